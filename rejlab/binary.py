@@ -1,0 +1,116 @@
+"""The rejector seen as a binary classifier (seed 000, Section 4; SPEC part 1).
+
+Positive = rejected, actual positive = misclassified. As fractions of n:
+``TP = |M∩R|``, ``FP = |A∩R|``, ``TN = |A∩N|``, ``FN = |M∩N|``. Then Q is the
+binary accuracy, phi = TPR / FPR (positive likelihood ratio), r = TP + FP and
+A = TN / (TN + FN). The paper calls A "the precision"; with this labelling
+it is the precision of the *nonrejected* class, i.e. the negative predictive
+value.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _validate as v
+from .measures import SubsetCounts
+
+__all__ = ["Confusion", "Triplet", "confusion_from_triplet", "triplet_from_confusion",
+           "confusion_from_counts"]
+
+# Slack allowed when deciding that a triplet is impossible (rounding only).
+_TOL = 1e-9
+
+
+class Confusion(NamedTuple):
+    """Confusion matrix of the rejector, as fractions of n."""
+
+    tp: float
+    fp: float
+    tn: float
+    fn: float
+
+
+class Triplet(NamedTuple):
+    """The triplet (A, Q, r) that determines the rejector's behaviour."""
+
+    A: float
+    Q: float
+    r: float
+
+
+def _out(x):
+    return float(x) if np.ndim(x) == 0 else x
+
+
+def confusion_from_triplet(A, Q, r):
+    """Rebuild the rejector's confusion matrix from the triplet (A, Q, r).
+
+    ``TN = A (1 - r)``, ``FN = (1 - A)(1 - r)``, ``TP = Q - A (1 - r)``,
+    ``FP = r - TP``; broadcasts over arrays. ``A`` may be NaN only where
+    ``r = 1`` (nothing kept: TN = FN = 0).
+
+    Raises
+    ------
+    ValueError
+        If an argument lies outside [0, 1], or if ``Q`` is impossible for the
+        given A and r (TP or FP would be negative).
+
+    Examples
+    --------
+    >>> confusion_from_triplet(0.8, 0.7, 0.25)
+    Confusion(tp=0.10000000000000009, fp=0.1499999999999999, tn=0.6000000000000001, fn=0.15000000000000002)
+    """
+    r = v.fraction(r, "r")
+    Q = v.fraction(Q, "Q")
+    A = np.asarray(A, dtype=float)
+    nothing_kept = np.broadcast_to(r == 1, np.broadcast_shapes(A.shape, r.shape))
+    A_ok = np.where(nothing_kept, 0.0, A)
+    v.fraction(A_ok, "A")
+    tn = A_ok * (1 - r)
+    fn = (1 - A_ok) * (1 - r)
+    tp = Q - tn
+    fp = r - tp
+    if np.any(tp < -_TOL) or np.any(fp < -_TOL):
+        raise ValueError("Q is inconsistent with A and r: it needs Q in [A(1-r), A(1-r) + r]")
+    return Confusion(_out(tp), _out(fp), _out(tn), _out(fn))
+
+
+def triplet_from_confusion(tp, fp, tn, fn):
+    """The inverse: ``A = TN / (TN + FN)``, ``Q = TP + TN``, ``r = TP + FP``.
+
+    Entries are fractions of n (or counts: they are normalised by their sum).
+
+    Examples
+    --------
+    >>> triplet_from_confusion(1, 1, 6, 2)
+    Triplet(A=0.75, Q=0.7, r=0.2)
+    """
+    parts = [np.asarray(x, dtype=float) for x in (tp, fp, tn, fn)]
+    for name, x in zip(("tp", "fp", "tn", "fn"), parts):
+        if not np.all(np.isfinite(x)) or np.any(x < 0):
+            raise ValueError(f"{name} must be finite and non-negative")
+    tp, fp, tn, fn = parts
+    total = tp + fp + tn + fn
+    if np.any(total <= 0):
+        raise ValueError("tp + fp + tn + fn must be positive")
+    tp, fp, tn, fn = tp / total, fp / total, tn / total, fn / total
+    kept = tn + fn
+    with np.errstate(divide="ignore", invalid="ignore"):
+        A = np.where(kept > 0, tn / np.where(kept > 0, kept, 1.0), np.nan)
+    return Triplet(_out(A), _out(tp + tn), _out(tp + fp))
+
+
+def confusion_from_counts(counts: SubsetCounts):
+    """Confusion fractions from :func:`rejlab.subset_counts` output.
+
+    Examples
+    --------
+    >>> confusion_from_counts(SubsetCounts(an=6, mn=2, ar=1, mr=1))
+    Confusion(tp=0.1, fp=0.1, tn=0.6, fn=0.2)
+    """
+    n = counts.an + counts.mn + counts.ar + counts.mr
+    return Confusion(_out(np.divide(counts.mr, n)), _out(np.divide(counts.ar, n)),
+                     _out(np.divide(counts.an, n)), _out(np.divide(counts.mn, n)))

@@ -1,0 +1,3 @@
+"""Context (spatial smoothness) and rejection on images (issue 6)."""
+
+__all__ = []

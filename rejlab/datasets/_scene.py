@@ -1,0 +1,3 @@
+"""Placeholder, filled by its issue."""
+
+__all__ = []

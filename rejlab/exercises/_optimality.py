@@ -1,0 +1,3 @@
+"""Exercises of the optimality lessons (registered with rejlab.exercises.exercise)."""
+
+from . import exercise  # noqa: F401

@@ -1,0 +1,369 @@
+"""Partitions, the four sample subsets and the three performance measures.
+
+Implements the first paper (seed 000, Sections 2-3; SPEC part 1):
+
+- the accuracy vector ``a`` splits the samples into A (accurate) and M
+  (misclassified);
+- a rejector keeps the k most confident samples: N (nonrejected, |N| = k) and
+  R (rejected);
+- rejected fraction ``r = |R| / n``, nonrejected accuracy ``A = |A∩N| / |N|``,
+  classification quality ``Q = (|A∩N| + |M∩R|) / n`` and rejection quality
+  ``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``.
+
+Tie policy (used everywhere): samples are ordered by (confidence ascending,
+sample index ascending) and the first ones in that order are rejected. It is
+deterministic, and a group of equal confidences may be split.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _validate as v
+
+__all__ = [
+    "SubsetCounts",
+    "OperatingPoint",
+    "RejectionCurves",
+    "accuracy_vector",
+    "reject_lowest",
+    "subset_counts",
+    "rejected_fraction",
+    "nonrejected_accuracy",
+    "classification_quality",
+    "rejection_quality",
+    "operating_point",
+    "rejection_curves",
+    "measures_from_counts",
+]
+
+
+class SubsetCounts(NamedTuple):
+    """Sizes of the four subsets A∩N, M∩N, A∩R, M∩R (ints, or int arrays on curves)."""
+
+    an: int
+    mn: int
+    ar: int
+    mr: int
+
+    @property
+    def n(self):
+        """Number of samples; ``an + mn + ar + mr``."""
+        return self.an + self.mn + self.ar + self.mr
+
+    @property
+    def accurate(self):
+        """|A|, the accurately classified samples."""
+        return self.an + self.ar
+
+    @property
+    def misclassified(self):
+        """|M|, the misclassified samples."""
+        return self.mn + self.mr
+
+    @property
+    def nonrejected(self):
+        """|N| = k."""
+        return self.an + self.mn
+
+    @property
+    def rejected(self):
+        """|R| = n - k."""
+        return self.ar + self.mr
+
+
+class OperatingPoint(NamedTuple):
+    """One operating point of a classifier with rejection."""
+
+    r: float
+    A: float
+    Q: float
+    phi: float
+    counts: SubsetCounts
+
+
+@dataclass(frozen=True)
+class RejectionCurves:
+    """r, A, Q and phi for every number of rejected samples (SPEC "Curves").
+
+    Attributes
+    ----------
+    n_rejected : int array
+        Number of rejected samples |R| at each point (0 .. n).
+    r, A, Q, phi : float arrays
+        The measures at each point (A is NaN where nothing is kept).
+    counts : SubsetCounts
+        The four subset sizes at each point, as int arrays.
+    """
+
+    n_rejected: np.ndarray
+    r: np.ndarray
+    A: np.ndarray
+    Q: np.ndarray
+    phi: np.ndarray
+    counts: SubsetCounts
+
+    def __len__(self):
+        return len(self.n_rejected)
+
+    @property
+    def alpha(self):
+        """A(0) = |A| / n, the accuracy without rejection."""
+        c = self.counts
+        return float((c.an[0] + c.ar[0]) / (c.an[0] + c.mn[0] + c.ar[0] + c.mr[0]))
+
+    def best_Q(self):
+        """Index of the point of maximum classification quality Q (first one on ties)."""
+        return int(np.argmax(self.Q))
+
+    def point(self, i):
+        """The :class:`OperatingPoint` at index ``i`` of the curves."""
+        c = SubsetCounts(*(int(x[i]) for x in self.counts))
+        return OperatingPoint(float(self.r[i]), float(self.A[i]), float(self.Q[i]),
+                              float(self.phi[i]), c)
+
+
+def accuracy_vector(y_true, y_pred):
+    """Accuracy vector ``a_i = [y_hat_i == y_i]`` (seed 000, Section 2).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like, shape (n,)
+        Ground truth and predicted labels (any comparable labels).
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        True for the accurately classified samples (the subset A).
+
+    Examples
+    --------
+    >>> accuracy_vector([0, 1, 2, 2], [0, 2, 2, 1])
+    array([ True, False,  True, False])
+    """
+    y_true = v.as_1d(y_true, "y_true")
+    y_pred = v.as_1d(y_pred, "y_pred")
+    v.same_length(y_true=y_true, y_pred=y_pred)
+    return np.asarray(y_true == y_pred, dtype=bool)
+
+
+def _order(confidence):
+    """Rejection order: confidence ascending, ties by sample index ascending."""
+    return np.argsort(confidence, kind="stable")
+
+
+def reject_lowest(confidence, fraction=None, *, count=None):
+    """Reject the least confident samples (the monotone rejector of SPEC part 1).
+
+    If sample i is rejected, every sample j with ``c_j < c_i`` is rejected too.
+    Ties are broken by sample index: among equal confidences the lower index is
+    rejected first.
+
+    Parameters
+    ----------
+    confidence : array-like of float, shape (n,)
+        Higher means surer. Must be finite.
+    fraction : float in [0, 1], optional
+        Fraction of samples to reject; the count is ``round(fraction * n)``.
+    count : int in [0, n], keyword-only, optional
+        Number of samples to reject. Give exactly one of ``fraction``/``count``.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        True = rejected (the subset R).
+
+    Examples
+    --------
+    >>> reject_lowest([0.9, 0.2, 0.5, 0.2], count=2)
+    array([False,  True, False,  True])
+    >>> reject_lowest([0.9, 0.2, 0.5, 0.2], 0.25)
+    array([False,  True, False, False])
+    """
+    c = v.as_finite_1d(confidence, "confidence")
+    n = c.size
+    if (fraction is None) == (count is None):
+        raise ValueError("give exactly one of fraction or count")
+    if count is None:
+        f = v.fraction(fraction, "fraction")
+        if f.ndim != 0:
+            raise ValueError("fraction must be a single number in [0, 1]")
+        count = round(float(f) * n)
+    else:
+        count = v.count(count, "count", n)
+    rejected = np.zeros(n, dtype=bool)
+    rejected[_order(c)[:count]] = True
+    return rejected
+
+
+def _masks(accurate, rejected):
+    a = v.as_bool_1d(accurate, "accurate")
+    r = v.as_bool_1d(rejected, "rejected")
+    v.same_length(accurate=a, rejected=r)
+    return a, r
+
+
+def subset_counts(accurate, rejected):
+    """Sizes of the four subsets A∩N, M∩N, A∩R, M∩R (seed 000, Fig. 1).
+
+    Examples
+    --------
+    >>> subset_counts([1, 1, 0, 0, 1], [0, 1, 1, 0, 0])
+    SubsetCounts(an=2, mn=1, ar=1, mr=1)
+    """
+    a, r = _masks(accurate, rejected)
+    n = a.size
+    ar = int(np.count_nonzero(a & r))
+    n_a = int(np.count_nonzero(a))
+    n_r = int(np.count_nonzero(r))
+    return SubsetCounts(an=n_a - ar, mn=n - n_a - n_r + ar, ar=ar, mr=n_r - ar)
+
+
+def measures_from_counts(an, mn, ar, mr):
+    """r, A, Q, phi from the four subset sizes (scalars or equal-shape arrays).
+
+    Implements SPEC part 1 "The measures", including the edge cases:
+    ``A = NaN`` when |N| = 0; ``phi = NaN`` when |M| = 0 or |A| = 0 (the ratio
+    |M|/|A| has no meaning), otherwise ``phi = 1`` when |R| = 0 and
+    ``phi = inf`` when |A∩R| = 0 < |R|.
+
+    Returns
+    -------
+    tuple of float arrays ``(r, A, Q, phi)``
+    """
+    an, mn, ar, mr = (np.asarray(x, dtype=float) for x in (an, mn, ar, mr))
+    n = an + mn + ar + mr
+    kept = an + mn
+    n_acc = an + ar
+    n_mis = mn + mr
+    n_rej = ar + mr
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = n_rej / n
+        A = np.where(kept > 0, an / np.where(kept > 0, kept, 1.0), np.nan)
+        Q = (an + mr) / n
+        # (mr / ar) / (n_mis / n_acc) written as one fraction; ar = 0 -> inf
+        phi = np.where(ar > 0, (mr * n_acc) / np.where(ar > 0, ar * n_mis, 1.0), np.inf)
+        phi = np.where(n_rej == 0, 1.0, phi)
+        phi = np.where((n_mis == 0) | (n_acc == 0), np.nan, phi)
+    return r, A, Q, phi
+
+
+def _scalar(x):
+    return float(x[()] if isinstance(x, np.ndarray) else x)
+
+
+def rejected_fraction(accurate, rejected):
+    """Rejected fraction ``r = |R| / n`` (seed 000, Eq. 2)."""
+    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[0])
+
+
+def nonrejected_accuracy(accurate, rejected):
+    """Nonrejected accuracy ``A = |A∩N| / |N|``; NaN when nothing is kept.
+
+    (The paper writes the denominator as n - k; |N| = k is right.)
+
+    Examples
+    --------
+    >>> nonrejected_accuracy([1, 1, 0, 0], [0, 0, 0, 1])
+    0.6666666666666666
+    """
+    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[1])
+
+
+def classification_quality(accurate, rejected):
+    """Classification quality ``Q = (|A∩N| + |M∩R|) / n``.
+
+    Examples
+    --------
+    >>> classification_quality([1, 1, 0, 0], [0, 0, 0, 1])
+    0.75
+    """
+    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[2])
+
+
+def rejection_quality(accurate, rejected):
+    """Rejection quality ``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``.
+
+    ``phi = inf`` when |A∩R| = 0 and |R| > 0 (only misclassified samples were
+    rejected); ``phi = 1`` when nothing is rejected; ``phi = NaN`` when |M| = 0
+    or |A| = 0, because the reference ratio |M| / |A| then has no meaning
+    (this rule takes precedence over the other two).
+
+    Examples
+    --------
+    >>> rejection_quality([1, 1, 0, 0], [1, 0, 0, 1])
+    1.0
+    >>> rejection_quality([1, 1, 0, 0], [0, 0, 0, 1])
+    inf
+    """
+    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[3])
+
+
+def operating_point(accurate, rejected):
+    """All measures at one operating point: fields ``r, A, Q, phi, counts``.
+
+    Examples
+    --------
+    >>> op = operating_point([1, 1, 0, 0, 1], [0, 1, 1, 0, 0])
+    >>> op.r, op.A, op.Q
+    (0.4, 0.6666666666666666, 0.6)
+    """
+    counts = subset_counts(accurate, rejected)
+    r, A, Q, phi = (float(x) for x in measures_from_counts(*counts))
+    return OperatingPoint(r, A, Q, phi, counts)
+
+
+def rejection_curves(accurate, confidence, *, thresholds_only=False):
+    """r, A, Q, phi for every number of rejected samples k = 0 .. n.
+
+    One stable sort and one cumulative sum: O(n log n) in total, no loop over
+    samples. Point k rejects the k least confident samples under the default
+    tie policy (confidence ascending, then sample index ascending).
+
+    Parameters
+    ----------
+    accurate : array-like of bool, shape (n,)
+        The accuracy vector ``a``.
+    confidence : array-like of float, shape (n,)
+        Finite confidences, higher = surer.
+    thresholds_only : bool, default False
+        Keep only the points a threshold rejector can reach: k = 0, k = n and
+        every k that falls between two distinct confidence values.
+
+    Returns
+    -------
+    RejectionCurves
+        Fields ``n_rejected, r, A, Q, phi`` (and ``counts``).
+
+    Examples
+    --------
+    >>> cv = rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8])
+    >>> cv.n_rejected
+    array([0, 1, 2, 3, 4])
+    >>> cv.Q
+    array([0.5 , 0.75, 0.5 , 0.75, 0.5 ])
+    >>> rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], thresholds_only=True).n_rejected
+    array([0, 1, 3, 4])
+    """
+    a = v.as_bool_1d(accurate, "accurate")
+    c = v.as_finite_1d(confidence, "confidence")
+    v.same_length(accurate=a, confidence=c)
+    n = a.size
+    order = _order(c)
+    ar = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(a[order], out=ar[1:])
+    k = np.arange(n + 1, dtype=np.int64)
+    if thresholds_only:
+        cs = c[order]
+        keep = np.ones(n + 1, dtype=bool)
+        keep[1:n] = cs[1:] != cs[:-1]
+        k, ar = k[keep], ar[keep]
+    n_acc = ar[-1] if not thresholds_only else int(np.count_nonzero(a))
+    mr = k - ar
+    an = n_acc - ar
+    mn = (n - n_acc) - mr
+    r, A, Q, phi = measures_from_counts(an, mn, ar, mr)
+    return RejectionCurves(k, r, A, Q, phi, SubsetCounts(an, mn, ar, mr))

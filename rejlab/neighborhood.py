@@ -1,0 +1,3 @@
+"""Coverings, neighborhoods and neighborhood systems (issue 4)."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""Cost of rejection, relative optimality and operating sets (issue 3)."""
+
+__all__ = []

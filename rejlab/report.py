@@ -1,0 +1,3 @@
+"""Evaluate your own classifier: reports from predictions (issue 8)."""
+
+__all__ = []
