@@ -60,8 +60,9 @@ def confusion_from_triplet(A, Q, r):
 
     Examples
     --------
-    >>> confusion_from_triplet(0.8, 0.7, 0.25)
-    Confusion(tp=0.10000000000000009, fp=0.1499999999999999, tn=0.6000000000000001, fn=0.15000000000000002)
+    >>> c = confusion_from_triplet(0.8, 0.7, 0.25)
+    >>> [round(x, 3) for x in c]  # tp, fp, tn, fn
+    [0.1, 0.15, 0.6, 0.15]
     """
     r = v.fraction(r, "r")
     Q = v.fraction(Q, "Q")
@@ -96,11 +97,10 @@ def triplet_from_confusion(tp, fp, tn, fn):
     total = tp + fp + tn + fn
     if np.any(total <= 0):
         raise ValueError("tp + fp + tn + fn must be positive")
-    tp, fp, tn, fn = tp / total, fp / total, tn / total, fn / total
     kept = tn + fn
     with np.errstate(divide="ignore", invalid="ignore"):
         A = np.where(kept > 0, tn / np.where(kept > 0, kept, 1.0), np.nan)
-    return Triplet(_out(A), _out(tp + tn), _out(tp + fp))
+    return Triplet(_out(A), _out((tp + tn) / total), _out((tp + fp) / total))
 
 
 def confusion_from_counts(counts: SubsetCounts):

@@ -1,0 +1,279 @@
+"""Partitions, subsets and the measures A, Q, phi (issue 2, SPEC part 1)."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import rejlab as rl
+
+# ---------------------------------------------------------------- strategies
+
+sizes = st.integers(min_value=1, max_value=60)
+
+
+@st.composite
+def samples(draw, max_n=60, ties=True):
+    """An accuracy vector and confidences (often tied) of the same length."""
+    n = draw(st.integers(min_value=1, max_value=max_n))
+    acc = draw(hnp.arrays(bool, n))
+    if ties:
+        conf = draw(hnp.arrays(np.int64, n, elements=st.integers(0, 5))).astype(float)
+    else:
+        conf = draw(hnp.arrays(float, n, elements=st.floats(-10, 10), unique=True))
+    return acc, conf
+
+
+def brute_measures(acc, rej):
+    """Straight from the definitions, with Python sets (the reference)."""
+    n = len(acc)
+    A_set = {i for i in range(n) if acc[i]}
+    R_set = {i for i in range(n) if rej[i]}
+    M_set = set(range(n)) - A_set
+    N_set = set(range(n)) - R_set
+    an, mn = len(A_set & N_set), len(M_set & N_set)
+    ar, mr = len(A_set & R_set), len(M_set & R_set)
+    r = len(R_set) / n
+    A = an / len(N_set) if N_set else math.nan
+    Q = (an + mr) / n
+    if not M_set or not A_set:
+        phi = math.nan
+    elif not R_set:
+        phi = 1.0
+    elif ar == 0:
+        phi = math.inf
+    else:
+        phi = (mr / ar) / (len(M_set) / len(A_set))
+    return (an, mn, ar, mr), r, A, Q, phi
+
+
+def same(x, y):
+    return (math.isnan(x) and math.isnan(y)) or x == pytest.approx(y, rel=1e-12, abs=1e-12)
+
+
+# ---------------------------------------------------------------- accuracy vector
+
+
+def test_accuracy_vector_compares_labels_of_any_type():
+    assert rl.accuracy_vector(["a", "b", "c"], ["a", "c", "c"]).tolist() == [True, False, True]
+    assert rl.accuracy_vector(np.array([1, 2]), [1, 2]).dtype == bool
+
+
+# ---------------------------------------------------------------- reject_lowest
+
+
+def test_reject_lowest_rejects_least_confident_with_index_tie_break():
+    c = [0.5, 0.1, 0.5, 0.1, 0.9]
+    assert rl.reject_lowest(c, count=1).tolist() == [False, True, False, False, False]
+    assert rl.reject_lowest(c, count=3).tolist() == [True, True, False, True, False]
+    assert rl.reject_lowest(c, count=0).sum() == 0
+    assert rl.reject_lowest(c, count=5).all()
+
+
+def test_reject_lowest_fraction_uses_round():
+    c = np.arange(10.0)
+    for f in (0.0, 0.14, 0.15, 0.26, 0.5, 1.0):
+        assert rl.reject_lowest(c, f).sum() == round(f * 10)
+
+
+@given(samples())
+def test_rejection_is_monotone_in_confidence(data):
+    _, conf = data
+    for k in range(len(conf) + 1):
+        rej = rl.reject_lowest(conf, count=k)
+        assert rej.sum() == k
+        if 0 < k < len(conf):
+            # every rejected confidence <= every kept confidence
+            assert conf[rej].max() <= conf[~rej].min()
+
+
+# ---------------------------------------------------------------- measures vs brute force
+
+
+@settings(max_examples=200)
+@given(samples(), st.data())
+def test_measures_match_definitions(data, draw):
+    acc, conf = data
+    k = draw.draw(st.integers(0, len(acc)))
+    rej = rl.reject_lowest(conf, count=k)
+    counts, r, A, Q, phi = brute_measures(acc, rej)
+    assert tuple(rl.subset_counts(acc, rej)) == counts
+    assert sum(counts) == len(acc)
+    assert same(rl.rejected_fraction(acc, rej), r)
+    assert same(rl.nonrejected_accuracy(acc, rej), A)
+    assert same(rl.classification_quality(acc, rej), Q)
+    assert same(rl.rejection_quality(acc, rej), phi)
+    op = rl.operating_point(acc, rej)
+    assert tuple(op.counts) == counts
+    assert same(op.r, r) and same(op.A, A) and same(op.Q, Q) and same(op.phi, phi)
+
+
+def test_phi_edge_cases():
+    acc = [1, 1, 0, 0]
+    assert rl.rejection_quality(acc, [0, 0, 0, 0]) == 1.0          # |R| = 0
+    assert rl.rejection_quality(acc, [0, 0, 1, 0]) == math.inf     # |A∩R| = 0 < |R|
+    assert math.isnan(rl.rejection_quality([1, 1, 1], [1, 0, 0]))  # |M| = 0
+    assert math.isnan(rl.rejection_quality([0, 0, 0], [1, 0, 0]))  # |A| = 0
+    # NaN takes precedence over the |R| = 0 rule
+    assert math.isnan(rl.rejection_quality([1, 1], [0, 0]))
+
+
+def test_A_is_nan_when_everything_is_rejected_and_never_raises():
+    assert math.isnan(rl.nonrejected_accuracy([1, 0, 1], [1, 1, 1]))
+    op = rl.operating_point([1, 0, 1], [1, 1, 1])
+    assert op.r == 1.0 and math.isnan(op.A)
+
+
+def test_small_worked_example():
+    # 10 samples: 7 accurate; reject the 3 least confident, 2 of them misclassified.
+    acc = np.array([1, 1, 1, 1, 1, 1, 1, 0, 0, 0], bool)
+    rej = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 0], bool)
+    op = rl.operating_point(acc, rej)
+    assert op.counts == rl.SubsetCounts(an=6, mn=1, ar=1, mr=2)
+    assert op.r == pytest.approx(0.3)
+    assert op.A == pytest.approx(6 / 7)
+    assert op.Q == pytest.approx(8 / 10)
+    assert op.phi == pytest.approx((2 / 1) / (3 / 7))
+
+
+# ---------------------------------------------------------------- identities
+
+
+@settings(max_examples=200)
+@given(samples())
+def test_identities_along_the_curve(data):
+    acc, conf = data
+    cv = rl.rejection_curves(acc, conf)
+    alpha = acc.mean()
+    c = cv.counts
+    assert np.all(c.an + c.mn + c.ar + c.mr == len(acc))
+    assert cv.Q[0] == pytest.approx(cv.A[0])
+    assert cv.A[0] == pytest.approx(alpha)
+    if 0 < alpha < 1:
+        assert cv.phi[0] == 1.0
+    kept = cv.r < 1
+    np.testing.assert_allclose(cv.Q[kept], 2 * cv.A[kept] * (1 - cv.r[kept]) + cv.r[kept] - alpha,
+                               atol=1e-12)
+    # Q at r = 1 is |M| / n
+    assert cv.Q[-1] == pytest.approx(1 - alpha)
+    # phi(r) written with A(r) (SPEC part 1), where defined and finite
+    if 0 < alpha < 1:
+        r, A = cv.r[kept], cv.A[kept]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            phi = ((1 - alpha) - (1 - r) * (1 - A)) / (alpha - (1 - r) * A) * alpha / (1 - alpha)
+        ok = (r > 0) & np.isfinite(cv.phi[kept])
+        np.testing.assert_allclose(phi[ok], cv.phi[kept][ok], rtol=1e-9, atol=1e-12)
+
+
+@settings(max_examples=200)
+@given(samples(), st.data())
+def test_swap_monotonicity(data, draw):
+    """Exchanging a rejected accurate sample for a kept misclassified one raises A, Q and phi."""
+    acc, conf = data
+    k = draw.draw(st.integers(0, len(acc)))
+    rej = rl.reject_lowest(conf, count=k)
+    ar_idx = np.flatnonzero(acc & rej)
+    mn_idx = np.flatnonzero(~acc & ~rej)
+    if ar_idx.size == 0 or mn_idx.size == 0:
+        return
+    before = rl.operating_point(acc, rej)
+    swapped = rej.copy()
+    swapped[draw.draw(st.sampled_from(list(ar_idx)))] = False
+    swapped[draw.draw(st.sampled_from(list(mn_idx)))] = True
+    after = rl.operating_point(acc, swapped)
+    assert after.r == before.r
+    assert after.A > before.A
+    assert after.Q > before.Q
+    assert after.phi > before.phi  # may become inf
+
+
+# ---------------------------------------------------------------- curves
+
+
+@settings(max_examples=150)
+@given(samples())
+def test_curves_equal_brute_force_per_k(data):
+    acc, conf = data
+    cv = rl.rejection_curves(acc, conf)
+    assert cv.n_rejected.tolist() == list(range(len(acc) + 1))
+    for k in range(len(acc) + 1):
+        counts, r, A, Q, phi = brute_measures(acc, rl.reject_lowest(conf, count=k))
+        assert tuple(int(x[k]) for x in cv.counts) == counts
+        assert same(cv.r[k], r) and same(cv.A[k], A) and same(cv.Q[k], Q)
+        assert same(cv.phi[k], phi)
+
+
+@settings(max_examples=150)
+@given(samples())
+def test_thresholds_only_keeps_points_between_distinct_confidences(data):
+    acc, conf = data
+    full = rl.rejection_curves(acc, conf)
+    thr = rl.rejection_curves(acc, conf, thresholds_only=True)
+    n = len(acc)
+    # reachable by a threshold t: reject exactly the samples with c < t
+    reachable = sorted({int((conf < t).sum()) for t in np.concatenate([conf, [np.inf]])} | {0, n})
+    assert thr.n_rejected.tolist() == reachable
+    idx = thr.n_rejected
+    for name in ("r", "A", "Q", "phi"):
+        np.testing.assert_array_equal(getattr(thr, name), getattr(full, name)[idx])
+
+
+def test_thresholds_only_with_all_equal_confidences_has_two_points():
+    cv = rl.rejection_curves([1, 0, 1], [0.5, 0.5, 0.5], thresholds_only=True)
+    assert cv.n_rejected.tolist() == [0, 3]
+
+
+def test_curves_point_and_best_Q():
+    acc = np.array([0, 0, 1, 1, 1, 0, 1, 1], bool)
+    conf = np.arange(8.0)
+    cv = rl.rejection_curves(acc, conf)
+    i = cv.best_Q()
+    assert cv.Q[i] == cv.Q.max()
+    assert i == 2  # rejecting the two least confident (both misclassified)
+    op = cv.point(i)
+    assert op == rl.operating_point(acc, rl.reject_lowest(conf, count=2))
+    assert cv.alpha == pytest.approx(5 / 8)
+    assert len(cv) == 9
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: rl.accuracy_vector([1, 2], [1]), "y_pred"),
+        (lambda: rl.accuracy_vector([], []), "y_true"),
+        (lambda: rl.accuracy_vector([[1, 2]], [[1, 2]]), "y_true"),
+        (lambda: rl.reject_lowest([0.1, np.nan], count=1), "confidence"),
+        (lambda: rl.reject_lowest([0.1, np.inf], count=1), "confidence"),
+        (lambda: rl.reject_lowest([], count=0), "confidence"),
+        (lambda: rl.reject_lowest([[0.1, 0.2]], count=0), "confidence"),
+        (lambda: rl.reject_lowest([0.1, 0.2], 1.5), "fraction"),
+        (lambda: rl.reject_lowest([0.1, 0.2], -0.1), "fraction"),
+        (lambda: rl.reject_lowest([0.1, 0.2], float("nan")), "fraction"),
+        (lambda: rl.reject_lowest([0.1, 0.2], 0.5, count=1), "fraction or count"),
+        (lambda: rl.reject_lowest([0.1, 0.2]), "fraction or count"),
+        (lambda: rl.reject_lowest([0.1, 0.2], count=3), "count"),
+        (lambda: rl.reject_lowest([0.1, 0.2], count=1.0), "count"),
+        (lambda: rl.reject_lowest(["a", "b"], count=1), "confidence"),
+        (lambda: rl.subset_counts([1, 0], [1]), "rejected"),
+        (lambda: rl.subset_counts([1, 2], [1, 0]), "accurate"),
+        (lambda: rl.subset_counts([], []), "accurate"),
+        (lambda: rl.operating_point([[1, 0]], [[1, 0]]), "accurate"),
+        (lambda: rl.nonrejected_accuracy([1, 0, 1], [0, 1]), "rejected"),
+        (lambda: rl.classification_quality([1, 0], [0, 0, 1]), "rejected"),
+        (lambda: rl.rejection_quality([], []), "accurate"),
+        (lambda: rl.rejected_fraction([1, 0], [0.5, 1]), "rejected"),
+        (lambda: rl.rejection_curves([1, 0], [0.3]), "confidence"),
+        (lambda: rl.rejection_curves([1, 0], [0.3, np.nan]), "confidence"),
+        (lambda: rl.rejection_curves([], []), "accurate"),
+        (lambda: rl.rejection_curves([[1, 0]], [[0.3, 0.2]]), "accurate"),
+    ],
+)
+def test_bad_input_raises_value_error_naming_the_argument(call, name):
+    with pytest.raises(ValueError, match=name):
+        call()
