@@ -42,7 +42,7 @@ def as_finite_1d(x, name):
     arr = as_1d(x, name)
     if arr.dtype.kind not in "iufb":
         raise ValueError(f"{name} must be numeric, got dtype {arr.dtype}")
-    arr = arr.astype(float)
+    arr = arr.astype(float, copy=False)
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must not contain NaN or infinite values")
     return arr
@@ -108,3 +108,29 @@ def _is_numeric(x):
     except Exception:  # pragma: no cover - exotic objects
         return False
     return arr.dtype.kind in "iufb"
+
+
+def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
+    """Nonrejected accuracy ``A`` and rejected fraction ``r`` as float arrays.
+
+    Both must lie in [0, 1] and broadcast together. ``A`` may be NaN only
+    where ``r == 1``: nothing is kept there, so A is undefined (this is what
+    :func:`rejlab.rejection_curves` returns at its last point).
+    """
+    r_arr = fraction(r, r_name)
+    if not _is_numeric(A):
+        raise ValueError(f"{A_name} must be a number in [0, 1], got {A!r}")
+    A_arr = np.asarray(A, dtype=float)
+    try:
+        A_b, r_b = np.broadcast_arrays(A_arr, r_arr)
+    except ValueError:
+        raise ValueError(f"{A_name} and {r_name} must broadcast together, got shapes "
+                         f"{A_arr.shape} and {r_arr.shape}") from None
+    nan = np.isnan(A_b)
+    if np.any(nan & (r_b != 1)):
+        raise ValueError(f"{A_name} must lie in [0, 1] (NaN is allowed only where "
+                         f"{r_name} == 1, when nothing is kept)")
+    bad = ~nan & ~((A_b >= 0) & (A_b <= 1))
+    if np.any(bad):
+        raise ValueError(f"{A_name} must lie in [0, 1], got {A_b[bad].flat[0]!r}")
+    return A_arr, r_arr

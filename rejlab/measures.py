@@ -17,7 +17,7 @@ deterministic, and a group of equal confidences may be split.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import numpy as np
@@ -96,7 +96,9 @@ class RejectionCurves:
     r, A, Q, phi : float arrays
         The measures at each point (A is NaN where nothing is kept).
     counts : SubsetCounts
-        The four subset sizes at each point, as int arrays.
+        The four subset sizes at each point, as int arrays (derived on demand
+        from |A∩R|, so the curves hold only one integer array besides
+        ``n_rejected``).
     """
 
     n_rejected: np.ndarray
@@ -104,16 +106,25 @@ class RejectionCurves:
     A: np.ndarray
     Q: np.ndarray
     phi: np.ndarray
-    counts: SubsetCounts
+    n_accurate_rejected: np.ndarray = field(repr=False)
+    n_samples: int = field(repr=False)
+    n_accurate: int = field(repr=False)
 
     def __len__(self):
         return len(self.n_rejected)
 
     @property
+    def counts(self):
+        """The four subset sizes at each point: ``SubsetCounts`` of int arrays."""
+        ar = self.n_accurate_rejected
+        mr = self.n_rejected - ar
+        return SubsetCounts(an=self.n_accurate - ar,
+                            mn=(self.n_samples - self.n_accurate) - mr, ar=ar, mr=mr)
+
+    @property
     def alpha(self):
         """A(0) = |A| / n, the accuracy without rejection."""
-        c = self.counts
-        return float((c.an[0] + c.ar[0]) / (c.an[0] + c.mn[0] + c.ar[0] + c.mr[0]))
+        return self.n_accurate / self.n_samples
 
     def best_Q(self):
         """Index of the point of maximum classification quality Q (first one on ties)."""
@@ -353,17 +364,42 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     v.same_length(accurate=a, confidence=c)
     n = a.size
     order = _order(c)
-    ar = np.zeros(n + 1, dtype=np.int64)
+    ar = np.zeros(n + 1, dtype=np.int64)  # |A∩R| after rejecting k samples
     np.cumsum(a[order], out=ar[1:])
+    n_acc = int(ar[-1])
     k = np.arange(n + 1, dtype=np.int64)
     if thresholds_only:
         cs = c[order]
         keep = np.ones(n + 1, dtype=bool)
-        keep[1:n] = cs[1:] != cs[:-1]
+        np.not_equal(cs[1:], cs[:-1], out=keep[1:n])
+        del cs
         k, ar = k[keep], ar[keep]
-    n_acc = ar[-1] if not thresholds_only else int(np.count_nonzero(a))
-    mr = k - ar
-    an = n_acc - ar
-    mn = (n - n_acc) - mr
-    r, A, Q, phi = measures_from_counts(an, mn, ar, mr)
-    return RejectionCurves(k, r, A, Q, phi, SubsetCounts(an, mn, ar, mr))
+    r, A, Q, phi = _curve_measures(k, ar, n, n_acc)
+    return RejectionCurves(k, r, A, Q, phi, ar, n, n_acc)
+
+
+def _curve_measures(k, ar, n, n_acc):
+    """r, A, Q, phi along a curve from k = |R| and |A∩R|, with few temporaries.
+
+    Same formulas and edge cases as :func:`measures_from_counts`, written
+    with in-place operations because curves may hold 10^7 points.
+    """
+    n_mis = n - n_acc
+    r = k / n
+    tmp = k - ar                      # |M∩R|
+    Q = tmp + (n_acc - ar)            # |M∩R| + |A∩N|
+    Q = np.divide(Q, n, out=np.empty(k.shape))
+    phi = np.full(k.shape, np.inf)
+    if n_acc == 0 or n_mis == 0:
+        phi.fill(np.nan)
+    else:
+        num = tmp * float(n_acc)
+        den = ar * float(n_mis)
+        np.divide(num, den, out=phi, where=ar > 0)
+        del num, den
+        phi[k == 0] = 1.0
+    np.subtract(n_acc, ar, out=tmp)   # |A∩N|
+    kept = n - k
+    A = np.full(k.shape, np.nan)
+    np.divide(tmp, kept, out=A, where=kept > 0)
+    return r, A, Q, phi
