@@ -1,3 +1,390 @@
-"""Placeholder, filled by its issue."""
+"""The two partitions, the four sample subsets and the rejector's confusion matrix.
 
-__all__ = []
+Drawings for lessons 01-03 and 06 (seed 000, Section 2 and Fig. 1; SPEC
+part 1). Every function takes already-computed masks or counts and
+``ax=None``, and returns the Axes. Calling a function again on the Axes it
+drew before updates its artists in place (found by their ``gid``) instead of
+drawing new ones: that is what keeps the explorers fast.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+from ._style import OKABE_ITO, SUBSET_STYLE, get_ax
+
+__all__ = [
+    "SUBSET_KEYS",
+    "subset_masks",
+    "subsets_scatter",
+    "subsets_bar",
+    "subsets_mosaic",
+    "confidence_strip",
+    "ranking_row",
+    "confusion_matrix",
+]
+
+#: The four subsets in reading order: A∩N, M∩N, A∩R, M∩R.
+SUBSET_KEYS = ("an", "mn", "ar", "mr")
+
+_SHORT = {"an": "A∩N", "mn": "M∩N", "ar": "A∩R", "mr": "M∩R"}
+
+
+def subset_masks(accurate, rejected):
+    """Boolean masks of the four subsets, keyed ``"an", "mn", "ar", "mr"``.
+
+    Examples
+    --------
+    >>> m = subset_masks([1, 0, 1], [0, 0, 1])
+    >>> [int(m[k].sum()) for k in SUBSET_KEYS]
+    [1, 1, 1, 0]
+    """
+    a = v.as_bool_1d(accurate, "accurate")
+    r = v.as_bool_1d(rejected, "rejected")
+    v.same_length(accurate=a, rejected=r)
+    return {"an": a & ~r, "mn": ~a & ~r, "ar": a & r, "mr": ~a & r}
+
+
+def _find(ax, gid):
+    for artist in ax.get_children():
+        if artist.get_gid() == gid:
+            return artist
+    return None
+
+
+def _counts_tuple(counts):
+    """(an, mn, ar, mr) as ints from a SubsetCounts, a mapping or a 4-sequence."""
+    if isinstance(counts, dict):
+        values = [counts[k] for k in SUBSET_KEYS]
+    else:
+        values = list(counts)
+    if len(values) != 4:
+        raise ValueError(f"counts must hold the four sizes an, mn, ar, mr, got {len(values)} values")
+    arr = np.asarray(values, dtype=float)
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError("counts must be finite and non-negative")
+    return tuple(arr.tolist())
+
+
+def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
+    """Scatter 2-D samples with the colour and marker of their subset.
+
+    A∩N, M∩N, A∩R, M∩R use :data:`rejlab.plot.SUBSET_STYLE` (Okabe-Ito
+    colours, distinct markers as a second cue). Rejected samples are drawn
+    hollow-looking (lighter) so the kept ones stand out.
+
+    Parameters
+    ----------
+    X : array-like, shape (n, 2)
+        Sample coordinates.
+    accurate, rejected : array-like of bool, shape (n,)
+        The accuracy vector ``a`` and the rejection vector ``r``.
+    ax : matplotlib Axes, optional
+        Drawn on (or updated in place when it already holds this plot).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = subsets_scatter([[0, 0], [1, 1], [2, 0]], [1, 0, 1], [0, 0, 1])
+    >>> sorted(c.get_gid() for c in ax.collections)
+    ['subset-an', 'subset-ar', 'subset-mn', 'subset-mr']
+    """
+    X = np.asarray(X, dtype=float)
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"X must have shape (n, 2), got {X.shape}")
+    masks = subset_masks(accurate, rejected)
+    v.same_length(X=X, accurate=masks["an"])
+    ax = get_ax(ax)
+    existing = _find(ax, "subset-an")
+    for key in SUBSET_KEYS:
+        pts = X[masks[key]]
+        if existing is not None:
+            _find(ax, f"subset-{key}").set_offsets(pts.reshape(-1, 2))
+            continue
+        st = SUBSET_STYLE[key]
+        rejected_key = key.endswith("r")
+        ax.scatter(pts[:, 0], pts[:, 1], s=size, marker=st["marker"], color=st["color"],
+                   alpha=0.55 if rejected_key else 0.9, edgecolors="black" if rejected_key else "none",
+                   linewidths=0.4, label=st["label"], gid=f"subset-{key}")
+    if existing is None:
+        ax.set_xlabel("x₁")
+        ax.set_ylabel("x₂")
+        ax.set_aspect("equal", adjustable="datalim")
+        if legend:
+            ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, markerscale=1.5)
+    return ax
+
+
+def subsets_bar(counts, ax=None):
+    """Horizontal bars of the four subset sizes |A∩N|, |M∩N|, |A∩R|, |M∩R|.
+
+    Parameters
+    ----------
+    counts : SubsetCounts, mapping or sequence (an, mn, ar, mr)
+        As returned by :func:`rejlab.subset_counts`.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = subsets_bar((6, 2, 1, 1))
+    >>> [p.get_width() for p in ax.patches]
+    [6.0, 2.0, 1.0, 1.0]
+    """
+    values = _counts_tuple(counts)
+    ax = get_ax(ax)
+    total = sum(values)
+    if _find(ax, "bar-an") is None:
+        ys = np.arange(4)[::-1]
+        for y, key, val in zip(ys, SUBSET_KEYS, values):
+            st = SUBSET_STYLE[key]
+            ax.barh(y, val, color=st["color"], hatch=st["hatch"], edgecolor="black",
+                    linewidth=0.8, gid=f"bar-{key}")
+            ax.text(val, y, "", va="center", ha="left", gid=f"bartext-{key}")
+        ax.set_yticks(ys, [st["label"] for st in (SUBSET_STYLE[k] for k in SUBSET_KEYS)])
+        ax.set_xlabel("number of samples")
+        ax.spines[["top", "right"]].set_visible(False)
+    for key, val in zip(SUBSET_KEYS, values):
+        _find(ax, f"bar-{key}").set_width(val)
+        txt = _find(ax, f"bartext-{key}")
+        txt.set_x(val)
+        txt.set_text(f" {val:g}")
+    ax.set_xlim(0, max(total, 1) * 1.15)
+    return ax
+
+
+def _fmt_values(values, digits=3):
+    """Format counts as integers, fractions with ``digits`` decimals."""
+    arr = np.asarray(values, dtype=float)
+    if arr.sum() > 1 and np.all(arr == np.round(arr)):
+        return [f"{x:.0f}" for x in arr]
+    return [f"{x:.{digits}f}" for x in arr]
+
+
+def _mosaic_rects(values):
+    """Rectangles (x, y, w, h) of the mosaic, in SUBSET_KEYS order."""
+    an, mn, ar, mr = values
+    n = an + mn + ar + mr
+    if n <= 0:
+        return [(0, 0, 0, 0)] * 4
+    kept, rej = an + mn, ar + mr
+    wk, wr = kept / n, rej / n
+    hk = an / kept if kept else 0.0
+    hr = ar / rej if rej else 0.0
+    return [(0.0, 0.0, wk, hk), (0.0, hk, wk, 1.0 - hk if kept else 0.0),
+            (wk, 0.0, wr, hr), (wk, hr, wr, 1.0 - hr if rej else 0.0)]
+
+
+def subsets_mosaic(counts, ax=None):
+    """Mosaic of the four subsets: column widths are 1 - r and r.
+
+    The left column is N (nonrejected), the right one R (rejected); each
+    column is split into its accurate part (bottom) and misclassified part
+    (top). So the height of A∩N in the left column *is* the nonrejected
+    accuracy A = |A∩N| / |N|, and the area of A∩N plus M∩R is Q.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = subsets_mosaic((6, 2, 1, 1))
+    >>> [round(p.get_height(), 3) for p in ax.patches]
+    [0.75, 0.25, 0.5, 0.5]
+    """
+    values = _counts_tuple(counts)
+    ax = get_ax(ax)
+    rects = _mosaic_rects(values)
+    if _find(ax, "mosaic-an") is None:
+        from matplotlib.patches import Rectangle
+
+        for key in SUBSET_KEYS:
+            st = SUBSET_STYLE[key]
+            ax.add_patch(Rectangle((0, 0), 0, 0, facecolor=st["color"], hatch=st["hatch"],
+                                   edgecolor="black", linewidth=1.0, gid=f"mosaic-{key}",
+                                   label=st["label"]))
+            ax.text(0, 0, "", ha="center", va="center", gid=f"mosaictext-{key}",
+                    bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8})
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_xlabel("share of samples:  N (kept)  |  R (rejected)")
+        ax.set_ylabel("accurate (bottom) / misclassified (top)")
+        ax.set_xticks([0, 0.5, 1])
+        ax.set_yticks([0, 0.5, 1])
+        ax.axvline(0, color="black", lw=2.5, gid="mosaic-divider")
+    for key, shown, (x, y, w, h) in zip(SUBSET_KEYS, _fmt_values(values), rects):
+        _find(ax, f"mosaic-{key}").set_bounds(x, y, w, h)
+        txt = _find(ax, f"mosaictext-{key}")
+        txt.set_position((x + w / 2, y + h / 2))
+        txt.set_text(f"{_SHORT[key]}\n{shown}" if w > 0.06 and h > 0.08 else "")
+    wk = rects[0][2]
+    _find(ax, "mosaic-divider").set_xdata([wk, wk])
+    return ax
+
+
+def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0):
+    """Samples along the confidence axis, accurate on top, misclassified below.
+
+    Shows monotone rejection: every rejected sample lies left of every kept
+    one (if sample i is rejected, each j with ``c_j < c_i`` is rejected too).
+    The dashed line sits between the most confident rejected sample and the
+    least confident kept one.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = confidence_strip([0.9, 0.3, 0.6], [1, 0, 1], [0, 1, 0])
+    >>> ax.get_xlabel()
+    'confidence c (higher = surer)'
+    """
+    c = v.as_finite_1d(confidence, "confidence")
+    masks = subset_masks(accurate, rejected)
+    v.same_length(confidence=c, accurate=masks["an"])
+    ax = get_ax(ax)
+    rng = np.random.default_rng(jitter_seed)
+    a = masks["an"] | masks["ar"]
+    y = np.where(a, 1.0, 0.0) + rng.uniform(-0.25, 0.25, c.size)
+    first = _find(ax, "strip-an") is None
+    for key in SUBSET_KEYS:
+        pts = np.column_stack([c[masks[key]], y[masks[key]]])
+        if not first:
+            _find(ax, f"strip-{key}").set_offsets(pts.reshape(-1, 2))
+            continue
+        st = SUBSET_STYLE[key]
+        ax.scatter(pts[:, 0], pts[:, 1], s=22, marker=st["marker"], color=st["color"],
+                   edgecolors="black" if key.endswith("r") else "none", linewidths=0.4,
+                   alpha=0.8, label=st["label"], gid=f"strip-{key}")
+    r = masks["ar"] | masks["mr"]
+    if r.any() and (~r).any():
+        cut = (c[r].max() + c[~r].min()) / 2
+    elif r.any():
+        cut = c.max()
+    else:
+        cut = c.min()
+    if first:
+        ax.axvline(cut, color="black", ls="--", lw=1.5, gid="strip-cut")
+        ax.set_yticks([0, 1], ["misclassified (M)", "accurate (A)"])
+        ax.set_xlabel("confidence c (higher = surer)")
+        ax.set_ylim(-0.5, 1.5)
+        pad = 0.03 * max(float(np.ptp(c)), 1e-9)
+        ax.set_xlim(c.min() - pad, c.max() + pad)
+        ax.spines[["top", "right"]].set_visible(False)
+    else:
+        _find(ax, "strip-cut").set_xdata([cut, cut])
+    return ax
+
+
+def ranking_row(confidence, accurate, rejected, ax=None):
+    """A few samples in a row, most confident first, one box per sample.
+
+    Each box has its subset's colour and hatch, a tick (accurate) or a cross
+    (misclassified) and its confidence underneath; a thick line separates
+    the kept samples (left) from the rejected ones (right). Meant for small
+    examples (a dozen samples or so).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = ranking_row([0.9, 0.2, 0.6], [1, 0, 1], [0, 1, 0])
+    >>> [t.get_text() for t in ax.texts if t.get_gid() == "rank-conf"]
+    ['0.90', '0.60', '0.20']
+    """
+    c = v.as_finite_1d(confidence, "confidence")
+    masks = subset_masks(accurate, rejected)
+    v.same_length(confidence=c, accurate=masks["an"])
+    ax = get_ax(ax)
+    order = np.argsort(-c, kind="stable")
+    key_of = np.empty(c.size, dtype=object)
+    for key in SUBSET_KEYS:
+        key_of[masks[key]] = key
+    n_kept = int(np.count_nonzero(masks["an"] | masks["mn"]))
+    if _find(ax, "rank-0") is None:
+        from matplotlib.patches import Rectangle
+
+        for pos, i in enumerate(order):
+            ax.add_patch(Rectangle((pos + 0.05, 0.05), 0.9, 0.9, edgecolor="black",
+                                   linewidth=1.0, gid=f"rank-{pos}"))
+            ax.text(pos + 0.5, 0.5, "", ha="center", va="center", fontsize=15,
+                    fontweight="bold", gid=f"ranktext-{pos}",
+                    bbox={"boxstyle": "circle,pad=0.2", "fc": "white", "ec": "none"})
+            ax.text(pos + 0.5, -0.2, f"{c[i]:.2f}", ha="center", va="center", gid="rank-conf")
+        ax.axvline(0, color="black", lw=3, gid="rank-cut")
+        ax.set_xlim(-0.1, c.size + 0.1)
+        ax.set_ylim(-0.45, 1.25)
+        ax.set_xticks([])
+        ax.set_yticks([])
+        for side in ("top", "right", "left", "bottom"):
+            ax.spines[side].set_visible(False)
+        ax.set_title("most confident  →  least confident (kept | rejected)")
+    for pos, i in enumerate(order):
+        st = SUBSET_STYLE[key_of[i]]
+        box = _find(ax, f"rank-{pos}")
+        box.set_facecolor(st["color"])
+        box.set_hatch(st["hatch"])
+        _find(ax, f"ranktext-{pos}").set_text("✓" if key_of[i] in ("an", "ar") else "✗")
+    _find(ax, "rank-cut").set_xdata([n_kept, n_kept])
+    return ax
+
+
+_CONF_CELLS = (
+    # (field, key of SUBSET_STYLE, row, col, name)
+    ("tp", "mr", 0, 0, "TP = M∩R"),
+    ("fn", "mn", 0, 1, "FN = M∩N"),
+    ("fp", "ar", 1, 0, "FP = A∩R"),
+    ("tn", "an", 1, 1, "TN = A∩N"),
+)
+
+
+def confusion_matrix(conf, ax=None, *, digits=3):
+    """The rejector's confusion matrix (positive = rejected; actual positive = misclassified).
+
+    Rows: actual misclassified (M) / accurate (A); columns: predicted
+    rejected (R) / nonrejected (N). Each cell carries its subset's colour and
+    hatch, its name and its value (fractions of n, or counts).
+
+    Parameters
+    ----------
+    conf : Confusion or sequence (tp, fp, tn, fn)
+        As returned by :func:`rejlab.confusion_from_triplet`.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = confusion_matrix((0.1, 0.1, 0.6, 0.2))
+    >>> sorted(t.get_text().splitlines()[-1] for t in ax.texts)
+    ['0.100', '0.100', '0.200', '0.600']
+    """
+    values = np.asarray(list(conf), dtype=float)
+    if values.shape != (4,):
+        raise ValueError(f"conf must hold the four entries tp, fp, tn, fn, got {values.size} values")
+    ax = get_ax(ax)
+    if _find(ax, "conf-tp") is None:
+        from matplotlib.patches import Rectangle
+
+        for field, key, row, col, _ in _CONF_CELLS:
+            st = SUBSET_STYLE[key]
+            ax.add_patch(Rectangle((col, 1 - row), 1, 1, facecolor=st["color"], hatch=st["hatch"],
+                                   edgecolor="black", linewidth=1.2, alpha=0.85, gid=f"conf-{field}"))
+            ax.text(col + 0.5, 1 - row + 0.5, "", ha="center", va="center", fontsize=13,
+                    gid=f"conftext-{field}",
+                    bbox={"boxstyle": "round,pad=0.25", "fc": "white", "ec": "none", "alpha": 0.9})
+        ax.set_xlim(0, 2)
+        ax.set_ylim(0, 2)
+        ax.set_xticks([0.5, 1.5], ["rejected (R)\npredicted positive", "kept (N)\npredicted negative"])
+        ax.set_yticks([1.5, 0.5], ["misclassified (M)\nactual positive", "accurate (A)\nactual negative"])
+        ax.tick_params(length=0)
+        ax.set_aspect("equal")
+        ax.set_title("rejector as a binary classifier")
+    shown_all = dict(zip(("tp", "fp", "tn", "fn"), _fmt_values(values, digits)))
+    for field, _, _, _, name in _CONF_CELLS:
+        shown = shown_all[field]
+        _find(ax, f"conftext-{field}").set_text(f"{name}\n{shown}")
+    return ax
