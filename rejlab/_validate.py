@@ -134,3 +134,159 @@ def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
     if np.any(bad):
         raise ValueError(f"{A_name} must lie in [0, 1], got {A_b[bad].flat[0]!r}")
     return A_arr, r_arr
+
+
+# --- Families of sets and 0/1 indicator matrices (neighborhood systems, issue 4) ---
+#
+# Rule used by every function of rejlab.neighborhood and rejlab.accuracy:
+# "sets are sets, arrays are arrays". A sequence whose items are Python sets
+# (set / frozenset) is a family of blocks (or of per-sample label sets);
+# anything else is read as a 2-D 0/1 indicator matrix (rows = samples,
+# columns = labels, scikit-learn's multilabel convention).
+
+
+def sort_key(x):
+    """Sort key that orders numbers and strings naturally and anything else stably."""
+    if isinstance(x, (bool, np.bool_)):
+        return (1, str(type(x).__name__), repr(x))
+    if isinstance(x, numbers.Real):
+        return (0, "", float(x))
+    if isinstance(x, str):
+        return (1, "", x)
+    return (2, type(x).__name__, repr(x))
+
+
+def ordered(elements):
+    """The distinct ``elements`` in a deterministic order (numbers, then strings, then others)."""
+    return sorted(set(elements), key=sort_key)
+
+
+def is_set_family(x):
+    """True when ``x`` is a non-empty sequence whose first item is a set or frozenset."""
+    if isinstance(x, (set, frozenset, str, bytes, np.ndarray)) or not hasattr(x, "__len__"):
+        return False
+    try:
+        return len(x) > 0 and isinstance(x[0], (set, frozenset))
+    except (TypeError, KeyError, IndexError):
+        return False
+
+
+def set_family(family, name):
+    """A tuple of frozensets from a sequence of sets (blocks in subscript order).
+
+    The family must be an ordered sequence (list / tuple), every item a set or
+    frozenset of hashable elements. Empty blocks are allowed here; the callers
+    that need a covering check that with :func:`covering_of`.
+    """
+    if isinstance(family, (set, frozenset)):
+        raise ValueError(f"{name} must be an ordered sequence of sets (a list or tuple), "
+                         "not a set: the order gives the 1-based subscripts")
+    if isinstance(family, (str, bytes)) or not hasattr(family, "__len__") \
+            or not hasattr(family, "__getitem__"):
+        raise ValueError(f"{name} must be a list or tuple of sets, got {type(family).__name__}")
+    if len(family) == 0:
+        raise ValueError(f"{name} must hold at least one block")
+    blocks = []
+    for i, block in enumerate(family, start=1):
+        if not isinstance(block, (set, frozenset)):
+            raise ValueError(f"{name}: block {i} must be a set (e.g. {{'a', 'b'}}), "
+                             f"got {type(block).__name__}")
+        blocks.append(frozenset(block))
+    return tuple(blocks)
+
+
+def universe_elements(universe, name="universe"):
+    """The elements of ``universe`` as a tuple in a fixed order, or raise.
+
+    A set is put in :func:`ordered` order; a list or tuple keeps its order and
+    must not repeat an element; a range is accepted.
+    """
+    if isinstance(universe, (str, bytes)) or not hasattr(universe, "__iter__"):
+        raise ValueError(f"{name} must be a collection of elements, got {universe!r}")
+    try:
+        items = list(universe)
+        distinct = set(items)
+    except TypeError as exc:
+        raise ValueError(f"{name} must hold hashable elements: {exc}") from None
+    if not items:
+        raise ValueError(f"{name} must not be empty")
+    if isinstance(universe, (set, frozenset)):
+        return tuple(ordered(items))
+    if len(distinct) != len(items):
+        raise ValueError(f"{name} must not repeat an element")
+    return tuple(items)
+
+
+def blocks_within(blocks, universe, name):
+    """Raise unless every block only holds elements of ``universe`` (a set)."""
+    for i, block in enumerate(blocks, start=1):
+        extra = block - universe
+        if extra:
+            shown = ", ".join(repr(e) for e in ordered(extra)[:5])
+            raise ValueError(f"{name}: block {i} holds element(s) not in the universe: {shown}")
+
+
+def covering_of(blocks, universe, name):
+    """Raise unless ``blocks`` is a covering of ``universe``: no empty block, union == universe."""
+    for i, block in enumerate(blocks, start=1):
+        if not block:
+            raise ValueError(f"{name}: block {i} is empty (a covering has non-empty blocks)")
+    blocks_within(blocks, universe, name)
+    missing = universe.difference(*blocks)
+    if missing:
+        shown = ", ".join(repr(e) for e in ordered(missing)[:5])
+        raise ValueError(f"{name} does not cover the universe: element(s) {shown} lie in no "
+                         "block (their neighborhood system is empty)")
+
+
+def element_of(p, universe, name="p"):
+    """Raise unless ``p`` is an element of ``universe`` (a set)."""
+    try:
+        ok = p in universe
+    except TypeError:
+        ok = False
+    if not ok:
+        raise ValueError(f"{name} must be an element of the universe, got {p!r}")
+    return p
+
+
+def indicator_matrix(Y, name):
+    """A 2-D boolean array from a 0/1 (or boolean) indicator matrix, or raise.
+
+    Rows are samples, columns are labels. Values other than 0 and 1, NaN,
+    a non-2-D shape or an empty matrix raise ``ValueError`` naming ``name``.
+    int8 / uint8 / bool input is read without a copy.
+    """
+    try:
+        arr = np.asarray(Y)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be a 0/1 indicator matrix: {exc}") from None
+    if arr.ndim != 2:
+        hint = " (write blocks and label sets as Python sets, e.g. {'a', 'b'})" \
+            if arr.dtype == object or arr.ndim == 1 else ""
+        raise ValueError(f"{name} must be a 2-D 0/1 indicator matrix (rows = samples, "
+                         f"columns = labels), got shape {arr.shape}{hint}")
+    if arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
+    if arr.dtype == bool:
+        return arr
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(f"{name} must hold 0/1 values, got dtype {arr.dtype} "
+                         "(write blocks and label sets as Python sets, e.g. {'a', 'b'})")
+    if arr.dtype.itemsize == 1 and arr.dtype.kind in "iu":
+        if arr.view(np.uint8).max() > 1:
+            raise ValueError(f"{name} must hold 0/1 values only")
+        return arr.view(bool)
+    if not np.all((arr == 0) | (arr == 1)):
+        raise ValueError(f"{name} must hold 0/1 values only")
+    return arr.astype(bool)
+
+
+def same_shape(**arrays):
+    """Raise unless every array has the same shape (messages name the second one)."""
+    names = list(arrays)
+    shapes = [np.shape(a) for a in arrays.values()]
+    for name, shape in zip(names[1:], shapes[1:]):
+        if shape != shapes[0]:
+            raise ValueError(f"{names[0]} and {name} must have the same shape "
+                             f"(samples x labels), got {shapes[0]} and {shape}")
