@@ -1,3 +1,162 @@
-"""Exercises of the rejection lessons (registered with rejlab.exercises.exercise)."""
+"""Exercises of the rejection lessons 00-03 and 06 (seed 000).
 
-from . import exercise  # noqa: F401
+Every solution computes its answer with rejlab; nothing is stored as a
+literal answer. The small worked example of lessons 00 and 02 lives here
+because it is plain data that both the exercises and the tiny explorer use
+(``import rejlab`` must not load the widgets).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .. import binary, measures, rejectors
+from ..datasets import four_gaussians
+from . import exercise
+
+
+class WorkedExample(NamedTuple):
+    """Ten samples of the course's small worked example (lessons 00 and 02)."""
+
+    confidence: tuple
+    accurate: tuple
+
+
+#: Ten samples, six of them accurately classified, listed most confident first.
+WORKED_EXAMPLE = WorkedExample(
+    confidence=(0.95, 0.90, 0.85, 0.80, 0.70, 0.60, 0.55, 0.50, 0.40, 0.30),
+    accurate=(True, True, True, False, True, True, False, True, False, False),
+)
+
+
+def _worked_point(k):
+    c, a = WORKED_EXAMPLE
+    return measures.operating_point(a, measures.reject_lowest(c, count=k))
+
+
+def _toy_accurate(n_per_class=150, seed=0):
+    _, y, proba = four_gaussians(n_per_class, seed=seed)
+    return measures.accuracy_vector(y, proba.argmax(axis=1)), proba
+
+
+# lesson 00 ---------------------------------------------------------------
+
+@exercise("00-1", "In the tiny explorer, reject k = 4 samples. What is Q?",
+          hint="Q counts the good decisions: accurate and kept, or misclassified and rejected.")
+def _ex_00_1():
+    return _worked_point(4).Q
+
+
+# lesson 01 ---------------------------------------------------------------
+
+@exercise("01-1", "Four Gaussians (n_per_class=150, seed=0), nearest centre: how many "
+          "samples are misclassified, |M|?",
+          hint="compare y with proba.argmax(axis=1), or use rl.accuracy_vector.")
+def _ex_01_1():
+    accurate, _ = _toy_accurate()
+    return int(np.count_nonzero(~accurate))
+
+
+@exercise("01-2", "Same data, breaking-ties rejector, reject every sample with confidence "
+          "below 0.2. How many accurately classified samples are rejected, |A∩R|?",
+          hint="the rejected samples are those with c < 0.2; intersect them with A.")
+def _ex_01_2():
+    accurate, proba = _toy_accurate()
+    c = rejectors.breaking_ties(proba)
+    rejected = measures.reject_lowest(c, count=int(np.count_nonzero(c < 0.2)))
+    return measures.subset_counts(accurate, rejected).ar
+
+
+@exercise("01-3", "True or False: a monotone rejector may reject a sample of confidence 0.7 "
+          "while it keeps a sample of confidence 0.6.",
+          hint="if sample i is rejected, every sample less confident than i is rejected too.")
+def _ex_01_3():
+    c = [0.7, 0.6]
+    return any(bool(rej[0] and not rej[1])
+               for rej in (measures.reject_lowest(c, count=k) for k in range(3)))
+
+
+# lesson 02 ---------------------------------------------------------------
+
+@exercise("02-1", "Worked example, reject the k = 6 least confident samples: what is A?",
+          hint="A = |A∩N| / |N|: divide by the number of kept samples, not by n.")
+def _ex_02_1():
+    return _worked_point(6).A
+
+
+@exercise("02-2", "Same operating point (k = 6 rejected): what is the rejection quality phi?",
+          hint="phi compares |M∩R| / |A∩R| with |M| / |A| over all ten samples.")
+def _ex_02_2():
+    return _worked_point(6).phi
+
+
+@exercise("02-3", "Worked example: a rejector rejects exactly the four misclassified samples. "
+          "What is phi?",
+          hint="what happens to |M∩R| / |A∩R| when no accurate sample is rejected?")
+def _ex_02_3():
+    a = np.asarray(WORKED_EXAMPLE.accurate)
+    return measures.rejection_quality(a, ~a)
+
+
+# lesson 03 ---------------------------------------------------------------
+
+def _toy_curves(rejector):
+    accurate, proba = _toy_accurate()
+    return measures.rejection_curves(accurate, rejectors.confidence_from_proba(proba, rejector))
+
+
+@exercise("03-1", "Four Gaussians (n_per_class=150, seed=0), maximum-probability rejector: "
+          "at which rejected fraction r is Q largest?",
+          hint="rl.rejection_curves(...).best_Q() gives the index of the best point.")
+def _ex_03_1():
+    cv = _toy_curves("max_probability")
+    return float(cv.r[cv.best_Q()])
+
+
+@exercise("03-2", "Same data, breaking-ties rejector: what is the largest Q?",
+          hint="look at the maximum of the Q curve, not at Q(0).")
+def _ex_03_2():
+    cv = _toy_curves("breaking_ties")
+    return float(cv.Q[cv.best_Q()])
+
+
+@exercise("03-3", "A classifier has alpha = 0.7; at r = 0.3 its rejector reaches A = 0.85. "
+          "What is Q at that point?",
+          hint="Q(r) = 2 A(r) (1 - r) + r - alpha.")
+def _ex_03_3():
+    alpha, r, A = 0.7, 0.3, 0.85
+    tn = A * (1 - r)
+    fp = alpha - tn
+    return binary.triplet_from_confusion(r - fp, fp, tn, (1 - A) * (1 - r)).Q
+
+
+# lesson 06 ---------------------------------------------------------------
+
+_TRIPLET_06 = (0.9, 0.8, 0.3)
+
+
+@exercise("06-1", "A rejector has A = 0.9, Q = 0.8, r = 0.3. Which fraction of all samples "
+          "is misclassified and rejected (TP)?",
+          hint="TN = A (1 - r) and Q = TP + TN.")
+def _ex_06_1():
+    return binary.confusion_from_triplet(*_TRIPLET_06).tp
+
+
+@exercise("06-2", "Same rejector: what is its positive likelihood ratio TPR / FPR (= phi)?",
+          hint="TPR = TP / (TP + FN), FPR = FP / (FP + TN).")
+def _ex_06_2():
+    c = binary.confusion_from_triplet(*_TRIPLET_06)
+    return float(measures.measures_from_counts(c.tn, c.fn, c.fp, c.tp)[3])
+
+
+@exercise("06-3", "With positive = rejected, which rate of the binary classifier is A: "
+          "'ppv', 'npv', 'tpr' or 'fpr'?",
+          hint="A only looks at the kept samples, which the rejector labels negative.")
+def _ex_06_3():
+    A, Q, r = _TRIPLET_06
+    c = binary.confusion_from_triplet(A, Q, r)
+    rates = {"ppv": c.tp / (c.tp + c.fp), "npv": c.tn / (c.tn + c.fn),
+             "tpr": c.tp / (c.tp + c.fn), "fpr": c.fp / (c.fp + c.tn)}
+    return min(rates, key=lambda name: abs(rates[name] - A))

@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import binary, measures, rejectors
 from ..datasets import four_gaussians
+from ..exercises._rejection import WORKED_EXAMPLE
 from ..measures import OperatingPoint
 from ._base import Explorer, format_number
 
@@ -26,20 +27,6 @@ __all__ = [
 ]
 
 _REJECTOR_NAMES = ["max_probability", "breaking_ties"]
-
-
-class TinyExample(NamedTuple):
-    """Ten samples of the course's small worked example (lessons 00 and 02)."""
-
-    confidence: tuple
-    accurate: tuple
-
-
-#: The small worked example: ten samples, six of them accurately classified.
-TINY_EXAMPLE = TinyExample(
-    confidence=(0.95, 0.90, 0.85, 0.80, 0.70, 0.60, 0.55, 0.50, 0.40, 0.30),
-    accurate=(True, True, True, False, True, True, False, True, False, False),
-)
 
 
 def _toy(n_per_class, seed):
@@ -215,7 +202,7 @@ class RankingState(NamedTuple):
 
 
 def ranking_explorer(confidence=None, accurate=None):
-    """Reject the k least confident of a handful of samples (default: :data:`TINY_EXAMPLE`).
+    """Reject the k least confident of a handful of samples (default: :data:`WORKED_EXAMPLE`).
 
     Controls: ``"rejected"`` (integer slider 0..n, the number k of rejected
     samples). The readout is the operating point (r, A, Q, phi and counts).
@@ -223,7 +210,7 @@ def ranking_explorer(confidence=None, accurate=None):
     if (confidence is None) != (accurate is None):
         raise ValueError("give both confidence and accurate, or neither")
     if confidence is None:
-        confidence, accurate = TINY_EXAMPLE.confidence, TINY_EXAMPLE.accurate
+        confidence, accurate = WORKED_EXAMPLE.confidence, WORKED_EXAMPLE.accurate
     from .. import _validate as v
 
     c = v.as_finite_1d(confidence, "confidence")
