@@ -1,3 +1,611 @@
-"""Cost of rejection, relative optimality and operating sets (issue 3)."""
+"""Cost of rejection, relative optimality and operating sets (seed 000, Section 4).
 
-__all__ = []
+How do two operating points ``(A1, r1)`` and ``(A0, r0)`` of classifiers
+with rejection compare? SPEC "Cost, relative optimality, comparisons" and
+"Operating sets" fix the formulas the paper's text lost:
+
+- cost with rejection price ``rho`` in [0, 1]:
+  ``L(A, r; rho) = (1 - A)(1 - r) + rho r`` (a kept misclassified sample
+  costs 1, a rejected sample costs rho, a kept accurate sample costs 0);
+- relative optimality
+  ``beta = (Q1 - Q0) / |r1 - r0| = [2 (A1 (1 - r1) - A0 (1 - r0)) + (r1 - r0)] / |r1 - r0|``;
+- for ``r1 > r0``, ``L1 - L0 = (r1 - r0) (rho - (1 + beta) / 2)``: point 1
+  wins iff ``rho < rho_0 = (1 + beta) / 2``.
+
+Every point is described by the fraction of samples it keeps and classifies
+accurately, ``AN = |A∩N| / n = A (1 - r)``; most formulas are simplest in
+that variable, and it is how :func:`operating_set` maps borders to phi.
+Where ``r == 1`` nothing is kept, A is NaN and ``AN = 0``.
+
+All functions broadcast over array inputs and validate at the door:
+A, r, rho, alpha outside [0, 1] raise ``ValueError`` naming the argument.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _validate as v
+from .measures import RejectionCurves, measures_from_counts
+
+__all__ = [
+    "cost",
+    "relative_optimality",
+    "compare",
+    "rho_zero",
+    "RhoZeroCurve",
+    "rho_zero_curve",
+    "optimality_matrix",
+    "subsample_curves",
+    "compare_same_r",
+    "compare_same_accurate_kept",
+    "compare_same_misclassified_kept",
+    "operating_region",
+    "Borders",
+    "BorderFeasibility",
+    "OperatingSet",
+    "operating_set",
+]
+
+#: Outcomes closer than this (in units of rho) to a tie are called "equivalent".
+TIE_TOLERANCE = 1e-10
+
+#: Slack allowed when checking a precondition such as "same r" or feasibility.
+CONDITION_TOLERANCE = 1e-9
+
+
+def _out(x):
+    """0-d arrays become plain Python scalars / strings; arrays stay arrays."""
+    x = np.asarray(x)
+    if x.ndim == 0:
+        return x.item()
+    return x
+
+
+def _kept_accurate(A, r):
+    """``AN = A (1 - r)``, the accurate-and-kept fraction; 0 where r == 1 (A is NaN there)."""
+    with np.errstate(invalid="ignore"):
+        return np.where(r == 1, 0.0, A * (1.0 - r))
+
+
+def _points(A1, r1, A0, r0):
+    A1, r1 = v.accuracy_and_rejection(A1, r1, "A1", "r1")
+    A0, r0 = v.accuracy_and_rejection(A0, r0, "A0", "r0")
+    try:
+        np.broadcast_shapes(A1.shape, r1.shape, A0.shape, r0.shape)
+    except ValueError:
+        raise ValueError("A1, r1, A0 and r0 must broadcast together, got shapes "
+                         f"{A1.shape}, {r1.shape}, {A0.shape}, {r0.shape}") from None
+    return _kept_accurate(A1, r1), r1, _kept_accurate(A0, r0), r0
+
+
+def cost(A, r, rho):
+    """Cost of an operating point, ``L(A, r; rho) = (1 - A)(1 - r) + rho r``.
+
+    Seed 000, Section 4, Eq. (11): a kept misclassified sample costs 1, a
+    rejected sample costs ``rho`` and a kept accurate sample costs 0; ``L`` is
+    the average cost per sample.
+
+    Parameters
+    ----------
+    A, r : float or array-like in [0, 1]
+        Nonrejected accuracy and rejected fraction (A may be NaN where r == 1).
+    rho : float or array-like in [0, 1]
+        Price of one rejection, relative to one misclassification.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Broadcast over the three inputs.
+
+    Examples
+    --------
+    >>> round(cost(0.8, 0.25, 0.4), 12)
+    0.25
+    >>> np.round(cost([0.7, 0.8], [0.0, 0.25], 0.4), 12)
+    array([0.3 , 0.25])
+    """
+    A, r = v.accuracy_and_rejection(A, r, "A", "r")
+    rho = v.fraction(rho, "rho")
+    with np.errstate(invalid="ignore"):
+        misclassified_kept = np.where(r == 1, 0.0, (1.0 - A) * (1.0 - r))
+    return _out(misclassified_kept + rho * r)
+
+
+def relative_optimality(A1, r1, A0, r0):
+    """Relative optimality ``beta`` of point 1 = (A1, r1) against the reference 0 = (A0, r0).
+
+    Seed 000, Section 4 (SPEC): for ``r1 != r0``
+
+        beta = (Q1 - Q0) / |r1 - r0|
+             = [2 (A1 (1 - r1) - A0 (1 - r0)) + (r1 - r0)] / |r1 - r0|.
+
+    ``beta = +1`` on the best-behaviour border (going from r0 to r1 only
+    misclassified samples were rejected, or only accurate samples were
+    un-rejected), ``beta = -1`` on the worst border, ``beta = 0`` halfway.
+    For two points of the same rejector (nested rejected sets) beta always
+    lies in [-1, 1]. At ``r1 == r0`` the result is ``+inf``, ``-inf`` or
+    ``0`` by the sign of ``Q1 - Q0``: the point with the larger Q then
+    dominates for every rho.
+
+    The classifier's accuracy without rejection, alpha, cancels in Q1 - Q0,
+    so it is not needed.
+
+    Examples
+    --------
+    >>> round(relative_optimality(0.8, 0.2, 0.75, 0.1), 12)
+    0.3
+    >>> relative_optimality([0.9, 0.7], 0.2, 0.8, 0.2)
+    array([ inf, -inf])
+    """
+    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    dr = r1 - r0
+    dq = 2.0 * (an1 - an0) + dr
+    with np.errstate(divide="ignore", invalid="ignore"):
+        beta = dq / np.abs(dr)
+    same = dr == 0
+    if np.any(same):
+        beta = np.where(same, np.where(dq > 0, np.inf, np.where(dq < 0, -np.inf, 0.0)), beta)
+    return _out(beta)
+
+
+def rho_zero(A1, r1, A0, r0):
+    """Threshold price ``rho_0``: the rejection price at which both points cost the same.
+
+    Seed 000, Eq. (12) (SPEC). For ``r1 > r0``, ``rho_0 = (1 + beta) / 2``
+    and point 1 (which rejects more) beats the reference iff ``rho < rho_0``.
+    For ``r1 < r0``, ``rho_0 = (1 - beta) / 2`` and point 1 (which rejects
+    less) beats the reference iff ``rho > rho_0``. Either way the point that
+    rejects more wins below ``rho_0`` and loses above it, so swapping the two
+    points gives the same ``rho_0``. ``rho_0`` may fall outside [0, 1] (one
+    point then wins for every price); it is NaN when ``r1 == r0`` (the price
+    plays no role).
+
+    Against no rejection (``r0 = 0``) ``rho_0 = |M∩R| / |R|``, the share of
+    misclassified samples among the rejected ones.
+
+    Examples
+    --------
+    >>> round(rho_zero(0.8, 0.2, 0.75, 0.1), 12)
+    0.65
+    >>> round(rho_zero(0.75, 0.1, 0.8, 0.2), 12)
+    0.65
+    """
+    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    dr = r1 - r0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # L1 = L0  <=>  1 - AN1 - (1 - rho) r1 = 1 - AN0 - (1 - rho) r0
+        rho0 = 1.0 + (an1 - an0) / dr
+    return _out(np.where(dr == 0, np.nan, rho0))
+
+
+def compare(A1, r1, A0, r0, rho):
+    """Does point 1 = (A1, r1) outperform the reference 0 = (A0, r0) at price ``rho``?
+
+    Seed 000, Section 4 (SPEC "Cost comparison"), through beta and rho_0:
+
+    - ``r1 > r0``: point 1 outperforms iff ``rho < (1 + beta) / 2``,
+    - ``r1 < r0``: point 1 outperforms iff ``rho > (1 - beta) / 2``,
+    - ``r1 == r0``: the larger Q (A) wins whatever rho is;
+
+    "outperformed" when the inequality flips, "equivalent" at equality (up
+    to :data:`TIE_TOLERANCE` in rho). This is the same verdict as comparing
+    ``cost(A1, r1, rho)`` with ``cost(A0, r0, rho)``: lower cost wins.
+
+    Returns
+    -------
+    str or numpy.ndarray of str
+        ``"outperforms"``, ``"outperformed"`` or ``"equivalent"``; an array of
+        these when the inputs broadcast to an array.
+
+    Examples
+    --------
+    >>> compare(0.8, 0.2, 0.75, 0.1, rho=0.5)
+    'outperforms'
+    >>> compare(0.8, 0.2, 0.75, 0.1, rho=[0.3, 0.65, 0.9])
+    array(['outperforms', 'equivalent', 'outperformed'], dtype='<U12')
+    """
+    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    rho = v.fraction(rho, "rho")
+    beta = np.asarray(relative_optimality(A1, r1, A0, r0))
+    dr = r1 - r0
+    with np.errstate(invalid="ignore"):
+        margin = np.where(dr > 0, (1.0 + beta) / 2.0 - rho,   # point 1 wins below rho_0
+                          np.where(dr < 0, rho - (1.0 - beta) / 2.0,  # ... above rho_0
+                                   beta + 0.0 * rho))          # same r: sign of Q1 - Q0
+    return _verdict(margin)
+
+
+def _verdict(margin):
+    out = np.where(margin > TIE_TOLERANCE, "outperforms",
+                   np.where(margin < -TIE_TOLERANCE, "outperformed", "equivalent"))
+    return _out(out)
+
+
+class RhoZeroCurve(NamedTuple):
+    """``rho_0`` of every rejected fraction against no rejection (seed 000, Fig. 8)."""
+
+    r: np.ndarray
+    rho_0: np.ndarray
+
+
+def _check_curves(curves, name="curves"):
+    if not isinstance(curves, RejectionCurves):
+        raise ValueError(f"{name} must be a RejectionCurves (from rl.rejection_curves), "
+                         f"got {type(curves).__name__}")
+    return curves
+
+
+def rho_zero_curve(curves):
+    """The threshold price ``rho_0(r)`` of every operating point against no rejection.
+
+    Seed 000, Fig. 8: with the reference ``r0 = 0``, rejecting a fraction r
+    beats not rejecting at all iff ``rho < rho_0(r)``, and
+    ``rho_0 = |M∩R| / |R|`` (the share of misclassified samples among the
+    rejected ones). The point ``r = 0`` itself is left out (there rho_0 is
+    0 / 0).
+
+    Parameters
+    ----------
+    curves : RejectionCurves
+        Must contain the point with no rejection (``n_rejected == 0``).
+
+    Returns
+    -------
+    RhoZeroCurve
+        Fields ``r`` and ``rho_0`` (unpacks as a pair).
+
+    Examples
+    --------
+    >>> import rejlab as rl
+    >>> cv = rl.rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.2])
+    >>> r, rho0 = rho_zero_curve(cv)
+    >>> r
+    array([0.25, 0.5 , 0.75, 1.  ])
+    >>> np.round(rho0, 6)
+    array([1.      , 1.      , 0.666667, 0.5     ])
+    """
+    curves = _check_curves(curves)
+    ref = np.flatnonzero(curves.n_rejected == 0)
+    if ref.size == 0:
+        raise ValueError("curves must contain the point with no rejection (n_rejected == 0)")
+    i0 = int(ref[0])
+    keep = curves.n_rejected > 0
+    rho0 = rho_zero(curves.A[keep], curves.r[keep], curves.A[i0], curves.r[i0])
+    return RhoZeroCurve(curves.r[keep], np.asarray(rho0, dtype=float))
+
+
+def optimality_matrix(A, r):
+    """Relative optimality of every operating point against every other (seed 000, Figs. 5, 8).
+
+    ``beta[i, j] = relative_optimality(A[i], r[i], A[j], r[j])``: **row i is
+    the test point 1, column j the reference 0**. The diagonal is 0 (a point
+    against itself, SPEC's ``r1 == r0`` rule with ``Q1 == Q0``); other pairs
+    with equal r get ``+inf`` / ``-inf`` / 0 by the sign of ``Q1 - Q0``.
+
+    Vectorized: two outer differences and one division, O(m^2) memory. For a
+    long curve, first reduce it with :func:`subsample_curves` (a few
+    thousand points at most).
+
+    Parameters
+    ----------
+    A, r : array-like, shape (m,)
+        Nonrejected accuracy and rejected fraction of the m points (A may be
+        NaN where r == 1).
+
+    Returns
+    -------
+    numpy.ndarray, shape (m, m)
+
+    Examples
+    --------
+    >>> np.round(optimality_matrix([0.7, 0.8, 1.0], [0.0, 0.25, 0.5]), 12)
+    array([[ 0. , -0.2, -0.2],
+           [ 0.2,  0. , -0.2],
+           [ 0.2,  0.2,  0. ]])
+    """
+    A = v.as_1d(A, "A")
+    r = v.as_1d(r, "r")
+    v.same_length(A=A, r=r)
+    A, r = v.accuracy_and_rejection(A, r, "A", "r")
+    q = 2.0 * _kept_accurate(A, r) + r  # Q + alpha; alpha cancels in Q1 - Q0
+    num = np.subtract.outer(q, q)
+    den = np.subtract.outer(r, r)
+    np.abs(den, out=den)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        np.divide(num, den, out=num)
+    num[np.isnan(num)] = 0.0  # 0 / 0: equal r and equal Q (the diagonal)
+    return num
+
+
+def subsample_curves(curves, max_points=1000):
+    """At most ``max_points`` evenly spaced points of a curve, keeping its ends and max Q.
+
+    The relative-optimality matrix is O(m^2); a curve of 100 000 samples has
+    100 001 points. This keeps the first and last point, the point of
+    maximum Q, and evenly spaced points in between (by index).
+
+    Examples
+    --------
+    >>> import rejlab as rl
+    >>> cv = rl.rejection_curves([1, 0, 1, 0, 1, 1], [6, 1, 5, 2, 4, 3])
+    >>> subsample_curves(cv, 3).n_rejected
+    array([0, 2, 6])
+    """
+    curves = _check_curves(curves)
+    max_points = v.count(max_points, "max_points", np.iinfo(np.int64).max)
+    if max_points < 3:
+        raise ValueError(f"max_points must be at least 3, got {max_points}")
+    m = len(curves)
+    if m <= max_points:
+        return curves
+    idx = np.round(np.linspace(0, m - 1, max_points - 1)).astype(np.int64)
+    idx = np.union1d(idx, [curves.best_Q()])
+    # index every per-point array field, keep the scalars (n, |A|, ...) as they are
+    changes = {f.name: getattr(curves, f.name)[idx] for f in dataclasses.fields(curves)
+               if isinstance(getattr(curves, f.name), np.ndarray)
+               and getattr(curves, f.name).shape[:1] == (m,)}
+    return dataclasses.replace(curves, **changes)
+
+
+# --- the three comparisons that need no cost function (seed 000, Section 4) ---
+
+def _require(condition, message):
+    if not np.all(condition):
+        raise ValueError(message)
+
+
+def compare_same_r(A1, r1, A0, r0):
+    """Same rejected fraction: the higher nonrejected accuracy wins, for every rho.
+
+    With ``r1 == r0``, ``L1 - L0 = (1 - r)(A0 - A1)`` does not depend on rho.
+
+    Examples
+    --------
+    >>> compare_same_r(0.85, 0.2, 0.8, 0.2)
+    'outperforms'
+    """
+    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    _require(np.abs(r1 - r0) <= CONDITION_TOLERANCE, "r1 must equal r0 for compare_same_r")
+    return _verdict(an1 - an0)
+
+
+def compare_same_accurate_kept(A1, r1, A0, r0):
+    """Same number of accurate samples kept, |A∩N|: the one that rejects more wins.
+
+    Going from the point that rejects less to the one that rejects more,
+    only misclassified samples were rejected: ``beta = +1``. The point that
+    rejects more costs ``(1 - rho) |r1 - r0|`` less, so it wins for every
+    rho in [0, 1) and ties at rho = 1 (a rejection then costs as much as a
+    misclassification).
+
+    Examples
+    --------
+    >>> compare_same_accurate_kept(0.8, 0.25, 0.75, 0.2)
+    'outperforms'
+    """
+    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    _require(np.abs(an1 - an0) <= CONDITION_TOLERANCE,
+             "A1 (1 - r1) must equal A0 (1 - r0) (same |A∩N|) for compare_same_accurate_kept")
+    return _verdict(np.sign(r1 - r0))
+
+
+def compare_same_misclassified_kept(A1, r1, A0, r0):
+    """Same number of misclassified samples kept, |M∩N|: the one that rejects less wins.
+
+    Going from the point that rejects less to the one that rejects more,
+    only accurate samples were rejected: ``beta = -1``. The point that
+    rejects less costs ``rho |r1 - r0|`` less, so it wins for every rho in
+    (0, 1] and ties at rho = 0 (free rejection).
+
+    Examples
+    --------
+    >>> compare_same_misclassified_kept(0.8125, 0.2, 0.8, 0.25)
+    'outperforms'
+    """
+    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    mn1, mn0 = 1.0 - r1 - an1, 1.0 - r0 - an0
+    _require(np.abs(mn1 - mn0) <= CONDITION_TOLERANCE,
+             "(1 - A1)(1 - r1) must equal (1 - A0)(1 - r0) (same |M∩N|) for "
+             "compare_same_misclassified_kept")
+    return _verdict(np.sign(r0 - r1))
+
+
+# --- operating sets ---
+
+def _feasible_bounds(r, alpha):
+    """Lowest and highest feasible AN at rejected fraction r (SPEC "Operating sets")."""
+    return np.maximum(0.0, alpha - r), np.minimum(alpha, 1.0 - r)
+
+
+def _reference(A0, r0, alpha):
+    A0, r0 = v.accuracy_and_rejection(A0, r0, "A0", "r0")
+    alpha = v.fraction(alpha, "alpha")
+    if A0.ndim or r0.ndim or alpha.ndim:
+        raise ValueError("A0, r0 and alpha must be single numbers")
+    an0 = float(_kept_accurate(A0, r0))
+    low, high = _feasible_bounds(float(r0), float(alpha))
+    if not (low - CONDITION_TOLERANCE <= an0 <= high + CONDITION_TOLERANCE):
+        raise ValueError(
+            f"alpha = {float(alpha):.6g} is inconsistent with the reference (A0, r0) = "
+            f"({float(A0):.6g}, {float(r0):.6g}): the reference keeps a fraction "
+            f"A0 (1 - r0) = {an0:.6g} of accurate samples, but with this alpha it must lie "
+            f"in [{low:.6g}, {high:.6g}] (infeasible reference)")
+    return float(A0), float(r0), float(alpha), min(max(an0, low), high)
+
+
+def operating_region(A1, r1, A0, r0, alpha):
+    """Region of point 1 in the operating set of the reference 0 (seed 000, Fig. 2).
+
+    ``"green"``: point 1 outperforms the reference for every rho in [0, 1]
+    (beta > 1); ``"orange"``: it is outperformed for every rho (beta < -1);
+    ``"white"``: the verdict depends on rho (borders included);
+    ``"infeasible"``: no classifier with accuracy ``alpha`` without
+    rejection can reach it. Since ``L1 - L0`` is linear in rho, "for every
+    rho" is decided at rho = 0 and rho = 1 with :func:`compare`'s tolerance.
+
+    Examples
+    --------
+    >>> operating_region([0.86, 0.8, 0.7, 0.95], 0.2, 0.75, 0.1, alpha=0.7)
+    array(['green', 'white', 'orange', 'infeasible'], dtype='<U10')
+    """
+    _reference(A0, r0, alpha)
+    an1, r1b, an0, r0b = _points(A1, r1, A0, r0)
+    alpha = float(alpha)
+    low, high = _feasible_bounds(r1b, alpha)
+    feasible = (an1 >= low - CONDITION_TOLERANCE) & (an1 <= high + CONDITION_TOLERANCE)
+    at0 = np.asarray(compare(A1, r1, A0, r0, 0.0))
+    at1 = np.asarray(compare(A1, r1, A0, r0, 1.0))
+    both = np.broadcast_arrays(at0, at1, feasible)
+    at0, at1, feasible = both
+    region = np.where((at0 == "outperforms") & (at1 == "outperforms"), "green",
+                      np.where((at0 == "outperformed") & (at1 == "outperformed"),
+                               "orange", "white"))
+    return _out(np.where(feasible, region, "infeasible"))
+
+
+class Borders(NamedTuple):
+    """One measure along the grid r of an operating set.
+
+    ``best``, ``mid``, ``worst``: the measure on the beta = +1, 0, -1
+    borders, clipped to the feasible range (outside it the border runs along
+    the edge of the feasible set); ``low``, ``high``: the lowest and highest
+    feasible value at each r.
+    """
+
+    best: np.ndarray
+    mid: np.ndarray
+    worst: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+
+
+class BorderFeasibility(NamedTuple):
+    """Where (on the grid r) the unclipped beta = +1, 0, -1 borders are feasible."""
+
+    best: np.ndarray
+    mid: np.ndarray
+    worst: np.ndarray
+
+
+@dataclass(frozen=True)
+class OperatingSet:
+    """The operating set of a reference point over a grid of r (seed 000, Fig. 2).
+
+    Attributes
+    ----------
+    A0, r0, alpha : float
+        The reference point and the accuracy without rejection.
+    Q0, phi0 : float
+        Classification and rejection quality of the reference.
+    r : numpy.ndarray
+        The grid of rejected fractions r1.
+    AN, A, Q, phi : Borders
+        Each measure along the borders (``AN`` is the accurate-and-kept
+        fraction ``A1 (1 - r1)``, the variable the borders are built in).
+    feasible : BorderFeasibility
+        Where each unclipped border is reachable by some classifier.
+
+    Between ``worst`` and ``best`` lies the white region (the operating set
+    proper), above ``best`` (up to ``high``) the green one, below ``worst``
+    (down to ``low``) the orange one; outside [low, high] is infeasible.
+    """
+
+    A0: float
+    r0: float
+    alpha: float
+    Q0: float
+    phi0: float
+    r: np.ndarray
+    AN: Borders
+    A: Borders
+    Q: Borders
+    phi: Borders
+    feasible: BorderFeasibility
+
+    def measure(self, name):
+        """The :class:`Borders` of ``"A"``, ``"Q"``, ``"phi"`` or ``"AN"``."""
+        if name not in ("A", "Q", "phi", "AN"):
+            raise ValueError(f"measure must be one of 'A', 'Q', 'phi', 'AN', got {name!r}")
+        return getattr(self, name)
+
+
+def _measures_from_an(an, r, alpha):
+    """A, Q, phi of points keeping a fraction ``an`` accurate at rejected fraction r.
+
+    Builds the four subset fractions (clipped at 0 against rounding) and
+    reuses :func:`rejlab.measures_from_counts`, so phi is computed from the
+    counts with all its edge cases, never averaged.
+    """
+    mn = np.clip(1.0 - r - an, 0.0, None)
+    ar = np.clip(alpha - an, 0.0, None)
+    mr = np.clip(an + r - alpha, 0.0, None)
+    _, A, Q, phi = measures_from_counts(an, mn, ar, mr)
+    return A, Q, phi
+
+
+def operating_set(A0, r0, alpha, r):
+    """Operating set of the reference (A0, r0): beta = +1, 0, -1 borders over the grid r.
+
+    Seed 000, Section 4, Fig. 2 (SPEC "Operating sets"). In the accurate-and-
+    kept fraction ``AN1 = A1 (1 - r1)``, ``beta = b`` means
+    ``AN1 = AN0 + (b |r1 - r0| - (r1 - r0)) / 2``:
+
+    - beta = +1 (best): ``AN1 = AN0`` for r1 > r0 (only misclassified samples
+      rejected), ``AN1 = AN0 + (r0 - r1)`` for r1 < r0 (only accurate samples
+      un-rejected);
+    - beta = -1 (worst): ``AN1 = AN0 - (r1 - r0)`` resp. ``AN1 = AN0``;
+    - beta = 0: the midpoint in AN1.
+
+    A point is feasible iff ``0 <= AN1 <= alpha`` and
+    ``0 <= MN1 = 1 - r1 - AN1 <= 1 - alpha``. A, Q and phi all increase with
+    AN1 at fixed r1, so each border maps to a border of each measure; phi is
+    computed from the subset fractions of the border's AN1 (never by
+    averaging phi values).
+
+    Parameters
+    ----------
+    A0, r0 : float in [0, 1]
+        The reference operating point (A0 may be NaN if r0 == 1).
+    alpha : float in [0, 1]
+        Accuracy of the classifier without rejection, ``A(0) = |A| / n``.
+    r : array-like in [0, 1]
+        Grid of rejected fractions r1.
+
+    Returns
+    -------
+    OperatingSet
+
+    Raises
+    ------
+    ValueError
+        If an input lies outside [0, 1], or the reference is infeasible for
+        this alpha (``A0 (1 - r0)`` outside ``[max(0, alpha - r0), min(alpha, 1 - r0)]``).
+
+    Examples
+    --------
+    >>> ops = operating_set(0.8, 0.2, 0.7, [0.0, 0.2, 0.4])
+    >>> np.round(ops.Q.best, 12), np.round(ops.Q.worst, 12)
+    (array([0.7 , 0.78, 0.9 ]), array([0.7 , 0.78, 0.58]))
+    >>> ops.feasible.best
+    array([False,  True, False])
+    """
+    A0, r0, alpha, an0 = _reference(A0, r0, alpha)
+    r = v.fraction(v.as_1d(r, "r"), "r")
+    dr = r - r0
+    low, high = _feasible_bounds(r, alpha)
+    raw = {b: an0 + (b * np.abs(dr) - dr) / 2.0 for b in (1.0, 0.0, -1.0)}
+    tol = CONDITION_TOLERANCE
+    feasible = BorderFeasibility(*((raw[b] >= low - tol) & (raw[b] <= high + tol)
+                                   for b in (1.0, 0.0, -1.0)))
+    an = {b: np.clip(raw[b], low, high) for b in raw}
+    an_b = Borders(an[1.0], an[0.0], an[-1.0], low, high)
+    mapped = [_measures_from_an(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
+    A_b, Q_b, phi_b = (Borders(*(m[i] for m in mapped)) for i in range(3))
+    _, Q0, phi0 = _measures_from_an(np.array(an0), np.array(r0), alpha)
+    return OperatingSet(A0, r0, alpha, float(Q0), float(phi0), r, an_b, A_b, Q_b, phi_b,
+                        feasible)

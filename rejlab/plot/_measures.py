@@ -1,3 +1,310 @@
-"""Placeholder, filled by its issue."""
+"""Curves of A, Q, phi, operating sets, relative-optimality matrices and rho_0 (seed 000, Figs. 2, 4, 5, 8).
 
-__all__ = []
+Every function takes results rejlab already computed (``RejectionCurves``,
+``OperatingSet``, a beta matrix) and ``ax=None`` / ``axes=None``, and returns
+what it drew on.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._style import OKABE_ITO, REGION_STYLE, SERIES_COLORS, get_ax
+
+__all__ = ["curves", "operating_set", "optimality_matrix", "rho_zero", "BETA_CMAP",
+           "MEASURE_LABELS"]
+
+#: Axis labels of the measures (paper symbols first).
+MEASURE_LABELS = {
+    "A": "A  (nonrejected accuracy)",
+    "Q": "Q  (classification quality)",
+    "phi": "φ  (rejection quality)",
+    "AN": "|A∩N| / n  (accurate, kept)",
+}
+_R_LABEL = "rejected fraction r"
+
+
+def _beta_cmap():
+    from matplotlib.colors import LinearSegmentedColormap
+
+    # worse (beta = -1) vermillion, indifferent white, better (beta = +1) bluish green:
+    # the Okabe-Ito ends of the operating-set regions, distinguishable with any colour vision.
+    cmap = LinearSegmentedColormap.from_list(
+        "rejlab_beta", [OKABE_ITO["vermillion"], "#F7F7F7", OKABE_ITO["bluish_green"]])
+    return cmap.with_extremes(over=OKABE_ITO["blue"], under=OKABE_ITO["black"])
+
+
+#: Diverging, colour-blind-safe colormap of beta in [-1, 1].
+BETA_CMAP = _beta_cmap()
+
+
+def _as_named(curves_by_name, what="curves_by_name"):
+    """Accept a dict name -> curves, or one curves object (shown without a legend entry)."""
+    if isinstance(curves_by_name, dict):
+        if not curves_by_name:
+            raise ValueError(f"{what} must not be empty")
+        return dict(curves_by_name)
+    return {"": curves_by_name}
+
+
+def _measure_values(cv, measure):
+    if measure not in ("A", "Q", "phi"):
+        raise ValueError(f"measures must be among 'A', 'Q', 'phi', got {measure!r}")
+    return np.asarray(getattr(cv, measure), dtype=float)
+
+
+def _setup_phi_axis(ax):
+    ax.set_yscale("log", nonpositive="mask")
+    ax.axhline(1.0, color=OKABE_ITO["grey"], lw=0.8, ls=":")
+
+
+def curves(curves_by_name, measures=("A", "Q", "phi"), axes=None, *, mark_best=True):
+    """A, Q and phi against r for several rejectors on shared axes (seed 000, Fig. 4).
+
+    Parameters
+    ----------
+    curves_by_name : dict[str, RejectionCurves] or RejectionCurves
+        One curve per rejector (or method), drawn in the Okabe-Ito series colours.
+    measures : sequence of "A", "Q", "phi"
+        One panel per measure, in this order. phi is drawn on a log scale
+        (0 and inf values leave gaps: phi = inf where only misclassified
+        samples were rejected).
+    axes : sequence of Axes, optional
+        As many as ``measures``; new figure with one row of panels if None.
+    mark_best : bool
+        Mark the point of maximum Q of each rejector on every panel (a
+        diamond), the operating point Q singles out.
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+    """
+    named = _as_named(curves_by_name)
+    measures = tuple(measures)
+    if not measures:
+        raise ValueError("measures must not be empty")
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, len(measures), figsize=(4.3 * len(measures), 3.9),
+                               layout="constrained", squeeze=False)
+        axes = axes[0]
+    axes = np.atleast_1d(np.asarray(axes, dtype=object)).ravel()
+    if axes.size != len(measures):
+        raise ValueError(f"axes must hold {len(measures)} Axes (one per measure), got {axes.size}")
+    for ax, m in zip(axes, measures):
+        if m == "phi":
+            _setup_phi_axis(ax)
+        for i, (name, cv) in enumerate(named.items()):
+            color = SERIES_COLORS[i % len(SERIES_COLORS)]
+            y = _measure_values(cv, m)
+            ax.plot(cv.r, np.where(np.isfinite(y), y, np.nan), color=color, lw=1.8,
+                    label=name or None)
+            if mark_best:
+                b = cv.best_Q()
+                label = f"max Q ({name}: r = {cv.r[b]:.2f})" if name else f"max Q (r = {cv.r[b]:.2f})"
+                if np.isfinite(y[b]) and (m != "phi" or y[b] > 0):
+                    ax.plot(cv.r[b], y[b], marker="D", ms=8, color=color, mec="black",
+                            ls="none", label=label)
+                else:
+                    ax.axvline(cv.r[b], color=color, ls="--", lw=1, label=label)
+        ax.set_xlabel(_R_LABEL)
+        ax.set_ylabel(MEASURE_LABELS[m])
+        ax.set_xlim(0, 1)
+        ax.grid(alpha=0.3)
+    if any(named):
+        axes[-1].legend(loc="best")
+    return axes
+
+
+#: Colours of rejectors' curves drawn through an operating set (none of them is
+#: the green / orange / vermillion of the regions and borders).
+_THROUGH_COLORS = [OKABE_ITO[k] for k in ("blue", "reddish_purple", "sky_blue", "black")]
+
+
+def _fill(ax, x, y1, y2, region, zorder=0, label=True):
+    st = REGION_STYLE[region]
+    ax.fill_between(x, y1, y2, facecolor=st["color"], alpha=st["alpha"], hatch=st["hatch"],
+                    edgecolor=st["color"] if region != "white" else "none", linewidth=0,
+                    label=st["label"] if label else None, zorder=zorder)
+
+
+def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True):
+    """The operating set of a reference point: green / white / orange regions (seed 000, Fig. 2).
+
+    Above the beta = +1 border (green, hatched ``//``) an operating point
+    beats the reference for every price of rejection rho; below the
+    beta = -1 border (orange, hatched ``\\\\``) it loses for every rho; in
+    between (white, borders included: the operating set) the verdict depends
+    on rho. Grey dots mark what no classifier with the same accuracy alpha
+    can reach. The black dashed line is beta = 0.
+
+    Parameters
+    ----------
+    opset : OperatingSet
+        From :func:`rejlab.operating_set`.
+    measure : "A", "Q" or "phi"
+    ax : Axes, optional
+    curves : dict[str, RejectionCurves] or RejectionCurves, optional
+        Curves of rejectors to draw through the regions (a rejector's own
+        curve passes through its reference point).
+    legend : bool
+
+    Returns
+    -------
+    Axes
+    """
+    b = opset.measure(measure)
+    if measure == "AN":
+        raise ValueError("measure must be one of 'A', 'Q', 'phi'")
+    ax = get_ax(ax, figsize=(6, 4.5), layout="constrained")
+    x = np.asarray(opset.r, dtype=float)
+    order = np.argsort(x, kind="stable")
+    x = x[order]
+    best, mid, worst, low, high = (np.asarray(a, dtype=float)[order] for a in b)
+    fb, fm, fw = (np.asarray(f)[order] for f in opset.feasible)
+    ref = {"A": opset.A0, "Q": opset.Q0, "phi": opset.phi0}[measure]
+
+    if measure == "phi":
+        _setup_phi_axis(ax)
+        finite = np.concatenate([a[np.isfinite(a) & (a > 0)] for a in (best, worst, low, high)]
+                                + [np.array([1.0])])
+        top = min(10 ** np.ceil(np.log10(finite.max()) + 0.5), 1e3)
+        bottom = max(10 ** np.floor(np.log10(finite.min()) - 0.5), 1e-3)
+        clip = lambda a: np.clip(np.nan_to_num(a, nan=np.nan, posinf=top * 10), bottom / 10, top * 10)  # noqa: E731
+        best, mid, worst, low, high = (clip(a) for a in (best, mid, worst, low, high))
+    else:
+        bottom, top = -0.02, 1.02
+        # A is undefined at r = 1: let the regions stop there
+    _fill(ax, x, np.full_like(x, bottom if measure != "phi" else bottom / 10), low,
+          "infeasible")
+    _fill(ax, x, high, np.full_like(x, top if measure != "phi" else top * 10), "infeasible",
+          label=False)
+    ax.fill_between(x, worst, best, facecolor="white", linewidth=0, zorder=0,
+                    label=REGION_STYLE["white"]["label"])
+    _fill(ax, x, low, worst, "orange")
+    _fill(ax, x, best, high, "green")
+
+    ax.plot(x, np.where(fb, best, np.nan), color=OKABE_ITO["bluish_green"], lw=2.2,
+            label="β = +1 (best behaviour)", zorder=3)
+    ax.plot(x, np.where(fm, mid, np.nan), color="black", lw=1.4, ls="--", label="β = 0",
+            zorder=3)
+    ax.plot(x, np.where(fw, worst, np.nan), color=OKABE_ITO["vermillion"], lw=2.2,
+            label="β = -1 (worst behaviour)", zorder=3)
+    if curves is not None:
+        for i, (name, cv) in enumerate(_as_named(curves, "curves").items()):
+            y = _measure_values(cv, measure)
+            ax.plot(cv.r, np.where(np.isfinite(y), y, np.nan),
+                    color=_THROUGH_COLORS[i % len(_THROUGH_COLORS)], lw=1.6, zorder=4,
+                    label=name or "curve")
+    if np.isfinite(ref):
+        ax.plot(opset.r0, ref, "o", ms=10, color="black", mfc="black", zorder=5,
+                label="reference (r0, " + {"A": "A0", "Q": "Q0", "phi": "φ0"}[measure] + ")")
+    ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))
+    ax.set_ylim(bottom, top)
+    ax.set_xlabel(_R_LABEL + "₁")
+    ax.set_ylabel(MEASURE_LABELS[measure])
+    ax.set_title(f"operating set of r0 = {opset.r0:.2f}, A0 = {opset.A0:.3f}")
+    if legend:
+        ax.legend(loc="lower left", fontsize=8, framealpha=0.9)
+    return ax
+
+
+def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
+    """Relative optimality of every pair of operating points as an image (seed 000, Fig. 5).
+
+    Row = test point 1 (y axis: r1), column = reference 0 (x axis: r0), as
+    returned by :func:`rejlab.optimality_matrix`. Colours run from
+    vermillion (beta = -1, worst behaviour) through white (beta = 0) to
+    bluish green (beta = +1, best behaviour); |beta| > 1 (only possible
+    between different classifiers or equal r) shows as black / blue.
+    ``r`` is assumed evenly spaced (as from ``rl.subsample_curves`` of full
+    curves).
+
+    Parameters
+    ----------
+    beta : array, shape (m, m)
+    r : array, shape (m,)
+    best : int, optional
+        Index of the point of maximum Q: its row is outlined (it is
+        nonnegative against every other point).
+    colorbar : bool
+
+    Returns
+    -------
+    Axes
+    """
+    beta = np.asarray(beta, dtype=float)
+    r = np.asarray(r, dtype=float)
+    if beta.ndim != 2 or beta.shape[0] != beta.shape[1]:
+        raise ValueError(f"beta must be a square matrix, got shape {beta.shape}")
+    if r.shape != (beta.shape[0],):
+        raise ValueError(f"r must have length {beta.shape[0]} (one per row of beta), got {r.shape}")
+    ax = get_ax(ax, figsize=(5.6, 4.6), layout="constrained")
+    lo, hi = float(r.min()), float(r.max())
+    # beta of nested points lies in [-1, 1]; do not let rounding (1 + 1e-15) paint
+    # a best-behaviour pair in the "beyond +1" colour
+    near = np.isfinite(beta) & (np.abs(np.abs(beta) - 1.0) < 1e-9)
+    beta = np.where(near, np.sign(beta), beta)
+    im = ax.imshow(beta, origin="lower", extent=(lo, hi, lo, hi), cmap=BETA_CMAP,
+                   vmin=-1, vmax=1, aspect="auto", interpolation="nearest")
+    if best is not None:
+        ax.axhline(r[best], color="black", ls="--", lw=1.2,
+                   label=f"test point of max Q (r1 = {r[best]:.2f})")
+        ax.legend(loc="upper left", fontsize=9)
+    ax.set_xlabel("reference r0")
+    ax.set_ylabel("test point r1")
+    if colorbar:
+        ax.figure.colorbar(im, ax=ax, label="β  (relative optimality)", extend="both")
+    return ax
+
+
+def _rho_pairs(data):
+    from ..optimality import rho_zero_curve
+    from ..measures import RejectionCurves
+
+    if isinstance(data, RejectionCurves) or (isinstance(data, tuple) and len(data) == 2):
+        data = {"": data}
+    if not isinstance(data, dict) or not data:
+        raise ValueError("curves_by_name must be a non-empty dict of RejectionCurves or (r, rho_0) pairs")
+    out = {}
+    for name, item in data.items():
+        if isinstance(item, RejectionCurves):
+            item = rho_zero_curve(item)
+        r, rho0 = item
+        out[name] = (np.asarray(r, dtype=float), np.asarray(rho0, dtype=float))
+    return out
+
+
+def rho_zero(curves_by_name, ax=None, *, rho=None):
+    """The threshold price rho_0 of every rejected fraction against no rejection (seed 000, Fig. 8).
+
+    Rejecting a fraction r1 beats not rejecting at all iff the price of
+    rejection is below ``rho_0(r1) = |M∩R| / |R|``.
+
+    Parameters
+    ----------
+    curves_by_name : dict of RejectionCurves or of (r, rho_0) pairs, or one of them
+    ax : Axes, optional
+    rho : float, optional
+        A price to draw as a horizontal line: where a curve lies above it,
+        rejecting that fraction wins at this price.
+
+    Returns
+    -------
+    Axes
+    """
+    pairs = _rho_pairs(curves_by_name)
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    for i, (name, (r, rho0)) in enumerate(pairs.items()):
+        ax.plot(r, rho0, color=SERIES_COLORS[i % len(SERIES_COLORS)], lw=1.8, label=name or None)
+    if rho is not None:
+        ax.axhline(rho, color="black", ls="--", lw=1.2, label=f"ρ = {float(rho):.2f}")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1.02)
+    ax.set_xlabel("rejected fraction r1 (reference: no rejection)")
+    ax.set_ylabel("ρ₀ = |M∩R| / |R|")
+    ax.grid(alpha=0.3)
+    if any(pairs) or rho is not None:
+        ax.legend(loc="best")
+    return ax
