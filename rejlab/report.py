@@ -424,3 +424,92 @@ def _point_line(title, p, k, rho_zero, digits):
     return (f"{title}: k = {k}, r = {_fmt(p.r, digits)}, A = {_fmt(p.A, digits)}, "
             f"Q = {_fmt(p.Q, digits)}, phi = {_fmt(p.phi, digits)}, "
             f"rho_0 = {_fmt(rho_zero[k], digits)}")
+
+
+# --- drawing (matplotlib imported lazily) -------------------------------------
+
+#: Most curve points drawn; longer curves are thinned evenly (ends and max Q kept).
+PLOT_MAX_POINTS = 4000
+
+
+def _thin(report):
+    """Indices of at most PLOT_MAX_POINTS curve points (ends and the best point kept)."""
+    m = len(report.curves)
+    if m <= PLOT_MAX_POINTS:
+        return np.arange(m)
+    idx = np.round(np.linspace(0, m - 1, PLOT_MAX_POINTS - 1)).astype(np.int64)
+    return np.union1d(idx, [report.best_index])
+
+
+def _draw_report(report, figure=None):
+    from .plot._style import REGION_STYLE, RC, SERIES_COLORS
+    import matplotlib
+
+    if figure is None:
+        import matplotlib.pyplot as plt
+
+        figure = plt.figure(figsize=(13, 4.4), layout="constrained")
+    else:
+        figure.clear()
+    idx = _thin(report)
+    c = report.curves
+    best = report.best
+    grid = np.linspace(0.0, 1.0, 401)
+    from .optimality import operating_set
+
+    ops = operating_set(best.A, best.r, report.alpha, grid)
+    with matplotlib.rc_context(RC):
+        axes = figure.subplots(1, 3)
+        for ax, name, label in zip(axes, ("A", "Q", "phi"),
+                                   ("nonrejected accuracy A", "classification quality Q",
+                                    "rejection quality φ")):
+            borders = getattr(ops, name)
+            y = getattr(c, name)[idx]
+            top = 1.0 if name != "phi" else _phi_top(y, borders)
+            ax.fill_between(grid, np.minimum(borders.best, top), top, **_fill(REGION_STYLE["green"]))
+            ax.fill_between(grid, 0, np.minimum(borders.worst, top), **_fill(REGION_STYLE["orange"]))
+            ax.fill_between(grid, np.minimum(borders.high, top), top,
+                            **_fill(REGION_STYLE["infeasible"]))
+            ax.fill_between(grid, 0, np.minimum(borders.low, top), **{
+                **_fill(REGION_STYLE["infeasible"]), "label": None})
+            ax.plot(grid, np.minimum(borders.best, top), color="0.3", lw=1)
+            ax.plot(grid, np.minimum(borders.worst, top), color="0.3", lw=1)
+            ax.plot(c.r[idx], np.minimum(y, top), color=SERIES_COLORS[0], lw=2,
+                    label=f"{report.rejector}")
+            ax.plot([best.r], [min(getattr(best, name), top)], "o", color="black",
+                    label=f"max Q (r = {best.r:.3f})")
+            ax.set_xlim(0, 1)
+            ax.set_ylim(0, top)
+            ax.set_xlabel("rejected fraction r")
+            ax.set_ylabel(label)
+        axes[0].legend(loc="lower left")
+        figure.suptitle(f"Rejection report: n = {report.n}, alpha = {report.alpha:.3f}")
+    return axes
+
+
+def _phi_top(y, borders):
+    finite = np.concatenate([y[np.isfinite(y)], borders.worst[np.isfinite(borders.worst)]])
+    return float(min(max(finite.max() if finite.size else 1.0, 2.0) * 1.05, 50.0))
+
+
+def _fill(style):
+    return {"facecolor": style["color"], "alpha": style["alpha"], "hatch": style["hatch"],
+            "edgecolor": "0.4", "linewidth": 0, "label": style["label"]}
+
+
+def _draw_rho_zero(report, ax=None):
+    """rho_0 against the rejected fraction r (seed 000, Fig. 8) on ``ax``."""
+    from .plot._style import SERIES_COLORS, get_ax
+
+    ax = get_ax(ax)
+    idx = _thin(report)[1:]
+    ax.plot(report.curves.r[idx], report.rho_zero[idx], color=SERIES_COLORS[0], lw=2)
+    if report.rho is not None:
+        ax.axhline(report.rho, color="0.3", ls="--", label=f"rho = {report.rho:.3f}")
+        ax.legend(loc="lower right")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("rejected fraction r")
+    ax.set_ylabel("ρ₀ against no rejection")
+    ax.set_title("Rejecting beats not rejecting iff ρ < ρ₀")
+    return ax

@@ -1,0 +1,218 @@
+"""rejection_report and report_from_estimator (issue 8): the report must equal
+what the library functions give one by one."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rejlab as rl
+
+FRACTIONS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.37, 1.0)
+
+
+@pytest.fixture(scope="module")
+def gaussians():
+    return rl.datasets.four_gaussians(250, seed=3)
+
+
+def _same(a, b):
+    """Equal floats, NaN equal to NaN."""
+    return (math.isnan(a) and math.isnan(b)) or a == pytest.approx(b, rel=1e-12, abs=1e-12)
+
+
+def _check_point(p, q):
+    assert _same(p.r, q.r) and _same(p.A, q.A) and _same(p.Q, q.Q) and _same(p.phi, q.phi)
+    assert tuple(p.counts) == tuple(q.counts)
+
+
+@pytest.mark.parametrize("rejector", sorted(rl.REJECTORS))
+def test_report_on_four_gaussians_equals_library_one_by_one(gaussians, rejector):
+    X, y, proba = gaussians
+    rep = rl.rejection_report(y, proba=proba, rejector=rejector, fractions=FRACTIONS, rho=0.3)
+
+    y_hat = proba.argmax(axis=1)
+    accurate = rl.accuracy_vector(y, y_hat)
+    confidence = rl.REJECTORS[rejector](proba)
+    curves = rl.rejection_curves(accurate, confidence)
+    for field in ("n_rejected", "r", "A", "Q", "phi"):
+        np.testing.assert_array_equal(getattr(rep.curves, field), getattr(curves, field))
+
+    n = y.size
+    assert rep.n == n
+    assert rep.alpha == pytest.approx(accurate.mean())
+    assert rep.fractions == FRACTIONS
+    for f, p in zip(FRACTIONS, rep.points):
+        rejected = rl.reject_lowest(confidence, f)
+        _check_point(p, rl.operating_point(accurate, rejected))
+        assert p.r == pytest.approx(round(f * n) / n)
+
+    k = int(np.argmax(curves.Q))
+    assert rep.best_index == k
+    _check_point(rep.best, rl.operating_point(accurate, rl.reject_lowest(confidence, count=k)))
+    assert rep.best.Q == pytest.approx(curves.Q.max())
+
+    # rho_0 against no rejection = |M∩R| / |R| (SPEC), checked at a few k
+    assert math.isnan(rep.rho_zero[0])
+    for k in (1, 7, n // 3, n):
+        c = rl.subset_counts(accurate, rl.reject_lowest(confidence, count=k))
+        assert rep.rho_zero[k] == pytest.approx(c.mr / (c.ar + c.mr))
+
+    # cost L = (1 - A)(1 - r) + rho r, minimised
+    r, A = curves.r[:-1], curves.A[:-1]
+    np.testing.assert_allclose(rep.cost[:-1], (1 - A) * (1 - r) + 0.3 * r, rtol=1e-12, atol=1e-12)
+    assert rep.cost[-1] == pytest.approx(0.3)
+    assert rep.min_cost_index == int(np.argmin(rep.cost))
+    assert rep.min_cost.Q == curves.Q[rep.min_cost_index]
+    assert rep.rejector == rejector and rep.labels == (0, 1, 2, 3)
+
+
+def test_triplet_form_equals_probability_form(gaussians):
+    _, y, proba = gaussians
+    a = rl.rejection_report(y, proba=proba, rejector="breaking_ties")
+    b = rl.rejection_report(y, proba.argmax(axis=1), rl.breaking_ties(proba))
+    np.testing.assert_array_equal(a.curves.Q, b.curves.Q)
+    np.testing.assert_array_equal(a.rho_zero, b.rho_zero)
+    assert a.best == b.best and a.points == b.points
+    assert b.rejector == "given confidence" and b.labels is None
+    assert b.cost is None and b.min_cost is None
+
+
+def test_labels_map_to_columns(gaussians):
+    _, y, proba = gaussians
+    names = np.array(["w", "x", "y", "z"])
+    perm = [2, 0, 3, 1]  # shuffle the columns and their labels together
+    rep_int = rl.rejection_report(y, proba=proba)
+    rep_str = rl.rejection_report(names[y], proba=proba[:, perm], labels=names[perm])
+    np.testing.assert_array_equal(rep_int.curves.Q, rep_str.curves.Q)
+    assert rep_str.labels == tuple(names[perm])
+
+
+def test_given_y_pred_is_used_with_proba(gaussians):
+    _, y, proba = gaussians
+    y_pred = (proba.argmax(axis=1) + 1) % 4  # every prediction wrong on purpose
+    rep = rl.rejection_report(y, y_pred, proba=proba)
+    accurate = rl.accuracy_vector(y, y_pred)
+    assert rep.alpha == pytest.approx(accurate.mean())
+    np.testing.assert_array_equal(
+        rep.curves.Q, rl.rejection_curves(accurate, rl.max_probability(proba)).Q)
+
+
+def test_single_fraction_and_default_fractions(gaussians):
+    _, y, proba = gaussians
+    assert rl.rejection_report(y, proba=proba, fractions=0.1).fractions == (0.1,)
+    assert rl.rejection_report(y, proba=proba).fractions == rl.DEFAULT_FRACTIONS
+
+
+def _table_numbers(text):
+    """Rows of numbers of the printed table (lines that are all numbers)."""
+    rows = []
+    for line in text.splitlines():
+        parts = line.split()
+        try:
+            rows.append([float(x) for x in parts])
+        except ValueError:
+            continue
+    return [r for r in rows if r]
+
+
+def test_str_is_a_table_with_three_or_more_decimals(gaussians):
+    _, y, proba = gaussians
+    rep = rl.rejection_report(y, proba=proba, fractions=(0, 0.1, 0.25), rho=0.2)
+    text = str(rep)
+    rows = _table_numbers(text)
+    assert len(rows) == 3
+    for row, f, p in zip(rows, rep.fractions, rep.points):
+        frac, k, r, A, Q, phi, rho0, cost = row
+        assert frac == pytest.approx(f, abs=5e-4)
+        assert k == round(f * rep.n)
+        for shown, true in ((r, p.r), (A, p.A), (Q, p.Q), (phi, p.phi), (cost, rep.cost[int(k)])):
+            assert shown == pytest.approx(true, abs=5e-4)
+        assert math.isnan(rho0) if k == 0 else rho0 == pytest.approx(rep.rho_zero[int(k)], abs=5e-4)
+    assert f"k = {rep.best_index}," in text
+    assert f"{rep.best.Q:.4f}" in text
+    assert "minimum cost (rho = 0.2000)" in text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_points_match_reject_lowest_on_random_inputs(data):
+    n = data.draw(st.integers(1, 40))
+    y = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
+    y_hat = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
+    conf = np.array(data.draw(st.lists(st.sampled_from([0.1, 0.2, 0.5, 0.9]),
+                                       min_size=n, max_size=n)))
+    fractions = data.draw(st.lists(st.floats(0, 1), min_size=1, max_size=4))
+    rep = rl.rejection_report(y, y_hat, conf, fractions=fractions)
+    accurate = y == y_hat
+    for f, p in zip(fractions, rep.points):
+        _check_point(p, rl.operating_point(accurate, rl.reject_lowest(conf, f)))
+    # the best point is at least as good as every point of the curve
+    assert rep.best.Q >= np.max(rep.curves.Q) - 1e-12
+
+
+def test_report_from_fitted_scikit_learn_model():
+    sklearn = pytest.importorskip("sklearn")  # noqa: F841
+    from sklearn.datasets import load_iris
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+
+    X, y = load_iris(return_X_y=True)
+    names = np.array(["setosa", "versicolor", "virginica"])[y]
+    X_tr, X_te, y_tr, y_te = train_test_split(X, names, test_size=0.4, random_state=0,
+                                              stratify=names)
+    model = LogisticRegression(max_iter=1000).fit(X_tr, y_tr)
+    rep = rl.report_from_estimator(model, X_te, y_te, rejector="breaking_ties",
+                                   fractions=(0, 0.1))
+    assert rep.labels == tuple(model.classes_)
+    assert rep.alpha == pytest.approx(model.score(X_te, y_te))
+    direct = rl.rejection_report(y_te, proba=model.predict_proba(X_te), labels=model.classes_,
+                                 rejector="breaking_ties", fractions=(0, 0.1))
+    np.testing.assert_array_equal(rep.curves.Q, direct.curves.Q)
+    assert rep.points == direct.points
+
+
+def test_report_from_estimator_without_predict_proba():
+    class NoProba:
+        classes_ = [0, 1]
+
+    with pytest.raises(ValueError, match="predict_proba"):
+        rl.report_from_estimator(NoProba(), [[0]], [0])
+
+    class NoClasses:
+        def predict_proba(self, X):
+            return [[1.0, 0.0]]
+
+    with pytest.raises(ValueError, match="classes_"):
+        rl.report_from_estimator(NoClasses(), [[0]], [0])
+
+
+P2 = [[0.8, 0.2], [0.3, 0.7]]
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], proba=P2), "confidence or proba"),
+    (dict(y_true=[0, 1], y_pred=[0, 1]), "y_pred and confidence"),
+    (dict(y_true=[0, 1]), "y_pred and confidence"),
+    (dict(y_true=[0, 1], proba=P2, rejector="entropy"), "rejector"),
+    (dict(y_true=[0, 1], proba=P2, labels=[0, 1, 2]), "labels"),
+    (dict(y_true=[0, 1], proba=P2, labels=[1, 1]), "labels"),
+    (dict(y_true=[0, 5], proba=P2), "y_true"),
+    (dict(y_true=[0, 1], y_pred=[0, 9], proba=P2), "y_pred"),
+    (dict(y_true=[0, 1, 0], proba=P2), "y_true and proba"),
+    (dict(y_true=[0, 1], proba=[[0.8, 0.3], [0.3, 0.7]]), "proba"),
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, np.nan]), "confidence"),
+    (dict(y_true=[0, 1], y_pred=[0, 1, 1], confidence=[0.5, 0.6]), "y_pred"),
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6, 0.1]), "confidence"),
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], labels=[0, 1]), "labels"),
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], fractions=[0.1, 1.5]), "fractions"),
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], fractions=[]), "fractions"),
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], fractions="a"), "fractions"),
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], rho=-0.1), "rho"),
+    (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], rho=[0.1, 0.2]), "rho"),
+    (dict(y_true=[], y_pred=[], confidence=[]), "y_true"),
+])
+def test_bad_input_raises_value_error_naming_the_argument(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        rl.rejection_report(**kwargs)
