@@ -285,7 +285,8 @@ def curves_explorer(n_per_class=150, seed=0):
                 elif gid.startswith("point-"):
                     op = state.points[gid[len("point-"):]]
                     value = getattr(op, field)
-                    artist.set_data([op.r], [value] if np.isfinite(value) else [np.nan])
+                    shown = np.isfinite(value) and (field != "phi" or value > 0)  # phi: log axis
+                    artist.set_data([op.r], [value if shown else np.nan])
 
     def readout(s):
         parts = [f"r = {s.r:.2f}"]

@@ -1,0 +1,163 @@
+"""The four-subsets drawings: the geometry encodes the measures, updates are in place."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from matplotlib.figure import Figure
+
+import rejlab as rl
+from rejlab import plot as rp
+
+
+def new_ax():
+    return Figure().subplots()
+
+
+def by_gid(ax, gid):
+    hits = [a for a in ax.get_children() if a.get_gid() == gid]
+    assert len(hits) == 1, gid
+    return hits[0]
+
+
+masks_strategy = st.integers(1, 40).flatmap(
+    lambda n: st.tuples(st.lists(st.booleans(), min_size=n, max_size=n),
+                        st.lists(st.booleans(), min_size=n, max_size=n)))
+
+
+@given(masks_strategy)
+def test_subset_masks_partition_the_samples_and_match_the_counts(ar):
+    accurate, rejected = ar
+    m = rp.subset_masks(accurate, rejected)
+    stacked = np.stack([m[k] for k in rp.SUBSET_KEYS])
+    assert np.all(stacked.sum(axis=0) == 1)  # disjoint and covering
+    counts = rl.subset_counts(accurate, rejected)
+    assert [int(m[k].sum()) for k in rp.SUBSET_KEYS] == list(counts)
+
+
+def test_subset_masks_bad_input():
+    with pytest.raises(ValueError, match="accurate"):
+        rp.subset_masks([1, 2], [0, 1])
+    with pytest.raises(ValueError, match="same length"):
+        rp.subset_masks([1, 0, 1], [0, 1])
+
+
+def test_scatter_puts_each_sample_in_its_subset_and_updates_in_place():
+    X = np.arange(12, dtype=float).reshape(6, 2)
+    accurate = np.array([1, 1, 0, 0, 1, 0], bool)
+    rejected = np.array([0, 1, 1, 0, 0, 0], bool)
+    ax = rp.subsets_scatter(X, accurate, rejected, ax=new_ax())
+    m = rp.subset_masks(accurate, rejected)
+    for key in rp.SUBSET_KEYS:
+        np.testing.assert_array_equal(by_gid(ax, f"subset-{key}").get_offsets(), X[m[key]])
+    n_artists = len(ax.get_children())
+    rejected2 = np.ones(6, bool)
+    assert rp.subsets_scatter(X, accurate, rejected2, ax=ax) is ax
+    assert len(ax.get_children()) == n_artists
+    assert len(by_gid(ax, "subset-an").get_offsets()) == 0
+    np.testing.assert_array_equal(by_gid(ax, "subset-ar").get_offsets(), X[accurate])
+    assert ax.get_xlabel() and ax.get_ylabel()
+
+
+def test_scatter_bad_input():
+    with pytest.raises(ValueError, match="X"):
+        rp.subsets_scatter(np.zeros((3, 3)), [1, 0, 1], [0, 0, 1], ax=new_ax())
+    with pytest.raises(ValueError, match="same length"):
+        rp.subsets_scatter(np.zeros((4, 2)), [1, 0, 1], [0, 0, 1], ax=new_ax())
+
+
+def test_bar_widths_are_the_counts_and_update_in_place():
+    ax = rp.subsets_bar(rl.SubsetCounts(5, 2, 1, 2), ax=new_ax())
+    widths = [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS]
+    assert widths == [5, 2, 1, 2]
+    rp.subsets_bar({"an": 1, "mn": 0, "ar": 3, "mr": 6}, ax=ax)
+    assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [1, 0, 3, 6]
+    assert by_gid(ax, "bartext-mr").get_text().strip() == "6"
+    assert len(ax.patches) == 4
+
+
+@pytest.mark.parametrize("bad", [(1, 2, 3), (1, -1, 0, 0), (1, float("nan"), 0, 0)])
+def test_bar_and_mosaic_reject_bad_counts(bad):
+    with pytest.raises(ValueError, match="counts"):
+        rp.subsets_bar(bad, ax=new_ax())
+    with pytest.raises(ValueError, match="counts"):
+        rp.subsets_mosaic(bad, ax=new_ax())
+
+
+counts_strategy = st.tuples(*[st.integers(0, 50)] * 4).filter(lambda c: sum(c) > 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(counts_strategy)
+def test_mosaic_geometry_is_r_A_and_Q(counts):
+    ax = rp.subsets_mosaic(counts, ax=new_ax())
+    r, A, Q, _ = (float(x) for x in rl.measures_from_counts(*counts))
+    rect = {k: by_gid(ax, f"mosaic-{k}") for k in rp.SUBSET_KEYS}
+    # the N column has width 1 - r and the R column width r
+    assert rect["an"].get_width() == pytest.approx(1 - r)
+    assert rect["ar"].get_width() == pytest.approx(r)
+    if r < 1:
+        assert rect["an"].get_height() == pytest.approx(A)  # height of A∩N in N is A
+    area = {k: rect[k].get_width() * rect[k].get_height() for k in rect}
+    assert area["an"] + area["mr"] == pytest.approx(Q)
+    assert sum(area.values()) == pytest.approx(1.0)
+    assert by_gid(ax, "mosaic-divider").get_xdata()[0] == pytest.approx(1 - r)
+
+
+def test_mosaic_updates_in_place():
+    ax = rp.subsets_mosaic((5, 2, 1, 2), ax=new_ax())
+    n = len(ax.get_children())
+    rp.subsets_mosaic((0, 0, 4, 6), ax=ax)
+    assert len(ax.get_children()) == n
+    assert by_gid(ax, "mosaic-an").get_width() == 0
+    assert by_gid(ax, "mosaic-mr").get_height() == pytest.approx(0.6)
+
+
+def test_confidence_strip_cut_separates_rejected_from_kept():
+    c = np.array([0.9, 0.3, 0.6, 0.5, 0.8])
+    accurate = np.array([1, 0, 1, 0, 1], bool)
+    rejected = rl.reject_lowest(c, count=2)
+    ax = rp.confidence_strip(c, accurate, rejected, ax=new_ax())
+    cut = by_gid(ax, "strip-cut").get_xdata()[0]
+    assert c[rejected].max() < cut < c[~rejected].min()
+    # accurate samples sit around y = 1, misclassified around y = 0
+    assert np.all(np.abs(by_gid(ax, "strip-an").get_offsets()[:, 1] - 1) <= 0.25)
+    assert np.all(np.abs(by_gid(ax, "strip-mr").get_offsets()[:, 1]) <= 0.25)
+    rp.confidence_strip(c, accurate, rl.reject_lowest(c, count=4), ax=ax)
+    assert 0.8 < by_gid(ax, "strip-cut").get_xdata()[0] < 0.9
+    with pytest.raises(ValueError, match="confidence"):
+        rp.confidence_strip([0.1, np.nan], [1, 0], [0, 1], ax=new_ax())
+
+
+def test_ranking_row_orders_by_confidence_and_places_the_cut():
+    c = [0.2, 0.9, 0.5, 0.7]
+    accurate = [0, 1, 0, 1]
+    rejected = rl.reject_lowest(c, count=1)
+    ax = rp.ranking_row(c, accurate, rejected, ax=new_ax())
+    shown = [t.get_text() for t in ax.texts if t.get_gid() == "rank-conf"]
+    assert shown == ["0.90", "0.70", "0.50", "0.20"]
+    assert by_gid(ax, "rank-cut").get_xdata()[0] == 3
+    marks = [by_gid(ax, f"ranktext-{i}").get_text() for i in range(4)]
+    assert marks == ["✓", "✓", "✗", "✗"]
+    # the rejected misclassified sample (last box) takes the M∩R colour
+    assert matplotlib.colors.same_color(by_gid(ax, "rank-3").get_facecolor()[:3],
+                                        rp.SUBSET_STYLE["mr"]["color"])
+    rp.ranking_row(c, accurate, rl.reject_lowest(c, count=3), ax=ax)
+    assert by_gid(ax, "rank-cut").get_xdata()[0] == 1
+
+
+def test_confusion_matrix_cells_hold_the_four_entries():
+    conf = rl.confusion_from_triplet(0.8, 0.7, 0.25)
+    ax = rp.confusion_matrix(conf, ax=new_ax())
+    for field in ("tp", "fp", "tn", "fn"):
+        text = by_gid(ax, f"conftext-{field}").get_text()
+        assert text.startswith(field.upper())
+        assert float(text.splitlines()[-1]) == pytest.approx(getattr(conf, field), abs=5e-4)
+    # counts are shown as integers
+    rp.confusion_matrix((2, 1, 5, 2), ax=ax)
+    assert by_gid(ax, "conftext-tn").get_text().splitlines()[-1] == "5"
+    with pytest.raises(ValueError, match="conf"):
+        rp.confusion_matrix((0.1, 0.2, 0.7), ax=new_ax())
