@@ -290,3 +290,21 @@ def same_shape(**arrays):
         if shape != shapes[0]:
             raise ValueError(f"{names[0]} and {name} must have the same shape "
                              f"(samples x labels), got {shapes[0]} and {shape}")
+
+
+def nonnegative_number(x, name):
+    """A single finite real number >= 0 (bools refused), as a float."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise ValueError(f"{name} must be a number >= 0, got {x!r}")
+    x = float(x)
+    if not np.isfinite(x) or x < 0:
+        raise ValueError(f"{name} must be a finite number >= 0, got {x!r}")
+    return x
+
+
+def positive_number(x, name):
+    """A single finite real number > 0 (bools refused), as a float."""
+    x = nonnegative_number(x, name)
+    if x == 0:
+        raise ValueError(f"{name} must be > 0, got 0")
+    return x
