@@ -1,0 +1,451 @@
+"""Cost, relative optimality, comparisons and operating sets (issue 3).
+
+Brute force on integer subset counts: every claim of SPEC "Cost, relative
+optimality, comparisons" and "Operating sets" is checked against the cost
+L = (1 - A)(1 - r) + rho r computed directly.
+"""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rejlab as rl
+
+RHO_GRID = np.linspace(0.0, 1.0, 101)
+TOL = 1e-9
+
+
+def point(an, mn, ar, mr):
+    """(A, r) of an operating point given by its four subset counts."""
+    r, A, _, _ = rl.measures_from_counts(an, mn, ar, mr)
+    return float(A), float(r)
+
+
+@st.composite
+def counts(draw, n_acc=None, n_mis=None):
+    """Subset counts (an, mn, ar, mr) of one operating point."""
+    n_acc = draw(st.integers(0, 25)) if n_acc is None else n_acc
+    n_mis = draw(st.integers(0, 25)) if n_mis is None else n_mis
+    if n_acc + n_mis == 0:
+        n_acc = 1
+    ar = draw(st.integers(0, n_acc))
+    mr = draw(st.integers(0, n_mis))
+    return (n_acc - ar, n_mis - mr, ar, mr)
+
+
+@st.composite
+def same_classifier_pair(draw):
+    """Two operating points of one classifier (same |A| and |M|): reference, then test point."""
+    n_acc = draw(st.integers(0, 25))
+    n_mis = draw(st.integers(0, 25))
+    if n_acc + n_mis == 0:
+        n_mis = 1
+    return draw(counts(n_acc, n_mis)), draw(counts(n_acc, n_mis))
+
+
+# --- compare agrees with the cost ---
+
+@settings(max_examples=300, deadline=None)
+@given(c1=counts(), c0=counts(), rho=st.floats(0, 1))
+def test_compare_agrees_with_cost_for_random_pairs(c1, c0, rho):
+    A1, r1 = point(*c1)
+    A0, r0 = point(*c0)
+    d = rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho)
+    verdict = rl.compare(A1, r1, A0, r0, rho)
+    if d < -TOL:
+        assert verdict == "outperforms"
+    elif d > TOL:
+        assert verdict == "outperformed"
+    else:
+        assert verdict == "equivalent" or abs(d) <= TOL
+
+
+@settings(max_examples=25, deadline=None)
+@given(pair=same_classifier_pair())
+def test_compare_broadcasts_over_rho_and_matches_scalar_calls(pair):
+    (A0, r0), (A1, r1) = (point(*c) for c in pair)
+    many = rl.compare(A1, r1, A0, r0, RHO_GRID)
+    assert many.shape == RHO_GRID.shape
+    assert list(many) == [rl.compare(A1, r1, A0, r0, float(rho)) for rho in RHO_GRID]
+
+
+def test_compare_cost_by_hand():
+    # point 1 rejects 10 % more and keeps 3.5 % fewer accurate samples:
+    # L1 - L0 = 0.035 - 0.1 (1 - rho), zero at rho = 0.65
+    assert rl.compare(0.8, 0.2, 0.75, 0.1, 0.6) == "outperforms"
+    assert rl.compare(0.8, 0.2, 0.75, 0.1, 0.7) == "outperformed"
+    assert rl.compare(0.75, 0.1, 0.8, 0.2, 0.6) == "outperformed"  # the same pair seen from 0
+    assert rl.compare(0.75, 0.1, 0.8, 0.2, 0.7) == "outperforms"
+    assert rl.compare(0.8, 0.2, 0.75, 0.1, 0.65) == "equivalent"
+
+
+def test_compare_returns_str_for_scalars_and_array_for_arrays():
+    assert isinstance(rl.compare(0.8, 0.2, 0.8, 0.2, 0.5), str)
+    out = rl.compare([0.9, 0.7], 0.2, 0.8, 0.2, 0.5)
+    assert list(out) == ["outperforms", "outperformed"]
+
+
+# --- relative optimality ---
+
+def test_relative_optimality_equal_r_gives_signed_infinity_or_zero():
+    assert rl.relative_optimality(0.9, 0.3, 0.8, 0.3) == np.inf
+    assert rl.relative_optimality(0.7, 0.3, 0.8, 0.3) == -np.inf
+    assert rl.relative_optimality(0.8, 0.3, 0.8, 0.3) == 0.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(pair=same_classifier_pair())
+def test_beta_is_q_difference_over_r_difference(pair):
+    c0, c1 = pair
+    r0, _, Q0, _ = rl.measures_from_counts(*c0)
+    r1, _, Q1, _ = rl.measures_from_counts(*c1)
+    (A0, _), (A1, _) = point(*c0), point(*c1)
+    beta = rl.relative_optimality(A1, float(r1), A0, float(r0))
+    if r1 != r0:
+        assert beta == pytest.approx((Q1 - Q0) / abs(r1 - r0), abs=1e-9)
+    else:
+        assert np.sign(beta) == np.sign(round(float(Q1 - Q0), 12))
+
+
+def _path_betas(c0, moves):
+    """beta of every point on the path that applies ``moves`` one at a time from c0."""
+    A0, r0 = point(*c0)
+    c = list(c0)
+    betas = []
+    for move in moves:
+        c = [x + d for x, d in zip(c, move)]
+        A1, r1 = point(*c)
+        betas.append(rl.relative_optimality(A1, r1, A0, r0))
+    return np.array(betas)
+
+
+REJECT_MISCLASSIFIED = (0, -1, 0, 1)   # M∩N -> M∩R
+UNREJECT_ACCURATE = (1, 0, -1, 0)      # A∩R -> A∩N
+REJECT_ACCURATE = (-1, 0, 1, 0)        # A∩N -> A∩R
+UNREJECT_MISCLASSIFIED = (0, 1, 0, -1)  # M∩R -> M∩N
+
+
+@settings(max_examples=150, deadline=None)
+@given(c0=counts())
+def test_beta_is_plus_one_on_best_paths_and_minus_one_on_worst_paths(c0):
+    an, mn, ar, mr = c0
+    paths = {
+        +1.0: [[REJECT_MISCLASSIFIED] * mn, [UNREJECT_ACCURATE] * ar],
+        -1.0: [[REJECT_ACCURATE] * an, [UNREJECT_MISCLASSIFIED] * mr],
+    }
+    for expected, moves_list in paths.items():
+        for moves in moves_list:
+            if moves:
+                betas = _path_betas(c0, moves)
+                np.testing.assert_allclose(betas, expected, atol=1e-9)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pair=same_classifier_pair())
+def test_beta_of_nested_points_of_one_rejector_lies_in_minus_one_one(pair):
+    # nested rejected sets: from the smaller to the larger, only rejections happen
+    c0, c1 = pair
+    an0, mn0, ar0, mr0 = c0
+    an1, mn1, ar1, mr1 = c1
+    nested = (ar1 >= ar0 and mr1 >= mr0) or (ar1 <= ar0 and mr1 <= mr0)
+    A0, r0 = point(*c0)
+    A1, r1 = point(*c1)
+    beta = rl.relative_optimality(A1, r1, A0, r0)
+    if nested and r1 != r0:
+        assert -1 - 1e-9 <= beta <= 1 + 1e-9
+
+
+# --- the three comparisons that need no cost function ---
+
+def _verdict_from_cost(A1, r1, A0, r0, rho):
+    """The verdict read off the cost directly (an array when rho is an array)."""
+    d = np.asarray(rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho))
+    out = np.where(d < -TOL, "outperforms", np.where(d > TOL, "outperformed", "equivalent"))
+    return out.item() if out.ndim == 0 else out
+
+
+@settings(max_examples=150, deadline=None)
+@given(c0=counts(), extra=st.integers(0, 10))
+def test_cost_free_comparisons_agree_with_the_cost(c0, extra):
+    an, mn, ar, mr = c0
+    A0, r0 = point(*c0)
+    interior = RHO_GRID[1:-1]
+    # same |A∩N|: move k misclassified samples between N and R
+    for k in range(-mr, mn + 1):
+        A1, r1 = point(an, mn - k, ar, mr + k)
+        verdict = rl.compare_same_accurate_kept(A1, r1, A0, r0)
+        assert np.all(_verdict_from_cost(A1, r1, A0, r0, interior) == verdict)
+        assert _verdict_from_cost(A1, r1, A0, r0, 1.0) == "equivalent"
+        assert verdict == ("outperforms" if k > 0 else "outperformed" if k < 0 else "equivalent")
+    # same |M∩N|: move k accurate samples between N and R
+    for k in range(-ar, an + 1):
+        A1, r1 = point(an - k, mn, ar + k, mr)
+        verdict = rl.compare_same_misclassified_kept(A1, r1, A0, r0)
+        assert np.all(_verdict_from_cost(A1, r1, A0, r0, interior) == verdict)
+        assert _verdict_from_cost(A1, r1, A0, r0, 0.0) == "equivalent"
+        assert verdict == ("outperformed" if k > 0 else "outperforms" if k < 0 else "equivalent")
+    # same r: swap up to `extra` accurate kept samples against misclassified rejected ones
+    n = an + mn + ar + mr
+    for k in range(-min(an, mr, extra), min(mn, ar, extra) + 1):
+        c1 = (an + k, mn - k, ar - k, mr + k)
+        if min(c1) < 0 or sum(c1) != n:
+            continue
+        A1, r1 = point(*c1)
+        verdict = rl.compare_same_r(A1, r1, A0, r0)
+        assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
+
+
+def test_cost_free_comparisons_reject_pairs_that_break_their_condition():
+    with pytest.raises(ValueError, match="r1 must equal r0"):
+        rl.compare_same_r(0.8, 0.2, 0.8, 0.3)
+    with pytest.raises(ValueError, match="same |A∩N|"):
+        rl.compare_same_accurate_kept(0.8, 0.2, 0.8, 0.3)
+    with pytest.raises(ValueError, match="same |M∩N|"):
+        rl.compare_same_misclassified_kept(0.8, 0.2, 0.8, 0.3)
+
+
+# --- rho_0 ---
+
+@settings(max_examples=100, deadline=None)
+@given(acc=st.lists(st.booleans(), min_size=1, max_size=60), seed=st.integers(0, 2**16))
+def test_rho_zero_against_no_rejection_is_share_of_misclassified_among_rejected(acc, seed):
+    conf = np.random.default_rng(seed).random(len(acc))
+    cv = rl.rejection_curves(acc, conf)
+    r, rho0 = rl.rho_zero_curve(cv)
+    c = cv.counts
+    keep = cv.n_rejected > 0
+    np.testing.assert_allclose(r, cv.r[keep])
+    np.testing.assert_allclose(rho0, c.mr[keep] / (c.ar[keep] + c.mr[keep]), atol=1e-9)
+
+
+@settings(max_examples=200, deadline=None)
+@given(c1=counts(), c0=counts())
+def test_rho_zero_is_the_break_even_price_and_symmetric(c1, c0):
+    A1, r1 = point(*c1)
+    A0, r0 = point(*c0)
+    rho0 = rl.rho_zero(A1, r1, A0, r0)
+    if r1 == r0:
+        assert np.isnan(rho0)
+        return
+    assert rl.rho_zero(A0, r0, A1, r1) == pytest.approx(rho0, abs=1e-9)
+    beta = rl.relative_optimality(A1, r1, A0, r0)
+    expected = (1 + beta) / 2 if r1 > r0 else (1 - beta) / 2
+    assert rho0 == pytest.approx(expected, abs=1e-9)
+    if 0 <= rho0 <= 1:
+        assert abs(rl.cost(A1, r1, rho0) - rl.cost(A0, r0, rho0)) < 1e-9
+    # the point that rejects more wins below rho_0
+    more = (A1, r1, A0, r0) if r1 > r0 else (A0, r0, A1, r1)
+    verdicts = rl.compare(*more, RHO_GRID)
+    assert np.all(verdicts[RHO_GRID < rho0 - 1e-6] == "outperforms")
+    assert np.all(verdicts[RHO_GRID > rho0 + 1e-6] == "outperformed")
+
+
+def test_rho_zero_by_hand():
+    assert rl.rho_zero(0.8, 0.2, 0.75, 0.1) == pytest.approx(0.65)
+
+
+# --- optimality matrix ---
+
+@settings(max_examples=60, deadline=None)
+@given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**16))
+def test_optimality_matrix_matches_pairwise_relative_optimality(acc, seed):
+    conf = np.random.default_rng(seed).random(len(acc))
+    cv = rl.rejection_curves(acc, conf)
+    beta = rl.optimality_matrix(cv.A, cv.r)
+    pairwise = rl.relative_optimality(cv.A[:, None], cv.r[:, None], cv.A[None, :], cv.r[None, :])
+    np.testing.assert_allclose(beta, pairwise, atol=1e-9)
+    assert np.all(np.diag(beta) == 0)
+    np.testing.assert_allclose(beta, -beta.T, atol=1e-9)
+    # points of one rejector are nested: beta stays within [-1, 1]
+    assert np.all(np.abs(beta) <= 1 + 1e-9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(acc=st.lists(st.booleans(), min_size=1, max_size=80), seed=st.integers(0, 2**16))
+def test_max_q_point_has_nonnegative_beta_against_every_other_point(acc, seed):
+    conf = np.random.default_rng(seed).random(len(acc))
+    cv = rl.rejection_curves(acc, conf)
+    beta = rl.optimality_matrix(cv.A, cv.r)
+    assert beta[cv.best_Q()].min() >= -1e-12
+
+
+def test_optimality_matrix_equal_r_follows_the_sign_of_q():
+    beta = rl.optimality_matrix([0.9, 0.8, 0.8], [0.3, 0.3, 0.3])
+    assert beta[0, 1] == np.inf and beta[1, 0] == -np.inf and beta[1, 2] == 0
+
+
+def test_subsample_curves_keeps_ends_and_max_q():
+    rng = np.random.default_rng(3)
+    cv = rl.rejection_curves(rng.random(5000) < 0.7, rng.random(5000))
+    sub = rl.subsample_curves(cv, 200)
+    assert len(sub) <= 200
+    assert sub.n_rejected[0] == 0 and sub.n_rejected[-1] == 5000
+    assert sub.Q.max() == cv.Q.max()
+    i = 37
+    k = sub.n_rejected[i]
+    assert (sub.A[i], sub.r[i], sub.counts.mr[i]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
+    assert rl.subsample_curves(cv, 6000) is cv
+
+
+# --- operating sets ---
+
+@settings(max_examples=200, deadline=None)
+@given(pair=same_classifier_pair())
+def test_regions_are_better_or_worse_for_every_rho(pair):
+    c0, c1 = pair
+    n_acc, n = c0[0] + c0[2], sum(c0)
+    alpha = n_acc / n
+    A0, r0 = point(*c0)
+    A1, r1 = point(*c1)
+    region = rl.operating_region(A1, r1, A0, r0, alpha)
+    verdicts = set(rl.compare(A1, r1, A0, r0, RHO_GRID))
+    assert region != "infeasible"  # same classifier: always reachable
+    assert (region == "green") == (verdicts == {"outperforms"})
+    assert (region == "orange") == (verdicts == {"outperformed"})
+    beta = rl.relative_optimality(A1, r1, A0, r0)
+    if region == "green":
+        assert beta > 1
+    if region == "orange":
+        assert beta < -1
+
+
+def test_points_of_another_classifier_can_be_infeasible():
+    # alpha = 0.7: keeping 75 % accurate samples is impossible
+    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == "infeasible"
+    assert rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) == "infeasible"  # keeps 80 % accurate
+
+
+@settings(max_examples=120, deadline=None)
+@given(c0=counts())
+def test_operating_set_borders_are_bounded_ordered_and_feasibility_matches_counts(c0):
+    an0, mn0, ar0, mr0 = c0
+    n = sum(c0)
+    n_acc, n_mis = an0 + ar0, mn0 + mr0
+    alpha = n_acc / n
+    A0, r0 = point(*c0)
+    grid = np.arange(n + 1) / n
+    ops = rl.operating_set(A0, r0, alpha, grid)
+    for m in ("A", "Q"):
+        b = ops.measure(m)
+        for values in b:
+            finite = values[~np.isnan(values)]
+            assert np.all((finite >= -1e-12) & (finite <= 1 + 1e-12))
+        ok = ~np.isnan(b.low)  # A is undefined at r = 1
+        low, worst, mid, best, high = (x[ok] for x in (b.low, b.worst, b.mid, b.best, b.high))
+        assert np.all(low <= worst + 1e-12) and np.all(worst <= mid + 1e-12)
+        assert np.all(mid <= best + 1e-12) and np.all(best <= high + 1e-12)
+    assert np.all(np.nan_to_num(ops.phi.worst, nan=0) >= 0)
+    # brute force: which accurate-kept counts can a classifier with |A| = n_acc,
+    # |M| = n_mis reach when rejecting k samples?
+    for k in range(n + 1):
+        reachable = {an for an in range(n_acc + 1)
+                     if 0 <= (n - k) - an <= n_mis}
+        assert ops.AN.low[k] * n == pytest.approx(min(reachable))
+        assert ops.AN.high[k] * n == pytest.approx(max(reachable))
+        dk = k - (ar0 + mr0)
+        best = an0 if dk >= 0 else an0 - dk
+        worst = an0 - dk if dk >= 0 else an0
+        assert ops.feasible.best[k] == (best in reachable)
+        assert ops.feasible.worst[k] == (worst in reachable)
+        if ops.feasible.best[k] and dk != 0:
+            A1, r1 = point(best, n - k - best, n_acc - best, k - (n_acc - best))
+            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(1.0, abs=1e-9)
+        if ops.feasible.worst[k] and dk != 0:
+            A1, r1 = point(worst, n - k - worst, n_acc - worst, k - (n_acc - worst))
+            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(-1.0, abs=1e-9)
+
+
+@settings(max_examples=80, deadline=None)
+@given(c0=counts(), k=st.integers(0, 50))
+def test_operating_set_phi_mid_border_comes_from_counts_not_an_average(c0, k):
+    an0, mn0, ar0, mr0 = c0
+    n = sum(c0)
+    k = k % (n + 1)
+    dk = k - (ar0 + mr0)
+    if dk % 2:
+        return
+    n_acc = an0 + ar0
+    A0, r0 = point(*c0)
+    ops = rl.operating_set(A0, r0, n_acc / n, [k / n])
+    mid = an0 - dk // 2
+    if not ops.feasible.mid[0]:
+        return
+    c1 = (mid, n - k - mid, n_acc - mid, k - (n_acc - mid))
+    r1, A1, Q1, phi1 = rl.measures_from_counts(*c1)
+    assert ops.Q.mid[0] == pytest.approx(Q1, abs=1e-9)
+    if np.isfinite(phi1):
+        assert ops.phi.mid[0] == pytest.approx(phi1, rel=1e-9)
+    else:
+        assert np.isnan(phi1) == np.isnan(ops.phi.mid[0])
+
+
+def test_operating_set_reference_values():
+    ops = rl.operating_set(0.8, 0.2, 0.7, np.linspace(0, 1, 11))
+    assert ops.Q0 == pytest.approx(2 * 0.8 * 0.8 + 0.2 - 0.7)
+    i = 2  # r = 0.2, the reference itself: all three borders meet there
+    for b in (ops.A, ops.Q):
+        assert b.best[i] == pytest.approx(b.worst[i]) == pytest.approx(b.mid[i])
+    assert ops.A.best[i] == pytest.approx(0.8)
+
+
+# --- the toy problem of the paper (seed 000, Section 5) ---
+
+@pytest.fixture(scope="module")
+def toy():
+    X, y, proba = rl.datasets.four_gaussians(500, seed=0)
+    accurate = rl.accuracy_vector(y, proba.argmax(axis=1))
+    return {name: rl.rejection_curves(accurate, f(proba)) for name, f in rl.REJECTORS.items()}
+
+
+def test_toy_problem_curves_and_best_rejected_fraction(toy):
+    for name, cv in toy.items():
+        assert cv.alpha == pytest.approx(rl.datasets.EXPECTED_ACCURACY, abs=0.03)
+        b = cv.best_Q()
+        # rejection pays: Q peaks strictly inside (0, 1), above Q(0) = alpha
+        assert 0 < cv.r[b] < 0.5
+        assert cv.Q[b] > cv.Q[0]
+
+
+def test_toy_problem_max_q_point_beats_or_ties_every_other_point(toy):
+    for cv in toy.values():
+        sub = rl.subsample_curves(cv, 2001)
+        beta = rl.optimality_matrix(sub.A, sub.r)
+        b = sub.best_Q()
+        assert beta[b].min() >= -1e-12
+        assert np.all(np.abs(beta) <= 1 + 1e-9)
+
+
+# --- bad input ---
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: rl.cost(1.2, 0.1, 0.5), "A"),
+    (lambda: rl.cost(0.8, -0.1, 0.5), "r"),
+    (lambda: rl.cost(0.8, 0.1, 1.5), "rho"),
+    (lambda: rl.cost(np.nan, 0.1, 0.5), "A"),
+    (lambda: rl.relative_optimality(0.8, 0.2, 1.1, 0.1), "A0"),
+    (lambda: rl.relative_optimality(0.8, 2.0, 0.8, 0.1), "r1"),
+    (lambda: rl.compare(0.8, 0.2, 0.75, 0.1, -0.1), "rho"),
+    (lambda: rl.compare(-0.8, 0.2, 0.75, 0.1, 0.5), "A1"),
+    (lambda: rl.compare(0.8, 0.2, 0.75, 0.1, "cheap"), "rho"),
+    (lambda: rl.rho_zero(0.8, 0.2, 0.75, 1.1), "r0"),
+    (lambda: rl.operating_set(0.9, 0.0, 0.7, [0.1]), "alpha"),
+    (lambda: rl.operating_set(1.0, 0.1, 0.5, [0.1]), "alpha"),
+    (lambda: rl.operating_set(0.8, 0.2, 1.7, [0.1]), "alpha"),
+    (lambda: rl.operating_set(0.8, 0.2, 0.7, [0.1, 1.1]), "r"),
+    (lambda: rl.operating_set(0.8, 0.2, 0.7, []), "r"),
+    (lambda: rl.operating_region(0.8, 0.2, 0.9, 0.0, 0.7), "alpha"),
+    (lambda: rl.optimality_matrix([0.8, 0.9], [0.1]), "r"),
+    (lambda: rl.optimality_matrix([[0.8]], [0.1]), "A"),
+    (lambda: rl.rho_zero_curve((np.zeros(3), np.zeros(3))), "curves"),
+    (lambda: rl.subsample_curves(rl.rejection_curves([1, 0], [0.1, 0.2]), 2), "max_points"),
+])
+def test_bad_input_raises_value_error_naming_the_argument(call, name):
+    with pytest.raises(ValueError, match=rf"\b{name}\b"):
+        call()
+
+
+def test_nan_accuracy_is_allowed_only_where_nothing_is_kept():
+    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)
+    with pytest.raises(ValueError, match="NaN is allowed only"):
+        rl.cost(np.nan, 0.5, 0.3)
