@@ -1,0 +1,155 @@
+"""``binder/`` really reproduces the course.
+
+The quick tests read ``binder/`` (the form Binder expects, every pin present).
+The slow one does what repo2docker does: a fresh virtual environment, ``pip
+install -r binder/requirements.txt`` run from the repository root (a copy of
+it, so the build leaves nothing in the work tree), then nbval on every lesson
+notebook with that environment's Python and kernel. Select it with
+``pytest -m slow tests/test_binder.py`` (``make binder-check``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+REPO = Path(__file__).resolve().parents[1]
+BINDER = REPO / "binder"
+PIP_TIMEOUT_S = 1800     # measured ~50 s with a warm pip cache
+NBVAL_TIMEOUT_S = 1800
+# What the lessons import or need to run in JupyterLab with live widgets.
+COURSE_NEEDS = ("jupyterlab", "ipykernel", "ipywidgets", "jupyterlab-widgets", "numpy",
+                "matplotlib", "scikit-learn", "scipy", "nbval", "pytest")
+NOT_COPIED = (".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__",
+              ".pytest_cache", ".hypothesis", ".ipynb_checkpoints")
+
+
+def _pins() -> dict[str, str]:
+    """``binder/requirements.txt`` as {canonical name: version}; '.' as {'.': ''}."""
+    pins = {}
+    for raw in (BINDER / "requirements.txt").read_text().splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line == ".":
+            pins["."] = ""
+            continue
+        name, sep, version = line.partition("==")
+        assert sep and version.strip(), f"binder/requirements.txt: not pinned with ==: {raw!r}"
+        pins[canonicalize_name(name.strip())] = version.strip()
+    return pins
+
+
+def test_binder_layout_is_what_repo2docker_reads():
+    runtime = (BINDER / "runtime.txt").read_text().strip()
+    assert re.fullmatch(r"python-3\.\d+", runtime), runtime
+    pins = _pins()
+    assert "." in pins, "binder/requirements.txt must install rejlab itself ('.')"
+    missing = [name for name in COURSE_NEEDS if name not in pins]
+    assert not missing, f"not pinned in binder/requirements.txt: {missing}"
+    # No environment.yml (it would make repo2docker ignore runtime.txt and
+    # requirements.txt) and no postBuild (the widget extension ships prebuilt).
+    assert not (BINDER / "environment.yml").exists()
+    assert not (BINDER / "postBuild").exists()
+
+
+def test_binder_pins_satisfy_rejlab_requirements():
+    tomllib = pytest.importorskip("tomllib")
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    pins = _pins()
+    for spec in project["dependencies"] + project["optional-dependencies"]["lab"]:
+        req = Requirement(spec)
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} (pyproject) is not pinned in binder/"
+        assert req.specifier.contains(pins[name], prereleases=True), (
+            f"binder pins {req.name}=={pins[name]}, pyproject asks {req.specifier}")
+    runtime = (BINDER / "runtime.txt").read_text().strip().removeprefix("python-")
+    minimum = project["requires-python"].removeprefix(">=")
+    as_tuple = lambda v: tuple(int(x) for x in v.split("."))  # noqa: E731
+    assert as_tuple(runtime) >= as_tuple(minimum)
+
+
+def _clean_env(venv: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("VIRTUAL_ENV", "PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP")
+           and not k.startswith(("JUPYTER", "PYTEST"))}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    env["VIRTUAL_ENV"] = str(venv)
+    env["MPLBACKEND"] = "Agg"
+    return env
+
+
+def _run(cmd, *, cwd, env, timeout, what):
+    start = time.perf_counter()
+    try:
+        proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
+                              timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired as exc:
+        out = (exc.stdout or b"")[-4000:]
+        pytest.fail(f"{what} did not finish within {timeout} s: {' '.join(map(str, cmd))}\n{out}")
+    seconds = time.perf_counter() - start
+    print(f"{what}: {seconds:.1f} s")
+    if proc.returncode != 0:
+        pytest.fail(f"{what} failed (exit code {proc.returncode}): {' '.join(map(str, cmd))}\n"
+                    f"--- stdout ---\n{proc.stdout[-6000:]}\n--- stderr ---\n{proc.stderr[-4000:]}")
+    return proc
+
+
+@pytest.mark.slow
+def test_binder_environment_runs_every_lesson(tmp_path):
+    notebooks = sorted((REPO / "notebooks").glob("*.ipynb"))
+    assert notebooks, "no lesson notebooks to check"
+
+    # A copy of the work tree: pip builds '.' in place (build/, *.egg-info).
+    repo = tmp_path / "repo"
+    shutil.copytree(REPO, repo, ignore=shutil.ignore_patterns(*NOT_COPIED))
+    venv = tmp_path / "binder-venv"
+    env = _clean_env(venv)
+    python = venv / "bin" / "python"
+
+    _run([sys.executable, "-m", "venv", str(venv)], cwd=tmp_path, env=env, timeout=300,
+         what="python -m venv")
+    # As repo2docker: pip from the repository root, binder/requirements.txt alone.
+    _run([str(python), "-m", "pip", "install", "--no-input", "-r", "binder/requirements.txt"],
+         cwd=repo, env=env, timeout=PIP_TIMEOUT_S, what="pip install -r binder/requirements.txt")
+
+    # rejlab comes from the new environment, not from a source tree.
+    where = _run([str(python), "-c", "import rejlab; print(rejlab.__file__)"],
+                 cwd=tmp_path, env=env, timeout=120, what="import rejlab").stdout.strip()
+    assert Path(where).is_relative_to(venv), where
+
+    # Every installed distribution is pinned at the version installed: nothing
+    # floats, so a launch next year resolves to the same environment.
+    frozen = _run([str(python), "-m", "pip", "list", "--format=freeze", "--exclude-editable"],
+                  cwd=tmp_path, env=env, timeout=120, what="pip list").stdout
+    pins = _pins()
+    unpinned = []
+    for line in frozen.splitlines():
+        name, _, version = line.partition("==")
+        key = canonicalize_name(name)
+        if key in ("pip", "setuptools", "wheel", "rejlab"):
+            continue
+        if pins.get(key) != version:
+            unpinned.append(f"{name}=={version} (binder pins {pins.get(key)})")
+    assert not unpinned, f"installed but not pinned in binder/requirements.txt: {unpinned}"
+
+    proc = _run([str(python), "-m", "pytest", "-p", "no:cacheprovider", "--nbval",
+                 "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
+                 "notebooks/"],
+                cwd=repo, env=env, timeout=NBVAL_TIMEOUT_S, what="nbval in the binder environment")
+    summary = proc.stdout.strip().splitlines()[-1]
+    passed = re.search(r"(\d+) passed", summary)
+    assert passed and int(passed.group(1)) >= len(notebooks), summary
+    assert "failed" not in summary and "error" not in summary, summary
+    # Every lesson notebook was collected.
+    for nb in notebooks:
+        assert f"notebooks/{nb.name}" in proc.stdout, f"{nb.name} not run under nbval"
