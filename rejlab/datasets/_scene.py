@@ -1,3 +1,357 @@
-"""Placeholder, filled by its issue."""
+"""A synthetic hyperspectral scene with the structure of AVIRIS Indian Pines,
+and a loader for the real scene (seed 000, Section 6; SPEC "Context and
+rejection").
 
-__all__ = []
+The real scene (145 x 145 pixels, 200 bands after removing the water
+absorption bands, 16 classes, about half of the pixels unlabelled) is not
+redistributable with rejlab. :func:`synthetic_scene` builds a scene with the
+same structure: rectangular fields of one land cover each, some of them left
+unlabelled, and spectra whose class-conditional distributions overlap
+strongly, so that a classifier trained on 10 pixels per class is right only
+about half of the time without context. :func:`load_indian_pines` reads the
+real ``.mat`` files for users who download them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import _validate as v
+
+__all__ = [
+    "Scene",
+    "synthetic_scene",
+    "load_indian_pines",
+    "training_mask",
+    "INDIAN_PINES_CLASSES",
+]
+
+#: The 16 land-cover classes of the AVIRIS Indian Pines ground truth, label 1..16.
+INDIAN_PINES_CLASSES = (
+    "Alfalfa", "Corn-notill", "Corn-mintill", "Corn", "Grass-pasture",
+    "Grass-trees", "Grass-pasture-mowed", "Hay-windrowed", "Oats",
+    "Soybean-notill", "Soybean-mintill", "Soybean-clean", "Wheat", "Woods",
+    "Buildings-Grass-Trees-Drives", "Stone-Steel-Towers",
+)
+
+
+def _frozen(arr):
+    arr = np.array(arr)  # a private copy, so freezing never touches the caller's array
+    arr.setflags(write=False)
+    return arr
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A labelled image: ground-truth map and per-pixel features.
+
+    Attributes
+    ----------
+    ground_truth : int array, shape (H, W)
+        0 = unlabelled background, 1..K = class labels.
+    features : float array, shape (H, W, B)
+        One B-band spectrum per pixel.
+    class_names : tuple of str
+        Name of class k at index k - 1.
+    name : str
+        Where the scene comes from.
+
+    Both arrays are read-only.
+    """
+
+    ground_truth: np.ndarray
+    features: np.ndarray
+    class_names: tuple
+    name: str = "scene"
+
+    @property
+    def shape(self):
+        """(H, W), the image size in pixels."""
+        return self.ground_truth.shape
+
+    @property
+    def n_classes(self):
+        """K, the number of classes (labels 1..K)."""
+        return len(self.class_names)
+
+    @property
+    def n_bands(self):
+        """B, the number of spectral bands."""
+        return self.features.shape[-1]
+
+    @property
+    def labelled(self):
+        """Boolean map of the labelled pixels (ground truth > 0)."""
+        return self.ground_truth > 0
+
+    def training_mask(self, per_class=10, seed=0):
+        """``per_class`` labelled training pixels per class: see :func:`training_mask`."""
+        return training_mask(self.ground_truth, per_class, seed=seed)
+
+    def __repr__(self):
+        h, w = self.shape
+        return (f"Scene({self.name!r}: {h}x{w} pixels, {self.n_bands} bands, "
+                f"{self.n_classes} classes, {int(self.labelled.sum())} labelled pixels)")
+
+
+def _guillotine(shape, n_regions, min_side, rng):
+    """Cut the image into ``n_regions`` rectangles (the fields), largest first."""
+    rects = [(0, shape[0], 0, shape[1])]
+    while len(rects) < n_regions:
+        areas = np.array([(r1 - r0) * (c1 - c0) for r0, r1, c0, c1 in rects])
+        for i in np.argsort(-areas, kind="stable"):
+            r0, r1, c0, c1 = rects[i]
+            sides = (r1 - r0, c1 - c0)
+            # cut across the longer side most of the time: fields stay compact
+            axis = int(np.argmax(sides)) if rng.random() < 0.8 else int(np.argmin(sides))
+            if sides[axis] < 2 * min_side:
+                axis = 1 - axis
+            if sides[axis] < 2 * min_side:
+                continue
+            cut = int(rng.integers(min_side, sides[axis] - min_side + 1))
+            if axis == 0:
+                rects[i:i + 1] = [(r0, r0 + cut, c0, c1), (r0 + cut, r1, c0, c1)]
+            else:
+                rects[i:i + 1] = [(r0, r1, c0, c0 + cut), (r0, r1, c0 + cut, c1)]
+            break
+        else:
+            break  # no rectangle can be cut any further
+    return rects
+
+
+def _spectra(n_classes, n_bands, rng):
+    """Smooth, spectrum-like class means: a shared baseline plus three bumps each."""
+    t = np.linspace(0.0, 1.0, n_bands)
+    base = 1.0 + 0.5 * np.sin(2 * np.pi * t)
+    centres = rng.uniform(0.0, 1.0, (n_classes, 3, 1))
+    heights = rng.normal(0.0, 1.0, (n_classes, 3, 1))
+    widths = rng.uniform(0.05, 0.3, (n_classes, 3, 1))
+    bumps = heights * np.exp(-0.5 * ((t - centres) / widths) ** 2)
+    return base + bumps.sum(axis=1)
+
+
+def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
+                    unlabelled=0.4, seed=0):
+    """A seeded synthetic scene with the structure of AVIRIS Indian Pines.
+
+    The image is cut into rectangular fields (a guillotine partition, about
+    one field per 350 pixels); each field holds one class and every class
+    has at least one field. A share ``unlabelled`` of the fields is hidden
+    from the ground truth (label 0), as the unlabelled background of the real
+    scene; their pixels still have spectra of their (hidden) class. Each
+    pixel's spectrum is its class mean (a smooth curve over the bands) plus
+    band-correlated Gaussian noise of the same covariance for every class,
+    strong enough that the classes overlap heavily.
+
+    Parameters
+    ----------
+    shape : (int, int), default (145, 145)
+        Image size (H, W) in pixels.
+    n_classes : int, default 16
+        K, the number of classes (labels 1..K).
+    n_bands : int, default 30
+        B, the number of spectral bands (the real scene has 200; fewer keep
+        the lesson fast, and the class overlap is set by ``noise``).
+    noise : float > 0, default 0.7
+        Noise scale; larger means more overlap between classes.
+    unlabelled : float in [0, 1), default 0.4
+        Share of the fields hidden from the ground truth.
+    seed : int, default 0
+        Seed of the NumPy generator; the same seed gives the same scene.
+
+    Returns
+    -------
+    Scene
+
+    Examples
+    --------
+    >>> scene = synthetic_scene(seed=0)
+    >>> scene.shape, scene.n_classes, scene.n_bands
+    ((145, 145), 16, 30)
+    >>> sorted(set(scene.ground_truth.ravel().tolist())) == list(range(17))
+    True
+    """
+    shape = _shape(shape)
+    n_classes = _positive_int(n_classes, "n_classes")
+    n_bands = _positive_int(n_bands, "n_bands")
+    noise = float(v.positive_number(noise, "noise"))
+    unlabelled = float(v.fraction(unlabelled, "unlabelled"))
+    if unlabelled >= 1:
+        raise ValueError(f"unlabelled must be below 1, got {unlabelled}")
+    rng = np.random.default_rng(seed)
+    area = shape[0] * shape[1]
+    min_side = max(3, min(shape) // 16)
+    n_regions = max(n_classes, area // 350)
+    rects = _guillotine(shape, n_regions, min_side, rng)
+    if len(rects) < n_classes:
+        raise ValueError(
+            f"shape {shape} is too small for n_classes={n_classes}: only "
+            f"{len(rects)} fields fit; use a larger shape or fewer classes")
+    n_fields = len(rects)
+    # every class gets one field, the other fields get random classes
+    classes = np.concatenate([np.arange(1, n_classes + 1),
+                              rng.integers(1, n_classes + 1, n_fields - n_classes)])
+    rng.shuffle(classes)
+    # hide fields from the ground truth, never the first field of a class
+    _, first = np.unique(classes, return_index=True)
+    hideable = np.setdiff1d(np.arange(n_fields), first)
+    n_hide = min(len(hideable), int(round(unlabelled * n_fields)))
+    hidden = rng.choice(hideable, size=n_hide, replace=False)
+    truth = np.zeros(shape, dtype=np.int64)
+    ground_truth = np.zeros(shape, dtype=np.int64)
+    for i, ((r0, r1, c0, c1), k) in enumerate(zip(rects, classes)):
+        truth[r0:r1, c0:c1] = k
+        if i not in hidden:
+            ground_truth[r0:r1, c0:c1] = k
+    means = _spectra(n_classes, n_bands, rng)
+    # band-correlated noise: white noise smoothed along the bands
+    t = np.linspace(0.0, 1.0, n_bands)
+    mix = np.exp(-0.5 * ((t[:, None] - t[None, :]) / 0.1) ** 2)
+    mix /= mix.sum(axis=1, keepdims=True)
+    white = rng.standard_normal(shape + (n_bands,))
+    features = means[truth - 1] + (4.0 * noise) * (white @ mix.T)
+    names = tuple(f"class {k}" for k in range(1, n_classes + 1))
+    return Scene(_frozen(ground_truth), _frozen(features), names, name=f"synthetic (seed {seed})")
+
+
+def training_mask(ground_truth, per_class=10, seed=0):
+    """Pick ``per_class`` labelled pixels of every class at random (seeded).
+
+    Parameters
+    ----------
+    ground_truth : int array, shape (H, W)
+        0 = unlabelled, 1..K = classes.
+    per_class : int >= 1, default 10
+        Training pixels per class (the paper uses 10).
+    seed : int, default 0
+
+    Returns
+    -------
+    bool array, shape (H, W)
+        True at the training pixels.
+
+    Examples
+    --------
+    >>> gt = np.array([[1, 1, 0], [2, 2, 1]])
+    >>> training_mask(gt, 1, seed=0).sum()
+    np.int64(2)
+    """
+    gt = _ground_truth(ground_truth, "ground_truth")
+    per_class = _positive_int(per_class, "per_class")
+    rng = np.random.default_rng(seed)
+    flat = gt.ravel()
+    mask = np.zeros(flat.size, dtype=bool)
+    for k in range(1, int(flat.max(initial=0)) + 1):
+        pixels = np.flatnonzero(flat == k)
+        if pixels.size == 0:
+            continue
+        if pixels.size < per_class:
+            raise ValueError(
+                f"per_class={per_class} is more than the {pixels.size} labelled pixels of class {k}")
+        mask[rng.choice(pixels, size=per_class, replace=False)] = True
+    return mask.reshape(gt.shape)
+
+
+def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
+    """Read the AVIRIS Indian Pines scene from its two MATLAB files.
+
+    Download ``Indian_pines_corrected.mat`` (the 145 x 145 x 200 cube) and
+    ``Indian_pines_gt.mat`` (the ground truth, 0 = unlabelled, 1..16) from a
+    public hyperspectral data collection (for instance the Grupo de
+    Inteligencia Computacional of the University of the Basque Country);
+    they are not redistributed with rejlab. Needs scipy: ``pip install
+    "rejlab[io]"``.
+
+    Parameters
+    ----------
+    data_path, gt_path : str or path-like
+        The two ``.mat`` files.
+    data_key, gt_key : str, optional
+        Variable names inside the files. By default the standard names
+        (``indian_pines_corrected``, ``indian_pines_gt``) are used, or the
+        only variable in the file.
+
+    Returns
+    -------
+    Scene
+        Features as float64, ground truth as int64; class names are
+        :data:`INDIAN_PINES_CLASSES` when there are 16 classes.
+
+    Raises
+    ------
+    ImportError
+        If scipy is not installed.
+    ValueError
+        If a variable is missing, the cube is not 3-D, the ground truth is
+        not a 2-D map of non-negative integers, or their image sizes differ.
+    """
+    try:
+        from scipy.io import loadmat
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "load_indian_pines needs scipy to read .mat files: "
+            'pip install "rejlab[io]" (or pip install scipy)') from None
+    data = _read_mat_variable(loadmat, data_path, data_key, "indian_pines_corrected", "data_path")
+    gt = _read_mat_variable(loadmat, gt_path, gt_key, "indian_pines_gt", "gt_path")
+    if data.ndim != 3:
+        raise ValueError(f"data_path must hold a 3-D cube (H, W, bands), got shape {data.shape}")
+    if data.dtype.kind not in "iuf" or not np.all(np.isfinite(data)):
+        raise ValueError("data_path must hold finite numbers")
+    gt = _ground_truth(gt, "gt_path")
+    if gt.shape != data.shape[:2]:
+        raise ValueError(
+            f"data_path and gt_path must cover the same image: cube is "
+            f"{data.shape[0]}x{data.shape[1]}, ground truth is {gt.shape[0]}x{gt.shape[1]}")
+    k = int(gt.max(initial=0))
+    names = INDIAN_PINES_CLASSES if k == 16 else tuple(f"class {i}" for i in range(1, k + 1))
+    return Scene(_frozen(gt.astype(np.int64)), _frozen(data.astype(float)), names,
+                 name="AVIRIS Indian Pines")
+
+
+def _read_mat_variable(loadmat, path, key, standard, name):
+    try:
+        contents = loadmat(path)
+    except (OSError, ValueError, TypeError) as exc:
+        raise ValueError(f"{name}: cannot read {path!r} as a MATLAB file: {exc}") from None
+    keys = sorted(k for k in contents if not k.startswith("__"))
+    if key is None:
+        if standard in contents:
+            key = standard
+        elif len(keys) == 1:
+            key = keys[0]
+        else:
+            raise ValueError(f"{name}: no variable {standard!r} in {path!r} (it holds {keys}); "
+                             f"pass its name explicitly")
+    if key not in contents:
+        raise ValueError(f"{name}: no variable {key!r} in {path!r} (it holds {keys})")
+    return np.asarray(contents[key])
+
+
+def _ground_truth(gt, name):
+    try:
+        arr = np.asarray(gt)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be a 2-D map of integer labels: {exc}") from None
+    if arr.ndim != 2 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty 2-D map of labels, got shape {arr.shape}")
+    if arr.dtype.kind not in "iuf" or not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
+        raise ValueError(f"{name} must hold integer labels (0 = unlabelled, 1..K)")
+    if np.any(arr < 0):
+        raise ValueError(f"{name} must hold labels >= 0 (0 = unlabelled)")
+    return arr.astype(np.int64)
+
+
+def _positive_int(x, name):
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < 1:
+        raise ValueError(f"{name} must be a positive integer, got {x!r}")
+    return int(x)
+
+
+def _shape(shape):
+    try:
+        h, w = shape
+    except (TypeError, ValueError):
+        raise ValueError(f"shape must be a pair (H, W) of positive integers, got {shape!r}") from None
+    return (_positive_int(h, "shape[0]"), _positive_int(w, "shape[1]"))
