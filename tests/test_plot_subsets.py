@@ -159,5 +159,9 @@ def test_confusion_matrix_cells_hold_the_four_entries():
     # counts are shown as integers
     rp.confusion_matrix((2, 1, 5, 2), ax=ax)
     assert by_gid(ax, "conftext-tn").get_text().splitlines()[-1] == "5"
+    # subset counts: TP = |M∩R|, FP = |A∩R|, TN = |A∩N|, FN = |M∩N|
+    rp.confusion_matrix(rl.SubsetCounts(an=7, mn=3, ar=2, mr=4), ax=ax)
+    shown = {f: by_gid(ax, f"conftext-{f}").get_text().splitlines()[-1] for f in ("tp", "fp", "tn", "fn")}
+    assert shown == {"tp": "4", "fp": "2", "tn": "7", "fn": "3"}
     with pytest.raises(ValueError, match="conf"):
         rp.confusion_matrix((0.1, 0.2, 0.7), ax=new_ax())

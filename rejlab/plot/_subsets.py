@@ -351,8 +351,9 @@ def confusion_matrix(conf, ax=None, *, digits=3):
 
     Parameters
     ----------
-    conf : Confusion or sequence (tp, fp, tn, fn)
-        As returned by :func:`rejlab.confusion_from_triplet`.
+    conf : Confusion, sequence (tp, fp, tn, fn), or SubsetCounts
+        As returned by :func:`rejlab.confusion_from_triplet`; subset counts
+        (:func:`rejlab.subset_counts`) are shown as counts, TP = |M∩R| etc.
 
     Examples
     --------
@@ -362,6 +363,10 @@ def confusion_matrix(conf, ax=None, *, digits=3):
     >>> sorted(t.get_text().splitlines()[-1] for t in ax.texts)
     ['0.100', '0.100', '0.200', '0.600']
     """
+    from ..measures import SubsetCounts
+
+    if isinstance(conf, SubsetCounts):
+        conf = (conf.mr, conf.ar, conf.an, conf.mn)
     values = np.asarray(list(conf), dtype=float)
     if values.shape != (4,):
         raise ValueError(f"conf must hold the four entries tp, fp, tn, fn, got {values.size} values")
