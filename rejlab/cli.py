@@ -26,7 +26,10 @@ figures ``report.png`` and ``rho_zero.png``.
 ``accuracy`` reads 0/1 indicator files (header = label names, one row per
 sample, the same labels in the same order in every file) and prints the
 second paper's AA, RAR and the multi-label accuracy / precision / recall;
-with a second result it prints the comparison verdict.
+with a second result it prints the comparison verdict. A sample with no
+predicted (or no true) label makes a 0/0 precision (recall) term: it counts as
+0 unless ``--zero-division 1`` or ``nan`` says otherwise (scikit-learn's
+``zero_division``).
 
 Bad input (a missing file or column, a non-number, NaN or inf, an empty
 file, ...) ends with exit status 2 and one line on stderr naming the file,
@@ -331,12 +334,12 @@ def _write_outputs(report, text, out, progress):
         with open(os.path.join(tmp, "curves.csv"), "w", encoding="utf-8") as fh:
             fh.write(_format_curves_csv(report))
         progress.update(0.85, "drawing report.png")
-        fig = Figure(figsize=(13, 4.4), layout="constrained")
+        fig = Figure(figsize=(13, 8), layout="constrained")
         report.plot(figure=fig)
         fig.savefig(os.path.join(tmp, "report.png"), dpi=100)
         progress.update(0.95, "drawing rho_zero.png")
         fig = Figure(figsize=(6.4, 4.4), layout="constrained")
-        _draw_rho_zero(report, fig.add_subplot())
+        report.plot_rho_zero(fig.add_subplot())
         fig.savefig(os.path.join(tmp, "rho_zero.png"), dpi=100)
         names = ["report.txt", "curves.csv", "report.png", "rho_zero.png"]
         try:
@@ -348,12 +351,6 @@ def _write_outputs(report, text, out, progress):
         return [os.path.join(out, name) for name in names]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _draw_rho_zero(report, ax):
-    from .report import _draw_rho_zero as draw
-
-    return draw(report, ax)
 
 
 # --- the commands ---------------------------------------------------------------
@@ -434,13 +431,14 @@ def _cmd_accuracy(args):
         raise InputError(f"this rejlab has no {', '.join(missing)} yet")
     rows = {"AA": [], "RAR": [], "multi-label accuracy": [], "multi-label precision": [],
             "multi-label recall": []}
-    for _, result in loaded[1:]:
+    zero_division = {"0": 0, "1": 1, "nan": np.nan}[args.zero_division]
+    for path, (_, result) in zip(paths[1:], loaded[1:]):
         try:
             rows["AA"].append(rl.absolute_accuracy(ideal, result))
             rows["RAR"].append(rl.relative_accuracy_rate(ideal, result))
-            scores = rl.multilabel_scores(ideal, result)
+            scores = rl.multilabel_scores(ideal, result, zero_division=zero_division)
         except ValueError as exc:
-            raise InputError(f"{paths[1]}: {exc}") from None
+            raise InputError(f"{paths[0]} and {path}: {exc}") from None
         rows["multi-label accuracy"].append(scores.accuracy)
         rows["multi-label precision"].append(scores.precision)
         rows["multi-label recall"].append(scores.recall)
@@ -514,6 +512,9 @@ def build_parser():
     acc.add_argument("result", help="a classification result")
     acc.add_argument("result2", nargs="?", default=None,
                      help="a second result: adds the comparison verdict")
+    acc.add_argument("--zero-division", choices=["0", "1", "nan"], default="0",
+                     help="value of a 0/0 precision or recall term, as scikit-learn's "
+                     "zero_division (default 0; nan averages over the defined samples)")
     acc.set_defaults(func=_cmd_accuracy)
     return parser
 

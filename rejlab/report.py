@@ -128,11 +128,14 @@ class RejectionReport:
     def plot(self, figure=None):
         """Draw the A, Q, phi curves and the best point's operating-set regions.
 
-        One figure with three panels (A, Q, phi against the rejected fraction
-        r): each panel shows the curve of this report, the white / green /
-        orange regions of the operating point of maximum Q (seed 000, Fig. 2)
-        and that point itself, so a student sees at a glance which other
-        operating points beat it for every price of rejection.
+        One figure, two rows of three panels (A, Q, phi against the rejected
+        fraction r): the top row shows the curves with the point of maximum Q
+        (seed 000, Fig. 4, via :func:`rejlab.plot.curves`); the bottom row the
+        green / white / orange operating-set regions of that point with the
+        curve drawn through them (Fig. 2, via :func:`rejlab.plot.operating_set`),
+        so a student sees which other operating points beat it for every
+        price of rejection. Curves longer than ``PLOT_MAX_POINTS`` are thinned
+        evenly for drawing (ends and the max-Q point kept).
 
         Parameters
         ----------
@@ -141,10 +144,18 @@ class RejectionReport:
 
         Returns
         -------
-        numpy.ndarray of Axes
-            The three Axes, in the order A, Q, phi.
+        numpy.ndarray of Axes, shape (2, 3)
+            Columns in the order A, Q, phi.
         """
         return _draw_report(self, figure)
+
+    def plot_rho_zero(self, ax=None):
+        """Draw the rho_0 curve against no rejection (seed 000, Fig. 8); returns the Axes.
+
+        Rejecting the fraction r beats not rejecting at all iff the price of
+        rejection rho is below rho_0(r); the given ``rho`` is drawn as a line.
+        """
+        return _draw_rho_zero(self, ax)
 
 
 def _count(fraction, n):
@@ -432,84 +443,39 @@ def _point_line(title, p, k, rho_zero, digits):
 PLOT_MAX_POINTS = 4000
 
 
-def _thin(report):
-    """Indices of at most PLOT_MAX_POINTS curve points (ends and the best point kept)."""
-    m = len(report.curves)
-    if m <= PLOT_MAX_POINTS:
-        return np.arange(m)
-    idx = np.round(np.linspace(0, m - 1, PLOT_MAX_POINTS - 1)).astype(np.int64)
-    return np.union1d(idx, [report.best_index])
-
-
 def _draw_report(report, figure=None):
-    from .plot._style import REGION_STYLE, RC, SERIES_COLORS
-    import matplotlib
+    """Top row: A, Q, phi curves (rl.plot.curves); bottom row: the operating-set
+    regions of the max-Q point with the curve through them (rl.plot.operating_set)."""
+    from . import plot
+    from .optimality import operating_set, subsample_curves
+    from .plot._style import RC
 
     if figure is None:
         import matplotlib.pyplot as plt
 
-        figure = plt.figure(figsize=(13, 4.4), layout="constrained")
+        figure = plt.figure(figsize=(13, 8), layout="constrained")
     else:
         figure.clear()
-    idx = _thin(report)
-    c = report.curves
-    best = report.best
-    grid = np.linspace(0.0, 1.0, 401)
-    from .optimality import operating_set
+    import matplotlib
 
-    ops = operating_set(best.A, best.r, report.alpha, grid)
     with matplotlib.rc_context(RC):
-        axes = figure.subplots(1, 3)
-        for ax, name, label in zip(axes, ("A", "Q", "phi"),
-                                   ("nonrejected accuracy A", "classification quality Q",
-                                    "rejection quality φ")):
-            borders = getattr(ops, name)
-            y = getattr(c, name)[idx]
-            top = 1.0 if name != "phi" else _phi_top(y, borders)
-            ax.fill_between(grid, np.minimum(borders.best, top), top, **_fill(REGION_STYLE["green"]))
-            ax.fill_between(grid, 0, np.minimum(borders.worst, top), **_fill(REGION_STYLE["orange"]))
-            ax.fill_between(grid, np.minimum(borders.high, top), top,
-                            **_fill(REGION_STYLE["infeasible"]))
-            ax.fill_between(grid, 0, np.minimum(borders.low, top), **{
-                **_fill(REGION_STYLE["infeasible"]), "label": None})
-            ax.plot(grid, np.minimum(borders.best, top), color="0.3", lw=1)
-            ax.plot(grid, np.minimum(borders.worst, top), color="0.3", lw=1)
-            ax.plot(c.r[idx], np.minimum(y, top), color=SERIES_COLORS[0], lw=2,
-                    label=f"{report.rejector}")
-            ax.plot([best.r], [min(getattr(best, name), top)], "o", color="black",
-                    label=f"max Q (r = {best.r:.3f})")
-            ax.set_xlim(0, 1)
-            ax.set_ylim(0, top)
-            ax.set_xlabel("rejected fraction r")
-            ax.set_ylabel(label)
-        axes[0].legend(loc="lower left")
-        figure.suptitle(f"Rejection report: n = {report.n}, alpha = {report.alpha:.3f}")
+        axes = figure.subplots(2, 3)
+        thin = {report.rejector: subsample_curves(report.curves, PLOT_MAX_POINTS)}
+        plot.curves(thin, axes=axes[0])
+        best = report.best
+        grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
+        opset = operating_set(best.A, best.r, report.alpha, grid)
+        for ax, measure in zip(axes[1], ("A", "Q", "phi")):
+            plot.operating_set(opset, measure, ax=ax, curves=thin, legend=measure == "A")
+        figure.suptitle(f"Rejection report: n = {report.n}, alpha = A(0) = {report.alpha:.3f}; "
+                        f"regions of the max-Q point (r = {best.r:.3f})")
     return axes
 
 
-def _phi_top(y, borders):
-    finite = np.concatenate([y[np.isfinite(y)], borders.worst[np.isfinite(borders.worst)]])
-    return float(min(max(finite.max() if finite.size else 1.0, 2.0) * 1.05, 50.0))
-
-
-def _fill(style):
-    return {"facecolor": style["color"], "alpha": style["alpha"], "hatch": style["hatch"],
-            "edgecolor": "0.4", "linewidth": 0, "label": style["label"]}
-
-
 def _draw_rho_zero(report, ax=None):
-    """rho_0 against the rejected fraction r (seed 000, Fig. 8) on ``ax``."""
-    from .plot._style import SERIES_COLORS, get_ax
+    """rho_0 against the rejected fraction r (seed 000, Fig. 8), via rl.plot.rho_zero."""
+    from . import plot
 
-    ax = get_ax(ax)
-    idx = _thin(report)[1:]
-    ax.plot(report.curves.r[idx], report.rho_zero[idx], color=SERIES_COLORS[0], lw=2)
-    if report.rho is not None:
-        ax.axhline(report.rho, color="0.3", ls="--", label=f"rho = {report.rho:.3f}")
-        ax.legend(loc="lower right")
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("rejected fraction r")
-    ax.set_ylabel("ρ₀ against no rejection")
-    ax.set_title("Rejecting beats not rejecting iff ρ < ρ₀")
-    return ax
+    idx = np.unique(np.round(np.linspace(1, report.n, min(report.n, PLOT_MAX_POINTS))).astype(int))
+    pair = (report.curves.r[idx], report.rho_zero[idx])
+    return plot.rho_zero({report.rejector: pair}, ax=ax, rho=report.rho)

@@ -5,6 +5,7 @@ import math
 import os
 import subprocess
 import sys
+import warnings
 
 import numpy as np
 import pytest
@@ -287,19 +288,26 @@ def indicators(tmp_path):
     ideal[ideal.sum(axis=1) == 0, 0] = 1
     res1 = ideal ^ (rng.random(ideal.shape) < 0.15)
     res2 = ideal ^ (rng.random(ideal.shape) < 0.3)
+    res1[:3] = 0  # samples with no predicted label: 0/0 precision terms
     paths = [indicator_csv(tmp_path / f"{n}.csv", labels, m)
              for n, m in (("ideal", ideal), ("res1", res1), ("res2", res2))]
     return labels, (ideal, res1, res2), paths
 
 
 @needs_accuracy
-def test_accuracy_command_matches_python(capsys, indicators):
+@pytest.mark.parametrize("zero_division", ["0", "1", "nan"])
+def test_accuracy_command_matches_python(capsys, indicators, zero_division):
     _, (ideal, res1, res2), paths = indicators
-    code, out, err = run(["accuracy", *paths], capsys)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no RuntimeWarning leaks onto stderr
+        code, out, err = run(["accuracy", *paths, "--zero-division", zero_division], capsys)
     assert code == 0 and err == ""
     lines = {line[:22].strip(): line[22:].split() for line in out.splitlines()}
+    zd = {"0": 0, "1": 1, "nan": np.nan}[zero_division]
     for j, res in enumerate((res1, res2)):
-        scores = rl.multilabel_scores(ideal, res)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            scores = rl.multilabel_scores(ideal, res, zero_division=zd)
         expected = {"AA": rl.absolute_accuracy(ideal, res),
                     "RAR": rl.relative_accuracy_rate(ideal, res),
                     "multi-label accuracy": scores.accuracy,

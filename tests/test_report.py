@@ -216,3 +216,35 @@ P2 = [[0.8, 0.2], [0.3, 0.7]]
 def test_bad_input_raises_value_error_naming_the_argument(kwargs, match):
     with pytest.raises(ValueError, match=match):
         rl.rejection_report(**kwargs)
+
+
+def test_plot_draws_curves_and_regions_on_one_figure(gaussians):
+    from matplotlib.figure import Figure
+
+    _, y, proba = gaussians
+    rep = rl.rejection_report(y, proba=proba, rho=0.3)
+    fig = Figure()
+    axes = rep.plot(figure=fig)
+    assert axes.shape == (2, 3) and all(ax.figure is fig for ax in axes.ravel())
+    for ax in axes.ravel():
+        assert ax.get_xlabel().startswith("rejected fraction")
+        assert len(ax.get_lines()) >= 1
+    # the bottom row shades regions (polygons from fill_between)
+    assert all(len(ax.collections) >= 3 for ax in axes[1])
+    ax = rep.plot_rho_zero(ax=Figure().add_subplot())
+    x, yv = ax.get_lines()[0].get_data()
+    k = np.rint(np.asarray(x) * rep.n).astype(int)
+    np.testing.assert_allclose(yv, rep.rho_zero[k])
+
+
+def test_plot_thins_long_curves():
+    from matplotlib.figure import Figure
+
+    rng = np.random.default_rng(0)
+    from rejlab.report import PLOT_MAX_POINTS
+
+    n = 3 * PLOT_MAX_POINTS
+    y = rng.integers(0, 2, n)
+    rep = rl.rejection_report(y, rng.integers(0, 2, n), rng.random(n))
+    axes = rep.plot(figure=Figure())
+    assert len(axes[0, 0].get_lines()[0].get_xdata()) <= 4000
