@@ -661,11 +661,12 @@ def _scores(c, zero_division):
     rec = _sample_ratio(tp, c.tp + c.fn, zero_value, warn, "Recall")
 
     def nanmean(x):
-        # precision and recall ignore undefined samples, as scikit-learn does
+        # NaN terms (zero_division=np.nan) are left out, as scikit-learn does
+        # for precision and recall
         keep = ~np.isnan(x)
         return float(x[keep].mean()) if keep.any() else float("nan")
 
-    return MultilabelScores(float(jac.mean()), nanmean(prec), nanmean(rec))
+    return MultilabelScores(nanmean(jac), nanmean(prec), nanmean(rec))
 
 
 def multilabel_counts(y_true, y_pred):
@@ -697,8 +698,9 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
         of per-sample label sets (or mappings sample -> label set).
     zero_division : "warn", 0, 1 or np.nan
         Value of a 0/0 term, as in scikit-learn: "warn" acts as 0 and warns;
-        with np.nan, precision and recall average over the defined samples
-        only, while accuracy becomes NaN.
+        with np.nan the undefined samples are left out of the mean (NaN if
+        no sample is defined). scikit-learn's ``jaccard_score`` does not
+        accept np.nan; rejlab treats accuracy like precision and recall.
 
     Examples
     --------

@@ -1,0 +1,279 @@
+"""Coverings, neighborhoods, neighborhood systems (seed 001, Section 3)."""
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import rejlab as rl
+from rejlab.neighborhood import neighborhood as N
+
+C_DEF3 = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
+U = set("abcdefg")
+
+
+@st.composite
+def coverings(draw, max_n=8, max_m=5, distinct=False):
+    """A random covering of range(n) as a list of sets (every block non-empty, union = U)."""
+    n = draw(st.integers(1, max_n))
+    m = draw(st.integers(1, max_m))
+    Y = np.array(draw(st.lists(st.lists(st.booleans(), min_size=m, max_size=m),
+                               min_size=n, max_size=n)), dtype=bool)
+    for r in range(n):  # every element in some block
+        if not Y[r].any():
+            Y[r, draw(st.integers(0, m - 1))] = True
+    for j in range(m):  # no empty block
+        if not Y[:, j].any():
+            Y[draw(st.integers(0, n - 1)), j] = True
+    blocks = [set(np.flatnonzero(Y[:, j]).tolist()) for j in range(m)]
+    if distinct:
+        assume(len({frozenset(b) for b in blocks}) == m)
+    return blocks
+
+
+def brute_counts(blocks):
+    U = set().union(*blocks)
+    return {p: sum(p in b for b in blocks) for p in U}
+
+
+# --- the paper's example (Definition 3) and the Theorem -----------------------------
+
+
+def test_definition3_subscripts_as_in_the_paper():
+    assert rl.subscripts(C_DEF3, "a") == {2, 3}
+    assert rl.subscripts(C_DEF3, "c") == {1}
+    assert rl.subscripts(C_DEF3, "d") == {1, 3}
+
+
+def test_definition3_dataset_is_the_papers_covering():
+    C = rl.datasets.definition3_covering()
+    assert [set(b) for b in C] == C_DEF3
+    assert rl.subscripts(C, "a") == {2, 3}
+
+
+def test_neighborhoods_of_the_example_by_hand():
+    # N(a) = {a,e,f} ∩ {a,d,g}; N(d) = {b,c,d} ∩ {a,d,g}
+    assert N(C_DEF3, "a") == {"a"}
+    assert N(C_DEF3, "b") == N(C_DEF3, "c") == {"b", "c", "d"}
+    assert N(C_DEF3, "d") == {"d"}
+    assert N(C_DEF3, "e") == {"a", "e", "f"}
+    assert N(C_DEF3, "g") == {"a", "d", "g"}
+    assert rl.neighborhood_system(C_DEF3, "d") == ({"b", "c", "d"}, {"a", "d", "g"})
+
+
+def test_derived_covering_of_the_example_merges_duplicates():
+    derived = rl.derived_covering(C_DEF3)
+    assert set(derived) == {frozenset("a"), frozenset("bcd"), frozenset("d"),
+                            frozenset("aef"), frozenset("adg")}
+    assert len(derived) == 5
+
+
+def test_overlapped_elements_of_the_example():
+    assert rl.overlapped_elements(C_DEF3) == {"a", "d"}
+    assert rl.overlapped_elements_theorem(C_DEF3) == {"a", "d"}
+
+
+def test_theorem_fails_on_equal_blocks():
+    C = rl.datasets.equal_blocks_covering()
+    assert rl.overlapped_elements(C) == {"a", "b"}
+    # N(a) = {a, b} equals blocks 1 and 2, a proper subset of nothing: a is missed
+    assert rl.overlapped_elements_theorem(C) == {"b"}
+
+
+def test_theorem_with_subset_or_equal_would_return_all_of_U():
+    # every N(p) lies in some block; only the proper inclusion makes the Theorem useful
+    derived = rl.derived_covering(C_DEF3)
+    assert set().union(*[Y for Y in derived if any(Y <= K for K in C_DEF3)]) == U
+
+
+def test_partition_and_covering_detection():
+    assert rl.covering_kind([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}]) == "partition"
+    assert rl.covering_kind(C_DEF3) == "covering"
+    assert rl.is_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}])
+    assert not rl.is_partition(C_DEF3)
+    assert rl.is_covering(C_DEF3)
+    assert rl.covering_kind([{"a"}, set()], universe={"a"}) == "not a covering"
+    assert not rl.is_covering([{"a"}], universe={"a", "b"})
+
+
+# --- empty neighborhood systems are reported -----------------------------------------
+
+
+def test_element_in_no_block_has_an_empty_neighborhood_system():
+    family = [{"b", "c", "d"}, {"a", "e", "f"}]
+    assert rl.neighborhood_system(family, "g", universe=U) == ()
+    assert rl.subscripts(family, "g", universe=U) == set()
+    assert N(family, "g", universe=U) is None
+    s = rl.covering_summary(family, universe=U)
+    assert s.kind == "not a covering"
+    assert s.uncovered == {"g"}
+    assert s.NS["g"] == () and s.N["g"] is None and s.count["g"] == 0
+    assert not s.is_covering
+
+
+def test_summary_reports_empty_blocks():
+    s = rl.covering_summary([{"a", "b"}, set(), {"b"}])
+    assert s.empty_blocks == (2,)
+    assert s.kind == "not a covering"
+
+
+def test_summary_matches_the_single_functions():
+    s = rl.covering_summary(C_DEF3)
+    assert s.kind == "covering"
+    for p in U:
+        assert s.N[p] == N(C_DEF3, p)
+        assert s.Q[p] == rl.subscripts(C_DEF3, p)
+        assert s.NS[p] == rl.neighborhood_system(C_DEF3, p)
+    assert set(s.derived) == set(rl.derived_covering(C_DEF3))
+    assert s.overlapped == rl.overlapped_elements(C_DEF3)
+    assert s.overlapped_theorem == rl.overlapped_elements_theorem(C_DEF3)
+
+
+def test_element_sets_print_sorted():
+    assert repr(rl.neighborhood_system(C_DEF3, "a")) == "({'a', 'e', 'f'}, {'a', 'd', 'g'})"
+    assert repr(rl.ElementSet()) == "set()"
+
+
+# --- properties on random coverings ------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(coverings())
+def test_overlapped_is_in_two_or_more_blocks(C):
+    counts = brute_counts(C)
+    assert rl.overlapped_elements(C) == {p for p, c in counts.items() if c >= 2}
+
+
+@settings(max_examples=150, deadline=None)
+@given(coverings())
+def test_theorem_never_returns_a_non_overlapped_element(C):
+    assert rl.overlapped_elements_theorem(C) <= rl.overlapped_elements(C)
+
+
+@settings(max_examples=150, deadline=None)
+@given(coverings(distinct=True))
+def test_theorem_equals_count_when_blocks_are_distinct(C):
+    assert rl.overlapped_elements_theorem(C) == rl.overlapped_elements(C)
+
+
+@settings(max_examples=100, deadline=None)
+@given(coverings())
+def test_neighborhood_is_intersection_of_system(C):
+    U = set().union(*C)
+    for p in U:
+        system = [b for b in C if p in b]
+        assert N(C, p) == set.intersection(*system)
+        assert p in N(C, p)
+        assert rl.subscripts(C, p) == {i + 1 for i, b in enumerate(C) if p in b}
+    derived = rl.derived_covering(C)
+    assert set().union(*derived) == U  # cov(C) covers U again
+    assert len(set(derived)) == len(derived)
+
+
+@settings(max_examples=100, deadline=None)
+@given(coverings())
+def test_partition_detection_is_pairwise_disjointness(C):
+    disjoint = all(not (C[i] & C[j]) for i in range(len(C)) for j in range(i + 1, len(C)))
+    assert rl.is_partition(C) == disjoint
+    assert rl.covering_kind(C) == ("partition" if disjoint else "covering")
+
+
+@settings(max_examples=100, deadline=None)
+@given(coverings())
+def test_indicator_input_gives_the_same_answers(C):
+    Y = rl.blocks_to_indicator(C, universe=range(len(set().union(*C))))
+    assert rl.overlapped_elements(Y) == rl.overlapped_elements(C)
+    assert rl.overlapped_elements_theorem(Y) == rl.overlapped_elements_theorem(C)
+    assert set(rl.derived_covering(Y)) == set(rl.derived_covering(C))
+    assert rl.covering_kind(Y) == rl.covering_kind(C)
+    for p in range(Y.shape[0]):
+        assert N(Y, p) == N(C, p)
+
+
+@settings(max_examples=100, deadline=None)
+@given(coverings())
+def test_converters_round_trip(C):
+    order = sorted(set().union(*C))
+    Y = rl.blocks_to_indicator(C)
+    assert Y.shape == (len(order), len(C))
+    assert [set(b) for b in rl.indicator_to_blocks(Y, universe=order)] == C
+    label_sets = rl.blocks_to_label_sets(C)
+    for p in order:
+        assert label_sets[p] == rl.subscripts(C, p)
+    assert [set(b) for b in rl.label_sets_to_blocks(label_sets, labels=range(1, len(C) + 1))] == C
+    rows = rl.indicator_to_label_sets(Y)
+    assert tuple(rows) == tuple(label_sets[p] for p in order)
+    assert np.array_equal(rl.label_sets_to_indicator(list(rows), labels=range(1, len(C) + 1)), Y)
+
+
+def test_label_sets_of_table1_are_the_blocks_of_section_5_2():
+    t = rl.datasets.table1()
+    assert rl.label_sets_to_blocks(t.ideal_label_sets) == t.ideal
+    assert rl.label_sets_to_blocks(t.method_1_label_sets) == t.method_1
+    assert rl.label_sets_to_blocks(t.method_2_label_sets) == t.method_2_sec51
+    assert rl.blocks_to_label_sets(t.ideal) == t.ideal_label_sets
+
+
+def test_any_hashable_elements():
+    C = [{(0, 1), "x"}, {"x", 3.5}]
+    assert N(C, "x") == {"x"}
+    assert rl.overlapped_elements(C) == {"x"}
+
+
+# --- bad input ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad, word", [
+    ([["b", "c"], ["a"]], "covering"),            # blocks written as lists
+    ({frozenset("ab"), frozenset("c")}, "covering"),  # a set of blocks has no order
+    ([], "covering"),
+    ("abc", "covering"),
+])
+def test_blocks_must_be_an_ordered_sequence_of_sets(bad, word):
+    with pytest.raises(ValueError, match=word):
+        rl.derived_covering(bad)
+
+
+def test_block_with_elements_outside_the_universe():
+    with pytest.raises(ValueError, match="covering: block 2 .*not in the universe"):
+        rl.overlapped_elements([{"a"}, {"b", "z"}], universe={"a", "b"})
+
+
+def test_empty_block_is_rejected():
+    with pytest.raises(ValueError, match="covering: block 2 is empty"):
+        rl.derived_covering([{"a", "b"}, set()])
+
+
+def test_union_missing_elements_of_the_universe_is_rejected():
+    with pytest.raises(ValueError, match="covering does not cover the universe.*'g'"):
+        rl.derived_covering([{"b", "c", "d"}, {"a", "e", "f"}], universe=U)
+    with pytest.raises(ValueError, match="covering does not cover"):
+        rl.overlapped_elements_theorem([{"a"}], universe={"a", "b"})
+
+
+def test_p_must_be_in_the_universe():
+    with pytest.raises(ValueError, match="p must be an element"):
+        N(C_DEF3, "z")
+    with pytest.raises(ValueError, match="p must be an element"):
+        rl.subscripts(C_DEF3, ["a"])  # unhashable
+
+
+def test_universe_must_be_a_collection():
+    with pytest.raises(ValueError, match="universe"):
+        rl.derived_covering(C_DEF3, universe="abcdefg")
+    with pytest.raises(ValueError, match="universe must not repeat"):
+        rl.derived_covering(C_DEF3, universe=list("abcdefga"))
+
+
+def test_indicator_values_must_be_0_or_1():
+    with pytest.raises(ValueError, match="covering must hold 0/1 values"):
+        rl.overlapped_elements(np.array([[1, 2], [0, 1]]))
+    with pytest.raises(ValueError, match="covering must be a 2-D"):
+        rl.overlapped_elements(np.array([1, 0, 1]))
+
+
+def test_label_set_converters_reject_non_sets():
+    with pytest.raises(ValueError, match="label_sets"):
+        rl.label_sets_to_blocks({"a": [1, 2]})
+    with pytest.raises(ValueError, match="labels"):
+        rl.indicator_to_label_sets([[0, 1]], labels=[1, 2, 3])
