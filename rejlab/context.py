@@ -466,9 +466,9 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
     """
     p = _proba_cube(proba)
     strength = v.nonnegative_number(strength, "strength")
-    gamma = float(v.fraction(failure_probability, "failure_probability"))
     if np.ndim(failure_probability) != 0:
         raise ValueError("failure_probability must be a single number in [0, 1]")
+    gamma = float(v.fraction(failure_probability, "failure_probability"))
     max_iter, tol = _iterations(max_iter, tol)
     h, w, k = p.shape
     if gamma == 0:

@@ -313,8 +313,11 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
 def _read_mat_variable(loadmat, path, key, standard, name):
     try:
         contents = loadmat(path)
-    except (OSError, ValueError, TypeError) as exc:
-        raise ValueError(f"{name}: cannot read {path!r} as a MATLAB file: {exc}") from None
+    except FileNotFoundError:
+        raise
+    except Exception as exc:  # scipy raises many kinds on a damaged file; name the argument
+        raise ValueError(f"{name}: cannot read {str(path)!r} as a MATLAB file "
+                         f"({type(exc).__name__}: {exc})") from None
     keys = sorted(k for k in contents if not k.startswith("__"))
     if key is None:
         if standard in contents:
@@ -322,10 +325,10 @@ def _read_mat_variable(loadmat, path, key, standard, name):
         elif len(keys) == 1:
             key = keys[0]
         else:
-            raise ValueError(f"{name}: no variable {standard!r} in {path!r} (it holds {keys}); "
+            raise ValueError(f"{name}: no variable {standard!r} in {str(path)!r} (it holds {keys}); "
                              f"pass its name explicitly")
     if key not in contents:
-        raise ValueError(f"{name}: no variable {key!r} in {path!r} (it holds {keys})")
+        raise ValueError(f"{name}: no variable {key!r} in {str(path)!r} (it holds {keys})")
     return np.asarray(contents[key])
 
 

@@ -1,0 +1,417 @@
+"""Context and rejection on images (issue 6): scene, loader, classifier, context, JCR, SCR."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from hypothesis.extra import numpy as hnp
+
+import rejlab as rl
+from rejlab import context as ctx
+from rejlab.context import _dct, _idct, _project_simplex
+
+# ---------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="module")
+def scene():
+    return rl.datasets.synthetic_scene(seed=0)
+
+
+@pytest.fixture(scope="module")
+def proba(scene):
+    train = scene.training_mask(10, seed=0)
+    clf = ctx.fit_gaussian_classifier(scene.features[train], scene.ground_truth[train])
+    return clf.predict_proba(scene.features), train
+
+
+@pytest.fixture(scope="module")
+def small():
+    """A smaller scene for the sweeps (same generator)."""
+    s = rl.datasets.synthetic_scene((64, 64), n_classes=6, seed=3)
+    train = s.training_mask(10, seed=0)
+    clf = ctx.fit_gaussian_classifier(s.features[train], s.ground_truth[train])
+    return s, clf.predict_proba(s.features), train
+
+
+def random_proba(shape, k, seed):
+    rng = np.random.default_rng(seed)
+    p = rng.gamma(0.5, size=shape + (k,)) + 1e-9
+    return p / p.sum(axis=-1, keepdims=True)
+
+
+# ---------------------------------------------------------------- the scene
+
+
+def test_scene_structure(scene):
+    gt = scene.ground_truth
+    assert gt.shape == (145, 145) and scene.features.shape == (145, 145, scene.n_bands)
+    labels, counts = np.unique(gt, return_counts=True)
+    assert labels.tolist() == list(range(17))            # background + 16 classes
+    assert counts[1:].min() >= 10                         # 10 training pixels fit in every class
+    assert 0.2 < (gt == 0).mean() < 0.7                   # some unlabelled background
+    # piecewise constant: few label changes between horizontal / vertical neighbours
+    changes = (gt[:, 1:] != gt[:, :-1]).mean() + (gt[1:] != gt[:-1]).mean()
+    assert changes < 0.1
+
+
+def test_scene_is_seeded_and_read_only(scene):
+    again = rl.datasets.synthetic_scene(seed=0)
+    other = rl.datasets.synthetic_scene(seed=1)
+    np.testing.assert_array_equal(again.ground_truth, scene.ground_truth)
+    np.testing.assert_array_equal(again.features, scene.features)
+    assert not np.array_equal(other.ground_truth, scene.ground_truth)
+    with pytest.raises(ValueError):
+        scene.ground_truth[0, 0] = 3
+
+
+def test_training_mask_per_class(scene):
+    train = scene.training_mask(10, seed=4)
+    assert train.sum() == 10 * scene.n_classes
+    picked = scene.ground_truth[train]
+    assert np.all(np.bincount(picked, minlength=17)[1:] == 10)
+    assert np.all(picked > 0)
+    np.testing.assert_array_equal(train, scene.training_mask(10, seed=4))
+
+
+def test_classifier_alone_is_modest(scene, proba):
+    p, train = proba
+    evaluated = scene.labelled & ~train
+    acc = ctx.labelled_accuracy(p.argmax(-1) + 1, scene.ground_truth, evaluated)
+    assert 0.35 < acc < 0.7          # strongly overlapping classes: context has work to do
+    np.testing.assert_allclose(p.sum(-1), 1.0)
+
+
+def test_classifier_on_separable_data():
+    rng = np.random.default_rng(0)
+    X = np.concatenate([rng.normal(0, 0.1, (20, 3)), rng.normal(3, 0.1, (20, 3))])
+    y = np.repeat([4, 7], 20)
+    clf = ctx.fit_gaussian_classifier(X, y)
+    np.testing.assert_array_equal(clf.predict(X), y)
+    assert clf.predict_proba(X).shape == (40, 2)
+
+
+# ---------------------------------------------------------------- DCT and the exact prior
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**16))
+def test_dct_matches_scipy_and_inverts(h, w, seed):
+    sfft = pytest.importorskip("scipy.fft")
+    x = np.random.default_rng(seed).standard_normal((2, h, w))
+    for axis in (1, 2):
+        np.testing.assert_allclose(_dct(x, axis), sfft.dct(x, type=2, axis=axis), atol=1e-10)
+        np.testing.assert_allclose(_idct(_dct(x, axis), axis), x, atol=1e-10)
+
+
+def dense_laplacian(h, w):
+    """4-neighbour graph Laplacian D'D with free (reflecting) borders, built by brute force."""
+    n = h * w
+    L = np.zeros((n, n))
+    for i in range(h):
+        for j in range(w):
+            for di, dj in ((0, 1), (1, 0)):
+                a, b = i * w + j, (i + di) * w + (j + dj)
+                if i + di < h and j + dj < w:
+                    L[a, a] += 1
+                    L[b, b] += 1
+                    L[a, b] -= 1
+                    L[b, a] -= 1
+    return L
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.floats(0, 20), st.integers(0, 2**16))
+def test_laplacian_prior_matches_dense_solve(h, w, strength, seed):
+    u = np.random.default_rng(seed).standard_normal((h, w))
+    expected = np.linalg.solve(np.eye(h * w) + strength * dense_laplacian(h, w), u.ravel())
+    np.testing.assert_allclose(ctx.solve_laplacian_prior(u, strength).ravel(), expected, atol=1e-9)
+
+
+@settings(max_examples=50, deadline=None)
+@given(hnp.arrays(float, st.tuples(st.integers(1, 6), st.integers(1, 8)),
+                  elements=st.floats(-5, 5)))
+def test_simplex_projection_against_bisection(a):
+    y = _project_simplex(a)
+    assert np.all(y >= 0)
+    np.testing.assert_allclose(y.sum(axis=0), 1.0, atol=1e-9)
+    # brute force: find tau with sum(max(a - tau, 0)) = 1 by bisection, per column
+    lo, hi = a.min(axis=0) - 1.0, a.max(axis=0)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        too_big = np.maximum(a - mid, 0).sum(axis=0) > 1
+        lo, hi = np.where(too_big, mid, lo), np.where(too_big, hi, mid)
+    np.testing.assert_allclose(y, np.maximum(a - (lo + hi) / 2, 0), atol=1e-7)
+
+
+# ---------------------------------------------------------------- context
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.integers(2, 5), st.integers(0, 2**16))
+def test_strength_zero_leaves_the_classification_unchanged(h, w, k, seed):
+    p = random_proba((h, w), k, seed)
+    res = ctx.apply_context(p, 0.0)
+    np.testing.assert_array_equal(res.labels, p.argmax(-1) + 1)
+    np.testing.assert_array_equal(res.z, p)
+    np.testing.assert_array_equal(res.confidence, p.max(-1))
+
+
+def test_strength_zero_on_the_scene(proba):
+    p, _ = proba
+    np.testing.assert_array_equal(ctx.apply_context(p, 0).labels, p.argmax(-1) + 1)
+
+
+def test_growing_strength_improves_accuracy(scene, proba):
+    p, train = proba
+    evaluated = scene.labelled & ~train
+    acc = [ctx.labelled_accuracy(ctx.apply_context(p, s).labels, scene.ground_truth, evaluated)
+           for s in (0.0, 1.0, 4.0)]
+    assert acc[1] > acc[0] + 0.10
+    assert acc[2] > acc[0] + 0.20
+    assert acc[2] > acc[1]
+
+
+def test_hidden_fields_on_the_simplex(small):
+    _, p, _ = small
+    res = ctx.apply_context(p, 3.0)
+    assert np.all(res.z >= 0)
+    np.testing.assert_allclose(res.z.sum(-1), 1.0, atol=1e-9)
+    np.testing.assert_array_equal(res.confidence, res.z.max(-1))
+    assert 1 <= res.n_iter <= 20
+
+
+def objective(p, z, strength):
+    """sum_i -log(p_i . z_i) + strength / 2 * sum_k ||D z_k||^2 (brute force differences)."""
+    data = -np.log(np.maximum((p * z).sum(-1), 1e-300)).sum()
+    dz = ((z[1:] - z[:-1]) ** 2).sum() + ((z[:, 1:] - z[:, :-1]) ** 2).sum()
+    return data + strength / 2 * dz
+
+
+def test_context_lowers_the_map_objective(small):
+    _, p, _ = small
+    p = p[:24, :24]
+    strength = 2.0
+    z = ctx.apply_context(p, strength, max_iter=300, tol=1e-7).z
+    onehot = np.eye(p.shape[-1])[p.argmax(-1)]
+    smoothed = ctx.solve_laplacian_prior(p, strength)   # feasible too: smoothing keeps the simplex
+    best = objective(p, z, strength)
+    for candidate in (p, onehot, smoothed):
+        assert best < objective(p, candidate, strength)
+    # more iterations never end far above the converged objective
+    rough = ctx.apply_context(p, strength, max_iter=20).z
+    assert objective(p, rough, strength) < best * 1.05
+
+
+def test_isolated_noisy_pixel_is_corrected():
+    p = np.tile([0.6, 0.4], (7, 7, 1))
+    p[3, 3] = [0.2, 0.8]
+    assert ctx.apply_context(p, 0.0).labels[3, 3] == 2
+    assert ctx.apply_context(p, 1.0).labels[3, 3] == 1
+
+
+# ---------------------------------------------------------------- JCR
+
+
+def test_jcr_failure_zero_rejects_nothing(small):
+    _, p, _ = small
+    res = ctx.joint_context_rejection(p, 3.0, 0.0)
+    assert not res.rejected.any()
+    np.testing.assert_array_equal(res.labels, ctx.apply_context(p, 3.0).labels)
+
+
+def test_jcr_rejected_fraction_grows_with_failure(small):
+    _, p, _ = small
+    gammas = [0.0, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0]
+    fractions = [ctx.joint_context_rejection(p, 3.0, g).rejected_fraction for g in gammas]
+    assert fractions[0] == 0.0
+    assert fractions[-1] == 1.0
+    assert np.all(np.diff(fractions) >= 0), fractions
+    assert len(set(fractions)) >= 4           # a handful of distinct operating points
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.integers(2, 5), st.floats(0.01, 0.99),
+       st.integers(0, 2**16))
+def test_jcr_without_context_is_max_probability_thresholding(h, w, k, gamma, seed):
+    p = random_proba((h, w), k, seed)
+    res = ctx.joint_context_rejection(p, 0.0, gamma)
+    np.testing.assert_array_equal(res.rejected, gamma > (1 - gamma) * p.max(-1))
+    np.testing.assert_array_equal(res.labels, p.argmax(-1) + 1)
+
+
+def test_jcr_rejects_spatially_coherent_regions(small):
+    """With context the rejected pixels form regions, not salt-and-pepper noise."""
+    _, p, _ = small
+    res = ctx.joint_context_rejection(p, 3.0, 0.35)
+    rej = res.rejected
+    assert 0.05 < rej.mean() < 0.95
+    boundary = (rej[:, 1:] != rej[:, :-1]).mean() + (rej[1:] != rej[:-1]).mean()
+    flat = ctx.joint_context_rejection(p, 0.0, 0.35).rejected
+    flat_boundary = (flat[:, 1:] != flat[:, :-1]).mean() + (flat[1:] != flat[:-1]).mean()
+    assert boundary < flat_boundary
+
+
+# ---------------------------------------------------------------- SCR and the experiment
+
+
+@pytest.fixture(scope="module")
+def experiment(small):
+    s, _, _ = small
+    return ctx.context_experiment(s, 3.0, (0.0, 0.3, 0.45))
+
+
+def test_scr_curves_satisfy_the_part1_identities(experiment):
+    cv = experiment.scr
+    n = int(experiment.evaluated.sum())
+    c = cv.counts
+    np.testing.assert_array_equal(c.an + c.mn + c.ar + c.mr, n)
+    np.testing.assert_array_equal(cv.n_rejected, np.arange(n + 1))
+    alpha = cv.A[0]
+    assert cv.Q[0] == pytest.approx(alpha)
+    assert cv.phi[0] == 1.0
+    assert alpha == pytest.approx(experiment.accuracy_with_context)
+    kept = cv.r < 1
+    np.testing.assert_allclose(cv.Q[kept], 2 * cv.A[kept] * (1 - cv.r[kept]) + cv.r[kept] - alpha,
+                               atol=1e-12)
+
+
+def test_experiment_jcr_points_share_the_classifier(experiment):
+    pts = experiment.jcr_points
+    assert pts[0].r == 0.0 and pts[0].A == pytest.approx(experiment.scr.A[0])
+    alpha = experiment.scr.alpha
+    for pt in pts:
+        np.testing.assert_allclose(pt.Q, 2 * pt.A * (1 - pt.r) + pt.r - alpha, atol=1e-12)
+    rho0 = experiment.jcr_rho_zero()
+    assert np.isnan(rho0[0])
+    for pt, value in zip(pts[1:], rho0[1:]):
+        assert value == pytest.approx(rl.rho_zero(pt.A, pt.r, alpha, 0.0))
+    assert experiment.accuracy_with_context > experiment.accuracy_without_context
+
+
+def test_scr_is_apply_context(small):
+    _, p, _ = small
+    a, b = ctx.scr(p, 2.0), ctx.apply_context(p, 2.0)
+    np.testing.assert_array_equal(a.confidence, b.confidence)
+
+
+# ---------------------------------------------------------------- the loader
+
+
+def write_mat(path, **arrays):
+    sio = pytest.importorskip("scipy.io")
+    sio.savemat(path, arrays)
+    return path
+
+
+def tiny_scene_arrays():
+    rng = np.random.default_rng(0)
+    gt = np.zeros((6, 5), dtype=np.uint8)
+    gt[:3, :] = 1
+    gt[3:, 2:] = 2
+    return rng.random((6, 5, 4)) * 1000, gt
+
+
+def test_loader_reads_the_standard_files(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "Indian_pines_corrected.mat", indian_pines_corrected=cube)
+    g = write_mat(tmp_path / "Indian_pines_gt.mat", indian_pines_gt=gt)
+    scene = rl.datasets.load_indian_pines(d, g)
+    np.testing.assert_allclose(scene.features, cube)
+    np.testing.assert_array_equal(scene.ground_truth, gt)
+    assert scene.n_classes == 2 and scene.shape == (6, 5) and scene.n_bands == 4
+
+
+def test_loader_accepts_other_names(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", cube=cube)               # the only variable: used
+    g = write_mat(tmp_path / "g.mat", labels=gt, extra=np.ones(2))
+    with pytest.raises(ValueError, match="gt_path"):
+        rl.datasets.load_indian_pines(d, g)                    # two variables, none standard
+    scene = rl.datasets.load_indian_pines(d, g, gt_key="labels")
+    np.testing.assert_array_equal(scene.ground_truth, gt)
+
+
+def test_loader_rejects_missing_keys(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="data_path.*'nope'"):
+        rl.datasets.load_indian_pines(d, g, data_key="nope")
+    with pytest.raises(ValueError, match="gt_path.*'missing'"):
+        rl.datasets.load_indian_pines(d, g, gt_key="missing")
+
+
+def test_loader_rejects_mismatched_shapes(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube[:5])
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="same image"):
+        rl.datasets.load_indian_pines(d, g)
+
+
+def test_loader_rejects_wrong_dimensions(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    flat = write_mat(tmp_path / "flat.mat", indian_pines_corrected=cube[..., 0])
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="data_path.*3-D"):
+        rl.datasets.load_indian_pines(flat, g)
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
+    bad_gt = write_mat(tmp_path / "bad.mat", indian_pines_gt=gt - 1.5)
+    with pytest.raises(ValueError, match="gt_path"):
+        rl.datasets.load_indian_pines(d, bad_gt)
+
+
+def test_loader_rejects_unreadable_file(tmp_path):
+    junk = tmp_path / "junk.mat"
+    junk.write_bytes(b"not a matlab file at all")
+    cube, gt = tiny_scene_arrays()
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="data_path"):
+        rl.datasets.load_indian_pines(junk, g)
+
+
+# ---------------------------------------------------------------- bad arguments
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda p: ctx.apply_context(p, -1.0), "strength"),
+    (lambda p: ctx.apply_context(p, float("nan")), "strength"),
+    (lambda p: ctx.apply_context(p, "strong"), "strength"),
+    (lambda p: ctx.joint_context_rejection(p, -0.1, 0.1), "strength"),
+    (lambda p: ctx.joint_context_rejection(p, 1.0, -0.1), "failure_probability"),
+    (lambda p: ctx.joint_context_rejection(p, 1.0, 1.5), "failure_probability"),
+    (lambda p: ctx.joint_context_rejection(p, 1.0, [0.1, 0.2]), "failure_probability"),
+    (lambda p: ctx.apply_context(p[..., 0], 1.0), "proba"),
+    (lambda p: ctx.apply_context(p * 2, 1.0), "proba"),
+    (lambda p: ctx.apply_context(p, 1.0, max_iter=0), "max_iter"),
+    (lambda p: ctx.apply_context(p, 1.0, tol=0), "tol"),
+    (lambda p: ctx.solve_laplacian_prior(p, -2), "strength"),
+    (lambda p: ctx.labelled_accuracy(p[..., 0], np.zeros((3, 3))), "labels"),
+])
+def test_bad_arguments_name_themselves(call, name):
+    p = random_proba((4, 4), 3, 0)
+    with pytest.raises(ValueError, match=name):
+        call(p)
+
+
+def test_bad_scene_arguments():
+    with pytest.raises(ValueError, match="n_classes"):
+        rl.datasets.synthetic_scene((12, 12), n_classes=16)
+    with pytest.raises(ValueError, match="noise"):
+        rl.datasets.synthetic_scene(noise=-1)
+    with pytest.raises(ValueError, match="shape"):
+        rl.datasets.synthetic_scene(shape=145)
+    with pytest.raises(ValueError, match="per_class"):
+        rl.datasets.training_mask(np.array([[1, 1], [2, 0]]), per_class=3)
+    with pytest.raises(ValueError, match="ground_truth"):
+        rl.datasets.training_mask(np.array([[1, -1]]))
+
+
+def test_bad_experiment_arguments(small):
+    s, _, _ = small
+    with pytest.raises(ValueError, match="failure_probabilities"):
+        ctx.context_experiment(s, 1.0, (0.1, 1.2))
+    with pytest.raises(ValueError, match="strength"):
+        ctx.context_experiment(s, -1.0)
+    with pytest.raises(ValueError, match="scene"):
+        ctx.context_experiment("a scene", 1.0)
