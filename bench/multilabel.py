@@ -1,0 +1,68 @@
+"""AA, RAR and the three multi-label scores on a 10^6 x 20 indicator pair, against scikit-learn.
+
+Goal (issue 4): rejlab computes all five numbers (AA, RAR, accuracy,
+precision, recall) faster than scikit-learn computes its three
+samples-averaged scores (jaccard, precision, recall) on the same data.
+
+Run by hand: ``.venv/bin/python bench/multilabel.py [n_samples] [n_labels]``.
+Times are the best of a few repeats, measured in the same run.
+"""
+
+import sys
+import time
+import warnings
+
+import numpy as np
+from sklearn.metrics import jaccard_score, precision_score, recall_score
+
+import rejlab as rl
+
+
+def best_of(f, repeats):
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        out = f()
+        times.append(time.perf_counter() - t0)
+    return min(times), out
+
+
+def main(n=10**6, m=20, repeats=3):
+    rng = np.random.default_rng(0)
+    y_true = rng.integers(0, 2, size=(n, m), dtype=np.int8)
+    y_pred = y_true ^ (rng.random((n, m)) < 0.2).astype(np.int8)  # 20 % of the bits flipped
+
+    def sklearn_three():
+        return (jaccard_score(y_true, y_pred, average="samples", zero_division=0),
+                precision_score(y_true, y_pred, average="samples", zero_division=0),
+                recall_score(y_true, y_pred, average="samples", zero_division=0))
+
+    def rejlab_one_pass():
+        return rl.evaluate_multilabel(y_true, y_pred, zero_division=0)
+
+    def rejlab_separate():
+        return (rl.absolute_accuracy(y_true, y_pred), rl.relative_accuracy_rate(y_true, y_pred),
+                *rl.multilabel_scores(y_true, y_pred, zero_division=0))
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t_sk, sk = best_of(sklearn_three, max(1, repeats - 1))
+        t_one, one = best_of(rejlab_one_pass, repeats)
+        t_sep, sep = best_of(rejlab_separate, repeats)
+
+    assert np.allclose(sk, (one.accuracy, one.precision, one.recall), rtol=0, atol=1e-12)
+    assert np.allclose(sep, tuple(one), rtol=0, atol=1e-12)
+    print(f"multi-label scoring, {n} samples x {m} labels (int8 indicator matrices)")
+    print(f"  scikit-learn jaccard + precision + recall (samples): {t_sk * 1e3:9.1f} ms")
+    print(f"  rejlab evaluate_multilabel (AA, RAR + the three):   {t_one * 1e3:9.1f} ms"
+          f"   ratio sklearn / rejlab = {t_sk / t_one:6.1f}x")
+    print(f"  rejlab five separate calls:                          {t_sep * 1e3:9.1f} ms"
+          f"   ratio sklearn / rejlab = {t_sk / t_sep:6.1f}x")
+    print(f"  AA = {one.AA:.6f}  RAR = {one.RAR:.6f}  accuracy = {one.accuracy:.6f}  "
+          f"precision = {one.precision:.6f}  recall = {one.recall:.6f}")
+    print("  goal met" if max(t_one, t_sep) < t_sk else "  GOAL NOT MET")
+
+
+if __name__ == "__main__":
+    args = [int(a) for a in sys.argv[1:3]]
+    main(*args)
