@@ -1,0 +1,124 @@
+"""Every lesson notebook is stored the way nbval and students need it.
+
+nbval only compares cells that were stored with outputs, so a notebook saved
+without outputs would "pass" while checking nothing. These tests read the
+.ipynb files (no kernel) and check: outputs are stored, the notebook was
+executed top to bottom, nothing is skipped, the kernelspec is python3, and
+every cell whose output is a live widget or a figure (never comparable) is
+marked NBVAL_IGNORE_OUTPUT.
+"""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
+
+LESSONS = [
+    "00_start_here", "01_partitions", "02_four_subsets_and_measures",
+    "03_measures_vs_rejection", "04_operating_sets", "05_relative_optimality_and_cost",
+    "06_rejector_as_binary_classifier", "07_neighborhood_systems",
+    "08_unified_accuracy_aa_rar", "09_multilabel_evaluation", "10_context_and_rejection",
+    "11_evaluate_your_classifier",
+]
+
+# Outputs nbval cannot compare meaningfully: live widgets and figures.
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+IMAGE_MIMES = ("image/png", "image/jpeg", "image/svg+xml")
+
+
+def read(path):
+    return nbformat.read(path, as_version=4)
+
+
+def code_cells(nb):
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def is_ignored(cell):
+    lines = [line.strip() for line in cell.source.splitlines()]
+    tags = cell.get("metadata", {}).get("tags", [])
+    return "# NBVAL_IGNORE_OUTPUT" in lines or "nbval-ignore-output" in tags
+
+
+def shows_widget_or_figure(cell):
+    for out in cell.get("outputs", []):
+        data = out.get("data", {})
+        if WIDGET_MIME in data or any(m in data for m in IMAGE_MIMES):
+            return True
+        if str(data.get("text/plain", "")).startswith("<Figure"):
+            return True
+    return False
+
+
+def ids(paths):
+    return [p.stem for p in paths]
+
+
+def test_there_are_notebooks():
+    assert NOTEBOOKS, f"no notebooks found in {NOTEBOOKS_DIR}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_lesson_of_the_course_map_exists(lesson):
+    assert (NOTEBOOKS_DIR / f"{lesson}.ipynb").is_file(), f"notebooks/{lesson}.ipynb is missing"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_kernelspec_is_python3(path):
+    assert read(path).metadata.get("kernelspec", {}).get("name") == "python3"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_stored_with_outputs_and_executed_top_to_bottom(path):
+    cells = code_cells(read(path))
+    assert cells, "a lesson needs code cells"
+    counts = [c.execution_count for c in cells]
+    missing = [i for i, n in enumerate(counts) if n is None]
+    assert not missing, f"code cells {missing} have no execution count (stored without outputs?)"
+    # one fresh run from the top numbers the cells 1, 2, 3, ...
+    assert counts == list(range(1, len(cells) + 1)), (
+        f"execution counts {counts}: re-execute the notebook top to bottom before committing")
+    assert any(c.outputs for c in cells), "no cell has a stored output"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_no_stored_errors(path):
+    for i, cell in enumerate(code_cells(read(path))):
+        errors = [o for o in cell.outputs if o.output_type == "error"]
+        assert not errors, f"code cell {i} stored an error: {errors[0].get('ename')}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_no_cell_is_skipped(path):
+    for i, cell in enumerate(read(path).cells):
+        assert "NBVAL_SKIP" not in cell.source, f"cell {i} uses NBVAL_SKIP"
+        assert "nbval-skip" not in cell.get("metadata", {}).get("tags", []), f"cell {i} has tag nbval-skip"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_widget_and_figure_cells_are_ignored_by_nbval(path):
+    for i, cell in enumerate(code_cells(read(path))):
+        if shows_widget_or_figure(cell):
+            assert is_ignored(cell), (
+                f"code cell {i} shows a widget or a figure: start it with '# NBVAL_IGNORE_OUTPUT'")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_starts_by_importing_rejlab(path):
+    first = code_cells(read(path))[0]
+    assert "import rejlab as rl" in first.source
+
+
+def test_the_meta_checks_can_fail():
+    """The two predicates above recognise what they are meant to."""
+    widget = nbformat.v4.new_code_cell("rl.widgets.four_subsets_explorer()")
+    widget.outputs = [nbformat.v4.new_output("display_data", data={WIDGET_MIME: {}, "text/plain": "X"})]
+    assert shows_widget_or_figure(widget) and not is_ignored(widget)
+    widget.source = "# NBVAL_IGNORE_OUTPUT\n" + widget.source
+    assert is_ignored(widget)
+    printed = nbformat.v4.new_code_cell("print(1)")
+    printed.outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
+    assert not shows_widget_or_figure(printed)
