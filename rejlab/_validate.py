@@ -132,7 +132,7 @@ def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
                          f"{r_name} == 1, when nothing is kept)")
     bad = ~nan & ~((A_b >= 0) & (A_b <= 1))
     if np.any(bad):
-        raise ValueError(f"{A_name} must lie in [0, 1], got {A_b[bad].flat[0]!r}")
+        raise ValueError(f"{A_name} must lie in [0, 1], got {float(A_b[bad].flat[0])!r}")
     return A_arr, r_arr
 
 

@@ -1,0 +1,97 @@
+"""Explorers of lessons 04-05 (issue 3), driven without a browser."""
+
+import numpy as np
+import pytest
+
+import rejlab as rl
+
+N_PER_CLASS = 100
+
+
+@pytest.fixture(scope="module")
+def toy():
+    _, y, proba = rl.datasets.four_gaussians(N_PER_CLASS, seed=0)
+    acc = rl.accuracy_vector(y, proba.argmax(axis=1))
+    return {name: rl.rejection_curves(acc, f(proba)) for name, f in rl.REJECTORS.items()}
+
+
+@pytest.fixture
+def ose():
+    return rl.widgets.operating_set_explorer(n_per_class=N_PER_CLASS, seed=0)
+
+
+def test_operating_set_explorer_follows_the_chosen_rejector_point(ose, toy):
+    ose.controls["reference"].value = "breaking_ties"
+    ose.controls["r0"].value = 0.3
+    cv = toy["breaking_ties"]
+    i = int(np.argmin(np.abs(cv.r - 0.3)))
+    s = ose.state
+    assert (s.r0, s.A0) == (pytest.approx(cv.r[i]), pytest.approx(cv.A[i]))
+    assert s.opset.Q0 == pytest.approx(cv.Q[i])
+    assert s.opset.alpha == pytest.approx(cv.alpha)
+    assert f"{cv.r[i]:.3f}" in ose.readout.value
+    assert len(ose.figure.axes) == 3 and ose.image.value
+
+
+def test_operating_set_explorer_reports_where_each_max_q_point_lies(ose, toy):
+    ose.controls["reference"].value = "max_probability"
+    ose.controls["r0"].value = 0.0  # no rejection: the max-Q point rejects more and wins...
+    s = ose.state
+    for name, cv in toy.items():
+        b = cv.best_Q()
+        assert s.best_region[name] == rl.operating_region(cv.A[b], cv.r[b], s.A0, s.r0, cv.alpha)
+        assert s.best_region[name] in ose.readout.value
+
+
+def test_operating_set_explorer_typed_reference_and_bad_input(ose):
+    ose.controls["reference"].value = "typed (A0, r0)"
+    ose.controls["r0"].value = 0.2
+    ose.controls["A0"].value = 0.8
+    assert ose.error == ""
+    assert (ose.state.A0, ose.state.r0) == (0.8, 0.2)
+    redraws = ose.redraws
+    ose.controls["A0"].value = 1.5           # outside [0, 1]
+    assert "A0" in ose.error and "A0" in ose.message.value
+    assert ose.redraws == redraws and ose.state.A0 == 0.8   # keeps the last good state
+    ose.controls["A0"].value = 0.1           # keeps 8 % accurate: impossible with alpha ~ 0.7
+    assert "infeasible" in ose.error and "alpha" in ose.error
+    ose.controls["A0"].value = 0.85          # and it keeps working
+    assert ose.error == "" and ose.message.value == ""
+    assert ose.redraws == redraws + 1 and ose.state.A0 == 0.85
+
+
+@pytest.fixture
+def ce():
+    return rl.widgets.cost_explorer(n_per_class=N_PER_CLASS, seed=0)
+
+
+def test_cost_explorer_finds_the_cheapest_point(ce, toy):
+    for rho in (0.1, 0.3, 0.7):
+        ce.controls["rho"].value = rho
+        for name, cv in toy.items():
+            L = rl.cost(cv.A, cv.r, rho)
+            assert ce.state.best_cost[name] == pytest.approx(L.min())
+            assert rl.cost(np.interp(ce.state.best_r[name], cv.r, cv.A), ce.state.best_r[name],
+                           rho) == pytest.approx(L.min())
+            assert f"{ce.state.best_r[name]:.3f}" in ce.readout.value
+
+
+def test_cost_explorer_at_half_price_picks_the_max_q_point(ce, toy):
+    # L = 1 - alpha / 2 - Q / 2 at rho = 1/2: the cheapest point is the point of maximum Q
+    ce.controls["rho"].value = 0.5
+    for name, cv in toy.items():
+        assert ce.state.best_r[name] == pytest.approx(cv.r[cv.best_Q()])
+
+
+def test_cost_explorer_extremes_and_winning_points(ce, toy):
+    ce.controls["rho"].value = 0.0   # free rejection: reject everything that is not kept accurate...
+    for name, cv in toy.items():
+        assert ce.state.best_cost[name] == pytest.approx(0.0)
+    ce.controls["rho"].value = 1.0   # rejection as dear as an error: never beats no rejection
+    for name in toy:
+        assert not ce.state.beats_no_rejection[name].any()
+    ce.controls["rho"].value = 0.4
+    for name, cv in toy.items():
+        r, rho0 = rl.rho_zero_curve(cv)
+        np.testing.assert_array_equal(ce.state.beats_no_rejection[name], rho0 > 0.4)
+    assert ce.error == "" and ce.redraws >= 4
