@@ -449,3 +449,36 @@ def test_nan_accuracy_is_allowed_only_where_nothing_is_kept():
     assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)
     with pytest.raises(ValueError, match="NaN is allowed only"):
         rl.cost(np.nan, 0.5, 0.3)
+
+
+# --- exercises of lessons 04-05: answers worked out by hand accept, others do not ---
+
+@pytest.mark.parametrize("ex, right, wrong", [
+    ("04-1", 0.3, 0.5),                       # (2 (0.64 - 0.675) + 0.1) / 0.1
+    ("04-2", 0.675 / 0.7, 0.75),              # A1 (1 - r1) stays A0 (1 - r0) = 0.675
+    ("04-3", "orange", "white"),              # beta = (2 (0.455 - 0.675) + 0.2) / 0.2 = -1.2
+    ("05-1", 0.65, 0.3),                      # (1 + 0.3) / 2
+])
+def test_exercises_accept_hand_worked_answers(ex, right, wrong):
+    assert rl.exercises.check(ex, right)
+    feedback = rl.exercises.check(ex, wrong)
+    assert not feedback
+    if not isinstance(right, str):  # (a word answer may be named by the hint's wording)
+        assert f"{right:.3f}" not in str(feedback)
+
+
+def test_toy_exercises_match_a_direct_count():
+    _, y, proba = rl.datasets.four_gaussians(250, seed=0)
+    acc = rl.accuracy_vector(y, proba.argmax(axis=1))
+    # 05-2: minimise (|M∩N| + 0.3 |R|) / n over k, counting directly
+    order = np.argsort(rl.max_probability(proba), kind="stable")
+    mis_sorted = ~acc[order]
+    n = acc.size
+    k = np.arange(n + 1)
+    mn = np.count_nonzero(~acc) - np.concatenate([[0], np.cumsum(mis_sorted)])
+    best_k = int(np.argmin((mn + 0.3 * k) / n))
+    assert rl.exercises.check("05-2", best_k / n)
+    # 05-3: share of misclassified among the 20 % least confident (breaking ties)
+    order = np.argsort(rl.breaking_ties(proba), kind="stable")
+    rejected = order[: round(0.2 * n)]
+    assert rl.exercises.check("05-3", np.mean(~acc[rejected]))
