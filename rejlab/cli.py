@@ -445,7 +445,7 @@ def _cmd_accuracy(args):
     names = [os.path.basename(p) for p in paths[1:]]
     width = max(12, *(len(s) for s in names))
     lines = [f"Accuracy against {paths[0]} (n = {ideal.shape[0]} samples, "
-             f"m = {ideal.shape[1]} labels; seed 001: AA, RAR, Godbole-Sarawagi scores)",
+             f"m = {ideal.shape[1]} labels)",
              "".ljust(22) + "  ".join(s.rjust(width) for s in names)]
     for key, values in rows.items():
         lines.append(key.ljust(22) + "  ".join(_num(x).rjust(width) for x in values))

@@ -400,7 +400,7 @@ def format_report(report, digits=4):
     else:
         source = report.rejector
     lines = [
-        "Rejection report (measures of seed 000: A, Q, phi, rho_0)",
+        "Rejection report: A, Q, phi and rho_0 at rejected fractions",
         f"  samples n = {n}, rejector: {source}",
         f"  accuracy without rejection alpha = A(0) = {_fmt(report.alpha, digits)}",
         "",

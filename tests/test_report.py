@@ -248,3 +248,19 @@ def test_plot_thins_long_curves():
     rep = rl.rejection_report(y, rng.integers(0, 2, n), rng.random(n))
     axes = rep.plot(figure=Figure())
     assert len(axes[0, 0].get_lines()[0].get_xdata()) <= 4000
+
+
+def test_lesson_11_exercises_are_computed_from_the_report():
+    pytest.importorskip("sklearn")
+    import rejlab.exercises._report as ex  # registered by rejlab.exercises once it imports it
+
+    model, X_test, y_test = ex.lesson_model()
+    rep = rl.report_from_estimator(model, X_test, y_test, rejector="breaking_ties")
+    assert rl.exercises.check("11-1", rep.best.r).correct
+    assert not rl.exercises.check("11-1", rep.best.r + 0.01).correct
+    rep = rl.report_from_estimator(model, X_test, y_test, rho=0.1, fractions=[0.05])
+    assert rl.exercises.check("11-2", rep.min_cost_index).correct
+    assert not rl.exercises.check("11-2", rep.min_cost_index + 1).correct
+    c = rep.points[0].counts
+    assert rl.exercises.check("11-3", c.mr / (c.mr + c.mn)).correct
+    assert "not yet" in str(rl.exercises.check("11-3", None))
