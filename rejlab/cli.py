@@ -14,7 +14,8 @@ two layouts (other columns, such as an id, are ignored):
 - ``y_true`` plus one probability column per class named ``p_<label>``
   (e.g. ``p_cat,p_dog``); the prediction is the most probable class (or a
   ``y_pred`` column if present, whose labels must have a column), the
-  confidence comes from ``--rejector``. Rows must sum to 1 within
+  confidence comes from ``--rejector``. Every label in ``y_true`` (and
+  ``y_pred``) must have its column. Rows must sum to 1 within
   ``PROBA_SUM_TOLERANCE`` (values written with a few decimals rarely sum to
   exactly 1); they are then divided by their sum.
 
@@ -170,11 +171,15 @@ def read_csv_columns(path, progress=None):
     if bad.size:
         row = int(bad[0]) + 1
         got = int(per_line[bad[0]]) + 1
-        raise InputError(f"{_where(path, row)}: {got} fields, the header has {ncols}")
+        raise InputError(f"{_where(path, row)}: {_fields(got)}, the header has {ncols}")
     progress.update(0.35, "splitting fields")
     fields = body.replace(b"\n", b",").split(b",")
     columns = {name: fields[j::ncols] for j, name in enumerate(header)}
     return header, columns
+
+
+def _fields(count):
+    return "1 field" if count == 1 else f"{count} fields"
 
 
 def _read_with_csv_module(path, raw):
@@ -191,7 +196,7 @@ def _read_with_csv_module(path, raw):
         raise InputError(f"{path}: no data rows after the header")
     for i, r in enumerate(body, start=1):
         if len(r) != len(header):
-            raise InputError(f"{_where(path, i)}: {len(r)} fields, the header has {len(header)}")
+            raise InputError(f"{_where(path, i)}: {_fields(len(r))}, the header has {len(header)}")
     columns = {name: [r[j].encode("utf-8") for r in body] for j, name in enumerate(header)}
     return header, columns
 
@@ -485,15 +490,21 @@ def build_parser():
 
     parser = _Parser(prog="rejlab", description="Measure classifiers with rejection "
                      "(A, Q, phi, rho_0) and multi-label results (AA, RAR).")
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"rejlab {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     rep = sub.add_parser("report", help="rejection report from a predictions CSV",
                          description="Rejection report from a predictions CSV: columns "
-                         f"{_LAYOUTS}.")
+                         f"{_LAYOUTS} (other columns are ignored). Probability rows must "
+                         f"sum to 1 within {PROBA_SUM_TOLERANCE:g}.",
+                         epilog="example: rejlab report predictions.csv --fractions 0,0.1,0.2 "
+                         "--rho 0.2 --out results")
     rep.add_argument("predictions", help="CSV file, one row per sample")
     rep.add_argument("--rejector", choices=sorted(REJECTORS), default=None,
                      help="confidence from the probability columns (default max_probability)")
-    rep.add_argument("--fractions", type=_fractions_arg, default=None,
+    rep.add_argument("--fractions", type=_fractions_arg, default=None, metavar="LIST",
                      help="rejected fractions to tabulate, comma-separated "
                      "(default 0,0.05,0.1,0.2,0.3)")
     rep.add_argument("--rho", type=_rho_arg, default=None,
@@ -507,7 +518,8 @@ def build_parser():
     acc = sub.add_parser("accuracy", help="AA, RAR and multi-label scores from 0/1 indicator files",
                          description="AA, RAR and multi-label accuracy / precision / recall of "
                          "one or two results against an ideal, from 0/1 indicator CSV files "
-                         "(header = label names, one row per sample).")
+                         "(header = label names, one row per sample).",
+                         epilog="example: rejlab accuracy ideal.csv method1.csv method2.csv")
     acc.add_argument("ideal", help="the ideal (true) indicator file")
     acc.add_argument("result", help="a classification result")
     acc.add_argument("result2", nargs="?", default=None,

@@ -352,3 +352,32 @@ def test_accuracy_bad_input(tmp_path, capsys):
         _assert_failed(code, out, err, needles)
     code, out, err = run(["accuracy", ideal, tmp_path / "nope.csv"], capsys)
     _assert_failed(code, out, err, ["nope.csv", "no such file"])
+
+
+def test_progress_bar_is_automatic_for_large_files_on_a_terminal(tmp_path, capsys, monkeypatch):
+    import rejlab.cli as cli
+
+    path = tmp_path / "f.csv"
+    path.write_text(GOOD)
+    monkeypatch.setattr(cli, "PROGRESS_MIN_BYTES", path.stat().st_size)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, _, err = run(["report", path], capsys)
+    assert code == 0 and "rejlab [" in err
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)  # a log file: no bar
+    code, _, err = run(["report", path], capsys)
+    assert code == 0 and err == ""
+    monkeypatch.setattr(cli, "PROGRESS_MIN_BYTES", path.stat().st_size + 1)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # small file: no bar
+    code, _, err = run(["report", path], capsys)
+    assert code == 0 and err == ""
+
+
+def test_an_error_after_the_progress_bar_is_still_one_line(tmp_path, capsys):
+    path = tmp_path / "f.csv"
+    path.write_text(GOOD + "a,a,bad\n")
+    code, out, err = run(["report", path, "--progress"], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1
+    bar, _, message = err.rpartition("\r")
+    assert bar.startswith("\rrejlab [")  # drawn, then erased with \r
+    assert message.startswith("rejlab report: error:") and "'bad'" in message
