@@ -62,7 +62,7 @@ __all__ = [
 DEFAULT_STRENGTH = 4.0
 
 #: Probabilities of failure swept by default for JCR on the synthetic scene.
-DEFAULT_FAILURE_PROBABILITIES = (0.10, 0.11, 0.115, 0.12, 0.125, 0.13, 0.14)
+DEFAULT_FAILURE_PROBABILITIES = (0.10, 0.11, 0.12, 0.13, 0.14, 0.16)
 
 
 def _frozen(arr):

@@ -133,7 +133,7 @@ def _spectra(n_classes, n_bands, rng):
 
 
 def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
-                    unlabelled=0.4, seed=0):
+                    field_variation=0.3, unlabelled=0.4, seed=0):
     """A seeded synthetic scene with the structure of AVIRIS Indian Pines.
 
     The image is cut into rectangular fields (a guillotine partition, about
@@ -155,7 +155,10 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
         B, the number of spectral bands (the real scene has 200; fewer keep
         the lesson fast, and the class overlap is set by ``noise``).
     noise : float > 0, default 0.7
-        Noise scale; larger means more overlap between classes.
+        Pixel noise scale; larger means more overlap between classes.
+    field_variation : float >= 0, default 0.3
+        Scale of a spectral offset shared by all pixels of a field (fields of
+        one class differ a little, so some fields are harder than others).
     unlabelled : float in [0, 1), default 0.4
         Share of the fields hidden from the ground truth.
     seed : int, default 0
@@ -177,6 +180,7 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     n_classes = _positive_int(n_classes, "n_classes")
     n_bands = _positive_int(n_bands, "n_bands")
     noise = float(v.positive_number(noise, "noise"))
+    field_variation = v.nonnegative_number(field_variation, "field_variation")
     unlabelled = float(v.fraction(unlabelled, "unlabelled"))
     if unlabelled >= 1:
         raise ValueError(f"unlabelled must be below 1, got {unlabelled}")
@@ -210,8 +214,14 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     t = np.linspace(0.0, 1.0, n_bands)
     mix = np.exp(-0.5 * ((t[:, None] - t[None, :]) / 0.1) ** 2)
     mix /= mix.sum(axis=1, keepdims=True)
+    # each field departs a little from its class mean (soil, growth stage...): some
+    # fields are then harder to tell apart than others, as in a real scene
+    field_offset = np.zeros(shape, dtype=np.int64)
+    for i, (r0, r1, c0, c1) in enumerate(rects):
+        field_offset[r0:r1, c0:c1] = i
+    offsets = (4.0 * field_variation) * (rng.standard_normal((n_fields, n_bands)) @ mix.T)
     white = rng.standard_normal(shape + (n_bands,))
-    features = means[truth - 1] + (4.0 * noise) * (white @ mix.T)
+    features = means[truth - 1] + offsets[field_offset] + (4.0 * noise) * (white @ mix.T)
     names = tuple(f"class {k}" for k in range(1, n_classes + 1))
     return Scene(_frozen(ground_truth), _frozen(features), names, name=f"synthetic (seed {seed})")
 

@@ -1,3 +1,294 @@
-"""Placeholder, filled by its issue."""
+"""Scene maps and the JCR-versus-SCR figures of the hyperspectral example (seed 000, Figs. 6-8).
 
-__all__ = []
+Maps are drawn as RGB images; calling a map function again on the Axes it
+drew before updates the image in place (``set_data``), which keeps the
+context explorer fast.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._style import OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, get_ax
+
+__all__ = [
+    "CLASS_COLORS",
+    "class_colors",
+    "scene_map",
+    "subsets_map",
+    "context_maps",
+    "rejection_maps",
+    "jcr_scr_curves",
+    "jcr_scr_rho_zero",
+]
+
+#: 16 distinct class colours (Okabe-Ito first, then lighter / darker companions).
+CLASS_COLORS = (
+    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#999999",
+    "#8C5A00", "#A6D8F5", "#00583F", "#9C9100", "#003F63", "#F4A582", "#7B3F6A", "#4D4D4D",
+)
+_BACKGROUND = "#FFFFFF"     # unlabelled / not evaluated
+_REJECTED = "#000000"       # rejected pixels
+
+_SUBSET_ORDER = ("an", "mn", "ar", "mr")
+
+
+def _rgb(color):
+    from matplotlib.colors import to_rgb
+
+    return np.array(to_rgb(color))
+
+
+def class_colors(n_classes):
+    """RGB rows: background (label 0) then one colour per class 1..K (cycled past 16)."""
+    rows = [_rgb(_BACKGROUND)] + [_rgb(CLASS_COLORS[k % len(CLASS_COLORS)]) for k in range(n_classes)]
+    return np.array(rows)
+
+
+def _find(ax, gid):
+    for artist in ax.get_children():
+        if artist.get_gid() == gid:
+            return artist
+    return None
+
+
+def _show(ax, rgb, gid, title):
+    image = _find(ax, gid)
+    if image is None:
+        ax.imshow(rgb, interpolation="nearest", gid=gid)
+        ax.set_xticks([])
+        ax.set_yticks([])
+    else:
+        image.set_data(rgb)
+    if title is not None:
+        ax.set_title(title)
+    return ax
+
+
+def _labels_map(labels, name="labels"):
+    arr = np.asarray(labels)
+    if arr.ndim != 2 or arr.dtype.kind not in "iu":
+        raise ValueError(f"{name} must be a 2-D map of integer labels, got shape {arr.shape}")
+    if arr.size and arr.min() < 0:
+        raise ValueError(f"{name} must hold labels >= 0 (0 = background)")
+    return arr
+
+
+def _bool_map(mask, shape, name):
+    arr = np.asarray(mask)
+    if arr.shape != shape or arr.dtype != bool:
+        raise ValueError(f"{name} must be a boolean map of shape {shape}")
+    return arr
+
+
+def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
+              class_names=None, legend=False):
+    """A label map: one colour per class, white background (0), black rejected pixels.
+
+    Parameters
+    ----------
+    labels : int array (H, W)
+        0 = unlabelled background, 1..K classes (a ground truth or a classification).
+    ax : Axes, optional
+        Drawing again on the same Axes updates the image in place.
+    n_classes : int, optional
+        K (default: the largest label), so that maps of one scene share colours.
+    rejected : bool array (H, W), optional
+        Pixels drawn black.
+    title : str, optional
+    class_names : sequence of str, optional
+        Used by the legend.
+    legend : bool
+        Add a legend of the classes (and of "rejected").
+
+    Returns
+    -------
+    Axes
+    """
+    labels = _labels_map(labels)
+    k = int(labels.max(initial=0)) if n_classes is None else int(n_classes)
+    if labels.max(initial=0) > k:
+        raise ValueError(f"labels go up to {labels.max()}, more than n_classes={k}")
+    rgb = class_colors(k)[labels]
+    if rejected is not None:
+        rgb[_bool_map(rejected, labels.shape, "rejected")] = _rgb(_REJECTED)
+    ax = get_ax(ax, figsize=(4.5, 4.5), layout="constrained")
+    _show(ax, rgb, "rejlab-scene-map", title)
+    if legend:
+        from matplotlib.patches import Patch
+
+        names = class_names or [f"class {i}" for i in range(1, k + 1)]
+        handles = [Patch(facecolor=CLASS_COLORS[i % len(CLASS_COLORS)], edgecolor="black",
+                         label=str(names[i])) for i in range(k)]
+        handles.append(Patch(facecolor=_BACKGROUND, edgecolor="black", label="unlabelled"))
+        if rejected is not None:
+            handles.append(Patch(facecolor=_REJECTED, label="rejected"))
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1), fontsize=8,
+                  frameon=False)
+    return ax
+
+
+def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=True):
+    """Where the four subsets A∩N, M∩N, A∩R, M∩R fall in the image (colours of ``SUBSET_STYLE``).
+
+    Pixels outside ``evaluated`` (unlabelled or used for training) are white.
+
+    Parameters
+    ----------
+    accurate, rejected, evaluated : bool arrays (H, W)
+    ax : Axes, optional
+        Drawing again on the same Axes updates the image in place.
+
+    Returns
+    -------
+    Axes
+    """
+    evaluated = np.asarray(evaluated)
+    if evaluated.ndim != 2 or evaluated.dtype != bool:
+        raise ValueError("evaluated must be a 2-D boolean map")
+    a = _bool_map(accurate, evaluated.shape, "accurate")
+    r = _bool_map(rejected, evaluated.shape, "rejected")
+    code = np.where(a, 0, 1) + np.where(r, 2, 0)          # an=0, mn=1, ar=2, mr=3
+    palette = np.array([_rgb(SUBSET_STYLE[s]["color"]) for s in _SUBSET_ORDER])
+    rgb = palette[code]
+    rgb[~evaluated] = _rgb(_BACKGROUND)
+    ax = get_ax(ax, figsize=(4.5, 4.5), layout="constrained")
+    first = _find(ax, "rejlab-subsets-map") is None
+    _show(ax, rgb, "rejlab-subsets-map", title)
+    if legend and first:
+        from matplotlib.patches import Patch
+
+        handles = [Patch(facecolor=SUBSET_STYLE[s]["color"], edgecolor="black",
+                         label=SUBSET_STYLE[s]["label"]) for s in _SUBSET_ORDER]
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=2,
+                  fontsize=8, frameon=False)
+    return ax
+
+
+def _axes_row(axes, count, width=4.2, height=4.4):
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, count, figsize=(width * count, height), layout="constrained",
+                               squeeze=False)
+        axes = axes[0]
+    axes = np.atleast_1d(np.asarray(axes, dtype=object)).ravel()
+    if axes.size != count:
+        raise ValueError(f"axes must hold {count} Axes, got {axes.size}")
+    return axes
+
+
+def context_maps(experiment, axes=None):
+    """Ground truth, classification without context, and with context (seed 000, Fig. 6).
+
+    Parameters
+    ----------
+    experiment : ContextExperiment
+        From :func:`rejlab.context.context_experiment`.
+    axes : three Axes, optional
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+    """
+    axes = _axes_row(axes, 3)
+    scene = experiment.scene
+    k = scene.n_classes
+    scene_map(scene.ground_truth, axes[0], n_classes=k, title="ground truth")
+    scene_map(experiment.no_context.labels, axes[1], n_classes=k,
+              title=f"no context: {experiment.accuracy_without_context:.1%} right")
+    scene_map(experiment.context.labels, axes[2], n_classes=k,
+              title=f"context (λ = {experiment.strength:g}): "
+                    f"{experiment.accuracy_with_context:.1%} right")
+    return axes
+
+
+def _scr_rejected_like(experiment, n_rejected):
+    """SCR's rejection map rejecting the same number of evaluated pixels."""
+    from ..measures import reject_lowest
+
+    ev = experiment.evaluated
+    rejected = np.zeros(ev.shape, dtype=bool)
+    rejected[ev] = reject_lowest(experiment.context.confidence[ev], count=int(n_rejected))
+    return rejected
+
+
+def rejection_maps(experiment, index=-1, axes=None):
+    """JCR point ``index`` against SCR at the same rejected fraction, as subset maps.
+
+    Left: JCR (context and rejection computed jointly); right: SCR rejecting
+    the same number of the least confident pixels. Both on the classifier
+    with context, over the evaluated pixels.
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+    """
+    if not experiment.jcr:
+        raise ValueError("experiment has no JCR point (failure_probabilities was empty)")
+    axes = _axes_row(axes, 2, width=4.6, height=5.0)
+    j = experiment.jcr[index]
+    pt = experiment.jcr_points[index]
+    n_rej = pt.counts.ar + pt.counts.mr
+    subsets_map(experiment.accurate, j.rejected, experiment.evaluated, axes[0],
+                title=f"JCR, γ = {j.failure_probability:g}: r = {pt.r:.3f}", legend=False)
+    scr_rej = _scr_rejected_like(experiment, n_rej)
+    cv = experiment.scr
+    subsets_map(experiment.accurate, scr_rej, experiment.evaluated, axes[1],
+                title=f"SCR at the same r: A = {cv.A[n_rej]:.3f}", legend=True)
+    axes[0].set_xlabel(f"A = {pt.A:.3f}, Q = {pt.Q:.3f}")
+    axes[1].set_xlabel(f"Q = {cv.Q[n_rej]:.3f}")
+    return axes
+
+
+def _jcr_style(label="JCR (one full context per point)"):
+    return dict(marker="o", ms=8, ls="none", color=SERIES_COLORS[1], mec="black", label=label)
+
+
+def jcr_scr_curves(experiment, measures=("A", "Q", "phi"), axes=None):
+    """SCR's curves of A, Q, phi against r with JCR's operating points on top (seed 000, Fig. 7).
+
+    Uses :func:`rejlab.plot.curves` for the SCR curves (every rejected
+    fraction from one context computation), then marks each JCR point (one
+    full context computation each).
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+    """
+    from ._measures import curves
+
+    measures = tuple(measures)
+    axes = _axes_row(axes, len(measures), width=4.3, height=3.9)
+    curves({"SCR (one context, every r)": experiment.scr}, measures, axes)
+    r = np.array([p.r for p in experiment.jcr_points])
+    for ax, m in zip(axes, measures):
+        y = np.array([getattr(p, m) for p in experiment.jcr_points], dtype=float)
+        keep = np.isfinite(y) & ((y > 0) if m == "phi" else True)
+        ax.plot(r[keep], y[keep], **_jcr_style())
+    axes[-1].legend(loc="best", fontsize=9)
+    return axes
+
+
+def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
+    """rho_0 against no rejection for SCR (a curve) and JCR (points) (seed 000, Fig. 8).
+
+    Rejecting a fraction r beats not rejecting at all iff the price of
+    rejection rho is below ``rho_0 = |M∩R| / |R|``.
+
+    Returns
+    -------
+    Axes
+    """
+    from ._measures import rho_zero
+
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    rho_zero({"SCR": experiment.scr}, ax, rho=rho)
+    r = np.array([p.r for p in experiment.jcr_points])
+    rho0 = experiment.jcr_rho_zero()
+    keep = np.isfinite(rho0)
+    ax.plot(r[keep], rho0[keep], **_jcr_style("JCR"))
+    ax.axhline(1 - experiment.scr.alpha, color=OKABE_ITO["grey"], ls=":", lw=1.2,
+               label="1 − α (random rejection)")
+    ax.legend(loc="best", fontsize=9)
+    return ax

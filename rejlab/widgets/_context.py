@@ -1,3 +1,184 @@
-"""Placeholder, filled by its issue."""
+"""Explorer of lesson 10: context strength and probability of failure (seed 000, Figs. 6-8).
 
-__all__ = []
+The scene, the classifier and its probabilities are computed once; each
+context (one per strength) and each JCR result (one per strength and
+probability of failure) is computed the first time a slider reaches it and
+then cached, so going back to a setting is instant. The default scene is
+smaller than the lesson's 145 x 145 one, so that a first visit stays fast.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import _validate as v
+from .. import context as ctx
+from ..datasets import synthetic_scene
+from ..measures import OperatingPoint, RejectionCurves, operating_point, rejection_curves
+from ._base import Explorer, format_number
+
+__all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]
+
+
+class ContextState(NamedTuple):
+    """State of :func:`context_explorer` after each change."""
+
+    strength: float
+    failure_probability: float
+    accuracy_without_context: float
+    accuracy_with_context: float
+    labels: np.ndarray            # classification with context (1..K)
+    rejected: np.ndarray          # JCR's rejected pixels
+    jcr: OperatingPoint           # JCR's operating point (evaluated pixels)
+    scr: RejectionCurves          # SCR's curves at this strength
+    scr_same_r: OperatingPoint    # SCR rejecting as many pixels as JCR
+
+
+class _Cache:
+    """Context and JCR results of one scene, computed on first use."""
+
+    def __init__(self, scene, per_class, seed, max_entries=64):
+        self.scene = scene
+        gt = scene.ground_truth
+        train = scene.training_mask(per_class, seed=seed)
+        clf = ctx.fit_gaussian_classifier(scene.features[train], gt[train])
+        self.proba = clf.predict_proba(scene.features)
+        self.evaluated = (gt > 0) & ~train
+        self.accuracy_without_context = ctx.labelled_accuracy(
+            self.proba.argmax(-1) + 1, gt, self.evaluated)
+        self._context = {}
+        self._jcr = {}
+        self.max_entries = max_entries
+
+    def context(self, strength):
+        if strength not in self._context:
+            if len(self._context) >= self.max_entries:
+                self._context.pop(next(iter(self._context)))
+            res = ctx.apply_context(self.proba, strength)
+            accurate = res.labels == self.scene.ground_truth
+            curves = rejection_curves(accurate[self.evaluated], res.confidence[self.evaluated])
+            self._context[strength] = (res, accurate, curves)
+        return self._context[strength]
+
+    def jcr(self, strength, gamma):
+        key = (strength, gamma)
+        if key not in self._jcr:
+            if len(self._jcr) >= self.max_entries:
+                self._jcr.pop(next(iter(self._jcr)))
+            self._jcr[key] = ctx.joint_context_rejection(self.proba, strength, gamma)
+        return self._jcr[key]
+
+
+#: The explorer's default scene: small (one context in a few tens of ms) and
+#: noisy enough that context alone leaves work for rejection.
+EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.5, seed=1)
+
+
+def _axes(fig):
+    if fig.axes:
+        if fig.get_layout_engine() is not None:
+            fig.set_layout_engine(None)      # keep the first layout: redraws get faster
+        return fig.axes
+    grid = fig.add_gridspec(1, 2, width_ratios=[1.0, 1.5])
+    return [fig.add_subplot(grid[0, i]) for i in range(2)]
+
+
+def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_class=10,
+                     seed=0):
+    """Move the context strength and the probability of failure; see JCR against SCR.
+
+    Left: the classification with context, JCR's rejected pixels in black.
+    Right: SCR's curves of A and Q against r at this strength (one context
+    computation gives every r), with JCR's single operating point (one joint
+    computation per probability of failure). The readout
+    gives A, Q, phi and rho_0 of JCR and of SCR at the same rejected fraction.
+
+    Parameters
+    ----------
+    scene : Scene, optional
+        Default: ``rl.datasets.synthetic_scene(**EXPLORER_SCENE)``, 64 x 64
+        pixels and 6 classes, small enough to recompute in a few tens of
+        milliseconds. A 145 x 145
+        scene works too, with about a second per new setting.
+    strength, failure_probability : float
+        Initial slider values.
+    per_class, seed : int
+        Training pixels per class and the seed that picks them.
+
+    Controls: ``"strength"`` (lambda, 0 to 8) and ``"failure_probability"``
+    (gamma, 0 to 0.5: past that nearly every pixel is rejected).
+    """
+    if scene is None:
+        scene = synthetic_scene(**EXPLORER_SCENE)
+    cache = _Cache(scene, per_class, seed)
+    controls = {
+        "strength": widgets.FloatSlider(value=strength, min=0.0, max=8.0, step=0.5,
+                                        description="strength λ", continuous_update=False,
+                                        style={"description_width": "initial"}),
+        "failure_probability": widgets.FloatSlider(
+            value=failure_probability, min=0.0, max=0.5, step=0.01, readout_format=".2f",
+            description="probability of failure γ", continuous_update=False,
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="24em")),
+    }
+
+    def compute(strength, failure_probability):
+        strength = v.nonnegative_number(strength, "strength")
+        gamma = float(v.fraction(failure_probability, "failure_probability"))
+        res, accurate, curves = cache.context(strength)
+        jcr = cache.jcr(strength, gamma)
+        ev = cache.evaluated
+        point = operating_point(accurate[ev], jcr.rejected[ev])
+        k = point.counts.ar + point.counts.mr
+        return ContextState(strength, gamma, cache.accuracy_without_context,
+                            float(curves.A[0]), res.labels, jcr.rejected, point, curves,
+                            curves.point(k))
+
+    def draw(fig, state):
+        from ..plot import scene_map
+        from ..plot._style import SERIES_COLORS
+
+        first = not fig.axes
+        ax_map, ax = _axes(fig)
+        scene_map(state.labels, ax_map, n_classes=scene.n_classes, rejected=state.rejected,
+                  title=f"λ = {state.strength:g}; black: rejected by JCR")
+        cv, pt = state.scr, state.jcr
+        series = (("A", "-", "o"), ("Q", "--", "s"))
+        if first:
+            for m, ls, marker in series:
+                ax.plot(cv.r, getattr(cv, m), color=SERIES_COLORS[0], lw=1.8, ls=ls,
+                        label=f"{m}, SCR (every r)")
+                ax.plot([pt.r], [getattr(pt, m)], marker=marker, ms=9, ls="none",
+                        color=SERIES_COLORS[1], mec="black", label=f"{m}, JCR (this γ)")
+            ax.set_xlabel("rejected fraction r")
+            ax.set_ylabel("A  and  Q")
+            ax.set_xlim(0, 1)
+            ax.grid(alpha=0.3)
+            ax.legend(loc="lower left", fontsize=9)
+        for i, (m, _, _) in enumerate(series):
+            ax.lines[2 * i].set_data(cv.r, getattr(cv, m))
+            ax.lines[2 * i + 1].set_data([pt.r], [getattr(pt, m)])
+        ax.set_ylim(max(0.0, float(np.nanmin(cv.Q)) - 0.02), 1.01)
+
+    def readout(state):
+        pt, sp = state.jcr, state.scr_same_r
+
+        def rho0(p):
+            rej = p.counts.ar + p.counts.mr
+            return format_number(p.counts.mr / rej) if rej else "undefined (nothing rejected)"
+
+        return (
+            f"accuracy without context {format_number(state.accuracy_without_context)}, "
+            f"with context α = {format_number(state.accuracy_with_context)}<br>"
+            f"<b>JCR</b> (γ = {state.failure_probability:.2f}): r = {format_number(pt.r)}, "
+            f"A = {format_number(pt.A)}, Q = {format_number(pt.Q)}, φ = {format_number(pt.phi)}, "
+            f"ρ₀ = {rho0(pt)}<br>"
+            f"<b>SCR</b> at the same r: A = {format_number(sp.A)}, Q = {format_number(sp.Q)}, "
+            f"φ = {format_number(sp.phi)}, ρ₀ = {rho0(sp)}"
+        )
+
+    return Explorer(controls, compute, draw, readout=readout, figsize=(9, 3.6),
+                    title="Context and rejection: JCR against SCR")

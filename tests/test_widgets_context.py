@@ -1,0 +1,108 @@
+"""The context explorer (lesson 10), driven without a browser."""
+
+import numpy as np
+import pytest
+
+import rejlab as rl
+from rejlab import context as ctx
+
+
+@pytest.fixture(scope="module")
+def explorer():
+    return rl.widgets.context_explorer()
+
+
+def test_initial_state(explorer):
+    s = explorer.state
+    assert explorer.redraws >= 1 and explorer.error == ""
+    assert s.strength == 2.0 and s.failure_probability == pytest.approx(0.19)
+    assert s.accuracy_with_context > s.accuracy_without_context
+    assert "JCR" in explorer.readout.value and "SCR" in explorer.readout.value
+    assert explorer.image.value[:4] == b"\x89PNG"
+
+
+def test_failure_probability_moves_the_jcr_point(explorer):
+    c = explorer.controls
+    c["strength"].value = 2.0
+    c["failure_probability"].value = 0.0
+    assert explorer.state.jcr.r == 0.0
+    c["failure_probability"].value = 0.25
+    high = explorer.state.jcr.r
+    assert high > 0.0
+    c["failure_probability"].value = 0.5
+    assert explorer.state.jcr.r >= high
+
+
+def test_jcr_state_matches_a_direct_computation(explorer):
+    c = explorer.controls
+    c["strength"].value = 1.5
+    c["failure_probability"].value = 0.2
+    scene = rl.datasets.synthetic_scene(**rl.widgets.EXPLORER_SCENE)
+    ex = ctx.context_experiment(scene, 1.5, (0.2,))
+    assert explorer.state.jcr.r == pytest.approx(ex.jcr_points[0].r)
+    assert explorer.state.jcr.Q == pytest.approx(ex.jcr_points[0].Q)
+    np.testing.assert_allclose(explorer.state.scr.Q, ex.scr.Q)
+    k = ex.jcr_points[0].counts.ar + ex.jcr_points[0].counts.mr
+    assert explorer.state.scr_same_r.r == pytest.approx(ex.scr.r[k])
+
+
+def test_strength_zero_is_the_plain_classifier(explorer):
+    explorer.controls["strength"].value = 0.0
+    s = explorer.state
+    assert s.accuracy_with_context == pytest.approx(s.accuracy_without_context)
+
+
+def test_redraw_counts_and_cache(explorer):
+    c = explorer.controls
+    c["strength"].value = 2.0
+    before = explorer.redraws
+    c["failure_probability"].value = 0.21
+    c["failure_probability"].value = 0.19
+    c["failure_probability"].value = 0.21
+    assert explorer.redraws == before + 3
+
+
+def test_bad_input_shows_a_message_and_keeps_working(explorer):
+    c = explorer.controls
+    c["failure_probability"].value = 0.19
+    good = explorer.state
+    c["failure_probability"].max = 2.0          # a value the maths refuses
+    c["failure_probability"].value = 1.5
+    assert "failure_probability" in explorer.error
+    assert "failure_probability" in explorer.message.value
+    assert explorer.state is good                # the last good state stays
+    c["failure_probability"].max = 0.5
+    c["failure_probability"].value = 0.2
+    assert explorer.error == "" and explorer.message.value == ""
+    assert explorer.state.failure_probability == pytest.approx(0.2)
+
+
+def test_explorer_on_another_scene():
+    scene = rl.datasets.synthetic_scene((40, 40), n_classes=4, seed=5)
+    ex = rl.widgets.context_explorer(scene, strength=1.0, failure_probability=0.0)
+    assert ex.state.labels.shape == (40, 40)
+    assert not ex.state.rejected.any()
+
+
+def test_scene_plots_draw_and_update_in_place():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    scene = rl.datasets.synthetic_scene((40, 40), n_classes=4, seed=5)
+    ex = ctx.context_experiment(scene, 1.0, (0.0, 0.3))
+    axes = rl.plot.context_maps(ex)
+    assert len(axes) == 3 and "ground truth" in axes[0].get_title()
+    ax = rl.plot.scene_map(scene.ground_truth, n_classes=4)
+    rl.plot.scene_map(ex.context.labels, ax, n_classes=4, rejected=ex.jcr[1].rejected)
+    assert len(ax.images) == 1                  # updated, not stacked
+    rgb = ax.images[0].get_array()
+    assert np.all(rgb[ex.jcr[1].rejected] == 0)  # rejected pixels are black
+    axes = rl.plot.jcr_scr_curves(ex)
+    assert len(axes) == 3
+    rl.plot.jcr_scr_rho_zero(ex)
+    rl.plot.rejection_maps(ex, 1)
+    with pytest.raises(ValueError, match="n_classes"):
+        rl.plot.scene_map(scene.ground_truth, n_classes=2)
+    plt.close("all")
