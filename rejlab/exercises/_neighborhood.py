@@ -1,3 +1,99 @@
-"""Exercises of the neighborhood lessons (registered with rejlab.exercises.exercise)."""
+"""Exercises of the neighborhood lessons 07-09 (seed 001), registered with ``exercise``.
 
-from . import exercise  # noqa: F401
+Every solution computes its answer with rejlab from the data in the prompt.
+"""
+
+from . import exercise
+
+#: Data the prompts refer to (the notebooks print them).
+EXERCISE_COVERING = ({"a", "b", "c"}, {"c", "d"}, {"d", "e", "a"})
+RESULT_08_1 = ({"b", "c", "d"}, {"a", "e"}, {"a", "f", "g"})
+EVERYTHING_08_3 = (set("abcdefg"), set("abcdefg"), set("abcdefg"))
+Y_TRUE_09_3 = ({1}, {2}, {1, 2})
+Y_PRED_09_3 = ({1}, set(), {2})
+
+
+def _rl():
+    import rejlab
+
+    return rejlab
+
+
+@exercise("07-1", "Covering of Definition 3, C = ({b,c,d}, {a,e,f}, {a,d,g}): what is N(d)?",
+          hint="intersect every block that contains d.")
+def _n_of_d():
+    rl = _rl()
+    from rejlab.neighborhood import neighborhood
+
+    return neighborhood(rl.datasets.definition3_covering(), "d")
+
+
+@exercise("07-2", "C = ({a,b,c}, {c,d}, {d,e,a}): which elements are overlapped?",
+          hint="count, for each element, the blocks it lies in.")
+def _overlapped():
+    return _rl().overlapped_elements(list(EXERCISE_COVERING))
+
+
+@exercise("07-3", "Equal-blocks covering ({a,b}, {a,b}, {b,c,d}, {e}): what does the "
+                  "Theorem's construction return?",
+          hint="compute every N(p), then keep those that are a PROPER subset of some block.")
+def _theorem():
+    rl = _rl()
+    return rl.overlapped_elements_theorem(rl.datasets.equal_blocks_covering())
+
+
+@exercise("08-1", "Ideal P = ({b,c,d}, {a,e,f}, {a,g}); result ({b,c,d}, {a,e}, {a,f,g}). "
+                  "What is RAR?",
+          hint="T_pos counts |P_i ∩ P'_i|; T_neg adds max(labels wrongly given, labels missed) "
+                "per element.")
+def _rar_08_1():
+    rl = _rl()
+    return rl.relative_accuracy_rate(rl.datasets.paper_example(3).ideal, list(RESULT_08_1))
+
+
+@exercise("08-2", "Example 3 (covering ideal, partition result): what T_neg does the "
+                  "partition-ideal formula sum |P'_i - P_i| give?",
+          hint="only count elements that a result block holds but the ideal block does not.")
+def _wrong_formula():
+    rl = _rl()
+    ex = rl.datasets.paper_example(3)
+    return rl.t_neg_partition_partition(ex.ideal, ex.method_1)
+
+
+@exercise("08-3", "Against the covering ideal of Examples 3-5, compare a method that gives "
+                  "every element all three labels with method 1 of Example 5. Answer with "
+                  "'more accurate', 'less accurate', 'equal' or 'incomparable'.",
+          hint="compute AA and RAR of both; the rule needs both not smaller.")
+def _compare():
+    rl = _rl()
+    ex = rl.datasets.paper_example(5)
+    return rl.compare_methods(ex.ideal, list(EVERYTHING_08_3), ex.method_1)
+
+
+@exercise("09-1", "Table 1, method 2 read as in Section 5.2 (c labelled {1, 2}): what is "
+                  "the Accuracy of Section 5.1?",
+          hint="per sample |P ∩ P'| / |P ∪ P'|, then the mean over the 7 samples.")
+def _accuracy_52():
+    rl = _rl()
+    t = rl.datasets.table1()
+    truth = rl.blocks_to_label_sets(t.ideal)
+    method_2 = rl.blocks_to_label_sets(t.method_2_sec52)
+    return rl.multilabel_scores(truth, method_2).accuracy
+
+
+@exercise("09-2", "Table 1, method 2 of Section 5.1, but with d labelled {1} instead of {3}: "
+                  "what is RAR?",
+          hint="only a and c are still wrong; count max(FP, FN) for each.")
+def _rar_09_2():
+    rl = _rl()
+    t = rl.datasets.table1()
+    fixed = dict(t.method_2_label_sets, d={1})
+    return rl.relative_accuracy_rate(t.ideal_label_sets, fixed)
+
+
+@exercise("09-3", "y_true = [{1}, {2}, {1, 2}], y_pred = [{1}, set(), {2}]: what is the "
+                  "samples-averaged precision with zero_division=0?",
+          hint="the second sample predicts nothing: its precision is 0/0.")
+def _precision_09_3():
+    return _rl().multilabel_scores(list(Y_TRUE_09_3), list(Y_PRED_09_3),
+                                   zero_division=0).precision

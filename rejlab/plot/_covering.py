@@ -1,3 +1,320 @@
-"""Placeholder, filled by its issue."""
+"""Coverings and AA / RAR results drawn as element x block incidence grids.
 
-__all__ = []
+Drawings for lessons 07-09 (seed 001, Sections 3-5). Rows are the elements
+of U, columns are blocks (labels). Colour is doubled by hatching and text,
+so the grids read in grey scale and for colour-blind viewers.
+
+- :func:`covering_grid`: the blocks C_1..C_m, the neighborhood N(p) and
+  system NS(p) of a chosen p, how many blocks hold each element (the
+  overlapped ones marked) and the derived covering cov(C).
+- :func:`results_grid`: one or two classification results against the
+  ideal; each cell is a label kept (TP), missed (FN) or wrongly given (FP),
+  with the per-element T_neg term ``max(FP_p, FN_p)`` and AA / RAR in the
+  title.
+
+Both take already-computed results (a :class:`rejlab.CoveringSummary`, or the
+families of sets) and ``ax`` / ``axes``, and return what they drew on.
+Calling again on the same Axes redraws it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..accuracy import accuracy_report
+from ..neighborhood import CoveringSummary, covering_summary
+from ._style import OKABE_ITO, get_ax
+
+__all__ = ["COVERING_STYLE", "RESULT_STYLE", "covering_grid", "results_grid"]
+
+#: Cell styles of the covering grid.
+COVERING_STYLE = {
+    "member": {"color": OKABE_ITO["blue"], "hatch": "", "label": "p in C_i"},
+    "neighborhood": {"color": OKABE_ITO["bluish_green"], "hatch": "//", "label": "in N(p)"},
+    "overlapped": {"color": OKABE_ITO["orange"], "hatch": "xx", "label": "overlapped (≥ 2 blocks)"},
+    "uncovered": {"color": OKABE_ITO["vermillion"], "hatch": "..", "label": "in no block: NS(p) empty"},
+    "derived": {"color": OKABE_ITO["reddish_purple"], "hatch": "\\\\", "label": "block of cov(C)"},
+    "p": {"color": OKABE_ITO["yellow"], "alpha": 0.45, "label": "row of p"},
+}
+
+#: Cell styles of a result against the ideal.
+RESULT_STYLE = {
+    "tp": {"color": OKABE_ITO["bluish_green"], "hatch": "", "label": "label kept (in P_i and P'_i)"},
+    "fn": {"color": OKABE_ITO["sky_blue"], "hatch": "..", "label": "label missed (in P_i only)"},
+    "fp": {"color": OKABE_ITO["vermillion"], "hatch": "xx", "label": "label wrongly given (in P'_i only)"},
+}
+
+
+def _style_of(style):
+    if style is None:
+        return "white", ""
+    return style["color"], style.get("hatch", "")
+
+
+def _set_cell(rect, style):
+    face, hatch = _style_of(style)
+    rect.set_facecolor(face)
+    rect.set_hatch(hatch)
+
+
+def _new_cell(ax, x, y):
+    from matplotlib.patches import Rectangle
+
+    rect = Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, facecolor="white", alpha=0.85,
+                     edgecolor="#BBBBBB", linewidth=0.8, zorder=2)
+    ax.add_patch(rect)
+    return rect
+
+
+def _key(e):
+    from .._validate import sort_key
+
+    return sort_key(e)
+
+
+def _fmt(s):
+    return "{" + ", ".join(str(e) for e in sorted(s, key=_key)) + "}" if s else "∅"
+
+
+def _legend(ax, styles, **kw):
+    from matplotlib.patches import Patch
+
+    handles = [Patch(facecolor=s["color"], hatch=s.get("hatch", ""), edgecolor="#555555",
+                     alpha=s.get("alpha", 0.85), label=s["label"]) for s in styles]
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, **kw)
+
+
+def _grid_frame(ax, rows, columns):
+    """Axis off, with row labels (left) and column headers (top) as plain texts.
+
+    Plain texts are far cheaper to render than tick labels, which keeps
+    explorer redraws fast. Returns (row_texts, header_texts, caption).
+    """
+    ax.clear()
+    ax.set_axis_off()
+    row_texts = [ax.text(-0.65, r, "", ha="right", va="center") for r in range(rows)]
+    header_texts = [ax.text(x, -0.65, "", ha="left", va="bottom", rotation=60,
+                            rotation_mode="anchor") for x in columns]
+    caption = ax.text(0.5 * (columns[0] + columns[-1]), rows - 0.3, "", ha="center", va="top")
+    ax.set_xlim(-0.6, columns[-1] + 0.6)
+    ax.set_ylim(rows - 0.5, -0.5)
+    ax.set_aspect("equal")
+    return row_texts, header_texts, caption
+
+
+def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=True, ax=None):
+    """Draw a covering as an element x block grid, with N(p), NS(p), overlaps and cov(C).
+
+    Columns, left to right: the blocks C_1..C_m (NS(p) outlined in black),
+    the neighborhood N(p) of the chosen element, the number of blocks
+    holding each element (``|Q_NS(x)|``; 2 or more = overlapped, 0 = empty
+    neighborhood system) and the blocks of the derived covering cov(C),
+    each headed by the elements whose neighborhood it is (``*`` marks a
+    proper subset of some block: the ones the paper's Theorem unites).
+    Drawing again on the same Axes updates the cells in place.
+
+    Parameters
+    ----------
+    covering : CoveringSummary or a family accepted by :func:`rejlab.covering_summary`
+    p : element of U, optional
+        The element whose N(p) and NS(p) are highlighted.
+    universe : collection, optional
+        Only used when ``covering`` is not yet a summary.
+    show_derived : bool
+        Draw the cov(C) columns.
+    legend : bool
+        Draw the colour key (explorers show it as HTML instead: faster).
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib Axes
+    """
+    from matplotlib.patches import Rectangle
+
+    s = covering if isinstance(covering, CoveringSummary) else \
+        covering_summary(covering, universe=universe)
+    if p is not None:
+        from .._validate import element_of
+
+        element_of(p, frozenset(s.universe))
+    ax = get_ax(ax, figsize=(8, 0.45 * len(s.universe) + 2))
+    n, m = len(s.universe), s.m
+    x_N = m + 0.5
+    x_count = x_N + (1.2 if p is not None else 0)
+    x_derived = x_count + 1.5
+    derived = s.derived if show_derived else ()
+    columns = list(range(m)) + ([x_N] if p is not None else []) + [x_count] + \
+        [x_derived + j for j in range(len(derived))]
+    key = (s.universe, tuple(columns), p is None, bool(s.uncovered), legend)
+    cache = getattr(ax, "_rejlab_covering", None)
+    if cache is None or cache["key"] != key:
+        rows_t, heads, caption = _grid_frame(ax, n, columns)
+        cells = {(x, r): _new_cell(ax, x, r) for x in columns for r in range(n)}
+        counts = [ax.text(x_count, r, "", ha="center", va="center", zorder=4) for r in range(n)]
+        band = ax.add_patch(Rectangle((-0.5, 0), columns[-1] + 1.0, 1, edgecolor="none",
+                                      facecolor=COVERING_STYLE["p"]["color"],
+                                      alpha=COVERING_STYLE["p"]["alpha"], zorder=1,
+                                      visible=False))
+        outlines = [ax.add_patch(Rectangle((i - 0.5, -0.5), 1, n, fill=False, edgecolor="black",
+                                           linewidth=2.5, zorder=3, visible=False))
+                    for i in range(m)]
+        styles = [COVERING_STYLE["member"]]
+        if p is not None:
+            styles += [COVERING_STYLE["p"], COVERING_STYLE["neighborhood"]]
+        styles.append(COVERING_STYLE["overlapped"])
+        if s.uncovered:
+            styles.append(COVERING_STYLE["uncovered"])
+        if show_derived:
+            styles.append(COVERING_STYLE["derived"])
+        if legend:
+            _legend(ax, styles)
+        cache = dict(key=key, rows=rows_t, heads=heads, caption=caption, cells=cells,
+                     counts=counts, band=band, outlines=outlines)
+        ax._rejlab_covering = cache
+
+    system = s.Q[p] if p is not None else frozenset()
+    N_p = s.N[p] if p is not None else None
+    cells = cache["cells"]
+    for r, e in enumerate(s.universe):
+        for i, block in enumerate(s.blocks):
+            _set_cell(cells[(i, r)], COVERING_STYLE["member"] if e in block else None)
+        if p is not None:
+            _set_cell(cells[(x_N, r)], COVERING_STYLE["neighborhood"]
+                      if N_p is not None and e in N_p else None)
+        c = s.count[e]
+        _set_cell(cells[(x_count, r)], COVERING_STYLE["overlapped"] if c >= 2 else
+                  COVERING_STYLE["uncovered"] if c == 0 else None)
+        cache["counts"][r].set_text(str(c))
+        cache["counts"][r].set_fontweight("bold" if c != 1 else "normal")
+        for j, Y in enumerate(derived):
+            _set_cell(cells[(x_derived + j, r)], COVERING_STYLE["derived"] if e in Y else None)
+        cache["rows"][r].set_text(str(e))
+        cache["rows"][r].set_fontweight("bold" if e == p else "normal")
+    headers = [f"C{i + 1}" for i in range(m)]
+    if p is not None:
+        headers.append(f"N({p})")
+    headers.append("#blocks")
+    for Y in derived:
+        owners = [str(e) for e in s.universe if s.N[e] == Y]
+        headers.append("N(" + ",".join(owners) + ")" + ("*" if any(Y < K for K in s.blocks) else ""))
+    for i, (t, h) in enumerate(zip(cache["heads"], headers)):
+        t.set_text(h)
+        t.set_fontweight("bold" if i < m and i + 1 in system else "normal")
+    for i, outline in enumerate(cache["outlines"]):
+        outline.set_visible(i + 1 in system)
+    if p is not None:
+        cache["band"].set_y(s.universe.index(p) - 0.5)
+        cache["band"].set_visible(True)
+        q = "{" + ", ".join(str(i) for i in sorted(system)) + "}" if system else "∅"
+        n_text = _fmt(N_p) if N_p is not None else "undefined (NS(p) is empty)"
+        cache["caption"].set_text(f"p = {p}:  N(p) = {n_text},  Q_NS(p) = {q}")
+    else:
+        cache["caption"].set_text(f"{s.kind}, overlapped = {_fmt(s.overlapped)}")
+    return ax
+
+
+def _fraction_text(x):
+    return "∞" if x == float("inf") else str(x)
+
+
+def results_grid(ideal, result_1, result_2=None, *, universe=None,
+                 names=("method 1", "method 2"), legend=True, axes=None):
+    """Draw one or two classification results against the ideal, side by side.
+
+    Each panel is an element x label grid: green = label kept (TP), blue
+    dotted = label missed (FN), vermillion crossed = label wrongly given
+    (FP). The column on the right is the element's T_neg term
+    ``max(FP_p, FN_p)``; rows of D_P (overlapped in the ideal) are marked.
+    Titles give AA and RAR as exact fractions.
+
+    Parameters
+    ----------
+    ideal, result_1, result_2 : families accepted by :func:`rejlab.accuracy_report`
+        (lists of sets or indicator matrices); ``result_2`` is optional.
+    names : tuple of str
+        Panel titles.
+    legend : bool
+        Draw the colour key next to the last panel.
+    axes : sequence of Axes, optional
+        One per result.
+
+    Returns
+    -------
+    list of matplotlib Axes
+    """
+    results = [r for r in (result_1, result_2) if r is not None]
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, len(results), figsize=(5.5 * len(results), 4.2),
+                               squeeze=False, layout="constrained")
+        axes = list(axes[0])
+    axes = list(np.atleast_1d(axes))
+    if len(axes) < len(results):
+        raise ValueError(f"axes must hold {len(results)} Axes, got {len(axes)}")
+    ideal, results = _label_sets_as_blocks(ideal, results)
+    reports = [accuracy_report(ideal, r, universe=universe) for r in results]
+    for ax, result, report, name in zip(axes, results, reports, names):
+        _result_panel(ax, ideal, result, report, name, universe)
+    last = axes[len(results) - 1]
+    if legend and last.get_legend() is None:
+        _legend(last, list(RESULT_STYLE.values()))
+    return axes[:len(results)]
+
+
+def _result_panel(ax, ideal, result, report, name, universe):
+    from ..neighborhood import blocks_to_indicator
+
+    if isinstance(report.D_P, np.ndarray):  # indicator layer: rows are samples
+        T = np.asarray(ideal).astype(bool)
+        R = np.asarray(result).astype(bool)
+        elements = list(range(T.shape[0]))
+        overlapped = set(report.D_P.tolist())
+    else:
+        from .._validate import ordered, universe_elements
+
+        elements = list(universe_elements(universe)) if universe is not None else \
+            ordered(list(report.T1_elements) + list(report.T2_elements))
+        T = blocks_to_indicator(list(ideal), universe=elements).astype(bool)
+        R = blocks_to_indicator(list(result), universe=elements).astype(bool)
+        overlapped = set(report.D_P)
+    n, m = T.shape
+    columns = list(range(m)) + [m + 0.3]
+    key = (tuple(elements), m)
+    cache = getattr(ax, "_rejlab_result", None)
+    if cache is None or cache["key"] != key:
+        rows_t, heads, caption = _grid_frame(ax, n, columns)
+        for t, h in zip(heads, [f"label {j + 1}" for j in range(m)] + ["max(FP,FN)"]):
+            t.set_text(h)
+        cells = {(j, r): _new_cell(ax, j, r) for j in range(m) for r in range(n)}
+        terms = [ax.text(m + 0.3, r, "", ha="center", va="center") for r in range(n)]
+        cache = dict(key=key, rows=rows_t, caption=caption, cells=cells, terms=terms)
+        ax._rejlab_result = cache
+    t_terms = np.maximum((R & ~T).sum(axis=1), (T & ~R).sum(axis=1))
+    for r, e in enumerate(elements):
+        for j in range(m):
+            style = RESULT_STYLE["tp"] if T[r, j] and R[r, j] else \
+                RESULT_STYLE["fn"] if T[r, j] else RESULT_STYLE["fp"] if R[r, j] else None
+            _set_cell(cache["cells"][(j, r)], style)
+        cache["terms"][r].set_text(str(int(t_terms[r])))
+        cache["terms"][r].set_fontweight("bold" if t_terms[r] else "normal")
+        cache["rows"][r].set_text(f"{e} (D_P)" if e in overlapped else str(e))
+    cache["caption"].set_text(
+        f"{name}: AA = {report.T_pos}/{report.sum_P} = {_fraction_text(report.AA_exact)}, "
+        f"RAR = {report.T_pos}/{report.T_neg} = {_fraction_text(report.RAR_exact)}")
+
+
+def _label_sets_as_blocks(ideal, results):
+    """Mappings element -> label set become blocks over the union of all labels."""
+    from collections.abc import Mapping
+
+    from .._validate import ordered
+    from ..neighborhood import label_sets_to_blocks
+
+    families = [ideal, *results]
+    if not all(isinstance(f, Mapping) for f in families):
+        return ideal, results
+    labels = ordered(label for f in families for row in f.values() for label in row)
+    blocks = [list(label_sets_to_blocks(f, labels=labels)) for f in families]
+    return blocks[0], blocks[1:]
