@@ -34,6 +34,7 @@ Reached as ``rl.context.<name>``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -54,6 +55,8 @@ __all__ = [
     "labelled_accuracy",
     "ContextExperiment",
     "context_experiment",
+    "lesson_experiment",
+    "LESSON_SCENE_SEED",
     "DEFAULT_STRENGTH",
     "DEFAULT_FAILURE_PROBABILITIES",
 ]
@@ -63,6 +66,10 @@ DEFAULT_STRENGTH = 4.0
 
 #: Probabilities of failure swept by default for JCR on the synthetic scene.
 DEFAULT_FAILURE_PROBABILITIES = (0.10, 0.11, 0.12, 0.13, 0.14, 0.16)
+
+#: Seed of the synthetic scene of lesson 10 (one where context alone leaves
+#: whole fields misclassified, so rejection has work to do).
+LESSON_SCENE_SEED = 1
 
 
 def _frozen(arr):
@@ -660,3 +667,16 @@ def context_experiment(scene, strength=DEFAULT_STRENGTH,
     return ContextExperiment(scene, _frozen(train), _frozen(evaluated), _frozen(proba),
                              no_context, context, _frozen(accurate), scr_curves, results, points)
 
+
+@lru_cache(maxsize=1)
+def lesson_experiment():
+    """The experiment of lesson 10, computed once and cached (its exercises use it too).
+
+    ``context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED), DEFAULT_STRENGTH,
+    DEFAULT_FAILURE_PROBABILITIES)``: one context computation for SCR and one
+    per probability of failure for JCR (a few seconds).
+    """
+    from .datasets import synthetic_scene
+
+    return context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED), DEFAULT_STRENGTH,
+                              DEFAULT_FAILURE_PROBABILITIES)

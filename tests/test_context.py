@@ -415,3 +415,21 @@ def test_bad_experiment_arguments(small):
         ctx.context_experiment(s, -1.0)
     with pytest.raises(ValueError, match="scene"):
         ctx.context_experiment("a scene", 1.0)
+
+
+# ---------------------------------------------------------------- exercises of lesson 10
+
+
+def test_lesson_exercises_are_computed_and_checked():
+    exp = ctx.lesson_experiment()
+    assert ctx.lesson_experiment() is exp                 # cached
+    cv = exp.scr
+    assert rl.exercises.check("10-1", float(cv.r[cv.best_Q()]))
+    assert not rl.exercises.check("10-1", None)
+    i = int(np.argmin(np.abs(exp.failure_probabilities - 0.12)))
+    pt = exp.jcr_points[i]
+    assert rl.exercises.check("10-2", pt.counts.mr / (pt.counts.ar + pt.counts.mr))
+    assert not rl.exercises.check("10-2", 0.0)
+    wins = sum(p.Q > cv.Q[p.counts.ar + p.counts.mr] for p in exp.jcr_points)
+    assert rl.exercises.check("10-3", int(wins))
+    assert not rl.exercises.check("10-3", int(wins) + 1)

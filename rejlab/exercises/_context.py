@@ -6,27 +6,16 @@ cached) and reads its answer from it; no answer is stored as a literal.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from . import exercise
 
-#: The lesson's setting: the synthetic scene with seed 1, strength 4, and
-#: JCR at the default probabilities of failure (0.10 .. 0.16).
-LESSON_SCENE_SEED = 1
-LESSON_STRENGTH = 4.0
 
-
-@lru_cache(maxsize=1)
 def lesson_experiment():
-    """The experiment of lesson 10 (about five seconds the first time, then cached)."""
+    """The cached experiment of lesson 10 (``rl.context.lesson_experiment()``)."""
     from .. import context
-    from ..datasets import synthetic_scene
 
-    scene = synthetic_scene(seed=LESSON_SCENE_SEED)
-    return context.context_experiment(scene, LESSON_STRENGTH,
-                                      context.DEFAULT_FAILURE_PROBABILITIES)
+    return context.lesson_experiment()
 
 
 @exercise("10-1",
