@@ -244,6 +244,13 @@ KERNEL_IDLE_JS = """() => {
   return !!(s && s.kernel && s.kernel.status === 'idle');
 }"""
 
+RUN_ALL_JS = """async (ms) => {
+  const run = window.jupyterapp.commands.execute('notebook:run-all-cells');
+  const late = new Promise((_, reject) => setTimeout(
+      () => reject(new Error('run-all-cells still running after ' + ms + ' ms')), ms));
+  return await Promise.race([run, late]);
+}"""
+
 IMAGE_JS = """(img) => !!img.getAttribute('src') && img.complete && img.naturalWidth > 0"""
 
 
@@ -260,7 +267,7 @@ def _launch_chromium(p, executable=CHROMIUM):
 
 def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path):
     try:
-        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+        from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import expect, sync_playwright
     except ImportError:
         pytest.fail("the Python package playwright is not installed (pip install playwright)")
@@ -280,8 +287,12 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path):
             step = "waiting for the kernel to be idle"
             page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_IDLE_MS, polling=250)
 
+            # Run every cell and wait (bounded) for the run to finish: the stored
+            # widget state in the notebook renders stale copies of the explorer
+            # until its cell has run again.
             step = "running all cells"
-            page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+            ran = page.evaluate(RUN_ALL_JS, WIDGET_MS)
+            assert ran is True, "a cell of the lesson raised an error in JupyterLab"
             slider = page.locator(".widget-slider").filter(
                 has=page.locator(".widget-label", has_text=re.compile(r"^\s*r\s*$")))
             cell = page.locator(".jp-Cell").filter(has=slider).filter(
@@ -297,8 +308,8 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path):
             assert slider.count() == 1
             expect(image).to_have_attribute("src", re.compile(r"\S"), timeout=UPDATE_MS)
             page.wait_for_function(IMAGE_JS, arg=image.element_handle(), timeout=UPDATE_MS)
-            assert page.get_by_text("Loading widget...").count() == 0
-            assert page.get_by_text("Error displaying widget").count() == 0
+            assert cell.get_by_text("Loading widget...").count() == 0
+            assert cell.get_by_text("Error displaying widget").count() == 0
             before = parse_readout(readout.inner_text())
             assert before == expected_readout(R0), "readout before moving the slider"
             src_before = image.get_attribute("src")
@@ -335,11 +346,11 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path):
             cell.scroll_into_view_if_needed()
             page.screenshot(path=str(screenshot))
             assert screenshot.stat().st_size > 10_000
-        except PlaywrightTimeout as exc:
+        except PlaywrightError as exc:  # includes its TimeoutError
             try:
                 page.screenshot(path=str(tmp_path / "timeout.png"))
             except Exception:
                 pass
-            pytest.fail(f"browser timed out while {step}: {exc}")
+            pytest.fail(f"browser failed or timed out while {step}: {exc}")
         finally:
             browser.close()
