@@ -149,6 +149,16 @@ class RejectionReport:
         """
         return _draw_report(self, figure)
 
+    def explore(self, **kwargs):
+        """An explorer (ipywidgets) moving r and rho along this report's curves.
+
+        See :func:`rejlab.widgets.report_explorer` (keyword arguments ``r``,
+        ``rho``); imports ipywidgets only when called.
+        """
+        from .widgets._report import report_explorer
+
+        return report_explorer(self, **kwargs)
+
     def plot_rho_zero(self, ax=None):
         """Draw the rho_0 curve against no rejection (seed 000, Fig. 8); returns the Axes.
 

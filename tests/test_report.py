@@ -264,3 +264,28 @@ def test_lesson_11_exercises_are_computed_from_the_report():
     c = rep.points[0].counts
     assert rl.exercises.check("11-3", c.mr / (c.mr + c.mn)).correct
     assert "not yet" in str(rl.exercises.check("11-3", None))
+
+
+def test_report_explorer_reads_the_report(gaussians):
+    pytest.importorskip("ipywidgets")
+    _, y, proba = gaussians
+    rep = rl.rejection_report(y, proba=proba, rho=0.2)
+    ex = rep.explore()
+    assert ex.state.k == rep.best_index and ex.state.rho == 0.2 and ex.error == ""
+    before = ex.redraws
+    ex.controls["r"].value = 0.25
+    k = round(0.25 * rep.n)
+    assert ex.state.k == k and ex.state.point == rep.curves.point(k)
+    assert ex.redraws == before + 1
+    assert f"k = {k})" in ex.readout.value
+    for rho in (0.05, 0.5, 0.95):
+        ex.controls["rho"].value = rho
+        L = rl.cost(rep.curves.A[:-1], rep.curves.r[:-1], rho) if hasattr(rl, "cost") else None
+        if L is not None:
+            assert ex.state.cheapest_cost == pytest.approx(min(np.min(L), rho))
+        assert ex.state.beats_no_rejection == (rho < rep.rho_zero[k])
+        assert ("does not beat" in ex.readout.value) != ex.state.beats_no_rejection
+    with pytest.raises(ValueError, match="report"):
+        from rejlab.widgets._report import report_explorer
+
+        report_explorer(rep.curves)
