@@ -381,3 +381,14 @@ def test_an_error_after_the_progress_bar_is_still_one_line(tmp_path, capsys):
     bar, _, message = err.rpartition("\r")
     assert bar.startswith("\rrejlab [")  # drawn, then erased with \r
     assert message.startswith("rejlab report: error:") and "'bad'" in message
+
+
+def test_out_path_that_cannot_be_a_folder(tmp_path, capsys):
+    path = tmp_path / "f.csv"
+    path.write_text(GOOD)
+    a_file = tmp_path / "taken"
+    a_file.write_text("x")
+    for out_dir in (a_file, a_file / "sub"):
+        code, out, err = run(["report", path, "--out", out_dir], capsys)
+        _assert_failed(code, out, err, [str(a_file)])
+    assert a_file.read_text() == "x"
