@@ -80,7 +80,8 @@ def test_cost_explorer_at_half_price_picks_the_max_q_point(ce, toy):
     # L = 1 - alpha / 2 - Q / 2 at rho = 1/2: the cheapest point is the point of maximum Q
     ce.controls["rho"].value = 0.5
     for name, cv in toy.items():
-        assert ce.state.best_r[name] == pytest.approx(cv.r[cv.best_Q()])
+        cheapest = int(np.argmin(np.abs(cv.r - ce.state.best_r[name])))
+        assert cv.Q[cheapest] == pytest.approx(cv.Q.max())  # ties in Q are possible
 
 
 def test_cost_explorer_extremes_and_winning_points(ce, toy):
