@@ -2,4 +2,5 @@
 
 from .cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # pytest --doctest-modules imports this file too
+    raise SystemExit(main())
