@@ -57,6 +57,10 @@ TIE_TOLERANCE = 1e-10
 #: Slack allowed when checking a precondition such as "same r" or feasibility.
 CONDITION_TOLERANCE = 1e-9
 
+#: Largest number of points :func:`optimality_matrix` accepts (an m x m float
+#: matrix of 10 000 points already takes 800 MB).
+MAX_MATRIX_POINTS = 10_000
+
 
 def _out(x):
     """0-d arrays become plain Python scalars / strings; arrays stay arrays."""
@@ -211,6 +215,11 @@ def compare(A1, r1, A0, r0, rho):
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
     rho = v.fraction(rho, "rho")
+    try:
+        np.broadcast_shapes(an1.shape, an0.shape, rho.shape)
+    except ValueError:
+        raise ValueError(f"rho (shape {rho.shape}) must broadcast with the points "
+                         f"(shape {np.broadcast_shapes(an1.shape, an0.shape)})") from None
     beta = np.asarray(relative_optimality(A1, r1, A0, r0))
     dr = r1 - r0
     with np.errstate(invalid="ignore"):
@@ -312,6 +321,10 @@ def optimality_matrix(A, r):
     r = v.as_1d(r, "r")
     v.same_length(A=A, r=r)
     A, r = v.accuracy_and_rejection(A, r, "A", "r")
+    if A.size > MAX_MATRIX_POINTS:
+        raise ValueError(f"A has {A.size} points; the {A.size} x {A.size} matrix would take "
+                         f"{8 * A.size ** 2 / 1e9:.1f} GB: thin the curve first, e.g. "
+                         f"rl.subsample_curves(curves, 2000)")
     q = 2.0 * _kept_accurate(A, r) + r  # Q + alpha; alpha cancels in Q1 - Q0
     num = np.subtract.outer(q, q)
     den = np.subtract.outer(r, r)

@@ -438,6 +438,8 @@ def test_toy_problem_max_q_point_beats_or_ties_every_other_point(toy):
     (lambda: rl.optimality_matrix([0.8, 0.9], [0.1]), "r"),
     (lambda: rl.optimality_matrix([[0.8]], [0.1]), "A"),
     (lambda: rl.rho_zero_curve((np.zeros(3), np.zeros(3))), "curves"),
+    (lambda: rl.optimality_matrix(np.full(20_000, 0.5), np.linspace(0, 1, 20_000)), "A"),
+    (lambda: rl.compare([0.8, 0.9], 0.2, 0.75, 0.1, [0.1, 0.2, 0.3]), "rho"),
     (lambda: rl.subsample_curves(rl.rejection_curves([1, 0], [0.1, 0.2]), 2), "max_points"),
 ])
 def test_bad_input_raises_value_error_naming_the_argument(call, name):
