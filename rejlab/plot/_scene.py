@@ -231,13 +231,19 @@ def rejection_maps(experiment, index=-1, axes=None):
     pt = experiment.jcr_points[index]
     n_rej = pt.counts.ar + pt.counts.mr
     subsets_map(experiment.accurate, j.rejected, experiment.evaluated, axes[0],
-                title=f"JCR, γ = {j.failure_probability:g}: r = {pt.r:.3f}", legend=False)
+                title=f"JCR, γ = {j.failure_probability:g} (r = {pt.r:.3f})", legend=False)
     scr_rej = _scr_rejected_like(experiment, n_rej)
     cv = experiment.scr
     subsets_map(experiment.accurate, scr_rej, experiment.evaluated, axes[1],
-                title=f"SCR at the same r: A = {cv.A[n_rej]:.3f}", legend=True)
-    axes[0].set_xlabel(f"A = {pt.A:.3f}, Q = {pt.Q:.3f}")
-    axes[1].set_xlabel(f"Q = {cv.Q[n_rej]:.3f}")
+                title=f"SCR, the same r = {cv.r[n_rej]:.3f}", legend=False)
+    axes[0].set_xlabel(f"A = {pt.A:.3f}, Q = {pt.Q:.3f}, φ = {pt.phi:.2f}")
+    axes[1].set_xlabel(f"A = {cv.A[n_rej]:.3f}, Q = {cv.Q[n_rej]:.3f}, φ = {cv.phi[n_rej]:.2f}")
+    from matplotlib.patches import Patch
+
+    handles = [Patch(facecolor=SUBSET_STYLE[s]["color"], edgecolor="black",
+                     label=SUBSET_STYLE[s]["label"]) for s in _SUBSET_ORDER]
+    axes[0].figure.legend(handles=handles, loc="outside lower center", ncol=4, fontsize=9,
+                          frameon=False)
     return axes
 
 
