@@ -377,6 +377,12 @@ def _fmt_terms(values):
     return " + ".join(str(int(x)) for x in values) if len(values) else "0"
 
 
+def _fmt_ratio(num, den, value):
+    raw = f"{num}/{den}"
+    text = "inf" if value == float("inf") else str(value)
+    return raw if text == raw else f"{raw} = {text}"
+
+
 def _fmt_elements(elements):
     return "(" + ", ".join(repr(e) for e in elements) + ("," if len(elements) == 1 else "") + ")"
 
@@ -451,14 +457,14 @@ class AccuracyReport:
             f"condition: {self.condition} ({where})",
             f"T_pos = {_fmt_terms(self.T_pos_per_label)} = {self.T_pos}",
             f"sum |P_i| = {_fmt_terms(self.P_sizes)} = {self.sum_P}",
-            f"AA = {self.T_pos}/{self.sum_P} = {self.AA_exact}",
+            "AA = " + _fmt_ratio(self.T_pos, self.sum_P, self.AA_exact),
             f"D_P = {self.D_P}",
             f"T1 = {_fmt_elements(tuple(int(x) for x in self.T1))} on U - D_P = "
             f"{_fmt_elements(tuple(self.T1_elements))}",
             f"T2 = {_fmt_elements(tuple(int(x) for x in self.T2))} on D_P = "
             f"{_fmt_elements(tuple(self.T2_elements))}",
             f"T_neg = {sum(int(x) for x in self.T1)} + {sum(int(x) for x in self.T2)} = {self.T_neg}",
-            f"RAR = {self.T_pos}/{self.T_neg} = {self.RAR_exact}",
+            "RAR = " + _fmt_ratio(self.T_pos, self.T_neg, self.RAR_exact),
         ]
         return "\n".join(lines)
 

@@ -51,13 +51,14 @@ def _rar_08_1():
     return rl.relative_accuracy_rate(rl.datasets.paper_example(3).ideal, list(RESULT_08_1))
 
 
-@exercise("08-2", "Example 3 (covering ideal, partition result): what T_neg does the "
-                  "partition-ideal formula sum |P'_i - P_i| give?",
-          hint="only count elements that a result block holds but the ideal block does not.")
+@exercise("08-2", "Example 4 (both coverings): what T_neg does the covering-ideal / "
+                  "partition-result formula sum |P_i - P'_i| give?",
+          hint="for each label, count the elements the ideal block holds and the result "
+                "block misses.")
 def _wrong_formula():
     rl = _rl()
-    ex = rl.datasets.paper_example(3)
-    return rl.t_neg_partition_partition(ex.ideal, ex.method_1)
+    ex = rl.datasets.paper_example(4)
+    return rl.t_neg_covering_partition(ex.ideal, ex.method_1)
 
 
 @exercise("08-3", "Against the covering ideal of Examples 3-5, compare a method that gives "
