@@ -44,7 +44,9 @@ def test_operating_set_explorer_reports_where_each_max_q_point_lies(ose, toy):
 
 
 def test_operating_set_explorer_typed_reference_and_bad_input(ose):
+    assert ose.controls["A0"].disabled          # a curve point is the reference
     ose.controls["reference"].value = "typed (A0, r0)"
+    assert not ose.controls["A0"].disabled
     ose.controls["r0"].value = 0.2
     ose.controls["A0"].value = 0.8
     assert ose.error == ""

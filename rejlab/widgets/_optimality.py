@@ -123,6 +123,12 @@ def operating_set_explorer(n_per_class=250, seed=0, reference="max_probability")
                 f"A0 = {format_number(s.A0)}, Q0 = {format_number(ops.Q0)}, "
                 f"φ0 = {format_number(ops.phi0)} (α = {alpha:.3f}) | {where}</span>")
 
+    def _typed_only(change=None):
+        # A0 is read only for a typed reference; grey it out otherwise
+        controls["A0"].disabled = controls["reference"].value != _TYPED
+
+    controls["reference"].observe(_typed_only, names="value")
+    _typed_only()
     return Explorer(controls, compute, draw, readout=readout, figsize=(13, 5), dpi=80,
                     title="Operating set of a reference point (green: better for every ρ, "
                           "orange: worse for every ρ)")
