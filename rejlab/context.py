@@ -194,11 +194,11 @@ def _dct(x, axis):
     reordered = np.concatenate([x[..., ::2], x[..., 1::2][..., ::-1]], axis=-1)
     half = np.fft.rfft(reordered, axis=-1)                # V_0 .. V_{n//2}
     m = half.shape[-1]
-    twiddle = np.exp(-0.5j * np.pi * np.arange(n) / n)
+    w = half * np.exp(-0.5j * np.pi * np.arange(m) / n)   # W_k = V_k exp(-i pi k / 2n)
     y = np.empty(x.shape, dtype=float)
-    y[..., :m] = 2.0 * (half * twiddle[:m]).real
-    # the FFT of a real sequence is Hermitian: V_k = conj(V_{n-k}) for k > n//2
-    y[..., m:] = 2.0 * (np.conj(half[..., n - np.arange(m, n)]) * twiddle[m:]).real
+    y[..., :m] = 2.0 * w.real
+    # V is Hermitian (V_k = conj(V_{n-k})), which gives y_k = -2 Im(W_{n-k}) for k > n//2
+    y[..., m:] = -2.0 * w.imag[..., n - m:0:-1]
     return np.moveaxis(y, -1, axis)
 
 
@@ -375,8 +375,11 @@ class JCRResult:
 
 
 def _proba_cube(proba, name="proba"):
-    arr = np.asarray(proba, dtype=float) if np.ndim(proba) else None
-    if arr is None or arr.ndim != 3:
+    try:
+        arr = np.asarray(proba, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be an (H, W, K) array of class probabilities: {exc}") from None
+    if arr.ndim != 3:
         raise ValueError(f"{name} must be an (H, W, K) array of class probabilities, "
                          f"got shape {np.shape(proba)}")
     v.probabilities(arr.reshape(-1, arr.shape[-1]), name)

@@ -383,6 +383,8 @@ def test_loader_rejects_unreadable_file(tmp_path):
     (lambda p: ctx.joint_context_rejection(p, 1.0, [0.1, 0.2]), "failure_probability"),
     (lambda p: ctx.apply_context(p[..., 0], 1.0), "proba"),
     (lambda p: ctx.apply_context(p * 2, 1.0), "proba"),
+    (lambda p: ctx.apply_context([[[0.5, 0.5]], [[1.0]]], 1.0), "proba"),
+    (lambda p: ctx.apply_context("probabilities", 1.0), "proba"),
     (lambda p: ctx.apply_context(p, 1.0, max_iter=0), "max_iter"),
     (lambda p: ctx.apply_context(p, 1.0, tol=0), "tol"),
     (lambda p: ctx.solve_laplacian_prior(p, -2), "strength"),
