@@ -137,16 +137,16 @@ def test_ranking_row_orders_by_confidence_and_places_the_cut():
     accurate = [0, 1, 0, 1]
     rejected = rl.reject_lowest(c, count=1)
     ax = rp.ranking_row(c, accurate, rejected, ax=new_ax())
-    shown = [t.get_text() for t in ax.texts if t.get_gid() == "rank-conf"]
+    shown = [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"]
     assert shown == ["0.90", "0.70", "0.50", "0.20"]
-    assert by_gid(ax, "rank-cut").get_xdata()[0] == 3
+    assert by_gid(ax, "rankcut").get_xdata()[0] == 3
     marks = [by_gid(ax, f"ranktext-{i}").get_text() for i in range(4)]
     assert marks == ["✓", "✓", "✗", "✗"]
     # the rejected misclassified sample (last box) takes the M∩R colour
-    assert matplotlib.colors.same_color(by_gid(ax, "rank-3").get_facecolor()[:3],
+    assert matplotlib.colors.same_color(by_gid(ax, "rankbox-3").get_facecolor()[:3],
                                         rp.SUBSET_STYLE["mr"]["color"])
     rp.ranking_row(c, accurate, rl.reject_lowest(c, count=3), ax=ax)
-    assert by_gid(ax, "rank-cut").get_xdata()[0] == 1
+    assert by_gid(ax, "rankcut").get_xdata()[0] == 1
 
 
 def test_confusion_matrix_cells_hold_the_four_entries():

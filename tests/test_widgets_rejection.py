@@ -216,3 +216,26 @@ def test_every_explorer_is_exported():
     for name in ["four_subsets_explorer", "partitions_explorer", "ranking_explorer",
                  "curves_explorer", "confusion_explorer"]:
         assert callable(getattr(rw, name))
+
+
+def test_fast_redraws_keep_titles_on_the_figure_and_change_the_image():
+    e = rw.partitions_explorer()
+    first = e.image.value
+    e.controls["threshold"].value = 0.7
+    e.controls["rejector"].value = "breaking_ties"  # the strip is rebuilt with a new axis
+    e.controls["threshold"].value = 0.3
+    assert e.image.value != first
+    fig = e.figure
+    title = fig.axes[1].title  # redrawn on every change, over the frozen background
+    box = title.get_window_extent(fig.canvas.get_renderer())
+    assert title.get_visible() and 0 <= box.y0 and box.y1 <= fig.bbox.height
+    assert title.get_text() == "reject c < t = 0.30"
+
+
+@pytest.mark.parametrize("Q", [0.6, 0.85])  # the two borders A(1-r) and A(1-r) + r
+def test_confusion_explorer_on_the_border_of_the_feasible_set(Q):
+    e = rw.confusion_explorer()
+    e.controls["Q"].value = Q
+    assert e.error == ""
+    assert min(e.state.confusion) >= 0
+    assert e.state.confusion.tp == pytest.approx(Q - 0.6, abs=1e-12)

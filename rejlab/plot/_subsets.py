@@ -293,7 +293,7 @@ def ranking_row(confidence, accurate, rejected, ax=None):
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> ax = ranking_row([0.9, 0.2, 0.6], [1, 0, 1], [0, 1, 0])
-    >>> [t.get_text() for t in ax.texts if t.get_gid() == "rank-conf"]
+    >>> [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"]
     ['0.90', '0.60', '0.20']
     """
     c = v.as_finite_1d(confidence, "confidence")
@@ -305,17 +305,17 @@ def ranking_row(confidence, accurate, rejected, ax=None):
     for key in SUBSET_KEYS:
         key_of[masks[key]] = key
     n_kept = int(np.count_nonzero(masks["an"] | masks["mn"]))
-    if _find(ax, "rank-0") is None:
+    if _find(ax, "rankbox-0") is None:
         from matplotlib.patches import Rectangle
 
         for pos, i in enumerate(order):
             ax.add_patch(Rectangle((pos + 0.05, 0.05), 0.9, 0.9, edgecolor="black",
-                                   linewidth=1.0, gid=f"rank-{pos}"))
+                                   linewidth=1.0, gid=f"rankbox-{pos}"))
             ax.text(pos + 0.5, 0.5, "", ha="center", va="center", fontsize=15,
                     fontweight="bold", gid=f"ranktext-{pos}",
                     bbox={"boxstyle": "circle,pad=0.2", "fc": "white", "ec": "none"})
-            ax.text(pos + 0.5, -0.2, f"{c[i]:.2f}", ha="center", va="center", gid="rank-conf")
-        ax.axvline(0, color="black", lw=3, gid="rank-cut")
+            ax.text(pos + 0.5, -0.2, f"{c[i]:.2f}", ha="center", va="center", gid="rankconf")
+        ax.axvline(0, color="black", lw=3, gid="rankcut")
         ax.set_xlim(-0.1, c.size + 0.1)
         ax.set_ylim(-0.45, 1.25)
         ax.set_xticks([])
@@ -325,11 +325,11 @@ def ranking_row(confidence, accurate, rejected, ax=None):
         ax.set_title("most confident  →  least confident (kept | rejected)")
     for pos, i in enumerate(order):
         st = SUBSET_STYLE[key_of[i]]
-        box = _find(ax, f"rank-{pos}")
+        box = _find(ax, f"rankbox-{pos}")
         box.set_facecolor(st["color"])
         box.set_hatch(st["hatch"])
         _find(ax, f"ranktext-{pos}").set_text("✓" if key_of[i] in ("an", "ar") else "✗")
-    _find(ax, "rank-cut").set_xdata([n_kept, n_kept])
+    _find(ax, "rankcut").set_xdata([n_kept, n_kept])
     return ax
 
 

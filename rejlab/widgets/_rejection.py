@@ -43,19 +43,115 @@ def _rejector_dropdown(value):
 
 
 def _axes(fig, ncols):
-    """The figure's axes, made on the first draw.
+    """The figure's axes, made on the first draw."""
+    return fig.axes or [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
 
-    From the second draw on, the layout computed at the first render is kept
-    (constrained layout would otherwise be recomputed on every redraw, which
-    costs about as much as drawing): redraws only move artists.
+
+# --------------------------------------------------------------------------
+# Fast redraws: the static part of a figure (axes, ticks, labels, curves that
+# never move) is rendered once to pixels and shown as a background image;
+# each redraw then renders only the artists that move. Drawing tick labels is
+# what dominates a full redraw (several times the cost of 600 scatter points).
+
+def _pixels_artist(pixels):
+    """An artist that paints an RGBA pixel array over the whole figure, as is.
+
+    (``Figure.figimage`` would resample and mask the array on every draw.)
     """
-    if fig.axes:
-        from matplotlib.layout_engine import ConstrainedLayoutEngine
+    from matplotlib.artist import Artist
 
-        if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
-            fig.set_layout_engine("none")
-        return fig.axes
-    return [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
+    class _Pixels(Artist):
+        def __init__(self, rgba):
+            super().__init__()
+            self._rgba = np.ascontiguousarray(rgba[::-1])  # the renderer wants bottom row first
+            self.set_zorder(-1)
+
+        def draw(self, renderer):
+            gc = renderer.new_gc()
+            renderer.draw_image(gc, 0, 0, self._rgba)
+            gc.restore()
+
+    return _Pixels(pixels)
+
+
+def _release_background(fig):
+    """Undo :func:`_freeze_background`: static artists visible, no background image."""
+    frozen = getattr(fig, "_rejlab_background", None)
+    if frozen is None:
+        return
+    image, hidden = frozen
+    image.remove()
+    for artist in hidden:
+        artist.set_visible(True)
+    fig._rejlab_background = None
+
+
+def _freeze_background(fig, moving):
+    """Render everything but ``moving`` once, then draw only ``moving`` on top of it.
+
+    The layout is computed (with everything visible) and then fixed, and
+    autoscaling is switched off, so the pixels stay aligned with the axes.
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    _release_background(fig)
+    canvas = FigureCanvasAgg(fig)
+    if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
+        canvas.draw()  # lays the figure out with every artist visible
+        fig.set_layout_engine("none")
+    for ax in fig.axes:
+        ax.set_autoscale_on(False)
+    moving = [a for a in moving if a.get_visible()]
+    for artist in moving:
+        artist.set_visible(False)
+    canvas.draw()
+    pixels = np.asarray(canvas.buffer_rgba()).copy()
+    for artist in moving:
+        artist.set_visible(True)
+    keep = set(map(id, moving)) | {id(ax) for ax in fig.axes} | {id(fig.patch)}
+    hidden = [a for a in fig.get_children() if id(a) not in keep and a.get_visible()]
+    hidden += [a for ax in fig.axes for a in ax.get_children()
+               if id(a) not in keep and a.get_visible()]
+    for artist in hidden:
+        artist.set_visible(False)
+    image = fig.add_artist(_pixels_artist(pixels))
+    fig._rejlab_background = (image, hidden)
+
+
+def _moving(fig, *prefixes, extra=()):
+    """Artists of the figure's axes whose gid starts with one of ``prefixes``."""
+    found = [a for ax in fig.axes for a in ax.get_children()
+             if (a.get_gid() or "").startswith(prefixes)]
+    return found + list(extra)
+
+
+def _background_ready(fig):
+    return getattr(fig, "_rejlab_background", None) is not None
+
+
+_SYMBOL = {"o": "●", "X": "✖", "s": "■", "D": "◆"}
+
+
+def _subset_legend():
+    """The four subsets' colours and markers as one line of HTML under the figure.
+
+    Drawn by the browser rather than by matplotlib: a figure legend costs as
+    much to render as a scatter of the whole data set, on every redraw.
+    """
+    from ..plot import SUBSET_STYLE
+
+    items = [
+        f'<span style="color:{st["color"]};font-size:1.3em">{_SYMBOL[st["marker"]]}</span>&nbsp;{st["label"]}'
+        for st in SUBSET_STYLE.values()
+    ]
+    return widgets.HTML('<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>")
+
+
+def _with_legend(explorer, legend):
+    explorer.children = tuple(explorer.children) + (legend,)
+    explorer.legend = legend
+    return explorer
 
 
 def _point_readout(op: OperatingPoint):
@@ -107,16 +203,24 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
         from ..plot import subsets_mosaic, subsets_scatter
 
         ax_scatter, ax_mosaic = _axes(fig, 2)
+        first = not ax_scatter.collections
         subsets_scatter(X, accurate, state.rejected, ax=ax_scatter, size=14, legend=False)
-        ax_scatter.set_title(f"four Gaussians, rejector = {state.rejector}")
+        # y=1.0 pins the title: automatic title placement misplaces it once the
+        # axes' ticks are part of the frozen background
+        ax_scatter.set_title(f"four Gaussians, rejector = {state.rejector}", y=1.0)
         subsets_mosaic(state.point.counts, ax=ax_mosaic)
-        if not fig.legends:
-            handles, labels = ax_scatter.get_legend_handles_labels()
-            fig.legend(handles, labels, loc="outside lower center", ncol=4, frameon=False,
-                       markerscale=1.6, fontsize=9)
+        if first:
+            # the labelled cells are their own legend
+            ax_mosaic.set_yticks([])
+            ax_mosaic.set_ylabel("")
+            ax_mosaic.set_xticks([0, 1], ["0", "1"])
+            ax_mosaic.set_title("kept N (width 1 − r) | rejected R (width r)")
+        if not _background_ready(fig):
+            _freeze_background(fig, _moving(fig, "subset-", "mosaic", extra=[ax_scatter.title]))
 
-    return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
-                    figsize=(10, 4.6), title="The four subsets at one operating point")
+    explorer = Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
+                        figsize=(10, 4.2), title="The four subsets at one operating point")
+    return _with_legend(explorer, _subset_legend())
 
 
 # --------------------------------------------------------------------------
@@ -167,16 +271,15 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
         new_rejector = getattr(fig, "_rejlab_rejector", None) != state.rejector
         if new_rejector:
             # the confidence axis changes with the rejector: start the strip afresh
+            _release_background(fig)
             ax_strip.clear()
             fig._rejlab_rejector = state.rejector
         subsets_scatter(X, state.accurate, state.rejected, ax=ax_scatter, size=12, legend=False)
         confidence_strip(state.confidence, state.accurate, state.rejected, ax=ax_strip)
-        ax_strip.set_title(f"reject c < t = {state.threshold:.2f}")
+        ax_strip.set_title(f"reject c < t = {state.threshold:.2f}", y=1.0)  # pinned, see above
         ax_scatter.set_title("A / M and N / R on the plane")
-        if not fig.legends:
-            handles, labels = ax_scatter.get_legend_handles_labels()
-            fig.legend(handles, labels, loc="outside lower center", ncol=4, frameon=False,
-                       markerscale=1.6, fontsize=9)
+        if not _background_ready(fig):
+            _freeze_background(fig, _moving(fig, "subset-", "strip-", extra=[ax_strip.title]))
 
     def readout(s):
         c = s.counts
@@ -186,8 +289,9 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
             f"r = {format_number(c.rejected / c.n)}</span>"
         )
 
-    return Explorer(controls, compute, draw, readout=readout, figsize=(11, 4.6),
-                    title="Two partitions: accurate / misclassified and kept / rejected")
+    explorer = Explorer(controls, compute, draw, readout=readout, figsize=(11, 4.2),
+                        title="Two partitions: accurate / misclassified and kept / rejected")
+    return _with_legend(explorer, _subset_legend())
 
 
 # --------------------------------------------------------------------------
@@ -230,6 +334,8 @@ def ranking_explorer(confidence=None, accurate=None):
 
         (ax,) = _axes(fig, 1)
         ranking_row(c, a, state.rejected, ax=ax)
+        if not _background_ready(fig):
+            _freeze_background(fig, _moving(fig, "rankbox-", "ranktext-", "rankcut"))
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(max(5.0, 0.75 * c.size), 2.2), title="Reject the least confident samples")
@@ -274,6 +380,8 @@ def curves_explorer(n_per_class=150, seed=0):
         if first:
             plot_curves(curves, axes=axes)
             for ax in axes:
+                if ax.get_legend() is not None:
+                    ax.get_legend().remove()  # shown as HTML under the figure instead
                 ax.axvline(state.r, color="black", ls=":", lw=1.5, gid="r-marker")
                 for color, name in zip(SERIES_COLORS, curves):
                     ax.plot([], [], "o", color=color, ms=8, mec="black", gid=f"point-{name}")
@@ -287,6 +395,8 @@ def curves_explorer(n_per_class=150, seed=0):
                     value = getattr(op, field)
                     shown = np.isfinite(value) and (field != "phi" or value > 0)  # phi: log axis
                     artist.set_data([op.r], [value if shown else np.nan])
+        if not _background_ready(fig):
+            _freeze_background(fig, _moving(fig, "r-marker", "point-"))
 
     def readout(s):
         parts = [f"r = {s.r:.2f}"]
@@ -295,8 +405,18 @@ def curves_explorer(n_per_class=150, seed=0):
                          f"φ = {format_number(op.phi)}")
         return '<span class="rejlab-readout">' + " | ".join(parts) + "</span>"
 
-    return Explorer(controls, compute, draw, readout=readout, figsize=(12, 4),
-                    title="The measures as functions of the rejected fraction r")
+    from ..plot import SERIES_COLORS
+
+    items = []
+    for color, (name, cv) in zip(SERIES_COLORS, curves.items()):
+        best = cv.r[cv.best_Q()]
+        items.append(f'<span style="color:{color};font-weight:bold">━━</span>&nbsp;{name} '
+                     f'(<span style="color:{color}">◆</span> max Q at r = {best:.2f}, '
+                     f'<span style="color:{color}">●</span> the point at r)')
+    legend = widgets.HTML('<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>")
+    explorer = Explorer(controls, compute, draw, readout=readout, figsize=(12, 3.8),
+                        title="The measures as functions of the rejected fraction r")
+    return _with_legend(explorer, legend)
 
 
 # --------------------------------------------------------------------------
@@ -332,6 +452,8 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
 
     def compute(A, Q, r):
         conf = binary.confusion_from_triplet(A, Q, r)
+        # on the border of the feasible set rounding can leave -1e-17: that is 0
+        conf = binary.Confusion(*(max(0.0, float(x)) for x in conf))
         # the four fractions are the four subsets: TN = A∩N, FN = M∩N, FP = A∩R, TP = M∩R
         _, _, _, phi = measures.measures_from_counts(conf.tn, conf.fn, conf.fp, conf.tp)
         return ConfusionState(binary.Triplet(float(A), float(Q), float(r)), conf,
@@ -344,6 +466,8 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
         c = state.confusion
         confusion_matrix(c, ax=ax_conf)
         subsets_mosaic((c.tn, c.fn, c.fp, c.tp), ax=ax_mosaic)
+        if not _background_ready(fig):
+            _freeze_background(fig, _moving(fig, "conftext-", "mosaic"))
 
     def readout(s):
         c = s.confusion

@@ -1,0 +1,174 @@
+"""Time every explorer: programmatic control change -> redrawn PNG.
+
+Run by hand: ``.venv/bin/python bench/widgets.py [name ...]``.
+
+Every function exported by ``rejlab.widgets`` that can be called without
+arguments and returns an :class:`rejlab.widgets.Explorer` is built with its
+defaults. Then its first slider-like control is stepped through its range
+(20 changes; a dropdown or toggle is cycled if there is no slider, and a
+per-explorer table in ``CHANGES`` overrides both). Setting a control's
+``value`` runs compute + draw + ``savefig`` synchronously, so the time of the
+assignment is the time from the change to the new image. For each explorer
+it prints the median over the 20 changes (best of ``REPEATS`` sweeps), the
+slowest change, a baseline measured in the same run (``savefig`` to PNG of an
+empty figure of the same size and dpi) and the ratio; goal: under 100 ms.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import io
+import pkgutil
+import statistics
+import sys
+import time
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import ipywidgets as widgets  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+import rejlab.widgets as rw  # noqa: E402
+from rejlab.widgets import Explorer  # noqa: E402
+
+N_CHANGES = 20
+REPEATS = 3
+GOAL_S = 0.100
+
+#: Explorer name -> list of (control name, value) changes, when stepping the
+#: first slider is not representative (add entries as explorers need them).
+CHANGES: dict[str, list[tuple[str, object]]] = {
+    # stepping A alone soon makes the default triplet impossible (a message, no
+    # redraw); Q through its feasible range [A(1-r), A(1-r) + r] = [0.6, 0.85] redraws each time
+    "confusion_explorer": [("Q", round(0.6 + 0.25 * i / (N_CHANGES - 1), 4)) for i in range(N_CHANGES)],
+}
+
+SLIDERS = (widgets.FloatSlider, widgets.IntSlider, widgets.FloatLogSlider,
+           widgets.SelectionSlider, widgets.BoundedFloatText, widgets.BoundedIntText)
+CHOICES = (widgets.Dropdown, widgets.ToggleButtons, widgets.RadioButtons, widgets.Select)
+
+
+def exported_names():
+    """Public names of rejlab.widgets: its ``__all__``, else its submodules' ``__all__``."""
+    names = getattr(rw, "__all__", None)
+    if names is not None:
+        return list(names)
+    names = []
+    for info in pkgutil.iter_modules(rw.__path__):
+        mod = importlib.import_module(f"{rw.__name__}.{info.name}")
+        names.extend(n for n in getattr(mod, "__all__", []) if n not in names)
+    return names
+
+
+def discover():
+    """(name, explorer) for every exported function that builds an Explorer by default."""
+    found = []
+    for name in exported_names():
+        obj = getattr(rw, name, None)
+        if not inspect.isfunction(obj):
+            continue
+        params = inspect.signature(obj).parameters.values()
+        if any(p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+               for p in params):
+            continue
+        result = obj()
+        if isinstance(result, Explorer):
+            found.append((name, result))
+    return found
+
+
+def default_changes(explorer, n=N_CHANGES):
+    """Step the first slider through its range, or cycle the first choice / checkbox."""
+    for cname, c in explorer.controls.items():
+        if isinstance(c, widgets.SelectionSlider):
+            opts = list(c.options)
+            return [(cname, opts[i % len(opts)][1] if isinstance(opts[0], tuple) else opts[i % len(opts)])
+                    for i in range(1, n + 1)]
+        if isinstance(c, SLIDERS) and hasattr(c, "min"):
+            lo, hi = c.min, c.max
+            if isinstance(c, (widgets.IntSlider, widgets.BoundedIntText)) and hi - lo < n:
+                # few values: bounce lo..hi..lo so that every change is a real change
+                cycle = list(range(lo, hi + 1)) + list(range(hi - 1, lo, -1))
+                start = cycle.index(c.value) if c.value in cycle else 0
+                return [(cname, cycle[(start + i) % len(cycle)]) for i in range(1, n + 1)]
+            values = [lo + (hi - lo) * (i + 1) / n for i in range(n)]
+            if isinstance(c, (widgets.IntSlider, widgets.BoundedIntText)):
+                values = [int(round(v)) for v in values]
+            return [(cname, v) for v in values]
+    for cname, c in explorer.controls.items():
+        if isinstance(c, CHOICES) and len(c.options) > 1:
+            vals = [o[1] if isinstance(o, tuple) else o for o in c.options]
+            start = vals.index(c.value) if c.value in vals else 0
+            return [(cname, vals[(start + i) % len(vals)]) for i in range(1, n + 1)]
+    for cname, c in explorer.controls.items():
+        if isinstance(c, (widgets.Checkbox, widgets.ToggleButton)):
+            return [(cname, bool((i + int(c.value)) % 2)) for i in range(1, n + 1)]
+    return []
+
+
+def time_changes(explorer, changes):
+    """Seconds per change (only the changes that redrew), and how many failed to."""
+    times, silent = [], 0
+    for cname, value in changes:
+        control = explorer.controls[cname]
+        before = explorer.redraws
+        t0 = time.perf_counter()
+        control.value = value
+        dt = time.perf_counter() - t0
+        if explorer.redraws > before:
+            times.append(dt)
+        else:
+            silent += 1  # unchanged value, or bad input shown as a message
+    return times, silent
+
+
+def baseline(figure, n=N_CHANGES):
+    """Median seconds to save an empty figure of the same size and dpi as a PNG."""
+    empty = Figure(figsize=figure.get_size_inches(), dpi=figure.dpi)
+    times = []
+    for _ in range(n):
+        buf = io.BytesIO()
+        t0 = time.perf_counter()
+        empty.savefig(buf, format="png")
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main(only=()):
+    explorers = [(n, e) for n, e in discover() if not only or n in only]
+    if not explorers:
+        print("no explorer found" + (f" among {list(only)}" if only else ""))
+        return 1
+    print(f"{N_CHANGES} changes per explorer, best of {REPEATS} sweeps; goal median < "
+          f"{GOAL_S * 1000:.0f} ms")
+    header = (f"{'explorer':28s} {'control':>10s} {'median ms':>10s} {'max ms':>8s} "
+              f"{'baseline ms':>12s} {'ratio':>7s}  goal")
+    print(header)
+    print("-" * len(header))
+    slow = 0
+    for name, explorer in explorers:
+        changes = CHANGES.get(name) or default_changes(explorer)
+        if not changes:
+            print(f"{name:28s} (no control to step)")
+            continue
+        best_median, worst = float("inf"), 0.0
+        silent = 0
+        for _ in range(REPEATS):
+            times, silent = time_changes(explorer, changes)
+            if times:
+                best_median = min(best_median, statistics.median(times))
+                worst = max(worst, max(times))
+        base = baseline(explorer.figure)
+        ok = best_median < GOAL_S
+        slow += not ok
+        note = "" if not silent else f"  ({silent} changes did not redraw)"
+        print(f"{name:28s} {changes[0][0]:>10s} {best_median * 1000:10.1f} {worst * 1000:8.1f} "
+              f"{base * 1000:12.1f} {best_median / base:7.1f}  {'ok' if ok else 'SLOW'}{note}")
+    return 1 if slow else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(tuple(sys.argv[1:])))
