@@ -85,6 +85,17 @@ def test_equal_blocks_make_the_theorem_differ():
     assert "they differ" not in e.readout.value
 
 
+def test_custom_covering_and_ideal_table1_readings():
+    t = rl.datasets.table1()
+    e = rl.widgets.covering_explorer(list(t.method_2_sec51), ideal=list(t.ideal), p="c")
+    r = e.state.report
+    assert (r.AA_exact, r.RAR_exact) == (Fraction(5, 8), Fraction(5, 3))
+    e.controls["C1:c"].value = True  # the Section 5.2 reading
+    r = e.state.report
+    assert (r.AA_exact, r.RAR_exact) == (Fraction(3, 4), Fraction(2))
+    assert e.controls["ideal"].value == "your ideal"
+
+
 def test_controls_are_named_per_block_and_element(explorer):
     names = set(explorer.controls)
     assert {"p", "ideal", "C1:a", "C3:g"} <= names

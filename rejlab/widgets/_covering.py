@@ -106,7 +106,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
             raise ValueError(f"ideal has {len(ideal_blocks)} blocks but covering has {len(blocks)}")
         ideals["your ideal"] = ideal_blocks
     if universe is None:
-        universe = frozenset().union(*blocks, *ideals.values())
+        universe = frozenset().union(*blocks, *(b for ib in ideals.values() for b in ib))
     order = v.universe_elements(universe)
     if len(order) > _MAX_ELEMENTS:
         raise ValueError(f"universe must have at most {_MAX_ELEMENTS} elements for the explorer")
