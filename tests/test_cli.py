@@ -392,3 +392,14 @@ def test_out_path_that_cannot_be_a_folder(tmp_path, capsys):
         code, out, err = run(["report", path, "--out", out_dir], capsys)
         _assert_failed(code, out, err, [str(a_file)])
     assert a_file.read_text() == "x"
+
+
+def test_long_labels_and_spaces_are_read(tmp_path, capsys):
+    long = "x" * 100  # longer than the vectorized reader's field width: the fallback
+    path = tmp_path / "f.csv"
+    path.write_text(f"y_true , y_pred,confidence\n{long}, {long} ,0.9\n b,a, 0.4\nb,b,0.7 \n")
+    code, out, err = run(["report", path, "--fractions", "0,0.34"], capsys)
+    assert code == 0, err
+    rep = rl.rejection_report([long, "b", "b"], [long, "a", "b"], [0.9, 0.4, 0.7],
+                              fractions=(0, 0.34))
+    assert out.strip() == str(rep)
