@@ -49,7 +49,7 @@ DEFAULT_FRACTIONS = (0.0, 0.05, 0.1, 0.2, 0.3)
 GIVEN_CONFIDENCE = "given confidence"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class RejectionReport:
     """Everything :func:`rejection_report` measured, ready to print or draw.
 
@@ -124,6 +124,14 @@ class RejectionReport:
 
     def __str__(self):
         return format_report(self)
+
+    def __repr__(self):
+        return (f"<RejectionReport n={self.n}, rejector={self.rejector!r}, "
+                f"alpha={_fmt(self.alpha)}, max Q={_fmt(self.best.Q)} at r={_fmt(self.best.r)}>")
+
+    def _repr_pretty_(self, printer, cycle):
+        # in a notebook, a report on the last line shows its table
+        printer.text(str(self))
 
     def plot(self, figure=None):
         """Draw the A, Q, phi curves and the best point's operating-set regions.
@@ -260,6 +268,8 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     (2, 1.0, inf)
     >>> rep.rho_zero[1:].round(3)
     array([1.   , 1.   , 0.667, 0.5  ])
+    >>> rep
+    <RejectionReport n=4, rejector='given confidence', alpha=0.5000, max Q=1.0000 at r=0.5000>
     >>> rep2 = rejection_report(["a", "b"], proba=[[0.8, 0.2], [0.4, 0.6]],
     ...                         labels=["a", "b"], fractions=0)
     >>> rep2.best.A
