@@ -435,3 +435,51 @@ def test_lesson_exercises_are_computed_and_checked():
     wins = sum(p.Q > cv.Q[p.counts.ar + p.counts.mr] for p in exp.jcr_points)
     assert rl.exercises.check("10-3", int(wins))
     assert not rl.exercises.check("10-3", int(wins) + 1)
+
+
+# ---------------------------------------------------------------- the VTV prior
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.integers(0, 2**16))
+def test_gradient_adjoint_and_laplacian(h, w, seed):
+    rng = np.random.default_rng(seed)
+    z, g = rng.standard_normal((3, h, w)), rng.standard_normal((2, 3, h, w))
+    assert np.sum(ctx._gradient(z) * g) == pytest.approx(np.sum(z * ctx._gradient_adjoint(g)))
+    # D'D is the Laplacian the DCT step inverts
+    lap = ctx._gradient_adjoint(ctx._gradient(z[0]))
+    np.testing.assert_allclose(lap.ravel(), dense_laplacian(h, w) @ z[0].ravel(), atol=1e-10)
+
+
+def vtv_objective(p, z, strength):
+    data = -np.log(np.maximum((p * z).sum(-1), 1e-300)).sum()
+    g = ctx._gradient(np.moveaxis(z, -1, 0))
+    return data + strength * np.sqrt((g ** 2).sum(axis=(0, 1))).sum()
+
+
+def test_vtv_prior(small, scene, proba):
+    _, p_small, _ = small
+    p = p_small[:24, :24]
+    res = ctx.apply_context(p, 0.5, prior="vtv", max_iter=300, tol=1e-7)
+    assert res.prior == "vtv"
+    np.testing.assert_allclose(res.z.sum(-1), 1.0, atol=1e-9)
+    onehot = np.eye(p.shape[-1])[p.argmax(-1)]
+    for candidate in (p, onehot, ctx.apply_context(p, 2.0).z):
+        assert vtv_objective(p, res.z, 0.5) < vtv_objective(p, candidate, 0.5)
+    np.testing.assert_array_equal(ctx.apply_context(p, 0.0, prior="vtv").labels, p.argmax(-1) + 1)
+    # on the big scene the VTV prior also beats no context by a wide margin
+    pb, train = proba
+    evaluated = scene.labelled & ~train
+    acc0 = ctx.labelled_accuracy(pb.argmax(-1) + 1, scene.ground_truth, evaluated)
+    acc = ctx.labelled_accuracy(ctx.apply_context(pb, 1.0, prior="vtv").labels,
+                                scene.ground_truth, evaluated)
+    assert acc > acc0 + 0.2
+    assert not ctx.joint_context_rejection(p, 0.5, 0.0, prior="vtv").rejected.any()
+
+
+def test_bad_prior():
+    p = random_proba((3, 3), 2, 0)
+    with pytest.raises(ValueError, match="prior"):
+        ctx.apply_context(p, 1.0, prior="tv")
+    with pytest.raises(ValueError, match="prior"):
+        ctx.joint_context_rejection(p, 1.0, 0.1, prior=None)
