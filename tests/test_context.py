@@ -422,6 +422,7 @@ def test_bad_experiment_arguments(small):
 # ---------------------------------------------------------------- exercises of lesson 10
 
 
+@pytest.mark.slow
 def test_lesson_exercises_are_computed_and_checked():
     exp = ctx.lesson_experiment()
     assert ctx.lesson_experiment() is exp                 # cached
