@@ -484,3 +484,11 @@ def test_bad_prior():
         ctx.apply_context(p, 1.0, prior="tv")
     with pytest.raises(ValueError, match="prior"):
         ctx.joint_context_rejection(p, 1.0, 0.1, prior=None)
+
+
+def test_loader_without_scipy_says_how_to_install(tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "scipy.io", None)      # makes `from scipy.io import ...` fail
+    with pytest.raises(ImportError, match=r"rejlab\[io\]"):
+        rl.datasets.load_indian_pines(tmp_path / "a.mat", tmp_path / "b.mat")

@@ -299,7 +299,7 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
     """
     try:
         from scipy.io import loadmat
-    except ImportError:  # pragma: no cover - depends on the environment
+    except ImportError:
         raise ImportError(
             "load_indian_pines needs scipy to read .mat files: "
             'pip install "rejlab[io]" (or pip install scipy)') from None
