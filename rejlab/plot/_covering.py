@@ -214,8 +214,11 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
     return ax
 
 
-def _fraction_text(x):
-    return "∞" if x == float("inf") else str(x)
+def _fmt_ratio(num, den, value):
+    """'6/8 = 3/4', or just '7/8' when the fraction does not reduce; inf as ∞."""
+    raw = f"{num}/{den}"
+    text = "∞" if value == float("inf") else str(value)
+    return raw if text == raw else f"{raw} = {text}"
 
 
 def results_grid(ideal, result_1, result_2=None, *, universe=None,
@@ -301,8 +304,8 @@ def _result_panel(ax, ideal, result, report, name, universe):
         cache["terms"][r].set_fontweight("bold" if t_terms[r] else "normal")
         cache["rows"][r].set_text(f"{e} (D_P)" if e in overlapped else str(e))
     cache["caption"].set_text(
-        f"{name}: AA = {report.T_pos}/{report.sum_P} = {_fraction_text(report.AA_exact)}, "
-        f"RAR = {report.T_pos}/{report.T_neg} = {_fraction_text(report.RAR_exact)}")
+        f"{name}: AA = {_fmt_ratio(report.T_pos, report.sum_P, report.AA_exact)}, "
+        f"RAR = {_fmt_ratio(report.T_pos, report.T_neg, report.RAR_exact)}")
 
 
 def _label_sets_as_blocks(ideal, results):

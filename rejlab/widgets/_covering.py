@@ -19,6 +19,7 @@ from .. import _validate as v
 from ..accuracy import AccuracyReport, accuracy_report
 from ..datasets._paper_examples import PAPER_U, paper_example
 from ..neighborhood import CoveringSummary, covering_summary
+from ..plot._covering import _fmt_ratio
 from ._base import Explorer
 
 __all__ = ["covering_explorer", "CoveringState"]
@@ -64,8 +65,6 @@ def _fmt(s):
     return "{" + ", ".join(str(e) for e in v.ordered(s)) + "}"
 
 
-def _frac(x):
-    return "∞" if x == float("inf") else str(x)
 
 
 def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
@@ -173,7 +172,9 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
             from matplotlib.layout_engine import ConstrainedLayoutEngine
 
             if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
-                fig.set_layout_engine("none")  # keep the first layout: redraws stay fast
+                # keep the first layout. None (not "none", which leaves a placeholder
+                # engine) also spares savefig a dry-run draw: redraws cost half.
+                fig.set_layout_engine(None)
         ax0, ax1 = fig.axes[:2]
         covering_grid(state.summary, state.p, legend=False, ax=ax0)
         results_grid(list(map(set, state.ideal)), list(map(set, state.blocks)),
@@ -196,8 +197,8 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
             f"overlapped (in ≥ 2 blocks) = {esc(_fmt(s.overlapped))} &nbsp; "
             f"Theorem's construction = {esc(_fmt(s.overlapped_theorem))}{note}",
             f"against <i>{esc(state.ideal_name)}</i> ({esc(r.condition)}): "
-            f"AA = {r.T_pos}/{r.sum_P} = {_frac(r.AA_exact)}, "
-            f"RAR = {r.T_pos}/{r.T_neg} = {_frac(r.RAR_exact)}",
+            f"AA = {_fmt_ratio(r.T_pos, r.sum_P, r.AA_exact)}, "
+            f"RAR = {_fmt_ratio(r.T_pos, r.T_neg, r.RAR_exact)}",
         ]
         return "<br>".join(rows) + "<br>" + key
 
