@@ -9,6 +9,7 @@ matplotlib.use("Agg")
 import ipywidgets as widgets
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
 from rejlab import widgets as rw
@@ -82,6 +83,22 @@ def test_four_subsets_readout_follows_r_and_rejector(subsets, rejector, r):
     assert subsets.state.rejector == rejector
     assert subsets.redraws > before
     assert subsets.error == ""
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 100), st.sampled_from(["max_probability", "breaking_ties"]))
+def test_four_subsets_any_r_matches_rejlab_and_the_mosaic(subsets, percent, rejector):
+    _, accurate, proba = toy()
+    r = percent / 100
+    subsets.controls["rejector"].value = rejector
+    subsets.controls["r"].value = r
+    op = expected_point(accurate, proba, rejector, r)
+    assert_readout_is(subsets.readout.value, op)
+    assert sum(op.counts) == 600
+    ax_mosaic = subsets.figure.axes[1]
+    widths = {p.get_gid(): p.get_width() for p in ax_mosaic.patches}
+    assert widths["mosaic-an"] == pytest.approx(1 - op.r)
+    assert widths["mosaic-mr"] == pytest.approx(op.r)
 
 
 def test_four_subsets_figure_shows_each_sample_in_its_subset(subsets):

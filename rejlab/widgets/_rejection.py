@@ -186,6 +186,15 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     and a mosaic of the four subsets (widths 1 - r and r).
 
     Controls: ``"r"`` (slider 0..1) and ``"rejector"`` (dropdown).
+
+    Examples
+    --------
+    >>> e = four_subsets_explorer()
+    >>> e.controls["r"].value = 0.5
+    >>> e.state.point.counts
+    SubsetCounts(an=259, mn=41, ar=161, mr=139)
+    >>> e.readout.value
+    '<span class="rejlab-readout">r = 0.500 | A = 0.863 | Q = 0.663 | φ = 2.014 | A∩N = 259 | M∩N = 41 | A∩R = 161 | M∩R = 139</span>'
     """
     X, accurate, proba = _toy(n_per_class, seed)
     confidence = {name: rejectors.confidence_from_proba(proba, name) for name in _REJECTOR_NAMES}
@@ -247,6 +256,13 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     every rejected sample is left of every kept one.
 
     Controls: ``"threshold"`` (slider 0..1) and ``"rejector"`` (dropdown).
+
+    Examples
+    --------
+    >>> e = partitions_explorer()
+    >>> e.controls["threshold"].value = 0.4
+    >>> e.state.counts
+    SubsetCounts(an=413, mn=161, ar=7, mr=19)
     """
     X, accurate, proba = _toy(n_per_class, seed)
     confidence = {name: rejectors.confidence_from_proba(proba, name) for name in _REJECTOR_NAMES}
@@ -310,6 +326,13 @@ def ranking_explorer(confidence=None, accurate=None):
 
     Controls: ``"rejected"`` (integer slider 0..n, the number k of rejected
     samples). The readout is the operating point (r, A, Q, phi and counts).
+
+    Examples
+    --------
+    >>> e = ranking_explorer()
+    >>> e.controls["rejected"].value = 4
+    >>> round(e.state.point.Q, 3), e.state.point.counts
+    (0.8, SubsetCounts(an=5, mn=1, ar=1, mr=3))
     """
     if (confidence is None) != (accurate is None):
         raise ValueError("give both confidence and accurate, or neither")
@@ -360,6 +383,13 @@ def curves_explorer(n_per_class=150, seed=0):
     ``k = round(r n)`` rejected samples (the same as ``rl.reject_lowest``).
 
     Controls: ``"r"`` (slider 0..1).
+
+    Examples
+    --------
+    >>> e = curves_explorer()
+    >>> e.controls["r"].value = 0.1
+    >>> {name: round(op.Q, 4) for name, op in e.state.points.items()}
+    {'max_probability': 0.7333, 'breaking_ties': 0.7433}
     """
     _, accurate, proba = _toy(n_per_class, seed)
     n = accurate.size
@@ -441,6 +471,17 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     alpha = TN + FP and phi = TPR / FPR.
 
     Controls: ``"A"``, ``"Q"``, ``"r"`` (sliders 0..1).
+
+    Examples
+    --------
+    >>> e = confusion_explorer()
+    >>> [round(x, 3) for x in e.state.confusion]
+    [0.1, 0.15, 0.6, 0.15]
+    >>> e.controls["Q"].value = 0.3  # impossible: below A (1 - r) = 0.6
+    >>> e.error
+    'Q is inconsistent with A and r: it needs Q in [A(1-r), A(1-r) + r]'
+    >>> [round(x, 3) for x in e.state.confusion]  # the last good state is kept
+    [0.1, 0.15, 0.6, 0.15]
     """
     binary.confusion_from_triplet(A, Q, r)  # a bad starting triplet raises here
 
