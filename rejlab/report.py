@@ -345,12 +345,13 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
 
 
 def _rho_zero(curves):
-    """rho_0 against no rejection for every curve point: |M∩R| / |R|, NaN at k = 0."""
-    from . import optimality
+    """rho_0 against no rejection for every curve point: |M∩R| / |R|, NaN at k = 0.
 
-    if hasattr(optimality, "rho_zero_curve"):
-        rho0 = np.asarray(optimality.rho_zero_curve(curves).rho_0, dtype=float)
-        return np.concatenate(([np.nan], rho0))
+    Computed from the integer subset counts, so it is exact (0 where only
+    accurate samples were rejected, 1 where only misclassified ones were);
+    :func:`rejlab.rho_zero_curve` gives the same values through beta, up to
+    rounding.
+    """
     c = curves.counts
     rejected = c.ar + c.mr
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -289,3 +289,14 @@ def test_report_explorer_reads_the_report(gaussians):
         from rejlab.widgets._report import report_explorer
 
         report_explorer(rep.curves)
+
+
+def test_rho_zero_is_exact_and_agrees_with_rho_zero_curve(gaussians):
+    _, y, proba = gaussians
+    rep = rl.rejection_report(y, proba=proba)
+    c = rep.curves.counts
+    k = np.arange(1, rep.n + 1)
+    np.testing.assert_array_equal(rep.rho_zero[1:], c.mr[1:] / k)  # |M∩R| / |R| exactly
+    r, rho0 = rl.rho_zero_curve(rep.curves)
+    np.testing.assert_allclose(rep.rho_zero[1:], rho0, rtol=0, atol=1e-9)
+    np.testing.assert_array_equal(r, rep.curves.r[1:])
