@@ -277,3 +277,21 @@ def test_label_set_converters_reject_non_sets():
         rl.label_sets_to_blocks({"a": [1, 2]})
     with pytest.raises(ValueError, match="labels"):
         rl.indicator_to_label_sets([[0, 1]], labels=[1, 2, 3])
+
+
+def test_public_names_are_the_spec_contract():
+    # rl.neighborhood is the function (the module is rejlab.neighborhood)
+    assert callable(rl.neighborhood)
+    assert rl.neighborhood(C_DEF3, "d") == {"d"}
+    for name in ("neighborhood_system", "subscripts", "derived_covering", "overlapped_elements",
+                 "overlapped_elements_theorem", "covering_kind", "is_partition", "is_covering"):
+        assert callable(getattr(rl, name))
+
+
+def test_indicator_row_with_no_label_is_an_uncovered_element():
+    Y = np.array([[1, 0], [0, 0], [1, 1]])
+    s = rl.covering_summary(Y)
+    assert s.uncovered == {1} and s.kind == "not a covering"
+    assert rl.neighborhood_system(Y, 1) == ()
+    with pytest.raises(ValueError, match="covering does not cover"):
+        rl.overlapped_elements(Y)
