@@ -247,7 +247,7 @@ def rejection_maps(experiment, index=-1, axes=None):
     return axes
 
 
-def _jcr_style(label="JCR (one full context per point)"):
+def _jcr_style(label="JCR (one context computation per point)"):
     return dict(marker="o", ms=8, ls="none", color=SERIES_COLORS[1], mec="black", label=label)
 
 
@@ -266,7 +266,7 @@ def jcr_scr_curves(experiment, measures=("A", "Q", "phi"), axes=None):
 
     measures = tuple(measures)
     axes = _axes_row(axes, len(measures), width=4.3, height=3.9)
-    curves({"SCR (one context, every r)": experiment.scr}, measures, axes)
+    curves({"SCR": experiment.scr}, measures, axes)
     r = np.array([p.r for p in experiment.jcr_points])
     for ax, m in zip(axes, measures):
         y = np.array([getattr(p, m) for p in experiment.jcr_points], dtype=float)
