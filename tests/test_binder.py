@@ -84,7 +84,6 @@ def _clean_env(venv: Path) -> dict[str, str]:
            and not k.startswith(("JUPYTER", "PYTEST"))}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     env["VIRTUAL_ENV"] = str(venv)
-    env["MPLBACKEND"] = "Agg"
     return env
 
 
@@ -94,14 +93,24 @@ def _run(cmd, *, cwd, env, timeout, what):
         proc = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True,
                               timeout=timeout, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired as exc:
-        out = (exc.stdout or b"")[-4000:]
-        pytest.fail(f"{what} did not finish within {timeout} s: {' '.join(map(str, cmd))}\n{out}")
+        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else exc.stdout
+        pytest.fail(f"{what} did not finish within {timeout} s: {' '.join(map(str, cmd))}\n"
+                    f"{_plain(out)[-4000:]}")
     seconds = time.perf_counter() - start
     print(f"{what}: {seconds:.1f} s")
     if proc.returncode != 0:
+        out, err = _plain(proc.stdout), _plain(proc.stderr)
+        failed = "\n".join(line for line in out.splitlines()
+                           if line.startswith(("FAILED", "ERROR")))
         pytest.fail(f"{what} failed (exit code {proc.returncode}): {' '.join(map(str, cmd))}\n"
-                    f"--- stdout ---\n{proc.stdout[-6000:]}\n--- stderr ---\n{proc.stderr[-4000:]}")
+                    f"{failed}\n--- stdout (end) ---\n{out[-5000:]}\n"
+                    f"--- stderr (end) ---\n{err[-3000:]}")
     return proc
+
+
+def _plain(text: str) -> str:
+    """Drop ANSI colour codes (IPython tracebacks carry them)."""
+    return re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", text or "")
 
 
 @pytest.mark.slow
@@ -142,11 +151,12 @@ def test_binder_environment_runs_every_lesson(tmp_path):
             unpinned.append(f"{name}=={version} (binder pins {pins.get(key)})")
     assert not unpinned, f"installed but not pinned in binder/requirements.txt: {unpinned}"
 
-    proc = _run([str(python), "-m", "pytest", "-p", "no:cacheprovider", "--nbval",
+    proc = _run([str(python), "-m", "pytest", "-p", "no:cacheprovider", "--color=no", "-rfE",
+                 "--nbval",
                  "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg",
                  "notebooks/"],
                 cwd=repo, env=env, timeout=NBVAL_TIMEOUT_S, what="nbval in the binder environment")
-    summary = proc.stdout.strip().splitlines()[-1]
+    summary = _plain(proc.stdout).strip().splitlines()[-1]
     passed = re.search(r"(\d+) passed", summary)
     assert passed and int(passed.group(1)) >= len(notebooks), summary
     assert "failed" not in summary and "error" not in summary, summary
