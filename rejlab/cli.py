@@ -360,9 +360,8 @@ def _format_curves_csv(report):
 
 def _write_outputs(report, text, out, progress):
     """Write every output into a temporary folder, then move them into ``out``."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
+    # Figure objects render through Agg without pyplot: no backend to choose,
+    # and a notebook that calls main() keeps its own backend
     from matplotlib.figure import Figure
 
     if os.path.exists(out) and not os.path.isdir(out):
