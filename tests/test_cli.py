@@ -319,17 +319,28 @@ def test_accuracy_command_matches_python(capsys, indicators, zero_division):
     assert f"verdict: res1.csv" in out and (verdict in out or verdict == "equal")
 
 
+def _indicator(label_sets, samples="abcdefg", labels=(1, 2, 3)):
+    return np.array([[int(lab in label_sets[p]) for lab in labels] for p in samples])
+
+
 @needs_accuracy
-def test_accuracy_command_on_the_paper_examples(tmp_path, capsys):
-    # Table 1 of seed 001 as indicator matrices (labels 1..3 over samples a..g):
-    # method 1 must come out more accurate than method 2 (AA 3/4 vs 5/8, SPEC)
-    ideal = np.array([[0, 1, 1], [1, 0, 0], [1, 0, 0], [1, 0, 1], [0, 1, 0], [0, 1, 0], [0, 0, 1]])
-    p = [indicator_csv(tmp_path / f"{n}.csv", ["1", "2", "3"], m) for n, m in
-         (("ideal", ideal), ("same", ideal))]
-    code, out, _ = run(["accuracy", p[0], p[1], p[1]], capsys)
+def test_accuracy_command_on_table_1_of_the_paper(tmp_path, capsys):
+    # seed 001, Table 1 (label sets of Section 5.1); numbers from the paper and SPEC
+    t = rl.datasets.table1()
+    files = [indicator_csv(tmp_path / f"{name}.csv", ["1", "2", "3"], _indicator(sets))
+             for name, sets in (("ideal", t.ideal_label_sets), ("method1", t.method_1_label_sets),
+                                ("method2", t.method_2_label_sets))]
+    code, out, _ = run(["accuracy", *files], capsys)
     assert code == 0
-    lines = {line[:22].strip(): line[22:].split() for line in out.splitlines()}
-    assert float(lines["AA"][0]) == 1.0 and lines["RAR"][0] == "inf"
+    lines = {line[:22].strip(): [float(x) for x in line[22:].split()]
+             for line in out.splitlines() if line[:22].strip() in
+             ("AA", "RAR", "multi-label accuracy", "multi-label precision", "multi-label recall")}
+    expected = {"AA": (3 / 4, 5 / 8), "RAR": (3, 5 / 3), "multi-label accuracy": (11 / 14, 9 / 14),
+                "multi-label precision": (6 / 7, 5 / 7), "multi-label recall": (11 / 14, 9 / 14)}
+    for key, values in expected.items():
+        assert lines[key] == pytest.approx(values, abs=5e-5), key
+    assert "verdict: method1.csv is more accurate than method2.csv" in out
+    code, out, _ = run(["accuracy", files[0], files[1], files[1]], capsys)
     assert "equally accurate" in out
 
 
