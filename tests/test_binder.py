@@ -163,3 +163,6 @@ def test_binder_environment_runs_every_lesson(tmp_path):
     # Every lesson notebook was collected.
     for nb in notebooks:
         assert f"notebooks/{nb.name}" in proc.stdout, f"{nb.name} not run under nbval"
+
+    # Passed: drop the 600 MB environment (pytest keeps the last three tmp dirs).
+    shutil.rmtree(venv, ignore_errors=True)
