@@ -155,5 +155,5 @@ def _demo():
 
 
 # Each lesson group registers its exercises in a module of its own.
-for _name in ("_rejection", "_optimality", "_neighborhood", "_context"):
+for _name in ("_rejection", "_optimality", "_neighborhood", "_context", "_report"):
     import_module(f"{__name__}.{_name}")
