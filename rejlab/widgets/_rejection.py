@@ -96,10 +96,10 @@ def _freeze_background(fig, moving):
     from matplotlib.layout_engine import ConstrainedLayoutEngine
 
     _release_background(fig)
-    canvas = FigureCanvasAgg(fig)
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
     if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
         canvas.draw()  # lays the figure out with every artist visible
-        fig.set_layout_engine("none")
+        fig.set_layout_engine(None)
     for ax in fig.axes:
         ax.set_autoscale_on(False)
     moving = [a for a in moving if a.get_visible()]
