@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.rejlab-installed
 
-.PHONY: lab test test-fast bench clean
+.PHONY: lab test test-fast test-browser binder-check bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 ## Set everything up and open the course in JupyterLab.
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
 ## Set everything up and run the whole test suite: unit tests, doctests, notebooks (nbval), browser.
 test: $(STAMP)
@@ -24,6 +24,14 @@ test: $(STAMP)
 ## Unit tests and doctests only (no notebooks, no browser).
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest rejlab tests -m "not browser and not slow"
+
+## Only the real-browser test (JupyterLab + headless Chromium at /usr/bin/chromium).
+test-browser: $(STAMP)
+	$(BIN)/python -m pytest -m browser tests/test_browser.py
+
+## Rebuild the Binder environment from binder/ alone (fresh venv) and run every lesson in it with nbval.
+binder-check: $(STAMP)
+	$(BIN)/python -m pytest -m slow tests/test_binder.py
 
 ## Benchmarks (by hand; they print ratios against a baseline measured in the same run).
 bench: $(STAMP)
