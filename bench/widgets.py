@@ -7,13 +7,13 @@ arguments and returns an :class:`rejlab.widgets.Explorer` is built with its
 defaults. Then its first slider-like control is stepped through its range
 (20 changes; a dropdown or toggle is cycled if there is no slider, and a
 per-explorer table in ``CHANGES`` overrides both). Setting a control's
-``value`` runs compute + draw + ``savefig`` synchronously, so the time of the
+``value`` runs compute + draw + PNG encoding synchronously, so the time of the
 assignment is the time from the change to the new image. For each explorer
 it prints the median over the 20 changes (best of ``REPEATS`` sweeps), the
 slowest change, a baseline measured in the same run (``savefig`` to PNG of an
 empty figure of the same size and dpi, timed right after each change so that
-both see the same machine load) and the ratio; goal: under 100 ms. Exits
-with status 1 when an explorer misses the goal.
+both see the same machine load) and the ratio; goal: under 100 ms (a miss
+is reported, not an error: ``make bench`` goes on).
 """
 
 from __future__ import annotations
@@ -48,6 +48,16 @@ CHANGES: dict[str, list[tuple[str, object]]] = {
     "confusion_explorer": [("Q", round(0.6 + 0.25 * i / (N_CHANGES - 1), 4)) for i in range(N_CHANGES)],
 }
 
+def _report_explorer():
+    import rejlab as rl
+
+    _, y, proba = rl.datasets.four_gaussians(150, seed=0)
+    return rw.report_explorer(rl.rejection_report(y, proba=proba))
+
+
+#: Explorers that need arguments: how to build them for the benchmark.
+FACTORIES = {"report_explorer": _report_explorer}
+
 SLIDERS = (widgets.FloatSlider, widgets.IntSlider, widgets.FloatLogSlider,
            widgets.SelectionSlider, widgets.BoundedFloatText, widgets.BoundedIntText)
 CHOICES = (widgets.Dropdown, widgets.ToggleButtons, widgets.RadioButtons, widgets.Select)
@@ -66,20 +76,27 @@ def exported_names():
 
 
 def discover():
-    """(name, explorer) for every exported function that builds an Explorer by default."""
-    found = []
+    """(name, explorer) for every exported function that builds an Explorer.
+
+    Built with its defaults, or by ``FACTORIES`` when it needs arguments;
+    returns also the names of functions that need arguments and have no factory.
+    """
+    found, skipped = [], []
     for name in exported_names():
         obj = getattr(rw, name, None)
         if not inspect.isfunction(obj):
             continue
         params = inspect.signature(obj).parameters.values()
-        if any(p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
-               for p in params):
+        needs_args = any(p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+                         for p in params)
+        if needs_args and name not in FACTORIES:
+            if name.endswith("_explorer"):  # not helpers such as format_number
+                skipped.append(name)
             continue
-        result = obj()
+        result = FACTORIES[name]() if name in FACTORIES else obj()
         if isinstance(result, Explorer):
             found.append((name, result))
-    return found
+    return found, skipped
 
 
 def default_changes(explorer, n=N_CHANGES):
@@ -141,7 +158,10 @@ def time_changes(explorer, changes):
 
 
 def main(only=()):
-    explorers = [(n, e) for n, e in discover() if not only or n in only]
+    found, skipped = discover()
+    explorers = [(n, e) for n, e in found if not only or n in only]
+    for name in skipped:
+        print(f"skipped {name}: it needs arguments; add it to FACTORIES")
     if not explorers:
         print("no explorer found" + (f" among {list(only)}" if only else ""))
         return 1
@@ -170,7 +190,9 @@ def main(only=()):
         note = "" if not silent else f"  ({silent} changes did not redraw)"
         print(f"{name:28s} {changes[0][0]:>10s} {best_median * 1000:10.1f} {worst * 1000:8.1f} "
               f"{base * 1000:12.1f} {best_median / base:7.1f}  {'ok' if ok else 'SLOW'}{note}")
-    return 1 if slow else 0
+    print(f"{slow} explorer(s) over the {GOAL_S * 1000:.0f} ms goal" if slow
+          else f"every explorer under the {GOAL_S * 1000:.0f} ms goal")
+    return 0
 
 
 if __name__ == "__main__":
