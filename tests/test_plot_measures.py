@@ -121,3 +121,69 @@ def test_rho_zero_plots_the_share_of_misclassified_among_rejected(toy):
     assert ax2.lines[0].get_label() == "mine"
     with pytest.raises(ValueError, match="curves_by_name"):
         rl.plot.rho_zero({})
+
+
+def _region_vertices(ax):
+    """Vertices of every polygon of every region, by label (the unlabelled one last)."""
+    return [[p.vertices for p in c.get_paths()] for c in ax.collections]
+
+
+@pytest.mark.parametrize("measure", ["A", "Q", "phi"])
+def test_operating_set_updated_in_place_matches_a_fresh_drawing(toy, measure):
+    # what the explorers rely on: moving the drawn regions to another reference
+    # gives the same picture as drawing that reference from scratch
+    from rejlab.plot._measures import _draw_operating_set, _update_operating_set
+
+    cv = toy["breaking_ties"]
+    grid = np.linspace(0, 1, 101)
+    first = rl.operating_set(cv.A[10], cv.r[10], cv.alpha, grid)
+    b = cv.best_Q()
+    second = rl.operating_set(cv.A[b], cv.r[b], cv.alpha, grid)
+    ylim = (1e-3, 1e3) if measure == "phi" else None
+    _, ax_moved = plt.subplots()
+    _, artists = _draw_operating_set(first, measure, ax_moved, curves=toy, ylim=ylim)
+    n_artists = (len(ax_moved.collections), len(ax_moved.lines))
+    _update_operating_set(artists, second, measure, ylim)
+    _, ax_fresh = plt.subplots()
+    _draw_operating_set(second, measure, ax_fresh, curves=toy, ylim=ylim)
+    assert (len(ax_moved.collections), len(ax_moved.lines)) == n_artists  # nothing added
+    for moved, fresh in zip(_region_vertices(ax_moved), _region_vertices(ax_fresh), strict=True):
+        assert len(moved) == len(fresh)
+        for v_moved, v_fresh in zip(moved, fresh):
+            np.testing.assert_allclose(v_moved, v_fresh)
+    for moved, fresh in zip(ax_moved.lines, ax_fresh.lines, strict=True):
+        np.testing.assert_allclose(np.asarray(moved.get_xydata(), dtype=float),
+                                   np.asarray(fresh.get_xydata(), dtype=float))
+    assert artists["reference"].get_xdata()[0] == pytest.approx(cv.r[b])
+
+
+def test_refill_without_set_data_splits_regions_at_gaps_like_fill_between():
+    # the path for matplotlib < 3.10, whose fill_between gives a plain PolyCollection
+    from matplotlib.collections import PolyCollection
+
+    from rejlab.plot._measures import _refill
+
+    x = np.linspace(0, 1, 9)
+    y1 = np.array([0, 0, np.nan, 0, 0, 0, np.nan, np.nan, 0.5])
+    y2 = np.linspace(1, 2, 9)
+    plain = PolyCollection([])
+    _refill(plain, x, y1, y2)
+    _, ax = plt.subplots()
+    reference = ax.fill_between(x, y1, y2)
+
+    def corners(collection):
+        return [{tuple(v) for v in np.round(p.vertices, 12)} for p in collection.get_paths()]
+
+    # three runs of finite points, [0, 1], [3, 4, 5], [8], each with its two bounds
+    assert corners(plain) == corners(reference)
+    assert [len(c) for c in corners(plain)] == [4, 6, 2]
+
+
+def test_operating_set_reference_without_a_finite_value_is_left_out(toy):
+    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf
+    ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
+    assert not np.isfinite(ops.phi0)
+    ax = rl.plot.operating_set(ops, "phi")
+    assert not [ln for ln in ax.lines if ln.get_label().startswith("reference")]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert not any(lab.startswith("reference") for lab in labels)

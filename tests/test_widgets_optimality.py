@@ -98,3 +98,44 @@ def test_cost_explorer_extremes_and_winning_points(ce, toy):
         r, rho0 = rl.rho_zero_curve(cv)
         np.testing.assert_array_equal(ce.state.beats_no_rejection[name], rho0 > 0.4)
     assert ce.error == "" and ce.redraws >= 4
+
+
+def test_operating_set_explorer_moves_its_regions_in_place(ose):
+    fig = ose.figure
+    counts = [(len(ax.collections), len(ax.lines)) for ax in fig.axes]
+    image = ose.image.value
+    for r0 in (0.1, 0.45):
+        ose.controls["r0"].value = r0
+        s = ose.state
+        for ax, m in zip(fig.axes, ("A", "Q", "phi")):
+            ref = next(ln for ln in ax.lines if ln.get_label().startswith("reference"))
+            assert ref.get_xdata()[0] == pytest.approx(s.r0)
+            assert ref.get_ydata()[0] == pytest.approx({"A": s.A0, "Q": s.opset.Q0,
+                                                        "phi": s.opset.phi0}[m])
+            best = next(ln for ln in ax.lines if ln.get_label().startswith("β = +1"))
+            border = np.where(s.opset.feasible.best, s.opset.measure(m).best, np.nan)
+            drawn = np.asarray(best.get_ydata(), dtype=float)
+            ok = np.isfinite(border) & (border > 1e-3) & (border < 1e3)   # inside the phi axis
+            np.testing.assert_allclose(drawn[ok], border[ok])
+    assert [(len(ax.collections), len(ax.lines)) for ax in fig.axes] == counts  # nothing piles up
+    assert ose.image.value != image
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert {"max_probability", "breaking_ties"} <= set(labels)
+    assert any(lab.startswith("reference") for lab in labels)
+
+
+def test_cost_explorer_titles_and_price_line_follow_rho(ce):
+    fig = ce.figure
+    ax_cost, ax_rho = fig.axes
+    for rho in (0.15, 0.85):
+        ce.controls["rho"].value = rho
+        assert f"{rho:.2f}" in ax_cost.get_title() and f"{rho:.2f}" in ax_rho.get_title()
+        rho_line = next(ln for ln in ax_rho.lines if "ρ" in ln.get_label())
+        np.testing.assert_allclose(rho_line.get_ydata(), [rho, rho])
+        assert ax_cost.get_ylim()[1] > max(np.nanmax(c) for c in ce.state.cost.values())
+        renderer = ce._canvas.get_renderer()
+        for ax in (ax_cost, ax_rho):   # the titles stay just above their panels
+            box = ax.title.get_window_extent(renderer)
+            assert ax.bbox.ymax <= box.ymin and box.ymax <= fig.bbox.ymax
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "cheapest (max_probability)" in labels and "breaking_ties" in labels

@@ -55,7 +55,7 @@ def _measure_values(cv, measure):
 
 def _setup_phi_axis(ax):
     ax.set_yscale("log", nonpositive="mask")
-    ax.axhline(1.0, color=OKABE_ITO["grey"], lw=0.8, ls=":")
+    return ax.axhline(1.0, color=OKABE_ITO["grey"], lw=0.8, ls=":")
 
 
 def curves(curves_by_name, measures=("A", "Q", "phi"), axes=None, *, mark_best=True):
@@ -124,9 +124,133 @@ _THROUGH_COLORS = [OKABE_ITO[k] for k in ("blue", "reddish_purple", "sky_blue", 
 
 def _fill(ax, x, y1, y2, region, zorder=0, label=True):
     st = REGION_STYLE[region]
-    ax.fill_between(x, y1, y2, facecolor=st["color"], alpha=st["alpha"], hatch=st["hatch"],
-                    edgecolor=st["color"] if region != "white" else "none", linewidth=0,
-                    label=st["label"] if label else None, zorder=zorder)
+    return ax.fill_between(x, y1, y2, facecolor=st["color"], alpha=st["alpha"], hatch=st["hatch"],
+                           edgecolor=st["color"] if region != "white" else "none", linewidth=0,
+                           label=st["label"] if label else None, zorder=zorder)
+
+
+def _refill(collection, x, y1, y2):
+    """Move a ``fill_between`` region to new bounding curves, in place."""
+    if hasattr(collection, "set_data"):  # FillBetweenPolyCollection, matplotlib >= 3.10
+        collection.set_data(x, y1, y2)
+        return
+    ok = np.isfinite(x) & np.isfinite(y1) & np.isfinite(y2)
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], ok.astype(np.int8), [0]])))
+    collection.set_verts([np.concatenate([np.column_stack([x[a:b], y1[a:b]]),
+                                          np.column_stack([x[a:b], y2[a:b]])[::-1]])
+                          for a, b in zip(edges[::2], edges[1::2])])
+
+
+_REF_SYMBOL = {"A": "A0", "Q": "Q0", "phi": "φ0"}
+
+
+def _operating_set_geometry(opset, measure, ylim=None):
+    """What :func:`operating_set` draws, as arrays: x, regions, borders, reference, limits.
+
+    ``ylim`` fixes the vertical limits (the phi panel otherwise fits them to
+    the borders); regions reaching past them are clipped just outside.
+    """
+    b = opset.measure(measure)
+    if measure == "AN":
+        raise ValueError("measure must be one of 'A', 'Q', 'phi'")
+    x = np.asarray(opset.r, dtype=float)
+    order = np.argsort(x, kind="stable")
+    x = x[order]
+    best, mid, worst, low, high = (np.asarray(a, dtype=float)[order] for a in b)
+    fb, fm, fw = (np.asarray(f)[order] for f in opset.feasible)
+    ref = {"A": opset.A0, "Q": opset.Q0, "phi": opset.phi0}[measure]
+
+    if measure == "phi":
+        if ylim is None:
+            finite = np.concatenate([a[np.isfinite(a) & (a > 0)] for a in (best, worst, low, high)]
+                                    + [np.array([1.0])])
+            top = min(10 ** np.ceil(np.log10(finite.max()) + 0.5), 1e3)
+            bottom = max(10 ** np.floor(np.log10(finite.min()) - 0.5), 1e-3)
+        else:
+            bottom, top = ylim
+        clip = lambda a: np.clip(np.nan_to_num(a, nan=np.nan, posinf=top * 10), bottom / 10, top * 10)  # noqa: E731
+        best, mid, worst, low, high = (clip(a) for a in (best, mid, worst, low, high))
+        floor, ceiling = bottom / 10, top * 10
+    else:
+        # A is undefined at r = 1: let the regions stop there
+        bottom, top = (-0.02, 1.02) if ylim is None else ylim
+        floor, ceiling = bottom, top
+    regions = {
+        "infeasible_low": (np.full_like(x, floor), low),
+        "infeasible_high": (high, np.full_like(x, ceiling)),
+        "white": (worst, best),
+        "orange": (low, worst),
+        "green": (best, high),
+    }
+    borders = {"best": np.where(fb, best, np.nan), "mid": np.where(fm, mid, np.nan),
+               "worst": np.where(fw, worst, np.nan)}
+    return x, regions, borders, float(ref), (bottom, top)
+
+
+def _draw_operating_set(opset, measure, ax, curves=None, *, legend=True, ylim=None):
+    """Draw :func:`operating_set` and return ``(ax, artists)`` for in-place updates.
+
+    ``artists`` maps the region names of :func:`_operating_set_geometry`,
+    ``"best"``, ``"mid"``, ``"worst"`` (the beta = +1, 0, -1 borders),
+    ``"reference"``, ``"unity"`` (the phi = 1 line, or None) and ``"curves"``
+    (a list) to their artists. The reference
+    marker exists even when the reference value is not finite (empty, and
+    left out of the legend) so that :func:`_update_operating_set` can move it.
+    """
+    x, regions, borders, ref, (bottom, top) = _operating_set_geometry(opset, measure, ylim)
+    ax = get_ax(ax, figsize=(6, 4.5), layout="constrained")
+    art = {"unity": _setup_phi_axis(ax) if measure == "phi" else None}
+    art["infeasible_low"] = _fill(ax, x, *regions["infeasible_low"], "infeasible")
+    art["infeasible_high"] = _fill(ax, x, *regions["infeasible_high"], "infeasible", label=False)
+    art["white"] = ax.fill_between(x, *regions["white"], facecolor="white", linewidth=0,
+                                   zorder=0, label=REGION_STYLE["white"]["label"])
+    art["orange"] = _fill(ax, x, *regions["orange"], "orange")
+    art["green"] = _fill(ax, x, *regions["green"], "green")
+
+    (art["best"],) = ax.plot(x, borders["best"], color=OKABE_ITO["bluish_green"], lw=2.2,
+                             label="β = +1 (best behaviour)", zorder=3)
+    (art["mid"],) = ax.plot(x, borders["mid"], color="black", lw=1.4, ls="--", label="β = 0",
+                            zorder=3)
+    (art["worst"],) = ax.plot(x, borders["worst"], color=OKABE_ITO["vermillion"], lw=2.2,
+                              label="β = -1 (worst behaviour)", zorder=3)
+    art["curves"] = []
+    if curves is not None:
+        for i, (name, cv) in enumerate(_as_named(curves, "curves").items()):
+            y = _measure_values(cv, measure)
+            art["curves"] += ax.plot(cv.r, np.where(np.isfinite(y), y, np.nan),
+                                     color=_THROUGH_COLORS[i % len(_THROUGH_COLORS)], lw=1.6,
+                                     zorder=4, label=name or "curve")
+    label = f"reference (r0, {_REF_SYMBOL[measure]})"
+    finite = np.isfinite(ref)
+    (art["reference"],) = ax.plot([opset.r0] if finite else [], [ref] if finite else [], "o",
+                                  ms=10, color="black", mfc="black", zorder=5,
+                                  label=label if finite else "_" + label)
+    ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))
+    ax.set_ylim(bottom, top)
+    ax.set_xlabel(_R_LABEL + "₁")
+    ax.set_ylabel(MEASURE_LABELS[measure])
+    ax.set_title(f"operating set of r0 = {opset.r0:.2f}, A0 = {opset.A0:.3f}")
+    if legend:
+        ax.legend(loc="lower left", fontsize=8, framealpha=0.9)
+    return ax, art
+
+
+def _update_operating_set(artists, opset, measure, ylim, *, infeasible=True):
+    """Move what :func:`_draw_operating_set` drew to another reference, in place.
+
+    Regions, borders and reference follow ``opset``; the limits ``ylim``
+    (those it was drawn with), the curves, labels and title stay.
+    ``infeasible=False`` leaves the infeasible regions alone: they depend
+    only on alpha and the grid of r, not on the reference.
+    """
+    x, regions, borders, ref, _ = _operating_set_geometry(opset, measure, ylim)
+    for name, (y1, y2) in regions.items():
+        if infeasible or not name.startswith("infeasible"):
+            _refill(artists[name], x, y1, y2)
+    for name, y in borders.items():
+        artists[name].set_data(x, y)
+    finite = np.isfinite(ref)
+    artists["reference"].set_data([opset.r0] if finite else [], [ref] if finite else [])
 
 
 def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True):
@@ -154,60 +278,7 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True):
     -------
     Axes
     """
-    b = opset.measure(measure)
-    if measure == "AN":
-        raise ValueError("measure must be one of 'A', 'Q', 'phi'")
-    ax = get_ax(ax, figsize=(6, 4.5), layout="constrained")
-    x = np.asarray(opset.r, dtype=float)
-    order = np.argsort(x, kind="stable")
-    x = x[order]
-    best, mid, worst, low, high = (np.asarray(a, dtype=float)[order] for a in b)
-    fb, fm, fw = (np.asarray(f)[order] for f in opset.feasible)
-    ref = {"A": opset.A0, "Q": opset.Q0, "phi": opset.phi0}[measure]
-
-    if measure == "phi":
-        _setup_phi_axis(ax)
-        finite = np.concatenate([a[np.isfinite(a) & (a > 0)] for a in (best, worst, low, high)]
-                                + [np.array([1.0])])
-        top = min(10 ** np.ceil(np.log10(finite.max()) + 0.5), 1e3)
-        bottom = max(10 ** np.floor(np.log10(finite.min()) - 0.5), 1e-3)
-        clip = lambda a: np.clip(np.nan_to_num(a, nan=np.nan, posinf=top * 10), bottom / 10, top * 10)  # noqa: E731
-        best, mid, worst, low, high = (clip(a) for a in (best, mid, worst, low, high))
-    else:
-        bottom, top = -0.02, 1.02
-        # A is undefined at r = 1: let the regions stop there
-    _fill(ax, x, np.full_like(x, bottom if measure != "phi" else bottom / 10), low,
-          "infeasible")
-    _fill(ax, x, high, np.full_like(x, top if measure != "phi" else top * 10), "infeasible",
-          label=False)
-    ax.fill_between(x, worst, best, facecolor="white", linewidth=0, zorder=0,
-                    label=REGION_STYLE["white"]["label"])
-    _fill(ax, x, low, worst, "orange")
-    _fill(ax, x, best, high, "green")
-
-    ax.plot(x, np.where(fb, best, np.nan), color=OKABE_ITO["bluish_green"], lw=2.2,
-            label="β = +1 (best behaviour)", zorder=3)
-    ax.plot(x, np.where(fm, mid, np.nan), color="black", lw=1.4, ls="--", label="β = 0",
-            zorder=3)
-    ax.plot(x, np.where(fw, worst, np.nan), color=OKABE_ITO["vermillion"], lw=2.2,
-            label="β = -1 (worst behaviour)", zorder=3)
-    if curves is not None:
-        for i, (name, cv) in enumerate(_as_named(curves, "curves").items()):
-            y = _measure_values(cv, measure)
-            ax.plot(cv.r, np.where(np.isfinite(y), y, np.nan),
-                    color=_THROUGH_COLORS[i % len(_THROUGH_COLORS)], lw=1.6, zorder=4,
-                    label=name or "curve")
-    if np.isfinite(ref):
-        ax.plot(opset.r0, ref, "o", ms=10, color="black", mfc="black", zorder=5,
-                label="reference (r0, " + {"A": "A0", "Q": "Q0", "phi": "φ0"}[measure] + ")")
-    ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))
-    ax.set_ylim(bottom, top)
-    ax.set_xlabel(_R_LABEL + "₁")
-    ax.set_ylabel(MEASURE_LABELS[measure])
-    ax.set_title(f"operating set of r0 = {opset.r0:.2f}, A0 = {opset.A0:.3f}")
-    if legend:
-        ax.legend(loc="lower left", fontsize=8, framealpha=0.9)
-    return ax
+    return _draw_operating_set(opset, measure, ax, curves, legend=legend)[0]
 
 
 def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):

@@ -4,6 +4,13 @@ Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure
 ``compute`` made of rejlab calls (:func:`rejlab.operating_set`,
 :func:`rejlab.cost`, :func:`rejlab.rho_zero_curve`), and a ``draw`` through
 the :mod:`rejlab.plot` functions.
+
+Redraws stay fast (issue 5: well under 100 ms a control change) because the
+first draw builds every artist and renders what never moves (axes, ticks,
+labels, legends, infeasible regions) once into a frozen background; later
+draws move the regions, borders and markers in place and render only those
+(and the curves that must stay on top of them). Axis limits are fixed for
+that reason, except the cost axis, whose y axis is redrawn with it.
 """
 
 from __future__ import annotations
@@ -16,12 +23,19 @@ import numpy as np
 from .. import measures, optimality, rejectors
 from ..datasets import four_gaussians
 from ._base import Explorer, format_number
+from ._rejection import _background_ready, _freeze_background
 
 __all__ = ["operating_set_explorer", "cost_explorer", "OperatingSetState", "CostState"]
 
 _REJECTOR_NAMES = ["max_probability", "breaking_ties"]
 _TYPED = "typed (A0, r0)"
 _GRID = np.linspace(0.0, 1.0, 201)
+_MEASURES = ("A", "Q", "phi")
+_PANEL_TITLES = {"A": "nonrejected accuracy A", "Q": "classification quality Q",
+                 "phi": "rejection quality φ"}
+#: Fixed vertical limits, so that the ticks can be drawn once (the phi panel
+#: would otherwise fit its log axis to each reference's borders).
+_YLIM = {"A": None, "Q": None, "phi": (1e-3, 1e3)}
 
 
 def _toy_curves(n_per_class, seed):
@@ -30,20 +44,6 @@ def _toy_curves(n_per_class, seed):
     accurate = measures.accuracy_vector(y, proba.argmax(axis=1))
     return {name: measures.rejection_curves(accurate, rejectors.confidence_from_proba(proba, name))
             for name in _REJECTOR_NAMES}
-
-
-def _axes(fig, ncols):
-    """The figure's axes, made on the first draw; later draws keep that layout.
-
-    Removing the layout engine (``None``, not ``"none"``: a placeholder engine
-    still makes ``savefig`` lay the text out in an extra pass) roughly halves
-    the time of each redraw.
-    """
-    if fig.axes:
-        if fig.get_layout_engine() is not None:
-            fig.set_layout_engine(None)
-        return fig.axes[:ncols]
-    return [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
 
 
 # --------------------------------------------------------------------------
@@ -102,18 +102,32 @@ def operating_set_explorer(n_per_class=250, seed=0, reference="max_probability")
         return OperatingSetState(reference, float(A0), float(r0), ops, best_region)
 
     def draw(fig, state):
-        from ..plot import operating_set as plot_operating_set
+        from ..plot._measures import _draw_operating_set, _update_operating_set
 
-        axes = _axes(fig, 3)
-        for ax, m in zip(axes, ("A", "Q", "phi")):
-            ax.clear()
-            plot_operating_set(state.opset, m, ax=ax, curves=curves, legend=False)
-            ax.set_title({"A": "nonrejected accuracy A", "Q": "classification quality Q",
-                          "phi": "rejection quality φ"}[m])
-        if not fig.legends:
-            handles, labels = axes[1].get_legend_handles_labels()
-            fig.legend(handles, labels, loc="outside lower center", ncol=5, frameon=False,
-                       fontsize=9)
+        drawn = getattr(fig, "_rejlab_opset_artists", None)
+        if drawn is not None:
+            for m in _MEASURES:
+                # same alpha and grid: the infeasible regions stay where they are
+                _update_operating_set(drawn[m], state.opset, m, _YLIM[m], infeasible=False)
+            return
+        drawn = {}
+        moving = []
+        for i, m in enumerate(_MEASURES):
+            ax = fig.add_subplot(1, len(_MEASURES), i + 1)
+            _, drawn[m] = _draw_operating_set(state.opset, m, ax, curves=curves, legend=False,
+                                              ylim=_YLIM[m])
+            ax.set_title(_PANEL_TITLES[m])
+            # what follows the reference, and what must stay on top of it
+            moving += [drawn[m][k] for k in ("white", "orange", "green", "best", "mid",
+                                             "worst", "reference")]
+            moving += drawn[m]["curves"] + list(ax.spines.values())
+            if drawn[m]["unity"] is not None:
+                moving.append(drawn[m]["unity"])
+        handles, labels = fig.axes[1].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="outside lower center", ncol=5, frameon=False,
+                   fontsize=9)
+        fig._rejlab_opset_artists = drawn
+        _freeze_background(fig, moving)
 
     def readout(s):
         ops = s.opset
@@ -132,6 +146,42 @@ def operating_set_explorer(n_per_class=250, seed=0, reference="max_probability")
     return Explorer(controls, compute, draw, readout=readout, figsize=(13, 5), dpi=80,
                     title="Operating set of a reference point (green: better for every ρ, "
                           "orange: worse for every ρ)")
+
+
+def _draw_cost_figure(fig, curves, rho_curves, state):
+    """First draw of :func:`cost_explorer`: both panels and one legend under them.
+
+    Returns the artists that move with rho. The legend sits outside the axes
+    (the curves move under any legend inside them, and a legend drawn anew
+    costs as much as the curves); the current rho is in the panels' titles.
+    """
+    from ..plot import rho_zero as plot_rho_zero
+    from ..plot._style import SERIES_COLORS
+
+    ax_cost, ax_rho = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
+    artists = {}
+    for i, (name, cv) in enumerate(curves.items()):
+        color = SERIES_COLORS[i]
+        (artists[name],) = ax_cost.plot(cv.r, state.cost[name], color=color, lw=1.8,
+                                        label=name)
+        (artists[name + "_best"],) = ax_cost.plot([], [], "D", color=color, ms=9,
+                                                  mec="black", label=f"cheapest ({name})")
+    ax_cost.set_xlim(0, 1)
+    ax_cost.set_xlabel("rejected fraction r")
+    ax_cost.set_ylabel("cost L(r; ρ) = (1 - A)(1 - r) + ρ r")
+    ax_cost.grid(alpha=0.3)
+    plot_rho_zero(rho_curves, ax=ax_rho, rho=state.rho)
+    artists["rho_line"] = ax_rho.lines[-1]
+    artists["rho_line"].set_label("price of rejection ρ")
+    ax_rho.get_legend().remove()
+    handles, labels = ax_cost.get_legend_handles_labels()
+    handles.append(artists["rho_line"])
+    labels.append(artists["rho_line"].get_label())
+    fig.legend(handles, labels, loc="outside lower center", ncol=5, frameon=False, fontsize=10)
+    for ax in (ax_cost, ax_rho):
+        ax.set_autoscale_on(False)
+    fig._rejlab_cost_artists = artists
+    return artists
 
 
 # --------------------------------------------------------------------------
@@ -178,37 +228,26 @@ def cost_explorer(n_per_class=250, seed=0, rho=0.3):
         return CostState(float(rho), cost, best_r, best_cost, wins)
 
     def draw(fig, state):
-        from ..plot import rho_zero as plot_rho_zero
-        from ..plot._style import SERIES_COLORS
-
-        ax_cost, ax_rho = _axes(fig, 2)
         artists = getattr(fig, "_rejlab_cost_artists", None)
         if artists is None:
-            artists = {}
-            for i, (name, cv) in enumerate(curves.items()):
-                color = SERIES_COLORS[i]
-                (artists[name],) = ax_cost.plot(cv.r, state.cost[name], color=color, lw=1.8,
-                                                label=name)
-                (artists[name + "_best"],) = ax_cost.plot([], [], "D", color=color, ms=9,
-                                                          mec="black", label=f"cheapest ({name})")
-            ax_cost.set_xlim(0, 1)
-            ax_cost.set_xlabel("rejected fraction r")
-            ax_cost.set_ylabel("cost L(r; ρ) = (1 - A)(1 - r) + ρ r")
-            ax_cost.grid(alpha=0.3)
-            ax_cost.legend(loc="upper left", fontsize=9)
-            plot_rho_zero(rho_curves, ax=ax_rho, rho=state.rho)
-            artists["rho_line"] = ax_rho.lines[-1]
-            ax_rho.set_title("rejecting r beats no rejection where ρ₀ > ρ", fontsize=11)
-            fig._rejlab_cost_artists = artists
+            artists = _draw_cost_figure(fig, curves, rho_curves, state)
+        ax_cost, ax_rho = fig.axes[:2]
         top = 0.0
-        for name, cv in curves.items():
+        for name in curves:
             artists[name].set_ydata(state.cost[name])
             artists[name + "_best"].set_data([state.best_r[name]], [state.best_cost[name]])
             top = max(top, float(np.nanmax(state.cost[name])))
         ax_cost.set_ylim(0, top * 1.08 + 0.01)
-        ax_cost.set_title(f"cost at ρ = {state.rho:.2f}")
+        # y=1.0: a fixed title position (the automatic one is thrown off by the
+        # hidden, empty side titles of a frozen background)
+        ax_cost.set_title(f"cost at ρ = {state.rho:.2f}", y=1.0)
         artists["rho_line"].set_ydata([state.rho, state.rho])
-        ax_rho.get_legend().texts[-1].set_text(f"ρ = {state.rho:.2f}")
+        ax_rho.set_title(f"rejecting r beats no rejection where ρ₀ > ρ = {state.rho:.2f}",
+                         fontsize=11, y=1.0)
+        if not _background_ready(fig):
+            _freeze_background(fig, [artists[k] for k in artists]
+                               + [ax_cost.yaxis, ax_cost.title, ax_rho.title]
+                               + list(ax_cost.spines.values()) + list(ax_rho.spines.values()))
 
     def readout(s):
         parts = [f"{name}: cheapest r = {s.best_r[name]:.3f} (L = {s.best_cost[name]:.3f}), "
