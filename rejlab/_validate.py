@@ -226,11 +226,16 @@ def blocks_within(blocks, universe, name):
             raise ValueError(f"{name}: block {i} holds element(s) not in the universe: {shown}")
 
 
-def covering_of(blocks, universe, name):
-    """Raise unless ``blocks`` is a covering of ``universe``: no empty block, union == universe."""
+def nonempty_blocks(blocks, name):
+    """Raise if a block is empty: a covering's blocks are non-empty subsets of U."""
     for i, block in enumerate(blocks, start=1):
         if not block:
             raise ValueError(f"{name}: block {i} is empty (a covering has non-empty blocks)")
+
+
+def covering_of(blocks, universe, name):
+    """Raise unless ``blocks`` is a covering of ``universe``: no empty block, union == universe."""
+    nonempty_blocks(blocks, name)
     blocks_within(blocks, universe, name)
     missing = universe.difference(*blocks)
     if missing:

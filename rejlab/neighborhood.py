@@ -159,6 +159,7 @@ def neighborhood(covering, p, *, universe=None):
     True
     """
     blocks, U, _ = _family(covering, "covering", universe)
+    v.nonempty_blocks(blocks, "covering")
     v.element_of(p, U)
     return _neighborhood(blocks, p)
 
@@ -180,6 +181,7 @@ def neighborhood_system(covering, p, *, universe=None):
     ()
     """
     blocks, U, _ = _family(covering, "covering", universe)
+    v.nonempty_blocks(blocks, "covering")
     v.element_of(p, U)
     return tuple(ElementSet(block) for block in blocks if p in block)
 
@@ -199,6 +201,7 @@ def subscripts(covering, p, *, universe=None):
     ({2, 3}, {1}, {1, 3})
     """
     blocks, U, _ = _family(covering, "covering", universe)
+    v.nonempty_blocks(blocks, "covering")
     v.element_of(p, U)
     return _subscripts(blocks, p)
 

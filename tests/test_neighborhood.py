@@ -244,6 +244,12 @@ def test_empty_block_is_rejected():
         rl.derived_covering([{"a", "b"}, set()])
 
 
+@pytest.mark.parametrize("query", ["neighborhood", "neighborhood_system", "subscripts"])
+def test_element_queries_reject_an_empty_block(query):
+    with pytest.raises(ValueError, match="covering: block 2 is empty"):
+        getattr(rl, query)([{"a", "b"}, set()], "a")
+
+
 def test_union_missing_elements_of_the_universe_is_rejected():
     with pytest.raises(ValueError, match="covering does not cover the universe.*'g'"):
         rl.derived_covering([{"b", "c", "d"}, {"a", "e", "f"}], universe=U)
