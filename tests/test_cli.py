@@ -1,7 +1,6 @@
 """The rejlab command line (issue 8): promised files, numbers equal to the
 Python report, and one-line errors with exit status 2 on bad input."""
 
-import math
 import os
 import subprocess
 import sys
@@ -316,7 +315,7 @@ def test_accuracy_command_matches_python(capsys, indicators, zero_division):
         for key, value in expected.items():
             assert float(lines[key][j]) == pytest.approx(value, abs=5e-5), key
     verdict = rl.compare_methods(ideal, res1, res2)
-    assert f"verdict: res1.csv" in out and (verdict in out or verdict == "equal")
+    assert "verdict: res1.csv" in out and (verdict in out or verdict == "equal")
 
 
 def _indicator(label_sets, samples="abcdefg", labels=(1, 2, 3)):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ._style import OKABE_ITO, SUBSET_STYLE, get_ax
+from ._style import SUBSET_STYLE, get_ax
 
 __all__ = [
     "SUBSET_KEYS",

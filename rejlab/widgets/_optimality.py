@@ -23,7 +23,7 @@ import numpy as np
 from .. import measures, optimality, rejectors
 from ..datasets import four_gaussians
 from ._base import Explorer, format_number
-from ._rejection import _background_ready, _freeze_background
+from ._background import background_ready, freeze_background
 
 __all__ = ["operating_set_explorer", "cost_explorer", "OperatingSetState", "CostState"]
 
@@ -127,7 +127,7 @@ def operating_set_explorer(n_per_class=250, seed=0, reference="max_probability")
         fig.legend(handles, labels, loc="outside lower center", ncol=5, frameon=False,
                    fontsize=9)
         fig._rejlab_opset_artists = drawn
-        _freeze_background(fig, moving)
+        freeze_background(fig, moving)
 
     def readout(s):
         ops = s.opset
@@ -244,8 +244,8 @@ def cost_explorer(n_per_class=250, seed=0, rho=0.3):
         artists["rho_line"].set_ydata([state.rho, state.rho])
         ax_rho.set_title(f"rejecting r beats no rejection where ρ₀ > ρ = {state.rho:.2f}",
                          fontsize=11, y=1.0)
-        if not _background_ready(fig):
-            _freeze_background(fig, [artists[k] for k in artists]
+        if not background_ready(fig):
+            freeze_background(fig, [artists[k] for k in artists]
                                + [ax_cost.yaxis, ax_cost.title, ax_rho.title]
                                + list(ax_cost.spines.values()) + list(ax_rho.spines.values()))
 

@@ -16,6 +16,7 @@ from .. import binary, measures, rejectors
 from ..datasets import four_gaussians
 from ..exercises._rejection import WORKED_EXAMPLE
 from ..measures import OperatingPoint
+from ._background import background_ready, freeze_background, moving_artists, release_background
 from ._base import Explorer, format_number
 
 __all__ = [
@@ -45,89 +46,6 @@ def _rejector_dropdown(value):
 def _axes(fig, ncols):
     """The figure's axes, made on the first draw."""
     return fig.axes or [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
-
-
-# --------------------------------------------------------------------------
-# Fast redraws: the static part of a figure (axes, ticks, labels, curves that
-# never move) is rendered once to pixels and shown as a background image;
-# each redraw then renders only the artists that move. Drawing tick labels is
-# what dominates a full redraw (several times the cost of 600 scatter points).
-
-def _pixels_artist(pixels):
-    """An artist that paints an RGBA pixel array over the whole figure, as is.
-
-    (``Figure.figimage`` would resample and mask the array on every draw.)
-    """
-    from matplotlib.artist import Artist
-
-    class _Pixels(Artist):
-        def __init__(self, rgba):
-            super().__init__()
-            self._rgba = np.ascontiguousarray(rgba[::-1])  # the renderer wants bottom row first
-            self.set_zorder(-1)
-
-        def draw(self, renderer):
-            gc = renderer.new_gc()
-            renderer.draw_image(gc, 0, 0, self._rgba)
-            gc.restore()
-
-    return _Pixels(pixels)
-
-
-def _release_background(fig):
-    """Undo :func:`_freeze_background`: static artists visible, no background image."""
-    frozen = getattr(fig, "_rejlab_background", None)
-    if frozen is None:
-        return
-    image, hidden = frozen
-    image.remove()
-    for artist in hidden:
-        artist.set_visible(True)
-    fig._rejlab_background = None
-
-
-def _freeze_background(fig, moving):
-    """Render everything but ``moving`` once, then draw only ``moving`` on top of it.
-
-    The layout is computed (with everything visible) and then fixed, and
-    autoscaling is switched off, so the pixels stay aligned with the axes.
-    """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.layout_engine import ConstrainedLayoutEngine
-
-    _release_background(fig)
-    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
-    if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
-        canvas.draw()  # lays the figure out with every artist visible
-        fig.set_layout_engine(None)
-    for ax in fig.axes:
-        ax.set_autoscale_on(False)
-    moving = [a for a in moving if a.get_visible()]
-    for artist in moving:
-        artist.set_visible(False)
-    canvas.draw()
-    pixels = np.asarray(canvas.buffer_rgba()).copy()
-    for artist in moving:
-        artist.set_visible(True)
-    keep = set(map(id, moving)) | {id(ax) for ax in fig.axes} | {id(fig.patch)}
-    hidden = [a for a in fig.get_children() if id(a) not in keep and a.get_visible()]
-    hidden += [a for ax in fig.axes for a in ax.get_children()
-               if id(a) not in keep and a.get_visible()]
-    for artist in hidden:
-        artist.set_visible(False)
-    image = fig.add_artist(_pixels_artist(pixels))
-    fig._rejlab_background = (image, hidden)
-
-
-def _moving(fig, *prefixes, extra=()):
-    """Artists of the figure's axes whose gid starts with one of ``prefixes``."""
-    found = [a for ax in fig.axes for a in ax.get_children()
-             if (a.get_gid() or "").startswith(prefixes)]
-    return found + list(extra)
-
-
-def _background_ready(fig):
-    return getattr(fig, "_rejlab_background", None) is not None
 
 
 _SYMBOL = {"o": "●", "X": "✖", "s": "■", "D": "◆"}
@@ -224,8 +142,8 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
             ax_mosaic.set_ylabel("")
             ax_mosaic.set_xticks([0, 1], ["0", "1"])
             ax_mosaic.set_title("kept N (width 1 − r) | rejected R (width r)")
-        if not _background_ready(fig):
-            _freeze_background(fig, _moving(fig, "subset-", "mosaic", extra=[ax_scatter.title]))
+        if not background_ready(fig):
+            freeze_background(fig, moving_artists(fig, "subset-", "mosaic", extra=[ax_scatter.title]))
 
     explorer = Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                         figsize=(10, 4.2), title="The four subsets at one operating point")
@@ -287,15 +205,15 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
         new_rejector = getattr(fig, "_rejlab_rejector", None) != state.rejector
         if new_rejector:
             # the confidence axis changes with the rejector: start the strip afresh
-            _release_background(fig)
+            release_background(fig)
             ax_strip.clear()
             fig._rejlab_rejector = state.rejector
         subsets_scatter(X, state.accurate, state.rejected, ax=ax_scatter, size=12, legend=False)
         confidence_strip(state.confidence, state.accurate, state.rejected, ax=ax_strip)
         ax_strip.set_title(f"reject c < t = {state.threshold:.2f}", y=1.0)  # pinned, see above
         ax_scatter.set_title("A / M and N / R on the plane")
-        if not _background_ready(fig):
-            _freeze_background(fig, _moving(fig, "subset-", "strip-", extra=[ax_strip.title]))
+        if not background_ready(fig):
+            freeze_background(fig, moving_artists(fig, "subset-", "strip-", extra=[ax_strip.title]))
 
     def readout(s):
         c = s.counts
@@ -357,8 +275,8 @@ def ranking_explorer(confidence=None, accurate=None):
 
         (ax,) = _axes(fig, 1)
         ranking_row(c, a, state.rejected, ax=ax)
-        if not _background_ready(fig):
-            _freeze_background(fig, _moving(fig, "rankbox-", "ranktext-", "rankcut"))
+        if not background_ready(fig):
+            freeze_background(fig, moving_artists(fig, "rankbox-", "ranktext-", "rankcut"))
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(max(5.0, 0.75 * c.size), 2.2), title="Reject the least confident samples")
@@ -425,8 +343,8 @@ def curves_explorer(n_per_class=150, seed=0):
                     value = getattr(op, field)
                     shown = np.isfinite(value) and (field != "phi" or value > 0)  # phi: log axis
                     artist.set_data([op.r], [value if shown else np.nan])
-        if not _background_ready(fig):
-            _freeze_background(fig, _moving(fig, "r-marker", "point-"))
+        if not background_ready(fig):
+            freeze_background(fig, moving_artists(fig, "r-marker", "point-"))
 
     def readout(s):
         parts = [f"r = {s.r:.2f}"]
@@ -507,8 +425,8 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
         c = state.confusion
         confusion_matrix(c, ax=ax_conf)
         subsets_mosaic((c.tn, c.fn, c.fp, c.tp), ax=ax_mosaic)
-        if not _background_ready(fig):
-            _freeze_background(fig, _moving(fig, "conftext-", "mosaic"))
+        if not background_ready(fig):
+            freeze_background(fig, moving_artists(fig, "conftext-", "mosaic"))
 
     def readout(s):
         c = s.confusion
