@@ -455,6 +455,7 @@ def _cmd_report(args):
 
 def _cmd_accuracy(args):
     import rejlab as rl
+    from .report import format_value
 
     paths = [args.ideal, args.result] + ([args.result2] if args.result2 else [])
     loaded = [load_indicator(p) for p in paths]
@@ -488,7 +489,7 @@ def _cmd_accuracy(args):
              f"m = {ideal.shape[1]} labels)",
              "".ljust(22) + "  ".join(s.rjust(width) for s in names)]
     for key, values in rows.items():
-        lines.append(key.ljust(22) + "  ".join(_num(x).rjust(width) for x in values))
+        lines.append(key.ljust(22) + "  ".join(format_value(x).rjust(width) for x in values))
     if len(loaded) == 3:
         verdict = rl.compare_methods(ideal, loaded[1][1], loaded[2][1])
         lines.append("")
@@ -501,15 +502,6 @@ def _cmd_accuracy(args):
             lines.append(f"verdict: {names[0]} is {verdict} than {names[1]}")
     print("\n".join(lines))
     return 0
-
-
-def _num(x):
-    x = float(x)
-    if x != x:
-        return "nan"
-    if x in (float("inf"), float("-inf")):
-        return "inf" if x > 0 else "-inf"
-    return f"{x:.4f}"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -127,7 +127,7 @@ class RejectionReport:
 
     def __repr__(self):
         return (f"<RejectionReport n={self.n}, rejector={self.rejector!r}, "
-                f"alpha={_fmt(self.alpha)}, max Q={_fmt(self.best.Q)} at r={_fmt(self.best.r)}>")
+                f"alpha={format_value(self.alpha)}, max Q={format_value(self.best.Q)} at r={format_value(self.best.r)}>")
 
     def _repr_pretty_(self, printer, cycle):
         # in a notebook, a report on the last line shows its table
@@ -404,7 +404,8 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
 
 # --- the plain-text table ---------------------------------------------------
 
-def _fmt(x, digits=4):
+def format_value(x, digits=4):
+    """A measure as plain text: fixed decimals, with nan / inf / -inf spelled out."""
     x = float(x)
     if math.isnan(x):
         return "nan"
@@ -423,7 +424,7 @@ def format_report(report, digits=4):
     lines = [
         "Rejection report: A, Q, phi and rho_0 at rejected fractions",
         f"  samples n = {n}, rejector: {source}",
-        f"  accuracy without rejection alpha = A(0) = {_fmt(report.alpha, digits)}",
+        f"  accuracy without rejection alpha = A(0) = {format_value(report.alpha, digits)}",
         "",
     ]
     cols = ["fraction", "k", "r", "A", "Q", "phi", "rho_0"]
@@ -439,23 +440,23 @@ def format_report(report, digits=4):
             if c == "k":
                 cells.append(str(row["k"]).rjust(kw))
             else:
-                cells.append(_fmt(row[c], digits).rjust(width))
+                cells.append(format_value(row[c], digits).rjust(width))
         lines.append("  ".join(cells))
     lines.append("")
     lines.append("  " + _point_line("maximum Q", report.best, report.best_index,
                                     report.rho_zero, digits))
     if report.min_cost is not None:
-        lines.append("  " + _point_line(f"minimum cost (rho = {_fmt(report.rho, digits)})",
+        lines.append("  " + _point_line(f"minimum cost (rho = {format_value(report.rho, digits)})",
                                         report.min_cost, report.min_cost_index,
                                         report.rho_zero, digits)
-                     + f", cost = {_fmt(report.cost[report.min_cost_index], digits)}")
+                     + f", cost = {format_value(report.cost[report.min_cost_index], digits)}")
     return "\n".join(lines)
 
 
 def _point_line(title, p, k, rho_zero, digits):
-    return (f"{title}: k = {k}, r = {_fmt(p.r, digits)}, A = {_fmt(p.A, digits)}, "
-            f"Q = {_fmt(p.Q, digits)}, phi = {_fmt(p.phi, digits)}, "
-            f"rho_0 = {_fmt(rho_zero[k], digits)}")
+    return (f"{title}: k = {k}, r = {format_value(p.r, digits)}, A = {format_value(p.A, digits)}, "
+            f"Q = {format_value(p.Q, digits)}, phi = {format_value(p.phi, digits)}, "
+            f"rho_0 = {format_value(rho_zero[k], digits)}")
 
 
 # --- drawing (matplotlib imported lazily) -------------------------------------
