@@ -11,21 +11,13 @@ inside every ADMM iteration.
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 
 import rejlab as rl
 from rejlab import context as ctx
 
-
-def best_of(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 
 def main():

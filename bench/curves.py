@@ -8,21 +8,13 @@ peak extra memory of the call in units of one n-length float64 array.
 """
 
 import sys
-import time
 import tracemalloc
 
 import numpy as np
 
 import rejlab as rl
 
-
-def best_of(f, repeats=3):
-    best = float("inf")
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        f()
-        best = min(best, time.perf_counter() - t0)
-    return best
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 
 def main(sizes=(10**5, 10**6, 10**7)):
@@ -36,8 +28,8 @@ def main(sizes=(10**5, 10**6, 10**7)):
             order = np.argsort(conf, kind="stable")
             return np.cumsum(acc[order])
 
-        t_base = best_of(bare)
-        t_curves = best_of(lambda: rl.rejection_curves(acc, conf))
+        t_base = best_of(bare)[0]
+        t_curves = best_of(lambda: rl.rejection_curves(acc, conf))[0]
         tracemalloc.start()
         rl.rejection_curves(acc, conf)
         _, peak = tracemalloc.get_traced_memory()

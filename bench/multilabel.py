@@ -9,7 +9,6 @@ Times are the best of a few repeats, measured in the same run.
 """
 
 import sys
-import time
 import warnings
 
 import numpy as np
@@ -17,14 +16,7 @@ from sklearn.metrics import jaccard_score, precision_score, recall_score
 
 import rejlab as rl
 
-
-def best_of(f, repeats):
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = f()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 
 def main(n=10**6, m=20, repeats=3):

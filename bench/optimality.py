@@ -15,23 +15,14 @@ measured in the same run, so the ratio means something on a busy machine:
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 
 import rejlab as rl
 
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
+
 REPEATS = 7
-
-
-def best_of(fn, repeats=REPEATS):
-    """Best wall time of ``repeats`` calls (seconds)."""
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main():
@@ -41,8 +32,8 @@ def main():
     sub = rl.subsample_curves(cv, 2000)
     m = len(sub)
 
-    t_beta = best_of(lambda: rl.optimality_matrix(sub.A, sub.r))
-    t_outer = best_of(lambda: np.subtract.outer(sub.r, sub.r))
+    t_beta = best_of(lambda: rl.optimality_matrix(sub.A, sub.r), REPEATS)[0]
+    t_outer = best_of(lambda: np.subtract.outer(sub.r, sub.r), REPEATS)[0]
     print(f"optimality_matrix, {m} x {m} points:   {1e3 * t_beta:8.2f} ms "
           f"(goal < 100 ms)")
     print(f"  baseline np.subtract.outer {m} x {m}: {1e3 * t_outer:8.2f} ms "
@@ -51,14 +42,14 @@ def main():
     grid = np.linspace(0.0, 1.0, 1000)
     b = cv.best_Q()
     A0, r0, alpha = float(cv.A[b]), float(cv.r[b]), cv.alpha
-    t_ops = best_of(lambda: rl.operating_set(A0, r0, alpha, grid))
+    t_ops = best_of(lambda: rl.operating_set(A0, r0, alpha, grid), REPEATS)[0]
     counts = rl.subsample_curves(cv, grid.size).counts  # real counts, same size as the grid
-    t_counts = best_of(lambda: rl.measures_from_counts(*counts))
+    t_counts = best_of(lambda: rl.measures_from_counts(*counts), REPEATS)[0]
     print(f"operating_set, {grid.size}-point grid:      {1e3 * t_ops:8.3f} ms (goal < 100 ms)")
     print(f"  baseline measures_from_counts x1:      {1e3 * t_counts:8.3f} ms "
           f"-> ratio {t_ops / t_counts:.1f}x")
 
-    t_region = best_of(lambda: rl.operating_region(cv.A, cv.r, A0, r0, alpha))
+    t_region = best_of(lambda: rl.operating_region(cv.A, cv.r, A0, r0, alpha), REPEATS)[0]
     print(f"operating_region of all {len(cv)} curve points: {1e3 * t_region:8.3f} ms")
 
 

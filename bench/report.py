@@ -21,16 +21,9 @@ import time
 
 import numpy as np
 
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
+
 REPEATS = 2
-
-
-def best_of(fn, repeats=REPEATS):
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def generate(folder, n, seed=0):
@@ -84,7 +77,8 @@ def main(n=1_000_000):
         def loadtxt(path, usecols):
             np.loadtxt(path, delimiter=",", skiprows=1, usecols=usecols)
 
-        t_start = best_of(lambda: subprocess.run([sys.executable, "-c", "import rejlab"], check=True))
+        t_start = best_of(lambda: subprocess.run([sys.executable, "-c", "import rejlab"], check=True),
+                          REPEATS)[0]
         print(f"baseline: python -c 'import rejlab'      {t_start:7.3f} s")
         out = os.path.join(folder, "out")
         runs = [
@@ -96,9 +90,9 @@ def main(n=1_000_000):
         ]
         worst = 0.0
         for label, args, path, usecols in runs:
-            t_bytes = best_of(lambda: read_bytes(path))
-            t_loadtxt = best_of(lambda: loadtxt(path, usecols))
-            t = best_of(lambda: cli("report", *args))
+            t_bytes = best_of(lambda: read_bytes(path), REPEATS)[0]
+            t_loadtxt = best_of(lambda: loadtxt(path, usecols), REPEATS)[0]
+            t = best_of(lambda: cli("report", *args), REPEATS)[0]
             worst = max(worst, t)
             print(f"rejlab {label:42s} {t:7.3f} s")
             print(f"    baselines: read bytes {t_bytes:.3f} s (x{t / t_bytes:.0f}), "
