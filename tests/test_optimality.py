@@ -470,7 +470,9 @@ def test_exercises_accept_hand_worked_answers(ex, right, wrong):
 
 
 def test_toy_exercises_match_a_direct_count():
-    _, y, proba = rl.datasets.four_gaussians(250, seed=0)
+    # the exercises use another seed than lesson 05 (150 per class, seed 0), so that
+    # no number the lesson prints answers them
+    _, y, proba = rl.datasets.four_gaussians(150, seed=1)
     acc = rl.accuracy_vector(y, proba.argmax(axis=1))
     # 05-2: minimise (|M∩N| + 0.3 |R|) / n over k, counting directly
     order = np.argsort(rl.max_probability(proba), kind="stable")

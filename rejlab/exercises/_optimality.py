@@ -19,7 +19,13 @@ REFERENCE = {"A0": 0.75, "r0": 0.1, "alpha": 0.7}
 TEST_POINT = {"A1": 0.8, "r1": 0.2}
 
 
-def _toy_curves(rejector, n_per_class=250, seed=0):
+#: The toy data of exercises 05-2 and 05-3: the lesson's four Gaussians (150 per
+#: class) with another seed, so that no number printed by the lesson answers them.
+TOY_EXERCISE_DATA = {"n_per_class": 150, "seed": 1}
+
+
+def _toy_curves(rejector, n_per_class=TOY_EXERCISE_DATA["n_per_class"],
+                seed=TOY_EXERCISE_DATA["seed"]):
     _, y, proba = four_gaussians(n_per_class, seed=seed)
     accurate = measures.accuracy_vector(y, proba.argmax(axis=1))
     return measures.rejection_curves(accurate, rejectors.confidence_from_proba(proba, rejector))
@@ -64,7 +70,7 @@ def _ex_05_1():
                                REFERENCE["A0"], REFERENCE["r0"])
 
 
-@exercise("05-2", "Four Gaussians (n_per_class=250, seed=0), maximum-probability rejector, "
+@exercise("05-2", "Four Gaussians (n_per_class=150, seed=1), maximum-probability rejector, "
           "price of rejection rho = 0.3: which rejected fraction r has the lowest cost?",
           hint="rl.cost(cv.A, cv.r, 0.3) along the curve cv, then np.argmin.")
 def _ex_05_2():
