@@ -427,12 +427,17 @@ def test_lesson_exercises_are_computed_and_checked():
     exp = ctx.lesson_experiment()
     assert ctx.lesson_experiment() is exp                 # cached
     cv = exp.scr
-    assert rl.exercises.check("10-1", float(cv.r[cv.best_Q()]))
+    b = cv.best_Q()
+    # rho_0 of SCR's best point, counted directly from the curves' counts
+    assert rl.exercises.check("10-1", cv.counts.mr[b] / b)
+    assert not rl.exercises.check("10-1", float(cv.r[b]))   # the lesson prints this one
     assert not rl.exercises.check("10-1", None)
     i = int(np.argmin(np.abs(exp.failure_probabilities - 0.12)))
     pt = exp.jcr_points[i]
-    assert rl.exercises.check("10-2", pt.counts.mr / (pt.counts.ar + pt.counts.mr))
-    assert not rl.exercises.check("10-2", 0.0)
+    k = pt.counts.ar + pt.counts.mr
+    extra = int(pt.counts.mr) - int(cv.counts.mr[k])
+    assert rl.exercises.check("10-2", extra)
+    assert not rl.exercises.check("10-2", extra + 1)
     wins = sum(p.Q > cv.Q[p.counts.ar + p.counts.mr] for p in exp.jcr_points)
     assert rl.exercises.check("10-3", int(wins))
     assert not rl.exercises.check("10-3", int(wins) + 1)

@@ -19,24 +19,30 @@ def lesson_experiment():
 
 
 @exercise("10-1",
-          "In the lesson's experiment, at which rejected fraction r does SCR reach "
-          "its largest classification quality Q? (3 decimals are enough)",
-          hint="the SCR curves are exp.scr; RejectionCurves.best_Q() gives an index.",
+          "In the lesson's experiment, take SCR's point of largest classification "
+          "quality Q. Below which price of rejection rho does it beat not rejecting "
+          "at all (its rho_0, 3 decimals)?",
+          hint="the SCR curves are exp.scr; best_Q() gives the index k of the point, and "
+               "rho_0 = |M∩R| / |R| from exp.scr.point(k).counts.",
           rel_tol=0.01)
-def _best_scr_fraction():
+def _best_scr_rho_zero():
     cv = lesson_experiment().scr
-    return float(cv.r[cv.best_Q()])
+    c = cv.point(cv.best_Q()).counts
+    return c.mr / (c.ar + c.mr)
 
 
 @exercise("10-2",
-          "Against no rejection, below which price of rejection rho is the JCR "
-          "point with probability of failure 0.12 worth having? (rho_0, 3 decimals)",
-          hint="rho_0 = |M∩R| / |R|: read the counts of that point in exp.jcr_points.",
-          rel_tol=0.01)
-def _jcr_rho_zero():
+          "The JCR point with probability of failure 0.12 and SCR rejecting the same "
+          "number of pixels: how many more misclassified pixels does JCR reject "
+          "(|M∩R| of JCR minus |M∩R| of SCR)?",
+          hint="both reject k = counts.ar + counts.mr pixels of the JCR point "
+               "(exp.jcr_points); compare its counts.mr with exp.scr.point(k).counts.mr.",
+          rel_tol=0, abs_tol=0)
+def _jcr_extra_errors_caught():
     exp = lesson_experiment()
     i = int(np.argmin(np.abs(exp.failure_probabilities - 0.12)))
-    return float(exp.jcr_rho_zero()[i])
+    c = exp.jcr_points[i].counts
+    return int(c.mr - exp.scr.point(c.ar + c.mr).counts.mr)
 
 
 @exercise("10-3",

@@ -7,6 +7,9 @@ from . import exercise
 
 #: Data the prompts refer to (the notebooks print them).
 EXERCISE_COVERING = ({"a", "b", "c"}, {"c", "d"}, {"d", "e", "a"})
+COVERING_07_1 = ({"a", "b", "c", "d"}, {"c", "d", "e"}, {"a", "d", "e", "f"})
+#: Two equal blocks, as in the lesson's counterexample, but not the one it prints.
+EQUAL_BLOCKS_07_3 = ({"a", "b", "c"}, {"a", "b", "c"}, {"c", "d"}, {"e"})
 RESULT_08_1 = ({"b", "c", "d"}, {"a", "e"}, {"a", "f", "g"})
 EVERYTHING_08_3 = (set("abcdefg"), set("abcdefg"), set("abcdefg"))
 Y_TRUE_09_3 = ({1}, {2}, {1, 2})
@@ -19,13 +22,12 @@ def _rl():
     return rejlab
 
 
-@exercise("07-1", "Covering of Definition 3, C = ({b,c,d}, {a,e,f}, {a,d,g}): what is N(d)?",
-          hint="intersect every block that contains d.")
-def _n_of_d():
-    rl = _rl()
+@exercise("07-1", "C = ({a,b,c,d}, {c,d,e}, {a,d,e,f}): what is N(c)?",
+          hint="intersect every block that contains c.")
+def _n_of_c():
     from rejlab.neighborhood import neighborhood
 
-    return neighborhood(rl.datasets.definition3_covering(), "d")
+    return neighborhood(list(COVERING_07_1), "c")
 
 
 @exercise("07-2", "C = ({a,b,c}, {c,d}, {d,e,a}): which elements are overlapped?",
@@ -34,12 +36,11 @@ def _overlapped():
     return _rl().overlapped_elements(list(EXERCISE_COVERING))
 
 
-@exercise("07-3", "Equal-blocks covering ({a,b}, {a,b}, {b,c,d}, {e}): what does the "
+@exercise("07-3", "Equal-blocks covering ({a,b,c}, {a,b,c}, {c,d}, {e}): what does the "
                   "Theorem's construction return?",
           hint="compute every N(p), then keep those that are a PROPER subset of some block.")
 def _theorem():
-    rl = _rl()
-    return rl.overlapped_elements_theorem(rl.datasets.equal_blocks_covering())
+    return _rl().overlapped_elements_theorem(list(EQUAL_BLOCKS_07_3))
 
 
 @exercise("08-1", "Ideal P = ({b,c,d}, {a,e,f}, {a,g}); result ({b,c,d}, {a,e}, {a,f,g}). "

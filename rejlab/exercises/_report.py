@@ -40,19 +40,21 @@ def _report(**kwargs):
     return report_from_estimator(model, X_test, y_test, **kwargs)
 
 
-@exercise("11-1", "With the breaking-ties rejector, which rejected fraction r maximises Q "
-          "for the lesson's logistic regression?",
+@exercise("11-1", "With the breaking-ties rejector, below which price of rejection rho "
+          "does the point of maximum Q of the lesson's logistic regression beat not "
+          "rejecting at all (its rho_0)?",
           hint="rl.report_from_estimator(model, X_test, y_test, rejector='breaking_ties') "
-               "and read the line 'maximum Q'.")
-def _best_r_breaking_ties():
-    return _report(rejector="breaking_ties").best.r
+               "and read rho_0 on the line 'maximum Q'.")
+def _best_rho_zero_breaking_ties():
+    rep = _report(rejector="breaking_ties")
+    return float(rep.rho_zero[rep.best_index])
 
 
-@exercise("11-2", "At the price of rejection rho = 0.1 (maximum probability), how many test "
+@exercise("11-2", "At the price of rejection rho = 0.2 (maximum probability), how many test "
           "images does the operating point of minimum cost reject?",
-          hint="pass rho=0.1 and read k on the line 'minimum cost'.", rel_tol=0, abs_tol=0)
+          hint="pass rho=0.2 and read k on the line 'minimum cost'.", rel_tol=0, abs_tol=0)
 def _min_cost_k():
-    return _report(rho=0.1).min_cost_index
+    return _report(rho=0.2).min_cost_index
 
 
 @exercise("11-3", "Among the test images the model misclassifies, what fraction would "
