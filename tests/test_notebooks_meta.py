@@ -122,3 +122,34 @@ def test_the_meta_checks_can_fail():
     printed = nbformat.v4.new_code_cell("print(1)")
     printed.outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
     assert not shows_widget_or_figure(printed)
+
+
+def markdown_links(path):
+    import re
+
+    text = "\n".join(c.source for c in read(path).cells if c.cell_type == "markdown")
+    return re.findall(r"\]\(([^)\s]+)\)", text)
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)), ids=LESSONS)
+def test_each_lesson_links_to_the_previous_and_the_next(index):
+    links = markdown_links(NOTEBOOKS_DIR / f"{LESSONS[index]}.ipynb")
+    if index > 0:
+        assert f"{LESSONS[index - 1]}.ipynb" in links, "no link to the previous lesson"
+    if index < len(LESSONS) - 1:
+        assert f"{LESSONS[index + 1]}.ipynb" in links, "no link to the next lesson"
+
+
+def test_start_here_maps_every_lesson():
+    links = markdown_links(NOTEBOOKS_DIR / "00_start_here.ipynb")
+    missing = [lesson for lesson in LESSONS if f"{lesson}.ipynb" not in links]
+    assert not missing, f"lesson 00's map has no link to {missing}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_relative_links_resolve(path):
+    for link in markdown_links(path):
+        if "://" in link or link.startswith(("#", "mailto:")):
+            continue
+        target = (path.parent / link.split("#")[0]).resolve()
+        assert target.exists(), f"link {link!r} points to no file"
