@@ -59,11 +59,12 @@ def _ex_01_1():
     return int(np.count_nonzero(~accurate))
 
 
-@exercise("01-2", "Same data, breaking-ties rejector, reject every sample with confidence "
-          "below 0.2. How many accurately classified samples are rejected, |A∩R|?",
+@exercise("01-2", "Same data (n_per_class=150, seed=1), breaking-ties rejector, reject every "
+          "sample with confidence below 0.2. How many accurately classified samples are "
+          "rejected, |A∩R|?",
           hint="the rejected samples are those with c < 0.2; intersect them with A.")
 def _ex_01_2():
-    accurate, proba = _toy_accurate()
+    accurate, proba = _toy_accurate(seed=1)
     c = rejectors.breaking_ties(proba)
     rejected = measures.reject_lowest(c, count=int(np.count_nonzero(c < 0.2)))
     return measures.subset_counts(accurate, rejected).ar
@@ -92,12 +93,12 @@ def _ex_02_2():
     return _worked_point(6).phi
 
 
-@exercise("02-3", "Worked example: a rejector rejects exactly the four misclassified samples. "
-          "What is phi?",
-          hint="what happens to |M∩R| / |A∩R| when no accurate sample is rejected?")
+@exercise("02-3", "Worked example: a rejector rejects exactly the six accurately classified "
+          "samples. What is phi?",
+          hint="what is |M∩R| / |A∩R| when no misclassified sample is rejected?")
 def _ex_02_3():
     a = np.asarray(WORKED_EXAMPLE.accurate)
-    return measures.rejection_quality(a, ~a)
+    return measures.rejection_quality(a, a)
 
 
 # lesson 03 ---------------------------------------------------------------
