@@ -259,7 +259,7 @@ def test_lesson_11_exercises_are_computed_from_the_report():
     c = rep.best.counts
     assert rl.exercises.check("11-1", c.mr / (c.mr + c.ar)).correct      # rho_0 = |M∩R| / |R|
     assert not rl.exercises.check("11-1", rep.best.r).correct
-    rep = rl.report_from_estimator(model, X_test, y_test, rho=0.2, fractions=[0.05])
+    rep = rl.report_from_estimator(model, X_test, y_test, rho=0.2, fractions=[0.1])
     assert rl.exercises.check("11-2", rep.min_cost_index).correct
     assert not rl.exercises.check("11-2", rep.min_cost_index + 1).correct
     c = rep.points[0].counts

@@ -58,8 +58,8 @@ def _min_cost_k():
 
 
 @exercise("11-3", "Among the test images the model misclassifies, what fraction would "
-          "rejecting the 5 % least confident ones (maximum probability) remove?",
-          hint="the counts of the operating point at fraction 0.05: |M∩R| / |M|.")
+          "rejecting the 10 % least confident ones (maximum probability) remove?",
+          hint="the counts of the operating point at fraction 0.1: |M∩R| / |M|.")
 def _share_of_errors_removed():
-    p = _report(fractions=[0.05]).points[0]
+    p = _report(fractions=[0.1]).points[0]
     return p.counts.mr / (p.counts.mn + p.counts.mr)
