@@ -60,7 +60,7 @@ class OperatingSetState(NamedTuple):
     best_region: dict  # rejector name -> region of its max-Q point
 
 
-def operating_set_explorer(n_per_class=250, seed=0, reference="max_probability"):
+def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability"):
     """Pick a reference operating point and see its operating set for A, Q and phi.
 
     The reference is the point of a rejector's curve at rejected fraction
@@ -198,7 +198,7 @@ class CostState(NamedTuple):
     beats_no_rejection: dict  # bool array over r > 0: rho < rho_0(r)
 
 
-def cost_explorer(n_per_class=250, seed=0, rho=0.3):
+def cost_explorer(n_per_class=150, seed=0, rho=0.3):
     """Drag the price of rejection rho and watch which operating points win.
 
     Left: the cost ``L(r; rho) = (1 - A)(1 - r) + rho r`` along both
