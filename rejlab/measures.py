@@ -38,6 +38,8 @@ __all__ = [
     "operating_point",
     "rejection_curves",
     "measures_from_counts",
+    "quality_from_accuracy",
+    "rejection_quality_from_accuracy",
 ]
 
 
@@ -403,3 +405,61 @@ def _curve_measures(k, ar, n, n_acc):
     A = np.full(k.shape, np.nan)
     np.divide(tmp, kept, out=A, where=kept > 0)
     return r, A, Q, phi
+
+
+# --- Q and phi as functions of A(r) (seed 000, Section 3) ----------------------
+
+# |A∩R| / n below this is taken as 0 (it is a difference of rounded fractions).
+_ZERO = 1e-12
+
+
+def _triplet_inputs(A, r, alpha):
+    r = v.fraction(r, "r")
+    alpha = v.fraction(alpha, "alpha")
+    A = np.asarray(A, dtype=float)
+    # A is undefined (NaN) only where nothing is kept; A (1 - r) is then 0
+    kept_accurate = np.where(r == 1, 0.0, A * (1 - r))
+    v.fraction(np.where(r == 1, 0.0, A), "A")
+    return kept_accurate, r, alpha
+
+
+def quality_from_accuracy(A, r, alpha):
+    """Classification quality from the accuracy-rejection curve: ``Q(r) = 2 A(r)(1 - r) + r - alpha``.
+
+    ``alpha = A(0)`` is the accuracy without rejection. Follows from
+    ``|A∩N| / n = A (1 - r)`` and ``|M∩R| / n = r - (alpha - A (1 - r))``, so
+    ``Q(0) = A(0)``. ``A`` may be NaN where ``r = 1``. Broadcasts.
+
+    Examples
+    --------
+    >>> round(quality_from_accuracy(0.8, 0.25, 0.7), 12)
+    0.75
+    """
+    kept_accurate, r, alpha = _triplet_inputs(A, r, alpha)
+    Q = 2 * kept_accurate + r - alpha
+    return float(Q) if Q.ndim == 0 else Q
+
+
+def rejection_quality_from_accuracy(A, r, alpha):
+    """Rejection quality from the accuracy-rejection curve (SPEC part 1).
+
+    ``phi(r) = [(1 - alpha) - (1 - r)(1 - A(r))] / [alpha - (1 - r) A(r)] * alpha / (1 - alpha)``:
+    the numerator is |M∩R| / n and the first denominator |A∩R| / n. The same
+    edge cases as :func:`rejection_quality`: 1 at r = 0, inf when no accurate
+    sample is rejected (|A∩R| / n below 1e-12), NaN when alpha is 0 or 1.
+
+    Examples
+    --------
+    >>> round(rejection_quality_from_accuracy(0.8, 0.25, 0.7), 12)  # (0.15 / 0.1) / (0.3 / 0.7)
+    3.5
+    >>> rejection_quality_from_accuracy(0.7, 0.0, 0.7)
+    1.0
+    """
+    kept_accurate, r, alpha = _triplet_inputs(A, r, alpha)
+    ar = alpha - kept_accurate                  # |A∩R| / n
+    mr = r - ar                                 # |M∩R| / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        phi = np.where(ar > _ZERO, mr / np.where(ar > _ZERO, ar, 1.0), np.inf) * alpha / (1 - alpha)
+    phi = np.where(r == 0, 1.0, phi)
+    phi = np.where((alpha == 0) | (alpha == 1), np.nan, phi)
+    return float(phi) if phi.ndim == 0 else phi

@@ -169,6 +169,25 @@ def test_identities_along_the_curve(data):
 
 
 @settings(max_examples=200)
+@given(samples())
+def test_Q_and_phi_from_the_accuracy_curve_equal_the_curves(data):
+    acc, conf = data
+    cv = rl.rejection_curves(acc, conf)
+    alpha = acc.mean()
+    np.testing.assert_allclose(rl.quality_from_accuracy(cv.A, cv.r, alpha), cv.Q, atol=1e-12)
+    np.testing.assert_allclose(rl.rejection_quality_from_accuracy(cv.A, cv.r, alpha), cv.phi,
+                               rtol=1e-9, atol=1e-12)  # equal NaN / inf positions too
+
+
+@pytest.mark.parametrize("args, name", [((1.2, 0.1, 0.5), "A"), ((0.5, 1.1, 0.5), "r"),
+                                        ((0.5, 0.1, -0.5), "alpha"), ((np.nan, 0.5, 0.5), "A")])
+def test_formulas_of_r_reject_bad_input(args, name):
+    for f in (rl.quality_from_accuracy, rl.rejection_quality_from_accuracy):
+        with pytest.raises(ValueError, match=name):
+            f(*args)
+
+
+@settings(max_examples=200)
 @given(samples(), st.data())
 def test_swap_monotonicity(data, draw):
     """Exchanging a rejected accurate sample for a kept misclassified one raises A, Q and phi."""
