@@ -61,6 +61,7 @@ __all__ = [
     "scr",
     "labelled_accuracy",
     "ContextExperiment",
+    "JCRvsSCR",
     "context_experiment",
     "lesson_experiment",
     "LESSON_SCENE_SEED",
@@ -676,11 +677,70 @@ class ContextExperiment:
 
     def jcr_rho_zero(self):
         """rho_0 = |M∩R| / |R| of each JCR point against no rejection (NaN if |R| = 0)."""
-        out = []
-        for pt in self.jcr_points:
-            rej = pt.counts.ar + pt.counts.mr
-            out.append(pt.counts.mr / rej if rej else float("nan"))
-        return np.array(out)
+        return self.comparison().rho_0_jcr
+
+    def comparison(self):
+        """Each JCR point beside the SCR point that rejects as many pixels (Fig. 7 as a table).
+
+        Returns
+        -------
+        JCRvsSCR
+            ``print(exp.comparison().format("A", "Q", "phi"))`` prints it.
+        """
+        mr = np.array([p.counts.mr for p in self.jcr_points], dtype=float)
+        k = np.array([p.counts.ar + p.counts.mr for p in self.jcr_points], dtype=int)
+        scr_mr = self.scr.counts.mr[k].astype(float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            rho_jcr = np.where(k > 0, mr / np.maximum(k, 1), np.nan)
+            rho_scr = np.where(k > 0, scr_mr / np.maximum(k, 1), np.nan)
+
+        def jcr(name):
+            return np.array([getattr(p, name) for p in self.jcr_points], dtype=float)
+
+        return JCRvsSCR(
+            gamma=self.failure_probabilities, n_rejected=k, r=jcr("r"),
+            A_jcr=jcr("A"), A_scr=self.scr.A[k], Q_jcr=jcr("Q"), Q_scr=self.scr.Q[k],
+            phi_jcr=jcr("phi"), phi_scr=self.scr.phi[k], rho_0_jcr=rho_jcr, rho_0_scr=rho_scr,
+        )
+
+
+@dataclass(frozen=True)
+class JCRvsSCR:
+    """JCR's operating points and SCR's at the same number of rejected pixels.
+
+    ``gamma`` is JCR's probability of failure, ``n_rejected`` = |R| and ``r``
+    the shared rejected fraction; ``<measure>_jcr`` / ``<measure>_scr`` hold
+    A, Q, phi and rho_0 = |M∩R| / |R| (against no rejection) of each.
+    """
+
+    gamma: np.ndarray
+    n_rejected: np.ndarray
+    r: np.ndarray
+    A_jcr: np.ndarray
+    A_scr: np.ndarray
+    Q_jcr: np.ndarray
+    Q_scr: np.ndarray
+    phi_jcr: np.ndarray
+    phi_scr: np.ndarray
+    rho_0_jcr: np.ndarray
+    rho_0_scr: np.ndarray
+
+    def format(self, *measures):
+        """A plain-text table of the chosen measures ("A", "Q", "phi", "rho_0")."""
+        measures = measures or ("A", "Q", "phi", "rho_0")
+        for m in measures:
+            if m not in ("A", "Q", "phi", "rho_0"):
+                raise ValueError(f"measures must be among 'A', 'Q', 'phi', 'rho_0', got {m!r}")
+        head = " gamma |   r   |" + "|".join(f" {m + ' JCR':>9} {m + ' SCR':>9} " for m in measures)
+        lines = [head]
+        for i in range(len(self.gamma)):
+            cells = "|".join(f" {getattr(self, m + '_jcr')[i]:9.3f} {getattr(self, m + '_scr')[i]:9.3f} "
+                             for m in measures)
+            lines.append(f" {self.gamma[i]:.2f}  | {self.r[i]:.3f} |" + cells)
+        return "\n".join(line.rstrip() for line in lines)
+
+    def __str__(self):
+        return self.format()
 
 
 def context_experiment(scene, strength=DEFAULT_STRENGTH,

@@ -288,6 +288,24 @@ def test_experiment_jcr_points_share_the_classifier(experiment):
     assert experiment.accuracy_with_context > experiment.accuracy_without_context
 
 
+def test_comparison_pairs_each_jcr_point_with_scr_at_the_same_k(experiment):
+    table = experiment.comparison()
+    rho_scr = rl.rho_zero_curve(experiment.scr)
+    for i, pt in enumerate(experiment.jcr_points):
+        k = pt.counts.ar + pt.counts.mr
+        assert table.n_rejected[i] == k and table.r[i] == pt.r
+        assert (table.A_jcr[i], table.Q_jcr[i]) == (pt.A, pt.Q)
+        assert table.Q_scr[i] == experiment.scr.Q[k] and table.phi_scr[i] == experiment.scr.phi[k]
+        if k:
+            assert table.rho_0_scr[i] == pytest.approx(rho_scr.rho_0[k - 1])
+    text = table.format("A", "phi")
+    assert text.splitlines()[0].split() == ["gamma", "|", "r", "|", "A", "JCR", "A", "SCR", "|",
+                                            "phi", "JCR", "phi", "SCR"]
+    assert len(text.splitlines()) == len(experiment.jcr_points) + 1
+    with pytest.raises(ValueError, match="measures"):
+        table.format("beta")
+
+
 def test_scr_is_apply_context(small):
     _, p, _ = small
     a, b = ctx.scr(p, 2.0), ctx.apply_context(p, 2.0)
