@@ -62,7 +62,7 @@ def same_length(**arrays):
 
 def fraction(x, name):
     """A float or array of floats in [0, 1] (NaN and inf rejected)."""
-    arr = np.asarray(x, dtype=float) if _is_numeric(x) else None
+    arr = np.asarray(x, dtype=float) if _is_numeric(x) and not _is_boolean(x) else None
     if arr is None:
         raise ValueError(f"{name} must be a number in [0, 1], got {x!r}")
     if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr > 1):
@@ -82,7 +82,10 @@ def count(x, name, upper):
 def probabilities(proba, name="proba", *, atol=1e-6):
     """An (n, K) array of class probabilities: finite, non-negative, rows summing to 1."""
     try:
-        arr = np.asarray(proba, dtype=float)
+        arr = np.asarray(proba)
+        if arr.dtype.kind not in "iufb":
+            raise TypeError(f"got dtype {arr.dtype}")
+        arr = arr.astype(float, copy=False)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be an (n, K) array of probabilities: {exc}") from None
     if arr.ndim != 2:
@@ -110,6 +113,14 @@ def _is_numeric(x):
     return arr.dtype.kind in "iufb"
 
 
+def _is_boolean(x):
+    """True for a bool or an array-like of bools (a fraction given as True is a mistake)."""
+    try:
+        return np.asarray(x).dtype.kind == "b"
+    except Exception:  # pragma: no cover - _is_numeric already refused it
+        return False
+
+
 def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
     """Nonrejected accuracy ``A`` and rejected fraction ``r`` as float arrays.
 
@@ -118,7 +129,7 @@ def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
     :func:`rejlab.rejection_curves` returns at its last point).
     """
     r_arr = fraction(r, r_name)
-    if not _is_numeric(A):
+    if not _is_numeric(A) or _is_boolean(A):
         raise ValueError(f"{A_name} must be a number in [0, 1], got {A!r}")
     A_arr = np.asarray(A, dtype=float)
     try:
@@ -313,3 +324,98 @@ def positive_number(x, name):
     if x == 0:
         raise ValueError(f"{name} must be > 0, got 0")
     return x
+
+
+# --- Bad-input hardening (issue: every public callable, every argument) -----------
+
+
+def _describe(x):
+    """A short description of a bad value for a message (never a huge repr)."""
+    text = repr(x)
+    return text if len(text) <= 60 else f"{type(x).__name__} {text[:50]}..."
+
+
+def real_array(x, name, what="a number or an array of numbers"):
+    """``x`` as a float array of any shape, refusing what NumPy would coerce silently.
+
+    Booleans, complex numbers, strings, ``None``, dicts, generators, other
+    objects and ragged nested lists raise ``ValueError`` naming ``name``
+    (``np.asarray(x, dtype=float)`` would turn ``True`` into 1.0, drop an
+    imaginary part, or fail with a TypeError from inside NumPy).
+    """
+    if isinstance(x, (bool, np.bool_)):
+        raise ValueError(f"{name} must be {what}, got the boolean {x!r}")
+    try:
+        arr = np.asarray(x)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be {what} (a ragged or mixed nested list is not), "
+                         f"got {_describe(x)}") from None
+    if arr.dtype.kind not in "iuf":
+        kind = {"b": "booleans", "c": "complex numbers", "U": "strings", "S": "bytes"}.get(
+            arr.dtype.kind, type(x).__name__ if arr.ndim == 0 else f"dtype {arr.dtype}")
+        raise ValueError(f"{name} must be {what}, got {kind}: {_describe(x)}")
+    return arr.astype(float, copy=False)
+
+
+def nonnegative_amounts(x, name):
+    """Counts or fractions of n (scalar or array): finite real numbers >= 0."""
+    arr = real_array(x, name, "a number >= 0 (a count) or an array of them")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must not be NaN or infinite")
+    if np.any(arr < 0):
+        raise ValueError(f"{name} must be >= 0, got {_describe(x)}")
+    return arr
+
+
+def broadcastable(**arrays):
+    """Raise unless the arrays broadcast together (the message names them all)."""
+    try:
+        return np.broadcast_shapes(*(np.shape(a) for a in arrays.values()))
+    except ValueError:
+        shapes = ", ".join(f"{k} {np.shape(a)}" for k, a in arrays.items())
+        raise ValueError(f"{', '.join(arrays)} must have the same shape or broadcast "
+                         f"together, got {shapes}") from None
+
+
+def seed(x, name="seed"):
+    """A random seed: None, an integer >= 0, or a NumPy Generator / SeedSequence."""
+    if x is None or isinstance(x, (np.random.Generator, np.random.SeedSequence,
+                                   np.random.BitGenerator)):
+        return x
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
+        raise ValueError(f"{name} must be an integer >= 0 (or None), got {_describe(x)}")
+    if x < 0:
+        raise ValueError(f"{name} must be an integer >= 0, got {x}")
+    return int(x)
+
+
+def choice(x, name, options):
+    """``x`` must be one of ``options`` (strings); anything else raises, unhashable too."""
+    if not isinstance(x, str) or x not in options:
+        raise ValueError(f"{name} must be one of {sorted(options)}, got {_describe(x)}")
+    return x
+
+
+def flag(x, name):
+    """A True / False switch: nothing else (a string "no" would be truthy)."""
+    if not isinstance(x, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {_describe(x)}")
+    return bool(x)
+
+
+def label_map(x, name, *, ndim=2):
+    """An integer label map (0 = unlabelled, 1..K classes): integers >= 0, given ``ndim``."""
+    try:
+        arr = np.asarray(x)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a {ndim}-D map of integer labels, "
+                         f"got {_describe(x)}") from None
+    if arr.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-D map of integer labels, got shape {arr.shape}")
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(f"{name} must hold integer labels, got dtype {arr.dtype}")
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr) & (arr == np.round(arr))):
+        raise ValueError(f"{name} must hold integer labels (no NaN, inf or fractions)")
+    if arr.size and arr.min() < 0:
+        raise ValueError(f"{name} must hold labels >= 0 (0 = unlabelled)")
+    return arr

@@ -66,7 +66,8 @@ def confusion_from_triplet(A, Q, r):
     """
     r = v.fraction(r, "r")
     Q = v.fraction(Q, "Q")
-    A = np.asarray(A, dtype=float)
+    A = v.real_array(A, "A", "a number in [0, 1] or an array of them")
+    v.broadcastable(A=A, Q=Q, r=r)
     nothing_kept = np.broadcast_to(r == 1, np.broadcast_shapes(A.shape, r.shape))
     A_ok = np.where(nothing_kept, 0.0, A)
     v.fraction(A_ok, "A")
@@ -89,11 +90,10 @@ def triplet_from_confusion(tp, fp, tn, fn):
     >>> triplet_from_confusion(1, 1, 6, 2)
     Triplet(A=0.75, Q=0.7, r=0.2)
     """
-    parts = [np.asarray(x, dtype=float) for x in (tp, fp, tn, fn)]
-    for name, x in zip(("tp", "fp", "tn", "fn"), parts):
-        if not np.all(np.isfinite(x)) or np.any(x < 0):
-            raise ValueError(f"{name} must be finite and non-negative")
+    parts = [v.nonnegative_amounts(x, name) for x, name in zip((tp, fp, tn, fn),
+                                                                ("tp", "fp", "tn", "fn"))]
     tp, fp, tn, fn = parts
+    v.broadcastable(tp=tp, fp=fp, tn=tn, fn=fn)
     total = tp + fp + tn + fn
     if np.any(total <= 0):
         raise ValueError("tp + fp + tn + fn must be positive")
@@ -111,6 +111,14 @@ def confusion_from_counts(counts: SubsetCounts):
     >>> confusion_from_counts(SubsetCounts(an=6, mn=2, ar=1, mr=1))
     Confusion(tp=0.1, fp=0.1, tn=0.6, fn=0.2)
     """
-    n = counts.an + counts.mn + counts.ar + counts.mr
+    if not all(hasattr(counts, f) for f in ("an", "mn", "ar", "mr")):
+        raise ValueError("counts must be a SubsetCounts (an, mn, ar, mr) from "
+                         f"rl.subset_counts, got {type(counts).__name__}")
+    an, mn, ar, mr = (v.nonnegative_amounts(getattr(counts, f), f"counts.{f}")
+                      for f in ("an", "mn", "ar", "mr"))
+    n = an + mn + ar + mr
+    if np.any(n <= 0):
+        raise ValueError("counts must not all be zero (n = an + mn + ar + mr must be positive)")
+    counts = SubsetCounts(an, mn, ar, mr)
     return Confusion(_out(np.divide(counts.mr, n)), _out(np.divide(counts.ar, n)),
                      _out(np.divide(counts.an, n)), _out(np.divide(counts.mn, n)))

@@ -247,7 +247,9 @@ def measures_from_counts(an, mn, ar, mr):
     -------
     tuple of float arrays ``(r, A, Q, phi)``
     """
-    an, mn, ar, mr = (np.asarray(x, dtype=float) for x in (an, mn, ar, mr))
+    an, mn, ar, mr = (v.nonnegative_amounts(x, name)
+                      for x, name in zip((an, mn, ar, mr), ("an", "mn", "ar", "mr")))
+    v.broadcastable(an=an, mn=mn, ar=ar, mr=mr)
     n = an + mn + ar + mr
     kept = an + mn
     n_acc = an + ar
@@ -361,6 +363,7 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     >>> rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], thresholds_only=True).n_rejected
     array([0, 1, 3, 4])
     """
+    thresholds_only = v.flag(thresholds_only, "thresholds_only")
     a = v.as_bool_1d(accurate, "accurate")
     c = v.as_finite_1d(confidence, "confidence")
     v.same_length(accurate=a, confidence=c)
@@ -414,9 +417,9 @@ _ZERO = 1e-12
 
 
 def _triplet_inputs(A, r, alpha):
-    r = v.fraction(r, "r")
+    A, r = v.accuracy_and_rejection(A, r)
     alpha = v.fraction(alpha, "alpha")
-    A = np.asarray(A, dtype=float)
+    v.broadcastable(A=A, r=r, alpha=alpha)
     # A is undefined (NaN) only where nothing is kept; A (1 - r) is then 0
     kept_accurate = np.where(r == 1, 0.0, A * (1 - r))
     v.fraction(np.where(r == 1, 0.0, A), "A")
