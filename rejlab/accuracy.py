@@ -298,7 +298,11 @@ def t_neg(ideal, result, *, universe=None, condition=None):
 
 def _check_condition(condition):
     key = tuple(condition) if isinstance(condition, (tuple, list)) else condition
-    if key not in CONDITIONS:
+    try:
+        known = key in CONDITIONS
+    except TypeError:  # unhashable: a dict, or a tuple holding lists
+        known = False
+    if not known:
         raise ValueError(f"condition must be None or one of {list(CONDITIONS)}, got {condition!r}")
     return key
 

@@ -49,6 +49,5 @@ REJECTORS = {
 
 def confidence_from_proba(proba, rejector="max_probability"):
     """Confidence from probabilities with a rejector chosen by name (see ``REJECTORS``)."""
-    if rejector not in REJECTORS:
-        raise ValueError(f"rejector must be one of {sorted(REJECTORS)}, got {rejector!r}")
+    v.choice(rejector, "rejector", REJECTORS)
     return REJECTORS[rejector](proba)

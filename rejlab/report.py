@@ -182,11 +182,9 @@ def _count(fraction, n):
 
 
 def _fractions(fractions):
-    try:
-        values = tuple(float(f) for f in np.atleast_1d(np.asarray(fractions, dtype=float)))
-    except (TypeError, ValueError):
-        raise ValueError(f"fractions must be numbers in [0, 1], got {fractions!r}") from None
-    if np.ndim(fractions) > 1:
+    arr = v.real_array(fractions, "fractions", "a number or a 1-D sequence of numbers in [0, 1]")
+    values = tuple(float(f) for f in np.atleast_1d(arr))
+    if arr.ndim > 1:
         raise ValueError("fractions must be a number or a 1-D sequence of numbers in [0, 1]")
     if not values:
         raise ValueError("fractions must not be empty")
@@ -288,8 +286,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         if confidence is not None:
             raise ValueError("give either confidence or proba, not both "
                              "(with proba the confidence comes from the rejector)")
-        if rejector not in REJECTORS:
-            raise ValueError(f"rejector must be one of {sorted(REJECTORS)}, got {rejector!r}")
+        v.choice(rejector, "rejector", REJECTORS)
         p = v.probabilities(proba, "proba")
         if p.shape[0] != y_true.size:
             raise ValueError(f"y_true and proba must have the same number of samples, "
