@@ -7,6 +7,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .. import _validate as v
+
 __all__ = ["FourGaussians", "four_gaussians", "CENTRES", "EXPECTED_ACCURACY"]
 
 #: Class centres mu_k, in class order 0..3.
@@ -63,7 +65,7 @@ def four_gaussians(n_per_class, seed=0):
         raise ValueError(f"n_per_class must be a positive integer, got {n_per_class!r}")
     if n_per_class < 1:
         raise ValueError(f"n_per_class must be a positive integer, got {n_per_class}")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(v.seed(seed))
     y = np.repeat(np.arange(4), n_per_class)
     X = CENTRES[y] + rng.standard_normal((y.size, 2))
     return FourGaussians(X, y, posteriors(X))

@@ -8,6 +8,7 @@ computes; nothing here is computed.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -112,7 +113,7 @@ def paper_example(number):
     >>> ex.paper["RAR_1"]
     Fraction(2, 1)
     """
-    if number not in _EXAMPLES:
+    if isinstance(number, bool) or not isinstance(number, numbers.Integral) or number not in _EXAMPLES:
         raise ValueError(f"number must be one of {sorted(_EXAMPLES)}, got {number!r}")
     d = _EXAMPLES[number]
     return PaperExample(

@@ -184,7 +184,7 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     unlabelled = float(v.fraction(unlabelled, "unlabelled"))
     if unlabelled >= 1:
         raise ValueError(f"unlabelled must be below 1, got {unlabelled}")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(v.seed(seed))
     area = shape[0] * shape[1]
     min_side = max(3, min(shape) // 16)
     n_regions = max(n_classes, area // 350)
@@ -250,7 +250,7 @@ def training_mask(ground_truth, per_class=10, seed=0):
     """
     gt = _ground_truth(ground_truth, "ground_truth")
     per_class = _positive_int(per_class, "per_class")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(v.seed(seed))
     flat = gt.ravel()
     mask = np.zeros(flat.size, dtype=bool)
     for k in range(1, int(flat.max(initial=0)) + 1):
