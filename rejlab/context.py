@@ -159,7 +159,7 @@ def fit_gaussian_classifier(X, y, *, shrinkage=0.1):
     >>> clf.predict([[0.1], [2.1]])
     array([1, 2])
     """
-    X = np.asarray(X, dtype=float)
+    X = v.real_array(X, "X", "a 2-D array of numbers (pixels x bands)")
     if X.ndim != 2 or X.shape[0] == 0:
         raise ValueError(f"X must be a non-empty 2-D array (pixels x bands), got shape {X.shape}")
     if not np.all(np.isfinite(X)):
@@ -266,7 +266,7 @@ def solve_laplacian_prior(fields, strength):
     >>> round(float(z.sum()), 12), bool(z[2, 2] < 1), bool(z.min() > 0)
     (1.0, True, True)
     """
-    u = np.asarray(fields, dtype=float)
+    u = v.real_array(fields, "fields", "an (H, W) or (H, W, K) array of numbers")
     if u.ndim not in (2, 3) or u.size == 0:
         raise ValueError(f"fields must be an (H, W) or (H, W, K) array, got shape {u.shape}")
     if not np.all(np.isfinite(u)):
@@ -427,7 +427,10 @@ class JCRResult:
 
 def _proba_cube(proba, name="proba"):
     try:
-        arr = np.asarray(proba, dtype=float)
+        arr = np.asarray(proba)
+        if arr.dtype.kind not in "iufb":
+            raise TypeError(f"got dtype {arr.dtype}")
+        arr = arr.astype(float, copy=False)
     except (TypeError, ValueError) as exc:
         raise ValueError(f"{name} must be an (H, W, K) array of class probabilities: {exc}") from None
     if arr.ndim != 3:
@@ -539,9 +542,10 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
     """
     p = _proba_cube(proba)
     strength = v.nonnegative_number(strength, "strength")
-    if np.ndim(failure_probability) != 0:
+    gamma = v.fraction(failure_probability, "failure_probability")
+    if gamma.ndim != 0:
         raise ValueError("failure_probability must be a single number in [0, 1]")
-    gamma = float(v.fraction(failure_probability, "failure_probability"))
+    gamma = float(gamma)
     prior = _prior(prior)
     max_iter, tol = _iterations(max_iter, tol)
     h, w, k = p.shape
@@ -581,7 +585,10 @@ scr = sequential_context_rejection
 
 
 def _mask(mask, shape, name):
-    m = np.asarray(mask)
+    try:
+        m = np.asarray(mask)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a boolean map of the image's shape {shape}") from None
     if m.shape != shape:
         raise ValueError(f"{name} must have the image's shape {shape}, got {m.shape}")
     if m.dtype != bool:
@@ -597,8 +604,8 @@ def labelled_accuracy(labels, ground_truth, mask=None):
     >>> labelled_accuracy([[1, 2], [2, 2]], [[1, 1], [0, 2]])
     0.6666666666666666
     """
-    labels = np.asarray(labels)
-    gt = np.asarray(ground_truth)
+    labels = v.label_map(labels, "labels")
+    gt = v.label_map(ground_truth, "ground_truth")
     if labels.shape != gt.shape or labels.ndim != 2:
         raise ValueError(f"labels and ground_truth must be 2-D maps of the same shape, "
                          f"got {labels.shape} and {gt.shape}")
@@ -778,12 +785,12 @@ def context_experiment(scene, strength=DEFAULT_STRENGTH,
     if gt is None or getattr(scene, "features", None) is None:
         raise ValueError("scene must be a Scene (from rl.datasets.synthetic_scene or load_indian_pines)")
     strength = v.nonnegative_number(strength, "strength")
-    gammas = np.atleast_1d(np.asarray(failure_probabilities, dtype=float)) \
-        if np.size(failure_probabilities) else np.zeros(0)
+    gammas = np.atleast_1d(v.real_array(failure_probabilities, "failure_probabilities",
+                                        "a 1-D sequence of numbers in [0, 1]"))
     if gammas.ndim != 1:
         raise ValueError("failure_probabilities must be a 1-D sequence of numbers in [0, 1]")
     v.fraction(gammas, "failure_probabilities")
-    train = scene.training_mask(per_class, seed=seed)
+    train = scene.training_mask(per_class, seed=v.seed(seed))
     if classifier is None:
         classifier = fit_gaussian_classifier(scene.features[train], gt[train])
     proba = classifier.predict_proba(scene.features)
