@@ -541,6 +541,9 @@ def label_sets_to_blocks(label_sets, *, labels=None):
     """
     elements, rows = _label_set_rows(label_sets, "label_sets")
     cols = _labels(rows, labels)
+    extra = frozenset().union(*rows).difference(cols)
+    if extra:
+        raise ValueError(f"label_sets use label(s) not in labels: {ElementSet(extra)}")
     blocks = tuple(ElementSet(p for p, row in zip(elements, rows) if label in row)
                    for label in cols)
     return blocks
