@@ -1,0 +1,414 @@
+"""Bad input across the whole public API (SPEC "Public API": ValueError policy).
+
+For every public callable and every argument, a table of malformed values
+(None, a string, an empty list, the wrong number of dimensions, NaN, +/-inf,
+negative numbers, fractions above 1, booleans, mismatched lengths, ragged
+lists, object arrays, a dict, a generator, complex numbers, and, for the set
+layer, unhashable elements, a string instead of a set, an empty covering,
+elements outside the universe). The call must raise ``ValueError`` whose
+message names the argument; any other exception, or a silent result, is a
+bug. A few inputs are legitimately valid (duplicate blocks, a generator for
+a universe): those must return a well-formed result or raise ValueError.
+"""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import rejlab as rl  # noqa: E402
+import rejlab.context as ctx  # noqa: E402
+import rejlab.plot as rplot  # noqa: E402
+import rejlab.widgets as rwidgets  # noqa: E402
+from rejlab.cli import main as cli_main  # noqa: E402
+
+# --- valid material ----------------------------------------------------------
+
+Y_TRUE = [0, 1, 1, 0, 2, 2]
+Y_PRED = [0, 1, 0, 0, 1, 2]
+ACC = [True, True, False, True, False, True]
+REJ = [False, False, True, False, True, False]
+CONF = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6]
+PROBA = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.4, 0.35, 0.25],
+         [0.6, 0.3, 0.1], [0.3, 0.4, 0.3], [0.2, 0.2, 0.6]]
+COV = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
+IDEAL = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}]
+RES1 = [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}]
+RES2 = [{"b", "c"}, {"e", "c", "f"}, {"a", "d", "g"}]
+IND_T = [[1, 0, 1], [0, 1, 0], [1, 1, 0]]
+IND_P = [[1, 0, 0], [0, 1, 1], [1, 1, 0]]
+LABEL_SETS = {"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}}
+PROBA_IMG = np.full((4, 4, 2), 0.5)
+PROBA_IMG[..., 0] += 0.1
+PROBA_IMG[..., 1] -= 0.1
+GT = np.array([[1, 1, 0], [2, 2, 1]])
+
+
+def _curves():
+    return rl.rejection_curves(ACC, CONF)
+
+
+def _report():
+    return rl.rejection_report(Y_TRUE, Y_PRED, CONF)
+
+
+def _opset():
+    return rl.operating_set(0.8, 0.1, 0.75, np.linspace(0, 1, 5))
+
+
+class _Estimator:
+    classes_ = [0, 1, 2]
+
+    def predict_proba(self, X):
+        return PROBA[: len(X)]
+
+
+def _gen():
+    return (x for x in [1, 2, 3])
+
+
+class _Opaque:
+    pass
+
+
+# --- junk values by kind of argument ---------------------------------------------
+
+COMMON = {
+    "None": lambda v: None,
+    "str": lambda v: "abc",
+    "dict": lambda v: {"a": 1},
+    "generator": lambda v: _gen(),
+    "complex": lambda v: 1 + 2j,
+    "object": lambda v: _Opaque(),
+}
+NUMERIC_1D = {
+    "empty": lambda v: [],
+    "2d": lambda v: [list(v), list(v)],
+    "scalar": lambda v: 0.5,
+    "ragged": lambda v: [[1, 2], [3]],
+    "object_array": lambda v: np.array([_Opaque() for _ in v], dtype=object),
+    "short": lambda v: list(v)[:-1],
+    "with_nan": lambda v: [math.nan] + list(v)[1:],
+    "with_inf": lambda v: [math.inf] + list(v)[1:],
+    "complex_array": lambda v: [complex(x) for x in v],
+    "strings": lambda v: [str(x) for x in v],
+}
+BOOL_1D = dict(NUMERIC_1D, twos=lambda v: [2] * len(v), negatives=lambda v: [-1] * len(v))
+LABELS_1D = {k: NUMERIC_1D[k] for k in ("empty", "2d", "scalar", "ragged", "short")}
+ARRAY_2D = {
+    "empty": lambda v: [],
+    "1d": lambda v: np.ravel(v),
+    "3d": lambda v: [np.asarray(v).tolist()],
+    "ragged": lambda v: [[0.5, 0.5], [1.0]],
+    "object_array": lambda v: np.array([[_Opaque()] * 2] * 2, dtype=object),
+    "with_nan": lambda v: np.where(np.arange(np.size(v)).reshape(np.shape(v)) == 0,
+                                   np.nan, v),
+    "with_inf": lambda v: np.where(np.arange(np.size(v)).reshape(np.shape(v)) == 0,
+                                   np.inf, v),
+    "complex_array": lambda v: np.asarray(v, dtype=complex),
+    "negative": lambda v: -np.asarray(v, dtype=float),
+    "short": lambda v: np.asarray(v)[:-1],
+}
+FRACTION = {
+    "nan": lambda v: math.nan,
+    "inf": lambda v: math.inf,
+    "-inf": lambda v: -math.inf,
+    "negative": lambda v: -0.5,
+    "above_one": lambda v: 1.5,
+    "bool": lambda v: True,
+    "list_of_str": lambda v: ["a", "b"],
+    "ragged": lambda v: [[0.1, 0.2], [0.3]],
+}
+NUMBER = {
+    "nan": lambda v: math.nan,
+    "inf": lambda v: math.inf,
+    "-inf": lambda v: -math.inf,
+    "negative": lambda v: -1.5,
+    "bool": lambda v: True,
+    "empty": lambda v: [],
+    "array": lambda v: [1.0, 2.0],
+}
+INTEGER = {
+    "float": lambda v: 2.5,
+    "negative": lambda v: -3,
+    "bool": lambda v: True,
+    "nan": lambda v: math.nan,
+    "numeric_str": lambda v: "3",
+    "array": lambda v: [1, 2],
+}
+FAMILY = {
+    "empty": lambda v: [],
+    "a_set": lambda v: set().union(*(b if isinstance(b, (set, frozenset)) else {b} for b in v)),
+    "string_blocks": lambda v: ["bcd", "aef", "adg"],
+    "unhashable": lambda v: [{"b"}, [["a"]], {"c"}],
+    "empty_block": lambda v: [set(), *list(v)[1:]],
+    "list_of_lists": lambda v: [sorted(b) if isinstance(b, (set, frozenset)) else [b] for b in v],
+    "1d_array": lambda v: [1, 0, 1],
+}
+ELEMENT = {
+    "outside": lambda v: "zz",
+    "unhashable": lambda v: ["a"],
+    "a_set": lambda v: {"a"},
+}
+CHOICE = {"unknown": lambda v: "no-such-choice", "int": lambda v: 3, "bool": lambda v: True}
+FLAG = {"str": lambda v: "yes", "int": lambda v: 2, "none": lambda v: None}
+
+UNIVERSE = {
+    "empty": lambda v: [],
+    "unhashable": lambda v: [["a"], ["b"]],
+    "too_small": lambda v: {"a", "b"},
+    "repeated": lambda v: ["a", "a", "b", "c", "d", "e", "f", "g"],
+}
+
+KINDS = {
+    "num1d": NUMERIC_1D, "bool1d": BOOL_1D, "labels1d": LABELS_1D, "arr2d": ARRAY_2D,
+    "fraction": FRACTION, "number": NUMBER, "int": INTEGER, "family": FAMILY,
+    "element": ELEMENT, "choice": CHOICE, "flag": FLAG, "obj": {}, "universe": UNIVERSE,
+}
+
+# Inputs that are legitimately valid for some arguments: the call may return
+# (case, argument, junk label); "*" matches any case.
+MAY_RETURN = {
+    ("*", "universe", "generator"),
+    ("*", "labels", "generator"),
+    ("*", "seed", "None"),  # NumPy's convention: fresh, unseeded randomness
+    # documented to report "not a covering" / an empty column instead of raising
+    ("covering_kind", "family", "empty_block"),
+    ("covering_summary", "family", "empty_block"),
+    ("is_covering", "family", "empty_block"),
+    ("is_partition", "family", "empty_block"),
+    ("blocks_to_indicator", "blocks", "empty_block"),
+    ("blocks_to_label_sets", "blocks", "empty_block"),
+    ("indicator_to_label_sets", "Y", "short"),  # labels default: no partner
+    # counts may be fractions of n, scalars or equal-shape arrays
+    ("measures_from_counts", "*", "float"),
+    ("measures_from_counts", "*", "array"),
+    ("triplet_from_confusion", "*", "above_one"),
+    # any real fields / spectra
+    ("context.solve_laplacian_prior", "fields", "negative"),
+    ("context.solve_laplacian_prior", "fields", "3d"),
+    ("context.fit_gaussian_classifier", "X", "negative"),
+}
+
+# A missing file is an OSError naming the path: the right error, left alone.
+MAY_RAISE = {("load_indian_pines", "data_path", "str"): FileNotFoundError}
+
+ARRAYISH = {"num1d", "bool1d", "labels1d", "arr2d"}
+
+
+def may_return(case, arg, label):
+    return any((c, a, label) in MAY_RETURN for c in (case, "*") for a in (arg, "*"))
+
+# --- the table: name -> (callable, valid kwargs, {arg: kind}) ------------------
+
+RL = rl
+
+
+def _cases():
+    c = {}
+
+    def add(name, func, kwargs, kinds):
+        c[name] = (func, kwargs, kinds)
+
+    acc_rej = dict(accurate=ACC, rejected=REJ)
+    ak = {"accurate": "bool1d", "rejected": "bool1d"}
+    add("accuracy_vector", RL.accuracy_vector, dict(y_true=Y_TRUE, y_pred=Y_PRED),
+        {"y_true": "labels1d", "y_pred": "labels1d"})
+    add("reject_lowest", RL.reject_lowest, dict(confidence=CONF, fraction=0.3),
+        {"confidence": "num1d", "fraction": "fraction"})
+    add("reject_lowest_count", RL.reject_lowest, dict(confidence=CONF, count=2),
+        {"count": "int"})
+    for f in ("subset_counts", "rejected_fraction", "nonrejected_accuracy",
+              "classification_quality", "rejection_quality", "operating_point"):
+        add(f, getattr(RL, f), acc_rej, ak)
+    add("rejection_curves", RL.rejection_curves, dict(accurate=ACC, confidence=CONF),
+        {"accurate": "bool1d", "confidence": "num1d", "thresholds_only": "flag"})
+    add("measures_from_counts", RL.measures_from_counts, dict(an=3, mn=1, ar=1, mr=1),
+        {"an": "int", "mn": "int", "ar": "int", "mr": "int"})
+    add("confusion_from_triplet", RL.confusion_from_triplet, dict(A=0.8, Q=0.7, r=0.25),
+        {"A": "fraction", "Q": "fraction", "r": "fraction"})
+    add("triplet_from_confusion", RL.triplet_from_confusion,
+        dict(tp=0.1, fp=0.1, tn=0.6, fn=0.2),
+        {"tp": "fraction", "fp": "fraction", "tn": "fraction", "fn": "fraction"})
+    add("confusion_from_counts", RL.confusion_from_counts,
+        dict(counts=RL.SubsetCounts(3, 1, 1, 1)), {"counts": "obj"})
+    add("max_probability", RL.max_probability, dict(proba=PROBA), {"proba": "arr2d"})
+    add("breaking_ties", RL.breaking_ties, dict(proba=PROBA), {"proba": "arr2d"})
+    add("confidence_from_proba", RL.confidence_from_proba,
+        dict(proba=PROBA, rejector="breaking_ties"), {"proba": "arr2d", "rejector": "choice"})
+    add("cost", RL.cost, dict(A=0.8, r=0.2, rho=0.3),
+        {"A": "fraction", "r": "fraction", "rho": "fraction"})
+    four = dict(A1=0.85, r1=0.3, A0=0.8, r0=0.1)
+    fk = {k: "fraction" for k in four}
+    for f in ("relative_optimality", "rho_zero", "compare_same_r",
+              "compare_same_accurate_kept", "compare_same_misclassified_kept"):
+        add(f, getattr(RL, f), four, fk)
+    add("compare_same_r", RL.compare_same_r, dict(A1=0.85, r1=0.3, A0=0.8, r0=0.3), fk)
+    add("compare", RL.compare, dict(four, rho=0.3), dict(fk, rho="fraction"))
+    add("operating_region", RL.operating_region, dict(four, alpha=0.75),
+        dict(fk, alpha="fraction"))
+    add("operating_set", RL.operating_set, dict(A0=0.8, r0=0.1, alpha=0.75, r=[0, 0.5, 1]),
+        {"A0": "fraction", "r0": "fraction", "alpha": "fraction", "r": "fraction"})
+    add("optimality_matrix", RL.optimality_matrix, dict(A=[0.7, 0.8, 1.0], r=[0, 0.25, 0.5]),
+        {"A": "fraction", "r": "fraction"})
+    add("quality_from_accuracy", RL.quality_from_accuracy,
+        dict(A=[0.7, 0.8], r=[0.0, 0.2], alpha=0.7),
+        {"A": "fraction", "r": "fraction", "alpha": "fraction"})
+    add("rejection_quality_from_accuracy", RL.rejection_quality_from_accuracy,
+        dict(A=[0.7, 0.8], r=[0.0, 0.2], alpha=0.7),
+        {"A": "fraction", "r": "fraction", "alpha": "fraction"})
+    add("rho_zero_curve", RL.rho_zero_curve, dict(curves=_curves()), {"curves": "obj"})
+    add("subsample_curves", RL.subsample_curves, dict(curves=_curves(), max_points=3),
+        {"curves": "obj", "max_points": "int"})
+    add("rejection_report", RL.rejection_report,
+        dict(y_true=Y_TRUE, y_pred=Y_PRED, confidence=CONF),
+        {"y_true": "labels1d", "y_pred": "labels1d", "confidence": "num1d",
+         "fractions": "fraction", "rho": "fraction"})
+    add("rejection_report_proba", RL.rejection_report, dict(y_true=Y_TRUE, proba=PROBA),
+        {"proba": "arr2d", "rejector": "choice", "labels": "labels1d"})
+    add("report_from_estimator", RL.report_from_estimator,
+        dict(estimator=_Estimator(), X=[[0]] * 6, y=Y_TRUE),
+        {"estimator": "obj", "y": "labels1d", "fractions": "fraction",
+         "rho": "fraction", "rejector": "choice"})
+    # set layer
+    for f in ("derived_covering", "overlapped_elements", "overlapped_elements_theorem"):
+        add(f, getattr(RL, f), dict(covering=COV), {"covering": "family"})
+    for f in ("neighborhood", "neighborhood_system", "subscripts"):
+        add(f, getattr(RL, f), dict(covering=COV, p="a"), {"covering": "family", "p": "element"})
+    for f in ("covering_kind", "covering_summary", "is_covering", "is_partition"):
+        add(f, getattr(RL, f), dict(family=COV), {"family": "family"})
+    add("derived_covering_universe", RL.derived_covering,
+        dict(covering=COV, universe=set("abcdefg")), {"universe": "universe"})
+    two = {"ideal": "family", "result": "family"}
+    for f in ("absolute_accuracy", "relative_accuracy_rate", "accuracy_report", "t_neg",
+              "t_neg_covering_covering", "t_neg_covering_partition",
+              "t_neg_partition_covering", "t_neg_partition_partition"):
+        add(f, getattr(RL, f), dict(ideal=IDEAL, result=RES1), two)
+    add("t_neg_condition", RL.t_neg, dict(ideal=IDEAL, result=RES1,
+                                          condition=("covering", "partition")),
+        {"condition": "choice"})
+    add("absolute_accuracy_ind", RL.absolute_accuracy, dict(ideal=IND_T, result=IND_P),
+        {"ideal": "arr2d", "result": "arr2d"})
+    add("compare_methods", RL.compare_methods, dict(ideal=IDEAL, result_1=RES1, result_2=RES2),
+        {"ideal": "family", "result_1": "family", "result_2": "family"})
+    add("multilabel_scores", RL.multilabel_scores, dict(y_true=IND_T, y_pred=IND_P),
+        {"y_true": "arr2d", "y_pred": "arr2d", "zero_division": "choice"})
+    add("evaluate_multilabel", RL.evaluate_multilabel, dict(y_true=IND_T, y_pred=IND_P),
+        {"y_true": "arr2d", "y_pred": "arr2d", "zero_division": "choice"})
+    add("multilabel_counts", RL.multilabel_counts, dict(y_true=IND_T, y_pred=IND_P),
+        {"y_true": "arr2d", "y_pred": "arr2d"})
+    add("blocks_to_indicator", RL.blocks_to_indicator, dict(blocks=COV), {"blocks": "family"})
+    add("blocks_to_label_sets", RL.blocks_to_label_sets, dict(blocks=COV), {"blocks": "family"})
+    add("indicator_to_blocks", RL.indicator_to_blocks, dict(Y=IND_T), {"Y": "arr2d"})
+    add("indicator_to_label_sets", RL.indicator_to_label_sets, dict(Y=IND_T),
+        {"Y": "arr2d", "labels": "labels1d"})
+    add("label_sets_to_blocks", RL.label_sets_to_blocks, dict(label_sets=LABEL_SETS),
+        {"label_sets": "family", "labels": "labels1d"})
+    add("label_sets_to_indicator", RL.label_sets_to_indicator, dict(label_sets=LABEL_SETS),
+        {"label_sets": "family", "labels": "labels1d"})
+    # datasets
+    D = rl.datasets
+    add("four_gaussians", D.four_gaussians, dict(n_per_class=5, seed=0),
+        {"n_per_class": "int", "seed": "int"})
+    add("paper_example", D.paper_example, dict(number=1), {"number": "int"})
+    add("synthetic_scene", D.synthetic_scene, dict(shape=(12, 12), n_classes=3, n_bands=4),
+        {"shape": "labels1d", "n_classes": "int", "n_bands": "int", "noise": "number",
+         "field_variation": "number", "unlabelled": "fraction", "seed": "int"})
+    add("training_mask", D.training_mask, dict(ground_truth=GT, per_class=1),
+        {"ground_truth": "arr2d", "per_class": "int", "seed": "int"})
+    add("load_indian_pines", D.load_indian_pines, dict(data_path="/nonexistent/a.mat",
+                                                       gt_path="/nonexistent/b.mat"),
+        {"data_path": "obj"})
+    # context
+    for f, extra in (("apply_context", {}), ("scr", {}), ("sequential_context_rejection", {}),
+                     ("jcr", {"failure_probability": "fraction"}),
+                     ("joint_context_rejection", {"failure_probability": "fraction"})):
+        add("context." + f, getattr(ctx, f), dict(proba=PROBA_IMG, strength=1.0),
+            dict({"proba": "arr2d", "strength": "number", "prior": "choice",
+                  "max_iter": "int", "tol": "number"}, **extra))
+    add("context.solve_laplacian_prior", ctx.solve_laplacian_prior,
+        dict(fields=np.eye(4), strength=1.0), {"fields": "arr2d", "strength": "number"})
+    add("context.fit_gaussian_classifier", ctx.fit_gaussian_classifier,
+        dict(X=[[0.0], [0.2], [2.0], [2.2]], y=[1, 1, 2, 2]),
+        {"X": "arr2d", "y": "labels1d", "shrinkage": "fraction"})
+    add("context.labelled_accuracy", ctx.labelled_accuracy,
+        dict(labels=[[1, 2], [2, 2]], ground_truth=[[1, 1], [0, 2]]),
+        {"labels": "arr2d", "ground_truth": "arr2d", "mask": "arr2d"})
+    add("context.context_experiment", ctx.context_experiment,
+        dict(scene=None, failure_probabilities=(0.1,), per_class=2),
+        {"scene": "obj", "strength": "number", "failure_probabilities": "fraction",
+         "per_class": "int", "seed": "int"})
+    return c
+
+
+CASES = _cases()
+
+
+def _kind_junk(kind):
+    junk = dict(COMMON)
+    junk.update(KINDS[kind])
+    return junk
+
+
+def _params():
+    out = []
+    for case, (func, kwargs, kinds) in CASES.items():
+        paired = sum(k in ARRAYISH for k in kinds.values()) > 1
+        for arg, kind in kinds.items():
+            for label in _kind_junk(kind):
+                if label == "short" and not paired:
+                    continue  # a shorter array is only wrong beside a partner
+                out.append(pytest.param(case, arg, label, id=f"{case}-{arg}-{label}"))
+    return out
+
+
+def assert_rejected(call, arg, label, *, case="*"):
+    """``call()`` raises ValueError naming ``arg`` (or returns, when that is legitimate)."""
+    allowed = MAY_RAISE.get((case, arg, label), ValueError)
+    try:
+        result = call()
+    except allowed as exc:
+        assert not isinstance(exc, ValueError) or arg in str(exc), \
+            f"ValueError does not name {arg!r}: {exc}"
+        return
+    finally:
+        plt.close("all")
+    assert may_return(case, arg, label), \
+        f"silently accepted {label} for {arg!r}, returned {result!r:.200}"
+
+
+@pytest.mark.parametrize("case,arg,label", _params())
+def test_bad_argument_raises_value_error_naming_it(case, arg, label):
+    func, kwargs, kinds = CASES[case]
+    value = kwargs.get(arg)
+    if case == "context.context_experiment" and kwargs.get("scene") is None:
+        kwargs = dict(kwargs, scene=_scene())
+    value = kwargs.get(arg, value)
+    junk = _kind_junk(kinds[arg])[label](value if value is not None else [0.1, 0.2])
+    if label == "None" and arg in _optional_none(func):
+        pytest.skip("None is this argument's default")
+    assert_rejected(lambda: func(**dict(kwargs, **{arg: junk})), arg, label, case=case)
+
+
+def _optional_none(func):
+    import inspect
+
+    return {n for n, p in inspect.signature(func).parameters.items() if p.default is None}
+
+
+_SCENE = []
+
+
+def _scene():
+    if not _SCENE:
+        _SCENE.append(rl.datasets.synthetic_scene((16, 16), n_classes=3, n_bands=4, seed=0))
+    return _SCENE[0]
