@@ -419,3 +419,11 @@ def label_map(x, name, *, ndim=2):
     if arr.size and arr.min() < 0:
         raise ValueError(f"{name} must hold labels >= 0 (0 = unlabelled)")
     return arr
+
+
+def single_fraction(x, name):
+    """One number in [0, 1] (not an array), as a float."""
+    arr = fraction(x, name)
+    if arr.ndim != 0:
+        raise ValueError(f"{name} must be a single number in [0, 1], got shape {arr.shape}")
+    return float(arr)

@@ -23,7 +23,7 @@ import numpy as np
 
 from ..accuracy import accuracy_report
 from ..neighborhood import CoveringSummary, covering_summary
-from ._style import OKABE_ITO, get_ax
+from ._style import OKABE_ITO, check_axes, get_ax
 
 __all__ = ["COVERING_STYLE", "RESULT_STYLE", "covering_grid", "results_grid"]
 
@@ -132,8 +132,15 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
     """
     from matplotlib.patches import Rectangle
 
-    s = covering if isinstance(covering, CoveringSummary) else \
-        covering_summary(covering, universe=universe)
+    if isinstance(covering, CoveringSummary):
+        s = covering
+    else:
+        try:
+            s = covering_summary(covering, universe=universe)
+        except ValueError as exc:  # covering_summary calls its argument "family"
+            msg = str(exc)
+            raise ValueError(msg.replace("family", "covering", 1) if msg.startswith("family")
+                             else f"covering: {msg}") from None
     if p is not None:
         from .._validate import element_of
 
@@ -246,18 +253,27 @@ def results_grid(ideal, result_1, result_2=None, *, universe=None,
     -------
     list of matplotlib Axes
     """
+    if result_1 is None:
+        raise ValueError("result_1 must be a family of sets or an indicator matrix, got None")
     results = [r for r in (result_1, result_2) if r is not None]
+    if isinstance(names, (str, bytes)) or not hasattr(names, "__len__") \
+            or len(names) < len(results) or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"names must be a sequence of {len(results)} panel titles (strings), "
+                         f"got {names!r:.60}")
     if axes is None:
         import matplotlib.pyplot as plt
 
         _, axes = plt.subplots(1, len(results), figsize=(5.5 * len(results), 4.2),
                                squeeze=False, layout="constrained")
         axes = list(axes[0])
-    axes = list(np.atleast_1d(axes))
-    if len(axes) < len(results):
-        raise ValueError(f"axes must hold {len(results)} Axes, got {len(axes)}")
+    axes = list(check_axes(axes, len(results)))
     ideal, results = _label_sets_as_blocks(ideal, results)
-    reports = [accuracy_report(ideal, r, universe=universe) for r in results]
+    reports = []
+    for label, r in zip(("result_1", "result_2"), results):
+        try:
+            reports.append(accuracy_report(ideal, r, universe=universe))
+        except ValueError as exc:
+            raise ValueError(f"{label}: {exc}") from None
     for ax, result, report, name in zip(axes, results, reports, names):
         _result_panel(ax, ideal, result, report, name, universe)
     last = axes[len(results) - 1]

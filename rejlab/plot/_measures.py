@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._style import OKABE_ITO, REGION_STYLE, SERIES_COLORS, get_ax
+from .. import _validate as v
+from ._style import OKABE_ITO, REGION_STYLE, SERIES_COLORS, check_axes, get_ax
 
 __all__ = ["curves", "operating_set", "optimality_matrix", "rho_zero", "BETA_CMAP",
            "MEASURE_LABELS"]
@@ -40,11 +41,36 @@ BETA_CMAP = _beta_cmap()
 
 def _as_named(curves_by_name, what="curves_by_name"):
     """Accept a dict name -> curves, or one curves object (shown without a legend entry)."""
+    from ..measures import RejectionCurves
+
     if isinstance(curves_by_name, dict):
         if not curves_by_name:
             raise ValueError(f"{what} must not be empty")
-        return dict(curves_by_name)
-    return {"": curves_by_name}
+        named = dict(curves_by_name)
+    else:
+        named = {"": curves_by_name}
+    for name, cv in named.items():
+        if not isinstance(cv, RejectionCurves):
+            raise ValueError(f"{what} must be a RejectionCurves (from rl.rejection_curves) or a "
+                             f"dict name -> RejectionCurves, got {type(cv).__name__}"
+                             + (f" for {name!r}" if name else ""))
+    return named
+
+
+def _measure_names(measures, allowed=("A", "Q", "phi"), name="measures"):
+    """A non-empty tuple of measure names from ``allowed`` (one name alone is fine)."""
+    if isinstance(measures, str):
+        measures = (measures,)
+    try:
+        measures = tuple(measures)
+    except TypeError:
+        raise ValueError(f"{name} must be a sequence of {allowed}, got {measures!r}") from None
+    if not measures:
+        raise ValueError(f"{name} must not be empty")
+    for m in measures:
+        if not isinstance(m, str) or m not in allowed:
+            raise ValueError(f"{name} must be among {allowed}, got {m!r}")
+    return measures
 
 
 def _measure_values(cv, measure):
@@ -80,18 +106,15 @@ def curves(curves_by_name, measures=("A", "Q", "phi"), axes=None, *, mark_best=T
     numpy.ndarray of Axes
     """
     named = _as_named(curves_by_name)
-    measures = tuple(measures)
-    if not measures:
-        raise ValueError("measures must not be empty")
+    measures = _measure_names(measures)
+    mark_best = v.flag(mark_best, "mark_best")
     if axes is None:
         import matplotlib.pyplot as plt
 
         _, axes = plt.subplots(1, len(measures), figsize=(4.3 * len(measures), 3.9),
                                layout="constrained", squeeze=False)
         axes = axes[0]
-    axes = np.atleast_1d(np.asarray(axes, dtype=object)).ravel()
-    if axes.size != len(measures):
-        raise ValueError(f"axes must hold {len(measures)} Axes (one per measure), got {axes.size}")
+    axes = check_axes(axes, len(measures))
     for ax, m in zip(axes, measures):
         if m == "phi":
             _setup_phi_axis(ax)
@@ -197,6 +220,14 @@ def _draw_operating_set(opset, measure, ax, curves=None, *, legend=True, ylim=No
     marker exists even when the reference value is not finite (empty, and
     left out of the legend) so that :func:`_update_operating_set` can move it.
     """
+    from ..optimality import OperatingSet
+
+    if not isinstance(opset, OperatingSet):
+        raise ValueError(f"opset must be an OperatingSet (from rl.operating_set), "
+                         f"got {type(opset).__name__}")
+    v.choice(measure, "measure", ("A", "Q", "phi"))
+    if curves is not None:
+        curves = _as_named(curves, "curves")
     x, regions, borders, ref, (bottom, top) = _operating_set_geometry(opset, measure, ylim)
     ax = get_ax(ax, figsize=(6, 4.5), layout="constrained")
     art = {"unity": _setup_phi_axis(ax) if measure == "phi" else None}
@@ -278,6 +309,7 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True):
     -------
     Axes
     """
+    legend = v.flag(legend, "legend")
     return _draw_operating_set(opset, measure, ax, curves, legend=legend)[0]
 
 
@@ -305,12 +337,17 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     -------
     Axes
     """
-    beta = np.asarray(beta, dtype=float)
-    r = np.asarray(r, dtype=float)
+    beta = v.real_array(beta, "beta", "an (m, m) matrix of numbers")
+    r = v.fraction(r, "r")
     if beta.ndim != 2 or beta.shape[0] != beta.shape[1]:
         raise ValueError(f"beta must be a square matrix, got shape {beta.shape}")
     if r.shape != (beta.shape[0],):
         raise ValueError(f"r must have length {beta.shape[0]} (one per row of beta), got {r.shape}")
+    if r.size == 0:
+        raise ValueError("beta and r must not be empty")
+    if best is not None:
+        best = v.count(best, "best", r.size - 1)
+    colorbar = v.flag(colorbar, "colorbar")
     ax = get_ax(ax, figsize=(5.6, 4.6), layout="constrained")
     lo, hi = float(r.min()), float(r.max())
     # beta of nested points lies in [-1, 1]; do not let rounding (1 + 1e-15) paint
@@ -342,8 +379,16 @@ def _rho_pairs(data):
     for name, item in data.items():
         if isinstance(item, RejectionCurves):
             item = rho_zero_curve(item)
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise ValueError(f"curves_by_name: {name!r} must be a RejectionCurves or an "
+                             f"(r, rho_0) pair, got {type(item).__name__}")
         r, rho0 = item
-        out[name] = (np.asarray(r, dtype=float), np.asarray(rho0, dtype=float))
+        r = v.real_array(r, "curves_by_name (r)")
+        rho0 = v.real_array(rho0, "curves_by_name (rho_0)")
+        if r.ndim != 1 or r.shape != rho0.shape:
+            raise ValueError(f"curves_by_name: r and rho_0 of {name!r} must be 1-D of the same "
+                             f"length, got shapes {r.shape} and {rho0.shape}")
+        out[name] = (r, rho0)
     return out
 
 
@@ -366,6 +411,8 @@ def rho_zero(curves_by_name, ax=None, *, rho=None):
     Axes
     """
     pairs = _rho_pairs(curves_by_name)
+    if rho is not None:
+        rho = v.single_fraction(rho, "rho")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     for i, (name, (r, rho0)) in enumerate(pairs.items()):
         ax.plot(r, rho0, color=SERIES_COLORS[i % len(SERIES_COLORS)], lw=1.8, label=name or None)

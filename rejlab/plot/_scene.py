@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._style import OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, get_ax
+from .. import _validate as v
+from ._style import OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, check_ax, check_axes, get_ax
 
 __all__ = [
     "CLASS_COLORS",
@@ -39,8 +40,18 @@ def _rgb(color):
     return np.array(to_rgb(color))
 
 
+def _experiment(experiment):
+    from ..context import ContextExperiment
+
+    if not isinstance(experiment, ContextExperiment):
+        raise ValueError("experiment must be a ContextExperiment (from "
+                         f"rl.context.context_experiment), got {type(experiment).__name__}")
+    return experiment
+
+
 def class_colors(n_classes):
     """RGB rows: background (label 0) then one colour per class 1..K (cycled past 16)."""
+    n_classes = v.count(n_classes, "n_classes", 10**6)
     rows = [_rgb(_BACKGROUND)] + [_rgb(CLASS_COLORS[k % len(CLASS_COLORS)]) for k in range(n_classes)]
     return np.array(rows)
 
@@ -66,7 +77,10 @@ def _show(ax, rgb, gid, title):
 
 
 def _labels_map(labels, name="labels"):
-    arr = np.asarray(labels)
+    try:
+        arr = np.asarray(labels)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a 2-D map of integer labels, got {labels!r:.60}") from None
     if arr.ndim != 2 or arr.dtype.kind not in "iu":
         raise ValueError(f"{name} must be a 2-D map of integer labels, got shape {arr.shape}")
     if arr.size and arr.min() < 0:
@@ -74,10 +88,14 @@ def _labels_map(labels, name="labels"):
     return arr
 
 
-def _bool_map(mask, shape, name):
-    arr = np.asarray(mask)
+def _bool_map(mask, shape, name, like="labels"):
+    try:
+        arr = np.asarray(mask)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a boolean map of shape {shape}") from None
     if arr.shape != shape or arr.dtype != bool:
-        raise ValueError(f"{name} must be a boolean map of shape {shape}")
+        raise ValueError(f"{name} must be a boolean map of shape {shape} (the shape of {like}), "
+                         f"got dtype {arr.dtype} and shape {arr.shape}")
     return arr
 
 
@@ -106,7 +124,11 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     Axes
     """
     labels = _labels_map(labels)
-    k = int(labels.max(initial=0)) if n_classes is None else int(n_classes)
+    if ax is not None:
+        check_ax(ax)
+    k = int(labels.max(initial=0)) if n_classes is None else v.count(n_classes, "n_classes", 10**6)
+    if class_names is not None:
+        class_names = _class_names(class_names, k)
     if labels.max(initial=0) > k:
         raise ValueError(f"labels go up to {labels.max()}, more than n_classes={k}")
     rgb = class_colors(k)[labels]
@@ -117,7 +139,7 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     if legend:
         from matplotlib.patches import Patch
 
-        names = class_names or [f"class {i}" for i in range(1, k + 1)]
+        names = [f"class {i}" for i in range(1, k + 1)] if class_names is None else class_names
         handles = [Patch(facecolor=CLASS_COLORS[i % len(CLASS_COLORS)], edgecolor="black",
                          label=str(names[i])) for i in range(k)]
         handles.append(Patch(facecolor=_BACKGROUND, edgecolor="black", label="unlabelled"))
@@ -126,6 +148,17 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1), fontsize=8,
                   frameon=False)
     return ax
+
+
+def _class_names(class_names, k):
+    if isinstance(class_names, (str, bytes, dict)) or not hasattr(class_names, "__len__"):
+        raise ValueError(f"class_names must be a sequence of {k} names, got {class_names!r:.60}")
+    names = list(class_names)
+    if len(names) < k or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"class_names must be {k} strings (one per class), got {names!r:.60}")
+    if len(names) < k:
+        raise ValueError(f"class_names must name the {k} classes, got {len(names)} names")
+    return names
 
 
 def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=True):
@@ -143,11 +176,14 @@ def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=Tr
     -------
     Axes
     """
-    evaluated = np.asarray(evaluated)
+    try:
+        evaluated = np.asarray(evaluated)
+    except (TypeError, ValueError):
+        raise ValueError("evaluated must be a 2-D boolean map") from None
     if evaluated.ndim != 2 or evaluated.dtype != bool:
         raise ValueError("evaluated must be a 2-D boolean map")
-    a = _bool_map(accurate, evaluated.shape, "accurate")
-    r = _bool_map(rejected, evaluated.shape, "rejected")
+    a = _bool_map(accurate, evaluated.shape, "accurate", "evaluated")
+    r = _bool_map(rejected, evaluated.shape, "rejected", "evaluated")
     code = np.where(a, 0, 1) + np.where(r, 2, 0)          # an=0, mn=1, ar=2, mr=3
     palette = np.array([_rgb(SUBSET_STYLE[s]["color"]) for s in _SUBSET_ORDER])
     rgb = palette[code]
@@ -172,10 +208,7 @@ def _axes_row(axes, count, width=4.2, height=4.4):
         _, axes = plt.subplots(1, count, figsize=(width * count, height), layout="constrained",
                                squeeze=False)
         axes = axes[0]
-    axes = np.atleast_1d(np.asarray(axes, dtype=object)).ravel()
-    if axes.size != count:
-        raise ValueError(f"axes must hold {count} Axes, got {axes.size}")
-    return axes
+    return check_axes(axes, count)
 
 
 def context_maps(experiment, axes=None):
@@ -191,6 +224,7 @@ def context_maps(experiment, axes=None):
     -------
     numpy.ndarray of Axes
     """
+    experiment = _experiment(experiment)
     axes = _axes_row(axes, 3)
     scene = experiment.scene
     k = scene.n_classes
@@ -224,8 +258,13 @@ def rejection_maps(experiment, index=-1, axes=None):
     -------
     numpy.ndarray of Axes
     """
+    experiment = _experiment(experiment)
     if not experiment.jcr:
         raise ValueError("experiment has no JCR point (failure_probabilities was empty)")
+    m = len(experiment.jcr)
+    if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)) \
+            or not -m <= index < m:
+        raise ValueError(f"index must be an integer in [-{m}, {m - 1}] (a JCR point), got {index!r}")
     axes = _axes_row(axes, 2, width=4.6, height=5.0)
     j = experiment.jcr[index]
     pt = experiment.jcr_points[index]
@@ -262,9 +301,10 @@ def jcr_scr_curves(experiment, measures=("A", "Q", "phi"), axes=None):
     -------
     numpy.ndarray of Axes
     """
-    from ._measures import curves
+    from ._measures import _measure_names, curves
 
-    measures = tuple(measures)
+    experiment = _experiment(experiment)
+    measures = _measure_names(measures)
     axes = _axes_row(axes, len(measures), width=4.3, height=3.9)
     curves({"SCR": experiment.scr}, measures, axes)
     r = np.array([p.r for p in experiment.jcr_points])
@@ -288,6 +328,9 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
     """
     from ._measures import rho_zero
 
+    experiment = _experiment(experiment)
+    if rho is not None:
+        rho = v.single_fraction(rho, "rho")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     rho_zero({"SCR": experiment.scr}, ax, rho=rho)
     r = np.array([p.r for p in experiment.jcr_points])

@@ -40,10 +40,39 @@ SERIES_COLORS = [OKABE_ITO[k] for k in ("blue", "vermillion", "bluish_green", "r
 RC = {"font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12, "legend.fontsize": 10}
 
 
+def check_ax(ax, name="ax"):
+    """Raise ``ValueError`` naming ``name`` unless ``ax`` is a matplotlib Axes."""
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ValueError(f"{name} must be a matplotlib Axes (or None for a new figure), "
+                         f"got {type(ax).__name__}")
+    return ax
+
+
+def check_axes(axes, count, name="axes"):
+    """``axes`` as a flat object array of ``count`` matplotlib Axes, or raise naming ``name``."""
+    import numpy as np
+
+    if isinstance(axes, (str, bytes, dict)) or not hasattr(axes, "__iter__"):
+        check_ax(axes, name)  # a single Axes is fine when one is needed
+        axes = [axes]
+    arr = np.empty(0, dtype=object)
+    try:
+        arr = np.atleast_1d(np.asarray(list(axes), dtype=object)).ravel()
+    except (TypeError, ValueError):
+        pass
+    if arr.size != count:
+        raise ValueError(f"{name} must hold {count} matplotlib Axes, got {arr.size}")
+    for ax in arr:
+        check_ax(ax, name)
+    return arr
+
+
 def get_ax(ax=None, **subplot_kw):
     """Return ``ax`` or a fresh Axes on a new pyplot figure."""
     if ax is not None:
-        return ax
+        return check_ax(ax)
     import matplotlib.pyplot as plt
 
     _, ax = plt.subplots(**subplot_kw)

@@ -56,12 +56,18 @@ def _find(ax, gid):
 def _counts_tuple(counts):
     """(an, mn, ar, mr) as ints from a SubsetCounts, a mapping or a 4-sequence."""
     if isinstance(counts, dict):
+        missing = [k for k in SUBSET_KEYS if k not in counts]
+        if missing:
+            raise ValueError(f"counts must hold the keys an, mn, ar, mr (missing {missing})")
         values = [counts[k] for k in SUBSET_KEYS]
+    elif isinstance(counts, (str, bytes)) or not hasattr(counts, "__iter__"):
+        raise ValueError(f"counts must be a SubsetCounts or the four sizes an, mn, ar, mr, "
+                         f"got {counts!r:.60}")
     else:
         values = list(counts)
     if len(values) != 4:
         raise ValueError(f"counts must hold the four sizes an, mn, ar, mr, got {len(values)} values")
-    arr = np.asarray(values, dtype=float)
+    arr = v.real_array(values, "counts", "four numbers an, mn, ar, mr")
     if not np.all(np.isfinite(arr)) or np.any(arr < 0):
         raise ValueError("counts must be finite and non-negative")
     return tuple(arr.tolist())
@@ -95,9 +101,12 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
     >>> sorted(c.get_gid() for c in ax.collections)
     ['subset-an', 'subset-ar', 'subset-mn', 'subset-mr']
     """
-    X = np.asarray(X, dtype=float)
+    X = v.real_array(X, "X", "an (n, 2) array of coordinates")
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n, 2), got {X.shape}")
+    if not np.all(np.isfinite(X)):
+        raise ValueError("X must not contain NaN or infinite values")
+    size = v.positive_number(size, "size")
     masks = subset_masks(accurate, rejected)
     v.same_length(X=X, accurate=masks["an"])
     ax = get_ax(ax)
@@ -367,7 +376,11 @@ def confusion_matrix(conf, ax=None, *, digits=3):
 
     if isinstance(conf, SubsetCounts):
         conf = (conf.mr, conf.ar, conf.an, conf.mn)
-    values = np.asarray(list(conf), dtype=float)
+    if isinstance(conf, (str, bytes, dict)) or not hasattr(conf, "__iter__"):
+        raise ValueError(f"conf must be a Confusion, SubsetCounts or sequence (tp, fp, tn, fn), "
+                         f"got {conf!r:.60}")
+    values = v.real_array(list(conf), "conf", "four numbers tp, fp, tn, fn")
+    digits = v.count(digits, "digits", 15)
     if values.shape != (4,):
         raise ValueError(f"conf must hold the four entries tp, fp, tn, fn, got {values.size} values")
     ax = get_ax(ax)
