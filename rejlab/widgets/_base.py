@@ -25,7 +25,13 @@ __all__ = ["Explorer", "format_number"]
 
 def format_number(x, digits=3):
     """Format a measure for a readout: NaN and inf spelled out."""
-    x = float(x)
+    from .. import _validate as v
+
+    arr = v.real_array(x, "x", "a single number")
+    if arr.ndim != 0:
+        raise ValueError(f"x must be a single number, got shape {arr.shape}")
+    digits = v.count(digits, "digits", 15)
+    x = float(arr)
     if x != x:
         return "undefined (NaN)"
     if x in (float("inf"), float("-inf")):

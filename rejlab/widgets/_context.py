@@ -111,9 +111,20 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
     Controls: ``"strength"`` (lambda, 0 to 8) and ``"failure_probability"``
     (gamma, 0 to 0.5: past that nearly every pixel is rejected).
     """
+    from ..datasets import Scene
+
     if scene is None:
         scene = synthetic_scene(**EXPLORER_SCENE)
-    cache = _Cache(scene, per_class, seed)
+    if not isinstance(scene, Scene):
+        raise ValueError("scene must be a Scene (from rl.datasets.synthetic_scene or "
+                         f"load_indian_pines), got {type(scene).__name__}")
+    # the sliders would silently clamp a start value outside their range
+    if v.nonnegative_number(strength, "strength") > 8:
+        raise ValueError(f"strength must lie in [0, 8] (the slider's range), got {strength}")
+    if v.single_fraction(failure_probability, "failure_probability") > 0.5:
+        raise ValueError("failure_probability must lie in [0, 0.5] (the slider's range), "
+                         f"got {failure_probability}")
+    cache = _Cache(scene, per_class, v.seed(seed))
     controls = {
         "strength": widgets.FloatSlider(value=strength, min=0.0, max=8.0, step=0.5,
                                         description="strength λ", continuous_update=False,

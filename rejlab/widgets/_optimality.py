@@ -20,6 +20,7 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
+from .. import _validate as v
 from .. import measures, optimality, rejectors
 from ..datasets import four_gaussians
 from ._base import Explorer, format_number
@@ -210,6 +211,7 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
 
     Controls: ``"rho"`` (slider 0..1).
     """
+    rho = v.single_fraction(rho, "rho")
     curves = {name: optimality.subsample_curves(cv, 2001)
               for name, cv in _toy_curves(n_per_class, seed).items()}
     rho_curves = {name: optimality.rho_zero_curve(cv) for name, cv in curves.items()}

@@ -14,6 +14,7 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
+from .. import _validate as v
 from ..measures import OperatingPoint
 from ._base import Explorer, format_number
 
@@ -68,10 +69,10 @@ def report_explorer(report, *, r=None, rho=None):
     c = curves.counts
     rejected = (c.ar + c.mr).astype(float)
     mn = c.mn.astype(float)
-    if r is None:
-        r = float(report.best.r)
+    r = float(report.best.r) if r is None else v.single_fraction(r, "r")
     if rho is None:
         rho = report.rho if report.rho is not None else 0.3
+    rho = v.single_fraction(rho, "rho")
     step = max(1.0 / n, 0.001)
     controls = {
         "r": widgets.FloatSlider(min=0.0, max=1.0, step=step, value=float(r), description="r",
