@@ -197,6 +197,18 @@ MAY_RETURN = {
     ("context.solve_laplacian_prior", "fields", "negative"),
     ("context.solve_laplacian_prior", "fields", "3d"),
     ("context.fit_gaussian_classifier", "X", "negative"),
+    ("plot.subsets_scatter", "X", "negative"),
+    # beta is +-inf between points with equal r, NaN where A is undefined; any sign
+    ("plot.optimality_matrix", "beta", "with_nan"),
+    ("plot.optimality_matrix", "beta", "with_inf"),
+    ("plot.optimality_matrix", "beta", "negative"),
+    ("plot.scene_map", "labels", "short"),  # rejected is optional: no partner
+    ("plot.covering_grid", "covering", "empty_block"),  # drawn: shows what is wrong
+    # a readout formats any measure, undefined and infinite ones included
+    ("widgets.format_number", "x", "nan"),
+    ("widgets.format_number", "x", "inf"),
+    ("widgets.format_number", "x", "-inf"),
+    ("widgets.format_number", "x", "negative"),
 }
 
 # A missing file is an OSError naming the path: the right error, left alone.
@@ -347,7 +359,86 @@ def _cases():
         dict(scene=None, failure_probabilities=(0.1,), per_class=2),
         {"scene": "obj", "strength": "number", "failure_probabilities": "fraction",
          "per_class": "int", "seed": "int"})
+    # drawing: the documented parameters of every plot function
+    P = rplot
+    cab = dict(confidence=CONF, accurate=ACC, rejected=REJ)
+    cabk = {"confidence": "num1d", "accurate": "bool1d", "rejected": "bool1d", "ax": "obj"}
+    add("plot.curves", P.curves, dict(curves_by_name=_curves()),
+        {"curves_by_name": "obj", "measures": "choice", "axes": "obj", "mark_best": "flag"})
+    add("plot.rho_zero", P.rho_zero, dict(curves_by_name=_curves()),
+        {"curves_by_name": "obj", "rho": "fraction", "ax": "obj"})
+    add("plot.operating_set", P.operating_set, dict(opset=_opset()),
+        {"opset": "obj", "measure": "choice", "curves": "obj", "ax": "obj", "legend": "flag"})
+    beta = rl.optimality_matrix([0.7, 0.8, 1.0], [0, 0.25, 0.5])
+    add("plot.optimality_matrix", P.optimality_matrix, dict(beta=beta, r=[0, 0.25, 0.5]),
+        {"beta": "arr2d", "r": "fraction", "best": "int", "ax": "obj", "colorbar": "flag"})
+    for f in ("subsets_bar", "subsets_mosaic"):
+        add("plot." + f, getattr(P, f), dict(counts=rl.SubsetCounts(3, 1, 1, 1)),
+            {"counts": "obj", "ax": "obj"})
+    add("plot.confusion_matrix", P.confusion_matrix, dict(conf=(0.1, 0.1, 0.6, 0.2)),
+        {"conf": "obj", "ax": "obj", "digits": "int"})
+    add("plot.covering_grid", P.covering_grid, dict(covering=COV, p="a"),
+        {"covering": "family", "p": "element", "universe": "universe", "ax": "obj"})
+    add("plot.results_grid", P.results_grid, dict(ideal=IDEAL, result_1=RES1, result_2=RES2),
+        {"ideal": "family", "result_1": "family", "result_2": "family", "names": "obj",
+         "axes": "obj"})
+    add("plot.scene_map", P.scene_map, dict(labels=GT),
+        {"labels": "arr2d", "n_classes": "int", "rejected": "arr2d", "ax": "obj",
+         "class_names": "labels1d"})
+    for f in ("confidence_strip", "ranking_row"):
+        add("plot." + f, getattr(P, f), cab, cabk)
+    add("plot.subsets_scatter", P.subsets_scatter,
+        dict(X=np.arange(12.0).reshape(6, 2), accurate=ACC, rejected=REJ),
+        {"X": "arr2d", "accurate": "bool1d", "rejected": "bool1d", "ax": "obj", "size": "number"})
+    add("plot.subset_masks", P.subset_masks, dict(accurate=ACC, rejected=REJ), ak)
+    bmap = np.array([[True, False], [False, True]])
+    add("plot.subsets_map", P.subsets_map, dict(accurate=bmap, rejected=~bmap, evaluated=bmap),
+        {"accurate": "arr2d", "rejected": "arr2d", "evaluated": "arr2d", "ax": "obj"})
+    add("plot.class_colors", P.class_colors, dict(n_classes=3), {"n_classes": "int"})
+    add("plot.get_ax", P.get_ax, dict(ax=None), {"ax": "obj"})
+    for f, extra in (("context_maps", {"axes": "obj"}),
+                     ("jcr_scr_curves", {"axes": "obj", "measures": "choice"}),
+                     ("jcr_scr_rho_zero", {"ax": "obj", "rho": "fraction"}),
+                     ("rejection_maps", {"axes": "obj", "index": "int"})):
+        add("plot." + f, getattr(P, f), dict(experiment=_experiment),
+            dict({"experiment": "obj"}, **extra))
+    # explorer factories
+    W = rwidgets
+    add("widgets.confusion_explorer", W.confusion_explorer, dict(A=0.8, Q=0.7, r=0.25),
+        {"A": "fraction", "Q": "fraction", "r": "fraction"})
+    gk = {"n_per_class": "int", "seed": "int"}
+    add("widgets.cost_explorer", W.cost_explorer, dict(n_per_class=20), dict(gk, rho="fraction"))
+    add("widgets.curves_explorer", W.curves_explorer, dict(n_per_class=20), gk)
+    for f in ("four_subsets_explorer", "partitions_explorer"):
+        add("widgets." + f, getattr(W, f), dict(n_per_class=20), dict(gk, rejector="choice"))
+    add("widgets.operating_set_explorer", W.operating_set_explorer, dict(n_per_class=20),
+        dict(gk, reference="choice"))
+    add("widgets.ranking_explorer", W.ranking_explorer, dict(confidence=CONF, accurate=ACC),
+        {"confidence": "num1d", "accurate": "bool1d"})
+    add("widgets.report_explorer", W.report_explorer, dict(report=_report()),
+        {"report": "obj", "r": "fraction", "rho": "fraction"})
+    add("widgets.covering_explorer", W.covering_explorer, dict(covering=COV, p="a"),
+        {"covering": "family", "universe": "universe", "ideal": "family", "p": "element"})
+    add("widgets.context_explorer", W.context_explorer, dict(scene=_scene),
+        {"scene": "obj", "strength": "number", "failure_probability": "fraction",
+         "per_class": "int", "seed": "int"})
+    add("widgets.format_number", W.format_number, dict(x=0.5), {"x": "number", "digits": "int"})
     return c
+
+
+_SCENE = []
+
+
+def _scene():
+    if not _SCENE:
+        _SCENE.append(rl.datasets.synthetic_scene((16, 16), n_classes=3, n_bands=4, seed=0))
+        _SCENE.append(ctx.context_experiment(_SCENE[0], 1.0, (0.1, 0.2), per_class=2))
+    return _SCENE[0]
+
+
+def _experiment():
+    _scene()
+    return _SCENE[1]
 
 
 CASES = _cases()
@@ -389,10 +480,10 @@ def assert_rejected(call, arg, label, *, case="*"):
 @pytest.mark.parametrize("case,arg,label", _params())
 def test_bad_argument_raises_value_error_naming_it(case, arg, label):
     func, kwargs, kinds = CASES[case]
-    value = kwargs.get(arg)
     if case == "context.context_experiment" and kwargs.get("scene") is None:
         kwargs = dict(kwargs, scene=_scene())
-    value = kwargs.get(arg, value)
+    kwargs = {k: (x() if x is _scene or x is _experiment else x) for k, x in kwargs.items()}
+    value = kwargs.get(arg)
     junk = _kind_junk(kinds[arg])[label](value if value is not None else [0.1, 0.2])
     if label == "None" and arg in _optional_none(func):
         pytest.skip("None is this argument's default")
@@ -403,12 +494,3 @@ def _optional_none(func):
     import inspect
 
     return {n for n, p in inspect.signature(func).parameters.items() if p.default is None}
-
-
-_SCENE = []
-
-
-def _scene():
-    if not _SCENE:
-        _SCENE.append(rl.datasets.synthetic_scene((16, 16), n_classes=3, n_bands=4, seed=0))
-    return _SCENE[0]
