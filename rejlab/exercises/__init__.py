@@ -69,8 +69,8 @@ def exercise(id, prompt, *, hint="", rel_tol=1e-3, abs_tol=1e-9):
 
 
 def _lookup(id):
-    if id not in EXERCISES:
-        raise ValueError(f"exercise must be one of {sorted(EXERCISES)}, got {id!r}")
+    if not isinstance(id, str) or id not in EXERCISES:
+        raise ValueError(f"exercise id must be one of {sorted(EXERCISES)}, got {id!r}")
     return EXERCISES[id]
 
 
@@ -111,9 +111,13 @@ def _compare(expected, answer, ex):
         if close.all():
             return True, ""
         return False, f"{int((~close).sum())} of the {exp.size} numbers are off."
-    if isinstance(answer, bool) or isinstance(expected, bool):
-        ok = bool(answer) == bool(expected) and isinstance(answer, bool)
+    if isinstance(expected, (bool, np.bool_)):
+        ok = isinstance(answer, (bool, np.bool_)) and bool(answer) == bool(expected)
         return ok, "" if ok else "Answer True or False."
+    if isinstance(answer, (bool, np.bool_)):
+        return False, "Answer with a number, not True or False."
+    if isinstance(answer, (str, bytes)):
+        return False, "Answer with a number (without quotes)."
     try:
         got = float(answer)
     except (TypeError, ValueError):
