@@ -405,6 +405,15 @@ def _fractions_arg(text):
     return values
 
 
+def _path_arg(text):
+    """A file or folder name: not empty (``--out ""`` would silently write nothing), no NUL."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError(f"{text!r} contains a NUL character")
+    return text
+
+
 def _rho_arg(text):
     try:
         value = float(text)
@@ -528,7 +537,7 @@ def build_parser():
                          f"sum to 1 within {PROBA_SUM_TOLERANCE:g}.",
                          epilog="example: rejlab report predictions.csv --fractions 0,0.1,0.2 "
                          "--rho 0.2 --out results")
-    rep.add_argument("predictions", help="CSV file, one row per sample")
+    rep.add_argument("predictions", type=_path_arg, help="CSV file, one row per sample")
     rep.add_argument("--rejector", choices=sorted(REJECTORS), default=None,
                      help="confidence from the probability columns (default max_probability)")
     rep.add_argument("--fractions", type=_fractions_arg, default=None, metavar="LIST",
@@ -536,7 +545,7 @@ def build_parser():
                      "(default 0,0.05,0.1,0.2,0.3)")
     rep.add_argument("--rho", type=_rho_arg, default=None,
                      help="price of rejection in [0, 1]: adds the cost and its minimum")
-    rep.add_argument("--out", metavar="FOLDER", default=None,
+    rep.add_argument("--out", metavar="FOLDER", default=None, type=_path_arg,
                      help="write report.txt, curves.csv, report.png and rho_zero.png there")
     rep.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="progress bar on stderr (default: on for large files on a terminal)")
@@ -547,9 +556,9 @@ def build_parser():
                          "one or two results against an ideal, from 0/1 indicator CSV files "
                          "(header = label names, one row per sample).",
                          epilog="example: rejlab accuracy ideal.csv method1.csv method2.csv")
-    acc.add_argument("ideal", help="the ideal (true) indicator file")
-    acc.add_argument("result", help="a classification result")
-    acc.add_argument("result2", nargs="?", default=None,
+    acc.add_argument("ideal", type=_path_arg, help="the ideal (true) indicator file")
+    acc.add_argument("result", type=_path_arg, help="a classification result")
+    acc.add_argument("result2", nargs="?", default=None, type=_path_arg,
                      help="a second result: adds the comparison verdict")
     acc.add_argument("--zero-division", choices=["0", "1", "nan"], default="0",
                      help="value of a 0/0 precision or recall term, as scikit-learn's "
