@@ -427,3 +427,29 @@ def single_fraction(x, name):
     if arr.ndim != 0:
         raise ValueError(f"{name} must be a single number in [0, 1], got shape {arr.shape}")
     return float(arr)
+
+
+def labels_1d(x, name):
+    """A 1-D array of class labels that each equal themselves.
+
+    NaN (NaN != NaN would count every such sample as misclassified), None,
+    complex numbers and unhashable items (lists, sets, dicts) are refused.
+    """
+    arr = as_1d(x, name)
+    kind = arr.dtype.kind
+    if kind == "c":
+        raise ValueError(f"{name} must hold class labels (numbers or strings), got complex numbers")
+    if kind == "f" and np.isnan(arr).any():
+        raise ValueError(f"{name} must not contain NaN: a NaN label never equals itself")
+    if kind == "O":
+        for i, item in enumerate(arr.tolist()):
+            bad = item is None or isinstance(item, complex) or (isinstance(item, float) and item != item)
+            if not bad:
+                try:
+                    hash(item)
+                except TypeError:
+                    bad = True
+            if bad:
+                raise ValueError(f"{name} must hold class labels (numbers or strings); "
+                                 f"sample {i} is {_describe(item)}")
+    return arr

@@ -164,10 +164,13 @@ def fit_gaussian_classifier(X, y, *, shrinkage=0.1):
         raise ValueError(f"X must be a non-empty 2-D array (pixels x bands), got shape {X.shape}")
     if not np.all(np.isfinite(X)):
         raise ValueError("X must not contain NaN or infinite values")
-    y = v.as_1d(y, "y")
+    y = v.labels_1d(y, "y")
     v.same_length(X=X, y=y)
-    shrinkage = float(v.fraction(shrinkage, "shrinkage"))
-    classes, index = np.unique(y, return_inverse=True)
+    shrinkage = v.single_fraction(shrinkage, "shrinkage")
+    try:
+        classes, index = np.unique(y, return_inverse=True)
+    except TypeError:  # mixed types that do not compare
+        raise ValueError("y must hold labels of one kind (all numbers or all strings)") from None
     if classes.size < 2:
         raise ValueError("y must hold at least two classes")
     center = X.mean(axis=0)

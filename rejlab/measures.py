@@ -157,8 +157,8 @@ def accuracy_vector(y_true, y_pred):
     >>> accuracy_vector([0, 1, 2, 2], [0, 2, 2, 1])
     array([ True, False,  True, False])
     """
-    y_true = v.as_1d(y_true, "y_true")
-    y_pred = v.as_1d(y_pred, "y_pred")
+    y_true = v.labels_1d(y_true, "y_true")
+    y_pred = v.labels_1d(y_pred, "y_pred")
     v.same_length(y_true=y_true, y_pred=y_pred)
     return np.asarray(y_true == y_pred, dtype=bool)
 

@@ -183,9 +183,9 @@ def _count(fraction, n):
 
 def _fractions(fractions):
     arr = v.real_array(fractions, "fractions", "a number or a 1-D sequence of numbers in [0, 1]")
-    values = tuple(float(f) for f in np.atleast_1d(arr))
     if arr.ndim > 1:
         raise ValueError("fractions must be a number or a 1-D sequence of numbers in [0, 1]")
+    values = tuple(float(f) for f in np.atleast_1d(arr))
     if not values:
         raise ValueError("fractions must not be empty")
     v.fraction(values, "fractions")
@@ -195,18 +195,27 @@ def _fractions(fractions):
 def _labels(labels, n_classes):
     if labels is None:
         return np.arange(n_classes)
-    arr = v.as_1d(labels, "labels")
+    arr = v.labels_1d(labels, "labels")
     if arr.size != n_classes:
         raise ValueError(
             f"labels must have one entry per probability column: got {arr.size} labels "
             f"for {n_classes} columns")
-    if np.unique(arr).size != arr.size:
+    try:
+        distinct = np.unique(arr).size
+    except TypeError:  # mixed types that do not compare (e.g. complex and float)
+        raise ValueError("labels must be all numbers or all strings (comparable values), "
+                         f"got {labels!r:.60}") from None
+    if distinct != arr.size:
         raise ValueError("labels must not repeat")
     return arr
 
 
 def _check_in_labels(y, name, labels):
-    known = np.isin(y, labels)
+    try:
+        known = np.isin(y, labels)
+    except TypeError:
+        raise ValueError(f"{name} holds labels that do not compare with labels "
+                         "(mix of numbers, strings or complex values)") from None
     if not np.all(known):
         i = int(np.flatnonzero(~known)[0])
         shown = ", ".join(repr(x) for x in labels.tolist()[:10])
@@ -273,7 +282,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     >>> rep2.best.A
     1.0
     """
-    y_true = v.as_1d(y_true, "y_true")
+    y_true = v.labels_1d(y_true, "y_true")
     fractions = _fractions(fractions)
     if rho is not None:
         rho_arr = v.fraction(rho, "rho")
@@ -296,7 +305,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         if y_pred is None:
             y_pred = lab[np.argmax(p, axis=1)]
         else:
-            y_pred = v.as_1d(y_pred, "y_pred")
+            y_pred = v.labels_1d(y_pred, "y_pred")
             v.same_length(y_true=y_true, y_pred=y_pred)
             _check_in_labels(y_pred, "y_pred", lab)
         confidence = confidence_from_proba(p, rejector)
