@@ -181,7 +181,7 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     n_bands = _positive_int(n_bands, "n_bands")
     noise = float(v.positive_number(noise, "noise"))
     field_variation = v.nonnegative_number(field_variation, "field_variation")
-    unlabelled = float(v.fraction(unlabelled, "unlabelled"))
+    unlabelled = v.single_fraction(unlabelled, "unlabelled")
     if unlabelled >= 1:
         raise ValueError(f"unlabelled must be below 1, got {unlabelled}")
     rng = np.random.default_rng(v.seed(seed))

@@ -138,7 +138,7 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
 
     def compute(strength, failure_probability):
         strength = v.nonnegative_number(strength, "strength")
-        gamma = float(v.fraction(failure_probability, "failure_probability"))
+        gamma = v.single_fraction(failure_probability, "failure_probability")
         res, accurate, curves = cache.context(strength)
         jcr = cache.jcr(strength, gamma)
         ev = cache.evaluated

@@ -12,6 +12,7 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
+from .. import _validate as v
 from .. import binary, measures, rejectors
 from ..datasets import four_gaussians
 from ..exercises._rejection import WORKED_EXAMPLE
@@ -401,6 +402,7 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     >>> [round(x, 3) for x in e.state.confusion]  # the last good state is kept
     [0.1, 0.15, 0.6, 0.15]
     """
+    A, Q, r = (v.single_fraction(x, name) for x, name in ((A, "A"), (Q, "Q"), (r, "r")))
     binary.confusion_from_triplet(A, Q, r)  # a bad starting triplet raises here
 
     def slider(name, value):
