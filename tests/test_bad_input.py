@@ -104,6 +104,12 @@ NUMERIC_1D = {
 }
 BOOL_1D = dict(NUMERIC_1D, twos=lambda v: [2] * len(v), negatives=lambda v: [-1] * len(v))
 LABELS_1D = {k: NUMERIC_1D[k] for k in ("empty", "2d", "scalar", "ragged", "short")}
+LABELS_1D.update({  # a label must equal itself and be hashable
+    "nan_label": lambda v: [math.nan] + list(v)[1:],
+    "none_label": lambda v: [None] + list(v)[1:],
+    "set_label": lambda v: [{1}] + list(v)[1:],
+    "complex_label": lambda v: [1 + 2j] + list(v)[1:],
+})
 ARRAY_2D = {
     "empty": lambda v: [],
     "1d": lambda v: np.ravel(v),
@@ -494,3 +500,185 @@ def _optional_none(func):
     import inspect
 
     return {n for n, p in inspect.signature(func).parameters.items() if p.default is None}
+
+
+# --- the set layer: legitimately odd families, and families that are wrong ------
+
+DUP = [{"a", "b"}, {"a", "b"}, {"c"}]  # two equal blocks: a covering all the same
+
+
+@pytest.mark.parametrize("call", [
+    lambda: rl.neighborhood(DUP, "a"),
+    lambda: rl.neighborhood_system(DUP, "a"),
+    lambda: rl.subscripts(DUP, "a"),
+    lambda: rl.derived_covering(DUP),
+    lambda: rl.overlapped_elements(DUP),
+    lambda: rl.overlapped_elements_theorem(DUP),
+    lambda: rl.covering_kind(DUP),
+    lambda: rl.covering_summary(DUP),
+    lambda: rl.absolute_accuracy(DUP, DUP),
+    lambda: rl.relative_accuracy_rate(DUP, [{"a"}, {"b"}, {"c"}]),
+    lambda: rl.compare_methods(DUP, DUP, [{"a"}, {"b"}, {"c"}]),
+    lambda: rl.accuracy_report(DUP, DUP),
+    lambda: rplot.covering_grid(DUP, "a"),
+], ids=lambda f: "")
+def test_duplicate_blocks_are_allowed(call):
+    try:
+        result = call()
+    finally:
+        plt.close("all")
+    assert result is not None
+
+
+def test_duplicate_blocks_give_the_counted_answers():
+    assert rl.subscripts(DUP, "a") == {1, 2}
+    assert rl.overlapped_elements(DUP) == {"a", "b"}  # in two blocks, though N(a) is a block
+    assert rl.absolute_accuracy(DUP, DUP) == 1.0
+    assert rl.relative_accuracy_rate(DUP, DUP) == math.inf
+
+
+@pytest.mark.parametrize("call,arg", [
+    (lambda: rl.derived_covering([{"a", "z"}, {"b"}], universe={"a", "b"}), "covering"),
+    (lambda: rl.absolute_accuracy(IDEAL, [{"b", "c"}, {"e", "f"}, {"a", "d", "z"}],
+                                  universe=set("abcdefg")), "result"),
+    (lambda: rl.absolute_accuracy(IDEAL, RES1[:2]), "result"),
+    (lambda: rl.relative_accuracy_rate(IDEAL, RES1 + [{"a"}]), "result"),
+    (lambda: rl.compare_methods(IDEAL, RES1, RES1[:2]), "result_2"),
+    (lambda: rl.absolute_accuracy([[1, 0], [0, 1]], [[1, 0, 0], [0, 1, 0]]), "result"),
+    (lambda: rl.absolute_accuracy(IDEAL, IND_T), "result"),  # sets against a matrix
+    (lambda: rl.multilabel_scores([[1, 0], [0, 1]], [[1, 0]]), "y_pred"),
+    (lambda: rl.multilabel_scores([{1}, {2}], [{1}]), "y_pred"),
+    (lambda: rl.multilabel_scores([{1}, {2}], [{1}, "2"]), "y_pred"),
+    (lambda: rl.multilabel_scores(IND_T, IND_P, zero_division=True), "zero_division"),
+    (lambda: rl.derived_covering([{"a"}, "bc"]), "covering"),  # a string among the sets
+    (lambda: rl.neighborhood(IDEAL, "z"), "p"),
+    (lambda: rl.neighborhood(IDEAL, ["a"]), "p"),
+    (lambda: rl.overlapped_elements([]), "covering"),
+    (lambda: rl.derived_covering([set()]), "covering"),
+    (lambda: rl.label_sets_to_blocks(LABEL_SETS, labels=[1, 2]), "labels"),
+    (lambda: rl.covering_summary(COV, universe=[["a"]]), "universe"),
+])
+def test_wrong_families_raise_naming_the_argument(call, arg):
+    with pytest.raises(ValueError, match=arg):
+        call()
+
+
+# --- exercises.check: a bad answer is feedback, a bad id a ValueError ------------
+
+JUNK_ANSWERS = [None, "abc", "7", "0.5", [], {}, {"a": 1}, _gen(), 1 + 2j, _Opaque(),
+                np.array([[1, 2]]), math.nan, math.inf, -1, True, [[1], [2, 3]],
+                np.array([_Opaque()], dtype=object), [1 + 2j], {1 + 2j}]
+
+
+@pytest.mark.parametrize("exercise", ["demo-1", "01-3", "06-3", "07-1", "02-1"])
+@pytest.mark.parametrize("answer", JUNK_ANSWERS, ids=lambda a: type(a).__name__)
+def test_check_gives_feedback_for_any_answer(exercise, answer):
+    if isinstance(answer, type(_gen())):
+        answer = _gen()  # a fresh one each time
+    feedback = rl.exercises.check(exercise, answer)
+    assert feedback.exercise == exercise
+    assert feedback.correct is False  # none of these is any exercise's answer
+    assert "not yet" in feedback.message
+
+
+def test_check_does_not_take_true_for_a_number_or_a_string_for_a_number():
+    assert rl.exercises.check("demo-1", 7).correct
+    assert not rl.exercises.check("demo-1", True).correct  # was "correct": True == bool(7)
+    assert not rl.exercises.check("demo-1", "7").correct
+    assert "without quotes" in rl.exercises.check("demo-1", "7").message
+
+
+@pytest.mark.parametrize("bad_id", [None, 1, {"a": 1}, ["demo-1"], "nope", b"demo-1", 1.5])
+def test_check_unknown_id_raises_value_error(bad_id):
+    with pytest.raises(ValueError, match="id"):
+        rl.exercises.check(bad_id, 7)
+    with pytest.raises(ValueError, match="id"):
+        rl.exercises.hint(bad_id)
+
+
+# --- the command line: bad argv exits with status 2 and one line -------------------
+
+
+@pytest.fixture(scope="module")
+def cli_files(tmp_path_factory):
+    d = tmp_path_factory.mktemp("cli_bad")
+    files = {
+        "ok": "y_true,y_pred,confidence\na,a,0.9\nb,a,0.4\n",
+        "empty": "",
+        "nan": "y_true,y_pred,confidence\na,a,nan\nb,a,0.4\n",
+        "ragged": "y_true,y_pred,confidence\na,a\nb,a,0.4,3\n",
+        "proba_bad": "y_true,p_a,p_b\na,0.5,0.6\n",
+        "ind": "x,y\n1,0\n0,1\n",
+        "ind_short": "x,y\n1,0\n",
+        "ind_bad": "x,y\n2,0\n0,1\n",
+    }
+    for name, text in files.items():
+        (d / f"{name}.csv").write_text(text)
+    (d / "bin.csv").write_bytes(b"\x00\x01\x02\xff\xfe")
+    return d
+
+
+CLI_BAD = [
+    [], ["nope"], ["report"], ["report", "{d}/missing.csv"], ["report", "{d}"],
+    ["report", "{d}/empty.csv"], ["report", "{d}/bin.csv"], ["report", "{d}/nan.csv"],
+    ["report", "{d}/ragged.csv"], ["report", "{d}/proba_bad.csv"], ["report", "\x00"],
+    ["report", ""], ["report", "{d}/ok.csv", "--fractions", "nan"],
+    ["report", "{d}/ok.csv", "--fractions", "inf"], ["report", "{d}/ok.csv", "--fractions", ""],
+    ["report", "{d}/ok.csv", "--fractions", "1e999"], ["report", "{d}/ok.csv", "--fractions", "-0.1"],
+    ["report", "{d}/ok.csv", "--fractions", "0.1,abc"], ["report", "{d}/ok.csv", "--rho", "nan"],
+    ["report", "{d}/ok.csv", "--rho", "2"], ["report", "{d}/ok.csv", "--rho", ""],
+    ["report", "{d}/ok.csv", "--rejector", "x"], ["report", "{d}/ok.csv", "--rejector", "breaking_ties"],
+    ["report", "{d}/ok.csv", "--out", "{d}/ok.csv"], ["report", "{d}/ok.csv", "--out", ""],
+    ["report", "{d}/ok.csv", "--bogus"], ["accuracy", "{d}/ind.csv"],
+    ["accuracy", "{d}/ind.csv", "{d}/missing.csv"], ["accuracy", "{d}/ind.csv", "{d}/ind_short.csv"],
+    ["accuracy", "{d}/ind.csv", "{d}/ind_bad.csv"], ["accuracy", "{d}/ind.csv", "{d}"],
+    ["accuracy", "{d}/ind.csv", "{d}/bin.csv"], ["accuracy", "{d}/ind.csv", "{d}/empty.csv"],
+    ["accuracy", "{d}/ind.csv", "{d}/ok.csv"], ["accuracy", "", "{d}/ind.csv"],
+    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "--zero-division", "2"],
+]
+
+
+@pytest.mark.parametrize("argv", CLI_BAD, ids=lambda a: " ".join(a)[:40] or "empty")
+def test_cli_bad_argv_exits_2_with_one_line(argv, cli_files, capsys):
+    argv = [a.replace("{d}", str(cli_files)) for a in argv]
+    try:
+        code = cli_main(argv)
+    except SystemExit as exc:  # argparse usage errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1 and "error" in err
+
+
+# --- hypothesis: random junk in any argument of the core functions -------------------
+
+_atoms = st.one_of(st.none(), st.booleans(), st.integers(-3, 3),
+                   st.floats(allow_nan=True, allow_infinity=True), st.complex_numbers(),
+                   st.text(max_size=3), st.frozensets(st.integers(0, 3), max_size=3))
+JUNK = st.one_of(_atoms, st.lists(_atoms, max_size=6),
+                 st.lists(st.lists(_atoms, max_size=3), max_size=4),
+                 st.dictionaries(st.text(max_size=2), _atoms, max_size=3))
+
+CORE = [c for c in CASES if not c.startswith(("plot.", "widgets.", "context.",
+                                              "load_indian", "synthetic_scene"))]
+
+
+def _core_params():
+    return [(case, arg) for case in CORE for arg in CASES[case][2]]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(target=st.sampled_from(_core_params()), junk=JUNK)
+def test_random_junk_is_a_value_error_or_a_result(target, junk):
+    case, arg = target
+    func, kwargs, _ = CASES[case]
+    kwargs = dict(kwargs, **{arg: junk})
+    try:
+        func(**kwargs)
+    except ValueError as exc:
+        # junk may be valid for arg and make another argument wrong (p outside it...)
+        assert any(name in str(exc) for name in kwargs), \
+            f"{case}({arg}={junk!r}): ValueError names no argument: {exc}"
+    finally:
+        plt.close("all")
