@@ -134,6 +134,11 @@ class RejectionCurves:
 
     def point(self, i):
         """The :class:`OperatingPoint` at index ``i`` of the curves."""
+        m = self.r.size
+        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) \
+                or not -m <= i < m:
+            raise ValueError(f"i must be an integer index in [-{m}, {m - 1}] (a point of the "
+                             f"curves), got {i!r}")
         c = SubsetCounts(*(int(x[i]) for x in self.counts))
         return OperatingPoint(float(self.r[i]), float(self.A[i]), float(self.Q[i]),
                               float(self.phi[i]), c)

@@ -155,6 +155,12 @@ class RejectionReport:
         numpy.ndarray of Axes, shape (2, 3)
             Columns in the order A, Q, phi.
         """
+        if figure is not None:
+            from matplotlib.figure import Figure
+
+            if not isinstance(figure, Figure):
+                raise ValueError(f"figure must be a matplotlib Figure (or None for a new one), "
+                                 f"got {type(figure).__name__}")
         return _draw_report(self, figure)
 
     def explore(self, **kwargs):
