@@ -456,6 +456,12 @@ def _kind_junk(kind):
     return junk
 
 
+def _optional_none(func):
+    import inspect
+
+    return {n for n, p in inspect.signature(func).parameters.items() if p.default is None}
+
+
 def _params():
     out = []
     for case, (func, kwargs, kinds) in CASES.items():
@@ -464,6 +470,8 @@ def _params():
             for label in _kind_junk(kind):
                 if label == "short" and not paired:
                     continue  # a shorter array is only wrong beside a partner
+                if label == "None" and arg in _optional_none(func):
+                    continue  # None is this argument's default
                 out.append(pytest.param(case, arg, label, id=f"{case}-{arg}-{label}"))
     return out
 
@@ -491,15 +499,7 @@ def test_bad_argument_raises_value_error_naming_it(case, arg, label):
     kwargs = {k: (x() if x is _scene or x is _experiment else x) for k, x in kwargs.items()}
     value = kwargs.get(arg)
     junk = _kind_junk(kinds[arg])[label](value if value is not None else [0.1, 0.2])
-    if label == "None" and arg in _optional_none(func):
-        pytest.skip("None is this argument's default")
     assert_rejected(lambda: func(**dict(kwargs, **{arg: junk})), arg, label, case=case)
-
-
-def _optional_none(func):
-    import inspect
-
-    return {n for n, p in inspect.signature(func).parameters.items() if p.default is None}
 
 
 # --- the set layer: legitimately odd families, and families that are wrong ------
@@ -682,3 +682,25 @@ def test_random_junk_is_a_value_error_or_a_result(target, junk):
             f"{case}({arg}={junk!r}): ValueError names no argument: {exc}"
     finally:
         plt.close("all")
+
+
+# --- public methods of the result objects ----------------------------------------
+
+
+@pytest.mark.parametrize("i", [None, "a", 100, -100, True, 1.5, [1], _Opaque()],
+                         ids=lambda i: repr(i)[:12])
+def test_curves_point_bad_index(i):
+    with pytest.raises(ValueError, match="i must be"):
+        _curves().point(i)
+
+
+def test_curves_point_accepts_numpy_and_negative_indices():
+    cv = _curves()
+    assert cv.point(np.int64(2)) == cv.point(2)
+    assert cv.point(-1).r == 1.0
+
+
+@pytest.mark.parametrize("method,arg", [("plot", "figure"), ("plot_rho_zero", "ax")])
+@pytest.mark.parametrize("junk", ["a", 3, _Opaque(), {"a": 1}], ids=lambda j: type(j).__name__)
+def test_report_drawing_methods_check_their_target(method, arg, junk):
+    assert_rejected(lambda: getattr(_report(), method)(junk), arg, "junk")
