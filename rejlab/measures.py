@@ -256,6 +256,8 @@ def measures_from_counts(an, mn, ar, mr):
                       for x, name in zip((an, mn, ar, mr), ("an", "mn", "ar", "mr")))
     v.broadcastable(an=an, mn=mn, ar=ar, mr=mr)
     n = an + mn + ar + mr
+    if np.any(n <= 0):
+        raise ValueError("an, mn, ar, mr must not all be 0 (n = an + mn + ar + mr = 0: no samples)")
     kept = an + mn
     n_acc = an + ar
     n_mis = mn + mr

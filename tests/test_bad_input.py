@@ -684,6 +684,13 @@ def test_random_junk_is_a_value_error_or_a_result(target, junk):
         plt.close("all")
 
 
+def test_counts_of_no_sample_are_refused():
+    with pytest.raises(ValueError, match="an, mn, ar, mr"):
+        rl.measures_from_counts(0, 0, 0, 0)
+    with pytest.raises(ValueError, match="counts"):
+        rl.confusion_from_counts(rl.SubsetCounts(0, 0, 0, 0))
+
+
 # --- public methods of the result objects ----------------------------------------
 
 
