@@ -81,13 +81,7 @@ def count(x, name, upper):
 
 def probabilities(proba, name="proba", *, atol=1e-6):
     """An (n, K) array of class probabilities: finite, non-negative, rows summing to 1."""
-    try:
-        arr = np.asarray(proba)
-        if arr.dtype.kind not in "iufb":
-            raise TypeError(f"got dtype {arr.dtype}")
-        arr = arr.astype(float, copy=False)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be an (n, K) array of probabilities: {exc}") from None
+    arr = real_array(proba, name, "an (n, K) array of probabilities")
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D (n samples x K classes), got shape {arr.shape}")
     if arr.shape[0] == 0 or arr.shape[1] == 0:

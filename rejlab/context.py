@@ -429,13 +429,7 @@ class JCRResult:
 
 
 def _proba_cube(proba, name="proba"):
-    try:
-        arr = np.asarray(proba)
-        if arr.dtype.kind not in "iufb":
-            raise TypeError(f"got dtype {arr.dtype}")
-        arr = arr.astype(float, copy=False)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be an (H, W, K) array of class probabilities: {exc}") from None
+    arr = v.real_array(proba, name, "an (H, W, K) array of class probabilities")
     if arr.ndim != 3:
         raise ValueError(f"{name} must be an (H, W, K) array of class probabilities, "
                          f"got shape {np.shape(proba)}")
