@@ -152,12 +152,6 @@ def check(id, answer):
     return Feedback(id, False, msg)
 
 
-@exercise("demo-1", "How many correct decisions out of 10?",
-          hint="count the samples in A∩N and M∩R.")
-def _demo():
-    return 7
-
-
 # Each lesson group registers its exercises in a module of its own.
 for _name in ("_rejection", "_optimality", "_neighborhood", "_context", "_report"):
     import_module(f"{__name__}.{_name}")

@@ -43,6 +43,13 @@ def _toy_accurate(n_per_class=150, seed=0):
 
 # lesson 00 ---------------------------------------------------------------
 
+@exercise("demo-1", "Ten-sample example, k = 3 rejected: how many decisions were good ones?",
+          hint="count the samples in A∩N and M∩R.")
+def _demo():
+    counts = _worked_point(3).counts
+    return counts.an + counts.mr
+
+
 @exercise("00-1", "In the tiny explorer, reject k = 4 samples. What is Q?",
           hint="Q counts the good decisions: accurate and kept, or misclassified and rejected.")
 def _ex_00_1():
