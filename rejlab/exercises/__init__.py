@@ -118,6 +118,9 @@ def _compare(expected, answer, ex):
         return False, "Answer with a number, not True or False."
     if isinstance(answer, (str, bytes)):
         return False, "Answer with a number (without quotes)."
+    if isinstance(answer, (list, tuple, set, frozenset, dict)) or (
+            isinstance(answer, np.ndarray) and answer.ndim != 0):
+        return False, "Answer with a single number."
     try:
         got = float(answer)
     except (TypeError, ValueError):
