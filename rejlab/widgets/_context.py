@@ -78,9 +78,7 @@ EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.
 
 
 def _axes(fig):
-    if fig.axes:
-        if fig.get_layout_engine() is not None:
-            fig.set_layout_engine(None)      # keep the first layout: redraws get faster
+    if fig.axes:  # the Explorer keeps the first layout for every later redraw
         return fig.axes
     grid = fig.add_gridspec(1, 2, width_ratios=[1.0, 1.5])
     return [fig.add_subplot(grid[0, i]) for i in range(2)]

@@ -164,17 +164,10 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
     def draw(fig, state):
         from ..plot._covering import covering_grid, results_grid
 
-        if not fig.axes:
+        if not fig.axes:  # the Explorer keeps the first layout for every later redraw
             gs = fig.add_gridspec(1, 2, width_ratios=[1.6, 1])
             fig.add_subplot(gs[0])
             fig.add_subplot(gs[1])
-        else:
-            from matplotlib.layout_engine import ConstrainedLayoutEngine
-
-            if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
-                # keep the first layout. None (not "none", which leaves a placeholder
-                # engine) also spares savefig a dry-run draw: redraws cost half.
-                fig.set_layout_engine(None)
         ax0, ax1 = fig.axes[:2]
         covering_grid(state.summary, state.p, legend=False, ax=ax0)
         results_grid(list(map(set, state.ideal)), list(map(set, state.blocks)),
