@@ -222,6 +222,13 @@ def universe_elements(universe, name="universe"):
     return tuple(items)
 
 
+def universe_order(blocks, universe):
+    """U in a fixed order: ``universe``'s elements if given, else the union of ``blocks``."""
+    if universe is None:
+        return tuple(ordered(frozenset().union(*blocks)))
+    return universe_elements(universe)
+
+
 def blocks_within(blocks, universe, name):
     """Raise unless every block only holds elements of ``universe`` (a set)."""
     for i, block in enumerate(blocks, start=1):

@@ -121,10 +121,7 @@ def _read_pair(ideal, result, universe=None, names=("ideal", "result")):
     if len(R) != len(P):
         raise ValueError(f"{b} has {len(R)} labels (blocks) but {a} has {len(P)}: "
                          "both must use the same m labels")
-    if universe is None:
-        order = tuple(v.ordered(frozenset().union(*P)))
-    else:
-        order = v.universe_elements(universe)
+    order = v.universe_order(P, universe)
     U = frozenset(order)
     v.covering_of(P, U, a)
     v.covering_of(R, U, b)

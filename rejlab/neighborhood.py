@@ -88,10 +88,7 @@ def _family(covering, name, universe=None):
     """
     if v.is_set_family(covering):
         blocks = v.set_family(covering, name)
-        if universe is None:
-            order = tuple(v.ordered(frozenset().union(*blocks)))
-        else:
-            order = v.universe_elements(universe)
+        order = v.universe_order(blocks, universe)
         U = frozenset(order)
         v.blocks_within(blocks, U, name)
         return blocks, U, order
