@@ -2,39 +2,57 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.rejlab-installed
+# pip constraints, e.g. CONSTRAINTS=.ci/oldest.txt to test the oldest allowed releases
+CONSTRAINTS ?=
+PIP_C  := $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
+NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test test-fast test-browser binder-check bench clean
+.PHONY: lab test test-fast test-browser binder-check notebooks bench clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -e ".[lab,test,io]"
-	touch $(STAMP)
 
-## Set everything up and open the course in JupyterLab.
-lab: $(STAMP)
+# what the course needs, and nothing for testing
+$(VENV)/.lab: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_C) -e ".[lab]"
+	touch $@
+
+# the lab, plus the test tools (pytest, nbval, playwright) and scipy
+$(VENV)/.test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io]"
+	touch $@ $(VENV)/.lab
+
+## Set up the lab and open the course in JupyterLab.
+lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
-## Set everything up and run the whole test suite: unit tests, doctests, notebooks (nbval), browser.
-test: $(STAMP)
-	$(BIN)/python -m pytest rejlab tests
-	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/
+## Run every suite (unit tests and doctests, browser, Binder, notebooks), each even when
+## another fails; exit non-zero if any failed. The browser tests need /usr/bin/chromium.
+test: $(VENV)/.test
+	@status=0; \
+	$(BIN)/python -m pytest rejlab tests || status=1; \
+	$(BIN)/python -m pytest $(NBVAL) notebooks/ || status=1; \
+	exit $$status
 
-## Unit tests and doctests only (no notebooks, no browser).
-test-fast: $(STAMP)
+## Unit tests and doctests only (no notebooks, no browser, no Binder rebuild).
+test-fast: $(VENV)/.test
 	$(BIN)/python -m pytest rejlab tests -m "not browser and not slow"
 
-## Only the real-browser test (JupyterLab + headless Chromium at /usr/bin/chromium).
-test-browser: $(STAMP)
-	$(BIN)/python -m pytest -m browser tests/test_browser.py
+## Only the real-browser tests (headless Chromium at /usr/bin/chromium).
+test-browser: $(VENV)/.test
+	$(BIN)/python -m pytest -m browser tests
 
 ## Rebuild the Binder environment from binder/ alone (fresh venv) and run every lesson in it with nbval.
-binder-check: $(STAMP)
+binder-check: $(VENV)/.test
 	$(BIN)/python -m pytest -m slow tests/test_binder.py
 
+## Re-execute the lessons in place (outputs and widget state stored, as the repository keeps them).
+notebooks: $(VENV)/.test
+	$(BIN)/python tools/execute_notebooks.py
+
 ## Benchmarks (by hand; they print ratios against a baseline measured in the same run).
-bench: $(STAMP)
+bench: $(VENV)/.test
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:

@@ -11,6 +11,8 @@ import numbers
 
 import numpy as np
 
+from ._sets import ordered
+
 
 def as_1d(x, name, *, dtype=None, allow_empty=False):
     """Return ``x`` as a 1-D NumPy array, or raise ``ValueError`` naming ``name``."""
@@ -141,29 +143,13 @@ def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
     return A_arr, r_arr
 
 
-# --- Families of sets and 0/1 indicator matrices (neighborhood systems, issue 4) ---
+# --- Families of sets and 0/1 indicator matrices (neighborhood systems) ---------
 #
-# Rule used by every function of rejlab.neighborhood and rejlab.accuracy:
+# Rule used by every function of rejlab.coverings, rejlab.accuracy and rejlab.multilabel:
 # "sets are sets, arrays are arrays". A sequence whose items are Python sets
 # (set / frozenset) is a family of blocks (or of per-sample label sets);
 # anything else is read as a 2-D 0/1 indicator matrix (rows = samples,
 # columns = labels, scikit-learn's multilabel convention).
-
-
-def sort_key(x):
-    """Sort key that orders numbers and strings naturally and anything else stably."""
-    if isinstance(x, (bool, np.bool_)):
-        return (1, str(type(x).__name__), repr(x))
-    if isinstance(x, numbers.Real):
-        return (0, "", float(x))
-    if isinstance(x, str):
-        return (1, "", x)
-    return (2, type(x).__name__, repr(x))
-
-
-def ordered(elements):
-    """The distinct ``elements`` in a deterministic order (numbers, then strings, then others)."""
-    return sorted(set(elements), key=sort_key)
 
 
 def is_set_family(x):
@@ -327,7 +313,7 @@ def positive_number(x, name):
     return x
 
 
-# --- Bad-input hardening (issue: every public callable, every argument) -----------
+# --- Numbers, arrays and options that NumPy would otherwise coerce silently --------
 
 
 def _describe(x):
@@ -454,3 +440,13 @@ def labels_1d(x, name):
                 raise ValueError(f"{name} must hold class labels (numbers or strings); "
                                  f"sample {i} is {_describe(item)}")
     return arr
+
+
+def readonly(arr):
+    """A read-only view of ``arr`` (fields of frozen results).
+
+    A view, so the caller's own array keeps its flags and no data is copied.
+    """
+    view = np.asarray(arr).view()
+    view.setflags(write=False)
+    return view

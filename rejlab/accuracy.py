@@ -1,40 +1,35 @@
-"""Absolute accuracy AA, relative accuracy rate RAR and multi-label scores.
+"""Absolute accuracy AA and relative accuracy rate RAR (neighborhood-system paper, Secs. 4-5).
 
-Implements seed 001, Sections 4-5 (SPEC part 2). An ideal result
-P = (P_1..P_m) and a classification result P' = (P'_1..P'_m) give every
-element p of U two label sets, its subscript sets ``Q_P(p)`` and ``Q_P'(p)``.
-Per element write ``TP_p = |Q_P(p) ∩ Q_P'(p)|``, ``FP_p = |Q_P'(p) - Q_P(p)|``
-(labels wrongly given) and ``FN_p = |Q_P(p) - Q_P'(p)|`` (labels missed). Then
+An ideal result P = (P_1..P_m) and a classification result P' = (P'_1..P'_m)
+give every element p of U two label sets, its subscript sets ``Q_P(p)`` and
+``Q_P'(p)``. Per element write ``TP_p = |Q_P(p) ∩ Q_P'(p)|``,
+``FP_p = |Q_P'(p) - Q_P(p)|`` (labels wrongly given) and
+``FN_p = |Q_P(p) - Q_P'(p)|`` (labels missed). Then
 
 - ``T_pos = sum_i |P_i ∩ P'_i| = sum_p TP_p`` and ``AA = T_pos / sum_i |P_i|``
   (the micro-averaged recall);
-- unified ``T_neg = sum_p max(FP_p, FN_p)`` (Section 4.2: the paper splits U
+- unified ``T_neg = sum_p max(FP_p, FN_p)`` (Sec. 4.2: the paper splits U
   into U - D_P and D_P, with the same max form on both parts) and
   ``RAR = T_pos / T_neg``, ``inf`` when T_neg = 0;
-- the four conditions of Section 4.1 have their own T_neg
+- the four conditions of Sec. 4.1 have their own T_neg
   (:func:`t_neg_partition_partition` ... :func:`t_neg_covering_covering`);
   whenever ideal and result are coverings, the formula of their condition
   equals the unified one (a formula used outside its condition does not);
-- Godbole and Sarawagi's accuracy, precision and recall (Section 5.1) are
-  sample means of ``TP_p / |Q_P ∪ Q_P'|``, ``TP_p / |Q_P'|``, ``TP_p / |Q_P|``:
-  scikit-learn's ``jaccard_score``, ``precision_score``, ``recall_score``
-  with ``average="samples"``.
+- two methods compare by Remarks 3 (:func:`compare_methods`).
 
 Two layers, one rule ("sets are sets, arrays are arrays"):
 
 - a set layer for teaching: ideal and result are lists of Python sets (the
   blocks P_i, one per label, any hashable elements) or mappings
-  element -> label set. It follows the paper: both must be coverings of U
-  (no empty block, every element labelled), otherwise ``ValueError``;
+  element -> label set;
 - a vectorized layer on 0/1 indicator matrices (rows = samples, columns =
-  labels). It follows scikit-learn: samples with no label and labels with no
-  sample are allowed. Per-sample counts use bit packing and popcounts, so a
-  10^6 x 20 pair is scored in tens of milliseconds.
+  labels), whose per-sample counts come from :mod:`rejlab.multilabel`.
+
+The sample-averaged multi-label scores of Sec. 5.1 live in :mod:`rejlab.multilabel`.
 """
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -43,13 +38,13 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from .neighborhood import ElementSet, label_sets_to_blocks
+from ._sets import ElementSet, ordered
+from .coverings import label_sets_to_blocks
+from .multilabel import _aa_rar, _counts, _label_set
+from .multilabel import _totals as _count_totals
 
 __all__ = [
     "AccuracyReport",
-    "MultilabelScores",
-    "MultilabelEvaluation",
-    "SampleCounts",
     "CONDITIONS",
     "absolute_accuracy",
     "relative_accuracy_rate",
@@ -60,9 +55,6 @@ __all__ = [
     "t_neg_covering_covering",
     "accuracy_report",
     "compare_methods",
-    "multilabel_counts",
-    "multilabel_scores",
-    "evaluate_multilabel",
 ]
 
 #: The paper's four conditions (ideal kind, result kind) and where it treats them.
@@ -111,7 +103,7 @@ def _read_pair(ideal, result, universe=None, names=("ideal", "result")):
                              "or both sequences of blocks")
         if set(ideal) != set(result):
             raise ValueError(f"{b} must label the same elements as {a}")
-        labels = v.ordered(frozenset().union(*map(_label_set, ideal.values(), [a] * len(ideal)),
+        labels = ordered(frozenset().union(*map(_label_set, ideal.values(), [a] * len(ideal)),
                                              *map(_label_set, result.values(), [b] * len(result))))
         P = tuple(label_sets_to_blocks(ideal, labels=labels))
         R = tuple(label_sets_to_blocks(result, labels=labels))
@@ -128,52 +120,7 @@ def _read_pair(ideal, result, universe=None, names=("ideal", "result")):
     return _Sets(P, R, order)
 
 
-def _label_set(x, name):
-    if not isinstance(x, (set, frozenset)):
-        raise ValueError(f"{name}: every label set must be a set, got {type(x).__name__}")
-    return frozenset(x)
-
-
 # --- per-element / per-sample terms ------------------------------------------------
-
-
-class SampleCounts(NamedTuple):
-    """Per-sample counts of a multi-label result (int arrays of length n).
-
-    ``tp[p] = |Q_P(p) ∩ Q_P'(p)|``, ``fp[p] = |Q_P'(p) - Q_P(p)|``,
-    ``fn[p] = |Q_P(p) - Q_P'(p)|``.
-    """
-
-    tp: np.ndarray
-    fp: np.ndarray
-    fn: np.ndarray
-
-
-def _packed(Y):
-    """Each row of a boolean (n, m) matrix as bits: (n, w) uint64 words."""
-    b = np.packbits(Y, axis=1, bitorder="little")
-    k = b.shape[1]
-    width = -(-k // 8) * 8
-    if k != width:
-        padded = np.zeros((b.shape[0], width), dtype=np.uint8)
-        padded[:, :k] = b
-        b = padded
-    return np.ascontiguousarray(b).view(np.uint64)
-
-
-def _counts(T, R):
-    """SampleCounts of two validated boolean matrices, by popcounts on packed rows."""
-    t, r = _packed(T), _packed(R)
-    if t.shape[1] == 1:
-        t, r = t[:, 0], r[:, 0]
-        tp = np.bitwise_count(t & r)
-        fp = np.bitwise_count(r & ~t)
-        fn = np.bitwise_count(t & ~r)
-    else:
-        tp = np.bitwise_count(t & r).sum(axis=1)
-        fp = np.bitwise_count(r & ~t).sum(axis=1)
-        fn = np.bitwise_count(t & ~r).sum(axis=1)
-    return SampleCounts(tp.astype(np.int64), fp.astype(np.int64), fn.astype(np.int64))
 
 
 def _element_terms(data):
@@ -196,17 +143,11 @@ def _element_terms(data):
 def _totals(data):
     """(T_pos, sum |P_i|, unified T_neg) as Python ints."""
     if isinstance(data, _Arrays):
-        c = _counts(data.T, data.R)
-        return int(c.tp.sum()), int(c.tp.sum() + c.fn.sum()), int(np.maximum(c.fp, c.fn).sum())
+        return _count_totals(_counts(data.T, data.R))
     T_pos = sum(len(P_i & R_i) for P_i, R_i in zip(data.P, data.R))
     sum_P = sum(len(P_i) for P_i in data.P)
     _, _, fp, fn, _ = _element_terms(data)
     return T_pos, sum_P, int(np.maximum(fp, fn).sum())
-
-
-def _ratio(num, den):
-    """num / den as a float; inf when den == 0 (RAR), NaN for 0 / 0 in AA."""
-    return float(num) / den if den else float("inf")
 
 
 # --- AA and RAR ---------------------------------------------------------------------
@@ -239,8 +180,7 @@ def absolute_accuracy(ideal, result, *, universe=None):
     >>> rl.absolute_accuracy([[1, 0], [1, 1]], [[1, 0], [0, 1]])  # indicator matrices
     0.6666666666666666
     """
-    T_pos, sum_P, _ = _totals(_read_pair(ideal, result, universe))
-    return float(T_pos) / sum_P if sum_P else float("nan")
+    return _aa_rar(*_totals(_read_pair(ideal, result, universe)))[0]
 
 
 def relative_accuracy_rate(ideal, result, *, universe=None):
@@ -263,8 +203,7 @@ def relative_accuracy_rate(ideal, result, *, universe=None):
     >>> rl.relative_accuracy_rate(P, P)
     inf
     """
-    T_pos, _, T_neg = _totals(_read_pair(ideal, result, universe))
-    return _ratio(T_pos, T_neg)
+    return _aa_rar(*_totals(_read_pair(ideal, result, universe)))[1]
 
 
 def t_neg(ideal, result, *, universe=None, condition=None):
@@ -378,9 +317,10 @@ def _fmt_terms(values):
     return " + ".join(str(int(x)) for x in values) if len(values) else "0"
 
 
-def _fmt_ratio(num, den, value):
+def _fmt_ratio(num, den, value, infinity="inf"):
+    """'6/8 = 3/4', or just '7/8' when the fraction does not reduce."""
     raw = f"{num}/{den}"
-    text = "inf" if value == float("inf") else str(value)
+    text = infinity if value == float("inf") else str(value)
     return raw if text == raw else f"{raw} = {text}"
 
 
@@ -450,7 +390,14 @@ class AccuracyReport:
         """RAR with the T_neg of the detected condition (None outside the four conditions)."""
         if self.T_neg_condition is None:
             return None
-        return _ratio(self.T_pos, self.T_neg_condition)
+        return _aa_rar(self.T_pos, self.sum_P, self.T_neg_condition)[1]
+
+    def fraction_text(self, measure, *, infinity="inf"):
+        """``"AA"`` or ``"RAR"`` as its fraction, e.g. ``'6/8 = 3/4'`` (``infinity`` for T_neg = 0)."""
+        v.choice(measure, "measure", ("AA", "RAR"))
+        if measure == "AA":
+            return _fmt_ratio(self.T_pos, self.sum_P, self.AA_exact, infinity)
+        return _fmt_ratio(self.T_pos, self.T_neg, self.RAR_exact, infinity)
 
     def __str__(self):
         where = CONDITIONS.get((self.ideal_kind, self.result_kind), "outside the paper's conditions")
@@ -458,14 +405,14 @@ class AccuracyReport:
             f"condition: {self.condition} ({where})",
             f"T_pos = {_fmt_terms(self.T_pos_per_label)} = {self.T_pos}",
             f"sum |P_i| = {_fmt_terms(self.P_sizes)} = {self.sum_P}",
-            "AA = " + _fmt_ratio(self.T_pos, self.sum_P, self.AA_exact),
+            "AA = " + self.fraction_text("AA"),
             f"D_P = {self.D_P}",
             f"T1 = {_fmt_elements(tuple(int(x) for x in self.T1))} on U - D_P = "
             f"{_fmt_elements(tuple(self.T1_elements))}",
             f"T2 = {_fmt_elements(tuple(int(x) for x in self.T2))} on D_P = "
             f"{_fmt_elements(tuple(self.T2_elements))}",
             f"T_neg = {sum(int(x) for x in self.T1)} + {sum(int(x) for x in self.T2)} = {self.T_neg}",
-            "RAR = " + _fmt_ratio(self.T_pos, self.T_neg, self.RAR_exact),
+            "RAR = " + self.fraction_text("RAR"),
         ]
         return "\n".join(lines)
 
@@ -529,10 +476,11 @@ def accuracy_report(ideal, result, *, universe=None):
     key = (ideal_kind, result_kind)
     T_neg_cond = _condition_t_neg(data, key) if key in CONDITIONS else None
     T_pos, sum_P, T_neg = sum(per_label), sum(sizes), int(t.sum())
+    aa, rar = _aa_rar(T_pos, sum_P, T_neg)
     return AccuracyReport(
         ideal_kind=ideal_kind, result_kind=result_kind, condition=condition,
         T_pos_per_label=per_label, P_sizes=sizes, T_pos=T_pos, sum_P=sum_P, T_neg=T_neg,
-        AA=float(T_pos) / sum_P if sum_P else float("nan"), RAR=_ratio(T_pos, T_neg),
+        AA=aa, RAR=rar,
         D_P=D_P, T1=T1, T1_elements=T1_el, T2=T2, T2_elements=T2_el,
         T_neg_condition=T_neg_cond,
     )
@@ -575,171 +523,3 @@ def compare_methods(ideal, result_1, result_2, *, universe=None):
     return "incomparable"
 
 
-# --- multi-label scores (indicator layer) -------------------------------------------------
-
-
-class MultilabelScores(NamedTuple):
-    """Godbole and Sarawagi's sample-averaged scores (seed 001, Section 5.1)."""
-
-    accuracy: float
-    precision: float
-    recall: float
-
-
-class MultilabelEvaluation(NamedTuple):
-    """The paper's AA and RAR next to the three scores of Section 5.1."""
-
-    AA: float
-    RAR: float
-    accuracy: float
-    precision: float
-    recall: float
-
-
-def _read_samples(y_true, y_pred):
-    """Two boolean (n, m) matrices from indicator matrices or per-sample label sets."""
-    sets = [isinstance(y, Mapping) or v.is_set_family(y) for y in (y_true, y_pred)]
-    if sets[0] != sets[1]:
-        raise ValueError("y_true and y_pred must both be per-sample label sets or both "
-                         "0/1 indicator matrices")
-    if not sets[0]:
-        T = v.indicator_matrix(y_true, "y_true")
-        R = v.indicator_matrix(y_pred, "y_pred")
-        v.same_shape(y_true=T, y_pred=R)
-        return T, R
-    rows = []
-    for y, name in ((y_true, "y_true"), (y_pred, "y_pred")):
-        if isinstance(y, Mapping):
-            keys = v.ordered(y)
-            rows.append([_label_set(y[k], name) for k in keys])
-        else:
-            rows.append([_label_set(x, name) for x in y])
-    if isinstance(y_true, Mapping) != isinstance(y_pred, Mapping) or (
-            isinstance(y_true, Mapping) and set(y_true) != set(y_pred)):
-        raise ValueError("y_pred must label the same samples as y_true")
-    if len(rows[0]) != len(rows[1]):
-        raise ValueError(f"y_true and y_pred must have the same number of samples, "
-                         f"got {len(rows[0])} and {len(rows[1])}")
-    labels = v.ordered(frozenset().union(*rows[0], *rows[1]))
-    if not labels:
-        raise ValueError("y_true and y_pred hold no label at all")
-    col = {label: j for j, label in enumerate(labels)}
-    mats = []
-    for rs in rows:
-        Y = np.zeros((len(rs), len(labels)), dtype=bool)
-        for i, r in enumerate(rs):
-            Y[i, [col[label] for label in r]] = True
-        mats.append(Y)
-    return mats[0], mats[1]
-
-
-def _zero_division_value(zero_division):
-    if isinstance(zero_division, str):
-        if zero_division == "warn":
-            return 0.0
-    elif isinstance(zero_division, (int, float, np.integer, np.floating)) \
-            and not isinstance(zero_division, (bool, np.bool_)):
-        if zero_division in (0, 1):
-            return float(zero_division)
-        if np.isnan(zero_division):
-            return float("nan")
-    raise ValueError(f'zero_division must be "warn", 0, 1 or np.nan, got {zero_division!r}')
-
-
-def _sample_ratio(num, den, zero_value, warn, what):
-    """Per-sample num / den with 0 / 0 replaced by ``zero_value`` (scikit-learn's rule)."""
-    empty = den == 0
-    out = num / np.where(empty, 1, den)
-    if empty.any():
-        out[empty] = zero_value
-        if warn:
-            warnings.warn(f"{what} is ill-defined and set to 0.0 for {int(empty.sum())} "
-                          "sample(s) with a zero denominator; use zero_division to choose "
-                          "another value", RuntimeWarning, stacklevel=3)
-    return out
-
-
-def _scores(c, zero_division):
-    zero_value = _zero_division_value(zero_division)
-    warn = isinstance(zero_division, str)
-    tp = c.tp.astype(float)
-    jac = _sample_ratio(tp, c.tp + c.fp + c.fn, zero_value, warn, "Accuracy (Jaccard)")
-    prec = _sample_ratio(tp, c.tp + c.fp, zero_value, warn, "Precision")
-    rec = _sample_ratio(tp, c.tp + c.fn, zero_value, warn, "Recall")
-
-    def nanmean(x):
-        # NaN terms (zero_division=np.nan) are left out, as scikit-learn does
-        # for precision and recall
-        keep = ~np.isnan(x)
-        return float(x[keep].mean()) if keep.any() else float("nan")
-
-    return MultilabelScores(nanmean(jac), nanmean(prec), nanmean(rec))
-
-
-def multilabel_counts(y_true, y_pred):
-    """Per-sample TP, FP and FN of a multi-label result (see :class:`SampleCounts`).
-
-    ``y_true`` and ``y_pred`` are 0/1 indicator matrices (rows = samples,
-    columns = labels) or sequences of per-sample label sets.
-
-    >>> import rejlab as rl
-    >>> rl.multilabel_counts([[0, 1, 1], [1, 0, 0]], [[0, 0, 1], [0, 0, 1]])
-    SampleCounts(tp=array([1, 0]), fp=array([0, 1]), fn=array([1, 1]))
-    """
-    return _counts(*_read_samples(y_true, y_pred))
-
-
-def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
-    """Godbole and Sarawagi's accuracy, precision and recall, averaged over samples.
-
-    ``Accuracy = mean_p |P_p ∩ P'_p| / |P_p ∪ P'_p|``,
-    ``Precision = mean_p |P_p ∩ P'_p| / |P'_p|``,
-    ``Recall = mean_p |P_p ∩ P'_p| / |P_p|`` (seed 001, Section 5.1), where
-    P_p and P'_p are the true and predicted label sets of sample p. These are
-    scikit-learn's ``jaccard_score``, ``precision_score`` and ``recall_score``
-    with ``average="samples"``.
-
-    Parameters
-    ----------
-    y_true, y_pred : 0/1 indicator matrices (samples x labels), or sequences
-        of per-sample label sets (or mappings sample -> label set).
-    zero_division : "warn", 0, 1 or np.nan
-        Value of a 0/0 term, as in scikit-learn: "warn" acts as 0 and warns;
-        with np.nan the undefined samples are left out of the mean (NaN if
-        no sample is defined). scikit-learn's ``jaccard_score`` does not
-        accept np.nan; rejlab treats accuracy like precision and recall.
-
-    Examples
-    --------
-    Table 1 of the paper, method 1 (labels a..g in order):
-
-    >>> import rejlab as rl
-    >>> truth = [{2, 3}, {1}, {1}, {1}, {2}, {2}, {3}]
-    >>> method_1 = [{3}, {1}, {1}, {3}, {2}, {2}, {3}]
-    >>> s = rl.multilabel_scores(truth, method_1)
-    >>> from fractions import Fraction
-    >>> [str(Fraction(x).limit_denominator(100)) for x in s]
-    ['11/14', '6/7', '11/14']
-    """
-    return _scores(_counts(*_read_samples(y_true, y_pred)), zero_division)
-
-
-def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
-    """AA, RAR, accuracy, precision and recall of a multi-label result in one pass.
-
-    One validation and one popcount pass over the packed rows serve all five
-    numbers (see :func:`absolute_accuracy`, :func:`relative_accuracy_rate`,
-    :func:`multilabel_scores`).
-
-    >>> import rejlab as rl
-    >>> e = rl.evaluate_multilabel([[0, 1, 1], [1, 0, 0]], [[0, 0, 1], [1, 0, 0]])
-    >>> e.AA, e.RAR, e.accuracy
-    (0.6666666666666666, 2.0, 0.75)
-    """
-    c = _counts(*_read_samples(y_true, y_pred))
-    T_pos = int(c.tp.sum())
-    sum_P = T_pos + int(c.fn.sum())
-    T_neg = int(np.maximum(c.fp, c.fn).sum())
-    s = _scores(c, zero_division)
-    return MultilabelEvaluation(float(T_pos) / sum_P if sum_P else float("nan"),
-                                _ratio(T_pos, T_neg), *s)

@@ -1,4 +1,4 @@
-"""The rejector seen as a binary classifier (seed 000, Section 4; SPEC part 1).
+"""The rejector seen as a binary classifier (Condessa et al. 2017, Sec. 4).
 
 Positive = rejected, actual positive = misclassified. As fractions of n:
 ``TP = |M∩R|``, ``FP = |A∩R|``, ``TN = |A∩N|``, ``FN = |M∩N|``. Then Q is the
@@ -24,13 +24,49 @@ __all__ = ["Confusion", "Triplet", "confusion_from_triplet", "triplet_from_confu
 _TOL = 1e-9
 
 
+def _rate(num, den):
+    """num / den, NaN where den is 0 (a rate of an empty class); scalars or arrays."""
+    num, den = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
+    out = np.full(np.broadcast_shapes(num.shape, den.shape), np.nan)
+    np.divide(num, den, out=out, where=den > 0)
+    return _out(out)
+
+
 class Confusion(NamedTuple):
-    """Confusion matrix of the rejector, as fractions of n."""
+    """Confusion matrix of the rejector, as fractions of n (positive = rejected).
+
+    Its rates read the paper's measures in the words of binary
+    classification: ``npv`` is A, ``tpr / fpr`` is phi, ``tp + tn`` is Q.
+
+    >>> c = Confusion(tp=0.1, fp=0.1, tn=0.6, fn=0.2)
+    >>> round(c.npv, 3), round(c.tpr / c.fpr, 3)
+    (0.75, 2.333)
+    """
 
     tp: float
     fp: float
     tn: float
     fn: float
+
+    @property
+    def tpr(self):
+        """True positive rate (recall, sensitivity) ``TP / (TP + FN)``: share of the errors rejected."""
+        return _rate(self.tp, self.tp + self.fn)
+
+    @property
+    def fpr(self):
+        """False positive rate ``FP / (FP + TN)``: share of the accurate samples rejected."""
+        return _rate(self.fp, self.fp + self.tn)
+
+    @property
+    def ppv(self):
+        """Positive predictive value (precision) ``TP / (TP + FP)``: share of errors among the rejected."""
+        return _rate(self.tp, self.tp + self.fp)
+
+    @property
+    def npv(self):
+        """Negative predictive value ``TN / (TN + FN)``: share of accurate among the kept, i.e. A."""
+        return _rate(self.tn, self.tn + self.fn)
 
 
 class Triplet(NamedTuple):

@@ -1,6 +1,6 @@
 """Partitions, the four sample subsets and the three performance measures.
 
-Implements the first paper (seed 000, Sections 2-3; SPEC part 1):
+Condessa et al. 2017, Secs. 2-3:
 
 - the accuracy vector ``a`` splits the samples into A (accurate) and M
   (misclassified);
@@ -12,12 +12,19 @@ Implements the first paper (seed 000, Sections 2-3; SPEC part 1):
 
 Tie policy (used everywhere): samples are ordered by (confidence ascending,
 sample index ascending) and the first ones in that order are rejected. It is
-deterministic, and a group of equal confidences may be split.
+deterministic, and a group of equal confidences may be split. A threshold
+rejector (:func:`reject_below`) rejects whole groups: it reaches only the
+points between distinct confidence values.
+
+:data:`MEASURES` is the one table of the three measures (field name,
+symbol, label, scale) that reports, plots, explorers and the command line
+iterate over.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
@@ -25,11 +32,18 @@ import numpy as np
 from . import _validate as v
 
 __all__ = [
+    "Measure",
+    "MEASURES",
+    "MEASURE_NAMES",
+    "measure_info",
+    "Measures",
+    "Threshold",
     "SubsetCounts",
     "OperatingPoint",
     "RejectionCurves",
     "accuracy_vector",
     "reject_lowest",
+    "reject_below",
     "subset_counts",
     "rejected_fraction",
     "nonrejected_accuracy",
@@ -41,6 +55,58 @@ __all__ = [
     "quality_from_accuracy",
     "rejection_quality_from_accuracy",
 ]
+
+
+class Measure(NamedTuple):
+    """How one measure is named and drawn (a row of :data:`MEASURES`)."""
+
+    name: str        #: field name on results: ``op.A``, ``curves.phi``
+    symbol: str      #: as the paper writes it
+    label: str       #: in words
+    log_scale: bool  #: drawn on a log axis (phi spans 0 .. inf)
+
+
+#: The three measures of Condessa et al. 2017, in the paper's order.
+MEASURES = (
+    Measure("A", "A", "nonrejected accuracy", False),
+    Measure("Q", "Q", "classification quality", False),
+    Measure("phi", "φ", "rejection quality", True),
+)
+
+#: Their field names, in the same order.
+MEASURE_NAMES = tuple(m.name for m in MEASURES)
+
+
+def measure_info(name):
+    """The :class:`Measure` row of ``"A"``, ``"Q"`` or ``"phi"``.
+
+    >>> measure_info("phi").symbol
+    'φ'
+    """
+    v.choice(name, "measure", MEASURE_NAMES)
+    return MEASURES[MEASURE_NAMES.index(name)]
+
+
+class Measures(NamedTuple):
+    """r, A, Q and phi (floats, or arrays of them), as :func:`measures_from_counts` returns."""
+
+    r: object
+    A: object
+    Q: object
+    phi: object
+
+
+class Threshold(NamedTuple):
+    """A confidence threshold: reject every sample with ``confidence < value``.
+
+    ``r``, ``A`` and ``Q`` are the measures it reached on the data it was
+    chosen on (see :func:`rejlab.select_threshold`).
+    """
+
+    value: float
+    r: float
+    A: float
+    Q: float
 
 
 class SubsetCounts(NamedTuple):
@@ -76,6 +142,23 @@ class SubsetCounts(NamedTuple):
         """|R| = n - k."""
         return self.ar + self.mr
 
+    @property
+    def rho_0(self):
+        """``|M∩R| / |R|``, the price of rejection below which this rejection beats none.
+
+        NaN when nothing is rejected (Condessa et al. 2017, Sec. 4; see
+        :attr:`RejectionCurves.rho_0`).
+        """
+        return _rho_zero(self.mr, self.rejected)
+
+
+def _rho_zero(mr, rejected):
+    """``|M∩R| / |R|`` from integer counts (scalars or arrays); NaN where |R| = 0."""
+    mr, rejected = np.asarray(mr), np.asarray(rejected)
+    out = np.full(np.shape(rejected), np.nan)
+    np.divide(mr, rejected, out=out, where=rejected > 0)
+    return float(out) if out.ndim == 0 else out
+
 
 class OperatingPoint(NamedTuple):
     """One operating point of a classifier with rejection."""
@@ -86,10 +169,15 @@ class OperatingPoint(NamedTuple):
     phi: float
     counts: SubsetCounts
 
+    @property
+    def rho_0(self):
+        """``|M∩R| / |R|`` against no rejection (NaN when nothing is rejected)."""
+        return self.counts.rho_0
+
 
 @dataclass(frozen=True)
 class RejectionCurves:
-    """r, A, Q and phi for every number of rejected samples (SPEC "Curves").
+    """r, A, Q and phi for every number of rejected samples ("Curves").
 
     Attributes
     ----------
@@ -132,6 +220,42 @@ class RejectionCurves:
         """Index of the point of maximum classification quality Q (first one on ties)."""
         return int(np.argmax(self.Q))
 
+    @property
+    def rho_0(self):
+        """rho_0 of every point against no rejection: ``|M∩R| / |R|``, NaN where |R| = 0.
+
+        Condessa et al. 2017, Sec. 4: rejecting these samples beats not
+        rejecting at all iff the price of rejection rho is below rho_0.
+        Computed from the integer counts, so it is exactly 0 where only
+        accurate samples were rejected and exactly 1 where only
+        misclassified ones were.
+        """
+        return _rho_zero(self.n_rejected - self.n_accurate_rejected, self.n_rejected)
+
+    def cost(self, rho):
+        """The cost ``L = (1 - A)(1 - r) + rho r`` at every point, from the counts.
+
+        ``(1 - A)(1 - r) = |M∩N| / n``, so ``L = (|M∩N| + rho |R|) / n``:
+        defined at r = 1 too, where A is not (Condessa et al. 2017, Sec. 4).
+        """
+        rho = v.single_fraction(rho, "rho")
+        mn = (self.n_samples - self.n_accurate) - (self.n_rejected - self.n_accurate_rejected)
+        return (mn + rho * self.n_rejected) / self.n_samples
+
+    def min_cost(self, rho):
+        """Index of the point of minimum cost at price ``rho`` (the first one on exact ties).
+
+        Decided in integers, as :meth:`best_Q` is: rho is read as the fraction
+        p / q nearest to it (q at most 10^9, below the float's own precision
+        for a price in [0, 1]), and the point minimises ``q |M∩N| + p |R|``.
+        Float rounding of the costs never decides a tie.
+        """
+        rho = v.single_fraction(rho, "rho")
+        n = self.n_samples
+        price = Fraction(rho).limit_denominator(max(1, min(10**9, 2**62 // (2 * n + 2))))
+        mn = (n - self.n_accurate) - (self.n_rejected - self.n_accurate_rejected)
+        return int(np.argmin(price.denominator * mn + price.numerator * self.n_rejected))
+
     def point(self, i):
         """The :class:`OperatingPoint` at index ``i`` of the curves."""
         m = self.r.size
@@ -145,7 +269,7 @@ class RejectionCurves:
 
 
 def accuracy_vector(y_true, y_pred):
-    """Accuracy vector ``a_i = [y_hat_i == y_i]`` (seed 000, Section 2).
+    """Accuracy vector ``a_i = [y_hat_i == y_i]`` (Condessa et al. 2017, Sec. 2).
 
     Parameters
     ----------
@@ -174,7 +298,7 @@ def _order(confidence):
 
 
 def reject_lowest(confidence, fraction=None, *, count=None):
-    """Reject the least confident samples (the monotone rejector of SPEC part 1).
+    """Reject the least confident samples (the monotone rejector, Condessa et al. 2017, Sec. 2).
 
     If sample i is rejected, every sample j with ``c_j < c_i`` is rejected too.
     Ties are broken by sample index: among equal confidences the lower index is
@@ -217,6 +341,30 @@ def reject_lowest(confidence, fraction=None, *, count=None):
     return rejected
 
 
+def reject_below(confidence, threshold):
+    """Threshold rejection: True (rejected) where ``confidence < threshold``.
+
+    The rejector that a threshold on the confidence defines. Unlike
+    :func:`reject_lowest` it never splits a group of equal confidences, so
+    it reaches only the points ``rejection_curves(..., thresholds_only=True)``
+    lists. ``threshold`` is a number (``-inf`` rejects nothing, ``+inf``
+    everything) or a :class:`Threshold` chosen on validation data with
+    :func:`rejlab.select_threshold`, to be applied to test data.
+
+    Examples
+    --------
+    >>> reject_below([0.9, 0.2, 0.5, 0.2], 0.5)
+    array([False,  True, False,  True])
+    """
+    c = v.as_finite_1d(confidence, "confidence")
+    t = threshold.value if isinstance(threshold, Threshold) else threshold
+    if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, float, np.integer, np.floating)) \
+            or t != t:
+        raise ValueError(f"threshold must be a number or a Threshold (from rl.select_threshold), "
+                         f"got {threshold!r:.60}")
+    return c < float(t)
+
+
 def _masks(accurate, rejected):
     a = v.as_bool_1d(accurate, "accurate")
     r = v.as_bool_1d(rejected, "rejected")
@@ -225,7 +373,7 @@ def _masks(accurate, rejected):
 
 
 def subset_counts(accurate, rejected):
-    """Sizes of the four subsets A∩N, M∩N, A∩R, M∩R (seed 000, Fig. 1).
+    """Sizes of the four subsets A∩N, M∩N, A∩R, M∩R (Condessa et al. 2017, Fig. 1).
 
     Examples
     --------
@@ -243,14 +391,15 @@ def subset_counts(accurate, rejected):
 def measures_from_counts(an, mn, ar, mr):
     """r, A, Q, phi from the four subset sizes (scalars or equal-shape arrays).
 
-    Implements SPEC part 1 "The measures", including the edge cases:
+    Condessa et al. 2017, Sec. 3, with the edge cases settled:
     ``A = NaN`` when |N| = 0; ``phi = NaN`` when |M| = 0 or |A| = 0 (the ratio
     |M|/|A| has no meaning), otherwise ``phi = 1`` when |R| = 0 and
     ``phi = inf`` when |A∩R| = 0 < |R|.
 
     Returns
     -------
-    tuple of float arrays ``(r, A, Q, phi)``
+    Measures
+        Fields ``r, A, Q, phi`` (float arrays; unpacks as a 4-tuple).
     """
     an, mn, ar, mr = (v.nonnegative_amounts(x, name)
                       for x, name in zip((an, mn, ar, mr), ("an", "mn", "ar", "mr")))
@@ -270,7 +419,7 @@ def measures_from_counts(an, mn, ar, mr):
         phi = np.where(ar > 0, (mr * n_acc) / np.where(ar > 0, ar * n_mis, 1.0), np.inf)
         phi = np.where(n_rej == 0, 1.0, phi)
         phi = np.where((n_mis == 0) | (n_acc == 0), np.nan, phi)
-    return r, A, Q, phi
+    return Measures(r, A, Q, phi)
 
 
 def _scalar(x):
@@ -278,7 +427,7 @@ def _scalar(x):
 
 
 def rejected_fraction(accurate, rejected):
-    """Rejected fraction ``r = |R| / n`` (seed 000, Eq. 2)."""
+    """Rejected fraction ``r = |R| / n`` (Condessa et al. 2017, Eq. 2)."""
     return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[0])
 
 
@@ -417,7 +566,7 @@ def _curve_measures(k, ar, n, n_acc):
     return r, A, Q, phi
 
 
-# --- Q and phi as functions of A(r) (seed 000, Section 3) ----------------------
+# --- Q and phi as functions of A(r) (Condessa et al. 2017, Sec. 3) ----------------------
 
 # |A∩R| / n below this is taken as 0 (it is a difference of rounded fractions).
 _ZERO = 1e-12
@@ -451,7 +600,7 @@ def quality_from_accuracy(A, r, alpha):
 
 
 def rejection_quality_from_accuracy(A, r, alpha):
-    """Rejection quality from the accuracy-rejection curve (SPEC part 1).
+    """Rejection quality from the accuracy-rejection curve.
 
     ``phi(r) = [(1 - alpha) - (1 - r)(1 - A(r))] / [alpha - (1 - r) A(r)] * alpha / (1 - alpha)``:
     the numerator is |M∩R| / n and the first denominator |A∩R| / n. The same

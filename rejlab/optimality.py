@@ -1,8 +1,8 @@
-"""Cost of rejection, relative optimality and operating sets (seed 000, Section 4).
+"""Cost of rejection, relative optimality and operating sets (Condessa et al. 2017, Sec. 4).
 
 How do two operating points ``(A1, r1)`` and ``(A0, r0)`` of classifiers
-with rejection compare? SPEC "Cost, relative optimality, comparisons" and
-"Operating sets" fix the formulas the paper's text lost:
+with rejection compare? The paper's Section 4, with the formulas its text
+lost written out (``docs/maths.md``, "Cost, relative optimality"):
 
 - cost with rejection price ``rho`` in [0, 1]:
   ``L(A, r; rho) = (1 - A)(1 - r) + rho r`` (a kept misclassified sample
@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from .measures import RejectionCurves, measures_from_counts
+from .measures import MEASURE_NAMES, RejectionCurves, measures_from_counts
 
 __all__ = [
     "cost",
@@ -90,7 +90,7 @@ def _points(A1, r1, A0, r0):
 def cost(A, r, rho):
     """Cost of an operating point, ``L(A, r; rho) = (1 - A)(1 - r) + rho r``.
 
-    Seed 000, Section 4, Eq. (11): a kept misclassified sample costs 1, a
+    Condessa et al. 2017, Sec. 4, Eq. (11): a kept misclassified sample costs 1, a
     rejected sample costs ``rho`` and a kept accurate sample costs 0; ``L`` is
     the average cost per sample.
 
@@ -123,7 +123,7 @@ def cost(A, r, rho):
 def relative_optimality(A1, r1, A0, r0):
     """Relative optimality ``beta`` of point 1 = (A1, r1) against the reference 0 = (A0, r0).
 
-    Seed 000, Section 4 (SPEC): for ``r1 != r0``
+    Condessa et al. 2017, Sec. 4: for ``r1 != r0``
 
         beta = (Q1 - Q0) / |r1 - r0|
              = [2 (A1 (1 - r1) - A0 (1 - r0)) + (r1 - r0)] / |r1 - r0|.
@@ -160,7 +160,7 @@ def relative_optimality(A1, r1, A0, r0):
 def rho_zero(A1, r1, A0, r0):
     """Threshold price ``rho_0``: the rejection price at which both points cost the same.
 
-    Seed 000, Eq. (12) (SPEC). For ``r1 > r0``, ``rho_0 = (1 + beta) / 2``
+    Condessa et al. 2017, Eq. (12). For ``r1 > r0``, ``rho_0 = (1 + beta) / 2``
     and point 1 (which rejects more) beats the reference iff ``rho < rho_0``.
     For ``r1 < r0``, ``rho_0 = (1 - beta) / 2`` and point 1 (which rejects
     less) beats the reference iff ``rho > rho_0``. Either way the point that
@@ -190,7 +190,7 @@ def rho_zero(A1, r1, A0, r0):
 def compare(A1, r1, A0, r0, rho):
     """Does point 1 = (A1, r1) outperform the reference 0 = (A0, r0) at price ``rho``?
 
-    Seed 000, Section 4 (SPEC "Cost comparison"), through beta and rho_0:
+    Condessa et al. 2017, Sec. 4 ("Cost comparison"), through beta and rho_0:
 
     - ``r1 > r0``: point 1 outperforms iff ``rho < (1 + beta) / 2``,
     - ``r1 < r0``: point 1 outperforms iff ``rho > (1 - beta) / 2``,
@@ -236,7 +236,7 @@ def _verdict(margin):
 
 
 class RhoZeroCurve(NamedTuple):
-    """``rho_0`` of every rejected fraction against no rejection (seed 000, Fig. 8)."""
+    """``rho_0`` of every rejected fraction against no rejection (Condessa et al. 2017, Fig. 8)."""
 
     r: np.ndarray
     rho_0: np.ndarray
@@ -252,16 +252,16 @@ def _check_curves(curves, name="curves"):
 def rho_zero_curve(curves):
     """The threshold price ``rho_0(r)`` of every operating point against no rejection.
 
-    Seed 000, Fig. 8: with the reference ``r0 = 0``, rejecting a fraction r
-    beats not rejecting at all iff ``rho < rho_0(r)``, and
-    ``rho_0 = |M∩R| / |R|`` (the share of misclassified samples among the
-    rejected ones). The point ``r = 0`` itself is left out (there rho_0 is
-    0 / 0).
+    Condessa et al. 2017, Fig. 8: with the reference ``r0 = 0``, rejecting a
+    fraction r beats not rejecting at all iff ``rho < rho_0(r)``, and
+    ``rho_0 = |M∩R| / |R|``, the share of misclassified samples among the
+    rejected ones (:attr:`rejlab.RejectionCurves.rho_0`, computed from the
+    integer counts, so exact at 0 and 1). One value per point of the curves;
+    NaN at the point with nothing rejected (the reference itself, 0 / 0).
 
     Parameters
     ----------
     curves : RejectionCurves
-        Must contain the point with no rejection (``n_rejected == 0``).
 
     Returns
     -------
@@ -274,26 +274,20 @@ def rho_zero_curve(curves):
     >>> cv = rl.rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.2])
     >>> r, rho0 = rho_zero_curve(cv)
     >>> r
-    array([0.25, 0.5 , 0.75, 1.  ])
+    array([0.  , 0.25, 0.5 , 0.75, 1.  ])
     >>> np.round(rho0, 6)
-    array([1.      , 1.      , 0.666667, 0.5     ])
+    array([     nan, 1.      , 1.      , 0.666667, 0.5     ])
     """
     curves = _check_curves(curves)
-    ref = np.flatnonzero(curves.n_rejected == 0)
-    if ref.size == 0:
-        raise ValueError("curves must contain the point with no rejection (n_rejected == 0)")
-    i0 = int(ref[0])
-    keep = curves.n_rejected > 0
-    rho0 = rho_zero(curves.A[keep], curves.r[keep], curves.A[i0], curves.r[i0])
-    return RhoZeroCurve(curves.r[keep], np.asarray(rho0, dtype=float))
+    return RhoZeroCurve(curves.r, curves.rho_0)
 
 
 def optimality_matrix(A, r):
-    """Relative optimality of every operating point against every other (seed 000, Figs. 5, 8).
+    """Relative optimality of every operating point against every other (Condessa et al. 2017, Figs. 5, 8).
 
     ``beta[i, j] = relative_optimality(A[i], r[i], A[j], r[j])``: **row i is
     the test point 1, column j the reference 0**. The diagonal is 0 (a point
-    against itself, SPEC's ``r1 == r0`` rule with ``Q1 == Q0``); other pairs
+    against itself, the ``r1 == r0`` rule of :func:`relative_optimality` with ``Q1 == Q0``); other pairs
     with equal r get ``+inf`` / ``-inf`` / 0 by the sign of ``Q1 - Q0``.
 
     Vectorized: two outer differences and one division, O(m^2) memory. For a
@@ -365,7 +359,7 @@ def subsample_curves(curves, max_points=1000):
     return dataclasses.replace(curves, **changes)
 
 
-# --- the three comparisons that need no cost function (seed 000, Section 4) ---
+# --- the three comparisons that need no cost function (Condessa et al. 2017, Sec. 4) ---
 
 def _require(condition, message):
     if not np.all(condition):
@@ -431,7 +425,7 @@ def compare_same_misclassified_kept(A1, r1, A0, r0):
 # --- operating sets ---
 
 def _feasible_bounds(r, alpha):
-    """Lowest and highest feasible AN at rejected fraction r (SPEC "Operating sets")."""
+    """Lowest and highest feasible AN at rejected fraction r ("Operating sets")."""
     return np.maximum(0.0, alpha - r), np.minimum(alpha, 1.0 - r)
 
 
@@ -452,7 +446,7 @@ def _reference(A0, r0, alpha):
 
 
 def operating_region(A1, r1, A0, r0, alpha):
-    """Region of point 1 in the operating set of the reference 0 (seed 000, Fig. 2).
+    """Region of point 1 in the operating set of the reference 0 (Condessa et al. 2017, Fig. 2).
 
     ``"green"``: point 1 outperforms the reference for every rho in [0, 1]
     (beta > 1); ``"orange"``: it is outperformed for every rho (beta < -1);
@@ -507,7 +501,7 @@ class BorderFeasibility(NamedTuple):
 
 @dataclass(frozen=True)
 class OperatingSet:
-    """The operating set of a reference point over a grid of r (seed 000, Fig. 2).
+    """The operating set of a reference point over a grid of r (Condessa et al. 2017, Fig. 2).
 
     Attributes
     ----------
@@ -542,8 +536,7 @@ class OperatingSet:
 
     def measure(self, name):
         """The :class:`Borders` of ``"A"``, ``"Q"``, ``"phi"`` or ``"AN"``."""
-        if name not in ("A", "Q", "phi", "AN"):
-            raise ValueError(f"measure must be one of 'A', 'Q', 'phi', 'AN', got {name!r}")
+        v.choice(name, "measure", MEASURE_NAMES + ("AN",))
         return getattr(self, name)
 
 
@@ -564,7 +557,7 @@ def _measures_from_an(an, r, alpha):
 def operating_set(A0, r0, alpha, r):
     """Operating set of the reference (A0, r0): beta = +1, 0, -1 borders over the grid r.
 
-    Seed 000, Section 4, Fig. 2 (SPEC "Operating sets"). In the accurate-and-
+    Condessa et al. 2017, Sec. 4, Fig. 2 ("Operating sets"). In the accurate-and-
     kept fraction ``AN1 = A1 (1 - r1)``, ``beta = b`` means
     ``AN1 = AN0 + (b |r1 - r0| - (r1 - r0)) / 2``:
 

@@ -1,4 +1,4 @@
-"""Rejectors: confidence scores from class probabilities (seed 000, toy problem).
+"""Rejectors: confidence scores from class probabilities (Condessa et al. 2017, Sec. 5).
 
 A rejector here is a confidence function; :func:`rejlab.reject_lowest` and
 :func:`rejlab.rejection_curves` turn it into rejection decisions.

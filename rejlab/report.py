@@ -1,9 +1,9 @@
-"""Evaluate your own classifier: one report from predictions (issue 8).
+"""Evaluate your own classifier: one report from predictions (Condessa et al. 2017, Secs. 3-4).
 
 :func:`rejection_report` takes what a student already has, either
 ``y_true, y_pred, confidence`` or ``y_true`` plus an (n, K) matrix of class
-probabilities, and gathers the measures of the first paper (seed 000,
-Sections 3-4; SPEC part 1) in one frozen :class:`RejectionReport`:
+probabilities, and gathers the measures of the first paper in one frozen
+:class:`RejectionReport`:
 
 - the curves r, A, Q, phi for every number of rejected samples
   (:func:`rejlab.rejection_curves`);
@@ -12,12 +12,13 @@ Sections 3-4; SPEC part 1) in one frozen :class:`RejectionReport`:
 - the operating point of maximum classification quality Q;
 - the rho_0 curve against no rejection: ``rho_0 = |M∩R| / |R|``, the price
   of rejection below which rejecting the k least confident samples beats not
-  rejecting at all (SPEC "Cost, relative optimality");
+  rejecting at all;
 - optionally, for a price of rejection rho, the cost
   ``L = (1 - A)(1 - r) + rho r`` along the curve and its minimum.
 
-``str(report)`` is a plain-text table and ``report.plot()`` draws the curves
-and the operating-set regions of the best point on one figure.
+A report computes and formats; it never draws. ``str(report)`` is a
+plain-text table, :func:`rejlab.plot.report` draws it and
+:func:`rejlab.widgets.report_explorer` walks along it.
 :func:`report_from_estimator` does the same for a fitted scikit-learn
 classifier (duck-typed: ``predict_proba`` and ``classes_``; scikit-learn is
 never imported here).
@@ -27,12 +28,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Optional
 
 import numpy as np
 
 from . import _validate as v
-from .measures import OperatingPoint, RejectionCurves, accuracy_vector, rejection_curves
+from .measures import MEASURE_NAMES, OperatingPoint, RejectionCurves, accuracy_vector, rejection_curves
 from .rejectors import REJECTORS, confidence_from_proba
 
 __all__ = [
@@ -40,6 +42,8 @@ __all__ = [
     "RejectionReport",
     "rejection_report",
     "report_from_estimator",
+    "format_value",
+    "format_report",
 ]
 
 #: Rejected fractions tabulated when none are requested.
@@ -59,7 +63,8 @@ class RejectionReport:
         r, A, Q, phi (and the four subset counts) for k = 0 .. n rejected samples.
     rho_zero : numpy.ndarray, shape (n + 1,)
         rho_0 of each curve point against no rejection, ``|M∩R| / |R|``;
-        NaN at k = 0 (the point is the reference itself).
+        NaN at k = 0 (the point is the reference itself). The curves'
+        :attr:`~rejlab.RejectionCurves.rho_0`, computed on first use.
     fractions : tuple of float
         The requested rejected fractions, in the order given.
     points : tuple of OperatingPoint
@@ -84,7 +89,6 @@ class RejectionReport:
     """
 
     curves: RejectionCurves
-    rho_zero: np.ndarray
     fractions: tuple
     points: tuple
     best: OperatingPoint
@@ -95,6 +99,11 @@ class RejectionReport:
     cost: Optional[np.ndarray] = None
     min_cost: Optional[OperatingPoint] = None
     min_cost_index: Optional[int] = None
+
+    @cached_property
+    def rho_zero(self):
+        """rho_0 = |M∩R| / |R| of every curve point (NaN at k = 0)."""
+        return self.curves.rho_0
 
     @property
     def n(self):
@@ -115,8 +124,8 @@ class RejectionReport:
         """The rows of the printed table, as a list of dicts (one per requested fraction)."""
         rows = []
         for f, k, p in zip(self.fractions, self.counts_at_fractions, self.points):
-            row = {"fraction": f, "k": k, "r": p.r, "A": p.A, "Q": p.Q, "phi": p.phi,
-                   "rho_0": float(self.rho_zero[k])}
+            row = {"fraction": f, "k": k, "r": p.r, **{m: getattr(p, m) for m in MEASURE_NAMES},
+                   "rho_0": p.rho_0}
             if self.cost is not None:
                 row["cost"] = float(self.cost[k])
             rows.append(row)
@@ -132,54 +141,6 @@ class RejectionReport:
     def _repr_pretty_(self, printer, cycle):
         # in a notebook, a report on the last line shows its table
         printer.text(str(self))
-
-    def plot(self, figure=None):
-        """Draw the A, Q, phi curves and the best point's operating-set regions.
-
-        One figure, two rows of three panels (A, Q, phi against the rejected
-        fraction r): the top row shows the curves with the point of maximum Q
-        (seed 000, Fig. 4, via :func:`rejlab.plot.curves`); the bottom row the
-        green / white / orange operating-set regions of that point with the
-        curve drawn through them (Fig. 2, via :func:`rejlab.plot.operating_set`),
-        so a student sees which other operating points beat it for every
-        price of rejection. Curves longer than ``PLOT_MAX_POINTS`` are thinned
-        evenly for drawing (ends and the max-Q point kept).
-
-        Parameters
-        ----------
-        figure : matplotlib.figure.Figure, optional
-            Drawn on (cleared first); by default a new pyplot figure.
-
-        Returns
-        -------
-        numpy.ndarray of Axes, shape (2, 3)
-            Columns in the order A, Q, phi.
-        """
-        if figure is not None:
-            from matplotlib.figure import Figure
-
-            if not isinstance(figure, Figure):
-                raise ValueError(f"figure must be a matplotlib Figure (or None for a new one), "
-                                 f"got {type(figure).__name__}")
-        return _draw_report(self, figure)
-
-    def explore(self, **kwargs):
-        """An explorer (ipywidgets) moving r and rho along this report's curves.
-
-        See :func:`rejlab.widgets.report_explorer` (keyword arguments ``r``,
-        ``rho``); imports ipywidgets only when called.
-        """
-        from .widgets._report import report_explorer
-
-        return report_explorer(self, **kwargs)
-
-    def plot_rho_zero(self, ax=None):
-        """Draw the rho_0 curve against no rejection (seed 000, Fig. 8); returns the Axes.
-
-        Rejecting the fraction r beats not rejecting at all iff the price of
-        rejection rho is below rho_0(r); the given ``rho`` is drawn as a line.
-        """
-        return _draw_rho_zero(self, ax)
 
 
 def _count(fraction, n):
@@ -233,7 +194,7 @@ def _check_in_labels(y, name, labels):
 
 def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels=None,
                      rejector="max_probability", fractions=DEFAULT_FRACTIONS, rho=None):
-    """Measure a classifier with rejection from its predictions (seed 000, Sections 3-4).
+    """Measure a classifier with rejection from its predictions (Condessa et al. 2017, Secs. 3-4).
 
     Give either ``y_pred`` and ``confidence`` (higher = surer), or ``proba``,
     an (n, K) matrix of class probabilities. With ``proba`` the prediction is
@@ -334,15 +295,12 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
 
     cost = min_cost = min_cost_index = None
     if rho is not None:
-        c = curves.counts
-        # (1 - A)(1 - r) = |M∩N| / n, written with counts so it is defined at r = 1
-        cost = (c.mn + rho * (c.ar + c.mr)) / n
-        min_cost_index = int(np.argmin(cost))
+        cost = curves.cost(rho)
+        min_cost_index = curves.min_cost(rho)
         min_cost = curves.point(min_cost_index)
 
     return RejectionReport(
         curves=curves,
-        rho_zero=_rho_zero(curves),
         fractions=fractions,
         points=points,
         best=curves.point(best_index),
@@ -354,20 +312,6 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         min_cost=min_cost,
         min_cost_index=min_cost_index,
     )
-
-
-def _rho_zero(curves):
-    """rho_0 against no rejection for every curve point: |M∩R| / |R|, NaN at k = 0.
-
-    Computed from the integer subset counts, so it is exact (0 where only
-    accurate samples were rejected, 1 where only misclassified ones were);
-    :func:`rejlab.rho_zero_curve` gives the same values through beta, up to
-    rounding.
-    """
-    c = curves.counts
-    rejected = c.ar + c.mr
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(rejected > 0, c.mr / np.where(rejected > 0, rejected, 1), np.nan)
 
 
 def report_from_estimator(estimator, X, y, *, rejector="max_probability",
@@ -439,7 +383,7 @@ def format_report(report, digits=4):
         f"  accuracy without rejection alpha = A(0) = {format_value(report.alpha, digits)}",
         "",
     ]
-    cols = ["fraction", "k", "r", "A", "Q", "phi", "rho_0"]
+    cols = ["fraction", "k", "r", *MEASURE_NAMES, "rho_0"]
     if report.cost is not None:
         cols.append("cost")
     width = max(digits + 4, 8)
@@ -455,61 +399,15 @@ def format_report(report, digits=4):
                 cells.append(format_value(row[c], digits).rjust(width))
         lines.append("  ".join(cells))
     lines.append("")
-    lines.append("  " + _point_line("maximum Q", report.best, report.best_index,
-                                    report.rho_zero, digits))
+    lines.append("  " + _point_line("maximum Q", report.best, report.best_index, digits))
     if report.min_cost is not None:
         lines.append("  " + _point_line(f"minimum cost (rho = {format_value(report.rho, digits)})",
-                                        report.min_cost, report.min_cost_index,
-                                        report.rho_zero, digits)
+                                        report.min_cost, report.min_cost_index, digits)
                      + f", cost = {format_value(report.cost[report.min_cost_index], digits)}")
     return "\n".join(lines)
 
 
-def _point_line(title, p, k, rho_zero, digits):
+def _point_line(title, p, k, digits):
     return (f"{title}: k = {k}, r = {format_value(p.r, digits)}, A = {format_value(p.A, digits)}, "
             f"Q = {format_value(p.Q, digits)}, phi = {format_value(p.phi, digits)}, "
-            f"rho_0 = {format_value(rho_zero[k], digits)}")
-
-
-# --- drawing (matplotlib imported lazily) -------------------------------------
-
-#: Most curve points drawn; longer curves are thinned evenly (ends and max Q kept).
-PLOT_MAX_POINTS = 4000
-
-
-def _draw_report(report, figure=None):
-    """Top row: A, Q, phi curves (rl.plot.curves); bottom row: the operating-set
-    regions of the max-Q point with the curve through them (rl.plot.operating_set)."""
-    from . import plot
-    from .optimality import operating_set, subsample_curves
-    from .plot._style import RC
-
-    if figure is None:
-        import matplotlib.pyplot as plt
-
-        figure = plt.figure(figsize=(13, 8), layout="constrained")
-    else:
-        figure.clear()
-    import matplotlib
-
-    with matplotlib.rc_context(RC):
-        axes = figure.subplots(2, 3)
-        thin = {report.rejector: subsample_curves(report.curves, PLOT_MAX_POINTS)}
-        plot.curves(thin, axes=axes[0])
-        best = report.best
-        grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
-        opset = operating_set(best.A, best.r, report.alpha, grid)
-        for ax, measure in zip(axes[1], ("A", "Q", "phi")):
-            plot.operating_set(opset, measure, ax=ax, curves=thin, legend=measure == "A")
-        figure.suptitle(f"Rejection report: n = {report.n}, alpha = A(0) = {report.alpha:.3f}; "
-                        f"regions of the max-Q point (r = {best.r:.3f})")
-    return axes
-
-
-def _draw_rho_zero(report, ax=None):
-    """rho_0 against the rejected fraction r (seed 000, Fig. 8), via rl.plot.rho_zero."""
-    from . import plot
-
-    idx = np.unique(np.round(np.linspace(1, report.n, min(report.n, PLOT_MAX_POINTS))).astype(int))
-    pair = (report.curves.r[idx], report.rho_zero[idx])
-    return plot.rho_zero({report.rejector: pair}, ax=ax, rho=report.rho)
+            f"rho_0 = {format_value(p.rho_0, digits)}")

@@ -707,7 +707,7 @@ def test_curves_point_accepts_numpy_and_negative_indices():
     assert cv.point(-1).r == 1.0
 
 
-@pytest.mark.parametrize("method,arg", [("plot", "figure"), ("plot_rho_zero", "ax")])
+@pytest.mark.parametrize("function,arg", [("report", "figure"), ("report_rho_zero", "ax")])
 @pytest.mark.parametrize("junk", ["a", 3, _Opaque(), {"a": 1}], ids=lambda j: type(j).__name__)
-def test_report_drawing_methods_check_their_target(method, arg, junk):
-    assert_rejected(lambda: getattr(_report(), method)(junk), arg, "junk")
+def test_report_drawings_check_their_target(function, arg, junk):
+    assert_rejected(lambda: getattr(rplot, function)(_report(), junk), arg, "junk")

@@ -214,9 +214,11 @@ def test_rho_zero_against_no_rejection_is_share_of_misclassified_among_rejected(
     cv = rl.rejection_curves(acc, conf)
     r, rho0 = rl.rho_zero_curve(cv)
     c = cv.counts
-    keep = cv.n_rejected > 0
-    np.testing.assert_allclose(r, cv.r[keep])
-    np.testing.assert_allclose(rho0, c.mr[keep] / (c.ar[keep] + c.mr[keep]), atol=1e-9)
+    np.testing.assert_array_equal(r, cv.r)
+    assert np.isnan(rho0[0])                       # nothing rejected: the reference itself
+    np.testing.assert_array_equal(rho0[1:], c.mr[1:] / cv.n_rejected[1:])   # exact, from counts
+    # the break-even price of the pairwise formula against no rejection
+    np.testing.assert_allclose(rho0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
 
 
 @settings(max_examples=200, deadline=None)

@@ -1,5 +1,21 @@
-"""Data sets: the papers' worked examples and synthetic problems, all seeded."""
+"""Data sets: the papers' worked examples, the toy problem, scenes and lesson data, all seeded."""
 
-from ._gaussians import *  # noqa: F401,F403  four_gaussians (seed 000 toy problem)
-from ._paper_examples import *  # noqa: F401,F403  seed 001 examples and Table 1
-from ._scene import *  # noqa: F401,F403  synthetic hyperspectral scene and loader
+from ._gaussians import (CENTRES, EXPECTED_ACCURACY, FourGaussians, expected_accuracy,
+                         four_gaussians, posteriors)
+from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
+from ._paper_examples import (PAPER_U, PaperExample, Table1, definition3_covering,
+                              equal_blocks_covering, paper_example, table1)
+from ._scene import INDIAN_PINES_CLASSES, Scene, load_indian_pines, synthetic_scene, training_mask
+
+__all__ = [
+    # the toy problem of Condessa et al. 2017
+    "FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
+    "EXPECTED_ACCURACY",
+    # the neighborhood-system paper's examples
+    "PaperExample", "Table1", "PAPER_U", "definition3_covering", "equal_blocks_covering",
+    "paper_example", "table1",
+    # hyperspectral scenes
+    "Scene", "synthetic_scene", "load_indian_pines", "training_mask", "INDIAN_PINES_CLASSES",
+    # lesson data
+    "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment",
+]

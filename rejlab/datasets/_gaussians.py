@@ -1,4 +1,10 @@
-"""The four-Gaussians toy problem of seed 000 (Section 5, Fig. 3)."""
+"""The four-Gaussians toy problem of Condessa et al. 2017 (Sec. 5, Fig. 3).
+
+Four classes in the plane with identity covariance, centred at
+``(±s, ±s)`` (the paper: s = 1), equal priors. The posteriors are known
+exactly, so the nearest-centre rule is the Bayes classifier and its
+accuracy is ``Phi(s)^2``.
+"""
 
 from __future__ import annotations
 
@@ -8,40 +14,85 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
+from ..measures import accuracy_vector, rejection_curves
+from ..rejectors import confidence_from_proba
 
-__all__ = ["FourGaussians", "four_gaussians", "CENTRES", "EXPECTED_ACCURACY"]
+__all__ = ["FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
+           "EXPECTED_ACCURACY"]
 
-#: Class centres mu_k, in class order 0..3.
+#: Class centres mu_k of the paper's problem (separation 1), in class order 0..3.
 CENTRES = np.array([[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]])
 
-#: Accuracy of the Bayes (nearest-centre) rule, Phi(1)^2.
-EXPECTED_ACCURACY = (0.5 * (1.0 + math.erf(1.0 / math.sqrt(2.0)))) ** 2
+
+def expected_accuracy(separation=1.0):
+    """Accuracy of the Bayes (nearest-centre) rule, ``Phi(s)^2`` for centres (±s, ±s).
+
+    >>> round(expected_accuracy(1.0), 4)
+    0.7079
+    """
+    s = v.positive_number(separation, "separation")
+    return (0.5 * (1.0 + math.erf(s / math.sqrt(2.0)))) ** 2
+
+
+#: Accuracy of the Bayes rule on the paper's problem, Phi(1)^2 ≈ 0.7079.
+EXPECTED_ACCURACY = expected_accuracy(1.0)
 
 
 class FourGaussians(NamedTuple):
-    """Samples ``X`` (n, 2), labels ``y`` (n,) and exact posteriors ``proba`` (n, 4)."""
+    """Samples ``X`` (n, 2), labels ``y`` (n,) and exact posteriors ``proba`` (n, 4).
+
+    Unpacks as ``X, y, proba``; the classifier's view of the data is one
+    attribute away:
+
+    >>> toy = four_gaussians(5, seed=1)
+    >>> toy.y_pred[:4], toy.accurate[:4]
+    (array([0, 0, 0, 0]), array([ True,  True,  True,  True]))
+    """
 
     X: np.ndarray
     y: np.ndarray
     proba: np.ndarray
 
+    @property
+    def y_pred(self):
+        """The nearest-centre (Bayes) prediction, ``proba.argmax(axis=1)``."""
+        return self.proba.argmax(axis=1)
 
-def posteriors(X):
-    """Exact posteriors ``p_k(x) ∝ exp(-||x - mu_k||^2 / 2)`` (equal priors)."""
-    X = np.asarray(X, dtype=float)
+    @property
+    def accurate(self):
+        """The accuracy vector of the nearest-centre rule (the partition A / M)."""
+        return accuracy_vector(self.y, self.y_pred)
+
+    def confidence(self, rejector="max_probability"):
+        """The confidence of a rejector by name (``"max_probability"``, ``"breaking_ties"``)."""
+        return confidence_from_proba(self.proba, rejector)
+
+    def curves(self, rejector="max_probability", *, thresholds_only=False):
+        """:func:`rejlab.rejection_curves` of the nearest-centre rule with this rejector."""
+        return rejection_curves(self.accurate, self.confidence(rejector),
+                                thresholds_only=thresholds_only)
+
+
+def _centres(separation):
+    return CENTRES * v.positive_number(separation, "separation")
+
+
+def posteriors(X, separation=1.0):
+    """Exact posteriors ``p_k(x) ∝ exp(-||x - mu_k||^2 / 2)`` (equal priors, centres (±s, ±s))."""
+    X = v.real_array(X, "X", "an (n, 2) array of coordinates")
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n, 2), got {X.shape}")
-    logits = -0.5 * ((X[:, None, :] - CENTRES[None, :, :]) ** 2).sum(axis=2)
+    logits = -0.5 * ((X[:, None, :] - _centres(separation)[None, :, :]) ** 2).sum(axis=2)
     logits -= logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
     return p / p.sum(axis=1, keepdims=True)
 
 
-def four_gaussians(n_per_class, seed=0):
-    """Sample the toy problem: four 2-D Gaussians, identity covariance, centres (±1, ±1).
+def four_gaussians(n_per_class, seed=0, *, separation=1.0):
+    """Sample the toy problem: four 2-D Gaussians, identity covariance, centres (±s, ±s).
 
     The nearest-centre rule (``proba.argmax(axis=1)``) is the Bayes classifier;
-    its expected accuracy is Phi(1)^2 ≈ 0.7079.
+    its expected accuracy is ``Phi(s)^2`` (≈ 0.7079 for the paper's s = 1).
 
     Parameters
     ----------
@@ -49,11 +100,14 @@ def four_gaussians(n_per_class, seed=0):
         Samples drawn from each class (n = 4 * n_per_class).
     seed : int, default 0
         Seed of the NumPy generator; the same seed gives the same data.
+    separation : float > 0, keyword-only, default 1.0
+        s: the centres sit at (±s, ±s). Larger s, less overlap.
 
     Returns
     -------
     FourGaussians
-        ``X, y, proba`` (unpacks as a tuple).
+        ``X, y, proba`` (unpacks as a tuple), with ``y_pred``, ``accurate``,
+        ``confidence(rejector)`` and ``curves(rejector)``.
 
     Examples
     --------
@@ -65,7 +119,8 @@ def four_gaussians(n_per_class, seed=0):
         raise ValueError(f"n_per_class must be a positive integer, got {n_per_class!r}")
     if n_per_class < 1:
         raise ValueError(f"n_per_class must be a positive integer, got {n_per_class}")
+    centres = _centres(separation)
     rng = np.random.default_rng(v.seed(seed))
     y = np.repeat(np.arange(4), n_per_class)
-    X = CENTRES[y] + rng.standard_normal((y.size, 2))
-    return FourGaussians(X, y, posteriors(X))
+    X = centres[y] + rng.standard_normal((y.size, 2))
+    return FourGaussians(X, y, posteriors(X, separation))

@@ -1,4 +1,4 @@
-"""The worked examples of seed 001 as data (one source for tests and notebooks).
+"""The worked examples of the neighborhood-system paper as data (one source for tests and notebooks).
 
 U = {a, b, c, d, e, f, g} throughout. Blocks are listed in subscript order,
 so ``ideal[0]`` is P_1. The numbers the paper states are kept next to the
@@ -12,7 +12,7 @@ import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..neighborhood import ElementSet
+from .._sets import ElementSet
 
 __all__ = [
     "PaperExample",
@@ -24,7 +24,7 @@ __all__ = [
     "table1",
 ]
 
-#: The sample space of every example of seed 001.
+#: The sample space of every example of the neighborhood-system paper.
 PAPER_U = ElementSet("abcdefg")
 
 

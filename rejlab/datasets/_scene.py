@@ -1,6 +1,5 @@
 """A synthetic hyperspectral scene with the structure of AVIRIS Indian Pines,
-and a loader for the real scene (seed 000, Section 6; SPEC "Context and
-rejection").
+and a loader for the real scene (Condessa et al. 2017, Sec. 6).
 
 The real scene (145 x 145 pixels, 200 bands after removing the water
 absorption bands, 16 classes, about half of the pixels unlabelled) is not
@@ -35,12 +34,6 @@ INDIAN_PINES_CLASSES = (
     "Soybean-notill", "Soybean-mintill", "Soybean-clean", "Wheat", "Woods",
     "Buildings-Grass-Trees-Drives", "Stone-Steel-Towers",
 )
-
-
-def _frozen(arr):
-    arr = np.array(arr)  # a private copy, so freezing never touches the caller's array
-    arr.setflags(write=False)
-    return arr
 
 
 @dataclass(frozen=True)
@@ -223,7 +216,7 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     white = rng.standard_normal(shape + (n_bands,))
     features = means[truth - 1] + offsets[field_offset] + (4.0 * noise) * (white @ mix.T)
     names = tuple(f"class {k}" for k in range(1, n_classes + 1))
-    return Scene(_frozen(ground_truth), _frozen(features), names, name=f"synthetic (seed {seed})")
+    return Scene(v.readonly(ground_truth), v.readonly(features), names, name=f"synthetic (seed {seed})")
 
 
 def training_mask(ground_truth, per_class=10, seed=0):
@@ -316,7 +309,7 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
             f"{data.shape[0]}x{data.shape[1]}, ground truth is {gt.shape[0]}x{gt.shape[1]}")
     k = int(gt.max(initial=0))
     names = INDIAN_PINES_CLASSES if k == 16 else tuple(f"class {i}" for i in range(1, k + 1))
-    return Scene(_frozen(gt.astype(np.int64)), _frozen(data.astype(float)), names,
+    return Scene(v.readonly(gt.astype(np.int64)), v.readonly(data.astype(float)), names,
                  name="AVIRIS Indian Pines")
 
 

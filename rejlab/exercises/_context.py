@@ -1,4 +1,4 @@
-"""Exercises of lesson 10, context and rejection (seed 000, Section 6).
+"""Exercises of lesson 10, context and rejection (Condessa et al. 2017, Sec. 6).
 
 Every solution runs the lesson's experiment with rejlab (once: the result is
 cached) and reads its answer from it; no answer is stored as a literal.
@@ -8,14 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import exercise
-
-
-def lesson_experiment():
-    """The cached experiment of lesson 10 (``rl.context.lesson_experiment()``)."""
-    from .. import context
-
-    return context.lesson_experiment()
+from ..datasets import lesson_experiment
+from ._registry import exercise
 
 
 @exercise("10-1",
@@ -27,8 +21,7 @@ def lesson_experiment():
           rel_tol=0.01)
 def _best_scr_rho_zero():
     cv = lesson_experiment().scr
-    c = cv.point(cv.best_Q()).counts
-    return c.mr / (c.ar + c.mr)
+    return cv.point(cv.best_Q()).rho_0
 
 
 @exercise("10-2",
@@ -52,8 +45,5 @@ def _jcr_extra_errors_caught():
                "exp.scr.point(k), with k = counts.ar + counts.mr of the JCR point.")
 def _jcr_beats_scr():
     exp = lesson_experiment()
-    wins = 0
-    for pt in exp.jcr_points:
-        k = pt.counts.ar + pt.counts.mr
-        wins += int(pt.Q > exp.scr.Q[k])
-    return wins
+    table = exp.comparison()
+    return int(np.count_nonzero(table.Q_jcr > table.Q_scr))

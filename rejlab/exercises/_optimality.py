@@ -1,4 +1,4 @@
-"""Exercises of the optimality lessons 04 and 05 (seed 000, Section 4).
+"""Exercises of the optimality lessons 04 and 05 (Condessa et al. 2017, Sec. 4).
 
 Every solution computes its answer with rejlab; nothing is stored as a
 literal answer. The reference point and the test point used across the
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import measures, optimality, rejectors
+from .. import optimality
 from ..datasets import four_gaussians
-from . import exercise
+from ._registry import exercise
 
 #: The reference operating point of lessons 04-05: (A0, r0) and alpha.
 REFERENCE = {"A0": 0.75, "r0": 0.1, "alpha": 0.7}
@@ -26,9 +26,7 @@ TOY_EXERCISE_DATA = {"n_per_class": 150, "seed": 1}
 
 def _toy_curves(rejector, n_per_class=TOY_EXERCISE_DATA["n_per_class"],
                 seed=TOY_EXERCISE_DATA["seed"]):
-    _, y, proba = four_gaussians(n_per_class, seed=seed)
-    accurate = measures.accuracy_vector(y, proba.argmax(axis=1))
-    return measures.rejection_curves(accurate, rejectors.confidence_from_proba(proba, rejector))
+    return four_gaussians(n_per_class, seed=seed).curves(rejector)
 
 
 # lesson 04 ---------------------------------------------------------------
@@ -75,7 +73,7 @@ def _ex_05_1():
           hint="rl.cost(cv.A, cv.r, 0.3) along the curve cv, then np.argmin.")
 def _ex_05_2():
     cv = _toy_curves("max_probability")
-    return float(cv.r[np.argmin(optimality.cost(cv.A, cv.r, 0.3))])
+    return float(cv.r[cv.min_cost(0.3)])
 
 
 @exercise("05-3", "Same data, breaking-ties rejector: rejecting r = 0.2 instead of nothing "
@@ -84,5 +82,4 @@ def _ex_05_2():
                "samples among the rejected ones (rl.rho_zero_curve).")
 def _ex_05_3():
     cv = _toy_curves("breaking_ties")
-    r, rho0 = optimality.rho_zero_curve(cv)
-    return float(rho0[np.argmin(np.abs(r - 0.2))])
+    return float(cv.rho_0[np.argmin(np.abs(cv.r - 0.2))])

@@ -1,44 +1,21 @@
-"""Exercises of the rejection lessons 00-03 and 06 (seed 000).
+"""Exercises of the rejection lessons 00-03 and 06 (Condessa et al. 2017).
 
 Every solution computes its answer with rejlab; nothing is stored as a
-literal answer. The small worked example of lessons 00 and 02 lives here
-because it is plain data that both the exercises and the tiny explorer use
-(``import rejlab`` must not load the widgets).
+literal answer. The ten-sample worked example is ``rl.datasets.WORKED_EXAMPLE``.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 
-from .. import binary, measures, rejectors
-from ..datasets import four_gaussians
-from . import exercise
-
-
-class WorkedExample(NamedTuple):
-    """Ten samples of the course's small worked example (lessons 00 and 02)."""
-
-    confidence: tuple
-    accurate: tuple
-
-
-#: Ten samples, six of them accurately classified, listed most confident first.
-WORKED_EXAMPLE = WorkedExample(
-    confidence=(0.95, 0.90, 0.85, 0.80, 0.70, 0.60, 0.55, 0.50, 0.40, 0.30),
-    accurate=(True, True, True, False, True, True, False, True, False, False),
-)
+from .. import binary, measures
+from ..datasets import WORKED_EXAMPLE, four_gaussians
+from ._registry import exercise
 
 
 def _worked_point(k):
     c, a = WORKED_EXAMPLE
     return measures.operating_point(a, measures.reject_lowest(c, count=k))
-
-
-def _toy_accurate(n_per_class=150, seed=0):
-    _, y, proba = four_gaussians(n_per_class, seed=seed)
-    return measures.accuracy_vector(y, proba.argmax(axis=1)), proba
 
 
 # lesson 00 ---------------------------------------------------------------
@@ -62,8 +39,7 @@ def _ex_00_1():
           "centre: how many samples are misclassified, |M|?",
           hint="compare y with proba.argmax(axis=1), or use rl.accuracy_vector.")
 def _ex_01_1():
-    accurate, _ = _toy_accurate(seed=1)
-    return int(np.count_nonzero(~accurate))
+    return int(np.count_nonzero(~four_gaussians(150, seed=1).accurate))
 
 
 @exercise("01-2", "Same data (n_per_class=150, seed=1), breaking-ties rejector, reject every "
@@ -71,10 +47,9 @@ def _ex_01_1():
           "rejected, |A∩R|?",
           hint="the rejected samples are those with c < 0.2; intersect them with A.")
 def _ex_01_2():
-    accurate, proba = _toy_accurate(seed=1)
-    c = rejectors.breaking_ties(proba)
-    rejected = measures.reject_lowest(c, count=int(np.count_nonzero(c < 0.2)))
-    return measures.subset_counts(accurate, rejected).ar
+    toy = four_gaussians(150, seed=1)
+    rejected = measures.reject_below(toy.confidence("breaking_ties"), 0.2)
+    return measures.subset_counts(toy.accurate, rejected).ar
 
 
 @exercise("01-3", "True or False: a monotone rejector may reject a sample of confidence 0.7 "
@@ -110,23 +85,18 @@ def _ex_02_3():
 
 # lesson 03 ---------------------------------------------------------------
 
-def _toy_curves(rejector, seed):
-    accurate, proba = _toy_accurate(seed=seed)
-    return measures.rejection_curves(accurate, rejectors.confidence_from_proba(proba, rejector))
-
-
 @exercise("03-1", "Four Gaussians drawn with seed=1 (n_per_class=150), maximum-probability "
           "rejector: at which rejected fraction r is Q largest?",
           hint="rl.rejection_curves(...).best_Q() gives the index of the best point.")
 def _ex_03_1():
-    cv = _toy_curves("max_probability", seed=1)
+    cv = four_gaussians(150, seed=1).curves("max_probability")
     return float(cv.r[cv.best_Q()])
 
 
 @exercise("03-2", "Same data (seed=1), breaking-ties rejector: what is the largest Q?",
           hint="look at the maximum of the Q curve, not at Q(0).")
 def _ex_03_2():
-    cv = _toy_curves("breaking_ties", seed=1)
+    cv = four_gaussians(150, seed=1).curves("breaking_ties")
     return float(cv.Q[cv.best_Q()])
 
 
@@ -165,6 +135,4 @@ def _ex_06_2():
 def _ex_06_3():
     A, Q, r = _TRIPLET_06
     c = binary.confusion_from_triplet(A, Q, r)
-    rates = {"ppv": c.tp / (c.tp + c.fp), "npv": c.tn / (c.tn + c.fn),
-             "tpr": c.tp / (c.tp + c.fn), "fpr": c.fp / (c.fp + c.tn)}
-    return min(rates, key=lambda name: abs(rates[name] - A))
+    return min(("ppv", "npv", "tpr", "fpr"), key=lambda rate: abs(getattr(c, rate) - A))

@@ -1,4 +1,4 @@
-"""Exercises of lesson 11, evaluate your own classifier (issue 8).
+"""Exercises of lesson 11, evaluate your own classifier.
 
 The lesson trains a logistic regression on scikit-learn's digits; the
 solutions rebuild the same model with the same recipe (scikit-learn is
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import exercise
+from ._registry import exercise
 
 #: The lesson's recipe: train on 20 % of the digits, test on the other 80 %.
 TEST_SIZE = 0.8

@@ -1,11 +1,37 @@
 """Drawing: every function takes already-computed results and ``ax=None``,
 and returns the Axes it drew on (so notebooks and widgets share them).
 
+Calling a function again on the Axes it drew on updates its artists in
+place: they carry a ``gid`` (``"subset-an"``, ``"mosaic-an"``, ...) by which
+the second call finds them. Each function's docstring lists which artists
+an explorer may move that way.
+
 Importing this module imports matplotlib; ``import rejlab`` does not.
 """
 
-from ._style import OKABE_ITO, REGION_STYLE, SERIES_COLORS, SUBSET_STYLE, get_ax  # noqa: F401
-from ._subsets import *  # noqa: F401,F403  four subsets, partitions (lessons 01-03, 06)
-from ._measures import *  # noqa: F401,F403  curves, operating sets, beta matrix, rho_0
-from ._covering import *  # noqa: F401,F403  coverings and AA / RAR results
-from ._scene import *  # noqa: F401,F403  hyperspectral scene maps
+from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
+from ._measures import BETA_CMAP, MEASURE_LABELS, curves, operating_set, optimality_matrix, rho_zero
+from ._report import PLOT_MAX_POINTS, report, report_rho_zero
+from ._scene import (CLASS_COLORS, class_colors, context_maps, jcr_scr_curves, jcr_scr_rho_zero,
+                     rejection_maps, scene_map, subsets_map)
+from ._style import OKABE_ITO, RC, REGION_STYLE, SERIES_COLORS, SUBSET_STYLE, format_r, get_ax
+from ._subsets import (SUBSET_KEYS, confidence_strip, confusion_matrix, ranking_row, subset_masks,
+                       subsets_bar, subsets_mosaic, subsets_scatter)
+
+__all__ = [
+    # styles (Okabe-Ito colours with hatching as a second cue)
+    "OKABE_ITO", "SUBSET_STYLE", "REGION_STYLE", "SERIES_COLORS", "RC", "COVERING_STYLE",
+    "RESULT_STYLE", "CLASS_COLORS", "BETA_CMAP", "MEASURE_LABELS", "get_ax", "format_r",
+    # partitions and the four subsets (lessons 01-03, 06)
+    "SUBSET_KEYS", "subset_masks", "subsets_scatter", "subsets_bar", "subsets_mosaic",
+    "confidence_strip", "ranking_row", "confusion_matrix",
+    # curves, operating sets, beta, rho_0 (lessons 03-05)
+    "curves", "operating_set", "optimality_matrix", "rho_zero",
+    # coverings and AA / RAR (lessons 07-09)
+    "covering_grid", "results_grid",
+    # the hyperspectral example (lesson 10)
+    "class_colors", "scene_map", "subsets_map", "context_maps", "rejection_maps",
+    "jcr_scr_curves", "jcr_scr_rho_zero",
+    # a rejection report (lesson 11, the command line)
+    "report", "report_rho_zero", "PLOT_MAX_POINTS",
+]

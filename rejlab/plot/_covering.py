@@ -1,6 +1,6 @@
 """Coverings and AA / RAR results drawn as element x block incidence grids.
 
-Drawings for lessons 07-09 (seed 001, Sections 3-5). Rows are the elements
+Drawings for lessons 07-09 (neighborhood-system paper, Secs. 3-5). Rows are the elements
 of U, columns are blocks (labels). Colour is doubled by hatching and text,
 so the grids read in grey scale and for colour-blind viewers.
 
@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._sets import ordered
+
 from ..accuracy import accuracy_report
-from ..neighborhood import CoveringSummary, covering_summary
+from ..coverings import CoveringSummary, covering_summary
 from ._style import OKABE_ITO, check_axes, get_ax
 
 __all__ = ["COVERING_STYLE", "RESULT_STYLE", "covering_grid", "results_grid"]
@@ -66,14 +68,8 @@ def _new_cell(ax, x, y):
     return rect
 
 
-def _key(e):
-    from .._validate import sort_key
-
-    return sort_key(e)
-
-
 def _fmt(s):
-    return "{" + ", ".join(str(e) for e in sorted(s, key=_key)) + "}" if s else "∅"
+    return "{" + ", ".join(str(e) for e in ordered(s)) + "}" if s else "∅"
 
 
 def _legend(ax, styles, **kw):
@@ -221,13 +217,6 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
     return ax
 
 
-def _fmt_ratio(num, den, value):
-    """'6/8 = 3/4', or just '7/8' when the fraction does not reduce; inf as ∞."""
-    raw = f"{num}/{den}"
-    text = "∞" if value == float("inf") else str(value)
-    return raw if text == raw else f"{raw} = {text}"
-
-
 def results_grid(ideal, result_1, result_2=None, *, universe=None,
                  names=("method 1", "method 2"), legend=True, axes=None):
     """Draw one or two classification results against the ideal, side by side.
@@ -283,7 +272,7 @@ def results_grid(ideal, result_1, result_2=None, *, universe=None,
 
 
 def _result_panel(ax, ideal, result, report, name, universe):
-    from ..neighborhood import blocks_to_indicator
+    from ..coverings import blocks_to_indicator
 
     if isinstance(report.D_P, np.ndarray):  # indicator layer: rows are samples
         T = np.asarray(ideal).astype(bool)
@@ -291,7 +280,7 @@ def _result_panel(ax, ideal, result, report, name, universe):
         elements = list(range(T.shape[0]))
         overlapped = set(report.D_P.tolist())
     else:
-        from .._validate import ordered, universe_elements
+        from .._validate import universe_elements
 
         elements = list(universe_elements(universe)) if universe is not None else \
             ordered(list(report.T1_elements) + list(report.T2_elements))
@@ -320,16 +309,15 @@ def _result_panel(ax, ideal, result, report, name, universe):
         cache["terms"][r].set_fontweight("bold" if t_terms[r] else "normal")
         cache["rows"][r].set_text(f"{e} (D_P)" if e in overlapped else str(e))
     cache["caption"].set_text(
-        f"{name}: AA = {_fmt_ratio(report.T_pos, report.sum_P, report.AA_exact)}, "
-        f"RAR = {_fmt_ratio(report.T_pos, report.T_neg, report.RAR_exact)}")
+        f"{name}: AA = {report.fraction_text('AA', infinity='∞')}, "
+        f"RAR = {report.fraction_text('RAR', infinity='∞')}")
 
 
 def _label_sets_as_blocks(ideal, results):
     """Mappings element -> label set become blocks over the union of all labels."""
     from collections.abc import Mapping
 
-    from .._validate import ordered
-    from ..neighborhood import label_sets_to_blocks
+    from ..coverings import label_sets_to_blocks
 
     families = [ideal, *results]
     if not all(isinstance(f, Mapping) for f in families):

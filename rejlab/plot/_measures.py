@@ -1,4 +1,4 @@
-"""Curves of A, Q, phi, operating sets, relative-optimality matrices and rho_0 (seed 000, Figs. 2, 4, 5, 8).
+"""Curves of A, Q, phi, operating sets, relative-optimality matrices and rho_0 (Condessa et al. 2017, Figs. 2, 4, 5, 8).
 
 Every function takes results rejlab already computed (``RejectionCurves``,
 ``OperatingSet``, a beta matrix) and ``ax=None`` / ``axes=None``, and returns
@@ -10,18 +10,15 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ._style import OKABE_ITO, REGION_STYLE, SERIES_COLORS, check_axes, get_ax
+from ..measures import MEASURE_NAMES, MEASURES, RejectionCurves, measure_info
+from ._style import OKABE_ITO, REGION_STYLE, SERIES_COLORS, check_axes, format_r, get_ax
 
 __all__ = ["curves", "operating_set", "optimality_matrix", "rho_zero", "BETA_CMAP",
            "MEASURE_LABELS"]
 
 #: Axis labels of the measures (paper symbols first).
-MEASURE_LABELS = {
-    "A": "A  (nonrejected accuracy)",
-    "Q": "Q  (classification quality)",
-    "phi": "φ  (rejection quality)",
-    "AN": "|A∩N| / n  (accurate, kept)",
-}
+MEASURE_LABELS = {**{m.name: f"{m.symbol}  ({m.label})" for m in MEASURES},
+                  "AN": "|A∩N| / n  (accurate, kept)"}
 _R_LABEL = "rejected fraction r"
 
 
@@ -57,7 +54,7 @@ def _as_named(curves_by_name, what="curves_by_name"):
     return named
 
 
-def _measure_names(measures, allowed=("A", "Q", "phi"), name="measures"):
+def _measure_names(measures, allowed=MEASURE_NAMES, name="measures"):
     """A non-empty tuple of measure names from ``allowed`` (one name alone is fine)."""
     if isinstance(measures, str):
         measures = (measures,)
@@ -74,8 +71,7 @@ def _measure_names(measures, allowed=("A", "Q", "phi"), name="measures"):
 
 
 def _measure_values(cv, measure):
-    if measure not in ("A", "Q", "phi"):
-        raise ValueError(f"measures must be among 'A', 'Q', 'phi', got {measure!r}")
+    v.choice(measure, "measures", MEASURE_NAMES)
     return np.asarray(getattr(cv, measure), dtype=float)
 
 
@@ -84,8 +80,8 @@ def _setup_phi_axis(ax):
     return ax.axhline(1.0, color=OKABE_ITO["grey"], lw=0.8, ls=":")
 
 
-def curves(curves_by_name, measures=("A", "Q", "phi"), axes=None, *, mark_best=True):
-    """A, Q and phi against r for several rejectors on shared axes (seed 000, Fig. 4).
+def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True):
+    """A, Q and phi against r for several rejectors on shared axes (Condessa et al. 2017, Fig. 4).
 
     Parameters
     ----------
@@ -116,7 +112,7 @@ def curves(curves_by_name, measures=("A", "Q", "phi"), axes=None, *, mark_best=T
         axes = axes[0]
     axes = check_axes(axes, len(measures))
     for ax, m in zip(axes, measures):
-        if m == "phi":
+        if measure_info(m).log_scale:
             _setup_phi_axis(ax)
         for i, (name, cv) in enumerate(named.items()):
             color = SERIES_COLORS[i % len(SERIES_COLORS)]
@@ -125,7 +121,7 @@ def curves(curves_by_name, measures=("A", "Q", "phi"), axes=None, *, mark_best=T
                     label=name or None)
             if mark_best:
                 b = cv.best_Q()
-                label = f"max Q ({name}: r = {cv.r[b]:.2f})" if name else f"max Q (r = {cv.r[b]:.2f})"
+                label = f"max Q ({name}: r = {format_r(cv.r[b])})" if name else f"max Q (r = {format_r(cv.r[b])})"
                 if np.isfinite(y[b]) and (m != "phi" or y[b] > 0):
                     ax.plot(cv.r[b], y[b], marker="D", ms=8, color=color, mec="black",
                             ls="none", label=label)
@@ -225,7 +221,7 @@ def _draw_operating_set(opset, measure, ax, curves=None, *, legend=True, ylim=No
     if not isinstance(opset, OperatingSet):
         raise ValueError(f"opset must be an OperatingSet (from rl.operating_set), "
                          f"got {type(opset).__name__}")
-    v.choice(measure, "measure", ("A", "Q", "phi"))
+    v.choice(measure, "measure", MEASURE_NAMES)
     if curves is not None:
         curves = _as_named(curves, "curves")
     x, regions, borders, ref, (bottom, top) = _operating_set_geometry(opset, measure, ylim)
@@ -260,7 +256,7 @@ def _draw_operating_set(opset, measure, ax, curves=None, *, legend=True, ylim=No
     ax.set_ylim(bottom, top)
     ax.set_xlabel(_R_LABEL + "₁")
     ax.set_ylabel(MEASURE_LABELS[measure])
-    ax.set_title(f"operating set of r0 = {opset.r0:.2f}, A0 = {opset.A0:.3f}")
+    ax.set_title(f"operating set of r0 = {format_r(opset.r0)}, A0 = {opset.A0:.3f}")
     if legend:
         ax.legend(loc="lower left", fontsize=8, framealpha=0.9)
     return ax, art
@@ -285,7 +281,7 @@ def _update_operating_set(artists, opset, measure, ylim, *, infeasible=True):
 
 
 def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True):
-    """The operating set of a reference point: green / white / orange regions (seed 000, Fig. 2).
+    """The operating set of a reference point: green / white / orange regions (Condessa et al. 2017, Fig. 2).
 
     Above the beta = +1 border (green, hatched ``//``) an operating point
     beats the reference for every price of rejection rho; below the
@@ -314,7 +310,7 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True):
 
 
 def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
-    """Relative optimality of every pair of operating points as an image (seed 000, Fig. 5).
+    """Relative optimality of every pair of operating points as an image (Condessa et al. 2017, Fig. 5).
 
     Row = test point 1 (y axis: r1), column = reference 0 (x axis: r0), as
     returned by :func:`rejlab.optimality_matrix`. Colours run from
@@ -358,7 +354,7 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
                    vmin=-1, vmax=1, aspect="auto", interpolation="nearest")
     if best is not None:
         ax.axhline(r[best], color="black", ls="--", lw=1.2,
-                   label=f"test point of max Q (r1 = {r[best]:.2f})")
+                   label=f"test point of max Q (r1 = {format_r(r[best])})")
         ax.legend(loc="upper left", fontsize=9)
     ax.set_xlabel("reference r0")
     ax.set_ylabel("test point r1")
@@ -393,7 +389,7 @@ def _rho_pairs(data):
 
 
 def rho_zero(curves_by_name, ax=None, *, rho=None):
-    """The threshold price rho_0 of every rejected fraction against no rejection (seed 000, Fig. 8).
+    """The threshold price rho_0 of every rejected fraction against no rejection (Condessa et al. 2017, Fig. 8).
 
     Rejecting a fraction r1 beats not rejecting at all iff the price of
     rejection is below ``rho_0(r1) = |M∩R| / |R|``.

@@ -1,4 +1,4 @@
-"""Scene maps and the JCR-versus-SCR figures of the hyperspectral example (seed 000, Figs. 6-8).
+"""Scene maps and the JCR-versus-SCR figures of the hyperspectral example (Condessa et al. 2017, Figs. 6-8).
 
 Maps are drawn as RGB images; calling a map function again on the Axes it
 drew before updates the image in place (``set_data``), which keeps the
@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
+from ..measures import MEASURE_NAMES
 from ._style import OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, check_ax, check_axes, get_ax
 
 __all__ = [
@@ -212,7 +213,7 @@ def _axes_row(axes, count, width=4.2, height=4.4):
 
 
 def context_maps(experiment, axes=None):
-    """Ground truth, classification without context, and with context (seed 000, Fig. 6).
+    """Ground truth, classification without context, and with context (Condessa et al. 2017, Fig. 6).
 
     Parameters
     ----------
@@ -290,8 +291,8 @@ def _jcr_style(label="JCR (one context computation per point)"):
     return dict(marker="o", ms=8, ls="none", color=SERIES_COLORS[1], mec="black", label=label)
 
 
-def jcr_scr_curves(experiment, measures=("A", "Q", "phi"), axes=None):
-    """SCR's curves of A, Q, phi against r with JCR's operating points on top (seed 000, Fig. 7).
+def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
+    """SCR's curves of A, Q, phi against r with JCR's operating points on top (Condessa et al. 2017, Fig. 7).
 
     Uses :func:`rejlab.plot.curves` for the SCR curves (every rejected
     fraction from one context computation), then marks each JCR point (one
@@ -317,7 +318,7 @@ def jcr_scr_curves(experiment, measures=("A", "Q", "phi"), axes=None):
 
 
 def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
-    """rho_0 against no rejection for SCR (a curve) and JCR (points) (seed 000, Fig. 8).
+    """rho_0 against no rejection for SCR (a curve) and JCR (points) (Condessa et al. 2017, Fig. 8).
 
     Rejecting a fraction r beats not rejecting at all iff the price of
     rejection rho is below ``rho_0 = |M∩R| / |R|``.

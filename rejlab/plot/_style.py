@@ -23,7 +23,7 @@ SUBSET_STYLE = {
     "mr": {"color": OKABE_ITO["orange"], "hatch": "//", "marker": "D", "label": "M∩R (misclassified, rejected)"},
 }
 
-#: Operating-set regions (seed 000, Fig. 2): green = better for every rho,
+#: Operating-set regions (Condessa et al. 2017, Fig. 2): green = better for every rho,
 #: orange = worse for every rho, white = depends on rho.
 REGION_STYLE = {
     "green": {"color": OKABE_ITO["bluish_green"], "alpha": 0.35, "hatch": "//", "label": "outperforms for every ρ"},
@@ -38,6 +38,18 @@ SERIES_COLORS = [OKABE_ITO[k] for k in ("blue", "vermillion", "bluish_green", "r
 
 #: Font sizes readable at projector size.
 RC = {"font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12, "legend.fontsize": 10}
+
+
+def format_r(r):
+    """A rejected fraction for a label: two decimals, more when that would round a non-zero r to 0.
+
+    >>> format_r(0.2), format_r(0.0035), format_r(0.0)
+    ('0.20', '0.0035', '0.00')
+    """
+    r = float(r)
+    if r != 0 and abs(r) < 0.01:
+        return f"{r:.2g}"
+    return f"{r:.2f}"
 
 
 def check_ax(ax, name="ax"):

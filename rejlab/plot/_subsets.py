@@ -1,7 +1,7 @@
 """The two partitions, the four sample subsets and the rejector's confusion matrix.
 
-Drawings for lessons 01-03 and 06 (seed 000, Section 2 and Fig. 1; SPEC
-part 1). Every function takes already-computed masks or counts and
+Drawings for lessons 01-03 and 06 (Condessa et al. 2017, Sec. 2 and
+Fig. 1). Every function takes already-computed masks or counts and
 ``ax=None``, and returns the Axes. Calling a function again on the Axes it
 drew before updates its artists in place (found by their ``gid``) instead of
 drawing new ones: that is what keeps the explorers fast.

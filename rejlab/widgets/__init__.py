@@ -1,12 +1,29 @@
 """Interactive explorers: each function returns one ipywidgets container.
 
-Importing this module imports ipywidgets and matplotlib; ``import rejlab``
-does not.
+An explorer is controls + a pure compute call into the maths + plot calls
+(:class:`Explorer`). Importing this module imports ipywidgets and
+matplotlib; ``import rejlab`` does not.
 """
 
-from ._base import Explorer, format_number  # noqa: F401
-from ._rejection import *  # noqa: F401,F403  lessons 01-03, 06
-from ._optimality import *  # noqa: F401,F403  lessons 04-05
-from ._covering import *  # noqa: F401,F403  lessons 07-09
-from ._context import *  # noqa: F401,F403  lesson 10
-from ._report import *  # noqa: F401,F403  lesson 11
+from ._base import Explorer, format_number
+from ._context import EXPLORER_SCENE, ContextState, context_explorer
+from ._covering import CoveringState, covering_explorer
+from ._optimality import CostState, OperatingSetState, cost_explorer, operating_set_explorer
+from ._rejection import (confusion_explorer, curves_explorer, four_subsets_explorer,
+                         partitions_explorer, ranking_explorer)
+from ._report import ReportExplorerState, report_explorer
+
+__all__ = [
+    "Explorer", "format_number",
+    # lessons 00-03, 06
+    "ranking_explorer", "partitions_explorer", "four_subsets_explorer", "curves_explorer",
+    "confusion_explorer",
+    # lessons 04-05
+    "operating_set_explorer", "cost_explorer", "OperatingSetState", "CostState",
+    # lessons 07-09
+    "covering_explorer", "CoveringState",
+    # lesson 10
+    "context_explorer", "ContextState", "EXPLORER_SCENE",
+    # lesson 11
+    "report_explorer", "ReportExplorerState",
+]

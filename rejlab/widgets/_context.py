@@ -1,4 +1,4 @@
-"""Explorer of lesson 10: context strength and probability of failure (seed 000, Figs. 6-8).
+"""Explorer of lesson 10: context strength and probability of failure (Condessa et al. 2017, Figs. 6-8).
 
 The scene, the classifier and its probabilities are computed once; each
 context (one per strength) and each JCR result (one per strength and

@@ -1,4 +1,4 @@
-"""Explorer of the neighborhood lessons (07-09; seed 001, Sections 3-4).
+"""Explorer of the neighborhood lessons (07-09; neighborhood-system paper, Secs. 3-4).
 
 :func:`covering_explorer` lets a student edit a covering cell by cell (one
 toggle per element and block), pick an element p, and see N(p), NS(p),
@@ -17,9 +17,8 @@ import ipywidgets as widgets
 
 from .. import _validate as v
 from ..accuracy import AccuracyReport, accuracy_report
-from ..datasets._paper_examples import PAPER_U, paper_example
-from ..neighborhood import CoveringSummary, covering_summary
-from ..plot._covering import _fmt_ratio
+from ..datasets import PAPER_U, paper_example
+from ..coverings import CoveringSummary, covering_summary
 from ._base import Explorer
 
 __all__ = ["covering_explorer", "CoveringState"]
@@ -46,7 +45,7 @@ def _swatch(style):
 
 
 def _key_html():
-    from ..plot._covering import COVERING_STYLE, RESULT_STYLE
+    from ..plot import COVERING_STYLE, RESULT_STYLE
 
     left = " &nbsp; ".join(_swatch(s) for k, s in COVERING_STYLE.items())
     right = " &nbsp; ".join(_swatch(s) for s in RESULT_STYLE.values())
@@ -162,7 +161,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
         return CoveringState(p, edited, summary, ideal, ideals[ideal], report)
 
     def draw(fig, state):
-        from ..plot._covering import covering_grid, results_grid
+        from ..plot import covering_grid, results_grid
 
         if not fig.axes:  # the Explorer keeps the first layout for every later redraw
             gs = fig.add_gridspec(1, 2, width_ratios=[1.6, 1])
@@ -190,8 +189,8 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
             f"overlapped (in ≥ 2 blocks) = {esc(_fmt(s.overlapped))} &nbsp; "
             f"Theorem's construction = {esc(_fmt(s.overlapped_theorem))}{note}",
             f"against <i>{esc(state.ideal_name)}</i> ({esc(r.condition)}): "
-            f"AA = {_fmt_ratio(r.T_pos, r.sum_P, r.AA_exact)}, "
-            f"RAR = {_fmt_ratio(r.T_pos, r.T_neg, r.RAR_exact)}",
+            f"AA = {r.fraction_text('AA', infinity='∞')}, "
+            f"RAR = {r.fraction_text('RAR', infinity='∞')}",
         ]
         return "<br>".join(rows) + "<br>" + key
 

@@ -1,11 +1,11 @@
-"""Explorers of the optimality lessons (04-05; seed 000, Section 4 and Figs. 2, 4, 5, 8).
+"""Explorers of the optimality lessons (04-05; Condessa et al. 2017, Sec. 4 and Figs. 2, 4, 5, 8).
 
 Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure
 ``compute`` made of rejlab calls (:func:`rejlab.operating_set`,
 :func:`rejlab.cost`, :func:`rejlab.rho_zero_curve`), and a ``draw`` through
 the :mod:`rejlab.plot` functions.
 
-Redraws stay fast (issue 5: well under 100 ms a control change) because the
+Redraws stay fast (well under 100 ms a control change) because the
 first draw builds every artist and renders what never moves (axes, ticks,
 labels, legends, infeasible regions) once into a frozen background; later
 draws move the regions, borders and markers in place and render only those
@@ -21,7 +21,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import _validate as v
-from .. import measures, optimality, rejectors
+from .. import optimality
 from ..datasets import four_gaussians
 from ._base import Explorer, format_number
 from ._background import background_ready, freeze_background
@@ -41,10 +41,8 @@ _YLIM = {"A": None, "Q": None, "phi": (1e-3, 1e3)}
 
 def _toy_curves(n_per_class, seed):
     """Rejection curves of both rejectors on the four-Gaussians toy problem."""
-    _, y, proba = four_gaussians(n_per_class, seed=seed)
-    accurate = measures.accuracy_vector(y, proba.argmax(axis=1))
-    return {name: measures.rejection_curves(accurate, rejectors.confidence_from_proba(proba, name))
-            for name in _REJECTOR_NAMES}
+    toy = four_gaussians(n_per_class, seed=seed)
+    return {name: toy.curves(name) for name in _REJECTOR_NAMES}
 
 
 # --------------------------------------------------------------------------
@@ -226,7 +224,7 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
             L = np.asarray(optimality.cost(cv.A, cv.r, rho))
             b = int(np.argmin(L))
             cost[name], best_r[name], best_cost[name] = L, float(cv.r[b]), float(L[b])
-            wins[name] = rho_curves[name].rho_0 > rho
+            wins[name] = rho_curves[name].rho_0[1:] > rho   # every r > 0
         return CostState(float(rho), cost, best_r, best_cost, wins)
 
     def draw(fig, state):

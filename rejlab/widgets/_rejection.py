@@ -1,4 +1,4 @@
-"""Explorers of the rejection lessons (01-03, 06; seed 000, Sections 2-5).
+"""Explorers of the rejection lessons (01-03, 06; Condessa et al. 2017, Secs. 2-5).
 
 Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure
 ``compute`` built from rejlab calls, and a ``draw`` that updates the figure's
@@ -14,8 +14,7 @@ import numpy as np
 
 from .. import _validate as v
 from .. import binary, measures, rejectors
-from ..datasets import four_gaussians
-from ..exercises._rejection import WORKED_EXAMPLE
+from ..datasets import WORKED_EXAMPLE, four_gaussians
 from ..measures import OperatingPoint
 from ._background import background_ready, freeze_background, moving_artists, release_background
 from ._base import Explorer, format_number
@@ -33,9 +32,8 @@ _REJECTOR_NAMES = ["max_probability", "breaking_ties"]
 
 def _toy(n_per_class, seed):
     """The four-Gaussians data with the nearest-centre classifier's accuracy vector."""
-    X, y, proba = four_gaussians(n_per_class, seed=seed)
-    accurate = measures.accuracy_vector(y, proba.argmax(axis=1))
-    return X, accurate, proba
+    toy = four_gaussians(n_per_class, seed=seed)
+    return toy.X, toy.accurate, toy.proba
 
 
 def _rejector_dropdown(value):
@@ -194,8 +192,7 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
 
     def compute(threshold, rejector):
         c = confidence[rejector]
-        # a threshold rejector: reject c < t; as a count it is the same decision
-        rejected = measures.reject_lowest(c, count=int(np.count_nonzero(c < threshold)))
+        rejected = measures.reject_below(c, threshold)
         return PartitionsState(float(threshold), rejector, c, accurate, rejected,
                                measures.subset_counts(accurate, rejected))
 

@@ -1,4 +1,4 @@
-"""Coverings, neighborhoods and neighborhood systems (seed 001, Section 3; SPEC part 2).
+"""Coverings, neighborhoods and neighborhood systems (Sec. 3 of the neighborhood-system paper).
 
 U is a finite set and a covering C = (C_1, ..., C_m) is a sequence of
 non-empty subsets of U whose union is U (a partition when the blocks are also
@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validate as v
+from ._sets import ElementSet, ordered
 
 __all__ = [
     "ElementSet",
@@ -54,29 +55,6 @@ __all__ = [
     "blocks_to_label_sets",
     "label_sets_to_blocks",
 ]
-
-
-class ElementSet(frozenset):
-    """A frozenset that prints its elements in sorted order.
-
-    It compares equal to any set with the same elements:
-
-    >>> ElementSet({"c", "a", "b"})
-    {'a', 'b', 'c'}
-    >>> ElementSet({"a"}) == {"a"}
-    True
-    >>> ElementSet()
-    set()
-    """
-
-    __slots__ = ()
-
-    def __repr__(self):
-        if not self:
-            return "set()"
-        return "{" + ", ".join(repr(e) for e in v.ordered(self)) + "}"
-
-    __str__ = __repr__
 
 
 def _family(covering, name, universe=None):
@@ -143,10 +121,7 @@ def neighborhood(covering, p, *, universe=None):
 
     Examples
     --------
-    ``rl.neighborhood`` is this function (the module of the same name is
-    ``rejlab.neighborhood``):
-
-    >>> from rejlab.neighborhood import neighborhood
+    >>> from rejlab.coverings import neighborhood
     >>> C = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
     >>> neighborhood(C, "a")
     {'a'}
@@ -551,7 +526,7 @@ def _label_set_rows(label_sets, name):
     if isinstance(label_sets, Mapping):
         if not label_sets:
             raise ValueError(f"{name} must not be empty")
-        elements = v.ordered(label_sets)
+        elements = ordered(label_sets)
         values = [label_sets[p] for p in elements]
     else:
         if isinstance(label_sets, (str, bytes, set, frozenset)) or not hasattr(label_sets, "__len__"):
@@ -571,7 +546,7 @@ def _label_set_rows(label_sets, name):
 
 def _labels(rows, labels):
     if labels is None:
-        cols = v.ordered(frozenset().union(*rows))
+        cols = ordered(frozenset().union(*rows))
         if not cols:
             raise ValueError("label_sets hold no label at all: pass labels=...")
         return cols

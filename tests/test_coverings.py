@@ -6,7 +6,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import rejlab as rl
-from rejlab.neighborhood import neighborhood as N
+from rejlab.coverings import neighborhood as N
 
 C_DEF3 = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
 U = set("abcdefg")
@@ -286,8 +286,11 @@ def test_label_set_converters_reject_non_sets():
 
 
 def test_public_names_are_the_spec_contract():
-    # rl.neighborhood is the function (the module is rejlab.neighborhood)
+    # rl.neighborhood is the function; the module is rejlab.coverings
     assert callable(rl.neighborhood)
+    import rejlab.coverings
+
+    assert rejlab.coverings.ElementSet is rl.ElementSet
     assert rl.neighborhood(C_DEF3, "d") == {"d"}
     for name in ("neighborhood_system", "subscripts", "derived_covering", "overlapped_elements",
                  "overlapped_elements_theorem", "covering_kind", "is_partition", "is_covering"):

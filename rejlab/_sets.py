@@ -1,0 +1,68 @@
+"""The element-set type of the neighborhood lessons and the one order they print in.
+
+Coverings, label sets and the papers' worked examples hold elements of any
+hashable kind (letters, integers, tuples). Two things must be the same
+everywhere: the order in which a set's elements are listed (so notebook
+output is reproducible) and the set type that prints in that order.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+__all__ = ["ElementSet", "sort_key", "ordered"]
+
+
+def sort_key(x):
+    """Sort key that orders numbers, then strings, then anything else, deterministically.
+
+    Booleans sort with the strings' group by their name (``True`` is not the
+    number 1 here: a set ``{1, True}`` has one element, and the order must
+    not depend on which of the two Python kept).
+    """
+    if isinstance(x, (bool, np.bool_)):
+        return (1, str(type(x).__name__), repr(x))
+    if isinstance(x, numbers.Real):
+        return (0, "", float(x))
+    if isinstance(x, str):
+        return (1, "", x)
+    return (2, type(x).__name__, repr(x))
+
+
+def ordered(elements):
+    """The distinct ``elements`` in a deterministic order (numbers, then strings, then others).
+
+    >>> ordered({"b", 2, "a", 1})
+    [1, 2, 'a', 'b']
+    """
+    return sorted(set(elements), key=sort_key)
+
+
+def _plain(e):
+    """An element as a plain Python value for printing (``'c'``, not ``np.str_('c')``)."""
+    return e.item() if isinstance(e, np.generic) else e
+
+
+class ElementSet(frozenset):
+    """A frozenset that prints its elements in :func:`ordered` order.
+
+    It compares equal to any set with the same elements:
+
+    >>> ElementSet({"c", "a", "b"})
+    {'a', 'b', 'c'}
+    >>> ElementSet({"a"}) == {"a"}
+    True
+    >>> ElementSet()
+    set()
+    """
+
+    __slots__ = ()
+
+    def __repr__(self):
+        if not self:
+            return "set()"
+        return "{" + ", ".join(repr(_plain(e)) for e in ordered(self)) + "}"
+
+    __str__ = __repr__

@@ -1,0 +1,198 @@
+"""The whole experiment of the paper's Figs. 6-8: a scene, both classifications, JCR and SCR."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import _validate as v
+from ..measures import MEASURE_NAMES, RejectionCurves, operating_point, rejection_curves
+from ._classifier import fit_gaussian_classifier
+from ._rejection import DEFAULT_FAILURE_PROBABILITIES, joint_context_rejection, labelled_accuracy
+from ._solvers import DEFAULT_STRENGTH, ContextResult, apply_context
+
+__all__ = ["ContextExperiment", "JCRvsSCR", "context_experiment"]
+
+
+@dataclass(frozen=True)
+class ContextExperiment:
+    """Everything the lesson draws: the scene, both classifications, JCR and SCR.
+
+    Both rejectors are evaluated on the same classifier C, the classification
+    with context at ``strength`` (``context.labels``), over the same pixels
+    (``evaluated``: labelled and not used for training). So they share the
+    accuracy without rejection alpha and the reference point "no
+    rejection", as the paper's comparison of two rejectors requires. (JCR's
+    joint result may relabel a few kept pixels; its own labels are in
+    ``jcr[i].labels``.)
+
+    Attributes
+    ----------
+    scene : Scene
+    train, evaluated : bool arrays (H, W)
+    proba : float array (H, W, K)
+        The soft classifier's probabilities.
+    no_context, context : ContextResult
+        Strength 0 and ``strength``.
+    accurate : bool array (H, W)
+        The accuracy vector of C as a map (meaningful on ``evaluated``).
+    scr : RejectionCurves
+        A, Q, phi of SCR for every rejected fraction (evaluated pixels).
+    jcr : tuple of JCRResult
+        One per probability of failure.
+    jcr_points : tuple of OperatingPoint
+        The JCR operating points on the evaluated pixels.
+    """
+
+    scene: object
+    train: np.ndarray
+    evaluated: np.ndarray
+    proba: np.ndarray
+    no_context: ContextResult
+    context: ContextResult
+    accurate: np.ndarray
+    scr: RejectionCurves
+    jcr: tuple
+    jcr_points: tuple
+
+    @property
+    def strength(self):
+        """lambda, the context strength."""
+        return self.context.strength
+
+    @property
+    def failure_probabilities(self):
+        """gamma of each JCR point."""
+        return np.array([j.failure_probability for j in self.jcr])
+
+    @property
+    def accuracy_without_context(self):
+        """Accuracy of the classifier alone on the evaluated pixels."""
+        return labelled_accuracy(self.no_context.labels, self.scene.ground_truth, self.evaluated)
+
+    @property
+    def accuracy_with_context(self):
+        """alpha = A(0) of C, the accuracy with context and without rejection."""
+        return labelled_accuracy(self.context.labels, self.scene.ground_truth, self.evaluated)
+
+    def jcr_rho_zero(self):
+        """rho_0 = |M∩R| / |R| of each JCR point against no rejection (NaN if |R| = 0)."""
+        return self.comparison().rho_0_jcr
+
+    def comparison(self):
+        """Each JCR point beside the SCR point that rejects as many pixels (Fig. 7 as a table).
+
+        Returns
+        -------
+        JCRvsSCR
+            ``print(exp.comparison().format("A", "Q", "phi"))`` prints it.
+        """
+        k = np.array([p.counts.rejected for p in self.jcr_points], dtype=int)
+        def jcr(name):
+            return np.array([getattr(p, name) for p in self.jcr_points], dtype=float)
+
+        return JCRvsSCR(
+            gamma=self.failure_probabilities, n_rejected=k, r=jcr("r"),
+            A_jcr=jcr("A"), A_scr=self.scr.A[k], Q_jcr=jcr("Q"), Q_scr=self.scr.Q[k],
+            phi_jcr=jcr("phi"), phi_scr=self.scr.phi[k], rho_0_jcr=jcr("rho_0"),
+            rho_0_scr=self.scr.rho_0[k],
+        )
+
+
+@dataclass(frozen=True)
+class JCRvsSCR:
+    """JCR's operating points and SCR's at the same number of rejected pixels.
+
+    ``gamma`` is JCR's probability of failure, ``n_rejected`` = |R| and ``r``
+    the shared rejected fraction; ``<measure>_jcr`` / ``<measure>_scr`` hold
+    A, Q, phi and rho_0 = |M∩R| / |R| (against no rejection) of each.
+    """
+
+    gamma: np.ndarray
+    n_rejected: np.ndarray
+    r: np.ndarray
+    A_jcr: np.ndarray
+    A_scr: np.ndarray
+    Q_jcr: np.ndarray
+    Q_scr: np.ndarray
+    phi_jcr: np.ndarray
+    phi_scr: np.ndarray
+    rho_0_jcr: np.ndarray
+    rho_0_scr: np.ndarray
+
+    def format(self, *measures):
+        """A plain-text table of the chosen measures ("A", "Q", "phi", "rho_0")."""
+        columns = MEASURE_NAMES + ("rho_0",)
+        measures = measures or columns
+        for m in measures:
+            v.choice(m, "measures", columns)
+        head = " gamma |   r   |" + "|".join(f" {m + ' JCR':>9} {m + ' SCR':>9} " for m in measures)
+        lines = [head]
+        for i in range(len(self.gamma)):
+            cells = "|".join(f" {getattr(self, m + '_jcr')[i]:9.3f} {getattr(self, m + '_scr')[i]:9.3f} "
+                             for m in measures)
+            lines.append(f" {self.gamma[i]:.2f}  | {self.r[i]:.3f} |" + cells)
+        return "\n".join(line.rstrip() for line in lines)
+
+    def __str__(self):
+        return self.format()
+
+
+def context_experiment(scene, strength=DEFAULT_STRENGTH,
+                       failure_probabilities=DEFAULT_FAILURE_PROBABILITIES, *,
+                       per_class=10, seed=0, classifier=None, prior="quadratic", max_iter=20,
+                       tol=1e-3):
+    """Run the paper's experiment (Figs. 6-8) on a scene, end to end.
+
+    Train the Gaussian classifier on ``per_class`` pixels per class, classify
+    every pixel, apply context (SCR: once; every rejected fraction from
+    :func:`rejlab.rejection_curves`), and run JCR once per probability of
+    failure. Evaluation is on the labelled pixels not used for training.
+
+    Parameters
+    ----------
+    scene : Scene
+        From :func:`rejlab.datasets.synthetic_scene` or
+        :func:`rejlab.datasets.load_indian_pines`.
+    strength : float >= 0
+    failure_probabilities : sequence of floats in [0, 1]
+        gamma of each JCR point (may be empty).
+    per_class, seed : int
+        Training pixels per class and the seed that picks them.
+    classifier : GaussianClassifier, optional
+        A classifier already trained; ``per_class`` pixels are still set
+        aside so that the evaluated pixels stay the same.
+    prior, max_iter, tol
+        As in :func:`apply_context`.
+
+    Returns
+    -------
+    ContextExperiment
+    """
+    gt = getattr(scene, "ground_truth", None)
+    if gt is None or getattr(scene, "features", None) is None:
+        raise ValueError("scene must be a Scene (from rl.datasets.synthetic_scene or load_indian_pines)")
+    strength = v.nonnegative_number(strength, "strength")
+    gammas = np.atleast_1d(v.real_array(failure_probabilities, "failure_probabilities",
+                                        "a 1-D sequence of numbers in [0, 1]"))
+    if gammas.ndim != 1:
+        raise ValueError("failure_probabilities must be a 1-D sequence of numbers in [0, 1]")
+    v.fraction(gammas, "failure_probabilities")
+    train = scene.training_mask(per_class, seed=v.seed(seed))
+    if classifier is None:
+        classifier = fit_gaussian_classifier(scene.features[train], gt[train])
+    proba = classifier.predict_proba(scene.features)
+    evaluated = (gt > 0) & ~train
+    no_context = apply_context(proba, 0.0)
+    context = apply_context(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
+    accurate = context.labels == gt
+    scr_curves = rejection_curves(accurate[evaluated], context.confidence[evaluated])
+    results = tuple(joint_context_rejection(proba, strength, g, prior=prior, max_iter=max_iter,
+                                            tol=tol)
+                    for g in gammas)
+    points = tuple(operating_point(accurate[evaluated], j.rejected[evaluated]) for j in results)
+    return ContextExperiment(scene, v.readonly(train), v.readonly(evaluated), v.readonly(proba),
+                             no_context, context, v.readonly(accurate), scr_curves, results, points)
+
+

@@ -1,0 +1,167 @@
+"""Rejection with context: JCR (rejection as an extra class) and SCR (context, then reject)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import _validate as v
+from ._solvers import DEFAULT_STRENGTH, _hidden_fields, _iterations, _prior, _proba_cube, apply_context
+
+__all__ = ["JCRResult", "joint_context_rejection", "sequential_context_rejection", "jcr", "scr",
+           "labelled_accuracy", "DEFAULT_FAILURE_PROBABILITIES"]
+
+#: Probabilities of failure swept by default for JCR on the synthetic scene.
+DEFAULT_FAILURE_PROBABILITIES = (0.10, 0.11, 0.12, 0.13, 0.14, 0.16)
+
+
+@dataclass(frozen=True)
+class JCRResult:
+    """Joint context and rejection at one probability of failure.
+
+    Attributes
+    ----------
+    z : float array, shape (H, W, K + 1)
+        Hidden fields; the last one is the rejection class.
+    labels : int array, shape (H, W)
+        Best of the K real classes (1..K) in the joint result, for every pixel.
+    rejected : bool array, shape (H, W)
+        True where the extra class wins (ties go to a real class).
+    strength, failure_probability : float
+        lambda and gamma.
+    n_iter : int
+        ADMM iterations used.
+    prior : str
+        ``"quadratic"`` or ``"vtv"``.
+    """
+
+    z: np.ndarray
+    labels: np.ndarray
+    rejected: np.ndarray
+    strength: float
+    failure_probability: float
+    n_iter: int
+    prior: str = "quadratic"
+
+    @property
+    def rejected_fraction(self):
+        """Share of all pixels of the image that were rejected."""
+        return float(self.rejected.mean())
+
+
+def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probability=0.1, *,
+                            prior="quadratic", max_iter=20, tol=1e-3):
+    """JCR: rejection as an extra class with a constant probability of failure gamma.
+
+    The K class probabilities become ``(1 - gamma) p_i`` and the extra
+    class gets ``gamma`` at every pixel (a uniform weighting: the classifier
+    is assumed to fail equally often everywhere). The K + 1 hidden fields are
+    computed jointly, as in :func:`apply_context`; the pixels whose result
+    is the extra class are rejected. The rejected fraction grows with gamma
+    but cannot be fixed in advance, and every new gamma is a full
+    recomputation.
+
+    With strength 0 the problem splits into one per pixel, and a pixel is
+    rejected iff ``gamma > (1 - gamma) max_k p_ik``: max-probability
+    rejection with threshold ``gamma / (1 - gamma)``. With gamma = 0 the
+    extra class has zero probability everywhere: nothing is rejected and the
+    result is :func:`apply_context` (computed as such).
+
+    Parameters
+    ----------
+    proba : array-like, shape (H, W, K)
+    strength : float >= 0
+    failure_probability : float in [0, 1]
+        gamma.
+    prior, max_iter, tol : as in :func:`apply_context`
+
+    Returns
+    -------
+    JCRResult
+
+    Examples
+    --------
+    >>> p = np.array([[[0.9, 0.1], [0.55, 0.45]]])
+    >>> joint_context_rejection(p, 0.0, 0.0).rejected
+    array([[False, False]])
+    >>> joint_context_rejection(p, 0.0, 0.4).rejected       # 0.4 > 0.6 * 0.55
+    array([[False,  True]])
+    """
+    p = _proba_cube(proba)
+    strength = v.nonnegative_number(strength, "strength")
+    gamma = v.fraction(failure_probability, "failure_probability")
+    if gamma.ndim != 0:
+        raise ValueError("failure_probability must be a single number in [0, 1]")
+    gamma = float(gamma)
+    prior = _prior(prior)
+    max_iter, tol = _iterations(max_iter, tol)
+    h, w, k = p.shape
+    if gamma == 0:
+        ctx = apply_context(p, strength, prior=prior, max_iter=max_iter, tol=tol)
+        z = np.concatenate([ctx.z, np.zeros((h, w, 1))], axis=-1)
+        n_iter = ctx.n_iter
+    else:
+        pt = np.concatenate([(1.0 - gamma) * p, np.full((h, w, 1), gamma)], axis=-1)
+        if strength == 0:
+            z, n_iter = pt, 0
+        else:
+            zk, n_iter = _hidden_fields(np.moveaxis(pt, -1, 0), strength, prior=prior,
+                                        max_iter=max_iter, tol=tol)
+            z = np.moveaxis(zk, 0, -1)
+    rejected = z.argmax(axis=-1) == k          # argmax takes the first maximum: ties keep a class
+    labels = z[..., :k].argmax(axis=-1) + 1
+    return JCRResult(v.readonly(z), v.readonly(labels), v.readonly(rejected), strength, gamma, n_iter,
+                     prior)
+
+
+def sequential_context_rejection(proba, strength=DEFAULT_STRENGTH, *, prior="quadratic",
+                                 max_iter=20, tol=1e-3):
+    """SCR: context once; the confidence for rejection is ``max_k z_ik``.
+
+    The same computation as :func:`apply_context`: rejection comes
+    afterwards, from the ``confidence`` of the result, with
+    :func:`rejlab.reject_lowest` (one fraction) or
+    :func:`rejlab.rejection_curves` (every fraction at once).
+    """
+    return apply_context(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
+
+
+#: Short names, as in the paper.
+jcr = joint_context_rejection
+scr = sequential_context_rejection
+
+
+def _mask(mask, shape, name):
+    try:
+        m = np.asarray(mask)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a boolean map of the image's shape {shape}") from None
+    if m.shape != shape:
+        raise ValueError(f"{name} must have the image's shape {shape}, got {m.shape}")
+    if m.dtype != bool:
+        raise ValueError(f"{name} must be a boolean map, got dtype {m.dtype}")
+    return m
+
+
+def labelled_accuracy(labels, ground_truth, mask=None):
+    """Share of the labelled pixels (ground truth > 0, within ``mask``) classified right.
+
+    Examples
+    --------
+    >>> labelled_accuracy([[1, 2], [2, 2]], [[1, 1], [0, 2]])
+    0.6666666666666666
+    """
+    labels = v.label_map(labels, "labels")
+    gt = v.label_map(ground_truth, "ground_truth")
+    if labels.shape != gt.shape or labels.ndim != 2:
+        raise ValueError(f"labels and ground_truth must be 2-D maps of the same shape, "
+                         f"got {labels.shape} and {gt.shape}")
+    keep = gt > 0
+    if mask is not None:
+        keep &= _mask(mask, gt.shape, "mask")
+    if not keep.any():
+        raise ValueError("ground_truth has no labelled pixel (inside mask)")
+    return float(np.mean(labels[keep] == gt[keep]))
+
+

@@ -1,0 +1,46 @@
+"""Data the lessons share: the ten-sample worked example and lesson 10's experiment.
+
+Plain data and cached computations that several lessons, their explorers
+and their exercises read, so that none of them holds a copy.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ._scene import synthetic_scene
+
+__all__ = ["WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment"]
+
+
+class WorkedExample(NamedTuple):
+    """Ten samples of the course's small worked example (lessons 00 and 02)."""
+
+    confidence: tuple
+    accurate: tuple
+
+
+#: Ten samples, six of them accurately classified, listed most confident first.
+WORKED_EXAMPLE = WorkedExample(
+    confidence=(0.95, 0.90, 0.85, 0.80, 0.70, 0.60, 0.55, 0.50, 0.40, 0.30),
+    accurate=(True, True, True, False, True, True, False, True, False, False),
+)
+
+#: Seed of the synthetic scene of lesson 10 (one where context alone leaves
+#: whole fields misclassified, so rejection has work to do).
+LESSON_SCENE_SEED = 1
+
+
+@lru_cache(maxsize=1)
+def lesson_experiment():
+    """The experiment of lesson 10, computed once and cached (its exercises use it too).
+
+    ``rl.context.context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED))``
+    with the default strength and probabilities of failure: one context
+    computation for SCR and one per probability of failure for JCR (a few
+    seconds).
+    """
+    from ..context import context_experiment
+
+    return context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED))

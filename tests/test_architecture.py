@@ -1,0 +1,162 @@
+"""The layers of the package point one way (docs/architecture.md).
+
+Every import inside ``rejlab`` (at module level or inside a function) is
+read with ``ast`` and mapped to the module it names. The maths never imports
+plot, widgets, exercises or the command line; plot never imports widgets or
+exercises; widgets never import exercises; nothing imports the package face
+``rejlab`` itself; and the module graph has no cycle.
+
+Run it alone with ``pytest tests/test_architecture.py -q``; the failure lists
+every offending import with its file and line.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "rejlab"
+
+#: Layer of each top-level part of the package; a module may import its own
+#: layer and the layers listed for it.
+LAYER_OF = {
+    "_validate": "foundation", "_sets": "foundation", "_version": "foundation",
+    "measures": "maths", "binary": "maths", "rejectors": "maths", "optimality": "maths",
+    "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
+    "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
+    "plot": "plot", "widgets": "widgets", "exercises": "exercises",
+    "_csv": "cli", "cli": "cli", "__main__": "cli",
+}
+ALLOWED = {
+    "foundation": {"foundation"},
+    "maths": {"foundation", "maths"},
+    "plot": {"foundation", "maths", "plot"},
+    "widgets": {"foundation", "maths", "plot", "widgets"},
+    "exercises": {"foundation", "maths", "exercises"},
+    "cli": {"foundation", "maths", "plot", "cli"},
+}
+
+
+def _modules():
+    """Dotted module name -> file, for every module of the package."""
+    out = {}
+    for path in ROOT.rglob("*.py"):
+        parts = ("rejlab",) + path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _package_of(name, path):
+    return name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+
+
+def _resolve(target):
+    """The module a dotted import target lives in (a name inside a module maps to the module)."""
+    while target not in MODULES and "." in target:
+        target = target.rsplit(".", 1)[0]
+    return target
+
+
+def _imports(name, path):
+    """(line, imported module) for every import statement of one module, nested ones too."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = _package_of(name, path)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if a.name.split(".")[0] == "rejlab"]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            elif (node.module or "").split(".")[0] == "rejlab":
+                base = ""
+            else:
+                continue
+            module = ".".join(p for p in (base, node.module) if p)
+            for alias in node.names:
+                sub = f"{module}.{alias.name}"
+                found.append((node.lineno, sub if sub in MODULES else module))
+    return [(line, _resolve(target)) for line, target in found if _resolve(target) != name]
+
+
+def _layer(module):
+    parts = module.split(".")
+    if len(parts) == 1:
+        return "face"
+    return LAYER_OF[parts[1]]
+
+
+EDGES = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def test_every_module_has_a_layer():
+    unknown = sorted(m for m in MODULES if m != "rejlab" and m.split(".")[1] not in LAYER_OF)
+    assert not unknown, f"give these modules a layer in LAYER_OF: {unknown}"
+
+
+def test_imports_point_down_only():
+    bad = []
+    for name, edges in EDGES.items():
+        if name == "rejlab":
+            continue
+        for line, target in edges:
+            if target == "rejlab":
+                bad.append(f"{MODULES[name]}:{line} imports the package face rejlab")
+            elif _layer(target) not in ALLOWED[_layer(name)]:
+                bad.append(f"{MODULES[name]}:{line} ({_layer(name)}) imports {target} "
+                           f"({_layer(target)})")
+    assert not bad, "imports running up the layers:\n" + "\n".join(bad)
+
+
+def test_no_import_cycles():
+    graph = defaultdict(set)
+    for name, edges in EDGES.items():
+        graph[name] |= {t for _, t in edges if t != name}
+    # Tarjan's strongly connected components
+    index, low, stack, on, cycles, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                cycles.append(sorted(comp))
+
+    for v in list(graph):
+        if v not in index:
+            visit(v)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+@pytest.mark.parametrize("name", ["measures", "optimality", "report", "coverings", "accuracy",
+                                  "multilabel", "context", "datasets"])
+def test_maths_imports_neither_matplotlib_nor_ipywidgets(name):
+    prefix = f"rejlab.{name}"
+    for module, path in MODULES.items():
+        if module == prefix or module.startswith(prefix + "."):
+            text = path.read_text(encoding="utf-8")
+            assert "matplotlib" not in text.replace("matplotlib-free", ""), path
+            assert "ipywidgets" not in text, path
