@@ -1,4 +1,4 @@
-"""Benchmark of the hyperspectral example (issue 6): context, one JCR point, the SCR curve.
+"""Benchmark of the hyperspectral example: context, one JCR point, the SCR curve.
 
 Run by hand:  .venv/bin/python bench/context.py
 

@@ -1,6 +1,6 @@
 """AA, RAR and the three multi-label scores on a 10^6 x 20 indicator pair, against scikit-learn.
 
-Goal (issue 4): rejlab computes all five numbers (AA, RAR, accuracy,
+Goal: rejlab computes all five numbers (AA, RAR, accuracy,
 precision, recall) faster than scikit-learn computes its three
 samples-averaged scores (jaccard, precision, recall) on the same data.
 

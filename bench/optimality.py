@@ -1,8 +1,8 @@
-"""Timing of the relative-optimality matrix and the operating set (issue 3).
+"""Timing of the relative-optimality matrix and the operating set.
 
 Run by hand:  .venv/bin/python bench/optimality.py
 
-Goals (issue 3): the beta matrix of a 2,000-point grid and the operating set
+Goals: the beta matrix of a 2,000-point grid and the operating set
 on a 1,000-point grid each under 0.1 s, fast enough to redraw under a slider.
 Each timing is the best of a few repeats, and is printed next to a baseline
 measured in the same run, so the ratio means something on a busy machine:

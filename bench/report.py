@@ -1,6 +1,6 @@
 """Benchmark: ``rejlab report`` end to end on a generated 10^6-row predictions CSV.
 
-Run by hand: ``.venv/bin/python bench/report.py [n_rows]``. Goal (issue 8): under 10 s.
+Run by hand: ``.venv/bin/python bench/report.py [n_rows]``. Goal: under 10 s.
 
 Generates, in a temporary folder, two predictions files for a calibrated
 4-class problem with word labels: ``y_true,y_pred,confidence`` and

@@ -524,19 +524,37 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     c = v.as_finite_1d(confidence, "confidence")
     v.same_length(accurate=a, confidence=c)
     n = a.size
-    order = _order(c)
-    ar = np.zeros(n + 1, dtype=np.int64)  # |A∩R| after rejecting k samples
-    np.cumsum(a[order], out=ar[1:])
+    ar, breaks = _ranked(a, c, breaks=thresholds_only)
     n_acc = int(ar[-1])
     k = np.arange(n + 1, dtype=np.int64)
     if thresholds_only:
-        cs = c[order]
-        keep = np.ones(n + 1, dtype=bool)
-        np.not_equal(cs[1:], cs[:-1], out=keep[1:n])
-        del cs
-        k, ar = k[keep], ar[keep]
+        k, ar = k[breaks], ar[breaks]
     r, A, Q, phi = _curve_measures(k, ar, n, n_acc)
     return RejectionCurves(k, r, A, Q, phi, ar, n, n_acc)
+
+
+def _ranked(accurate, confidence, *, breaks=False):
+    """The one sort behind every curve: counts along the rejection order.
+
+    Returns ``ar`` (int64, length n + 1): ``ar[k] = |A∩R|`` after rejecting
+    the k first samples in the default order (confidence ascending, then
+    sample index ascending); and, with ``breaks=True``, a boolean mask of
+    length n + 1 that is True at k = 0, k = n and every k that falls between
+    two distinct confidence values (the points a threshold can reach), else
+    None. Inputs are validated 1-D arrays of equal length. Every function
+    that walks the rejection order (the curves, the risk-coverage family,
+    the bootstrap) starts from here, so the tie policy lives in one place.
+    """
+    n = accurate.size
+    order = _order(confidence)
+    ar = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(accurate[order], out=ar[1:])
+    keep = None
+    if breaks:
+        cs = confidence[order]
+        keep = np.ones(n + 1, dtype=bool)
+        np.not_equal(cs[1:], cs[:-1], out=keep[1:n])
+    return ar, keep
 
 
 def _curve_measures(k, ar, n, n_acc):

@@ -1,7 +1,6 @@
-"""AA, RAR, the four conditions, the comparison rule and multi-label scores (seed 001)."""
+"""AA, RAR, the four conditions and the comparison rule (neighborhood-system paper, Secs. 4-5)."""
 
 import math
-import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -9,23 +8,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
-from sklearn.metrics import jaccard_score, precision_score, recall_score
 
 import rejlab as rl
 
-# The paper's data, written out here from the text (independent of rl.datasets).
+
 P_PART = [{"b", "c", "d"}, {"e", "f"}, {"a", "g"}]
+
+
 P_COV = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}]
+
+
 R_PART = [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}]
+
+
 R_COV = [{"b", "c"}, {"e", "c", "f"}, {"a", "d", "g"}]
+
+
 EX2_RESULT = [{"a", "b", "c"}, {"e", "f"}, {"a", "d", "g"}]
 
 
 def exact(report):
     return report.AA_exact, report.RAR_exact
-
-
-# --- Examples 1-5 and Table 1, exactly -------------------------------------------------
 
 
 def test_example_1_partition_partition():
@@ -89,46 +92,10 @@ def test_float_functions_agree_with_the_report():
     assert rl.relative_accuracy_rate(P_PART, R_PART) == 6.0
 
 
-def close_to(x, frac):
-    return math.isclose(x, float(frac), rel_tol=0, abs_tol=1e-12)
-
-
-def test_table1_scores_as_in_the_paper():
-    t = rl.datasets.table1()
-    order = sorted(t.ideal_label_sets)
-    truth = [t.ideal_label_sets[p] for p in order]
-    m1 = [t.method_1_label_sets[p] for p in order]
-    m2 = [t.method_2_label_sets[p] for p in order]
-    s1, s2 = rl.multilabel_scores(truth, m1), rl.multilabel_scores(truth, m2)
-    for got, want in zip(s1, (Fraction(11, 14), Fraction(6, 7), Fraction(11, 14))):
-        assert close_to(got, want)
-    for got, want in zip(s2, (Fraction(9, 14), Fraction(5, 7), Fraction(9, 14))):
-        assert close_to(got, want)
-    # mappings give the same
-    assert rl.multilabel_scores(t.ideal_label_sets, t.method_2_label_sets) == s2
-
-
-def test_table1_two_readings_of_method_2():
-    t = rl.datasets.table1()
-    # Section 5.2 writes P'' = ({b,c}, {e,c,f}, {a,d,g}): the paper's AA = 3/4, RAR = 2
-    assert exact(rl.accuracy_report(t.ideal, t.method_2_sec52)) == (Fraction(3, 4), Fraction(2))
-    # Section 5.1's label sets give c only label 2, i.e. P''_1 = {b}: AA = 5/8, RAR = 5/3
-    assert exact(rl.accuracy_report(t.ideal, t.method_2_sec51)) == (Fraction(5, 8), Fraction(5, 3))
-    assert exact(rl.accuracy_report(t.ideal_label_sets, t.method_2_label_sets)) == \
-        (Fraction(5, 8), Fraction(5, 3))
-    assert t.method_2_sec51 != t.method_2_sec52
-    # method 1 reads the same in both sections
-    assert exact(rl.accuracy_report(t.ideal_label_sets, t.method_1_label_sets)) == \
-        (Fraction(3, 4), Fraction(3))
-
-
 def test_report_prints_the_papers_intermediate_numbers():
     text = str(rl.accuracy_report(P_COV, R_COV))
     assert "T1 = (0, 1, 1, 0, 0, 0)" in text and "T2 = (1,)" in text
     assert "AA = 6/8 = 3/4" in text and "RAR = 6/3 = 2" in text
-
-
-# --- compare_methods: all four outcomes ---------------------------------------------------
 
 
 def test_compare_methods_all_four_outcomes():
@@ -140,9 +107,6 @@ def test_compare_methods_all_four_outcomes():
     assert rl.compare_methods(P, P, one_miss) == "more accurate"
     assert rl.compare_methods(P, one_miss, P) == "less accurate"
     assert rl.compare_methods(P, one_miss, [{"a", "b", "d"}, {"c"}]) == "equal"
-
-
-# --- random pairs: the layers and the conditions agree --------------------------------
 
 
 @st.composite
@@ -285,114 +249,10 @@ def test_compare_methods_is_antisymmetric(a, data):
     assert back == mirror[fwd]
 
 
-# --- indicator layer against scikit-learn ----------------------------------------------
-
-
-@st.composite
-def indicator_pairs(draw, min_m=2, max_n=12, max_m=6):
-    n = draw(st.integers(1, max_n))
-    m = draw(st.integers(min_m, max_m))
-    return draw(arrays(np.int8, (n, m), elements=st.integers(0, 1))), \
-        draw(arrays(np.int8, (n, m), elements=st.integers(0, 1)))
-
-
-@settings(max_examples=200, deadline=None)
-@given(indicator_pairs())
-def test_aa_is_micro_recall(pair):
-    T, R = pair
-    if not T.any():
-        assert math.isnan(rl.absolute_accuracy(T, R))
-        return
-    assert rl.absolute_accuracy(T, R) == pytest.approx(recall_score(T, R, average="micro"),
-                                                       abs=1e-12)
-
-
-@settings(max_examples=250, deadline=None)
-@given(indicator_pairs(), st.sampled_from(["warn", 0, 1, np.nan]))
-def test_multilabel_scores_equal_sklearn_samples_average(pair, zero_division):
-    T, R = pair
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        ours = rl.multilabel_scores(T, R, zero_division=zero_division)
-        if isinstance(zero_division, float):
-            # jaccard_score refuses np.nan; rejlab leaves undefined samples out
-            defined = (T | R).any(axis=1)
-            jac = jaccard_score(T[defined], R[defined], average="samples") \
-                if defined.any() else np.nan
-        else:
-            jac = jaccard_score(T, R, average="samples", zero_division=zero_division)
-        theirs = (jac,
-                  precision_score(T, R, average="samples", zero_division=zero_division),
-                  recall_score(T, R, average="samples", zero_division=zero_division))
-    np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-12, equal_nan=True)
-
-
-def test_zero_division_warn_warns_and_counts_as_zero():
-    T = np.array([[1, 0], [0, 0]])
-    R = np.array([[1, 0], [0, 0]])
-    with pytest.warns(RuntimeWarning, match="ill-defined"):
-        s = rl.multilabel_scores(T, R)
-    assert s == (0.5, 0.5, 0.5)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert rl.multilabel_scores(T, R, zero_division=1) == (1.0, 1.0, 1.0)
-
-
-@settings(max_examples=100, deadline=None)
-@given(indicator_pairs())
-def test_label_sets_and_indicators_give_the_same_scores(pair):
-    T, R = pair
-    if not (T.any() or R.any()):
-        return
-    rows_t = [set(np.flatnonzero(r).tolist()) for r in T]
-    rows_r = [set(np.flatnonzero(r).tolist()) for r in R]
-    keep = T.any(axis=0) | R.any(axis=0)  # label sets only know the labels that occur
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert rl.multilabel_scores(rows_t, rows_r, zero_division=1) == \
-            rl.multilabel_scores(T[:, keep], R[:, keep], zero_division=1)
-
-
-@settings(max_examples=100, deadline=None)
-@given(indicator_pairs(max_m=6))
-def test_evaluate_multilabel_equals_the_separate_functions(pair):
-    T, R = pair
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        e = rl.evaluate_multilabel(T, R, zero_division=0)
-        s = rl.multilabel_scores(T, R, zero_division=0)
-    np.testing.assert_equal((e.accuracy, e.precision, e.recall), tuple(s))
-    np.testing.assert_equal(e.AA, rl.absolute_accuracy(T, R))
-    assert e.RAR == rl.relative_accuracy_rate(T, R)
-
-
-@pytest.mark.parametrize("m", [1, 7, 8, 9, 64, 65, 130])
-def test_packed_counts_for_every_width(m):
-    rng = np.random.default_rng(m)
-    T = rng.integers(0, 2, (50, m)).astype(bool)
-    R = rng.integers(0, 2, (50, m)).astype(bool)
-    c = rl.multilabel_counts(T, R)
-    np.testing.assert_array_equal(c.tp, (T & R).sum(axis=1))
-    np.testing.assert_array_equal(c.fp, (R & ~T).sum(axis=1))
-    np.testing.assert_array_equal(c.fn, (T & ~R).sum(axis=1))
-
-
 def test_rar_is_infinite_when_result_equals_ideal():
     assert rl.relative_accuracy_rate(P_COV, P_COV) == math.inf
     assert rl.relative_accuracy_rate(np.eye(3), np.eye(3)) == math.inf
     assert rl.accuracy_report(P_COV, P_COV).RAR_exact == math.inf
-
-
-def test_indicator_dtypes_are_read_alike():
-    T = np.array([[1, 0, 1], [0, 1, 0]])
-    R = np.array([[1, 1, 0], [0, 1, 0]])
-    ref = rl.evaluate_multilabel(T, R)
-    for dt in (bool, np.int8, np.uint8, np.int64, float):
-        assert rl.evaluate_multilabel(T.astype(dt), R.astype(dt)) == ref
-    assert rl.evaluate_multilabel(T.tolist(), R.tolist()) == ref
-
-
-# --- bad input ------------------------------------------------------------------------------
 
 
 def test_different_number_of_labels():
@@ -450,12 +310,6 @@ def test_label_sets_must_match_in_length_and_keys():
         rl.multilabel_scores({"a": {1}}, {"b": {1}})
     with pytest.raises(ValueError, match="result must label the same elements"):
         rl.absolute_accuracy({"a": {1}}, {"b": {1}})
-
-
-@pytest.mark.parametrize("bad", [2, 0.5, "zero", None, True])
-def test_zero_division_values(bad):
-    with pytest.raises(ValueError, match="zero_division"):
-        rl.multilabel_scores(np.eye(2), np.eye(2), zero_division=bad)
 
 
 def test_condition_must_be_one_of_the_four():

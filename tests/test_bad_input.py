@@ -1,4 +1,4 @@
-"""Bad input across the whole public API (SPEC "Public API": ValueError policy).
+"""Bad input across the whole public API (the ValueError policy of the public API).
 
 For every public callable and every argument, a table of malformed values
 (None, a string, an empty list, the wrong number of dimensions, NaN, +/-inf,

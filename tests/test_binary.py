@@ -1,4 +1,4 @@
-"""The rejector as a binary classifier: triplet <-> confusion (issue 2)."""
+"""The rejector as a binary classifier: triplet <-> confusion."""
 
 import numpy as np
 import pytest

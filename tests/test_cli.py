@@ -1,4 +1,4 @@
-"""The rejlab command line (issue 8): promised files, numbers equal to the
+"""The rejlab command line: promised files, numbers equal to the
 Python report, and one-line errors with exit status 2 on bad input."""
 
 import os
@@ -269,12 +269,6 @@ def test_bad_input_in_a_real_process_prints_no_traceback(tmp_path):
 
 # --- rejlab accuracy ---------------------------------------------------------------
 
-needs_accuracy = pytest.mark.skipif(
-    not all(hasattr(rl, name) for name in ("absolute_accuracy", "relative_accuracy_rate",
-                                           "multilabel_scores", "compare_methods")),
-    reason="rl.absolute_accuracy and friends (issue 4) are not there yet")
-
-
 def indicator_csv(path, labels, matrix):
     return _write(path, labels, [matrix[:, j] for j in range(matrix.shape[1])])
 
@@ -293,7 +287,6 @@ def indicators(tmp_path):
     return labels, (ideal, res1, res2), paths
 
 
-@needs_accuracy
 @pytest.mark.parametrize("zero_division", ["0", "1", "nan"])
 def test_accuracy_command_matches_python(capsys, indicators, zero_division):
     _, (ideal, res1, res2), paths = indicators
@@ -322,9 +315,8 @@ def _indicator(label_sets, samples="abcdefg", labels=(1, 2, 3)):
     return np.array([[int(lab in label_sets[p]) for lab in labels] for p in samples])
 
 
-@needs_accuracy
 def test_accuracy_command_on_table_1_of_the_paper(tmp_path, capsys):
-    # seed 001, Table 1 (label sets of Section 5.1); numbers from the paper and SPEC
+    # the neighborhood-system paper's Table 1 (label sets of Sec. 5.1); numbers from the paper
     t = rl.datasets.table1()
     files = [indicator_csv(tmp_path / f"{name}.csv", ["1", "2", "3"], _indicator(sets))
              for name, sets in (("ideal", t.ideal_label_sets), ("method1", t.method_1_label_sets),

@@ -1,4 +1,4 @@
-"""Context and rejection on images (issue 6): scene, loader, classifier, context, JCR, SCR."""
+"""Context and rejection on images: scene, loader, classifier, context, JCR, SCR."""
 
 import numpy as np
 import pytest

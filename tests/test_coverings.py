@@ -1,4 +1,4 @@
-"""Coverings, neighborhoods, neighborhood systems (seed 001, Section 3)."""
+"""Coverings, neighborhoods, neighborhood systems (neighborhood-system paper, Sec. 3)."""
 
 import numpy as np
 import pytest

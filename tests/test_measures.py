@@ -1,4 +1,4 @@
-"""Partitions, subsets and the measures A, Q, phi (issue 2, SPEC part 1)."""
+"""Partitions, subsets and the measures A, Q, phi."""
 
 import math
 
@@ -159,7 +159,7 @@ def test_identities_along_the_curve(data):
                                atol=1e-12)
     # Q at r = 1 is |M| / n
     assert cv.Q[-1] == pytest.approx(1 - alpha)
-    # phi(r) written with A(r) (SPEC part 1), where defined and finite
+    # phi(r) written with A(r) (Condessa et al. 2017, Sec. 3), where defined and finite
     if 0 < alpha < 1:
         r, A = cv.r[kept], cv.A[kept]
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -1,7 +1,7 @@
-"""Cost, relative optimality, comparisons and operating sets (issue 3).
+"""Cost, relative optimality, comparisons and operating sets.
 
-Brute force on integer subset counts: every claim of SPEC "Cost, relative
-optimality, comparisons" and "Operating sets" is checked against the cost
+Brute force on integer subset counts: every claim of docs/maths.md on cost,
+relative optimality, comparisons and operating sets is checked against the cost
 L = (1 - A)(1 - r) + rho r computed directly.
 """
 
@@ -391,7 +391,7 @@ def test_operating_set_reference_values():
     assert ops.A.best[i] == pytest.approx(0.8)
 
 
-# --- the toy problem of the paper (seed 000, Section 5) ---
+# --- the toy problem of the paper (Condessa et al. 2017, Sec. 5) ---
 
 @pytest.fixture(scope="module")
 def toy():

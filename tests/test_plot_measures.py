@@ -1,4 +1,4 @@
-"""Plots of curves, operating sets, beta matrices and rho_0 (issue 3): they draw what they are given."""
+"""Plots of curves, operating sets, beta matrices and rho_0: they draw what they are given."""
 
 import matplotlib
 

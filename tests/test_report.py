@@ -1,4 +1,4 @@
-"""rejection_report and report_from_estimator (issue 8): the report must equal
+"""rejection_report and report_from_estimator: the report must equal
 what the library functions give one by one."""
 
 import math
@@ -53,7 +53,7 @@ def test_report_on_four_gaussians_equals_library_one_by_one(gaussians, rejector)
     _check_point(rep.best, rl.operating_point(accurate, rl.reject_lowest(confidence, count=k)))
     assert rep.best.Q == pytest.approx(curves.Q.max())
 
-    # rho_0 against no rejection = |M∩R| / |R| (SPEC), checked at a few k
+    # rho_0 against no rejection = |M∩R| / |R|, checked at a few k
     assert math.isnan(rep.rho_zero[0])
     for k in (1, 7, n // 3, n):
         c = rl.subset_counts(accurate, rl.reject_lowest(confidence, count=k))

@@ -1,4 +1,4 @@
-"""Explorers of lessons 04-05 (issue 3), driven without a browser."""
+"""Explorers of lessons 04-05, driven without a browser."""
 
 import numpy as np
 import pytest

@@ -200,7 +200,7 @@ def test_confusion_explorer_rebuilds_the_matrix_from_the_triplet():
     for A, Q, r in [(0.8, 0.7, 0.25), (0.9, 0.8, 0.3), (0.5, 0.5, 0.0), (0.6, 0.4, 1.0)]:
         e.controls["A"].value, e.controls["Q"].value, e.controls["r"].value = A, Q, r
         c = e.state.confusion
-        # the formulas of SPEC part 1, written out independently
+        # the formulas of Condessa et al. 2017, Sec. 3, written out independently
         assert c.tn == pytest.approx(A * (1 - r) if r < 1 else 0.0)
         assert c.tp == pytest.approx(Q - c.tn)
         assert c.fp == pytest.approx(r - c.tp)

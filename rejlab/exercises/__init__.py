@@ -15,6 +15,6 @@ own.
 """
 
 from . import _context, _neighborhood, _optimality, _rejection, _report  # noqa: F401  (registration)
-from ._registry import EXERCISES, Exercise, Feedback, check, exercise, hint
+from ._registry import EXERCISES, Exercise, Feedback, check, exercise, hint, misconception
 
-__all__ = ["Exercise", "Feedback", "exercise", "check", "hint", "EXERCISES"]
+__all__ = ["Exercise", "Feedback", "exercise", "misconception", "check", "hint", "EXERCISES"]

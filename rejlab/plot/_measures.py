@@ -38,8 +38,6 @@ BETA_CMAP = _beta_cmap()
 
 def _as_named(curves_by_name, what="curves_by_name"):
     """Accept a dict name -> curves, or one curves object (shown without a legend entry)."""
-    from ..measures import RejectionCurves
-
     if isinstance(curves_by_name, dict):
         if not curves_by_name:
             raise ValueError(f"{what} must not be empty")
@@ -365,7 +363,6 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
 
 def _rho_pairs(data):
     from ..optimality import rho_zero_curve
-    from ..measures import RejectionCurves
 
     if isinstance(data, RejectionCurves) or (isinstance(data, tuple) and len(data) == 2):
         data = {"": data}
