@@ -1,4 +1,4 @@
-"""Exercises of the rejection lessons 00-03 and 06 (Condessa et al. 2017).
+"""Exercises of the rejection lessons 00-03 (Condessa et al. 2017).
 
 Every solution computes its answer with rejlab; nothing is stored as a
 literal answer. The ten-sample worked example is ``rl.datasets.WORKED_EXAMPLE``.
@@ -108,31 +108,3 @@ def _ex_03_3():
     tn = A * (1 - r)
     fp = alpha - tn
     return binary.triplet_from_confusion(r - fp, fp, tn, (1 - A) * (1 - r)).Q
-
-
-# lesson 06 ---------------------------------------------------------------
-
-_TRIPLET_06 = (0.9, 0.8, 0.3)
-
-
-@exercise("06-1", "A rejector has A = 0.9, Q = 0.8, r = 0.3. Which fraction of all samples "
-          "is misclassified and rejected (TP)?",
-          hint="TN = A (1 - r) and Q = TP + TN.")
-def _ex_06_1():
-    return binary.confusion_from_triplet(*_TRIPLET_06).tp
-
-
-@exercise("06-2", "Same rejector: what is its positive likelihood ratio TPR / FPR (= phi)?",
-          hint="TPR = TP / (TP + FN), FPR = FP / (FP + TN).")
-def _ex_06_2():
-    c = binary.confusion_from_triplet(*_TRIPLET_06)
-    return float(measures.measures_from_counts(c.tn, c.fn, c.fp, c.tp)[3])
-
-
-@exercise("06-3", "With positive = rejected, which rate of the binary classifier is A: "
-          "'ppv', 'npv', 'tpr' or 'fpr'?",
-          hint="A only looks at the kept samples, which the rejector labels negative.")
-def _ex_06_3():
-    A, Q, r = _TRIPLET_06
-    c = binary.confusion_from_triplet(A, Q, r)
-    return min(("ppv", "npv", "tpr", "fpr"), key=lambda rate: abs(getattr(c, rate) - A))
