@@ -1,0 +1,570 @@
+"""The documentation pages in docs/ say what the library does.
+
+What can be checked mechanically is checked here:
+
+- every ``rl.<name>`` a page mentions exists in rejlab (names that parallel
+  work is adding right now are listed in ``EXPECTED_FROM_PARALLEL_WORK`` and
+  accepted until they land; once importable they are used like the rest);
+- the maths reference mentions every public function it must document;
+- every file path ``docs/architecture.md`` names exists, or is one of the
+  files planned beside this page;
+- relative links between pages resolve;
+- the references page cites both papers with the exact strings;
+- no page names an internal document, a seed file or an issue number, and no
+  page holds raw HTML (the pages become a static site);
+- the worked numbers of the maths reference come out of rejlab (or, for the
+  functions still being written, out of a naive reference computed here from
+  the definitions), and the claims it proves by counting hold on every small
+  case.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import rejlab as rl
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PAGES = ("maths.md", "references.md", "architecture.md", "glossary.md")
+
+
+def read(name):
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+# --- names --------------------------------------------------------------------
+
+#: Public names that other work is adding to rejlab at the same time as these
+#: pages; accepted while they are not importable yet.
+EXPECTED_FROM_PARALLEL_WORK = {
+    "multilabel_measures", "risk_coverage", "aurc", "excess_aurc", "augrc", "failure_auroc",
+    "risk_at_coverage", "coverage_at_risk", "chow_rule", "select_threshold",
+    "bootstrap_curves", "compare_rejectors",
+}
+
+#: The public functions the maths reference must document (as ``rl.<name>``).
+MUST_DOCUMENT = (
+    "accuracy_vector", "reject_lowest", "reject_below", "subset_counts", "rejected_fraction",
+    "nonrejected_accuracy", "classification_quality", "rejection_quality", "operating_point",
+    "rejection_curves", "measures_from_counts", "quality_from_accuracy",
+    "rejection_quality_from_accuracy", "confusion_from_triplet", "triplet_from_confusion",
+    "confusion_from_counts", "max_probability", "breaking_ties", "cost", "relative_optimality",
+    "compare", "rho_zero", "rho_zero_curve", "optimality_matrix", "operating_region",
+    "operating_set", "neighborhood", "neighborhood_system", "subscripts", "derived_covering",
+    "overlapped_elements", "overlapped_elements_theorem", "covering_kind", "absolute_accuracy",
+    "relative_accuracy_rate", "t_neg", "accuracy_report", "compare_methods", "multilabel_scores",
+    "evaluate_multilabel", "multilabel_measures", "rejection_report", "risk_coverage", "aurc",
+    "excess_aurc", "augrc", "failure_auroc", "risk_at_coverage", "coverage_at_risk",
+    "chow_rule", "select_threshold", "bootstrap_curves", "compare_rejectors",
+)
+
+RL_NAME = re.compile(r"\brl\.([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
+
+
+def resolve(dotted):
+    """The object ``rl.<dotted>`` names, or None."""
+    obj = rl
+    for part in dotted.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            return None
+    return obj
+
+
+def test_the_pages_exist():
+    for name in PAGES:
+        assert (DOCS / name).is_file(), name
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_rl_name_exists(page):
+    missing = sorted({name for name in RL_NAME.findall(read(page))
+                      if resolve(name) is None
+                      and name.split(".")[0] not in EXPECTED_FROM_PARALLEL_WORK})
+    assert not missing, f"{page} mentions names rejlab does not have: {missing}"
+
+
+def test_resolve_can_fail():
+    assert resolve("no_such_function") is None
+    assert resolve("datasets.no_such_thing") is None
+    assert resolve("datasets.four_gaussians") is rl.datasets.four_gaussians
+
+
+def test_the_maths_reference_documents_every_public_function():
+    mentioned = set(RL_NAME.findall(read("maths.md")))
+    missing = [name for name in MUST_DOCUMENT if name not in mentioned]
+    assert not missing, f"docs/maths.md does not mention: {missing}"
+
+
+def test_parallel_names_are_checked_once_they_land():
+    # the exemption covers only names that are not importable yet
+    landed = sorted(n for n in EXPECTED_FROM_PARALLEL_WORK if resolve(n) is not None)
+    for name in landed:
+        assert callable(resolve(name)), name
+
+
+# --- paths and links -------------------------------------------------------------
+
+#: Files and folders being written beside these pages (not in the tree yet).
+PLANNED = {"rejlab/selective.py", "rejlab/bootstrap.py", "rejlab/plot/_uncertainty.py",
+           "docs/teaching.md", "teacher/"}
+EXTENSIONS = (".py", ".md", ".ipynb", ".txt", ".cfg", ".toml", ".yml", ".yaml", ".csv")
+BARE_FILES = {"Makefile", "LICENSE"}
+
+
+def _code_tokens(text):
+    """Words of inline code spans and of ```bash blocks (diagrams in ```text are exempt)."""
+    words = []
+    for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
+        for line in block.splitlines():
+            words += line.split("#", 1)[0].split()  # drop shell comments
+    body = re.sub(r"```.*?```", "", text, flags=re.S)
+    for span in re.findall(r"`([^`\n]+)`", body):
+        words += span.split()
+    return words
+
+
+def _path_like(word):
+    word = word.strip(",;:()[]\"'")
+    if not word or word.startswith("-") or "://" in word or "=" in word:
+        return None
+    if "/" in word or word.endswith(EXTENSIONS) or word in BARE_FILES:
+        return word
+    return None
+
+
+def _exists(path):
+    if path in PLANNED or path.startswith("teacher/"):
+        return True
+    if "<" in path:  # a template such as tests/test_<module>.py: its folder must exist
+        return (ROOT / path.split("<", 1)[0].rsplit("/", 1)[0]).is_dir()
+    return (ROOT / path).exists()
+
+
+def test_architecture_names_only_files_that_exist_or_are_planned():
+    paths = {p for p in map(_path_like, _code_tokens(read("architecture.md"))) if p}
+    assert len(paths) > 40, "the path extraction found suspiciously few paths"
+    assert not [p for p in paths if p.startswith("/")], "absolute paths in architecture.md"
+    missing = sorted(p for p in paths if not _exists(p))
+    assert not missing, f"docs/architecture.md names files that do not exist: {missing}"
+
+
+def test_the_path_check_can_fail():
+    assert not _exists("rejlab/no_such_module.py")
+    assert not _exists("no_such_folder/test_<module>.py")
+    assert _exists("tests/test_<module>.py")
+    assert _path_like("rejlab/measures.py,") == "rejlab/measures.py"
+    assert _path_like("rl.plot.report") is None
+
+
+def test_architecture_covers_every_module_of_the_package():
+    text = read("architecture.md")
+    for path in sorted((ROOT / "rejlab").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if path.name == "__init__.py" and path.parent.name != "rejlab":
+            continue  # a subpackage's face: its folder is named instead
+        folder = path.parent.relative_to(ROOT).as_posix() + "/"
+        assert rel in text or (path.parent.name != "rejlab" and folder in text), rel
+
+
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_relative_links_resolve(page):
+    bad = []
+    for target in LINK.findall(read(page)):
+        if re.match(r"[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = target.split("#", 1)[0]
+        if not (DOCS / path).exists() and f"docs/{path}" not in PLANNED:
+            bad.append(target)
+    assert not bad, f"{page} links to missing pages: {bad}"
+
+
+# --- citations and forbidden words ---------------------------------------------------
+
+REJECTION_PAPER = ('F. Condessa, J. Bioucas-Dias, J. Kovačević, "Performance measures for '
+                   'classification systems with rejection", Pattern Recognition 63 (2017) 437-450, '
+                   'arXiv:1504.02763')
+NEIGHBORHOOD_PAPER = ('"New perspective on the classification accuracy based on neighborhood '
+                      'system", International Journal of Knowledge-based and Intelligent '
+                      'Engineering Systems (IOS Press), DOI 10.3233/KES-170359')
+
+
+def test_references_cite_both_papers_exactly():
+    text = read("references.md")
+    assert REJECTION_PAPER in text
+    assert NEIGHBORHOOD_PAPER in text
+    assert "no author names" in text  # the neighborhood paper is cited by title, and why
+
+
+def test_references_explain_the_short_forms():
+    text = read("references.md")
+    for form in ("Condessa et al. 2017, Sec. 3", "neighborhood-system paper, Sec. 4"):
+        assert form in text
+
+
+FORBIDDEN = [
+    (re.compile(r"\bSPEC\b"), "an internal document"),
+    (re.compile(r"seed 00[01]", re.I), "a seed file"),
+    (re.compile(r"seeds/", re.I), "the seed folder"),
+    (re.compile(r"\bissue\s*#?\d+", re.I), "an issue number"),
+    (re.compile(r"(?<![\w&])#\d+\b"), "an issue number"),
+    (re.compile(r"\bticket\b", re.I), "a ticket"),
+]
+
+
+def _all_docs():
+    return sorted(DOCS.rglob("*.md"))
+
+
+@pytest.mark.parametrize("path", _all_docs(), ids=lambda p: p.name)
+def test_no_internal_references(path):
+    text = path.read_text(encoding="utf-8")
+    found = [f"{what}: {m.group(0)!r}" for pattern, what in FORBIDDEN
+             for m in pattern.finditer(text)]
+    assert not found, f"{path.name}: {found}"
+
+
+def test_the_forbidden_patterns_can_fail():
+    sample = "see SPEC, seed 001 and issue 12, or #14"
+    assert sum(bool(p.search(sample)) for p, _ in FORBIDDEN) == 4
+
+
+def _prose(text):
+    """The text outside code and maths (where a '<' is not markup)."""
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    text = re.sub(r"\$\$.*?\$\$", "", text, flags=re.S)
+    return re.sub(r"\$[^$\n]*\$", "", text)
+
+
+@pytest.mark.parametrize("path", _all_docs(), ids=lambda p: p.name)
+def test_no_raw_html(path):
+    tags = re.findall(r"<[A-Za-z!/][^>\n]*>", _prose(path.read_text(encoding="utf-8")))
+    assert not tags, f"{path.name} holds raw HTML: {tags}"
+
+
+# --- the worked numbers of the maths reference ----------------------------------------
+
+
+def _cells(line):
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _rows(text, first_cell):
+    """Cells of the table rows whose first cell starts with ``first_cell``."""
+    return [_cells(line) for line in text.splitlines() if line.startswith("| " + first_cell)]
+
+
+def _table_after(text, header_start):
+    """Body rows of the table whose header row starts with ``header_start``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header_start))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append(_cells(line))
+    return rows
+
+
+def _fraction_text(x):
+    return str(x if isinstance(x, Fraction) else Fraction(x).limit_denominator(1000))
+
+
+def test_examples_1_to_5_table():
+    rows = _rows(read("maths.md"), "Example ")
+    assert len(rows) == 6
+    for cells in rows:
+        label, ideal_kind, result_kind, t_pos, sum_p, t_neg, aa, rar = cells
+        k = int(label.split()[1].rstrip(","))
+        method = "method_2" if label.endswith("method 2") else "method_1"
+        ex = rl.datasets.paper_example(k)
+        rep = rl.accuracy_report(ex.ideal, getattr(ex, method))
+        assert (rep.ideal_kind, rep.result_kind) == (ideal_kind, result_kind), label
+        assert (rep.T_pos, rep.sum_P, rep.T_neg) == (int(t_pos), int(sum_p), int(t_neg)), label
+        assert (str(rep.AA_exact), str(rep.RAR_exact)) == (aa, rar), label
+
+
+def test_table_1_both_readings():
+    t = rl.datasets.table1()
+    readings = {
+        "method 1": (t.method_1_label_sets, t.method_1),
+        "method 2, label sets of Sec. 5.1": (t.method_2_label_sets, t.method_2_sec51),
+        "method 2, blocks of Sec. 5.2": (rl.blocks_to_label_sets(t.method_2_sec52),
+                                         t.method_2_sec52),
+    }
+    rows = _table_after(read("maths.md"), "| method (reading) |")
+    assert [cells[0] for cells in rows] == list(readings)
+    for label, *numbers in rows:
+        label_sets, blocks = readings[label]
+        scores = rl.multilabel_scores(t.ideal_label_sets, label_sets)
+        rep = rl.accuracy_report(t.ideal, blocks)
+        expected = [_fraction_text(x) for x in scores] + [str(rep.AA_exact), str(rep.RAR_exact)]
+        assert numbers == expected, label
+
+
+def test_the_toy_problem_numbers(toy_curves):
+    text = read("maths.md")
+    assert f"{rl.datasets.EXPECTED_ACCURACY:.4f}" == "0.7079" and "0.7079" in text
+    cv = toy_curves["max_probability"]
+    best = cv.best_Q()
+    assert f"its largest $Q$, {cv.Q[best]:.3f}, at $r = {cv.r[best]:.3f}$" in text
+
+
+def test_the_population_optimum_of_the_toy_problem():
+    # x ~ N((1, 1), I) by symmetry; p_max = s(2|x1|) s(2|x2|); Chow at rho = 1/2
+    x = np.linspace(-7.0, 9.0, 2001)
+    w = np.exp(-(x - 1.0) ** 2 / 2.0) / math.sqrt(2.0 * math.pi) * (x[1] - x[0])
+    s = 1.0 / (1.0 + np.exp(-2.0 * np.abs(x)))
+    p = np.outer(s, s)
+    weight = np.outer(w, w)
+    rejected = p < 0.5
+    r = float((weight * rejected).sum())
+    q = float((weight * np.where(rejected, 1.0 - p, p)).sum())
+    a = float((weight * ~rejected * p).sum()) / (1.0 - r)
+    assert abs(float((weight * p).sum()) - rl.datasets.EXPECTED_ACCURACY) < 1e-5
+    text = read("maths.md")
+    assert f"$r \\approx {r:.3f}$, with $Q \\approx {q:.3f}$ and $A \\approx {a:.3f}$" in text
+
+
+def test_the_closed_forms_of_the_two_rejectors():
+    toy = rl.datasets.four_gaussians(100, seed=5, separation=1.5)
+    s = 1.5
+    sig = lambda t: 1.0 / (1.0 + np.exp(-t))  # noqa: E731
+    ax = np.abs(toy.X)
+    u, v = ax.max(axis=1), ax.min(axis=1)
+    assert np.allclose(rl.max_probability(toy.proba), sig(2 * s * ax[:, 0]) * sig(2 * s * ax[:, 1]))
+    assert np.allclose(rl.breaking_ties(toy.proba), sig(2 * s * u) * np.tanh(s * v))
+
+
+def test_the_worked_ten_sample_example():
+    c, a = rl.datasets.WORKED_EXAMPLE
+    op = rl.operating_point(a, rl.reject_lowest(c, count=3))
+    counts = op.counts
+    text = read("maths.md")
+    assert (f"$an = {counts.an}$, $mn = {counts.mn}$, $ar = {counts.ar}$, $mr = {counts.mr}$"
+            in text)
+    assert Fraction(op.A).limit_denominator(100) == Fraction(5, 7) and op.Q == 0.7 and op.phi == 3
+    conf = rl.confusion_from_counts(counts)
+    assert (round(conf.tp, 12), round(conf.fp, 12), round(conf.tn, 12), round(conf.fn, 12)) \
+        == (0.2, 0.1, 0.5, 0.2)
+    assert "$TP = 0.2$, $FP = 0.1$, $TN = 0.5$, $FN = 0.2$" in text
+
+
+def test_the_operating_set_example_and_lesson_04s_question():
+    text = read("maths.md")
+    ops = rl.operating_set(0.75, 0.2, 0.7, [0.3])
+    best, mid, worst = (Fraction(float(x[0])).limit_denominator(100)
+                        for x in (ops.phi.best, ops.phi.mid, ops.phi.worst))
+    assert (best, mid, worst) == (Fraction(14, 3), Fraction(7, 3), Fraction(7, 6))
+    assert (best + worst) / 2 == Fraction(35, 12)
+    for x in (best, mid, worst, (best + worst) / 2):
+        assert f"{x}" in text
+    beta = rl.relative_optimality(0.8, 0.3, 0.75, 0.2)
+    rho0 = rl.rho_zero(0.8, 0.3, 0.75, 0.2)
+    region = rl.operating_region(0.8, 0.3, 0.75, 0.2, 0.7)
+    assert f"$\\beta = {beta:.1f}$, $\\rho_0 = {rho0:.1f}$, {region}" in text
+
+
+def test_remarks_4_numbers():
+    rng = np.random.default_rng(7)  # lesson 09's data
+    truth = rng.random((100_000, 20)) < 0.15
+    noisy = truth ^ (rng.random(truth.shape) < 0.10)
+    e = rl.evaluate_multilabel(truth, noisy, zero_division=0)
+    text = read("maths.md")
+    assert f"$AA \\approx {e.AA:.3f}$" in text
+    assert f"$\\approx {e.recall:.3f}$" in text
+    assert f"accuracy is $\\approx {e.accuracy:.3f}$" in text
+
+
+# the field's vocabulary, from the definitions (naive loops over k, pairs, Fractions)
+
+def _err_curve(accurate, confidence, ties):
+    """err_k for k = 1..n kept, as Fractions (expected errors for ties="average")."""
+    n = len(accurate)
+    order = sorted(range(n), key=lambda i: (confidence[i], i))  # the rejection order
+    kept_first = order[::-1]
+    out = []
+    for k in range(1, n + 1):
+        if ties == "index":
+            out.append(Fraction(sum(not accurate[i] for i in kept_first[:k])))
+            continue
+        cut = confidence[kept_first[k - 1]]
+        above = [i for i in range(n) if confidence[i] > cut]
+        group = [i for i in range(n) if confidence[i] == cut]
+        errors_above = sum(not accurate[i] for i in above)
+        errors_group = sum(not accurate[i] for i in group)
+        out.append(errors_above + Fraction(k - len(above)) * Fraction(errors_group, len(group)))
+    return out
+
+
+def _field_numbers(accurate, confidence, ties="index"):
+    n = len(accurate)
+    m = sum(not a for a in accurate)
+    err = _err_curve(accurate, confidence, ties)
+    risk = [e / k for k, e in enumerate(err, start=1)]
+    aurc = sum(risk) / n
+    oracle = sum(Fraction(max(0, k - (n - m)), k) for k in range(1, n + 1)) / n
+    pairs = [(i, j) for i in range(n) if accurate[i] for j in range(n) if not accurate[j]]
+    auroc = sum(Fraction(1) if confidence[i] > confidence[j] else
+                Fraction(1, 2) if confidence[i] == confidence[j] else Fraction(0)
+                for i, j in pairs) / len(pairs)
+    return {
+        "AURC": aurc, "oracle AURC": oracle, "E-AURC": aurc - oracle,
+        "AUGRC": sum(err) / Fraction(n * n), "failure AUROC": auroc,
+        "risk at coverage 0.7": risk[n - round((1 - 0.7) * n) - 1],
+        "coverage at risk 0.2": max([Fraction(k, n) for k in range(1, n + 1)
+                                     if risk[k - 1] <= Fraction(1, 5)], default=Fraction(0)),
+        "risk": risk,
+    }
+
+
+def test_the_field_vocabulary_table():
+    c, a = rl.datasets.WORKED_EXAMPLE
+    numbers = _field_numbers(list(a), list(c))
+    text = read("maths.md")
+    risks = ", ".join(str(x) for x in numbers["risk"])
+    assert risks in text
+    table = dict(_table_after(text, "| quantity | ten-sample example |"))
+    assert set(table) == set(numbers) - {"risk"}
+    for name, cell in table.items():
+        assert Fraction(cell.split()[0]) == numbers[name], name
+    # the AUGRC identity of the page, exactly
+    n, e = len(a), Fraction(sum(not x for x in a), len(a))
+    auroc = numbers["failure AUROC"]
+    assert numbers["AUGRC"] == e * (1 - e) * (1 - auroc) + e * e / 2 + e / (2 * n)
+    # and rejlab, where it has the function
+    for name, fn in (("AURC", "aurc"), ("E-AURC", "excess_aurc"), ("AUGRC", "augrc"),
+                     ("failure AUROC", "failure_auroc")):
+        if resolve(fn) is not None:
+            assert math.isclose(resolve(fn)(a, c), float(numbers[name]), rel_tol=1e-12), fn
+    if resolve("risk_at_coverage") is not None:
+        assert math.isclose(rl.risk_at_coverage(a, c, 0.7),
+                            float(numbers["risk at coverage 0.7"]), rel_tol=1e-12)
+    if resolve("coverage_at_risk") is not None:
+        assert math.isclose(rl.coverage_at_risk(a, c, 0.2),
+                            float(numbers["coverage at risk 0.2"]), rel_tol=1e-12)
+
+
+def test_the_tie_conventions_example():
+    confidence = [0.9, 0.5, 0.5, 0.5, 0.2]
+    accurate = [True, False, True, False, False]
+    text = read("maths.md")
+    for ties in ("index", "average"):
+        aurc = _field_numbers(accurate, confidence, ties)["AURC"]
+        assert f"AURC $= {aurc} \\approx {float(aurc):.4f}$" in text, ties
+        if resolve("aurc") is not None:
+            assert math.isclose(rl.aurc(accurate, confidence, ties=ties), float(aurc),
+                                rel_tol=1e-12)
+
+
+def test_aurc_is_one_minus_the_mean_of_A(toy_curves):
+    cv = toy_curves["breaking_ties"]
+    n = cv.n_samples
+    # risk_k over k = 1..n kept is 1 - A at n - k rejected
+    risk = 1.0 - cv.A[: n][::-1]
+    kept = np.arange(1, n + 1)
+    errors_kept = cv.counts.mn[: n][::-1]
+    assert np.allclose(risk, errors_kept / kept)
+    assert math.isclose(risk.mean(), 1.0 - cv.A[:n].mean())
+
+
+# --- claims proved by counting, checked on every small case ------------------------------
+
+
+def _measures(an, mn, ar, mr):
+    return tuple(float(x) for x in rl.measures_from_counts(an, mn, ar, mr))
+
+
+def test_properties_table_and_the_two_consequences():
+    """Section (b): the three moves of the properties table; Q > alpha and phi > 1."""
+    for an, mn, ar, mr in itertools.product(range(4), repeat=4):
+        n = an + mn + ar + mr
+        if n == 0 or an + ar == 0 or mn + mr == 0:
+            continue
+        r, A, Q, phi = _measures(an, mn, ar, mr)
+        alpha = (an + ar) / n
+        # Q > alpha iff more errors than accurate samples were rejected
+        assert (Q > alpha + 1e-12) == (mr > ar)
+        if an + mn > 0:  # phi > 1 iff A > alpha
+            assert (phi > 1) == (Fraction(an, an + mn) > Fraction(an + ar, n))
+        moves = {"II": ((an + 1, mn - 1, ar - 1, mr + 1), 2) if ar and mn else None,
+                 "III": ((an, mn - 1, ar, mr + 1), 1) if mn else None,
+                 "IV": ((an + 1, mn, ar - 1, mr), 1) if ar else None}
+        for move, spec in moves.items():
+            if spec is None:
+                continue
+            better, q_step = spec
+            _, A2, Q2, phi2 = _measures(*better)
+            assert math.isclose(Q2 - Q, q_step / n), move
+            assert phi2 >= phi, move
+            assert math.isnan(A) or math.isnan(A2) or A2 >= A, move
+            if move == "II":
+                assert A2 > A and phi2 > phi
+
+
+def test_beta_of_nested_rejections_lies_in_minus_one_one():
+    rng = np.random.default_rng(11)
+    for _ in range(50):
+        n = int(rng.integers(2, 40))
+        cv = rl.rejection_curves(rng.random(n) < 0.6, rng.random(n))
+        beta = rl.optimality_matrix(cv.A, cv.r)
+        assert np.all(np.abs(beta) <= 1 + 1e-9)
+
+
+def test_the_theorem_fails_exactly_where_the_page_says():
+    """Section (g): an overlapped p is missed iff its blocks are copies of one maximal set."""
+    rnd = random.Random(3)
+    universe = "abcde"
+    failures = 0
+    for _ in range(3000):
+        blocks = [frozenset(x for x in universe if rnd.random() < 0.5)
+                  for _ in range(rnd.randint(1, 4))]
+        if not all(blocks) or set().union(*blocks) != set(universe):
+            continue
+        counted = set(rl.overlapped_elements(blocks))
+        theorem = set(rl.overlapped_elements_theorem(blocks))
+        predicted_missing = set()
+        for p in counted:
+            holding = {b for b in blocks if p in b}
+            if len(holding) == 1 and not any(next(iter(holding)) < k for k in blocks):
+                predicted_missing.add(p)
+        assert theorem <= counted
+        assert counted - theorem == predicted_missing, blocks
+        failures += bool(predicted_missing)
+        if len(set(blocks)) == len(blocks):
+            assert theorem == counted
+    assert failures > 0  # the random coverings did reach the failing case
+
+
+def test_partition_results_make_rar_a_function_of_aa():
+    """Section (h): for partition ideal and result, RAR = AA / (1 - AA)."""
+    rnd = random.Random(5)
+    universe = "abcdef"
+    for _ in range(300):
+        m = rnd.randint(2, 3)
+
+        def partition():
+            while True:
+                labels = [rnd.randrange(m) for _ in universe]
+                blocks = [{u for u, lab in zip(universe, labels) if lab == j} for j in range(m)]
+                if all(blocks):
+                    return blocks
+        ideal, result = partition(), partition()
+        rep = rl.accuracy_report(ideal, result)
+        assert rep.T_neg == len(universe) - rep.T_pos
+        if rep.AA_exact != 1:
+            assert rep.RAR_exact == rep.AA_exact / (1 - rep.AA_exact)
