@@ -134,7 +134,7 @@ def _number(answer):
             isinstance(answer, np.ndarray) and answer.ndim != 0):
         raise _Unreadable("Answer with a single number.")
     if answer is None:
-        raise _Unreadable("Answer with a number (replace None).")
+        raise _Unreadable("Answer with a number.")
     if isinstance(answer, numbers.Integral):
         # kept exact (2**53 + 1 is not 2**53); one that no float can hold is no measure
         if abs(int(answer)) > 2**1000:
