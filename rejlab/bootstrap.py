@@ -138,7 +138,8 @@ def _weight_chunks(n, n_boot, seed):
         for row in idx:
             row[:] = rng.integers(0, n, size=n)
         idx += (np.arange(c, dtype=np.int64) * n)[:, None]
-        yield np.bincount(idx.ravel(), minlength=c * n).reshape(c, n)
+        # counts, sums and positions stay below 2 n: int32 halves the memory traffic
+        yield np.bincount(idx.ravel(), minlength=c * n).reshape(c, n).astype(_int_type(n))
 
 
 class _Ranking:
@@ -156,16 +157,17 @@ class _Ranking:
         self.order = _order(confidence)
         acc = accurate[self.order]
         self.mis = (~acc).astype(np.int64)
-        self.sign = np.where(acc, -1, 1).astype(np.int64)
+        self.sign = np.where(acc, -1, 1).astype(_int_type(self.n))
         self.mis_at = np.flatnonzero(~acc)
         self._harmonic = None
 
     def cumulate(self, counts):
         """``w, J, g`` along the order, and the misclassified count ``m`` of each row."""
+        dtype = _int_type(self.n)
         w = np.take(counts, self.order, axis=1)
-        g = np.cumsum(w * self.sign, axis=1)
-        J = np.cumsum(w, axis=1)
-        return w, J, g, (self.n + g[:, -1]) >> 1
+        g = np.cumsum(w * self.sign, axis=1, dtype=dtype)
+        J = np.cumsum(w, axis=1, dtype=dtype)
+        return w, J, g, (self.n + g[:, -1].astype(np.int64)) >> 1
 
     def rejected_errors(self, J, g, rejected):
         """``|M∩R|`` after rejecting each count in ``rejected``, for each row.
@@ -177,6 +179,7 @@ class _Ranking:
         i = np.stack([np.searchsorted(row, rejected) for row in J])
         Ji = np.take_along_axis(J, i, axis=1)
         gi = np.take_along_axis(g, i, axis=1)
+        Ji, gi = Ji.astype(np.int64), gi.astype(np.int64)
         mr = ((Ji + gi) >> 1) - self.mis[i] * (Ji - rejected[None, :])
         return np.where(rejected[None, :] > 0, mr, 0)
 
@@ -190,7 +193,7 @@ class _Ranking:
         gmax = g.max(axis=1)
         first = np.argmax(g, axis=1)
         j = np.where(gmax > 0, J[np.arange(len(J)), first], 0)
-        return np.maximum(gmax, 0), j
+        return np.maximum(gmax, 0).astype(np.int64), j
 
     def aurc(self, w, J, m):
         """AURC of each row, ``(1/n) sum_{j=0..n-1} E_{n-j} / (n - j)``, in closed form.
@@ -208,9 +211,10 @@ class _Ranking:
         Hr = self._harmonic
         wm = np.take(w, self.mis_at, axis=1)
         q = np.take(J, self.mis_at, axis=1)
-        p = q - wm
-        Hq = Hr[q]
-        terms = wm * Hq + (n - p) * (Hr[p] - Hq) - wm
+        p = q - wm                                    # below n: no overflow
+        Hq = np.take(Hr, q)
+        terms = wm * (Hq - 1.0)
+        terms += (n - p).astype(float) * (np.take(Hr, p) - Hq)
         return (m * Hr[0] - terms.sum(axis=1)) / n
 
 
@@ -231,7 +235,11 @@ def _setup(fractions, n_boot, level, seed, n):
 
 
 def _ones(n):
-    return np.ones((1, n), dtype=np.int64)
+    return np.ones((1, n), dtype=_int_type(n))
+
+
+def _int_type(n):
+    return np.int32 if n < 2**29 else np.int64
 
 
 # --- public functions ----------------------------------------------------------------
@@ -388,7 +396,7 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
         if n_rej == 0:
             rw = mr = np.zeros(len(counts), dtype=np.int64)
         else:
-            rw = J[:, n_rej - 1]                      # rejected copies
+            rw = J[:, n_rej - 1].astype(np.int64)      # rejected copies
             mr = (rw + g[:, n_rej - 1]) >> 1           # misclassified among them
         ar = rw - mr
         return measures_from_counts((n - m) - ar, m - mr, ar, mr)
