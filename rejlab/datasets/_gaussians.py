@@ -15,7 +15,8 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
-from ..measures import Measures, accuracy_vector, rejection_curves
+from ..measures import (Measures, accuracy_vector, quality_from_accuracy, rejection_curves,
+                        rejection_quality_from_accuracy)
 from ..rejectors import REJECTORS, confidence_from_proba
 from ..selective import select_threshold
 
@@ -216,13 +217,11 @@ def _rejected_and_kept_accurate(t, rejector, s, nodes=_NODES):
 
 
 def _measures_from_population(r, an, alpha):
+    """A, Q, phi from r and |A∩N| / n, through the paper's Q(r) and phi(r) of A(r)."""
     r = np.asarray(r, dtype=float)
-    ar = np.maximum(alpha - an, 0.0)
     with np.errstate(divide="ignore", invalid="ignore"):
-        A = np.where(r < 1, an / (1 - r), np.nan)
-        phi = np.where(ar > 0, (r - ar) / ar, np.inf) * alpha / (1 - alpha)
-    phi = np.where(r == 0, 1.0, phi)
-    return A, 2 * an + r - alpha, phi
+        A = np.where(r < 1, np.clip(an / (1 - r), 0.0, 1.0), np.nan)
+    return A, quality_from_accuracy(A, r, alpha), rejection_quality_from_accuracy(A, r, alpha)
 
 
 def _population_args(rejector, separation):

@@ -115,7 +115,11 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
         ax.set_ylabel(MEASURE_LABELS[m])
         ax.set_xlim(0, 1)
         ax.grid(alpha=0.3)
-    axes[-1].legend(loc="best", fontsize=8)
+        if m == "Q" and ax is not axes[-1]:   # the max-Q intervals, told where they are drawn
+            best = [c for c in ax.containers if c.lines[0].get_gid() == "best-Q"]
+            ax.legend(handles=best, loc="lower left", fontsize=8)
+    if axes[-1].get_legend_handles_labels()[1]:
+        axes[-1].legend(loc="best", fontsize=8)
     return axes
 
 
