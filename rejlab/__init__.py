@@ -71,6 +71,35 @@ from .optimality import (
     subsample_curves,
 )
 
+# The field's vocabulary: risk-coverage, AURC, E-AURC, AUGRC, failure AUROC, Chow's rule,
+# and an operating point chosen on validation data
+from .selective import (
+    CRITERIA,
+    TIES,
+    RiskCoverage,
+    augrc,
+    aurc,
+    chow_rule,
+    coverage_at_risk,
+    excess_aurc,
+    failure_auroc,
+    risk_at_coverage,
+    risk_coverage,
+    select_threshold,
+)
+
+# How sure we are: percentile-bootstrap bands and paired comparisons of rejectors
+from .bootstrap import (
+    DEFAULT_BAND_FRACTIONS,
+    Band,
+    CurveBands,
+    PointBands,
+    RejectorComparison,
+    bootstrap_curves,
+    bootstrap_threshold,
+    compare_rejectors,
+)
+
 # Coverings and neighborhood systems (neighborhood-system paper, Sec. 3)
 from .coverings import (
     CoveringSummary,

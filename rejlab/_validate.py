@@ -450,3 +450,46 @@ def readonly(arr):
     view = np.asarray(arr).view()
     view.setflags(write=False)
     return view
+
+
+# --- Uncertainty and selective classification: counts of replicates, levels, grids ------
+
+
+def positive_integer(x, name):
+    """An integer >= 1 (bools and floats refused), as an int."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
+        raise ValueError(f"{name} must be an integer >= 1, got {_describe(x)}")
+    if x < 1:
+        raise ValueError(f"{name} must be an integer >= 1, got {x}")
+    return int(x)
+
+
+def open_fraction(x, name):
+    """One number strictly between 0 and 1 (a confidence level), as a float."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
+        raise ValueError(f"{name} must be a number in (0, 1), got {_describe(x)}")
+    x = float(x)
+    if not 0.0 < x < 1.0:
+        raise ValueError(f"{name} must lie strictly between 0 and 1, got {x!r}")
+    return x
+
+
+def fraction_grid(x, name):
+    """A non-empty 1-D float array of fractions in [0, 1] (a scalar becomes one point)."""
+    arr = real_array(x, name, "a 1-D sequence of numbers in [0, 1]")
+    if arr.ndim > 1:
+        raise ValueError(f"{name} must be a number or a 1-D sequence of numbers in [0, 1], "
+                         f"got shape {arr.shape}")
+    arr = np.atleast_1d(arr)
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    fraction(arr, name)
+    return arr
+
+
+def accurate_and_confidence(accurate, confidence, confidence_name="confidence"):
+    """The accuracy vector and a finite confidence of the same length (the curves' inputs)."""
+    a = as_bool_1d(accurate, "accurate")
+    c = as_finite_1d(confidence, confidence_name)
+    same_length(**{"accurate": a, confidence_name: c})
+    return a, c

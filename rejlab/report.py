@@ -14,7 +14,15 @@ probabilities, and gathers the measures of the first paper in one frozen
   of rejection below which rejecting the k least confident samples beats not
   rejecting at all;
 - optionally, for a price of rejection rho, the cost
-  ``L = (1 - A)(1 - r) + rho r`` along the curve and its minimum.
+  ``L = (1 - A)(1 - r) + rho r`` along the curve and its minimum;
+- always, the selective-classification numbers AURC, E-AURC, AUGRC and
+  failure AUROC (:mod:`rejlab.selective`, ties broken by sample index);
+- with ``n_boot > 0``, percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`)
+  and intervals for the tabulated points and the max-Q point;
+- with ``validation=...``, the threshold chosen on validation data
+  (:func:`rejlab.select_threshold`) and the operating point it gives on the
+  test data, so the reported point is not chosen on the data it is
+  measured on.
 
 A report computes and formats; it never draws. ``str(report)`` is a
 plain-text table, :func:`rejlab.plot.report` draws it and
@@ -33,9 +41,15 @@ from typing import Optional
 
 import numpy as np
 
+from collections.abc import Mapping
+
 from . import _validate as v
-from .measures import MEASURE_NAMES, OperatingPoint, RejectionCurves, accuracy_vector, rejection_curves
+from .bootstrap import (DEFAULT_BAND_FRACTIONS, Band, CurveBands, PointBands, bootstrap_curves,
+                        bootstrap_threshold)
+from .measures import (MEASURE_NAMES, OperatingPoint, RejectionCurves, Threshold, accuracy_vector,
+                       operating_point, reject_below, rejection_curves)
 from .rejectors import REJECTORS, confidence_from_proba
+from .selective import CRITERIA, augrc, aurc, excess_aurc, failure_auroc, select_threshold
 
 __all__ = [
     "DEFAULT_FRACTIONS",
@@ -86,6 +100,26 @@ class RejectionReport:
         The point of minimum cost (None without ``rho``).
     min_cost_index : int or None
         Its number of rejected samples k.
+    aurc, excess_aurc, augrc, failure_auroc : float
+        The selective-classification numbers of the test data
+        (:func:`rejlab.aurc` and its family, ties broken by sample index).
+    n_boot, level, seed
+        The bootstrap settings (``n_boot = 0``: no bootstrap).
+    bands : CurveBands or None
+        Bootstrap bands of A, Q, phi over ``np.linspace(0, 1, 101)`` and the
+        tabulated fractions, with ``bands.best_Q`` / ``bands.best_r`` for the
+        max-Q point (None when ``n_boot = 0``).
+    point_bands : tuple of PointBands or None
+        The bands at each tabulated fraction (r is fixed there).
+    criterion : str or None
+        How the threshold was chosen on validation data (None without validation).
+    threshold : Threshold or None
+        The threshold chosen on validation data, with the validation r, A, Q.
+    test_point : OperatingPoint or None
+        What that threshold gives on the test data (``reject_below``).
+    test_point_bands : PointBands or None
+        Bootstrap bands of r, A, Q, phi of the test point (threshold fixed,
+        test data resampled; None without ``n_boot``).
     """
 
     curves: RejectionCurves
@@ -99,6 +133,19 @@ class RejectionReport:
     cost: Optional[np.ndarray] = None
     min_cost: Optional[OperatingPoint] = None
     min_cost_index: Optional[int] = None
+    aurc: float = math.nan
+    excess_aurc: float = math.nan
+    augrc: float = math.nan
+    failure_auroc: float = math.nan
+    n_boot: int = 0
+    level: float = 0.95
+    seed: object = None
+    bands: Optional[CurveBands] = None
+    point_bands: Optional[tuple] = None
+    criterion: Optional[str] = None
+    threshold: Optional[Threshold] = None
+    test_point: Optional[OperatingPoint] = None
+    test_point_bands: Optional[PointBands] = None
 
     @cached_property
     def rho_zero(self):
@@ -193,7 +240,9 @@ def _check_in_labels(y, name, labels):
 
 
 def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels=None,
-                     rejector="max_probability", fractions=DEFAULT_FRACTIONS, rho=None):
+                     rejector="max_probability", fractions=DEFAULT_FRACTIONS, rho=None,
+                     n_boot=0, level=0.95, seed=None, validation=None, criterion="max_Q",
+                     target_accuracy=None):
     """Measure a classifier with rejection from its predictions (Condessa et al. 2017, Secs. 3-4).
 
     Give either ``y_pred`` and ``confidence`` (higher = surer), or ``proba``,
@@ -227,6 +276,27 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     rho : float in [0, 1], keyword-only, optional
         Price of rejection: adds the cost ``L = (1 - A)(1 - r) + rho r``
         along the curve and its minimum.
+    n_boot : int >= 0, keyword-only, default 0
+        Bootstrap replicates: with ``n_boot > 0`` the report carries
+        percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`) and
+        prints intervals for the tabulated points and the max-Q point.
+    level : float in (0, 1), keyword-only, default 0.95
+        Confidence level of the bands.
+    seed : int or None, keyword-only
+        Seed of the bootstrap (the same seed gives the same intervals).
+    validation : mapping, keyword-only, optional
+        Validation predictions of the same classifier, with the same keys
+        as the main arguments: ``dict(y_true=..., y_pred=..., confidence=...)``
+        when the test data come with a confidence, ``dict(y_true=..., proba=...)``
+        (``y_pred`` optional) when they come with probabilities; ``labels``
+        and ``rejector`` are shared. A threshold is then chosen on the
+        validation data by ``criterion`` and applied to the test data with
+        :func:`rejlab.reject_below`: the honest operating point.
+    criterion : {"max_Q", "min_cost", "target_accuracy"}, keyword-only
+        How :func:`rejlab.select_threshold` chooses on validation data
+        ("min_cost" uses ``rho``). Only with ``validation``.
+    target_accuracy : float in [0, 1], keyword-only, optional
+        For ``criterion="target_accuracy"``.
 
     Returns
     -------
@@ -248,15 +318,95 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     ...                         labels=["a", "b"], fractions=0)
     >>> rep2.best.A
     1.0
+    >>> rep3 = rejection_report([0, 1, 1, 0], [0, 1, 0, 1], [0.9, 0.8, 0.3, 0.2],
+    ...                         validation=dict(y_true=[0, 1, 1], y_pred=[0, 1, 0],
+    ...                                         confidence=[0.9, 0.6, 0.4]))
+    >>> rep3.threshold.value, rep3.test_point.r, rep3.test_point.Q
+    (0.5, 0.5, 1.0)
     """
-    y_true = v.labels_1d(y_true, "y_true")
     fractions = _fractions(fractions)
     if rho is not None:
         rho_arr = v.fraction(rho, "rho")
         if rho_arr.ndim != 0:
             raise ValueError("rho must be a single number in [0, 1]")
         rho = float(rho_arr)
+    n_boot = v.count(n_boot, "n_boot", 10**9)   # 0: no bootstrap
+    level = v.open_fraction(level, "level")
+    seed = v.seed(seed)
+    v.choice(criterion, "criterion", CRITERIA)
+    if target_accuracy is not None:
+        target_accuracy = v.single_fraction(target_accuracy, "target_accuracy")
+    if validation is None and (criterion != "max_Q" or target_accuracy is not None):
+        raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
+                         "give validation=... too")
 
+    accurate, confidence, rejector_name, label_tuple = _predictions(
+        y_true, y_pred, confidence, proba, labels, rejector)
+    curves = rejection_curves(accurate, confidence)
+    n = accurate.size
+    points = tuple(curves.point(_count(f, n)) for f in fractions)
+    best_index = curves.best_Q()
+
+    cost = min_cost = min_cost_index = None
+    if rho is not None:
+        cost = curves.cost(rho)
+        min_cost_index = curves.min_cost(rho)
+        min_cost = curves.point(min_cost_index)
+
+    field = dict(aurc=aurc(accurate, confidence), excess_aurc=excess_aurc(accurate, confidence),
+                 augrc=augrc(accurate, confidence),
+                 failure_auroc=failure_auroc(accurate, confidence))
+
+    bands = point_bands = None
+    if n_boot:
+        grid = np.union1d(DEFAULT_BAND_FRACTIONS, fractions)
+        bands = bootstrap_curves(accurate, confidence, fractions=grid, n_boot=n_boot,
+                                 level=level, seed=seed)
+        point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
+
+    chosen = test_point = test_point_bands = None
+    if validation is not None:
+        val_accurate, val_confidence = _validation(validation, proba is not None, labels,
+                                                   rejector)
+        try:
+            chosen = select_threshold(val_accurate, val_confidence, criterion=criterion,
+                                      rho=rho if criterion == "min_cost" else None,
+                                      target_accuracy=target_accuracy)
+        except ValueError as exc:
+            raise ValueError(f"validation: {exc}") from None
+        test_point = operating_point(accurate, reject_below(confidence, chosen))
+        if n_boot:
+            test_point_bands = bootstrap_threshold(accurate, confidence, chosen, n_boot=n_boot,
+                                                   level=level, seed=seed)
+
+    return RejectionReport(
+        curves=curves,
+        fractions=fractions,
+        points=points,
+        best=curves.point(best_index),
+        best_index=best_index,
+        rejector=rejector_name,
+        labels=label_tuple,
+        rho=rho,
+        cost=cost,
+        min_cost=min_cost,
+        min_cost_index=min_cost_index,
+        **field,
+        n_boot=n_boot,
+        level=level,
+        seed=seed,
+        bands=bands,
+        point_bands=point_bands,
+        criterion=criterion if validation is not None else None,
+        threshold=chosen,
+        test_point=test_point,
+        test_point_bands=test_point_bands,
+    )
+
+
+def _predictions(y_true, y_pred, confidence, proba, labels, rejector):
+    """Accuracy vector, confidence, rejector name and labels from a report's arguments."""
+    y_true = v.labels_1d(y_true, "y_true")
     label_tuple = None
     if proba is not None:
         if confidence is not None:
@@ -286,36 +436,47 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         rejector_name = GIVEN_CONFIDENCE
         confidence = v.as_finite_1d(confidence, "confidence")
         v.same_length(y_true=y_true, confidence=confidence)
+    return accuracy_vector(y_true, y_pred), confidence, rejector_name, label_tuple
 
-    accurate = accuracy_vector(y_true, y_pred)
-    curves = rejection_curves(accurate, confidence)
-    n = accurate.size
-    points = tuple(curves.point(_count(f, n)) for f in fractions)
-    best_index = curves.best_Q()
 
-    cost = min_cost = min_cost_index = None
-    if rho is not None:
-        cost = curves.cost(rho)
-        min_cost_index = curves.min_cost(rho)
-        min_cost = curves.point(min_cost_index)
+_VALIDATION_KEYS = ("y_true", "y_pred", "confidence", "proba")
 
-    return RejectionReport(
-        curves=curves,
-        fractions=fractions,
-        points=points,
-        best=curves.point(best_index),
-        best_index=best_index,
-        rejector=rejector_name,
-        labels=label_tuple,
-        rho=rho,
-        cost=cost,
-        min_cost=min_cost,
-        min_cost_index=min_cost_index,
-    )
+
+def _validation(validation, with_proba, labels, rejector):
+    """Accuracy vector and confidence of the validation predictions (same form as the test's)."""
+    if not isinstance(validation, Mapping):
+        raise ValueError("validation must be a mapping such as dict(y_true=..., y_pred=..., "
+                         f"confidence=...) or dict(y_true=..., proba=...), got "
+                         f"{type(validation).__name__}")
+    extra = [k for k in validation if k not in _VALIDATION_KEYS]
+    if extra:
+        raise ValueError(f"validation has unknown key(s) {extra!r:.60}; use {list(_VALIDATION_KEYS)}")
+    if "y_true" not in validation:
+        raise ValueError("validation must hold y_true")
+    if with_proba != ("proba" in validation):
+        form = "proba=..." if with_proba else "y_pred=... and confidence=..."
+        raise ValueError(f"validation must give its predictions in the same form as the test "
+                         f"data ({form}): a threshold only carries over on the same confidence")
+    try:
+        accurate, confidence, _, _ = _predictions(
+            validation["y_true"], validation.get("y_pred"), validation.get("confidence"),
+            validation.get("proba"), labels if with_proba else None, rejector)
+    except ValueError as exc:
+        raise ValueError(f"validation: {exc}") from None
+    return accurate, confidence
+
+
+def _bands_at(bands, fraction, point):
+    """The bands of one tabulated point, out of the report's CurveBands."""
+    i = int(np.flatnonzero(bands.fractions == fraction)[0])
+    r = Band(point.r, point.r, point.r)   # the count is fixed at a fraction
+    return PointBands(r, *(Band(float(b.estimate[i]), float(b.low[i]), float(b.high[i]))
+                           for b in (bands.A, bands.Q, bands.phi)))
 
 
 def report_from_estimator(estimator, X, y, *, rejector="max_probability",
-                          fractions=DEFAULT_FRACTIONS, rho=None):
+                          fractions=DEFAULT_FRACTIONS, rho=None, n_boot=0, level=0.95, seed=None,
+                          validation=None, criterion="max_Q", target_accuracy=None):
     """:func:`rejection_report` for a fitted scikit-learn classifier on test data.
 
     Uses ``estimator.predict_proba(X)`` as the probability matrix and
@@ -331,8 +492,12 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
         Test samples (never the training set, or the report is optimistic).
     y : array-like, shape (n,)
         Their true labels.
-    rejector, fractions, rho
+    rejector, fractions, rho, n_boot, level, seed, criterion, target_accuracy
         As in :func:`rejection_report`.
+    validation : pair ``(X_val, y_val)``, optional
+        Validation samples and labels (neither training nor test data): the
+        threshold is chosen on ``estimator.predict_proba(X_val)`` and
+        reported on the test data.
 
     Returns
     -------
@@ -347,15 +512,27 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
     >>> rep = report_from_estimator(Constant(), [1, -1, 2], ["yes", "no", "no"])
     >>> rep.alpha, rep.labels
     (0.6666666666666666, ('no', 'yes'))
+    >>> rep = report_from_estimator(Constant(), [1, -1, 2], ["yes", "no", "no"],
+    ...                             validation=([1, -1], ["no", "no"]))
+    >>> rep.threshold.value, rep.threshold.r, rep.test_point.r
+    (0.8, 0.5, 0.6666666666666666)
     """
     if not callable(getattr(estimator, "predict_proba", None)):
         raise ValueError("estimator must be a fitted classifier with a predict_proba method")
     classes = getattr(estimator, "classes_", None)
     if classes is None:
         raise ValueError("estimator has no classes_ attribute: fit it first")
+    if validation is not None:
+        if not isinstance(validation, (tuple, list)) or len(validation) != 2:
+            raise ValueError("validation must be a pair (X_val, y_val) for an estimator, got "
+                             f"{type(validation).__name__}")
+        X_val, y_val = validation
+        validation = dict(y_true=y_val, proba=estimator.predict_proba(X_val))
     proba = estimator.predict_proba(X)
     return rejection_report(y, proba=proba, labels=classes, rejector=rejector,
-                            fractions=fractions, rho=rho)
+                            fractions=fractions, rho=rho, n_boot=n_boot, level=level, seed=seed,
+                            validation=validation, criterion=criterion,
+                            target_accuracy=target_accuracy)
 
 
 # --- the plain-text table ---------------------------------------------------
@@ -404,7 +581,58 @@ def format_report(report, digits=4):
         lines.append("  " + _point_line(f"minimum cost (rho = {format_value(report.rho, digits)})",
                                         report.min_cost, report.min_cost_index, digits)
                      + f", cost = {format_value(report.cost[report.min_cost_index], digits)}")
+    # the new lines appear only with the new options, so a plain report prints as before
+    if report.bands is not None:
+        lines += _interval_lines(report, digits)
+    if report.threshold is not None:
+        lines += _validation_lines(report, digits)
+    if report.bands is not None or report.threshold is not None:
+        lines.append("  selective classification (ties broken by sample index): "
+                     f"AURC = {format_value(report.aurc, digits)}, "
+                     f"E-AURC = {format_value(report.excess_aurc, digits)}, "
+                     f"AUGRC = {format_value(report.augrc, digits)}, "
+                     f"failure AUROC = {format_value(report.failure_auroc, digits)}")
     return "\n".join(lines)
+
+
+def _percent(level):
+    return f"{100 * level:g} %"
+
+
+def _interval(band, digits):
+    return f"[{format_value(band.low, digits)}, {format_value(band.high, digits)}]"
+
+
+def _interval_lines(report, digits):
+    seed = "" if report.seed is None else f", seed = {report.seed}"
+    lines = ["", f"  {_percent(report.level)} percentile-bootstrap intervals "
+                 f"(n_boot = {report.n_boot}{seed}):"]
+    width = 2 * (digits + 4) + 4
+    lines.append("  " + "fraction".rjust(digits + 4) + "  "
+                 + "  ".join(f"{m} interval".rjust(width) for m in MEASURE_NAMES))
+    for f, pb in zip(report.fractions, report.point_bands):
+        lines.append("  " + format_value(f, digits).rjust(digits + 4) + "  "
+                     + "  ".join(_interval(getattr(pb, m), digits).rjust(width)
+                                 for m in MEASURE_NAMES))
+    b = report.bands
+    lines.append(f"  maximum Q = {format_value(b.best_Q.estimate, digits)} "
+                 f"{_interval(b.best_Q, digits)}, at r = {format_value(b.best_r.estimate, digits)} "
+                 f"{_interval(b.best_r, digits)}")
+    return lines
+
+
+def _validation_lines(report, digits):
+    t, p = report.threshold, report.test_point
+    f = lambda x: format_value(x, digits)  # noqa: E731
+    lines = ["", f"  chosen on validation ({report.criterion}): threshold t = {f(t.value)}, "
+                 f"validation r = {f(t.r)}, A = {f(t.A)}, Q = {f(t.Q)}; "
+                 f"on test: r = {f(p.r)}, A = {f(p.A)}, Q = {f(p.Q)}"]
+    if report.test_point_bands is not None:
+        pb = report.test_point_bands
+        lines.append(f"    on test, {_percent(report.level)} intervals: "
+                     f"r {_interval(pb.r, digits)}, A {_interval(pb.A, digits)}, "
+                     f"Q {_interval(pb.Q, digits)}")
+    return lines
 
 
 def _point_line(title, p, k, digits):

@@ -301,3 +301,139 @@ def test_rho_zero_is_exact_and_agrees_with_rho_zero_curve(gaussians):
     r, rho0 = rl.rho_zero_curve(rep.curves)
     np.testing.assert_array_equal(rep.rho_zero, rho0)     # one formula: NaN at k = 0 in both
     np.testing.assert_array_equal(r, rep.curves.r)
+
+
+# --- the field's numbers, bootstrap intervals, and a threshold chosen on validation ------
+
+
+@pytest.fixture(scope="module")
+def split():
+    """Validation and test samples of the toy problem (two seeds)."""
+    return rl.datasets.four_gaussians(150, seed=1), rl.datasets.four_gaussians(150, seed=0)
+
+
+def test_plain_report_carries_the_field_numbers_and_prints_as_before(split):
+    _, test = split
+    rep = rl.rejection_report(test.y, proba=test.proba)
+    acc, conf = test.accurate, test.confidence()
+    assert rep.aurc == rl.aurc(acc, conf)
+    assert rep.excess_aurc == rl.excess_aurc(acc, conf)
+    assert rep.augrc == rl.augrc(acc, conf)
+    assert rep.failure_auroc == rl.failure_auroc(acc, conf)
+    assert rep.bands is None and rep.point_bands is None and rep.threshold is None
+    assert rep.test_point is None and rep.criterion is None and rep.n_boot == 0
+    text = str(rep)
+    for word in ("AURC", "bootstrap", "validation", "interval"):
+        assert word not in text
+    assert text.splitlines()[-1].startswith("  maximum Q: k = 120")
+
+
+def test_bootstrap_intervals_are_those_of_bootstrap_curves(split):
+    _, test = split
+    rep = rl.rejection_report(test.y, proba=test.proba, n_boot=80, seed=3, level=0.9,
+                              fractions=(0.0, 0.05, 0.2, 0.37))
+    grid = np.union1d(np.linspace(0, 1, 101), [0.0, 0.05, 0.2, 0.37])
+    ref = rl.bootstrap_curves(test.accurate, test.confidence(), fractions=grid, n_boot=80,
+                              seed=3, level=0.9)
+    np.testing.assert_array_equal(rep.bands.fractions, ref.fractions)
+    for m in ("A", "Q", "phi", "best_Q", "best_r"):
+        for x, y in zip(getattr(rep.bands, m), getattr(ref, m)):
+            np.testing.assert_array_equal(x, y)
+    for f, p, pb in zip(rep.fractions, rep.points, rep.point_bands):
+        i = int(np.flatnonzero(ref.fractions == f)[0])
+        assert pb.r == (p.r, p.r, p.r)
+        assert pb.Q == (ref.Q.estimate[i], ref.Q.low[i], ref.Q.high[i])
+        assert pb.Q.estimate == p.Q and pb.A.estimate == p.A
+    text = str(rep)
+    assert "90 % percentile-bootstrap intervals (n_boot = 80, seed = 3):" in text
+    b = ref.best_Q
+    assert (f"maximum Q = {rl.format_value(b.estimate)} [{rl.format_value(b.low)}, "
+            f"{rl.format_value(b.high)}]") in text
+    assert "selective classification (ties broken by sample index): AURC = " \
+        + rl.format_value(rep.aurc) in text
+
+
+@pytest.mark.parametrize("criterion,kw", [("max_Q", {}), ("min_cost", {"rho": 0.3}),
+                                          ("target_accuracy", {"target_accuracy": 0.8})])
+def test_threshold_chosen_on_validation_is_reported_on_test(split, criterion, kw):
+    val, test = split
+    rep = rl.rejection_report(test.y, proba=test.proba, criterion=criterion,
+                              validation=dict(y_true=val.y, proba=val.proba), **kw)
+    sel_kw = {k: x for k, x in kw.items() if criterion != "max_Q"}
+    t = rl.select_threshold(val.accurate, val.confidence(), criterion=criterion, **sel_kw)
+    assert rep.threshold == t and rep.criterion == criterion
+    op = rl.operating_point(test.accurate, rl.reject_below(test.confidence(), t))
+    assert rep.test_point == op
+    line = [ln for ln in str(rep).splitlines() if "chosen on validation" in ln][0]
+    assert f"({criterion}): threshold t = {rl.format_value(t.value)}" in line
+    assert f"on test: r = {rl.format_value(op.r)}, A = {rl.format_value(op.A)}" in line
+    assert rep.test_point_bands is None
+
+
+def test_validation_with_bootstrap_gives_intervals_on_test(split):
+    val, test = split
+    rep = rl.rejection_report(test.y, test.y_pred, test.confidence(), n_boot=50, seed=2,
+                              validation=dict(y_true=val.y, y_pred=val.y_pred,
+                                              confidence=val.confidence()))
+    ref = rl.bootstrap_threshold(test.accurate, test.confidence(), rep.threshold, n_boot=50,
+                                 seed=2)
+    assert rep.test_point_bands == ref
+    assert f"on test, 95 % intervals: r {'['}{rl.format_value(ref.r.low)}" in str(rep)
+    # the honest point is worse than the max-Q point picked on the test data itself
+    assert rep.test_point.Q < rep.best.Q
+
+
+def test_report_from_estimator_takes_a_validation_pair(split):
+    val, test = split
+
+    class Exact:  # the Bayes classifier of the toy problem
+        classes_ = np.arange(4)
+
+        def predict_proba(self, X):
+            return rl.datasets.posteriors(X)
+
+    rep = rl.report_from_estimator(Exact(), test.X, test.y, validation=(val.X, val.y),
+                                   n_boot=20, seed=0)
+    ref = rl.rejection_report(test.y, proba=test.proba, n_boot=20, seed=0,
+                              validation=dict(y_true=val.y, proba=val.proba))
+    assert rep.threshold == ref.threshold and rep.test_point == ref.test_point
+    assert str(rep) == str(ref)
+
+
+_Y, _P, _C = [0, 1, 1, 0], [0, 1, 0, 1], [0.9, 0.8, 0.3, 0.2]
+_VAL = dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], confidence=[0.9, 0.6, 0.4])
+
+
+@pytest.mark.parametrize("kw,arg", [
+    ({"n_boot": -1}, "n_boot"), ({"n_boot": 1.5}, "n_boot"), ({"n_boot": True}, "n_boot"),
+    ({"n_boot": "5"}, "n_boot"), ({"level": 0.0}, "level"), ({"level": 1.0}, "level"),
+    ({"level": "x"}, "level"), ({"seed": "a"}, "seed"), ({"seed": -2}, "seed"),
+    ({"validation": [1, 2]}, "validation"), ({"validation": dict(_VAL, bogus=1)}, "validation"),
+    ({"validation": {"y_pred": [0], "confidence": [0.5]}}, "validation"),
+    ({"validation": dict(y_true=[0, 1], proba=[[1, 0], [0, 1]])}, "validation"),
+    ({"validation": dict(_VAL, confidence=[0.9, 0.6])}, "validation"),
+    ({"validation": dict(_VAL, confidence=[0.9, float("nan"), 0.4])}, "validation"),
+    ({"validation": _VAL, "criterion": "best"}, "criterion"),
+    ({"criterion": "min_cost", "rho": 0.3}, "validation"),
+    ({"target_accuracy": 0.9}, "validation"),
+    ({"validation": _VAL, "criterion": "min_cost"}, "rho"),
+    ({"validation": _VAL, "criterion": "target_accuracy"}, "target_accuracy"),
+    ({"validation": _VAL, "criterion": "target_accuracy", "target_accuracy": 2}, "target_accuracy"),
+    ({"validation": dict(_VAL, y_pred=[1, 0, 1]), "criterion": "target_accuracy",
+      "target_accuracy": 1.0}, "validation"),
+])
+def test_new_report_options_refuse_bad_input(kw, arg):
+    with pytest.raises(ValueError, match=arg):
+        rl.rejection_report(_Y, _P, _C, **kw)
+
+
+def test_report_from_estimator_refuses_a_bad_validation_pair():
+    class Constant:
+        classes_ = [0, 1]
+
+        def predict_proba(self, X):
+            return [[0.6, 0.4]] * len(X)
+
+    for bad in ([[0]], dict(y_true=[0]), ([[0]], [0], [1])):
+        with pytest.raises(ValueError, match="validation"):
+            rl.report_from_estimator(Constant(), [[0], [1]], [0, 1], validation=bad)

@@ -1,7 +1,8 @@
 """Data sets: the papers' worked examples, the toy problem, scenes and lesson data, all seeded."""
 
-from ._gaussians import (CENTRES, EXPECTED_ACCURACY, FourGaussians, expected_accuracy,
-                         four_gaussians, posteriors)
+from ._gaussians import (CENTRES, EXPECTED_ACCURACY, ChowConvergence, FourGaussians,
+                         PopulationCurves, chow_convergence, expected_accuracy, four_gaussians,
+                         population_curves, population_point, posteriors)
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
 from ._paper_examples import (PAPER_U, PaperExample, Table1, definition3_covering,
                               equal_blocks_covering, paper_example, table1)
@@ -11,6 +12,9 @@ __all__ = [
     # the toy problem of Condessa et al. 2017
     "FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
     "EXPECTED_ACCURACY",
+    # its population (exact) curves, and Chow's rule against the empirical minimum cost
+    "PopulationCurves", "population_point", "population_curves", "ChowConvergence",
+    "chow_convergence",
     # the neighborhood-system paper's examples
     "PaperExample", "Table1", "PAPER_U", "definition3_covering", "equal_blocks_covering",
     "paper_example", "table1",

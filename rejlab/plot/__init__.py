@@ -17,6 +17,8 @@ from ._scene import (CLASS_COLORS, class_colors, context_maps, jcr_scr_curves, j
 from ._style import OKABE_ITO, RC, REGION_STYLE, SERIES_COLORS, SUBSET_STYLE, format_r, get_ax
 from ._subsets import (SUBSET_KEYS, confidence_strip, confusion_matrix, ranking_row, subset_masks,
                        subsets_bar, subsets_mosaic, subsets_scatter)
+# how sure we are: bootstrap bands, risk-coverage, paired differences
+from ._uncertainty import curve_bands, rejector_difference, risk_coverage
 
 __all__ = [
     # styles (Okabe-Ito colours with hatching as a second cue)
@@ -34,4 +36,6 @@ __all__ = [
     "jcr_scr_curves", "jcr_scr_rho_zero",
     # a rejection report (lesson 11, the command line)
     "report", "report_rho_zero", "PLOT_MAX_POINTS",
+    # how sure we are, and the field's vocabulary
+    "curve_bands", "risk_coverage", "rejector_difference",
 ]

@@ -1,0 +1,205 @@
+"""How sure are we, drawn: bootstrap bands, risk-coverage curves, paired differences.
+
+Every function takes results rejlab already computed (``CurveBands`` from
+:func:`rejlab.bootstrap_curves`, ``RiskCoverage`` from
+:func:`rejlab.risk_coverage`, ``RejectorComparison`` from
+:func:`rejlab.compare_rejectors`) and ``ax=None`` / ``axes=None``, and
+returns what it drew on. Artists carry a ``gid`` (``"band-Q"``,
+``"estimate-Q"``, ``"best-Q"``, ``"difference-band"``, ...) so tests and
+explorers can find them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+from ..bootstrap import CurveBands, RejectorComparison
+from ..measures import MEASURE_NAMES, measure_info
+from ..selective import RiskCoverage
+from ._measures import MEASURE_LABELS, _measure_names, _setup_phi_axis
+from ._style import OKABE_ITO, SERIES_COLORS, check_axes, format_r, get_ax
+
+__all__ = ["curve_bands", "risk_coverage", "rejector_difference"]
+
+_R_LABEL = "rejected fraction r"
+_BAND_ALPHA = 0.25
+
+
+def _finite(y):
+    y = np.asarray(y, dtype=float)
+    return np.where(np.isfinite(y), y, np.nan)
+
+
+def _named(results, kind, what):
+    """A dict name -> result from one result or a dict of them, each of type ``kind``."""
+    if isinstance(results, dict):
+        if not results:
+            raise ValueError(f"{what} must not be empty")
+        named = dict(results)
+    else:
+        named = {"": results}
+    for name, res in named.items():
+        if not isinstance(res, kind):
+            raise ValueError(f"{what} must be a {kind.__name__} or a dict name -> "
+                             f"{kind.__name__}, got {type(res).__name__}"
+                             + (f" for {name!r}" if name else ""))
+    return named
+
+
+def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=None):
+    """A, Q and phi against r with their bootstrap bands (shaded) and point estimates.
+
+    The band at each rejected fraction is the percentile-bootstrap interval
+    of :func:`rejlab.bootstrap_curves`; on the Q panel a diamond marks the
+    max-Q point with error bars spanning its r and Q intervals (how far the
+    max-Q point wanders from sample to sample). phi is drawn on a log axis
+    (infinite values leave gaps).
+
+    Parameters
+    ----------
+    bands : CurveBands or dict[str, CurveBands]
+        Several rejectors share the axes, in the Okabe-Ito series colours.
+    measures : sequence of "A", "Q", "phi"
+    axes : sequence of Axes, optional
+        As many as ``measures``; one row of new panels if None.
+    label, color : optional
+        Legend label and colour of a single ``CurveBands`` (with a dict the
+        names label the series).
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+    """
+    if label is not None and not isinstance(label, str):
+        raise ValueError(f"label must be a string, got {type(label).__name__}")
+    named = _named(bands, CurveBands, "bands")
+    if label is not None:
+        if len(named) > 1:
+            raise ValueError("label is for a single CurveBands; a dict's names label the series")
+        named = {label: named[""]} if "" in named else named
+    if color is not None:
+        from matplotlib.colors import is_color_like
+
+        if len(named) > 1 or not is_color_like(color):
+            raise ValueError(f"color must be one matplotlib colour for a single CurveBands, "
+                             f"got {color!r:.40}")
+    measures = _measure_names(measures)
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, len(measures), figsize=(4.3 * len(measures), 3.9),
+                               layout="constrained", squeeze=False)
+        axes = axes[0]
+    axes = check_axes(axes, len(measures))
+    for ax, m in zip(axes, measures):
+        if measure_info(m).log_scale:
+            _setup_phi_axis(ax)
+        for i, (name, cb) in enumerate(named.items()):
+            col = color if color is not None else SERIES_COLORS[i % len(SERIES_COLORS)]
+            band = getattr(cb, m)
+            ax.fill_between(cb.fractions, _finite(band.low), _finite(band.high), color=col,
+                            alpha=_BAND_ALPHA, linewidth=0, gid=f"band-{m}",
+                            label=f"{name} 95 % band" if name else None)
+            ax.plot(cb.fractions, _finite(band.estimate), color=col, lw=1.8, gid=f"estimate-{m}",
+                    label=name or None)
+            if m == "Q":
+                r, q = cb.best_r, cb.best_Q
+                ax.errorbar([r.estimate], [q.estimate],
+                            xerr=[[r.estimate - r.low], [r.high - r.estimate]],
+                            yerr=[[q.estimate - q.low], [q.high - q.estimate]],
+                            fmt="D", ms=7, color=col, mec="black", capsize=3, gid="best-Q",
+                            label=f"max Q (r = {format_r(r.estimate)}, "
+                                  f"r in [{format_r(r.low)}, {format_r(r.high)}])")
+        ax.set_xlabel(_R_LABEL)
+        ax.set_ylabel(MEASURE_LABELS[m])
+        ax.set_xlim(0, 1)
+        ax.grid(alpha=0.3)
+        if m == "Q" and ax is not axes[-1]:   # the max-Q intervals, told where they are drawn
+            best = [c for c in ax.containers if c.lines[0].get_gid() == "best-Q"]
+            ax.legend(handles=best, loc="lower left", fontsize=8)
+    if axes[-1].get_legend_handles_labels()[1]:
+        axes[-1].legend(loc="best", fontsize=8)
+    return axes
+
+
+def risk_coverage(rc_by_name, ax=None):
+    """Selective risk against coverage, one curve per rejector (Geifman & El-Yaniv 2017).
+
+    The accuracy-rejection curve upside down: coverage ``k / n`` on the x
+    axis, selective risk ``err_k / k`` on the y axis; the area under each
+    curve is its AURC (lower is better).
+
+    Parameters
+    ----------
+    rc_by_name : RiskCoverage or dict[str, RiskCoverage]
+        From :func:`rejlab.risk_coverage`.
+    ax : Axes, optional
+
+    Returns
+    -------
+    Axes
+    """
+    named = _named(rc_by_name, RiskCoverage, "rc_by_name")
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    for i, (name, rc) in enumerate(named.items()):
+        ax.plot(rc.coverage, rc.risk, color=SERIES_COLORS[i % len(SERIES_COLORS)], lw=1.8,
+                gid="risk-coverage", label=name or None)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(bottom=0)
+    ax.set_xlabel("coverage k / n (fraction kept)")
+    ax.set_ylabel("selective risk err_k / k")
+    ax.grid(alpha=0.3)
+    if any(named):
+        ax.legend(loc="best")
+    return ax
+
+
+def rejector_difference(comparison, measure="Q", ax=None, *, names=("rejector 1", "rejector 2")):
+    """The paired difference of two rejectors with its bootstrap band, and where each wins.
+
+    Draws ``measure_1 - measure_2`` from :func:`rejlab.compare_rejectors`
+    (shaded band and estimate) against the rejected fraction, the zero
+    line, and markers where the band lies wholly above 0 (rejector 1 better,
+    blue triangles up) or below 0 (rejector 2 better, vermillion triangles
+    down). Where the band contains 0 the data cannot tell them apart.
+
+    Parameters
+    ----------
+    comparison : RejectorComparison
+    measure : "A" or "Q"
+    ax : Axes, optional
+    names : pair of str, keyword-only
+        How the legend calls rejectors 1 and 2.
+
+    Returns
+    -------
+    Axes
+    """
+    if not isinstance(comparison, RejectorComparison):
+        raise ValueError(f"comparison must be a RejectorComparison (from rl.compare_rejectors), "
+                         f"got {type(comparison).__name__}")
+    v.choice(measure, "measure", ("A", "Q"))
+    if (not isinstance(names, (tuple, list)) or len(names) != 2
+            or not all(isinstance(x, str) for x in names)):
+        raise ValueError(f"names must be a pair of strings, got {names!r:.60}")
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    band = getattr(comparison, measure)
+    x = comparison.fractions
+    low, high = _finite(band.low), _finite(band.high)
+    ax.axhline(0.0, color="black", lw=1, gid="zero")
+    ax.fill_between(x, low, high, color=OKABE_ITO["grey"], alpha=0.35, linewidth=0,
+                    gid="difference-band", label="95 % paired bootstrap band")
+    ax.plot(x, _finite(band.estimate), color="black", lw=1.8, gid="difference",
+            label=f"{measure_info(measure).symbol}₁ - {measure_info(measure).symbol}₂")
+    one, two = low > 0, high < 0
+    ax.plot(x[one], _finite(band.estimate)[one], "^", color=OKABE_ITO["blue"], ms=6, ls="none",
+            gid="better-1", label=f"{names[0]} better")
+    ax.plot(x[two], _finite(band.estimate)[two], "v", color=OKABE_ITO["vermillion"], ms=6,
+            ls="none", gid="better-2", label=f"{names[1]} better")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(_R_LABEL)
+    ax.set_ylabel(f"difference in {MEASURE_LABELS[measure]}")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=8)
+    return ax

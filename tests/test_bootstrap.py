@@ -1,0 +1,309 @@
+"""The bootstrap against a naive reference, a coverage simulation, and the toy population.
+
+The naive reference resamples with the same draws (``rng.integers(0, n, n)``
+per replicate, taken in original index order) and recomputes everything with
+``rl.rejection_curves`` / ``rl.aurc`` in a loop over replicates.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rejlab as rl
+from rejlab import bootstrap as bs
+
+FRACTIONS = np.array([0.0, 0.1, 0.25, 0.5, 0.77, 1.0])
+
+
+def naive_replicates(acc, conf, fractions, n_boot, seed, conf_2=None):
+    acc, conf = np.asarray(acc, bool), np.asarray(conf, float)
+    n = acc.size
+    rng = np.random.default_rng(seed)
+    ks = [round(float(f) * n) for f in fractions]
+    out = {k: [] for k in ("A", "Q", "phi", "best_Q", "best_r", "aurc", "A2", "Q2", "aurc2")}
+    for _ in range(n_boot):
+        idx = np.sort(rng.integers(0, n, size=n))
+        cv = rl.rejection_curves(acc[idx], conf[idx])
+        out["A"].append(cv.A[ks])
+        out["Q"].append(cv.Q[ks])
+        out["phi"].append(cv.phi[ks])
+        b = cv.best_Q()
+        out["best_Q"].append(cv.Q[b])
+        out["best_r"].append(cv.r[b])
+        out["aurc"].append(rl.aurc(acc[idx], conf[idx]))
+        if conf_2 is not None:
+            c2 = np.asarray(conf_2, float)[idx]
+            cv2 = rl.rejection_curves(acc[idx], c2)
+            out["A2"].append(cv2.A[ks])
+            out["Q2"].append(cv2.Q[ks])
+            out["aurc2"].append(rl.aurc(acc[idx], c2))
+    return {k: np.array(x) for k, x in out.items()}
+
+
+def quantiles(x, level=0.95):
+    """np.nanquantile where it is defined (finite values; all-NaN columns warn)."""
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return np.nanquantile(x, [(1 - level) / 2, (1 + level) / 2], axis=0)
+
+
+def assert_band(band, replicates, level=0.95, exact=True):
+    low, high = bs._quantiles(replicates, level)
+    np.testing.assert_array_equal(band.low, low)
+    np.testing.assert_array_equal(band.high, high)
+    finite = np.all(np.isfinite(replicates) | np.isnan(replicates), axis=0)
+    ref = quantiles(replicates, level)
+    np.testing.assert_allclose(np.where(finite, band.low, 0), np.where(finite, ref[0], 0),
+                               rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(np.where(finite, band.high, 0), np.where(finite, ref[1], 0),
+                               rtol=1e-12, atol=1e-15)
+
+
+data = st.integers(1, 25).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.sampled_from([0.1, 0.3, 0.5, 0.5, 0.7, 0.9]), min_size=n, max_size=n),
+    st.lists(st.sampled_from([0.2, 0.4, 0.6, 0.8]), min_size=n, max_size=n)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(d=data, n_boot=st.integers(1, 25), seed=st.integers(0, 10**6), chunk=st.integers(1, 300))
+def test_bootstrap_curves_equal_the_naive_reference(d, n_boot, seed, chunk):
+    acc, conf, _ = d
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(bs, "_CHUNK", chunk)   # chunking never changes a number
+        got = rl.bootstrap_curves(acc, conf, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
+    ref = naive_replicates(acc, conf, FRACTIONS, n_boot, seed)
+    cv = rl.rejection_curves(acc, conf)
+    ks = [round(f * len(acc)) for f in FRACTIONS]
+    np.testing.assert_array_equal(got.fractions, FRACTIONS)
+    for m in ("A", "Q", "phi"):
+        np.testing.assert_array_equal(getattr(got, m).estimate, getattr(cv, m)[ks])
+        assert_band(getattr(got, m), ref[m])
+    b = cv.best_Q()
+    assert (got.best_Q.estimate, got.best_r.estimate) == (cv.Q[b], cv.r[b])
+    assert_band(got.best_Q, ref["best_Q"])
+    assert_band(got.best_r, ref["best_r"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(d=data, n_boot=st.integers(1, 20), seed=st.integers(0, 10**6))
+def test_compare_rejectors_equals_the_naive_paired_reference(d, n_boot, seed):
+    acc, c1, c2 = d
+    got = rl.compare_rejectors(acc, c1, c2, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
+    ref = naive_replicates(acc, c1, FRACTIONS, n_boot, seed, conf_2=c2)
+    with np.errstate(invalid="ignore"):
+        assert_band(got.A, ref["A"] - ref["A2"])
+    assert_band(got.Q, ref["Q"] - ref["Q2"])
+    assert got.aurc.estimate == rl.aurc(acc, c1) - rl.aurc(acc, c2)
+    # the AURC replicates are summed block by block in closed form: equal up to rounding
+    low, high = bs._quantiles(ref["aurc"] - ref["aurc2"], 0.95)
+    assert got.aurc.low == pytest.approx(float(low), rel=1e-9, abs=1e-12)
+    assert got.aurc.high == pytest.approx(float(high), rel=1e-9, abs=1e-12)
+    expected = np.where(got.Q.low > 0, "1", np.where(got.Q.high < 0, "2", "neither"))
+    np.testing.assert_array_equal(got.better, expected)
+
+
+def test_block_aurc_equals_aurc_on_large_resamples():
+    toy = rl.datasets.four_gaussians(500, seed=4)
+    acc, conf = toy.accurate, toy.confidence()
+    rank = bs._Ranking(acc, conf)
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        idx = rng.integers(0, acc.size, acc.size)
+        counts = np.bincount(idx, minlength=acc.size)[None, :]
+        w, J, g, m = rank.cumulate(counts)
+        ref = rl.aurc(acc[np.sort(idx)], conf[np.sort(idx)])
+        assert rank.aurc(w, J, m)[0] == pytest.approx(ref, rel=1e-12)
+
+
+def test_a_rejector_compared_with_itself_differs_by_nothing(toy_data):
+    c = toy_data.confidence()
+    cmp = rl.compare_rejectors(toy_data.accurate, c, c, n_boot=50, seed=1)
+    for band in (cmp.Q, cmp.aurc):
+        for x in band:
+            np.testing.assert_array_equal(x, 0.0)
+    finite = ~np.isnan(cmp.A.estimate)
+    np.testing.assert_array_equal(cmp.A.low[finite], 0.0)
+    assert set(cmp.better) == {"neither"}
+
+
+def test_paired_comparison_sees_what_two_separate_bands_cannot():
+    # rejector 2 is rejector 1 with a little noise: the paired band of Q1 - Q2 is narrower
+    toy = rl.datasets.four_gaussians(300, seed=5)
+    c1 = toy.confidence()
+    c2 = c1 + np.random.default_rng(0).normal(0, 0.05, c1.size)
+    cmp = rl.compare_rejectors(toy.accurate, c1, c2, fractions=[0.2], n_boot=300, seed=0)
+    b1 = rl.bootstrap_curves(toy.accurate, c1, fractions=[0.2], n_boot=300, seed=0)
+    assert cmp.Q.high[0] - cmp.Q.low[0] < b1.Q.high[0] - b1.Q.low[0]
+
+
+def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
+    acc, conf = toy_data.accurate, toy_data.confidence()
+    got = rl.bootstrap_threshold(acc, conf, 0.5, n_boot=40, seed=3)
+    rng = np.random.default_rng(3)
+    reps = []
+    for _ in range(40):
+        idx = rng.integers(0, acc.size, acc.size)
+        op = rl.operating_point(acc[idx], rl.reject_below(conf[idx], 0.5))
+        reps.append((op.r, op.A, op.Q, op.phi))
+    reps = np.array(reps)
+    op = rl.operating_point(acc, rl.reject_below(conf, 0.5))
+    for i, name in enumerate(("r", "A", "Q", "phi")):
+        band = getattr(got, name)
+        assert band.estimate == getattr(op, name)
+        low, high = bs._quantiles(reps[:, i], 0.95)
+        assert (band.low, band.high) == (low, high)
+    t = rl.select_threshold(acc, conf)
+    assert rl.bootstrap_threshold(acc, conf, t, n_boot=5, seed=0).r.estimate == t.r
+    nothing = rl.bootstrap_threshold(acc, conf, -math.inf, n_boot=5, seed=0)
+    assert nothing.r.high == 0.0 and nothing.phi.estimate == 1.0
+
+
+def test_quantiles_handle_nan_and_infinity():
+    x = np.array([[1.0, np.nan, np.inf, 1.0],
+                  [2.0, np.nan, np.inf, np.inf],
+                  [3.0, np.nan, np.inf, np.inf],
+                  [4.0, np.nan, 5.0, np.inf]])
+    low, high = bs._quantiles(x, 0.5)
+    ref_low, ref_high = np.nanquantile(x[:, 0], [0.25, 0.75])
+    assert (low[0], high[0]) == (ref_low, ref_high)
+    assert np.isnan(low[1]) and np.isnan(high[1])      # every replicate NaN
+    assert low[2] == np.inf and high[2] == np.inf
+    assert low[3] == np.inf and high[3] == np.inf       # 1, inf, inf, inf
+    low, high = bs._quantiles(np.array([[1.0], [np.nan], [3.0]]), 0.5)
+    assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
+
+
+def test_same_seed_same_bands_and_generators_accepted(toy_data):
+    acc, conf = toy_data.accurate, toy_data.confidence()
+    a = rl.bootstrap_curves(acc, conf, n_boot=30, seed=7)
+    b = rl.bootstrap_curves(acc, conf, n_boot=30, seed=np.random.default_rng(7))
+    np.testing.assert_array_equal(a.Q.low, b.Q.low)
+    c = rl.bootstrap_curves(acc, conf, n_boot=30, seed=8)
+    assert not np.array_equal(a.Q.low, c.Q.low)
+    assert a.fractions.size == 101 and a.A.estimate.shape == (101,)
+    assert isinstance(a.best_r.low, float)
+    assert a.best_Q.low <= a.best_Q.estimate <= a.best_Q.high
+
+
+def test_default_fractions_and_level(toy_data):
+    acc, conf = toy_data.accurate, toy_data.confidence()
+    wide = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0, level=0.99)
+    narrow = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0, level=0.5)
+    np.testing.assert_array_equal(wide.fractions, np.linspace(0, 1, 101))
+    assert np.all(wide.Q.low <= narrow.Q.low) and np.all(wide.Q.high >= narrow.Q.high)
+
+
+# --- the toy population: exact, and what samples of 600 do around it ----------------------
+
+
+def test_population_curves_match_a_large_sample():
+    pc = rl.datasets.population_curves(r=[0.0, 0.1, 0.2, 0.5, 0.9, 1.0])
+    big = rl.datasets.four_gaussians(100_000, seed=123)
+    cv = big.curves()
+    n = len(cv) - 1
+    k = [round(r * n) for r in pc.r]
+    se = 3 / math.sqrt(n) * 2  # a few standard errors
+    assert pc.A[0] == pytest.approx(rl.datasets.EXPECTED_ACCURACY, abs=1e-12)
+    np.testing.assert_allclose(pc.A[:-1], cv.A[k][:-1], atol=se)
+    np.testing.assert_allclose(pc.Q, cv.Q[k], atol=se)
+    assert math.isnan(pc.A[-1]) and pc.phi[0] == 1.0 and pc.Q[-1] == pytest.approx(
+        1 - rl.datasets.EXPECTED_ACCURACY)
+    # the thresholds give the rejected fractions back
+    p = rl.datasets.population_point(pc.threshold[1:-1])
+    np.testing.assert_allclose(p.r, pc.r[1:-1], atol=1e-12)
+    np.testing.assert_allclose(p.Q, pc.Q[1:-1], atol=1e-12)
+
+
+@pytest.mark.parametrize("rejector", ["max_probability", "breaking_ties"])
+def test_population_quadrature_has_converged(rejector):
+    from rejlab.datasets import _gaussians as g
+
+    t = np.linspace(0.3 if rejector == "max_probability" else 0.05, 0.99, 9)
+    coarse = g._rejected_and_kept_accurate(t, rejector, 1.0)
+    fine = g._rejected_and_kept_accurate(t, rejector, 1.0, nodes=120)
+    np.testing.assert_allclose(coarse, fine, atol=1e-13)
+    # r and |A∩N| of the population are monotone in the threshold
+    assert np.all(np.diff(coarse[0]) > 0) and np.all(np.diff(coarse[1]) < 0)
+
+
+def test_population_curves_are_cached_and_read_only():
+    a = rl.datasets.population_curves(r=[0.2, 0.4])
+    b = rl.datasets.population_curves(r=[0.2, 0.4])
+    assert a.Q is b.Q
+    with pytest.raises(ValueError):
+        a.Q[0] = 0
+
+
+def test_bands_cover_the_population_value():
+    # 100 samples of 600 from the toy problem: the 95 % bands of A and Q at r = 0.2
+    # contain the population value about 95 % of the time
+    pop = rl.datasets.population_curves(r=[0.2])
+    hits_A = hits_Q = 0
+    for seed in range(100):
+        toy = rl.datasets.four_gaussians(150, seed=1000 + seed)
+        b = rl.bootstrap_curves(toy.accurate, toy.confidence(), fractions=[0.2], n_boot=200,
+                                seed=seed)
+        hits_A += b.A.low[0] <= pop.A[0] <= b.A.high[0]
+        hits_Q += b.Q.low[0] <= pop.Q[0] <= b.Q.high[0]
+    assert 85 <= hits_A <= 99.5 and 85 <= hits_Q <= 99.5
+
+
+# --- bad input -----------------------------------------------------------------------
+
+ACC = [True, False, True, False, True, True]
+CONF = [0.9, 0.1, 0.8, 0.3, 0.6, 0.5]
+JUNK = {
+    "accurate": {"empty": [], "short": ACC[:-1], "twos": [2] * 6, "2d": [ACC, ACC], "none": None},
+    "confidence": {"nan": [math.nan] + CONF[1:], "inf": [math.inf] + CONF[1:], "2d": [CONF, CONF],
+                   "strings": ["a"] * 6, "none": None},
+    "fractions": {"above": [0.5, 1.5], "negative": [-0.1], "nan": [math.nan], "empty": [],
+                  "2d": [[0.1]], "str": "a", "bool": True},
+    "n_boot": {"zero": 0, "negative": -5, "float": 10.0, "bool": True, "str": "10", "none": None},
+    "level": {"zero": 0.0, "one": 1.0, "above": 95, "nan": math.nan, "str": "0.95", "bool": True,
+              "none": None},
+    "seed": {"negative": -1, "float": 1.5, "str": "1", "bool": True},
+}
+
+
+def _bad_cases():
+    out = []
+    calls = {
+        "bootstrap_curves": (rl.bootstrap_curves, dict(accurate=ACC, confidence=CONF),
+                             {"confidence": "confidence"}),
+        "compare_rejectors": (rl.compare_rejectors,
+                              dict(accurate=ACC, confidence_1=CONF, confidence_2=CONF[::-1]),
+                              {"confidence_1": "confidence", "confidence_2": "confidence"}),
+        "bootstrap_threshold": (rl.bootstrap_threshold,
+                                dict(accurate=ACC, confidence=CONF, threshold=0.5),
+                                {"confidence": "confidence"}),
+    }
+    for name, (func, base, conf_args) in calls.items():
+        args = {"accurate": "accurate", **conf_args, "n_boot": "n_boot", "level": "level",
+                "seed": "seed"}
+        if name != "bootstrap_threshold":
+            args["fractions"] = "fractions"
+        for arg, kind in args.items():
+            for label, junk in JUNK[kind].items():
+                named = "accurate" if label == "short" else arg
+                out.append(pytest.param(func, dict(base, **{arg: junk}), named,
+                                        id=f"{name}-{arg}-{label}"))
+    out.append(pytest.param(rl.compare_rejectors,
+                            dict(accurate=ACC, confidence_1=CONF, confidence_2=CONF[:-1]),
+                            "confidence_2", id="compare_rejectors-confidence_2-short"))
+    for label, junk in {"str": "0.5", "nan": math.nan, "none": None, "list": [0.5]}.items():
+        out.append(pytest.param(rl.bootstrap_threshold,
+                                dict(accurate=ACC, confidence=CONF, threshold=junk), "threshold",
+                                id=f"bootstrap_threshold-threshold-{label}"))
+    return out
+
+
+@pytest.mark.parametrize("func,kwargs,arg", _bad_cases())
+def test_bad_input_raises_value_error_naming_the_argument(func, kwargs, arg):
+    with pytest.raises(ValueError, match=arg):
+        func(**kwargs)

@@ -1,0 +1,417 @@
+"""The risk-coverage family, Chow's rule and select_threshold against naive references.
+
+The references are written from the definitions with loops over k and
+``fractions.Fraction``: the rejection order is (confidence ascending, sample
+index ascending); ``ties="average"`` counts the expected errors of a tied
+group split by the cut under a random order of the group.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from sklearn.metrics import roc_auc_score
+
+import rejlab as rl
+
+# --- naive references ------------------------------------------------------------------
+
+
+def naive_errors(accurate, confidence, ties):
+    """err_k for k = 1 .. n as Fractions, from the definitions."""
+    n = len(accurate)
+    order = sorted(range(n), key=lambda i: (confidence[i], i))  # rejection order
+    kept_first = order[::-1]                                     # most confident first
+    out = []
+    for k in range(1, n + 1):
+        if ties == "index":
+            out.append(Fraction(sum(1 for i in kept_first[:k] if not accurate[i])))
+            continue
+        cut = confidence[kept_first[k - 1]]     # the group the k-th kept sample belongs to
+        group = [i for i in range(n) if confidence[i] == cut]
+        before = [i for i in range(n) if confidence[i] > cut]
+        err_before = sum(1 for i in before if not accurate[i])
+        m_g = sum(1 for i in group if not accurate[i])
+        out.append(err_before + Fraction((k - len(before)) * m_g, len(group)))
+    return out
+
+
+def naive_aurc(accurate, confidence, ties):
+    err = naive_errors(accurate, confidence, ties)
+    n = len(err)
+    return sum(e / k for k, e in enumerate(err, start=1)) / n
+
+
+def naive_oracle_aurc(accurate):
+    n, m = len(accurate), sum(1 for a in accurate if not a)
+    return sum(Fraction(max(0, k - (n - m)), k) for k in range(1, n + 1)) / n
+
+
+def naive_auroc(accurate, confidence):
+    acc = [c for a, c in zip(accurate, confidence) if a]
+    mis = [c for a, c in zip(accurate, confidence) if not a]
+    if not acc or not mis:
+        return math.nan
+    u = sum(Fraction(1) if x > y else Fraction(1, 2) if x == y else 0 for x in acc for y in mis)
+    return u / (len(acc) * len(mis))
+
+
+# --- data: small, with many ties ---------------------------------------------------------
+
+samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.sampled_from([0.1, 0.2, 0.25, 0.5, 0.7, 0.9]), min_size=n, max_size=n)))
+ties_st = st.sampled_from(rl.TIES)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=samples, ties=ties_st)
+def test_risk_coverage_equals_the_definition(data, ties):
+    acc, conf = data
+    rc = rl.risk_coverage(acc, conf, ties=ties)
+    n = len(acc)
+    np.testing.assert_array_equal(rc.n_kept, np.arange(1, n + 1))
+    np.testing.assert_array_equal(rc.coverage, np.arange(1, n + 1) / n)
+    ref = [float(e / k) for k, e in enumerate(naive_errors(acc, conf, ties), start=1)]
+    np.testing.assert_allclose(rc.risk, ref, rtol=1e-13, atol=1e-15)
+    if ties == "index":  # integers: exact
+        np.testing.assert_array_equal(rc.risk, ref)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=samples, ties=ties_st)
+def test_areas_equal_the_definitions(data, ties):
+    acc, conf = data
+    n = len(acc)
+    err = naive_errors(acc, conf, ties)
+    assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(naive_aurc(acc, conf, ties)),
+                                                         rel=1e-12, abs=1e-15)
+    excess = naive_aurc(acc, conf, ties) - naive_oracle_aurc(acc)
+    assert rl.excess_aurc(acc, conf, ties=ties) == pytest.approx(float(excess), rel=1e-12,
+                                                                abs=1e-15)
+    assert rl.augrc(acc, conf, ties=ties) == pytest.approx(float(sum(err) / (n * n)), rel=1e-12,
+                                                          abs=1e-15)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=samples, seed=st.integers(0, 2**31))
+def test_average_ties_do_not_depend_on_the_order_of_the_samples(data, seed):
+    acc, conf = np.array(data[0]), np.array(data[1])
+    perm = np.random.default_rng(seed).permutation(acc.size)
+    for f in (rl.aurc, rl.excess_aurc, rl.augrc):
+        assert f(acc, conf, ties="average") == f(acc[perm], conf[perm], ties="average")
+    np.testing.assert_array_equal(rl.risk_coverage(acc, conf, ties="average").risk,
+                                  rl.risk_coverage(acc[perm], conf[perm], ties="average").risk)
+
+
+@settings(max_examples=100, deadline=None)
+@given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**31))
+def test_without_ties_both_conventions_agree(acc, seed):
+    conf = np.random.default_rng(seed).permutation(len(acc)) / 7.0  # distinct
+    for f in (rl.aurc, rl.excess_aurc, rl.augrc):
+        assert f(acc, conf, ties="average") == f(acc, conf, ties="index")
+
+
+@settings(max_examples=100, deadline=None)
+@given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**31))
+def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):
+    acc = np.array(acc)
+    rng = np.random.default_rng(seed)
+    conf = np.where(acc, 1 + rng.random(acc.size), rng.random(acc.size))  # every error below
+    for ties in rl.TIES:
+        assert rl.excess_aurc(acc, conf, ties=ties) == 0.0
+        assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(naive_oracle_aurc(acc)))
+    # any other ranking (a misclassified sample above an accurate one) is strictly worse
+    if acc.any() and not acc.all():
+        i, j = np.flatnonzero(acc)[0], np.flatnonzero(~acc)[0]
+        conf[i], conf[j] = conf[j], conf[i]
+        assert rl.excess_aurc(acc, conf) > 0
+        assert rl.excess_aurc(acc, conf, ties="average") > 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=samples)
+def test_failure_auroc_is_the_mann_whitney_statistic(data):
+    acc, conf = data
+    ref = naive_auroc(acc, conf)
+    got = rl.failure_auroc(acc, conf)
+    if math.isnan(ref):
+        assert math.isnan(got)
+        return
+    assert got == float(ref)  # one correctly rounded division of integers
+    assert got == pytest.approx(roc_auc_score(acc, conf), rel=1e-12)
+
+
+def test_failure_auroc_on_the_toy_problem_equals_scikit_learn(toy_data):
+    for name in ("max_probability", "breaking_ties"):
+        c = toy_data.confidence(name)
+        assert rl.failure_auroc(toy_data.accurate, c) == pytest.approx(
+            roc_auc_score(toy_data.accurate, c), rel=1e-12)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1))
+def test_risk_at_coverage_and_coverage_at_risk(data, ties, coverage, target):
+    acc, conf = data
+    n = len(acc)
+    err = naive_errors(acc, conf, ties)
+    k = n - round((1 - coverage) * n)
+    got = rl.risk_at_coverage(acc, conf, coverage, ties=ties)
+    if k == 0:
+        assert math.isnan(got)
+    else:
+        assert got == pytest.approx(float(err[k - 1] / k), rel=1e-13, abs=1e-15)
+        # the same rounding as reject_lowest with fraction 1 - coverage
+        kept = ~rl.reject_lowest(conf, 1 - coverage)
+        assert kept.sum() == k
+    risks = rl.risk_coverage(acc, conf, ties=ties).risk
+    ok = [kk for kk in range(1, n + 1) if risks[kk - 1] <= target]
+    assert rl.coverage_at_risk(acc, conf, target, ties=ties) == (max(ok) / n if ok else 0.0)
+
+
+def test_risk_is_one_minus_the_accuracy_rejection_curve(toy_data, toy_curves):
+    rc = rl.risk_coverage(toy_data.accurate, toy_data.confidence())
+    cv = toy_curves["max_probability"]
+    n = len(cv) - 1
+    np.testing.assert_allclose(rc.risk, 1 - cv.A[n - rc.n_kept], rtol=0, atol=1e-15)
+
+
+# --- Chow's rule ----------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(st.lists(st.integers(0, 8), min_size=3, max_size=3).filter(any),
+                     min_size=1, max_size=12),
+       rho=st.sampled_from([0.0, 0.125, 0.25, 0.5, 0.75, 1.0]))
+def test_chow_rule_rejects_where_the_top_posterior_is_below_one_minus_rho(rows, rho):
+    proba = np.array([[x / sum(r) for x in r] for r in rows])
+    expected = [max(r) / sum(r) < 1 - rho for r in rows]
+    np.testing.assert_array_equal(rl.chow_rule(proba, rho), expected)
+
+
+def test_chow_rule_is_strict_and_minimises_the_expected_cost():
+    proba = np.array([[0.75, 0.25], [0.7, 0.3], [0.8, 0.2]])
+    np.testing.assert_array_equal(rl.chow_rule(proba, 0.25), [False, True, False])
+    # expected cost per sample: rho if rejected, 1 - max p if kept; the rule picks the smaller
+    rng = np.random.default_rng(0)
+    p = rng.dirichlet(np.ones(4), size=500)
+    for rho in (0.1, 0.3, 0.5, 0.9):
+        rej = rl.chow_rule(p, rho)
+        keep_cost = 1 - p.max(axis=1)
+        assert np.all(np.where(rej, rho, keep_cost) <= np.minimum(rho, keep_cost) + 0)
+
+
+def test_chow_at_one_half_is_the_population_max_q_point():
+    # lesson 01's 0.5 threshold on max probability: Q of the population peaks there
+    t = np.linspace(0.40, 0.60, 201)
+    Q = rl.datasets.population_point(t).Q
+    assert t[np.argmax(Q)] == pytest.approx(0.5)
+    q0 = rl.datasets.population_point(0.5).Q
+    assert q0 > rl.datasets.population_point(0.5 - 1e-3).Q
+    assert q0 > rl.datasets.population_point(0.5 + 1e-3).Q
+    # and for other prices the cost is minimal at Chow's threshold 1 - rho
+    for rho in (0.2, 0.35):
+        tt = np.linspace(1 - rho - 0.1, 1 - rho + 0.1, 201)
+        p = rl.datasets.population_point(tt)
+        cost = (1 - p.A) * (1 - p.r) + rho * p.r
+        assert tt[np.argmin(cost)] == pytest.approx(1 - rho)
+
+
+def test_the_lessons_toy_numbers_are_one_samples():
+    # max-Q of the lesson data, of another seed, and of the population
+    cv0 = rl.datasets.four_gaussians(150, seed=0).curves()
+    b = cv0.best_Q()
+    assert round(cv0.r[b], 3) == 0.2 and round(cv0.Q[b], 3) == 0.763
+    cv1 = rl.datasets.four_gaussians(150, seed=1).curves()
+    assert round(cv1.r[cv1.best_Q()], 3) == 0.015
+    pop = rl.datasets.population_point(0.5)
+    assert abs(pop.r - 0.14) < 0.01 and round(pop.Q, 3) == 0.728
+
+
+def test_chow_convergence_approaches_one_minus_rho_with_exact_posteriors():
+    cc = rl.datasets.chow_convergence(0.3, n_per_class=(25, 400, 6400), seed=2)
+    np.testing.assert_array_equal(cc.n, [100, 1600, 25600])
+    assert cc.chow_threshold == pytest.approx(0.7)
+    assert abs(cc.threshold[-1] - 0.7) < 0.03
+    # each threshold is the min-cost threshold of its own sample
+    toy = rl.datasets.four_gaussians(400, seed=2)
+    t = rl.select_threshold(toy.accurate, toy.confidence(), criterion="min_cost", rho=0.3)
+    assert cc.threshold[1] == t.value
+    # an overconfident model (T < 1) puts its minimum-cost threshold elsewhere
+    hot = rl.datasets.chow_convergence(0.3, n_per_class=(6400,), seed=2, temperature=0.5)
+    assert hot.threshold[-1] > 0.75
+
+
+# --- select_threshold and reject_below ---------------------------------------------------
+
+
+def _candidates(acc, conf):
+    return rl.rejection_curves(acc, conf, thresholds_only=True)
+
+
+@settings(max_examples=120, deadline=None)
+@given(data=samples, rho=st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.9, 1.0]))
+def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho):
+    acc, conf = data
+    cv = _candidates(acc, conf)
+    n = len(acc)
+    for criterion, kw in (("max_Q", {}), ("min_cost", {"rho": rho})):
+        t = rl.select_threshold(acc, conf, criterion=criterion, **kw)
+        if criterion == "max_Q":
+            i = next(i for i in range(len(cv)) if cv.Q[i] == cv.Q.max())
+        else:
+            costs = [(n - sum(acc)) - (k - ar) + Fraction(rho) * k
+                     for k, ar in zip(cv.n_rejected.tolist(), cv.n_accurate_rejected.tolist())]
+            i = costs.index(min(costs))
+        assert (t.r, t.Q) == (cv.r[i], cv.Q[i])
+        assert t.A == cv.A[i] or (math.isnan(t.A) and math.isnan(cv.A[i]))
+        rejected = rl.reject_below(conf, t)
+        assert rejected.sum() == cv.n_rejected[i]
+        op = rl.operating_point(acc, rejected)
+        assert (op.r, op.Q) == (t.r, t.Q)
+        # the value sits between the most confident rejected and least confident kept
+        c = np.asarray(conf)
+        if 0 < cv.n_rejected[i] < n:
+            assert c[rejected].max() < t.value <= c[~rejected].min()
+        else:
+            assert t.value == (-math.inf if cv.n_rejected[i] == 0 else math.inf)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=samples, target=st.sampled_from([0.0, 0.5, 0.75, 0.9, 1.0]))
+def test_target_accuracy_is_the_smallest_r_reaching_it(data, target):
+    acc, conf = data
+    cv = _candidates(acc, conf)
+    ok = [i for i in range(len(cv)) if cv.A[i] >= target]
+    if not ok:
+        with pytest.raises(ValueError, match="target_accuracy"):
+            rl.select_threshold(acc, conf, criterion="target_accuracy", target_accuracy=target)
+        return
+    t = rl.select_threshold(acc, conf, criterion="target_accuracy", target_accuracy=target)
+    assert t.r == cv.r[ok[0]] and t.A >= target
+
+
+def test_threshold_midpoint_never_rounds_onto_the_rejected_value():
+    lo = 0.3
+    hi = np.nextafter(lo, 1)  # adjacent doubles: the midpoint rounds to one of them
+    t = rl.select_threshold([0, 1], [lo, hi])
+    assert t.r == 0.5 and lo < t.value <= hi
+    np.testing.assert_array_equal(rl.reject_below([lo, hi], t), [True, False])
+    big = rl.select_threshold([0, 1], [1e308, 1.7e308])
+    assert np.isfinite(big.value) and 1e308 < big.value <= 1.7e308
+
+
+def test_chosen_on_validation_applied_to_test():
+    val = rl.datasets.four_gaussians(150, seed=10)
+    test = rl.datasets.four_gaussians(150, seed=11)
+    t = rl.select_threshold(val.accurate, val.confidence())
+    rejected = rl.reject_below(test.confidence(), t)
+    op = rl.operating_point(test.accurate, rejected)
+    assert 0 < op.r < 0.5 and t.value > 0.25
+    assert rl.reject_below(test.confidence(), t.value).tolist() == rejected.tolist()
+
+
+# --- bad input -----------------------------------------------------------------------
+
+ACC = [True, False, True, False, True]
+CONF = [0.9, 0.1, 0.8, 0.3, 0.6]
+PROBA = [[0.7, 0.3], [0.4, 0.6], [0.5, 0.5]]
+JUNK_1D = {"empty": [], "short": CONF[:-1], "nan": [math.nan] + CONF[1:],
+           "inf": [math.inf] + CONF[1:], "2d": [CONF, CONF], "strings": ["a"] * 5,
+           "none": None, "dict": {"a": 1}}
+JUNK_ACC = {"empty": [], "short": ACC[:-1], "twos": [2] * 5, "2d": [ACC, ACC], "strings": ["a"] * 5,
+            "none": None}
+JUNK_FRACTION = {"nan": math.nan, "inf": math.inf, "negative": -0.1, "above": 1.5,
+                 "bool": True, "str": "0.5", "array": [0.1, 0.2], "none": None}
+JUNK_TIES = {"unknown": "random", "none": None, "int": 1, "bool": True}
+
+CURVE_FUNCTIONS = {
+    "risk_coverage": (rl.risk_coverage, {}),
+    "aurc": (rl.aurc, {}),
+    "excess_aurc": (rl.excess_aurc, {}),
+    "augrc": (rl.augrc, {}),
+    "failure_auroc": (rl.failure_auroc, {}),
+    "risk_at_coverage": (rl.risk_at_coverage, {"coverage": 0.5}),
+    "coverage_at_risk": (rl.coverage_at_risk, {"target": 0.2}),
+    "select_threshold": (rl.select_threshold, {}),
+}
+
+
+def _bad_cases():
+    out = []
+    for name, (func, extra) in CURVE_FUNCTIONS.items():
+        base = dict(accurate=ACC, confidence=CONF, **extra)
+        for label, junk in JUNK_ACC.items():
+            out.append(pytest.param(func, dict(base, accurate=junk), "accurate",
+                                    id=f"{name}-accurate-{label}"))
+        for label, junk in JUNK_1D.items():
+            arg = "accurate" if label == "short" else "confidence"  # the pair is named
+            out.append(pytest.param(func, dict(base, confidence=junk), arg,
+                                    id=f"{name}-confidence-{label}"))
+        if name not in ("failure_auroc", "select_threshold"):
+            for label, junk in JUNK_TIES.items():
+                out.append(pytest.param(func, dict(base, ties=junk), "ties",
+                                        id=f"{name}-ties-{label}"))
+        for arg in extra:
+            for label, junk in JUNK_FRACTION.items():
+                out.append(pytest.param(func, dict(base, **{arg: junk}), arg,
+                                        id=f"{name}-{arg}-{label}"))
+    sel = dict(accurate=ACC, confidence=CONF)
+    for label, kw, arg in [
+        ("unknown", {"criterion": "best"}, "criterion"),
+        ("criterion-int", {"criterion": 1}, "criterion"),
+        ("min_cost-no-rho", {"criterion": "min_cost"}, "rho"),
+        ("target-no-target", {"criterion": "target_accuracy"}, "target_accuracy"),
+        ("rho-without-min_cost", {"rho": 0.3}, "rho"),
+        ("target-without-criterion", {"target_accuracy": 0.9}, "target_accuracy"),
+        ("unreachable-target", {"criterion": "target_accuracy", "target_accuracy": 1.0,
+                                "confidence": [0.9, 0.9, 0.9, 0.9, 0.9]}, "target_accuracy"),
+    ] + [(f"rho-{k}", {"criterion": "min_cost", "rho": j}, "rho")
+         for k, j in JUNK_FRACTION.items() if k != "none"] + \
+        [(f"target-{k}", {"criterion": "target_accuracy", "target_accuracy": j},
+          "target_accuracy") for k, j in JUNK_FRACTION.items() if k != "none"]:
+        out.append(pytest.param(rl.select_threshold, dict(sel, **kw), arg,
+                                id=f"select_threshold-{label}"))
+    for label, junk in {"1d": [0.5, 0.5], "not-summing": [[0.5, 0.6]], "negative": [[1.5, -0.5]],
+                        "nan": [[math.nan, 1.0]], "empty": [], "strings": [["a", "b"]],
+                        "none": None}.items():
+        out.append(pytest.param(rl.chow_rule, dict(proba=junk, rho=0.5), "proba",
+                                id=f"chow_rule-proba-{label}"))
+    for label, junk in JUNK_FRACTION.items():
+        out.append(pytest.param(rl.chow_rule, dict(proba=PROBA, rho=junk), "rho",
+                                id=f"chow_rule-rho-{label}"))
+    D = rl.datasets
+    for label, kw, arg in [
+        ("rejector", {"rejector": "nope"}, "rejector"), ("separation", {"separation": -1}, "separation"),
+        ("r-above", {"r": [0.5, 1.2]}, "r"), ("r-nan", {"r": [math.nan]}, "r"),
+        ("r-empty", {"r": []}, "r"), ("r-2d", {"r": [[0.1]]}, "r"),
+    ]:
+        out.append(pytest.param(D.population_curves, kw, arg, id=f"population_curves-{label}"))
+    for label, kw, arg in [
+        ("nan", {"threshold": math.nan}, "threshold"), ("str", {"threshold": "a"}, "threshold"),
+        ("rejector", {"threshold": 0.5, "rejector": 3}, "rejector"),
+    ]:
+        out.append(pytest.param(D.population_point, kw, arg, id=f"population_point-{label}"))
+    for label, kw, arg in [
+        ("rho", {"rho": 2}, "rho"), ("sizes", {"rho": 0.3, "n_per_class": [0]}, "n_per_class"),
+        ("sizes-float", {"rho": 0.3, "n_per_class": [1.5]}, "n_per_class"),
+        ("temperature", {"rho": 0.3, "temperature": 0}, "temperature"),
+    ]:
+        out.append(pytest.param(D.chow_convergence, kw, arg, id=f"chow_convergence-{label}"))
+    return out
+
+
+@pytest.mark.parametrize("func,kwargs,arg", _bad_cases())
+def test_bad_input_raises_value_error_naming_the_argument(func, kwargs, arg):
+    with pytest.raises(ValueError, match=arg):
+        func(**kwargs)
+
+
+@pytest.mark.parametrize("junk", ["0.5", None, [0.5], {"a": 1}, math.nan])
+def test_reject_below_refuses_what_is_not_a_threshold(junk):
+    with pytest.raises(ValueError, match="threshold"):
+        rl.reject_below(CONF, junk)
