@@ -7,7 +7,7 @@ CONSTRAINTS ?=
 PIP_C  := $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test test-fast test-browser binder-check notebooks bench clean
+.PHONY: lab test test-fast test-browser binder-check binder-link book assignments notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ test-browser: $(VENV)/.test
 ## Rebuild the Binder environment from binder/ alone (fresh venv) and run every lesson in it with nbval.
 binder-check: $(VENV)/.test
 	$(BIN)/python -m pytest -m slow tests/test_binder.py
+
+## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.
+binder-link:
+	@$(PYTHON) tools/binder_link.py
 
 ## Re-execute the lessons in place (outputs and widget state stored, as the repository keeps them).
 notebooks: $(VENV)/.test
