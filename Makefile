@@ -23,13 +23,23 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io]"
 	touch $@ $(VENV)/.lab
 
+# the course site's builder (Sphinx + myst-nb); tools/build_book.py fetches MathJax with npm once
+$(VENV)/.book: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_C) -e ".[book]"
+	touch $@
+
+# nbgrader (Python >= 3.11; on 3.10 the extra installs nothing and its test skips)
+$(VENV)/.grading: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,grading]"
+	touch $@
+
 ## Set up the lab and open the course in JupyterLab.
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
 ## Run every suite (unit tests and doctests, browser, Binder, notebooks), each even when
 ## another fails; exit non-zero if any failed. The browser tests need /usr/bin/chromium.
-test: $(VENV)/.test
+test: $(VENV)/.test $(VENV)/.book $(VENV)/.grading
 	@status=0; \
 	$(BIN)/python -m pytest rejlab tests || status=1; \
 	$(BIN)/python -m pytest $(NBVAL) notebooks/ || status=1; \
@@ -47,6 +57,16 @@ test-browser: $(VENV)/.test
 binder-check: $(VENV)/.test
 	$(BIN)/python -m pytest -m slow tests/test_binder.py
 
+## Build the course website from the stored notebook outputs into _build/html/ (offline; needs npm once).
+book: $(VENV)/.book
+	$(BIN)/python tools/build_book.py
+
+## Generate the students' versions of the homework (teacher/source -> teacher/release) with nbgrader.
+assignments: $(VENV)/.grading
+	cd teacher && for a in source/*/; do \
+	    $(abspath $(BIN))/python -m nbgrader generate_assignment "$$(basename $$a)" --force || exit 1; \
+	done
+
 ## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.
 binder-link:
 	@$(PYTHON) tools/binder_link.py
@@ -60,4 +80,4 @@ bench: $(VENV)/.test
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis _build
