@@ -64,8 +64,10 @@ book: $(VENV)/.book
 ## Generate the students' versions of the homework (teacher/source -> teacher/release) with nbgrader.
 assignments: $(VENV)/.grading
 	cd teacher && for a in source/*/; do \
-	    $(abspath $(BIN))/python -m nbgrader generate_assignment "$$(basename $$a)" --force || exit 1; \
+	    PATH="$(abspath $(BIN)):$$PATH" $(abspath $(BIN))/python -m nbgrader \
+	        generate_assignment "$$(basename $$a)" --force --log-level=WARN || exit 1; \
 	done
+	@echo "students' versions: teacher/release/ (hand these out; teacher/source/ keeps the solutions)"
 
 ## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.
 binder-link:
