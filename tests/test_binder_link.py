@@ -133,3 +133,13 @@ def test_make_binder_link_runs_the_tool():
 def test_docstring_examples():
     failures, tried = doctest.testmod(binder_link)
     assert tried >= 3 and failures == 0
+
+
+def test_readme_badge_follows_the_pattern_and_says_how_to_refresh_it():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    badge = text.split("[![Launch on Binder]", 1)[1].split("\n", 1)[0]
+    assert f"(https://mybinder.org/v2/gh/OWNER/rejlab/main?urlpath=lab/tree/{LESSON})" in badge
+    note = text.split(badge, 1)[1].split("\n\n", 2)[1]
+    assert "make binder-link" in note and "OWNER" in note
+    for command in ("make book", "make assignments", "make binder-link"):
+        assert sum(line.startswith(command) for line in text.splitlines()) == 1, command
