@@ -49,8 +49,8 @@ test: $(VENV)/.test $(VENV)/.book $(VENV)/.grading
 test-fast: $(VENV)/.test
 	$(BIN)/python -m pytest rejlab tests -m "not browser and not slow"
 
-## Only the real-browser tests (headless Chromium at /usr/bin/chromium).
-test-browser: $(VENV)/.test
+## Only the real-browser tests (headless Chromium at /usr/bin/chromium): JupyterLab and the course site.
+test-browser: $(VENV)/.test $(VENV)/.book
 	$(BIN)/python -m pytest -m browser tests
 
 ## Rebuild the Binder environment from binder/ alone (fresh venv) and run every lesson in it with nbval.

@@ -9,7 +9,7 @@ repository) must print one line and exit with status 2.
 from __future__ import annotations
 
 import doctest
-import importlib.util
+import importlib
 import shutil
 import subprocess
 import sys
@@ -25,10 +25,11 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("binder_link", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    # Imported by name from tools/, as tools/build_book.py imports it, so that both
+    # test files share one module (doctest finds functions through sys.modules).
+    if str(TOOL.parent) not in sys.path:
+        sys.path.insert(0, str(TOOL.parent))
+    return importlib.import_module("binder_link")
 
 
 binder_link = _load()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import importlib
 import importlib.util
 import os
 import shutil
@@ -44,13 +45,11 @@ LESSONS = sorted(p.stem for p in (REPO / "notebooks").glob("*.ipynb"))
 
 
 def _load(name: str):
+    # By name from tools/ (build_book imports binder_link so, and dataclasses look
+    # their module up in sys.modules).
     if str(TOOLS) not in sys.path:
-        sys.path.insert(0, str(TOOLS))   # build_book imports binder_link by name
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module           # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+        sys.path.insert(0, str(TOOLS))
+    return importlib.import_module(name)
 
 
 build_book = _load("build_book")
@@ -184,6 +183,8 @@ def serve(directory: Path):
 
 
 def _need_sphinx():
+    if sys.version_info < (3, 11):
+        pytest.skip("the book extra (Sphinx 9) needs Python >= 3.11")
     if importlib.util.find_spec("sphinx") is None or importlib.util.find_spec("myst_nb") is None:
         pytest.fail("building the site needs the book extra: pip install -e '.[book]'")
 

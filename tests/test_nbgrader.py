@@ -34,9 +34,6 @@ ASSIGNMENTS = sorted(p.name for p in (TEACHER / "source").iterdir() if p.is_dir(
 MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS",
            "### END HIDDEN TESTS")
 
-pytestmark = pytest.mark.slow
-
-
 def _nbgrader_meta(cell) -> dict:
     return cell.metadata.get("nbgrader", {})
 
@@ -129,6 +126,7 @@ def solved_copy(release: Path, source: Path, dst: Path) -> None:
     nbformat.write(nb, dst)
 
 
+@pytest.mark.slow
 def test_generate_submit_autograde_export(tmp_path):
     _need_nbgrader()
     course = tmp_path / "course"
@@ -170,7 +168,7 @@ def test_generate_submit_autograde_export(tmp_path):
 
     # (nbgrader warns that the checksum of every test cell with hidden tests "has
     # changed": the students' copy lacks the hidden lines, which autograde puts back.)
-    nbgrader(course, env, "autograde", "*")
+    log = nbgrader(course, env, "autograde", "*")
     nbgrader(course, env, "export", "--to", str(course / "grades.csv"))
 
     with open(course / "grades.csv", newline="", encoding="utf-8") as f:
@@ -182,5 +180,7 @@ def test_generate_submit_autograde_export(tmp_path):
         points = sum(_nbgrader_meta(c).get("points", 0) for c in
                      nbformat.read(_source_notebook(assignment), as_version=4).cells
                      if _nbgrader_meta(c).get("grade"))
-        assert scores[(assignment, "solved")] == (points, points), assignment
-        assert scores[(assignment, "blank")] == (0.0, points), assignment
+        assert scores[(assignment, "solved")] == (points, points), \
+            f"{assignment}: the solved copy lost points\n{log[-4000:]}"
+        assert scores[(assignment, "blank")] == (0.0, points), \
+            f"{assignment}: the blank copy scored\n{log[-4000:]}"

@@ -383,6 +383,10 @@ def build(out: Path, notebooks_dir: Path, docs_dir: Path, repo: Path, cache: Pat
     if not notebooks:
         raise BuildError(f"no notebooks in {notebooks_dir}")
     check_stored_outputs(notebooks)
+    import importlib.util
+    if any(importlib.util.find_spec(m) is None for m in ("sphinx", "myst_nb", "furo")):
+        raise BuildError("the site needs the book extra (Sphinx, myst-nb, furo; Python >= 3.11): "
+                         "pip install -e '.[book]' (make book does)")
     mathjax = mathjax_dir(cache)
 
     work = out.parent / "book-work"
