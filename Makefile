@@ -7,7 +7,7 @@ CONSTRAINTS ?=
 PIP_C  := $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-.PHONY: lab test test-fast test-browser binder-check notebooks bench clean
+.PHONY: lab test test-fast test-browser binder-check binder-link book assignments notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,13 +23,23 @@ $(VENV)/.test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io]"
 	touch $@ $(VENV)/.lab
 
+# the course site's builder (Sphinx + myst-nb); tools/build_book.py fetches MathJax with npm once
+$(VENV)/.book: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_C) -e ".[book]"
+	touch $@
+
+# nbgrader (Python >= 3.11; on 3.10 the extra installs nothing and its test skips)
+$(VENV)/.grading: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,grading]"
+	touch $@
+
 ## Set up the lab and open the course in JupyterLab.
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
 ## Run every suite (unit tests and doctests, browser, Binder, notebooks), each even when
 ## another fails; exit non-zero if any failed. The browser tests need /usr/bin/chromium.
-test: $(VENV)/.test
+test: $(VENV)/.test $(VENV)/.book $(VENV)/.grading
 	@status=0; \
 	$(BIN)/python -m pytest rejlab tests || status=1; \
 	$(BIN)/python -m pytest $(NBVAL) notebooks/ || status=1; \
@@ -39,13 +49,29 @@ test: $(VENV)/.test
 test-fast: $(VENV)/.test
 	$(BIN)/python -m pytest rejlab tests -m "not browser and not slow"
 
-## Only the real-browser tests (headless Chromium at /usr/bin/chromium).
-test-browser: $(VENV)/.test
+## Only the real-browser tests (headless Chromium at /usr/bin/chromium): JupyterLab and the course site.
+test-browser: $(VENV)/.test $(VENV)/.book
 	$(BIN)/python -m pytest -m browser tests
 
 ## Rebuild the Binder environment from binder/ alone (fresh venv) and run every lesson in it with nbval.
 binder-check: $(VENV)/.test
 	$(BIN)/python -m pytest -m slow tests/test_binder.py
+
+## Build the course website from the stored notebook outputs into _build/html/ (offline; needs npm once).
+book: $(VENV)/.book
+	$(BIN)/python tools/build_book.py
+
+## Generate the students' versions of the homework (teacher/source -> teacher/release) with nbgrader.
+assignments: $(VENV)/.grading
+	cd teacher && for a in source/*/; do \
+	    PATH="$(abspath $(BIN)):$$PATH" $(abspath $(BIN))/python -m nbgrader \
+	        generate_assignment "$$(basename $$a)" --force --log-level=WARN || exit 1; \
+	done
+	@echo "students' versions: teacher/release/ (hand these out; teacher/source/ keeps the solutions)"
+
+## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.
+binder-link:
+	@$(PYTHON) tools/binder_link.py
 
 ## Re-execute the lessons in place (outputs and widget state stored, as the repository keeps them).
 notebooks: $(VENV)/.test
@@ -56,4 +82,4 @@ bench: $(VENV)/.test
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis _build

@@ -1,0 +1,146 @@
+"""`make binder-link` (tools/binder_link.py) on temporary git repositories.
+
+Each case makes a real repository with ``git init`` and an ``origin`` remote in
+one of the forms GitHub hands out, then runs the tool as ``make`` does and
+reads what it prints. Bad cases (no origin, a non-GitHub origin, not a git
+repository) must print one line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+TOOL = REPO / "tools" / "binder_link.py"
+LESSON = "notebooks/00_start_here.ipynb"
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+
+
+def _load():
+    # Imported by name from tools/, as tools/build_book.py imports it, so that both
+    # test files share one module (doctest finds functions through sys.modules).
+    if str(TOOL.parent) not in sys.path:
+        sys.path.insert(0, str(TOOL.parent))
+    return importlib.import_module("binder_link")
+
+
+binder_link = _load()
+
+
+def git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True)
+
+
+def make_repo(tmp_path: Path, origin: str | None, branch: str = "main") -> Path:
+    repo = tmp_path / "clone"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", branch)
+    if origin is not None:
+        git(repo, "remote", "add", "origin", origin)
+    return repo
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, text=True,
+                          timeout=60)
+
+
+@pytest.mark.parametrize("origin", [
+    "https://github.com/ada-l/course-kit",
+    "https://github.com/ada-l/course-kit.git",
+    "https://github.com/ada-l/course-kit/",
+    "https://someone@github.com/ada-l/course-kit.git",
+    "git@github.com:ada-l/course-kit",
+    "git@github.com:ada-l/course-kit.git",
+    "ssh://git@github.com/ada-l/course-kit.git",
+    "ssh://git@github.com:22/ada-l/course-kit",
+])
+def test_every_github_form_gives_the_lab_url_of_lesson_00(tmp_path, origin):
+    repo = make_repo(tmp_path, origin, branch="spring-term")
+    out = run("--repo", str(repo))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == ("https://mybinder.org/v2/gh/ada-l/course-kit/spring-term"
+                          f"?urlpath=lab/tree/{LESSON}\n")
+    assert out.stderr == ""
+
+
+def test_origin_head_wins_over_the_checked_out_branch(tmp_path):
+    repo = make_repo(tmp_path, "git@github.com:ada-l/rejlab.git", branch="feature")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org",
+        "commit", "-q", "--allow-empty", "-m", "start")
+    git(repo, "update-ref", "refs/remotes/origin/trunk", "HEAD")
+    git(repo, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/trunk")
+    out = run("--repo", str(repo))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("https://mybinder.org/v2/gh/ada-l/rejlab/trunk?")
+
+
+def test_branch_and_path_options(tmp_path):
+    repo = make_repo(tmp_path, "https://github.com/ada-l/rejlab.git")
+    out = run("--repo", str(repo), "--branch", "release/2027",
+              "--path", "notebooks/03_measures_vs_rejection.ipynb")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ("https://mybinder.org/v2/gh/ada-l/rejlab/release%2F2027"
+                                  "?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb")
+
+
+def _assert_one_line_exit_2(out: subprocess.CompletedProcess, *words: str) -> None:
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1, out.stderr
+    assert lines[0].startswith("binder-link: ")
+    for word in words:
+        assert word in lines[0]
+
+
+def test_no_origin_remote_is_one_line_and_exit_2(tmp_path):
+    repo = make_repo(tmp_path, None)
+    _assert_one_line_exit_2(run("--repo", str(repo)), "no 'origin' remote", "github.com")
+
+
+def test_not_a_git_repository_is_one_line_and_exit_2(tmp_path):
+    _assert_one_line_exit_2(run("--repo", str(tmp_path)), "no 'origin' remote")
+
+
+@pytest.mark.parametrize("origin", [
+    "https://gitlab.com/ada-l/rejlab.git",
+    "git@bitbucket.org:ada-l/rejlab.git",
+    "/srv/git/rejlab.git",
+    "https://github.com/ada-l",                 # an account, not a repository
+    "https://github.com/ada-l/rejlab/tree/main",  # a page, not a clone URL
+    "https://github.com.evil.example/ada-l/rejlab.git",
+])
+def test_a_non_github_origin_is_one_line_and_exit_2(tmp_path, origin):
+    repo = make_repo(tmp_path, origin)
+    _assert_one_line_exit_2(run("--repo", str(repo)), origin, "not a GitHub repository")
+
+
+def test_make_binder_link_runs_the_tool():
+    """The Makefile target is this tool, so the test above covers `make binder-link`."""
+    text = (REPO / "Makefile").read_text(encoding="utf-8")
+    target = text.split("\nbinder-link:", 1)[1].split("\n\n", 1)[0]
+    assert "tools/binder_link.py" in target
+
+
+def test_docstring_examples():
+    failures, tried = doctest.testmod(binder_link)
+    assert tried >= 3 and failures == 0
+
+
+def test_readme_badge_follows_the_pattern_and_says_how_to_refresh_it():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    badge = text.split("[![Launch on Binder]", 1)[1].split("\n", 1)[0]
+    assert f"(https://mybinder.org/v2/gh/OWNER/rejlab/main?urlpath=lab/tree/{LESSON})" in badge
+    note = text.split(badge, 1)[1].split("\n\n", 2)[1]
+    assert "make binder-link" in note and "OWNER" in note
+    for command in ("make book", "make assignments", "make binder-link"):
+        assert sum(line.startswith(command) for line in text.splitlines()) == 1, command

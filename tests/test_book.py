@@ -1,0 +1,365 @@
+"""The course website (`make book`, tools/build_book.py), offline, in a real browser.
+
+The browser test builds the site from the stored notebooks into ``tmp_path``,
+serves it on 127.0.0.1 only, and opens every page in headless Chromium
+(Debian's, driven by Playwright through its executable path). Every request
+that leaves 127.0.0.1 is aborted and recorded, and fails the test: the site
+must work with no network at all. On each page it checks that every image
+loaded, that the maths was typeset by the MathJax copy the site ships, that
+no explorer is shown as its ``Explorer(children=...`` text, that lesson pages
+carry their Binder launch link, and it saves a screenshot under ``tmp_path``.
+
+The other tests here need neither a browser nor Sphinx: the refusal of
+notebooks stored without outputs, the course map, the scan for external
+resources and the launch links.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import importlib
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import nbformat
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+TOOLS = REPO / "tools"
+CHROMIUM = os.environ.get("REJLAB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+    "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+PAGE_MS = 60_000
+LESSONS = sorted(p.stem for p in (REPO / "notebooks").glob("*.ipynb"))
+
+
+def _load(name: str):
+    # By name from tools/ (build_book imports binder_link so, and dataclasses look
+    # their module up in sys.modules).
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
+    return importlib.import_module(name)
+
+
+build_book = _load("build_book")
+
+
+# --------------------------------------------------------------------------
+# Without a browser
+
+def _strip_outputs(src: Path, dst: Path) -> None:
+    nb = nbformat.read(src, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    nbformat.write(nb, dst)
+
+
+def test_notebooks_without_stored_outputs_are_refused_by_name(tmp_path):
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    shutil.copy2(REPO / "notebooks" / f"{LESSONS[0]}.ipynb", notebooks)
+    _strip_outputs(REPO / "notebooks" / f"{LESSONS[1]}.ipynb",
+                   notebooks / f"{LESSONS[1]}.ipynb")
+    out = tmp_path / "html"
+    done = subprocess.run([sys.executable, str(TOOLS / "build_book.py"), "--out", str(out),
+                           "--notebooks", str(notebooks), "--mathjax-cache",
+                           str(tmp_path / "never-used")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("make book: ")
+    assert f"{LESSONS[1]}.ipynb" in lines[0] and "stored without" in lines[0]
+    assert f"{LESSONS[0]}.ipynb" not in lines[0]          # the executed one is fine
+    assert "make notebooks" in lines[0]
+    assert not out.exists() and not (tmp_path / "never-used").exists()
+
+
+def test_the_stored_lessons_pass_the_output_check():
+    build_book.check_stored_outputs(sorted((REPO / "notebooks").glob("*.ipynb")))
+
+
+def test_one_unrun_cell_is_enough_to_refuse(tmp_path):
+    nb = nbformat.read(REPO / "notebooks" / f"{LESSONS[0]}.ipynb", as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
+    code[-1].execution_count, code[-1].outputs = None, []
+    nbformat.write(nb, tmp_path / "x.ipynb")
+    assert build_book.missing_outputs(tmp_path / "x.ipynb") == (1, len(code))
+    with pytest.raises(build_book.BuildError, match=r"x\.ipynb \(1 of"):
+        build_book.check_stored_outputs([tmp_path / "x.ipynb"])
+
+
+def test_course_map_has_every_lesson_once_in_order_with_minutes():
+    minutes = build_book.load_minutes(REPO / "book" / "course.toml")
+    notebooks = sorted((REPO / "notebooks").glob("*.ipynb"))
+    lessons, notes = build_book.course_map(notebooks, minutes)
+    assert [le.stem for le in lessons] == LESSONS
+    assert notes == [], notes      # the map in lesson 00 and course.toml cover every lesson
+    assert all(le.title and le.outcome and le.minutes > 0 for le in lessons)
+    table = build_book.course_map_table(lessons)
+    assert f"**{sum(le.minutes for le in lessons)}**" in table
+    for le in lessons:
+        assert f"](notebooks/{le.stem}.ipynb)" in table
+
+
+def test_course_map_notes_a_lesson_missing_from_the_map(tmp_path):
+    notebooks = sorted((REPO / "notebooks").glob("*.ipynb"))[:2]
+    extra = tmp_path / "99_extra.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 99 · An extra")])
+    nbformat.write(nb, extra)
+    lessons, notes = build_book.course_map(notebooks + [extra], {})
+    assert [le.stem for le in lessons][-1] == "99_extra"
+    assert lessons[-1].title == "An extra"
+    assert any("99_extra.ipynb is not in lesson 00's course map" in n for n in notes)
+    assert any("does not exist" in n for n in notes)       # the map's other rows
+    assert any("no minutes for 99_extra" in n for n in notes)
+
+
+@pytest.mark.parametrize("html, leaks", [
+    ('<script src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-chtml.js"></script>', True),
+    ('<script src="//cdnjs.cloudflare.com/require.min.js"></script>', True),
+    ('<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Lato">', True),
+    ('<link href="https://fonts.googleapis.com/x.css" rel="stylesheet">', True),
+    ('<img src="http://example.org/a.png">', True),
+    ('<style>@import url("https://fonts.googleapis.com/x.css");</style>', True),
+    ('<script src="../_static/mathjax/tex-chtml.js"></script>', False),
+    ('<a href="https://mybinder.org/v2/gh/o/r/main">Launch</a>', False),   # a link, not a load
+    ('<link rel="next" href="04_operating_sets.html">', False),
+])
+def test_external_resource_scan(tmp_path, html, leaks):
+    (tmp_path / "page.html").write_text(f"<html><head></head><body>{html}</body></html>")
+    assert bool(build_book.external_resources(tmp_path)) is leaks
+
+
+def test_launch_links_follow_the_origin_remote(tmp_path):
+    if shutil.which("git") is None:
+        pytest.skip("needs git")
+    lessons = [build_book.Lesson("03", "t", "03_measures_vs_rejection", "", 1)]
+    subprocess.run(["git", "init", "-q", "-b", "main", str(tmp_path)], check=True)
+    links, course, why = build_book.launch_links(lessons, tmp_path)
+    assert why and "no 'origin' remote" in why and "/gh/OWNER/rejlab/main?" in course
+    subprocess.run(["git", "-C", str(tmp_path), "remote", "add", "origin",
+                    "git@github.com:ada-l/course-kit.git"], check=True)
+    links, course, why = build_book.launch_links(lessons, tmp_path)
+    assert why is None
+    assert links == {"notebooks/03_measures_vs_rejection":
+                     "https://mybinder.org/v2/gh/ada-l/course-kit/main"
+                     "?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb"}
+    assert course.endswith("?urlpath=lab/tree/notebooks/00_start_here.ipynb")
+
+
+# --------------------------------------------------------------------------
+# The site in a real browser
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path):
+    """An HTTP server for ``directory`` on 127.0.0.1 (a free port), stopped on exit."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def _need_sphinx():
+    if sys.version_info < (3, 11):
+        pytest.skip("the book extra (Sphinx 9) needs Python >= 3.11")
+    if importlib.util.find_spec("sphinx") is None or importlib.util.find_spec("myst_nb") is None:
+        pytest.fail("building the site needs the book extra: pip install -e '.[book]'")
+
+
+def _build(out: Path, *args: str) -> subprocess.CompletedProcess:
+    _need_sphinx()
+    done = subprocess.run([sys.executable, str(TOOLS / "build_book.py"), "--out", str(out),
+                           *args], capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, f"make book failed:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The site built from the repository's notebooks into a temporary folder."""
+    out = tmp_path_factory.mktemp("book") / "html"
+    _build(out)
+    return out
+
+
+def _png() -> str:
+    import base64
+    import io
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(2, 1.5))
+    ax.plot([0, 1], [1, 0])
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    plt.close(fig)
+    return base64.b64encode(buf.getvalue()).decode()
+
+
+@pytest.mark.slow
+def test_an_explorer_with_a_stored_picture_shows_the_picture(tmp_path):
+    """The display bundle an explorer stores (widget view + text + PNG) renders as the PNG."""
+    v4 = nbformat.v4
+    explorer = v4.new_output("display_data", data={
+        "application/vnd.jupyter.widget-view+json":
+            {"model_id": "0" * 32, "version_major": 2, "version_minor": 0},
+        "text/plain": "Explorer(children=(HTML(value='<b>Reject</b>'),))",
+        "image/png": _png()})
+    nb = v4.new_notebook(cells=[
+        v4.new_markdown_cell("# 00 · Start here\n\nThe measure $A$ and\n\n$$Q = 2A(1-r) + r - \\alpha$$"),
+        v4.new_code_cell("rl.widgets.ranking_explorer()", execution_count=1,
+                         outputs=[explorer])])
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    nbformat.write(nb, notebooks / "00_start_here.ipynb")
+    done = _build(tmp_path / "html", "--notebooks", str(notebooks), "--docs",
+                  str(tmp_path / "no-docs"))
+    assert "no course map table found in lesson 00" in done.stdout
+    html = (tmp_path / "html" / "notebooks" / "00_start_here.html").read_text()
+    assert "Explorer(children=" not in html
+    assert "widget-state" not in html and "widget-view" not in html
+    assert "require" not in html.lower().split("<body", 1)[0]     # no require.js in <head>
+    images = list((tmp_path / "html" / "_images").glob("*.png"))
+    assert len(images) == 1 and f'src="../_images/{images[0].name}"' in html
+    assert '<div class="math notranslate nohighlight">' in html
+    assert 'src="../_static/mathjax/tex-chtml.js' in html
+    assert (tmp_path / "html" / "_static" / "mathjax" / "output" / "chtml" / "fonts"
+            / "woff-v2" / "MathJax_Main-Regular.woff").is_file()
+    assert "placeholder" in (tmp_path / "html" / "docs" / "teaching.html").read_text().lower()
+
+
+WAIT_JS = """async () => {
+  await Promise.all(Array.from(document.images).map(img => img.complete ? null :
+      new Promise(done => { img.addEventListener('load', done); img.addEventListener('error', done); })));
+  if (window.MathJax && MathJax.startup && MathJax.startup.promise) { await MathJax.startup.promise; }
+  return true;
+}"""
+
+STATE_JS = """() => ({
+  images: Array.from(document.images).map(i => ({src: i.getAttribute('src'), ok: i.complete && i.naturalWidth > 0})),
+  mathjax: document.querySelectorAll('mjx-container').length,
+  merror: document.querySelectorAll('mjx-merror').length,
+  rawMath: document.querySelectorAll('.math:not(:has(mjx-container))').length,
+  launch: Array.from(document.querySelectorAll('a.rejlab-launch-button')).map(a => a.href),
+  text: document.body.innerText,
+})"""
+
+
+def _stored(page: str) -> dict:
+    """What the lesson behind a page stores: its pictures, and whether it has maths."""
+    nb = nbformat.read(REPO / page.replace(".html", ".ipynb"), as_version=4)
+    pictures = sum(1 for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+                   if "image/png" in o.get("data", {}))
+    maths = any("$" in c.source for c in nb.cells if c.cell_type == "markdown")
+    return {"pictures": pictures, "maths": maths}
+
+
+def _page_names(site: Path) -> list[str]:
+    pages = ["index.html"] + [f"notebooks/{stem}.html" for stem in LESSONS]
+    pages += sorted(str(p.relative_to(site)) for p in (site / "docs").glob("*.html"))
+    return pages
+
+
+@pytest.mark.browser
+def test_every_page_works_offline_in_chromium(site, tmp_path):
+    try:
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package playwright is not installed (pip install playwright)")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"chromium is missing: no executable at {CHROMIUM} "
+                    "(install it with `apt-get install chromium`, or set REJLAB_CHROMIUM)")
+
+    shots = tmp_path / "screenshots"
+    shots.mkdir()
+    problems: dict[str, list[str]] = {}
+    external: list[str] = []
+    with serve(site) as base, sync_playwright() as p:
+        host = urlsplit(base).netloc
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+                                    timeout=60_000)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+
+            def route(r):
+                if urlsplit(r.request.url).netloc == host:
+                    r.continue_()
+                else:
+                    external.append(r.request.url)
+                    r.abort()
+
+            context.route("**/*", route)
+            page = context.new_page()
+            page.set_default_timeout(PAGE_MS)
+            local_errors: list[str] = []
+            page.on("response", lambda resp: local_errors.append(f"{resp.status} {resp.url}")
+                    if resp.status >= 400 and urlsplit(resp.url).netloc == host else None)
+
+            for name in _page_names(site):
+                local_errors.clear()
+                bad = problems.setdefault(name, [])
+                try:
+                    page.goto(f"{base}/{name}", wait_until="load")
+                    page.evaluate(WAIT_JS)
+                    state = page.evaluate(STATE_JS)
+                    page.screenshot(path=str(shots / (name.replace("/", "__") + ".png")))
+                except PlaywrightError as exc:
+                    bad.append(f"browser error or timeout: {exc}")
+                    continue
+                bad += [f"image did not load: {img['src']}" for img in state["images"]
+                        if not img["ok"]]
+                bad += [f"local request failed: {e}" for e in local_errors]
+                if "Explorer(children=" in state["text"]:
+                    bad.append("an explorer is shown as its text 'Explorer(children=...' "
+                               "(its stored output has no image/png)")
+                if state["merror"]:
+                    bad.append(f"{state['merror']} MathJax errors")
+                if state["rawMath"]:
+                    bad.append(f"{state['rawMath']} maths elements left untypeset")
+                is_lesson = name.startswith("notebooks/")
+                stored = _stored(name) if is_lesson else {"maths": name == "index.html"}
+                if stored["maths"] and state["mathjax"] == 0:
+                    bad.append("no maths typeset (no mjx-container): MathJax did not run")
+                if is_lesson:
+                    want = f"?urlpath=lab/tree/{name[:-len('.html')]}.ipynb"
+                    if not (len(state["launch"]) == 1 and state["launch"][0].startswith(
+                            "https://mybinder.org/v2/gh/") and state["launch"][0].endswith(want)):
+                        bad.append(f"Binder launch link missing or wrong: {state['launch']}")
+                    if len(state["images"]) < stored["pictures"]:
+                        bad.append(f"{len(state['images'])} images on the page for "
+                                   f"{stored['pictures']} stored pictures")
+        finally:
+            browser.close()
+
+    assert sorted(p.name for p in shots.iterdir()) == sorted(
+        n.replace("/", "__") + ".png" for n in problems)
+    assert not external, f"requests that left 127.0.0.1 (aborted): {sorted(set(external))}"
+    failed = {name: msgs for name, msgs in problems.items() if msgs}
+    assert not failed, "pages with problems (screenshots in {}):\n{}".format(
+        shots, "\n".join(f"  {n}: " + "; ".join(m) for n, m in failed.items()))

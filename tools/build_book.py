@@ -1,0 +1,437 @@
+"""Build the course website from the notebooks' stored outputs (`make book`).
+
+    python tools/build_book.py                   # -> _build/html/index.html
+    python tools/build_book.py --out /tmp/site   # elsewhere (the browser test does this)
+
+Nothing is executed: the pages show the outputs stored in ``notebooks/*.ipynb``,
+so a notebook stored without outputs is refused with its name (exit 2; run
+``make notebooks`` first). The site works offline: Sphinx + myst-nb with the
+furo theme (both ship their assets), MathJax 3 copied from the npm package
+``mathjax`` (installed once into ``_build/mathjax-<version>/`` with npm),
+stored PNGs for the figures, and no widget manager (an explorer shows its
+stored picture, or its text until it has one). A finished build is scanned,
+and refused, if any page still loads a script, stylesheet, font or image
+from another host.
+
+Pages: a landing page (book/index.md, with the course map built from the map
+in lesson 00 and the minutes in book/course.toml), one page per lesson, the
+teacher guide (docs/teaching.md, or a page marked as a placeholder while it
+does not exist), and docs/maths.md, docs/references.md, docs/architecture.md
+when present (skipped with a note when not). Every lesson page carries its
+Binder launch link, from the ``origin`` remote as in ``make binder-link``;
+without a GitHub origin the links follow the pattern with ``OWNER`` and the
+site says so.
+
+The build happens in a staging folder beside the output (``<out>/../book-work``)
+and the output folder is replaced only when Sphinx has succeeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import binder_link  # noqa: E402  (tools/ is not a package)
+
+ROOT = Path(__file__).resolve().parents[1]
+BOOK = ROOT / "book"
+MATHJAX_VERSION = "3.2.2"
+# What the site needs of the npm package: the TeX -> CommonHTML bundle, the
+# components it loads on demand (TeX extensions, menu, accessibility) and the
+# fonts. The speech-rule data (sre/, 4 MB) and the SVG output are left out.
+MATHJAX_PARTS = ["es5/tex-chtml.js", "es5/input", "es5/output/chtml", "es5/ui", "es5/a11y",
+                 "es5/adaptors", "LICENSE"]
+DOCS = [  # (file in docs/, required?)
+    ("teaching.md", False),
+    ("maths.md", False),
+    ("references.md", False),
+    ("architecture.md", False),
+]
+PLACEHOLDER_OWNER, PLACEHOLDER_REPO, PLACEHOLDER_BRANCH = "OWNER", "rejlab", "main"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+EXTERNAL = re.compile(
+    r"<(?:script|img|iframe|source|video|audio)\b[^>]*\bsrc=[\"'](?:https?:)?//"
+    r"|<link\b[^>]*\brel=[\"'](?:stylesheet|preload|icon|modulepreload)[\"'][^>]*\bhref=[\"']"
+    r"(?:https?:)?//"
+    r"|<link\b[^>]*\bhref=[\"'](?:https?:)?//[^\"']*[\"'][^>]*\brel=[\"']"
+    r"(?:stylesheet|preload|icon|modulepreload)"
+    r"|@import\s+url\([\"']?(?:https?:)?//"
+    r"|url\([\"']?(?:https?:)?//", re.I)
+
+
+class BuildError(Exception):
+    """A reason not to build, for one line on stderr."""
+
+
+# --------------------------------------------------------------------------
+# Input checks
+
+def missing_outputs(path: Path) -> tuple[int, int]:
+    """``(never_run, code_cells)`` for a notebook: code cells without a stored run."""
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
+    never = [c for c in code if c.get("execution_count") is None]
+    return len(never), len(code)
+
+
+def check_stored_outputs(paths: list[Path]) -> None:
+    """BuildError naming every notebook stored without outputs."""
+    bad = []
+    for path in paths:
+        never, total = missing_outputs(path)
+        if never:
+            bad.append(f"{path.name} ({never} of {total} code cells never ran)")
+    if bad:
+        raise BuildError(
+            "the site is built from stored outputs, and these notebooks are stored without "
+            f"them: {'; '.join(bad)}. Run `make notebooks` (tools/execute_notebooks.py) first")
+
+
+def explorers_without_picture(path: Path) -> int:
+    """How many widget outputs of a notebook carry no stored image/png."""
+    nb = nbformat.read(path, as_version=4)
+    return sum(1 for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
+               if WIDGET_VIEW in o.get("data", {}) and "image/png" not in o.get("data", {}))
+
+
+# --------------------------------------------------------------------------
+# The course map
+
+@dataclass(frozen=True)
+class Lesson:
+    number: str
+    title: str
+    stem: str           # notebook file name without .ipynb
+    outcome: str        # "what you will be able to do"
+    minutes: int | None
+
+
+_MAP_ROW = re.compile(r"^\|\s*(\d+)\s*\|\s*(.+?)\s*\|\s*\[[^\]]*\]\(([^)]+?)\.ipynb\)\s*\|"
+                      r"\s*(.*?)\s*\|\s*$")
+
+
+def _notebook_title(path: Path) -> str:
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("# "):
+                    return re.sub(r"^\d+\s*·\s*", "", line[2:].strip())
+    return path.stem
+
+
+def load_minutes(path: Path) -> dict[str, int]:
+    """The ``[minutes]`` table of book/course.toml (tomllib; a plain reader on Python 3.10)."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        import tomllib
+    except ImportError:      # Python 3.10: the file is "name = integer" lines under [minutes]
+        table, section = {}, None
+        for line in text.splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line.startswith("["):
+                section = line.strip("[]").strip()
+            elif "=" in line and section == "minutes":
+                key, value = (part.strip() for part in line.split("=", 1))
+                table[key.strip('"')] = int(value)
+        return table
+    return tomllib.loads(text)["minutes"]
+
+
+def course_map(notebooks: list[Path], minutes: dict[str, int]) -> tuple[list[Lesson], list[str]]:
+    """The lessons in course order, from the map in lesson 00, and notes on gaps.
+
+    A notebook missing from the map is still a lesson (title from its heading,
+    after the mapped ones); a map row without a notebook is dropped; both are noted.
+    """
+    by_stem = {p.stem: p for p in notebooks}
+    start = next((p for p in notebooks if p.stem.startswith("00")), None)
+    rows = []
+    if start is not None:
+        nb = nbformat.read(start, as_version=4)
+        for cell in nb.cells:
+            if cell.cell_type == "markdown" and "Map of the course" in cell.source:
+                rows = [m.groups() for m in map(_MAP_ROW.match, cell.source.splitlines()) if m]
+                break
+    notes, lessons, seen = [], [], set()
+    if not rows:
+        notes.append("no course map table found in lesson 00: lesson titles come from headings")
+    for number, title, target, outcome in rows:
+        stem = Path(target).name
+        if stem not in by_stem:
+            notes.append(f"the course map lists {stem}.ipynb, which does not exist: row dropped")
+            continue
+        seen.add(stem)
+        lessons.append(Lesson(number, title, stem, outcome, minutes.get(stem)))
+    for stem, path in by_stem.items():
+        if stem not in seen:
+            notes.append(f"{path.name} is not in lesson 00's course map: added after the others")
+            lessons.append(Lesson(stem.split("_")[0], _notebook_title(path), stem, "",
+                                  minutes.get(stem)))
+    for lesson in lessons:
+        if lesson.minutes is None:
+            notes.append(f"book/course.toml gives no minutes for {lesson.stem}")
+    return lessons, notes
+
+
+def course_map_table(lessons: list[Lesson]) -> str:
+    lines = ["| # | Lesson | Minutes | You will be able to |", "|---|---|--:|---|"]
+    for le in lessons:
+        mins = "?" if le.minutes is None else str(le.minutes)
+        lines.append(f"| {le.number} | [{le.title}](notebooks/{le.stem}.ipynb) | {mins} "
+                     f"| {le.outcome} |")
+    known = [le.minutes for le in lessons if le.minutes is not None]
+    total = sum(known)
+    lines.append(f"| | **In all** | **{total}** | about {total / 60:.0f} hours of class time |")
+    return ("```{rst-class} rejlab-course-map\n```\n\n" + "\n".join(lines) + "\n\n"
+            "Times are provisional estimates in minutes (reading, running the cells, the "
+            "explorer and the exercises); the teacher guide will give measured ones.")
+
+
+# --------------------------------------------------------------------------
+# MathJax from npm
+
+def mathjax_dir(cache: Path) -> Path:
+    """The npm package ``mathjax`` at MATHJAX_VERSION, installed into ``cache`` once."""
+    package = cache / "node_modules" / "mathjax"
+    try:
+        if json.loads((package / "package.json").read_text())["version"] == MATHJAX_VERSION:
+            return package
+    except (OSError, ValueError, KeyError):
+        pass
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(f"npm is needed once to fetch MathJax {MATHJAX_VERSION} for the "
+                         "offline site (apt-get install npm)")
+    cache.mkdir(parents=True, exist_ok=True)
+    out = subprocess.run([npm, "install", "--prefix", str(cache), "--no-save", "--no-audit",
+                          "--no-fund", "--loglevel=error", f"mathjax@{MATHJAX_VERSION}"],
+                         capture_output=True, text=True, timeout=600)
+    if out.returncode != 0 or not (package / "es5" / "tex-chtml.js").exists():
+        last = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise BuildError(f"npm install mathjax@{MATHJAX_VERSION} failed: {last}")
+    return package
+
+
+def copy_mathjax(package: Path, static: Path) -> None:
+    target = static / "mathjax"
+    for part in MATHJAX_PARTS:
+        src = package / part
+        dst = target / Path(part).relative_to("es5") if part.startswith("es5/") else target / part
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_dir():
+            shutil.copytree(src, dst)
+        else:
+            shutil.copy2(src, dst)
+
+
+# --------------------------------------------------------------------------
+# Staging
+
+def launch_links(lessons: list[Lesson], repo: Path) -> tuple[dict[str, str], str, str | None]:
+    """Binder URL per lesson page, the course's URL, and why they are placeholders (or None)."""
+    start = "notebooks/00_start_here.ipynb"
+    try:
+        owner, name = binder_link.github_origin(repo)
+        branch = binder_link.default_branch(repo)
+        why = None
+    except binder_link.BinderLinkError as exc:
+        owner, name, branch = PLACEHOLDER_OWNER, PLACEHOLDER_REPO, PLACEHOLDER_BRANCH
+        why = str(exc)
+    links = {f"notebooks/{le.stem}": binder_link.binder_url(owner, name, branch,
+                                                            f"notebooks/{le.stem}.ipynb")
+             for le in lessons}
+    return links, binder_link.binder_url(owner, name, branch, start), why
+
+
+_NBVAL_MARKER = re.compile(r"^[ \t]*#[ \t]*NBVAL_[A-Z_]+[ \t]*\n?", re.M)
+
+
+def stage_notebook(src: Path, dst: Path) -> None:
+    """Copy a lesson for the site: no widget state (the site loads no widget manager)
+    and no ``# NBVAL_...`` lines (test markers, noise for a reader)."""
+    nb = nbformat.read(src, as_version=4)
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.source = _NBVAL_MARKER.sub("", cell.source)
+    nbformat.write(nb, dst)
+
+
+def toctrees(lessons: list[Lesson], docs: dict[str, str]) -> str:
+    def tree(caption: str, entries: list[str]) -> str:
+        if not entries:
+            return ""
+        return ("```{toctree}\n:caption: " + caption + "\n:maxdepth: 1\n:hidden:\n\n"
+                + "\n".join(entries) + "\n```\n")
+    parts = [tree("Lessons", [f"notebooks/{le.stem}" for le in lessons]),
+             tree("For the teacher", [d for d in ["docs/teaching"] if d in docs]),
+             tree("Reference", [d for d in ["docs/maths", "docs/references",
+                                             "docs/architecture"] if d in docs])]
+    return "\n".join(p for p in parts if p)
+
+
+PLACEHOLDER_GUIDE = """\
+# Teacher guide (placeholder)
+
+```{warning}
+**Placeholder page.** The teacher guide (`docs/teaching.md`) has not been
+written yet; this page stands in for it so that the site's structure is final.
+```
+
+The guide will give, for each lesson, its objectives, its time in minutes, the
+explorer's question and the misconceptions the exercises catch; three plans (a
+90-minute seminar, a three-session module, a two-week unit with homework); how
+to run the course on Binder, on a JupyterHub and locally; and how to grade the
+homework in `teacher/` with nbgrader (`make assignments`).
+"""
+
+
+def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
+          mathjax: Path) -> list[str]:
+    """Lay out the Sphinx source folder ``src``; return the notes for the log."""
+    minutes = load_minutes(BOOK / "course.toml")
+    lessons, notes = course_map(notebooks, minutes)
+
+    shutil.copytree(BOOK, src, ignore=shutil.ignore_patterns("__pycache__", "index.md",
+                                                             "course.toml"))
+    (src / "notebooks").mkdir()
+    for path in notebooks:
+        stage_notebook(path, src / "notebooks" / path.name)
+
+    docs: dict[str, str] = {}
+    (src / "docs").mkdir()
+    if docs_dir.is_dir():  # figures and other assets the docs pages may link
+        for asset in docs_dir.rglob("*"):
+            if asset.is_file() and asset.suffix != ".md":
+                (src / "docs" / asset.relative_to(docs_dir)).parent.mkdir(parents=True,
+                                                                          exist_ok=True)
+                shutil.copy2(asset, src / "docs" / asset.relative_to(docs_dir))
+    for name, _ in DOCS:
+        page = docs_dir / name
+        docname = f"docs/{Path(name).stem}"
+        if page.is_file():
+            shutil.copy2(page, src / "docs" / name)
+            docs[docname] = "present"
+        elif name == "teaching.md":
+            (src / "docs" / name).write_text(PLACEHOLDER_GUIDE, encoding="utf-8")
+            docs[docname] = "placeholder"
+            notes.append("docs/teaching.md is absent: the site has a page marked as a "
+                         "placeholder in its place")
+        else:
+            notes.append(f"docs/{name} is absent: skipped (the site has no such page)")
+
+    links, course_url, why = launch_links(lessons, repo)
+    if why:
+        notes.append(f"Binder links are the pattern with {PLACEHOLDER_OWNER}: {why}")
+    binder_note = ("" if why is None else
+                   ' <span class="rejlab-placeholder">This link is the pattern, with '
+                   f"`{PLACEHOLDER_OWNER}` for the GitHub account: the site was built from a "
+                   "clone without a GitHub `origin` remote. Rebuild after publishing "
+                   "(`make binder-link` prints the real link).</span>")
+    index = (BOOK / "index.md").read_text(encoding="utf-8")
+    for key, value in {"course_map": course_map_table(lessons), "binder_url": course_url,
+                       "binder_note": binder_note, "toctrees": toctrees(lessons, docs)}.items():
+        index = index.replace("{{ " + key + " }}", value)
+    if "{{" in index:
+        raise BuildError("book/index.md has a {{ placeholder }} the build does not fill")
+    (src / "index.md").write_text(index, encoding="utf-8")
+
+    (src / "_static").mkdir(exist_ok=True)
+    copy_mathjax(mathjax, src / "_static")
+    version = re.search(r'__version__\s*=\s*"([^"]+)"',
+                        (ROOT / "rejlab" / "_version.py").read_text()).group(1)
+    (src / "_site.json").write_text(json.dumps(
+        {"version": version, "launch": links, "placeholder": why is not None}, indent=1),
+        encoding="utf-8")
+
+    missing = {p.name: n for p in notebooks if (n := explorers_without_picture(p))}
+    if missing:
+        notes.append("explorer outputs with no stored picture yet (shown as text until the "
+                     "notebook is re-executed with a rejlab whose explorers carry image/png): "
+                     + ", ".join(f"{k} ({v})" for k, v in missing.items()))
+    return notes
+
+
+def external_resources(html_dir: Path) -> list[str]:
+    """Files of the built site that load anything from another host."""
+    found = []
+    for path in sorted(html_dir.rglob("*")):
+        if path.suffix in {".html", ".css"} and path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if path.suffix == ".css":
+                text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+            match = EXTERNAL.search(text)
+            if match:
+                found.append(f"{path.relative_to(html_dir)}: {match.group(0)[:80]}")
+    return found
+
+
+def build(out: Path, notebooks_dir: Path, docs_dir: Path, repo: Path, cache: Path,
+          quiet: bool = False) -> list[str]:
+    notebooks = sorted(notebooks_dir.glob("*.ipynb"))
+    if not notebooks:
+        raise BuildError(f"no notebooks in {notebooks_dir}")
+    check_stored_outputs(notebooks)
+    import importlib.util
+    if any(importlib.util.find_spec(m) is None for m in ("sphinx", "myst_nb", "furo")):
+        raise BuildError("the site needs the book extra (Sphinx, myst-nb, furo; Python >= 3.11): "
+                         "pip install -e '.[book]' (make book does)")
+    mathjax = mathjax_dir(cache)
+
+    work = out.parent / "book-work"
+    shutil.rmtree(work, ignore_errors=True)
+    src, doctrees, fresh = work / "src", work / "doctrees", work / "html"
+    notes = stage(src, notebooks, docs_dir, repo, mathjax)
+    cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-d", str(doctrees),
+           str(src), str(fresh)]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=1800)
+    if done.returncode != 0:
+        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-20:])
+        raise BuildError(f"sphinx-build failed (exit {done.returncode}):\n{tail}")
+    if done.stderr.strip() and not quiet:
+        print(done.stderr.strip(), file=sys.stderr)
+    leaks = external_resources(fresh)
+    if leaks:
+        raise BuildError("the built site loads resources from the network: " + "; ".join(leaks))
+    shutil.rmtree(out, ignore_errors=True)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fresh.rename(out)
+    return notes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_build" / "html")
+    parser.add_argument("--notebooks", type=Path, default=ROOT / "notebooks")
+    parser.add_argument("--docs", type=Path, default=ROOT / "docs")
+    parser.add_argument("--repo", type=Path, default=ROOT, help="git checkout for launch links")
+    parser.add_argument("--mathjax-cache", type=Path,
+                        default=Path(os.environ.get("REJLAB_MATHJAX_CACHE",
+                                                    ROOT / "_build" / f"mathjax-{MATHJAX_VERSION}")))
+    args = parser.parse_args(argv)
+    try:
+        notes = build(args.out.resolve(), args.notebooks, args.docs, args.repo,
+                      args.mathjax_cache)
+    except BuildError as exc:
+        print(f"make book: {exc}", file=sys.stderr)
+        return 2
+    for note in notes:
+        print(f"note: {note}")
+    print(f"site: {args.out / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
