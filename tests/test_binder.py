@@ -29,7 +29,7 @@ NBVAL_TIMEOUT_S = 1800
 # What the lessons import or need to run in JupyterLab with live widgets.
 COURSE_NEEDS = ("jupyterlab", "ipykernel", "ipywidgets", "jupyterlab-widgets", "numpy",
                 "matplotlib", "scikit-learn", "scipy", "nbval", "pytest")
-NOT_COPIED = (".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__",
+NOT_COPIED = (".git", ".venv", ".venv-py310", "venv", "build", "_build", "dist", "*.egg-info", "__pycache__",
               ".pytest_cache", ".hypothesis", ".ipynb_checkpoints")
 
 
