@@ -120,8 +120,9 @@ def test_operating_set_explorer_moves_its_regions_in_place(ose):
     assert [(len(ax.collections), len(ax.lines)) for ax in fig.axes] == counts  # nothing piles up
     assert ose.image.value != image
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert {"max_probability", "breaking_ties"} <= set(labels)
+    assert {"maximum probability", "breaking ties"} <= set(labels)
     assert any(lab.startswith("reference") for lab in labels)
+    assert fig.axes[1].get_title().startswith(f"operating set of r0 = {ose.state.r0:.2f}")
 
 
 def test_cost_explorer_titles_and_price_line_follow_rho(ce):
@@ -138,4 +139,4 @@ def test_cost_explorer_titles_and_price_line_follow_rho(ce):
             box = ax.title.get_window_extent(renderer)
             assert ax.bbox.ymax <= box.ymin and box.ymax <= fig.bbox.ymax
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert "cheapest (max_probability)" in labels and "breaking_ties" in labels
+    assert "cheapest (maximum probability)" in labels and "cost (breaking ties)" in labels

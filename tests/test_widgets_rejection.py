@@ -59,7 +59,9 @@ def test_four_subsets_controls_follow_the_contract(subsets):
     assert (r.min, r.max, r.step, r.value, r.description) == (0, 1, 0.01, 0.2, "r")
     rej = subsets.controls["rejector"]
     assert isinstance(rej, widgets.Dropdown)
-    assert list(rej.options) == ["max_probability", "breaking_ties"]
+    # words on the dropdown, rejlab's names as its values
+    assert list(rej.options) == [("maximum probability", "max_probability"),
+                                 ("breaking ties", "breaking_ties")]
     assert isinstance(subsets, rw.Explorer)
 
 
@@ -188,7 +190,8 @@ def test_curves_explorer_points_are_the_operating_points_at_r():
         for rejector in ["max_probability", "breaking_ties"]:
             assert_same_point(e.state.points[rejector], expected_point(accurate, proba, rejector, r))
             op = e.state.points[rejector]
-            assert f"{rejector}: A = {format_number(op.A)}, Q = {format_number(op.Q)}" in e.readout.value
+            label = rl.plot.rejector_label(rejector)
+            assert f"{label}: A = {format_number(op.A)}, Q = {format_number(op.Q)}" in e.readout.value
         marker = [a for a in e.figure.axes[1].get_children() if a.get_gid() == "r-marker"][0]
         assert marker.get_xdata()[0] == r
         q_point = [a for a in e.figure.axes[1].get_children() if a.get_gid() == "point-breaking_ties"][0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ._style import SUBSET_STYLE, get_ax
+from ._style import SUBSET_STYLE, find_artist, get_ax
 
 __all__ = [
     "SUBSET_KEYS",
@@ -47,10 +47,20 @@ def subset_masks(accurate, rejected):
 
 
 def _find(ax, gid):
-    for artist in ax.get_children():
-        if artist.get_gid() == gid:
-            return artist
-    return None
+    return find_artist(ax, gid)
+
+
+def _check_title(title):
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title must be a string, got {type(title).__name__}")
+    return title
+
+
+def _title(ax, title):
+    """Set a title that may move with a control (pinned at the top, where a frozen
+    background cannot shift it)."""
+    if title is not None:
+        ax.set_title(title, y=1.0)
 
 
 def _counts_tuple(counts):
@@ -73,7 +83,7 @@ def _counts_tuple(counts):
     return tuple(arr.tolist())
 
 
-def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
+def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, title=None):
     """Scatter 2-D samples with the colour and marker of their subset.
 
     A∩N, M∩N, A∩R, M∩R use :data:`rejlab.plot.SUBSET_STYLE` (Okabe-Ito
@@ -88,10 +98,21 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
         The accuracy vector ``a`` and the rejection vector ``r``.
     ax : matplotlib Axes, optional
         Drawn on (or updated in place when it already holds this plot).
+    size : float
+        Marker area in points².
+    legend : bool
+        A legend right of the axes (drawn once).
+    title : str, optional
 
     Returns
     -------
     matplotlib.axes.Axes
+
+    Notes
+    -----
+    Artists by gid: ``"subset-an"``, ``"subset-mn"``, ``"subset-ar"``,
+    ``"subset-mr"`` (one scatter per subset); an explorer moving r or a
+    threshold moves all four (and the title).
 
     Examples
     --------
@@ -107,6 +128,8 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
     if not np.all(np.isfinite(X)):
         raise ValueError("X must not contain NaN or infinite values")
     size = v.positive_number(size, "size")
+    legend = v.flag(legend, "legend")
+    _check_title(title)
     masks = subset_masks(accurate, rejected)
     v.same_length(X=X, accurate=masks["an"])
     ax = get_ax(ax)
@@ -127,6 +150,7 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
         ax.set_aspect("equal", adjustable="datalim")
         if legend:
             ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, markerscale=1.5)
+    _title(ax, title)
     return ax
 
 
@@ -137,6 +161,11 @@ def subsets_bar(counts, ax=None):
     ----------
     counts : SubsetCounts, mapping or sequence (an, mn, ar, mr)
         As returned by :func:`rejlab.subset_counts`.
+
+    Notes
+    -----
+    Artists by gid: ``"bar-<key>"`` and ``"bartext-<key>"`` for each subset
+    key (an, mn, ar, mr).
 
     Examples
     --------
@@ -190,13 +219,19 @@ def _mosaic_rects(values):
             (wk, 0.0, wr, hr), (wk, hr, wr, 1.0 - hr if rej else 0.0)]
 
 
-def subsets_mosaic(counts, ax=None):
+def subsets_mosaic(counts, ax=None, *, title=None):
     """Mosaic of the four subsets: column widths are 1 - r and r.
 
     The left column is N (nonrejected), the right one R (rejected); each
     column is split into its accurate part (bottom) and misclassified part
     (top). So the height of A∩N in the left column *is* the nonrejected
     accuracy A = |A∩N| / |N|, and the area of A∩N plus M∩R is Q.
+
+    Notes
+    -----
+    Artists by gid: ``"mosaic-<key>"`` (the four rectangles),
+    ``"mosaictext-<key>"`` (their labels) and ``"mosaic-divider"`` (the line
+    between N and R); an explorer moves them all.
 
     Examples
     --------
@@ -207,6 +242,7 @@ def subsets_mosaic(counts, ax=None):
     [0.75, 0.25, 0.5, 0.5]
     """
     values = _counts_tuple(counts)
+    _check_title(title)
     ax = get_ax(ax)
     rects = _mosaic_rects(values)
     if _find(ax, "mosaic-an") is None:
@@ -221,8 +257,8 @@ def subsets_mosaic(counts, ax=None):
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8})
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1)
-        ax.set_xlabel("share of samples:  N (kept)  |  R (rejected)")
-        ax.set_ylabel("accurate (bottom) / misclassified (top)")
+        ax.set_xlabel("share of samples: N (kept) | R (rejected)")
+        ax.set_ylabel("accurate (bottom)\nmisclassified (top)")
         ax.set_xticks([0, 0.5, 1])
         ax.set_yticks([0, 0.5, 1])
         ax.axvline(0, color="black", lw=2.5, gid="mosaic-divider")
@@ -233,16 +269,24 @@ def subsets_mosaic(counts, ax=None):
         txt.set_text(f"{_SHORT[key]}\n{shown}" if w > 0.06 and h > 0.08 else "")
     wk = rects[0][2]
     _find(ax, "mosaic-divider").set_xdata([wk, wk])
+    _title(ax, title)
     return ax
 
 
-def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0):
+def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, title=None):
     """Samples along the confidence axis, accurate on top, misclassified below.
 
     Shows monotone rejection: every rejected sample lies left of every kept
     one (if sample i is rejected, each j with ``c_j < c_i`` is rejected too).
     The dashed line sits between the most confident rejected sample and the
     least confident kept one.
+
+    Notes
+    -----
+    Called again on the same Axes it moves ``"strip-<key>"`` (one scatter
+    per subset) and ``"strip-cut"`` (the dashed line), and fits the
+    confidence axis to the new confidences (an explorer that changes the
+    confidence itself, another rejector, must redraw the axis too).
 
     Examples
     --------
@@ -255,6 +299,7 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0):
     c = v.as_finite_1d(confidence, "confidence")
     masks = subset_masks(accurate, rejected)
     v.same_length(confidence=c, accurate=masks["an"])
+    _check_title(title)
     ax = get_ax(ax)
     rng = np.random.default_rng(jitter_seed)
     a = masks["an"] | masks["ar"]
@@ -281,11 +326,13 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0):
         ax.set_yticks([0, 1], ["misclassified (M)", "accurate (A)"])
         ax.set_xlabel("confidence c (higher = surer)")
         ax.set_ylim(-0.5, 1.5)
-        pad = 0.03 * max(float(np.ptp(c)), 1e-9)
-        ax.set_xlim(c.min() - pad, c.max() + pad)
         ax.spines[["top", "right"]].set_visible(False)
     else:
         _find(ax, "strip-cut").set_xdata([cut, cut])
+    pad = 0.03 * max(float(np.ptp(c)), 1e-9)
+    if ax.get_xlim() != (c.min() - pad, c.max() + pad):
+        ax.set_xlim(c.min() - pad, c.max() + pad)
+    _title(ax, title)
     return ax
 
 
@@ -296,6 +343,12 @@ def ranking_row(confidence, accurate, rejected, ax=None):
     (misclassified) and its confidence underneath; a thick line separates
     the kept samples (left) from the rejected ones (right). Meant for small
     examples (a dozen samples or so).
+
+    Notes
+    -----
+    Artists by gid: ``"rankbox-<i>"``, ``"ranktext-<i>"`` (box and mark of
+    the i-th most confident sample) and ``"rankcut"``; an explorer moving
+    the number of rejected samples moves them all.
 
     Examples
     --------
@@ -363,6 +416,11 @@ def confusion_matrix(conf, ax=None, *, digits=3):
     conf : Confusion, sequence (tp, fp, tn, fn), or SubsetCounts
         As returned by :func:`rejlab.confusion_from_triplet`; subset counts
         (:func:`rejlab.subset_counts`) are shown as counts, TP = |M∩R| etc.
+
+    Notes
+    -----
+    Artists by gid: ``"conf-<field>"`` (the cells) and ``"conftext-<field>"``
+    (their values) for tp, fp, tn, fn; an explorer moves the texts.
 
     Examples
     --------

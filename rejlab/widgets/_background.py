@@ -38,15 +38,24 @@ def pixels_artist(pixels):
     return _Pixels(pixels)
 
 
-def release_background(fig):
-    """Undo :func:`freeze_background`: static artists visible, no background image."""
+def release_background(fig, *, relayout=False):
+    """Undo :func:`freeze_background`: static artists visible, autoscaling back, no background image.
+
+    ``relayout=True`` also lays the figure out again at the next freeze (new
+    data: new tick labels may need more room).
+    """
+    if relayout:
+        fig.set_layout_engine("constrained")
     frozen = getattr(fig, "_rejlab_background", None)
     if frozen is None:
         return
-    image, hidden = frozen
+    image, hidden, autoscale = frozen
     image.remove()
     for artist in hidden:
         artist.set_visible(True)
+    for ax, (x_on, y_on) in autoscale.items():
+        ax.set_autoscalex_on(x_on)
+        ax.set_autoscaley_on(y_on)
     fig._rejlab_background = None
 
 
@@ -64,6 +73,7 @@ def freeze_background(fig, moving):
     if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
         canvas.draw()  # lays the figure out with every artist visible
         fig.set_layout_engine(None)
+    autoscale = {ax: (ax.get_autoscalex_on(), ax.get_autoscaley_on()) for ax in fig.axes}
     for ax in fig.axes:
         ax.set_autoscale_on(False)
     moving = [a for a in moving if a.get_visible()]
@@ -80,7 +90,7 @@ def freeze_background(fig, moving):
     for artist in hidden:
         artist.set_visible(False)
     image = fig.add_artist(pixels_artist(pixels))
-    fig._rejlab_background = (image, hidden)
+    fig._rejlab_background = (image, hidden, autoscale)
 
 
 def moving_artists(fig, *prefixes, extra=()):
