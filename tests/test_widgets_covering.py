@@ -149,3 +149,37 @@ def test_results_grid_accepts_label_sets():
     axes = rl.plot.results_grid(t.ideal_label_sets, t.method_2_label_sets)
     assert any("AA = 5/8" in x.get_text() for x in axes[0].texts)
     plt.close(axes[0].figure)
+
+
+# --- lesson 07: the lesson's covering, no AA / RAR yet ---------------------------
+
+
+def test_lesson_07_starts_on_its_covering_without_scores():
+    C = rl.datasets.definition3_covering()
+    e = rl.widgets.covering_explorer(C, p="a", scores=False)
+    assert e.error == "" and set(e.controls) == {"p"} | {f"C{i}:{x}" for i in (1, 2, 3)
+                                                        for x in "abcdefg"}
+    assert e.controls["p"].value == "a"
+    assert e.state.summary.N["a"] == {"a"} and e.state.report is None
+    assert "N(a) = {a}" in e.readout.value and "AA" not in e.readout.value
+    assert len(e.figure.axes) == 1          # the covering grid alone
+    assert "AA" not in e.question and "RAR" not in e.notice
+    for i, block in enumerate(C, start=1):  # the toggles show the lesson's blocks
+        assert {x for x in "abcdefg" if e.controls[f"C{i}:{x}"].value} == block
+    e.controls["p"].value = "d"
+    assert e.state.summary.N["d"] == {"d"} and e.state.summary.Q["d"] == {1, 3}
+
+
+def test_the_p_dropdown_has_room_to_show_its_value():
+    e = rl.widgets.covering_explorer()
+    for name in ("p", "ideal"):
+        control = e.controls[name]
+        # the label takes only the room it needs, the rest is the select itself
+        assert control.style.description_width == "initial"
+        assert control.layout.width and control.layout.width.endswith("em")
+    assert float(e.controls["p"].layout.width[:-2]) >= 6
+
+
+def test_scores_must_be_a_flag():
+    with pytest.raises(ValueError, match="scores"):
+        rl.widgets.covering_explorer(scores="no")

@@ -68,15 +68,14 @@ def _fmt(s):
 
 
 
-_QUESTION = ("For an element p, which blocks hold it (NS(p)), what do they all share (N(p)), "
-             "and which elements lie in more than one block?")
-_NOTICE = ("N(p) is the intersection of the blocks that contain p, so it always contains p and "
-           "shrinks as p joins more blocks. Switch a cell off and an element can end up in no "
-           "block: then C is no longer a covering, and the explorer says so.")
-_QUESTION_SCORES = "How accurate is this covering as a classification result against the ideal?"
-_NOTICE_SCORES = ("AA only counts the ideal's labels that the result keeps, so giving an element "
-                  "an extra wrong label never lowers it; RAR divides by the errors, so it can drop, "
-                  "and it becomes ∞ once no error is left.")
+_QUESTION = ("For an element p, which blocks hold it (NS(p)), what do they share (N(p)), and "
+             "which elements lie in two blocks or more?")
+_NOTICE = ("N(p), the intersection of the blocks that hold p, always contains p and shrinks as "
+           "p joins more blocks. Switch a cell off and an element may lie in no block: C is then "
+           "no covering.")
+_QUESTION_SCORES = "And read as a result against the ideal, how accurate is it (AA, RAR)?"
+_NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the errors, so it can "
+                  "drop.")
 
 
 @_explains(_QUESTION + " " + _QUESTION_SCORES, _NOTICE + " " + _NOTICE_SCORES)
