@@ -18,9 +18,9 @@ from ._report import report_point
 from ._scene import (CLASS_COLORS, class_colors, context_maps, jcr_scr_curves, jcr_scr_rho_zero,
                      rejection_maps, scene_map, subsets_map)
 from ._scene import jcr_vs_scr
+from ._subsets import TOY_CLASS_STYLE, toy_problem
 from ._style import OKABE_ITO, RC, REGION_STYLE, SERIES_COLORS, SUBSET_STYLE, format_r, get_ax
 from ._style import REJECTOR_STYLE, find_artist, panels, rejector_label, style
-from ._toy import TOY_CLASS_STYLE, toy_problem
 from ._subsets import (SUBSET_KEYS, confidence_strip, confusion_matrix, ranking_row, subset_masks,
                        subsets_bar, subsets_mosaic, subsets_scatter)
 
@@ -43,7 +43,8 @@ __all__ = [
     "class_colors", "scene_map", "subsets_map", "context_maps", "rejection_maps",
     "jcr_scr_curves", "jcr_scr_rho_zero",
     "jcr_vs_scr",
+    # the report explorer's panels (lesson 11)
+    "report_point",
     # a rejection report (lesson 11, the command line)
     "report", "report_rho_zero", "PLOT_MAX_POINTS",
-    "report_point",
 ]
