@@ -267,12 +267,21 @@ def _fill_polygons(x, y1, y2):
 
 
 def _refill(collection, x, y1, y2):
-    """Move a ``fill_between`` region to new bounding curves, in place."""
+    """Move a ``fill_between`` region to new bounding curves, in place.
+
+    Bounds equal to those of the last move leave the region alone (the
+    infeasible regions do not move with the reference).
+    """
+    x, y1, y2 = (np.asarray(a, dtype=float) for a in (x, y1, y2))
+    last = getattr(collection, "_rejlab_bounds", None)
+    if last is not None and all(a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
+                                for a, b in zip(last, (x, y1, y2))):
+        return
     if hasattr(collection, "set_data"):  # FillBetweenPolyCollection, matplotlib >= 3.10
         collection.set_data(x, y1, y2)
-        return
-    collection.set_verts(_fill_polygons(np.asarray(x, dtype=float), np.asarray(y1, dtype=float),
-                                        np.asarray(y2, dtype=float)))
+    else:
+        collection.set_verts(_fill_polygons(x, y1, y2))
+    collection._rejlab_bounds = (x, y1, y2)
 
 
 _REF_SYMBOL = {"A": "A0", "Q": "Q0", "phi": "φ0"}

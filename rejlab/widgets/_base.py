@@ -28,9 +28,12 @@ import base64
 import html
 import io
 import math
+import struct
+import zlib
 from typing import Callable, Mapping
 
 import ipywidgets as widgets
+import numpy as np
 from matplotlib.figure import Figure
 
 from ..plot import RC
@@ -106,6 +109,27 @@ def _explains(question, notice):
 
 
 _BLANK_GREY = (242, 242, 242)
+
+
+def _png_chunk(kind, data):
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+
+def fast_png(rgba):
+    """An RGB PNG of an (H, W, 4) uint8 array, encoded for speed (one zlib pass, level 1).
+
+    Rows are stored unfiltered: on figures (flat colours, lines, text) this
+    is smaller than PIL's adaptive filtering at its fastest level, and about
+    a third faster, which matters at every slider move.
+    """
+    height, width = rgba.shape[:2]
+    rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
+    rows[:, 0] = 0  # filter type None
+    rows[:, 1:] = rgba[:, :, :3].reshape(height, 3 * width)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
+            + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + _png_chunk(b"IEND", b""))
 
 
 class Explorer(widgets.VBox):
@@ -239,22 +263,14 @@ class Explorer(widgets.VBox):
         """Draw with Agg and encode a PNG, fast enough for a slider.
 
         The first render lays the figure out (constrained layout); the layout
-        is then frozen, because recomputing it costs more than drawing. PNG
-        compression level 1 encodes several times faster than the default
-        at a slightly larger size.
+        is then frozen, because recomputing it costs more than drawing.
         """
-        from PIL import Image
-
         self._canvas.draw()
         if self.figure.get_layout_engine() is not None:
             self.figure.set_layout_engine(None)
         width, height = self._canvas.get_width_height()
         self.image.layout.width = f"{width}px"  # its own size; max-width 100 % only shrinks it
-        rgba = Image.frombuffer("RGBA", (width, height), self._canvas.buffer_rgba(), "raw",
-                                "RGBA", 0, 1)
-        buf = io.BytesIO()
-        rgba.convert("RGB").save(buf, format="png", compress_level=1)
-        return buf.getvalue()
+        return fast_png(np.asarray(self._canvas.buffer_rgba()))
 
     def text_plain(self):
         """What a page without widgets says about the explorer, beside its picture."""
