@@ -163,6 +163,8 @@ def find_artist(ax, gid):
     The one in-place mechanism of :mod:`rejlab.plot`: a function draws its
     artists with a gid and, called again on the same Axes, finds and moves them.
     """
+    if not hasattr(ax, "get_children") or not hasattr(ax, "figure"):
+        raise ValueError(f"ax must be a matplotlib Axes or Figure, got {type(ax).__name__}")
     for artist in ax.get_children():
         if artist.get_gid() == gid:
             return artist
