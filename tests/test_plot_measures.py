@@ -390,3 +390,17 @@ def test_price_of_rejection_two_panels_one_legend_moved_by_rho(toy):
     for name, cv in toy.items():
         b = cv.min_cost(0.65)
         assert find_artist(ax_cost, f"cost-min-{name}").get_xdata()[0] == cv.r[b]
+
+
+def test_curves_fixed_limits_stay_and_free_panels_refit(toy):
+    fig, axes = plt.subplots(1, 2)
+    rl.plot.curves(toy, ("A", "Q"), axes=axes, ylim={"A": (0.45, 1.01)})
+    assert axes[0].get_ylim() == (0.45, 1.01)
+    easy = {name: rl.datasets.four_gaussians(100, seed=1, separation=3.0).curves(name)
+            for name in toy}
+    rl.plot.curves(easy, ("A", "Q"), axes=axes)
+    assert axes[0].get_ylim() == (0.45, 1.01)
+    assert axes[1].get_ylim()[0] < min(cv.Q.min() for cv in easy.values()) < 0.05
+    for bad in ({"B": (0, 1)}, {"A": (1, 0)}, {"phi": (0, 10)}, [0, 1]):
+        with pytest.raises(ValueError, match="ylim"):
+            rl.plot.curves(toy, ylim=bad)

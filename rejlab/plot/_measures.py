@@ -131,7 +131,7 @@ def _hline(ax, gid, y, **style):
 
 
 def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True, mark_r=None,
-           legend=True):
+           legend=True, ylim=None):
     """A, Q and phi against r for several rejectors on shared axes (Condessa et al. 2017, Fig. 4).
 
     Parameters
@@ -156,6 +156,10 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
         :func:`rejlab.reject_lowest` does; the nearest point of a thinned curve).
     legend : bool
         A legend in the last panel.
+    ylim : dict measure -> (bottom, top), optional
+        Fixed vertical limits for some panels (others fit the curves). Fixed
+        limits let curves of different data be compared by eye, and let an
+        explorer draw the axes once.
 
     Returns
     -------
@@ -164,7 +168,8 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
     Notes
     -----
     Called again on the same axes, it moves what it drew instead of drawing
-    anew (the legend and axis labels stay). The artists, by gid, on each
+    anew (the legend and axis labels stay; panels without fixed limits refit
+    to the new curves). The artists, by gid, on each
     panel: ``"curve-<name>"`` (the curve), ``"best-<name>"`` (the max-Q
     diamond; ``"bestline-<name>"``, a dashed vertical line, where the value
     cannot be drawn), ``"r-marker"`` and ``"point-<name>"`` (with
@@ -188,6 +193,7 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
     legend = v.flag(legend, "legend")
     if mark_r is not None:
         mark_r = v.single_fraction(mark_r, "mark_r")
+    ylim = _limits_by_measure(ylim)
     if axes is None:
         import matplotlib.pyplot as plt
 
@@ -228,7 +234,9 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
             ax.set_ylabel(MEASURE_LABELS[m])
             ax.set_xlim(0, 1)
             ax.grid(alpha=0.3)
-        else:
+            if m in ylim:
+                ax.set_ylim(*ylim[m])
+        elif m not in ylim:
             ax.relim()
             ax.autoscale_view(scalex=False)
     if legend and any(named) and axes[-1].get_legend() is None:
@@ -350,6 +358,16 @@ def _check_ylim(ylim, measure, name="ylim"):
                          + (" and bottom > 0 (phi is on a log axis)" if measure == "phi" else "")
                          + f", got {ylim!r}")
     return float(arr[0]), float(arr[1])
+
+
+def _limits_by_measure(ylim, name="ylim"):
+    """A dict measure -> (bottom, top), each pair checked (None: no fixed limits)."""
+    if ylim is None:
+        return {}
+    if not isinstance(ylim, dict) or not set(ylim) <= set(MEASURE_NAMES):
+        raise ValueError(f"{name} must be a dict keyed by measure ('A', 'Q', 'phi'), "
+                         f"got {ylim!r:.60}")
+    return {m: _check_ylim(pair, m, name) for m, pair in ylim.items() if pair is not None}
 
 
 def _white_swatch():
@@ -535,12 +553,11 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
     _check_opset(opset)
     measures = _measure_names(measures)
     legend = v.flag(legend, "legend")
-    ylim = {} if ylim is None else ylim
+    ylim = _limits_by_measure(ylim)
     titles = {} if titles is None else titles
-    for what, table in (("ylim", ylim), ("titles", titles)):
-        if not isinstance(table, dict) or not set(table) <= set(MEASURE_NAMES):
-            raise ValueError(f"{what} must be a dict keyed by measure ('A', 'Q', 'phi'), "
-                             f"got {table!r:.60}")
+    if not isinstance(titles, dict) or not set(titles) <= set(MEASURE_NAMES):
+        raise ValueError(f"titles must be a dict keyed by measure ('A', 'Q', 'phi'), "
+                         f"got {titles!r:.60}")
     if axes is None:
         import matplotlib.pyplot as plt
 

@@ -286,6 +286,23 @@ def ranking_explorer(confidence=None, accurate=None):
 # Lesson 03: measures as functions of r, both rejectors
 
 
+_SEPARATIONS = (0.5, 3.0)  # the separation slider's range
+
+
+def _curves_limits(curves_by_separation):
+    """Vertical limits that hold the curves at both ends of the separation slider.
+
+    The hardest data (smallest s) has the lowest A, the easiest the largest phi;
+    fixed limits let curves of easier and harder data be compared by eye, and
+    the axes be drawn once.
+    """
+    cvs = [cv for curves in curves_by_separation for cv in curves.values()]
+    low_a = min(float(np.nanmin(cv.A)) for cv in cvs)
+    phis = np.concatenate([cv.phi[np.isfinite(cv.phi) & (cv.phi > 0)] for cv in cvs])
+    return {"A": (max(0.0, low_a - 0.03), 1.01), "Q": (0.0, 1.02),
+            "phi": (min(0.8, float(phis.min()) * 0.8), float(phis.max()) * 1.5)}
+
+
 class CurvesState(NamedTuple):
     """State of :func:`curves_explorer`: the curves at this separation, each rejector's point at r."""
 
@@ -329,7 +346,7 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     {'max_probability': 0.7333, 'breaking_ties': 0.7433}
     """
     separation = v.positive_number(separation, "separation")
-    if not 0.5 <= separation <= 3.0:
+    if not _SEPARATIONS[0] <= separation <= _SEPARATIONS[1]:
         raise ValueError(f"separation must lie in [0.5, 3] (the slider's range), got {separation}")
     cache = {}
 
@@ -341,10 +358,12 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
         return cache[s]
 
     curves_at(separation)  # bad n_per_class / seed raise here
+    ylim = _curves_limits([curves_at(s) for s in _SEPARATIONS])
     controls = {
         "r": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.2, description="r",
                                  readout_format=".2f"),
-        "separation": widgets.FloatSlider(min=0.5, max=3.0, step=0.1, value=separation,
+        "separation": widgets.FloatSlider(min=_SEPARATIONS[0], max=_SEPARATIONS[1], step=0.1,
+                                          value=separation,
                                           description="separation s", readout_format=".1f",
                                           continuous_update=False,
                                           style={"description_width": "initial"}),
@@ -357,17 +376,12 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
         return CurvesState(r, s, curves, {name: cv.point(round(r * cv.n_samples))
                                           for name, cv in curves.items()})
 
-    drawn = {"separation": None}
-
     def draw(fig, state):
         from ..plot import curves as plot_curves, panels
 
-        if drawn["separation"] not in (None, state.separation):
-            release_background(fig, relayout=True)  # new curves: new axis limits and ticks
-        drawn["separation"] = state.separation
-        plot_curves(state.curves, axes=panels(fig, 3), mark_r=state.r, legend=False)
+        plot_curves(state.curves, axes=panels(fig, 3), mark_r=state.r, legend=False, ylim=ylim)
         if not background_ready(fig):
-            freeze_background(fig, moving_artists(fig, "r-marker", "point-"))
+            freeze_background(fig, moving_artists(fig, "r-marker", "point-", "curve-", "best"))
 
     def readout(s):
         from ..plot import rejector_label
