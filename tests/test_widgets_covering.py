@@ -183,3 +183,30 @@ def test_the_p_dropdown_has_room_to_show_its_value():
 def test_scores_must_be_a_flag():
     with pytest.raises(ValueError, match="scores"):
         rl.widgets.covering_explorer(scores="no")
+
+
+def test_covering_grid_artists_carry_gids_and_a_new_shape_is_drawn_afresh():
+    fig, ax = plt.subplots()
+    C = rl.datasets.definition3_covering()
+    rl.plot.covering_grid(C, "a", ax=ax)
+    cell = rl.plot.find_artist(ax, "covering-cell-0-1")       # C1, element b: in the block
+    assert cell is not None and cell.get_facecolor()[:3] != (1.0, 1.0, 1.0)
+    rl.plot.covering_grid(C, "d", ax=ax)
+    assert rl.plot.find_artist(ax, "covering-cell-0-1") is cell   # moved, not redrawn
+    assert "N(p) = {d}" in rl.plot.find_artist(ax, "covering-caption").get_text()
+    rl.plot.covering_grid([{"a", "b"}, {"b", "c"}], "a", ax=ax)   # another shape
+    assert rl.plot.find_artist(ax, "covering-cell-0-1") is not cell
+    assert rl.plot.find_artist(ax, "covering-row-3") is None       # three elements now
+    assert sum(a.get_gid() == "covering-layout" for a in ax.get_children()) == 1
+    plt.close(fig)
+
+
+def test_results_grid_again_moves_its_cells():
+    ex = rl.datasets.paper_example(5)
+    (ax,) = rl.plot.results_grid(ex.ideal, ex.method_1)
+    n = len(ax.get_children())
+    cell = rl.plot.find_artist(ax, "result-cell-0-0")
+    rl.plot.results_grid(ex.ideal, ex.method_2, axes=[ax])
+    assert len(ax.get_children()) == n and rl.plot.find_artist(ax, "result-cell-0-0") is cell
+    assert "RAR = 6/3 = 2" in rl.plot.find_artist(ax, "result-caption").get_text()
+    plt.close(ax.figure)
