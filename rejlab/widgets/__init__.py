@@ -1,8 +1,11 @@
 """Interactive explorers: each function returns one ipywidgets container.
 
 An explorer is controls + a pure compute call into the maths + plot calls
-(:class:`Explorer`). Importing this module imports ipywidgets and
-matplotlib; ``import rejlab`` does not.
+(:class:`Explorer`). Each states the question it answers and a "what to
+notice" line (also readable without building it: ``factory.question``,
+``factory.notice``); bad control values become a message; outside a live
+kernel its display shows the current figure. Importing this module imports
+ipywidgets and matplotlib; ``import rejlab`` does not.
 """
 
 from ._base import Explorer, control_values, format_number

@@ -5,9 +5,11 @@ rendered once to pixels and shown as a background image; each redraw then
 renders only the artists that move. Drawing tick labels is what dominates a
 full redraw (several times the cost of 600 scatter points).
 
-A title that moves with a control must be set with ``ax.set_title(..., y=1.0)``:
-with the side titles hidden in the background, matplotlib's automatic title
-placement would push it off the figure.
+A title that moves with a control must sit at a fixed height
+(``set_title(..., y=1.0)``, as the :mod:`rejlab.plot` functions set the titles
+they move): with the side titles hidden in the background, matplotlib's
+automatic title placement would push it off the figure. Which artists move is
+read from their gids (:func:`moving_artists`), as each plot function lists them.
 """
 
 from __future__ import annotations
