@@ -6,7 +6,8 @@ Every function exported by ``rejlab.widgets`` that can be called without
 arguments and returns an :class:`rejlab.widgets.Explorer` is built with its
 defaults. Then its first slider-like control is stepped through its range
 (20 changes; a dropdown or toggle is cycled if there is no slider, and a
-per-explorer table in ``CHANGES`` overrides both). Setting a control's
+per-explorer table in ``CHANGES`` overrides both; ``VARIANTS`` adds rows for
+explorers built another way or timed on another control). Setting a control's
 ``value`` runs compute + draw + PNG encoding synchronously, so the time of the
 assignment is the time from the change to the new image. For each explorer
 it prints the median over the 20 changes (best of ``REPEATS`` sweeps), the
@@ -57,6 +58,23 @@ def _report_explorer():
 
 #: Explorers that need arguments: how to build them for the benchmark.
 FACTORIES = {"report_explorer": _report_explorer}
+
+
+def _lesson_07_covering():
+    import rejlab as rl
+
+    return rw.covering_explorer(rl.datasets.definition3_covering(), p="a", scores=False)
+
+
+#: More rows: an explorer built another way, or timed on another control
+#: (name -> (build, changes or None for the default)). A row whose build fails
+#: with TypeError (an older rejlab without that argument) is skipped.
+VARIANTS = {
+    "covering (lesson 07)": (_lesson_07_covering, None),
+    "curves_explorer [s]": (lambda: rw.curves_explorer(),
+                            [("separation", round(0.5 + 2.5 * i / (N_CHANGES - 1), 1))
+                             for i in range(N_CHANGES)]),
+}
 
 SLIDERS = (widgets.FloatSlider, widgets.IntSlider, widgets.FloatLogSlider,
            widgets.SelectionSlider, widgets.BoundedFloatText, widgets.BoundedIntText)
@@ -160,6 +178,16 @@ def time_changes(explorer, changes):
 def main(only=()):
     found, skipped = discover()
     explorers = [(n, e) for n, e in found if not only or n in only]
+    for name, (build, changes) in VARIANTS.items():
+        if only and name not in only:
+            continue
+        try:
+            explorers.append((name, build()))
+        except TypeError:
+            print(f"skipped {name}: this rejlab cannot build it")
+            continue
+        if changes is not None:
+            CHANGES[name] = changes
     for name in skipped:
         print(f"skipped {name}: it needs arguments; add it to FACTORIES")
     if not explorers:

@@ -187,6 +187,7 @@ MAY_RETURN = {
     ("*", "universe", "generator"),
     ("*", "labels", "generator"),
     ("*", "seed", "None"),  # NumPy's convention: fresh, unseeded randomness
+    ("*", "title", "str"),  # any string is a title
     # documented to report "not a covering" / an empty column instead of raising
     ("covering_kind", "family", "empty_block"),
     ("covering_summary", "family", "empty_block"),
@@ -370,17 +371,38 @@ def _cases():
     cab = dict(confidence=CONF, accurate=ACC, rejected=REJ)
     cabk = {"confidence": "num1d", "accurate": "bool1d", "rejected": "bool1d", "ax": "obj"}
     add("plot.curves", P.curves, dict(curves_by_name=_curves()),
-        {"curves_by_name": "obj", "measures": "choice", "axes": "obj", "mark_best": "flag"})
+        {"curves_by_name": "obj", "measures": "choice", "axes": "obj", "mark_best": "flag",
+         "mark_r": "fraction", "legend": "flag"})
     add("plot.rho_zero", P.rho_zero, dict(curves_by_name=_curves()),
-        {"curves_by_name": "obj", "rho": "fraction", "ax": "obj"})
+        {"curves_by_name": "obj", "rho": "fraction", "ax": "obj", "legend": "flag"})
     add("plot.operating_set", P.operating_set, dict(opset=_opset()),
-        {"opset": "obj", "measure": "choice", "curves": "obj", "ax": "obj", "legend": "flag"})
+        {"opset": "obj", "measure": "choice", "curves": "obj", "ax": "obj", "legend": "flag",
+         "ylim": "obj", "title": "obj"})
+    add("plot.operating_set_panels", P.operating_set_panels, dict(opset=_opset()),
+        {"opset": "obj", "measures": "choice", "axes": "obj", "curves": "obj", "legend": "flag",
+         "ylim": "obj", "titles": "obj"})
+    add("plot.cost_curves", P.cost_curves, dict(curves_by_name=_curves(), rho=0.3),
+        {"curves_by_name": "obj", "rho": "fraction", "ax": "obj", "mark_min": "flag",
+         "mark_r": "fraction", "no_rejection": "flag", "legend": "flag", "title": "obj"})
+    add("plot.price_of_rejection", P.price_of_rejection, dict(curves_by_name=_curves(), rho=0.3),
+        {"curves_by_name": "obj", "rho": "fraction", "axes": "obj", "legend": "flag"})
+    add("plot.report_point", P.report_point, dict(report=_report(), r=0.2, rho=0.3),
+        {"report": "obj", "r": "fraction", "rho": "fraction", "axes": "obj"})
+    add("plot.jcr_vs_scr", P.jcr_vs_scr, dict(scr=_curves(), jcr=_curves().point(2)),
+        {"scr": "obj", "jcr": "obj", "ax": "obj", "measures": "choice"})
+    add("plot.toy_problem", P.toy_problem, dict(toy=rl.datasets.four_gaussians(5, seed=0)),
+        {"toy": "obj", "axes": "obj"})
+    add("plot.panels", P.panels, dict(figure=plt.figure(), ncols=2),
+        {"figure": "obj", "ncols": "int"})
+    add("plot.find_artist", P.find_artist, dict(ax=plt.figure().add_subplot(), gid="x"),
+        {"ax": "obj"})
     beta = rl.optimality_matrix([0.7, 0.8, 1.0], [0, 0.25, 0.5])
     add("plot.optimality_matrix", P.optimality_matrix, dict(beta=beta, r=[0, 0.25, 0.5]),
         {"beta": "arr2d", "r": "fraction", "best": "int", "ax": "obj", "colorbar": "flag"})
-    for f in ("subsets_bar", "subsets_mosaic"):
-        add("plot." + f, getattr(P, f), dict(counts=rl.SubsetCounts(3, 1, 1, 1)),
-            {"counts": "obj", "ax": "obj"})
+    add("plot.subsets_bar", P.subsets_bar, dict(counts=rl.SubsetCounts(3, 1, 1, 1)),
+        {"counts": "obj", "ax": "obj"})
+    add("plot.subsets_mosaic", P.subsets_mosaic, dict(counts=rl.SubsetCounts(3, 1, 1, 1)),
+        {"counts": "obj", "ax": "obj", "title": "obj"})
     add("plot.confusion_matrix", P.confusion_matrix, dict(conf=(0.1, 0.1, 0.6, 0.2)),
         {"conf": "obj", "ax": "obj", "digits": "int"})
     add("plot.covering_grid", P.covering_grid, dict(covering=COV, p="a"),
@@ -391,11 +413,12 @@ def _cases():
     add("plot.scene_map", P.scene_map, dict(labels=GT),
         {"labels": "arr2d", "n_classes": "int", "rejected": "arr2d", "ax": "obj",
          "class_names": "labels1d"})
-    for f in ("confidence_strip", "ranking_row"):
-        add("plot." + f, getattr(P, f), cab, cabk)
+    add("plot.confidence_strip", P.confidence_strip, cab, dict(cabk, title="obj"))
+    add("plot.ranking_row", P.ranking_row, cab, cabk)
     add("plot.subsets_scatter", P.subsets_scatter,
         dict(X=np.arange(12.0).reshape(6, 2), accurate=ACC, rejected=REJ),
-        {"X": "arr2d", "accurate": "bool1d", "rejected": "bool1d", "ax": "obj", "size": "number"})
+        {"X": "arr2d", "accurate": "bool1d", "rejected": "bool1d", "ax": "obj", "size": "number",
+         "legend": "flag", "title": "obj"})
     add("plot.subset_masks", P.subset_masks, dict(accurate=ACC, rejected=REJ), ak)
     bmap = np.array([[True, False], [False, True]])
     add("plot.subsets_map", P.subsets_map, dict(accurate=bmap, rejected=~bmap, evaluated=bmap),
@@ -414,7 +437,8 @@ def _cases():
         {"A": "fraction", "Q": "fraction", "r": "fraction"})
     gk = {"n_per_class": "int", "seed": "int"}
     add("widgets.cost_explorer", W.cost_explorer, dict(n_per_class=20), dict(gk, rho="fraction"))
-    add("widgets.curves_explorer", W.curves_explorer, dict(n_per_class=20), gk)
+    add("widgets.curves_explorer", W.curves_explorer, dict(n_per_class=20),
+        dict(gk, separation="number"))
     for f in ("four_subsets_explorer", "partitions_explorer"):
         add("widgets." + f, getattr(W, f), dict(n_per_class=20), dict(gk, rejector="choice"))
     add("widgets.operating_set_explorer", W.operating_set_explorer, dict(n_per_class=20),
@@ -424,7 +448,8 @@ def _cases():
     add("widgets.report_explorer", W.report_explorer, dict(report=_report()),
         {"report": "obj", "r": "fraction", "rho": "fraction"})
     add("widgets.covering_explorer", W.covering_explorer, dict(covering=COV, p="a"),
-        {"covering": "family", "universe": "universe", "ideal": "family", "p": "element"})
+        {"covering": "family", "universe": "universe", "ideal": "family", "p": "element",
+         "scores": "flag"})
     add("widgets.context_explorer", W.context_explorer, dict(scene=_scene),
         {"scene": "obj", "strength": "number", "failure_probability": "fraction",
          "per_class": "int", "seed": "int"})

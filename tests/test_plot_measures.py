@@ -1,4 +1,8 @@
-"""Plots of curves, operating sets, beta matrices and rho_0: they draw what they are given."""
+"""Plots of curves, operating sets, beta matrices, costs and rho_0: they draw what they are given.
+
+Each drawing is checked against the computed results it was given, and each
+in-place update against a fresh drawing of the same results.
+"""
 
 import matplotlib
 
@@ -7,16 +11,15 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
+from matplotlib.colors import to_hex  # noqa: E402
 
 import rejlab as rl  # noqa: E402
-from rejlab.plot import REGION_STYLE  # noqa: E402
+from rejlab.plot import REGION_STYLE, REJECTOR_STYLE, find_artist  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def toy():
-    _, y, proba = rl.datasets.four_gaussians(100, seed=1)
-    acc = rl.accuracy_vector(y, proba.argmax(axis=1))
-    return {name: rl.rejection_curves(acc, f(proba)) for name, f in rl.REJECTORS.items()}
+    return {name: rl.datasets.four_gaussians(100, seed=1).curves(name) for name in rl.REJECTORS}
 
 
 @pytest.fixture(autouse=True)
@@ -25,26 +28,79 @@ def _close():
     plt.close("all")
 
 
+def _ydata(line):
+    return np.asarray(line.get_ydata(), dtype=float)
+
+
+def _shown(y, log=False):
+    y = np.asarray(y, dtype=float)
+    return np.where(np.isfinite(y) & ((y > 0) if log else True), y, np.nan)
+
+
+# --- curves ---------------------------------------------------------------------
+
+
 def test_curves_draws_one_panel_per_measure_with_one_line_per_rejector(toy):
     axes = rl.plot.curves(toy, measures=("A", "Q", "phi"))
     assert len(axes) == 3
     for ax, m in zip(axes, ("A", "Q", "phi")):
-        lines = {line.get_label(): line for line in ax.lines}
         for name, cv in toy.items():
-            y = np.asarray(getattr(cv, m), dtype=float)
-            drawn = np.asarray(lines[name].get_ydata(), dtype=float)
-            finite = np.isfinite(y)
-            np.testing.assert_allclose(drawn[finite], y[finite])
+            line = find_artist(ax, f"curve-{name}")
+            np.testing.assert_array_equal(line.get_xdata(), cv.r)
+            np.testing.assert_array_equal(_ydata(line), _shown(getattr(cv, m), m == "phi"))
+            assert to_hex(line.get_color()) == REJECTOR_STYLE[name]["color"].lower()
     assert axes[2].get_yscale() == "log"
+
+
+def test_curves_legend_shows_words_not_identifiers(toy):
+    axes = rl.plot.curves(toy)
+    labels = [t.get_text() for t in axes[-1].get_legend().get_texts()]
+    assert "maximum probability" in labels and "breaking ties" in labels
+    assert not any("max_probability" in lab or "breaking_ties" in lab for lab in labels)
 
 
 def test_curves_marks_the_max_q_point_of_each_rejector(toy):
     ax = rl.plot.curves(toy, measures=("Q",))[0]
     for name, cv in toy.items():
-        marker = [ln for ln in ax.lines if ln.get_label().startswith(f"max Q ({name}")]
-        assert len(marker) == 1
-        assert marker[0].get_xdata()[0] == cv.r[cv.best_Q()]
-        assert marker[0].get_ydata()[0] == cv.Q.max()
+        marker = find_artist(ax, f"best-{name}")
+        assert marker.get_xdata()[0] == cv.r[cv.best_Q()]
+        assert marker.get_ydata()[0] == cv.Q.max()
+        assert marker.get_label().startswith(f"max Q ({REJECTOR_STYLE[name]['label']}")
+
+
+_TOY_DATA = rl.datasets.four_gaussians(100, seed=1)
+cv_accurate = {name: _TOY_DATA.accurate for name in rl.REJECTORS}
+cv_confidence = {name: _TOY_DATA.confidence(name) for name in rl.REJECTORS}
+
+
+@pytest.mark.parametrize("r", [0.0, 0.137, 0.5, 1.0])
+def test_curves_mark_r_puts_each_point_where_reject_lowest_would(toy, r):
+    axes = rl.plot.curves(toy, mark_r=r)
+    for ax, m in zip(axes, ("A", "Q", "phi")):
+        assert list(find_artist(ax, "r-marker").get_xdata()) == [r, r]
+        for name, cv in toy.items():
+            point = rl.operating_point(cv_accurate[name], rl.reject_lowest(
+                cv_confidence[name], fraction=r))
+            drawn = find_artist(ax, f"point-{name}")
+            assert drawn.get_xdata()[0] == point.r
+            expected = _shown([getattr(point, m)], m == "phi")[0]
+            np.testing.assert_array_equal(drawn.get_ydata(), [expected])
+
+
+def test_curves_called_again_moves_its_artists_instead_of_adding(toy):
+    fig, axes = plt.subplots(1, 3)
+    rl.plot.curves(toy, axes=axes, mark_r=0.1)
+    counts = [len(ax.get_children()) for ax in axes]
+    other = {name: rl.datasets.four_gaussians(100, seed=1, separation=2.0).curves(name)
+             for name in toy}
+    rl.plot.curves(other, axes=axes, mark_r=0.6)
+    assert [len(ax.get_children()) for ax in axes] == counts
+    for ax, m in zip(axes, ("A", "Q", "phi")):
+        for name, cv in other.items():
+            np.testing.assert_array_equal(_ydata(find_artist(ax, f"curve-{name}")),
+                                          _shown(getattr(cv, m), m == "phi"))
+            assert find_artist(ax, f"point-{name}").get_xdata()[0] == 0.6
+            assert find_artist(ax, f"best-{name}").get_xdata()[0] == cv.r[cv.best_Q()]
 
 
 def test_curves_uses_given_axes_and_rejects_bad_arguments(toy):
@@ -57,37 +113,175 @@ def test_curves_uses_given_axes_and_rejects_bad_arguments(toy):
         rl.plot.curves(toy, measures=("B",))
     with pytest.raises(ValueError, match="curves_by_name"):
         rl.plot.curves({})
+    for bad in (float("nan"), 1.5, "0.2", [0.1]):
+        with pytest.raises(ValueError, match="mark_r"):
+            rl.plot.curves(toy, mark_r=bad)
+
+
+def test_other_names_keep_the_series_colours_a_rejector_does_not_own(toy):
+    named = {"mine": toy["max_probability"], "breaking_ties": toy["breaking_ties"]}
+    ax = rl.plot.curves(named, measures=("Q",))[0]
+    colors = {name: to_hex(find_artist(ax, f"curve-{name}").get_color()) for name in named}
+    assert colors["breaking_ties"] == REJECTOR_STYLE["breaking_ties"]["color"].lower()
+    assert colors["mine"] != colors["breaking_ties"]
+
+
+# --- operating sets ---------------------------------------------------------------
+
+
+def _opset(cv, i, grid=np.linspace(0, 1, 101)):
+    return rl.operating_set(cv.A[i], cv.r[i], cv.alpha, grid)
 
 
 @pytest.mark.parametrize("measure", ["A", "Q", "phi"])
 def test_operating_set_draws_the_four_regions_reference_and_curves(toy, measure):
     cv = toy["max_probability"]
     b = cv.best_Q()
-    ops = rl.operating_set(cv.A[b], cv.r[b], cv.alpha, np.linspace(0, 1, 101))
+    ops = _opset(cv, b)
     ax = rl.plot.operating_set(ops, measure, curves=toy)
     labels = [c.get_label() for c in ax.collections]
     for region in ("green", "white", "orange", "infeasible"):
         assert REGION_STYLE[region]["label"] in labels
-    hatches = {c.get_hatch() for c in ax.collections}
-    assert REGION_STYLE["green"]["hatch"] in hatches and REGION_STYLE["orange"]["hatch"] in hatches
-    ref = [ln for ln in ax.lines if ln.get_label().startswith("reference")]
-    assert len(ref) == 1
-    assert ref[0].get_xdata()[0] == pytest.approx(cv.r[b])
+    assert find_artist(ax, "opset-green").get_hatch() == REGION_STYLE["green"]["hatch"]
+    assert find_artist(ax, "opset-orange").get_hatch() == REGION_STYLE["orange"]["hatch"]
+    ref = find_artist(ax, "opset-reference")
+    assert ref.get_xdata()[0] == pytest.approx(cv.r[b])
     expected = {"A": cv.A[b], "Q": cv.Q[b], "phi": cv.phi[b]}[measure]
-    assert ref[0].get_ydata()[0] == pytest.approx(expected)
-    names = {ln.get_label() for ln in ax.lines}
-    assert set(toy) <= names
-    best = next(ln for ln in ax.lines if ln.get_label().startswith("β = +1"))
-    drawn = np.asarray(best.get_ydata(), dtype=float)
+    assert ref.get_ydata()[0] == pytest.approx(expected)
+    for name, c in toy.items():
+        line = find_artist(ax, f"opset-curve-{name}")
+        assert line.get_label() == REJECTOR_STYLE[name]["label"]
+        np.testing.assert_array_equal(_ydata(line), _shown(getattr(c, measure), measure == "phi"))
+    drawn = _ydata(find_artist(ax, "opset-best"))
     border = np.where(ops.feasible.best, ops.measure(measure).best, np.nan)
     both = np.isfinite(border) & np.isfinite(drawn)
+    assert both.sum() > 10
     np.testing.assert_allclose(drawn[both], border[both])
 
 
-def test_operating_set_rejects_unknown_measure(toy):
+def test_operating_set_legend_shows_the_white_region_with_an_edge(toy):
+    ax = rl.plot.operating_set(_opset(toy["max_probability"], 50), "Q")
+    legend = ax.get_legend()
+    white = REGION_STYLE["white"]["label"]
+    (handle,) = [h for h, t in zip(legend.legend_handles, legend.get_texts())
+                 if t.get_text() == white]
+    assert handle.get_linewidth() > 0
+    assert to_hex(handle.get_edgecolor()) != to_hex(handle.get_facecolor())
+
+
+def test_operating_set_rejects_unknown_measure_and_bad_limits(toy):
     ops = rl.operating_set(0.8, 0.2, 0.7, np.linspace(0, 1, 11))
     with pytest.raises(ValueError, match="measure"):
         rl.plot.operating_set(ops, "B")
+    with pytest.raises(ValueError, match="ylim"):
+        rl.plot.operating_set(ops, "phi", ylim=(0, 10))
+    with pytest.raises(ValueError, match="ylim"):
+        rl.plot.operating_set(ops, "Q", ylim=(1, 0))
+    with pytest.raises(ValueError, match="title"):
+        rl.plot.operating_set(ops, "Q", title=3)
+
+
+def _region_vertices(ax):
+    return {c.get_gid(): [p.vertices for p in c.get_paths()] for c in ax.collections}
+
+
+@pytest.mark.parametrize("measure", ["A", "Q", "phi"])
+@pytest.mark.parametrize("ylim", [None, "fixed"])
+def test_operating_set_updated_in_place_matches_a_fresh_drawing(toy, measure, ylim):
+    # what the explorers rely on: drawing another reference on the same Axes moves the
+    # regions, borders and reference, and gives the picture a fresh drawing gives
+    cv = toy["breaking_ties"]
+    first, second = _opset(cv, 10), _opset(cv, cv.best_Q())
+    if ylim == "fixed":
+        ylim = (1e-3, 1e3) if measure == "phi" else (-0.02, 1.02)
+    elif measure == "phi":
+        ylim = rl.plot.operating_set(first, measure).get_ylim()  # what the first drawing fits
+    _, ax_moved = plt.subplots()
+    rl.plot.operating_set(first, measure, ax_moved, curves=toy, ylim=ylim)
+    n_artists = (len(ax_moved.collections), len(ax_moved.lines), len(ax_moved.texts))
+    assert rl.plot.operating_set(second, measure, ax_moved, curves=toy) is ax_moved
+    _, ax_fresh = plt.subplots()
+    rl.plot.operating_set(second, measure, ax_fresh, curves=toy, ylim=ylim)
+    assert (len(ax_moved.collections), len(ax_moved.lines), len(ax_moved.texts)) == n_artists
+    moved, fresh = _region_vertices(ax_moved), _region_vertices(ax_fresh)
+    assert moved.keys() == fresh.keys()
+    for gid in fresh:
+        assert len(moved[gid]) == len(fresh[gid]), gid
+        for v_moved, v_fresh in zip(moved[gid], fresh[gid]):
+            assert v_moved.shape == v_fresh.shape, gid
+            np.testing.assert_allclose(v_moved, v_fresh, err_msg=gid)
+    for moved_line, fresh_line in zip(ax_moved.lines, ax_fresh.lines, strict=True):
+        assert moved_line.get_gid() == fresh_line.get_gid()
+        np.testing.assert_allclose(np.asarray(moved_line.get_xydata(), dtype=float),
+                                   np.asarray(fresh_line.get_xydata(), dtype=float))
+    assert find_artist(ax_moved, "opset-reference").get_xdata()[0] == pytest.approx(second.r0)
+    assert ax_moved.get_title() == ax_fresh.get_title()
+
+
+def test_refill_without_set_data_gives_the_polygons_fill_between_makes():
+    # the path for matplotlib < 3.10, whose fill_between gives a plain PolyCollection:
+    # the same vertices, in the same order, as a fresh fill_between
+    from matplotlib.collections import PolyCollection
+
+    from rejlab.plot._measures import _refill
+
+    x = np.linspace(0, 1, 9)
+    y1 = np.array([0, 0, np.nan, 0, 0, 0, np.nan, np.nan, 0.5])
+    y2 = np.linspace(1, 2, 9)
+    plain = PolyCollection([])
+    _refill(plain, x, y1, y2)
+    _, ax = plt.subplots()
+    reference = ax.fill_between(x, y1, y2)
+    ours, theirs = plain.get_paths(), reference.get_paths()
+    assert len(ours) == len(theirs) == 3  # runs [0, 1], [3, 4, 5], [8]
+    for p, q in zip(ours, theirs):
+        np.testing.assert_array_equal(p.vertices, q.vertices)
+        np.testing.assert_array_equal(p.codes, q.codes)
+
+
+def test_operating_set_reference_without_a_finite_value_is_left_out(toy):
+    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf
+    ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
+    assert not np.isfinite(ops.phi0)
+    ax = rl.plot.operating_set(ops, "phi")
+    assert find_artist(ax, "opset-reference").get_xdata().size == 0
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert not any(lab.startswith("reference") for lab in labels)
+
+
+def test_operating_set_drawn_for_another_measure_starts_afresh(toy):
+    cv = toy["max_probability"]
+    _, ax = plt.subplots()
+    rl.plot.operating_set(_opset(cv, 20), "phi", ax)
+    rl.plot.operating_set(_opset(cv, 20), "Q", ax)
+    assert ax.get_yscale() == "linear"
+    assert ax.get_ylabel() == rl.plot.MEASURE_LABELS["Q"]
+    assert sum(c.get_gid() == "opset-white" for c in ax.collections) == 1
+
+
+def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
+    cv = toy["max_probability"]
+    axes = rl.plot.operating_set_panels(_opset(cv, 20), curves=toy, ylim={"phi": (1e-3, 1e3)})
+    fig = axes[0].figure
+    assert len(axes) == 3 and len(fig.legends) == 1
+    assert fig.legends[0].get_gid() == "opset-legend"
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert REGION_STYLE["white"]["label"] in labels and "breaking ties" in labels
+    second = _opset(cv, cv.best_Q())
+    rl.plot.operating_set_panels(second, axes=axes, curves=toy, ylim={"phi": (1e-3, 1e3)})
+    assert len(fig.legends) == 1
+    for ax, m in zip(axes, ("A", "Q", "phi")):
+        ref = find_artist(ax, "opset-reference")
+        assert ref.get_ydata()[0] == pytest.approx({"A": second.A0, "Q": second.Q0,
+                                                    "phi": second.phi0}[m])
+    assert axes[1].get_title() == f"operating set of r0 = {rl.plot.format_r(second.r0)}, " \
+                                  f"A0 = {second.A0:.3f}"
+    assert axes[0].get_title() == "" and axes[2].get_title() == ""
+    with pytest.raises(ValueError, match="ylim"):
+        rl.plot.operating_set_panels(second, ylim={"B": (0, 1)})
+
+
+# --- beta matrices ----------------------------------------------------------------
 
 
 def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
@@ -108,14 +302,18 @@ def test_optimality_matrix_plot_rejects_bad_shapes():
         rl.plot.optimality_matrix(np.zeros((2, 2)), [0, 0.5, 1])
 
 
+# --- rho_0 and the cost --------------------------------------------------------------
+
+
 def test_rho_zero_plots_the_share_of_misclassified_among_rejected(toy):
     ax = rl.plot.rho_zero(toy, rho=0.3)
     for name, cv in toy.items():
-        line = next(ln for ln in ax.lines if ln.get_label() == name)
+        line = find_artist(ax, f"rho0-{name}")
         r, rho0 = rl.rho_zero_curve(cv)
-        np.testing.assert_allclose(line.get_xdata(), r)
-        np.testing.assert_allclose(line.get_ydata(), rho0)
-    assert any(ln.get_label() == "ρ = 0.30" for ln in ax.lines)
+        np.testing.assert_array_equal(line.get_xdata(), r)
+        np.testing.assert_array_equal(line.get_ydata(), rho0)
+        assert line.get_label() == REJECTOR_STYLE[name]["label"]
+    assert find_artist(ax, "rho-line").get_label() == "ρ = 0.30"
     # (r, rho_0) pairs are accepted too
     ax2 = rl.plot.rho_zero({"mine": rl.rho_zero_curve(toy["max_probability"])})
     assert ax2.lines[0].get_label() == "mine"
@@ -123,67 +321,86 @@ def test_rho_zero_plots_the_share_of_misclassified_among_rejected(toy):
         rl.plot.rho_zero({})
 
 
-def _region_vertices(ax):
-    """Vertices of every polygon of every region, by label (the unlabelled one last)."""
-    return [[p.vertices for p in c.get_paths()] for c in ax.collections]
-
-
-@pytest.mark.parametrize("measure", ["A", "Q", "phi"])
-def test_operating_set_updated_in_place_matches_a_fresh_drawing(toy, measure):
-    # what the explorers rely on: moving the drawn regions to another reference
-    # gives the same picture as drawing that reference from scratch
-    from rejlab.plot._measures import _draw_operating_set, _update_operating_set
-
-    cv = toy["breaking_ties"]
-    grid = np.linspace(0, 1, 101)
-    first = rl.operating_set(cv.A[10], cv.r[10], cv.alpha, grid)
-    b = cv.best_Q()
-    second = rl.operating_set(cv.A[b], cv.r[b], cv.alpha, grid)
-    ylim = (1e-3, 1e3) if measure == "phi" else None
-    _, ax_moved = plt.subplots()
-    _, artists = _draw_operating_set(first, measure, ax_moved, curves=toy, ylim=ylim)
-    n_artists = (len(ax_moved.collections), len(ax_moved.lines))
-    _update_operating_set(artists, second, measure, ylim)
-    _, ax_fresh = plt.subplots()
-    _draw_operating_set(second, measure, ax_fresh, curves=toy, ylim=ylim)
-    assert (len(ax_moved.collections), len(ax_moved.lines)) == n_artists  # nothing added
-    for moved, fresh in zip(_region_vertices(ax_moved), _region_vertices(ax_fresh), strict=True):
-        assert len(moved) == len(fresh)
-        for v_moved, v_fresh in zip(moved, fresh):
-            np.testing.assert_allclose(v_moved, v_fresh)
-    for moved, fresh in zip(ax_moved.lines, ax_fresh.lines, strict=True):
-        np.testing.assert_allclose(np.asarray(moved.get_xydata(), dtype=float),
-                                   np.asarray(fresh.get_xydata(), dtype=float))
-    assert artists["reference"].get_xdata()[0] == pytest.approx(cv.r[b])
-
-
-def test_refill_without_set_data_splits_regions_at_gaps_like_fill_between():
-    # the path for matplotlib < 3.10, whose fill_between gives a plain PolyCollection
-    from matplotlib.collections import PolyCollection
-
-    from rejlab.plot._measures import _refill
-
-    x = np.linspace(0, 1, 9)
-    y1 = np.array([0, 0, np.nan, 0, 0, 0, np.nan, np.nan, 0.5])
-    y2 = np.linspace(1, 2, 9)
-    plain = PolyCollection([])
-    _refill(plain, x, y1, y2)
-    _, ax = plt.subplots()
-    reference = ax.fill_between(x, y1, y2)
-
-    def corners(collection):
-        return [{tuple(v) for v in np.round(p.vertices, 12)} for p in collection.get_paths()]
-
-    # three runs of finite points, [0, 1], [3, 4, 5], [8], each with its two bounds
-    assert corners(plain) == corners(reference)
-    assert [len(c) for c in corners(plain)] == [4, 6, 2]
-
-
-def test_operating_set_reference_without_a_finite_value_is_left_out(toy):
-    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf
-    ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
-    assert not np.isfinite(ops.phi0)
-    ax = rl.plot.operating_set(ops, "phi")
-    assert not [ln for ln in ax.lines if ln.get_label().startswith("reference")]
+def test_rho_zero_again_moves_the_price_line_and_its_legend_entry(toy):
+    ax = rl.plot.rho_zero(toy, rho=0.3)
+    n = len(ax.lines)
+    rl.plot.rho_zero(toy, ax, rho=0.7)
+    assert len(ax.lines) == n
+    np.testing.assert_array_equal(find_artist(ax, "rho-line").get_ydata(), [0.7, 0.7])
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert not any(lab.startswith("reference") for lab in labels)
+    assert "ρ = 0.70" in labels and "ρ = 0.30" not in labels
+
+
+@pytest.mark.parametrize("rho", [0.0, 0.25, 0.5, 1.0])
+def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
+    ax = rl.plot.cost_curves(toy, rho, mark_r=0.3)
+    for name, cv in toy.items():
+        line = find_artist(ax, f"cost-{name}")
+        np.testing.assert_array_equal(line.get_xdata(), cv.r)
+        np.testing.assert_array_equal(line.get_ydata(), cv.cost(rho))
+        # the cost of a naive reference: misclassified kept plus rho per rejected, over n
+        c = cv.counts
+        np.testing.assert_allclose(line.get_ydata(), (c.mn + rho * (c.ar + c.mr)) / cv.n_samples)
+        b = cv.min_cost(rho)
+        cheapest = find_artist(ax, f"cost-min-{name}")
+        assert (cheapest.get_xdata()[0], cheapest.get_ydata()[0]) == (cv.r[b], cv.cost(rho)[b])
+        assert cheapest.get_ydata()[0] == min(cv.cost(rho))
+        at_r = find_artist(ax, f"cost-r-{name}")
+        k = round(0.3 * cv.n_samples)
+        assert (at_r.get_xdata()[0], at_r.get_ydata()[0]) == (cv.r[k], cv.cost(rho)[k])
+    none = find_artist(ax, "cost-none")
+    assert none.get_ydata()[0] == pytest.approx(1 - toy["max_probability"].alpha)
+    assert ax.get_ylim()[1] >= max(cv.cost(rho).max() for cv in toy.values())
+    assert f"{rho:.2f}" in ax.get_title()
+
+
+def test_cost_curves_again_moves_everything_in_place(toy):
+    ax = rl.plot.cost_curves(toy, 0.2)
+    n = len(ax.get_children())
+    rl.plot.cost_curves(toy, 0.9, ax)
+    assert len(ax.get_children()) == n
+    for name, cv in toy.items():
+        np.testing.assert_array_equal(find_artist(ax, f"cost-{name}").get_ydata(), cv.cost(0.9))
+    assert ax.get_title() == "cost at ρ = 0.90"
+    with pytest.raises(ValueError, match="rho"):
+        rl.plot.cost_curves(toy, float("nan"))
+
+
+def test_cost_curves_thin_long_curves_but_mark_the_exact_cheapest_point():
+    rng = np.random.default_rng(3)
+    n = 3 * rl.plot.PLOT_MAX_POINTS
+    cv = rl.rejection_curves(rng.random(n) < 0.7, rng.random(n))
+    ax = rl.plot.cost_curves(cv, 0.4, mark_r=0.123)
+    assert len(find_artist(ax, "cost-").get_xdata()) <= rl.plot.PLOT_MAX_POINTS
+    b = cv.min_cost(0.4)
+    assert find_artist(ax, "cost-min-").get_xdata()[0] == cv.r[b]
+    assert find_artist(ax, "cost-r-").get_xdata()[0] == cv.r[round(0.123 * n)]
+
+
+def test_price_of_rejection_two_panels_one_legend_moved_by_rho(toy):
+    ax_cost, ax_rho = rl.plot.price_of_rejection(toy, 0.3)
+    fig = ax_cost.figure
+    assert len(fig.legends) == 1 and fig.legends[0].get_gid() == "price-legend"
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "price of rejection ρ" in labels and "cheapest (breaking ties)" in labels
+    rl.plot.price_of_rejection(toy, 0.65, axes=[ax_cost, ax_rho])
+    assert len(fig.legends) == 1
+    np.testing.assert_array_equal(find_artist(ax_rho, "rho-line").get_ydata(), [0.65, 0.65])
+    assert "0.65" in ax_cost.get_title() and "0.65" in ax_rho.get_title()
+    for name, cv in toy.items():
+        b = cv.min_cost(0.65)
+        assert find_artist(ax_cost, f"cost-min-{name}").get_xdata()[0] == cv.r[b]
+
+
+def test_curves_fixed_limits_stay_and_free_panels_refit(toy):
+    fig, axes = plt.subplots(1, 2)
+    rl.plot.curves(toy, ("A", "Q"), axes=axes, ylim={"A": (0.45, 1.01)})
+    assert axes[0].get_ylim() == (0.45, 1.01)
+    easy = {name: rl.datasets.four_gaussians(100, seed=1, separation=3.0).curves(name)
+            for name in toy}
+    rl.plot.curves(easy, ("A", "Q"), axes=axes)
+    assert axes[0].get_ylim() == (0.45, 1.01)
+    assert axes[1].get_ylim()[0] < min(cv.Q.min() for cv in easy.values()) < 0.05
+    for bad in ({"B": (0, 1)}, {"A": (1, 0)}, {"phi": (0, 10)}, [0, 1]):
+        with pytest.raises(ValueError, match="ylim"):
+            rl.plot.curves(toy, ylim=bad)

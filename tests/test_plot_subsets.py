@@ -7,6 +7,7 @@ matplotlib.use("Agg")
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
+from matplotlib.colors import to_hex
 from matplotlib.figure import Figure
 
 import rejlab as rl
@@ -165,3 +166,77 @@ def test_confusion_matrix_cells_hold_the_four_entries():
     assert shown == {"tp": "4", "fp": "2", "tn": "7", "fn": "3"}
     with pytest.raises(ValueError, match="conf"):
         rp.confusion_matrix((0.1, 0.2, 0.7), ax=new_ax())
+
+
+# --- the toy problem: true classes and the nearest-centre decision ------------------
+
+@pytest.mark.parametrize("separation", [0.5, 1.0, 2.5])
+def test_each_sample_is_drawn_once_per_panel_in_its_class_colour(separation):
+    toy = rl.datasets.four_gaussians(40, seed=3, separation=separation)
+    ax_true, ax_pred = rl.plot.toy_problem(toy, axes=Figure().subplots(1, 2))
+    for ax, labels, kind in ((ax_true, toy.y, "true"), (ax_pred, toy.y_pred, "pred")):
+        total = 0
+        for k, style in enumerate(rp.TOY_CLASS_STYLE):
+            pts = rp.find_artist(ax, f"toy-{kind}-{k}")
+            np.testing.assert_array_equal(pts.get_offsets(), toy.X[labels == k])
+            assert to_hex(pts.get_facecolor()[0]) == style["color"].lower()
+            total += len(pts.get_offsets())
+        assert total == len(toy.y)
+
+
+def test_the_decision_panel_draws_the_two_axes_the_nearest_centre_rule_uses():
+    toy = rl.datasets.four_gaussians(40, seed=3)
+    _, ax_pred = rl.plot.toy_problem(toy, axes=Figure().subplots(1, 2))
+    lines = {(tuple(ln.get_xdata()), tuple(ln.get_ydata())) for ln in ax_pred.lines}
+    assert ((0, 1), (0, 0)) in lines and ((0, 0), (0, 1)) in lines  # x2 = 0 and x1 = 0
+    # the decision really is the sign pattern of the coordinates
+    quadrant = (toy.X[:, 0] > 0).astype(int) + 2 * (toy.X[:, 1] > 0)
+    np.testing.assert_array_equal(toy.y_pred, quadrant)
+    assert "true class" in rl.plot.toy_problem(toy, axes=Figure().subplots(1, 2))[0].get_title()
+
+
+def test_toy_problem_again_moves_the_points_and_checks_its_input():
+    axes = Figure().subplots(1, 2)
+    rl.plot.toy_problem(rl.datasets.four_gaussians(40, seed=3), axes=axes)
+    n = [len(ax.get_children()) for ax in axes]
+    other = rl.datasets.four_gaussians(40, seed=4, separation=2.0)
+    rl.plot.toy_problem(other, axes=axes)
+    assert [len(ax.get_children()) for ax in axes] == n
+    np.testing.assert_array_equal(rp.find_artist(axes[0], "toy-true-2").get_offsets(),
+                                  other.X[other.y == 2])
+    with pytest.raises(ValueError, match="toy"):
+        rl.plot.toy_problem((other.X, other.y, other.proba))
+    with pytest.raises(ValueError, match="axes"):
+        rl.plot.toy_problem(other, axes=axes[:1])
+
+
+def test_titles_are_set_on_every_call_and_checked():
+    ax = new_ax()
+    rp.subsets_mosaic((6, 2, 1, 1), ax=ax, title="first")
+    rp.subsets_mosaic((5, 2, 2, 1), ax=ax, title="second")
+    assert ax.get_title() == "second"
+    with pytest.raises(ValueError, match="title"):
+        rp.subsets_scatter([[0, 0]], [1], [0], title=3)
+    with pytest.raises(ValueError, match="title"):
+        rp.confidence_strip([0.5], [1], [0], title=["x"])
+
+
+def test_confidence_strip_refits_its_axis_to_new_confidences():
+    ax = new_ax()
+    rp.confidence_strip([0.3, 0.6, 0.9], [1, 0, 1], [1, 0, 0], ax=ax)
+    rp.confidence_strip([0.0, 0.05, 0.1], [1, 0, 1], [1, 0, 0], ax=ax)
+    lo, hi = ax.get_xlim()
+    assert lo < 0.0 and 0.1 < hi < 0.2
+    np.testing.assert_array_equal(by_gid(ax, "strip-an").get_offsets()[:, 0], [0.1])
+
+
+def test_the_mosaic_y_label_fits_a_short_panel():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    fig = Figure(figsize=(4, 3), layout="constrained")
+    ax = fig.subplots()
+    rp.subsets_mosaic((6, 2, 1, 1), ax=ax)
+    FigureCanvasAgg(fig).draw()
+    box = ax.yaxis.label.get_window_extent()
+    assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1   # not clipped
+    assert fig.bbox.x0 <= box.x0

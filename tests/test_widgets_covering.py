@@ -149,3 +149,64 @@ def test_results_grid_accepts_label_sets():
     axes = rl.plot.results_grid(t.ideal_label_sets, t.method_2_label_sets)
     assert any("AA = 5/8" in x.get_text() for x in axes[0].texts)
     plt.close(axes[0].figure)
+
+
+# --- lesson 07: the lesson's covering, no AA / RAR yet ---------------------------
+
+
+def test_lesson_07_starts_on_its_covering_without_scores():
+    C = rl.datasets.definition3_covering()
+    e = rl.widgets.covering_explorer(C, p="a", scores=False)
+    assert e.error == "" and set(e.controls) == {"p"} | {f"C{i}:{x}" for i in (1, 2, 3)
+                                                        for x in "abcdefg"}
+    assert e.controls["p"].value == "a"
+    assert e.state.summary.N["a"] == {"a"} and e.state.report is None
+    assert "N(a) = {a}" in e.readout.value and "AA" not in e.readout.value
+    assert len(e.figure.axes) == 1          # the covering grid alone
+    assert "AA" not in e.question and "RAR" not in e.notice
+    for i, block in enumerate(C, start=1):  # the toggles show the lesson's blocks
+        assert {x for x in "abcdefg" if e.controls[f"C{i}:{x}"].value} == block
+    e.controls["p"].value = "d"
+    assert e.state.summary.N["d"] == {"d"} and e.state.summary.Q["d"] == {1, 3}
+
+
+def test_the_p_dropdown_has_room_to_show_its_value():
+    e = rl.widgets.covering_explorer()
+    for name in ("p", "ideal"):
+        control = e.controls[name]
+        # the label takes only the room it needs, the rest is the select itself
+        assert control.style.description_width == "initial"
+        assert control.layout.width and control.layout.width.endswith("em")
+    assert float(e.controls["p"].layout.width[:-2]) >= 6
+
+
+def test_scores_must_be_a_flag():
+    with pytest.raises(ValueError, match="scores"):
+        rl.widgets.covering_explorer(scores="no")
+
+
+def test_covering_grid_artists_carry_gids_and_a_new_shape_is_drawn_afresh():
+    fig, ax = plt.subplots()
+    C = rl.datasets.definition3_covering()
+    rl.plot.covering_grid(C, "a", ax=ax)
+    cell = rl.plot.find_artist(ax, "covering-cell-0-1")       # C1, element b: in the block
+    assert cell is not None and cell.get_facecolor()[:3] != (1.0, 1.0, 1.0)
+    rl.plot.covering_grid(C, "d", ax=ax)
+    assert rl.plot.find_artist(ax, "covering-cell-0-1") is cell   # moved, not redrawn
+    assert "N(p) = {d}" in rl.plot.find_artist(ax, "covering-caption").get_text()
+    rl.plot.covering_grid([{"a", "b"}, {"b", "c"}], "a", ax=ax)   # another shape
+    assert rl.plot.find_artist(ax, "covering-cell-0-1") is not cell
+    assert rl.plot.find_artist(ax, "covering-row-3") is None       # three elements now
+    assert sum(a.get_gid() == "covering-layout" for a in ax.get_children()) == 1
+    plt.close(fig)
+
+
+def test_results_grid_again_moves_its_cells():
+    ex = rl.datasets.paper_example(5)
+    (ax,) = rl.plot.results_grid(ex.ideal, ex.method_1)
+    n = len(ax.get_children())
+    cell = rl.plot.find_artist(ax, "result-cell-0-0")
+    rl.plot.results_grid(ex.ideal, ex.method_2, axes=[ax])
+    assert len(ax.get_children()) == n and rl.plot.find_artist(ax, "result-cell-0-0") is cell
+    assert "RAR = 6/3 = 2" in rl.plot.find_artist(ax, "result-caption").get_text()
+    plt.close(ax.figure)

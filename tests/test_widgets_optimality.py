@@ -120,8 +120,9 @@ def test_operating_set_explorer_moves_its_regions_in_place(ose):
     assert [(len(ax.collections), len(ax.lines)) for ax in fig.axes] == counts  # nothing piles up
     assert ose.image.value != image
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert {"max_probability", "breaking_ties"} <= set(labels)
+    assert {"maximum probability", "breaking ties"} <= set(labels)
     assert any(lab.startswith("reference") for lab in labels)
+    assert fig.axes[1].get_title().startswith(f"operating set of r0 = {ose.state.r0:.2f}")
 
 
 def test_cost_explorer_titles_and_price_line_follow_rho(ce):
@@ -138,4 +139,57 @@ def test_cost_explorer_titles_and_price_line_follow_rho(ce):
             box = ax.title.get_window_extent(renderer)
             assert ax.bbox.ymax <= box.ymin and box.ymax <= fig.bbox.ymax
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert "cheapest (max_probability)" in labels and "breaking_ties" in labels
+    assert "cheapest (maximum probability)" in labels and "cost (breaking ties)" in labels
+
+
+def test_cost_explorer_share_of_winning_points_has_one_decimal(ce):
+    # 599 winning points out of 600 is 99.8 %, not "100 %"
+    for rho in np.round(np.arange(0.0, 1.0, 0.01), 2):
+        ce.controls["rho"].value = rho
+        for name, wins in ce.state.beats_no_rejection.items():
+            label = rl.plot.rejector_label(name)
+            share = 100 * wins.sum() / wins.size
+            assert f"{label}: " in ce.readout.value
+            assert f"beats no rejection for {share:.1f} % of r" in ce.readout.value
+            if 0 < wins.size - wins.sum() < 0.005 * wins.size:
+                assert "100.0 %" not in ce.readout.value.split(label)[1].split("|")[0]
+    cv = ce.state.beats_no_rejection["max_probability"]
+    assert cv.size == N_PER_CLASS * 4   # the points with r > 0: n of them
+
+
+def test_cost_explorer_cheapest_point_is_min_cost_first_on_ties(ce, toy):
+    for rho in (0.0, 0.33, 0.5, 1.0):
+        ce.controls["rho"].value = rho
+        for name, cv in toy.items():
+            b = cv.min_cost(rho)
+            assert ce.state.best_r[name] == cv.r[b]
+            np.testing.assert_array_equal(ce.state.cost[name], cv.cost(rho))
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf")])
+def test_operating_set_explorer_typed_a0_not_a_number_is_a_message(ose, bad):
+    ose.controls["reference"].value = "typed (A0, r0)"
+    ose.controls["A0"].value = 0.8
+    ose.controls["A0"].value = bad
+    assert ose.error.startswith("A0 (typed) must be a number")
+    assert ose.readout.value == ""
+    ose.controls["A0"].value = 0.8
+    assert ose.error == "" and ose.readout.value
+
+
+# --- what the explorers' "what to notice" lines promise, checked on their data ---
+
+
+def test_a_rejectors_own_curve_never_leaves_the_white_region(toy):
+    for name, cv in toy.items():
+        ok = np.isfinite(cv.A)
+        for i in (0, 40, 100, 250, len(cv) - 2):
+            regions = {rl.operating_region(a, r, cv.A[i], cv.r[i], cv.alpha)
+                       for a, r in zip(cv.A[ok], cv.r[ok])}
+            assert regions == {"white"}, (name, i, regions)
+
+
+def test_the_cheapest_r_moves_right_or_stays_as_rho_falls(toy):
+    for cv in toy.values():
+        best = [cv.r[cv.min_cost(rho)] for rho in np.linspace(1, 0, 101)]
+        assert all(a <= b for a, b in zip(best, best[1:]))

@@ -59,7 +59,9 @@ def test_four_subsets_controls_follow_the_contract(subsets):
     assert (r.min, r.max, r.step, r.value, r.description) == (0, 1, 0.01, 0.2, "r")
     rej = subsets.controls["rejector"]
     assert isinstance(rej, widgets.Dropdown)
-    assert list(rej.options) == ["max_probability", "breaking_ties"]
+    # words on the dropdown, rejlab's names as its values
+    assert list(rej.options) == [("maximum probability", "max_probability"),
+                                 ("breaking ties", "breaking_ties")]
     assert isinstance(subsets, rw.Explorer)
 
 
@@ -188,7 +190,8 @@ def test_curves_explorer_points_are_the_operating_points_at_r():
         for rejector in ["max_probability", "breaking_ties"]:
             assert_same_point(e.state.points[rejector], expected_point(accurate, proba, rejector, r))
             op = e.state.points[rejector]
-            assert f"{rejector}: A = {format_number(op.A)}, Q = {format_number(op.Q)}" in e.readout.value
+            label = rl.plot.rejector_label(rejector)
+            assert f"{label}: A = {format_number(op.A)}, Q = {format_number(op.Q)}" in e.readout.value
         marker = [a for a in e.figure.axes[1].get_children() if a.get_gid() == "r-marker"][0]
         assert marker.get_xdata()[0] == r
         q_point = [a for a in e.figure.axes[1].get_children() if a.get_gid() == "point-breaking_ties"][0]
@@ -300,3 +303,40 @@ def test_wrong_answers_get_a_hint_not_the_answer(exercise):
     body = fb.message.split(":", 1)[1]          # the id ("02-3") holds digits of its own
     if isinstance(expected, float) and np.isfinite(expected):
         assert f"{expected:.2f}" not in body and f"{expected:g}" not in body
+
+
+@pytest.mark.parametrize("s", [0.5, 1.7, 3.0])
+def test_curves_explorer_separation_redraws_the_toy_problem_with_that_separation(s):
+    e = rw.curves_explorer(n_per_class=40)
+    e.controls["separation"].value = s
+    e.controls["r"].value = 0.25
+    toy_s = rl.datasets.four_gaussians(40, seed=0, separation=s)
+    for name in rl.REJECTORS:
+        cv = toy_s.curves(name)
+        np.testing.assert_array_equal(e.state.curves[name].Q, cv.Q)
+        assert_same_point(e.state.points[name], rl.operating_point(
+            toy_s.accurate, rl.reject_lowest(toy_s.confidence(name), fraction=0.25)))
+        line = rl.plot.find_artist(e.figure.axes[1], f"curve-{name}")
+        np.testing.assert_array_equal(line.get_ydata(), cv.Q)   # the figure follows
+        assert f"max Q at r = {cv.r[cv.best_Q()]:.3f}" in e.readout.value
+    assert f"s = {s:g}" in e.readout.value
+    lo, hi = e.figure.axes[0].get_ylim()      # the A axis refits to the new curves
+    assert lo <= np.nanmin(e.state.curves["max_probability"].A) and hi >= 1.0
+
+
+def test_curves_explorer_easier_data_fewer_mistakes_earlier_q_peak():
+    # what the explorer's notice promises, on its own data
+    e = rw.curves_explorer()
+    peaks = {}
+    for s in (1.0, 2.0):
+        e.controls["separation"].value = s
+        cv = e.state.curves["max_probability"]
+        peaks[s] = (cv.alpha, cv.r[cv.best_Q()])
+    assert peaks[2.0][0] > peaks[1.0][0] and peaks[2.0][1] < peaks[1.0][1]
+
+
+def test_curves_explorer_bad_starting_separation():
+    with pytest.raises(ValueError, match="separation"):
+        rw.curves_explorer(separation=0.1)
+    with pytest.raises(ValueError, match="separation"):
+        rw.curves_explorer(separation=float("nan"))

@@ -2,19 +2,25 @@
 and returns the Axes it drew on (so notebooks and widgets share them).
 
 Calling a function again on the Axes it drew on updates its artists in
-place: they carry a ``gid`` (``"subset-an"``, ``"mosaic-an"``, ...) by which
-the second call finds them. Each function's docstring lists which artists
-an explorer may move that way.
+place: they carry a ``gid`` (``"subset-an"``, ``"opset-green"``, ...) by which
+the second call finds them (:func:`find_artist`). Each function's docstring
+lists, under Notes, which artists an explorer may move that way.
+:func:`style` applies the course's font sizes and layout to matplotlib.
 
 Importing this module imports matplotlib; ``import rejlab`` does not.
 """
 
 from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
 from ._measures import BETA_CMAP, MEASURE_LABELS, curves, operating_set, optimality_matrix, rho_zero
+from ._measures import cost_curves, operating_set_panels, price_of_rejection
 from ._report import PLOT_MAX_POINTS, report, report_rho_zero
+from ._report import report_point
 from ._scene import (CLASS_COLORS, class_colors, context_maps, jcr_scr_curves, jcr_scr_rho_zero,
                      rejection_maps, scene_map, subsets_map)
+from ._scene import jcr_vs_scr
+from ._subsets import TOY_CLASS_STYLE, toy_problem
 from ._style import OKABE_ITO, RC, REGION_STYLE, SERIES_COLORS, SUBSET_STYLE, format_r, get_ax
+from ._style import REJECTOR_STYLE, find_artist, panels, rejector_label, style
 from ._subsets import (SUBSET_KEYS, confidence_strip, confusion_matrix, ranking_row, subset_masks,
                        subsets_bar, subsets_mosaic, subsets_scatter)
 # how sure we are: bootstrap bands, risk-coverage, paired differences
@@ -24,16 +30,23 @@ __all__ = [
     # styles (Okabe-Ito colours with hatching as a second cue)
     "OKABE_ITO", "SUBSET_STYLE", "REGION_STYLE", "SERIES_COLORS", "RC", "COVERING_STYLE",
     "RESULT_STYLE", "CLASS_COLORS", "BETA_CMAP", "MEASURE_LABELS", "get_ax", "format_r",
+    "REJECTOR_STYLE", "TOY_CLASS_STYLE", "rejector_label", "style", "panels", "find_artist",
+    # the toy problem (lesson 03)
+    "toy_problem",
     # partitions and the four subsets (lessons 01-03, 06)
     "SUBSET_KEYS", "subset_masks", "subsets_scatter", "subsets_bar", "subsets_mosaic",
     "confidence_strip", "ranking_row", "confusion_matrix",
     # curves, operating sets, beta, rho_0 (lessons 03-05)
     "curves", "operating_set", "optimality_matrix", "rho_zero",
+    "operating_set_panels", "cost_curves", "price_of_rejection",
     # coverings and AA / RAR (lessons 07-09)
     "covering_grid", "results_grid",
     # the hyperspectral example (lesson 10)
     "class_colors", "scene_map", "subsets_map", "context_maps", "rejection_maps",
     "jcr_scr_curves", "jcr_scr_rho_zero",
+    "jcr_vs_scr",
+    # the report explorer's panels (lesson 11)
+    "report_point",
     # a rejection report (lesson 11, the command line)
     "report", "report_rho_zero", "PLOT_MAX_POINTS",
     # how sure we are, and the field's vocabulary

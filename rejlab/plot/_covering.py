@@ -14,7 +14,9 @@ so the grids read in grey scale and for colour-blind viewers.
 
 Both take already-computed results (a :class:`rejlab.CoveringSummary`, or the
 families of sets) and ``ax`` / ``axes``, and return what they drew on.
-Calling again on the same Axes redraws it.
+Calling again on the same Axes updates the cells and texts in place (found
+by their gid, as everywhere in :mod:`rejlab.plot`) while the grid keeps its
+shape, and draws it afresh when the shape changes.
 """
 
 from __future__ import annotations
@@ -80,6 +82,29 @@ def _legend(ax, styles, **kw):
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, **kw)
 
 
+def _drawn(ax, prefix, key):
+    """The artists a grid drew on ``ax`` by gid (``"<prefix>-<part>"``), if its shape is ``key``.
+
+    The shape is the text of an invisible ``"<prefix>-layout"`` artist; None
+    when the Axes holds no grid of that shape (draw afresh).
+    """
+    found = {}
+    start = prefix + "-"
+    for artist in ax.get_children():
+        gid = artist.get_gid()
+        if gid and gid.startswith(start):
+            found[gid[len(start):]] = artist
+    layout = found.get("layout")
+    return found if layout is not None and layout.get_text() == key else None
+
+
+def _tag(ax, prefix, key, **parts):
+    """Give each new artist its gid, and record the grid's shape."""
+    for name, artist in parts.items():
+        artist.set_gid(f"{prefix}-{name}")
+    ax.text(0, 0, key, visible=False, gid=f"{prefix}-layout")
+
+
 def _grid_frame(ax, rows, columns):
     """Axis off, with row labels (left) and column headers (top) as plain texts.
 
@@ -125,6 +150,15 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
     Returns
     -------
     matplotlib Axes
+
+    Notes
+    -----
+    Artists by gid: ``"covering-cell-<column>-<row>"`` (the cells),
+    ``"covering-row-<row>"``, ``"covering-head-<column>"``,
+    ``"covering-count-<row>"``, ``"covering-outline-<block>"`` (NS(p)),
+    ``"covering-band"`` (the row of p) and ``"covering-caption"``; an
+    explorer changing p or a cell moves them all. A grid of another shape
+    (other elements, blocks or derived blocks) is drawn afresh.
     """
     from matplotlib.patches import Rectangle
 
@@ -149,9 +183,17 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
     derived = s.derived if show_derived else ()
     columns = list(range(m)) + ([x_N] if p is not None else []) + [x_count] + \
         [x_derived + j for j in range(len(derived))]
-    key = (s.universe, tuple(columns), p is None, bool(s.uncovered), legend)
-    cache = getattr(ax, "_rejlab_covering", None)
-    if cache is None or cache["key"] != key:
+    key = repr((n, columns, p is None, bool(s.uncovered), show_derived, legend))
+    found = _drawn(ax, "covering", key)
+    if found is not None:
+        cache = dict(rows=[found[f"row-{r}"] for r in range(n)],
+                     heads=[found[f"head-{i}"] for i in range(len(columns))],
+                     caption=found["caption"], band=found["band"],
+                     cells={(x, r): found[f"cell-{i}-{r}"] for i, x in enumerate(columns)
+                            for r in range(n)},
+                     counts=[found[f"count-{r}"] for r in range(n)],
+                     outlines=[found[f"outline-{i}"] for i in range(m)])
+    else:
         rows_t, heads, caption = _grid_frame(ax, n, columns)
         cells = {(x, r): _new_cell(ax, x, r) for x in columns for r in range(n)}
         counts = [ax.text(x_count, r, "", ha="center", va="center", zorder=4) for r in range(n)]
@@ -172,9 +214,14 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
             styles.append(COVERING_STYLE["derived"])
         if legend:
             _legend(ax, styles)
-        cache = dict(key=key, rows=rows_t, heads=heads, caption=caption, cells=cells,
+        cache = dict(rows=rows_t, heads=heads, caption=caption, cells=cells,
                      counts=counts, band=band, outlines=outlines)
-        ax._rejlab_covering = cache
+        _tag(ax, "covering", key, caption=caption, band=band,
+             **{f"row-{r}": t for r, t in enumerate(rows_t)},
+             **{f"head-{i}": t for i, t in enumerate(heads)},
+             **{f"cell-{i}-{r}": cells[(x, r)] for i, x in enumerate(columns) for r in range(n)},
+             **{f"count-{r}": t for r, t in enumerate(counts)},
+             **{f"outline-{i}": o for i, o in enumerate(outlines)})
 
     system = s.Q[p] if p is not None else frozenset()
     N_p = s.N[p] if p is not None else None
@@ -241,6 +288,11 @@ def results_grid(ideal, result_1, result_2=None, *, universe=None,
     Returns
     -------
     list of matplotlib Axes
+
+    Notes
+    -----
+    Artists by gid on each panel: ``"result-cell-<label>-<row>"``,
+    ``"result-row-<row>"``, ``"result-term-<row>"`` and ``"result-caption"``.
     """
     if result_1 is None:
         raise ValueError("result_1 must be a family of sets or an indicator matrix, got None")
@@ -289,16 +341,23 @@ def _result_panel(ax, ideal, result, report, name, universe):
         overlapped = set(report.D_P)
     n, m = T.shape
     columns = list(range(m)) + [m + 0.3]
-    key = (tuple(elements), m)
-    cache = getattr(ax, "_rejlab_result", None)
-    if cache is None or cache["key"] != key:
+    key = repr((n, m))
+    found = _drawn(ax, "result", key)
+    if found is not None:
+        cache = dict(rows=[found[f"row-{r}"] for r in range(n)], caption=found["caption"],
+                     cells={(j, r): found[f"cell-{j}-{r}"] for j in range(m) for r in range(n)},
+                     terms=[found[f"term-{r}"] for r in range(n)])
+    else:
         rows_t, heads, caption = _grid_frame(ax, n, columns)
         for t, h in zip(heads, [f"label {j + 1}" for j in range(m)] + ["max(FP,FN)"]):
             t.set_text(h)
         cells = {(j, r): _new_cell(ax, j, r) for j in range(m) for r in range(n)}
         terms = [ax.text(m + 0.3, r, "", ha="center", va="center") for r in range(n)]
-        cache = dict(key=key, rows=rows_t, caption=caption, cells=cells, terms=terms)
-        ax._rejlab_result = cache
+        cache = dict(rows=rows_t, caption=caption, cells=cells, terms=terms)
+        _tag(ax, "result", key, caption=caption,
+             **{f"row-{r}": t for r, t in enumerate(rows_t)},
+             **{f"cell-{j}-{r}": cells[(j, r)] for j in range(m) for r in range(n)},
+             **{f"term-{r}": t for r, t in enumerate(terms)})
     t_terms = np.maximum((R & ~T).sum(axis=1), (T & ~R).sum(axis=1))
     for r, e in enumerate(elements):
         for j in range(m):

@@ -3,22 +3,23 @@
 :func:`report` and :func:`report_rho_zero` draw a
 :class:`rejlab.RejectionReport` (the report itself never draws); the
 command line saves them as ``report.png`` and ``rho_zero.png``.
+:func:`report_point` draws one operating point of a report and the cost at
+a price of rejection (the report explorer's figure).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from .. import _validate as v
 from ..measures import MEASURE_NAMES
 from ..optimality import operating_set as _operating_set, subsample_curves
 from ..report import RejectionReport
-from ._measures import curves as _curves, operating_set as _draw_operating_set, rho_zero
-from ._style import RC, format_r
+from ._measures import (_index_at, _line, _mark, _vline, cost_curves, curves as _curves,
+                        operating_set as _operating_set_plot, rho_zero)
+from ._style import PLOT_MAX_POINTS, RC, check_axes, find_artist, format_r, series_styles
 
-__all__ = ["report", "report_rho_zero", "PLOT_MAX_POINTS"]
-
-#: Most curve points drawn; longer curves are thinned evenly (ends and max Q kept).
-PLOT_MAX_POINTS = 4000
+__all__ = ["report", "report_rho_zero", "report_point", "PLOT_MAX_POINTS"]
 
 
 def _check_report(report):
@@ -72,7 +73,7 @@ def report(report, figure=None):
         grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
         opset = _operating_set(best.A, best.r, report.alpha, grid)
         for ax, measure in zip(axes[1], MEASURE_NAMES):
-            _draw_operating_set(opset, measure, ax=ax, curves=thin, legend=measure == "A")
+            _operating_set_plot(opset, measure, ax=ax, curves=thin, legend=measure == "A")
         figure.suptitle(f"Rejection report: n = {report.n}, alpha = A(0) = {report.alpha:.3f}; "
                         f"regions of the max-Q point (r = {format_r(best.r)})")
     return axes
@@ -90,3 +91,82 @@ def report_rho_zero(report, ax=None):
     idx = np.unique(np.round(np.linspace(1, n, min(n, PLOT_MAX_POINTS))).astype(int))
     pair = (report.curves.r[idx], report.rho_zero[idx])
     return rho_zero({report.rejector: pair}, ax=ax, rho=report.rho)
+
+
+def report_point(report, r, rho, axes=None):
+    """One operating point of a report: A and Q at r, and the cost L(r; rho) along the curve.
+
+    Left: A and Q against the rejected fraction r with the point that
+    rejects ``round(r n)`` samples (as :func:`rejlab.reject_lowest`). Right:
+    :func:`cost_curves` at the price ``rho``, with that point, the cheapest
+    point (:meth:`rejlab.RejectionCurves.min_cost`) and the cost of no
+    rejection (Condessa et al. 2017, Secs. 3-4).
+
+    Parameters
+    ----------
+    report : RejectionReport
+    r, rho : float in [0, 1]
+    axes : two Axes, optional
+
+    Returns
+    -------
+    numpy.ndarray of two Axes
+
+    Notes
+    -----
+    Called again on the same axes, it moves the points, the r line, the cost
+    curve and the titles in place: gids ``"walk-A"``, ``"walk-Q"`` (the
+    curves), ``"walk-point-A"``, ``"walk-point-Q"``, ``"walk-r"`` on the
+    left, those of :func:`cost_curves` on the right; the legend (gid
+    ``"walk-legend"`` on the figure) sits under the panels. Curves longer than
+    :data:`PLOT_MAX_POINTS` are thinned for drawing; the points come from
+    the full curves.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import rejlab as rl
+    >>> rep = rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.3, 0.6])
+    >>> ax_walk, ax_cost = report_point(rep, 0.25, 0.3)
+    >>> ax_walk.get_title()
+    'k = 1 of n = 4 rejected'
+    """
+    _check_report(report)
+    r = v.single_fraction(r, "r")
+    rho = v.single_fraction(rho, "rho")
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 2, figsize=(11, 4.4), layout="constrained")
+    ax_walk, ax_cost = check_axes(axes, 2)
+    cv = report.curves
+    thin = subsample_curves(cv, PLOT_MAX_POINTS)
+    first = find_artist(ax_walk, "walk-A") is None
+    i = _index_at(cv, r)
+    (label, color), = series_styles([report.rejector])
+    for m, ls, marker in (("A", "-", "o"), ("Q", "--", "s")):
+        y = np.asarray(getattr(cv, m), dtype=float)
+        _line(ax_walk, f"walk-{m}", thin.r, getattr(thin, m), color=color, lw=1.8, ls=ls,
+              label=f"{m} ({label})")
+        _mark(ax_walk, f"walk-point-{m}", cv.r[i], y[i] if np.isfinite(y[i]) else np.nan,
+              marker=marker, ms=9, color=color, mec="black", zorder=4)
+    _vline(ax_walk, "walk-r", cv.r[i], color="black", ls=":", lw=1.2)
+    ax_walk.set_title(f"k = {int(cv.n_rejected[i])} of n = {report.n} rejected", y=1.0)
+    if first:
+        ax_walk.set_xlim(0, 1)
+        ax_walk.set_xlabel("rejected fraction r")
+        ax_walk.set_ylabel("A and Q")
+        ax_walk.grid(alpha=0.3)
+    cost_curves({report.rejector: cv}, rho, ax_cost, mark_r=r, legend=False)
+    fig = ax_walk.figure
+    if find_artist(fig, "walk-legend") is None:
+        # under the panels: the curves move, and would run over a legend inside them
+        handles, labels = [], []
+        for ax in (ax_walk, ax_cost):
+            h, lab = ax.get_legend_handles_labels()
+            handles += h
+            labels += lab
+        fig.legend(handles, labels, loc="outside lower center", ncol=min(3, len(labels)),
+                   frameon=False).set_gid("walk-legend")
+    return np.array([ax_walk, ax_cost], dtype=object)

@@ -11,7 +11,8 @@ import numpy as np
 
 from .. import _validate as v
 from ..measures import MEASURE_NAMES
-from ._style import OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, check_ax, check_axes, get_ax
+from ._style import (OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, check_ax, check_axes, find_artist,
+                     format_r, get_ax)
 
 __all__ = [
     "CLASS_COLORS",
@@ -22,6 +23,7 @@ __all__ = [
     "rejection_maps",
     "jcr_scr_curves",
     "jcr_scr_rho_zero",
+    "jcr_vs_scr",
 ]
 
 #: 16 distinct class colours (Okabe-Ito first, then lighter / darker companions).
@@ -57,15 +59,8 @@ def class_colors(n_classes):
     return np.array(rows)
 
 
-def _find(ax, gid):
-    for artist in ax.get_children():
-        if artist.get_gid() == gid:
-            return artist
-    return None
-
-
 def _show(ax, rgb, gid, title):
-    image = _find(ax, gid)
+    image = find_artist(ax, gid)
     if image is None:
         ax.imshow(rgb, interpolation="nearest", gid=gid)
         ax.set_xticks([])
@@ -190,7 +185,7 @@ def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=Tr
     rgb = palette[code]
     rgb[~evaluated] = _rgb(_BACKGROUND)
     ax = get_ax(ax, figsize=(4.5, 4.5), layout="constrained")
-    first = _find(ax, "rejlab-subsets-map") is None
+    first = find_artist(ax, "rejlab-subsets-map") is None
     _show(ax, rgb, "rejlab-subsets-map", title)
     if legend and first:
         from matplotlib.patches import Patch
@@ -271,11 +266,11 @@ def rejection_maps(experiment, index=-1, axes=None):
     pt = experiment.jcr_points[index]
     n_rej = pt.counts.ar + pt.counts.mr
     subsets_map(experiment.accurate, j.rejected, experiment.evaluated, axes[0],
-                title=f"JCR, γ = {j.failure_probability:g} (r = {pt.r:.3f})", legend=False)
+                title=f"JCR, γ = {j.failure_probability:g} (r = {format_r(pt.r, 3)})", legend=False)
     scr_rej = _scr_rejected_like(experiment, n_rej)
     cv = experiment.scr
     subsets_map(experiment.accurate, scr_rej, experiment.evaluated, axes[1],
-                title=f"SCR, the same r = {cv.r[n_rej]:.3f}", legend=False)
+                title=f"SCR, the same r = {format_r(cv.r[n_rej], 3)}", legend=False)
     axes[0].set_xlabel(f"A = {pt.A:.3f}, Q = {pt.Q:.3f}, φ = {pt.phi:.2f}")
     axes[1].set_xlabel(f"A = {cv.A[n_rej]:.3f}, Q = {cv.Q[n_rej]:.3f}, φ = {cv.phi[n_rej]:.2f}")
     from matplotlib.patches import Patch
@@ -341,4 +336,75 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
     ax.axhline(1 - experiment.scr.alpha, color=OKABE_ITO["grey"], ls=":", lw=1.2,
                label="1 − α (random rejection)")
     ax.legend(loc="best", fontsize=9)
+    return ax
+
+
+_JCR_SCR_SERIES = {"A": ("-", "o"), "Q": ("--", "s")}
+
+
+def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
+    """SCR's curves of A and Q against r with one JCR operating point on top (Condessa et al. 2017, Fig. 7).
+
+    SCR (context, then rejection of the least confident pixels) reaches
+    every rejected fraction from one context computation: a curve. JCR
+    (context and rejection computed jointly) gives one operating point per
+    probability of failure. Where the JCR point lies above the SCR curve at
+    its r, joint rejection does better there.
+
+    Parameters
+    ----------
+    scr : RejectionCurves
+        SCR's curves (e.g. ``experiment.scr``).
+    jcr : OperatingPoint
+        One JCR operating point (e.g. ``experiment.jcr_points[i]``).
+    ax : Axes, optional
+    measures : sequence of "A", "Q"
+        The measures drawn on the shared axes (solid: A, dashed: Q).
+
+    Returns
+    -------
+    Axes
+
+    Notes
+    -----
+    Called again on the same Axes, it moves the curves and the point and
+    refits the vertical axis: gids ``"scr-<measure>"`` and ``"jcr-<measure>"``.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import rejlab as rl
+    >>> cv = rl.rejection_curves([1, 0, 1, 1], [0.9, 0.2, 0.6, 0.8])
+    >>> ax = jcr_vs_scr(cv, cv.point(1))
+    >>> sorted(a.get_gid() for a in ax.lines)
+    ['jcr-A', 'jcr-Q', 'scr-A', 'scr-Q']
+    """
+    from ..measures import OperatingPoint, RejectionCurves
+    from ._measures import _line, _mark, _measure_names
+
+    if not isinstance(scr, RejectionCurves):
+        raise ValueError(f"scr must be a RejectionCurves (SCR's curves), got {type(scr).__name__}")
+    if not isinstance(jcr, OperatingPoint):
+        raise ValueError(f"jcr must be an OperatingPoint (a JCR point), got {type(jcr).__name__}")
+    measures = _measure_names(measures, allowed=("A", "Q"))
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    first = find_artist(ax, f"scr-{measures[0]}") is None
+    low = 1.0
+    for m in measures:
+        ls, marker = _JCR_SCR_SERIES[m]
+        y = np.asarray(getattr(scr, m), dtype=float)
+        _line(ax, f"scr-{m}", scr.r, y, color=SERIES_COLORS[0], lw=1.8, ls=ls,
+              label=f"{m}, SCR (every r)")
+        value = float(getattr(jcr, m))
+        _mark(ax, f"jcr-{m}", jcr.r, value if np.isfinite(value) else np.nan, marker=marker, ms=9,
+              color=SERIES_COLORS[1], mec="black", zorder=4, label=f"{m}, JCR (this γ)")
+        low = min(low, float(np.nanmin(y)), value if np.isfinite(value) else 1.0)
+    ax.set_ylim(max(0.0, low - 0.02), 1.01)
+    if first:
+        ax.set_xlabel("rejected fraction r")
+        ax.set_ylabel("  and  ".join(measures))
+        ax.set_xlim(0, 1)
+        ax.grid(alpha=0.3)
+        ax.legend(loc="lower left")
     return ax

@@ -36,20 +36,96 @@ REGION_STYLE = {
 SERIES_COLORS = [OKABE_ITO[k] for k in ("blue", "vermillion", "bluish_green", "reddish_purple",
                                          "orange", "sky_blue", "black")]
 
-#: Font sizes readable at projector size.
-RC = {"font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12, "legend.fontsize": 10}
+#: The rejectors by the name rejlab gives them (``rl.REJECTORS``): the words a
+#: legend or a readout shows, and the one colour each keeps in every plot and
+#: explorer. Neither colour is one of the operating-set regions or borders
+#: (green, vermillion, orange), so the curves read through those too.
+REJECTOR_STYLE = {
+    "max_probability": {"label": "maximum probability", "color": OKABE_ITO["blue"]},
+    "breaking_ties": {"label": "breaking ties", "color": OKABE_ITO["reddish_purple"]},
+}
 
 
-def format_r(r):
-    """A rejected fraction for a label: two decimals, more when that would round a non-zero r to 0.
+def rejector_label(name):
+    """The words for a rejector's name in a legend or readout (other names as given).
 
-    >>> format_r(0.2), format_r(0.0035), format_r(0.0)
-    ('0.20', '0.0035', '0.00')
+    >>> rejector_label("breaking_ties"), rejector_label("my model")
+    ('breaking ties', 'my model')
     """
+    style = REJECTOR_STYLE.get(name) if isinstance(name, str) else None
+    return style["label"] if style else str(name)
+
+
+def series_styles(names, palette=SERIES_COLORS):
+    """(label, colour) for each name: a rejector's own colour, others in palette order.
+
+    Colours a rejector owns are not handed to other names, so a rejector keeps
+    its colour beside any other series.
+
+    >>> [c for _, c in series_styles(["breaking_ties", "mine"])] == [
+    ...     REJECTOR_STYLE["breaking_ties"]["color"], SERIES_COLORS[0]]
+    True
+    """
+    names = list(names)
+    taken = {REJECTOR_STYLE[n]["color"] for n in names if isinstance(n, str) and n in REJECTOR_STYLE}
+    free = [c for c in palette if c not in taken] or list(palette)
+    out, i = [], 0
+    for n in names:
+        if isinstance(n, str) and n in REJECTOR_STYLE:
+            out.append((REJECTOR_STYLE[n]["label"], REJECTOR_STYLE[n]["color"]))
+        else:
+            out.append((str(n), free[i % len(free)]))
+            i += 1
+    return out
+
+
+#: Most curve points drawn; longer curves are thinned evenly (ends and max Q kept).
+PLOT_MAX_POINTS = 4000
+
+#: Font sizes readable at projector size (tick labels and legends included).
+RC = {"font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12, "xtick.labelsize": 11,
+      "ytick.labelsize": 11, "legend.fontsize": 11}
+
+
+def style():
+    """Apply the course's figure style to matplotlib (once, at the top of a lesson).
+
+    Sets :data:`RC` (font sizes readable when projected) and constrained
+    layout for new figures, so that labels are never clipped. rejlab's own
+    figures and explorers use the same sizes whether or not this is called.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> with matplotlib.rc_context():  # here only for the example; a lesson calls style() alone
+    ...     style()
+    ...     print(matplotlib.rcParams["font.size"], matplotlib.rcParams["figure.constrained_layout.use"])
+    12.0 True
+    """
+    import matplotlib
+
+    matplotlib.rcParams.update({**RC, "figure.constrained_layout.use": True})
+
+
+def format_r(r, digits=2):
+    """A rejected fraction for a label: ``digits`` decimals, more when they would hide it.
+
+    A non-zero r never reads as 0 and an r below 1 never reads as 1.
+
+    >>> format_r(0.2), format_r(0.0035), format_r(0.0), format_r(0.9996), format_r(1.0)
+    ('0.20', '0.0035', '0.00', '0.9996', '1.00')
+    >>> format_r(0.12345, 3)
+    '0.123'
+    """
+    import math
+
     r = float(r)
-    if r != 0 and abs(r) < 0.01:
+    small = 0.5 * 10.0 ** -digits
+    if r != 0 and abs(r) < small:
         return f"{r:.2g}"
-    return f"{r:.2f}"
+    if r != 1 and 0 < 1 - r < small:
+        return f"{r:.{math.floor(-math.log10(1 - r)) + 2}f}".rstrip("0")
+    return f"{r:.{digits}f}"
 
 
 def check_ax(ax, name="ax"):
@@ -79,6 +155,50 @@ def check_axes(axes, count, name="axes"):
     for ax in arr:
         check_ax(ax, name)
     return arr
+
+
+def find_artist(ax, gid):
+    """The artist of ``ax`` (an Axes or a Figure) whose gid is ``gid``, or None.
+
+    The one in-place mechanism of :mod:`rejlab.plot`: a function draws its
+    artists with a gid and, called again on the same Axes, finds and moves them.
+    """
+    if not hasattr(ax, "get_children") or not hasattr(ax, "figure"):
+        raise ValueError(f"ax must be a matplotlib Axes or Figure, got {type(ax).__name__}")
+    for artist in ax.get_children():
+        if artist.get_gid() == gid:
+            return artist
+    return None
+
+
+def panels(figure, ncols=1, *, width_ratios=None):
+    """A row of ``ncols`` Axes on ``figure``, made on the first call and returned again after.
+
+    Explorers draw on a Figure of their own, not a pyplot one: this gives
+    them the panels every later redraw reuses.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure()
+    >>> a = panels(fig, 2)
+    >>> b = panels(fig, 2)
+    >>> len(a), a[0] is b[0]
+    (2, True)
+    """
+    from matplotlib.figure import Figure
+
+    if not isinstance(figure, Figure):
+        raise ValueError(f"figure must be a matplotlib Figure, got {type(figure).__name__}")
+    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
+        raise ValueError(f"ncols must be a positive integer, got {ncols!r}")
+    if figure.axes:
+        if len(figure.axes) < ncols:
+            raise ValueError(f"figure already holds {len(figure.axes)} Axes, fewer than "
+                             f"ncols={ncols}")
+        return list(figure.axes[:ncols])
+    grid = figure.add_gridspec(1, ncols, width_ratios=width_ratios)
+    return [figure.add_subplot(grid[0, i]) for i in range(ncols)]
 
 
 def get_ax(ax=None, **subplot_kw):

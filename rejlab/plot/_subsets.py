@@ -1,7 +1,7 @@
 """The two partitions, the four sample subsets and the rejector's confusion matrix.
 
 Drawings for lessons 01-03 and 06 (Condessa et al. 2017, Sec. 2 and
-Fig. 1). Every function takes already-computed masks or counts and
+Fig. 1), and the toy problem they use (Sec. 5, Fig. 3). Every function takes already-computed masks or counts and
 ``ax=None``, and returns the Axes. Calling a function again on the Axes it
 drew before updates its artists in place (found by their ``gid``) instead of
 drawing new ones: that is what keeps the explorers fast.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ._style import SUBSET_STYLE, get_ax
+from ._style import OKABE_ITO, SUBSET_STYLE, check_axes, find_artist, get_ax
 
 __all__ = [
     "SUBSET_KEYS",
@@ -23,6 +23,8 @@ __all__ = [
     "confidence_strip",
     "ranking_row",
     "confusion_matrix",
+    "toy_problem",
+    "TOY_CLASS_STYLE",
 ]
 
 #: The four subsets in reading order: A∩N, M∩N, A∩R, M∩R.
@@ -47,10 +49,20 @@ def subset_masks(accurate, rejected):
 
 
 def _find(ax, gid):
-    for artist in ax.get_children():
-        if artist.get_gid() == gid:
-            return artist
-    return None
+    return find_artist(ax, gid)
+
+
+def _check_title(title):
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title must be a string, got {type(title).__name__}")
+    return title
+
+
+def _title(ax, title):
+    """Set a title that may move with a control (pinned at the top, where a frozen
+    background cannot shift it)."""
+    if title is not None:
+        ax.set_title(title, y=1.0)
 
 
 def _counts_tuple(counts):
@@ -73,7 +85,7 @@ def _counts_tuple(counts):
     return tuple(arr.tolist())
 
 
-def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
+def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, title=None):
     """Scatter 2-D samples with the colour and marker of their subset.
 
     A∩N, M∩N, A∩R, M∩R use :data:`rejlab.plot.SUBSET_STYLE` (Okabe-Ito
@@ -88,10 +100,21 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
         The accuracy vector ``a`` and the rejection vector ``r``.
     ax : matplotlib Axes, optional
         Drawn on (or updated in place when it already holds this plot).
+    size : float
+        Marker area in points².
+    legend : bool
+        A legend right of the axes (drawn once).
+    title : str, optional
 
     Returns
     -------
     matplotlib.axes.Axes
+
+    Notes
+    -----
+    Artists by gid: ``"subset-an"``, ``"subset-mn"``, ``"subset-ar"``,
+    ``"subset-mr"`` (one scatter per subset); an explorer moving r or a
+    threshold moves all four (and the title).
 
     Examples
     --------
@@ -107,6 +130,8 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
     if not np.all(np.isfinite(X)):
         raise ValueError("X must not contain NaN or infinite values")
     size = v.positive_number(size, "size")
+    legend = v.flag(legend, "legend")
+    _check_title(title)
     masks = subset_masks(accurate, rejected)
     v.same_length(X=X, accurate=masks["an"])
     ax = get_ax(ax)
@@ -127,6 +152,7 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True):
         ax.set_aspect("equal", adjustable="datalim")
         if legend:
             ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, markerscale=1.5)
+    _title(ax, title)
     return ax
 
 
@@ -137,6 +163,11 @@ def subsets_bar(counts, ax=None):
     ----------
     counts : SubsetCounts, mapping or sequence (an, mn, ar, mr)
         As returned by :func:`rejlab.subset_counts`.
+
+    Notes
+    -----
+    Artists by gid: ``"bar-<key>"`` and ``"bartext-<key>"`` for each subset
+    key (an, mn, ar, mr).
 
     Examples
     --------
@@ -190,13 +221,19 @@ def _mosaic_rects(values):
             (wk, 0.0, wr, hr), (wk, hr, wr, 1.0 - hr if rej else 0.0)]
 
 
-def subsets_mosaic(counts, ax=None):
+def subsets_mosaic(counts, ax=None, *, title=None):
     """Mosaic of the four subsets: column widths are 1 - r and r.
 
     The left column is N (nonrejected), the right one R (rejected); each
     column is split into its accurate part (bottom) and misclassified part
     (top). So the height of A∩N in the left column *is* the nonrejected
     accuracy A = |A∩N| / |N|, and the area of A∩N plus M∩R is Q.
+
+    Notes
+    -----
+    Artists by gid: ``"mosaic-<key>"`` (the four rectangles),
+    ``"mosaictext-<key>"`` (their labels) and ``"mosaic-divider"`` (the line
+    between N and R); an explorer moves them all.
 
     Examples
     --------
@@ -207,6 +244,7 @@ def subsets_mosaic(counts, ax=None):
     [0.75, 0.25, 0.5, 0.5]
     """
     values = _counts_tuple(counts)
+    _check_title(title)
     ax = get_ax(ax)
     rects = _mosaic_rects(values)
     if _find(ax, "mosaic-an") is None:
@@ -221,8 +259,8 @@ def subsets_mosaic(counts, ax=None):
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8})
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1)
-        ax.set_xlabel("share of samples:  N (kept)  |  R (rejected)")
-        ax.set_ylabel("accurate (bottom) / misclassified (top)")
+        ax.set_xlabel("share of samples: N (kept) | R (rejected)")
+        ax.set_ylabel("accurate (bottom)\nmisclassified (top)")
         ax.set_xticks([0, 0.5, 1])
         ax.set_yticks([0, 0.5, 1])
         ax.axvline(0, color="black", lw=2.5, gid="mosaic-divider")
@@ -233,16 +271,24 @@ def subsets_mosaic(counts, ax=None):
         txt.set_text(f"{_SHORT[key]}\n{shown}" if w > 0.06 and h > 0.08 else "")
     wk = rects[0][2]
     _find(ax, "mosaic-divider").set_xdata([wk, wk])
+    _title(ax, title)
     return ax
 
 
-def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0):
+def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, title=None):
     """Samples along the confidence axis, accurate on top, misclassified below.
 
     Shows monotone rejection: every rejected sample lies left of every kept
     one (if sample i is rejected, each j with ``c_j < c_i`` is rejected too).
     The dashed line sits between the most confident rejected sample and the
     least confident kept one.
+
+    Notes
+    -----
+    Called again on the same Axes it moves ``"strip-<key>"`` (one scatter
+    per subset) and ``"strip-cut"`` (the dashed line), and fits the
+    confidence axis to the new confidences (an explorer that changes the
+    confidence itself, another rejector, must redraw the axis too).
 
     Examples
     --------
@@ -255,6 +301,7 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0):
     c = v.as_finite_1d(confidence, "confidence")
     masks = subset_masks(accurate, rejected)
     v.same_length(confidence=c, accurate=masks["an"])
+    _check_title(title)
     ax = get_ax(ax)
     rng = np.random.default_rng(jitter_seed)
     a = masks["an"] | masks["ar"]
@@ -281,11 +328,13 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0):
         ax.set_yticks([0, 1], ["misclassified (M)", "accurate (A)"])
         ax.set_xlabel("confidence c (higher = surer)")
         ax.set_ylim(-0.5, 1.5)
-        pad = 0.03 * max(float(np.ptp(c)), 1e-9)
-        ax.set_xlim(c.min() - pad, c.max() + pad)
         ax.spines[["top", "right"]].set_visible(False)
     else:
         _find(ax, "strip-cut").set_xdata([cut, cut])
+    pad = 0.03 * max(float(np.ptp(c)), 1e-9)
+    if ax.get_xlim() != (c.min() - pad, c.max() + pad):
+        ax.set_xlim(c.min() - pad, c.max() + pad)
+    _title(ax, title)
     return ax
 
 
@@ -296,6 +345,12 @@ def ranking_row(confidence, accurate, rejected, ax=None):
     (misclassified) and its confidence underneath; a thick line separates
     the kept samples (left) from the rejected ones (right). Meant for small
     examples (a dozen samples or so).
+
+    Notes
+    -----
+    Artists by gid: ``"rankbox-<i>"``, ``"ranktext-<i>"`` (box and mark of
+    the i-th most confident sample) and ``"rankcut"``; an explorer moving
+    the number of rejected samples moves them all.
 
     Examples
     --------
@@ -364,6 +419,11 @@ def confusion_matrix(conf, ax=None, *, digits=3):
         As returned by :func:`rejlab.confusion_from_triplet`; subset counts
         (:func:`rejlab.subset_counts`) are shown as counts, TP = |M∩R| etc.
 
+    Notes
+    -----
+    Artists by gid: ``"conf-<field>"`` (the cells) and ``"conftext-<field>"``
+    (their values) for tp, fp, tn, fn; an explorer moves the texts.
+
     Examples
     --------
     >>> import matplotlib
@@ -406,3 +466,86 @@ def confusion_matrix(conf, ax=None, *, digits=3):
         shown = shown_all[field]
         _find(ax, f"conftext-{field}").set_text(f"{name}\n{shown}")
     return ax
+
+
+# --- the toy problem of the paper (Condessa et al. 2017, Sec. 5, Fig. 3) -------------
+
+#: Colour and marker of each of the four classes (Okabe-Ito; the marker is a second cue).
+TOY_CLASS_STYLE = tuple(
+    {"color": OKABE_ITO[c], "marker": m}
+    for c, m in (("blue", "o"), ("vermillion", "s"), ("bluish_green", "^"),
+                 ("reddish_purple", "D")))
+
+
+def toy_problem(toy, axes=None):
+    """The toy data twice: coloured by true class, and by the nearest-centre decision.
+
+    Left (a): the samples ``toy.X`` coloured by their class ``toy.y``. Right
+    (b): coloured by the nearest-centre (Bayes) prediction ``toy.y_pred``,
+    with the decision boundaries, the two axes x₁ = 0 and x₂ = 0 (the centres
+    sit at (±s, ±s)). A sample whose colour differs between the panels is
+    misclassified.
+
+    Parameters
+    ----------
+    toy : FourGaussians
+        From :func:`rejlab.datasets.four_gaussians`.
+    axes : two Axes, optional
+        A new figure by default.
+
+    Returns
+    -------
+    numpy.ndarray of two Axes
+
+    Notes
+    -----
+    Called again on the same axes (for new data), it moves the points in
+    place: gids ``"toy-true-<k>"`` and ``"toy-pred-<k>"`` for the classes
+    k = 0..3.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import rejlab as rl
+    >>> toy = rl.datasets.four_gaussians(5, seed=1)
+    >>> ax_true, ax_pred = toy_problem(toy)
+    >>> int(sum(len(c.get_offsets()) for c in ax_true.collections))
+    20
+    """
+    from ..datasets import FourGaussians
+
+    if not isinstance(toy, FourGaussians):
+        raise ValueError("toy must be a FourGaussians (from rl.datasets.four_gaussians), "
+                         f"got {type(toy).__name__}")
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 2, figsize=(10, 4.6), layout="constrained")
+    ax_true, ax_pred = check_axes(axes, 2)
+    X = np.asarray(toy.X, dtype=float)
+    first = find_artist(ax_true, "toy-true-0") is None
+    for ax, labels, kind in ((ax_true, np.asarray(toy.y), "true"),
+                             (ax_pred, np.asarray(toy.y_pred), "pred")):
+        for k, st in enumerate(TOY_CLASS_STYLE):
+            pts = X[labels == k].reshape(-1, 2)
+            found = find_artist(ax, f"toy-{kind}-{k}")
+            if found is not None:
+                found.set_offsets(pts)
+                continue
+            ax.scatter(pts[:, 0], pts[:, 1], s=12, color=st["color"], marker=st["marker"],
+                       linewidths=0, alpha=0.85, label=f"class {k}", gid=f"toy-{kind}-{k}")
+    if first:
+        ax_pred.axhline(0, color="black", lw=1.5)
+        ax_pred.axvline(0, color="black", lw=1.5)
+        ax_true.set_title("(a) samples, coloured by true class")
+        ax_pred.set_title("(b) nearest-centre decision")
+        for ax in (ax_true, ax_pred):
+            ax.set_xlabel("x₁")
+            ax.set_ylabel("x₂")
+            ax.set_aspect("equal", adjustable="datalim")
+    else:
+        for ax in (ax_true, ax_pred):
+            ax.update_datalim(X)
+            ax.autoscale_view()
+    return np.array([ax_true, ax_pred], dtype=object)

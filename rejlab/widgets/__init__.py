@@ -1,11 +1,14 @@
 """Interactive explorers: each function returns one ipywidgets container.
 
 An explorer is controls + a pure compute call into the maths + plot calls
-(:class:`Explorer`). Importing this module imports ipywidgets and
-matplotlib; ``import rejlab`` does not.
+(:class:`Explorer`). Each states the question it answers and a "what to
+notice" line (also readable without building it: ``factory.question``,
+``factory.notice``); bad control values become a message; outside a live
+kernel its display shows the current figure. Importing this module imports
+ipywidgets and matplotlib; ``import rejlab`` does not.
 """
 
-from ._base import Explorer, format_number
+from ._base import Explorer, control_values, format_number
 from ._context import EXPLORER_SCENE, ContextState, context_explorer
 from ._covering import CoveringState, covering_explorer
 from ._optimality import CostState, OperatingSetState, cost_explorer, operating_set_explorer
@@ -14,7 +17,7 @@ from ._rejection import (confusion_explorer, curves_explorer, four_subsets_explo
 from ._report import ReportExplorerState, report_explorer
 
 __all__ = [
-    "Explorer", "format_number",
+    "Explorer", "format_number", "control_values",
     # lessons 00-03, 06
     "ranking_explorer", "partitions_explorer", "four_subsets_explorer", "curves_explorer",
     "confusion_explorer",

@@ -5,9 +5,11 @@ rendered once to pixels and shown as a background image; each redraw then
 renders only the artists that move. Drawing tick labels is what dominates a
 full redraw (several times the cost of 600 scatter points).
 
-A title that moves with a control must be set with ``ax.set_title(..., y=1.0)``:
-with the side titles hidden in the background, matplotlib's automatic title
-placement would push it off the figure.
+A title that moves with a control must sit at a fixed height
+(``set_title(..., y=1.0)``, as the :mod:`rejlab.plot` functions set the titles
+they move): with the side titles hidden in the background, matplotlib's
+automatic title placement would push it off the figure. Which artists move is
+read from their gids (:func:`moving_artists`), as each plot function lists them.
 """
 
 from __future__ import annotations
@@ -38,15 +40,24 @@ def pixels_artist(pixels):
     return _Pixels(pixels)
 
 
-def release_background(fig):
-    """Undo :func:`freeze_background`: static artists visible, no background image."""
+def release_background(fig, *, relayout=False):
+    """Undo :func:`freeze_background`: static artists visible, autoscaling back, no background image.
+
+    ``relayout=True`` also lays the figure out again at the next freeze (new
+    data: new tick labels may need more room).
+    """
+    if relayout:
+        fig.set_layout_engine("constrained")
     frozen = getattr(fig, "_rejlab_background", None)
     if frozen is None:
         return
-    image, hidden = frozen
+    image, hidden, autoscale = frozen
     image.remove()
     for artist in hidden:
         artist.set_visible(True)
+    for ax, (x_on, y_on) in autoscale.items():
+        ax.set_autoscalex_on(x_on)
+        ax.set_autoscaley_on(y_on)
     fig._rejlab_background = None
 
 
@@ -64,6 +75,7 @@ def freeze_background(fig, moving):
     if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
         canvas.draw()  # lays the figure out with every artist visible
         fig.set_layout_engine(None)
+    autoscale = {ax: (ax.get_autoscalex_on(), ax.get_autoscaley_on()) for ax in fig.axes}
     for ax in fig.axes:
         ax.set_autoscale_on(False)
     moving = [a for a in moving if a.get_visible()]
@@ -80,7 +92,7 @@ def freeze_background(fig, moving):
     for artist in hidden:
         artist.set_visible(False)
     image = fig.add_artist(pixels_artist(pixels))
-    fig._rejlab_background = (image, hidden)
+    fig._rejlab_background = (image, hidden, autoscale)
 
 
 def moving_artists(fig, *prefixes, extra=()):

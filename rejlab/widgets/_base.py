@@ -1,26 +1,44 @@
 """The one pattern every explorer follows: controls + a pure compute + a draw.
 
-An :class:`Explorer` is an ``ipywidgets.VBox`` holding the controls, a
-readout (HTML with the numbers a lesson talks about), a message line for bad
-input, and the figure rendered as a PNG ``ipywidgets.Image``. Rendering to an
-Image (rather than printing into an Output) keeps the notebook's stored
-outputs stable and lets tests and benchmarks see every redraw without a
-kernel: ``explorer.state`` is the latest computed result, ``explorer.image``
-holds the latest PNG, ``explorer.redraws`` counts redraws.
+An :class:`Explorer` is an ``ipywidgets.VBox`` holding a title and the one
+question the explorer answers, the controls, a readout (HTML with the numbers
+a lesson talks about), a message line for bad input, the figure rendered as
+a PNG ``ipywidgets.Image`` (shown at its own pixel size, shrunk only to fit)
+and a "What to notice" line the student can open. Rendering to an Image
+(rather than printing into an Output) keeps the notebook's stored outputs
+stable and lets tests and benchmarks see every redraw without a kernel:
+``explorer.state`` is the latest computed result, ``explorer.image`` holds
+the latest PNG, ``explorer.redraws`` counts redraws.
+
+Bad input never raises out of an explorer. Every control's value is checked
+at the door (a dropdown set to None, a NaN in a number box, a value outside a
+bounded control's range), then ``compute`` validates what it needs; either
+way a ``ValueError`` becomes a message naming the control, the readout is
+cleared and the figure is replaced by a blank image, so no stale number
+stands beside the warning. Setting a good value back redraws as usual.
+
+Outside a live kernel (GitHub, nbviewer, a static site, a notebook not yet
+run) an explorer's display shows its current figure: the display bundle
+carries it as ``image/png`` beside the widget view.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import io
+import math
+import struct
+import zlib
 from typing import Callable, Mapping
 
 import ipywidgets as widgets
+import numpy as np
 from matplotlib.figure import Figure
 
-from ..plot._style import RC
+from ..plot import RC
 
-__all__ = ["Explorer", "format_number"]
+__all__ = ["Explorer", "format_number", "control_values"]
 
 
 def format_number(x, digits=3):
@@ -39,33 +57,126 @@ def format_number(x, digits=3):
     return f"{x:.{digits}f}"
 
 
+def _option_labels(control):
+    labels = []
+    for option in control.options:
+        if isinstance(option, tuple) and len(option) == 2:
+            labels.append(str(option[0]))
+        else:
+            labels.append(str(option))
+    return labels
+
+
+def control_values(controls):
+    """The controls' values by name, each checked at the door; ``ValueError`` naming the control.
+
+    A choice (dropdown, toggle buttons, radio buttons, select) must hold one
+    of its options (ipywidgets lets its value be None); a number must be
+    finite and, for a control with ``min`` and ``max``, inside that range
+    (a slider clamps, but NaN passes the clamp and a typed number does not
+    clamp at all). Other values are passed on for ``compute`` to judge.
+    """
+    values = {}
+    for name, control in controls.items():
+        value = control.value
+        label = getattr(control, "description", "") or name
+        if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \
+                and not isinstance(control.index, tuple):  # one choice (not a multiple select)
+            if control.index is None:
+                raise ValueError(f"{label}: choose one of {', '.join(_option_labels(control))} "
+                                 f"(nothing is selected)")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise ValueError(f"{label} must be a number, got {value}")
+            lo, hi = getattr(control, "min", None), getattr(control, "max", None)
+            if lo is not None and hi is not None and not lo <= value <= hi:
+                raise ValueError(f"{label} must lie in [{lo:g}, {hi:g}], got {value:g}")
+        values[name] = value
+    return values
+
+
+def _explains(question, notice):
+    """Give an explorer factory its question and "what to notice" line as attributes.
+
+    ``factory.question`` and ``factory.notice`` can be read without building
+    the explorer (a teacher guide lists them); the explorer shows both.
+    """
+    def mark(factory):
+        factory.question = question
+        factory.notice = notice
+        return factory
+    return mark
+
+
+_BLANK_GREY = (242, 242, 242)
+
+
+def _png_chunk(kind, data):
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+
+def fast_png(rgba):
+    """An RGB PNG of an (H, W, 4) uint8 array, encoded for speed (one zlib pass, level 1).
+
+    Rows are stored unfiltered: on figures (flat colours, lines, text) this
+    is smaller than PIL's adaptive filtering at its fastest level, and about
+    a third faster, which matters at every slider move.
+    """
+    height, width = rgba.shape[:2]
+    rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
+    rows[:, 0] = 0  # filter type None
+    rows[:, 1:] = rgba[:, :, :3].reshape(height, 3 * width)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
+            + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + _png_chunk(b"IEND", b""))
+
+
 class Explorer(widgets.VBox):
     """Controls + ``compute(**values) -> state`` + ``draw(figure, state)``.
 
     Parameters
     ----------
     controls : mapping name -> ipywidgets value widget
-        Their ``value`` is passed to ``compute`` as keyword arguments.
+        Their ``value`` is passed to ``compute`` as keyword arguments, once
+        checked by :func:`control_values`.
     compute : callable
         Pure function of the control values; raises ``ValueError`` on bad
-        input, which is shown in the message line (the explorer keeps the
-        previous figure and keeps working).
+        input, which is shown in the message line (the readout and figure
+        are cleared; ``state`` keeps the last good result) while the explorer
+        keeps working.
     draw : callable
-        ``draw(figure, state)``; may cache artists on the figure and update
-        them in place.
+        ``draw(figure, state)`` through :mod:`rejlab.plot` calls, which move
+        their artists in place when called again on the same Axes.
     readout : callable, optional
         ``readout(state) -> str`` (HTML) shown under the controls.
-    figsize : tuple
-        Figure size in inches.
+    figsize, dpi : figure size in inches and resolution
+        The PNG is shown at its own pixel size (``figsize * dpi``), shrunk
+        only when the page is narrower.
+    title : str
+        What the explorer shows.
+    question : str
+        The one question it answers, in plain words, shown under the title.
+    notice : str
+        What to notice, hidden in a "What to notice" section the student opens.
+    legend : str, optional
+        HTML shown under the figure (a key the browser draws faster than
+        matplotlib would).
+    controls_layout : widget, optional
+        The container of the controls (default: one wrapping row).
     """
 
     def __init__(self, controls: Mapping[str, widgets.Widget], compute: Callable,
                  draw: Callable, *, readout: Callable | None = None,
-                 figsize=(9, 4), dpi=90, title: str = "", controls_layout=None):
+                 figsize=(9, 4), dpi=100, title: str = "", question: str = "",
+                 notice: str = "", legend: str = "", controls_layout=None):
         self.controls = dict(controls)
         self._compute = compute
         self._draw = draw
         self._readout = readout
+        self.title = title
+        self.question = question
+        self.notice = notice
         self.state = None
         self.error = ""
         self.redraws = 0
@@ -76,14 +187,29 @@ class Explorer(widgets.VBox):
         with matplotlib.rc_context(RC):
             self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self._blank = None
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
+                                                                       height="auto"))
         self.readout = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
         self.message = widgets.HTML()
         box = controls_layout or widgets.HBox(list(self.controls.values()),
                                               layout=widgets.Layout(flex_flow="row wrap"))
-        children = [box, self.readout, self.message, self.image]
-        if title:
-            children.insert(0, widgets.HTML(f"<b>{html.escape(title)}</b>"))
+        children = []
+        if title or question:
+            head = f"<b>{html.escape(title)}</b>" if title else ""
+            if question:
+                head += ("<br>" if head else "") + html.escape(question)
+            children.append(widgets.HTML(f'<div class="rejlab-question">{head}</div>'))
+        children += [box, self.readout, self.message, self.image]
+        self.legend = widgets.HTML(legend) if legend else None
+        if self.legend is not None:
+            children.append(self.legend)
+        self.notice_box = None
+        if notice:
+            self.notice_box = widgets.Accordion(
+                children=[widgets.HTML(f'<div class="rejlab-notice">{html.escape(notice)}</div>')],
+                titles=("What to notice",), selected_index=None)
+            children.append(self.notice_box)
         super().__init__(children)
         for control in self.controls.values():
             control.observe(self._on_change, names="value")
@@ -102,38 +228,71 @@ class Explorer(widgets.VBox):
         import matplotlib
 
         try:
-            state = self._compute(**self.values)
+            state = self._compute(**control_values(self.controls))
+            with matplotlib.rc_context(RC):
+                self._draw(self.figure, state)
+                png = self._render_png()
+            shown = self._readout(state) if self._readout is not None else ""
         except ValueError as exc:
-            self.error = str(exc)
-            self.message.value = (
-                '<span style="color:#D55E00">⚠ ' + html.escape(self.error) + "</span>"
-            )
+            self._fail(str(exc))
             return
         self.error = ""
         self.message.value = ""
         self.state = state
-        if self._readout is not None:
-            self.readout.value = self._readout(state)
-        with matplotlib.rc_context(RC):
-            self._draw(self.figure, state)
-            self.image.value = self._render_png()
+        self.readout.value = shown
+        self.image.value = png
         self.redraws += 1
+
+    def _fail(self, message):
+        """Show ``message``; clear the readout and put a blank image in the figure's place."""
+        self.error = message
+        self.message.value = '<span style="color:#D55E00">⚠ ' + html.escape(message) + "</span>"
+        self.readout.value = ""
+        self.image.value = self._blank_png()
+
+    def _blank_png(self):
+        from PIL import Image
+
+        if self._blank is None:
+            buf = io.BytesIO()
+            Image.new("RGB", self._canvas.get_width_height(), _BLANK_GREY).save(buf, format="png")
+            self._blank = buf.getvalue()
+        return self._blank
 
     def _render_png(self):
         """Draw with Agg and encode a PNG, fast enough for a slider.
 
         The first render lays the figure out (constrained layout); the layout
-        is then frozen, because recomputing it costs more than drawing. PNG
-        compression level 1 encodes several times faster than the default
-        at a slightly larger size.
+        is then frozen, because recomputing it costs more than drawing.
         """
-        from PIL import Image
-
         self._canvas.draw()
         if self.figure.get_layout_engine() is not None:
             self.figure.set_layout_engine(None)
-        rgba = Image.frombuffer("RGBA", self._canvas.get_width_height(),
-                                self._canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+        width, height = self._canvas.get_width_height()
+        self.image.layout.width = f"{width}px"  # its own size; max-width 100 % only shrinks it
+        return fast_png(np.asarray(self._canvas.buffer_rgba()))
+
+    def text_plain(self):
+        """What a page without widgets says about the explorer, beside its picture."""
+        return f"Explorer: {self.title or 'interactive figure'} (run the notebook to move the controls)"
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget view, plus the current figure (``image/png``) and a short ``text/plain``.
+
+        A live kernel renders the widget; GitHub, nbviewer, a static site or
+        a notebook not yet run show the picture instead of the widget's repr.
+        """
+        data = super()._repr_mimebundle_(**kwargs) or {}
+        data["text/plain"] = self.text_plain()
+        if self.image.value:
+            data["image/png"] = base64.b64encode(self._stored_png()).decode("ascii")
+        return data
+
+    def _stored_png(self):
+        """The current image, compressed harder (it is stored in the notebook)."""
+        from PIL import Image
+
         buf = io.BytesIO()
-        rgba.convert("RGB").save(buf, format="png", compress_level=1)
+        with Image.open(io.BytesIO(self.image.value)) as im:
+            im.save(buf, format="png", optimize=True)
         return buf.getvalue()

@@ -18,7 +18,7 @@ from .. import _validate as v
 from .. import context as ctx
 from ..datasets import synthetic_scene
 from ..measures import OperatingPoint, RejectionCurves, operating_point, rejection_curves
-from ._base import Explorer, format_number
+from ._base import Explorer, _explains, format_number
 
 __all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]
 
@@ -77,13 +77,12 @@ class _Cache:
 EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.5, seed=1)
 
 
-def _axes(fig):
-    if fig.axes:  # the Explorer keeps the first layout for every later redraw
-        return fig.axes
-    grid = fig.add_gridspec(1, 2, width_ratios=[1.0, 1.5])
-    return [fig.add_subplot(grid[0, i]) for i in range(2)]
-
-
+@_explains(
+    "Does rejecting jointly with context (JCR) do better than rejecting after it (SCR), at the "
+    "same rejected fraction?",
+    "Raising γ makes JCR reject more pixels (black in the map). Compare JCR's markers with the "
+    "SCR curves at the same r: where a marker lies above its curve, joint rejection does better "
+    "there. More context (larger λ) makes the map smoother.")
 def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_class=10,
                      seed=0):
     """Move the context strength and the probability of failure; see JCR against SCR.
@@ -141,43 +140,24 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
         jcr = cache.jcr(strength, gamma)
         ev = cache.evaluated
         point = operating_point(accurate[ev], jcr.rejected[ev])
-        k = point.counts.ar + point.counts.mr
+        k = point.counts.rejected
         return ContextState(strength, gamma, cache.accuracy_without_context,
                             float(curves.A[0]), res.labels, jcr.rejected, point, curves,
                             curves.point(k))
 
     def draw(fig, state):
-        from ..plot import scene_map
-        from ..plot._style import SERIES_COLORS
+        from ..plot import jcr_vs_scr, panels, scene_map
 
-        first = not fig.axes
-        ax_map, ax = _axes(fig)
+        ax_map, ax = panels(fig, 2, width_ratios=[1.0, 1.5])
         scene_map(state.labels, ax_map, n_classes=scene.n_classes, rejected=state.rejected,
                   title=f"λ = {state.strength:g}; black: rejected by JCR")
-        cv, pt = state.scr, state.jcr
-        series = (("A", "-", "o"), ("Q", "--", "s"))
-        if first:
-            for m, ls, marker in series:
-                ax.plot(cv.r, getattr(cv, m), color=SERIES_COLORS[0], lw=1.8, ls=ls,
-                        label=f"{m}, SCR (every r)")
-                ax.plot([pt.r], [getattr(pt, m)], marker=marker, ms=9, ls="none",
-                        color=SERIES_COLORS[1], mec="black", label=f"{m}, JCR (this γ)")
-            ax.set_xlabel("rejected fraction r")
-            ax.set_ylabel("A  and  Q")
-            ax.set_xlim(0, 1)
-            ax.grid(alpha=0.3)
-            ax.legend(loc="lower left", fontsize=9)
-        for i, (m, _, _) in enumerate(series):
-            ax.lines[2 * i].set_data(cv.r, getattr(cv, m))
-            ax.lines[2 * i + 1].set_data([pt.r], [getattr(pt, m)])
-        ax.set_ylim(max(0.0, float(np.nanmin(cv.Q)) - 0.02), 1.01)
+        jcr_vs_scr(state.scr, state.jcr, ax)
 
     def readout(state):
         pt, sp = state.jcr, state.scr_same_r
 
         def rho0(p):
-            rej = p.counts.ar + p.counts.mr
-            return format_number(p.counts.mr / rej) if rej else "undefined (nothing rejected)"
+            return format_number(p.rho_0) if p.counts.rejected else "undefined (nothing rejected)"
 
         return (
             f"accuracy without context {format_number(state.accuracy_without_context)}, "
@@ -190,4 +170,5 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
         )
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(9, 3.6),
-                    title="Context and rejection: JCR against SCR")
+                    title="Context and rejection: JCR against SCR",
+                    question=context_explorer.question, notice=context_explorer.notice)

@@ -19,7 +19,7 @@ from .. import _validate as v
 from ..accuracy import AccuracyReport, accuracy_report
 from ..datasets import PAPER_U, paper_example
 from ..coverings import CoveringSummary, covering_summary
-from ._base import Explorer
+from ._base import Explorer, _explains
 
 __all__ = ["covering_explorer", "CoveringState"]
 
@@ -28,14 +28,14 @@ _MAX_BLOCKS = 8
 
 
 class CoveringState(NamedTuple):
-    """What the covering explorer computed from its controls."""
+    """What the covering explorer computed from its controls (no ideal or report without scores)."""
 
     p: object
     blocks: tuple
     summary: CoveringSummary
-    ideal_name: str
-    ideal: tuple
-    report: AccuracyReport
+    ideal_name: str | None
+    ideal: tuple | None
+    report: AccuracyReport | None
 
 
 def _swatch(style):
@@ -44,12 +44,14 @@ def _swatch(style):
             f'border:1px solid #555"></span> {html.escape(style["label"])}')
 
 
-def _key_html():
+def _key_html(scores=True):
     from ..plot import COVERING_STYLE, RESULT_STYLE
 
     left = " &nbsp; ".join(_swatch(s) for k, s in COVERING_STYLE.items())
+    if not scores:
+        return f'<span class="rejlab-legend">{left}</span>'
     right = " &nbsp; ".join(_swatch(s) for s in RESULT_STYLE.values())
-    return f'<small>left: {left}<br>right: {right}</small>'
+    return f'<span class="rejlab-legend">left: {left}<br>right: {right}</span>'
 
 
 def _toggle_name(i, e):
@@ -66,7 +68,18 @@ def _fmt(s):
 
 
 
-def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
+_QUESTION = ("For an element p, which blocks hold it (NS(p)), what do they share (N(p)), and "
+             "which elements lie in two blocks or more?")
+_NOTICE = ("N(p), the intersection of the blocks that hold p, always contains p and shrinks as "
+           "p joins more blocks. Switch a cell off and an element may lie in no block: C is then "
+           "no covering.")
+_QUESTION_SCORES = "And read as a result against the ideal, how accurate is it (AA, RAR)?"
+_NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the errors, so it can "
+                  "drop.")
+
+
+@_explains(_QUESTION + " " + _QUESTION_SCORES, _NOTICE + " " + _NOTICE_SCORES)
+def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, scores=True):
     """Edit a covering on a small universe and watch N(p), NS(p), cov(C), overlaps, AA and RAR.
 
     Parameters
@@ -81,15 +94,30 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
         blocks). Default on the paper's U with 3 blocks: a choice between the
         covering ideal of Examples 3-5 and the partition ideal of Examples 1-2.
     p : element of U, optional
-        The element first selected.
+        The element first selected (default: the first element of U).
+    scores : bool, default True
+        Score the covering as a result against an ideal (AA and RAR, the
+        right panel and the ``ideal`` dropdown). ``False`` shows the covering
+        alone, for a lesson that has not met AA and RAR yet.
 
     Returns
     -------
     Explorer
         Controls: one toggle per (block, element) named ``"C<i>:<element>"``,
-        ``p`` and ``ideal``. An impossible covering (an empty block, an
-        element in no block) shows a message and keeps the last figure.
+        ``p`` and (with ``scores``) ``ideal``. An impossible covering (an
+        empty block, an element in no block) shows a message; the readout
+        and figure come back when it is a covering again.
+
+    Examples
+    --------
+    Lesson 07's covering C = ({b,c,d}, {a,e,f}, {a,d,g}), starting on p = a:
+
+    >>> import rejlab as rl
+    >>> e = covering_explorer(rl.datasets.definition3_covering(), p="a", scores=False)
+    >>> sorted(e.state.summary.N["a"]), e.controls["p"].value, "ideal" in e.controls
+    (['a'], 'a', False)
     """
+    scores = v.flag(scores, "scores")
     if covering is None:
         covering = paper_example(4).method_1
         if universe is None:
@@ -110,10 +138,10 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
         raise ValueError(f"universe must have at most {_MAX_ELEMENTS} elements for the explorer")
     U = frozenset(order)
     v.blocks_within(blocks, U, "covering")
-    if not ideals and U == PAPER_U and len(blocks) == 3:
+    if scores and not ideals and U == PAPER_U and len(blocks) == 3:
         ideals["Examples 3-5: covering P"] = paper_example(4).ideal
         ideals["Examples 1-2: partition P"] = paper_example(1).ideal
-    if not ideals:
+    if scores and not ideals:
         ideals["the starting covering"] = blocks
     for name, ib in ideals.items():
         v.covering_of(ib, U, "ideal")
@@ -127,11 +155,18 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
             toggles[_toggle_name(i, e)] = widgets.ToggleButton(
                 value=e in block, description=str(e), tooltip=f"{e} in C{i}",
                 layout=widgets.Layout(width="2.8em"))
+    # "initial" description widths: the default 80 px label left a 30 px select that
+    # showed no value
     p_control = widgets.Dropdown(options=[(str(e), e) for e in order], value=p,
-                                 description="p", layout=widgets.Layout(width="9em"))
-    ideal_control = widgets.Dropdown(options=list(ideals), value=next(iter(ideals)),
-                                     description="ideal", layout=widgets.Layout(width="22em"))
-    controls = {"p": p_control, "ideal": ideal_control, **toggles}
+                                 description="p", style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="8em"))
+    controls = {"p": p_control}
+    if scores:
+        controls["ideal"] = widgets.Dropdown(options=list(ideals), value=next(iter(ideals)),
+                                             description="ideal",
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="24em"))
+    controls.update(toggles)
 
     cells = []
     for i in range(1, len(blocks) + 1):
@@ -139,11 +174,15 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
         cells += [toggles[_toggle_name(i, e)] for e in order]
     grid = widgets.GridBox(cells, layout=widgets.Layout(
         grid_template_columns=f"3em repeat({len(order)}, 3em)", grid_gap="2px 2px"))
-    layout = widgets.VBox([widgets.HBox([p_control, ideal_control]), grid])
+    layout = widgets.VBox([widgets.HBox([controls[k] for k in ("p", "ideal") if k in controls]),
+                           grid])
 
     m = len(blocks)
 
-    def compute(p, ideal, **cells):
+    def compute(p, ideal=None, **cells):
+        v.element_of(p, U)
+        if scores:
+            v.choice(ideal, "ideal", ideals)
         edited = tuple(frozenset(e for e in order if cells[_toggle_name(i, e)])
                        for i in range(1, m + 1))
         summary = covering_summary(list(map(set, edited)), universe=order)
@@ -156,23 +195,22 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
                 problems.append(f"element {e} lies in no block, so NS({e}) is empty")
             raise ValueError("Not a covering of U: " + "; ".join(problems)
                              + ". Toggle a cell back on.")
+        if not scores:
+            return CoveringState(p, edited, summary, None, None, None)
         report = accuracy_report(list(map(set, ideals[ideal])), list(map(set, edited)),
                                  universe=order)
         return CoveringState(p, edited, summary, ideal, ideals[ideal], report)
 
     def draw(fig, state):
-        from ..plot import covering_grid, results_grid
+        from ..plot import covering_grid, panels, results_grid
 
-        if not fig.axes:  # the Explorer keeps the first layout for every later redraw
-            gs = fig.add_gridspec(1, 2, width_ratios=[1.6, 1])
-            fig.add_subplot(gs[0])
-            fig.add_subplot(gs[1])
-        ax0, ax1 = fig.axes[:2]
+        if not scores:
+            covering_grid(state.summary, state.p, legend=False, ax=panels(fig, 1)[0])
+            return
+        ax0, ax1 = panels(fig, 2, width_ratios=[1.6, 1])
         covering_grid(state.summary, state.p, legend=False, ax=ax0)
         results_grid(list(map(set, state.ideal)), list(map(set, state.blocks)),
                      universe=order, names=("this covering",), legend=False, axes=[ax1])
-
-    key = _key_html()
 
     def readout(state):
         esc = html.escape
@@ -188,11 +226,16 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None):
             f"cov(C) = {{{esc(derived)}}}",
             f"overlapped (in ≥ 2 blocks) = {esc(_fmt(s.overlapped))} &nbsp; "
             f"Theorem's construction = {esc(_fmt(s.overlapped_theorem))}{note}",
-            f"against <i>{esc(state.ideal_name)}</i> ({esc(r.condition)}): "
-            f"AA = {r.fraction_text('AA', infinity='∞')}, "
-            f"RAR = {r.fraction_text('RAR', infinity='∞')}",
         ]
-        return "<br>".join(rows) + "<br>" + key
+        if r is not None:
+            rows.append(f"against <i>{esc(state.ideal_name)}</i> ({esc(r.condition)}): "
+                        f"AA = {r.fraction_text('AA', infinity='∞')}, "
+                        f"RAR = {r.fraction_text('RAR', infinity='∞')}")
+        return "<br>".join(rows)
 
-    return Explorer(controls, compute, draw, readout=readout, figsize=(13, 4.6), dpi=72,
-                    title="Coverings and neighborhood systems", controls_layout=layout)
+    question = _QUESTION + (" " + _QUESTION_SCORES if scores else "")
+    notice = _NOTICE + (" " + _NOTICE_SCORES if scores else "")
+    return Explorer(controls, compute, draw, readout=readout,
+                    figsize=(10, 4.6) if scores else (7, 4.6), dpi=90,
+                    title="Coverings and neighborhood systems", question=question, notice=notice,
+                    legend=_key_html(scores), controls_layout=layout)

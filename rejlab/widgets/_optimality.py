@@ -2,15 +2,15 @@
 
 Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure
 ``compute`` made of rejlab calls (:func:`rejlab.operating_set`,
-:func:`rejlab.cost`, :func:`rejlab.rho_zero_curve`), and a ``draw`` through
-the :mod:`rejlab.plot` functions.
+:meth:`rejlab.RejectionCurves.cost`, :meth:`rejlab.RejectionCurves.min_cost`),
+and a ``draw`` through the :mod:`rejlab.plot` functions.
 
-Redraws stay fast (well under 100 ms a control change) because the
-first draw builds every artist and renders what never moves (axes, ticks,
-labels, legends, infeasible regions) once into a frozen background; later
-draws move the regions, borders and markers in place and render only those
-(and the curves that must stay on top of them). Axis limits are fixed for
-that reason, except the cost axis, whose y axis is redrawn with it.
+Redraws stay fast (well under 100 ms a control change) because the first
+draw builds every artist and renders what never moves (axes, ticks, labels,
+legends, infeasible regions) once into a frozen background; later draws move
+the regions, borders and markers in place and render only those (and the
+curves that must stay on top of them). Axis limits are fixed for that
+reason, except the cost axis, whose y axis is redrawn with it.
 """
 
 from __future__ import annotations
@@ -23,20 +23,18 @@ import numpy as np
 from .. import _validate as v
 from .. import optimality
 from ..datasets import four_gaussians
-from ._base import Explorer, format_number
-from ._background import background_ready, freeze_background
+from ..rejectors import REJECTORS
+from ._background import background_ready, freeze_background, moving_artists
+from ._base import Explorer, _explains, format_number
 
 __all__ = ["operating_set_explorer", "cost_explorer", "OperatingSetState", "CostState"]
 
-_REJECTOR_NAMES = ["max_probability", "breaking_ties"]
+_REJECTOR_NAMES = list(REJECTORS)
 _TYPED = "typed (A0, r0)"
 _GRID = np.linspace(0.0, 1.0, 201)
-_MEASURES = ("A", "Q", "phi")
-_PANEL_TITLES = {"A": "nonrejected accuracy A", "Q": "classification quality Q",
-                 "phi": "rejection quality φ"}
 #: Fixed vertical limits, so that the ticks can be drawn once (the phi panel
 #: would otherwise fit its log axis to each reference's borders).
-_YLIM = {"A": None, "Q": None, "phi": (1e-3, 1e3)}
+_YLIM = {"phi": (1e-3, 1e3)}
 
 
 def _toy_curves(n_per_class, seed):
@@ -59,6 +57,13 @@ class OperatingSetState(NamedTuple):
     best_region: dict  # rejector name -> region of its max-Q point
 
 
+@_explains(
+    "Which operating points beat this reference point at every price of rejection, which lose "
+    "at every price, and which depend on the price?",
+    "Green means better at every price ρ: fewer mistakes kept and more correct samples kept, "
+    "both at once. A rejector's own curve never leaves the white region, because rejecting more "
+    "of the same ranking always trades one for the other; the other rejector's curve can cross "
+    "into green or orange.")
 def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability"):
     """Pick a reference operating point and see its operating set for A, Q and phi.
 
@@ -67,20 +72,23 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
     seed=seed)``), or a point typed as (A0, r0). The three panels show the
     green (better for every rho), white (depends on rho) and orange (worse
     for every rho) regions of ``rl.operating_set(A0, r0, alpha, r)`` with
-    both rejectors' curves passing through. A typed reference that no
-    classifier with this alpha can reach shows a message.
+    both rejectors' curves passing through (:func:`rejlab.plot.operating_set_panels`).
+    A typed reference that no classifier with this alpha can reach shows a
+    message.
 
     Controls: ``"reference"`` (dropdown: a rejector or typed), ``"r0"``
     (slider), ``"A0"`` (number, used when the reference is typed).
     """
+    from ..plot import rejector_label
+
     curves = _toy_curves(n_per_class, seed)
     alpha = curves["max_probability"].alpha
     if reference not in _REJECTOR_NAMES + [_TYPED]:
         raise ValueError(f"reference must be one of {_REJECTOR_NAMES + [_TYPED]}, got {reference!r}")
     start = curves["max_probability"]
+    options = [(rejector_label(n), n) for n in _REJECTOR_NAMES] + [(_TYPED, _TYPED)]
     controls = {
-        "reference": widgets.Dropdown(options=_REJECTOR_NAMES + [_TYPED], value=reference,
-                                      description="reference"),
+        "reference": widgets.Dropdown(options=options, value=reference, description="reference"),
         "r0": widgets.FloatSlider(min=0.0, max=1.0, step=0.01,
                                   value=round(float(start.r[start.best_Q()]), 2),
                                   description="r0", readout_format=".2f"),
@@ -90,6 +98,8 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
     }
 
     def compute(reference, r0, A0):
+        v.choice(reference, "reference", _REJECTOR_NAMES + [_TYPED])
+        r0 = v.single_fraction(r0, "r0")
         if reference in curves:
             cv = curves[reference]
             i = int(np.argmin(np.abs(cv.r - r0)))
@@ -101,36 +111,22 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
         return OperatingSetState(reference, float(A0), float(r0), ops, best_region)
 
     def draw(fig, state):
-        from ..plot._measures import _draw_operating_set, _update_operating_set
+        from ..plot import operating_set_panels, panels
 
-        drawn = getattr(fig, "_rejlab_opset_artists", None)
-        if drawn is not None:
-            for m in _MEASURES:
-                # same alpha and grid: the infeasible regions stay where they are
-                _update_operating_set(drawn[m], state.opset, m, _YLIM[m], infeasible=False)
-            return
-        drawn = {}
-        moving = []
-        for i, m in enumerate(_MEASURES):
-            ax = fig.add_subplot(1, len(_MEASURES), i + 1)
-            _, drawn[m] = _draw_operating_set(state.opset, m, ax, curves=curves, legend=False,
-                                              ylim=_YLIM[m])
-            ax.set_title(_PANEL_TITLES[m])
-            # what follows the reference, and what must stay on top of it
-            moving += [drawn[m][k] for k in ("white", "orange", "green", "best", "mid",
-                                             "worst", "reference")]
-            moving += drawn[m]["curves"] + list(ax.spines.values())
-            if drawn[m]["unity"] is not None:
-                moving.append(drawn[m]["unity"])
-        handles, labels = fig.axes[1].get_legend_handles_labels()
-        fig.legend(handles, labels, loc="outside lower center", ncol=5, frameon=False,
-                   fontsize=9)
-        fig._rejlab_opset_artists = drawn
-        freeze_background(fig, moving)
+        operating_set_panels(state.opset, axes=panels(fig, 3), curves=curves, ylim=_YLIM)
+        if not background_ready(fig):
+            # what follows the reference, and what must stay on top of it; the
+            # infeasible regions depend only on alpha and the grid of r
+            moving = moving_artists(fig, "opset-white", "opset-orange", "opset-green",
+                                    "opset-best", "opset-mid", "opset-worst", "opset-reference",
+                                    "opset-curve-", "opset-unity",
+                                    extra=[ax.title for ax in fig.axes]
+                                    + [s for ax in fig.axes for s in ax.spines.values()])
+            freeze_background(fig, moving)
 
     def readout(s):
         ops = s.opset
-        where = " | ".join(f"max Q of {name}: <b>{region}</b>"
+        where = " | ".join(f"max Q of {rejector_label(name)}: <b>{region}</b>"
                            for name, region in s.best_region.items())
         return (f'<span class="rejlab-readout">reference r0 = {s.r0:.3f}, '
                 f"A0 = {format_number(s.A0)}, Q0 = {format_number(ops.Q0)}, "
@@ -142,118 +138,88 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
 
     controls["reference"].observe(_typed_only, names="value")
     _typed_only()
-    return Explorer(controls, compute, draw, readout=readout, figsize=(13, 5), dpi=80,
+    return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.8), dpi=100,
                     title="Operating set of a reference point (green: better for every ρ, "
-                          "orange: worse for every ρ)")
-
-
-def _draw_cost_figure(fig, curves, rho_curves, state):
-    """First draw of :func:`cost_explorer`: both panels and one legend under them.
-
-    Returns the artists that move with rho. The legend sits outside the axes
-    (the curves move under any legend inside them, and a legend drawn anew
-    costs as much as the curves); the current rho is in the panels' titles.
-    """
-    from ..plot import rho_zero as plot_rho_zero
-    from ..plot._style import SERIES_COLORS
-
-    ax_cost, ax_rho = fig.add_subplot(1, 2, 1), fig.add_subplot(1, 2, 2)
-    artists = {}
-    for i, (name, cv) in enumerate(curves.items()):
-        color = SERIES_COLORS[i]
-        (artists[name],) = ax_cost.plot(cv.r, state.cost[name], color=color, lw=1.8,
-                                        label=name)
-        (artists[name + "_best"],) = ax_cost.plot([], [], "D", color=color, ms=9,
-                                                  mec="black", label=f"cheapest ({name})")
-    ax_cost.set_xlim(0, 1)
-    ax_cost.set_xlabel("rejected fraction r")
-    ax_cost.set_ylabel("cost L(r; ρ) = (1 - A)(1 - r) + ρ r")
-    ax_cost.grid(alpha=0.3)
-    plot_rho_zero(rho_curves, ax=ax_rho, rho=state.rho)
-    artists["rho_line"] = ax_rho.lines[-1]
-    artists["rho_line"].set_label("price of rejection ρ")
-    ax_rho.get_legend().remove()
-    handles, labels = ax_cost.get_legend_handles_labels()
-    handles.append(artists["rho_line"])
-    labels.append(artists["rho_line"].get_label())
-    fig.legend(handles, labels, loc="outside lower center", ncol=5, frameon=False, fontsize=10)
-    for ax in (ax_cost, ax_rho):
-        ax.set_autoscale_on(False)
-    fig._rejlab_cost_artists = artists
-    return artists
+                          "orange: worse for every ρ)",
+                    question=operating_set_explorer.question,
+                    notice=operating_set_explorer.notice)
 
 
 # --------------------------------------------------------------------------
 # Lesson 05: the price of rejection
 
 
+def _share(wins):
+    """Percentage of True values (one division of two counts: no rounding on the way)."""
+    return 100 * np.count_nonzero(wins) / wins.size
+
+
 class CostState(NamedTuple):
     """State of :func:`cost_explorer` (dicts keyed by rejector name)."""
 
     rho: float
-    cost: dict          # L(r; rho) along each curve
-    best_r: dict        # r of minimum cost
+    cost: dict          # L(r; rho) along each curve, from the counts
+    best_r: dict        # r of minimum cost (the first one on ties)
     best_cost: dict     # that minimum cost
-    beats_no_rejection: dict  # bool array over r > 0: rho < rho_0(r)
+    beats_no_rejection: dict  # bool array over the points with r > 0: rho < rho_0(r)
 
 
+@_explains(
+    "At a given price of rejection ρ, how much should you reject?",
+    "The cheapest r moves right (or stays) as ρ falls: cheap rejection pays for itself. At "
+    "ρ = 0.5 the cheapest point is the point of maximum Q. Rejecting a fraction r beats not "
+    "rejecting at all exactly where the ρ₀ curve lies above the ρ line.")
 def cost_explorer(n_per_class=150, seed=0, rho=0.3):
     """Drag the price of rejection rho and watch which operating points win.
 
     Left: the cost ``L(r; rho) = (1 - A)(1 - r) + rho r`` along both
-    rejectors' curves, with the r of minimum cost marked. Right: the
-    threshold price ``rho_0(r) = |M∩R| / |R|`` against no rejection (Fig. 8)
-    and the current rho: rejecting a fraction r beats not rejecting at all
-    exactly where the curve lies above the line. At rho = 0.5 the cheapest
-    point is the point of maximum Q.
+    rejectors' curves (:meth:`rejlab.RejectionCurves.cost`, from the counts),
+    with the r of minimum cost marked (:meth:`rejlab.RejectionCurves.min_cost`).
+    Right: the threshold price ``rho_0(r) = |M∩R| / |R|`` against no
+    rejection (Fig. 8) and the current rho: rejecting a fraction r beats not
+    rejecting at all exactly where the curve lies above the line. The
+    readout gives the share of the points with r > 0 that beat no rejection,
+    with one decimal. Drawn by :func:`rejlab.plot.price_of_rejection`.
 
     Controls: ``"rho"`` (slider 0..1).
     """
     rho = v.single_fraction(rho, "rho")
     curves = {name: optimality.subsample_curves(cv, 2001)
               for name, cv in _toy_curves(n_per_class, seed).items()}
-    rho_curves = {name: optimality.rho_zero_curve(cv) for name, cv in curves.items()}
     controls = {
         "rho": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=rho, description="ρ",
                                    readout_format=".2f"),
     }
 
     def compute(rho):
+        rho = v.single_fraction(rho, "ρ")
         cost, best_r, best_cost, wins = {}, {}, {}, {}
         for name, cv in curves.items():
-            L = np.asarray(optimality.cost(cv.A, cv.r, rho))
-            b = int(np.argmin(L))
-            cost[name], best_r[name], best_cost[name] = L, float(cv.r[b]), float(L[b])
-            wins[name] = rho_curves[name].rho_0[1:] > rho   # every r > 0
-        return CostState(float(rho), cost, best_r, best_cost, wins)
+            cost[name] = cv.cost(rho)
+            b = cv.min_cost(rho)
+            best_r[name], best_cost[name] = float(cv.r[b]), float(cost[name][b])
+            wins[name] = cv.rho_0[1:] > rho   # every point with r > 0 (rho_0 is NaN at r = 0)
+        return CostState(rho, cost, best_r, best_cost, wins)
 
     def draw(fig, state):
-        artists = getattr(fig, "_rejlab_cost_artists", None)
-        if artists is None:
-            artists = _draw_cost_figure(fig, curves, rho_curves, state)
-        ax_cost, ax_rho = fig.axes[:2]
-        top = 0.0
-        for name in curves:
-            artists[name].set_ydata(state.cost[name])
-            artists[name + "_best"].set_data([state.best_r[name]], [state.best_cost[name]])
-            top = max(top, float(np.nanmax(state.cost[name])))
-        ax_cost.set_ylim(0, top * 1.08 + 0.01)
-        # y=1.0: a fixed title position (the automatic one is thrown off by the
-        # hidden, empty side titles of a frozen background)
-        ax_cost.set_title(f"cost at ρ = {state.rho:.2f}", y=1.0)
-        artists["rho_line"].set_ydata([state.rho, state.rho])
-        ax_rho.set_title(f"rejecting r beats no rejection where ρ₀ > ρ = {state.rho:.2f}",
-                         fontsize=11, y=1.0)
+        from ..plot import panels, price_of_rejection
+
+        ax_cost, ax_rho = price_of_rejection(curves, state.rho, axes=panels(fig, 2))
         if not background_ready(fig):
-            freeze_background(fig, [artists[k] for k in artists]
-                               + [ax_cost.yaxis, ax_cost.title, ax_rho.title]
-                               + list(ax_cost.spines.values()) + list(ax_rho.spines.values()))
+            freeze_background(fig, moving_artists(
+                fig, "cost-", "rho-line",
+                extra=[ax_cost.yaxis, ax_cost.title, ax_rho.title]
+                + list(ax_cost.spines.values()) + list(ax_rho.spines.values())))
 
     def readout(s):
-        parts = [f"{name}: cheapest r = {s.best_r[name]:.3f} (L = {s.best_cost[name]:.3f}), "
-                 f"beats no rejection for {100 * np.mean(s.beats_no_rejection[name]):.0f} % of r"
+        from ..plot import rejector_label
+
+        parts = [f"{rejector_label(name)}: cheapest r = {s.best_r[name]:.3f} "
+                 f"(L = {s.best_cost[name]:.3f}), beats no rejection for "
+                 f"{_share(s.beats_no_rejection[name]):.1f} % of r"
                  for name in curves]
         return '<span class="rejlab-readout">' + " | ".join(parts) + "</span>"
 
-    return Explorer(controls, compute, draw, readout=readout, figsize=(12, 4.6),
-                    title="The price of rejection ρ: which operating point is cheapest?")
+    return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.6),
+                    title="The price of rejection ρ: which operating point is cheapest?",
+                    question=cost_explorer.question, notice=cost_explorer.notice)

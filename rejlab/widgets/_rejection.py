@@ -1,8 +1,8 @@
-"""Explorers of the rejection lessons (01-03, 06; Condessa et al. 2017, Secs. 2-5).
+"""Explorers of the rejection lessons (00-03, 06; Condessa et al. 2017, Secs. 2-5).
 
 Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure
-``compute`` built from rejlab calls, and a ``draw`` that updates the figure's
-artists in place through the :mod:`rejlab.plot` functions.
+``compute`` built from rejlab calls, and a ``draw`` made of :mod:`rejlab.plot`
+calls, which move their artists in place on every later call.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .. import binary, measures, rejectors
 from ..datasets import WORKED_EXAMPLE, four_gaussians
 from ..measures import OperatingPoint
 from ._background import background_ready, freeze_background, moving_artists, release_background
-from ._base import Explorer, format_number
+from ._base import Explorer, _explains, format_number
 
 __all__ = [
     "four_subsets_explorer",
@@ -27,24 +27,22 @@ __all__ = [
     "confusion_explorer",
 ]
 
-_REJECTOR_NAMES = ["max_probability", "breaking_ties"]
+_REJECTOR_NAMES = list(rejectors.REJECTORS)
 
 
-def _toy(n_per_class, seed):
+def _toy(n_per_class, seed, separation=1.0):
     """The four-Gaussians data with the nearest-centre classifier's accuracy vector."""
-    toy = four_gaussians(n_per_class, seed=seed)
+    toy = four_gaussians(n_per_class, seed=seed, separation=separation)
     return toy.X, toy.accurate, toy.proba
 
 
 def _rejector_dropdown(value):
+    from ..plot import rejector_label
+
     if value not in _REJECTOR_NAMES:
         raise ValueError(f"rejector must be one of {_REJECTOR_NAMES}, got {value!r}")
-    return widgets.Dropdown(options=list(_REJECTOR_NAMES), value=value, description="rejector")
-
-
-def _axes(fig, ncols):
-    """The figure's axes, made on the first draw."""
-    return fig.axes or [fig.add_subplot(1, ncols, i + 1) for i in range(ncols)]
+    return widgets.Dropdown(options=[(rejector_label(n), n) for n in _REJECTOR_NAMES],
+                            value=value, description="rejector")
 
 
 _SYMBOL = {"o": "●", "X": "✖", "s": "■", "D": "◆"}
@@ -62,13 +60,7 @@ def _subset_legend():
         f'<span style="color:{st["color"]};font-size:1.3em">{_SYMBOL[st["marker"]]}</span>&nbsp;{st["label"]}'
         for st in SUBSET_STYLE.values()
     ]
-    return widgets.HTML('<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>")
-
-
-def _with_legend(explorer, legend):
-    explorer.children = tuple(explorer.children) + (legend,)
-    explorer.legend = legend
-    return explorer
+    return '<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>"
 
 
 def _point_readout(op: OperatingPoint):
@@ -92,6 +84,11 @@ class SubsetsState(NamedTuple):
     point: OperatingPoint
 
 
+@_explains(
+    "As you reject a larger fraction r, which of the four subsets grow, and how do A, Q and φ follow?",
+    "Samples only move from kept to rejected (A∩N to A∩R, M∩N to M∩R), never between "
+    "accurate and misclassified. Q rises while the samples you add to R are mostly mistakes "
+    "and falls once they are mostly correct ones.")
 def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     """Move the rejected fraction r and watch samples move between the four subsets.
 
@@ -122,31 +119,26 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     }
 
     def compute(r, rejector):
-        rejected = measures.reject_lowest(confidence[rejector], fraction=r)
+        v.choice(rejector, "rejector", confidence)
+        rejected = measures.reject_lowest(confidence[rejector], fraction=v.single_fraction(r, "r"))
         return SubsetsState(rejector, rejected, measures.operating_point(accurate, rejected))
 
     def draw(fig, state):
-        from ..plot import subsets_mosaic, subsets_scatter
+        from ..plot import panels, rejector_label, subsets_mosaic, subsets_scatter
 
-        ax_scatter, ax_mosaic = _axes(fig, 2)
-        first = not ax_scatter.collections
-        subsets_scatter(X, accurate, state.rejected, ax=ax_scatter, size=14, legend=False)
-        # y=1.0 pins the title: automatic title placement misplaces it once the
-        # axes' ticks are part of the frozen background
-        ax_scatter.set_title(f"four Gaussians, rejector = {state.rejector}", y=1.0)
-        subsets_mosaic(state.point.counts, ax=ax_mosaic)
-        if first:
-            # the labelled cells are their own legend
-            ax_mosaic.set_yticks([])
-            ax_mosaic.set_ylabel("")
-            ax_mosaic.set_xticks([0, 1], ["0", "1"])
-            ax_mosaic.set_title("kept N (width 1 − r) | rejected R (width r)")
+        ax_scatter, ax_mosaic = panels(fig, 2)
+        subsets_scatter(X, accurate, state.rejected, ax=ax_scatter, size=14, legend=False,
+                        title=f"four Gaussians, rejector: {rejector_label(state.rejector)}")
+        subsets_mosaic(state.point.counts, ax=ax_mosaic,
+                       title="kept N (width 1 − r) | rejected R (width r)")
         if not background_ready(fig):
-            freeze_background(fig, moving_artists(fig, "subset-", "mosaic", extra=[ax_scatter.title]))
+            freeze_background(fig, moving_artists(fig, "subset-", "mosaic",
+                                                  extra=[ax_scatter.title]))
 
-    explorer = Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
-                        figsize=(10, 4.2), title="The four subsets at one operating point")
-    return _with_legend(explorer, _subset_legend())
+    return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
+                    figsize=(9.6, 4.2), title="The four subsets at one operating point",
+                    question=four_subsets_explorer.question, notice=four_subsets_explorer.notice,
+                    legend=_subset_legend())
 
 
 # --------------------------------------------------------------------------
@@ -164,6 +156,11 @@ class PartitionsState(NamedTuple):
     counts: measures.SubsetCounts
 
 
+@_explains(
+    "Which of the two splits does the threshold t move, and which one stays fixed?",
+    "Moving t never changes which samples are accurate (top row of the strip) or "
+    "misclassified (bottom row): the classifier fixed that. t only moves the dashed line, "
+    "and every sample left of it, the less confident ones, is rejected.")
 def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     """Reject every sample whose confidence is below a threshold t.
 
@@ -191,25 +188,26 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     }
 
     def compute(threshold, rejector):
+        v.choice(rejector, "rejector", confidence)
+        threshold = v.single_fraction(threshold, "threshold t")
         c = confidence[rejector]
         rejected = measures.reject_below(c, threshold)
-        return PartitionsState(float(threshold), rejector, c, accurate, rejected,
+        return PartitionsState(threshold, rejector, c, accurate, rejected,
                                measures.subset_counts(accurate, rejected))
 
-    def draw(fig, state):
-        from ..plot import confidence_strip, subsets_scatter
+    drawn = {"rejector": None}
 
-        ax_scatter, ax_strip = _axes(fig, 2)
-        new_rejector = getattr(fig, "_rejlab_rejector", None) != state.rejector
-        if new_rejector:
-            # the confidence axis changes with the rejector: start the strip afresh
-            release_background(fig)
-            ax_strip.clear()
-            fig._rejlab_rejector = state.rejector
-        subsets_scatter(X, state.accurate, state.rejected, ax=ax_scatter, size=12, legend=False)
-        confidence_strip(state.confidence, state.accurate, state.rejected, ax=ax_strip)
-        ax_strip.set_title(f"reject c < t = {state.threshold:.2f}", y=1.0)  # pinned, see above
-        ax_scatter.set_title("A / M and N / R on the plane")
+    def draw(fig, state):
+        from ..plot import confidence_strip, panels, subsets_scatter
+
+        ax_scatter, ax_strip = panels(fig, 2)
+        if drawn["rejector"] not in (None, state.rejector):
+            release_background(fig, relayout=True)  # another confidence axis: new ticks
+        drawn["rejector"] = state.rejector
+        subsets_scatter(X, state.accurate, state.rejected, ax=ax_scatter, size=12, legend=False,
+                        title="A / M and N / R on the plane")
+        confidence_strip(state.confidence, state.accurate, state.rejected, ax=ax_strip,
+                         title=f"reject c < t = {state.threshold:.2f}")
         if not background_ready(fig):
             freeze_background(fig, moving_artists(fig, "subset-", "strip-", extra=[ax_strip.title]))
 
@@ -221,9 +219,10 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
             f"r = {format_number(c.rejected / c.n)}</span>"
         )
 
-    explorer = Explorer(controls, compute, draw, readout=readout, figsize=(11, 4.2),
-                        title="Two partitions: accurate / misclassified and kept / rejected")
-    return _with_legend(explorer, _subset_legend())
+    return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.2),
+                    title="Two partitions: accurate / misclassified and kept / rejected",
+                    question=partitions_explorer.question, notice=partitions_explorer.notice,
+                    legend=_subset_legend())
 
 
 # --------------------------------------------------------------------------
@@ -237,6 +236,10 @@ class RankingState(NamedTuple):
     point: OperatingPoint
 
 
+@_explains(
+    "What happens to A, Q and φ when you hand the k least confident samples to a human?",
+    "Each mistake (✗) you reject raises Q by 1/n; each correct sample (✓) you reject lowers it "
+    "by 1/n. A moves the same way as long as a mistake is still kept, then stays at 1.")
 def ranking_explorer(confidence=None, accurate=None):
     """Reject the k least confident of a handful of samples (default: :data:`WORKED_EXAMPLE`).
 
@@ -254,8 +257,6 @@ def ranking_explorer(confidence=None, accurate=None):
         raise ValueError("give both confidence and accurate, or neither")
     if confidence is None:
         confidence, accurate = WORKED_EXAMPLE.confidence, WORKED_EXAMPLE.accurate
-    from .. import _validate as v
-
     c = v.as_finite_1d(confidence, "confidence")
     a = v.as_bool_1d(accurate, "accurate")
     v.same_length(confidence=c, accurate=a)
@@ -265,40 +266,77 @@ def ranking_explorer(confidence=None, accurate=None):
                                               description="rejected k")}
 
     def compute(rejected):
-        mask = measures.reject_lowest(c, count=rejected)
+        mask = measures.reject_lowest(c, count=v.count(rejected, "rejected k", c.size))
         return RankingState(mask, measures.operating_point(a, mask))
 
     def draw(fig, state):
-        from ..plot import ranking_row
+        from ..plot import panels, ranking_row
 
-        (ax,) = _axes(fig, 1)
+        (ax,) = panels(fig, 1)
         ranking_row(c, a, state.rejected, ax=ax)
         if not background_ready(fig):
             freeze_background(fig, moving_artists(fig, "rankbox-", "ranktext-", "rankcut"))
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
-                    figsize=(max(5.0, 0.75 * c.size), 2.2), title="Reject the least confident samples")
+                    figsize=(max(5.0, 0.7 * c.size), 2.2), title="Reject the least confident samples",
+                    question=ranking_explorer.question, notice=ranking_explorer.notice)
 
 
 # --------------------------------------------------------------------------
 # Lesson 03: measures as functions of r, both rejectors
 
 
+_SEPARATIONS = (0.5, 3.0)  # the separation slider's range
+
+
+def _curves_limits(curves_by_separation):
+    """Vertical limits that hold the curves at both ends of the separation slider.
+
+    The hardest data (smallest s) has the lowest A, the easiest the largest phi;
+    fixed limits let curves of easier and harder data be compared by eye, and
+    the axes be drawn once.
+    """
+    cvs = [cv for curves in curves_by_separation for cv in curves.values()]
+    low_a = min(float(np.nanmin(cv.A)) for cv in cvs)
+    phis = np.concatenate([cv.phi[np.isfinite(cv.phi) & (cv.phi > 0)] for cv in cvs])
+    return {"A": (max(0.0, low_a - 0.03), 1.01), "Q": (0.0, 1.02),
+            "phi": (min(0.8, float(phis.min()) * 0.8), float(phis.max()) * 1.5)}
+
+
 class CurvesState(NamedTuple):
-    """State of :func:`curves_explorer`: the operating point of each rejector at r."""
+    """State of :func:`curves_explorer`: the curves at this separation, each rejector's point at r."""
 
     r: float
+    separation: float
+    curves: dict
     points: dict
 
 
-def curves_explorer(n_per_class=150, seed=0):
+@_explains(
+    "How do A, Q and φ change with the rejected fraction r, for each rejector, and when the "
+    "classes are easier or harder to tell apart?",
+    "A climbs towards 1 while Q rises, peaks (◆: the r that Q recommends) and falls. φ starts "
+    "very high, because the first samples rejected are nearly all mistakes, and falls towards 1. "
+    "Pull the classes apart (larger s): there are fewer mistakes to catch, so A starts higher "
+    "and Q peaks at a smaller r.")
+def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     """A(r), Q(r), phi(r) of both rejectors on the toy problem, with a moving r.
 
-    The curves are computed once (``rl.rejection_curves``); moving r only
-    moves the marker and reads the operating point of each rejector at
-    ``k = round(r n)`` rejected samples (the same as ``rl.reject_lowest``).
+    The curves of ``rl.datasets.four_gaussians(n_per_class, seed=seed,
+    separation=s)`` are computed once per separation s (``rl.rejection_curves``);
+    moving r only moves the marker and reads the operating point of each
+    rejector at ``k = round(r n)`` rejected samples (the same as
+    ``rl.reject_lowest``).
 
-    Controls: ``"r"`` (slider 0..1).
+    Parameters
+    ----------
+    n_per_class, seed : int
+        The toy data.
+    separation : float, default 1.0
+        Starting class separation s (centres at (±s, ±s)), between 0.5 and 3
+        (the slider's range); the paper's problem is s = 1.
+
+    Controls: ``"r"`` (slider 0..1) and ``"separation"`` (slider 0.5..3).
 
     Examples
     --------
@@ -307,62 +345,68 @@ def curves_explorer(n_per_class=150, seed=0):
     >>> {name: round(op.Q, 4) for name, op in e.state.points.items()}
     {'max_probability': 0.7333, 'breaking_ties': 0.7433}
     """
-    _, accurate, proba = _toy(n_per_class, seed)
-    n = accurate.size
-    curves = {name: measures.rejection_curves(accurate, rejectors.confidence_from_proba(proba, name))
-              for name in _REJECTOR_NAMES}
-    controls = {"r": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.2, description="r",
-                                         readout_format=".2f")}
+    separation = v.positive_number(separation, "separation")
+    if not _SEPARATIONS[0] <= separation <= _SEPARATIONS[1]:
+        raise ValueError(f"separation must lie in [0.5, 3] (the slider's range), got {separation}")
+    cache = {}
 
-    def compute(r):
-        k = round(float(r) * n)
-        return CurvesState(float(r), {name: cv.point(k) for name, cv in curves.items()})
+    def curves_at(s):
+        if s not in cache:
+            _, accurate, proba = _toy(n_per_class, seed, s)
+            cache[s] = {name: measures.rejection_curves(
+                accurate, rejectors.confidence_from_proba(proba, name)) for name in _REJECTOR_NAMES}
+        return cache[s]
+
+    curves_at(separation)  # bad n_per_class / seed raise here
+    ylim = _curves_limits([curves_at(s) for s in _SEPARATIONS])
+    controls = {
+        "r": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.2, description="r",
+                                 readout_format=".2f"),
+        "separation": widgets.FloatSlider(min=_SEPARATIONS[0], max=_SEPARATIONS[1], step=0.1,
+                                          value=separation,
+                                          description="separation s", readout_format=".1f",
+                                          continuous_update=False,
+                                          style={"description_width": "initial"}),
+    }
+
+    def compute(r, separation):
+        r = v.single_fraction(r, "r")
+        s = round(v.positive_number(separation, "separation s"), 6)
+        curves = curves_at(s)
+        return CurvesState(r, s, curves, {name: cv.point(round(r * cv.n_samples))
+                                          for name, cv in curves.items()})
 
     def draw(fig, state):
-        from ..plot import SERIES_COLORS, curves as plot_curves
+        from ..plot import curves as plot_curves, panels
 
-        first = not fig.axes
-        axes = _axes(fig, 3)
-        if first:
-            plot_curves(curves, axes=axes)
-            for ax in axes:
-                if ax.get_legend() is not None:
-                    ax.get_legend().remove()  # shown as HTML under the figure instead
-                ax.axvline(state.r, color="black", ls=":", lw=1.5, gid="r-marker")
-                for color, name in zip(SERIES_COLORS, curves):
-                    ax.plot([], [], "o", color=color, ms=8, mec="black", gid=f"point-{name}")
-        for ax, field in zip(fig.axes, ("A", "Q", "phi")):
-            for artist in ax.get_children():
-                gid = artist.get_gid() or ""
-                if gid == "r-marker":
-                    artist.set_xdata([state.r, state.r])
-                elif gid.startswith("point-"):
-                    op = state.points[gid[len("point-"):]]
-                    value = getattr(op, field)
-                    shown = np.isfinite(value) and (field != "phi" or value > 0)  # phi: log axis
-                    artist.set_data([op.r], [value if shown else np.nan])
+        plot_curves(state.curves, axes=panels(fig, 3), mark_r=state.r, legend=False, ylim=ylim)
         if not background_ready(fig):
-            freeze_background(fig, moving_artists(fig, "r-marker", "point-"))
+            freeze_background(fig, moving_artists(fig, "r-marker", "point-", "curve-", "best"))
 
     def readout(s):
-        parts = [f"r = {s.r:.2f}"]
+        from ..plot import rejector_label
+
+        parts = [f"r = {s.r:.2f}, s = {s.separation:g}"]
         for name, op in s.points.items():
-            parts.append(f"{name}: A = {format_number(op.A)}, Q = {format_number(op.Q)}, "
-                         f"φ = {format_number(op.phi)}")
+            cv = s.curves[name]
+            parts.append(f"{rejector_label(name)}: A = {format_number(op.A)}, "
+                         f"Q = {format_number(op.Q)}, φ = {format_number(op.phi)} "
+                         f"(max Q at r = {cv.r[cv.best_Q()]:.3f})")
         return '<span class="rejlab-readout">' + " | ".join(parts) + "</span>"
 
-    from ..plot import SERIES_COLORS
+    from ..plot import REJECTOR_STYLE
 
     items = []
-    for color, (name, cv) in zip(SERIES_COLORS, curves.items()):
-        best = cv.r[cv.best_Q()]
-        items.append(f'<span style="color:{color};font-weight:bold">━━</span>&nbsp;{name} '
-                     f'(<span style="color:{color}">◆</span> max Q at r = {best:.2f}, '
-                     f'<span style="color:{color}">●</span> the point at r)')
-    legend = widgets.HTML('<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>")
-    explorer = Explorer(controls, compute, draw, readout=readout, figsize=(12, 3.8),
-                        title="The measures as functions of the rejected fraction r")
-    return _with_legend(explorer, legend)
+    for name in _REJECTOR_NAMES:
+        st = REJECTOR_STYLE[name]
+        items.append(f'<span style="color:{st["color"]};font-weight:bold">━━</span>&nbsp;'
+                     f'{st["label"]} (<span style="color:{st["color"]}">◆</span> max Q, '
+                     f'<span style="color:{st["color"]}">●</span> the point at r)')
+    legend = '<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>"
+    return Explorer(controls, compute, draw, readout=readout, figsize=(10, 3.8),
+                    title="The measures as functions of the rejected fraction r",
+                    question=curves_explorer.question, notice=curves_explorer.notice,
+                    legend=legend)
 
 
 # --------------------------------------------------------------------------
@@ -378,6 +422,11 @@ class ConfusionState(NamedTuple):
     phi: float
 
 
+@_explains(
+    "Which confusion matrix does a triplet (A, Q, r) describe, and which triplets are impossible?",
+    "TP + FN is always 1 − α, the share of mistakes, and TN + FP is α. With A and r fixed, "
+    "raising Q moves mass from FP to TP: more mistakes caught, but α falls, so the triplet "
+    "describes a different, less accurate classifier, not a better rejector.")
 def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     """Set the triplet (A, Q, r) and see the confusion matrix it determines.
 
@@ -409,18 +458,20 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     controls = {"A": slider("A", A), "Q": slider("Q", Q), "r": slider("r", r)}
 
     def compute(A, Q, r):
+        A, Q, r = (v.single_fraction(x, name) for x, name in ((A, "A"), (Q, "Q"), (r, "r")))
         conf = binary.confusion_from_triplet(A, Q, r)
         # on the border of the feasible set rounding can leave -1e-17: that is 0
         conf = binary.Confusion(*(max(0.0, float(x)) for x in conf))
         # the four fractions are the four subsets: TN = A∩N, FN = M∩N, FP = A∩R, TP = M∩R
-        _, _, _, phi = measures.measures_from_counts(conf.tn, conf.fn, conf.fp, conf.tp)
-        return ConfusionState(binary.Triplet(float(A), float(Q), float(r)), conf,
-                              float(conf.tn + conf.fp), float(phi))
+        subsets = measures.SubsetCounts(an=conf.tn, mn=conf.fn, ar=conf.fp, mr=conf.tp)
+        phi = measures.measures_from_counts(*subsets).phi
+        return ConfusionState(binary.Triplet(A, Q, r), conf,
+                              float(subsets.accurate / subsets.n), float(phi))
 
     def draw(fig, state):
-        from ..plot import confusion_matrix, subsets_mosaic
+        from ..plot import confusion_matrix, panels, subsets_mosaic
 
-        ax_conf, ax_mosaic = _axes(fig, 2)
+        ax_conf, ax_mosaic = panels(fig, 2)
         c = state.confusion
         confusion_matrix(c, ax=ax_conf)
         subsets_mosaic((c.tn, c.fn, c.fp, c.tp), ax=ax_mosaic)
@@ -435,5 +486,6 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
             f"α = {format_number(s.alpha)} | φ = TPR/FPR = {format_number(s.phi)}</span>"
         )
 
-    return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
-                    title="The triplet (A, Q, r) determines the confusion matrix")
+    return Explorer(controls, compute, draw, readout=readout, figsize=(9.6, 4.4),
+                    title="The triplet (A, Q, r) determines the confusion matrix",
+                    question=confusion_explorer.question, notice=confusion_explorer.notice)

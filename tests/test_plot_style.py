@@ -1,0 +1,77 @@
+"""The shared style: course RC, rejector words and colours, format_r, panels, find_artist."""
+
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given, strategies as st  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+import rejlab as rl  # noqa: E402
+from rejlab.plot import REJECTOR_STYLE, RC, format_r  # noqa: E402
+
+
+def test_style_applies_the_course_rc_and_a_layout_that_fits():
+    with matplotlib.rc_context():
+        rl.plot.style()
+        for key, value in RC.items():
+            assert matplotlib.rcParams[key] == value
+        assert matplotlib.rcParams["figure.constrained_layout.use"]
+        fig, _ = plt.subplots()
+        assert fig.get_layout_engine() is not None
+        plt.close(fig)
+
+
+def test_every_rejector_has_words_and_a_colour_of_its_own():
+    assert set(REJECTOR_STYLE) == set(rl.REJECTORS)
+    colors = [s["color"] for s in REJECTOR_STYLE.values()]
+    assert len(set(colors)) == len(colors)
+    regions = {rl.plot.OKABE_ITO[k] for k in ("bluish_green", "vermillion", "orange")}
+    assert not set(colors) & regions   # curves stay visible over the operating-set regions
+    for name, st_ in REJECTOR_STYLE.items():
+        assert rl.plot.rejector_label(name) == st_["label"] and "_" not in st_["label"]
+    assert rl.plot.rejector_label("my model") == "my model"
+
+
+@given(st.floats(0, 1))
+def test_format_r_never_hides_a_non_zero_r_nor_an_r_below_one(r):
+    text = format_r(r)
+    shown = float(text)
+    assert (shown == 0) == (r == 0)
+    assert (shown == 1) == (r == 1)
+    assert math.isclose(shown, r, rel_tol=0.2, abs_tol=0.006)
+
+
+def test_format_r_keeps_two_decimals_otherwise():
+    assert [format_r(x) for x in (0.0, 0.2, 0.5, 0.123, 1.0)] == \
+        ["0.00", "0.20", "0.50", "0.12", "1.00"]
+    assert format_r(0.0035) == "0.0035" and format_r(0.9996) == "0.9996"
+    assert format_r(0.1234, 3) == "0.123"
+
+
+def test_panels_makes_the_axes_once():
+    fig = Figure()
+    first = rl.plot.panels(fig, 3, width_ratios=[1, 2, 1])
+    assert len(first) == 3 and rl.plot.panels(fig, 3) == first
+    assert first[1].get_position().width > first[0].get_position().width
+    with pytest.raises(ValueError, match="figure"):
+        rl.plot.panels(None, 2)
+    with pytest.raises(ValueError, match="ncols"):
+        rl.plot.panels(Figure(), 0)
+    with pytest.raises(ValueError, match="ncols"):
+        rl.plot.panels(fig, 4)
+
+
+def test_find_artist_finds_by_gid_on_axes_and_figures():
+    fig = Figure()
+    ax = fig.add_subplot()
+    (line,) = ax.plot([0, 1], [0, 1], gid="mine")
+    legend = fig.legend([line], ["x"])
+    legend.set_gid("lg")
+    assert rl.plot.find_artist(ax, "mine") is line
+    assert rl.plot.find_artist(fig, "lg") is legend
+    assert rl.plot.find_artist(ax, "other") is None
