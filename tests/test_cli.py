@@ -219,15 +219,17 @@ def test_bad_predictions_fail_cleanly(tmp_path, capsys, case):
     assert not out_dir.exists()
 
 
-def test_failure_leaves_an_existing_out_folder_untouched(tmp_path, capsys):
-    out_dir = tmp_path / "out"
-    out_dir.mkdir()
-    (out_dir / "keep.txt").write_text("mine")
+def test_failure_leaves_an_earlier_result_untouched(tmp_path, capsys):
     path = tmp_path / "f.csv"
+    path.write_text(GOOD)
+    out_dir = tmp_path / "out"
+    assert run(["report", path, "--out", out_dir], capsys)[0] == 0
+    before = {name: (out_dir / name).read_bytes() for name in os.listdir(out_dir)}
     path.write_text(GOOD + "a,a,oops\n")
     code, out, err = run(["report", path, "--out", out_dir], capsys)
     _assert_failed(code, out, err, ["'oops'"])
-    assert os.listdir(out_dir) == ["keep.txt"]
+    assert {name: (out_dir / name).read_bytes() for name in os.listdir(out_dir)} == before
+    assert sorted(os.listdir(tmp_path)) == ["f.csv", "out"]  # no temporary folder left
 
 
 @pytest.mark.parametrize("argv, needle", [
