@@ -48,8 +48,9 @@ import numpy as np
 
 from .measures import MEASURE_NAMES
 
-__all__ = ["InputError", "Table", "load_predictions", "load_indicator", "write_curves_csv",
-           "parse_number", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE", "LAYOUTS", "TEXT_POLICY"]
+__all__ = ["InputError", "Table", "read_columns", "load_predictions", "load_indicator",
+           "write_curves_csv", "parse_number", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE", "LAYOUTS",
+           "TEXT_POLICY"]
 
 #: Header prefix of a probability column: ``p_<label>``.
 PROBA_PREFIX = "p_"
@@ -153,7 +154,7 @@ class _Blocks:
         except OSError as exc:
             raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
         self.done = 0
-        self.cr_only = False
+        self.cr_only = None
         self._gen = self._blocks()
 
     def __iter__(self):
@@ -181,8 +182,17 @@ class _Blocks:
                 first = False
                 if data.startswith(b"\xef\xbb\xbf"):
                     data = data[3:]
-                # old Mac files: \r alone ends every line
-                self.cr_only = b"\r" in data and b"\n" not in data
+            if self.cr_only is None:
+                # old Mac files end every line with \r alone: decided at the first line end
+                probe = carry + data
+                if b"\n" in probe:
+                    self.cr_only = False
+                elif b"\r" in probe[:-1] or (not data and b"\r" in probe):
+                    self.cr_only = True
+                    carry = carry.replace(b"\r", b"\n")
+                elif data:
+                    carry = probe
+                    continue
             if self.cr_only:
                 data = data.replace(b"\r", b"\n")
             if not data:
@@ -295,10 +305,21 @@ class Table:
             seen.add(name)
 
     def blocks_after(self, first):
-        """``first`` (if not empty), then the rest of the file's blocks."""
+        """``first`` (if not empty), then the rest of the file's blocks.
+
+        Drawn with next(), not ``yield from``: leaving this generator early
+        (the vectorized path handing over to the csv module) must not close
+        the file's block generator it draws from.
+        """
         if first:
             yield first
-        yield from self._blocks
+        blocks = iter(self._blocks)
+        while True:
+            try:
+                block = next(blocks)
+            except StopIteration:
+                return
+            yield block
 
     def chunks(self, names):
         """Chunks of rows with the fields of the columns ``names`` located."""
@@ -695,6 +716,33 @@ def _require(path, header, names, layout):
         if name not in header:
             found = ", ".join(header)
             raise InputError(f"{path}: missing column {name!r} (found: {found}); expected {layout}")
+
+
+def read_columns(path, labels=(), numbers=(), progress=None):
+    """Read the named columns: label columns as str arrays, number columns as float arrays.
+
+    The same reading and conversions as :func:`load_predictions` (the text
+    policy of the module docstring); the first bad field, in row order, is
+    an :class:`InputError`.
+    """
+    with Table(path, progress) as table:
+        _require(path, table.header, [*labels, *numbers], "these columns")
+        names = [h for h in table.header if h in labels or h in numbers]
+        coder = _Codes()
+        out = {name: _Column(table, np.int32 if name in labels else np.float64) for name in names}
+        for chunk in table.chunks(names):
+            fail = _Failures(chunk)
+            for name in names:
+                if name in labels:
+                    values, bad, message = coder.encode(*chunk.fields[name])
+                else:
+                    values, bad, message = _numbers(*chunk.fields[name])
+                fail.add(bad, message, name)
+                out[name].append(values)
+            fail.raise_first()
+    texts = np.array([coder.text(c) for c in range(len(coder.labels))] or [""])
+    return {name: texts[out[name].result()] if name in labels else out[name].result()
+            for name in names}
 
 
 def load_predictions(path, progress=None):
