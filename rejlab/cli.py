@@ -200,7 +200,7 @@ def _check_out(out):
                 raise InputError(f"{os.path.join(out, name)}: is {kind}, not a file rejlab "
                                  "report wrote")
     else:
-        parent = os.path.dirname(target)
+        parent = os.path.dirname(os.path.abspath(out))
         while not os.path.lexists(parent):
             parent = os.path.dirname(parent)
         if not os.path.isdir(parent):
@@ -473,7 +473,8 @@ def build_parser():
     rep = sub.add_parser("report", help="rejection report from a predictions CSV",
                          description="Rejection report from a predictions CSV: columns "
                          f"{LAYOUTS} (other columns are ignored). Probability rows must "
-                         f"sum to 1 within {PROBA_SUM_TOLERANCE:g}. {TEXT_POLICY}",
+                         f"sum to 1 within {PROBA_SUM_TOLERANCE:g}. {TEXT_POLICY} --fractions and "
+                         "--rho take numbers the same way.",
                          epilog="example: rejlab report predictions.csv --fractions 0,0.1,0.2 "
                          f"--rho 0.2 --out results. {_EXIT_STATUS}")
     rep.add_argument("predictions", type=_path_arg, help="CSV file, one row per sample")
