@@ -72,6 +72,8 @@ TEXT_POLICY = (
 #: Bytes read at a time; a block is cut at its last line end. Small blocks keep the
 #: per-block temporaries (offsets, gathered fields) a few tens of megabytes.
 BLOCK_BYTES = 1 << 21
+#: Longest line accepted (a file without line ends is not a CSV file of samples).
+MAX_LINE_BYTES = 64 * 2**20
 #: Rows per block on the csv-module path.
 CSV_BATCH_ROWS = 1 << 15
 #: Longest field converted by the vectorized code; longer ones go one by one.
@@ -174,8 +176,9 @@ class _Blocks:
         return data
 
     def _blocks(self):
-        carry = b""
+        parts = []  # the unfinished line: pieces joined once its end is read
         first = True
+        lines = 0
         while True:
             data = self._read()
             if first:
@@ -184,28 +187,33 @@ class _Blocks:
                     data = data[3:]
             if self.cr_only is None:
                 # old Mac files end every line with \r alone: decided at the first line end
-                probe = carry + data
-                if b"\n" in probe:
+                if b"\n" in data:
                     self.cr_only = False
-                elif b"\r" in probe[:-1] or (not data and b"\r" in probe):
+                elif b"\r" in data[:-1] or (parts and parts[-1].endswith(b"\r")) \
+                        or (not data and parts and b"\r" in parts[-1]):
                     self.cr_only = True
-                    carry = carry.replace(b"\r", b"\n")
-                elif data:
-                    carry = probe
-                    continue
+                    parts = [p.replace(b"\r", b"\n") for p in parts]
             if self.cr_only:
                 data = data.replace(b"\r", b"\n")
             if not data:
-                if carry:
-                    yield carry + b"\n"
+                if parts:
+                    yield b"".join(parts) + b"\n"
                 return
-            block = carry + data if carry else data
-            cut = block.rfind(b"\n")
-            if cut < 0:
-                carry = block
+            cut = data.rfind(b"\n")
+            if cut < 0 and (self.cr_only is not None or b"\r" not in data):
+                parts.append(data)
+                if sum(map(len, parts)) > MAX_LINE_BYTES:
+                    raise InputError(f"{self.path}, line {lines + 1}: longer than "
+                                     f"{MAX_LINE_BYTES // 2**20} MB without a line end: "
+                                     "not a CSV text file")
                 continue
-            carry = block[cut + 1:]
-            yield block[:cut + 1] if carry else block
+            if cut < 0:  # a \r at the very end, undecided: wait for the next read
+                parts.append(data)
+                continue
+            block = b"".join(parts + [data[:cut + 1]]) if parts else data[:cut + 1]
+            parts = [data[cut + 1:]] if cut + 1 < len(data) else []
+            lines += block.count(b"\n")
+            yield block
 
 
 # --- the table: header, then chunks of located fields ----------------------------------

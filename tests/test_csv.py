@@ -402,3 +402,20 @@ def test_curves_csv_is_written_in_blocks_equal_to_one_block(monkeypatch, rho):
     for name, arr in zip(["an", "mn", "ar", "mr"], c.counts):
         np.testing.assert_array_equal(data[name], arr)
     np.testing.assert_array_equal(np.isnan(data["rho_0"]), np.isnan(rep.rho_zero))
+
+
+def test_a_file_without_line_ends_is_refused_without_reading_it_all(tmp_path, monkeypatch):
+    monkeypatch.setattr(_csv, "BLOCK_BYTES", 100)
+    monkeypatch.setattr(_csv, "MAX_LINE_BYTES", 1000)
+    reads = []
+    real = _csv._Blocks._read
+
+    def counted(self):
+        reads.append(1)
+        return real(self)
+
+    monkeypatch.setattr(_csv._Blocks, "_read", counted)
+    path = write(tmp_path, GOOD + "a,a," + "9" * 100_000 + "\n")
+    message = error_of(lambda: load_predictions(path))
+    assert "line 5" in message and "without a line end" in message
+    assert len(reads) < 20  # stopped after about MAX_LINE_BYTES, not the whole line
