@@ -26,8 +26,9 @@ The text policy (:data:`TEXT_POLICY`, printed by ``--help``):
   blank lines before the header and at the end of the file are ignored,
   elsewhere they are refused;
 - fields are separated by commas and may be quoted with ``"`` (a quote
-  inside a quoted field is doubled); spaces and tabs around every field are
-  ignored, inside quotes too;
+  inside a quoted field is doubled; spaces may precede the opening quote,
+  nothing but the comma may follow the closing one); spaces and tabs around
+  every field are ignored, inside quotes too;
 - a label is the rest of its field, taken exactly as written (case, accents
   and inner spaces count; ``1`` and ``1.0`` are different labels); an empty
   label is refused;
@@ -428,7 +429,8 @@ class Table:
             except StopIteration:
                 break
             except (csv.Error, _ByteProblem) as exc:
-                problem = str(exc) if isinstance(exc, _ByteProblem) else f"a badly quoted field ({exc})"
+                problem = (str(exc) if isinstance(exc, _ByteProblem)
+                           else f"a badly quoted field ({exc})")
                 line = records.next_line
                 record = None
             if record == []:  # a blank line
