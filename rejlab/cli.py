@@ -19,7 +19,6 @@ two layouts (other columns, such as an id, are ignored):
   ``PROBA_SUM_TOLERANCE`` (values written with a few decimals rarely sum to
   exactly 1); they are then divided by their sum.
 
-Labels are compared as text, exactly as written (``1`` and ``1.0`` differ).
 It prints :func:`rejlab.rejection_report` as a table; with ``--out FOLDER``
 it also writes ``report.txt``, ``curves.csv`` (every point k = 0..n) and the
 figures ``report.png`` and ``rho_zero.png``.
@@ -32,42 +31,79 @@ predicted (or no true) label makes a 0/0 precision (recall) term: it counts as
 0 unless ``--zero-division 1`` or ``nan`` says otherwise (scikit-learn's
 ``zero_division``).
 
-Bad input (a missing file or column, a non-number, NaN or inf, an empty
-file, ...) ends with exit status 2 and one line on stderr naming the file,
-row and column; nothing is written to the output folder then.
+Text policy, the same for every row of every file and for the numbers given
+as options (``--fractions``, ``--rho``): see :data:`rejlab._csv.TEXT_POLICY`.
+Files are UTF-8; spaces and tabs around a field are ignored, quoted or not;
+labels are otherwise taken exactly as written (``1`` and ``1.0`` differ, an
+empty label is refused); numbers are plain decimals or exponent notation
+(``inf``, ``nan``, hexadecimal and ``0_5`` are refused).
+
+The output folder: ``--out`` is written whole or not at all. Everything is
+written into a temporary folder beside it (same parent, so on the same file
+system), which then takes the place of ``--out`` by renames; an earlier
+result in ``--out`` is replaced only once the new one is complete. After an
+error, Ctrl-C or a termination signal, ``--out`` holds exactly what it held
+before, or the complete new result, and no temporary folder is left. ``--out``
+must be a new folder, an empty one, or one holding only the four files
+``report`` writes: a folder with other entries, a path that is a file, or an
+output name that is a folder, is refused (exit status 2) before any work.
+
+Exit status: 0 done; 2 bad input or usage (one line on stderr naming the
+file, row and column; nothing written); 1 out of memory (one line saying
+during which step; nothing written); 130 interrupted by Ctrl-C, 143 by
+SIGTERM (one line; nothing written).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import secrets
 import shutil
+import signal
 import sys
-import tempfile
+import threading
 
 import numpy as np
 
-from ._csv import (LAYOUTS, PROBA_PREFIX, PROBA_SUM_TOLERANCE, InputError, format_curves_csv,
-                   load_indicator, load_predictions)
+from ._csv import (LAYOUTS, PROBA_PREFIX, PROBA_SUM_TOLERANCE, TEXT_POLICY, InputError,
+                   load_indicator, load_predictions, parse_number, write_curves_csv)
 
-__all__ = ["main", "build_parser", "InputError", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE"]
+__all__ = ["main", "build_parser", "InputError", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE",
+           "OUTPUT_FILES", "EXIT_OUT_OF_MEMORY", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
 
 #: Files at least this large show a progress bar (on a terminal).
 PROGRESS_MIN_BYTES = 8_000_000
+#: What ``report --out`` writes, in this order.
+OUTPUT_FILES = ("report.txt", "curves.csv", "report.png", "rho_zero.png")
+EXIT_OUT_OF_MEMORY = 1
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+
+_EXIT_STATUS = ("exit status: 0 done; 2 bad input or usage (one line naming the file, row and "
+                "column); 1 out of memory; 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). "
+                "On any failure nothing is written.")
 
 
 # --- progress bar -------------------------------------------------------------
 
 class _Progress:
-    """A one-line progress bar on stderr, redrawn in place with ``\\r``."""
+    """A one-line progress bar on stderr, redrawn in place with ``\\r``.
+
+    ``stage`` always holds the last step announced, bar or no bar: the
+    out-of-memory message names it.
+    """
 
     def __init__(self, enabled, stream=None, width=28):
         self.enabled = enabled
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self._last = ""
+        self.stage = "starting"
 
     def update(self, fraction, label):
+        self.stage = label
         if not self.enabled:
             return
         fraction = min(max(fraction, 0.0), 1.0)
@@ -87,53 +123,222 @@ class _Progress:
             self._last = ""
 
 
+# --- signals --------------------------------------------------------------------
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so that every cleanup runs."""
+
+
+def _raise_terminated(signum, frame):
+    raise _Terminated()
+
+
+@contextlib.contextmanager
+def _signals_deferred():
+    """Hold SIGINT and SIGTERM back while the block runs (renames and cleanup must finish)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received = []
+    previous = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        previous[sig] = signal.signal(sig, lambda signum, frame: received.append(signum))
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
+        if received:
+            signal.raise_signal(received[0])
+
+
+@contextlib.contextmanager
+def _sigterm_as_exception():
+    """During a command, SIGTERM unwinds like Ctrl-C (when nobody else handles it)."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 # --- writing outputs ------------------------------------------------------------
 
-def _write_outputs(report, text, out, progress):
-    """Write every output into a temporary folder, then move them into ``out``."""
+def _check_out(out):
+    """The real path ``--out`` names, or InputError if it cannot receive the outputs.
+
+    Accepted: a path that does not exist yet (under folders, existing or
+    not), an empty folder, or a folder holding only files named as the
+    outputs (an earlier result). Anything else would be destroyed or mixed
+    with the new result: refused.
+    """
+    target = os.path.realpath(out)
+    here = os.path.realpath(os.getcwd())
+    if here == target or here.startswith(target.rstrip(os.sep) + os.sep):
+        raise InputError(f"{out}: is the current folder or holds it; give a folder for the "
+                         "outputs alone")
+    if os.path.lexists(target):
+        if not os.path.isdir(target):
+            raise InputError(f"{out}: exists and is not a folder")
+        try:
+            entries = sorted(os.listdir(target))
+        except OSError as exc:
+            raise InputError(f"{out}: cannot read the folder ({exc.strerror or exc})") from None
+        foreign = [e for e in entries if e not in OUTPUT_FILES]
+        if foreign:
+            shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
+            raise InputError(f"{out}: holds entries rejlab report does not write ({shown}); "
+                             "give a new or empty folder, or one an earlier report wrote")
+        for name in entries:
+            path = os.path.join(target, name)
+            if os.path.islink(path) or not os.path.isfile(path):
+                kind = "a folder" if os.path.isdir(path) else "not a regular file"
+                raise InputError(f"{os.path.join(out, name)}: is {kind}, not a file rejlab "
+                                 "report wrote")
+    else:
+        parent = os.path.dirname(os.path.abspath(out))
+        while not os.path.lexists(parent):
+            parent = os.path.dirname(parent)
+        if not os.path.isdir(parent):
+            raise InputError(f"{out}: cannot be a folder: {parent} is not a folder")
+    return target
+
+
+def _sibling(target, kind):
+    """A new, unused path beside ``target`` (same parent: renames stay on one file system)."""
+    parent, base = os.path.split(target)
+    while True:
+        path = os.path.join(parent, f".{base}.rejlab-{kind}-{secrets.token_hex(4)}")
+        if not os.path.lexists(path):
+            return path
+
+
+def _exchange(a, b):
+    """Swap two paths in one atomic step (Linux renameat2); False where unsupported."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                          ctypes.c_uint]
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    err = ctypes.get_errno()
+    import errno
+
+    if err in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+        return False
+    raise OSError(err, os.strerror(err), a)
+
+
+def _put_in_place(tmp, target):
+    """Make the complete folder ``tmp`` be ``target``; returns the old folder to remove, if any."""
+    if not os.path.lexists(target):
+        os.rename(tmp, target)
+        return None
+    if _exchange(tmp, target):
+        return tmp  # now holds the earlier result
+    old = _sibling(target, "old")
+    os.rename(target, old)
+    try:
+        os.rename(tmp, target)
+    except BaseException:
+        os.rename(old, target)
+        raise
+    return old
+
+
+def _write_outputs(report, text, out, target, progress):
+    """Write every output into a sibling temporary folder, then swap it into place."""
     # Figure objects render through Agg without pyplot: no backend to choose,
     # and a notebook that calls main() keeps its own backend
     from matplotlib.figure import Figure
 
     from . import plot
 
-    if os.path.exists(out) and not os.path.isdir(out):
-        raise InputError(f"{out}: exists and is not a folder")
-    tmp = tempfile.mkdtemp(prefix="rejlab-report-")
+    parent = os.path.dirname(target)
+    created = []  # folders made for --out: removed again if the run fails
+    probe = parent
+    while not os.path.lexists(probe):
+        created.append(probe)
+        probe = os.path.dirname(probe)
+    tmp = None
+    done = False
     try:
-        with open(os.path.join(tmp, "report.txt"), "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
-        progress.update(0.75, "writing curves.csv")
-        with open(os.path.join(tmp, "curves.csv"), "w", encoding="utf-8") as fh:
-            fh.write(format_curves_csv(report))
-        progress.update(0.85, "drawing report.png")
-        fig = Figure(figsize=(13, 8), layout="constrained")
-        plot.report(report, figure=fig)
-        fig.savefig(os.path.join(tmp, "report.png"), dpi=100)
-        progress.update(0.95, "drawing rho_zero.png")
-        fig = Figure(figsize=(6.4, 4.4), layout="constrained")
-        plot.report_rho_zero(report, ax=fig.add_subplot())
-        fig.savefig(os.path.join(tmp, "rho_zero.png"), dpi=100)
-        names = ["report.txt", "curves.csv", "report.png", "rho_zero.png"]
         try:
-            os.makedirs(out, exist_ok=True)
-            for name in names:
-                shutil.move(os.path.join(tmp, name), os.path.join(out, name))
+            os.makedirs(parent, exist_ok=True)
+            with _signals_deferred():
+                tmp = _sibling(target, "new")
+                os.mkdir(tmp)
+            if os.path.isdir(target):  # the result keeps the folder's permissions
+                shutil.copymode(target, tmp)
+            progress.update(0.7, "writing report.txt")
+            with open(os.path.join(tmp, "report.txt"), "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+            progress.update(0.72, "writing curves.csv")
+            with open(os.path.join(tmp, "curves.csv"), "w", encoding="utf-8", newline="\n") as fh:
+                write_curves_csv(report, fh, progress, (0.72, 0.85))
+            progress.update(0.85, "drawing report.png")
+            fig = Figure(figsize=(13, 8), layout="constrained")
+            plot.report(report, figure=fig)
+            fig.savefig(os.path.join(tmp, "report.png"), dpi=100)
+            progress.update(0.95, "drawing rho_zero.png")
+            fig = Figure(figsize=(6.4, 4.4), layout="constrained")
+            plot.report_rho_zero(report, ax=fig.add_subplot())
+            fig.savefig(os.path.join(tmp, "rho_zero.png"), dpi=100)
+            del fig
+            progress.update(1.0, "putting the output folder in place")
+            with _signals_deferred():
+                _check_out(out)  # still acceptable (nobody changed it meanwhile)
+                old = _put_in_place(tmp, target)
+                tmp = None
+                done = True
+                if old is not None:
+                    shutil.rmtree(old, ignore_errors=True)
         except OSError as exc:
-            raise InputError(f"{out}: cannot write the output folder ({exc.strerror or exc})") from None
-        return [os.path.join(out, name) for name in names]
+            where = exc.filename if exc.filename else out
+            raise InputError(f"{out}: cannot write the output folder ({exc.strerror or exc}"
+                             f"{'' if where == out else ': ' + str(where)})") from None
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        with _signals_deferred():
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
+            if not done:
+                for folder in created:  # deepest first; stops at one that is not empty
+                    try:
+                        os.rmdir(folder)
+                    except OSError:
+                        break
+    return [os.path.join(out, name) for name in OUTPUT_FILES]
 
 
 # --- the commands ---------------------------------------------------------------
 
+def _number(text, what):
+    value = parse_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not {what} (plain decimal or exponent notation, such as 0.25 or 1e-3)")
+    return value
+
+
 def _fractions_arg(text):
-    try:
-        values = [float(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of numbers") from None
-    if not values or any(not 0 <= x <= 1 for x in values):
+    items = text.split(",")
+    if any(not item.strip(" \t") for item in items):
+        raise argparse.ArgumentTypeError(f"{text!r} has an empty item: give comma-separated "
+                                         "fractions, such as 0,0.1,0.2")
+    values = [_number(item, "a number") for item in items]
+    if any(not 0 <= x <= 1 for x in values):
         raise argparse.ArgumentTypeError(f"{text!r}: every fraction must lie in [0, 1]")
     return values
 
@@ -148,10 +353,7 @@ def _path_arg(text):
 
 
 def _rho_arg(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = _number(text, "a number")
     if not 0 <= value <= 1:
         raise argparse.ArgumentTypeError(f"{text!r} must lie in [0, 1]")
     return value
@@ -170,23 +372,25 @@ def _use_progress(flag, paths):
 def _cmd_report(args):
     from .report import rejection_report
 
-    progress = _Progress(_use_progress(args.progress, [args.predictions]))
+    progress = args.progress_bar = _Progress(_use_progress(args.progress, [args.predictions]))
     try:
+        target = _check_out(args.out) if args.out else None  # before the long read
         kwargs = load_predictions(args.predictions, progress)
         if args.rejector is not None and "proba" not in kwargs:
             raise InputError(f"{args.predictions}: --rejector needs {PROBA_PREFIX}<label> "
                              "probability columns; this file gives a confidence column")
         if "proba" in kwargs:
             kwargs["rejector"] = args.rejector or "max_probability"
-        progress.update(0.6, "computing the curves")
+        progress.update(0.6, f"computing the curves of {len(kwargs['y_true'])} samples")
         try:
             report = rejection_report(fractions=args.fractions, rho=args.rho, **kwargs)
         except ValueError as exc:
             raise InputError(f"{args.predictions}: {exc}") from None
+        del kwargs  # the inputs: the report keeps what it needs
         text = str(report)
         written = []
         if args.out:
-            written = _write_outputs(report, text, args.out, progress)
+            written = _write_outputs(report, text, args.out, target, progress)
     finally:
         progress.clear()
     print(text)
@@ -201,7 +405,11 @@ def _cmd_accuracy(args):
     from .report import format_value
 
     paths = [args.ideal, args.result] + ([args.result2] if args.result2 else [])
-    loaded = [load_indicator(p) for p in paths]
+    loaded = []
+    for path in paths:
+        args.progress_bar.stage = f"reading {path}"
+        loaded.append(load_indicator(path))
+    args.progress_bar.stage = "computing the scores"
     labels0, ideal = loaded[0]
     for path, (labels, matrix) in zip(paths[1:], loaded[1:]):
         if labels != labels0:
@@ -255,7 +463,8 @@ def build_parser():
     from .rejectors import REJECTORS
 
     parser = _Parser(prog="rejlab", description="Measure classifiers with rejection "
-                     "(A, Q, phi, rho_0) and multi-label results (AA, RAR).")
+                     "(A, Q, phi, rho_0) and multi-label results (AA, RAR).",
+                     epilog=_EXIT_STATUS)
     from ._version import __version__
 
     parser.add_argument("--version", action="version", version=f"rejlab {__version__}")
@@ -264,19 +473,22 @@ def build_parser():
     rep = sub.add_parser("report", help="rejection report from a predictions CSV",
                          description="Rejection report from a predictions CSV: columns "
                          f"{LAYOUTS} (other columns are ignored). Probability rows must "
-                         f"sum to 1 within {PROBA_SUM_TOLERANCE:g}.",
+                         f"sum to 1 within {PROBA_SUM_TOLERANCE:g}. {TEXT_POLICY} --fractions and "
+                         "--rho take numbers the same way.",
                          epilog="example: rejlab report predictions.csv --fractions 0,0.1,0.2 "
-                         "--rho 0.2 --out results")
+                         f"--rho 0.2 --out results. {_EXIT_STATUS}")
     rep.add_argument("predictions", type=_path_arg, help="CSV file, one row per sample")
     rep.add_argument("--rejector", choices=sorted(REJECTORS), default=None,
                      help="confidence from the probability columns (default max_probability)")
     rep.add_argument("--fractions", type=_fractions_arg, default=None, metavar="LIST",
-                     help="rejected fractions to tabulate, comma-separated "
+                     help="rejected fractions to tabulate, comma-separated, no empty item "
                      "(default 0,0.05,0.1,0.2,0.3)")
     rep.add_argument("--rho", type=_rho_arg, default=None,
                      help="price of rejection in [0, 1]: adds the cost and its minimum")
     rep.add_argument("--out", metavar="FOLDER", default=None, type=_path_arg,
-                     help="write report.txt, curves.csv, report.png and rho_zero.png there")
+                     help="write report.txt, curves.csv, report.png and rho_zero.png there, "
+                     "all or nothing: built in a temporary folder beside it, then swapped in; "
+                     "FOLDER must be new, empty, or hold only these files")
     rep.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="progress bar on stderr (default: on for large files on a terminal)")
     rep.set_defaults(func=_cmd_report)
@@ -284,8 +496,9 @@ def build_parser():
     acc = sub.add_parser("accuracy", help="AA, RAR and multi-label scores from 0/1 indicator files",
                          description="AA, RAR and multi-label accuracy / precision / recall of "
                          "one or two results against an ideal, from 0/1 indicator CSV files "
-                         "(header = label names, one row per sample).",
-                         epilog="example: rejlab accuracy ideal.csv method1.csv method2.csv")
+                         f"(header = label names, one row per sample). {TEXT_POLICY}",
+                         epilog="example: rejlab accuracy ideal.csv method1.csv method2.csv. "
+                         f"{_EXIT_STATUS}")
     acc.add_argument("ideal", type=_path_arg, help="the ideal (true) indicator file")
     acc.add_argument("result", type=_path_arg, help="a classification result")
     acc.add_argument("result2", nargs="?", default=None, type=_path_arg,
@@ -297,16 +510,49 @@ def build_parser():
     return parser
 
 
+#: Options whose value argparse can swallow: ``--rho=--`` hands the type no string at all.
+_VALUED_OPTIONS = {"fractions": "--fractions", "rho": "--rho", "out": "--out",
+                   "rejector": "--rejector", "zero_division": "--zero-division"}
+
+
 def main(argv=None):
-    """Run the ``rejlab`` command; returns the exit status (0, or 2 on bad input)."""
+    """Run the ``rejlab`` command; returns the exit status (see the module docstring)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    for name, option in _VALUED_OPTIONS.items():
+        if isinstance(getattr(args, name, None), list) and not getattr(args, name):
+            parser.error(f"argument {option}: expected a value, not '--'")
     if getattr(args, "fractions", 0) is None:
         from .report import DEFAULT_FRACTIONS
 
         args.fractions = DEFAULT_FRACTIONS
+    args.progress_bar = _Progress(False)
+    prog = f"rejlab {args.command}"
     try:
-        return args.func(args)
+        with _sigterm_as_exception():
+            return args.func(args)
     except InputError as exc:
-        sys.stderr.write(f"rejlab {args.command}: error: {exc}\n")
+        _say(f"{prog}: error: {exc}")
         return 2
+    except MemoryError:
+        _say(f"{prog}: out of memory while {args.progress_bar.stage}; nothing was written "
+             "(free memory or use a smaller file)")
+        return EXIT_OUT_OF_MEMORY
+    except _Terminated:
+        _say(f"{prog}: terminated; nothing was written")
+        return EXIT_TERMINATED
+    except KeyboardInterrupt:
+        _say(f"{prog}: interrupted; nothing was written")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `rejlab report f.csv | head`: the reader left, nothing to say
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 141
+
+
+def _say(line):
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()

@@ -312,82 +312,6 @@ def test_scr_is_apply_context(small):
     np.testing.assert_array_equal(a.confidence, b.confidence)
 
 
-# ---------------------------------------------------------------- the loader
-
-
-def write_mat(path, **arrays):
-    sio = pytest.importorskip("scipy.io")
-    sio.savemat(path, arrays)
-    return path
-
-
-def tiny_scene_arrays():
-    rng = np.random.default_rng(0)
-    gt = np.zeros((6, 5), dtype=np.uint8)
-    gt[:3, :] = 1
-    gt[3:, 2:] = 2
-    return rng.random((6, 5, 4)) * 1000, gt
-
-
-def test_loader_reads_the_standard_files(tmp_path):
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "Indian_pines_corrected.mat", indian_pines_corrected=cube)
-    g = write_mat(tmp_path / "Indian_pines_gt.mat", indian_pines_gt=gt)
-    scene = rl.datasets.load_indian_pines(d, g)
-    np.testing.assert_allclose(scene.features, cube)
-    np.testing.assert_array_equal(scene.ground_truth, gt)
-    assert scene.n_classes == 2 and scene.shape == (6, 5) and scene.n_bands == 4
-
-
-def test_loader_accepts_other_names(tmp_path):
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "d.mat", cube=cube)               # the only variable: used
-    g = write_mat(tmp_path / "g.mat", labels=gt, extra=np.ones(2))
-    with pytest.raises(ValueError, match="gt_path"):
-        rl.datasets.load_indian_pines(d, g)                    # two variables, none standard
-    scene = rl.datasets.load_indian_pines(d, g, gt_key="labels")
-    np.testing.assert_array_equal(scene.ground_truth, gt)
-
-
-def test_loader_rejects_missing_keys(tmp_path):
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
-    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
-    with pytest.raises(ValueError, match="data_path.*'nope'"):
-        rl.datasets.load_indian_pines(d, g, data_key="nope")
-    with pytest.raises(ValueError, match="gt_path.*'missing'"):
-        rl.datasets.load_indian_pines(d, g, gt_key="missing")
-
-
-def test_loader_rejects_mismatched_shapes(tmp_path):
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube[:5])
-    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
-    with pytest.raises(ValueError, match="same image"):
-        rl.datasets.load_indian_pines(d, g)
-
-
-def test_loader_rejects_wrong_dimensions(tmp_path):
-    cube, gt = tiny_scene_arrays()
-    flat = write_mat(tmp_path / "flat.mat", indian_pines_corrected=cube[..., 0])
-    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
-    with pytest.raises(ValueError, match="data_path.*3-D"):
-        rl.datasets.load_indian_pines(flat, g)
-    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
-    bad_gt = write_mat(tmp_path / "bad.mat", indian_pines_gt=gt - 1.5)
-    with pytest.raises(ValueError, match="gt_path"):
-        rl.datasets.load_indian_pines(d, bad_gt)
-
-
-def test_loader_rejects_unreadable_file(tmp_path):
-    junk = tmp_path / "junk.mat"
-    junk.write_bytes(b"not a matlab file at all")
-    cube, gt = tiny_scene_arrays()
-    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
-    with pytest.raises(ValueError, match="data_path"):
-        rl.datasets.load_indian_pines(junk, g)
-
-
 # ---------------------------------------------------------------- bad arguments
 
 
@@ -507,11 +431,3 @@ def test_bad_prior():
         ctx.apply_context(p, 1.0, prior="tv")
     with pytest.raises(ValueError, match="prior"):
         ctx.joint_context_rejection(p, 1.0, 0.1, prior=None)
-
-
-def test_loader_without_scipy_says_how_to_install(tmp_path, monkeypatch):
-    import sys
-
-    monkeypatch.setitem(sys.modules, "scipy.io", None)      # makes `from scipy.io import ...` fail
-    with pytest.raises(ImportError, match=r"rejlab\[io\]"):
-        rl.datasets.load_indian_pines(tmp_path / "a.mat", tmp_path / "b.mat")

@@ -1,8 +1,11 @@
 """The four-Gaussians toy problem and the lesson data (rl.datasets)."""
 
 import math
+import os
+import struct
 import subprocess
 import sys
+import zlib
 
 import numpy as np
 import pytest
@@ -46,3 +49,222 @@ def test_import_rejlab_does_not_import_matplotlib_or_ipywidgets():
             "if m in sys.modules]; print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# --- rl.datasets.load_indian_pines ---------------------------------------------------
+
+
+def write_mat(path, **arrays):
+    sio = pytest.importorskip("scipy.io")
+    sio.savemat(path, arrays)
+    return path
+
+
+def tiny_scene_arrays():
+    rng = np.random.default_rng(0)
+    gt = np.zeros((6, 5), dtype=np.uint8)
+    gt[:3, :] = 1
+    gt[3:, 2:] = 2
+    return rng.random((6, 5, 4)) * 1000, gt
+
+
+def test_loader_reads_the_standard_files(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "Indian_pines_corrected.mat", indian_pines_corrected=cube)
+    g = write_mat(tmp_path / "Indian_pines_gt.mat", indian_pines_gt=gt)
+    scene = rl.datasets.load_indian_pines(d, g)
+    np.testing.assert_allclose(scene.features, cube)
+    np.testing.assert_array_equal(scene.ground_truth, gt)
+    assert scene.n_classes == 2 and scene.shape == (6, 5) and scene.n_bands == 4
+
+
+def test_loader_accepts_other_names(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", cube=cube)               # the only variable: used
+    g = write_mat(tmp_path / "g.mat", labels=gt, extra=np.ones(2))
+    with pytest.raises(ValueError, match="gt_path"):
+        rl.datasets.load_indian_pines(d, g)                    # two variables, none standard
+    scene = rl.datasets.load_indian_pines(d, g, gt_key="labels")
+    np.testing.assert_array_equal(scene.ground_truth, gt)
+
+
+def test_loader_rejects_missing_keys(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="data_path.*'nope'"):
+        rl.datasets.load_indian_pines(d, g, data_key="nope")
+    with pytest.raises(ValueError, match="gt_path.*'missing'"):
+        rl.datasets.load_indian_pines(d, g, gt_key="missing")
+
+
+def test_loader_rejects_mismatched_shapes(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube[:5])
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="same image"):
+        rl.datasets.load_indian_pines(d, g)
+
+
+def test_loader_rejects_wrong_dimensions(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    flat = write_mat(tmp_path / "flat.mat", indian_pines_corrected=cube[..., 0])
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="data_path.*3-D"):
+        rl.datasets.load_indian_pines(flat, g)
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
+    bad_gt = write_mat(tmp_path / "bad.mat", indian_pines_gt=gt - 1.5)
+    with pytest.raises(ValueError, match="gt_path"):
+        rl.datasets.load_indian_pines(d, bad_gt)
+
+
+def test_loader_rejects_unreadable_file(tmp_path):
+    junk = tmp_path / "junk.mat"
+    junk.write_bytes(b"not a matlab file at all")
+    cube, gt = tiny_scene_arrays()
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="data_path"):
+        rl.datasets.load_indian_pines(junk, g)
+
+
+
+
+def test_loader_without_scipy_says_how_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "scipy.io", None)      # makes `from scipy.io import ...` fail
+    with pytest.raises(ImportError, match=r"rejlab\[io\]"):
+        rl.datasets.load_indian_pines(tmp_path / "a.mat", tmp_path / "b.mat")
+
+
+def _element(kind, payload):
+    """One MAT v5 data element: tag (type, size) and payload padded to 8 bytes."""
+    return struct.pack("<II", kind, len(payload)) + payload + bytes(-len(payload) % 8)
+
+
+def write_declared_mat(path, name, shape, *, mat_class=9, data_type=2, itemsize=1, data=None):
+    """A compressed MAT v5 file whose one array declares ``shape`` (class uint8 by default).
+
+    With ``data=None`` the stream holds the whole array of zeros, compressed on
+    the fly (a few hundred kilobytes on disk for hundreds of megabytes
+    declared); else only ``data`` bytes follow the headers (a truncated file).
+    """
+    head = (_element(6, struct.pack("<II", mat_class, 0))
+            + _element(5, struct.pack(f"<{len(shape)}i", *shape)) + _element(1, name.encode()))
+    nbytes = int(np.prod(shape)) * itemsize
+    size = len(head) + 8 + nbytes + (-nbytes % 8)
+    if data is not None:  # the size fields are 32-bit: a header-only file may say "at most"
+        nbytes, size = min(nbytes, 2**32 - 1), min(size, 2**32 - 1)
+    packer = zlib.compressobj(1)
+    parts = [packer.compress(struct.pack("<II", 14, size) + head
+                             + struct.pack("<II", data_type, nbytes))]
+    if data is None:
+        zeros = bytes(1 << 22)
+        left = nbytes + (-nbytes % 8)
+        while left:
+            parts.append(packer.compress(zeros[:min(left, len(zeros))]))
+            left -= min(left, len(zeros))
+    else:
+        parts.append(packer.compress(data))
+    parts.append(packer.flush())
+    stream = b"".join(parts)
+    header = b"MATLAB 5.0 MAT-file, written by the rejlab tests".ljust(116) + bytes(8)
+    with open(path, "wb") as fh:
+        fh.write(header + struct.pack("<H", 0x0100) + b"IM")
+        fh.write(struct.pack("<II", 15, len(stream)) + stream)
+    return path
+
+
+@pytest.fixture
+def no_loadmat(monkeypatch):
+    """Make any call of scipy.io.loadmat fail the test: sizes must be refused before it."""
+    sio = pytest.importorskip("scipy.io")
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("loadmat was called on a file that declares an absurd size")
+
+    monkeypatch.setattr(sio, "loadmat", refuse)
+
+
+def test_declared_huge_cube_is_refused_before_loading(tmp_path, no_loadmat):
+    # a valid file: 145 x 145 x 2000 uint8 zeros (42 MB declared, a few KB on disk);
+    # loading it and converting to float would take 336 MB
+    sio = pytest.importorskip("scipy.io")
+    big = write_declared_mat(tmp_path / "big.mat", "indian_pines_corrected", (145, 145, 2000))
+    assert os.path.getsize(big) < 200_000
+    assert sio.whosmat(big) == [("indian_pines_corrected", (145, 145, 2000), "uint8")]
+    _, gt = tiny_scene_arrays()
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=np.zeros((145, 145), dtype=np.uint8))
+    with pytest.raises(ValueError, match=r"data_path.*big\.mat.*\(145, 145, 2000\)"):
+        rl.datasets.load_indian_pines(big, g)
+
+
+@pytest.mark.parametrize("shape", [(145, 145, 10**6), (10**5, 10**5, 200), (4096, 4096, 200),
+                                   (2048, 2048, 200), (145, 145, 0)])
+def test_absurd_declared_cube_shapes_are_refused(tmp_path, no_loadmat, shape):
+    # only the headers are written: 40 GB and more declared, nothing to decompress
+    big = write_declared_mat(tmp_path / "d.mat", "cube", shape, data=b"")
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=np.zeros((6, 5), dtype=np.uint8))
+    with pytest.raises(ValueError, match="data_path.*declares a cube"):
+        rl.datasets.load_indian_pines(big, g)
+
+
+def test_ground_truth_declaring_another_image_is_refused(tmp_path, no_loadmat):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
+    g = write_declared_mat(tmp_path / "g.mat", "indian_pines_gt", (60000, 60000), data=b"")
+    with pytest.raises(ValueError, match="same image.*60000"):
+        rl.datasets.load_indian_pines(d, g)
+
+
+def test_non_numeric_variables_are_refused(tmp_path, no_loadmat):
+    cube, gt = tiny_scene_arrays()
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    text = write_mat(tmp_path / "text.mat", indian_pines_corrected="not a cube")
+    with pytest.raises(ValueError, match="data_path.*'char'"):
+        rl.datasets.load_indian_pines(text, g)
+    cells = write_mat(tmp_path / "cells.mat", indian_pines_corrected=np.array([[1, "a"]], dtype=object))
+    with pytest.raises(ValueError, match="data_path.*'cell'"):
+        rl.datasets.load_indian_pines(cells, g)
+
+
+def test_labels_beyond_the_sixteen_classes_are_refused(tmp_path):
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
+    gt = gt.astype(np.int64)
+    gt[0, 0] = 17
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    with pytest.raises(ValueError, match="gt_path.*0..16.*17"):
+        rl.datasets.load_indian_pines(d, g)
+
+
+def test_loader_reads_only_the_chosen_variable(tmp_path, monkeypatch):
+    sio = pytest.importorskip("scipy.io")
+    cube, gt = tiny_scene_arrays()
+    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube, other=np.ones((3, 3)))
+    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    calls = []
+    real = sio.loadmat
+
+    def spy(path, **kwargs):
+        calls.append(kwargs.get("variable_names"))
+        return real(path, **kwargs)
+
+    monkeypatch.setattr(sio, "loadmat", spy)
+    scene = rl.datasets.load_indian_pines(d, g)
+    assert calls == [["indian_pines_corrected"], ["indian_pines_gt"]]
+    np.testing.assert_allclose(scene.features, cube)
+    assert scene.features.dtype == np.float64 and scene.ground_truth.dtype == np.int64
+    assert not scene.features.flags.writeable
+
+
+def test_a_full_size_scene_loads(tmp_path):
+    # the real layout: 145 x 145 x 200 uint16 cube and 16 classes
+    rng = np.random.default_rng(1)
+    cube = rng.integers(0, 10_000, (145, 145, 200), dtype=np.uint16)
+    gt = rng.integers(0, 17, (145, 145)).astype(np.uint8)
+    gt[0, :17] = np.arange(17)
+    d = write_mat(tmp_path / "Indian_pines_corrected.mat", indian_pines_corrected=cube)
+    g = write_mat(tmp_path / "Indian_pines_gt.mat", indian_pines_gt=gt)
+    scene = rl.datasets.load_indian_pines(d, g)
+    assert scene.shape == (145, 145) and scene.n_bands == 200
+    assert scene.class_names == rl.datasets.INDIAN_PINES_CLASSES
+    np.testing.assert_array_equal(scene.features, cube)

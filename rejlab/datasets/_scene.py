@@ -257,6 +257,19 @@ def training_mask(ground_truth, per_class=10, seed=0):
     return mask.reshape(gt.shape)
 
 
+#: Largest image side, band count and cube size :func:`load_indian_pines` accepts
+#: (Indian Pines is 145 x 145 x 200; the other common scenes, such as Salinas
+#: 512 x 217 x 224 or Pavia University 610 x 340 x 103, fit too). Checked on the
+#: sizes a file declares, before anything is decompressed.
+MAX_SCENE_SIDE = 2048
+MAX_SCENE_BANDS = 512
+MAX_SCENE_VALUES = 2**25
+
+#: MATLAB classes of a numeric array.
+_NUMERIC_CLASSES = {"double", "single", "int8", "uint8", "int16", "uint16", "int32",
+                    "uint32", "int64", "uint64"}
+
+
 def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
     """Read the AVIRIS Indian Pines scene from its two MATLAB files.
 
@@ -266,6 +279,14 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
     Inteligencia Computacional of the University of the Basque Country);
     they are not redistributed with rejlab. Needs scipy: ``pip install
     "rejlab[io]"``.
+
+    The sizes each file declares are checked before anything is loaded (a
+    compressed ``.mat`` file of a few hundred kilobytes can declare an array
+    of gigabytes): the cube must be H x W x B with H, W at most
+    :data:`MAX_SCENE_SIDE`, B at most :data:`MAX_SCENE_BANDS` and
+    H * W * B at most :data:`MAX_SCENE_VALUES` numbers; the ground truth an
+    H x W numeric map of labels 0..16. Only the chosen variable of each
+    file is read.
 
     Parameters
     ----------
@@ -286,52 +307,91 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
     ------
     ImportError
         If scipy is not installed.
+    FileNotFoundError
+        If a file does not exist.
     ValueError
-        If a variable is missing, the cube is not 3-D, the ground truth is
-        not a 2-D map of non-negative integers, or their image sizes differ.
+        If a file is not a MATLAB file, a variable is missing, a declared
+        size is not that of the scene's layout (or is too large), the cube
+        does not hold finite numbers, the ground truth does not hold integer
+        labels 0..16, or their image sizes differ.
     """
     try:
-        from scipy.io import loadmat
+        from scipy.io import loadmat, whosmat
     except ImportError:
         raise ImportError(
             "load_indian_pines needs scipy to read .mat files: "
             'pip install "rejlab[io]" (or pip install scipy)') from None
-    data = _read_mat_variable(loadmat, data_path, data_key, "indian_pines_corrected", "data_path")
-    gt = _read_mat_variable(loadmat, gt_path, gt_key, "indian_pines_gt", "gt_path")
-    if data.ndim != 3:
-        raise ValueError(f"data_path must hold a 3-D cube (H, W, bands), got shape {data.shape}")
+    data_key, data_shape = _mat_variable(whosmat, data_path, data_key, "indian_pines_corrected",
+                                         "data_path")
+    gt_key, gt_shape = _mat_variable(whosmat, gt_path, gt_key, "indian_pines_gt", "gt_path")
+    if len(data_shape) != 3:
+        raise ValueError(f"data_path must hold a 3-D cube (H, W, bands), got shape {data_shape}")
+    h, w, b = data_shape
+    if not (0 < h <= MAX_SCENE_SIDE and 0 < w <= MAX_SCENE_SIDE and 0 < b <= MAX_SCENE_BANDS) \
+            or h * w * b > MAX_SCENE_VALUES:
+        raise ValueError(
+            f"data_path: {str(data_path)!r} declares a cube of shape {data_shape}, not a "
+            f"hyperspectral scene (at most {MAX_SCENE_SIDE} x {MAX_SCENE_SIDE} pixels, "
+            f"{MAX_SCENE_BANDS} bands and {MAX_SCENE_VALUES} values; Indian Pines is "
+            f"145 x 145 x 200)")
+    if len(gt_shape) != 2 or tuple(gt_shape) != (h, w):
+        raise ValueError(
+            f"data_path and gt_path must cover the same image: cube is {h}x{w}, ground "
+            f"truth declares shape {gt_shape}")
+    data = _load_mat_variable(loadmat, data_path, data_key, "data_path")
+    gt = _load_mat_variable(loadmat, gt_path, gt_key, "gt_path")
+    if data.shape != tuple(data_shape) or gt.shape != tuple(gt_shape):  # pragma: no cover
+        raise ValueError("data_path / gt_path: the arrays read differ from the declared sizes")
     if data.dtype.kind not in "iuf" or not np.all(np.isfinite(data)):
         raise ValueError("data_path must hold finite numbers")
     gt = _ground_truth(gt, "gt_path")
-    if gt.shape != data.shape[:2]:
-        raise ValueError(
-            f"data_path and gt_path must cover the same image: cube is "
-            f"{data.shape[0]}x{data.shape[1]}, ground truth is {gt.shape[0]}x{gt.shape[1]}")
     k = int(gt.max(initial=0))
+    if k > len(INDIAN_PINES_CLASSES):
+        raise ValueError(f"gt_path must hold labels 0..{len(INDIAN_PINES_CLASSES)} (0 = "
+                         f"unlabelled), found label {k}")
     names = INDIAN_PINES_CLASSES if k == 16 else tuple(f"class {i}" for i in range(1, k + 1))
     return Scene(v.readonly(gt.astype(np.int64)), v.readonly(data.astype(float)), names,
                  name="AVIRIS Indian Pines")
 
 
-def _read_mat_variable(loadmat, path, key, standard, name):
+def _mat_variable(whosmat, path, key, standard, name):
+    """The variable to read from a .mat file and its declared shape, from the headers only."""
     try:
-        contents = loadmat(path)
+        listing = whosmat(path)
     except FileNotFoundError:
         raise
     except Exception as exc:  # scipy raises many kinds on a damaged file; name the argument
         raise ValueError(f"{name}: cannot read {str(path)!r} as a MATLAB file "
                          f"({type(exc).__name__}: {exc})") from None
-    keys = sorted(k for k in contents if not k.startswith("__"))
+    found = {var: (tuple(int(d) for d in shape), cls) for var, shape, cls in listing}
+    keys = sorted(found)
     if key is None:
-        if standard in contents:
+        if standard in found:
             key = standard
         elif len(keys) == 1:
             key = keys[0]
         else:
             raise ValueError(f"{name}: no variable {standard!r} in {str(path)!r} (it holds {keys}); "
                              f"pass its name explicitly")
-    if key not in contents:
+    if key not in found:
         raise ValueError(f"{name}: no variable {key!r} in {str(path)!r} (it holds {keys})")
+    shape, cls = found[key]
+    if cls not in _NUMERIC_CLASSES:
+        raise ValueError(f"{name}: variable {key!r} in {str(path)!r} is a MATLAB {cls!r}, "
+                         "not a numeric array")
+    return key, shape
+
+
+def _load_mat_variable(loadmat, path, key, name):
+    try:
+        contents = loadmat(path, variable_names=[key])
+    except FileNotFoundError:
+        raise
+    except Exception as exc:  # scipy raises many kinds on a damaged file; name the argument
+        raise ValueError(f"{name}: cannot read {str(path)!r} as a MATLAB file "
+                         f"({type(exc).__name__}: {exc})") from None
+    if key not in contents:  # pragma: no cover - listed by whosmat
+        raise ValueError(f"{name}: no variable {key!r} in {str(path)!r}")
     return np.asarray(contents[key])
 
 
