@@ -493,3 +493,10 @@ def accurate_and_confidence(accurate, confidence, confidence_name="confidence"):
     c = as_finite_1d(confidence, confidence_name)
     same_length(**{"accurate": a, confidence_name: c})
     return a, c
+
+
+def callback(x, name):
+    """None or a callable (a progress hook, say); anything else raises naming ``name``."""
+    if x is not None and not callable(x):
+        raise ValueError(f"{name} must be a callable or None, got {_describe(x)}")
+    return x

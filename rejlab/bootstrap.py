@@ -128,8 +128,12 @@ def _band(estimate, replicates, level):
     return Band(np.asarray(estimate, dtype=float), low, high)
 
 
-def _weight_chunks(n, n_boot, seed):
-    """Multiplicities of the samples (original order), ``(chunk, n)`` int64, chunk by chunk."""
+def _weight_chunks(n, n_boot, seed, progress=None):
+    """Multiplicities of the samples (original order), ``(chunk, n)`` int64, chunk by chunk.
+
+    ``progress``, if given, is called with the fraction of replicates done
+    after each chunk has been used.
+    """
     rng = np.random.default_rng(seed)
     per = max(1, _CHUNK // n)
     for start in range(0, n_boot, per):
@@ -140,6 +144,8 @@ def _weight_chunks(n, n_boot, seed):
         idx += (np.arange(c, dtype=np.int64) * n)[:, None]
         # counts, sums and positions stay below 2 n: int32 halves the memory traffic
         yield np.bincount(idx.ravel(), minlength=c * n).reshape(c, n).astype(_int_type(n))
+        if progress is not None:
+            progress((start + c) / n_boot)
 
 
 class _Ranking:
@@ -245,7 +251,8 @@ def _int_type(n):
 # --- public functions ----------------------------------------------------------------
 
 
-def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level=0.95, seed=None):
+def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level=0.95, seed=None,
+                     progress=None):
     """Percentile-bootstrap bands of A, Q, phi at rejected fractions, and of the max-Q point.
 
     For each fraction f, ``round(f n)`` samples are rejected under the
@@ -267,6 +274,9 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     level : float in (0, 1), keyword-only, default 0.95
     seed : int, Generator or None, keyword-only
         For ``numpy.random.default_rng``; the same seed gives the same bands.
+    progress : callable, keyword-only, optional
+        Called with the fraction of replicates done, after each chunk of
+        replicates (for a progress bar).
 
     Returns
     -------
@@ -288,6 +298,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     a, c = v.accurate_and_confidence(accurate, confidence)
     n = a.size
     fr, n_boot, level, seed, rejected = _setup(fractions, n_boot, level, seed, n)
+    progress = v.callback(progress, "progress")
     rank = _Ranking(a, c)
 
     def stats(counts):
@@ -297,7 +308,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
         return A, Q, phi, ((n - m) + gbest) / n, jbest / n
 
     est = stats(_ones(n))
-    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed)]
+    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]
     A, Q, phi, bq, br = (np.concatenate(parts) for parts in zip(*reps))
     return CurveBands(fr, _band(est[0][0], A, level), _band(est[1][0], Q, level),
                       _band(est[2][0], phi, level), _band(est[3][0], bq, level),
@@ -305,7 +316,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
 
 
 def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n_boot=1000,
-                      level=0.95, seed=None):
+                      level=0.95, seed=None, progress=None):
     """Paired percentile bootstrap of two rejectors on the same predictions: 1 minus 2.
 
     Each replicate resamples the samples once and evaluates both
@@ -314,7 +325,8 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     ``AURC1 - AURC2`` (:func:`rejlab.aurc`, ties by index) keep the
     correlation between the two: a paired interval is much narrower than two
     separate ones. ``better[i]`` is ``"1"`` when the Q band lies above 0,
-    ``"2"`` when below, ``"neither"`` when it contains 0.
+    ``"2"`` when below, ``"neither"`` when it contains 0. The parameters are
+    those of :func:`bootstrap_curves` (``progress`` included).
 
     Returns
     -------
@@ -336,6 +348,7 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     v.same_length(accurate=a, confidence_2=c2)
     n = a.size
     fr, n_boot, level, seed, rejected = _setup(fractions, n_boot, level, seed, n)
+    progress = v.callback(progress, "progress")
     ranks = (_Ranking(a, c1), _Ranking(a, c2))
 
     def stats(counts, with_aurc=True):
@@ -349,14 +362,15 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
 
     dA, dQ, _ = stats(_ones(n), with_aurc=False)
     d_aurc = aurc(a, c1) - aurc(a, c2)
-    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed)]
+    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]
     A, Q, U = (np.concatenate(parts) for parts in zip(*reps))
     Qb = _band(dQ[0], Q, level)
     better = np.where(Qb.low > 0, "1", np.where(Qb.high < 0, "2", "neither"))
     return RejectorComparison(fr, _band(dA[0], A, level), Qb, _band(d_aurc, U, level), better)
 
 
-def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0.95, seed=None):
+def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0.95, seed=None,
+                        progress=None):
     """Bootstrap bands of r, A, Q, phi for a fixed threshold rejector ``confidence < threshold``.
 
     The honest report of a threshold chosen on validation data
@@ -369,6 +383,8 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     ----------
     threshold : float or Threshold
         As :func:`rejlab.reject_below`.
+    n_boot, level, seed, progress
+        As :func:`bootstrap_curves`.
 
     Returns
     -------
@@ -389,6 +405,7 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     n_boot = v.positive_integer(n_boot, "n_boot")
     level = v.open_fraction(level, "level")
     seed = v.seed(seed)
+    progress = v.callback(progress, "progress")
     rank = _Ranking(a, c)   # the rejected samples are the n_rej first in its order
 
     def stats(counts):
@@ -402,6 +419,6 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
         return measures_from_counts((n - m) - ar, m - mr, ar, mr)
 
     est = stats(_ones(n))
-    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed)]
+    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]
     vals = [np.concatenate(parts) for parts in zip(*reps)]
     return PointBands(*(_band(e[0], r, level) for e, r in zip(est, vals)))

@@ -4,6 +4,7 @@ Two commands, also reachable as ``python -m rejlab``::
 
     rejlab report predictions.csv [--rejector NAME] [--fractions 0,0.1,0.2]
                                   [--rho 0.3] [--out FOLDER]
+                                  [--bootstrap N --seed S] [--validation FILE [--criterion C]]
     rejlab accuracy ideal.csv result.csv [result2.csv]
 
 ``report`` reads a CSV with a header row and one row per sample, in one of
@@ -19,7 +20,10 @@ two layouts (other columns, such as an id, are ignored):
   ``PROBA_SUM_TOLERANCE`` (values written with a few decimals rarely sum to
   exactly 1); they are then divided by their sum.
 
-It prints :func:`rejlab.rejection_report` as a table; with ``--out FOLDER``
+It prints :func:`rejlab.rejection_report` as a table (with ``--bootstrap N``
+also percentile-bootstrap intervals; with ``--validation FILE``, predictions
+of validation data in the same layout, the operating point chosen there by
+``--criterion`` and measured on the predictions file); with ``--out FOLDER``
 it also writes ``report.txt``, ``curves.csv`` (every point k = 0..n) and the
 figures ``report.png`` and ``rho_zero.png``.
 
@@ -359,6 +363,31 @@ def _rho_arg(text):
     return value
 
 
+def _count_arg(text):
+    """A whole number of bootstrap replicates, 1 .. 10^6, in plain digits."""
+    t = text.strip(" \t")
+    if not t.isdigit() or not t.isascii():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    value = int(t)
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{text!r} must lie in [1, 1000000]")
+    return value
+
+
+def _seed_arg(text):
+    t = text.strip(" \t")
+    if not t.isdigit() or not t.isascii():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
+    return int(t)
+
+
+def _level_arg(text):
+    value = _number(text, "a number")
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must lie strictly between 0 and 1")
+    return value
+
+
 def _use_progress(flag, paths):
     if flag is not None:
         return flag
@@ -372,20 +401,49 @@ def _use_progress(flag, paths):
 def _cmd_report(args):
     from .report import rejection_report
 
-    progress = args.progress_bar = _Progress(_use_progress(args.progress, [args.predictions]))
+    paths = [args.predictions] + ([args.validation] if args.validation else [])
+    progress = args.progress_bar = _Progress(_use_progress(args.progress, paths))
     try:
         target = _check_out(args.out) if args.out else None  # before the long read
+        if args.criterion != "max_Q" and not args.validation:
+            raise InputError(f"--criterion {args.criterion} chooses the operating point on "
+                             "validation data: give --validation FILE too")
+        if (args.criterion == "target_accuracy") != (args.target_accuracy is not None):
+            raise InputError("--target-accuracy goes with --criterion target_accuracy, and "
+                             "--criterion target_accuracy needs --target-accuracy")
+        if args.criterion == "min_cost" and args.rho is None:
+            raise InputError("--criterion min_cost needs the price of rejection --rho")
         kwargs = load_predictions(args.predictions, progress)
         if args.rejector is not None and "proba" not in kwargs:
             raise InputError(f"{args.predictions}: --rejector needs {PROBA_PREFIX}<label> "
                              "probability columns; this file gives a confidence column")
         if "proba" in kwargs:
             kwargs["rejector"] = args.rejector or "max_probability"
-        progress.update(0.6, f"computing the curves of {len(kwargs['y_true'])} samples")
+        options = dict(n_boot=args.bootstrap or 0, seed=args.seed, level=args.level,
+                       criterion=args.criterion, target_accuracy=args.target_accuracy)
+        if args.validation:
+            validation = load_predictions(args.validation, progress)
+            if ("proba" in validation) != ("proba" in kwargs):
+                raise InputError(f"{args.validation}: give the validation predictions in the "
+                                 f"layout of {args.predictions} (both with a confidence column, "
+                                 f"or both with {PROBA_PREFIX}<label> columns)")
+            if "proba" in validation:
+                if list(validation["labels"]) != list(kwargs["labels"]):
+                    raise InputError(f"{args.validation}: its probability columns differ from "
+                                     f"those of {args.predictions}")
+                validation.pop("labels")
+            options["validation"] = validation
+        n = len(kwargs["y_true"])
+        progress.update(0.6, f"computing the curves of {n} samples")
+        if args.bootstrap:
+            options["progress"] = lambda f: progress.update(
+                0.6 + 0.25 * f, f"bootstrap, {args.bootstrap} replicates of {n} samples")
         try:
-            report = rejection_report(fractions=args.fractions, rho=args.rho, **kwargs)
+            report = rejection_report(fractions=args.fractions, rho=args.rho, **kwargs, **options)
         except ValueError as exc:
-            raise InputError(f"{args.predictions}: {exc}") from None
+            where = args.predictions if not args.validation else \
+                f"{args.predictions} (validation {args.validation})"
+            raise InputError(f"{where}: {exc}") from None
         del kwargs  # the inputs: the report keeps what it needs
         text = str(report)
         written = []
@@ -485,6 +543,22 @@ def build_parser():
                      "(default 0,0.05,0.1,0.2,0.3)")
     rep.add_argument("--rho", type=_rho_arg, default=None,
                      help="price of rejection in [0, 1]: adds the cost and its minimum")
+    rep.add_argument("--bootstrap", metavar="N", type=_count_arg, default=None,
+                     help="N percentile-bootstrap replicates: intervals for the tabulated "
+                     "points, the maximum Q and the chosen operating point")
+    rep.add_argument("--seed", metavar="S", type=_seed_arg, default=None,
+                     help="seed of the bootstrap (the same seed gives the same intervals)")
+    rep.add_argument("--level", type=_level_arg, default=0.95,
+                     help="level of the bootstrap intervals (default 0.95)")
+    rep.add_argument("--validation", metavar="FILE", type=_path_arg, default=None,
+                     help="validation predictions in the same layout: the operating point is "
+                     "chosen there (see --criterion) and reported on the predictions file")
+    rep.add_argument("--criterion", choices=["max_Q", "min_cost", "target_accuracy"],
+                     default="max_Q", help="how --validation chooses the threshold: maximum Q "
+                     "(default), minimum cost at --rho, or the smallest rejection reaching "
+                     "--target-accuracy")
+    rep.add_argument("--target-accuracy", metavar="A", type=_rho_arg, default=None,
+                     help="nonrejected accuracy to reach, for --criterion target_accuracy")
     rep.add_argument("--out", metavar="FOLDER", default=None, type=_path_arg,
                      help="write report.txt, curves.csv, report.png and rho_zero.png there, "
                      "all or nothing: built in a temporary folder beside it, then swapped in; "

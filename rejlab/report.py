@@ -242,7 +242,7 @@ def _check_in_labels(y, name, labels):
 def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels=None,
                      rejector="max_probability", fractions=DEFAULT_FRACTIONS, rho=None,
                      n_boot=0, level=0.95, seed=None, validation=None, criterion="max_Q",
-                     target_accuracy=None):
+                     target_accuracy=None, progress=None):
     """Measure a classifier with rejection from its predictions (Condessa et al. 2017, Secs. 3-4).
 
     Give either ``y_pred`` and ``confidence`` (higher = surer), or ``proba``,
@@ -297,6 +297,9 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         ("min_cost" uses ``rho``). Only with ``validation``.
     target_accuracy : float in [0, 1], keyword-only, optional
         For ``criterion="target_accuracy"``.
+    progress : callable, keyword-only, optional
+        Called with the fraction of the bootstrap done (0 .. 1), for a
+        progress bar; only with ``n_boot > 0``.
 
     Returns
     -------
@@ -333,6 +336,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     n_boot = v.count(n_boot, "n_boot", 10**9)   # 0: no bootstrap
     level = v.open_fraction(level, "level")
     seed = v.seed(seed)
+    progress = v.callback(progress, "progress")
     v.choice(criterion, "criterion", CRITERIA)
     if target_accuracy is not None:
         target_accuracy = v.single_fraction(target_accuracy, "target_accuracy")
@@ -357,11 +361,17 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
                  augrc=augrc(accurate, confidence),
                  failure_auroc=failure_auroc(accurate, confidence))
 
+    # the bootstrap's share of the work, for a progress bar: curves, then the test point
+    runs = int(n_boot > 0) * (1 + int(validation is not None))
+
+    def stage(i):
+        return None if progress is None else (lambda f: progress((i + f) / runs))
+
     bands = point_bands = None
     if n_boot:
         grid = np.union1d(DEFAULT_BAND_FRACTIONS, fractions)
         bands = bootstrap_curves(accurate, confidence, fractions=grid, n_boot=n_boot,
-                                 level=level, seed=seed)
+                                 level=level, seed=seed, progress=stage(0))
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
 
     chosen = test_point = test_point_bands = None
@@ -377,7 +387,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         test_point = operating_point(accurate, reject_below(confidence, chosen))
         if n_boot:
             test_point_bands = bootstrap_threshold(accurate, confidence, chosen, n_boot=n_boot,
-                                                   level=level, seed=seed)
+                                                   level=level, seed=seed, progress=stage(1))
 
     return RejectionReport(
         curves=curves,
@@ -476,7 +486,8 @@ def _bands_at(bands, fraction, point):
 
 def report_from_estimator(estimator, X, y, *, rejector="max_probability",
                           fractions=DEFAULT_FRACTIONS, rho=None, n_boot=0, level=0.95, seed=None,
-                          validation=None, criterion="max_Q", target_accuracy=None):
+                          validation=None, criterion="max_Q", target_accuracy=None,
+                          progress=None):
     """:func:`rejection_report` for a fitted scikit-learn classifier on test data.
 
     Uses ``estimator.predict_proba(X)`` as the probability matrix and
@@ -492,7 +503,7 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
         Test samples (never the training set, or the report is optimistic).
     y : array-like, shape (n,)
         Their true labels.
-    rejector, fractions, rho, n_boot, level, seed, criterion, target_accuracy
+    rejector, fractions, rho, n_boot, level, seed, criterion, target_accuracy, progress
         As in :func:`rejection_report`.
     validation : pair ``(X_val, y_val)``, optional
         Validation samples and labels (neither training nor test data): the
@@ -532,7 +543,7 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
     return rejection_report(y, proba=proba, labels=classes, rejector=rejector,
                             fractions=fractions, rho=rho, n_boot=n_boot, level=level, seed=seed,
                             validation=validation, criterion=criterion,
-                            target_accuracy=target_accuracy)
+                            target_accuracy=target_accuracy, progress=progress)
 
 
 # --- the plain-text table ---------------------------------------------------

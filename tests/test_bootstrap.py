@@ -307,3 +307,32 @@ def _bad_cases():
 def test_bad_input_raises_value_error_naming_the_argument(func, kwargs, arg):
     with pytest.raises(ValueError, match=arg):
         func(**kwargs)
+
+
+def test_progress_is_called_with_the_fraction_done_and_changes_nothing():
+    toy = rl.datasets.four_gaussians(60, seed=2)
+    seen = []
+    with_bar = rl.bootstrap_curves(toy.accurate, toy.confidence(), n_boot=300, seed=4,
+                                   progress=seen.append)
+    plain = rl.bootstrap_curves(toy.accurate, toy.confidence(), n_boot=300, seed=4)
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen) and 0 < seen[0] <= 1
+    np.testing.assert_array_equal(with_bar.Q.low, plain.Q.low)
+    report_seen = []
+    rl.rejection_report(toy.y, proba=toy.proba, n_boot=50, seed=0, progress=report_seen.append,
+                        validation=dict(y_true=toy.y, proba=toy.proba))
+    assert report_seen[-1] == 1.0 and report_seen == sorted(report_seen)
+
+
+@pytest.mark.parametrize("junk", ["bar", 3, [1]])
+def test_progress_must_be_callable(junk):
+    toy = rl.datasets.four_gaussians(20, seed=2)
+    for call in (lambda: rl.bootstrap_curves(toy.accurate, toy.confidence(), n_boot=5,
+                                             progress=junk),
+                 lambda: rl.compare_rejectors(toy.accurate, toy.confidence(),
+                                              toy.confidence("breaking_ties"), n_boot=5,
+                                              progress=junk),
+                 lambda: rl.bootstrap_threshold(toy.accurate, toy.confidence(), 0.5, n_boot=5,
+                                                progress=junk),
+                 lambda: rl.rejection_report(toy.y, proba=toy.proba, n_boot=5, progress=junk)):
+        with pytest.raises(ValueError, match="progress"):
+            call()

@@ -695,3 +695,83 @@ def test_ctrl_c_leaves_out_whole_old_or_whole_new(tmp_path, n):
             seen.add(moment)
     # the moments were really hit, not all missed by a run that had ended
     assert {"temporary folder made", "curves.csv half written"} <= seen, seen
+
+
+# --- honest evaluation: bootstrap intervals and a validation file ---------------------
+
+
+def _toy_csv(path, n_per_class, seed):
+    toy = rl.datasets.four_gaussians(n_per_class, seed=seed)
+    conf = toy.confidence()
+    triplet_csv(path, LABELS[toy.y], LABELS[toy.y_pred], conf)
+    return path, (LABELS[toy.y], LABELS[toy.y_pred], conf)
+
+
+def test_bootstrap_and_validation_match_the_python_report(tmp_path, capsys):
+    test_path, test = _toy_csv(tmp_path / "test.csv", 80, 1)
+    val_path, val = _toy_csv(tmp_path / "val.csv", 80, 2)
+    code, out, err = run(["report", test_path, "--validation", val_path, "--bootstrap", "150",
+                          "--seed", "3", "--rho", "0.3", "--criterion", "min_cost"], capsys)
+    assert code == 0 and err == ""
+    rep = rl.rejection_report(*test, rho=0.3, n_boot=150, seed=3, criterion="min_cost",
+                              validation=dict(zip(("y_true", "y_pred", "confidence"), val)))
+    assert out.strip() == str(rep)
+    assert "chosen on validation (min_cost)" in out and "95 % intervals" in out
+
+
+def test_probability_files_carry_over_to_validation(tmp_path, capsys, gaussians):
+    _, y, proba = gaussians
+    test_path = proba_csv(tmp_path / "test.csv", LABELS[y], proba)
+    val = rl.datasets.four_gaussians(60, seed=5)
+    val_path = proba_csv(tmp_path / "val.csv", LABELS[val.y], val.proba)
+    code, out, _ = run(["report", test_path, "--validation", val_path, "--rejector",
+                        "breaking_ties"], capsys)
+    assert code == 0
+    rep = rl.rejection_report(LABELS[y], proba=proba, labels=LABELS, rejector="breaking_ties",
+                              validation=dict(y_true=LABELS[val.y], proba=val.proba))
+    assert out.strip() == str(rep)
+
+
+@pytest.mark.parametrize("extra, needle", [
+    (["--bootstrap", "0"], "--bootstrap"),
+    (["--bootstrap", "1.5"], "--bootstrap"),
+    (["--seed", "-1"], "--seed"),
+    (["--level", "1"], "--level"),
+    (["--criterion", "coin"], "--criterion"),
+])
+def test_bad_honest_evaluation_options_fail_with_one_line(tmp_path, capsys, extra, needle):
+    path = tmp_path / "f.csv"
+    path.write_text(GOOD)
+    with pytest.raises(SystemExit) as exc:
+        main(["report", str(path), *extra])
+    _, err = capsys.readouterr()
+    assert exc.value.code == 2 and err.count("\n") == 1 and needle in err
+
+
+@pytest.mark.parametrize("extra, needle", [
+    (["--criterion", "min_cost"], "--validation"),
+    (["--validation", "V", "--criterion", "min_cost"], "--rho"),
+    (["--validation", "V", "--criterion", "target_accuracy"], "--target-accuracy"),
+    (["--validation", "V", "--target-accuracy", "0.9"], "--criterion target_accuracy"),
+])
+def test_inconsistent_validation_options_exit_2(tmp_path, capsys, extra, needle):
+    path = tmp_path / "f.csv"
+    path.write_text(GOOD)
+    extra = [str(path) if a == "V" else a for a in extra]
+    code, out, err = run(["report", path, *extra], capsys)
+    _assert_failed(code, out, err, [needle])
+
+
+def test_validation_in_another_layout_is_refused(tmp_path, capsys, gaussians):
+    _, y, proba = gaussians
+    test_path = proba_csv(tmp_path / "test.csv", LABELS[y], proba)
+    val_path, _ = _toy_csv(tmp_path / "val.csv", 20, 2)
+    code, out, err = run(["report", test_path, "--validation", val_path], capsys)
+    _assert_failed(code, out, err, [str(val_path), "layout"])
+
+
+def test_progress_bar_covers_the_bootstrap(tmp_path, capsys):
+    path, _ = _toy_csv(tmp_path / "test.csv", 50, 1)
+    code, _, err = run(["report", path, "--bootstrap", "100", "--seed", "0", "--progress"],
+                       capsys)
+    assert code == 0 and "bootstrap, 100 replicates" in err
