@@ -49,7 +49,7 @@ from .bootstrap import (DEFAULT_BAND_FRACTIONS, Band, CurveBands, PointBands, bo
 from .measures import (MEASURE_NAMES, OperatingPoint, RejectionCurves, Threshold, accuracy_vector,
                        operating_point, reject_below, rejection_curves)
 from .rejectors import REJECTORS, confidence_from_proba
-from .selective import CRITERIA, augrc, aurc, excess_aurc, failure_auroc, select_threshold
+from .selective import CRITERIA, _field_numbers, select_threshold
 
 __all__ = [
     "DEFAULT_FRACTIONS",
@@ -357,9 +357,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         min_cost_index = curves.min_cost(rho)
         min_cost = curves.point(min_cost_index)
 
-    field = dict(aurc=aurc(accurate, confidence), excess_aurc=excess_aurc(accurate, confidence),
-                 augrc=augrc(accurate, confidence),
-                 failure_auroc=failure_auroc(accurate, confidence))
+    field = _field_numbers(accurate, confidence)   # AURC, E-AURC, AUGRC, failure AUROC
 
     # the bootstrap's share of the work, for a progress bar: curves, then the test point
     runs = int(n_boot > 0) * (1 + int(validation is not None))

@@ -72,8 +72,13 @@ class RiskCoverage(NamedTuple):
 def _kept_errors(accurate, confidence, ties):
     """err_k for k = 1 .. n (int64 with ties="index", float with "average"), from one sort."""
     v.choice(ties, "ties", TIES)
-    n = accurate.size
     ar, breaks = _ranked(accurate, confidence, breaks=ties == "average")
+    return _errors_from_ranked(ar, breaks, ties)
+
+
+def _errors_from_ranked(ar, breaks, ties):
+    """err_k for k = 1 .. n from the ranked counts ``ar`` (and ``breaks`` for "average")."""
+    n = ar.size - 1
     j = np.arange(n + 1, dtype=np.int64)              # rejected samples
     err = (n - ar[-1]) - (j - ar)                      # |M| - |M∩R| = |M∩N|
     if ties == "average":
@@ -145,8 +150,11 @@ def aurc(accurate, confidence, *, ties="index"):
     >>> aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], ties="average")
     0.2708333333333333
     """
-    err, n = _prepare(accurate, confidence, ties)
-    return float(np.mean(err / np.arange(1, n + 1)))
+    return _aurc(_prepare(accurate, confidence, ties)[0])
+
+
+def _aurc(err):
+    return float(np.mean(err / np.arange(1, err.size + 1)))
 
 
 def excess_aurc(accurate, confidence, *, ties="index"):
@@ -165,7 +173,11 @@ def excess_aurc(accurate, confidence, *, ties="index"):
     >>> excess_aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8])
     0.125
     """
-    err, n = _prepare(accurate, confidence, ties)
+    return _excess_aurc(_prepare(accurate, confidence, ties)[0])
+
+
+def _excess_aurc(err):
+    n = err.size
     k = np.arange(1, n + 1, dtype=np.int64)
     n_mis = int(err[-1])  # all kept: err_n = |M|, an integer under both tie conventions
     oracle = np.maximum(0, k - (n - n_mis))
@@ -185,8 +197,11 @@ def augrc(accurate, confidence, *, ties="index"):
     >>> augrc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8])
     0.25
     """
-    err, n = _prepare(accurate, confidence, ties)
-    return float(np.sum(err) / (n * n))
+    return _augrc(_prepare(accurate, confidence, ties)[0])
+
+
+def _augrc(err):
+    return float(np.sum(err) / (err.size * err.size))
 
 
 def failure_auroc(accurate, confidence):
@@ -207,8 +222,11 @@ def failure_auroc(accurate, confidence):
     nan
     """
     a, c = v.accurate_and_confidence(accurate, confidence)
-    n = a.size
-    ar, breaks = _ranked(a, c, breaks=True)
+    return _auroc_from_ranked(*_ranked(a, c, breaks=True))
+
+
+def _auroc_from_ranked(ar, breaks):
+    n = ar.size - 1
     b = np.flatnonzero(breaks)
     acc_at, mis_at = ar[b], b - ar[b]               # counts below each group boundary
     acc_g, mis_g = np.diff(acc_at), np.diff(mis_at)
@@ -218,6 +236,14 @@ def failure_auroc(accurate, confidence):
         return float("nan")
     twice_u = int(np.sum(acc_g * (2 * mis_at[:-1] + mis_g)))
     return twice_u / (2 * n_acc * n_mis)
+
+
+def _field_numbers(accurate, confidence):
+    """AURC, E-AURC, AUGRC (ties by index) and failure AUROC of validated inputs, from one sort."""
+    ar, breaks = _ranked(accurate, confidence, breaks=True)
+    err = _errors_from_ranked(ar, breaks, "index")
+    return dict(aurc=_aurc(err), excess_aurc=_excess_aurc(err), augrc=_augrc(err),
+                failure_auroc=_auroc_from_ranked(ar, breaks))
 
 
 def risk_at_coverage(accurate, confidence, coverage, *, ties="index"):
