@@ -23,6 +23,7 @@ iterate over.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -286,10 +287,31 @@ def accuracy_vector(y_true, y_pred):
     >>> accuracy_vector([0, 1, 2, 2], [0, 2, 2, 1])
     array([ True, False,  True, False])
     """
-    y_true = v.labels_1d(y_true, "y_true")
-    y_pred = v.labels_1d(y_pred, "y_pred")
-    v.same_length(y_true=y_true, y_pred=y_pred)
-    return np.asarray(y_true == y_pred, dtype=bool)
+    y_true, y_pred = v.label_pair(y_true=y_true, y_pred=y_pred)
+    return _labels_equal(y_true, y_pred)
+
+
+def _labels_equal(x, y):
+    """``x_i == y_i`` as Python compares the two labels (validated arrays of one kind).
+
+    NumPy compares an integer array with a float array in float64, where
+    ``2**53 + 1 == 2.0**53``; here an integer equals a float only if the
+    float is that very integer.
+    """
+    kx, ky = x.dtype.kind, y.dtype.kind
+    if {kx, ky} <= set("biu") or {kx, ky} <= set("bf") or "O" in (kx, ky) or kx == ky:
+        return np.asarray(x == y, dtype=bool)
+    i, f = (x, y) if kx in "biu" else (y, x)          # one integer array, one float array
+    eq = i.astype(f.dtype) == f                        # necessary: the float rounds the integer
+    if np.any(eq):
+        info = np.iinfo(i.dtype)
+        # floats of integer value in the integer type's range convert exactly
+        fc = f[eq]
+        inside = (fc >= info.min) & (fc < float(info.max) + 1)
+        exact = np.zeros(fc.shape, dtype=bool)
+        exact[inside] = fc[inside].astype(i.dtype) == i[eq][inside]
+        eq[eq] = exact
+    return eq
 
 
 def _order(confidence):
@@ -357,12 +379,40 @@ def reject_below(confidence, threshold):
     array([False,  True, False,  True])
     """
     c = v.as_finite_1d(confidence, "confidence")
-    t = threshold.value if isinstance(threshold, Threshold) else threshold
-    if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, float, np.integer, np.floating)) \
-            or t != t:
-        raise ValueError(f"threshold must be a number or a Threshold (from rl.select_threshold), "
-                         f"got {threshold!r:.60}")
-    return c < float(t)
+    t = v.threshold_value(threshold.value if isinstance(threshold, Threshold) else threshold,
+                          "threshold", "a number or a Threshold (from rl.select_threshold)")
+    return _below(c, t)
+
+
+def _below(c, t):
+    """``c < t`` decided exactly, whatever the dtypes (NumPy would compare in float64).
+
+    ``c`` is a validated confidence array, ``t`` a real number (possibly
+    infinite, never NaN).
+    """
+    if t in (math.inf, -math.inf):
+        return np.full(c.shape, t > 0)
+    if c.dtype.kind in "iu":
+        bound = int(np.ceil(t)) if isinstance(t, (float, np.floating)) else int(t)
+        info = np.iinfo(c.dtype)               # integers c: c < t  <=>  c < ceil(t)
+        if not info.min < bound <= info.max:
+            return np.full(c.shape, bound > info.max)
+        return c < c.dtype.type(bound)
+    try:
+        f = c.dtype.type(t)                      # the value of c's type nearest to t
+    except OverflowError:
+        return np.full(c.shape, t > 0)
+    if not np.isfinite(f):
+        return np.full(c.shape, t > 0)
+    # no value of c's type lies strictly between t and f
+    return c < f if _exact(f) >= _exact(t) else c <= f
+
+
+def _exact(x):
+    """A finite real number (Python or NumPy) as an exact Fraction."""
+    if isinstance(x, (int, np.integer)):
+        return Fraction(int(x))
+    return Fraction(*x.as_integer_ratio())
 
 
 def _masks(accurate, rejected):
@@ -404,9 +454,13 @@ def measures_from_counts(an, mn, ar, mr):
     an, mn, ar, mr = (v.nonnegative_amounts(x, name)
                       for x, name in zip((an, mn, ar, mr), ("an", "mn", "ar", "mr")))
     v.broadcastable(an=an, mn=mn, ar=ar, mr=mr)
+    v.some_samples(an + mn + ar + mr, "an, mn, ar, mr")
+    return _measures(an, mn, ar, mr)
+
+
+def _measures(an, mn, ar, mr):
+    """The kernel of :func:`measures_from_counts`: validated, non-negative counts or fractions."""
     n = an + mn + ar + mr
-    if np.any(n <= 0):
-        raise ValueError("an, mn, ar, mr must not all be 0 (n = an + mn + ar + mr = 0: no samples)")
     kept = an + mn
     n_acc = an + ar
     n_mis = mn + mr
@@ -420,6 +474,35 @@ def measures_from_counts(an, mn, ar, mr):
         phi = np.where(n_rej == 0, 1.0, phi)
         phi = np.where((n_mis == 0) | (n_acc == 0), np.nan, phi)
     return Measures(r, A, Q, phi)
+
+
+# A fraction of n at most this far from 0 is 0. Operating points given as
+# fractions (A, r, alpha) are rounded numbers, and a subset fraction such as
+# |A∩R| / n = alpha - A (1 - r) is a difference of them: an exact 0 comes out
+# as a few 1e-17, which would turn phi = inf into 1e16. A true count of one
+# sample is 1 / n, far above this for any n below 10^12.
+_ZERO = 1e-12
+
+
+def _snap(x):
+    """Subset fractions within :data:`_ZERO` of 0 become exactly 0 (and never negative)."""
+    x = np.asarray(x, dtype=float)
+    return np.where(x <= _ZERO, 0.0, x)
+
+
+def _fraction_measures(an, r, alpha):
+    """A, Q, phi of points keeping a fraction ``an`` = |A∩N| / n accurate at rejected fraction r.
+
+    The four subset fractions follow from (an, r, alpha) and are snapped to
+    0 within :data:`_ZERO`, so every edge case of :func:`measures_from_counts`
+    (phi = inf when |A∩R| = 0, A = NaN when nothing is kept, ...) is decided
+    as it would be on the integer counts.
+    """
+    ar = _snap(alpha - an)
+    mr = _snap(an + r - alpha)
+    mn = _snap(1.0 - r - an)
+    _, A, Q, phi = _measures(_snap(an), mn, ar, mr)
+    return A, Q, phi
 
 
 def _scalar(x):
@@ -586,10 +669,6 @@ def _curve_measures(k, ar, n, n_acc):
 
 # --- Q and phi as functions of A(r) (Condessa et al. 2017, Sec. 3) ----------------------
 
-# |A∩R| / n below this is taken as 0 (it is a difference of rounded fractions).
-_ZERO = 1e-12
-
-
 def _triplet_inputs(A, r, alpha):
     A, r = v.accuracy_and_rejection(A, r)
     alpha = v.fraction(alpha, "alpha")
@@ -633,10 +712,10 @@ def rejection_quality_from_accuracy(A, r, alpha):
     1.0
     """
     kept_accurate, r, alpha = _triplet_inputs(A, r, alpha)
-    ar = alpha - kept_accurate                  # |A∩R| / n
-    mr = r - ar                                 # |M∩R| / n
+    ar = _snap(alpha - kept_accurate)           # |A∩R| / n
+    mr = _snap(r - ar)                          # |M∩R| / n
     with np.errstate(divide="ignore", invalid="ignore"):
-        phi = np.where(ar > _ZERO, mr / np.where(ar > _ZERO, ar, 1.0), np.inf) * alpha / (1 - alpha)
+        phi = np.where(ar > 0, mr / np.where(ar > 0, ar, 1.0), np.inf) * alpha / (1 - alpha)
     phi = np.where(r == 0, 1.0, phi)
     phi = np.where((alpha == 0) | (alpha == 1), np.nan, phi)
     return float(phi) if phi.ndim == 0 else phi

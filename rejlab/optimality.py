@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from .measures import MEASURE_NAMES, RejectionCurves, measures_from_counts
+from .measures import MEASURE_NAMES, RejectionCurves, _fraction_measures
 
 __all__ = [
     "cost",
@@ -115,6 +115,7 @@ def cost(A, r, rho):
     """
     A, r = v.accuracy_and_rejection(A, r, "A", "r")
     rho = v.fraction(rho, "rho")
+    v.broadcasts_with(rho, "rho", np.broadcast_shapes(A.shape, r.shape), "A and r")
     with np.errstate(invalid="ignore"):
         misclassified_kept = np.where(r == 1, 0.0, (1.0 - A) * (1.0 - r))
     return _out(misclassified_kept + rho * r)
@@ -215,11 +216,7 @@ def compare(A1, r1, A0, r0, rho):
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
     rho = v.fraction(rho, "rho")
-    try:
-        np.broadcast_shapes(an1.shape, an0.shape, rho.shape)
-    except ValueError:
-        raise ValueError(f"rho (shape {rho.shape}) must broadcast with the points "
-                         f"(shape {np.broadcast_shapes(an1.shape, an0.shape)})") from None
+    v.broadcasts_with(rho, "rho", np.broadcast_shapes(an1.shape, an0.shape), "the points")
     beta = np.asarray(relative_optimality(A1, r1, A0, r0))
     dr = r1 - r0
     with np.errstate(invalid="ignore"):
@@ -540,20 +537,6 @@ class OperatingSet:
         return getattr(self, name)
 
 
-def _measures_from_an(an, r, alpha):
-    """A, Q, phi of points keeping a fraction ``an`` accurate at rejected fraction r.
-
-    Builds the four subset fractions (clipped at 0 against rounding) and
-    reuses :func:`rejlab.measures_from_counts`, so phi is computed from the
-    counts with all its edge cases, never averaged.
-    """
-    mn = np.clip(1.0 - r - an, 0.0, None)
-    ar = np.clip(alpha - an, 0.0, None)
-    mr = np.clip(an + r - alpha, 0.0, None)
-    _, A, Q, phi = measures_from_counts(an, mn, ar, mr)
-    return A, Q, phi
-
-
 def operating_set(A0, r0, alpha, r):
     """Operating set of the reference (A0, r0): beta = +1, 0, -1 borders over the grid r.
 
@@ -610,8 +593,8 @@ def operating_set(A0, r0, alpha, r):
                                    for b in (1.0, 0.0, -1.0)))
     an = {b: np.clip(raw[b], low, high) for b in raw}
     an_b = Borders(an[1.0], an[0.0], an[-1.0], low, high)
-    mapped = [_measures_from_an(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
+    mapped = [_fraction_measures(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
     A_b, Q_b, phi_b = (Borders(*(m[i] for m in mapped)) for i in range(3))
-    _, Q0, phi0 = _measures_from_an(np.array(an0), np.array(r0), alpha)
+    _, Q0, phi0 = _fraction_measures(np.array(an0), np.array(r0), alpha)
     return OperatingSet(A0, r0, alpha, float(Q0), float(phi0), r, an_b, A_b, Q_b, phi_b,
                         feasible)

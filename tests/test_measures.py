@@ -1,6 +1,8 @@
 """Partitions, subsets and the measures A, Q, phi."""
 
 import math
+from decimal import Decimal
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -62,7 +64,62 @@ def test_accuracy_vector_compares_labels_of_any_type():
     assert rl.accuracy_vector(np.array([1, 2]), [1, 2]).dtype == bool
 
 
+# Labels of every kind NumPy would coerce: ints beyond float64, floats equal to
+# ints, bools, NumPy scalars, strings that look like numbers, bytes, tuples.
+LABEL_POOL = [0, 1, 2, 1.0, 2.5, -0.0, True, False, 2**53, 2**53 + 1, float(2**53),
+              2**63, 2**64 - 1, np.int64(1), np.uint64(2**64 - 1), np.float32(1.0),
+              np.float32(2.5), np.str_("x"), "x", "1", "", b"x", (1, 2), Fraction(1, 2), 0.5]
+
+
+def _label_lists(pool):
+    return st.integers(1, 8).flatmap(lambda n: st.tuples(
+        st.lists(st.sampled_from(pool), min_size=n, max_size=n),
+        st.lists(st.sampled_from(pool), min_size=n, max_size=n)))
+
+
+@settings(max_examples=600)
+@given(pair=_label_lists(LABEL_POOL), as_arrays=st.booleans())
+def test_accuracy_vector_is_python_equality_or_a_value_error(pair, as_arrays):
+    # the reference: Python's own == on each pair of labels
+    y_true, y_pred = pair
+    if as_arrays:
+        try:
+            y_true, y_pred = np.array(y_true), np.array(y_pred)
+        except (TypeError, ValueError, OverflowError):
+            return
+        # an array is taken as given: compare with what it holds
+        pair = (y_true.tolist(), y_pred.tolist())
+    try:
+        got = rl.accuracy_vector(y_true, y_pred)
+    except ValueError as exc:
+        assert "y_true" in str(exc) or "y_pred" in str(exc), exc
+        return
+    assert got.tolist() == [bool(a == b) for a, b in zip(*pair)]
+
+
+def test_accuracy_vector_refuses_mixed_kinds_and_keeps_integers_exact():
+    with pytest.raises(ValueError, match="y_true mixes labels of different kinds"):
+        rl.accuracy_vector([1, "x"], ["1", "x"])  # was [True, True]: 1 became "1"
+    with pytest.raises(ValueError, match="y_true holds numbers but y_pred holds strings"):
+        rl.accuracy_vector([1, 2], ["1", "2"])
+    assert rl.accuracy_vector([2**53 + 1, 3], [2.0**53, 3.0]).tolist() == [False, True]
+    assert rl.accuracy_vector(np.array([2**53 + 1]), np.array([2.0**53])).tolist() == [False]
+    big = np.array([2**64 - 1], dtype=np.uint64)
+    assert rl.accuracy_vector(big, np.array([2.0**64])).tolist() == [False]
+    assert rl.accuracy_vector(big, big).tolist() == [True]
+
+
+@pytest.mark.parametrize("nan_like", [np.float32("nan"), Decimal("NaN"), Decimal("sNaN"),
+                                      float("nan"), np.datetime64("NaT")],
+                         ids=["float32", "decimal", "decimal_signalling", "float", "NaT"])
+def test_nan_like_labels_are_refused(nan_like):
+    for labels in ([nan_like, nan_like], np.array([nan_like, nan_like], dtype=object)):
+        with pytest.raises(ValueError, match="y_true"):
+            rl.accuracy_vector(labels, [1, 1])
+
+
 # ---------------------------------------------------------------- reject_lowest
+
 
 
 def test_reject_lowest_rejects_least_confident_with_index_tie_break():
@@ -71,6 +128,54 @@ def test_reject_lowest_rejects_least_confident_with_index_tie_break():
     assert rl.reject_lowest(c, count=3).tolist() == [True, True, False, True, False]
     assert rl.reject_lowest(c, count=0).sum() == 0
     assert rl.reject_lowest(c, count=5).all()
+
+
+@pytest.mark.parametrize("conf", [
+    [2**53 + 1, 2**53],                                   # int64 beyond float64
+    np.array([2**53 + 1, 2**53], dtype=np.int64),
+    np.array([2**64 - 1, 2**64 - 2], dtype=np.uint64),
+    np.array([-(2**62) + 1, -(2**62)], dtype=np.int64),
+    np.array([1, 1], dtype=np.longdouble) + np.array([np.finfo(np.longdouble).eps, 0]),
+], ids=["list", "int64", "uint64", "negative_int64", "longdouble"])
+def test_confidences_float64_cannot_hold_are_ranked_in_their_own_dtype(conf):
+    # sample 0 is the more confident one: the other is rejected first
+    if np.asarray(conf).dtype == np.longdouble and np.finfo(np.longdouble).eps >= 2**-52:
+        pytest.skip("longdouble is float64 on this platform")
+    assert rl.reject_lowest(conf, count=1).tolist() == [False, True]
+    cv = rl.rejection_curves([True, False], conf)
+    assert cv.counts.ar.tolist() == [0, 0, 1]
+    assert rl.reject_below(conf, conf[0]).tolist() == [False, True]
+
+
+def test_boolean_confidences_are_refused():
+    for call in (lambda: rl.reject_lowest([True, False], count=1),
+                 lambda: rl.rejection_curves([1, 0], [True, False]),
+                 lambda: rl.reject_below(np.array([True, False]), 0.5)):
+        with pytest.raises(ValueError, match="confidence"):
+            call()
+
+
+def test_a_list_mixing_floats_and_huge_integers_is_refused():
+    with pytest.raises(ValueError, match="confidence mixes floats with integers"):
+        rl.reject_lowest([2**53 + 1, 0.5], count=1)
+
+
+THRESHOLD_POOL = [0, 1, -1, 2**53, 2**53 + 1, 2**64, 0.5, 2.0**53, -0.0, math.inf, -math.inf,
+                  2.0**64, np.float32(0.5), np.int64(3), 10**30]
+
+
+@settings(max_examples=300)
+@given(values=st.lists(st.sampled_from([0, 1, 2**53, 2**53 + 1, 2**53 - 1, 2**63 - 1, 5]),
+                       min_size=1, max_size=6),
+       dtype=st.sampled_from([np.int64, np.uint64, np.float64, np.longdouble]),
+       t=st.sampled_from(THRESHOLD_POOL))
+def test_reject_below_compares_exactly(values, dtype, t):
+    c = np.array(values, dtype=object).astype(dtype)
+    exact = [Fraction(int(x)) if dtype in (np.int64, np.uint64) else Fraction(*x.as_integer_ratio())
+             for x in c]
+    bound = t if math.isinf(t) else Fraction(int(t)) if isinstance(t, (int, np.integer)) \
+        else Fraction(*float(t).as_integer_ratio())
+    assert rl.reject_below(c, t).tolist() == [x < bound for x in exact]
 
 
 def test_reject_lowest_fraction_uses_round():
