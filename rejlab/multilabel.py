@@ -143,12 +143,11 @@ def _read_samples(y_true, y_pred):
         raise ValueError(f"y_true and y_pred must have the same number of samples, "
                          f"got {len(rows[0])} and {len(rows[1])}")
     labels = ordered(frozenset().union(*rows[0], *rows[1]))
-    if not labels:
-        raise ValueError("y_true and y_pred hold no label at all")
     col = {label: j for j, label in enumerate(labels)}
     mats = []
     for rs in rows:
-        Y = np.zeros((len(rs), len(labels)), dtype=bool)
+        # no label at all: one column nobody carries, as an all-zero indicator matrix reads
+        Y = np.zeros((len(rs), max(len(labels), 1)), dtype=bool)
         for i, r in enumerate(rs):
             Y[i, [col[label] for label in r]] = True
         mats.append(Y)

@@ -210,6 +210,14 @@ MAY_RETURN = {
     ("plot.optimality_matrix", "beta", "negative"),
     ("plot.scene_map", "labels", "short"),  # rejected is optional: no partner
     ("plot.covering_grid", "covering", "empty_block"),  # drawn: shows what is wrong
+    # ideal and result are data: a label with no element is a number, as for indicator
+    # matrices (only the covering constructions require a covering)
+    *((f, arg, "empty_block")
+      for f in ("absolute_accuracy", "relative_accuracy_rate", "accuracy_report", "t_neg",
+                "t_neg_covering_covering", "t_neg_covering_partition",
+                "t_neg_partition_covering", "t_neg_partition_partition", "compare_methods",
+                "plot.results_grid")
+      for arg in ("ideal", "result", "result_1", "result_2")),
     # a readout formats any measure, undefined and infinite ones included
     ("widgets.format_number", "x", "nan"),
     ("widgets.format_number", "x", "inf"),
