@@ -8,6 +8,7 @@ traceback from deep inside the maths.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -113,18 +114,23 @@ def _exact_list(x, arr, name):
 def some_samples(total, names):
     """Raise unless the counts ``names`` ("an, mn, ar, mr") add up to at least one sample."""
     if np.any(np.asarray(total) <= 0):
-        raise ValueError(f"{names} must not all be 0 (n = {names.replace(', ', ' + ')} = 0: "
-                         "no samples)")
+        raise ValueError(f"{names} must not all be 0: n = {names.replace(', ', ' + ')} must "
+                         "be positive (there are no samples)")
 
 
 def same_length(**arrays):
     """Raise unless every array has the same length (the first names the pair)."""
-    names = list(arrays)
-    lengths = [len(a) for a in arrays.values()]
+    same_count("length", **arrays)
+
+
+def same_count(what, **sized):
+    """Raise unless every keyword-named sequence has the same ``len``: "the same <what>"."""
+    names = list(sized)
+    lengths = [len(a) for a in sized.values()]
     for name, length in zip(names[1:], lengths[1:]):
         if length != lengths[0]:
             raise ValueError(
-                f"{names[0]} and {name} must have the same length, "
+                f"{names[0]} and {name} must have the same {what}, "
                 f"got {lengths[0]} and {length}"
             )
 
@@ -140,22 +146,81 @@ def fraction(x, name):
     return arr
 
 
-def count(x, name, upper):
-    """An integer in [0, upper]."""
+def count(x, name, upper, *, lower=0):
+    """An integer in [lower, upper] (no upper bound when ``upper`` is None)."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, got {x!r}")
-    if not 0 <= x <= upper:
-        raise ValueError(f"{name} must lie in [0, {upper}], got {x}")
+        raise ValueError(f"{name} must be an integer, got {_describe(x)}")
+    if upper is None and x < lower:
+        raise ValueError(f"{name} must be an integer >= {lower}, got {x}")
+    if upper is not None and not lower <= x <= upper:
+        raise ValueError(f"{name} must lie in [{lower}, {upper}], got {x}")
     return int(x)
 
 
-def probabilities(proba, name="proba", *, atol=1e-6):
-    """An (n, K) array of class probabilities: finite, non-negative, rows summing to 1."""
+def index(i, name, size, what):
+    """An integer index into ``size`` items, negative ones counting from the end."""
+    if isinstance(i, (bool, np.bool_)) or not isinstance(i, (numbers.Integral, np.integer)) \
+            or not -size <= i < size:
+        raise ValueError(f"{name} must be an integer index in [-{size}, {size - 1}] ({what}), "
+                         f"got {_describe(i)}")
+    return int(i)
+
+
+def exactly_one(**options):
+    """Raise unless exactly one of the keyword-named options is given (not None)."""
+    if sum(x is not None for x in options.values()) != 1:
+        raise ValueError(f"give exactly one of {' or '.join(options)}")
+
+
+def instance_of(x, name, cls, what):
+    """Raise unless ``x`` is a ``cls`` (``what`` says where one comes from)."""
+    if not isinstance(x, cls):
+        raise ValueError(f"{name} must be {what}, got {type(x).__name__}")
+    return x
+
+
+def has_fields(x, name, fields, what):
+    """Raise unless ``x`` has every attribute in ``fields`` (a result object, duck-typed)."""
+    if not all(hasattr(x, f) for f in fields):
+        raise ValueError(f"{name} must be {what}, got {type(x).__name__}")
+    return x
+
+
+def single_numbers(**arrays):
+    """Raise unless every keyword-named array is 0-dimensional (one number)."""
+    shaped = [k for k, a in arrays.items() if np.ndim(a) != 0]
+    if shaped:
+        raise ValueError(f"{', '.join(arrays)} must be single numbers "
+                         f"({', '.join(shaped)} is not)")
+
+
+def close(x, y, tolerance, message):
+    """Raise ``ValueError(message)`` unless ``|x - y| <= tolerance`` everywhere (a precondition)."""
+    if not np.all(np.abs(np.asarray(x) - np.asarray(y)) <= tolerance):
+        raise ValueError(message)
+
+
+def same_number(what, **sizes):
+    """Raise unless the keyword-named sizes are equal: "b has 2 <what> but a has 3"."""
+    (a, na), *others = sizes.items()
+    for b, nb in others:
+        if nb != na:
+            raise ValueError(f"{b} has {nb} {what} but {a} has {na}")
+
+
+def probabilities(proba, name="proba", *, atol=1e-6, min_classes=1, purpose=""):
+    """An (n, K) array of class probabilities: finite, non-negative, rows summing to 1.
+
+    ``min_classes`` is the smallest K allowed (``purpose`` says what needs it).
+    """
     arr = real_array(proba, name, "an (n, K) array of probabilities")
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D (n samples x K classes), got shape {arr.shape}")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
+    if arr.shape[1] < min_classes:
+        raise ValueError(f"{name} must have at least {min_classes} classes{purpose}, "
+                         f"got {arr.shape[1]}")
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must not contain NaN or infinite values")
     if np.any(arr < 0):
@@ -253,6 +318,96 @@ def set_family(family, name):
                              f"got {type(block).__name__}")
         blocks.append(frozenset(block))
     return tuple(blocks)
+
+
+def is_sets(x):
+    """True for the set layer's inputs: a mapping element -> set, or a sequence of sets."""
+    return isinstance(x, Mapping) or is_set_family(x)
+
+
+def one_layer(**values):
+    """True when every keyword-named input is of the set layer, False when all are matrices.
+
+    Mixing the two layers, or mappings with sequences, raises naming the pair.
+    """
+    (a, xa), *others = values.items()
+    for b, xb in others:
+        if is_sets(xa) != is_sets(xb):
+            raise ValueError(f"{a} and {b} must both be sets (sequences of sets, or mappings "
+                             "element -> label set) or both 0/1 indicator matrices; convert one "
+                             "with rl.blocks_to_indicator or rl.indicator_to_blocks")
+        if isinstance(xa, Mapping) != isinstance(xb, Mapping):
+            raise ValueError(f"{a} and {b} must both be mappings element -> label set, "
+                             "or both sequences")
+    return is_sets(xa)
+
+
+def same_keys(what="elements", **mappings):
+    """Raise unless every keyword-named mapping labels the same ``what`` as the first."""
+    (a, xa), *others = mappings.items()
+    for b, xb in others:
+        if set(xb) != set(xa):
+            raise ValueError(f"{b} must label the same {what} as {a}")
+
+
+def label_sets(x, name):
+    """(elements, rows) of per-element label sets: a mapping element -> set, or a sequence.
+
+    A mapping gives its keys in :func:`ordered` order; a sequence gives
+    elements 0..n-1. Every row becomes a frozenset (empty ones allowed: an
+    element may carry no label).
+    """
+    if isinstance(x, Mapping):
+        elements = ordered(x)
+        values = [x[p] for p in elements]
+    else:
+        if isinstance(x, (str, bytes, set, frozenset)) or not hasattr(x, "__len__"):
+            raise ValueError(f"{name} must be a sequence of sets or a mapping element -> set")
+        elements = list(range(len(x)))
+        values = list(x)
+    if not values:
+        raise ValueError(f"{name} must not be empty")
+    rows = []
+    for p, row in zip(elements, values):
+        if not isinstance(row, (set, frozenset)):
+            raise ValueError(f"{name}: the label set of {_describe(p)} must be a set, "
+                             f"got {type(row).__name__}")
+        rows.append(frozenset(row))
+    return elements, rows
+
+
+def labels_known(rows, labels, name):
+    """Raise unless every label in ``rows`` (label sets) is one of ``labels``."""
+    extra = frozenset().union(*rows).difference(labels)
+    if extra:
+        shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
+        raise ValueError(f"{name} use label(s) not in labels: {shown}")
+
+
+def condition_key(x, name, options):
+    """``x`` as a key of ``options`` (tuples allowed; lists read as tuples), or raise."""
+    key = tuple(x) if isinstance(x, (tuple, list)) else x
+    try:
+        known = key in options
+    except TypeError:  # unhashable: a dict, or a tuple holding lists
+        known = False
+    if not known:
+        raise ValueError(f"{name} must be None or one of {list(options)}, got {_describe(x)}")
+    return key
+
+
+def zero_division(x, name="zero_division"):
+    """scikit-learn's ``zero_division``: "warn", 0, 1 or np.nan -> (value, warn)."""
+    if isinstance(x, str):
+        if x == "warn":
+            return 0.0, True
+    elif isinstance(x, (int, float, np.integer, np.floating)) \
+            and not isinstance(x, (bool, np.bool_)):
+        if x in (0, 1):
+            return float(x), False
+        if np.isnan(x):
+            return float("nan"), False
+    raise ValueError(f'{name} must be "warn", 0, 1 or np.nan, got {_describe(x)}')
 
 
 def universe_elements(universe, name="universe"):
@@ -643,13 +798,16 @@ def _native_labels(arr):
     characters from strings and bytes: then the labels stay Python objects,
     compared by Python's ``==``.
     """
+    items = list(map(plain, arr.tolist()))  # Python values: exact comparisons below
     try:
-        native = np.array(arr.tolist())
+        native = np.array(items)
     except _CONVERSION_ERRORS:
         return arr
-    if native.shape == arr.shape and native.dtype.kind in "biufUS" \
-            and np.all(native.astype(object) == arr):
-        return native
+    if native.shape == arr.shape and native.dtype.kind in "biufUS":
+        exact = np.empty(len(items), dtype=object)
+        exact[:] = items
+        if np.all(native.astype(object) == exact):
+            return native
     return arr
 
 

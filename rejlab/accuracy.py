@@ -40,7 +40,7 @@ import numpy as np
 from . import _validate as v
 from ._sets import ElementSet, ordered
 from .coverings import label_sets_to_blocks
-from .multilabel import _aa_rar, _counts, _label_set
+from .multilabel import _aa_rar, _counts
 from .multilabel import _totals as _count_totals
 
 __all__ = [
@@ -95,42 +95,25 @@ def _read(ideal, results, universe=None):
     Only the number of labels must agree.
     """
     values = {"ideal": ideal, **results}
-    sets = {name: isinstance(x, Mapping) or v.is_set_family(x) for name, x in values.items()}
-    if len(set(sets.values())) > 1:
-        a, b = "ideal", next(name for name in results if sets[name] != sets["ideal"])
-        raise ValueError(f"{a} and {b} must both be sequences of sets (or mappings "
-                         "element -> label set) or both 0/1 indicator matrices; convert one "
-                         "with rl.blocks_to_indicator or rl.indicator_to_blocks")
-    if not sets["ideal"]:
+    if not v.one_layer(**values):
         T = v.indicator_matrix(ideal, "ideal")
         out = {}
         for name, x in results.items():
             out[name] = _Arrays(T, v.indicator_matrix(x, name))
             v.same_shape(ideal=T, **{name: out[name].R})
         return out
-    mappings = [name for name, x in values.items() if isinstance(x, Mapping)]
-    if mappings and len(mappings) != len(values):
-        other = next(name for name in values if name not in mappings)
-        raise ValueError(f"{mappings[0]} and {other} must both be mappings element -> label "
-                         "set, or both sequences of blocks")
-    if mappings:
-        keys = set(ideal)
-        for name in results:
-            if set(results[name]) != keys:
-                raise ValueError(f"{name} must label the same elements as ideal")
-        rows = {name: [_label_set(s, name) for s in x.values()] for name, x in values.items()}
+    if isinstance(ideal, Mapping):
+        v.same_keys(**values)
+        rows = {name: v.label_sets(x, name)[1] for name, x in values.items()}
         labels = ordered(frozenset().union(*(r for rs in rows.values() for r in rs)))
         blocks = {name: tuple(label_sets_to_blocks(x, labels=labels)) if labels else ()
                   for name, x in values.items()}
-        default = ordered(keys)
+        default = ordered(ideal)
     else:
         blocks = {name: v.set_family(x, name) for name, x in values.items()}
         default = None
-    P = blocks["ideal"]
-    for name in results:
-        if len(blocks[name]) != len(P):
-            raise ValueError(f"{name} has {len(blocks[name])} labels (blocks) but ideal has "
-                             f"{len(P)}: both must use the same m labels")
+    v.same_number("labels (blocks): both must use the same m labels",
+                  **{name: len(bs) for name, bs in blocks.items()})
     if universe is not None:
         order = v.universe_elements(universe)
     elif default is not None:
@@ -140,7 +123,7 @@ def _read(ideal, results, universe=None):
     U = frozenset(order)
     for name, bs in blocks.items():
         v.blocks_within(bs, U, name)
-    return {name: _Sets(P, blocks[name], order) for name in results}
+    return {name: _Sets(blocks["ideal"], blocks[name], order) for name in results}
 
 
 def _read_pair(ideal, result, universe=None):
@@ -254,21 +237,14 @@ def t_neg(ideal, result, *, universe=None, condition=None):
     >>> rl.t_neg(P, P1, condition=("partition", "partition"))  # wrong condition
     1
     """
-    data = _read_pair(ideal, result, universe)
-    if condition is None:
-        return _totals(data)[2]
-    return _condition_t_neg(data, _check_condition(condition))
+    if condition is not None:
+        condition = v.condition_key(condition, "condition", CONDITIONS)
+    return _t_neg(_read_pair(ideal, result, universe), condition)
 
 
-def _check_condition(condition):
-    key = tuple(condition) if isinstance(condition, (tuple, list)) else condition
-    try:
-        known = key in CONDITIONS
-    except TypeError:  # unhashable: a dict, or a tuple holding lists
-        known = False
-    if not known:
-        raise ValueError(f"condition must be None or one of {list(CONDITIONS)}, got {condition!r}")
-    return key
+def _t_neg(data, condition):
+    """Unified T_neg (condition None) or a condition's formula, on read data."""
+    return _totals(data)[2] if condition is None else _condition_t_neg(data, condition)
 
 
 def _condition_t_neg(data, condition):
@@ -298,7 +274,7 @@ def t_neg_partition_partition(ideal, result, *, universe=None):
     ...                              [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     1
     """
-    return t_neg(ideal, result, universe=universe, condition=("partition", "partition"))
+    return _t_neg(_read_pair(ideal, result, universe), ("partition", "partition"))
 
 
 def t_neg_partition_covering(ideal, result, *, universe=None):
@@ -309,7 +285,7 @@ def t_neg_partition_covering(ideal, result, *, universe=None):
     ...                             [{"a", "b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     2
     """
-    return t_neg(ideal, result, universe=universe, condition=("partition", "covering"))
+    return _t_neg(_read_pair(ideal, result, universe), ("partition", "covering"))
 
 
 def t_neg_covering_partition(ideal, result, *, universe=None):
@@ -320,7 +296,7 @@ def t_neg_covering_partition(ideal, result, *, universe=None):
     ...                             [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     2
     """
-    return t_neg(ideal, result, universe=universe, condition=("covering", "partition"))
+    return _t_neg(_read_pair(ideal, result, universe), ("covering", "partition"))
 
 
 def t_neg_covering_covering(ideal, result, *, universe=None):
@@ -335,7 +311,7 @@ def t_neg_covering_covering(ideal, result, *, universe=None):
     ...                            [{"b", "c"}, {"e", "c", "f"}, {"a", "d", "g"}])
     3
     """
-    return t_neg(ideal, result, universe=universe, condition=("covering", "covering"))
+    return _t_neg(_read_pair(ideal, result, universe), ("covering", "covering"))
 
 
 # --- the report -------------------------------------------------------------------

@@ -259,11 +259,7 @@ class RejectionCurves:
 
     def point(self, i):
         """The :class:`OperatingPoint` at index ``i`` of the curves."""
-        m = self.r.size
-        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) \
-                or not -m <= i < m:
-            raise ValueError(f"i must be an integer index in [-{m}, {m - 1}] (a point of the "
-                             f"curves), got {i!r}")
+        i = v.index(i, "i", len(self), "a point of the curves")
         c = SubsetCounts(*(int(x[i]) for x in self.counts))
         return OperatingPoint(float(self.r[i]), float(self.A[i]), float(self.Q[i]),
                               float(self.phi[i]), c)
@@ -349,13 +345,9 @@ def reject_lowest(confidence, fraction=None, *, count=None):
     """
     c = v.as_finite_1d(confidence, "confidence")
     n = c.size
-    if (fraction is None) == (count is None):
-        raise ValueError("give exactly one of fraction or count")
+    v.exactly_one(fraction=fraction, count=count)
     if count is None:
-        f = v.fraction(fraction, "fraction")
-        if f.ndim != 0:
-            raise ValueError("fraction must be a single number in [0, 1]")
-        count = round(float(f) * n)
+        count = round(v.single_fraction(fraction, "fraction") * n)
     else:
         count = v.count(count, "count", n)
     rejected = np.zeros(n, dtype=bool)
@@ -430,12 +422,22 @@ def subset_counts(accurate, rejected):
     >>> subset_counts([1, 1, 0, 0, 1], [0, 1, 1, 0, 0])
     SubsetCounts(an=2, mn=1, ar=1, mr=1)
     """
-    a, r = _masks(accurate, rejected)
+    return _subset_counts(*_masks(accurate, rejected))
+
+
+def _subset_counts(a, r):
+    """The kernel of :func:`subset_counts` (validated boolean masks of one length)."""
     n = a.size
     ar = int(np.count_nonzero(a & r))
     n_a = int(np.count_nonzero(a))
     n_r = int(np.count_nonzero(r))
     return SubsetCounts(an=n_a - ar, mn=n - n_a - n_r + ar, ar=ar, mr=n_r - ar)
+
+
+def _point_measures(accurate, rejected):
+    """(counts, Measures) of validated public inputs: one validation, one count."""
+    counts = _subset_counts(*_masks(accurate, rejected))
+    return counts, _measures(*counts)
 
 
 def measures_from_counts(an, mn, ar, mr):
@@ -505,13 +507,9 @@ def _fraction_measures(an, r, alpha):
     return A, Q, phi
 
 
-def _scalar(x):
-    return float(x[()] if isinstance(x, np.ndarray) else x)
-
-
 def rejected_fraction(accurate, rejected):
     """Rejected fraction ``r = |R| / n`` (Condessa et al. 2017, Eq. 2)."""
-    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[0])
+    return float(_point_measures(accurate, rejected)[1].r)
 
 
 def nonrejected_accuracy(accurate, rejected):
@@ -524,7 +522,7 @@ def nonrejected_accuracy(accurate, rejected):
     >>> nonrejected_accuracy([1, 1, 0, 0], [0, 0, 0, 1])
     0.6666666666666666
     """
-    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[1])
+    return float(_point_measures(accurate, rejected)[1].A)
 
 
 def classification_quality(accurate, rejected):
@@ -535,7 +533,7 @@ def classification_quality(accurate, rejected):
     >>> classification_quality([1, 1, 0, 0], [0, 0, 0, 1])
     0.75
     """
-    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[2])
+    return float(_point_measures(accurate, rejected)[1].Q)
 
 
 def rejection_quality(accurate, rejected):
@@ -553,7 +551,7 @@ def rejection_quality(accurate, rejected):
     >>> rejection_quality([1, 1, 0, 0], [0, 0, 0, 1])
     inf
     """
-    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[3])
+    return float(_point_measures(accurate, rejected)[1].phi)
 
 
 def operating_point(accurate, rejected):
@@ -565,9 +563,8 @@ def operating_point(accurate, rejected):
     >>> op.r, op.A, op.Q
     (0.4, 0.6666666666666666, 0.6)
     """
-    counts = subset_counts(accurate, rejected)
-    r, A, Q, phi = (float(x) for x in measures_from_counts(*counts))
-    return OperatingPoint(r, A, Q, phi, counts)
+    counts, m = _point_measures(accurate, rejected)
+    return OperatingPoint(*(float(x) for x in m), counts)
 
 
 def rejection_curves(accurate, confidence, *, thresholds_only=False):

@@ -39,12 +39,6 @@ __all__ = [
 ]
 
 
-def _label_set(x, name):
-    if not isinstance(x, (set, frozenset)):
-        raise ValueError(f"{name}: every label set must be a set, got {type(x).__name__}")
-    return frozenset(x)
-
-
 class SampleCounts(NamedTuple):
     """Per-sample counts of a multi-label result (int arrays of length n).
 
@@ -120,51 +114,30 @@ class MultilabelEvaluation(NamedTuple):
 
 def _read_samples(y_true, y_pred):
     """Two boolean (n, m) matrices from indicator matrices or per-sample label sets."""
-    sets = [isinstance(y, Mapping) or v.is_set_family(y) for y in (y_true, y_pred)]
-    if sets[0] != sets[1]:
-        raise ValueError("y_true and y_pred must both be per-sample label sets or both "
-                         "0/1 indicator matrices")
-    if not sets[0]:
+    if not v.one_layer(y_true=y_true, y_pred=y_pred):
         T = v.indicator_matrix(y_true, "y_true")
         R = v.indicator_matrix(y_pred, "y_pred")
         v.same_shape(y_true=T, y_pred=R)
         return T, R
-    rows = []
-    for y, name in ((y_true, "y_true"), (y_pred, "y_pred")):
-        if isinstance(y, Mapping):
-            keys = ordered(y)
-            rows.append([_label_set(y[k], name) for k in keys])
-        else:
-            rows.append([_label_set(x, name) for x in y])
-    if isinstance(y_true, Mapping) != isinstance(y_pred, Mapping) or (
-            isinstance(y_true, Mapping) and set(y_true) != set(y_pred)):
-        raise ValueError("y_pred must label the same samples as y_true")
-    if len(rows[0]) != len(rows[1]):
-        raise ValueError(f"y_true and y_pred must have the same number of samples, "
-                         f"got {len(rows[0])} and {len(rows[1])}")
-    labels = ordered(frozenset().union(*rows[0], *rows[1]))
+    if isinstance(y_true, Mapping):
+        v.same_keys("samples", y_true=y_true, y_pred=y_pred)
+    rows = [v.label_sets(y, name)[1] for y, name in ((y_true, "y_true"), (y_pred, "y_pred"))]
+    v.same_count("number of samples", y_true=rows[0], y_pred=rows[1])
+    return _label_matrices(rows)
+
+
+def _label_matrices(rows_by_input):
+    """Boolean (n, m) matrices of lists of label sets, columns = the sorted union of labels."""
+    labels = ordered(frozenset().union(*(r for rows in rows_by_input for r in rows)))
     col = {label: j for j, label in enumerate(labels)}
     mats = []
-    for rs in rows:
+    for rows in rows_by_input:
         # no label at all: one column nobody carries, as an all-zero indicator matrix reads
-        Y = np.zeros((len(rs), max(len(labels), 1)), dtype=bool)
-        for i, r in enumerate(rs):
+        Y = np.zeros((len(rows), max(len(labels), 1)), dtype=bool)
+        for i, r in enumerate(rows):
             Y[i, [col[label] for label in r]] = True
         mats.append(Y)
-    return mats[0], mats[1]
-
-
-def _zero_division_value(zero_division):
-    if isinstance(zero_division, str):
-        if zero_division == "warn":
-            return 0.0
-    elif isinstance(zero_division, (int, float, np.integer, np.floating)) \
-            and not isinstance(zero_division, (bool, np.bool_)):
-        if zero_division in (0, 1):
-            return float(zero_division)
-        if np.isnan(zero_division):
-            return float("nan")
-    raise ValueError(f'zero_division must be "warn", 0, 1 or np.nan, got {zero_division!r}')
+    return mats
 
 
 def _sample_ratio(num, den, zero_value, warn, what):
@@ -181,8 +154,7 @@ def _sample_ratio(num, den, zero_value, warn, what):
 
 
 def _scores(c, zero_division):
-    zero_value = _zero_division_value(zero_division)
-    warn = isinstance(zero_division, str)
+    zero_value, warn = v.zero_division(zero_division)
     tp = c.tp.astype(float)
     jac = _sample_ratio(tp, c.tp + c.fp + c.fn, zero_value, warn, "Accuracy (Jaccard)")
     prec = _sample_ratio(tp, c.tp + c.fp, zero_value, warn, "Precision")

@@ -77,13 +77,10 @@ def _kept_accurate(A, r):
 
 
 def _points(A1, r1, A0, r0):
+    """Validate two operating points; return them as (AN1, r1, AN0, r0), AN = A (1 - r)."""
     A1, r1 = v.accuracy_and_rejection(A1, r1, "A1", "r1")
     A0, r0 = v.accuracy_and_rejection(A0, r0, "A0", "r0")
-    try:
-        np.broadcast_shapes(A1.shape, r1.shape, A0.shape, r0.shape)
-    except ValueError:
-        raise ValueError("A1, r1, A0 and r0 must broadcast together, got shapes "
-                         f"{A1.shape}, {r1.shape}, {A0.shape}, {r0.shape}") from None
+    v.broadcastable(A1=A1, r1=r1, A0=A0, r0=r0)
     return _kept_accurate(A1, r1), r1, _kept_accurate(A0, r0), r0
 
 
@@ -147,7 +144,11 @@ def relative_optimality(A1, r1, A0, r0):
     >>> relative_optimality([0.9, 0.7], 0.2, 0.8, 0.2)
     array([ inf, -inf])
     """
-    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    return _out(_beta(*_points(A1, r1, A0, r0)))
+
+
+def _beta(an1, r1, an0, r0):
+    """The kernel of :func:`relative_optimality`, in AN = A (1 - r)."""
     dr = r1 - r0
     dq = 2.0 * (an1 - an0) + dr
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -155,7 +156,7 @@ def relative_optimality(A1, r1, A0, r0):
     same = dr == 0
     if np.any(same):
         beta = np.where(same, np.where(dq > 0, np.inf, np.where(dq < 0, -np.inf, 0.0)), beta)
-    return _out(beta)
+    return beta
 
 
 def rho_zero(A1, r1, A0, r0):
@@ -214,22 +215,31 @@ def compare(A1, r1, A0, r0, rho):
     >>> compare(0.8, 0.2, 0.75, 0.1, rho=[0.3, 0.65, 0.9])
     array(['outperforms', 'equivalent', 'outperformed'], dtype='<U12')
     """
-    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    points = _points(A1, r1, A0, r0)
     rho = v.fraction(rho, "rho")
-    v.broadcasts_with(rho, "rho", np.broadcast_shapes(an1.shape, an0.shape), "the points")
-    beta = np.asarray(relative_optimality(A1, r1, A0, r0))
+    v.broadcasts_with(rho, "rho", np.broadcast_shapes(points[0].shape, points[2].shape),
+                      "the points")
+    return _out(_compare(*points, rho))
+
+
+def _compare(an1, r1, an0, r0, rho):
+    """The kernel of :func:`compare`: the verdict array of validated points and prices."""
+    beta = _beta(an1, r1, an0, r0)
     dr = r1 - r0
     with np.errstate(invalid="ignore"):
         margin = np.where(dr > 0, (1.0 + beta) / 2.0 - rho,   # point 1 wins below rho_0
                           np.where(dr < 0, rho - (1.0 - beta) / 2.0,  # ... above rho_0
                                    beta + 0.0 * rho))          # same r: sign of Q1 - Q0
-    return _verdict(margin)
+    return _verdicts(margin)
+
+
+def _verdicts(margin):
+    return np.where(margin > TIE_TOLERANCE, "outperforms",
+                    np.where(margin < -TIE_TOLERANCE, "outperformed", "equivalent"))
 
 
 def _verdict(margin):
-    out = np.where(margin > TIE_TOLERANCE, "outperforms",
-                   np.where(margin < -TIE_TOLERANCE, "outperformed", "equivalent"))
-    return _out(out)
+    return _out(_verdicts(margin))
 
 
 class RhoZeroCurve(NamedTuple):
@@ -240,10 +250,8 @@ class RhoZeroCurve(NamedTuple):
 
 
 def _check_curves(curves, name="curves"):
-    if not isinstance(curves, RejectionCurves):
-        raise ValueError(f"{name} must be a RejectionCurves (from rl.rejection_curves), "
-                         f"got {type(curves).__name__}")
-    return curves
+    return v.instance_of(curves, name, RejectionCurves, "a RejectionCurves (from "
+                         "rl.rejection_curves)")
 
 
 def rho_zero_curve(curves):
@@ -341,9 +349,7 @@ def subsample_curves(curves, max_points=1000):
     array([0, 2, 6])
     """
     curves = _check_curves(curves)
-    max_points = v.count(max_points, "max_points", np.iinfo(np.int64).max)
-    if max_points < 3:
-        raise ValueError(f"max_points must be at least 3, got {max_points}")
+    max_points = v.count(max_points, "max_points", None, lower=3)
     m = len(curves)
     if m <= max_points:
         return curves
@@ -358,11 +364,6 @@ def subsample_curves(curves, max_points=1000):
 
 # --- the three comparisons that need no cost function (Condessa et al. 2017, Sec. 4) ---
 
-def _require(condition, message):
-    if not np.all(condition):
-        raise ValueError(message)
-
-
 def compare_same_r(A1, r1, A0, r0):
     """Same rejected fraction: the higher nonrejected accuracy wins, for every rho.
 
@@ -374,7 +375,7 @@ def compare_same_r(A1, r1, A0, r0):
     'outperforms'
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
-    _require(np.abs(r1 - r0) <= CONDITION_TOLERANCE, "r1 must equal r0 for compare_same_r")
+    v.close(r1, r0, CONDITION_TOLERANCE, "r1 must equal r0 for compare_same_r")
     return _verdict(an1 - an0)
 
 
@@ -393,8 +394,8 @@ def compare_same_accurate_kept(A1, r1, A0, r0):
     'outperforms'
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
-    _require(np.abs(an1 - an0) <= CONDITION_TOLERANCE,
-             "A1 (1 - r1) must equal A0 (1 - r0) (same |A∩N|) for compare_same_accurate_kept")
+    v.close(an1, an0, CONDITION_TOLERANCE,
+            "A1 (1 - r1) must equal A0 (1 - r0) (same |A∩N|) for compare_same_accurate_kept")
     return _verdict(np.sign(r1 - r0))
 
 
@@ -413,9 +414,9 @@ def compare_same_misclassified_kept(A1, r1, A0, r0):
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
     mn1, mn0 = 1.0 - r1 - an1, 1.0 - r0 - an0
-    _require(np.abs(mn1 - mn0) <= CONDITION_TOLERANCE,
-             "(1 - A1)(1 - r1) must equal (1 - A0)(1 - r0) (same |M∩N|) for "
-             "compare_same_misclassified_kept")
+    v.close(mn1, mn0, CONDITION_TOLERANCE,
+            "(1 - A1)(1 - r1) must equal (1 - A0)(1 - r0) (same |M∩N|) for "
+            "compare_same_misclassified_kept")
     return _verdict(np.sign(r0 - r1))
 
 
@@ -429,8 +430,7 @@ def _feasible_bounds(r, alpha):
 def _reference(A0, r0, alpha):
     A0, r0 = v.accuracy_and_rejection(A0, r0, "A0", "r0")
     alpha = v.fraction(alpha, "alpha")
-    if A0.ndim or r0.ndim or alpha.ndim:
-        raise ValueError("A0, r0 and alpha must be single numbers")
+    v.single_numbers(A0=A0, r0=r0, alpha=alpha)
     an0 = float(_kept_accurate(A0, r0))
     low, high = _feasible_bounds(float(r0), float(alpha))
     if not (low - CONDITION_TOLERANCE <= an0 <= high + CONDITION_TOLERANCE):
@@ -457,13 +457,13 @@ def operating_region(A1, r1, A0, r0, alpha):
     >>> operating_region([0.86, 0.8, 0.7, 0.95], 0.2, 0.75, 0.1, alpha=0.7)
     array(['green', 'white', 'orange', 'infeasible'], dtype='<U10')
     """
-    _reference(A0, r0, alpha)
-    an1, r1b, an0, r0b = _points(A1, r1, A0, r0)
-    alpha = float(alpha)
-    low, high = _feasible_bounds(r1b, alpha)
+    A0, r0, alpha, _ = _reference(A0, r0, alpha)
+    A1, r1 = v.accuracy_and_rejection(A1, r1, "A1", "r1")
+    an1, an0 = _kept_accurate(A1, r1), _kept_accurate(np.asarray(A0), np.asarray(r0))
+    low, high = _feasible_bounds(r1, alpha)
     feasible = (an1 >= low - CONDITION_TOLERANCE) & (an1 <= high + CONDITION_TOLERANCE)
-    at0 = np.asarray(compare(A1, r1, A0, r0, 0.0))
-    at1 = np.asarray(compare(A1, r1, A0, r0, 1.0))
+    at0 = _compare(an1, r1, an0, r0, 0.0)
+    at1 = _compare(an1, r1, an0, r0, 1.0)
     both = np.broadcast_arrays(at0, at1, feasible)
     at0, at1, feasible = both
     region = np.where((at0 == "outperforms") & (at1 == "outperforms"), "green",
