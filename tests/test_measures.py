@@ -330,6 +330,118 @@ def test_curves_equal_brute_force_per_k(data):
         assert same(cv.phi[k], phi)
 
 
+# --- the ranking kernel against a naive loop --------------------------------------
+
+_BASES = [0.0, 0.5, 1.0, 1e-300, 3.0, 1e300, 2.0**60]
+_DTYPES = ["float64", "int64", "uint64", "longdouble"]
+
+
+@st.composite
+def ranked_samples(draw):
+    """Confidences built to hit every path: heavy ties, values one ulp apart, both signs."""
+    n = draw(st.integers(1, 80))
+    dtype = draw(st.sampled_from(_DTYPES))
+    style = draw(st.sampled_from(["ties", "ulps", "wide", "free"]))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    if dtype in ("float64", "longdouble"):
+        if style == "ties":
+            conf = rng.integers(0, draw(st.integers(1, 6)), n) / 4.0
+        elif style == "ulps":  # distinct values a few units in the last place apart
+            base = np.array(_BASES)[rng.integers(0, len(_BASES), n)]
+            conf = base
+            for _ in range(int(rng.integers(0, 4))):
+                conf = np.nextafter(conf, np.where(rng.random(n) < 0.5, -np.inf, np.inf))
+        elif style == "wide":
+            conf = rng.choice([-1.0, 1.0], n) * np.array(_BASES)[rng.integers(0, 7, n)]
+        else:
+            conf = rng.standard_normal(n)
+        conf = np.where(conf == 0, rng.choice([-0.0, 0.0], n), conf)
+        if dtype == "longdouble":
+            conf = conf.astype(np.longdouble)
+            conf = conf + np.where(rng.random(n) < 0.3, np.finfo(np.longdouble).eps, 0)
+    else:
+        info = np.iinfo(dtype)
+        pool = np.array([info.min, info.min + 1, -1 if dtype == "int64" else 2**63, 0, 1,
+                         2**53, 2**53 + 1, info.max - 1, info.max], dtype=object)
+        if style == "ties":
+            pool = pool[:3]
+        conf = np.array([int(x) for x in pool[rng.integers(0, pool.size, n)]], dtype=dtype)
+    acc = rng.random(n) < draw(st.floats(0, 1))
+    return acc, conf, draw(st.sampled_from([8, 0]))
+
+
+def naive_curve(acc, conf):
+    """ar[k] and the threshold points, rejecting the k first in (confidence, index) order."""
+    exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
+             for x in conf]
+    order = sorted(range(len(acc)), key=lambda i: (exact[i], i))
+    ar = [0]
+    for i in order:
+        ar.append(ar[-1] + int(acc[i]))
+    points = [k for k in range(len(acc) + 1)
+              if k in (0, len(acc)) or exact[order[k - 1]] != exact[order[k]]]
+    return ar, points
+
+
+def old_measures(k, ar, n, n_acc):
+    """The curves' formulas as they were written before the counts became the only state."""
+    n_mis = n - n_acc
+    k, ar = np.asarray(k, dtype=np.int64), np.asarray(ar, dtype=np.int64)
+    tmp = k - ar
+    Q = np.divide(tmp + (n_acc - ar), n, out=np.empty(k.shape))
+    phi = np.full(k.shape, np.inf)
+    if n_acc == 0 or n_mis == 0:
+        phi.fill(np.nan)
+    else:
+        np.divide(tmp * float(n_acc), ar * float(n_mis), out=phi, where=ar > 0)
+        phi[k == 0] = 1.0
+    kept = n - k
+    A = np.full(k.shape, np.nan)
+    np.divide(n_acc - ar, kept, out=A, where=kept > 0)
+    return k / n, A, Q, phi
+
+
+@settings(max_examples=1500, deadline=None)
+@given(ranked_samples())
+def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
+    import rejlab.measures as measures
+
+    acc, conf, few = data
+    saved, measures._FEW_MIXED = measures._FEW_MIXED, few  # 0: always the second sort
+    try:
+        full = rl.rejection_curves(acc, conf)
+        thr = rl.rejection_curves(acc, conf, thresholds_only=True)
+    finally:
+        measures._FEW_MIXED = saved
+    ar, points = naive_curve(acc, conf)
+    n, n_acc = len(acc), int(acc.sum())
+    assert full.counts.ar.tolist() == ar
+    assert full.n_rejected.tolist() == list(range(n + 1))
+    assert thr.n_rejected.tolist() == points
+    assert thr.counts.ar.tolist() == [ar[k] for k in points]
+    for cv, k in ((full, range(n + 1)), (thr, points)):
+        for got, old in zip((cv.r, cv.A, cv.Q, cv.phi),
+                            old_measures(list(k), [ar[j] for j in k], n, n_acc)):
+            np.testing.assert_array_equal(got, old)  # bit for bit
+    rejected = rl.reject_lowest(conf, count=int(np.random.default_rng(n).integers(0, n + 1)))
+    expected = np.zeros(n, dtype=bool)
+    exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
+             for x in conf]
+    expected[sorted(range(n), key=lambda i: (exact[i], i))[:int(rejected.sum())]] = True
+    assert rejected.tolist() == expected.tolist()
+
+
+def test_curves_of_a_large_tied_sample_equal_a_stable_argsort():
+    # long runs: the chunked passes, many mixed groups and the few-groups path
+    rng = np.random.default_rng(7)
+    for conf in (np.round(rng.random(600_000), 3), np.where(rng.random(600_000) < 0.01, 1.0,
+                                                            rng.random(600_000))):
+        acc = rng.random(conf.size) < 0.7
+        order = np.argsort(conf, kind="stable")
+        assert np.array_equal(rl.rejection_curves(acc, conf).counts.ar,
+                              np.concatenate(([0], np.cumsum(acc[order]))))
+
+
 @settings(max_examples=150)
 @given(samples())
 def test_thresholds_only_keeps_points_between_distinct_confidences(data):
