@@ -218,6 +218,7 @@ MAY_RETURN = {
                 "t_neg_partition_covering", "t_neg_partition_partition", "compare_methods",
                 "plot.results_grid")
       for arg in ("ideal", "result", "result_1", "result_2")),
+    ("multilabel_measures_sets", "*", "empty_block"),  # a sample with no label
     # a readout formats any measure, undefined and infinite ones included
     ("widgets.format_number", "x", "nan"),
     ("widgets.format_number", "x", "inf"),
@@ -330,6 +331,11 @@ def _cases():
         {"y_true": "arr2d", "y_pred": "arr2d", "zero_division": "choice"})
     add("evaluate_multilabel", RL.evaluate_multilabel, dict(y_true=IND_T, y_pred=IND_P),
         {"y_true": "arr2d", "y_pred": "arr2d", "zero_division": "choice"})
+    add("multilabel_measures", RL.multilabel_measures, dict(y_true=IND_T, y_pred=IND_P),
+        {"y_true": "arr2d", "y_pred": "arr2d", "zero_division": "choice"})
+    add("multilabel_measures_sets", RL.multilabel_measures,
+        dict(y_true=[{1}, {2}, set()], y_pred=[{1}, {1, 2}, {3}]),
+        {"y_true": "family", "y_pred": "family"})
     add("multilabel_counts", RL.multilabel_counts, dict(y_true=IND_T, y_pred=IND_P),
         {"y_true": "arr2d", "y_pred": "arr2d"})
     add("blocks_to_indicator", RL.blocks_to_indicator, dict(blocks=COV), {"blocks": "family"})

@@ -29,6 +29,7 @@ MASKED = [
     (lambda m: rl.max_probability(m(PROBA)), "proba"),
     (lambda m: rl.absolute_accuracy(m(IND), IND), "ideal"),
     (lambda m: rl.multilabel_scores(IND, m(IND)), "y_pred"),
+    (lambda m: rl.multilabel_measures(m(IND), IND), "y_true"),
     (lambda m: rl.indicator_to_blocks(m(IND)), "Y"),
     (lambda m: rl.cost(m([0.8, 0.9]), 0.2, 0.3), "A"),
     (lambda m: rl.operating_set(0.8, 0.1, 0.75, m([0.0, 0.5])), "r"),
