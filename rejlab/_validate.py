@@ -421,8 +421,8 @@ def universe_elements(universe, name="universe"):
     try:
         items = list(universe)
         distinct = set(items)
-    except TypeError as exc:
-        raise ValueError(f"{name} must hold hashable elements: {exc}") from None
+    except _CONVERSION_ERRORS as exc:  # unhashable items, a 2-D memoryview, ...
+        raise ValueError(f"{name} must be a collection of hashable elements: {exc}") from None
     if not items:
         raise ValueError(f"{name} must not be empty")
     if isinstance(universe, (set, frozenset)):
