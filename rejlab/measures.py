@@ -230,11 +230,11 @@ class RejectionCurves:
     @cached_property
     def A(self):
         """``A = |A∩N| / |N|`` at each point; NaN where nothing is kept."""
-        kept = np.subtract(self.n_samples, self.n_rejected, dtype=np.float64)
-        out = np.full(kept.shape, np.nan)
-        np.divide(np.subtract(self.n_accurate, self.n_accurate_rejected, dtype=np.float64), kept,
-                  out=out, where=kept > 0)
-        return out
+        A = np.subtract(self.n_accurate, self.n_accurate_rejected, dtype=np.float64)
+        with np.errstate(invalid="ignore"):
+            # nothing kept: |A∩N| = 0 too, and 0 / 0 is the NaN the policy asks for
+            A /= np.subtract(self.n_samples, self.n_rejected, dtype=np.float64)
+        return A
 
     @cached_property
     def phi(self):
@@ -245,12 +245,10 @@ class RejectionCurves:
             return np.full(k.shape, np.nan)
         phi = np.subtract(k, ar, dtype=np.float64)    # |M∩R|
         phi *= float(n_acc)
-        den = np.multiply(ar, float(n_mis))
-        accurate_rejected = ar > 0
-        np.divide(phi, den, out=phi, where=accurate_rejected)
-        del den
-        phi[~accurate_rejected] = np.inf
-        phi[k == 0] = 1.0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            # |A∩R| = 0 < |R|: |M∩R| > 0 over 0 is the inf the policy asks for
+            phi /= np.multiply(ar, float(n_mis))
+        phi[k == 0] = 1.0                              # nothing rejected (0 / 0 above)
         return phi
 
     def __repr__(self):
