@@ -787,7 +787,9 @@ def _labels(x, name):
     if dt.kind in "mM" and np.isnat(arr).any():
         raise ValueError(f"{name} must not contain NaT: a NaT label never equals itself")
     if dt.kind == "O":
-        return arr, _object_labels(arr, name)
+        kind = _object_labels(arr, name)
+        # numbers as objects (NumPy scalars among them) compare exactly as NumPy integers
+        return (_native_labels(arr) if kind == "numbers" else arr), kind
     return arr, _LABEL_KINDS[dt.kind]
 
 

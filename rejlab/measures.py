@@ -632,9 +632,14 @@ def operating_point(accurate, rejected):
 def rejection_curves(accurate, confidence, *, thresholds_only=False):
     """r, A, Q, phi for every number of rejected samples k = 0 .. n.
 
-    One stable sort and one cumulative sum: O(n log n) in total, no loop over
-    samples. Point k rejects the k least confident samples under the default
-    tie policy (confidence ascending, then sample index ascending).
+    Point k rejects the k least confident samples under the default tie
+    policy (confidence ascending, then sample index ascending). One sort of
+    the confidences' values (two when accurate and misclassified samples
+    share many confidences) and one cumulative sum: O(n log n), no loop over
+    samples, no stable argsort. Confidences are ranked in their own dtype
+    (integers beyond 2**53 and longdouble stay exact). The curves hold the
+    integer counts; ``r``, ``A``, ``Q`` and ``phi`` are computed from them on
+    first use.
 
     Parameters
     ----------

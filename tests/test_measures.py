@@ -104,6 +104,8 @@ def test_accuracy_vector_refuses_mixed_kinds_and_keeps_integers_exact():
         rl.accuracy_vector([1, 2], ["1", "2"])
     assert rl.accuracy_vector([2**53 + 1, 3], [2.0**53, 3.0]).tolist() == [False, True]
     assert rl.accuracy_vector(np.array([2**53 + 1]), np.array([2.0**53])).tolist() == [False]
+    objects = np.array([np.int64(2**53 + 1), 3], dtype=object)  # NumPy scalars as objects
+    assert rl.accuracy_vector(objects, [2.0**53, 3.0]).tolist() == [False, True]
     big = np.array([2**64 - 1], dtype=np.uint64)
     assert rl.accuracy_vector(big, np.array([2.0**64])).tolist() == [False]
     assert rl.accuracy_vector(big, big).tolist() == [True]
