@@ -256,7 +256,7 @@ class RejectionCurves:
         return f"RejectionCurves({shown})"
 
     def __len__(self):
-        return len(self.n_rejected)
+        return len(self.n_accurate_rejected)
 
     @property
     def counts(self):
@@ -272,8 +272,12 @@ class RejectionCurves:
         return self.n_accurate / self.n_samples
 
     def best_Q(self):
-        """Index of the point of maximum classification quality Q (first one on ties)."""
-        return int(np.argmax(self.Q))
+        """Index of the point of maximum classification quality Q (first one on ties).
+
+        Decided in integers, ``n Q - |A| = |R| - 2 |A∩R|``, so no Q array is needed.
+        """
+        return _first_extreme(lambda k, ar: k - 2 * ar, self.n_rejected,
+                              self.n_accurate_rejected, np.argmax)
 
     @property
     def rho_0(self):
@@ -294,8 +298,13 @@ class RejectionCurves:
         defined at r = 1 too, where A is not (Condessa et al. 2017, Sec. 4).
         """
         rho = v.single_fraction(rho, "rho")
-        mn = (self.n_samples - self.n_accurate) - (self.n_rejected - self.n_accurate_rejected)
-        return (mn + rho * self.n_rejected) / self.n_samples
+        k, ar, n = self.n_rejected, self.n_accurate_rejected, self.n_samples
+        out = np.empty(k.shape)
+        for s in range(0, k.size, _CHUNK):  # chunks: no n-length temporaries
+            kc = k[s:s + _CHUNK]
+            mn = (n - self.n_accurate) - (kc - ar[s:s + _CHUNK])
+            np.divide(mn + rho * kc, n, out=out[s:s + _CHUNK])
+        return out
 
     def min_cost(self, rho):
         """Index of the point of minimum cost at price ``rho`` (the first one on exact ties).
@@ -308,15 +317,41 @@ class RejectionCurves:
         rho = v.single_fraction(rho, "rho")
         n = self.n_samples
         price = Fraction(rho).limit_denominator(max(1, min(10**9, 2**62 // (2 * n + 2))))
-        mn = (n - self.n_accurate) - (self.n_rejected - self.n_accurate_rejected)
-        return int(np.argmin(price.denominator * mn + price.numerator * self.n_rejected))
+        q, p = price.denominator, price.numerator
+        # q |M∩N| + p |R| = q (|M| - |R| + |A∩R|) + p |R|, chunk by chunk (no n-length temporaries)
+        return _first_extreme(lambda k, ar: q * ((n - self.n_accurate) - k + ar) + p * k,
+                              self.n_rejected, self.n_accurate_rejected, np.argmin)
 
     def point(self, i):
         """The :class:`OperatingPoint` at index ``i`` of the curves."""
         i = v.index(i, "i", len(self), "a point of the curves")
-        c = SubsetCounts(*(int(x[i]) for x in self.counts))
-        return OperatingPoint(float(self.r[i]), float(self.A[i]), float(self.Q[i]),
-                              float(self.phi[i]), c)
+        n, n_acc = self.n_samples, self.n_accurate
+        k = i % (n + 1) if self.points is None else int(self.points[i])
+        ar = int(self.n_accurate_rejected[i])
+        c = SubsetCounts(an=n_acc - ar, mn=(n - n_acc) - (k - ar), ar=ar, mr=k - ar)
+        # the arrays' formulas on one point (the same float operations, so the same bits)
+        if n_acc == 0 or n_acc == n:
+            phi = math.nan
+        elif k == 0:
+            phi = 1.0
+        elif ar == 0:
+            phi = math.inf
+        else:
+            phi = (float(c.mr) * float(n_acc)) / (float(ar) * float(n - n_acc))
+        A = c.an / (n - k) if k < n else math.nan
+        return OperatingPoint(k / n, A, (c.mr + c.an) / n, phi, c)
+
+
+def _first_extreme(score, k, ar, arg):
+    """``arg(score(k, ar))`` (np.argmax or np.argmin, first on ties), chunk by chunk."""
+    best = best_value = None
+    for s in range(0, k.size, _CHUNK):
+        part = score(k[s:s + _CHUNK], ar[s:s + _CHUNK])
+        i = int(arg(part))
+        value = int(part[i])
+        if best is None or (value > best_value if arg is np.argmax else value < best_value):
+            best, best_value = s + i, value
+    return best
 
 
 def accuracy_vector(y_true, y_pred):

@@ -425,6 +425,12 @@ def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
         for got, old in zip((cv.r, cv.A, cv.Q, cv.phi),
                             old_measures(list(k), [ar[j] for j in k], n, n_acc)):
             np.testing.assert_array_equal(got, old)  # bit for bit
+        for i in range(len(cv)):  # one point computed alone: the same bits
+            p = cv.point(i)
+            assert tuple(p.counts) == tuple(int(x[i]) for x in cv.counts)
+            np.testing.assert_array_equal([p.r, p.A, p.Q, p.phi],
+                                          [cv.r[i], cv.A[i], cv.Q[i], cv.phi[i]])
+        assert cv.best_Q() == int(np.argmax(cv.Q))
     rejected = rl.reject_lowest(conf, count=int(np.random.default_rng(n).integers(0, n + 1)))
     expected = np.zeros(n, dtype=bool)
     exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
