@@ -111,9 +111,19 @@ def test_accuracy_vector_refuses_mixed_kinds_and_keeps_integers_exact():
     assert rl.accuracy_vector(big, big).tolist() == [True]
 
 
+class _NotSelf:
+    """A NaT-like label: hashable, but not equal to itself (as pandas' NaT is)."""
+
+    def __eq__(self, other):
+        return False
+
+    __hash__ = object.__hash__
+
+
 @pytest.mark.parametrize("nan_like", [np.float32("nan"), Decimal("NaN"), Decimal("sNaN"),
-                                      float("nan"), np.datetime64("NaT")],
-                         ids=["float32", "decimal", "decimal_signalling", "float", "NaT"])
+                                      float("nan"), np.datetime64("NaT"), _NotSelf()],
+                         ids=["float32", "decimal", "decimal_signalling", "float", "NaT",
+                              "not_equal_to_itself"])
 def test_nan_like_labels_are_refused(nan_like):
     for labels in ([nan_like, nan_like], np.array([nan_like, nan_like], dtype=object)):
         with pytest.raises(ValueError, match="y_true"):
