@@ -137,13 +137,15 @@ from .accuracy import (
     t_neg_partition_partition,
 )
 
-# Multi-label scores (Sec. 5.1)
+# Multi-label scores (Sec. 5.1) and the field's multi-label measures
 from .multilabel import (
     MultilabelEvaluation,
+    MultilabelMeasures,
     MultilabelScores,
     SampleCounts,
     evaluate_multilabel,
     multilabel_counts,
+    multilabel_measures,
     multilabel_scores,
 )
 

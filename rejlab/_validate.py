@@ -8,18 +8,45 @@ traceback from deep inside the maths.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
 from ._sets import ordered
 
 
+# What NumPy may raise when it is handed something that is not an array
+# (ragged lists, memoryviews of unsupported formats, huge Python ints).
+_CONVERSION_ERRORS = (TypeError, ValueError, NotImplementedError, OverflowError, BufferError)
+
+
+def not_masked(x, name):
+    """Raise if ``x`` is a masked array: NumPy reads the hidden values as if they were data.
+
+    ``np.asarray`` drops the mask of a ``numpy.ma`` array silently, so every
+    rejlab function would count masked samples as real ones.
+    """
+    if isinstance(x, np.ma.MaskedArray):
+        raise ValueError(
+            f"{name} is a masked array (numpy.ma): rejlab does not read masks, and the masked "
+            f"entries would count as data. Pass only the unmasked samples, e.g. "
+            f"{name}[~{name}.mask] with the matching entries of the other arrays, or fill "
+            f"the masked values ({name}.filled(value))")
+    return x
+
+
+def as_array(x, name, what, *, dtype=None):
+    """``np.asarray(x, dtype)`` at the door: masked arrays and conversion errors raise ValueError."""
+    not_masked(x, name)
+    try:
+        return np.asarray(x, dtype=dtype)
+    except _CONVERSION_ERRORS as exc:
+        raise ValueError(f"{name} must be {what}: {exc}") from None
+
+
 def as_1d(x, name, *, dtype=None, allow_empty=False):
     """Return ``x`` as a 1-D NumPy array, or raise ``ValueError`` naming ``name``."""
-    try:
-        arr = np.asarray(x, dtype=dtype)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be a 1-D array-like of numbers: {exc}") from None
+    arr = as_array(x, name, "a 1-D array-like of numbers", dtype=dtype)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
     if not allow_empty and arr.size == 0:
@@ -32,38 +59,85 @@ def as_bool_1d(x, name):
     arr = as_1d(x, name)
     if arr.dtype == bool:
         return arr
-    if arr.dtype.kind not in "iuf":
+    if arr.dtype.kind not in "iuf" or arr.dtype.names:
         raise ValueError(f"{name} must hold booleans or 0/1 values, got dtype {arr.dtype}")
     if not np.all((arr == 0) | (arr == 1)):
         raise ValueError(f"{name} must hold booleans or 0/1 values only")
     return arr.astype(bool)
 
 
+_FLOAT64_INTEGERS = 2**53  # every integer of at most this size is a float64
+
+
 def as_finite_1d(x, name):
-    """A 1-D float array with no NaN or infinite entries."""
+    """Confidences (or other scores that get ranked): a 1-D array of finite real numbers.
+
+    The values are returned exactly as given: as float64 whenever float64
+    holds every one of them (all floats of at most 64 bits, integers up to
+    2**53 in size), otherwise in their own dtype (``int64`` / ``uint64``
+    beyond 2**53, ``longdouble``), so that a ranking never merges two
+    distinct confidences. Booleans are refused: True / False give no order
+    inside each half. A Python list that mixes floats with integers that
+    float64 cannot hold is refused too (NumPy would round the integers).
+    """
     arr = as_1d(x, name)
-    if arr.dtype.kind not in "iufb":
+    kind = arr.dtype.kind
+    if kind == "b":
+        raise ValueError(f"{name} must hold numbers (higher = surer), got booleans: True / "
+                         "False cannot rank the samples")
+    if kind not in "iuf" or arr.dtype.names:
         raise ValueError(f"{name} must be numeric, got dtype {arr.dtype}")
-    arr = arr.astype(float, copy=False)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must not contain NaN or infinite values")
+    if kind == "f":
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} must not contain NaN or infinite values")
+        if arr.dtype.itemsize <= 8:
+            if isinstance(x, (list, tuple)):
+                _exact_list(x, arr, name)
+            return arr.astype(np.float64, copy=False)
+        as64 = arr.astype(np.float64)
+        return as64 if np.array_equal(as64, arr) else arr
+    if arr.min() >= -_FLOAT64_INTEGERS and arr.max() <= _FLOAT64_INTEGERS:
+        return arr.astype(np.float64)
     return arr
+
+
+def _exact_list(x, arr, name):
+    """Raise if NumPy rounded the integers of a Python list of numbers to float64."""
+    exact = np.array(x, dtype=object) == arr  # Python's exact int / float comparison
+    if not np.all(exact):
+        i = int(np.flatnonzero(~exact)[0])
+        raise ValueError(f"{name} mixes floats with integers that float64 cannot hold exactly "
+                         f"(sample {i} is {x[i]!r}): pass an integer array "
+                         "(e.g. np.array(..., dtype=np.int64)) or floats only")
+
+
+def some_samples(total, names):
+    """Raise unless the counts ``names`` ("an, mn, ar, mr") add up to at least one sample."""
+    if np.any(np.asarray(total) <= 0):
+        raise ValueError(f"{names} must not all be 0: n = {names.replace(', ', ' + ')} must "
+                         "be positive (there are no samples)")
 
 
 def same_length(**arrays):
     """Raise unless every array has the same length (the first names the pair)."""
-    names = list(arrays)
-    lengths = [len(a) for a in arrays.values()]
+    same_count("length", **arrays)
+
+
+def same_count(what, **sized):
+    """Raise unless every keyword-named sequence has the same ``len``: "the same <what>"."""
+    names = list(sized)
+    lengths = [len(a) for a in sized.values()]
     for name, length in zip(names[1:], lengths[1:]):
         if length != lengths[0]:
             raise ValueError(
-                f"{names[0]} and {name} must have the same length, "
+                f"{names[0]} and {name} must have the same {what}, "
                 f"got {lengths[0]} and {length}"
             )
 
 
 def fraction(x, name):
     """A float or array of floats in [0, 1] (NaN and inf rejected)."""
+    not_masked(x, name)
     arr = np.asarray(x, dtype=float) if _is_numeric(x) and not _is_boolean(x) else None
     if arr is None:
         raise ValueError(f"{name} must be a number in [0, 1], got {x!r}")
@@ -72,22 +146,81 @@ def fraction(x, name):
     return arr
 
 
-def count(x, name, upper):
-    """An integer in [0, upper]."""
+def count(x, name, upper, *, lower=0):
+    """An integer in [lower, upper] (no upper bound when ``upper`` is None)."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, got {x!r}")
-    if not 0 <= x <= upper:
-        raise ValueError(f"{name} must lie in [0, {upper}], got {x}")
+        raise ValueError(f"{name} must be an integer, got {_describe(x)}")
+    if upper is None and x < lower:
+        raise ValueError(f"{name} must be an integer >= {lower}, got {x}")
+    if upper is not None and not lower <= x <= upper:
+        raise ValueError(f"{name} must lie in [{lower}, {upper}], got {x}")
     return int(x)
 
 
-def probabilities(proba, name="proba", *, atol=1e-6):
-    """An (n, K) array of class probabilities: finite, non-negative, rows summing to 1."""
+def index(i, name, size, what):
+    """An integer index into ``size`` items, negative ones counting from the end."""
+    if isinstance(i, (bool, np.bool_)) or not isinstance(i, (numbers.Integral, np.integer)) \
+            or not -size <= i < size:
+        raise ValueError(f"{name} must be an integer index in [-{size}, {size - 1}] ({what}), "
+                         f"got {_describe(i)}")
+    return int(i)
+
+
+def exactly_one(**options):
+    """Raise unless exactly one of the keyword-named options is given (not None)."""
+    if sum(x is not None for x in options.values()) != 1:
+        raise ValueError(f"give exactly one of {' or '.join(options)}")
+
+
+def instance_of(x, name, cls, what):
+    """Raise unless ``x`` is a ``cls`` (``what`` says where one comes from)."""
+    if not isinstance(x, cls):
+        raise ValueError(f"{name} must be {what}, got {type(x).__name__}")
+    return x
+
+
+def has_fields(x, name, fields, what):
+    """Raise unless ``x`` has every attribute in ``fields`` (a result object, duck-typed)."""
+    if not all(hasattr(x, f) for f in fields):
+        raise ValueError(f"{name} must be {what}, got {type(x).__name__}")
+    return x
+
+
+def single_numbers(**arrays):
+    """Raise unless every keyword-named array is 0-dimensional (one number)."""
+    shaped = [k for k, a in arrays.items() if np.ndim(a) != 0]
+    if shaped:
+        raise ValueError(f"{', '.join(arrays)} must be single numbers "
+                         f"({', '.join(shaped)} is not)")
+
+
+def close(x, y, tolerance, message):
+    """Raise ``ValueError(message)`` unless ``|x - y| <= tolerance`` everywhere (a precondition)."""
+    if not np.all(np.abs(np.asarray(x) - np.asarray(y)) <= tolerance):
+        raise ValueError(message)
+
+
+def same_number(what, **sizes):
+    """Raise unless the keyword-named sizes are equal: "b has 2 <what> but a has 3"."""
+    (a, na), *others = sizes.items()
+    for b, nb in others:
+        if nb != na:
+            raise ValueError(f"{b} has {nb} {what} but {a} has {na}")
+
+
+def probabilities(proba, name="proba", *, atol=1e-6, min_classes=1, purpose=""):
+    """An (n, K) array of class probabilities: finite, non-negative, rows summing to 1.
+
+    ``min_classes`` is the smallest K allowed (``purpose`` says what needs it).
+    """
     arr = real_array(proba, name, "an (n, K) array of probabilities")
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D (n samples x K classes), got shape {arr.shape}")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
+    if arr.shape[1] < min_classes:
+        raise ValueError(f"{name} must have at least {min_classes} classes{purpose}, "
+                         f"got {arr.shape[1]}")
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must not contain NaN or infinite values")
     if np.any(arr < 0):
@@ -97,7 +230,7 @@ def probabilities(proba, name="proba", *, atol=1e-6):
     bad = np.abs(sums - 1.0) > atol
     if np.any(bad):
         row = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{name} rows must sum to 1 (row {row} sums to {sums[row]:.6g})")
+        raise ValueError(f"{name} rows must sum to 1 (row {row} sums to {float(sums[row])!r})")
     return arr
 
 
@@ -125,6 +258,7 @@ def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
     :func:`rejlab.rejection_curves` returns at its last point).
     """
     r_arr = fraction(r, r_name)
+    not_masked(A, A_name)
     if not _is_numeric(A) or _is_boolean(A):
         raise ValueError(f"{A_name} must be a number in [0, 1], got {A!r}")
     A_arr = np.asarray(A, dtype=float)
@@ -186,6 +320,96 @@ def set_family(family, name):
     return tuple(blocks)
 
 
+def is_sets(x):
+    """True for the set layer's inputs: a mapping element -> set, or a sequence of sets."""
+    return isinstance(x, Mapping) or is_set_family(x)
+
+
+def one_layer(**values):
+    """True when every keyword-named input is of the set layer, False when all are matrices.
+
+    Mixing the two layers, or mappings with sequences, raises naming the pair.
+    """
+    (a, xa), *others = values.items()
+    for b, xb in others:
+        if is_sets(xa) != is_sets(xb):
+            raise ValueError(f"{a} and {b} must both be sets (sequences of sets, or mappings "
+                             "element -> label set) or both 0/1 indicator matrices; convert one "
+                             "with rl.blocks_to_indicator or rl.indicator_to_blocks")
+        if isinstance(xa, Mapping) != isinstance(xb, Mapping):
+            raise ValueError(f"{a} and {b} must both be mappings element -> label set, "
+                             "or both sequences")
+    return is_sets(xa)
+
+
+def same_keys(what="elements", **mappings):
+    """Raise unless every keyword-named mapping labels the same ``what`` as the first."""
+    (a, xa), *others = mappings.items()
+    for b, xb in others:
+        if set(xb) != set(xa):
+            raise ValueError(f"{b} must label the same {what} as {a}")
+
+
+def label_sets(x, name):
+    """(elements, rows) of per-element label sets: a mapping element -> set, or a sequence.
+
+    A mapping gives its keys in :func:`ordered` order; a sequence gives
+    elements 0..n-1. Every row becomes a frozenset (empty ones allowed: an
+    element may carry no label).
+    """
+    if isinstance(x, Mapping):
+        elements = ordered(x)
+        values = [x[p] for p in elements]
+    else:
+        if isinstance(x, (str, bytes, set, frozenset)) or not hasattr(x, "__len__"):
+            raise ValueError(f"{name} must be a sequence of sets or a mapping element -> set")
+        elements = list(range(len(x)))
+        values = list(x)
+    if not values:
+        raise ValueError(f"{name} must not be empty")
+    rows = []
+    for p, row in zip(elements, values):
+        if not isinstance(row, (set, frozenset)):
+            raise ValueError(f"{name}: the label set of {_describe(p)} must be a set, "
+                             f"got {type(row).__name__}")
+        rows.append(frozenset(row))
+    return elements, rows
+
+
+def labels_known(rows, labels, name):
+    """Raise unless every label in ``rows`` (label sets) is one of ``labels``."""
+    extra = frozenset().union(*rows).difference(labels)
+    if extra:
+        shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
+        raise ValueError(f"{name} use label(s) not in labels: {shown}")
+
+
+def condition_key(x, name, options):
+    """``x`` as a key of ``options`` (tuples allowed; lists read as tuples), or raise."""
+    key = tuple(x) if isinstance(x, (tuple, list)) else x
+    try:
+        known = key in options
+    except TypeError:  # unhashable: a dict, or a tuple holding lists
+        known = False
+    if not known:
+        raise ValueError(f"{name} must be None or one of {list(options)}, got {_describe(x)}")
+    return key
+
+
+def zero_division(x, name="zero_division"):
+    """scikit-learn's ``zero_division``: "warn", 0, 1 or np.nan -> (value, warn)."""
+    if isinstance(x, str):
+        if x == "warn":
+            return 0.0, True
+    elif isinstance(x, (int, float, np.integer, np.floating)) \
+            and not isinstance(x, (bool, np.bool_)):
+        if x in (0, 1):
+            return float(x), False
+        if np.isnan(x):
+            return float("nan"), False
+    raise ValueError(f'{name} must be "warn", 0, 1 or np.nan, got {_describe(x)}')
+
+
 def universe_elements(universe, name="universe"):
     """The elements of ``universe`` as a tuple in a fixed order, or raise.
 
@@ -197,8 +421,8 @@ def universe_elements(universe, name="universe"):
     try:
         items = list(universe)
         distinct = set(items)
-    except TypeError as exc:
-        raise ValueError(f"{name} must hold hashable elements: {exc}") from None
+    except _CONVERSION_ERRORS as exc:  # unhashable items, a 2-D memoryview, ...
+        raise ValueError(f"{name} must be a collection of hashable elements: {exc}") from None
     if not items:
         raise ValueError(f"{name} must not be empty")
     if isinstance(universe, (set, frozenset)):
@@ -220,7 +444,7 @@ def blocks_within(blocks, universe, name):
     for i, block in enumerate(blocks, start=1):
         extra = block - universe
         if extra:
-            shown = ", ".join(repr(e) for e in ordered(extra)[:5])
+            shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
             raise ValueError(f"{name}: block {i} holds element(s) not in the universe: {shown}")
 
 
@@ -237,7 +461,7 @@ def covering_of(blocks, universe, name):
     blocks_within(blocks, universe, name)
     missing = universe.difference(*blocks)
     if missing:
-        shown = ", ".join(repr(e) for e in ordered(missing)[:5])
+        shown = ", ".join(repr(plain(e)) for e in ordered(missing)[:5])
         raise ValueError(f"{name} does not cover the universe: element(s) {shown} lie in no "
                          "block (their neighborhood system is empty)")
 
@@ -249,7 +473,7 @@ def element_of(p, universe, name="p"):
     except TypeError:
         ok = False
     if not ok:
-        raise ValueError(f"{name} must be an element of the universe, got {p!r}")
+        raise ValueError(f"{name} must be an element of the universe, got {_describe(p)}")
     return p
 
 
@@ -260,10 +484,7 @@ def indicator_matrix(Y, name):
     a non-2-D shape or an empty matrix raise ``ValueError`` naming ``name``.
     int8 / uint8 / bool input is read without a copy.
     """
-    try:
-        arr = np.asarray(Y)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be a 0/1 indicator matrix: {exc}") from None
+    arr = as_array(Y, name, "a 0/1 indicator matrix")
     if arr.ndim != 2:
         hint = " (write blocks and label sets as Python sets, e.g. {'a', 'b'})" \
             if arr.dtype == object or arr.ndim == 1 else ""
@@ -273,7 +494,7 @@ def indicator_matrix(Y, name):
         raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
     if arr.dtype == bool:
         return arr
-    if arr.dtype.kind not in "iuf":
+    if arr.dtype.kind not in "iuf" or arr.dtype.names:
         raise ValueError(f"{name} must hold 0/1 values, got dtype {arr.dtype} "
                          "(write blocks and label sets as Python sets, e.g. {'a', 'b'})")
     if arr.dtype.itemsize == 1 and arr.dtype.kind in "iu":
@@ -316,9 +537,14 @@ def positive_number(x, name):
 # --- Numbers, arrays and options that NumPy would otherwise coerce silently --------
 
 
+def plain(x):
+    """``x`` as a plain Python value for a message: ``'c'``, not ``np.str_('c')``."""
+    return x.item() if isinstance(x, np.generic) else x
+
+
 def _describe(x):
     """A short description of a bad value for a message (never a huge repr)."""
-    text = repr(x)
+    text = repr(plain(x))
     return text if len(text) <= 60 else f"{type(x).__name__} {text[:50]}..."
 
 
@@ -332,12 +558,13 @@ def real_array(x, name, what="a number or an array of numbers"):
     """
     if isinstance(x, (bool, np.bool_)):
         raise ValueError(f"{name} must be {what}, got the boolean {x!r}")
+    not_masked(x, name)
     try:
         arr = np.asarray(x)
-    except (TypeError, ValueError):
+    except _CONVERSION_ERRORS:
         raise ValueError(f"{name} must be {what} (a ragged or mixed nested list is not), "
                          f"got {_describe(x)}") from None
-    if arr.dtype.kind not in "iuf":
+    if arr.dtype.kind not in "iuf" or arr.dtype.names:
         kind = {"b": "booleans", "c": "complex numbers", "U": "strings", "S": "bytes"}.get(
             arr.dtype.kind, type(x).__name__ if arr.ndim == 0 else f"dtype {arr.dtype}")
         raise ValueError(f"{name} must be {what}, got {kind}: {_describe(x)}")
@@ -362,6 +589,15 @@ def broadcastable(**arrays):
         shapes = ", ".join(f"{k} {np.shape(a)}" for k, a in arrays.items())
         raise ValueError(f"{', '.join(arrays)} must have the same shape or broadcast "
                          f"together, got {shapes}") from None
+
+
+def broadcasts_with(x, name, shape, what):
+    """Raise unless ``x`` broadcasts with arrays of ``shape`` (``what`` names them)."""
+    try:
+        return np.broadcast_shapes(np.shape(x), shape)
+    except ValueError:
+        raise ValueError(f"{name} (shape {np.shape(x)}) must broadcast with {what} "
+                         f"(shape {shape})") from None
 
 
 def seed(x, name="seed"):
@@ -392,9 +628,10 @@ def flag(x, name):
 
 def label_map(x, name, *, ndim=2):
     """An integer label map (0 = unlabelled, 1..K classes): integers >= 0, given ``ndim``."""
+    not_masked(x, name)
     try:
         arr = np.asarray(x)
-    except (TypeError, ValueError):
+    except _CONVERSION_ERRORS:
         raise ValueError(f"{name} must be a {ndim}-D map of integer labels, "
                          f"got {_describe(x)}") from None
     if arr.ndim != ndim:
@@ -408,6 +645,14 @@ def label_map(x, name, *, ndim=2):
     return arr
 
 
+def threshold_value(x, name, what):
+    """One real number, infinities allowed (a threshold): not NaN, not a bool, not an array."""
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (numbers.Real, np.integer, np.floating)) \
+            or x != x:
+        raise ValueError(f"{name} must be {what}, got {_describe(x)}")
+    return x
+
+
 def single_fraction(x, name):
     """One number in [0, 1] (not an array), as a float."""
     arr = fraction(x, name)
@@ -416,30 +661,189 @@ def single_fraction(x, name):
     return float(arr)
 
 
-def labels_1d(x, name):
-    """A 1-D array of class labels that each equal themselves.
+# --- class labels ------------------------------------------------------------------
+#
+# Labels are compared as Python's ``==`` compares them, or refused. NumPy would
+# otherwise decide for us: ``np.asarray([1, "x"])`` turns 1 into "1", and
+# comparing an int64 array with a float64 one rounds 2**53 + 1 to 2**53.0.
 
-    NaN (NaN != NaN would count every such sample as misclassified), None,
-    complex numbers and unhashable items (lists, sets, dicts) are refused.
-    """
-    arr = as_1d(x, name)
-    kind = arr.dtype.kind
-    if kind == "c":
+_LABEL_KINDS = {"b": "numbers", "i": "numbers", "u": "numbers", "f": "numbers",
+                "U": "strings", "S": "bytes", "M": "dates", "m": "durations"}
+
+
+def _item_kind(t):
+    """The kind of label a Python type holds (labels of one argument share one kind)."""
+    if issubclass(t, str):
+        return "strings"
+    if issubclass(t, bytes):
+        return "bytes"
+    if issubclass(t, (numbers.Number, np.number, np.bool_)):
+        return "numbers"
+    if issubclass(t, np.datetime64):
+        return "dates"
+    if issubclass(t, np.timedelta64):
+        return "durations"
+    return "other objects"
+
+
+def _first(items, test):
+    return next(i for i, e in enumerate(items) if test(e))
+
+
+def _label_refused(name, i, item, why):
+    raise ValueError(f"{name} must hold class labels (numbers or strings); sample {i} is "
+                     f"{_describe(item)}: {why}")
+
+
+def _object_labels(arr, name):
+    """Check an object array of labels element by element; return their one kind."""
+    items = arr.tolist()
+    types = set(map(type, items))
+    for t in types:
+        if t is type(None):
+            _label_refused(name, _first(items, lambda e: e is None), None, "None is no label")
+        if issubclass(t, (complex, np.complexfloating)):
+            i = _first(items, lambda e: type(e) is t)
+            _label_refused(name, i, items[i], "complex numbers are no labels")
+        if t.__hash__ is None:
+            i = _first(items, lambda e: type(e) is t)
+            _label_refused(name, i, items[i], "a label must be hashable (not a list, set or dict)")
+    kinds = {t: _item_kind(t) for t in types}
+    if len(set(kinds.values())) > 1:
+        seen = {}
+        for i, e in enumerate(items):
+            seen.setdefault(kinds[type(e)], i)
+        (k1, i1), (k2, i2) = sorted(seen.items(), key=lambda kv: kv[1])[:2]
+        raise ValueError(f"{name} mixes labels of different kinds: sample {i1} is "
+                         f"{_describe(items[i1])} ({k1}) and sample {i2} is "
+                         f"{_describe(items[i2])} ({k2}); NumPy would silently turn them into "
+                         "one kind. Give every label the same kind (e.g. all strings)")
+    try:  # hashable containers may still hold unhashable items
+        for t in types:
+            if issubclass(t, (tuple, frozenset)):
+                for e in items:
+                    hash(e)
+    except TypeError:
+        i = _first(items, lambda e: not _hashable(e))
+        _label_refused(name, i, items[i], "a label must be hashable")
+    _equal_to_themselves(arr, items, name, types)
+    return next(iter(kinds.values()))
+
+
+def _hashable(e):
+    try:
+        hash(e)
+    except TypeError:
+        return False
+    return True
+
+
+# Types whose values always equal themselves: no NaN check needed for them.
+_SELF_EQUAL = (str, bytes, bool, int, np.integer, np.bool_)
+
+
+def _equal_to_themselves(arr, items, name, types):
+    """Refuse NaN-like labels (float / float32 NaN, Decimal NaN, NaT, ...): x != x."""
+    if all(issubclass(t, _SELF_EQUAL) for t in types):
+        return
+    try:
+        with np.errstate(invalid="ignore"):
+            same = np.asarray(arr == arr, dtype=bool)
+        bad = np.flatnonzero(~same)
+    except Exception:  # a comparison that raises (Decimal sNaN) or is not a truth value
+        bad = [i for i, e in enumerate(items) if not _equals_itself(e)]
+    if len(bad):
+        i = int(bad[0])
+        _label_refused(name, i, items[i], "it does not equal itself (a NaN-like value), so "
+                       "such a sample would always count as misclassified")
+
+
+def _equals_itself(e):
+    try:
+        return bool(e == e)
+    except Exception:
+        return False
+
+
+def _labels(x, name):
+    """(array, kind) of 1-D labels, checked as :func:`labels_1d` documents."""
+    if isinstance(x, np.ndarray) or np.ma.isMaskedArray(x):
+        arr = as_1d(x, name)
+    else:
+        # read Python sequences as objects first: np.asarray([1, "x"]) would
+        # turn the number into a string before we could see it
+        arr = as_1d(x, name, dtype=object)
+        kind = _object_labels(arr, name)
+        native = arr if kind == "other objects" else _native_labels(arr)
+        return native, kind
+    dt = arr.dtype
+    if dt.names or dt.kind == "V":
+        raise ValueError(f"{name} must hold one label per sample (numbers or strings), got a "
+                         f"structured array of dtype {dt}")
+    if dt.kind == "c":
         raise ValueError(f"{name} must hold class labels (numbers or strings), got complex numbers")
-    if kind == "f" and np.isnan(arr).any():
+    if dt.kind == "f" and np.isnan(arr).any():
         raise ValueError(f"{name} must not contain NaN: a NaN label never equals itself")
-    if kind == "O":
-        for i, item in enumerate(arr.tolist()):
-            bad = item is None or isinstance(item, complex) or (isinstance(item, float) and item != item)
-            if not bad:
-                try:
-                    hash(item)
-                except TypeError:
-                    bad = True
-            if bad:
-                raise ValueError(f"{name} must hold class labels (numbers or strings); "
-                                 f"sample {i} is {_describe(item)}")
+    if dt.kind in "mM" and np.isnat(arr).any():
+        raise ValueError(f"{name} must not contain NaT: a NaT label never equals itself")
+    if dt.kind == "O":
+        kind = _object_labels(arr, name)
+        # numbers as objects (NumPy scalars among them) compare exactly as NumPy integers
+        return (_native_labels(arr) if kind == "numbers" else arr), kind
+    return arr, _LABEL_KINDS[dt.kind]
+
+
+def _native_labels(arr):
+    """An object array of labels of one kind as NumPy's own dtype, when that keeps every value.
+
+    NumPy rounds big integers mixed with floats, and strips trailing NUL
+    characters from strings and bytes: then the labels stay Python objects,
+    compared by Python's ``==``.
+    """
+    items = list(map(plain, arr.tolist()))  # Python values: exact comparisons below
+    try:
+        native = np.array(items)
+    except _CONVERSION_ERRORS:
+        return arr
+    if native.shape == arr.shape and native.dtype.kind in "biufUS":
+        exact = np.empty(len(items), dtype=object)
+        exact[:] = items
+        if np.all(native.astype(object) == exact):
+            return native
     return arr
+
+
+def labels_1d(x, name):
+    """A 1-D array of class labels that each equal themselves and share one kind.
+
+    Refused, with a ValueError naming ``name``: NaN-like labels (float NaN,
+    ``np.float32('nan')``, ``Decimal('NaN')``, NaT and any object that is
+    not equal to itself: such a sample would count as misclassified
+    whatever the prediction), None, complex numbers, unhashable items
+    (lists, sets, dicts), structured arrays, masked arrays, and a Python
+    sequence that mixes kinds (numbers with strings, strings with bytes),
+    which NumPy would silently turn into strings. Integers stay exact
+    (``2**53 + 1`` is not ``2.0**53``).
+    """
+    return _labels(x, name)[0]
+
+
+def label_pair(**arrays):
+    """Two label arrays (keyword-named) that can be compared sample by sample.
+
+    Both pass :func:`labels_1d`, have the same length and hold labels of the
+    same kind: numbers against strings would never be equal under Python's
+    ``==``, which is always a mistake in the input (e.g. one column read as
+    text), so it is refused.
+    """
+    (n1, x1), (n2, x2) = arrays.items()
+    a1, k1 = _labels(x1, n1)
+    a2, k2 = _labels(x2, n2)
+    same_length(**{n1: a1, n2: a2})
+    if k1 != k2:
+        raise ValueError(f"{n1} holds {k1} but {n2} holds {k2}: labels of different kinds "
+                         f"never compare equal (convert one, e.g. {n2}.astype(str))")
+    return a1, a2
 
 
 def readonly(arr):

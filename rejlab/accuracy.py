@@ -40,7 +40,7 @@ import numpy as np
 from . import _validate as v
 from ._sets import ElementSet, ordered
 from .coverings import label_sets_to_blocks
-from .multilabel import _aa_rar, _counts, _label_set
+from .multilabel import _aa_rar, _counts
 from .multilabel import _totals as _count_totals
 
 __all__ = [
@@ -84,40 +84,51 @@ class _Arrays(NamedTuple):
     R: np.ndarray
 
 
-def _read_pair(ideal, result, universe=None, names=("ideal", "result")):
-    """Validate ``ideal`` and ``result`` together; return _Sets or _Arrays."""
-    a, b = names
-    kinds = [isinstance(x, Mapping) or v.is_set_family(x) for x in (ideal, result)]
-    if kinds[0] != kinds[1]:
-        raise ValueError(f"{a} and {b} must both be sequences of sets (or mappings "
-                         "element -> label set) or both 0/1 indicator matrices; convert one "
-                         "with rl.blocks_to_indicator or rl.indicator_to_blocks")
-    if not kinds[0]:
-        T = v.indicator_matrix(ideal, a)
-        R = v.indicator_matrix(result, b)
-        v.same_shape(**{a: T, b: R})
-        return _Arrays(T, R)
-    if isinstance(ideal, Mapping) or isinstance(result, Mapping):
-        if not (isinstance(ideal, Mapping) and isinstance(result, Mapping)):
-            raise ValueError(f"{a} and {b} must both be mappings element -> label set, "
-                             "or both sequences of blocks")
-        if set(ideal) != set(result):
-            raise ValueError(f"{b} must label the same elements as {a}")
-        labels = ordered(frozenset().union(*map(_label_set, ideal.values(), [a] * len(ideal)),
-                                             *map(_label_set, result.values(), [b] * len(result))))
-        P = tuple(label_sets_to_blocks(ideal, labels=labels))
-        R = tuple(label_sets_to_blocks(result, labels=labels))
+def _read(ideal, results, universe=None):
+    """Validate ``ideal`` and the results (a dict name -> value) together, once.
+
+    Returns one :class:`_Sets` or :class:`_Arrays` per result. Both layers
+    accept the same data: a result (or an ideal given as data) may leave a
+    label with no element and an element with no label. In the set layer U
+    is ``universe`` if given, else the mapping's keys, else the union of
+    every block of ideal and results; in the indicator layer the rows are U.
+    Only the number of labels must agree.
+    """
+    values = {"ideal": ideal, **results}
+    if not v.one_layer(**values):
+        T = v.indicator_matrix(ideal, "ideal")
+        out = {}
+        for name, x in results.items():
+            out[name] = _Arrays(T, v.indicator_matrix(x, name))
+            v.same_shape(ideal=T, **{name: out[name].R})
+        return out
+    if isinstance(ideal, Mapping):
+        v.same_keys(**values)
+        rows = {name: v.label_sets(x, name)[1] for name, x in values.items()}
+        labels = ordered(frozenset().union(*(r for rs in rows.values() for r in rs)))
+        blocks = {name: tuple(label_sets_to_blocks(x, labels=labels)) if labels else ()
+                  for name, x in values.items()}
+        default = ordered(ideal)
     else:
-        P = v.set_family(ideal, a)
-        R = v.set_family(result, b)
-    if len(R) != len(P):
-        raise ValueError(f"{b} has {len(R)} labels (blocks) but {a} has {len(P)}: "
-                         "both must use the same m labels")
-    order = v.universe_order(P, universe)
+        blocks = {name: v.set_family(x, name) for name, x in values.items()}
+        default = None
+    v.same_number("labels (blocks): both must use the same m labels",
+                  **{name: len(bs) for name, bs in blocks.items()})
+    if universe is not None:
+        order = v.universe_elements(universe)
+    elif default is not None:
+        order = tuple(default)
+    else:
+        order = v.universe_order([b for bs in blocks.values() for b in bs], None)
     U = frozenset(order)
-    v.covering_of(P, U, a)
-    v.covering_of(R, U, b)
-    return _Sets(P, R, order)
+    for name, bs in blocks.items():
+        v.blocks_within(bs, U, name)
+    return {name: _Sets(blocks["ideal"], blocks[name], order) for name in results}
+
+
+def _read_pair(ideal, result, universe=None):
+    """:func:`_read` of one result named ``result``."""
+    return _read(ideal, {"result": result}, universe)["result"]
 
 
 # --- per-element / per-sample terms ------------------------------------------------
@@ -226,21 +237,14 @@ def t_neg(ideal, result, *, universe=None, condition=None):
     >>> rl.t_neg(P, P1, condition=("partition", "partition"))  # wrong condition
     1
     """
-    data = _read_pair(ideal, result, universe)
-    if condition is None:
-        return _totals(data)[2]
-    return _condition_t_neg(data, _check_condition(condition))
+    if condition is not None:
+        condition = v.condition_key(condition, "condition", CONDITIONS)
+    return _t_neg(_read_pair(ideal, result, universe), condition)
 
 
-def _check_condition(condition):
-    key = tuple(condition) if isinstance(condition, (tuple, list)) else condition
-    try:
-        known = key in CONDITIONS
-    except TypeError:  # unhashable: a dict, or a tuple holding lists
-        known = False
-    if not known:
-        raise ValueError(f"condition must be None or one of {list(CONDITIONS)}, got {condition!r}")
-    return key
+def _t_neg(data, condition):
+    """Unified T_neg (condition None) or a condition's formula, on read data."""
+    return _totals(data)[2] if condition is None else _condition_t_neg(data, condition)
 
 
 def _condition_t_neg(data, condition):
@@ -270,7 +274,7 @@ def t_neg_partition_partition(ideal, result, *, universe=None):
     ...                              [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     1
     """
-    return t_neg(ideal, result, universe=universe, condition=("partition", "partition"))
+    return _t_neg(_read_pair(ideal, result, universe), ("partition", "partition"))
 
 
 def t_neg_partition_covering(ideal, result, *, universe=None):
@@ -281,7 +285,7 @@ def t_neg_partition_covering(ideal, result, *, universe=None):
     ...                             [{"a", "b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     2
     """
-    return t_neg(ideal, result, universe=universe, condition=("partition", "covering"))
+    return _t_neg(_read_pair(ideal, result, universe), ("partition", "covering"))
 
 
 def t_neg_covering_partition(ideal, result, *, universe=None):
@@ -292,7 +296,7 @@ def t_neg_covering_partition(ideal, result, *, universe=None):
     ...                             [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     2
     """
-    return t_neg(ideal, result, universe=universe, condition=("covering", "partition"))
+    return _t_neg(_read_pair(ideal, result, universe), ("covering", "partition"))
 
 
 def t_neg_covering_covering(ideal, result, *, universe=None):
@@ -307,7 +311,7 @@ def t_neg_covering_covering(ideal, result, *, universe=None):
     ...                            [{"b", "c"}, {"e", "c", "f"}, {"a", "d", "g"}])
     3
     """
-    return t_neg(ideal, result, universe=universe, condition=("covering", "covering"))
+    return _t_neg(_read_pair(ideal, result, universe), ("covering", "covering"))
 
 
 # --- the report -------------------------------------------------------------------
@@ -419,8 +423,12 @@ class AccuracyReport:
 
 def _kind_of(data):
     if isinstance(data, _Sets):
+        U = frozenset(data.order)
+
         def kind(blocks):
-            return "partition" if sum(map(len, blocks)) == len(data.order) else "covering"
+            if not all(blocks) or U.difference(*blocks):
+                return "not a covering"
+            return "partition" if sum(map(len, blocks)) == len(U) else "covering"
         return kind(data.P), kind(data.R)
 
     def kind(Y):
@@ -505,8 +513,8 @@ def compare_methods(ideal, result_1, result_2, *, universe=None):
     >>> rl.compare_methods(P, m1, m2), rl.compare_methods(P, m2, m1)
     ('more accurate', 'less accurate')
     """
-    t1 = _totals(_read_pair(ideal, result_1, universe, ("ideal", "result_1")))
-    t2 = _totals(_read_pair(ideal, result_2, universe, ("ideal", "result_2")))
+    data = _read(ideal, {"result_1": result_1, "result_2": result_2}, universe)
+    t1, t2 = _totals(data["result_1"]), _totals(data["result_2"])
 
     def exact(T_pos, T_neg):
         return Fraction(T_pos, T_neg) if T_neg else float("inf")

@@ -131,8 +131,7 @@ def triplet_from_confusion(tp, fp, tn, fn):
     tp, fp, tn, fn = parts
     v.broadcastable(tp=tp, fp=fp, tn=tn, fn=fn)
     total = tp + fp + tn + fn
-    if np.any(total <= 0):
-        raise ValueError("tp + fp + tn + fn must be positive")
+    v.some_samples(total, "tp, fp, tn, fn")
     kept = tn + fn
     with np.errstate(divide="ignore", invalid="ignore"):
         A = np.where(kept > 0, tn / np.where(kept > 0, kept, 1.0), np.nan)
@@ -147,14 +146,12 @@ def confusion_from_counts(counts: SubsetCounts):
     >>> confusion_from_counts(SubsetCounts(an=6, mn=2, ar=1, mr=1))
     Confusion(tp=0.1, fp=0.1, tn=0.6, fn=0.2)
     """
-    if not all(hasattr(counts, f) for f in ("an", "mn", "ar", "mr")):
-        raise ValueError("counts must be a SubsetCounts (an, mn, ar, mr) from "
-                         f"rl.subset_counts, got {type(counts).__name__}")
+    v.has_fields(counts, "counts", SubsetCounts._fields,
+                 "a SubsetCounts (an, mn, ar, mr) from rl.subset_counts")
     an, mn, ar, mr = (v.nonnegative_amounts(getattr(counts, f), f"counts.{f}")
-                      for f in ("an", "mn", "ar", "mr"))
+                      for f in SubsetCounts._fields)
     n = an + mn + ar + mr
-    if np.any(n <= 0):
-        raise ValueError("counts must not all be zero (n = an + mn + ar + mr must be positive)")
+    v.some_samples(n, "counts.an, counts.mn, counts.ar, counts.mr")
     counts = SubsetCounts(an, mn, ar, mr)
     return Confusion(_out(np.divide(counts.mr, n)), _out(np.divide(counts.ar, n)),
                      _out(np.divide(counts.an, n)), _out(np.divide(counts.mn, n)))

@@ -70,14 +70,16 @@ def _family(covering, name, universe=None):
         U = frozenset(order)
         v.blocks_within(blocks, U, name)
         return blocks, U, order
-    Y = v.indicator_matrix(covering, name)
+    return _matrix_family(v.indicator_matrix(covering, name), name, universe)
+
+
+def _matrix_family(Y, name, universe=None):
+    """:func:`_family` of a validated boolean indicator matrix."""
     if universe is None:
         order = tuple(range(Y.shape[0]))
     else:
         order = v.universe_elements(universe)
-        if len(order) != Y.shape[0]:
-            raise ValueError(f"universe has {len(order)} elements but {name} has "
-                             f"{Y.shape[0]} rows (one row per element)")
+        v.same_number("elements (one row per element)", universe=len(order), **{name: Y.shape[0]})
     names = np.empty(len(order), dtype=object)
     names[:] = order
     blocks = tuple(frozenset(names[Y[:, j]].tolist()) for j in range(Y.shape[1]))
@@ -269,8 +271,7 @@ def covering_kind(family, *, universe=None):
     >>> rl.covering_kind([{"b", "c", "d"}, {"e", "f"}], universe=set("abcdefg"))
     'not a covering'
     """
-    blocks, U, _ = _family(family, "family", universe)
-    return _kind(blocks, U)
+    return _kind(*_family(family, "family", universe)[:2])
 
 
 def _kind(blocks, U):
@@ -411,9 +412,11 @@ def blocks_to_indicator(blocks, *, universe=None):
            [1, 0],
            [1, 1]], dtype=uint8)
     """
-    family, _, order = _family(blocks, "blocks", universe)
     if not v.is_set_family(blocks):
-        return v.indicator_matrix(blocks, "blocks").astype(np.uint8)
+        Y = v.indicator_matrix(blocks, "blocks")
+        _matrix_family(Y, "blocks", universe)  # a universe must name its rows
+        return Y.astype(np.uint8)
+    family, _, order = _family(blocks, "blocks", universe)
     index = {p: r for r, p in enumerate(order)}
     Y = np.zeros((len(order), len(family)), dtype=np.uint8)
     for j, block in enumerate(family):
@@ -432,8 +435,7 @@ def indicator_to_blocks(Y, *, universe=None):
     >>> rl.indicator_to_blocks([[0, 1], [1, 0], [1, 1]], universe=["a", "b", "c"])
     ({'b', 'c'}, {'a', 'c'})
     """
-    Y = v.indicator_matrix(Y, "Y")
-    blocks, _, _ = _family(Y, "Y", universe)
+    blocks, _, _ = _matrix_family(v.indicator_matrix(Y, "Y"), "Y", universe)
     return tuple(ElementSet(b) for b in blocks)
 
 
@@ -452,15 +454,12 @@ def label_sets_to_indicator(label_sets, *, labels=None):
            [1, 0, 0],
            [0, 0, 0]], dtype=uint8)
     """
-    rows = _label_set_rows(label_sets, "label_sets")[1]
+    rows = v.label_sets(label_sets, "label_sets")[1]
     cols = _labels(rows, labels)
+    v.labels_known(rows, cols, "label_sets")
     col = {label: j for j, label in enumerate(cols)}
     Y = np.zeros((len(rows), len(cols)), dtype=np.uint8)
     for r, row in enumerate(rows):
-        extra = row - col.keys()
-        if extra:
-            raise ValueError(f"label_sets: sample {r} has label(s) not in labels: "
-                             f"{ElementSet(extra)}")
         Y[r, [col[label] for label in row]] = 1
     return Y
 
@@ -511,37 +510,12 @@ def label_sets_to_blocks(label_sets, *, labels=None):
     >>> rl.label_sets_to_blocks({"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}})
     ({'b', 'c'}, {'a'}, {'a', 'd'})
     """
-    elements, rows = _label_set_rows(label_sets, "label_sets")
+    elements, rows = v.label_sets(label_sets, "label_sets")
     cols = _labels(rows, labels)
-    extra = frozenset().union(*rows).difference(cols)
-    if extra:
-        raise ValueError(f"label_sets use label(s) not in labels: {ElementSet(extra)}")
+    v.labels_known(rows, cols, "label_sets")
     blocks = tuple(ElementSet(p for p, row in zip(elements, rows) if label in row)
                    for label in cols)
     return blocks
-
-
-def _label_set_rows(label_sets, name):
-    """(elements, rows) of per-sample label sets given as a mapping or a sequence."""
-    if isinstance(label_sets, Mapping):
-        if not label_sets:
-            raise ValueError(f"{name} must not be empty")
-        elements = ordered(label_sets)
-        values = [label_sets[p] for p in elements]
-    else:
-        if isinstance(label_sets, (str, bytes, set, frozenset)) or not hasattr(label_sets, "__len__"):
-            raise ValueError(f"{name} must be a sequence of sets or a mapping element -> set")
-        if len(label_sets) == 0:
-            raise ValueError(f"{name} must not be empty")
-        elements = list(range(len(label_sets)))
-        values = list(label_sets)
-    rows = []
-    for p, row in zip(elements, values):
-        if not isinstance(row, (set, frozenset)):
-            raise ValueError(f"{name}: the label set of {p!r} must be a set, "
-                             f"got {type(row).__name__}")
-        rows.append(frozenset(row))
-    return elements, rows
 
 
 def _labels(rows, labels):
@@ -558,8 +532,7 @@ def _column_names(labels, m):
         names = list(range(1, m + 1))
     else:
         names = list(v.universe_elements(labels, "labels"))
-        if len(names) != m:
-            raise ValueError(f"labels must name the {m} columns, got {len(names)} names")
+        v.same_number("names (one per column)", Y=m, labels=len(names))
     out = np.empty(m, dtype=object)
     out[:] = list(names)
     return out

@@ -23,9 +23,11 @@ iterate over.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from functools import cached_property
+from typing import NamedTuple, Optional
 
 import numpy as np
 
@@ -75,6 +77,9 @@ MEASURES = (
 
 #: Their field names, in the same order.
 MEASURE_NAMES = tuple(m.name for m in MEASURES)
+
+#: The per-point fields of :class:`RejectionCurves` after ``n_rejected``.
+CURVE_FIELDS = ("r", *MEASURE_NAMES)
 
 
 def measure_info(name):
@@ -175,7 +180,7 @@ class OperatingPoint(NamedTuple):
         return self.counts.rho_0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RejectionCurves:
     """r, A, Q and phi for every number of rejected samples ("Curves").
 
@@ -186,22 +191,72 @@ class RejectionCurves:
     r, A, Q, phi : float arrays
         The measures at each point (A is NaN where nothing is kept).
     counts : SubsetCounts
-        The four subset sizes at each point, as int arrays (derived on demand
-        from |A∩R|, so the curves hold only one integer array besides
-        ``n_rejected``).
+        The four subset sizes at each point, as int arrays.
+
+    The curves store |A∩R| at each point (``n_accurate_rejected``) and the
+    points' |R| when they are not every k = 0 .. n; ``n_rejected`` and each
+    measure are computed from these integer counts on first use and kept,
+    so a caller that reads only Q never holds r, A or phi (a curve of 10^7
+    samples has 10^7 + 1 points).
     """
 
-    n_rejected: np.ndarray
-    r: np.ndarray
-    A: np.ndarray
-    Q: np.ndarray
-    phi: np.ndarray
-    n_accurate_rejected: np.ndarray = field(repr=False)
-    n_samples: int = field(repr=False)
-    n_accurate: int = field(repr=False)
+    n_accurate_rejected: np.ndarray
+    n_samples: int
+    n_accurate: int
+    points: Optional[np.ndarray] = None  #: |R| of each point; None: every k = 0 .. n
+
+    @cached_property
+    def n_rejected(self):
+        """|R| at each point (int64)."""
+        if self.points is None:
+            return np.arange(self.n_samples + 1, dtype=np.int64)
+        return self.points
+
+    @cached_property
+    def r(self):
+        """``r = |R| / n`` at each point."""
+        return self.n_rejected / self.n_samples
+
+    @cached_property
+    def Q(self):
+        """``Q = (|A∩N| + |M∩R|) / n`` at each point."""
+        k, ar = self.n_rejected, self.n_accurate_rejected
+        q = np.subtract(k, ar, dtype=np.float64)      # |M∩R| (integers, exact in float64)
+        q -= ar
+        q += self.n_accurate                           # + |A∩N| = |A| - |A∩R|
+        q /= self.n_samples
+        return q
+
+    @cached_property
+    def A(self):
+        """``A = |A∩N| / |N|`` at each point; NaN where nothing is kept."""
+        A = np.subtract(self.n_accurate, self.n_accurate_rejected, dtype=np.float64)
+        with np.errstate(invalid="ignore"):
+            # nothing kept: |A∩N| = 0 too, and 0 / 0 is the NaN the policy asks for
+            A /= np.subtract(self.n_samples, self.n_rejected, dtype=np.float64)
+        return A
+
+    @cached_property
+    def phi(self):
+        """``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point, edge cases as :func:`measures_from_counts`."""
+        k, ar = self.n_rejected, self.n_accurate_rejected
+        n_acc, n_mis = self.n_accurate, self.n_samples - self.n_accurate
+        if n_acc == 0 or n_mis == 0:
+            return np.full(k.shape, np.nan)
+        phi = np.subtract(k, ar, dtype=np.float64)    # |M∩R|
+        phi *= float(n_acc)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            # |A∩R| = 0 < |R|: |M∩R| > 0 over 0 is the inf the policy asks for
+            phi /= np.multiply(ar, float(n_mis))
+        phi[k == 0] = 1.0                              # nothing rejected (0 / 0 above)
+        return phi
+
+    def __repr__(self):
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in ("n_rejected", *CURVE_FIELDS))
+        return f"RejectionCurves({shown})"
 
     def __len__(self):
-        return len(self.n_rejected)
+        return len(self.n_accurate_rejected)
 
     @property
     def counts(self):
@@ -217,8 +272,12 @@ class RejectionCurves:
         return self.n_accurate / self.n_samples
 
     def best_Q(self):
-        """Index of the point of maximum classification quality Q (first one on ties)."""
-        return int(np.argmax(self.Q))
+        """Index of the point of maximum classification quality Q (first one on ties).
+
+        Decided in integers, ``n Q - |A| = |R| - 2 |A∩R|``, so no Q array is needed.
+        """
+        return _first_extreme(lambda k, ar: k - 2 * ar, self.n_rejected,
+                              self.n_accurate_rejected, np.argmax)
 
     @property
     def rho_0(self):
@@ -239,8 +298,13 @@ class RejectionCurves:
         defined at r = 1 too, where A is not (Condessa et al. 2017, Sec. 4).
         """
         rho = v.single_fraction(rho, "rho")
-        mn = (self.n_samples - self.n_accurate) - (self.n_rejected - self.n_accurate_rejected)
-        return (mn + rho * self.n_rejected) / self.n_samples
+        k, ar, n = self.n_rejected, self.n_accurate_rejected, self.n_samples
+        out = np.empty(k.shape)
+        for s in range(0, k.size, _CHUNK):  # chunks: no n-length temporaries
+            kc = k[s:s + _CHUNK]
+            mn = (n - self.n_accurate) - (kc - ar[s:s + _CHUNK])
+            np.divide(mn + rho * kc, n, out=out[s:s + _CHUNK])
+        return out
 
     def min_cost(self, rho):
         """Index of the point of minimum cost at price ``rho`` (the first one on exact ties).
@@ -253,19 +317,41 @@ class RejectionCurves:
         rho = v.single_fraction(rho, "rho")
         n = self.n_samples
         price = Fraction(rho).limit_denominator(max(1, min(10**9, 2**62 // (2 * n + 2))))
-        mn = (n - self.n_accurate) - (self.n_rejected - self.n_accurate_rejected)
-        return int(np.argmin(price.denominator * mn + price.numerator * self.n_rejected))
+        q, p = price.denominator, price.numerator
+        # q |M∩N| + p |R| = q (|M| - |R| + |A∩R|) + p |R|, chunk by chunk (no n-length temporaries)
+        return _first_extreme(lambda k, ar: q * ((n - self.n_accurate) - k + ar) + p * k,
+                              self.n_rejected, self.n_accurate_rejected, np.argmin)
 
     def point(self, i):
         """The :class:`OperatingPoint` at index ``i`` of the curves."""
-        m = self.r.size
-        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) \
-                or not -m <= i < m:
-            raise ValueError(f"i must be an integer index in [-{m}, {m - 1}] (a point of the "
-                             f"curves), got {i!r}")
-        c = SubsetCounts(*(int(x[i]) for x in self.counts))
-        return OperatingPoint(float(self.r[i]), float(self.A[i]), float(self.Q[i]),
-                              float(self.phi[i]), c)
+        i = v.index(i, "i", len(self), "a point of the curves")
+        n, n_acc = self.n_samples, self.n_accurate
+        k = i % (n + 1) if self.points is None else int(self.points[i])
+        ar = int(self.n_accurate_rejected[i])
+        c = SubsetCounts(an=n_acc - ar, mn=(n - n_acc) - (k - ar), ar=ar, mr=k - ar)
+        # the arrays' formulas on one point (the same float operations, so the same bits)
+        if n_acc == 0 or n_acc == n:
+            phi = math.nan
+        elif k == 0:
+            phi = 1.0
+        elif ar == 0:
+            phi = math.inf
+        else:
+            phi = (float(c.mr) * float(n_acc)) / (float(ar) * float(n - n_acc))
+        A = c.an / (n - k) if k < n else math.nan
+        return OperatingPoint(k / n, A, (c.mr + c.an) / n, phi, c)
+
+
+def _first_extreme(score, k, ar, arg):
+    """``arg(score(k, ar))`` (np.argmax or np.argmin, first on ties), chunk by chunk."""
+    best = best_value = None
+    for s in range(0, k.size, _CHUNK):
+        part = score(k[s:s + _CHUNK], ar[s:s + _CHUNK])
+        i = int(arg(part))
+        value = int(part[i])
+        if best is None or (value > best_value if arg is np.argmax else value < best_value):
+            best, best_value = s + i, value
+    return best
 
 
 def accuracy_vector(y_true, y_pred):
@@ -286,15 +372,31 @@ def accuracy_vector(y_true, y_pred):
     >>> accuracy_vector([0, 1, 2, 2], [0, 2, 2, 1])
     array([ True, False,  True, False])
     """
-    y_true = v.labels_1d(y_true, "y_true")
-    y_pred = v.labels_1d(y_pred, "y_pred")
-    v.same_length(y_true=y_true, y_pred=y_pred)
-    return np.asarray(y_true == y_pred, dtype=bool)
+    y_true, y_pred = v.label_pair(y_true=y_true, y_pred=y_pred)
+    return _labels_equal(y_true, y_pred)
 
 
-def _order(confidence):
-    """Rejection order: confidence ascending, ties by sample index ascending."""
-    return np.argsort(confidence, kind="stable")
+def _labels_equal(x, y):
+    """``x_i == y_i`` as Python compares the two labels (validated arrays of one kind).
+
+    NumPy compares an integer array with a float array in float64, where
+    ``2**53 + 1 == 2.0**53``; here an integer equals a float only if the
+    float is that very integer.
+    """
+    kx, ky = x.dtype.kind, y.dtype.kind
+    if {kx, ky} <= set("biu") or {kx, ky} <= set("bf") or "O" in (kx, ky) or kx == ky:
+        return np.asarray(x == y, dtype=bool)
+    i, f = (x, y) if kx in "biu" else (y, x)          # one integer array, one float array
+    eq = i.astype(f.dtype) == f                        # necessary: the float rounds the integer
+    if np.any(eq):
+        info = np.iinfo(i.dtype)
+        # floats of integer value in the integer type's range convert exactly
+        fc = f[eq]
+        inside = (fc >= info.min) & (fc < float(info.max) + 1)
+        exact = np.zeros(fc.shape, dtype=bool)
+        exact[inside] = fc[inside].astype(i.dtype) == i[eq][inside]
+        eq[eq] = exact
+    return eq
 
 
 def reject_lowest(confidence, fraction=None, *, count=None):
@@ -327,17 +429,26 @@ def reject_lowest(confidence, fraction=None, *, count=None):
     """
     c = v.as_finite_1d(confidence, "confidence")
     n = c.size
-    if (fraction is None) == (count is None):
-        raise ValueError("give exactly one of fraction or count")
+    v.exactly_one(fraction=fraction, count=count)
     if count is None:
-        f = v.fraction(fraction, "fraction")
-        if f.ndim != 0:
-            raise ValueError("fraction must be a single number in [0, 1]")
-        count = round(float(f) * n)
+        count = round(v.single_fraction(fraction, "fraction") * n)
     else:
         count = v.count(count, "count", n)
-    rejected = np.zeros(n, dtype=bool)
-    rejected[_order(c)[:count]] = True
+    return _lowest(c, count)
+
+
+def _lowest(c, count):
+    """The ``count`` first samples in (confidence, index) order, without sorting: O(n).
+
+    The count-th smallest confidence t splits them: every sample below t,
+    then the first samples equal to t by index.
+    """
+    if count == 0 or count == c.size:
+        return np.full(c.size, count > 0)
+    t = np.partition(c, count - 1)[count - 1]
+    rejected = c < t
+    ties = np.flatnonzero(c == t)[:count - int(np.count_nonzero(rejected))]
+    rejected[ties] = True
     return rejected
 
 
@@ -357,12 +468,40 @@ def reject_below(confidence, threshold):
     array([False,  True, False,  True])
     """
     c = v.as_finite_1d(confidence, "confidence")
-    t = threshold.value if isinstance(threshold, Threshold) else threshold
-    if isinstance(t, (bool, np.bool_)) or not isinstance(t, (int, float, np.integer, np.floating)) \
-            or t != t:
-        raise ValueError(f"threshold must be a number or a Threshold (from rl.select_threshold), "
-                         f"got {threshold!r:.60}")
-    return c < float(t)
+    t = v.threshold_value(threshold.value if isinstance(threshold, Threshold) else threshold,
+                          "threshold", "a number or a Threshold (from rl.select_threshold)")
+    return _below(c, t)
+
+
+def _below(c, t):
+    """``c < t`` decided exactly, whatever the dtypes (NumPy would compare in float64).
+
+    ``c`` is a validated confidence array, ``t`` a real number (possibly
+    infinite, never NaN).
+    """
+    if t in (math.inf, -math.inf):
+        return np.full(c.shape, t > 0)
+    if c.dtype.kind in "iu":
+        bound = int(np.ceil(t)) if isinstance(t, (float, np.floating)) else int(t)
+        info = np.iinfo(c.dtype)               # integers c: c < t  <=>  c < ceil(t)
+        if not info.min < bound <= info.max:
+            return np.full(c.shape, bound > info.max)
+        return c < c.dtype.type(bound)
+    try:
+        f = c.dtype.type(t)                      # the value of c's type nearest to t
+    except OverflowError:
+        return np.full(c.shape, t > 0)
+    if not np.isfinite(f):
+        return np.full(c.shape, t > 0)
+    # no value of c's type lies strictly between t and f
+    return c < f if _exact(f) >= _exact(t) else c <= f
+
+
+def _exact(x):
+    """A finite real number (Python or NumPy) as an exact Fraction."""
+    if isinstance(x, (int, np.integer)):
+        return Fraction(int(x))
+    return Fraction(*x.as_integer_ratio())
 
 
 def _masks(accurate, rejected):
@@ -380,12 +519,22 @@ def subset_counts(accurate, rejected):
     >>> subset_counts([1, 1, 0, 0, 1], [0, 1, 1, 0, 0])
     SubsetCounts(an=2, mn=1, ar=1, mr=1)
     """
-    a, r = _masks(accurate, rejected)
+    return _subset_counts(*_masks(accurate, rejected))
+
+
+def _subset_counts(a, r):
+    """The kernel of :func:`subset_counts` (validated boolean masks of one length)."""
     n = a.size
     ar = int(np.count_nonzero(a & r))
     n_a = int(np.count_nonzero(a))
     n_r = int(np.count_nonzero(r))
     return SubsetCounts(an=n_a - ar, mn=n - n_a - n_r + ar, ar=ar, mr=n_r - ar)
+
+
+def _point_measures(accurate, rejected):
+    """(counts, Measures) of validated public inputs: one validation, one count."""
+    counts = _subset_counts(*_masks(accurate, rejected))
+    return counts, _measures(*counts)
 
 
 def measures_from_counts(an, mn, ar, mr):
@@ -404,9 +553,13 @@ def measures_from_counts(an, mn, ar, mr):
     an, mn, ar, mr = (v.nonnegative_amounts(x, name)
                       for x, name in zip((an, mn, ar, mr), ("an", "mn", "ar", "mr")))
     v.broadcastable(an=an, mn=mn, ar=ar, mr=mr)
+    v.some_samples(an + mn + ar + mr, "an, mn, ar, mr")
+    return _measures(an, mn, ar, mr)
+
+
+def _measures(an, mn, ar, mr):
+    """The kernel of :func:`measures_from_counts`: validated, non-negative counts or fractions."""
     n = an + mn + ar + mr
-    if np.any(n <= 0):
-        raise ValueError("an, mn, ar, mr must not all be 0 (n = an + mn + ar + mr = 0: no samples)")
     kept = an + mn
     n_acc = an + ar
     n_mis = mn + mr
@@ -422,13 +575,38 @@ def measures_from_counts(an, mn, ar, mr):
     return Measures(r, A, Q, phi)
 
 
-def _scalar(x):
-    return float(x[()] if isinstance(x, np.ndarray) else x)
+# A fraction of n at most this far from 0 is 0. Operating points given as
+# fractions (A, r, alpha) are rounded numbers, and a subset fraction such as
+# |A∩R| / n = alpha - A (1 - r) is a difference of them: an exact 0 comes out
+# as a few 1e-17, which would turn phi = inf into 1e16. A true count of one
+# sample is 1 / n, far above this for any n below 10^12.
+_ZERO = 1e-12
+
+
+def _snap(x):
+    """Subset fractions within :data:`_ZERO` of 0 become exactly 0 (and never negative)."""
+    x = np.asarray(x, dtype=float)
+    return np.where(x <= _ZERO, 0.0, x)
+
+
+def _fraction_measures(an, r, alpha):
+    """A, Q, phi of points keeping a fraction ``an`` = |A∩N| / n accurate at rejected fraction r.
+
+    The four subset fractions follow from (an, r, alpha) and are snapped to
+    0 within :data:`_ZERO`, so every edge case of :func:`measures_from_counts`
+    (phi = inf when |A∩R| = 0, A = NaN when nothing is kept, ...) is decided
+    as it would be on the integer counts.
+    """
+    ar = _snap(alpha - an)
+    mr = _snap(an + r - alpha)
+    mn = _snap(1.0 - r - an)
+    _, A, Q, phi = _measures(_snap(an), mn, ar, mr)
+    return A, Q, phi
 
 
 def rejected_fraction(accurate, rejected):
     """Rejected fraction ``r = |R| / n`` (Condessa et al. 2017, Eq. 2)."""
-    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[0])
+    return float(_point_measures(accurate, rejected)[1].r)
 
 
 def nonrejected_accuracy(accurate, rejected):
@@ -441,7 +619,7 @@ def nonrejected_accuracy(accurate, rejected):
     >>> nonrejected_accuracy([1, 1, 0, 0], [0, 0, 0, 1])
     0.6666666666666666
     """
-    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[1])
+    return float(_point_measures(accurate, rejected)[1].A)
 
 
 def classification_quality(accurate, rejected):
@@ -452,7 +630,7 @@ def classification_quality(accurate, rejected):
     >>> classification_quality([1, 1, 0, 0], [0, 0, 0, 1])
     0.75
     """
-    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[2])
+    return float(_point_measures(accurate, rejected)[1].Q)
 
 
 def rejection_quality(accurate, rejected):
@@ -470,7 +648,7 @@ def rejection_quality(accurate, rejected):
     >>> rejection_quality([1, 1, 0, 0], [0, 0, 0, 1])
     inf
     """
-    return _scalar(measures_from_counts(*subset_counts(accurate, rejected))[3])
+    return float(_point_measures(accurate, rejected)[1].phi)
 
 
 def operating_point(accurate, rejected):
@@ -482,17 +660,21 @@ def operating_point(accurate, rejected):
     >>> op.r, op.A, op.Q
     (0.4, 0.6666666666666666, 0.6)
     """
-    counts = subset_counts(accurate, rejected)
-    r, A, Q, phi = (float(x) for x in measures_from_counts(*counts))
-    return OperatingPoint(r, A, Q, phi, counts)
+    counts, m = _point_measures(accurate, rejected)
+    return OperatingPoint(*(float(x) for x in m), counts)
 
 
 def rejection_curves(accurate, confidence, *, thresholds_only=False):
     """r, A, Q, phi for every number of rejected samples k = 0 .. n.
 
-    One stable sort and one cumulative sum: O(n log n) in total, no loop over
-    samples. Point k rejects the k least confident samples under the default
-    tie policy (confidence ascending, then sample index ascending).
+    Point k rejects the k least confident samples under the default tie
+    policy (confidence ascending, then sample index ascending). One sort of
+    the confidences' values (two when accurate and misclassified samples
+    share many confidences) and one cumulative sum: O(n log n), no loop over
+    samples, no stable argsort. Confidences are ranked in their own dtype
+    (integers beyond 2**53 and longdouble stay exact). The curves hold the
+    integer counts; ``r``, ``A``, ``Q`` and ``phi`` are computed from them on
+    first use.
 
     Parameters
     ----------
@@ -523,72 +705,235 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     a = v.as_bool_1d(accurate, "accurate")
     c = v.as_finite_1d(confidence, "confidence")
     v.same_length(accurate=a, confidence=c)
-    n = a.size
     ar, breaks = _ranked(a, c, breaks=thresholds_only)
     n_acc = int(ar[-1])
-    k = np.arange(n + 1, dtype=np.int64)
-    if thresholds_only:
-        k, ar = k[breaks], ar[breaks]
-    r, A, Q, phi = _curve_measures(k, ar, n, n_acc)
-    return RejectionCurves(k, r, A, Q, phi, ar, n, n_acc)
+    if not thresholds_only:
+        return RejectionCurves(ar, a.size, n_acc)
+    k = np.flatnonzero(breaks)
+    return RejectionCurves(ar[k], a.size, n_acc, points=k.astype(np.int64, copy=False))
 
 
 def _ranked(accurate, confidence, *, breaks=False):
-    """The one sort behind every curve: counts along the rejection order.
+    """The one ranking behind every curve: counts along the rejection order.
 
     Returns ``ar`` (int64, length n + 1): ``ar[k] = |A∩R|`` after rejecting
     the k first samples in the default order (confidence ascending, then
     sample index ascending); and, with ``breaks=True``, a boolean mask of
     length n + 1 that is True at k = 0, k = n and every k that falls between
     two distinct confidence values (the points a threshold can reach), else
-    None. Inputs are validated 1-D arrays of equal length. Every function
-    that walks the rejection order (the curves, the risk-coverage family,
-    the bootstrap) starts from here, so the tie policy lives in one place.
+    None. Inputs are validated 1-D arrays of equal length (``confidence``
+    as :func:`rejlab._validate.as_finite_1d` returns it, in its own dtype).
+    Every function that walks the rejection order (the curves, the
+    risk-coverage family, the bootstrap) starts from here, so the tie policy
+    lives in one place.
+
+    How, without a stable argsort of everything (about 20 times slower than
+    sorting values here): each confidence becomes an unsigned 64-bit key that
+    orders like it (:func:`_sortable`), shifted left by one with the
+    accuracy bit below. One value sort of these keys gives every point
+    exactly, except inside a *mixed* tie (equal confidences, accurate and
+    misclassified samples both): there the key puts the misclassified
+    samples first, while the policy orders them by sample index. A few mixed
+    groups are redone from their members' indices; many are redone by a
+    second value sort of keys (value rank, sample index) (:func:`_by_index`).
     """
     n = accurate.size
-    order = _order(confidence)
-    ar = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(accurate[order], out=ar[1:])
-    keep = None
-    if breaks:
-        cs = confidence[order]
-        keep = np.ones(n + 1, dtype=bool)
-        np.not_equal(cs[1:], cs[:-1], out=keep[1:n])
+    ar = np.empty(n + 1, dtype=np.int64)
+    ar[0] = 0
+    keep = np.empty(n + 1, dtype=bool) if breaks else None
+    # the keys live in ar's own memory until they become the counts: no other
+    # n-length array of 8-byte words (and no page faults for one)
+    u = _sortable(confidence, out=ar[1:].view(np.uint64))
+    if u is None:
+        _ranked_stable(accurate, confidence, ar, keep)
+    elif n > 1 and int(u.max()) - int(u.min()) >= 2**63:
+        _ranked_split(accurate, confidence, u, ar, keep)
+    else:
+        _ranked_keys(accurate, confidence, u, ar, keep)
+    if keep is not None:
+        keep[0] = keep[n] = True
     return ar, keep
 
 
-def _curve_measures(k, ar, n, n_acc):
-    """r, A, Q, phi along a curve from k = |R| and |A∩R|, with few temporaries.
+# Chunk length of the passes that would otherwise allocate n-length temporaries
+# (every new n-length array costs its first-touch page faults).
+_CHUNK = 1 << 18
 
-    Same formulas and edge cases as :func:`measures_from_counts`, written
-    with in-place operations because curves may hold 10^7 points.
+# Up to this many mixed tie groups are redone from their members' indices (one
+# pass over the confidences each); more take a second sort of all keys.
+_FEW_MIXED = 8
+
+_TOP = np.uint64(1 << 63)
+
+
+def _sortable(c, out=None):
+    """Unsigned 64-bit keys that order exactly as ``c`` does (equal iff equal), or None.
+
+    float64: the IEEE bits of ``c + 0.0`` (so -0.0 and 0.0 get one key) with
+    the sign folded in (negatives: every bit flipped, so a larger magnitude
+    gives a smaller key; others: the top bit set); int64: the bits with the
+    top one flipped; uint64: the values. Written into ``out`` (uint64) if
+    given. A wider dtype (longdouble that float64 cannot hold) has no such
+    key. :func:`_values_of` inverts it.
     """
-    n_mis = n - n_acc
-    r = k / n
-    tmp = k - ar                      # |M∩R|
-    Q = tmp + (n_acc - ar)            # |M∩R| + |A∩N|
-    Q = np.divide(Q, n, out=np.empty(k.shape))
-    phi = np.full(k.shape, np.inf)
-    if n_acc == 0 or n_mis == 0:
-        phi.fill(np.nan)
-    else:
-        num = tmp * float(n_acc)
-        den = ar * float(n_mis)
-        np.divide(num, den, out=phi, where=ar > 0)
-        del num, den
-        phi[k == 0] = 1.0
-    np.subtract(n_acc, ar, out=tmp)   # |A∩N|
-    kept = n - k
-    A = np.full(k.shape, np.nan)
-    np.divide(tmp, kept, out=A, where=kept > 0)
-    return r, A, Q, phi
+    if c.dtype == np.float64:
+        u = np.add(c, 0.0, out=None if out is None else out.view(np.float64)).view(np.uint64)
+        if c.size and c.min() < 0:
+            for s in range(0, u.size, _CHUNK):
+                part = u[s:s + _CHUNK]
+                mask = part >> np.uint64(63)
+                mask *= np.uint64((1 << 63) - 1)
+                mask |= _TOP
+                part ^= mask
+        else:
+            u ^= _TOP
+        return u
+    if c.dtype == np.int64:
+        return np.bitwise_xor(c.view(np.uint64), _TOP, out=out)
+    if c.dtype == np.uint64:
+        if out is None:
+            return c.copy()
+        np.copyto(out, c)
+        return out
+    return None
+
+
+def _values_of(keys, dtype):
+    """The confidences of ``dtype`` whose :func:`_sortable` keys are ``keys``."""
+    keys = np.asarray(keys, dtype=np.uint64)
+    if dtype == np.float64:
+        return np.where(keys >= _TOP, keys ^ _TOP, ~keys).view(np.float64)
+    if dtype == np.int64:
+        return (keys ^ _TOP).view(np.int64)
+    return keys
+
+
+def _ranked_stable(accurate, confidence, ar, keep):
+    """The reference path (a stable argsort), for confidences with no 64-bit key."""
+    order = np.argsort(confidence, kind="stable")
+    np.cumsum(accurate[order], out=ar[1:])
+    if keep is not None:
+        cs = confidence[order]
+        np.not_equal(cs[1:], cs[:-1], out=keep[1:-1])
+
+
+def _ranked_split(accurate, confidence, u, ar, keep):
+    """Keys spanning 2**63 or more: rank the lower and the upper half of key space apart.
+
+    Every key of the lower half is below every key of the upper one, and a
+    compressed half keeps its samples in index order, so the halves' counts
+    simply follow each other.
+    """
+    low = u < _TOP
+    n_low = int(np.count_nonzero(low))
+    for part, start in ((low, 0), (~low, n_low)):
+        a, c = accurate[part], confidence[part]
+        sub_ar, sub_keep = _ranked(a, c, breaks=keep is not None)
+        ar[start + 1:start + a.size + 1] = sub_ar[1:] + ar[start]
+        if keep is not None:
+            keep[start:start + a.size + 1] = sub_keep
+
+
+def _cumsum_bits(key, ar):
+    """``ar[1:] = cumsum(key & 1)``, in place: ``key`` is ``ar[1:]`` seen as uint64."""
+    key &= np.uint64(1)
+    counts = ar[1:]
+    carry = 0
+    for s in range(0, counts.size, _CHUNK):
+        part = counts[s:s + _CHUNK]
+        np.cumsum(part, out=part)
+        part += carry
+        carry = int(part[-1])
+
+
+def _ranked_keys(accurate, confidence, u, ar, keep):
+    """Pass 1: one sort of (value key, accuracy bit); then the mixed ties, if any."""
+    n = u.size
+    lo = u.min()
+    span = int(u.max()) - int(lo)
+    key = u
+    key -= lo
+    key <<= np.uint64(1)
+    np.bitwise_or(key, accurate, out=key)
+    key.sort()
+    # consecutive keys differ in the value bits where the confidence changes, and
+    # only in the accuracy bit (misclassified, then accurate) once per mixed group
+    vchange = np.empty(n - 1, dtype=bool)
+    mixed = []
+    for s in range(0, n - 1, _CHUNK):
+        e = min(n - 1, s + _CHUNK)
+        d = np.bitwise_xor(key[s + 1:e + 1], key[s:e])
+        np.greater(d, 1, out=vchange[s:e])
+        step = np.flatnonzero(d == 1)
+        if step.size:
+            mixed.append(step + s)
+    mixed = np.concatenate(mixed) if mixed else np.empty(0, dtype=np.intp)
+    if keep is not None:
+        keep[1:n] = vchange
+    if mixed.size > _FEW_MIXED:
+        _by_index(accurate, confidence, key, lo, span, vchange, ar)
+        return
+    # no mixed tie: the keys' order is the policy's. A few: [b, e) of each in
+    # sorted order, then its members' flags in index order
+    value_keys = key[mixed]
+    b = np.searchsorted(key, value_keys, side="left").tolist()
+    e = np.searchsorted(key, value_keys | np.uint64(1), side="right").tolist()
+    values = _values_of((value_keys >> np.uint64(1)) + lo, confidence.dtype)
+    _cumsum_bits(key, ar)
+    for value, start, stop in zip(values, b, e):
+        members = np.flatnonzero(confidence == value)       # in index order
+        ar[start + 1:stop + 1] = ar[start] + np.cumsum(accurate[members])
+
+
+def _by_index(accurate, confidence, key, lo, span, vchange, ar):
+    """Pass 2, for many mixed ties: sort keys (value key, sample index, accuracy bit).
+
+    The value key is shifted right just enough to leave room for the index
+    and the bit; when that merges distinct values (values a few units in the
+    last place apart), the merged runs are put back in (value, index) order
+    by a lexsort of their few samples, found where the exact value changes
+    of pass 1 (``vchange``) fall inside a run.
+    """
+    n = key.size
+    bits = max(1, (n - 1).bit_length()) + 1          # sample index, then the accuracy bit
+    shift = max(0, span.bit_length() - (64 - bits))
+    u = _sortable(confidence, out=key)
+    u -= lo
+    if shift:
+        u >>= np.uint64(shift)
+    u <<= np.uint64(bits)
+    index = np.arange(0, 2 * min(n, _CHUNK), 2, dtype=np.uint64)
+    for s in range(0, n, _CHUNK):
+        part = u[s:s + _CHUNK]
+        part |= index[:part.size]
+        part |= accurate[s:s + _CHUNK]
+        index += np.uint64(2 * _CHUNK)
+    del index
+    u.sort()
+    if shift:
+        at = np.flatnonzero(vchange)             # value changes: the next key must change run
+        g = np.uint64(bits)
+        same = (u[at] >> g) == (u[at + 1] >> g)
+        if same.any():
+            _reorder_runs(u, u[at[same]] >> g, bits, confidence)
+    _cumsum_bits(u, ar)
+
+
+def _reorder_runs(u, runs, bits, confidence):
+    """Put the runs of merged value keys ``runs`` back in (confidence, index) order."""
+    runs = np.unique(runs)
+    g = np.uint64(bits)
+    starts = np.searchsorted(u, runs << g, side="left")
+    stops = np.searchsorted(u, (runs << g) | np.uint64((1 << bits) - 1), side="right")
+    lengths = stops - starts
+    pos = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+    entries = u[pos]
+    index = ((entries >> np.uint64(1)) & np.uint64((1 << (bits - 1)) - 1)).astype(np.int64)
+    label = np.repeat(np.arange(runs.size), lengths)
+    u[pos] = entries[np.lexsort((index, confidence[index], label))]
 
 
 # --- Q and phi as functions of A(r) (Condessa et al. 2017, Sec. 3) ----------------------
-
-# |A∩R| / n below this is taken as 0 (it is a difference of rounded fractions).
-_ZERO = 1e-12
-
 
 def _triplet_inputs(A, r, alpha):
     A, r = v.accuracy_and_rejection(A, r)
@@ -633,10 +978,10 @@ def rejection_quality_from_accuracy(A, r, alpha):
     1.0
     """
     kept_accurate, r, alpha = _triplet_inputs(A, r, alpha)
-    ar = alpha - kept_accurate                  # |A∩R| / n
-    mr = r - ar                                 # |M∩R| / n
+    ar = _snap(alpha - kept_accurate)           # |A∩R| / n
+    mr = _snap(r - ar)                          # |M∩R| / n
     with np.errstate(divide="ignore", invalid="ignore"):
-        phi = np.where(ar > _ZERO, mr / np.where(ar > _ZERO, ar, 1.0), np.inf) * alpha / (1 - alpha)
+        phi = np.where(ar > 0, mr / np.where(ar > 0, ar, 1.0), np.inf) * alpha / (1 - alpha)
     phi = np.where(r == 0, 1.0, phi)
     phi = np.where((alpha == 0) | (alpha == 1), np.nan, phi)
     return float(phi) if phi.ndim == 0 else phi

@@ -33,16 +33,12 @@ __all__ = [
     "SampleCounts",
     "MultilabelScores",
     "MultilabelEvaluation",
+    "MultilabelMeasures",
     "multilabel_counts",
     "multilabel_scores",
     "evaluate_multilabel",
+    "multilabel_measures",
 ]
-
-
-def _label_set(x, name):
-    if not isinstance(x, (set, frozenset)):
-        raise ValueError(f"{name}: every label set must be a set, got {type(x).__name__}")
-    return frozenset(x)
 
 
 class SampleCounts(NamedTuple):
@@ -120,82 +116,64 @@ class MultilabelEvaluation(NamedTuple):
 
 def _read_samples(y_true, y_pred):
     """Two boolean (n, m) matrices from indicator matrices or per-sample label sets."""
-    sets = [isinstance(y, Mapping) or v.is_set_family(y) for y in (y_true, y_pred)]
-    if sets[0] != sets[1]:
-        raise ValueError("y_true and y_pred must both be per-sample label sets or both "
-                         "0/1 indicator matrices")
-    if not sets[0]:
+    if not v.one_layer(y_true=y_true, y_pred=y_pred):
         T = v.indicator_matrix(y_true, "y_true")
         R = v.indicator_matrix(y_pred, "y_pred")
         v.same_shape(y_true=T, y_pred=R)
         return T, R
-    rows = []
-    for y, name in ((y_true, "y_true"), (y_pred, "y_pred")):
-        if isinstance(y, Mapping):
-            keys = ordered(y)
-            rows.append([_label_set(y[k], name) for k in keys])
-        else:
-            rows.append([_label_set(x, name) for x in y])
-    if isinstance(y_true, Mapping) != isinstance(y_pred, Mapping) or (
-            isinstance(y_true, Mapping) and set(y_true) != set(y_pred)):
-        raise ValueError("y_pred must label the same samples as y_true")
-    if len(rows[0]) != len(rows[1]):
-        raise ValueError(f"y_true and y_pred must have the same number of samples, "
-                         f"got {len(rows[0])} and {len(rows[1])}")
-    labels = ordered(frozenset().union(*rows[0], *rows[1]))
-    if not labels:
-        raise ValueError("y_true and y_pred hold no label at all")
+    if isinstance(y_true, Mapping):
+        v.same_keys("samples", y_true=y_true, y_pred=y_pred)
+    rows = [v.label_sets(y, name)[1] for y, name in ((y_true, "y_true"), (y_pred, "y_pred"))]
+    v.same_count("number of samples", y_true=rows[0], y_pred=rows[1])
+    return _label_matrices(rows)
+
+
+def _label_matrices(rows_by_input):
+    """Boolean (n, m) matrices of lists of label sets, columns = the sorted union of labels."""
+    labels = ordered(frozenset().union(*(r for rows in rows_by_input for r in rows)))
     col = {label: j for j, label in enumerate(labels)}
     mats = []
-    for rs in rows:
-        Y = np.zeros((len(rs), len(labels)), dtype=bool)
-        for i, r in enumerate(rs):
+    for rows in rows_by_input:
+        # no label at all: one column nobody carries, as an all-zero indicator matrix reads
+        Y = np.zeros((len(rows), max(len(labels), 1)), dtype=bool)
+        for i, r in enumerate(rows):
             Y[i, [col[label] for label in r]] = True
         mats.append(Y)
-    return mats[0], mats[1]
+    return mats
 
 
-def _zero_division_value(zero_division):
-    if isinstance(zero_division, str):
-        if zero_division == "warn":
-            return 0.0
-    elif isinstance(zero_division, (int, float, np.integer, np.floating)) \
-            and not isinstance(zero_division, (bool, np.bool_)):
-        if zero_division in (0, 1):
-            return float(zero_division)
-        if np.isnan(zero_division):
-            return float("nan")
-    raise ValueError(f'zero_division must be "warn", 0, 1 or np.nan, got {zero_division!r}')
-
-
-def _sample_ratio(num, den, zero_value, warn, what):
-    """Per-sample num / den with 0 / 0 replaced by ``zero_value`` (scikit-learn's rule)."""
+def _ratio(num, den, zero_value, warn, what, unit="sample(s)"):
+    """num / den elementwise, with 0 / 0 replaced by ``zero_value`` (scikit-learn's rule)."""
+    num, den = np.asarray(num, dtype=float), np.asarray(den)
     empty = den == 0
     out = num / np.where(empty, 1, den)
     if empty.any():
-        out[empty] = zero_value
+        out = np.where(empty, zero_value, out)
         if warn:
             warnings.warn(f"{what} is ill-defined and set to 0.0 for {int(empty.sum())} "
-                          "sample(s) with a zero denominator; use zero_division to choose "
-                          "another value", RuntimeWarning, stacklevel=3)
+                          f"{unit} with a zero denominator; use zero_division to choose "
+                          "another value", RuntimeWarning, stacklevel=4)
     return out
 
 
-def _scores(c, zero_division):
-    zero_value = _zero_division_value(zero_division)
-    warn = isinstance(zero_division, str)
-    tp = c.tp.astype(float)
-    jac = _sample_ratio(tp, c.tp + c.fp + c.fn, zero_value, warn, "Accuracy (Jaccard)")
-    prec = _sample_ratio(tp, c.tp + c.fp, zero_value, warn, "Precision")
-    rec = _sample_ratio(tp, c.tp + c.fn, zero_value, warn, "Recall")
+def _nanmean(x):
+    """Mean leaving out NaN terms (zero_division=np.nan), as scikit-learn does; NaN if none."""
+    keep = ~np.isnan(x)
+    return float(x[keep].mean()) if keep.any() else float("nan")
 
-    def nanmean(x):
-        # NaN terms (zero_division=np.nan) are left out, as scikit-learn does
-        # for precision and recall
-        keep = ~np.isnan(x)
-        return float(x[keep].mean()) if keep.any() else float("nan")
 
-    return MultilabelScores(nanmean(jac), nanmean(prec), nanmean(rec))
+def _scores(c, zero_value, warn):
+    """Samples-averaged accuracy (Jaccard), precision and recall of SampleCounts."""
+    return MultilabelScores(
+        _nanmean(_ratio(c.tp, c.tp + c.fp + c.fn, zero_value, warn, "Accuracy (Jaccard)")),
+        _nanmean(_ratio(c.tp, c.tp + c.fp, zero_value, warn, "Precision")),
+        _nanmean(_ratio(c.tp, c.tp + c.fn, zero_value, warn, "Recall")))
+
+
+def _f1(tp, fp, fn, zero_value, warn, unit):
+    """``F1 = 2 TP / (2 TP + FP + FN)`` elementwise; 0 / 0 (no label true or predicted) -> zero_value."""
+    tp = np.asarray(tp, dtype=np.int64)
+    return _ratio(2 * tp, 2 * tp + fp + fn, zero_value, warn, "F1", unit)
 
 
 def multilabel_counts(y_true, y_pred):
@@ -243,7 +221,8 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     >>> [str(Fraction(x).limit_denominator(100)) for x in s]
     ['11/14', '6/7', '11/14']
     """
-    return _scores(_counts(*_read_samples(y_true, y_pred)), zero_division)
+    zero_value, warn = v.zero_division(zero_division)
+    return _scores(_counts(*_read_samples(y_true, y_pred)), zero_value, warn)
 
 
 def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
@@ -258,5 +237,93 @@ def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
     >>> e.AA, e.RAR, e.accuracy
     (0.6666666666666666, 2.0, 0.75)
     """
+    zero_value, warn = v.zero_division(zero_division)
     c = _counts(*_read_samples(y_true, y_pred))
-    return MultilabelEvaluation(*_aa_rar(*_totals(c)), *_scores(c, zero_division))
+    return MultilabelEvaluation(*_aa_rar(*_totals(c)), *_scores(c, zero_value, warn))
+
+
+class MultilabelMeasures(NamedTuple):
+    """The paper's AA and RAR beside the field's multi-label measures (scikit-learn's names).
+
+    ``accuracy, precision, recall, f1`` are averaged over samples; the others
+    are over all labels of all samples (``hamming_loss``, ``micro_f1``), whole
+    samples (``subset_accuracy``) or labels (``macro_f1``).
+    """
+
+    AA: float
+    RAR: float
+    accuracy: float
+    precision: float
+    recall: float
+    f1: float
+    hamming_loss: float
+    subset_accuracy: float
+    micro_f1: float
+    macro_f1: float
+
+
+def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
+    """AA and RAR next to the measures the multi-label literature reports, from one count.
+
+    With per-sample counts ``TP_p = |P_p ∩ P'_p|``, ``FP_p = |P'_p - P_p|``,
+    ``FN_p = |P_p - P'_p|`` over n samples and m labels, and per-label counts
+    ``TP_j, FP_j, FN_j`` (the same, column by column):
+
+    - ``AA = sum TP_p / sum (TP_p + FN_p)``, ``RAR = sum TP_p / sum max(FP_p, FN_p)``
+      (neighborhood-system paper, Sec. 4.2; see :func:`rejlab.absolute_accuracy`);
+    - ``accuracy = mean_p TP_p / (TP_p + FP_p + FN_p)``, ``precision = mean_p TP_p / (TP_p + FP_p)``,
+      ``recall = mean_p TP_p / (TP_p + FN_p)`` (Godbole and Sarawagi 2004; the
+      neighborhood-system paper, Sec. 5.1), ``f1 = mean_p 2 TP_p / (2 TP_p + FP_p + FN_p)``;
+    - ``hamming_loss = sum_p (FP_p + FN_p) / (n m)``, the share of wrong entries;
+    - ``subset_accuracy = mean_p [FP_p + FN_p = 0]``, the share of exactly right samples;
+    - ``micro_f1 = 2 TP / (2 TP + FP + FN)`` on the totals;
+      ``macro_f1 = mean_j 2 TP_j / (2 TP_j + FP_j + FN_j)``.
+
+    Each equals scikit-learn's: ``jaccard_score``, ``precision_score``,
+    ``recall_score`` and ``f1_score`` with ``average="samples"``,
+    ``hamming_loss``, ``accuracy_score``, ``f1_score`` with ``average="micro"``
+    and ``"macro"``. A 0 / 0 term takes the value ``zero_division`` ("warn":
+    0 with a warning; np.nan: left out of its mean), as there. For label sets
+    the labels (columns) are those that occur in ``y_true`` or ``y_pred``; an
+    indicator matrix may also have columns nobody carries, which count in
+    ``hamming_loss`` and ``macro_f1``.
+
+    Parameters
+    ----------
+    y_true, y_pred : 0/1 indicator matrices (samples x labels), or sequences
+        of per-sample label sets (or mappings sample -> label set).
+    zero_division : "warn", 0, 1 or np.nan
+
+    Returns
+    -------
+    MultilabelMeasures
+
+    Examples
+    --------
+    Table 1 of the neighborhood-system paper, method 1 (labels 1..3):
+
+    >>> import rejlab as rl
+    >>> truth = [{2, 3}, {1}, {1}, {1}, {2}, {2}, {3}]
+    >>> method_1 = [{3}, {1}, {1}, {3}, {2}, {2}, {3}]
+    >>> m = rl.multilabel_measures(truth, method_1)
+    >>> round(m.AA, 4), round(m.accuracy, 4), round(m.f1, 4), round(m.hamming_loss, 4)
+    (0.75, 0.7857, 0.8095, 0.1429)
+    >>> round(m.subset_accuracy, 4), round(m.micro_f1, 4), round(m.macro_f1, 4)
+    (0.7143, 0.8, 0.8)
+    """
+    zero_value, warn = v.zero_division(zero_division)
+    T, R = _read_samples(y_true, y_pred)
+    c = _counts(T, R)
+    aa, rar = _aa_rar(*_totals(c))
+    accuracy, precision, recall = _scores(c, zero_value, warn)
+    f1 = _nanmean(_f1(c.tp, c.fp, c.fn, zero_value, warn, "sample(s)"))
+    wrong = c.fp + c.fn
+    n, m = T.shape
+    tp_j = np.count_nonzero(T & R, axis=0)
+    fp_j = np.count_nonzero(R, axis=0) - tp_j
+    fn_j = np.count_nonzero(T, axis=0) - tp_j
+    micro = float(_f1(c.tp.sum(), c.fp.sum(), c.fn.sum(), zero_value, warn, "label total(s)"))
+    macro = _nanmean(_f1(tp_j, fp_j, fn_j, zero_value, warn, "label(s)"))
+    return MultilabelMeasures(aa, rar, accuracy, precision, recall, f1,
+                              float(wrong.sum() / (n * m)), float(np.mean(wrong == 0)),
+                              micro, macro)

@@ -23,14 +23,13 @@ A, r, rho, alpha outside [0, 1] raise ``ValueError`` naming the argument.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
 from . import _validate as v
-from .measures import MEASURE_NAMES, RejectionCurves, measures_from_counts
+from .measures import MEASURE_NAMES, RejectionCurves, _fraction_measures
 
 __all__ = [
     "cost",
@@ -77,13 +76,10 @@ def _kept_accurate(A, r):
 
 
 def _points(A1, r1, A0, r0):
+    """Validate two operating points; return them as (AN1, r1, AN0, r0), AN = A (1 - r)."""
     A1, r1 = v.accuracy_and_rejection(A1, r1, "A1", "r1")
     A0, r0 = v.accuracy_and_rejection(A0, r0, "A0", "r0")
-    try:
-        np.broadcast_shapes(A1.shape, r1.shape, A0.shape, r0.shape)
-    except ValueError:
-        raise ValueError("A1, r1, A0 and r0 must broadcast together, got shapes "
-                         f"{A1.shape}, {r1.shape}, {A0.shape}, {r0.shape}") from None
+    v.broadcastable(A1=A1, r1=r1, A0=A0, r0=r0)
     return _kept_accurate(A1, r1), r1, _kept_accurate(A0, r0), r0
 
 
@@ -115,6 +111,7 @@ def cost(A, r, rho):
     """
     A, r = v.accuracy_and_rejection(A, r, "A", "r")
     rho = v.fraction(rho, "rho")
+    v.broadcasts_with(rho, "rho", np.broadcast_shapes(A.shape, r.shape), "A and r")
     with np.errstate(invalid="ignore"):
         misclassified_kept = np.where(r == 1, 0.0, (1.0 - A) * (1.0 - r))
     return _out(misclassified_kept + rho * r)
@@ -146,7 +143,11 @@ def relative_optimality(A1, r1, A0, r0):
     >>> relative_optimality([0.9, 0.7], 0.2, 0.8, 0.2)
     array([ inf, -inf])
     """
-    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    return _out(_beta(*_points(A1, r1, A0, r0)))
+
+
+def _beta(an1, r1, an0, r0):
+    """The kernel of :func:`relative_optimality`, in AN = A (1 - r)."""
     dr = r1 - r0
     dq = 2.0 * (an1 - an0) + dr
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -154,7 +155,7 @@ def relative_optimality(A1, r1, A0, r0):
     same = dr == 0
     if np.any(same):
         beta = np.where(same, np.where(dq > 0, np.inf, np.where(dq < 0, -np.inf, 0.0)), beta)
-    return _out(beta)
+    return beta
 
 
 def rho_zero(A1, r1, A0, r0):
@@ -213,26 +214,31 @@ def compare(A1, r1, A0, r0, rho):
     >>> compare(0.8, 0.2, 0.75, 0.1, rho=[0.3, 0.65, 0.9])
     array(['outperforms', 'equivalent', 'outperformed'], dtype='<U12')
     """
-    an1, r1, an0, r0 = _points(A1, r1, A0, r0)
+    points = _points(A1, r1, A0, r0)
     rho = v.fraction(rho, "rho")
-    try:
-        np.broadcast_shapes(an1.shape, an0.shape, rho.shape)
-    except ValueError:
-        raise ValueError(f"rho (shape {rho.shape}) must broadcast with the points "
-                         f"(shape {np.broadcast_shapes(an1.shape, an0.shape)})") from None
-    beta = np.asarray(relative_optimality(A1, r1, A0, r0))
+    v.broadcasts_with(rho, "rho", np.broadcast_shapes(points[0].shape, points[2].shape),
+                      "the points")
+    return _out(_compare(*points, rho))
+
+
+def _compare(an1, r1, an0, r0, rho):
+    """The kernel of :func:`compare`: the verdict array of validated points and prices."""
+    beta = _beta(an1, r1, an0, r0)
     dr = r1 - r0
     with np.errstate(invalid="ignore"):
         margin = np.where(dr > 0, (1.0 + beta) / 2.0 - rho,   # point 1 wins below rho_0
                           np.where(dr < 0, rho - (1.0 - beta) / 2.0,  # ... above rho_0
                                    beta + 0.0 * rho))          # same r: sign of Q1 - Q0
-    return _verdict(margin)
+    return _verdicts(margin)
+
+
+def _verdicts(margin):
+    return np.where(margin > TIE_TOLERANCE, "outperforms",
+                    np.where(margin < -TIE_TOLERANCE, "outperformed", "equivalent"))
 
 
 def _verdict(margin):
-    out = np.where(margin > TIE_TOLERANCE, "outperforms",
-                   np.where(margin < -TIE_TOLERANCE, "outperformed", "equivalent"))
-    return _out(out)
+    return _out(_verdicts(margin))
 
 
 class RhoZeroCurve(NamedTuple):
@@ -243,10 +249,8 @@ class RhoZeroCurve(NamedTuple):
 
 
 def _check_curves(curves, name="curves"):
-    if not isinstance(curves, RejectionCurves):
-        raise ValueError(f"{name} must be a RejectionCurves (from rl.rejection_curves), "
-                         f"got {type(curves).__name__}")
-    return curves
+    return v.instance_of(curves, name, RejectionCurves, "a RejectionCurves (from "
+                         "rl.rejection_curves)")
 
 
 def rho_zero_curve(curves):
@@ -344,27 +348,18 @@ def subsample_curves(curves, max_points=1000):
     array([0, 2, 6])
     """
     curves = _check_curves(curves)
-    max_points = v.count(max_points, "max_points", np.iinfo(np.int64).max)
-    if max_points < 3:
-        raise ValueError(f"max_points must be at least 3, got {max_points}")
+    max_points = v.count(max_points, "max_points", None, lower=3)
     m = len(curves)
     if m <= max_points:
         return curves
     idx = np.round(np.linspace(0, m - 1, max_points - 1)).astype(np.int64)
     idx = np.union1d(idx, [curves.best_Q()])
-    # index every per-point array field, keep the scalars (n, |A|, ...) as they are
-    changes = {f.name: getattr(curves, f.name)[idx] for f in dataclasses.fields(curves)
-               if isinstance(getattr(curves, f.name), np.ndarray)
-               and getattr(curves, f.name).shape[:1] == (m,)}
-    return dataclasses.replace(curves, **changes)
+    # the same counts at fewer points: the measures follow from them as before
+    return RejectionCurves(curves.n_accurate_rejected[idx], curves.n_samples, curves.n_accurate,
+                           points=curves.n_rejected[idx])
 
 
 # --- the three comparisons that need no cost function (Condessa et al. 2017, Sec. 4) ---
-
-def _require(condition, message):
-    if not np.all(condition):
-        raise ValueError(message)
-
 
 def compare_same_r(A1, r1, A0, r0):
     """Same rejected fraction: the higher nonrejected accuracy wins, for every rho.
@@ -377,7 +372,7 @@ def compare_same_r(A1, r1, A0, r0):
     'outperforms'
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
-    _require(np.abs(r1 - r0) <= CONDITION_TOLERANCE, "r1 must equal r0 for compare_same_r")
+    v.close(r1, r0, CONDITION_TOLERANCE, "r1 must equal r0 for compare_same_r")
     return _verdict(an1 - an0)
 
 
@@ -396,8 +391,8 @@ def compare_same_accurate_kept(A1, r1, A0, r0):
     'outperforms'
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
-    _require(np.abs(an1 - an0) <= CONDITION_TOLERANCE,
-             "A1 (1 - r1) must equal A0 (1 - r0) (same |A∩N|) for compare_same_accurate_kept")
+    v.close(an1, an0, CONDITION_TOLERANCE,
+            "A1 (1 - r1) must equal A0 (1 - r0) (same |A∩N|) for compare_same_accurate_kept")
     return _verdict(np.sign(r1 - r0))
 
 
@@ -416,9 +411,9 @@ def compare_same_misclassified_kept(A1, r1, A0, r0):
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
     mn1, mn0 = 1.0 - r1 - an1, 1.0 - r0 - an0
-    _require(np.abs(mn1 - mn0) <= CONDITION_TOLERANCE,
-             "(1 - A1)(1 - r1) must equal (1 - A0)(1 - r0) (same |M∩N|) for "
-             "compare_same_misclassified_kept")
+    v.close(mn1, mn0, CONDITION_TOLERANCE,
+            "(1 - A1)(1 - r1) must equal (1 - A0)(1 - r0) (same |M∩N|) for "
+            "compare_same_misclassified_kept")
     return _verdict(np.sign(r0 - r1))
 
 
@@ -432,8 +427,7 @@ def _feasible_bounds(r, alpha):
 def _reference(A0, r0, alpha):
     A0, r0 = v.accuracy_and_rejection(A0, r0, "A0", "r0")
     alpha = v.fraction(alpha, "alpha")
-    if A0.ndim or r0.ndim or alpha.ndim:
-        raise ValueError("A0, r0 and alpha must be single numbers")
+    v.single_numbers(A0=A0, r0=r0, alpha=alpha)
     an0 = float(_kept_accurate(A0, r0))
     low, high = _feasible_bounds(float(r0), float(alpha))
     if not (low - CONDITION_TOLERANCE <= an0 <= high + CONDITION_TOLERANCE):
@@ -460,13 +454,13 @@ def operating_region(A1, r1, A0, r0, alpha):
     >>> operating_region([0.86, 0.8, 0.7, 0.95], 0.2, 0.75, 0.1, alpha=0.7)
     array(['green', 'white', 'orange', 'infeasible'], dtype='<U10')
     """
-    _reference(A0, r0, alpha)
-    an1, r1b, an0, r0b = _points(A1, r1, A0, r0)
-    alpha = float(alpha)
-    low, high = _feasible_bounds(r1b, alpha)
+    A0, r0, alpha, _ = _reference(A0, r0, alpha)
+    A1, r1 = v.accuracy_and_rejection(A1, r1, "A1", "r1")
+    an1, an0 = _kept_accurate(A1, r1), _kept_accurate(np.asarray(A0), np.asarray(r0))
+    low, high = _feasible_bounds(r1, alpha)
     feasible = (an1 >= low - CONDITION_TOLERANCE) & (an1 <= high + CONDITION_TOLERANCE)
-    at0 = np.asarray(compare(A1, r1, A0, r0, 0.0))
-    at1 = np.asarray(compare(A1, r1, A0, r0, 1.0))
+    at0 = _compare(an1, r1, an0, r0, 0.0)
+    at1 = _compare(an1, r1, an0, r0, 1.0)
     both = np.broadcast_arrays(at0, at1, feasible)
     at0, at1, feasible = both
     region = np.where((at0 == "outperforms") & (at1 == "outperforms"), "green",
@@ -540,20 +534,6 @@ class OperatingSet:
         return getattr(self, name)
 
 
-def _measures_from_an(an, r, alpha):
-    """A, Q, phi of points keeping a fraction ``an`` accurate at rejected fraction r.
-
-    Builds the four subset fractions (clipped at 0 against rounding) and
-    reuses :func:`rejlab.measures_from_counts`, so phi is computed from the
-    counts with all its edge cases, never averaged.
-    """
-    mn = np.clip(1.0 - r - an, 0.0, None)
-    ar = np.clip(alpha - an, 0.0, None)
-    mr = np.clip(an + r - alpha, 0.0, None)
-    _, A, Q, phi = measures_from_counts(an, mn, ar, mr)
-    return A, Q, phi
-
-
 def operating_set(A0, r0, alpha, r):
     """Operating set of the reference (A0, r0): beta = +1, 0, -1 borders over the grid r.
 
@@ -610,8 +590,8 @@ def operating_set(A0, r0, alpha, r):
                                    for b in (1.0, 0.0, -1.0)))
     an = {b: np.clip(raw[b], low, high) for b in raw}
     an_b = Borders(an[1.0], an[0.0], an[-1.0], low, high)
-    mapped = [_measures_from_an(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
+    mapped = [_fraction_measures(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
     A_b, Q_b, phi_b = (Borders(*(m[i] for m in mapped)) for i in range(3))
-    _, Q0, phi0 = _measures_from_an(np.array(an0), np.array(r0), alpha)
+    _, Q0, phi0 = _fraction_measures(np.array(an0), np.array(r0), alpha)
     return OperatingSet(A0, r0, alpha, float(Q0), float(phi0), r, an_b, A_b, Q_b, phi_b,
                         feasible)

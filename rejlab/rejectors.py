@@ -33,9 +33,7 @@ def breaking_ties(proba):
     >>> breaking_ties([[0.5, 0.3, 0.2], [0.1, 0.1, 0.8]])
     array([0.2, 0.7])
     """
-    p = v.probabilities(proba)
-    if p.shape[1] < 2:
-        raise ValueError("proba must have at least 2 classes for breaking_ties")
+    p = v.probabilities(proba, min_classes=2, purpose=" for breaking_ties")
     top2 = np.partition(p, p.shape[1] - 2, axis=1)[:, -2:]
     return top2[:, 1] - top2[:, 0]
 

@@ -275,20 +275,77 @@ def test_indicator_values_other_than_0_1():
         rl.multilabel_scores(np.array([[0, 1]], np.int8), np.array([[-1, 1]], np.int8))
 
 
-def test_ideal_must_be_a_covering_in_the_set_layer():
-    with pytest.raises(ValueError, match="ideal: block 2 is empty"):
-        rl.absolute_accuracy([{"a"}, set()], [{"a"}, {"a"}])
-    with pytest.raises(ValueError, match="ideal does not cover the universe"):
-        rl.relative_accuracy_rate(P_COV, R_COV, universe=set("abcdefgh"))
+def _same(x, y):
+    return (isinstance(x, float) and math.isnan(x) and math.isnan(y)) or x == y
 
 
-def test_result_must_be_a_covering_in_the_set_layer():
-    with pytest.raises(ValueError, match="result does not cover the universe.*'g'"):
-        rl.absolute_accuracy(P_COV, [{"b", "c"}, {"e", "c", "f"}, {"a", "d"}])
+def test_ideal_and_result_need_not_be_coverings():
+    # a label with no element, an element with no label: numbers, as for indicator matrices
+    assert math.isnan(rl.absolute_accuracy([set(), set()], [{"a"}, set()], universe={"a"}))
+    assert math.isnan(rl.absolute_accuracy([[0, 0]], [[1, 0]]))  # no label is true: 0 / 0
+    assert rl.absolute_accuracy([{"a"}, set()], [{"a"}, {"a"}]) == 1.0
+    assert rl.absolute_accuracy([{"a"}, set()], [{"a"}, {"a"}]) == \
+        rl.absolute_accuracy([[1, 0]], [[1, 1]])
+    # h carries no label in either: it changes nothing
+    assert rl.relative_accuracy_rate(P_COV, R_COV, universe=set("abcdefgh")) == \
+        rl.relative_accuracy_rate(P_COV, R_COV)
+    # the result misses g: one label missed
+    missing_g = [{"b", "c"}, {"e", "c", "f"}, {"a", "d"}]
+    assert rl.t_neg(P_COV, missing_g) == rl.t_neg(P_COV, R_COV) + 1
+    r = rl.accuracy_report(P_COV, missing_g)
+    assert r.result_kind == "not a covering" and r.T_neg_condition is None
+    # an element of the result that the ideal does not label is wrongly labelled
+    assert rl.t_neg(P_COV, [{"b", "c", "z"}, {"e", "c", "f"}, {"a", "d", "g"}]) == \
+        rl.t_neg(P_COV, R_COV) + 1
+    # the covering-only constructions still require a covering
+    with pytest.raises(ValueError, match="covering: block 2 is empty"):
+        rl.derived_covering([{"a"}, set()])
+
+
+def test_set_layer_still_checks_its_blocks():
     with pytest.raises(ValueError, match="result: block 1 holds element.*'z'"):
-        rl.absolute_accuracy(P_COV, [{"b", "c", "z"}, {"e", "c", "f"}, {"a", "d", "g"}])
+        rl.absolute_accuracy(P_COV, [{"b", "c", "z"}, {"e", "c", "f"}, {"a", "d", "g"}],
+                             universe=set("abcdefg"))
     with pytest.raises(ValueError, match="result: block 3 must be a set"):
         rl.absolute_accuracy(P_COV, [{"b", "c"}, {"e", "c", "f"}, ["a", "d", "g"]])
+    with pytest.raises(ValueError, match="result_2 has 2 labels"):
+        rl.compare_methods(P_COV, R_COV, R_COV[:2])
+
+
+indicator_pairs = st.tuples(st.integers(1, 7), st.integers(1, 5)).flatmap(
+    lambda s: st.tuples(arrays(np.uint8, s, elements=st.integers(0, 1)),
+                        arrays(np.uint8, s, elements=st.integers(0, 1)),
+                        arrays(np.uint8, s, elements=st.integers(0, 1))))
+
+
+@settings(max_examples=250, deadline=None)
+@given(indicator_pairs)
+def test_sets_and_indicator_matrices_give_the_same_numbers(mats):
+    # empty rows (an element with no label) and empty columns (a label with no
+    # element) included: every quantity is the same number, or NaN in both
+    T, R1, R2 = mats
+    U = range(T.shape[0])
+    P, S1, S2 = (rl.indicator_to_blocks(Y, universe=U) for Y in (T, R1, R2))
+    for f in (rl.absolute_accuracy, rl.relative_accuracy_rate, rl.t_neg,
+              rl.t_neg_partition_partition, rl.t_neg_partition_covering,
+              rl.t_neg_covering_partition, rl.t_neg_covering_covering):
+        assert _same(f(P, S1, universe=U), f(T, R1)), f.__name__
+    a, b = rl.accuracy_report(P, S1, universe=U), rl.accuracy_report(T, R1)
+    for field in ("ideal_kind", "result_kind", "condition", "T_pos_per_label", "P_sizes",
+                  "T_pos", "sum_P", "T_neg", "AA", "RAR", "T_neg_condition"):
+        assert _same(getattr(a, field), getattr(b, field)), field
+    for field in ("D_P", "T1", "T1_elements", "T2", "T2_elements"):
+        assert sorted(getattr(a, field)) == sorted(np.asarray(getattr(b, field)).tolist()), field
+    assert rl.compare_methods(P, S1, S2, universe=U) == rl.compare_methods(T, R1, R2)
+    sets_true, sets_pred = rl.indicator_to_label_sets(T), rl.indicator_to_label_sets(R1)
+    for zd in (0, 1):
+        for f in (rl.multilabel_scores, rl.evaluate_multilabel):
+            assert all(map(_same, f(sets_true, sets_pred, zero_division=zd),
+                           f(T, R1, zero_division=zd))), f.__name__
+    # without a universe, the set layer's U is the union of the blocks: the
+    # elements with no label anywhere add nothing to T_pos, sum |P_i| or T_neg
+    assert _same(rl.absolute_accuracy(P, S1), rl.absolute_accuracy(T, R1))
+    assert rl.t_neg(P, S1) == rl.t_neg(T, R1)
 
 
 def test_mixed_representations_are_rejected():

@@ -1,6 +1,8 @@
 """Partitions, subsets and the measures A, Q, phi."""
 
 import math
+from decimal import Decimal
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -62,7 +64,74 @@ def test_accuracy_vector_compares_labels_of_any_type():
     assert rl.accuracy_vector(np.array([1, 2]), [1, 2]).dtype == bool
 
 
+# Labels of every kind NumPy would coerce: ints beyond float64, floats equal to
+# ints, bools, NumPy scalars, strings that look like numbers, bytes, tuples.
+LABEL_POOL = [0, 1, 2, 1.0, 2.5, -0.0, True, False, 2**53, 2**53 + 1, float(2**53),
+              2**63, 2**64 - 1, np.int64(1), np.uint64(2**64 - 1), np.float32(1.0),
+              np.float32(2.5), np.str_("x"), "x", "1", "", b"x", (1, 2), Fraction(1, 2), 0.5]
+
+
+def _label_lists(pool):
+    return st.integers(1, 8).flatmap(lambda n: st.tuples(
+        st.lists(st.sampled_from(pool), min_size=n, max_size=n),
+        st.lists(st.sampled_from(pool), min_size=n, max_size=n)))
+
+
+@settings(max_examples=600)
+@given(pair=_label_lists(LABEL_POOL), as_arrays=st.booleans())
+def test_accuracy_vector_is_python_equality_or_a_value_error(pair, as_arrays):
+    # the reference: Python's own == on each pair of labels
+    y_true, y_pred = pair
+    if as_arrays:
+        try:
+            y_true, y_pred = np.array(y_true), np.array(y_pred)
+        except (TypeError, ValueError, OverflowError):
+            return
+        # an array is taken as given: compare with what it holds
+        pair = (y_true.tolist(), y_pred.tolist())
+    try:
+        got = rl.accuracy_vector(y_true, y_pred)
+    except ValueError as exc:
+        assert "y_true" in str(exc) or "y_pred" in str(exc), exc
+        return
+    assert got.tolist() == [bool(a == b) for a, b in zip(*pair)]
+
+
+def test_accuracy_vector_refuses_mixed_kinds_and_keeps_integers_exact():
+    with pytest.raises(ValueError, match="y_true mixes labels of different kinds"):
+        rl.accuracy_vector([1, "x"], ["1", "x"])  # was [True, True]: 1 became "1"
+    with pytest.raises(ValueError, match="y_true holds numbers but y_pred holds strings"):
+        rl.accuracy_vector([1, 2], ["1", "2"])
+    assert rl.accuracy_vector([2**53 + 1, 3], [2.0**53, 3.0]).tolist() == [False, True]
+    assert rl.accuracy_vector(np.array([2**53 + 1]), np.array([2.0**53])).tolist() == [False]
+    objects = np.array([np.int64(2**53 + 1), 3], dtype=object)  # NumPy scalars as objects
+    assert rl.accuracy_vector(objects, [2.0**53, 3.0]).tolist() == [False, True]
+    big = np.array([2**64 - 1], dtype=np.uint64)
+    assert rl.accuracy_vector(big, np.array([2.0**64])).tolist() == [False]
+    assert rl.accuracy_vector(big, big).tolist() == [True]
+
+
+class _NotSelf:
+    """A NaT-like label: hashable, but not equal to itself (as pandas' NaT is)."""
+
+    def __eq__(self, other):
+        return False
+
+    __hash__ = object.__hash__
+
+
+@pytest.mark.parametrize("nan_like", [np.float32("nan"), Decimal("NaN"), Decimal("sNaN"),
+                                      float("nan"), np.datetime64("NaT"), _NotSelf()],
+                         ids=["float32", "decimal", "decimal_signalling", "float", "NaT",
+                              "not_equal_to_itself"])
+def test_nan_like_labels_are_refused(nan_like):
+    for labels in ([nan_like, nan_like], np.array([nan_like, nan_like], dtype=object)):
+        with pytest.raises(ValueError, match="y_true"):
+            rl.accuracy_vector(labels, [1, 1])
+
+
 # ---------------------------------------------------------------- reject_lowest
+
 
 
 def test_reject_lowest_rejects_least_confident_with_index_tie_break():
@@ -71,6 +140,54 @@ def test_reject_lowest_rejects_least_confident_with_index_tie_break():
     assert rl.reject_lowest(c, count=3).tolist() == [True, True, False, True, False]
     assert rl.reject_lowest(c, count=0).sum() == 0
     assert rl.reject_lowest(c, count=5).all()
+
+
+@pytest.mark.parametrize("conf", [
+    [2**53 + 1, 2**53],                                   # int64 beyond float64
+    np.array([2**53 + 1, 2**53], dtype=np.int64),
+    np.array([2**64 - 1, 2**64 - 2], dtype=np.uint64),
+    np.array([-(2**62) + 1, -(2**62)], dtype=np.int64),
+    np.array([1, 1], dtype=np.longdouble) + np.array([np.finfo(np.longdouble).eps, 0]),
+], ids=["list", "int64", "uint64", "negative_int64", "longdouble"])
+def test_confidences_float64_cannot_hold_are_ranked_in_their_own_dtype(conf):
+    # sample 0 is the more confident one: the other is rejected first
+    if np.asarray(conf).dtype == np.longdouble and np.finfo(np.longdouble).eps >= 2**-52:
+        pytest.skip("longdouble is float64 on this platform")
+    assert rl.reject_lowest(conf, count=1).tolist() == [False, True]
+    cv = rl.rejection_curves([True, False], conf)
+    assert cv.counts.ar.tolist() == [0, 0, 1]
+    assert rl.reject_below(conf, conf[0]).tolist() == [False, True]
+
+
+def test_boolean_confidences_are_refused():
+    for call in (lambda: rl.reject_lowest([True, False], count=1),
+                 lambda: rl.rejection_curves([1, 0], [True, False]),
+                 lambda: rl.reject_below(np.array([True, False]), 0.5)):
+        with pytest.raises(ValueError, match="confidence"):
+            call()
+
+
+def test_a_list_mixing_floats_and_huge_integers_is_refused():
+    with pytest.raises(ValueError, match="confidence mixes floats with integers"):
+        rl.reject_lowest([2**53 + 1, 0.5], count=1)
+
+
+THRESHOLD_POOL = [0, 1, -1, 2**53, 2**53 + 1, 2**64, 0.5, 2.0**53, -0.0, math.inf, -math.inf,
+                  2.0**64, np.float32(0.5), np.int64(3), 10**30]
+
+
+@settings(max_examples=300)
+@given(values=st.lists(st.sampled_from([0, 1, 2**53, 2**53 + 1, 2**53 - 1, 2**63 - 1, 5]),
+                       min_size=1, max_size=6),
+       dtype=st.sampled_from([np.int64, np.uint64, np.float64, np.longdouble]),
+       t=st.sampled_from(THRESHOLD_POOL))
+def test_reject_below_compares_exactly(values, dtype, t):
+    c = np.array(values, dtype=object).astype(dtype)
+    exact = [Fraction(int(x)) if dtype in (np.int64, np.uint64) else Fraction(*x.as_integer_ratio())
+             for x in c]
+    bound = t if math.isinf(t) else Fraction(int(t)) if isinstance(t, (int, np.integer)) \
+        else Fraction(*float(t).as_integer_ratio())
+    assert rl.reject_below(c, t).tolist() == [x < bound for x in exact]
 
 
 def test_reject_lowest_fraction_uses_round():
@@ -223,6 +340,124 @@ def test_curves_equal_brute_force_per_k(data):
         assert tuple(int(x[k]) for x in cv.counts) == counts
         assert same(cv.r[k], r) and same(cv.A[k], A) and same(cv.Q[k], Q)
         assert same(cv.phi[k], phi)
+
+
+# --- the ranking kernel against a naive loop --------------------------------------
+
+_BASES = [0.0, 0.5, 1.0, 1e-300, 3.0, 1e300, 2.0**60]
+_DTYPES = ["float64", "int64", "uint64", "longdouble"]
+
+
+@st.composite
+def ranked_samples(draw):
+    """Confidences built to hit every path: heavy ties, values one ulp apart, both signs."""
+    n = draw(st.integers(1, 80))
+    dtype = draw(st.sampled_from(_DTYPES))
+    style = draw(st.sampled_from(["ties", "ulps", "wide", "free"]))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    if dtype in ("float64", "longdouble"):
+        if style == "ties":
+            conf = rng.integers(0, draw(st.integers(1, 6)), n) / 4.0
+        elif style == "ulps":  # distinct values a few units in the last place apart
+            base = np.array(_BASES)[rng.integers(0, len(_BASES), n)]
+            conf = base
+            for _ in range(int(rng.integers(0, 4))):
+                conf = np.nextafter(conf, np.where(rng.random(n) < 0.5, -np.inf, np.inf))
+        elif style == "wide":
+            conf = rng.choice([-1.0, 1.0], n) * np.array(_BASES)[rng.integers(0, 7, n)]
+        else:
+            conf = rng.standard_normal(n)
+        conf = np.where(conf == 0, rng.choice([-0.0, 0.0], n), conf)
+        if dtype == "longdouble":
+            conf = conf.astype(np.longdouble)
+            conf = conf + np.where(rng.random(n) < 0.3, np.finfo(np.longdouble).eps, 0)
+    else:
+        info = np.iinfo(dtype)
+        pool = np.array([info.min, info.min + 1, -1 if dtype == "int64" else 2**63, 0, 1,
+                         2**53, 2**53 + 1, info.max - 1, info.max], dtype=object)
+        if style == "ties":
+            pool = pool[:3]
+        conf = np.array([int(x) for x in pool[rng.integers(0, pool.size, n)]], dtype=dtype)
+    acc = rng.random(n) < draw(st.floats(0, 1))
+    return acc, conf, draw(st.sampled_from([8, 0]))
+
+
+def naive_curve(acc, conf):
+    """ar[k] and the threshold points, rejecting the k first in (confidence, index) order."""
+    exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
+             for x in conf]
+    order = sorted(range(len(acc)), key=lambda i: (exact[i], i))
+    ar = [0]
+    for i in order:
+        ar.append(ar[-1] + int(acc[i]))
+    points = [k for k in range(len(acc) + 1)
+              if k in (0, len(acc)) or exact[order[k - 1]] != exact[order[k]]]
+    return ar, points
+
+
+def old_measures(k, ar, n, n_acc):
+    """The curves' formulas as they were written before the counts became the only state."""
+    n_mis = n - n_acc
+    k, ar = np.asarray(k, dtype=np.int64), np.asarray(ar, dtype=np.int64)
+    tmp = k - ar
+    Q = np.divide(tmp + (n_acc - ar), n, out=np.empty(k.shape))
+    phi = np.full(k.shape, np.inf)
+    if n_acc == 0 or n_mis == 0:
+        phi.fill(np.nan)
+    else:
+        np.divide(tmp * float(n_acc), ar * float(n_mis), out=phi, where=ar > 0)
+        phi[k == 0] = 1.0
+    kept = n - k
+    A = np.full(k.shape, np.nan)
+    np.divide(n_acc - ar, kept, out=A, where=kept > 0)
+    return k / n, A, Q, phi
+
+
+@settings(max_examples=1500, deadline=None)
+@given(ranked_samples())
+def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
+    import rejlab.measures as measures
+
+    acc, conf, few = data
+    saved, measures._FEW_MIXED = measures._FEW_MIXED, few  # 0: always the second sort
+    try:
+        full = rl.rejection_curves(acc, conf)
+        thr = rl.rejection_curves(acc, conf, thresholds_only=True)
+    finally:
+        measures._FEW_MIXED = saved
+    ar, points = naive_curve(acc, conf)
+    n, n_acc = len(acc), int(acc.sum())
+    assert full.counts.ar.tolist() == ar
+    assert full.n_rejected.tolist() == list(range(n + 1))
+    assert thr.n_rejected.tolist() == points
+    assert thr.counts.ar.tolist() == [ar[k] for k in points]
+    for cv, k in ((full, range(n + 1)), (thr, points)):
+        for got, old in zip((cv.r, cv.A, cv.Q, cv.phi),
+                            old_measures(list(k), [ar[j] for j in k], n, n_acc)):
+            np.testing.assert_array_equal(got, old)  # bit for bit
+        for i in range(len(cv)):  # one point computed alone: the same bits
+            p = cv.point(i)
+            assert tuple(p.counts) == tuple(int(x[i]) for x in cv.counts)
+            np.testing.assert_array_equal([p.r, p.A, p.Q, p.phi],
+                                          [cv.r[i], cv.A[i], cv.Q[i], cv.phi[i]])
+        assert cv.best_Q() == int(np.argmax(cv.Q))
+    rejected = rl.reject_lowest(conf, count=int(np.random.default_rng(n).integers(0, n + 1)))
+    expected = np.zeros(n, dtype=bool)
+    exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
+             for x in conf]
+    expected[sorted(range(n), key=lambda i: (exact[i], i))[:int(rejected.sum())]] = True
+    assert rejected.tolist() == expected.tolist()
+
+
+def test_curves_of_a_large_tied_sample_equal_a_stable_argsort():
+    # long runs: the chunked passes, many mixed groups and the few-groups path
+    rng = np.random.default_rng(7)
+    for conf in (np.round(rng.random(600_000), 3), np.where(rng.random(600_000) < 0.01, 1.0,
+                                                            rng.random(600_000))):
+        acc = rng.random(conf.size) < 0.7
+        order = np.argsort(conf, kind="stable")
+        assert np.array_equal(rl.rejection_curves(acc, conf).counts.ar,
+                              np.concatenate(([0], np.cumsum(acc[order]))))
 
 
 @settings(max_examples=150)

@@ -153,3 +153,68 @@ def test_indicator_dtypes_are_read_alike():
 def test_zero_division_values(bad):
     with pytest.raises(ValueError, match="zero_division"):
         rl.multilabel_scores(np.eye(2), np.eye(2), zero_division=bad)
+
+
+# --- multilabel_measures against scikit-learn ---------------------------------------
+
+# scikit-learn reads a single column as binary, not multi-label: two columns or more
+multilabel_pairs = st.tuples(st.integers(1, 9), st.integers(2, 6)).flatmap(
+    lambda s: st.tuples(arrays(np.uint8, s, elements=st.integers(0, 1)),
+                        arrays(np.uint8, s, elements=st.integers(0, 1))))
+
+
+def _sklearn_measures(T, P, zero_division):
+    from sklearn.metrics import accuracy_score, f1_score, hamming_loss
+
+    kw = dict(zero_division=zero_division)
+    out = {} if zero_division != zero_division else {  # jaccard_score refuses np.nan
+        "accuracy": jaccard_score(T, P, average="samples", **kw)}
+    return {**out,
+            "precision": precision_score(T, P, average="samples", **kw),
+            "recall": recall_score(T, P, average="samples", **kw),
+            "f1": f1_score(T, P, average="samples", **kw),
+            "hamming_loss": hamming_loss(T, P),
+            "subset_accuracy": accuracy_score(T, P),
+            "micro_f1": f1_score(T, P, average="micro", **kw),
+            "macro_f1": f1_score(T, P, average="macro", **kw)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(multilabel_pairs, st.sampled_from([0, 1, "warn", np.nan]))
+def test_multilabel_measures_equal_scikit_learn(pair, zero_division):
+    # empty rows (a sample with no label) and empty columns (a label nobody has) included
+    T, P = pair
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ours = rl.multilabel_measures(T, P, zero_division=zero_division)
+        theirs = _sklearn_measures(T, P, zero_division)
+    for name, value in theirs.items():
+        assert getattr(ours, name) == pytest.approx(value, abs=1e-12, nan_ok=True), name
+    e = rl.evaluate_multilabel(T, P, zero_division=0)
+    assert ours.RAR == e.RAR and (ours.AA == e.AA or math.isnan(ours.AA) and math.isnan(e.AA))
+
+
+@settings(max_examples=100, deadline=None)
+@given(multilabel_pairs, st.sampled_from([0, 1]))
+def test_multilabel_measures_of_label_sets_equal_those_of_the_matrix(pair, zero_division):
+    # label sets know only the labels that occur: compare with the matrix of those columns
+    T, P = pair
+    used = (T | P).any(axis=0)
+    if not used.any():
+        used[0] = True  # no label at all: one column nobody carries
+    got = rl.multilabel_measures(rl.indicator_to_label_sets(T), rl.indicator_to_label_sets(P),
+                                 zero_division=zero_division)
+    want = rl.multilabel_measures(T[:, used], P[:, used], zero_division=zero_division)
+    for a, b in zip(got, want):
+        assert a == b or (math.isnan(a) and math.isnan(b))
+
+
+def test_multilabel_measures_warns_on_zero_division_and_leaves_nan_terms_out():
+    T, P = [[1, 0], [0, 0]], [[1, 0], [0, 0]]
+    with pytest.warns(RuntimeWarning, match="ill-defined"):
+        m = rl.multilabel_measures(T, P)
+    assert m.precision == 0.5  # sample 2: 0 / 0 -> 0 under "warn"
+    m = rl.multilabel_measures(T, P, zero_division=np.nan)
+    assert m.precision == 1.0 and m.f1 == 1.0  # the undefined sample is left out
+    with pytest.raises(ValueError, match="zero_division"):
+        rl.multilabel_measures(T, P, zero_division=2)

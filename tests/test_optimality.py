@@ -5,6 +5,9 @@ relative optimality, comparisons and operating sets is checked against the cost
 L = (1 - A)(1 - r) + rho r computed directly.
 """
 
+import math
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -382,6 +385,73 @@ def test_operating_set_phi_mid_border_comes_from_counts_not_an_average(c0, k):
         assert np.isnan(phi1) == np.isnan(ops.phi.mid[0])
 
 
+def _exact_measures(an, r, alpha):
+    """(A, Q, phi) of a point from exact fractions, straight from the definitions."""
+    ar, mr = alpha - an, an + r - alpha
+    A = an / (1 - r) if r != 1 else math.nan
+    Q = an + mr
+    if alpha in (0, 1):
+        phi = math.nan
+    elif r == 0:
+        phi = 1.0
+    elif ar == 0:
+        phi = math.inf
+    else:
+        phi = (mr / ar) / ((1 - alpha) / alpha)
+    return A, Q, phi
+
+
+def _same_number(x, exact):
+    x, exact = float(x), float(exact)
+    if math.isnan(exact) or math.isinf(exact):
+        return x == exact or (math.isnan(x) and math.isnan(exact))
+    return x == pytest.approx(exact, rel=1e-9, abs=1e-12)
+
+
+@st.composite
+def counted_operating_sets(draw):
+    """A reference point, alpha and a grid of r, all from integer counts of n samples."""
+    n = draw(st.integers(1, 40))
+    n_acc = draw(st.integers(0, n))
+    k0 = draw(st.integers(0, n))
+    ar0 = draw(st.integers(max(0, k0 - (n - n_acc)), min(k0, n_acc)))
+    grid = draw(st.lists(st.integers(0, n), min_size=1, max_size=8))
+    return n, n_acc, k0, n_acc - ar0, grid
+
+
+@settings(max_examples=1500, deadline=None)
+@given(case=counted_operating_sets())
+def test_operating_set_matches_an_exact_fraction_reference(case):
+    # every border value, phi's inf / 1 / NaN included, as exact fractions give it
+    n, n_acc, k0, an0, grid = case
+    A0 = an0 / (n - k0) if k0 < n else math.nan
+    ops = rl.operating_set(A0, k0 / n, n_acc / n, [k / n for k in grid])
+    alpha, AN0, R0 = Fraction(n_acc, n), Fraction(an0, n), Fraction(k0, n)
+    _, Q0, phi0 = _exact_measures(AN0, R0, alpha)
+    assert _same_number(ops.Q0, Q0) and _same_number(ops.phi0, phi0), (ops.Q0, Q0, ops.phi0, phi0)
+    for j, k in enumerate(grid):
+        R1 = Fraction(k, n)
+        dr = R1 - R0
+        low, high = max(Fraction(0), alpha - R1), min(alpha, 1 - R1)
+        for name, b in (("best", 1), ("mid", 0), ("worst", -1)):
+            raw = AN0 + (b * abs(dr) - dr) / 2
+            assert bool(getattr(ops.feasible, name)[j]) == (low <= raw <= high)
+            an = min(max(raw, low), high)
+            for measure, exact in zip(("A", "Q", "phi"), _exact_measures(an, R1, alpha)):
+                got = getattr(getattr(ops, measure), name)[j]
+                assert _same_number(got, exact), (name, measure, k, got, exact)
+        for name, an in (("low", low), ("high", high)):
+            for measure, exact in zip(("A", "Q", "phi"), _exact_measures(an, R1, alpha)):
+                got = getattr(getattr(ops, measure), name)[j]
+                assert _same_number(got, exact), (name, measure, k, got, exact)
+
+
+def test_operating_set_border_phi_is_inf_where_no_accurate_sample_is_rejected():
+    # 1 - 0.8 = 0.19999999999999996 left |A∩R| = 5.6e-17 and phi = 3.6e15
+    assert rl.operating_set(0.25, 0.2, 0.2, [0.8]).phi.best[0] == math.inf
+    assert rl.operating_set(0.25, 0.8, 0.05, [0.5]).phi0 == math.inf
+
+
 def test_operating_set_reference_values():
     ops = rl.operating_set(0.8, 0.2, 0.7, np.linspace(0, 1, 11))
     assert ops.Q0 == pytest.approx(2 * 0.8 * 0.8 + 0.2 - 0.7)
@@ -425,6 +495,7 @@ def test_toy_problem_max_q_point_beats_or_ties_every_other_point(toy):
     (lambda: rl.cost(0.8, -0.1, 0.5), "r"),
     (lambda: rl.cost(0.8, 0.1, 1.5), "rho"),
     (lambda: rl.cost(np.nan, 0.1, 0.5), "A"),
+    (lambda: rl.cost(0.8, [0.1, 0.2], [0.1, 0.2, 0.3]), "rho"),  # was NumPy's broadcast error
     (lambda: rl.relative_optimality(0.8, 0.2, 1.1, 0.1), "A0"),
     (lambda: rl.relative_optimality(0.8, 2.0, 0.8, 0.1), "r1"),
     (lambda: rl.compare(0.8, 0.2, 0.75, 0.1, -0.1), "rho"),
