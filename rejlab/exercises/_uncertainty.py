@@ -106,7 +106,7 @@ def _ex_12_3():
     return str(_digits_comparison().better[0])
 
 
-@misconception("12-3", "Q1 - Q2 is indeed positive on these images (six more right decisions), "
+@misconception("12-3", "Q1 - Q2 is indeed positive on these images (a few more right decisions), "
                        "but the paired bootstrap band of the difference contains 0: another "
                        "test set of the same size could reverse it.")
 def _ex_12_3_point_estimate():
