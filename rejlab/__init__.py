@@ -93,11 +93,13 @@ from .bootstrap import (
     DEFAULT_BAND_FRACTIONS,
     Band,
     CurveBands,
+    HoldoutOptimism,
     PointBands,
     RejectorComparison,
     bootstrap_curves,
     bootstrap_threshold,
     compare_rejectors,
+    holdout_optimism,
 )
 
 # Coverings and neighborhood systems (neighborhood-system paper, Sec. 3)

@@ -16,6 +16,10 @@ default tie policy (confidence ascending, then sample index ascending) holds
 on it, and copies of one sample are interchangeable. The value at a rejected
 fraction f rejects ``round(f n)`` samples, as :func:`rejlab.reject_lowest`.
 
+:func:`holdout_optimism` resamples differently: it splits the samples at
+random into a validation part and a test part, many times, to measure what
+choosing the max-Q point on the test data itself adds to the reported Q.
+
 Algorithm. One sort of the original sample (the library's rejection order).
 A replicate is then a vector of multiplicities along that fixed order
 (a bincount of the drawn indices); cumulative sums of the multiplicities and
@@ -32,8 +36,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from .measures import _order, measures_from_counts, reject_below
-from .selective import aurc
+from .measures import _order, classification_quality, measures_from_counts, reject_below
+from .selective import aurc, select_threshold
 
 __all__ = [
     "Band",
@@ -44,6 +48,8 @@ __all__ = [
     "bootstrap_curves",
     "compare_rejectors",
     "bootstrap_threshold",
+    "HoldoutOptimism",
+    "holdout_optimism",
 ]
 
 #: Rejected fractions of :func:`bootstrap_curves` when none are given.
@@ -422,3 +428,78 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]
     vals = [np.concatenate(parts) for parts in zip(*reps)]
     return PointBands(*(_band(e[0], r, level) for e, r in zip(est, vals)))
+
+
+# --- choosing on the data one reports on ---------------------------------------------
+
+
+class HoldoutOptimism(NamedTuple):
+    """Random validation / test splits: the test part's max Q against the honest Q (one per split)."""
+
+    alpha: np.ndarray     #: accuracy of each test part (Q of rejecting nothing)
+    apparent: np.ndarray  #: max Q of each test part, chosen and measured on it
+    honest: np.ndarray    #: Q on each test part at the threshold chosen on its validation part
+
+    @property
+    def optimism(self):
+        """Mean of ``apparent - honest``: what choosing on the reported data adds to Q."""
+        return float(np.mean(self.apparent - self.honest))
+
+
+def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=0.5, seed=None):
+    """How optimistic the max-Q point is when it is chosen on the data it is reported on.
+
+    Each of ``n_splits`` splits draws a random permutation
+    (``numpy.random.default_rng(seed)``, splits in order) and puts its first
+    ``round(validation_fraction n)`` samples in a validation part, the rest
+    in a test part. On the test part, ``apparent`` is its own max Q
+    (:func:`rejlab.select_threshold`, criterion "max_Q", chosen and measured
+    there) and ``honest`` is its Q at the threshold chosen on the validation
+    part (:func:`rejlab.reject_below`). The two parts are independent
+    samples of the same population, so the mean of ``honest`` is what the
+    chosen threshold is worth on fresh data, and
+    :attr:`HoldoutOptimism.optimism` = mean(apparent - honest) estimates how
+    much the reported max Q of a test set of that size overstates it. One
+    loop over splits (each sorts its two parts), none over samples.
+
+    Parameters
+    ----------
+    accurate : array-like of bool, shape (n,)
+    confidence : array-like of float, shape (n,)
+    n_splits : int >= 1, keyword-only, default 200
+    validation_fraction : float in (0, 1), keyword-only, default 0.5
+        Both parts must hold at least one sample.
+    seed : int, Generator or None, keyword-only
+
+    Returns
+    -------
+    HoldoutOptimism
+        Arrays ``alpha``, ``apparent``, ``honest`` (one value per split) and
+        the property ``optimism``.
+
+    Examples
+    --------
+    >>> from rejlab.datasets import four_gaussians
+    >>> toy = four_gaussians(300, seed=0)
+    >>> ho = holdout_optimism(toy.accurate, toy.confidence(), n_splits=50, seed=0)
+    >>> ho.apparent.shape, bool(ho.optimism > 0)
+    ((50,), True)
+    """
+    a, c = v.accurate_and_confidence(accurate, confidence)
+    n_splits = v.positive_integer(n_splits, "n_splits")
+    fraction = v.open_fraction(validation_fraction, "validation_fraction")
+    rng = np.random.default_rng(v.seed(seed))
+    n = a.size
+    m = round(fraction * n)
+    if not 0 < m < n:
+        raise ValueError(f"validation_fraction = {fraction!r} leaves an empty part of "
+                         f"{n} samples (each part needs at least one)")
+    out = np.empty((3, n_splits))
+    for i in range(n_splits):
+        perm = rng.permutation(n)
+        val, test = perm[:m], perm[m:]
+        chosen = select_threshold(a[val], c[val])
+        out[0, i] = np.mean(a[test])
+        out[1, i] = select_threshold(a[test], c[test]).Q
+        out[2, i] = classification_quality(a[test], reject_below(c[test], chosen))
+    return HoldoutOptimism(*out)

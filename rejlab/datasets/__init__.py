@@ -1,8 +1,8 @@
 """Data sets: the papers' worked examples, the toy problem, scenes and lesson data, all seeded."""
 
-from ._gaussians import (CENTRES, EXPECTED_ACCURACY, ChowConvergence, FourGaussians,
+from ._gaussians import (CENTRES, EXPECTED_ACCURACY, ChowConvergence, FourGaussians, MaxQPoints,
                          PopulationCurves, chow_convergence, expected_accuracy, four_gaussians,
-                         population_curves, population_point, posteriors)
+                         max_q_points, population_curves, population_point, posteriors, temper)
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
 from ._paper_examples import (PAPER_U, PaperExample, Table1, definition3_covering,
                               equal_blocks_covering, paper_example, table1)
@@ -15,6 +15,8 @@ __all__ = [
     # its population (exact) curves, and Chow's rule against the empirical minimum cost
     "PopulationCurves", "population_point", "population_curves", "ChowConvergence",
     "chow_convergence",
+    # one sample's max-Q point against the population's, over many samples; a miscalibrated model
+    "MaxQPoints", "max_q_points", "temper",
     # the neighborhood-system paper's examples
     "PaperExample", "Table1", "PAPER_U", "definition3_covering", "equal_blocks_covering",
     "paper_example", "table1",

@@ -22,7 +22,7 @@ from ..selective import select_threshold
 
 __all__ = ["FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
            "EXPECTED_ACCURACY", "PopulationCurves", "population_point", "population_curves",
-           "ChowConvergence", "chow_convergence"]
+           "ChowConvergence", "chow_convergence", "temper", "MaxQPoints", "max_q_points"]
 
 #: Class centres mu_k of the paper's problem (separation 1), in class order 0..3.
 CENTRES = np.array([[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]])
@@ -213,7 +213,7 @@ def _rejected_and_kept_accurate(t, rejector, s, nodes=_NODES):
         F = _Phi(u2 - s) - _Phi(-u2 - s)
         out[0] = out[0] + np.sum(wq * (_phi(u1 - s) + _phi(u1 + s)) * F, axis=(1, 2))
         out[1] = out[1] + np.sum(wq * _phi(u1 - s) * _Phi(s - u2), axis=(1, 2))
-    return out[0], out[1]
+    return np.clip(out[0], 0.0, 1.0), out[1]   # the rule may overshoot r = 1 by 1e-14
 
 
 def _measures_from_population(r, an, alpha):
@@ -380,8 +380,105 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
     thresholds = []
     for size in sizes.tolist():
         toy = four_gaussians(int(size), seed, separation=separation)
-        logp = np.log(np.maximum(toy.proba, 1e-300)) / temperature
-        p = np.exp(logp - logp.max(axis=1, keepdims=True))
-        conf = (p / p.sum(axis=1, keepdims=True)).max(axis=1)
+        conf = _tempered(toy.proba, temperature).max(axis=1)
         thresholds.append(select_threshold(toy.accurate, conf, criterion="min_cost", rho=rho).value)
     return ChowConvergence(4 * sizes.astype(np.int64), np.array(thresholds), 1.0 - rho)
+
+
+def _tempered(p, temperature):
+    logp = np.log(np.maximum(p, 1e-300)) / temperature
+    q = np.exp(logp - logp.max(axis=1, keepdims=True))
+    return q / q.sum(axis=1, keepdims=True)
+
+
+def temper(proba, temperature):
+    """Tempered probabilities ``p_k^(1/T) / sum_j p_j^(1/T)``: a miscalibrated model.
+
+    The softmax of the log-probabilities divided by the temperature T:
+    T > 1 flattens the rows (an underconfident model), T < 1 sharpens them
+    (overconfident), T = 1 changes nothing. The most probable class of each
+    row stays the same, so the predictions and the accuracy vector do not
+    move; the confidences do. With two classes the tempered maximum
+    probability is an increasing function of the maximum probability (the
+    ranking of the samples is unchanged); with more classes the other
+    probabilities enter and the ranking can change slightly.
+
+    Examples
+    --------
+    >>> temper([[0.8, 0.2], [0.5, 0.5]], 2.0).round(4)
+    array([[0.6667, 0.3333],
+           [0.5   , 0.5   ]])
+    """
+    p = v.probabilities(proba, "proba")
+    return _tempered(p, v.positive_number(temperature, "temperature"))
+
+
+class MaxQPoints(NamedTuple):
+    """The max-Q point of many samples of the toy problem, and what it is worth on the population.
+
+    One entry per seed. ``Q`` is the maximum of Q on the sample it was
+    chosen on (the apparent value), ``population_Q`` the Q that the chosen
+    threshold gives on the whole population (the honest value: what fresh
+    data would give on average).
+    """
+
+    seed: np.ndarray
+    r: np.ndarray               #: the max-Q rejected fraction on each sample
+    Q: np.ndarray               #: the max Q on each sample (chosen and measured there)
+    threshold: np.ndarray       #: the confidence threshold chosen on each sample
+    population_r: np.ndarray    #: what that threshold rejects of the population
+    population_Q: np.ndarray    #: Q of that threshold on the population
+
+    @property
+    def optimism(self):
+        """Mean of ``Q - population_Q``: how much choosing and reporting on one sample overstates Q."""
+        return float(np.mean(self.Q - self.population_Q))
+
+
+def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", separation=1.0):
+    """The point of maximum Q on samples ``four_gaussians(n_per_class, seed)``, seed after seed.
+
+    For each seed, :func:`rejlab.select_threshold` picks the max-Q threshold
+    on the sample (its r and Q are the sample's), and
+    :func:`population_point` says what the same threshold rejects and gives
+    on the population, exactly. Across seeds the max-Q point wanders (the Q
+    curve is flat near its top, and its height there is a count of a few
+    samples); on average the sample's own max Q exceeds what its threshold
+    is worth, by :attr:`MaxQPoints.optimism`.
+
+    Parameters
+    ----------
+    n_per_class : int >= 1
+    seeds : iterable of int >= 0, default range(100)
+    rejector : "max_probability" or "breaking_ties", keyword-only
+    separation : float > 0, keyword-only
+
+    Returns
+    -------
+    MaxQPoints
+
+    Examples
+    --------
+    >>> pts = max_q_points(150, seeds=[0, 1])
+    >>> pts.r.round(3), pts.Q.round(3)
+    (array([0.2  , 0.015]), array([0.763, 0.738]))
+    >>> bool(pts.optimism > 0)
+    True
+    """
+    if isinstance(n_per_class, bool) or not isinstance(n_per_class, (int, np.integer)) \
+            or n_per_class < 1:
+        raise ValueError(f"n_per_class must be a positive integer, got {n_per_class!r}")
+    s = _population_args(rejector, separation)
+    seeds = v.as_1d(list(seeds) if not isinstance(seeds, np.ndarray) else seeds, "seeds")
+    if seeds.dtype.kind not in "iu" or np.any(seeds < 0):
+        raise ValueError("seeds must hold integers >= 0")
+    chosen = [select_threshold(t.accurate, t.confidence(rejector))
+              for t in (four_gaussians(int(n_per_class), int(k), separation=separation)
+                        for k in seeds.tolist())]
+    r, Q, t = (np.array([getattr(c, f) for c in chosen]) for f in ("r", "Q", "value"))
+    # -inf rejects nothing, +inf everything; the confidences lie in [0, 1]
+    finite = np.clip(t, 0.0, 1.0)
+    pr, an = _rejected_and_kept_accurate(finite, rejector, s)
+    _, pq, _ = _measures_from_population(np.where(t > 1, 1.0, pr), np.where(t > 1, 0.0, an),
+                                         expected_accuracy(s))
+    return MaxQPoints(seeds.astype(np.int64), r, Q, t, np.where(t > 1, 1.0, pr), pq)

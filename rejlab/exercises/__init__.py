@@ -14,7 +14,7 @@ own.
 ❌ demo-1: not yet. Your answer is too high. Hint: count the samples in A∩N and M∩R.
 """
 
-from . import _binary, _context, _neighborhood, _optimality, _rejection, _report  # noqa: F401  (registration)
+from . import _binary, _context, _neighborhood, _optimality, _rejection, _report, _uncertainty  # noqa: F401,E501  (registration)
 from ._registry import EXERCISES, Exercise, Feedback, check, exercise, hint, misconception
 
 __all__ = ["Exercise", "Feedback", "exercise", "misconception", "check", "hint", "EXERCISES"]

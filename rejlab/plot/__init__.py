@@ -25,6 +25,8 @@ from ._subsets import (SUBSET_KEYS, confidence_strip, confusion_matrix, ranking_
                        subsets_bar, subsets_mosaic, subsets_scatter)
 # how sure we are: bootstrap bands, risk-coverage, paired differences
 from ._uncertainty import curve_bands, rejector_difference, risk_coverage
+# sampling noise: the population against a sample, many samples' max-Q points, Chow's rule
+from ._sampling import chow_convergence, cost_curve, max_q_points, population_curves
 
 __all__ = [
     # styles (Okabe-Ito colours with hatching as a second cue)
@@ -51,4 +53,6 @@ __all__ = [
     "report", "report_rho_zero", "PLOT_MAX_POINTS",
     # how sure we are, and the field's vocabulary
     "curve_bands", "risk_coverage", "rejector_difference",
+    # sampling noise and Chow's rule
+    "population_curves", "max_q_points", "chow_convergence", "cost_curve",
 ]

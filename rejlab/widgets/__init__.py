@@ -15,6 +15,8 @@ from ._optimality import CostState, OperatingSetState, cost_explorer, operating_
 from ._rejection import (confusion_explorer, curves_explorer, four_subsets_explorer,
                          partitions_explorer, ranking_explorer)
 from ._report import ReportExplorerState, report_explorer
+from ._uncertainty import (POPULATION_GRID, SAMPLE_SIZES, ChowState, SamplingState, chow_explorer,
+                           sampling_explorer)
 
 __all__ = [
     "Explorer", "format_number", "control_values",
@@ -29,4 +31,7 @@ __all__ = [
     "context_explorer", "ContextState", "EXPLORER_SCENE",
     # lesson 11
     "report_explorer", "ReportExplorerState",
+    # lessons 12-13: sampling noise, Chow's rule
+    "sampling_explorer", "SamplingState", "chow_explorer", "ChowState", "SAMPLE_SIZES",
+    "POPULATION_GRID",
 ]

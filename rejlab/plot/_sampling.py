@@ -1,0 +1,239 @@
+"""Sampling noise, drawn: the population against one sample, the max-Q point of many samples,
+Chow's threshold against the empirical minimum cost, and the cost along a curve.
+
+Every function takes results rejlab already computed
+(:func:`rejlab.datasets.population_curves`, :func:`rejlab.datasets.max_q_points`,
+:func:`rejlab.datasets.chow_convergence`, :func:`rejlab.rejection_curves`)
+and ``ax=None`` / ``axes=None``, and returns what it drew on. Artists carry a
+``gid`` (``"population-Q"``, ``"max-q-sample"``, ``"chow-threshold"``,
+``"cost"``, ...) so tests and explorers can find them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
+from ..measures import MEASURE_NAMES, OperatingPoint, RejectionCurves, measure_info
+from ..optimality import cost as _cost
+from ._measures import MEASURE_LABELS, _measure_names
+from ._style import OKABE_ITO, SERIES_COLORS, check_axes, format_r, get_ax
+
+__all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve"]
+
+_R_LABEL = "rejected fraction r"
+_POPULATION_STYLE = dict(color=OKABE_ITO["black"], ls="--", lw=1.4)
+
+
+def _finite(y):
+    y = np.asarray(y, dtype=float)
+    return np.where(np.isfinite(y), y, np.nan)
+
+
+def _check(obj, kind, name, where):
+    if not isinstance(obj, kind):
+        raise ValueError(f"{name} must be a {kind.__name__} (from {where}), "
+                         f"got {type(obj).__name__}")
+    return obj
+
+
+def _label(label):
+    if label is not None and not isinstance(label, str):
+        raise ValueError(f"label must be a string, got {type(label).__name__}")
+    return label
+
+
+def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
+                      label="population (exact)"):
+    """The population A, Q, phi of the toy problem as dashed black lines, one panel per measure.
+
+    Meant to be drawn over a sample's curves or bands
+    (:func:`rejlab.plot.curve_bands`) on the same axes: the curve an infinite
+    sample would give, computed from the exact posteriors.
+
+    Parameters
+    ----------
+    population : PopulationCurves
+        From :func:`rejlab.datasets.population_curves`.
+    measures : sequence of "A", "Q", "phi"
+    axes : sequence of Axes, optional
+        As many as ``measures``; one row of new panels if None.
+    label : str or None, keyword-only
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+    """
+    pop = _check(population, PopulationCurves, "population",
+                 "rl.datasets.population_curves")
+    label = _label(label)
+    names = _measure_names(measures)
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, len(names), figsize=(4.3 * len(names), 3.9),
+                               layout="constrained", squeeze=False)
+        axes = axes[0]
+    axes = check_axes(axes, len(names))
+    for ax, m in zip(axes, names):
+        if measure_info(m).log_scale and ax.get_yscale() != "log":
+            ax.set_yscale("log", nonpositive="mask")
+        ax.plot(pop.r, _finite(getattr(pop, m)), gid=f"population-{m}", label=label,
+                **_POPULATION_STYLE)
+        ax.set_xlabel(_R_LABEL)
+        ax.set_ylabel(MEASURE_LABELS[m])
+        ax.set_xlim(0, 1)
+    if label:
+        axes[-1].legend(loc="best", fontsize=8)
+    return axes
+
+
+def max_q_points(points, ax=None, *, population=None, honest=True, current=None):
+    """Where the max-Q point of many samples falls, and what each is worth on the population.
+
+    Each sample's max-Q point (r, Q) is a blue dot. With ``honest=True``
+    the same threshold applied to the population is a black cross, joined
+    to its dot by a grey segment: the height of the segment is that
+    sample's optimism. With ``population`` the population Q curve is drawn
+    dashed. ``current`` (more max-Q points, e.g. of the sample on screen)
+    is drawn as ringed vermillion dots.
+
+    Parameters
+    ----------
+    points : MaxQPoints
+        From :func:`rejlab.datasets.max_q_points`.
+    ax : Axes, optional
+    population : PopulationCurves, keyword-only, optional
+    honest : bool, keyword-only
+    current : MaxQPoints, keyword-only, optional
+
+    Returns
+    -------
+    Axes
+    """
+    pts = _check(points, MaxQPoints, "points", "rl.datasets.max_q_points")
+    honest = v.flag(honest, "honest")
+    if population is not None:
+        _check(population, PopulationCurves, "population", "rl.datasets.population_curves")
+    if current is not None:
+        _check(current, MaxQPoints, "current", "rl.datasets.max_q_points")
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    if population is not None:
+        ax.plot(population.r, _finite(population.Q), gid="population-Q",
+                label="population Q(r)", **_POPULATION_STYLE)
+    if honest:
+        segs = np.stack([np.column_stack([pts.r, pts.population_r]),
+                         np.column_stack([pts.Q, pts.population_Q])], axis=-1)
+        from matplotlib.collections import LineCollection
+
+        ax.add_collection(LineCollection(segs, colors=OKABE_ITO["grey"], linewidths=0.6,
+                                         alpha=0.6, gid="max-q-optimism"))
+        ax.plot(pts.population_r, pts.population_Q, "x", color=OKABE_ITO["black"], ms=5,
+                ls="none", gid="max-q-population", label="its threshold on the population")
+    ax.plot(pts.r, pts.Q, "o", color=OKABE_ITO["blue"], ms=4, alpha=0.6, ls="none",
+            gid="max-q-sample", label=f"max Q of each of {pts.seed.size} samples")
+    shown = [pts] if current is None else [pts, current]
+    if current is not None:
+        seeds = ", ".join(str(k) for k in current.seed[:3].tolist())
+        ax.plot(current.r, current.Q, "o", color=OKABE_ITO["vermillion"], mec="black", ms=9,
+                ls="none", gid="max-q-current",
+                label=f"seed {seeds}{', ...' if current.seed.size > 3 else ''}")
+    ax.set_xlim(0, max(0.5, max(float(np.max(p.r)) for p in shown) + 0.05))
+    low = min(min(float(np.min(p.Q)), float(np.min(p.population_Q)) if honest else np.inf)
+              for p in shown)
+    ax.set_ylim(low - 0.02, max(float(np.max(p.Q)) for p in shown) + 0.02)
+    ax.set_xlabel(_R_LABEL)
+    ax.set_ylabel(MEASURE_LABELS["Q"])
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=8)
+    return ax
+
+
+def chow_convergence(results, ax=None):
+    """The empirical minimum-cost threshold against the sample size, and Chow's 1 - rho.
+
+    Parameters
+    ----------
+    results : ChowConvergence or dict[str, ChowConvergence]
+        From :func:`rejlab.datasets.chow_convergence` (a dict: one series
+        per model, e.g. per temperature; they must share rho).
+    ax : Axes, optional
+
+    Returns
+    -------
+    Axes
+    """
+    named = dict(results) if isinstance(results, dict) else {"": results}
+    if not named:
+        raise ValueError("results must not be empty")
+    for name, cc in named.items():
+        _check(cc, ChowConvergence, "results", "rl.datasets.chow_convergence")
+    chow = {cc.chow_threshold for cc in named.values()}
+    if len(chow) != 1:
+        raise ValueError("results must share one price of rejection rho (one Chow threshold)")
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    (t_chow,) = chow
+    ax.axhline(t_chow, color=OKABE_ITO["black"], lw=1.2, ls="--", gid="chow-threshold",
+               label=f"Chow: 1 − ρ = {t_chow:.2f}")
+    for i, (name, cc) in enumerate(named.items()):
+        ax.plot(cc.n, _finite(cc.threshold), "o-", color=SERIES_COLORS[i % len(SERIES_COLORS)],
+                lw=1.5, ms=5, gid="empirical-threshold",
+                label=name or "minimum cost on a sample of size n")
+    ax.set_xscale("log")
+    ax.set_xlabel("sample size n")
+    ax.set_ylabel("threshold on the maximum probability")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=8)
+    return ax
+
+
+def cost_curve(curves, rho, ax=None, *, chow=None, population=None, label=None):
+    """The cost ``L = (1 - A)(1 - r) + rho r`` along a rejector's curve, with its minimum.
+
+    Condessa et al. 2017, Sec. 4: the sample's cost at every number of
+    rejected samples (from :meth:`rejlab.RejectionCurves.cost`), a diamond
+    at its minimum; optionally a square at the operating point of Chow's
+    rule (``chow``, e.g. ``rl.operating_point(accurate, rl.chow_rule(proba,
+    rho))``) and the population's cost curve, dashed.
+
+    Parameters
+    ----------
+    curves : RejectionCurves
+    rho : float in [0, 1]
+    ax : Axes, optional
+    chow : OperatingPoint, keyword-only, optional
+    population : PopulationCurves, keyword-only, optional
+    label : str, keyword-only, optional
+        Legend label of the sample's curve.
+
+    Returns
+    -------
+    Axes
+    """
+    cv = _check(curves, RejectionCurves, "curves", "rl.rejection_curves")
+    rho = v.single_fraction(rho, "rho")
+    label = _label(label)
+    if chow is not None:
+        _check(chow, OperatingPoint, "chow", "rl.operating_point")
+    if population is not None:
+        _check(population, PopulationCurves, "population", "rl.datasets.population_curves")
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    L = cv.cost(rho)
+    best = cv.min_cost(rho)
+    ax.plot(cv.r, L, color=OKABE_ITO["blue"], lw=1.8, gid="cost", label=label or "this sample")
+    ax.plot(cv.r[best], L[best], "D", color=OKABE_ITO["blue"], mec="black", ms=8, ls="none",
+            gid="min-cost", label=f"minimum cost (r = {format_r(cv.r[best])})")
+    if population is not None:
+        ax.plot(population.r, _cost(population.A, population.r, rho), gid="population-cost",
+                label="population (exact posteriors)", **_POPULATION_STYLE)
+    if chow is not None:
+        ax.plot(chow.r, _cost(chow.A, chow.r, rho), "s", color=OKABE_ITO["vermillion"],
+                mec="black", ms=8, ls="none", gid="chow-point",
+                label=f"Chow's rule 1 − ρ (r = {format_r(chow.r)})")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(_R_LABEL)
+    ax.set_ylabel(f"cost L at ρ = {rho:.2f}")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=8)
+    return ax

@@ -1,0 +1,143 @@
+"""rl.plot.population_curves, max_q_points, chow_convergence and cost_curve draw exactly the results."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import rejlab as rl  # noqa: E402
+import rejlab.plot as rplot  # noqa: E402
+
+GRID = np.linspace(0, 1, 11)
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module")
+def population():
+    return rl.datasets.population_curves(r=GRID)
+
+
+@pytest.fixture(scope="module")
+def points():
+    return rl.datasets.max_q_points(30, seeds=range(8))
+
+
+def _one(ax, gid, kind="lines"):
+    found = [a for a in getattr(ax, kind) if a.get_gid() == gid]
+    assert len(found) == 1, f"{len(found)} artists {gid!r}"
+    return found[0]
+
+
+def _nan_equal(a, b):
+    np.testing.assert_allclose(np.asarray(a, float), np.asarray(b, float), equal_nan=True)
+
+
+def test_population_curves_are_drawn_over_given_axes(population):
+    _, axes = plt.subplots(1, 3)
+    out = rplot.population_curves(population, axes=axes)
+    assert list(out) == list(axes)
+    for ax, m in zip(axes, rl.MEASURE_NAMES):
+        line = _one(ax, f"population-{m}")
+        np.testing.assert_array_equal(line.get_xdata(), population.r)
+        y = getattr(population, m)
+        _nan_equal(line.get_ydata(), np.where(np.isfinite(y), y, np.nan))
+        assert line.get_linestyle() == "--"
+    assert axes[2].get_yscale() == "log" and axes[0].get_yscale() == "linear"
+    assert axes[-1].get_legend() is not None
+
+
+def test_population_curves_new_axes_one_measure(population):
+    (ax,) = rplot.population_curves(population, measures="Q", label=None)
+    _one(ax, "population-Q")
+    assert ax.get_legend() is None
+
+
+def test_max_q_points_draws_each_sample_and_its_honest_value(points, population):
+    current = rl.datasets.max_q_points(30, seeds=[0])
+    ax = rplot.max_q_points(points, population=population, current=current)
+    dots = _one(ax, "max-q-sample")
+    np.testing.assert_array_equal(dots.get_xdata(), points.r)
+    np.testing.assert_array_equal(dots.get_ydata(), points.Q)
+    crosses = _one(ax, "max-q-population")
+    np.testing.assert_array_equal(crosses.get_xdata(), points.population_r)
+    np.testing.assert_array_equal(crosses.get_ydata(), points.population_Q)
+    segs = _one(ax, "max-q-optimism", "collections").get_segments()
+    assert len(segs) == points.seed.size
+    np.testing.assert_allclose(segs[3], [[points.r[3], points.Q[3]],
+                                         [points.population_r[3], points.population_Q[3]]])
+    now = _one(ax, "max-q-current")
+    assert now.get_xdata()[0] == current.r[0] and now.get_ydata()[0] == current.Q[0]
+    _one(ax, "population-Q")
+    lo, hi = ax.get_ylim()
+    assert lo <= min(points.Q.min(), points.population_Q.min()) and hi >= points.Q.max()
+
+
+def test_max_q_points_without_the_population_side(points):
+    ax = rplot.max_q_points(points, honest=False)
+    assert not [a for a in ax.lines if a.get_gid() == "max-q-population"]
+    assert not ax.collections
+
+
+def test_chow_convergence_draws_each_series_and_chows_threshold():
+    cc = {"T = 1": rl.datasets.chow_convergence(0.3, n_per_class=(10, 40)),
+          "T = 2": rl.datasets.chow_convergence(0.3, n_per_class=(10, 40), temperature=2.0)}
+    ax = rplot.chow_convergence(cc)
+    lines = [a for a in ax.lines if a.get_gid() == "empirical-threshold"]
+    assert [ln.get_label() for ln in lines] == list(cc)
+    for line, c in zip(lines, cc.values()):
+        np.testing.assert_array_equal(line.get_xdata(), c.n)
+        np.testing.assert_array_equal(line.get_ydata(), c.threshold)
+    assert _one(ax, "chow-threshold").get_ydata()[0] == pytest.approx(0.7)
+    assert ax.get_xscale() == "log"
+
+
+def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, population):
+    cv = toy_data.curves()
+    rho = 0.3
+    chow = rl.operating_point(toy_data.accurate, rl.chow_rule(toy_data.proba, rho))
+    ax = rplot.cost_curve(cv, rho, chow=chow, population=population)
+    line = _one(ax, "cost")
+    np.testing.assert_array_equal(line.get_xdata(), cv.r)
+    np.testing.assert_allclose(line.get_ydata(), cv.cost(rho))
+    k = cv.min_cost(rho)
+    best = _one(ax, "min-cost")
+    assert best.get_xdata()[0] == cv.r[k] and best.get_ydata()[0] == pytest.approx(cv.cost(rho)[k])
+    square = _one(ax, "chow-point")
+    assert square.get_ydata()[0] == pytest.approx((1 - chow.A) * (1 - chow.r) + rho * chow.r)
+    pop = _one(ax, "population-cost")
+    _nan_equal(pop.get_ydata(), rl.cost(population.A, population.r, rho))
+
+
+@pytest.mark.parametrize("call, arg", [
+    (lambda p, pts, cv: rplot.population_curves("curves"), "population"),
+    (lambda p, pts, cv: rplot.population_curves(p, measures=["Q", "beta"]), "measures"),
+    (lambda p, pts, cv: rplot.population_curves(p, label=3), "label"),
+    (lambda p, pts, cv: rplot.population_curves(p, axes=[plt.gca()]), "axes"),
+    (lambda p, pts, cv: rplot.max_q_points(p), "points"),
+    (lambda p, pts, cv: rplot.max_q_points(pts, honest="yes"), "honest"),
+    (lambda p, pts, cv: rplot.max_q_points(pts, population=pts), "population"),
+    (lambda p, pts, cv: rplot.max_q_points(pts, current=p), "current"),
+    (lambda p, pts, cv: rplot.chow_convergence({}), "results"),
+    (lambda p, pts, cv: rplot.chow_convergence(pts), "results"),
+    (lambda p, pts, cv: rplot.chow_convergence(
+        {"a": rl.datasets.chow_convergence(0.3, n_per_class=(5,)),
+         "b": rl.datasets.chow_convergence(0.4, n_per_class=(5,))}), "rho"),
+    (lambda p, pts, cv: rplot.cost_curve(p, 0.3), "curves"),
+    (lambda p, pts, cv: rplot.cost_curve(cv, 1.5), "rho"),
+    (lambda p, pts, cv: rplot.cost_curve(cv, 0.3, chow=0.5), "chow"),
+    (lambda p, pts, cv: rplot.cost_curve(cv, 0.3, population=cv), "population"),
+    (lambda p, pts, cv: rplot.cost_curve(cv, 0.3, ax="ax"), "ax"),
+])
+def test_bad_input_names_the_argument(call, arg, population, points, toy_curves):
+    with pytest.raises(ValueError, match=arg):
+        call(population, points, toy_curves["max_probability"])

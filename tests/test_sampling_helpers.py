@@ -1,0 +1,194 @@
+"""Sampling helpers: the max-Q point of many toy samples, tempered posteriors, hold-out optimism.
+
+Checked against naive references (loops over k, explicit splits with the
+same random draws) and against properties that follow from the maths
+(Chow's rule at rho = 1/2 is the population max-Q point, so no threshold
+beats it on the population; tempering keeps the predicted class).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rejlab as rl
+
+
+def _naive_max_q(accurate, confidence):
+    """First max-Q number of rejected samples over k = 0..n, and the midpoint threshold there."""
+    n = accurate.size
+    order = np.argsort(confidence, kind="stable")
+    Q = [rl.operating_point(accurate, rl.reject_lowest(confidence, count=k)).Q for k in range(n + 1)]
+    k = int(np.argmax(Q))
+    c = confidence[order]
+    t = -math.inf if k == 0 else (math.inf if k == n else (c[k - 1] + c[k]) / 2)
+    return k, Q[k], t
+
+
+# --- max_q_points ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rejector", ["max_probability", "breaking_ties"])
+def test_max_q_points_equal_a_naive_loop_over_k(rejector):
+    pts = rl.datasets.max_q_points(20, seeds=[0, 1, 2], rejector=rejector)
+    for i, seed in enumerate([0, 1, 2]):
+        toy = rl.datasets.four_gaussians(20, seed)
+        k, q, t = _naive_max_q(toy.accurate, toy.confidence(rejector))
+        assert pts.seed[i] == seed
+        assert pts.r[i] == pytest.approx(k / 80) and pts.Q[i] == pytest.approx(q)
+        assert pts.threshold[i] == pytest.approx(t)
+        pop = rl.datasets.population_point(min(max(t, 0.0), 1.0), rejector)
+        assert pts.population_Q[i] == pytest.approx(pop.Q, abs=1e-12)
+        assert pts.population_r[i] == pytest.approx(pop.r, abs=1e-12)
+
+
+def test_no_chosen_threshold_beats_chows_rule_on_the_population():
+    # Chow's rule at rho = 1/2 (threshold 0.5) maximises the expected Q over all rejectors
+    pts = rl.datasets.max_q_points(50, seeds=range(30))
+    best = rl.datasets.population_point(0.5).Q
+    assert np.all(pts.population_Q <= best + 1e-12)
+    assert pts.optimism == pytest.approx(np.mean(pts.Q - pts.population_Q))
+    assert pts.optimism > 0        # 30 small samples: the apparent max Q flatters on average
+
+
+def test_max_q_points_accepts_arrays_and_is_deterministic():
+    a = rl.datasets.max_q_points(10, seeds=np.array([3, 4]))
+    b = rl.datasets.max_q_points(10, seeds=(3, 4))
+    for x, y in zip(a, b):
+        np.testing.assert_array_equal(x, y)
+
+
+@pytest.mark.parametrize("kwargs, arg", [
+    (dict(n_per_class=0), "n_per_class"), (dict(n_per_class=2.5), "n_per_class"),
+    (dict(n_per_class=True), "n_per_class"), (dict(n_per_class=5, seeds=[]), "seeds"),
+    (dict(n_per_class=5, seeds=[-1]), "seeds"), (dict(n_per_class=5, seeds=[0.5]), "seeds"),
+    (dict(n_per_class=5, rejector="entropy"), "rejector"),
+    (dict(n_per_class=5, separation=0), "separation"),
+])
+def test_max_q_points_bad_input_names_the_argument(kwargs, arg):
+    with pytest.raises(ValueError, match=arg):
+        rl.datasets.max_q_points(**kwargs)
+
+
+def test_population_point_at_the_top_threshold_rejects_everything():
+    p = rl.datasets.population_point(1.0)
+    assert p.r == 1.0 and math.isnan(p.A)
+    assert p.Q == pytest.approx(1 - rl.datasets.EXPECTED_ACCURACY)
+
+
+# --- temper ------------------------------------------------------------------------------
+
+
+@st.composite
+def _proba(draw, k=None):
+    k = k or draw(st.integers(2, 5))
+    n = draw(st.integers(1, 8))
+    raw = np.array(draw(st.lists(st.floats(0.01, 1.0), min_size=n * k, max_size=n * k)))
+    p = raw.reshape(n, k)
+    return p / p.sum(axis=1, keepdims=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(p=_proba(), t=st.floats(0.1, 10.0))
+def test_temper_keeps_rows_probabilities_and_the_predicted_class(p, t):
+    q = rl.datasets.temper(p, t)
+    np.testing.assert_allclose(q.sum(axis=1), 1.0)
+    unique = np.sort(p, axis=1)[:, -1] > np.sort(p, axis=1)[:, -2] + 1e-9
+    np.testing.assert_array_equal(q.argmax(axis=1)[unique], p.argmax(axis=1)[unique])
+    if t >= 1:       # flatter rows: the largest probability cannot grow
+        assert np.all(q.max(axis=1) <= p.max(axis=1) + 1e-12)
+    np.testing.assert_allclose(rl.datasets.temper(p, 1.0), p, atol=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(p=_proba(k=2), t=st.floats(0.1, 10.0))
+def test_temper_with_two_classes_is_increasing_in_the_max_probability(p, t):
+    c, ct = p.max(axis=1), rl.datasets.temper(p, t).max(axis=1)
+    i, j = np.triu_indices(c.size, 1)
+    # never reversed (a sharp temperature may round two of them to the same 1.0)
+    assert np.all(np.sign(c[i] - c[j]) * np.sign(ct[i] - ct[j]) >= 0)
+
+
+def test_temper_by_hand_and_bad_input():
+    q = rl.datasets.temper([[0.9, 0.1]], 2.0)   # sqrt(0.9), sqrt(0.1), normalised
+    assert q[0, 0] == pytest.approx(math.sqrt(0.9) / (math.sqrt(0.9) + math.sqrt(0.1)))
+    for bad in (0, -1, float("nan"), "2"):
+        with pytest.raises(ValueError, match="temperature"):
+            rl.datasets.temper([[0.5, 0.5]], bad)
+    with pytest.raises(ValueError, match="proba"):
+        rl.datasets.temper([[0.5, 0.7]], 2.0)
+
+
+def test_chow_convergence_uses_the_tempered_maximum_probability():
+    cc = rl.datasets.chow_convergence(0.3, n_per_class=(40,), seed=2, temperature=2.0)
+    toy = rl.datasets.four_gaussians(40, 2)
+    c = rl.datasets.temper(toy.proba, 2.0).max(axis=1)
+    t = rl.select_threshold(toy.accurate, c, criterion="min_cost", rho=0.3).value
+    assert cc.threshold[0] == pytest.approx(t)
+
+
+# --- holdout_optimism ------------------------------------------------------------------------
+
+
+def _naive_holdout(accurate, confidence, n_splits, fraction, seed):
+    rng = np.random.default_rng(seed)
+    n = accurate.size
+    m = round(fraction * n)
+    alpha, apparent, honest = [], [], []
+    for _ in range(n_splits):
+        perm = rng.permutation(n)
+        val, test = perm[:m], perm[m:]
+        _, _, t = _naive_max_q(accurate[val], confidence[val])
+        _, q_test, _ = _naive_max_q(accurate[test], confidence[test])
+        kept = confidence[test] >= t
+        good = np.where(kept, accurate[test], ~accurate[test])
+        alpha.append(accurate[test].mean())
+        apparent.append(q_test)
+        honest.append(good.mean())
+    return np.array(alpha), np.array(apparent), np.array(honest)
+
+
+@pytest.mark.parametrize("fraction", [0.5, 0.3])
+def test_holdout_optimism_equals_naive_splits(fraction):
+    toy = rl.datasets.four_gaussians(15, seed=4)
+    c = toy.confidence("breaking_ties")
+    got = rl.holdout_optimism(toy.accurate, c, n_splits=12, validation_fraction=fraction, seed=9)
+    want = _naive_holdout(toy.accurate, c, 12, fraction, 9)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, atol=1e-12)
+    assert got.optimism == pytest.approx(np.mean(want[1] - want[2]))
+    assert np.all(got.apparent >= got.honest - 1e-12)   # the test part's own max is its best Q
+
+
+def test_holdout_optimism_on_the_toy_matches_the_true_optimism():
+    # the true optimism of a 600-sample max-Q point (many samples, exact population) and
+    # the hold-out estimate from single samples of 1200 agree within their Monte-Carlo error
+    truth = rl.datasets.max_q_points(150, seeds=range(200, 300)).optimism
+    est = np.mean([rl.holdout_optimism(t.accurate, t.confidence(), n_splits=20, seed=0).optimism
+                   for t in (rl.datasets.four_gaussians(300, s) for s in range(300, 320))])
+    assert 0.005 < truth < 0.03 and 0.005 < est < 0.03
+    assert abs(est - truth) < 0.008
+
+
+@pytest.mark.parametrize("kwargs, arg", [
+    (dict(n_splits=0), "n_splits"), (dict(n_splits=2.0), "n_splits"),
+    (dict(validation_fraction=0.0), "validation_fraction"),
+    (dict(validation_fraction=1.0), "validation_fraction"),
+    (dict(validation_fraction=0.01), "validation_fraction"),   # round(0.04) = 0 samples
+    (dict(seed=-1), "seed"),
+])
+def test_holdout_optimism_bad_input_names_the_argument(kwargs, arg):
+    with pytest.raises(ValueError, match=arg):
+        rl.holdout_optimism([True, False, True, True], [0.9, 0.2, 0.6, 0.7], **kwargs)
+
+
+def test_holdout_optimism_is_seeded():
+    toy = rl.datasets.four_gaussians(10, seed=0)
+    a = rl.holdout_optimism(toy.accurate, toy.confidence(), n_splits=5, seed=3)
+    b = rl.holdout_optimism(toy.accurate, toy.confidence(), n_splits=5, seed=3)
+    c = rl.holdout_optimism(toy.accurate, toy.confidence(), n_splits=5, seed=4)
+    np.testing.assert_array_equal(a.honest, b.honest)
+    assert not np.array_equal(np.stack(a), np.stack(c))

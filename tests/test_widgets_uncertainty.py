@@ -1,0 +1,170 @@
+"""Explorers of lessons 12-13 (sampling noise, Chow's rule), driven without a kernel."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import rejlab as rl
+
+
+@pytest.fixture
+def sampling():
+    return rl.widgets.sampling_explorer(n_boot=100, n_cloud=12)
+
+
+@pytest.fixture
+def chow():
+    return rl.widgets.chow_explorer(n_per_class=150)
+
+
+def _max_q(n_per_class, seed):
+    toy = rl.datasets.four_gaussians(n_per_class, seed)
+    return rl.select_threshold(toy.accurate, toy.confidence("max_probability"))
+
+
+# --- sampling_explorer -------------------------------------------------------------------
+
+
+def test_sampling_explorer_starts_on_the_course_sample(sampling):
+    s = sampling.state
+    assert (s.n_per_class, s.seed, s.n) == (150, 0, 600)
+    assert s.threshold == _max_q(150, 0)
+    assert s.optimum == rl.datasets.population_point(0.5)
+    assert s.honest == rl.datasets.population_point(s.threshold.value)
+    assert s.optimism == pytest.approx(s.threshold.Q - s.honest.Q)
+    assert f"{s.threshold.r:.3f}" in sampling.readout.value
+    assert f"{s.optimum.r:.3f}" in sampling.readout.value
+    assert len(sampling.figure.axes) == 4 and sampling.image.value
+
+
+def test_moving_the_seed_moves_the_max_q_point(sampling):
+    before = sampling.state.threshold.r
+    png = sampling.image.value
+    sampling.controls["seed"].value = 1
+    s = sampling.state
+    assert s.seed == 1 and s.threshold == _max_q(150, 1)
+    assert s.threshold.r != before                  # 0.200 -> 0.015 on the course's toy
+    assert s.current.seed.tolist() == [1] and s.current.r[0] == s.threshold.r
+    assert sampling.image.value != png and sampling.redraws == 2
+
+
+def test_the_bands_contain_the_estimate(sampling):
+    for seed in (0, 3):
+        sampling.controls["seed"].value = seed
+        b = sampling.state.bands
+        for band in (b.A, b.Q, b.phi):
+            ok = np.isfinite(band.estimate) & np.isfinite(band.low) & np.isfinite(band.high)
+            assert np.all(band.low[ok] <= band.estimate[ok] + 1e-12)
+            assert np.all(band.estimate[ok] <= band.high[ok] + 1e-12)
+        assert b.best_Q.low <= b.best_Q.estimate <= b.best_Q.high
+        assert b.best_r.low <= b.best_r.estimate <= b.best_r.high
+        assert b.best_r.estimate == pytest.approx(sampling.state.threshold.r)
+
+
+def test_resample_draws_the_next_seed(sampling):
+    sampling.resample.click()
+    sampling.resample.click()
+    assert sampling.state.seed == 2 and sampling.controls["seed"].value == 2
+    assert sampling.state.threshold == _max_q(150, 2)
+
+
+def test_sample_size_changes_the_data_and_the_cloud(sampling):
+    sampling.controls["n_per_class"].value = 600
+    s = sampling.state
+    assert s.n == 2400 and s.threshold == _max_q(600, 0)
+    ref = rl.datasets.max_q_points(600, seeds=range(12))
+    np.testing.assert_array_equal(s.cloud.r, ref.r)
+    np.testing.assert_array_equal(s.cloud.population_Q, ref.population_Q)
+    # a larger sample: a narrower Q band around the max-Q point
+    sampling.controls["n_per_class"].value = 25
+    narrow_n = sampling.state.bands
+    sampling.controls["n_per_class"].value = 2400
+    wide_n = sampling.state.bands
+    width = lambda b: np.nanmean(b.Q.high - b.Q.low)   # noqa: E731
+    assert width(wide_n) < width(narrow_n) / 4
+
+
+def test_a_bad_seed_shows_a_message_and_the_explorer_recovers(sampling):
+    sampling.controls["seed"].value = 4
+    good = sampling.state
+    redraws = sampling.redraws
+    sampling.controls["seed"].value = -3
+    assert "seed" in sampling.error and "seed" in sampling.message.value
+    assert sampling.state is good and sampling.redraws == redraws
+    sampling.resample.click()                       # from a bad seed: the first valid one
+    assert sampling.error == "" and sampling.message.value == ""
+    assert sampling.state.seed == 0
+
+
+def test_sampling_explorer_rejects_bad_arguments():
+    with pytest.raises(ValueError, match="n_per_class"):
+        rl.widgets.sampling_explorer(n_per_class=151)
+    with pytest.raises(ValueError, match="seed"):
+        rl.widgets.sampling_explorer(seed=-1)
+    with pytest.raises(ValueError, match="n_boot"):
+        rl.widgets.sampling_explorer(n_boot=0)
+
+
+# --- chow_explorer -----------------------------------------------------------------------
+
+
+def _chow_by_hand(rho, temperature, n_per_class, seed):
+    toy = rl.datasets.four_gaussians(n_per_class, seed)
+    proba = rl.datasets.temper(toy.proba, temperature)
+    rejected = proba.max(axis=1) < 1 - rho
+    return toy, rl.operating_point(toy.accurate, rejected)
+
+
+def test_chow_explorer_computes_chows_point_and_the_minimum(chow):
+    s = chow.state
+    toy, point = _chow_by_hand(0.3, 1.0, 150, 0)
+    assert s.chow == point
+    assert s.chow_cost == pytest.approx((1 - point.A) * (1 - point.r) + 0.3 * point.r)
+    costs = s.curves.cost(0.3)
+    assert s.min_cost_value == pytest.approx(costs.min()) and s.min_cost_value <= s.chow_cost
+    pop = rl.datasets.population_point(0.7)
+    assert s.population_cost == pytest.approx((1 - pop.A) * (1 - pop.r) + 0.3 * pop.r)
+    assert s.aurc == pytest.approx(rl.aurc(toy.accurate, toy.confidence()))
+    assert f"{s.chow_cost:.3f}" in chow.readout.value
+
+
+def test_temperature_moves_chows_point_but_hardly_the_aurc(chow):
+    chow.controls["n_per_class"].value = 1200
+    calibrated = chow.state
+    chow.controls["temperature"].value = 2.0
+    hot = chow.state
+    _, point = _chow_by_hand(0.3, 2.0, 1200, 0)
+    assert hot.chow == point
+    assert hot.chow.r > calibrated.chow.r + 0.2           # underconfident: rejects far more
+    assert hot.chow_cost - hot.min_cost_value > 0.02        # and pays for it
+    assert calibrated.chow_cost - calibrated.min_cost_value < 0.005
+    assert abs(hot.aurc - calibrated.aurc) < 0.01           # the ranking barely moves
+    chow.controls["temperature"].value = 0.5
+    assert chow.state.chow.r < calibrated.chow.r - 0.1      # overconfident: rejects too little
+
+
+def test_rho_moves_chows_threshold(chow):
+    rs = []
+    for rho in (0.2, 0.4, 0.6):
+        chow.controls["rho"].value = rho
+        assert chow.state.rho == pytest.approx(rho)
+        rs.append(chow.state.chow.r)
+    assert rs[0] > rs[1] > rs[2]          # a dearer rejection, less of it
+
+
+def test_chow_explorer_bad_seed_and_recovery(chow):
+    good = chow.state
+    chow.controls["seed"].value = -1
+    assert "seed" in chow.error and chow.state is good
+    chow.controls["seed"].value = 5
+    assert chow.error == "" and chow.state.chow == _chow_by_hand(0.3, 1.0, 150, 5)[1]
+
+
+def test_chow_explorer_rejects_bad_arguments():
+    with pytest.raises(ValueError, match="rho"):
+        rl.widgets.chow_explorer(rho=1.5)
+    with pytest.raises(ValueError, match="temperature"):
+        rl.widgets.chow_explorer(temperature=0)
+    with pytest.raises(ValueError, match="n_per_class"):
+        rl.widgets.chow_explorer(n_per_class=7)
