@@ -26,7 +26,8 @@ from ._subsets import (SUBSET_KEYS, confidence_strip, confusion_matrix, ranking_
 # how sure we are: bootstrap bands, risk-coverage, paired differences
 from ._uncertainty import curve_bands, rejector_difference, risk_coverage
 # sampling noise: the population against a sample, many samples' max-Q points, Chow's rule
-from ._sampling import chow_convergence, cost_curve, max_q_points, population_curves
+from ._sampling import (SAMPLING_LIMITS, chow_convergence, cost_curve, max_q_points,
+                        population_curves, sampling_panels)
 
 __all__ = [
     # styles (Okabe-Ito colours with hatching as a second cue)
@@ -54,5 +55,6 @@ __all__ = [
     # how sure we are, and the field's vocabulary
     "curve_bands", "risk_coverage", "rejector_difference",
     # sampling noise and Chow's rule
-    "population_curves", "max_q_points", "chow_convergence", "cost_curve",
+    "population_curves", "max_q_points", "chow_convergence", "cost_curve", "sampling_panels",
+    "SAMPLING_LIMITS",
 ]

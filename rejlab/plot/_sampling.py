@@ -20,10 +20,33 @@ from ..optimality import cost as _cost
 from ._measures import MEASURE_LABELS, _measure_names
 from ._style import OKABE_ITO, SERIES_COLORS, check_axes, format_r, get_ax
 
-__all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve"]
+__all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
+           "sampling_panels", "SAMPLING_LIMITS"]
 
 _R_LABEL = "rejected fraction r"
 _POPULATION_STYLE = dict(color=OKABE_ITO["black"], ls="--", lw=1.4)
+
+
+def _remove_drawn(ax, gids=None):
+    """Remove what the plot functions drew on ``ax`` (every artist, or those with ``gids``).
+
+    The Axes, its limits, ticks and labels stay (``ax.clear()`` would rebuild
+    every tick: slow), so calling a drawing function again redraws in place.
+    """
+    def mine(artist):
+        return gids is None or (artist.get_gid() or "") in gids
+
+    for container in list(ax.containers):
+        if gids is None or (container.lines[0].get_gid() or "") in gids:
+            container.remove()
+    for artist in [*ax.lines, *ax.collections, *ax.patches, *ax.texts]:
+        if mine(artist):
+            artist.remove()
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    if gids is None:
+        ax.set_prop_cycle(None)
+        ax.ignore_existing_data_limits = True   # the next artists set the limits afresh
 
 
 def _finite(y):
@@ -188,6 +211,9 @@ def chow_convergence(results, ax=None):
     return ax
 
 
+_COST_GIDS = ("cost", "min-cost", "population-cost", "chow-point")
+
+
 def cost_curve(curves, rho, ax=None, *, chow=None, population=None, label=None):
     """The cost ``L = (1 - A)(1 - r) + rho r`` along a rejector's curve, with its minimum.
 
@@ -210,6 +236,12 @@ def cost_curve(curves, rho, ax=None, *, chow=None, population=None, label=None):
     Returns
     -------
     Axes
+
+    Notes
+    -----
+    Calling it again on the same Axes replaces the artists it drew (gids
+    ``"cost"``, ``"min-cost"``, ``"population-cost"``, ``"chow-point"``) and
+    the legend: an explorer moves rho or the sample that way.
     """
     cv = _check(curves, RejectionCurves, "curves", "rl.rejection_curves")
     rho = v.single_fraction(rho, "rho")
@@ -219,6 +251,7 @@ def cost_curve(curves, rho, ax=None, *, chow=None, population=None, label=None):
     if population is not None:
         _check(population, PopulationCurves, "population", "rl.datasets.population_curves")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    _remove_drawn(ax, _COST_GIDS)   # drawn here before: redraw in place
     L = cv.cost(rho)
     best = cv.min_cost(rho)
     ax.plot(cv.r, L, color=OKABE_ITO["blue"], lw=1.8, gid="cost", label=label or "this sample")
@@ -237,3 +270,72 @@ def cost_curve(curves, rho, ax=None, *, chow=None, population=None, label=None):
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize=8)
     return ax
+
+
+#: Fixed x and y limits of the four panels of :func:`sampling_panels` (A, Q, phi, the
+#: max-Q cloud): the bands and the cloud visibly shrink as n grows.
+SAMPLING_LIMITS = (((0, 1), (0.5, 1.02)), ((0, 1), (0.25, 0.9)), ((0, 1), (0.7, 40.0)),
+                   ((0, 0.6), (0.6, 0.9)))
+
+
+def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=None,
+                    title_Q=None, title_cloud=None):
+    """One sample against the population: A, Q, phi with bands, and the max-Q points of many samples.
+
+    Lesson 12's figure (four panels, 2 x 2): the sample's curves with 95 %
+    bootstrap bands (:func:`rejlab.plot.curve_bands`) and the population's
+    exact curves (:func:`population_curves`) for A, Q and phi, then the
+    max-Q points of many samples with what each is worth on the population
+    (:func:`max_q_points`). The limits are fixed (:data:`SAMPLING_LIMITS`).
+
+    Parameters
+    ----------
+    bands : CurveBands
+        From :func:`rejlab.bootstrap_curves` on the population's r grid.
+    population : PopulationCurves
+    cloud : MaxQPoints
+        The max-Q points of many samples of this size.
+    axes : four Axes, optional
+        New 2 x 2 panels if None.
+    current : MaxQPoints, keyword-only, optional
+        The sample on screen (ringed in the cloud panel).
+    label, title_Q, title_cloud : str, keyword-only, optional
+        The sample's legend label, and the titles of the Q and cloud panels.
+
+    Returns
+    -------
+    numpy.ndarray of four Axes
+
+    Notes
+    -----
+    Calling it again on the same Axes removes everything it drew and draws
+    afresh, keeping the Axes (their ticks are what a frozen explorer
+    background holds). Artists carry the gids of the functions it calls
+    (``"band-*"``, ``"estimate-*"``, ``"best-Q"``, ``"population-*"``,
+    ``"max-q-*"``; legends ``"legend"``).
+    """
+    from ._uncertainty import curve_bands
+
+    for text, name in ((label, "label"), (title_Q, "title_Q"), (title_cloud, "title_cloud")):
+        if text is not None and not isinstance(text, str):
+            raise ValueError(f"{name} must be a string, got {type(text).__name__}")
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(2, 2, figsize=(10, 7.5), layout="constrained")
+    axes = check_axes(axes, 4)
+    for ax in axes:
+        _remove_drawn(ax)
+    curve_bands(bands, axes=axes[:3], label=label)
+    population_curves(population, axes=axes[:3])
+    max_q_points(cloud, ax=axes[3], population=population, current=current)
+    for ax, (xlim, ylim) in zip(axes, SAMPLING_LIMITS):
+        ax.set_xlim(*xlim)
+        ax.set_ylim(*ylim)
+    for ax, title in ((axes[1], title_Q), (axes[3], title_cloud)):
+        if title is not None:
+            ax.set_title(title, fontsize=11, y=1.0)   # y fixed: see widgets._background
+    for ax in axes:
+        if ax.get_legend() is not None:
+            ax.get_legend().set_gid("legend")
+    return axes

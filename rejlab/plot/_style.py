@@ -171,8 +171,8 @@ def find_artist(ax, gid):
     return None
 
 
-def panels(figure, ncols=1, *, width_ratios=None):
-    """A row of ``ncols`` Axes on ``figure``, made on the first call and returned again after.
+def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
+    """``nrows`` rows of ``ncols`` Axes on ``figure`` (row by row), made on the first call and returned again after.
 
     Explorers draw on a Figure of their own, not a pyplot one: this gives
     them the panels every later redraw reuses.
@@ -190,15 +190,17 @@ def panels(figure, ncols=1, *, width_ratios=None):
 
     if not isinstance(figure, Figure):
         raise ValueError(f"figure must be a matplotlib Figure, got {type(figure).__name__}")
-    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
-        raise ValueError(f"ncols must be a positive integer, got {ncols!r}")
+    for count, name in ((ncols, "ncols"), (nrows, "nrows")):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"{name} must be a positive integer, got {count!r}")
+    total = nrows * ncols
     if figure.axes:
-        if len(figure.axes) < ncols:
+        if len(figure.axes) < total:
             raise ValueError(f"figure already holds {len(figure.axes)} Axes, fewer than "
-                             f"ncols={ncols}")
-        return list(figure.axes[:ncols])
-    grid = figure.add_gridspec(1, ncols, width_ratios=width_ratios)
-    return [figure.add_subplot(grid[0, i]) for i in range(ncols)]
+                             f"nrows x ncols = {total}")
+        return list(figure.axes[:total])
+    grid = figure.add_gridspec(nrows, ncols, width_ratios=width_ratios)
+    return [figure.add_subplot(grid[i, j]) for i in range(nrows) for j in range(ncols)]
 
 
 def get_ax(ax=None, **subplot_kw):
