@@ -529,7 +529,7 @@ def test_nan_accuracy_is_allowed_only_where_nothing_is_kept():
 # --- exercises of lessons 04-05: answers worked out by hand accept, others do not ---
 
 @pytest.mark.parametrize("ex, right, wrong", [
-    ("04-1", 0.3, 0.5),                       # (2 (0.64 - 0.675) + 0.1) / 0.1
+    ("04b-1", 0.3, 0.5),                      # (2 (0.64 - 0.675) + 0.1) / 0.1
     ("04-2", 0.675 / 0.7, 0.75),              # A1 (1 - r1) stays A0 (1 - r0) = 0.675
     ("04-3", "orange", "white"),              # beta = (2 (0.455 - 0.675) + 0.2) / 0.2 = -1.2
     ("05-1", 0.65, 0.3),                      # (1 + 0.3) / 2

@@ -296,7 +296,7 @@ def test_toy_data_exercises_agree_with_direct_counting():
 @pytest.mark.parametrize("exercise", ["00-1", "01-1", "01-2", "01-3", "02-1", "02-2", "02-3",
                                       "03-1", "03-2", "03-3", "06-1", "06-2", "06-3"])
 def test_wrong_answers_get_a_hint_not_the_answer(exercise):
-    wrong = "ppv" if exercise == "06-3" else (True if exercise == "01-3" else 0.123456)
+    wrong = "tpr" if exercise == "06-3" else (True if exercise == "01-3" else 0.123456)
     fb = rl.exercises.check(exercise, wrong)
     assert not fb and "Hint" in fb.message
     expected = rl.exercises.EXERCISES[exercise].solution()
