@@ -363,3 +363,11 @@ def test_every_page_works_offline_in_chromium(site, tmp_path):
     failed = {name: msgs for name, msgs in problems.items() if msgs}
     assert not failed, "pages with problems (screenshots in {}):\n{}".format(
         shots, "\n".join(f"  {n}: " + "; ".join(m) for n, m in failed.items()))
+
+
+def test_course_map_notes_minutes_that_disagree_with_course_toml():
+    notebooks = sorted((REPO / "notebooks").glob("*.ipynb"))
+    minutes = build_book.load_minutes(REPO / "book" / "course.toml")
+    lessons, notes = build_book.course_map(notebooks, {**minutes, "01_partitions": 999})
+    assert any("01_partitions" in n and "999" in n for n in notes)
+    assert [le.minutes for le in lessons if le.stem == "01_partitions"] == [999]

@@ -326,3 +326,19 @@ def test_explorers_import_only_public_plot_names(path):
                 f"{path.name}:{node.lineno} imports {node.module}"
             assert not any(a.name.startswith("_") for a in node.names), \
                 f"{path.name}:{node.lineno} imports a private name from plot"
+
+
+@pytest.mark.parametrize("factory", ["partitions_explorer", "four_subsets_explorer"])
+def test_the_layout_stays_frozen_under_the_course_style(factory, caplog):
+    # rl.plot.style() turns constrained layout on in rcParams; freezing the layout must
+    # not hand it back (set_layout_engine(None) re-reads rcParams), else every redraw
+    # lays out again with autoscaling off and matplotlib warns about fixed limits
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    with matplotlib.rc_context(), caplog.at_level("WARNING", logger="matplotlib"):
+        rl.plot.style()
+        e = getattr(rl.widgets, factory)()
+        e.controls["rejector"].value = "breaking_ties"
+        e.update()
+    assert not isinstance(e.figure.get_layout_engine(), ConstrainedLayoutEngine)
+    assert not [r for r in caplog.records if "Ignoring fixed" in r.getMessage()]

@@ -266,7 +266,7 @@ def test_confusion_explorer_on_the_border_of_the_feasible_set(Q):
 # Expected answers below are worked out by hand from the lesson's definitions.
 
 @pytest.mark.parametrize("exercise, answer", [
-    ("00-1", 0.8),    # k = 4: rejected 0.30 M, 0.40 M, 0.50 A, 0.55 M -> AN = 5, MR = 3
+    ("00-1", 0.84),   # 40 of 50 right, 6 rejected, 4 of them M: 0.8 + (4 - 2) / 50
     ("02-1", 0.75),   # k = 6: kept 0.95 0.90 0.85 0.80(M) -> A = 3/4
     ("02-2", 1.5),    # MR = 3, AR = 3, M/A = 4/6 -> (3/3)/(4/6)
     ("02-3", 0.0),    # MR = 0, AR = 6 -> (0/6)/(4/6)

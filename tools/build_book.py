@@ -116,8 +116,9 @@ class Lesson:
     minutes: int | None
 
 
-_MAP_ROW = re.compile(r"^\|\s*(\d+)\s*\|\s*(.+?)\s*\|\s*\[[^\]]*\]\(([^)]+?)\.ipynb\)\s*\|"
-                      r"\s*(.*?)\s*\|\s*$")
+# | 04b | title | [file](file.ipynb) | minutes (optional) | outcome |
+_MAP_ROW = re.compile(r"^\|\s*(\d+[a-z]?)\s*\|\s*(.+?)\s*\|\s*\[[^\]]*\]\(([^)]+?)\.ipynb\)\s*\|"
+                      r"(?:\s*(\d+)\s*\|)?\s*(.*?)\s*\|\s*$")
 
 
 def _notebook_title(path: Path) -> str:
@@ -166,11 +167,14 @@ def course_map(notebooks: list[Path], minutes: dict[str, int]) -> tuple[list[Les
     notes, lessons, seen = [], [], set()
     if not rows:
         notes.append("no course map table found in lesson 00: lesson titles come from headings")
-    for number, title, target, outcome in rows:
+    for number, title, target, map_minutes, outcome in rows:
         stem = Path(target).name
         if stem not in by_stem:
             notes.append(f"the course map lists {stem}.ipynb, which does not exist: row dropped")
             continue
+        if map_minutes is not None and minutes.get(stem) not in (None, int(map_minutes)):
+            notes.append(f"lesson 00's map gives {map_minutes} minutes for {stem}, "
+                         f"book/course.toml {minutes[stem]}")
         seen.add(stem)
         lessons.append(Lesson(number, title, stem, outcome, minutes.get(stem)))
     for stem, path in by_stem.items():

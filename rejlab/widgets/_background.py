@@ -74,7 +74,7 @@ def freeze_background(fig, moving):
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
     if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
         canvas.draw()  # lays the figure out with every artist visible
-        fig.set_layout_engine(None)
+        fig.set_layout_engine("none")  # None would re-read rcParams (style() sets constrained)
     autoscale = {ax: (ax.get_autoscalex_on(), ax.get_autoscaley_on()) for ax in fig.axes}
     for ax in fig.axes:
         ax.set_autoscale_on(False)

@@ -267,7 +267,7 @@ class Explorer(widgets.VBox):
         """
         self._canvas.draw()
         if self.figure.get_layout_engine() is not None:
-            self.figure.set_layout_engine(None)
+            self.figure.set_layout_engine("none")  # not None: that re-reads rcParams
         width, height = self._canvas.get_width_height()
         self.image.layout.width = f"{width}px"  # its own size; max-width 100 % only shrinks it
         return fast_png(np.asarray(self._canvas.buffer_rgba()))
