@@ -101,11 +101,11 @@ def test_one_unrun_cell_is_enough_to_refuse(tmp_path):
 
 
 def test_course_map_has_every_lesson_once_in_order_with_minutes():
-    minutes = build_book.load_minutes(REPO / "book" / "course.toml")
     notebooks = sorted((REPO / "notebooks").glob("*.ipynb"))
+    minutes = build_book.load_minutes(notebooks)
     lessons, notes = build_book.course_map(notebooks, minutes)
     assert [le.stem for le in lessons] == LESSONS
-    assert notes == [], notes      # the map in lesson 00 and course.toml cover every lesson
+    assert notes == [], notes      # lesson 00's map lists every lesson, with its own time
     assert all(le.title and le.outcome and le.minutes > 0 for le in lessons)
     table = build_book.course_map_table(lessons)
     assert f"**{sum(le.minutes for le in lessons)}**" in table
@@ -123,7 +123,7 @@ def test_course_map_notes_a_lesson_missing_from_the_map(tmp_path):
     assert lessons[-1].title == "An extra"
     assert any("99_extra.ipynb is not in lesson 00's course map" in n for n in notes)
     assert any("does not exist" in n for n in notes)       # the map's other rows
-    assert any("no minutes for 99_extra" in n for n in notes)
+    assert any("99_extra states no time" in n for n in notes)
 
 
 @pytest.mark.parametrize("html, leaks", [
@@ -365,9 +365,19 @@ def test_every_page_works_offline_in_chromium(site, tmp_path):
         shots, "\n".join(f"  {n}: " + "; ".join(m) for n, m in failed.items()))
 
 
-def test_course_map_notes_minutes_that_disagree_with_course_toml():
+def test_course_map_notes_minutes_that_disagree_with_the_lesson():
     notebooks = sorted((REPO / "notebooks").glob("*.ipynb"))
-    minutes = build_book.load_minutes(REPO / "book" / "course.toml")
+    minutes = build_book.load_minutes(notebooks)
     lessons, notes = build_book.course_map(notebooks, {**minutes, "01_partitions": 999})
     assert any("01_partitions" in n and "999" in n for n in notes)
     assert [le.minutes for le in lessons if le.stem == "01_partitions"] == [999]
+
+
+def test_a_lesson_states_its_own_time(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "# 98 · A lesson\n\n**Objectives.** ...\n\n**Time:** about 35 minutes (20 reading).")])
+    nbformat.write(nb, tmp_path / "98_a.ipynb")
+    assert build_book.lesson_minutes(tmp_path / "98_a.ipynb") == 35
+    nb.cells[0].source = "# 98 · A lesson, no time"
+    nbformat.write(nb, tmp_path / "98_a.ipynb")
+    assert build_book.lesson_minutes(tmp_path / "98_a.ipynb") is None

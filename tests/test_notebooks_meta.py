@@ -18,10 +18,11 @@ NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
 
 LESSONS = [
     "00_start_here", "01_partitions", "02_four_subsets_and_measures",
-    "03_measures_vs_rejection", "04_operating_sets", "05_relative_optimality_and_cost",
-    "06_rejector_as_binary_classifier", "07_neighborhood_systems",
-    "08_unified_accuracy_aa_rar", "09_multilabel_evaluation", "10_context_and_rejection",
-    "11_evaluate_your_classifier",
+    "03_measures_vs_rejection", "04_operating_sets", "04b_relative_optimality",
+    "05_relative_optimality_and_cost", "06_rejector_as_binary_classifier",
+    "07_neighborhood_systems", "08_unified_accuracy_aa_rar", "09_multilabel_evaluation",
+    "10_context_and_rejection", "11_evaluate_your_classifier", "12_how_sure_are_you",
+    "13_same_ideas_other_names",
 ]
 
 # Outputs nbval cannot compare meaningfully: live widgets and figures.
@@ -153,3 +154,25 @@ def test_relative_links_resolve(path):
             continue
         target = (path.parent / link.split("#")[0]).resolve()
         assert target.exists(), f"link {link!r} points to no file"
+
+
+def _header(path):
+    nb = read(path)
+    return next(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_each_lesson_states_objectives_and_time_at_the_top(lesson):
+    import re
+
+    head = _header(NOTEBOOKS_DIR / f"{lesson}.ipynb")
+    assert head.startswith("# "), "the first cell starts with the lesson's title"
+    assert re.search(r"\*\*Objectives[.:]?\*\*", head), "no **Objectives.** in the first cell"
+    bullets = re.findall(r"^\s*[*-] ", head.split("Objectives", 1)[1], flags=re.M)
+    assert len(bullets) >= 2, "the objectives are a list of at least two items"
+    m = re.search(r"\*\*Time[.:]?\*\*[.:]?\s*[Aa]bout (\d+) minutes", head)
+    assert m and 5 <= int(m.group(1)) <= 120, "no '**Time:** about N minutes' in the first cell"
+
+
+def test_there_is_no_lesson_outside_the_course_map():
+    assert sorted(p.stem for p in NOTEBOOKS) == sorted(LESSONS)

@@ -14,7 +14,7 @@ and refused, if any page still loads a script, stylesheet, font or image
 from another host.
 
 Pages: a landing page (book/index.md, with the course map built from the map
-in lesson 00 and the minutes in book/course.toml), one page per lesson, the
+in lesson 00 and the minutes each lesson states), one page per lesson, the
 teacher guide (docs/teaching.md, or a page marked as a placeholder while it
 does not exist), and docs/maths.md, docs/references.md, docs/architecture.md
 when present (skipped with a note when not). Every lesson page carries its
@@ -131,22 +131,25 @@ def _notebook_title(path: Path) -> str:
     return path.stem
 
 
-def load_minutes(path: Path) -> dict[str, int]:
-    """The ``[minutes]`` table of book/course.toml (tomllib; a plain reader on Python 3.10)."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        import tomllib
-    except ImportError:      # Python 3.10: the file is "name = integer" lines under [minutes]
-        table, section = {}, None
-        for line in text.splitlines():
-            line = line.split("#", 1)[0].strip()
-            if line.startswith("["):
-                section = line.strip("[]").strip()
-            elif "=" in line and section == "minutes":
-                key, value = (part.strip() for part in line.split("=", 1))
-                table[key.strip('"')] = int(value)
-        return table
-    return tomllib.loads(text)["minutes"]
+#: A lesson's time, in the first cell of the notebook: "**Time:** about 35 minutes ...".
+_TIME = re.compile(r"\*\*Time[.:]?\*\*[.:]?\s*[Aa]bout (\d+) minutes")
+
+
+def lesson_minutes(path: Path) -> int | None:
+    """The minutes a lesson states for itself in its first cell (None if it states none).
+
+    The lessons are the one source of their times: lesson 00's map, the site's
+    landing page and the teacher guide must agree with them (tests check it).
+    """
+    nb = nbformat.read(path, as_version=4)
+    first = next((c.source for c in nb.cells if c.cell_type == "markdown"), "")
+    m = _TIME.search(first)
+    return int(m.group(1)) if m else None
+
+
+def load_minutes(notebooks: list[Path]) -> dict[str, int]:
+    """Minutes per lesson, read from each lesson (see :func:`lesson_minutes`)."""
+    return {p.stem: m for p in notebooks if (m := lesson_minutes(p)) is not None}
 
 
 def course_map(notebooks: list[Path], minutes: dict[str, int]) -> tuple[list[Lesson], list[str]]:
@@ -174,7 +177,7 @@ def course_map(notebooks: list[Path], minutes: dict[str, int]) -> tuple[list[Les
             continue
         if map_minutes is not None and minutes.get(stem) not in (None, int(map_minutes)):
             notes.append(f"lesson 00's map gives {map_minutes} minutes for {stem}, "
-                         f"book/course.toml {minutes[stem]}")
+                         f"the lesson itself {minutes[stem]}")
         seen.add(stem)
         lessons.append(Lesson(number, title, stem, outcome, minutes.get(stem)))
     for stem, path in by_stem.items():
@@ -184,7 +187,8 @@ def course_map(notebooks: list[Path], minutes: dict[str, int]) -> tuple[list[Les
                                   minutes.get(stem)))
     for lesson in lessons:
         if lesson.minutes is None:
-            notes.append(f"book/course.toml gives no minutes for {lesson.stem}")
+            notes.append(f"{lesson.stem} states no time (**Time:** about N minutes) in its "
+                         "first cell")
     return lessons, notes
 
 
@@ -198,8 +202,8 @@ def course_map_table(lessons: list[Lesson]) -> str:
     total = sum(known)
     lines.append(f"| | **In all** | **{total}** | about {total / 60:.0f} hours of class time |")
     return ("```{rst-class} rejlab-course-map\n```\n\n" + "\n".join(lines) + "\n\n"
-            "Times are provisional estimates in minutes (reading, running the cells, the "
-            "explorer and the exercises); the teacher guide will give measured ones.")
+            "Times in minutes, as each lesson states them (reading, running the cells, the "
+            "explorer and the exercises); the teacher guide suggests plans that fit them.")
 
 
 # --------------------------------------------------------------------------
@@ -304,11 +308,10 @@ homework in `teacher/` with nbgrader (`make assignments`).
 def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
           mathjax: Path) -> list[str]:
     """Lay out the Sphinx source folder ``src``; return the notes for the log."""
-    minutes = load_minutes(BOOK / "course.toml")
+    minutes = load_minutes(notebooks)
     lessons, notes = course_map(notebooks, minutes)
 
-    shutil.copytree(BOOK, src, ignore=shutil.ignore_patterns("__pycache__", "index.md",
-                                                             "course.toml"))
+    shutil.copytree(BOOK, src, ignore=shutil.ignore_patterns("__pycache__", "index.md"))
     (src / "notebooks").mkdir()
     for path in notebooks:
         stage_notebook(path, src / "notebooks" / path.name)
