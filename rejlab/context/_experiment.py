@@ -26,7 +26,7 @@ class ContextExperiment:
     the same pixels (``evaluated``: labelled and not used for training). So
     they share the accuracy without rejection alpha and the reference point
     "no rejection", as the paper's comparison of two *rejectors* requires
-    (Condessa et al. 2017, Sec. 5: one classifier, two rejectors). This
+    (Condessa et al. 2017: "a classifier C and two different rejectors"). This
     discards JCR's own labels: its joint result relabels some pixels, mostly
     rejected ones (the extra field pulls their hidden fields away from the
     real classes). ``jcr_points_own_labels`` and
