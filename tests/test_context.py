@@ -306,6 +306,76 @@ def test_comparison_pairs_each_jcr_point_with_scr_at_the_same_k(experiment):
         table.format("beta")
 
 
+def naive_counts(accurate, rejected):
+    """(an, mn, ar, mr) by a loop over pixels."""
+    out = [0, 0, 0, 0]
+    for a, r in zip(accurate.tolist(), rejected.tolist()):
+        out[2 * bool(r) + (not a)] += 1
+    return tuple(out)
+
+
+@pytest.fixture(scope="module")
+def swept(small):
+    """An experiment whose sweep does not contain gamma = 0."""
+    s, _, _ = small
+    return ctx.context_experiment(s, 3.0, (0.45, 0.3))
+
+
+def test_jcr_with_its_own_labels_counts_its_own_accuracy(swept):
+    gt = swept.scene.ground_truth[swept.evaluated]
+    for j, shared, own in zip(swept.jcr, swept.jcr_points, swept.jcr_points_own_labels):
+        accurate = j.labels[swept.evaluated] == gt
+        rejected = j.rejected[swept.evaluated]
+        assert tuple(own.counts) == naive_counts(accurate, rejected)
+        assert own.counts.rejected == shared.counts.rejected and own.r == shared.r
+        alpha_own = accurate.mean()
+        np.testing.assert_allclose(own.Q, 2 * own.A * (1 - own.r) + own.r - alpha_own, atol=1e-12)
+    # JCR relabels pixels: on this scene its own labels change |M∩R| somewhere
+    assert any(o.counts.mr != p.counts.mr
+               for o, p in zip(swept.jcr_points_own_labels, swept.jcr_points))
+    assert swept.jcr_points_own_labels is swept.jcr_points_own_labels          # computed once
+
+
+def test_own_labels_at_gamma_zero_are_the_shared_classifier(experiment):
+    assert experiment.failure_probabilities[0] == 0.0
+    assert experiment.jcr_points_own_labels[0] == experiment.jcr_points[0]
+
+
+def test_comparison_with_own_labels(swept):
+    shared, own = swept.comparison(), swept.comparison(own_labels=True)
+    assert not shared.own_labels and own.own_labels
+    for name in ("gamma", "n_rejected", "r", "A_scr", "Q_scr", "phi_scr", "rho_0_scr"):
+        np.testing.assert_array_equal(getattr(own, name), getattr(shared, name))
+    for i, pt in enumerate(swept.jcr_points_own_labels):
+        assert (own.A_jcr[i], own.Q_jcr[i], own.phi_jcr[i]) == (pt.A, pt.Q, pt.phi)
+        assert own.rho_0_jcr[i] == pytest.approx(pt.counts.mr / pt.counts.rejected)
+    np.testing.assert_array_equal(swept.jcr_rho_zero(own_labels=True), own.rho_0_jcr)
+    head = own.format("Q").splitlines()[0].split()
+    assert head == ["gamma", "|", "r", "|", "Q", "own", "Q", "SCR"]
+    assert shared.format("Q").splitlines()[0].split()[4:6] == ["Q", "JCR"]
+    with pytest.raises(ValueError, match="own_labels"):
+        swept.comparison(own_labels="yes")
+
+
+def test_jcr_sweep_starts_at_no_rejection(swept, experiment):
+    sweep = swept.jcr_sweep()
+    np.testing.assert_array_equal(sweep.gamma, [0.0, 0.3, 0.45])      # sorted, gamma = 0 added
+    assert sweep.r[0] == 0.0 and sweep.A[0] == pytest.approx(swept.accuracy_with_context)
+    by_gamma = dict(zip(swept.failure_probabilities.tolist(), swept.jcr_points))
+    for g, r, A, Q in zip(sweep.gamma[1:], sweep.r[1:], sweep.A[1:], sweep.Q[1:]):
+        assert (r, A, Q) == (by_gamma[g].r, by_gamma[g].A, by_gamma[g].Q)
+    assert sweep.best_Q() == int(np.argmax(sweep.Q))
+    # no second gamma = 0 when the experiment computed it
+    assert experiment.jcr_sweep().gamma.tolist() == [0.0, 0.3, 0.45]
+    # the matrix's column "no rejection" is rho_0: beta = 2 rho_0 - 1 for r1 > 0
+    beta = rl.optimality_matrix(sweep.A, sweep.r)
+    rho0 = swept.jcr_rho_zero()[np.argsort(swept.failure_probabilities)]
+    moved = sweep.r[1:] > 0
+    np.testing.assert_allclose(beta[1:, 0][moved], 2 * rho0[moved] - 1, atol=1e-12)
+    with pytest.raises(ValueError):
+        sweep.A[0] = 0.5
+
+
 def test_scr_is_apply_context(small):
     _, p, _ = small
     a, b = ctx.scr(p, 2.0), ctx.apply_context(p, 2.0)
@@ -359,30 +429,6 @@ def test_bad_experiment_arguments(small):
         ctx.context_experiment(s, -1.0)
     with pytest.raises(ValueError, match="scene"):
         ctx.context_experiment("a scene", 1.0)
-
-
-# ---------------------------------------------------------------- exercises of lesson 10
-
-
-@pytest.mark.slow
-def test_lesson_exercises_are_computed_and_checked():
-    exp = rl.datasets.lesson_experiment()
-    assert rl.datasets.lesson_experiment() is exp                 # cached
-    cv = exp.scr
-    b = cv.best_Q()
-    # rho_0 of SCR's best point, counted directly from the curves' counts
-    assert rl.exercises.check("10-1", cv.counts.mr[b] / b)
-    assert not rl.exercises.check("10-1", float(cv.r[b]))   # the lesson prints this one
-    assert not rl.exercises.check("10-1", None)
-    i = int(np.argmin(np.abs(exp.failure_probabilities - 0.12)))
-    pt = exp.jcr_points[i]
-    k = pt.counts.ar + pt.counts.mr
-    extra = int(pt.counts.mr) - int(cv.counts.mr[k])
-    assert rl.exercises.check("10-2", extra)
-    assert not rl.exercises.check("10-2", extra + 1)
-    wins = sum(p.Q > cv.Q[p.counts.ar + p.counts.mr] for p in exp.jcr_points)
-    assert rl.exercises.check("10-3", int(wins))
-    assert not rl.exercises.check("10-3", int(wins) + 1)
 
 
 # ---------------------------------------------------------------- the VTV prior

@@ -48,9 +48,15 @@ def test_12_2_standard_deviation_of_q_at_a_fixed_threshold():
 
 
 def test_12_3_the_paired_band_decides_not_the_point_estimate():
+    from sklearn.datasets import load_digits
+    from sklearn.model_selection import train_test_split
+
     from rejlab.exercises._report import lesson_model
 
-    model, X, y = lesson_model()
+    model = lesson_model().model
+    X_all, y_all = load_digits(return_X_y=True)
+    _, X, _, y = train_test_split(X_all, y_all, test_size=0.8, random_state=0, stratify=y_all)
+    assert len(y) == 1438                                # lesson 12's X_rest
     proba = model.predict_proba(X)
     accurate = rl.accuracy_vector(y, model.classes_[proba.argmax(axis=1)])
     cmp = rl.compare_rejectors(accurate, rl.max_probability(proba), rl.breaking_ties(proba),

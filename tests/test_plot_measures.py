@@ -404,3 +404,23 @@ def test_curves_fixed_limits_stay_and_free_panels_refit(toy):
     for bad in ({"B": (0, 1)}, {"A": (1, 0)}, {"phi": (0, 10)}, [0, 1]):
         with pytest.raises(ValueError, match="ylim"):
             rl.plot.curves(toy, ylim=bad)
+
+
+def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r(toy):
+    # JCR's operating points are unevenly spaced: each cell must sit at its own r
+    cv = toy["max_probability"]
+    k = np.array([0, 1, 16, 52, 76, 111, 172])           # a few nested, unevenly spaced points
+    r, A = cv.r[k], cv.A[k]
+    beta = rl.optimality_matrix(A, r)
+    ax = rl.plot.optimality_matrix(beta, r, best=3)
+    assert not ax.images
+    (mesh,) = ax.collections
+    np.testing.assert_allclose(np.asarray(mesh.get_array()).reshape(beta.shape), beta, atol=1e-9)
+    corners = mesh.get_coordinates()           # (m + 1, m + 1, 2) cell corners
+    edges = corners[0, :, 0]
+    centres = (edges[1:] + edges[:-1]) / 2
+    inside = (edges[:-1] < r) & (r < edges[1:])
+    assert inside.all(), (edges, r)
+    np.testing.assert_allclose(corners[:, 0, 1], edges)
+    assert np.all(np.abs(centres - r) <= np.diff(edges) / 2)
+    assert mesh.get_clim() == (-1, 1)

@@ -250,23 +250,6 @@ def test_plot_thins_long_curves():
     assert len(axes[0, 0].get_lines()[0].get_xdata()) <= 4000
 
 
-def test_lesson_11_exercises_are_computed_from_the_report():
-    pytest.importorskip("sklearn")
-    import rejlab.exercises._report as ex  # registered by rejlab.exercises once it imports it
-
-    model, X_test, y_test = ex.lesson_model()
-    rep = rl.report_from_estimator(model, X_test, y_test, rejector="breaking_ties")
-    c = rep.best.counts
-    assert rl.exercises.check("11-1", c.mr / (c.mr + c.ar)).correct      # rho_0 = |M∩R| / |R|
-    assert not rl.exercises.check("11-1", rep.best.r).correct
-    rep = rl.report_from_estimator(model, X_test, y_test, rho=0.2, fractions=[0.1])
-    assert rl.exercises.check("11-2", rep.min_cost_index).correct
-    assert not rl.exercises.check("11-2", rep.min_cost_index + 1).correct
-    c = rep.points[0].counts
-    assert rl.exercises.check("11-3", c.mr / (c.mr + c.mn)).correct
-    assert "not yet" in str(rl.exercises.check("11-3", None))
-
-
 def test_report_explorer_reads_the_report(gaussians):
     pytest.importorskip("ipywidgets")
     _, y, proba = gaussians

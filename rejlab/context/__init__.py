@@ -43,7 +43,7 @@ Reached as ``rl.context.<name>``; the modules of this package are
 """
 
 from ._classifier import GaussianClassifier, fit_gaussian_classifier
-from ._experiment import ContextExperiment, JCRvsSCR, context_experiment
+from ._experiment import ContextExperiment, JCRSweep, JCRvsSCR, context_experiment
 from ._rejection import (DEFAULT_FAILURE_PROBABILITIES, JCRResult, jcr, joint_context_rejection,
                          labelled_accuracy, scr, sequential_context_rejection)
 from ._solvers import (DEFAULT_STRENGTH, PRIORS, ContextResult, apply_context,
@@ -64,6 +64,7 @@ __all__ = [
     "labelled_accuracy",
     "ContextExperiment",
     "JCRvsSCR",
+    "JCRSweep",
     "context_experiment",
     "DEFAULT_STRENGTH",
     "DEFAULT_FAILURE_PROBABILITIES",

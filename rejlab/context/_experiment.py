@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
@@ -12,20 +14,26 @@ from ._classifier import fit_gaussian_classifier
 from ._rejection import DEFAULT_FAILURE_PROBABILITIES, joint_context_rejection, labelled_accuracy
 from ._solvers import DEFAULT_STRENGTH, ContextResult, apply_context
 
-__all__ = ["ContextExperiment", "JCRvsSCR", "context_experiment"]
+__all__ = ["ContextExperiment", "JCRvsSCR", "JCRSweep", "context_experiment"]
 
 
 @dataclass(frozen=True)
 class ContextExperiment:
     """Everything the lesson draws: the scene, both classifications, JCR and SCR.
 
-    Both rejectors are evaluated on the same classifier C, the classification
-    with context at ``strength`` (``context.labels``), over the same pixels
-    (``evaluated``: labelled and not used for training). So they share the
-    accuracy without rejection alpha and the reference point "no
-    rejection", as the paper's comparison of two rejectors requires. (JCR's
-    joint result may relabel a few kept pixels; its own labels are in
-    ``jcr[i].labels``.)
+    By default both rejectors are evaluated on the same classifier C, the
+    classification with context at ``strength`` (``context.labels``), over
+    the same pixels (``evaluated``: labelled and not used for training). So
+    they share the accuracy without rejection alpha and the reference point
+    "no rejection", as the paper's comparison of two *rejectors* requires
+    (Condessa et al. 2017: "a classifier C and two different rejectors"). This
+    discards JCR's own labels: its joint result relabels some pixels, mostly
+    rejected ones (the extra field pulls their hidden fields away from the
+    real classes). ``jcr_points_own_labels`` and
+    ``comparison(own_labels=True)`` evaluate JCR as the joint method
+    delivers it, with the accuracy vector of ``jcr[i].labels``: a different
+    classifier at each gamma, so Q and rho_0 then also reward JCR for
+    rejecting pixels its own labels would have got wrong.
 
     Attributes
     ----------
@@ -42,7 +50,10 @@ class ContextExperiment:
     jcr : tuple of JCRResult
         One per probability of failure.
     jcr_points : tuple of OperatingPoint
-        The JCR operating points on the evaluated pixels.
+        The JCR operating points on the evaluated pixels, accuracy from C.
+    jcr_points_own_labels : tuple of OperatingPoint
+        The same rejections, accuracy from JCR's own labels (computed on
+        first use).
     """
 
     scene: object
@@ -76,28 +87,91 @@ class ContextExperiment:
         """alpha = A(0) of C, the accuracy with context and without rejection."""
         return labelled_accuracy(self.context.labels, self.scene.ground_truth, self.evaluated)
 
-    def jcr_rho_zero(self):
-        """rho_0 = |M∩R| / |R| of each JCR point against no rejection (NaN if |R| = 0)."""
-        return self.comparison().rho_0_jcr
+    @cached_property
+    def jcr_points_own_labels(self):
+        """JCR's operating points with its own labels: accuracy from ``jcr[i].labels``.
 
-    def comparison(self):
+        Same rejected pixels as ``jcr_points``, but a pixel counts as
+        accurate when JCR's joint result (best of the K real classes) gets
+        it right, so each point has its own classifier and its own alpha.
+        """
+        gt = self.scene.ground_truth[self.evaluated]
+        return tuple(operating_point(j.labels[self.evaluated] == gt, j.rejected[self.evaluated])
+                     for j in self.jcr)
+
+    def jcr_rho_zero(self, *, own_labels=False):
+        """rho_0 = |M∩R| / |R| of each JCR point against no rejection (NaN if |R| = 0)."""
+        return self.comparison(own_labels=own_labels).rho_0_jcr
+
+    def comparison(self, *, own_labels=False):
         """Each JCR point beside the SCR point that rejects as many pixels (Fig. 7 as a table).
+
+        Parameters
+        ----------
+        own_labels : bool, keyword-only, default False
+            False: JCR's rejections judged on the shared classifier C (the
+            comparison of two rejectors). True: JCR judged with its own
+            labels (``jcr_points_own_labels``, the joint method as it
+            delivers its result); the SCR columns are the same either way.
 
         Returns
         -------
         JCRvsSCR
             ``print(exp.comparison().format("A", "Q", "phi"))`` prints it.
         """
-        k = np.array([p.counts.rejected for p in self.jcr_points], dtype=int)
+        own_labels = v.flag(own_labels, "own_labels")
+        points = self.jcr_points_own_labels if own_labels else self.jcr_points
+        k = np.array([p.counts.rejected for p in points], dtype=int)
+
         def jcr(name):
-            return np.array([getattr(p, name) for p in self.jcr_points], dtype=float)
+            return np.array([getattr(p, name) for p in points], dtype=float)
 
         return JCRvsSCR(
             gamma=self.failure_probabilities, n_rejected=k, r=jcr("r"),
             A_jcr=jcr("A"), A_scr=self.scr.A[k], Q_jcr=jcr("Q"), Q_scr=self.scr.Q[k],
             phi_jcr=jcr("phi"), phi_scr=self.scr.phi[k], rho_0_jcr=jcr("rho_0"),
-            rho_0_scr=self.scr.rho_0[k],
+            rho_0_scr=self.scr.rho_0[k], own_labels=own_labels,
         )
+
+    def jcr_sweep(self):
+        """JCR's operating points as arrays, led by no rejection (gamma = 0), on the classifier C.
+
+        JCR at gamma = 0 rejects nothing and returns the classification with
+        context, so "no rejection" (r = 0, A = alpha) is JCR's first point;
+        it is added unless gamma = 0 was computed already. Feed ``A`` and
+        ``r`` to :func:`rejlab.optimality_matrix` for the paper's Fig. 8
+        matrix of JCR.
+
+        Returns
+        -------
+        JCRSweep
+            Arrays ``gamma, r, A, Q, phi``, sorted by gamma, and ``best_Q()``.
+        """
+        gamma, pts = self.failure_probabilities, list(self.jcr_points)
+        if not np.any(gamma == 0):
+            gamma = np.concatenate([[0.0], gamma])
+            pts.insert(0, operating_point(self.accurate[self.evaluated],
+                                          np.zeros(int(self.evaluated.sum()), dtype=bool)))
+        order = np.argsort(gamma, kind="stable")
+
+        def field(name):
+            return v.readonly(np.array([getattr(pts[i], name) for i in order], dtype=float))
+
+        return JCRSweep(v.readonly(gamma[order]), field("r"), field("A"), field("Q"), field("phi"))
+
+
+class JCRSweep(NamedTuple):
+    """JCR's operating points, no rejection (gamma = 0) first: arrays over the sweep of gamma."""
+
+    gamma: np.ndarray
+    r: np.ndarray
+    A: np.ndarray
+    Q: np.ndarray
+    phi: np.ndarray
+
+    def best_Q(self):
+        """Index of the point of maximum Q (the first one on ties)."""
+        return int(np.argmax(self.Q))
 
 
 @dataclass(frozen=True)
@@ -107,6 +181,8 @@ class JCRvsSCR:
     ``gamma`` is JCR's probability of failure, ``n_rejected`` = |R| and ``r``
     the shared rejected fraction; ``<measure>_jcr`` / ``<measure>_scr`` hold
     A, Q, phi and rho_0 = |M∩R| / |R| (against no rejection) of each.
+    ``own_labels`` says whether JCR was judged with its own labels (the
+    table's JCR columns are then headed "own") or on the shared classifier.
     """
 
     gamma: np.ndarray
@@ -120,6 +196,7 @@ class JCRvsSCR:
     phi_scr: np.ndarray
     rho_0_jcr: np.ndarray
     rho_0_scr: np.ndarray
+    own_labels: bool = False
 
     def format(self, *measures):
         """A plain-text table of the chosen measures ("A", "Q", "phi", "rho_0")."""
@@ -127,7 +204,8 @@ class JCRvsSCR:
         measures = measures or columns
         for m in measures:
             v.choice(m, "measures", columns)
-        head = " gamma |   r   |" + "|".join(f" {m + ' JCR':>9} {m + ' SCR':>9} " for m in measures)
+        jcr = " own" if self.own_labels else " JCR"
+        head = " gamma |   r   |" + "|".join(f" {m + jcr:>9} {m + ' SCR':>9} " for m in measures)
         lines = [head]
         for i in range(len(self.gamma)):
             cells = "|".join(f" {getattr(self, m + '_jcr')[i]:9.3f} {getattr(self, m + '_scr')[i]:9.3f} "

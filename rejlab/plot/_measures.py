@@ -817,8 +817,10 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     vermillion (beta = -1, worst behaviour) through white (beta = 0) to
     bluish green (beta = +1, best behaviour); |beta| > 1 (only possible
     between different classifiers or equal r) shows as black / blue.
-    ``r`` is assumed evenly spaced (as from ``rl.subsample_curves`` of full
-    curves).
+    Evenly spaced ``r`` (as from ``rl.subsample_curves`` of full curves;
+    no step more than 1.5 times the median step) is drawn as an image; a few unevenly spaced points (e.g. JCR's operating
+    points) as a mesh whose cell borders lie halfway between neighbouring r,
+    so each cell sits at its own r.
 
     Parameters
     ----------
@@ -850,8 +852,16 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     # a best-behaviour pair in the "beyond +1" colour
     near = np.isfinite(beta) & (np.abs(np.abs(beta) - 1.0) < 1e-9)
     beta = np.where(near, np.sign(beta), beta)
-    im = ax.imshow(beta, origin="lower", extent=(lo, hi, lo, hi), cmap=BETA_CMAP,
-                   vmin=-1, vmax=1, aspect="auto", interpolation="nearest")
+    steps = np.diff(r)
+    # nearly even (a curve subsampled by index: steps differ by rounding, or by its
+    # inserted max-Q point) is an image; a few uneven points are a mesh
+    if r.size < 3 or steps.max() <= 1.5 * np.median(steps):
+        im = ax.imshow(beta, origin="lower", extent=(lo, hi, lo, hi), cmap=BETA_CMAP,
+                       vmin=-1, vmax=1, aspect="auto", interpolation="nearest")
+    else:
+        mid = (r[1:] + r[:-1]) / 2
+        edges = np.concatenate([[r[0] - (mid[0] - r[0])], mid, [r[-1] + (r[-1] - mid[-1])]])
+        im = ax.pcolormesh(edges, edges, beta, cmap=BETA_CMAP, vmin=-1, vmax=1)
     if best is not None:
         ax.axhline(r[best], color="black", ls="--", lw=1.2,
                    label=f"test point of max Q (r1 = {format_r(r[best])})")
