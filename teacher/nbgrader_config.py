@@ -17,7 +17,16 @@ c.CourseDirectory.db_url = "sqlite:///gradebook.db"
 
 # The assignments are the folders of source/: hw1_rejection_measures (after
 # lessons 01-03), hw2_operating_sets_and_cost (04-05), hw3_neighborhood_accuracy
-# (07-09). `nbgrader generate_assignment NAME` adds each to the gradebook.
+# (07-09), and the capstone capstone_digits (after 11-13: a model fitted on the
+# scikit-learn digits, two rejectors compared with bootstrap intervals, the
+# operating point chosen on validation data and reported on test data).
+# `nbgrader generate_assignment NAME` adds each to the gradebook.
+#
+# The homework sets are autograded. The capstone is too, except its three
+# written answers: "manually graded answer" cells (markdown, solution + grade),
+# which `nbgrader autograde` leaves for the teacher (a blank one scores 0), to
+# be graded in the formgrader (`nbgrader formgrader`, or the Formgrader tab of
+# JupyterLab / JupyterHub) with the grading notes of source/ beside them.
 
 # A cell that runs longer than this is stopped and scores zero.
 c.Execute.timeout = 300
