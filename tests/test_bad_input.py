@@ -829,3 +829,66 @@ def test_curves_point_accepts_numpy_and_negative_indices():
 @pytest.mark.parametrize("junk", ["a", 3, _Opaque(), {"a": 1}], ids=lambda j: type(j).__name__)
 def test_report_drawings_check_their_target(function, arg, junk):
     assert_rejected(lambda: getattr(rplot, function)(_report(), junk), arg, "junk")
+
+
+# --- completeness: every public callable and every parameter has an entry -------------
+
+#: Parameters no junk applies to, with the reason (keep this short and honest).
+NOT_SWEPT = {
+    ("exercises.exercise", "*"): "a decorator for lesson modules: registration, not user input",
+    ("exercises.misconception", "*"): "a decorator for lesson modules: registration, not user input",
+    ("widgets.Explorer", "*"): "the explorer skeleton for explorer authors, tested in test_widgets_base",
+    ("cli.main", "argv"): "command-line arguments: swept by test_cli_bad_argv_exits_2_with_one_line",
+    ("cli.build_parser", "*"): "no parameters",
+    ("datasets.lesson_experiment", "*"): "no parameters",
+    ("plot.style", "*"): "no parameters",
+}
+
+
+def _public_callables():
+    """(qualified name, function) of every public function of the package's namespaces."""
+    import inspect
+
+    import rejlab.cli as rcli
+
+    spaces = {"": rl, "datasets.": rl.datasets, "context.": ctx, "plot.": rplot,
+              "widgets.": rwidgets, "exercises.": rl.exercises, "cli.": rcli}
+    seen = {}
+    for prefix, module in spaces.items():
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if inspect.isfunction(obj) or (prefix == "widgets." and name == "Explorer"):
+                seen.setdefault(obj, prefix + name)
+    return [(qual, func) for func, qual in seen.items()]
+
+
+def _swept():
+    """function -> the parameters the table sweeps for it (over all its cases)."""
+    swept = {}
+    for func, _, kinds in CASES.values():
+        swept.setdefault(func, set()).update(kinds)
+    return swept
+
+
+def test_every_public_callable_and_every_parameter_is_in_the_table():
+    import inspect
+
+    swept = _swept()
+    missing = []
+    for qual, func in _public_callables():
+        params = [p for p, spec in inspect.signature(func).parameters.items()
+                  if spec.kind not in (spec.VAR_POSITIONAL, spec.VAR_KEYWORD)]
+        for p in params:
+            if (qual, "*") in NOT_SWEPT or (qual, p) in NOT_SWEPT:
+                continue
+            if p not in swept.get(func, ()):
+                missing.append(f"{qual}({p})")
+    assert not missing, ("add these to the bad-input table (_cases) or, with a reason, to "
+                         "NOT_SWEPT: " + ", ".join(sorted(missing)))
+
+
+def test_the_completeness_check_can_fail():
+    def newcomer(x, y=1):
+        return x
+
+    assert "x" not in _swept().get(newcomer, set())
