@@ -917,15 +917,20 @@ def real_number(x, name):
     return float(arr)
 
 
-def optional_text(x, name):
-    """None or a string (a title, a legend label, a name): anything else raises naming ``name``.
+def text(x, name):
+    """A string (a title, a legend label, a name): anything else raises naming ``name``.
 
-    matplotlib would print any object's ``str``, so a list or a number given by
-    mistake would show up as text instead of an error.
+    matplotlib and f-strings would print any object's ``str``, so a list or a
+    number given by mistake would show up as text instead of an error.
     """
-    if x is not None and not isinstance(x, str):
-        raise ValueError(f"{name} must be a string (or None), got {_describe(x)}")
+    if not isinstance(x, str):
+        raise ValueError(f"{name} must be a string, got {_describe(x)}")
     return x
+
+
+def optional_text(x, name):
+    """None or a string (see :func:`text`)."""
+    return x if x is None else text(x, name)
 
 
 def as_list(x, name, what):
