@@ -904,3 +904,49 @@ def callback(x, name):
     if x is not None and not callable(x):
         raise ValueError(f"{name} must be a callable or None, got {_describe(x)}")
     return x
+
+
+# --- Text, single real numbers and small sequences (formatting and drawing options) --------
+
+
+def real_number(x, name):
+    """One real number, NaN and infinities allowed (a measure may be undefined), as a float."""
+    arr = real_array(x, name, "a single number")
+    if arr.ndim != 0:
+        raise ValueError(f"{name} must be a single number, got shape {arr.shape}")
+    return float(arr)
+
+
+def text(x, name):
+    """A string (a title, a legend label, a name): anything else raises naming ``name``.
+
+    matplotlib and f-strings would print any object's ``str``, so a list or a
+    number given by mistake would show up as text instead of an error.
+    """
+    if not isinstance(x, str):
+        raise ValueError(f"{name} must be a string, got {_describe(x)}")
+    return x
+
+
+def optional_text(x, name):
+    """None or a string (see :func:`text`)."""
+    return x if x is None else text(x, name)
+
+
+def as_list(x, name, what):
+    """``list(x)``, or ``ValueError`` naming ``name`` for what cannot be iterated."""
+    if isinstance(x, Mapping):
+        raise ValueError(f"{name} must be {what}, got a {type(x).__name__}")
+    try:
+        return list(x)
+    except _CONVERSION_ERRORS:  # not iterable, or a 2-D memoryview
+        raise ValueError(f"{name} must be {what}, got {_describe(x)}") from None
+
+
+def positive_numbers(x, name, size, what="one per column"):
+    """``size`` finite numbers > 0 (relative widths, weights), as a 1-D float array."""
+    arr = real_array(x, name, f"a sequence of {size} numbers > 0")
+    if arr.shape != (size,) or not np.all(np.isfinite(arr)) or np.any(arr <= 0):
+        raise ValueError(f"{name} must be {size} finite numbers > 0 ({what}), "
+                         f"got {_describe(x)}")
+    return arr

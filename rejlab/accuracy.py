@@ -399,6 +399,7 @@ class AccuracyReport:
     def fraction_text(self, measure, *, infinity="inf"):
         """``"AA"`` or ``"RAR"`` as its fraction, e.g. ``'6/8 = 3/4'`` (``infinity`` for T_neg = 0)."""
         v.choice(measure, "measure", ("AA", "RAR"))
+        v.text(infinity, "infinity")
         if measure == "AA":
             return _fmt_ratio(self.T_pos, self.sum_P, self.AA_exact, infinity)
         return _fmt_ratio(self.T_pos, self.T_neg, self.RAR_exact, infinity)

@@ -88,7 +88,7 @@ def measure_info(name):
     >>> measure_info("phi").symbol
     'φ'
     """
-    v.choice(name, "measure", MEASURE_NAMES)
+    v.choice(name, "name", MEASURE_NAMES)
     return MEASURES[MEASURE_NAMES.index(name)]
 
 

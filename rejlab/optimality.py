@@ -530,7 +530,7 @@ class OperatingSet:
 
     def measure(self, name):
         """The :class:`Borders` of ``"A"``, ``"Q"``, ``"phi"`` or ``"AN"``."""
-        v.choice(name, "measure", MEASURE_NAMES + ("AN",))
+        v.choice(name, "name", MEASURE_NAMES + ("AN",))
         return getattr(self, name)
 
 

@@ -179,11 +179,12 @@ class RejectionReport:
         return rows
 
     def __str__(self):
-        return format_report(self)
+        return _format_report(self, 4)
 
     def __repr__(self):
         return (f"<RejectionReport n={self.n}, rejector={self.rejector!r}, "
-                f"alpha={format_value(self.alpha)}, max Q={format_value(self.best.Q)} at r={format_value(self.best.r)}>")
+                f"alpha={_format_value(self.alpha, 4)}, max Q={_format_value(self.best.Q, 4)} "
+                f"at r={_format_value(self.best.r, 4)}>")
 
     def _repr_pretty_(self, printer, cycle):
         # in a notebook, a report on the last line shows its table
@@ -536,18 +537,58 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
             raise ValueError("validation must be a pair (X_val, y_val) for an estimator, got "
                              f"{type(validation).__name__}")
         X_val, y_val = validation
-        validation = dict(y_true=y_val, proba=estimator.predict_proba(X_val))
-    proba = estimator.predict_proba(X)
+        try:
+            val_proba = _predict_proba(estimator, X_val, y_val, "X_val", "y_val")
+        except ValueError as exc:
+            raise ValueError(f"validation: {exc}") from None
+        validation = dict(y_true=y_val, proba=val_proba)
+    proba = _predict_proba(estimator, X, y, "X", "y")
     return rejection_report(y, proba=proba, labels=classes, rejector=rejector,
                             fractions=fractions, rho=rho, n_boot=n_boot, level=level, seed=seed,
                             validation=validation, criterion=criterion,
                             target_accuracy=target_accuracy, progress=progress)
 
 
+def _predict_proba(estimator, X, y, x_name, y_name):
+    """``estimator.predict_proba(X)``, checked to give one row per label of ``y``.
+
+    rejlab does not read ``X`` itself (a pipeline may take text or a data
+    frame): the estimator does, and what it raises on it is an error in ``X``.
+    """
+    try:
+        proba = estimator.predict_proba(X)
+    except MemoryError:
+        raise
+    except Exception as exc:
+        raise ValueError(f"estimator.predict_proba({x_name}) failed on {x_name} "
+                         f"({type(exc).__name__}: {exc})") from exc
+    try:
+        rows = len(proba)
+    except TypeError:  # no rows at all: rejection_report says what proba must be
+        return proba
+    n = v.labels_1d(y, y_name).size
+    if rows != n:
+        raise ValueError(f"estimator.predict_proba({x_name}) gave {rows} rows for the {n} "
+                         f"labels of {y_name}: {x_name} and {y_name} must hold the same samples")
+    return proba
+
+
 # --- the plain-text table ---------------------------------------------------
 
 def format_value(x, digits=4):
-    """A measure as plain text: fixed decimals, with nan / inf / -inf spelled out."""
+    """A measure as plain text: fixed decimals, with nan / inf / -inf spelled out.
+
+    >>> format_value(0.5), format_value(float("nan")), format_value(-float("inf"), 2)
+    ('0.5000', 'nan', '-inf')
+    """
+    return _format_value(v.real_number(x, "x"), _digits(digits))
+
+
+def _digits(digits):
+    return v.count(digits, "digits", 15)
+
+
+def _format_value(x, digits):
     x = float(x)
     if math.isnan(x):
         return "nan"
@@ -558,6 +599,11 @@ def format_value(x, digits=4):
 
 def format_report(report, digits=4):
     """The plain-text table ``str(report)`` returns (values to ``digits`` decimals)."""
+    v.instance_of(report, "report", RejectionReport, "a RejectionReport (from rl.rejection_report)")
+    return _format_report(report, _digits(digits))
+
+
+def _format_report(report, digits):
     n = report.n
     if report.labels is not None:
         source = f"{report.rejector} on {len(report.labels)} class probabilities"
@@ -566,7 +612,7 @@ def format_report(report, digits=4):
     lines = [
         "Rejection report: A, Q, phi and rho_0 at rejected fractions",
         f"  samples n = {n}, rejector: {source}",
-        f"  accuracy without rejection alpha = A(0) = {format_value(report.alpha, digits)}",
+        f"  accuracy without rejection alpha = A(0) = {_format_value(report.alpha, digits)}",
         "",
     ]
     cols = ["fraction", "k", "r", *MEASURE_NAMES, "rho_0"]
@@ -582,14 +628,14 @@ def format_report(report, digits=4):
             if c == "k":
                 cells.append(str(row["k"]).rjust(kw))
             else:
-                cells.append(format_value(row[c], digits).rjust(width))
+                cells.append(_format_value(row[c], digits).rjust(width))
         lines.append("  ".join(cells))
     lines.append("")
     lines.append("  " + _point_line("maximum Q", report.best, report.best_index, digits))
     if report.min_cost is not None:
-        lines.append("  " + _point_line(f"minimum cost (rho = {format_value(report.rho, digits)})",
+        lines.append("  " + _point_line(f"minimum cost (rho = {_format_value(report.rho, digits)})",
                                         report.min_cost, report.min_cost_index, digits)
-                     + f", cost = {format_value(report.cost[report.min_cost_index], digits)}")
+                     + f", cost = {_format_value(report.cost[report.min_cost_index], digits)}")
     # the new lines appear only with the new options, so a plain report prints as before
     if report.bands is not None:
         lines += _interval_lines(report, digits)
@@ -597,10 +643,10 @@ def format_report(report, digits=4):
         lines += _validation_lines(report, digits)
     if report.bands is not None or report.threshold is not None:
         lines.append("  selective classification (ties broken by sample index): "
-                     f"AURC = {format_value(report.aurc, digits)}, "
-                     f"E-AURC = {format_value(report.excess_aurc, digits)}, "
-                     f"AUGRC = {format_value(report.augrc, digits)}, "
-                     f"failure AUROC = {format_value(report.failure_auroc, digits)}")
+                     f"AURC = {_format_value(report.aurc, digits)}, "
+                     f"E-AURC = {_format_value(report.excess_aurc, digits)}, "
+                     f"AUGRC = {_format_value(report.augrc, digits)}, "
+                     f"failure AUROC = {_format_value(report.failure_auroc, digits)}")
     return "\n".join(lines)
 
 
@@ -609,7 +655,7 @@ def _percent(level):
 
 
 def _interval(band, digits):
-    return f"[{format_value(band.low, digits)}, {format_value(band.high, digits)}]"
+    return f"[{_format_value(band.low, digits)}, {_format_value(band.high, digits)}]"
 
 
 def _interval_lines(report, digits):
@@ -620,19 +666,19 @@ def _interval_lines(report, digits):
     lines.append("  " + "fraction".rjust(digits + 4) + "  "
                  + "  ".join(f"{m} interval".rjust(width) for m in MEASURE_NAMES))
     for f, pb in zip(report.fractions, report.point_bands):
-        lines.append("  " + format_value(f, digits).rjust(digits + 4) + "  "
+        lines.append("  " + _format_value(f, digits).rjust(digits + 4) + "  "
                      + "  ".join(_interval(getattr(pb, m), digits).rjust(width)
                                  for m in MEASURE_NAMES))
     b = report.bands
-    lines.append(f"  maximum Q = {format_value(b.best_Q.estimate, digits)} "
-                 f"{_interval(b.best_Q, digits)}, at r = {format_value(b.best_r.estimate, digits)} "
+    lines.append(f"  maximum Q = {_format_value(b.best_Q.estimate, digits)} "
+                 f"{_interval(b.best_Q, digits)}, at r = {_format_value(b.best_r.estimate, digits)} "
                  f"{_interval(b.best_r, digits)}")
     return lines
 
 
 def _validation_lines(report, digits):
     t, p = report.threshold, report.test_point
-    f = lambda x: format_value(x, digits)  # noqa: E731
+    f = lambda x: _format_value(x, digits)  # noqa: E731
     lines = ["", f"  chosen on validation ({report.criterion}): threshold t = {f(t.value)}, "
                  f"validation r = {f(t.r)}, A = {f(t.A)}, Q = {f(t.Q)}; "
                  f"on test: r = {f(p.r)}, A = {f(p.A)}, Q = {f(p.Q)}"]
@@ -645,6 +691,6 @@ def _validation_lines(report, digits):
 
 
 def _point_line(title, p, k, digits):
-    return (f"{title}: k = {k}, r = {format_value(p.r, digits)}, A = {format_value(p.A, digits)}, "
-            f"Q = {format_value(p.Q, digits)}, phi = {format_value(p.phi, digits)}, "
-            f"rho_0 = {format_value(p.rho_0, digits)}")
+    return (f"{title}: k = {k}, r = {_format_value(p.r, digits)}, A = {_format_value(p.A, digits)}, "
+            f"Q = {_format_value(p.Q, digits)}, phi = {_format_value(p.phi, digits)}, "
+            f"rho_0 = {_format_value(p.rho_0, digits)}")

@@ -37,7 +37,7 @@ class GaussianClassifier:
 
     def predict_proba(self, X):
         """Class probabilities of every spectrum in ``X`` (shape (..., B)) -> (..., K)."""
-        X = np.asarray(X, dtype=float)
+        X = v.real_array(X, "X", "an array of spectra (..., bands)")
         if X.ndim < 1 or X.shape[-1] != self.means.shape[1]:
             raise ValueError(f"X must end with {self.means.shape[1]} bands, got shape {X.shape}")
         if not np.all(np.isfinite(X)):

@@ -257,6 +257,10 @@ def context_experiment(scene, strength=DEFAULT_STRENGTH,
     if gammas.ndim != 1:
         raise ValueError("failure_probabilities must be a 1-D sequence of numbers in [0, 1]")
     v.fraction(gammas, "failure_probabilities")
+    if classifier is not None and not callable(getattr(classifier, "predict_proba", None)):
+        raise ValueError("classifier must be a trained classifier with a predict_proba method "
+                         f"(from rl.context.fit_gaussian_classifier), got "
+                         f"{type(classifier).__name__}")
     train = scene.training_mask(per_class, seed=v.seed(seed))
     if classifier is None:
         classifier = fit_gaussian_classifier(scene.features[train], gt[train])

@@ -86,6 +86,8 @@ def posteriors(X, separation=1.0):
     X = v.real_array(X, "X", "an (n, 2) array of coordinates")
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n, 2), got {X.shape}")
+    if not np.all(np.isfinite(X)):
+        raise ValueError("X must not contain NaN or infinite coordinates")
     logits = -0.5 * ((X[:, None, :] - _centres(separation)[None, :, :]) ** 2).sum(axis=2)
     logits -= logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
@@ -469,7 +471,9 @@ def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", s
             or n_per_class < 1:
         raise ValueError(f"n_per_class must be a positive integer, got {n_per_class!r}")
     s = _population_args(rejector, separation)
-    seeds = v.as_1d(list(seeds) if not isinstance(seeds, np.ndarray) else seeds, "seeds")
+    if not isinstance(seeds, np.ndarray):
+        seeds = v.as_list(seeds, "seeds", "an iterable of integers >= 0")
+    seeds = v.as_1d(seeds, "seeds")
     if seeds.dtype.kind not in "iu" or np.any(seeds < 0):
         raise ValueError("seeds must hold integers >= 0")
     chosen = [select_threshold(t.accurate, t.confidence(rejector))

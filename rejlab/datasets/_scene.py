@@ -321,9 +321,12 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
         raise ImportError(
             "load_indian_pines needs scipy to read .mat files: "
             'pip install "rejlab[io]" (or pip install scipy)') from None
+    v.optional_text(data_key, "data_key")
+    v.optional_text(gt_key, "gt_key")
     data_key, data_shape = _mat_variable(whosmat, data_path, data_key, "indian_pines_corrected",
-                                         "data_path")
-    gt_key, gt_shape = _mat_variable(whosmat, gt_path, gt_key, "indian_pines_gt", "gt_path")
+                                         "data_path", "data_key")
+    gt_key, gt_shape = _mat_variable(whosmat, gt_path, gt_key, "indian_pines_gt", "gt_path",
+                                     "gt_key")
     if len(data_shape) != 3:
         raise ValueError(f"data_path must hold a 3-D cube (H, W, bands), got shape {data_shape}")
     h, w, b = data_shape
@@ -354,7 +357,7 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
                  name="AVIRIS Indian Pines")
 
 
-def _mat_variable(whosmat, path, key, standard, name):
+def _mat_variable(whosmat, path, key, standard, name, key_name):
     """The variable to read from a .mat file and its declared shape, from the headers only."""
     try:
         listing = whosmat(path)
@@ -374,7 +377,8 @@ def _mat_variable(whosmat, path, key, standard, name):
             raise ValueError(f"{name}: no variable {standard!r} in {str(path)!r} (it holds {keys}); "
                              f"pass its name explicitly")
     if key not in found:
-        raise ValueError(f"{name}: no variable {key!r} in {str(path)!r} (it holds {keys})")
+        raise ValueError(f"{name}: no variable {key_name}={key!r} in {str(path)!r} "
+                         f"(it holds {keys})")
     shape, cls = found[key]
     if cls not in _NUMERIC_CLASSES:
         raise ValueError(f"{name}: variable {key!r} in {str(path)!r} is a MATLAB {cls!r}, "
@@ -396,10 +400,7 @@ def _load_mat_variable(loadmat, path, key, name):
 
 
 def _ground_truth(gt, name):
-    try:
-        arr = np.asarray(gt)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} must be a 2-D map of integer labels: {exc}") from None
+    arr = v.as_array(gt, name, "a 2-D map of integer labels")  # a masked array is refused
     if arr.ndim != 2 or arr.size == 0:
         raise ValueError(f"{name} must be a non-empty 2-D map of labels, got shape {arr.shape}")
     if arr.dtype.kind not in "iuf" or not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
@@ -418,6 +419,6 @@ def _positive_int(x, name):
 def _shape(shape):
     try:
         h, w = shape
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, NotImplementedError):  # NotImplementedError: a 2-D memoryview
         raise ValueError(f"shape must be a pair (H, W) of positive integers, got {shape!r}") from None
     return (_positive_int(h, "shape[0]"), _positive_int(w, "shape[1]"))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _validate as v
 from .._sets import ordered
 
 from ..accuracy import accuracy_report
@@ -162,6 +163,8 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
     """
     from matplotlib.patches import Rectangle
 
+    show_derived = v.flag(show_derived, "show_derived")
+    legend = v.flag(legend, "legend")
     if isinstance(covering, CoveringSummary):
         s = covering
     else:
@@ -294,6 +297,7 @@ def results_grid(ideal, result_1, result_2=None, *, universe=None,
     Artists by gid on each panel: ``"result-cell-<label>-<row>"``,
     ``"result-row-<row>"``, ``"result-term-<row>"`` and ``"result-caption"``.
     """
+    legend = v.flag(legend, "legend")
     if result_1 is None:
         raise ValueError("result_1 must be a family of sets or an indicator matrix, got None")
     results = [r for r in (result_1, result_2) if r is not None]

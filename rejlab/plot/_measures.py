@@ -427,7 +427,7 @@ def _draw_through(ax, named, measure):
         style = REJECTOR_STYLE.get(name) if isinstance(name, str) else None
         color = style["color"] if style else next(free)
         _line(ax, f"opset-curve-{name}", cv.r, _drawable(getattr(cv, measure), measure),
-              color=color, lw=1.6, zorder=4, label=rejector_label(name) if name else "curve")
+              color=color, lw=1.6, zorder=4, label=rejector_label(str(name)) if name else "curve")
 
 
 def _opset_title(opset):

@@ -317,8 +317,11 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     from ._uncertainty import curve_bands
 
     for text, name in ((label, "label"), (title_Q, "title_Q"), (title_cloud, "title_cloud")):
-        if text is not None and not isinstance(text, str):
-            raise ValueError(f"{name} must be a string, got {type(text).__name__}")
+        v.optional_text(text, name)
+    _check(population, PopulationCurves, "population", "rl.datasets.population_curves")
+    _check(cloud, MaxQPoints, "cloud", "rl.datasets.max_q_points")
+    if current is not None:
+        _check(current, MaxQPoints, "current", "rl.datasets.max_q_points")
     if axes is None:
         import matplotlib.pyplot as plt
 

@@ -120,6 +120,8 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     Axes
     """
     labels = _labels_map(labels)
+    v.optional_text(title, "title")
+    legend = v.flag(legend, "legend")
     if ax is not None:
         check_ax(ax)
     k = int(labels.max(initial=0)) if n_classes is None else v.count(n_classes, "n_classes", 10**6)
@@ -149,7 +151,7 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
 def _class_names(class_names, k):
     if isinstance(class_names, (str, bytes, dict)) or not hasattr(class_names, "__len__"):
         raise ValueError(f"class_names must be a sequence of {k} names, got {class_names!r:.60}")
-    names = list(class_names)
+    names = v.as_list(class_names, "class_names", f"a sequence of {k} names")
     if len(names) < k or not all(isinstance(n, str) for n in names):
         raise ValueError(f"class_names must be {k} strings (one per class), got {names!r:.60}")
     if len(names) < k:
@@ -172,6 +174,8 @@ def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=Tr
     -------
     Axes
     """
+    v.optional_text(title, "title")
+    legend = v.flag(legend, "legend")
     try:
         evaluated = np.asarray(evaluated)
     except (TypeError, ValueError):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import _validate as v
+
 # Okabe & Ito (2008) palette.
 OKABE_ITO = {
     "orange": "#E69F00",
@@ -52,8 +54,11 @@ def rejector_label(name):
     >>> rejector_label("breaking_ties"), rejector_label("my model")
     ('breaking ties', 'my model')
     """
-    style = REJECTOR_STYLE.get(name) if isinstance(name, str) else None
-    return style["label"] if style else str(name)
+    if not isinstance(name, str):
+        raise ValueError(f"name must be a string (a rejector's name or a label), "
+                         f"got {type(name).__name__}")
+    style = REJECTOR_STYLE.get(name)
+    return style["label"] if style else name
 
 
 def series_styles(names, palette=SERIES_COLORS):
@@ -119,7 +124,8 @@ def format_r(r, digits=2):
     """
     import math
 
-    r = float(r)
+    r = v.single_fraction(r, "r")
+    digits = v.count(digits, "digits", 15)
     small = 0.5 * 10.0 ** -digits
     if r != 0 and abs(r) < small:
         return f"{r:.2g}"
@@ -165,6 +171,9 @@ def find_artist(ax, gid):
     """
     if not hasattr(ax, "get_children") or not hasattr(ax, "figure"):
         raise ValueError(f"ax must be a matplotlib Axes or Figure, got {type(ax).__name__}")
+    if not isinstance(gid, str):
+        raise ValueError(f"gid must be a string (the gid an artist was drawn with), "
+                         f"got {type(gid).__name__}")
     for artist in ax.get_children():
         if artist.get_gid() == gid:
             return artist
@@ -193,6 +202,8 @@ def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
     for count, name in ((ncols, "ncols"), (nrows, "nrows")):
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise ValueError(f"{name} must be a positive integer, got {count!r}")
+    if width_ratios is not None:
+        width_ratios = v.positive_numbers(width_ratios, "width_ratios", ncols).tolist()
     total = nrows * ncols
     if figure.axes:
         if len(figure.axes) < total:

@@ -302,6 +302,7 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
     masks = subset_masks(accurate, rejected)
     v.same_length(confidence=c, accurate=masks["an"])
     _check_title(title)
+    jitter_seed = v.seed(jitter_seed, "jitter_seed")
     ax = get_ax(ax)
     rng = np.random.default_rng(jitter_seed)
     a = masks["an"] | masks["ar"]

@@ -47,6 +47,11 @@ def _named(results, kind, what):
     return named
 
 
+def _extents(band):
+    """Error-bar lengths below and above the estimate (never negative)."""
+    return [[max(band.estimate - band.low, 0.0)], [max(band.high - band.estimate, 0.0)]]
+
+
 def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=None):
     """A, Q and phi against r with their bootstrap bands (shaded) and point estimates.
 
@@ -105,9 +110,10 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
                     label=name or None)
             if m == "Q":
                 r, q = cb.best_r, cb.best_Q
+                # a percentile interval need not contain the estimate (few replicates, a
+                # maximum): the bar then stops at the estimate, the label gives the interval
                 ax.errorbar([r.estimate], [q.estimate],
-                            xerr=[[r.estimate - r.low], [r.high - r.estimate]],
-                            yerr=[[q.estimate - q.low], [q.high - q.estimate]],
+                            xerr=_extents(r), yerr=_extents(q),
                             fmt="D", ms=7, color=col, mec="black", capsize=3, gid="best-Q",
                             label=f"max Q (r = {format_r(r.estimate)}, "
                                   f"r in [{format_r(r.low)}, {format_r(r.high)}])")

@@ -76,8 +76,14 @@ def control_values(controls):
     (a slider clamps, but NaN passes the clamp and a typed number does not
     clamp at all). Other values are passed on for ``compute`` to judge.
     """
+    if not isinstance(controls, Mapping):
+        raise ValueError(f"controls must be a dict name -> ipywidgets control, "
+                         f"got {type(controls).__name__}")
     values = {}
     for name, control in controls.items():
+        if not hasattr(control, "value"):
+            raise ValueError(f"controls[{name!r}] must be an ipywidgets control (with a value), "
+                             f"got {type(control).__name__}")
         value = control.value
         label = getattr(control, "description", "") or name
         if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \

@@ -49,6 +49,8 @@ def _size_slider(value):
 
 
 def _seed_box(value):
+    if value is None:  # an integer box shows a number: no fresh randomness here
+        raise ValueError("seed must be an integer >= 0 (the seed box's first value), got None")
     v.seed(value)
     return widgets.IntText(value=int(value), description="seed",
                            layout=widgets.Layout(width="150px"))
