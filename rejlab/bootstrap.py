@@ -36,7 +36,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from .measures import _order, classification_quality, measures_from_counts, reject_below
+from ._ranking import _order
+from .measures import classification_quality, measures_from_counts, reject_below
 from .selective import aurc, select_threshold
 
 __all__ = [

@@ -26,7 +26,7 @@ strictly more confident than the group G, with ``err_before`` errors; G has
 ``m_G``): the result then depends only on the multiset of (confidence,
 accurate) pairs, never on the order of the samples.
 
-Everything comes from one sort, :func:`rejlab.measures._ranked`, the one
+Everything comes from one sort, :func:`rejlab._ranking._ranked`, the one
 behind every curve: O(n log n), no loop over samples.
 """
 
@@ -37,7 +37,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from .measures import Threshold, _ranked, rejection_curves
+from ._ranking import _ranked
+from .measures import Threshold, rejection_curves
 
 __all__ = [
     "TIES",

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1] / "rejlab"
 #: layer and the layers listed for it.
 LAYER_OF = {
     "_validate": "foundation", "_sets": "foundation", "_version": "foundation",
+    "_ranking": "foundation",
     "measures": "maths", "binary": "maths", "rejectors": "maths", "optimality": "maths",
     "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",

@@ -416,15 +416,15 @@ def old_measures(k, ar, n, n_acc):
 @settings(max_examples=1500, deadline=None)
 @given(ranked_samples())
 def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
-    import rejlab.measures as measures
+    import rejlab._ranking as _ranking
 
     acc, conf, few = data
-    saved, measures._FEW_MIXED = measures._FEW_MIXED, few  # 0: always the second sort
+    saved, _ranking._FEW_MIXED = _ranking._FEW_MIXED, few  # 0: always the second sort
     try:
         full = rl.rejection_curves(acc, conf)
         thr = rl.rejection_curves(acc, conf, thresholds_only=True)
     finally:
-        measures._FEW_MIXED = saved
+        _ranking._FEW_MIXED = saved
     ar, points = naive_curve(acc, conf)
     n, n_acc = len(acc), int(acc.sum())
     assert full.counts.ar.tolist() == ar

@@ -1,0 +1,245 @@
+"""The one ranking behind every curve: counts along the default rejection order.
+
+Every function that walks the rejection order (the curves, the risk-coverage
+family, the bootstrap) starts from :func:`_ranked` (or, to hold the samples
+themselves in that order, :func:`_order`), so the tie policy of
+:mod:`rejlab.measures` lives in one place: samples ordered by confidence
+ascending, then sample index ascending. Confidences are ranked in their own
+dtype (integers beyond 2**53 and longdouble exactly). Inputs are validated
+by the callers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def _order(confidence):
+    """The default rejection order as a permutation: confidence ascending, then sample index.
+
+    A stable argsort in the confidences' own dtype (integers beyond 2**53 and
+    longdouble rank exactly). For the few callers that need the samples
+    themselves in that order (the bootstrap resamples them); the counts along
+    the order come faster from :func:`_ranked`.
+    """
+    return np.argsort(confidence, kind="stable")
+
+
+def _ranked(accurate, confidence, *, breaks=False):
+    """The one ranking behind every curve: counts along the rejection order.
+
+    Returns ``ar`` (int64, length n + 1): ``ar[k] = |A∩R|`` after rejecting
+    the k first samples in the default order (confidence ascending, then
+    sample index ascending); and, with ``breaks=True``, a boolean mask of
+    length n + 1 that is True at k = 0, k = n and every k that falls between
+    two distinct confidence values (the points a threshold can reach), else
+    None. Inputs are validated 1-D arrays of equal length (``confidence``
+    as :func:`rejlab._validate.as_finite_1d` returns it, in its own dtype).
+    Every function that walks the rejection order (the curves, the
+    risk-coverage family, the bootstrap) starts from here, so the tie policy
+    lives in one place.
+
+    How, without a stable argsort of everything (about 20 times slower than
+    sorting values here): each confidence becomes an unsigned 64-bit key that
+    orders like it (:func:`_sortable`), shifted left by one with the
+    accuracy bit below. One value sort of these keys gives every point
+    exactly, except inside a *mixed* tie (equal confidences, accurate and
+    misclassified samples both): there the key puts the misclassified
+    samples first, while the policy orders them by sample index. A few mixed
+    groups are redone from their members' indices; many are redone by a
+    second value sort of keys (value rank, sample index) (:func:`_by_index`).
+    """
+    n = accurate.size
+    ar = np.empty(n + 1, dtype=np.int64)
+    ar[0] = 0
+    keep = np.empty(n + 1, dtype=bool) if breaks else None
+    # the keys live in ar's own memory until they become the counts: no other
+    # n-length array of 8-byte words (and no page faults for one)
+    u = _sortable(confidence, out=ar[1:].view(np.uint64))
+    if u is None:
+        _ranked_stable(accurate, confidence, ar, keep)
+    elif n > 1 and int(u.max()) - int(u.min()) >= 2**63:
+        _ranked_split(accurate, confidence, u, ar, keep)
+    else:
+        _ranked_keys(accurate, confidence, u, ar, keep)
+    if keep is not None:
+        keep[0] = keep[n] = True
+    return ar, keep
+
+
+# Chunk length of the passes that would otherwise allocate n-length temporaries
+# (every new n-length array costs its first-touch page faults).
+_CHUNK = 1 << 18
+
+# Up to this many mixed tie groups are redone from their members' indices (one
+# pass over the confidences each); more take a second sort of all keys.
+_FEW_MIXED = 8
+
+_TOP = np.uint64(1 << 63)
+
+
+def _sortable(c, out=None):
+    """Unsigned 64-bit keys that order exactly as ``c`` does (equal iff equal), or None.
+
+    float64: the IEEE bits of ``c + 0.0`` (so -0.0 and 0.0 get one key) with
+    the sign folded in (negatives: every bit flipped, so a larger magnitude
+    gives a smaller key; others: the top bit set); int64: the bits with the
+    top one flipped; uint64: the values. Written into ``out`` (uint64) if
+    given. A wider dtype (longdouble that float64 cannot hold) has no such
+    key. :func:`_values_of` inverts it.
+    """
+    if c.dtype == np.float64:
+        u = np.add(c, 0.0, out=None if out is None else out.view(np.float64)).view(np.uint64)
+        if c.size and c.min() < 0:
+            for s in range(0, u.size, _CHUNK):
+                part = u[s:s + _CHUNK]
+                mask = part >> np.uint64(63)
+                mask *= np.uint64((1 << 63) - 1)
+                mask |= _TOP
+                part ^= mask
+        else:
+            u ^= _TOP
+        return u
+    if c.dtype == np.int64:
+        return np.bitwise_xor(c.view(np.uint64), _TOP, out=out)
+    if c.dtype == np.uint64:
+        if out is None:
+            return c.copy()
+        np.copyto(out, c)
+        return out
+    return None
+
+
+def _values_of(keys, dtype):
+    """The confidences of ``dtype`` whose :func:`_sortable` keys are ``keys``."""
+    keys = np.asarray(keys, dtype=np.uint64)
+    if dtype == np.float64:
+        return np.where(keys >= _TOP, keys ^ _TOP, ~keys).view(np.float64)
+    if dtype == np.int64:
+        return (keys ^ _TOP).view(np.int64)
+    return keys
+
+
+def _ranked_stable(accurate, confidence, ar, keep):
+    """The reference path (a stable argsort), for confidences with no 64-bit key."""
+    order = _order(confidence)
+    np.cumsum(accurate[order], out=ar[1:])
+    if keep is not None:
+        cs = confidence[order]
+        np.not_equal(cs[1:], cs[:-1], out=keep[1:-1])
+
+
+def _ranked_split(accurate, confidence, u, ar, keep):
+    """Keys spanning 2**63 or more: rank the lower and the upper half of key space apart.
+
+    Every key of the lower half is below every key of the upper one, and a
+    compressed half keeps its samples in index order, so the halves' counts
+    simply follow each other.
+    """
+    low = u < _TOP
+    n_low = int(np.count_nonzero(low))
+    for part, start in ((low, 0), (~low, n_low)):
+        a, c = accurate[part], confidence[part]
+        sub_ar, sub_keep = _ranked(a, c, breaks=keep is not None)
+        ar[start + 1:start + a.size + 1] = sub_ar[1:] + ar[start]
+        if keep is not None:
+            keep[start:start + a.size + 1] = sub_keep
+
+
+def _cumsum_bits(key, ar):
+    """``ar[1:] = cumsum(key & 1)``, in place: ``key`` is ``ar[1:]`` seen as uint64."""
+    key &= np.uint64(1)
+    counts = ar[1:]
+    carry = 0
+    for s in range(0, counts.size, _CHUNK):
+        part = counts[s:s + _CHUNK]
+        np.cumsum(part, out=part)
+        part += carry
+        carry = int(part[-1])
+
+
+def _ranked_keys(accurate, confidence, u, ar, keep):
+    """Pass 1: one sort of (value key, accuracy bit); then the mixed ties, if any."""
+    n = u.size
+    lo = u.min()
+    span = int(u.max()) - int(lo)
+    key = u
+    key -= lo
+    key <<= np.uint64(1)
+    np.bitwise_or(key, accurate, out=key)
+    key.sort()
+    # consecutive keys differ in the value bits where the confidence changes, and
+    # only in the accuracy bit (misclassified, then accurate) once per mixed group
+    vchange = np.empty(n - 1, dtype=bool)
+    mixed = []
+    for s in range(0, n - 1, _CHUNK):
+        e = min(n - 1, s + _CHUNK)
+        d = np.bitwise_xor(key[s + 1:e + 1], key[s:e])
+        np.greater(d, 1, out=vchange[s:e])
+        step = np.flatnonzero(d == 1)
+        if step.size:
+            mixed.append(step + s)
+    mixed = np.concatenate(mixed) if mixed else np.empty(0, dtype=np.intp)
+    if keep is not None:
+        keep[1:n] = vchange
+    if mixed.size > _FEW_MIXED:
+        _by_index(accurate, confidence, key, lo, span, vchange, ar)
+        return
+    # no mixed tie: the keys' order is the policy's. A few: [b, e) of each in
+    # sorted order, then its members' flags in index order
+    value_keys = key[mixed]
+    b = np.searchsorted(key, value_keys, side="left").tolist()
+    e = np.searchsorted(key, value_keys | np.uint64(1), side="right").tolist()
+    values = _values_of((value_keys >> np.uint64(1)) + lo, confidence.dtype)
+    _cumsum_bits(key, ar)
+    for value, start, stop in zip(values, b, e):
+        members = np.flatnonzero(confidence == value)       # in index order
+        ar[start + 1:stop + 1] = ar[start] + np.cumsum(accurate[members])
+
+
+def _by_index(accurate, confidence, key, lo, span, vchange, ar):
+    """Pass 2, for many mixed ties: sort keys (value key, sample index, accuracy bit).
+
+    The value key is shifted right just enough to leave room for the index
+    and the bit; when that merges distinct values (values a few units in the
+    last place apart), the merged runs are put back in (value, index) order
+    by a lexsort of their few samples, found where the exact value changes
+    of pass 1 (``vchange``) fall inside a run.
+    """
+    n = key.size
+    bits = max(1, (n - 1).bit_length()) + 1          # sample index, then the accuracy bit
+    shift = max(0, span.bit_length() - (64 - bits))
+    u = _sortable(confidence, out=key)
+    u -= lo
+    if shift:
+        u >>= np.uint64(shift)
+    u <<= np.uint64(bits)
+    index = np.arange(0, 2 * min(n, _CHUNK), 2, dtype=np.uint64)
+    for s in range(0, n, _CHUNK):
+        part = u[s:s + _CHUNK]
+        part |= index[:part.size]
+        part |= accurate[s:s + _CHUNK]
+        index += np.uint64(2 * _CHUNK)
+    del index
+    u.sort()
+    if shift:
+        at = np.flatnonzero(vchange)             # value changes: the next key must change run
+        g = np.uint64(bits)
+        same = (u[at] >> g) == (u[at + 1] >> g)
+        if same.any():
+            _reorder_runs(u, u[at[same]] >> g, bits, confidence)
+    _cumsum_bits(u, ar)
+
+
+def _reorder_runs(u, runs, bits, confidence):
+    """Put the runs of merged value keys ``runs`` back in (confidence, index) order."""
+    runs = np.unique(runs)
+    g = np.uint64(bits)
+    starts = np.searchsorted(u, runs << g, side="left")
+    stops = np.searchsorted(u, (runs << g) | np.uint64((1 << bits) - 1), side="right")
+    lengths = stops - starts
+    pos = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+    entries = u[pos]
+    index = ((entries >> np.uint64(1)) & np.uint64((1 << (bits - 1)) - 1)).astype(np.int64)
+    label = np.repeat(np.arange(runs.size), lengths)
+    u[pos] = entries[np.lexsort((index, confidence[index], label))]
