@@ -363,22 +363,25 @@ def _rho_arg(text):
     return value
 
 
-def _count_arg(text):
-    """A whole number of bootstrap replicates, 1 .. 10^6, in plain digits."""
+def _whole_number(text, low, high=None):
+    """A whole number in plain digits within [low, high] (argparse's error otherwise)."""
     t = text.strip(" \t")
     if not t.isdigit() or not t.isascii():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number"
+                                         + (f" >= {low}" if high is None else ""))
     value = int(t)
-    if not 1 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"{text!r} must lie in [1, 1000000]")
+    if value < low or (high is not None and value > high):
+        raise argparse.ArgumentTypeError(f"{text!r} must lie in [{low}, {high}]")
     return value
 
 
+def _count_arg(text):
+    """A number of bootstrap replicates, 1 .. 10^6."""
+    return _whole_number(text, 1, 1_000_000)
+
+
 def _seed_arg(text):
-    t = text.strip(" \t")
-    if not t.isdigit() or not t.isascii():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number >= 0")
-    return int(t)
+    return _whole_number(text, 0)
 
 
 def _level_arg(text):

@@ -13,8 +13,9 @@ import numpy as np
 
 from .. import _validate as v
 from ..measures import MEASURE_NAMES, MEASURES, RejectionCurves, measure_info
-from ._style import (OKABE_ITO, PLOT_MAX_POINTS, REGION_STYLE, REJECTOR_STYLE, check_axes,
-                     find_artist, format_r, get_ax, rejector_label, series_styles)
+from ._style import (OKABE_ITO, PLOT_MAX_POINTS, REGION_STYLE, REJECTOR_STYLE, axes_row,
+                     check_axes, find_artist, format_r, get_ax, named_results, rejector_label,
+                     series_styles)
 
 __all__ = ["curves", "operating_set", "operating_set_panels", "optimality_matrix", "rho_zero",
            "cost_curves", "price_of_rejection", "BETA_CMAP", "MEASURE_LABELS"]
@@ -41,18 +42,7 @@ BETA_CMAP = _beta_cmap()
 
 def _as_named(curves_by_name, what="curves_by_name"):
     """Accept a dict name -> curves, or one curves object (shown without a legend entry)."""
-    if isinstance(curves_by_name, dict):
-        if not curves_by_name:
-            raise ValueError(f"{what} must not be empty")
-        named = dict(curves_by_name)
-    else:
-        named = {"": curves_by_name}
-    for name, cv in named.items():
-        if not isinstance(cv, RejectionCurves):
-            raise ValueError(f"{what} must be a RejectionCurves (from rl.rejection_curves) or a "
-                             f"dict name -> RejectionCurves, got {type(cv).__name__}"
-                             + (f" for {name!r}" if name else ""))
-    return named
+    return named_results(curves_by_name, RejectionCurves, what, "from rl.rejection_curves")
 
 
 def _measure_names(measures, allowed=MEASURE_NAMES, name="measures"):
@@ -194,13 +184,7 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
     if mark_r is not None:
         mark_r = v.single_fraction(mark_r, "mark_r")
     ylim = _limits_by_measure(ylim)
-    if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, len(measures), figsize=(4.3 * len(measures), 3.9),
-                               layout="constrained", squeeze=False)
-        axes = axes[0]
-    axes = check_axes(axes, len(measures))
+    axes = axes_row(axes, len(measures))
     styles = series_styles(named)
     for ax, m in zip(axes, measures):
         first = find_artist(ax, f"curve-{next(iter(named))}") is None
@@ -558,13 +542,7 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
     if not isinstance(titles, dict) or not set(titles) <= set(MEASURE_NAMES):
         raise ValueError(f"titles must be a dict keyed by measure ('A', 'Q', 'phi'), "
                          f"got {titles!r:.60}")
-    if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, len(measures), figsize=(4.6 * len(measures), 4.6),
-                               layout="constrained", squeeze=False)
-        axes = axes[0]
-    axes = check_axes(axes, len(measures))
+    axes = axes_row(axes, len(measures), width=4.6, height=4.6)
     middle = measures[len(measures) // 2]
     for ax, m in zip(axes, measures):
         operating_set(opset, m, ax, curves, legend=False, ylim=ylim.get(m),

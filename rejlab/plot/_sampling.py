@@ -18,7 +18,7 @@ from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
 from ..measures import MEASURE_NAMES, OperatingPoint, RejectionCurves, measure_info
 from ..optimality import cost as _cost
 from ._measures import MEASURE_LABELS, _measure_names
-from ._style import OKABE_ITO, SERIES_COLORS, check_axes, format_r, get_ax
+from ._style import OKABE_ITO, SERIES_COLORS, axes_row, check_axes, format_r, get_ax
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
            "sampling_panels", "SAMPLING_LIMITS"]
@@ -92,13 +92,7 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
                  "rl.datasets.population_curves")
     label = _label(label)
     names = _measure_names(measures)
-    if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, len(names), figsize=(4.3 * len(names), 3.9),
-                               layout="constrained", squeeze=False)
-        axes = axes[0]
-    axes = check_axes(axes, len(names))
+    axes = axes_row(axes, len(names))
     for ax, m in zip(axes, names):
         if measure_info(m).log_scale and ax.get_yscale() != "log":
             ax.set_yscale("log", nonpositive="mask")

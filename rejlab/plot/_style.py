@@ -214,6 +214,36 @@ def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
     return [figure.add_subplot(grid[i, j]) for i in range(nrows) for j in range(ncols)]
 
 
+def axes_row(axes, count, *, width=4.3, height=3.9):
+    """``axes`` checked to hold ``count`` Axes, or a new pyplot row of ``count`` panels."""
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, count, figsize=(width * count, height), layout="constrained",
+                               squeeze=False)
+        axes = axes[0]
+    return check_axes(axes, count)
+
+
+def named_results(results, kind, what, source):
+    """A dict name -> result from one result (named "") or a dict of them, each a ``kind``.
+
+    ``source`` says where such a result comes from, for the message.
+    """
+    if isinstance(results, dict):
+        if not results:
+            raise ValueError(f"{what} must not be empty")
+        named = dict(results)
+    else:
+        named = {"": results}
+    for name, res in named.items():
+        if not isinstance(res, kind):
+            raise ValueError(f"{what} must be a {kind.__name__} ({source}) or a dict name -> "
+                             f"{kind.__name__}, got {type(res).__name__}"
+                             + (f" for {name!r}" if name else ""))
+    return named
+
+
 def get_ax(ax=None, **subplot_kw):
     """Return ``ax`` or a fresh Axes on a new pyplot figure."""
     if ax is not None:

@@ -18,7 +18,7 @@ from ..bootstrap import CurveBands, RejectorComparison
 from ..measures import MEASURE_NAMES, measure_info
 from ..selective import RiskCoverage
 from ._measures import MEASURE_LABELS, _measure_names, _setup_phi_axis
-from ._style import OKABE_ITO, SERIES_COLORS, check_axes, format_r, get_ax
+from ._style import OKABE_ITO, SERIES_COLORS, axes_row, format_r, get_ax, named_results
 
 __all__ = ["curve_bands", "risk_coverage", "rejector_difference"]
 
@@ -29,22 +29,6 @@ _BAND_ALPHA = 0.25
 def _finite(y):
     y = np.asarray(y, dtype=float)
     return np.where(np.isfinite(y), y, np.nan)
-
-
-def _named(results, kind, what):
-    """A dict name -> result from one result or a dict of them, each of type ``kind``."""
-    if isinstance(results, dict):
-        if not results:
-            raise ValueError(f"{what} must not be empty")
-        named = dict(results)
-    else:
-        named = {"": results}
-    for name, res in named.items():
-        if not isinstance(res, kind):
-            raise ValueError(f"{what} must be a {kind.__name__} or a dict name -> "
-                             f"{kind.__name__}, got {type(res).__name__}"
-                             + (f" for {name!r}" if name else ""))
-    return named
 
 
 def _extents(band):
@@ -78,7 +62,7 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
     """
     if label is not None and not isinstance(label, str):
         raise ValueError(f"label must be a string, got {type(label).__name__}")
-    named = _named(bands, CurveBands, "bands")
+    named = named_results(bands, CurveBands, "bands", "from rl.bootstrap_curves")
     if label is not None:
         if len(named) > 1:
             raise ValueError("label is for a single CurveBands; a dict's names label the series")
@@ -90,13 +74,7 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
             raise ValueError(f"color must be one matplotlib colour for a single CurveBands, "
                              f"got {color!r:.40}")
     measures = _measure_names(measures)
-    if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, len(measures), figsize=(4.3 * len(measures), 3.9),
-                               layout="constrained", squeeze=False)
-        axes = axes[0]
-    axes = check_axes(axes, len(measures))
+    axes = axes_row(axes, len(measures))
     for ax, m in zip(axes, measures):
         if measure_info(m).log_scale:
             _setup_phi_axis(ax)
@@ -146,7 +124,7 @@ def risk_coverage(rc_by_name, ax=None):
     -------
     Axes
     """
-    named = _named(rc_by_name, RiskCoverage, "rc_by_name")
+    named = named_results(rc_by_name, RiskCoverage, "rc_by_name", "from rl.risk_coverage")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     for i, (name, rc) in enumerate(named.items()):
         ax.plot(rc.coverage, rc.risk, color=SERIES_COLORS[i % len(SERIES_COLORS)], lw=1.8,
