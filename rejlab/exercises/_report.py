@@ -162,8 +162,7 @@ def _share_of_errors_removed():
                        "images. The question asks the share of the mistakes that are rejected: "
                        "divide by |M|.")
 def _share_among_rejected():
-    c = _counts_at_errors_fraction()
-    return c.mr / (c.ar + c.mr)
+    return _counts_at_errors_fraction().rho_0
 
 
 @misconception("11-3", "That divides by all n test images; the question asks a share of the "

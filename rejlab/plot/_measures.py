@@ -349,7 +349,7 @@ def _limits_by_measure(ylim, name="ylim"):
     if ylim is None:
         return {}
     if not isinstance(ylim, dict) or not set(ylim) <= set(MEASURE_NAMES):
-        raise ValueError(f"{name} must be a dict keyed by measure ('A', 'Q', 'phi'), "
+        raise ValueError(f"{name} must be a dict keyed by measure {MEASURE_NAMES}, "
                          f"got {ylim!r:.60}")
     return {m: _check_ylim(pair, m, name) for m, pair in ylim.items() if pair is not None}
 
@@ -540,7 +540,7 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
     ylim = _limits_by_measure(ylim)
     titles = {} if titles is None else titles
     if not isinstance(titles, dict) or not set(titles) <= set(MEASURE_NAMES):
-        raise ValueError(f"titles must be a dict keyed by measure ('A', 'Q', 'phi'), "
+        raise ValueError(f"titles must be a dict keyed by measure {MEASURE_NAMES}, "
                          f"got {titles!r:.60}")
     axes = axes_row(axes, len(measures), width=4.6, height=4.6)
     middle = measures[len(measures) // 2]
