@@ -42,7 +42,7 @@ lab: $(VENV)/.lab
 test: $(VENV)/.test $(VENV)/.book $(VENV)/.grading
 	@status=0; \
 	$(BIN)/python -m pytest rejlab tests || status=1; \
-	$(BIN)/python -m pytest $(NBVAL) notebooks/ || status=1; \
+	$(BIN)/python -m pytest $(NBVAL) notebooks/ teacher/solutions/ || status=1; \
 	exit $$status
 
 ## Unit tests and doctests only (no notebooks, no browser, no Binder rebuild).
@@ -73,7 +73,7 @@ assignments: $(VENV)/.grading
 binder-link:
 	@$(PYTHON) tools/binder_link.py
 
-## Re-execute the lessons in place (outputs and widget state stored, as the repository keeps them).
+## Re-execute the lessons and the teacher's solutions in place (outputs and widget state stored, as the repository keeps them).
 notebooks: $(VENV)/.test
 	$(BIN)/python tools/execute_notebooks.py
 

@@ -9,6 +9,10 @@ What can be checked mechanically is checked here:
 - every file path ``docs/architecture.md`` names exists, or is one of the
   files planned beside this page;
 - relative links between pages resolve;
+- the teacher guide's minutes are the lessons' own (each lesson states its time
+  in its first cell), its lesson-by-lesson table has one row per lesson with
+  the explorer's own question and every exercise of the lesson, and its plans
+  add up;
 - the references page cites both papers with the exact strings;
 - no page names an internal document, a seed file or an issue number, and no
   page holds raw HTML (the pages become a static site);
@@ -34,7 +38,7 @@ import rejlab as rl
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-PAGES = ("maths.md", "references.md", "architecture.md", "glossary.md")
+PAGES = ("maths.md", "references.md", "architecture.md", "glossary.md", "teaching.md")
 
 
 def read(name):
@@ -117,7 +121,7 @@ def test_parallel_names_are_checked_once_they_land():
 
 #: Files and folders being written beside these pages (not in the tree yet).
 PLANNED = {"rejlab/selective.py", "rejlab/bootstrap.py", "rejlab/plot/_uncertainty.py",
-           "docs/teaching.md", "teacher/"}
+           "teacher/"}
 EXTENSIONS = (".py", ".md", ".ipynb", ".txt", ".cfg", ".toml", ".yml", ".yaml", ".csv")
 BARE_FILES = {"Makefile", "LICENSE"}
 
@@ -568,3 +572,155 @@ def test_partition_results_make_rar_a_function_of_aa():
         assert rep.T_neg == len(universe) - rep.T_pos
         if rep.AA_exact != 1:
             assert rep.RAR_exact == rep.AA_exact / (1 - rep.AA_exact)
+
+
+# --- the teacher guide: the lessons' own times, one row per lesson, plans that add up -----
+
+NOTEBOOKS = ROOT / "notebooks"
+LESSON_STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def _build_book():
+    """tools/build_book.py, whose lesson_minutes() reads a lesson's own time."""
+    import importlib
+    import sys
+
+    tools = str(ROOT / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    return importlib.import_module("build_book")
+
+
+def _lesson_time(stem):
+    """(total, reading, explorer, exercises) as the lesson's first cell states them."""
+    import nbformat
+
+    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    first = next(c.source for c in nb.cells if c.cell_type == "markdown")
+    m = re.search(r"\*\*Time[.:]?\*\*[.:]?\s*[Aa]bout (\d+) minutes(.*?)(?:\n\n|$)", first, flags=re.S)
+    assert m, f"{stem} states no time"
+    total = int(m.group(1))
+    assert total == _build_book().lesson_minutes(NOTEBOOKS / f"{stem}.ipynb")
+    parts = [int(x) for x in re.findall(r"\d+", m.group(2))[:3]]
+    assert len(parts) == 3 and sum(parts) == total, f"{stem}: {total} minutes split as {parts}"
+    return (total, *parts)
+
+
+def _explorers(stem):
+    import nbformat
+
+    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    return {name for c in nb.cells if c.cell_type == "code"
+            for name in re.findall(r"rl\.widgets\.(\w+)\(", c.source)}
+
+
+def _number(stem):
+    return stem.split("_")[0]
+
+
+def _flat(text):
+    return " ".join(text.split())
+
+
+def test_the_guide_names_no_course_toml():
+    assert "course.toml" not in read("teaching.md")
+    assert "TODO" not in read("teaching.md")
+
+
+def test_the_guide_minutes_table_is_the_lessons_own_times():
+    rows = _table_after(read("teaching.md"), "| Lesson | Minutes |")
+    table = {cells[0].split()[0]: cells[1] for cells in rows}
+    own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
+    assert set(table) == set(own) | {"**In"}, sorted(table)
+    wrong = {k: (table[k], v) for k, v in own.items() if table[k] != str(v)}
+    assert not wrong, f"guide minutes differ from the lessons' own (guide, lesson): {wrong}"
+    assert table["**In"] == f"**{sum(own.values())}**"
+
+
+def test_the_guide_totals_are_the_lessons_own():
+    times = [_lesson_time(stem) for stem in LESSON_STEMS]
+    total, exercises = sum(t[0] for t in times), sum(t[3] for t in times)
+    text = _flat(read("teaching.md"))
+    assert f"({total} minutes) by the lessons' own estimates" in text
+    assert f"Of these {total} minutes, {exercises} are the lessons' exercises" in text
+    assert f"take {total - exercises} of the {total} minutes" in text
+
+
+def _lesson_rows():
+    rows = _table_after(read("teaching.md"), "| Lesson | Objectives |")
+    out = {}
+    for cells in rows:
+        stem = re.search(r"\(\.\./notebooks/([^)]+)\.ipynb\)", cells[0]).group(1)
+        assert stem not in out, f"two rows for {stem}"
+        out[stem] = cells
+    return out
+
+
+def test_the_guide_has_one_row_per_lesson_in_course_order():
+    assert list(_lesson_rows()) == LESSON_STEMS
+
+
+@pytest.mark.parametrize("stem", LESSON_STEMS)
+def test_each_lesson_row_has_the_lessons_own_minutes(stem):
+    minutes = _lesson_rows()[stem][2]
+    assert [int(x) for x in re.findall(r"\d+", minutes)] == list(_lesson_time(stem)), minutes
+
+
+@pytest.mark.parametrize("stem", LESSON_STEMS)
+def test_each_lesson_row_quotes_its_explorers_question(stem):
+    cell = _flat(_lesson_rows()[stem][3])
+    explorers = _explorers(stem)
+    assert explorers, f"{stem} opens no explorer"
+    for name in explorers:
+        question = _flat(getattr(rl.widgets, name).question)
+        sentences = re.split(r"(?<=\?) ", question)
+        assert f"`{name}`" in cell, f"the row of {stem} does not name {name}"
+        assert any(sentence in cell for sentence in sentences), (
+            f"the row of {stem} does not quote the question of {name}: {question!r}")
+
+
+@pytest.mark.parametrize("stem", LESSON_STEMS)
+def test_each_lesson_row_names_every_exercise_of_the_lesson(stem):
+    number = _number(stem)
+    ids = [i for i in rl.exercises.EXERCISES
+           if (i.split("-")[0] if not i.startswith("demo") else "00") == number]
+    assert ids, f"no exercise registered for lesson {number}"
+    cell = _lesson_rows()[stem][4]
+    missing = [i for i in ids if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", cell)]
+    assert not missing, f"the row of {stem} does not name {missing}"
+
+
+def _plan_table(header):
+    return _table_after(read("teaching.md"), header)
+
+
+def test_the_seminar_fits_in_90_minutes():
+    rows = _plan_table("| Block | Minutes | What | Skip |")
+    assert sum(int(cells[1]) for cells in rows) == 90
+
+
+def test_each_module_session_fits_in_90_minutes():
+    sessions, current = {}, None
+    for cells in _plan_table("| Session | Block | Minutes |"):
+        current = cells[0] or current
+        sessions[current] = sessions.get(current, 0) + int(cells[2])
+    assert len(sessions) == 3 and set(sessions.values()) == {90}, sessions
+    alternative = _plan_table("| Block | Minutes | What | Skip (as reading or at home) |")
+    assert sum(int(cells[1]) for cells in alternative) == 90
+
+
+def test_each_unit_session_fits_in_120_minutes():
+    rows = _plan_table("| Session | Minutes | What | Homework |")
+    assert len(rows) == 6
+    for cells in rows:
+        assert sum(int(x) for x in cells[1].split("+")) == 120, cells[:2]
+
+
+def test_the_plans_sums_of_lesson_times_are_right():
+    own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
+    claims = re.findall(r"lessons ((?:\d{2}b?(?:, | and )?)+), whose own times add up to (\d+) minutes",
+                        _flat(read("teaching.md")))
+    assert len(claims) >= 5, claims
+    for lessons, minutes in claims:
+        named = re.findall(r"\d{2}b?", lessons)
+        assert sum(own[n] for n in named) == int(minutes), (lessons, minutes)

@@ -1,11 +1,18 @@
-"""Every lesson notebook is stored the way nbval and students need it.
+"""Every lesson notebook, and every teacher's solution notebook, is stored the way nbval needs it.
 
 nbval only compares cells that were stored with outputs, so a notebook saved
 without outputs would "pass" while checking nothing. These tests read the
-.ipynb files (no kernel) and check: outputs are stored, the notebook was
+.ipynb files (no kernel) and check, for the lessons in notebooks/ and the
+worked solutions in teacher/solutions/: outputs are stored, the notebook was
 executed top to bottom, nothing is skipped, the kernelspec is python3, and
 every cell whose output is a live widget or a figure (never comparable) is
 marked NBVAL_IGNORE_OUTPUT.
+
+The solutions are checked further: every registered exercise is solved in
+some solution notebook by a ``rl.exercises.check`` cell whose stored output
+says it is correct, every registered misconception's message appears there,
+and no lesson links into ``teacher/`` (the solutions are never linked from
+the student lessons).
 """
 
 from pathlib import Path
@@ -13,8 +20,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
-NOTEBOOKS_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
+SOLUTIONS_DIR = ROOT / "teacher" / "solutions"
+SOLUTIONS = sorted(SOLUTIONS_DIR.glob("*.ipynb"))
+#: Everything nbval runs: the lessons and the teacher's solutions.
+EXECUTED = NOTEBOOKS + SOLUTIONS
 
 LESSONS = [
     "00_start_here", "01_partitions", "02_four_subsets_and_measures",
@@ -58,6 +70,10 @@ def ids(paths):
     return [p.stem for p in paths]
 
 
+def test_there_are_solution_notebooks():
+    assert SOLUTIONS, f"no solution notebooks found in {SOLUTIONS_DIR}"
+
+
 def test_there_are_notebooks():
     assert NOTEBOOKS, f"no notebooks found in {NOTEBOOKS_DIR}"
 
@@ -67,15 +83,15 @@ def test_every_lesson_of_the_course_map_exists(lesson):
     assert (NOTEBOOKS_DIR / f"{lesson}.ipynb").is_file(), f"notebooks/{lesson}.ipynb is missing"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
 def test_kernelspec_is_python3(path):
     assert read(path).metadata.get("kernelspec", {}).get("name") == "python3"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
 def test_stored_with_outputs_and_executed_top_to_bottom(path):
     cells = code_cells(read(path))
-    assert cells, "a lesson needs code cells"
+    assert cells, "a notebook needs code cells"
     counts = [c.execution_count for c in cells]
     missing = [i for i, n in enumerate(counts) if n is None]
     assert not missing, f"code cells {missing} have no execution count (stored without outputs?)"
@@ -85,21 +101,21 @@ def test_stored_with_outputs_and_executed_top_to_bottom(path):
     assert any(c.outputs for c in cells), "no cell has a stored output"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
 def test_no_stored_errors(path):
     for i, cell in enumerate(code_cells(read(path))):
         errors = [o for o in cell.outputs if o.output_type == "error"]
         assert not errors, f"code cell {i} stored an error: {errors[0].get('ename')}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
 def test_no_cell_is_skipped(path):
     for i, cell in enumerate(read(path).cells):
         assert "NBVAL_SKIP" not in cell.source, f"cell {i} uses NBVAL_SKIP"
         assert "nbval-skip" not in cell.get("metadata", {}).get("tags", []), f"cell {i} has tag nbval-skip"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
 def test_widget_and_figure_cells_are_ignored_by_nbval(path):
     for i, cell in enumerate(code_cells(read(path))):
         if shows_widget_or_figure(cell):
@@ -107,7 +123,7 @@ def test_widget_and_figure_cells_are_ignored_by_nbval(path):
                 f"code cell {i} shows a widget or a figure: start it with '# NBVAL_IGNORE_OUTPUT'")
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
 def test_starts_by_importing_rejlab(path):
     first = code_cells(read(path))[0]
     assert "import rejlab as rl" in first.source
@@ -176,3 +192,79 @@ def test_each_lesson_states_objectives_and_time_at_the_top(lesson):
 
 def test_there_is_no_lesson_outside_the_course_map():
     assert sorted(p.stem for p in NOTEBOOKS) == sorted(LESSONS)
+
+
+# --- the teacher's solutions --------------------------------------------------------
+
+
+def _stored_text(cell):
+    """Everything a code cell printed or displayed as text, from its stored outputs."""
+    parts = []
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "stream":
+            parts.append(out.get("text", ""))
+        parts.append(str(out.get("data", {}).get("text/plain", "")))
+    return "\n".join(parts)
+
+
+def _solution_cells():
+    return [(path.name, cell) for path in SOLUTIONS for cell in code_cells(read(path))]
+
+
+def _exercises():
+    """The course's exercises: those the exercise modules register (tests may register more)."""
+    import rejlab as rl
+
+    return {id: ex for id, ex in rl.exercises.EXERCISES.items()
+            if ex.solution.__module__.startswith("rejlab.exercises._")}
+
+
+def test_every_exercise_is_solved_with_a_check_that_passes():
+    solved = set()
+    for _, cell in _solution_cells():
+        text = _stored_text(cell)
+        for id in _exercises():
+            if f'rl.exercises.check("{id}"' in cell.source and f"✅ {id}: correct." in text:
+                solved.add(id)
+    missing = sorted(set(_exercises()) - solved)
+    assert not missing, (f"no solution notebook in teacher/solutions/ checks these exercises "
+                         f"with a stored ✅: {missing}")
+
+
+def test_every_misconception_message_is_shown_in_the_solutions():
+    shown = "\n".join(_stored_text(cell) for _, cell in _solution_cells())
+    assert len(_exercises()) >= 55
+    missing = [(id, message[:50]) for id, ex in _exercises().items()
+               for _, message in ex.misconceptions if f"❌ {id}: not yet. {message}" not in shown]
+    assert not missing, f"registered misconceptions no solution notebook shows: {missing}"
+
+
+def test_the_solution_checks_can_fail():
+    """The two solution checks recognise a passing check cell, and only that."""
+    cell = nbformat.v4.new_code_cell('rl.exercises.check("02-1", A)')
+    cell.outputs = [nbformat.v4.new_output("execute_result", data={
+        "text/plain": "❌ 02-1: not yet. You divided by n."}, execution_count=1)]
+    assert "✅ 02-1: correct." not in _stored_text(cell)
+    cell.outputs[0]["data"]["text/plain"] = "✅ 02-1: correct. Rejecting six leaves four kept."
+    assert "✅ 02-1: correct." in _stored_text(cell)
+
+
+def _all_links_and_mentions(path):
+    text = "\n".join(c.source for c in read(path).cells)
+    return markdown_links(path), text
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_no_lesson_links_to_the_teacher_folder(path):
+    links, text = _all_links_and_mentions(path)
+    into_teacher = [link for link in links if "teacher/" in link or "solutions" in link]
+    assert not into_teacher, f"a lesson links to the teacher's material: {into_teacher}"
+    assert "teacher/solutions" not in text, "a lesson names the solutions folder"
+
+
+def test_the_teacher_link_check_can_fail(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
+        "See [the answers](../teacher/solutions/solutions_00_03.ipynb).")])
+    nbformat.write(nb, tmp_path / "x.ipynb")
+    links, text = _all_links_and_mentions(tmp_path / "x.ipynb")
+    assert links == ["../teacher/solutions/solutions_00_03.ipynb"] and "teacher/solutions" in text
