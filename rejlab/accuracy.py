@@ -59,10 +59,10 @@ __all__ = [
 
 #: The paper's four conditions (ideal kind, result kind) and where it treats them.
 CONDITIONS = {
-    ("partition", "partition"): "Section 4.1.1 (1), Example 1",
-    ("partition", "covering"): "Section 4.1.1 (2), Example 2",
-    ("covering", "partition"): "Section 4.1.2 (1), Example 3",
-    ("covering", "covering"): "Section 4.1.2 (2), Example 4",
+    ("partition", "partition"): "Section 4.1.1 (1), worked in Example 1",
+    ("partition", "covering"): "Section 4.1.1 (2), worked in Example 2",
+    ("covering", "partition"): "Section 4.1.2 (1), worked in Example 3",
+    ("covering", "covering"): "Section 4.1.2 (2), worked in Example 4",
 }
 
 
@@ -453,7 +453,7 @@ def accuracy_report(ideal, result, *, universe=None):
     >>> P = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}]
     >>> P1 = [{"b", "c"}, {"e", "c", "f"}, {"a", "d", "g"}]
     >>> print(rl.accuracy_report(P, P1))
-    condition: ideal covering, result covering (Section 4.1.2 (2), Example 4)
+    condition: ideal covering, result covering (Section 4.1.2 (2), worked in Example 4)
     T_pos = 2 + 2 + 2 = 6
     sum |P_i| = 3 + 3 + 2 = 8
     AA = 6/8 = 3/4

@@ -56,6 +56,7 @@ DOCS = [  # (file in docs/, required?)
     ("maths.md", False),
     ("references.md", False),
     ("architecture.md", False),
+    ("glossary.md", False),
 ]
 PLACEHOLDER_OWNER, PLACEHOLDER_REPO, PLACEHOLDER_BRANCH = "OWNER", "rejlab", "main"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

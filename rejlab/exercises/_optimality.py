@@ -72,7 +72,7 @@ def _ex_04_1_an_not_a():
     return float(_feasible_A_04_1().AN.low[0])
 
 
-@exercise("04-2", "Same reference, alpha = 0.7. On the beta = +1 border (best behaviour), "
+@exercise("04-2", "Reference (A0, r0) = (0.75, 0.1), alpha = 0.7. On the beta = +1 border (best behaviour), "
           "what is the nonrejected accuracy A at r1 = 0.3?",
           hint="going from r0 to r1 > r0 on the best border, only misclassified samples were "
                "rejected: the fraction A1 (1 - r1) of accurate kept samples stays A0 (1 - r0).",
@@ -97,7 +97,7 @@ def _ex_04_2_an_not_a():
     return float(ops.AN.best[0])
 
 
-@exercise("04-3", "Same reference, alpha = 0.7. In which region (green, white, orange or "
+@exercise("04-3", "Reference (A0, r0) = (0.75, 0.1), alpha = 0.7. In which region (green, white, orange or "
           "infeasible) lies the point (A1, r1) = (0.65, 0.3)?",
           hint="work in AN = A (1 - r): for r1 > r0 the borders are AN0 (best) and "
                "AN0 - (r1 - r0) (worst); and check that a classifier with alpha = 0.7 can keep "

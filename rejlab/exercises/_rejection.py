@@ -289,8 +289,8 @@ def _ex_03_3_only_kept_accurate():
 _EX_03_4 = dict(alpha=0.7, r=0.25)
 
 
-@exercise("03-4", "alpha = 0.7, r = 0.25: which nonrejected accuracy A makes Q(r) = alpha, the "
-          "break-even with no rejection?",
+@exercise("03-4", "alpha = 0.7, r = 0.25: which nonrejected accuracy A makes Q(r) = alpha (no "
+          "better than no rejection by Q: the break-even at the price of rejection 1/2)?",
           hint="use Q(r) = 2 A(r) (1 − r) + r − α and solve Q = α for A.",
           explanation="Q = α ⇔ 2A(1 − r) + r = 2α ⇔ A = (2α − r) / (2(1 − r)). There "
                       "|A∩R| = |M∩R| = rn/2: half the rejected samples are errors, which is the "
