@@ -2,12 +2,9 @@
 
 What can be checked mechanically is checked here:
 
-- every ``rl.<name>`` a page mentions exists in rejlab (names that parallel
-  work is adding right now are listed in ``EXPECTED_FROM_PARALLEL_WORK`` and
-  accepted until they land; once importable they are used like the rest);
+- every ``rl.<name>`` a page mentions exists in rejlab;
 - the maths reference mentions every public function it must document;
-- every file path ``docs/architecture.md`` names exists, or is one of the
-  files planned beside this page;
+- every file path ``docs/architecture.md`` names exists;
 - relative links between pages resolve;
 - the teacher guide's minutes are the lessons' own (each lesson states its time
   in its first cell), its lesson-by-lesson table has one row per lesson with
@@ -47,14 +44,6 @@ def read(name):
 
 # --- names --------------------------------------------------------------------
 
-#: Public names that other work is adding to rejlab at the same time as these
-#: pages; accepted while they are not importable yet.
-EXPECTED_FROM_PARALLEL_WORK = {
-    "multilabel_measures", "risk_coverage", "aurc", "excess_aurc", "augrc", "failure_auroc",
-    "risk_at_coverage", "coverage_at_risk", "chow_rule", "select_threshold",
-    "bootstrap_curves", "compare_rejectors",
-}
-
 #: The public functions the maths reference must document (as ``rl.<name>``).
 MUST_DOCUMENT = (
     "accuracy_vector", "reject_lowest", "reject_below", "subset_counts", "rejected_fraction",
@@ -93,8 +82,7 @@ def test_the_pages_exist():
 @pytest.mark.parametrize("page", PAGES)
 def test_every_rl_name_exists(page):
     missing = sorted({name for name in RL_NAME.findall(read(page))
-                      if resolve(name) is None
-                      and name.split(".")[0] not in EXPECTED_FROM_PARALLEL_WORK})
+                      if resolve(name) is None})
     assert not missing, f"{page} mentions names rejlab does not have: {missing}"
 
 
@@ -110,18 +98,8 @@ def test_the_maths_reference_documents_every_public_function():
     assert not missing, f"docs/maths.md does not mention: {missing}"
 
 
-def test_parallel_names_are_checked_once_they_land():
-    # the exemption covers only names that are not importable yet
-    landed = sorted(n for n in EXPECTED_FROM_PARALLEL_WORK if resolve(n) is not None)
-    for name in landed:
-        assert callable(resolve(name)), name
-
-
 # --- paths and links -------------------------------------------------------------
 
-#: Files and folders being written beside these pages (not in the tree yet).
-PLANNED = {"rejlab/selective.py", "rejlab/bootstrap.py", "rejlab/plot/_uncertainty.py",
-           "teacher/"}
 EXTENSIONS = (".py", ".md", ".ipynb", ".txt", ".cfg", ".toml", ".yml", ".yaml", ".csv")
 BARE_FILES = {"Makefile", "LICENSE"}
 
@@ -148,8 +126,6 @@ def _path_like(word):
 
 
 def _exists(path):
-    if path in PLANNED or path.startswith("teacher/"):
-        return True
     if "<" in path:  # a template such as tests/test_<module>.py: its folder must exist
         return (ROOT / path.split("<", 1)[0].rsplit("/", 1)[0]).is_dir()
     return (ROOT / path).exists()
@@ -191,7 +167,7 @@ def test_relative_links_resolve(page):
         if re.match(r"[a-z]+:", target) or target.startswith("#"):
             continue
         path = target.split("#", 1)[0]
-        if not (DOCS / path).exists() and f"docs/{path}" not in PLANNED:
+        if not (DOCS / path).exists():
             bad.append(target)
     assert not bad, f"{page} links to missing pages: {bad}"
 

@@ -38,7 +38,13 @@ def _remove_drawn(ax, gids=None):
 
     for container in list(ax.containers):
         if gids is None or (container.lines[0].get_gid() or "") in gids:
-            container.remove()
+            # matplotlib < 3.9 leaves an errorbar container in ax.containers after
+            # container.remove(); remove its artists and the container ourselves
+            for artist in container.get_children():
+                if artist.axes is ax:
+                    artist.remove()
+            if container in ax.containers:
+                ax.containers.remove(container)
     for artist in [*ax.lines, *ax.collections, *ax.patches, *ax.texts]:
         if mine(artist):
             artist.remove()

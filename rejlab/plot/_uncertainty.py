@@ -12,6 +12,7 @@ explorers can find them.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.colors import is_color_like
 
 from .. import _validate as v
 from ..bootstrap import CurveBands, RejectorComparison
@@ -34,6 +35,14 @@ def _finite(y):
 def _extents(band):
     """Error-bar lengths below and above the estimate (never negative)."""
     return [[max(band.estimate - band.low, 0.0)], [max(band.high - band.estimate, 0.0)]]
+
+
+def _is_one_colour(color):
+    """Whether matplotlib reads ``color`` as one colour (older releases raise on odd types)."""
+    try:
+        return bool(is_color_like(color))
+    except (TypeError, ValueError):
+        return False
 
 
 def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=None):
@@ -68,9 +77,7 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
             raise ValueError("label is for a single CurveBands; a dict's names label the series")
         named = {label: named[""]} if "" in named else named
     if color is not None:
-        from matplotlib.colors import is_color_like
-
-        if len(named) > 1 or not is_color_like(color):
+        if len(named) > 1 or not _is_one_colour(color):
             raise ValueError(f"color must be one matplotlib colour for a single CurveBands, "
                              f"got {color!r:.40}")
     measures = _measure_names(measures)
