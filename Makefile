@@ -6,6 +6,9 @@ BIN    := $(VENV)/bin
 CONSTRAINTS ?=
 PIP_C  := $(if $(CONSTRAINTS),-c $(CONSTRAINTS))
 NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+# tests run on every core (at most 4 workers); JOBS=0 runs them in this process
+JOBS   ?= auto
+XDIST  := $(if $(filter 0,$(JOBS)),,-n $(JOBS) --maxprocesses=4)
 
 .PHONY: lab test test-fast test-browser binder-check binder-link book assignments notebooks bench clean
 
@@ -33,21 +36,26 @@ $(VENV)/.grading: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,grading]"
 	touch $@
 
+# everything `make test` needs, in one pip run
+$(VENV)/.all: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io,book,grading]"
+	touch $@ $(VENV)/.lab $(VENV)/.test $(VENV)/.book $(VENV)/.grading
+
 ## Set up the lab and open the course in JupyterLab.
 lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
-## Run every suite (unit tests and doctests, browser, Binder, notebooks), each even when
-## another fails; exit non-zero if any failed. The browser tests need /usr/bin/chromium.
-test: $(VENV)/.test $(VENV)/.book $(VENV)/.grading
-	@status=0; \
-	$(BIN)/python -m pytest rejlab tests || status=1; \
-	$(BIN)/python -m pytest $(NBVAL) notebooks/ teacher/solutions/ || status=1; \
-	exit $$status
+## Run every suite (unit tests and doctests, browser, Binder, nbgrader, the lessons and
+## the teacher's solutions under nbval); exit non-zero if any test failed.
+## The browser tests need /usr/bin/chromium.
+## One pytest session: a failing suite never stops the others from running.
+## (--dist loadfile keeps each notebook's cells in one worker, in order.)
+test: $(VENV)/.all
+	$(BIN)/python -m pytest $(XDIST) --dist loadfile $(NBVAL) rejlab tests notebooks/ teacher/solutions/
 
 ## Unit tests and doctests only (no notebooks, no browser, no Binder rebuild).
 test-fast: $(VENV)/.test
-	$(BIN)/python -m pytest rejlab tests -m "not browser and not slow"
+	$(BIN)/python -m pytest $(XDIST) rejlab tests -m "not browser and not slow"
 
 ## Only the real-browser tests (headless Chromium at /usr/bin/chromium): JupyterLab and the course site.
 test-browser: $(VENV)/.test $(VENV)/.book
