@@ -83,7 +83,8 @@ class SamplingState(NamedTuple):
 
 
 @_explains(
-    "How far does one sample's max-Q point fall from the population's?",
+    "How far does one sample's max-Q point fall from the population's, and how does that "
+    "change with the sample size?",
     "At 150 per class the max-Q point jumps from seed to seed (seed 1 gives r = 0.015, seed 0 "
     "r = 0.200) while the population optimum stays at r = 0.135; the dots sit above the crosses "
     "(a sample's own max Q flatters it); and four times more data narrows the spread of r by "
@@ -200,13 +201,14 @@ class ChowState(NamedTuple):
 
 
 @_explains(
-    "Does Chow's threshold 1 - ρ give the minimum cost, and what breaks it?",
+    "Does Chow's threshold 1 − ρ give the minimum cost, and what does miscalibration do to it?",
     "At T = 1 Chow's square sits near the bottom of the cost curve (the rule is cost-optimal "
     "when the posteriors are right; on a small sample the bottom is flat and noisy); at T = 2 "
     "or T = 0.5 the same threshold 1 - ρ rejects far too much or far too little, while the "
     "AURC barely moves: a temperature keeps (almost) the ranking, not the numbers.")
 def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
-    """Question: does Chow's threshold 1 - rho give the minimum cost, and what breaks it?
+    """Question: does Chow's threshold 1 - rho give the minimum cost, and what does
+    miscalibration do to it?
 
     Draws ``rl.datasets.four_gaussians(n_per_class, seed)``, tempers its
     exact posteriors (:func:`rejlab.datasets.temper`, T = 1: calibrated)
