@@ -45,6 +45,41 @@ def test_feedback_on_sets_sequences_and_special_values(monkeypatch):
         exercises.exercise("t-set", "again")(lambda: 1)
 
 
+def test_an_unanswered_exercise_shows_no_hint_yet():
+    fb = exercises.check("demo-1", None)
+    assert not fb and "Replace None" in fb.message
+    assert exercises.hint("demo-1") not in fb.message and "Hint:" not in fb.message
+
+
+def test_an_answer_rounded_correctly_to_the_digits_given_is_right(monkeypatch):
+    reg = dict(exercises.EXERCISES)
+    monkeypatch.setattr(exercises, "EXERCISES", reg)
+    exercises.exercise("t-float", "how much?", hint="think")(lambda: 0.0181726)
+    exercises.misconception("t-float", "per class, not in all")(lambda: 0.0363452)
+    exercises.exercise("t-count", "how many?", rel_tol=0)(lambda: 120)
+    for right in (0.0181726, 0.01817, 0.0182, 0.018):
+        assert exercises.check("t-float", right), right
+    for wrong in (0.02, 0.017, 0.0183, 0.0185, 0.019):  # one digit, or a wrong last digit
+        assert not exercises.check("t-float", wrong), wrong
+    # within 2 %: the student is told to carry more digits, not just "too high"
+    close = exercises.check("t-float", 0.0185).message
+    assert "Close" in close and "too high" in close and "0.018" not in close
+    assert "Close" not in exercises.check("t-float", 0.03).message
+    # the misconception is recognised when rounded too
+    assert exercises.check("t-float", 0.036).misconception == "per class, not in all"
+    # exact counts stay exact
+    assert exercises.check("t-count", 120) and not exercises.check("t-count", 120.4)
+    assert "Close" not in exercises.check("t-count", 121).message
+
+
+def test_a_word_answer_may_end_with_a_full_stop(monkeypatch):
+    reg = dict(exercises.EXERCISES)
+    monkeypatch.setattr(exercises, "EXERCISES", reg)
+    exercises.exercise("t-verdict", "which?")(lambda: "neither")
+    assert exercises.check("t-verdict", "Neither.") and exercises.check("t-verdict", "'neither'!")
+    assert not exercises.check("t-verdict", "neither one")
+
+
 def test_unknown_exercise_is_a_value_error_naming_it():
     with pytest.raises(ValueError, match="exercise"):
         exercises.check("no-such-exercise", 1)

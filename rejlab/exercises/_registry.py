@@ -21,6 +21,7 @@ import math
 import numbers
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Callable
 
 import numpy as np
@@ -193,7 +194,24 @@ def _close(got, exp, ex):
         return math.isnan(exp) and math.isnan(got)
     if math.isinf(exp) or math.isinf(got):
         return exp == got
-    return math.isclose(got, exp, rel_tol=ex.rel_tol, abs_tol=ex.abs_tol)
+    return (math.isclose(got, exp, rel_tol=ex.rel_tol, abs_tol=ex.abs_tol)
+            or (ex.rel_tol > 0 and abs(got - exp) <= _half_last_digit(got)))
+
+
+def _half_last_digit(value):
+    """Half a unit of the last digit written in ``value`` (0 below two significant digits).
+
+    A student who types 0.0182 for 0.018173 has rounded correctly: the
+    answer is right to the digits given. ``repr`` of a float is its shortest
+    round-tripping form, i.e. the digits that were typed.
+    """
+    if not math.isfinite(value) or value == 0:
+        return 0.0
+    written = Decimal(repr(value))
+    significant = len(written.as_tuple().digits)
+    if significant < 2:
+        return 0.0
+    return 0.5 * 10.0 ** written.as_tuple().exponent * (1 + 1e-9)
 
 
 def _matches(expected, answer, ex):
@@ -201,7 +219,7 @@ def _matches(expected, answer, ex):
     if isinstance(expected, str):
         if not isinstance(answer, str):
             raise _Unreadable("Answer with a word, in quotes.")
-        return answer.strip().strip("'\"").strip().lower() == expected.lower()
+        return answer.strip(" \t\n'\".!").lower() == expected.lower()
     if isinstance(expected, (set, frozenset)):
         return _elements(answer, expected) == set(expected)
     if isinstance(expected, (tuple, list, np.ndarray)):
@@ -240,7 +258,11 @@ def _detail(expected, answer, ex):
         return "Think about whether the quantity is defined here."
     if math.isinf(exp) or math.isinf(got):
         return "Think about what happens when a denominator is 0."
-    return "Your answer is too high." if got > exp else "Your answer is too low."
+    side = "too high" if got > exp else "too low"
+    if ex.rel_tol > 0 and abs(got - exp) <= 0.02 * abs(exp):
+        return (f"Close, but {side} for the check (it allows {ex.rel_tol:.1%}): "
+                "carry more digits through your computation, or round only at the end.")
+    return f"Your answer is {side}."
 
 
 def check(id, answer):
@@ -249,11 +271,17 @@ def check(id, answer):
     Numbers are compared with a relative tolerance (0.1 % by default;
     integers exactly when the tolerance is 0), sets exactly (a string is read
     as elements separated by commas or spaces: ``"c, d"``, ``"{c, d}"`` and
-    ``"c d"`` are {c, d}), words case-insensitively. A wrong answer that is a
+    ``"c d"`` are {c, d}), words case-insensitively (quotes and a final full
+    stop ignored). A number rounded correctly to the digits given (at least
+    two significant ones) is right: 0.0182 and 0.018 for 0.01817. A wrong answer that is a
     known misconception gets a message aimed at it. The feedback on a wrong
     answer never contains the answer; a right answer gets the explanation.
     """
     ex = _lookup(id)
+    if answer is None:  # the stored exercise cell, before the student tried: no hint yet
+        return Feedback(id, False, f"✏️ {id}: not yet. Replace None with your answer "
+                                   "(stuck? rl.exercises.hint, with this exercise's id, "
+                                   "gives a hint).")
     expected = ex.solution()
     try:
         ok = _matches(expected, answer, ex)
