@@ -31,7 +31,7 @@ loop over samples. Replicates are processed in chunks of about 2^18 numbers
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import numpy as np
 
@@ -90,12 +90,18 @@ class RejectorComparison(NamedTuple):
 
 
 class PointBands(NamedTuple):
-    """Bootstrap bands of r, A, Q, phi at a fixed confidence threshold (scalar Bands)."""
+    """Bootstrap bands of r, A, Q, phi at a fixed confidence threshold (scalar Bands).
+
+    ``gain`` is Q minus alpha (the Q of rejecting nothing) on the *same*
+    resamples: the paired band of what rejecting at this threshold adds
+    (None where only the four measures were resampled).
+    """
 
     r: Band
     A: Band
     Q: Band
     phi: Band
+    gain: Optional[Band] = None
 
 
 # --- the machinery -----------------------------------------------------------------
@@ -396,7 +402,9 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     Returns
     -------
     PointBands
-        Scalar Bands ``r``, ``A``, ``Q``, ``phi``.
+        Scalar Bands ``r``, ``A``, ``Q``, ``phi``, and ``gain``: Q minus
+        alpha on the same resamples, the paired band of what rejecting at
+        this threshold adds over rejecting nothing.
 
     Examples
     --------
@@ -423,7 +431,9 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
             rw = J[:, n_rej - 1].astype(np.int64)      # rejected copies
             mr = (rw + g[:, n_rej - 1]) >> 1           # misclassified among them
         ar = rw - mr
-        return measures_from_counts((n - m) - ar, m - mr, ar, mr)
+        measures = measures_from_counts((n - m) - ar, m - mr, ar, mr)
+        # Q - alpha = (|M∩R| - |A∩R|) / n, exact in counts on every resample
+        return (*measures, (mr - ar) / n)
 
     est = stats(_ones(n))
     reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]

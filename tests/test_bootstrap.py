@@ -150,7 +150,7 @@ def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
     for _ in range(40):
         idx = rng.integers(0, acc.size, acc.size)
         op = rl.operating_point(acc[idx], rl.reject_below(conf[idx], 0.5))
-        reps.append((op.r, op.A, op.Q, op.phi))
+        reps.append((op.r, op.A, op.Q, op.phi, op.Q - acc[idx].mean()))
     reps = np.array(reps)
     op = rl.operating_point(acc, rl.reject_below(conf, 0.5))
     for i, name in enumerate(("r", "A", "Q", "phi")):
@@ -158,6 +158,11 @@ def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
         assert band.estimate == getattr(op, name)
         low, high = bs._quantiles(reps[:, i], 0.95)
         assert (band.low, band.high) == (low, high)
+    # the gain over rejecting nothing is paired: Q - alpha on each resample
+    assert got.gain.estimate == pytest.approx(op.Q - acc.mean(), abs=1e-15)
+    low, high = bs._quantiles(reps[:, 4], 0.95)
+    assert (got.gain.low, got.gain.high) == pytest.approx((float(low), float(high)), abs=1e-15)
+    assert got.gain.high - got.gain.low < got.Q.high - got.Q.low   # pairing narrows it
     t = rl.select_threshold(acc, conf)
     assert rl.bootstrap_threshold(acc, conf, t, n_boot=5, seed=0).r.estimate == t.r
     nothing = rl.bootstrap_threshold(acc, conf, -math.inf, n_boot=5, seed=0)
