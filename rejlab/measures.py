@@ -24,6 +24,7 @@ iterate over.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -109,7 +110,7 @@ class Threshold(NamedTuple):
     chosen on (see :func:`rejlab.select_threshold`).
     """
 
-    value: float
+    value: float  #: a float; an int for integer confidences, a longdouble for longdouble ones
     r: float
     A: float
     Q: float
@@ -483,7 +484,11 @@ def _below(c, t):
     if t in (math.inf, -math.inf):
         return np.full(c.shape, t > 0)
     if c.dtype.kind in "iu":
-        bound = int(np.ceil(t)) if isinstance(t, (float, np.floating)) else int(t)
+        # exact ceiling: a longdouble or a Fraction may lie between two large integers
+        if isinstance(t, (numbers.Integral, np.integer)):
+            bound = int(t)
+        else:
+            bound = math.ceil(_exact(t) if isinstance(t, (float, np.floating)) else t)
         info = np.iinfo(c.dtype)               # integers c: c < t  <=>  c < ceil(t)
         if not info.min < bound <= info.max:
             return np.full(c.shape, bound > info.max)

@@ -305,12 +305,20 @@ def chow_rule(proba, rho):
 
 
 def _midpoint(low, high):
-    """A number t with ``low < t <= high``: the midpoint, unless rounding says otherwise."""
+    """A number t with ``low < t <= high``: the midpoint, unless rounding says otherwise.
+
+    Integer confidences get ``high`` itself as a Python int (exact beyond
+    2**53); a longdouble midpoint stays a longdouble (a float64 could round
+    it onto ``low``); other floats become Python floats.
+    """
+    if isinstance(low, np.integer):
+        return int(high)
     with np.errstate(over="ignore"):
         t = (low + high) / 2
     if not np.isfinite(t):
         t = low / 2 + high / 2
-    return float(high if t <= low else t)
+    t = high if t <= low else t
+    return t if np.finfo(t.dtype).nmant > np.finfo(np.float64).nmant else float(t)
 
 
 def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, target_accuracy=None):
@@ -330,7 +338,9 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
     ``value`` is the midpoint between the most confident rejected and the
     least confident kept confidence (-inf when nothing is rejected, +inf when
     everything is), so ``reject_below(confidence, threshold)`` reproduces
-    the point on these data. Choose on validation data and report on test
+    the point on these data. Integer confidences get the least confident
+    kept value itself, as a Python int, and longdouble ones a longdouble
+    midpoint: a float64 could not separate values beyond its precision. Choose on validation data and report on test
     data: a point chosen on the data it is reported on is optimistic.
 
     Returns
@@ -382,4 +392,4 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
     else:
         part = np.partition(c, (k - 1, k))
         value = _midpoint(part[k - 1], part[k])
-    return Threshold(float(value), float(cv.r[i]), float(cv.A[i]), float(cv.Q[i]))
+    return Threshold(value, float(cv.r[i]), float(cv.A[i]), float(cv.Q[i]))

@@ -415,3 +415,26 @@ def test_bad_input_raises_value_error_naming_the_argument(func, kwargs, arg):
 def test_reject_below_refuses_what_is_not_a_threshold(junk):
     with pytest.raises(ValueError, match="threshold"):
         rl.reject_below(CONF, junk)
+
+
+def test_a_threshold_separates_confidences_float64_cannot():
+    # int64 beyond 2**53 and longdouble: the chosen threshold reproduces its point exactly
+    big = np.array([2**60, 2**60 + 1])
+    t = rl.select_threshold([0, 1], big)
+    assert t.r == 0.5 and rl.reject_below(big, t).tolist() == [True, False]
+    report = rl.rejection_report([0, 1], [1, 1], big,
+                                 validation=dict(y_true=[0, 1], y_pred=[1, 1], confidence=big))
+    assert report.test_point.r == 0.5
+    eps = np.longdouble(2) ** -60
+    if np.finfo(np.longdouble).nmant > 60:      # an 80-bit longdouble holds 1 + 2**-60
+        fine = np.array([1, 1 + eps, 1 + 2 * eps], dtype=np.longdouble)
+        t = rl.select_threshold([0, 1, 1], fine)
+        assert rl.reject_below(fine, t).tolist() == [True, False, False]
+
+
+def test_reject_below_takes_the_exact_ceiling_of_a_fraction_for_integers():
+    from fractions import Fraction
+    big = np.array([2**60, 2**60 + 1])
+    assert rl.reject_below(big, Fraction(2**61 + 1, 2)).tolist() == [True, False]
+    assert rl.reject_below(big, Fraction(2**61 + 2, 2)).tolist() == [True, False]
+    assert rl.reject_below(big, 2**60).tolist() == [False, False]
