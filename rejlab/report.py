@@ -236,7 +236,7 @@ def _check_in_labels(y, name, labels):
         shown = ", ".join(repr(x) for x in labels.tolist()[:10])
         more = ", ..." if labels.size > 10 else ""
         raise ValueError(
-            f"{name} holds label {y[i]!r} (sample {i}) that is not among the probability "
+            f"{name} holds label {v.plain(y[i])!r} (sample {i}) that is not among the probability "
             f"columns' labels [{shown}{more}]; pass labels=... in column order")
 
 
@@ -375,7 +375,8 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
 
     chosen = test_point = test_point_bands = None
     if validation is not None:
-        val_accurate, val_confidence = _validation(validation, proba is not None, labels,
+        # the test data's labels (given or 0 .. K-1): the validation columns must be the same
+        val_accurate, val_confidence = _validation(validation, proba is not None, label_tuple,
                                                    rejector)
         try:
             chosen = select_threshold(val_accurate, val_confidence, criterion=criterion,
@@ -466,6 +467,15 @@ def _validation(validation, with_proba, labels, rejector):
         form = "proba=..." if with_proba else "y_pred=... and confidence=..."
         raise ValueError(f"validation must give its predictions in the same form as the test "
                          f"data ({form}): a threshold only carries over on the same confidence")
+    if with_proba:
+        try:
+            shape = np.shape(validation["proba"])
+        except Exception:       # ragged or odd: _predictions below says what is wrong
+            shape = ()
+        if len(shape) == 2 and shape[1] != len(labels):
+            raise ValueError(f"validation: proba has {shape[1]} columns, the test data's "
+                             f"{len(labels)}: a threshold only carries over between the same "
+                             "classes")
     try:
         accurate, confidence, _, _ = _predictions(
             validation["y_true"], validation.get("y_pred"), validation.get("confidence"),

@@ -410,6 +410,17 @@ def test_new_report_options_refuse_bad_input(kw, arg):
         rl.rejection_report(_Y, _P, _C, **kw)
 
 
+@pytest.mark.parametrize("val,words", [
+    (dict(y_true=[0, 2], proba=[[.5, .3, .2], [.1, .1, .8]]), "3 columns"),
+    (dict(y_true=[0, 2], proba=[[.5, .5], [.1, .9]]), "label 2 (sample 1)"),
+])
+def test_validation_probabilities_must_have_the_test_datas_classes(val, words):
+    # without labels=..., the test's columns are the labels 0 .. K-1: validation shares them
+    with pytest.raises(ValueError, match="validation") as err:
+        rl.rejection_report([0, 1], proba=[[.9, .1], [.2, .8]], validation=val)
+    assert words in str(err.value) and "np." not in str(err.value)
+
+
 def test_report_from_estimator_refuses_a_bad_validation_pair():
     class Constant:
         classes_ = [0, 1]
