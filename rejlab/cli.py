@@ -587,18 +587,17 @@ def build_parser():
     return parser
 
 
-#: Options whose value argparse can swallow: ``--rho=--`` hands the type no string at all.
-_VALUED_OPTIONS = {"fractions": "--fractions", "rho": "--rho", "out": "--out",
-                   "rejector": "--rejector", "zero_division": "--zero-division"}
-
-
 def main(argv=None):
     """Run the ``rejlab`` command; returns the exit status (see the module docstring)."""
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # ``--rho=--`` would hand the option's type no string at all (argparse stores [])
+    for token in argv:
+        if token == "--":        # what follows is positional, whatever it looks like
+            break
+        if isinstance(token, str) and token.startswith("--") and token.endswith("=--"):
+            parser.error(f"argument {token[:-3]}: expected a value, not '--'")
     args = parser.parse_args(argv)
-    for name, option in _VALUED_OPTIONS.items():
-        if isinstance(getattr(args, name, None), list) and not getattr(args, name):
-            parser.error(f"argument {option}: expected a value, not '--'")
     if getattr(args, "fractions", 0) is None:
         from .report import DEFAULT_FRACTIONS
 

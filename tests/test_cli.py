@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import rejlab as rl
-from rejlab.cli import main
+from rejlab.cli import build_parser, main
 
 LABELS = np.array(["ant", "bee", "cat", "dog"])
 
@@ -412,6 +412,36 @@ def test_option_values_follow_the_number_policy(tmp_path, capsys, argv, needle):
     _, err = capsys.readouterr()
     assert exc.value.code == 2 and err.count("\n") == 1 and needle in err
     assert str(path) not in err  # the option is to blame, not the file
+
+
+def _every_valued_option():
+    """(command, option) for every option of every subcommand that takes a value."""
+    import argparse
+
+    out = []
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command, sub in action.choices.items():
+                out += [(command, a.option_strings[-1]) for a in sub._actions
+                        if a.option_strings and a.nargs is None and a.const is None]
+    return out
+
+
+@pytest.mark.parametrize("command,option", _every_valued_option())
+def test_every_option_given_no_value_blames_the_option(tmp_path, capsys, command, option):
+    # '--opt=--' hands argparse no string at all; a new option is covered here by itself
+    path = tmp_path / "f.csv"
+    path.write_text(GOOD)
+    with pytest.raises(SystemExit) as exc:
+        main([command, str(path), f"{option}=--"])
+    _, err = capsys.readouterr()
+    assert exc.value.code == 2 and err.count("\n") == 1 and f"argument {option}" in err
+    assert "Traceback" not in err and str(path) not in err
+
+
+def test_the_option_sweep_sees_the_new_options():
+    assert {("report", o) for o in ("--bootstrap", "--seed", "--level", "--validation",
+                                    "--criterion", "--target-accuracy")} <= set(_every_valued_option())
 
 
 def test_fractions_in_exponent_notation_are_numbers(tmp_path, capsys):
