@@ -372,6 +372,11 @@ def label_sets(x, name):
         if not isinstance(row, (set, frozenset)):
             raise ValueError(f"{name}: the label set of {_describe(p)} must be a set, "
                              f"got {type(row).__name__}")
+        odd = [e for e in row if not isinstance(e, _SELF_EQUAL) and not _equals_itself(e)]
+        if odd:
+            raise ValueError(f"{name}: the label set of {_describe(p)} holds {_describe(odd[0])}, "
+                             "which does not equal itself (a NaN-like label): sets would match "
+                             "it or not depending on which NaN object it is")
         rows.append(frozenset(row))
     return elements, rows
 

@@ -2,6 +2,7 @@
 
 import math
 import warnings
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -218,3 +219,15 @@ def test_multilabel_measures_warns_on_zero_division_and_leaves_nan_terms_out():
     assert m.precision == 1.0 and m.f1 == 1.0  # the undefined sample is left out
     with pytest.raises(ValueError, match="zero_division"):
         rl.multilabel_measures(T, P, zero_division=2)
+
+
+@pytest.mark.parametrize("nan", [float("nan"), np.nan, np.float32("nan"), Decimal("NaN")],
+                         ids=["float", "np.nan", "float32", "Decimal"])
+@pytest.mark.parametrize("arg", ["y_true", "y_pred"])
+def test_nan_like_labels_in_label_sets_are_refused_by_name(nan, arg):
+    # a NaN equals only itself as the same object: a set's answer would depend on identity
+    good = [{"a"}, {"a", "b"}]
+    bad = [{"a"}, {"b", nan}]
+    kwargs = {"y_true": good, "y_pred": good, arg: bad}
+    with pytest.raises(ValueError, match=f"{arg}.*NaN-like"):
+        rl.multilabel_measures(**kwargs)
