@@ -873,6 +873,21 @@ def positive_integer(x, name):
     return int(x)
 
 
+#: Most bootstrap replicates accepted: each keeps its values for the percentiles
+#: (8 bytes per reported number), and beyond this the interval is no better.
+MAX_BOOT = 100_000
+
+
+def n_boot(x, name="n_boot", *, allow_zero=False):
+    """A number of bootstrap replicates: an integer in 1 .. MAX_BOOT (0 too if allowed)."""
+    lower = 0 if allow_zero else 1
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral) \
+            or not lower <= x <= MAX_BOOT:
+        raise ValueError(f"{name} must be an integer in {lower} .. {MAX_BOOT:,} (more replicates "
+                         f"make no better interval, only slower), got {_describe(x)}")
+    return int(x)
+
+
 def open_fraction(x, name):
     """One number strictly between 0 and 1 (a confidence level), as a float."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):

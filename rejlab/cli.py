@@ -73,6 +73,7 @@ import numpy as np
 
 from ._csv import (LAYOUTS, PROBA_PREFIX, PROBA_SUM_TOLERANCE, TEXT_POLICY, InputError,
                    load_indicator, load_predictions, parse_number, write_curves_csv)
+from ._validate import MAX_BOOT
 
 __all__ = ["main", "build_parser", "InputError", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE",
            "OUTPUT_FILES", "EXIT_OUT_OF_MEMORY", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
@@ -376,8 +377,8 @@ def _whole_number(text, low, high=None):
 
 
 def _count_arg(text):
-    """A number of bootstrap replicates, 1 .. 10^6."""
-    return _whole_number(text, 1, 1_000_000)
+    """A number of bootstrap replicates, 1 .. 100,000 (as the library allows)."""
+    return _whole_number(text, 1, MAX_BOOT)
 
 
 def _seed_arg(text):

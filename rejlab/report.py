@@ -334,7 +334,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         if rho_arr.ndim != 0:
             raise ValueError("rho must be a single number in [0, 1]")
         rho = float(rho_arr)
-    n_boot = v.count(n_boot, "n_boot", 10**9)   # 0: no bootstrap
+    n_boot = v.n_boot(n_boot, allow_zero=True)   # 0: no bootstrap
     level = v.open_fraction(level, "level")
     seed = v.seed(seed)
     progress = v.callback(progress, "progress")

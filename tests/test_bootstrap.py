@@ -341,3 +341,19 @@ def test_progress_must_be_callable(junk):
                  lambda: rl.rejection_report(toy.y, proba=toy.proba, n_boot=5, progress=junk)):
         with pytest.raises(ValueError, match="progress"):
             call()
+
+
+@pytest.mark.parametrize("func", [
+    lambda n_boot: rl.bootstrap_curves(ACC, CONF, n_boot=n_boot),
+    lambda n_boot: rl.compare_rejectors(ACC, CONF, CONF[::-1], n_boot=n_boot),
+    lambda n_boot: rl.bootstrap_threshold(ACC, CONF, 0.5, n_boot=n_boot),
+    lambda n_boot: rl.rejection_report(ACC, ACC, CONF, n_boot=n_boot),
+], ids=["bootstrap_curves", "compare_rejectors", "bootstrap_threshold", "rejection_report"])
+def test_more_replicates_than_the_cap_are_refused_before_any_work(func):
+    # the replicates' values are kept for the percentiles: an absurd n_boot would exhaust memory
+    from rejlab._validate import MAX_BOOT
+
+    with pytest.raises(ValueError, match="n_boot"):
+        func(MAX_BOOT + 1)
+    with pytest.raises(ValueError, match="n_boot"):
+        func(2**70)

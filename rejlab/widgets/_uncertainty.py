@@ -122,7 +122,7 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     >>> e.state.seed, round(e.state.threshold.r, 3)
     (1, 0.015)
     """
-    n_boot = v.positive_integer(n_boot, "n_boot")
+    n_boot = v.n_boot(n_boot)
     n_cloud = v.positive_integer(n_cloud, "n_cloud")
     controls = {"n_per_class": _size_slider(n_per_class), "seed": _seed_box(seed)}
     population = population_curves(r=POPULATION_GRID)
