@@ -689,14 +689,16 @@ def _interval_lines(report, digits):
 def _validation_lines(report, digits):
     t, p = report.threshold, report.test_point
     f = lambda x: _format_value(x, digits)  # noqa: E731
-    lines = ["", f"  chosen on validation ({report.criterion}): threshold t = {f(t.value)}, "
+    shown = str(t.value) if isinstance(t.value, int) else f(t.value)   # exact integers as such
+    lines = ["", f"  chosen on validation ({report.criterion}): threshold t = {shown}, "
                  f"validation r = {f(t.r)}, A = {f(t.A)}, Q = {f(t.Q)}; "
                  f"on test: r = {f(p.r)}, A = {f(p.A)}, Q = {f(p.Q)}"]
     if report.test_point_bands is not None:
         pb = report.test_point_bands
         lines.append(f"    on test, {_percent(report.level)} intervals: "
                      f"r {_interval(pb.r, digits)}, A {_interval(pb.A, digits)}, "
-                     f"Q {_interval(pb.Q, digits)}")
+                     f"Q {_interval(pb.Q, digits)}; Q - alpha (paired) "
+                     f"{_interval(pb.gain, digits)}")
     return lines
 
 

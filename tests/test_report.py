@@ -362,6 +362,8 @@ def test_validation_with_bootstrap_gives_intervals_on_test(split):
                                  seed=2)
     assert rep.test_point_bands == ref
     assert f"on test, 95 % intervals: r {'['}{rl.format_value(ref.r.low)}" in str(rep)
+    assert (f"Q - alpha (paired) [{rl.format_value(ref.gain.low)}, "
+            f"{rl.format_value(ref.gain.high)}]") in str(rep)
     # the honest point is worse than the max-Q point picked on the test data itself
     assert rep.test_point.Q < rep.best.Q
 
