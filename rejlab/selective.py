@@ -6,8 +6,9 @@ number of misclassified samples among the k kept (|M∩N| of Condessa et al.
 2017). The risk-coverage curve is the accuracy-rejection curve read upside
 down: ``risk_k = 1 - A`` at ``r = 1 - k / n``.
 
-- :func:`risk_coverage`, :func:`aurc` and :func:`excess_aurc` (Geifman &
-  El-Yaniv 2017; Geifman, Uziel & El-Yaniv 2019 for E-AURC);
+- :func:`risk_coverage`, :func:`aurc` and :func:`excess_aurc` (the curve:
+  Geifman & El-Yaniv 2017; the names AURC and E-AURC: Geifman, Uziel &
+  El-Yaniv 2019);
 - :func:`augrc`, the area under the generalized risk curve (Traub et al. 2024);
 - :func:`failure_auroc`, the Mann-Whitney probability that an accurate sample
   is more confident than a misclassified one;
@@ -140,8 +141,9 @@ def risk_coverage(accurate, confidence, *, ties="index"):
 def aurc(accurate, confidence, *, ties="index"):
     """Area under the risk-coverage curve: ``AURC = (1/n) sum_{k=1..n} err_k / k``.
 
-    Geifman & El-Yaniv 2017 (the mean selective risk over the n coverage
-    levels 1/n .. 1). Lower is better; it mixes the ranking quality with the
+    The curve of Geifman & El-Yaniv 2017, the name of Geifman, Uziel &
+    El-Yaniv 2019: the mean selective risk over the n coverage levels
+    1/n .. 1. Lower is better; it mixes the ranking quality with the
     classifier's own error rate (see :func:`excess_aurc`).
 
     Examples

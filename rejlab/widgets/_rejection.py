@@ -239,7 +239,8 @@ class RankingState(NamedTuple):
 @_explains(
     "What happens to A, Q and φ when you hand the k least confident samples to a human?",
     "Each mistake (✗) you reject raises Q by 1/n; each correct sample (✓) you reject lowers it "
-    "by 1/n. A moves the same way as long as a mistake is still kept, then stays at 1.")
+    "by 1/n. A moves the same way as long as a mistake is still kept, then stays at 1 until "
+    "nothing is kept (then A is undefined). Q can be largest at more than one k.")
 def ranking_explorer(confidence=None, accurate=None):
     """Reject the k least confident of a handful of samples (default: :data:`WORKED_EXAMPLE`).
 

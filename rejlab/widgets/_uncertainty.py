@@ -86,9 +86,10 @@ class SamplingState(NamedTuple):
     "How far does one sample's max-Q point fall from the population's, and how does that "
     "change with the sample size?",
     "At 150 per class the max-Q point jumps from seed to seed (seed 1 gives r = 0.015, seed 0 "
-    "r = 0.200) while the population optimum stays at r = 0.135; the dots sit above the crosses "
-    "(a sample's own max Q flatters it); and four times more data narrows the spread of r by "
-    "much less than half.")
+    "r = 0.200) while the population optimum stays at r = 0.135; most dots (about four in five) "
+    "sit above their crosses: a sample's own max Q usually flatters it; and 16 times more data "
+    "(2400 per class) narrows the Q band about fourfold, but the spread of r less than "
+    "threefold.")
 def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     """Question: how far does one sample's max-Q point fall from the population's?
 
@@ -105,9 +106,10 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
 
     What to notice: at 150 per class the max-Q point jumps from seed to
     seed (90 % of samples between about r = 0.04 and r = 0.25; seed 1 gives
-    0.015) while the population optimum stays at r = 0.135; the dots sit above the crosses (the sample's own
-    max Q flatters it); and four times more data narrows the spread of r
-    by much less than half.
+    0.015) while the population optimum stays at r = 0.135; most dots (about
+    four in five) sit above their crosses (a sample's own max Q usually
+    flatters it); and 16 times more data narrows the Q band about fourfold
+    but the spread of r less than threefold.
 
     Controls: ``"n_per_class"`` (slider over :data:`SAMPLE_SIZES`),
     ``"seed"`` (an integer box; a negative seed shows a message) and the
