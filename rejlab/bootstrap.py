@@ -26,8 +26,8 @@ A replicate is then a vector of multiplicities along that fixed order
 of the signed multiplicities (+1 accurate, -1 misclassified) give every
 count the measures need, without sorting a replicate and without a Python
 loop over samples. Replicates are processed in chunks of about 2^18 numbers
-(int32 work arrays of 1 MB), so the work stays near 10-20 MB whatever ``n``
-and ``n_boot``. What grows with ``n_boot`` is the replicates' values, kept for
+(int32 work arrays of 1 MB; beyond n = 2^18 one replicate at a time, a few
+arrays of n), so the work does not grow with ``n_boot``. What grows with ``n_boot`` is the replicates' values, kept for
 the percentiles: 8 bytes per replicate and reported number (about 2.5 KB per
 replicate with the 101 default fractions), hence at most 100,000 replicates.
 """
@@ -286,7 +286,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     confidence : array-like of float, shape (n,)
     fractions : array-like of float in [0, 1], keyword-only
         Default ``np.linspace(0, 1, 101)``.
-    n_boot : int >= 1, keyword-only, default 1000
+    n_boot : int in 1 .. 100,000, keyword-only, default 1000
     level : float in (0, 1), keyword-only, default 0.95
     seed : int, Generator or None, keyword-only
         For ``numpy.random.default_rng``; the same seed gives the same bands.

@@ -588,16 +588,33 @@ def build_parser():
     return parser
 
 
+def _valued_options(parser):
+    """The long option strings that take a value, in every subcommand."""
+    found = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found |= _valued_options(sub)
+        elif action.nargs is None and action.const is None:
+            found |= {o for o in action.option_strings if o.startswith("--")}
+    return found
+
+
 def main(argv=None):
     """Run the ``rejlab`` command; returns the exit status (see the module docstring)."""
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     # ``--rho=--`` would hand the option's type no string at all (argparse stores [])
+    valued = _valued_options(parser)
     for token in argv:
         if token == "--":        # what follows is positional, whatever it looks like
             break
-        if isinstance(token, str) and token.startswith("--") and token.endswith("=--"):
-            parser.error(f"argument {token[:-3]}: expected a value, not '--'")
+        name, eq, value = token.partition("=") if isinstance(token, str) else ("", "", "")
+        if eq and value == "--" and name.startswith("--"):
+            matches = sorted({o for o in valued if o.startswith(name)})
+            if name in valued or len(matches) == 1:   # argparse's own prefix rule
+                parser.error(f"argument {name if name in valued else matches[0]}: "
+                             "expected a value, not '--'")
     args = parser.parse_args(argv)
     if getattr(args, "fractions", 0) is None:
         from .report import DEFAULT_FRACTIONS

@@ -4,8 +4,8 @@ Condessa et al. 2017, Secs. 2-3:
 
 - the accuracy vector ``a`` splits the samples into A (accurate) and M
   (misclassified);
-- a rejector keeps the k most confident samples: N (nonrejected, |N| = k) and
-  R (rejected);
+- a rejector rejects the k least confident samples: R (rejected, |R| = k) and
+  N (nonrejected, |N| = n - k);
 - rejected fraction ``r = |R| / n``, nonrejected accuracy ``A = |A∩N| / |N|``,
   classification quality ``Q = (|A∩N| + |M∩R|) / n`` and rejection quality
   ``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``.
@@ -110,7 +110,7 @@ class Threshold(NamedTuple):
     chosen on (see :func:`rejlab.select_threshold`).
     """
 
-    value: float  #: a float; an int for integer confidences, a longdouble for longdouble ones
+    value: float  #: a float; an int for integers beyond 2**53, a longdouble for longdouble
     r: float
     A: float
     Q: float
@@ -141,12 +141,12 @@ class SubsetCounts(NamedTuple):
 
     @property
     def nonrejected(self):
-        """|N| = k."""
+        """|N| = n - k (k rejected)."""
         return self.an + self.mn
 
     @property
     def rejected(self):
-        """|R| = n - k."""
+        """|R| = k, the number rejected."""
         return self.ar + self.mr
 
     @property
@@ -618,7 +618,8 @@ def rejected_fraction(accurate, rejected):
 def nonrejected_accuracy(accurate, rejected):
     """Nonrejected accuracy ``A = |A∩N| / |N|``; NaN when nothing is kept.
 
-    (The paper writes the denominator as n - k; |N| = k is right.)
+    (The paper, whose k counts the kept samples, writes the denominator as
+    n - k; its |N| = k is right.)
 
     Examples
     --------

@@ -119,7 +119,8 @@ class RejectionReport:
         What that threshold gives on the test data (``reject_below``).
     test_point_bands : PointBands or None
         Bootstrap bands of r, A, Q, phi of the test point (threshold fixed,
-        test data resampled; None without ``n_boot``).
+        test data resampled; None without ``n_boot``), and ``gain``: the
+        paired band of Q - alpha on the same resamples.
     """
 
     curves: RejectionCurves
@@ -277,7 +278,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     rho : float in [0, 1], keyword-only, optional
         Price of rejection: adds the cost ``L = (1 - A)(1 - r) + rho r``
         along the curve and its minimum.
-    n_boot : int >= 0, keyword-only, default 0
+    n_boot : int in 0 .. 100,000, keyword-only, default 0
         Bootstrap replicates: with ``n_boot > 0`` the report carries
         percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`) and
         prints intervals for the tabulated points and the max-Q point.
@@ -695,10 +696,10 @@ def _validation_lines(report, digits):
                  f"on test: r = {f(p.r)}, A = {f(p.A)}, Q = {f(p.Q)}"]
     if report.test_point_bands is not None:
         pb = report.test_point_bands
+        gain = "" if pb.gain is None else f"; Q - alpha (paired) {_interval(pb.gain, digits)}"
         lines.append(f"    on test, {_percent(report.level)} intervals: "
                      f"r {_interval(pb.r, digits)}, A {_interval(pb.A, digits)}, "
-                     f"Q {_interval(pb.Q, digits)}; Q - alpha (paired) "
-                     f"{_interval(pb.gain, digits)}")
+                     f"Q {_interval(pb.Q, digits)}{gain}")
     return lines
 
 

@@ -340,9 +340,10 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
     ``value`` is the midpoint between the most confident rejected and the
     least confident kept confidence (-inf when nothing is rejected, +inf when
     everything is), so ``reject_below(confidence, threshold)`` reproduces
-    the point on these data. Integer confidences get the least confident
-    kept value itself, as a Python int, and longdouble ones a longdouble
-    midpoint: a float64 could not separate values beyond its precision. Choose on validation data and report on test
+    the point on these data. Integer confidences beyond float64's exact
+    range (above 2**53 in size) get the least confident kept value itself,
+    as a Python int, and longdouble ones a longdouble midpoint: a float64
+    could not separate such values. (Smaller integers are exact as floats.) Choose on validation data and report on test
     data: a point chosen on the data it is reported on is optimistic.
 
     Returns

@@ -70,6 +70,13 @@ def test_an_answer_rounded_correctly_to_the_digits_given_is_right(monkeypatch):
     # exact counts stay exact
     assert exercises.check("t-count", 120) and not exercises.check("t-count", 120.4)
     assert "Close" not in exercises.check("t-count", 121).message
+    # a whole number is exact, not "two digits": 1 is not 0.9643 rounded
+    exercises.exercise("t-near-one", "how much?")(lambda: 0.9643)
+    assert not exercises.check("t-near-one", 1) and not exercises.check("t-near-one", 1.0)
+    assert exercises.check("t-near-one", 0.96)
+    # a count checked with the default tolerance is not told to "carry more digits"
+    exercises.exercise("t-tally", "how many?")(lambda: 162)
+    assert "Close" not in exercises.check("t-tally", 160).message
 
 
 def test_a_word_answer_may_end_with_a_full_stop(monkeypatch):
@@ -77,6 +84,8 @@ def test_a_word_answer_may_end_with_a_full_stop(monkeypatch):
     monkeypatch.setattr(exercises, "EXERCISES", reg)
     exercises.exercise("t-verdict", "which?")(lambda: "neither")
     assert exercises.check("t-verdict", "Neither.") and exercises.check("t-verdict", "'neither'!")
+    for typed in ("neither\r\n", "neither\xa0", "“neither”", " ‘Neither’. "):
+        assert exercises.check("t-verdict", typed), repr(typed)
     assert not exercises.check("t-verdict", "neither one")
 
 

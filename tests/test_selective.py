@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 from sklearn.metrics import roc_auc_score
 
 import rejlab as rl
@@ -255,6 +255,7 @@ def _candidates(acc, conf):
 
 @settings(max_examples=120, deadline=None)
 @given(data=samples, rho=st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.9, 1.0]))
+@example(data=([False] * 3 + [True] * 7, [0.1] * 10), rho=0.3)   # 3 kept errors = 10 x 3/10
 def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho):
     acc, conf = data
     cv = _candidates(acc, conf)
@@ -264,7 +265,9 @@ def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho)
         if criterion == "max_Q":
             i = next(i for i in range(len(cv)) if cv.Q[i] == cv.Q.max())
         else:
-            costs = [(n - sum(acc)) - (k - ar) + Fraction(rho) * k
+            # a price typed as 0.3 means 3/10 (as RejectionCurves.min_cost reads it): an exact
+            # tie between rejecting nothing and everything at 0.3 goes to the first, k = 0
+            costs = [(n - sum(acc)) - (k - ar) + Fraction(repr(rho)) * k
                      for k, ar in zip(cv.n_rejected.tolist(), cv.n_accurate_rejected.tolist())]
             i = costs.index(min(costs))
         assert (t.r, t.Q) == (cv.r[i], cv.Q[i])

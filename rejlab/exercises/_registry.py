@@ -205,8 +205,8 @@ def _half_last_digit(value):
     answer is right to the digits given. ``repr`` of a float is its shortest
     round-tripping form, i.e. the digits that were typed.
     """
-    if not math.isfinite(value) or value == 0:
-        return 0.0
+    if not math.isfinite(value) or value == int(value):
+        return 0.0      # a whole number (1 or 1.0) is taken as exact, not as two digits
     written = Decimal(repr(value))
     significant = len(written.as_tuple().digits)
     if significant < 2:
@@ -219,7 +219,7 @@ def _matches(expected, answer, ex):
     if isinstance(expected, str):
         if not isinstance(answer, str):
             raise _Unreadable("Answer with a word, in quotes.")
-        return answer.strip(" \t\n'\".!").lower() == expected.lower()
+        return answer.strip().strip("'\"‘’“”.!").strip().lower() == expected.lower()
     if isinstance(expected, (set, frozenset)):
         return _elements(answer, expected) == set(expected)
     if isinstance(expected, (tuple, list, np.ndarray)):
@@ -259,7 +259,7 @@ def _detail(expected, answer, ex):
     if math.isinf(exp) or math.isinf(got):
         return "Think about what happens when a denominator is 0."
     side = "too high" if got > exp else "too low"
-    if ex.rel_tol > 0 and abs(got - exp) <= 0.02 * abs(exp):
+    if ex.rel_tol > 0 and exp != int(exp) and abs(got - exp) <= 0.02 * abs(exp):
         return (f"Close, but {side} for the check (it allows {ex.rel_tol:.1%}): "
                 "carry more digits through your computation, or round only at the end.")
     return f"Your answer is {side}."
@@ -273,7 +273,8 @@ def check(id, answer):
     as elements separated by commas or spaces: ``"c, d"``, ``"{c, d}"`` and
     ``"c d"`` are {c, d}), words case-insensitively (quotes and a final full
     stop ignored). A number rounded correctly to the digits given (at least
-    two significant ones) is right: 0.0182 and 0.018 for 0.01817. A wrong answer that is a
+    two significant ones, as Python writes the number; whole numbers are
+    exact) is right: 0.0182 and 0.018 for 0.01817. A wrong answer that is a
     known misconception gets a message aimed at it. The feedback on a wrong
     answer never contains the answer; a right answer gets the explanation.
     """
