@@ -27,7 +27,6 @@ that print their elements sorted, so notebook output is reproducible.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np

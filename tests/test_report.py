@@ -153,7 +153,7 @@ def test_points_match_reject_lowest_on_random_inputs(data):
 
 
 def test_report_from_fitted_scikit_learn_model():
-    sklearn = pytest.importorskip("sklearn")  # noqa: F841
+    pytest.importorskip("sklearn")
     from sklearn.datasets import load_iris
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
