@@ -33,3 +33,30 @@ def toy_curves(toy_data):
 def paper_examples():
     """Examples 1-5 of the neighborhood-system paper, by number."""
     return {k: rl.datasets.paper_example(k) for k in range(1, 6)}
+
+
+@pytest.fixture
+def local_only():
+    """Install on a Playwright browser context a route that lets through only ``base``'s host.
+
+    ``blocked = local_only(context, "http://127.0.0.1:8888")`` aborts every
+    request to another host (nothing a browser test opens may reach the
+    network) and records its URL in ``blocked``, for the test to assert empty.
+    """
+    from urllib.parse import urlsplit
+
+    def install(context, base):
+        host = urlsplit(base).netloc
+        blocked: list[str] = []
+
+        def route(r):
+            if urlsplit(r.request.url).netloc == host:
+                r.continue_()
+            else:
+                blocked.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        return blocked
+
+    return install

@@ -286,7 +286,7 @@ def _page_names(site: Path) -> list[str]:
 
 
 @pytest.mark.browser
-def test_every_page_works_offline_in_chromium(site, tmp_path):
+def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright
@@ -299,22 +299,13 @@ def test_every_page_works_offline_in_chromium(site, tmp_path):
     shots = tmp_path / "screenshots"
     shots.mkdir()
     problems: dict[str, list[str]] = {}
-    external: list[str] = []
     with serve(site) as base, sync_playwright() as p:
         host = urlsplit(base).netloc
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
                                     timeout=60_000)
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 900})
-
-            def route(r):
-                if urlsplit(r.request.url).netloc == host:
-                    r.continue_()
-                else:
-                    external.append(r.request.url)
-                    r.abort()
-
-            context.route("**/*", route)
+            external = local_only(context, base)
             page = context.new_page()
             page.set_default_timeout(PAGE_MS)
             local_errors: list[str] = []

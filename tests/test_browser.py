@@ -265,7 +265,7 @@ def _launch_chromium(p, executable=CHROMIUM):
         pytest.fail(f"chromium failed to start from {executable}: {exc}")
 
 
-def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path):
+def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only):
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import expect, sync_playwright
@@ -278,7 +278,9 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path):
     with sync_playwright() as p:
         browser = _launch_chromium(p)
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+            external = local_only(context, base)   # nothing may leave 127.0.0.1
+            page = context.new_page()
             page.set_default_timeout(UPDATE_MS)
 
             step = "opening the notebook"
@@ -346,11 +348,30 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path):
             cell.scroll_into_view_if_needed()
             page.screenshot(path=str(screenshot))
             assert screenshot.stat().st_size > 10_000
+            assert not external, f"JupyterLab asked for other hosts (aborted): {external[:5]}"
         except PlaywrightError as exc:  # includes its TimeoutError
             try:
                 page.screenshot(path=str(tmp_path / "timeout.png"))
             except Exception:
                 pass
             pytest.fail(f"browser failed or timed out while {step}: {exc}")
+        finally:
+            browser.close()
+
+
+def test_the_local_only_route_aborts_other_hosts(local_only):
+    # the guard both browser tests rely on: an outside request is aborted and recorded
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = _launch_chromium(p)
+        try:
+            context = browser.new_context()
+            blocked = local_only(context, "http://127.0.0.1:9")
+            page = context.new_page()
+            with pytest.raises(PlaywrightError):
+                page.goto("http://example.invalid/", timeout=10_000)
+            assert blocked == ["http://example.invalid/"]
         finally:
             browser.close()
