@@ -225,6 +225,18 @@ def test_failure_leaves_an_earlier_result_untouched(tmp_path, capsys):
     assert sorted(os.listdir(tmp_path)) == ["f.csv", "out"]  # no temporary folder left
 
 
+def _refused_by_argparse(tmp_path, capsys, argv):
+    """Run ``main(argv)`` ("F" stands for a good predictions file) expecting exit 2 and one
+    line on stderr; returns (that line, the file's path)."""
+    path = tmp_path / "f.csv"
+    path.write_text(GOOD)
+    with pytest.raises(SystemExit) as exc:
+        main([str(path) if a == "F" else a for a in argv])
+    _, err = capsys.readouterr()
+    assert exc.value.code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    return err, str(path)
+
+
 @pytest.mark.parametrize("argv, needle", [
     (["report", "F", "--fractions", "0,2"], "--fractions"),
     (["report", "F", "--fractions", "a,b"], "--fractions"),
@@ -234,14 +246,8 @@ def test_failure_leaves_an_earlier_result_untouched(tmp_path, capsys):
     (["frobnicate"], "frobnicate"),
 ])
 def test_bad_options_fail_with_one_line(tmp_path, capsys, argv, needle):
-    path = tmp_path / "f.csv"
-    path.write_text(GOOD)
-    argv = [str(path) if a == "F" else a for a in argv]
-    with pytest.raises(SystemExit) as exc:
-        main(argv)
-    out, err = capsys.readouterr()
-    assert exc.value.code == 2
-    assert err.count("\n") == 1 and needle in err and "Traceback" not in err
+    err, _ = _refused_by_argparse(tmp_path, capsys, argv)
+    assert needle in err
 
 
 def test_rejector_needs_probability_columns(tmp_path, capsys):
@@ -405,13 +411,9 @@ def test_out_path_that_cannot_be_a_folder(tmp_path, capsys):
     (["--rho", "+inf"], "'+inf'"),
 ])
 def test_option_values_follow_the_number_policy(tmp_path, capsys, argv, needle):
-    path = tmp_path / "f.csv"
-    path.write_text(GOOD)
-    with pytest.raises(SystemExit) as exc:
-        main(["report", str(path), *argv])
-    _, err = capsys.readouterr()
-    assert exc.value.code == 2 and err.count("\n") == 1 and needle in err
-    assert str(path) not in err  # the option is to blame, not the file
+    err, path = _refused_by_argparse(tmp_path, capsys, ["report", "F", *argv])
+    assert needle in err
+    assert path not in err  # the option is to blame, not the file
 
 
 def _every_valued_option():
@@ -430,13 +432,8 @@ def _every_valued_option():
 @pytest.mark.parametrize("command,option", _every_valued_option())
 def test_every_option_given_no_value_blames_the_option(tmp_path, capsys, command, option):
     # '--opt=--' hands argparse no string at all; a new option is covered here by itself
-    path = tmp_path / "f.csv"
-    path.write_text(GOOD)
-    with pytest.raises(SystemExit) as exc:
-        main([command, str(path), f"{option}=--"])
-    _, err = capsys.readouterr()
-    assert exc.value.code == 2 and err.count("\n") == 1 and f"argument {option}" in err
-    assert "Traceback" not in err and str(path) not in err
+    err, path = _refused_by_argparse(tmp_path, capsys, [command, "F", f"{option}=--"])
+    assert f"argument {option}" in err and path not in err
 
 
 def test_the_option_sweep_sees_the_new_options():
@@ -770,12 +767,8 @@ def test_probability_files_carry_over_to_validation(tmp_path, capsys, gaussians)
     (["--criterion", "coin"], "--criterion"),
 ])
 def test_bad_honest_evaluation_options_fail_with_one_line(tmp_path, capsys, extra, needle):
-    path = tmp_path / "f.csv"
-    path.write_text(GOOD)
-    with pytest.raises(SystemExit) as exc:
-        main(["report", str(path), *extra])
-    _, err = capsys.readouterr()
-    assert exc.value.code == 2 and err.count("\n") == 1 and needle in err
+    err, _ = _refused_by_argparse(tmp_path, capsys, ["report", "F", *extra])
+    assert needle in err
 
 
 @pytest.mark.parametrize("extra, needle", [

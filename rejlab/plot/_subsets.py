@@ -48,10 +48,6 @@ def subset_masks(accurate, rejected):
     return {"an": a & ~r, "mn": ~a & ~r, "ar": a & r, "mr": ~a & r}
 
 
-def _find(ax, gid):
-    return find_artist(ax, gid)
-
-
 def _check_title(title):
     if title is not None and not isinstance(title, str):
         raise ValueError(f"title must be a string, got {type(title).__name__}")
@@ -135,11 +131,11 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
     masks = subset_masks(accurate, rejected)
     v.same_length(X=X, accurate=masks["an"])
     ax = get_ax(ax)
-    existing = _find(ax, "subset-an")
+    existing = find_artist(ax, "subset-an")
     for key in SUBSET_KEYS:
         pts = X[masks[key]]
         if existing is not None:
-            _find(ax, f"subset-{key}").set_offsets(pts.reshape(-1, 2))
+            find_artist(ax, f"subset-{key}").set_offsets(pts.reshape(-1, 2))
             continue
         st = SUBSET_STYLE[key]
         rejected_key = key.endswith("r")
@@ -180,7 +176,7 @@ def subsets_bar(counts, ax=None):
     values = _counts_tuple(counts)
     ax = get_ax(ax)
     total = sum(values)
-    if _find(ax, "bar-an") is None:
+    if find_artist(ax, "bar-an") is None:
         ys = np.arange(4)[::-1]
         for y, key, val in zip(ys, SUBSET_KEYS, values):
             st = SUBSET_STYLE[key]
@@ -191,8 +187,8 @@ def subsets_bar(counts, ax=None):
         ax.set_xlabel("number of samples")
         ax.spines[["top", "right"]].set_visible(False)
     for key, val in zip(SUBSET_KEYS, values):
-        _find(ax, f"bar-{key}").set_width(val)
-        txt = _find(ax, f"bartext-{key}")
+        find_artist(ax, f"bar-{key}").set_width(val)
+        txt = find_artist(ax, f"bartext-{key}")
         txt.set_x(val)
         txt.set_text(f" {val:g}")
     ax.set_xlim(0, max(total, 1) * 1.15)
@@ -247,7 +243,7 @@ def subsets_mosaic(counts, ax=None, *, title=None):
     _check_title(title)
     ax = get_ax(ax)
     rects = _mosaic_rects(values)
-    if _find(ax, "mosaic-an") is None:
+    if find_artist(ax, "mosaic-an") is None:
         from matplotlib.patches import Rectangle
 
         for key in SUBSET_KEYS:
@@ -265,12 +261,12 @@ def subsets_mosaic(counts, ax=None, *, title=None):
         ax.set_yticks([0, 0.5, 1])
         ax.axvline(0, color="black", lw=2.5, gid="mosaic-divider")
     for key, shown, (x, y, w, h) in zip(SUBSET_KEYS, _fmt_values(values), rects):
-        _find(ax, f"mosaic-{key}").set_bounds(x, y, w, h)
-        txt = _find(ax, f"mosaictext-{key}")
+        find_artist(ax, f"mosaic-{key}").set_bounds(x, y, w, h)
+        txt = find_artist(ax, f"mosaictext-{key}")
         txt.set_position((x + w / 2, y + h / 2))
         txt.set_text(f"{_SHORT[key]}\n{shown}" if w > 0.06 and h > 0.08 else "")
     wk = rects[0][2]
-    _find(ax, "mosaic-divider").set_xdata([wk, wk])
+    find_artist(ax, "mosaic-divider").set_xdata([wk, wk])
     _title(ax, title)
     return ax
 
@@ -307,11 +303,11 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
     rng = np.random.default_rng(jitter_seed)
     a = masks["an"] | masks["ar"]
     y = np.where(a, 1.0, 0.0) + rng.uniform(-0.25, 0.25, c.size)
-    first = _find(ax, "strip-an") is None
+    first = find_artist(ax, "strip-an") is None
     for key in SUBSET_KEYS:
         pts = np.column_stack([c[masks[key]], y[masks[key]]])
         if not first:
-            _find(ax, f"strip-{key}").set_offsets(pts.reshape(-1, 2))
+            find_artist(ax, f"strip-{key}").set_offsets(pts.reshape(-1, 2))
             continue
         st = SUBSET_STYLE[key]
         ax.scatter(pts[:, 0], pts[:, 1], s=22, marker=st["marker"], color=st["color"],
@@ -331,7 +327,7 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
         ax.set_ylim(-0.5, 1.5)
         ax.spines[["top", "right"]].set_visible(False)
     else:
-        _find(ax, "strip-cut").set_xdata([cut, cut])
+        find_artist(ax, "strip-cut").set_xdata([cut, cut])
     pad = 0.03 * max(float(np.ptp(c)), 1e-9)
     if ax.get_xlim() != (c.min() - pad, c.max() + pad):
         ax.set_xlim(c.min() - pad, c.max() + pad)
@@ -370,7 +366,7 @@ def ranking_row(confidence, accurate, rejected, ax=None):
     for key in SUBSET_KEYS:
         key_of[masks[key]] = key
     n_kept = int(np.count_nonzero(masks["an"] | masks["mn"]))
-    if _find(ax, "rankbox-0") is None:
+    if find_artist(ax, "rankbox-0") is None:
         from matplotlib.patches import Rectangle
 
         for pos, i in enumerate(order):
@@ -390,11 +386,11 @@ def ranking_row(confidence, accurate, rejected, ax=None):
         ax.set_title("most confident  →  least confident (kept | rejected)")
     for pos, i in enumerate(order):
         st = SUBSET_STYLE[key_of[i]]
-        box = _find(ax, f"rankbox-{pos}")
+        box = find_artist(ax, f"rankbox-{pos}")
         box.set_facecolor(st["color"])
         box.set_hatch(st["hatch"])
-        _find(ax, f"ranktext-{pos}").set_text("✓" if key_of[i] in ("an", "ar") else "✗")
-    _find(ax, "rankcut").set_xdata([n_kept, n_kept])
+        find_artist(ax, f"ranktext-{pos}").set_text("✓" if key_of[i] in ("an", "ar") else "✗")
+    find_artist(ax, "rankcut").set_xdata([n_kept, n_kept])
     return ax
 
 
@@ -445,7 +441,7 @@ def confusion_matrix(conf, ax=None, *, digits=3):
     if values.shape != (4,):
         raise ValueError(f"conf must hold the four entries tp, fp, tn, fn, got {values.size} values")
     ax = get_ax(ax)
-    if _find(ax, "conf-tp") is None:
+    if find_artist(ax, "conf-tp") is None:
         from matplotlib.patches import Rectangle
 
         for field, key, row, col, _ in _CONF_CELLS:
@@ -465,7 +461,7 @@ def confusion_matrix(conf, ax=None, *, digits=3):
     shown_all = dict(zip(("tp", "fp", "tn", "fn"), _fmt_values(values, digits)))
     for field, _, _, _, name in _CONF_CELLS:
         shown = shown_all[field]
-        _find(ax, f"conftext-{field}").set_text(f"{name}\n{shown}")
+        find_artist(ax, f"conftext-{field}").set_text(f"{name}\n{shown}")
     return ax
 
 
