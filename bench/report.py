@@ -104,9 +104,9 @@ def now():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024 / 1e6
 import rejlab as rl
-from rejlab import _csv
+from rejlab.cli import _formats
 start = mb()
-kwargs = _csv.load_predictions(sys.argv[1])
+kwargs = _formats.load_predictions(sys.argv[1])
 read_peak, read_now = mb(), now()
 held = sum(a.nbytes for a in kwargs.values()) / 1e6
 rep = rl.rejection_report(**kwargs)

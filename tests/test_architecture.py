@@ -29,7 +29,7 @@ LAYER_OF = {
     "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
     "plot": "plot", "widgets": "widgets", "exercises": "exercises",
-    "_csv": "cli", "cli": "cli", "__main__": "cli",
+    "cli": "cli", "__main__": "cli",
 }
 ALLOWED = {
     "foundation": {"foundation"},

@@ -358,18 +358,18 @@ def test_accuracy_bad_input(tmp_path, capsys):
 
 
 def test_progress_bar_is_automatic_for_large_files_on_a_terminal(tmp_path, capsys, monkeypatch):
-    import rejlab.cli as cli
+    from rejlab.cli import _progress
 
     path = tmp_path / "f.csv"
     path.write_text(GOOD)
-    monkeypatch.setattr(cli, "PROGRESS_MIN_BYTES", path.stat().st_size)
+    monkeypatch.setattr(_progress, "PROGRESS_MIN_BYTES", path.stat().st_size)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     code, _, err = run(["report", path], capsys)
     assert code == 0 and "rejlab [" in err
     monkeypatch.setattr(sys.stderr, "isatty", lambda: False)  # a log file: no bar
     code, _, err = run(["report", path], capsys)
     assert code == 0 and err == ""
-    monkeypatch.setattr(cli, "PROGRESS_MIN_BYTES", path.stat().st_size + 1)
+    monkeypatch.setattr(_progress, "PROGRESS_MIN_BYTES", path.stat().st_size + 1)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # small file: no bar
     code, _, err = run(["report", path], capsys)
     assert code == 0 and err == ""
@@ -498,11 +498,12 @@ def earlier(tmp_path, capsys, earlier_result):
 
 def test_a_new_result_replaces_the_earlier_one_whole(tmp_path, capsys, earlier, monkeypatch):
     import rejlab.cli as cli
+    from rejlab.cli import _outputs
 
     out_dir, before, new = earlier
     os.chmod(out_dir, 0o750)
-    for exchange in (cli._exchange, lambda a, b: False):  # renameat2, and two renames
-        monkeypatch.setattr(cli, "_exchange", exchange)
+    for exchange in (_outputs.exchange, lambda a, b: False):  # renameat2, and two renames
+        monkeypatch.setattr(_outputs, "exchange", exchange)
         code, out, err = run(["report", new, "--out", out_dir, "--rho", "0.2"], capsys)
         assert code == 0 and err == ""
         after = snapshot(out_dir)
@@ -518,19 +519,19 @@ def test_a_new_result_replaces_the_earlier_one_whole(tmp_path, capsys, earlier, 
 ] + [("drawing", RuntimeError("a bug"))])
 def test_any_failure_while_writing_keeps_the_earlier_result(tmp_path, capsys, earlier,
                                                             monkeypatch, where, failure):
-    import rejlab.cli as cli
     import rejlab.plot as plot
+    from rejlab.cli import _outputs
 
     out_dir, before, new = earlier
     if where == "curves":
         def fail(report, fh, *args):
             fh.write("n_rejected,partial\n0,")
             raise failure
-        monkeypatch.setattr(cli, "write_curves_csv", fail)
+        monkeypatch.setattr(_outputs, "write_curves_csv", fail)
     elif where == "drawing":
         monkeypatch.setattr(plot, "report_rho_zero", lambda *a, **k: (_ for _ in ()).throw(failure))
     else:  # the second rename of the two-rename swap fails: the first is undone
-        monkeypatch.setattr(cli, "_exchange", lambda a, b: False)
+        monkeypatch.setattr(_outputs, "exchange", lambda a, b: False)
         real = os.rename
         calls = []
 
@@ -539,7 +540,7 @@ def test_any_failure_while_writing_keeps_the_earlier_result(tmp_path, capsys, ea
             if len(calls) == 2:
                 raise failure
             real(a, b)
-        monkeypatch.setattr(cli.os, "rename", rename)
+        monkeypatch.setattr(_outputs.os, "rename", rename)
     if isinstance(failure, RuntimeError):  # a bug: its traceback stays, the folder too
         with pytest.raises(RuntimeError):
             main(["report", str(new), "--out", str(out_dir)])
@@ -583,7 +584,7 @@ def _png_as_link(d):
 ])
 def test_out_folders_with_foreign_or_wrong_entries_are_refused_first(tmp_path, capsys, earlier,
                                                                      monkeypatch, make, needle):
-    import rejlab._csv as engine
+    import rejlab.cli._formats as engine
 
     out_dir, _, new = earlier
     make(out_dir)
@@ -609,19 +610,19 @@ def test_out_through_a_symlink_replaces_its_target(tmp_path, capsys, earlier):
 
 
 def test_out_of_memory_is_one_line_naming_the_step(tmp_path, capsys, monkeypatch):
-    import rejlab.report
+    import rejlab.cli._commands as commands
 
     path = tmp_path / "f.csv"
     path.write_text(GOOD)
-    monkeypatch.setattr(rejlab.report, "rejection_report",
+    monkeypatch.setattr(commands, "rejection_report",
                         lambda *a, **k: (_ for _ in ()).throw(MemoryError()))
     code, out, err = run(["report", path, "--out", tmp_path / "out"], capsys)
     assert code == 1 and out == "" and err.count("\n") == 1
     assert "rejlab report: out of memory while computing the curves of 3 samples" in err
     assert not (tmp_path / "out").exists()
-    import rejlab._csv as engine
+    import rejlab.cli._formats as engine
 
-    monkeypatch.setattr(engine, "_numbers", lambda *a: (_ for _ in ()).throw(MemoryError()))
+    monkeypatch.setattr(engine, "parse_numbers", lambda *a: (_ for _ in ()).throw(MemoryError()))
     code, out, err = run(["accuracy", path, path], capsys)
     assert code == 1 and err.count("\n") == 1 and f"while reading {path}" in err
 

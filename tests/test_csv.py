@@ -17,8 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rejlab as rl
-from rejlab import _csv
-from rejlab._csv import InputError, load_indicator, load_predictions, parse_number, read_columns
+from rejlab.cli import _csv, _curves_csv
+from rejlab.cli._errors import InputError
+from rejlab.cli._formats import load_indicator, load_predictions, read_columns
+from rejlab.cli._text import parse_number
 from rejlab.cli import main
 
 # --- helpers ---------------------------------------------------------------------
@@ -388,11 +390,11 @@ def test_curves_csv_is_written_in_blocks_equal_to_one_block(monkeypatch, rho):
     conf = np.round(rng.random(250), 2)
     rep = rl.rejection_report(y, p, conf, rho=rho)
     whole = io.StringIO()
-    monkeypatch.setattr(_csv, "CURVES_BLOCK_ROWS", 10**9)
-    _csv.write_curves_csv(rep, whole)
-    monkeypatch.setattr(_csv, "CURVES_BLOCK_ROWS", 7)
+    monkeypatch.setattr(_curves_csv, "CURVES_BLOCK_ROWS", 10**9)
+    _curves_csv.write_curves_csv(rep, whole)
+    monkeypatch.setattr(_curves_csv, "CURVES_BLOCK_ROWS", 7)
     blocks = io.StringIO()
-    _csv.write_curves_csv(rep, blocks)
+    _curves_csv.write_curves_csv(rep, blocks)
     assert whole.getvalue() == blocks.getvalue()
     lines = whole.getvalue().splitlines()
     assert len(lines) == rep.n + 2

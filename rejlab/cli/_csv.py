@@ -43,22 +43,14 @@ from __future__ import annotations
 
 import csv
 import os
-import re
 
 import numpy as np
 
-from .measures import MEASURE_NAMES
+from ._errors import InputError
+from ._progress import NoProgress
+from ._text import NO_FIELDS, encode_fields, padded, strip_spaces
 
-__all__ = ["InputError", "Table", "read_columns", "load_predictions", "load_indicator",
-           "write_curves_csv", "parse_number", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE", "LAYOUTS",
-           "TEXT_POLICY"]
-
-#: Header prefix of a probability column: ``p_<label>``.
-PROBA_PREFIX = "p_"
-#: How far from 1 a row of probabilities read from text may sum.
-PROBA_SUM_TOLERANCE = 1e-3
-
-LAYOUTS = (f"y_true,y_pred,confidence or y_true plus one {PROBA_PREFIX}<label> column per class")
+__all__ = ["Table", "TEXT_POLICY"]
 
 #: The rules every file is read by, for ``--help``.
 TEXT_POLICY = (
@@ -77,46 +69,11 @@ BLOCK_BYTES = 1 << 21
 MAX_LINE_BYTES = 64 * 2**20
 #: Rows per block on the csv-module path.
 CSV_BATCH_ROWS = 1 << 15
-#: Longest field converted by the vectorized code; longer ones go one by one.
-_VECTOR_MAX = 64
-
-_NUMBER = re.compile(rb"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-#: Bytes a number may hold; with them, float() accepts exactly the grammar above
-#: (its other forms need letters, underscores or spaces).
-_NUMBER_BYTE = np.zeros(256, dtype=bool)
-_NUMBER_BYTE[list(b"0123456789+-.eE")] = True
-_NUMBER_BYTE[0] = True  # the padding of a gathered field
-_SPACE = np.zeros(256, dtype=bool)
-_SPACE[[9, 32]] = True
-
-
-class InputError(Exception):
-    """Bad input from the command line: the message is the whole story (one line)."""
-
-
-class _NoProgress:
-    """Stands in for the command line's progress bar when there is none."""
-
-    def update(self, fraction, label):
-        pass
 
 
 def _fields(count):
     return "1 field" if count == 1 else f"{count} fields"
 
-
-def parse_number(text):
-    """A float from text under the number policy, or None (used for command-line options too).
-
-    >>> parse_number("2.5e-3"), parse_number("0_5"), parse_number("inf"), parse_number("1e999")
-    (0.0025, None, None, None)
-    """
-    raw = text.encode("utf-8", "replace") if isinstance(text, str) else bytes(text)
-    raw = raw.strip(b" \t")
-    if not _NUMBER.fullmatch(raw):
-        return None
-    value = float(raw)
-    return value if np.isfinite(value) else None
 
 
 # --- reading blocks of lines ------------------------------------------------------
@@ -248,7 +205,7 @@ class Table:
 
     def __init__(self, path, progress=None, share=0.5):
         self.path = path
-        self.progress = progress or _NoProgress()
+        self.progress = progress or NoProgress()
         self._blocks = _Blocks(path, self.progress, share)
         self._row = 1                 # number of the next data row
         self._pending_blank = None    # (row, line) of a blank line not yet known to end the file
@@ -354,7 +311,7 @@ class Table:
 
     def _fast_chunk(self, block, names, cols):
         ncols = len(self.header)
-        buf = _padded(block)
+        buf = padded(block)
         nl = np.flatnonzero(buf[:len(block)] == 10)
         problem = None
         byte = _byte_problem(block)
@@ -380,7 +337,7 @@ class Table:
             if m and self._pending_blank is None:
                 self._pending_blank = (self._row, self.header_line + self._row)
             self._row += m
-            return _Chunk(self, self._row - m, 0, {name: _NO_FIELDS for name in names})
+            return _Chunk(self, self._row - m, 0, {name: NO_FIELDS for name in names})
         self._raise_pending_blank()
         inner = np.flatnonzero(blank[:last])
         if inner.size:
@@ -400,7 +357,7 @@ class Table:
         for name, j in zip(names, cols):
             s = starts[:use].copy() if j == 0 else commas[:, j - 1] + 1
             e = ends[:use].copy() if j == ncols - 1 else commas[:, j].copy()
-            _strip(buf, s, e)
+            strip_spaces(buf, s, e)
             fields[name] = (buf, s, e)
         chunk = _Chunk(self, self._row, use, fields, problem)
         self._any_row = True
@@ -415,7 +372,7 @@ class Table:
         batch, lines = [], []
 
         def chunk(problem=None):
-            fields = {name: _encode([rec[j] for rec in batch]) for name, j in zip(names, cols)}
+            fields = {name: encode_fields([rec[j] for rec in batch]) for name, j in zip(names, cols)}
             out = _Chunk(self, self._row, len(batch), fields, problem, list(lines))
             self._row += len(batch)
             self._any_row = self._any_row or bool(batch) or problem is not None
@@ -490,425 +447,3 @@ class _Records:
 class _ByteProblem(Exception):
     """A byte a text file must not hold, met by the csv-module path."""
 
-
-def _encode(values):
-    """Fields given as text (csv path) in the ``(buf, start, end)`` form of the fast path."""
-    data = [v.encode("utf-8") for v in values]
-    ends = np.cumsum(np.fromiter(map(len, data), dtype=np.int64, count=len(data)))
-    starts = ends - np.fromiter(map(len, data), dtype=np.int64, count=len(data))
-    buf = _padded(b"".join(data))
-    _strip(buf, starts, ends)
-    return buf, starts, ends
-
-
-def _strip(buf, s, e):
-    """Move ``s`` forward and ``e`` back over spaces and tabs, in place."""
-    idx = np.flatnonzero(_SPACE[buf[s]] & (s < e))
-    while idx.size:
-        s[idx] += 1
-        idx = idx[_SPACE[buf[s[idx]]] & (s[idx] < e[idx])]
-    idx = np.flatnonzero(_SPACE[buf[np.maximum(e - 1, 0)]] & (e > s))
-    while idx.size:
-        e[idx] -= 1
-        idx = idx[_SPACE[buf[np.maximum(e[idx] - 1, 0)]] & (e[idx] > s[idx])]
-
-
-#: Zero bytes after every buffer: a field of up to _VECTOR_MAX bytes can be read whole.
-_PAD = _VECTOR_MAX + 8
-_LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [2**64 - 1], dtype="<u8")
-_NO_FIELDS = (np.zeros(_PAD, dtype=np.uint8), np.zeros(0, dtype=np.int64),
-              np.zeros(0, dtype=np.int64))
-
-
-def _padded(data):
-    """The bytes as a uint8 array followed by ``_PAD`` zero bytes (one copy of a block)."""
-    return np.frombuffer(data + bytes(_PAD), dtype=np.uint8)
-
-
-def _gather(buf, s, w, width):
-    """The fields as an (n, 8 * ceil(width / 8)) uint8 matrix, NUL-padded (files hold no NUL).
-
-    Each group of 8 bytes is one unaligned little-endian uint64 load from
-    the buffer (a strided view with a stride of one byte), masked to the
-    field's length: one gather per 8 bytes instead of one per byte.
-    """
-    words = max(-(-width // 8), 1)
-    view = np.ndarray(shape=(buf.size - 7,), dtype="<u8", buffer=buf, strides=(1,))
-    out = np.empty((s.size, words), dtype="<u8")
-    for j in range(words):
-        out[:, j] = view[s + 8 * j] & _LOW_BYTES[np.clip(w - 8 * j, 0, 8)]
-    return out.view(np.uint8)
-
-
-def _text(buf, s, e, i):
-    return bytes(buf[s[i]:e[i]]).decode("utf-8", "replace")
-
-
-# --- conversions: each returns (values, first bad index or None, message) ---------------
-
-def _numbers(buf, s, e):
-    """Floats of the fields (number policy). Values are valid up to the first bad index."""
-    w = e - s
-    n = w.size
-    out = np.empty(n)
-    ok = w > 0
-    short = w <= _VECTOR_MAX
-    idx = np.flatnonzero(short & ok)
-    if idx.size:
-        ws = w[idx] if idx.size < n else w
-        ss = s[idx] if idx.size < n else s
-        mat = _gather(buf, ss, ws, int(ws.max()))
-        good = _NUMBER_BYTE[mat].all(axis=1)  # the padding is NUL: allowed
-        values = np.zeros(idx.size)
-        strings = mat.view(f"S{mat.shape[1]}").ravel()
-        try:
-            values[good] = strings[good].astype(np.float64)
-        except ValueError:  # a string of number bytes float() refuses ("1.2.3", "e5", "-")
-            for i in np.flatnonzero(good).tolist():
-                try:
-                    values[i] = float(strings[i])
-                except ValueError:
-                    good[i] = False
-        out[idx] = values
-        ok[idx] = good
-    for i in np.flatnonzero(~short).tolist():
-        value = parse_number(bytes(buf[s[i]:e[i]]))
-        ok[i] = value is not None
-        out[i] = value if value is not None else np.nan
-    ok &= np.isfinite(out)
-    if ok.all():
-        return out, None, None
-    i = int(np.argmin(ok))
-    if w[i] == 0:
-        return out, i, "an empty field is not a number"
-    text = _text(buf, s, e, i)
-    if text.lower().lstrip("+-") in ("nan", "inf", "infinity"):
-        return out, i, f"{text!r} (NaN or infinite) is not allowed"
-    if _NUMBER.fullmatch(text.encode("utf-8")):
-        return out, i, f"{text!r} is beyond the range of a float"
-    return out, i, (f"{text!r} is not a number (write plain decimals or exponent notation, "
-                    "such as 0.25 or 2.5e-3)")
-
-
-class _Codes:
-    """Label byte strings -> small integer codes, shared by the columns of one file."""
-
-    def __init__(self, known=()):
-        self.index = {}
-        self.labels = []
-        for label in known:
-            self._code(label)
-
-    def _code(self, label):
-        code = self.index.get(label)
-        if code is None:
-            code = self.index[label] = len(self.labels)
-            self.labels.append(label)
-        return code
-
-    def text(self, code):
-        return self.labels[code].decode("utf-8")
-
-    def encode(self, buf, s, e):
-        """Codes of the fields: ``(codes, first empty field or None, message)``."""
-        w = e - s
-        n = w.size
-        codes = np.zeros(n, dtype=np.int32)
-        short = w <= _VECTOR_MAX
-        idx = np.flatnonzero(short)
-        if idx.size:
-            ws = w[idx] if idx.size < n else w
-            ss = s[idx] if idx.size < n else s
-            mat = _gather(buf, ss, ws, int(ws.max()))
-            if mat.shape[1] == 8:  # one uint64 per label: a fast integer unique
-                uniq, inverse = np.unique(mat.view("<u8").ravel(), return_inverse=True)
-                found = [k.rstrip(b"\0") for k in _split(uniq.astype("<u8").tobytes(), 8)]
-            else:
-                uniq, inverse = np.unique(mat.view(f"S{mat.shape[1]}").ravel(),
-                                          return_inverse=True)
-                found = uniq.tolist()
-            lut = np.array([self._code(k) for k in found], dtype=np.int32)
-            codes[idx] = lut[inverse.ravel()]
-        for i in np.flatnonzero(~short).tolist():
-            codes[i] = self._code(bytes(buf[s[i]:e[i]]))
-        empty = np.flatnonzero(w == 0)
-        if empty.size:
-            return codes, int(empty[0]), "an empty field is not a label"
-        return codes, None, None
-
-
-def _split(data, size):
-    return [data[i:i + size] for i in range(0, len(data), size)]
-
-
-def _smallest_int(count):
-    for dtype in (np.int8, np.int16, np.int32):
-        if count <= np.iinfo(dtype).max:
-            return dtype
-    return np.int64
-
-
-class _Column:
-    """A column filled chunk by chunk into one array sized from the file's length.
-
-    The first chunk gives the bytes per row, hence an estimate of the rows;
-    the array is allocated once for them (pages never written are never
-    resident) and grows only if the estimate falls short. No list of
-    per-chunk pieces and no concatenated copy.
-    """
-
-    def __init__(self, table, dtype, width=None):
-        self.table, self.dtype, self.width = table, dtype, width
-        self.data = None
-        self.n = 0
-
-    def append(self, values):
-        need = self.n + len(values)
-        if self.data is None or need > len(self.data):
-            done, size = self.table.bytes_read, self.table.bytes_total
-            guess = int(need * max(size, 1) / max(done, 1) * 1.02) + 64
-            capacity = max(guess, need + 64)
-            if self.data is not None:
-                capacity = max(capacity, int(len(self.data) * 1.25))
-            shape = (capacity,) if self.width is None else (capacity, self.width)
-            grown = np.empty(shape, dtype=self.dtype)
-            if self.data is not None:
-                grown[:self.n] = self.data[:self.n]
-            self.data = grown
-        self.data[self.n:need] = values
-        self.n = need
-
-    def widen(self, count):
-        """Make room for integer codes below ``count`` (codes start as int8)."""
-        dtype = _smallest_int(count)
-        if np.dtype(dtype).itemsize > np.dtype(self.dtype).itemsize:
-            self.dtype = dtype
-            if self.data is not None:
-                self.data = self.data.astype(dtype)
-
-    def result(self):
-        if self.data is None:
-            shape = (0,) if self.width is None else (0, self.width)
-            return np.empty(shape, dtype=self.dtype)
-        return self.data[:self.n]
-
-
-class _Failures:
-    """The first problem of a chunk, in row order (ties: the first one found)."""
-
-    def __init__(self, chunk):
-        self.chunk = chunk
-        self.first = None
-        if chunk.problem is not None:
-            self.first = (chunk.problem[0], 0, None, chunk.problem[1])
-        self._order = 1
-
-    @property
-    def limit(self):
-        """Rows before the first problem found so far: later checks need look no further."""
-        return self.chunk.n if self.first is None else self.first[0]
-
-    def add(self, i, message, column=None):
-        if i is not None:
-            entry = (i, self._order, column, message)
-            self._order += 1
-            if self.first is None or entry[:2] < self.first[:2]:
-                self.first = entry
-
-    def raise_first(self):
-        if self.first is not None:
-            i, _, column, message = self.first
-            raise InputError(f"{self.chunk.where(i, column)}: {message}")
-
-
-def _require(path, header, names, layout):
-    for name in names:
-        if name not in header:
-            found = ", ".join(header)
-            raise InputError(f"{path}: missing column {name!r} (found: {found}); expected {layout}")
-
-
-def read_columns(path, labels=(), numbers=(), progress=None):
-    """Read the named columns: label columns as str arrays, number columns as float arrays.
-
-    The same reading and conversions as :func:`load_predictions` (the text
-    policy of the module docstring); the first bad field, in row order, is
-    an :class:`InputError`.
-    """
-    with Table(path, progress) as table:
-        _require(path, table.header, [*labels, *numbers], "these columns")
-        names = [h for h in table.header if h in labels or h in numbers]
-        coder = _Codes()
-        out = {name: _Column(table, np.int32 if name in labels else np.float64) for name in names}
-        for chunk in table.chunks(names):
-            fail = _Failures(chunk)
-            for name in names:
-                if name in labels:
-                    values, bad, message = coder.encode(*chunk.fields[name])
-                else:
-                    values, bad, message = _numbers(*chunk.fields[name])
-                fail.add(bad, message, name)
-                out[name].append(values)
-            fail.raise_first()
-    texts = np.array([coder.text(c) for c in range(len(coder.labels))] or [""])
-    return {name: texts[out[name].result()] if name in labels else out[name].result()
-            for name in names}
-
-
-def load_predictions(path, progress=None):
-    """Read a predictions CSV into keyword arguments for :func:`rejlab.rejection_report`.
-
-    With ``y_true,y_pred,confidence`` the labels come back as small integer
-    codes (equal codes = equal text: the report compares labels and keeps
-    none of them); with probability columns, as str arrays of the column
-    labels.
-    """
-    progress = progress or _NoProgress()
-    with Table(path, progress) as table:
-        header = table.header
-        _require(path, header, ["y_true"], LAYOUTS)
-        proba_cols = [h for h in header if h.startswith(PROBA_PREFIX)]
-        if not proba_cols:
-            _require(path, header, ["y_true", "y_pred", "confidence"], LAYOUTS)
-            return _load_triplet(table)
-        if "confidence" in header:
-            raise InputError(f"{path}: give either a confidence column or {PROBA_PREFIX}<label> "
-                             "columns, not both (with probabilities, --rejector makes the "
-                             "confidence)")
-        return _load_proba(table, proba_cols, progress)
-
-
-def _load_triplet(table):
-    coder = _Codes()
-    y_true, y_pred = _Column(table, np.int8), _Column(table, np.int8)
-    confidence = _Column(table, np.float64)
-    for chunk in table.chunks(["y_true", "y_pred", "confidence"]):
-        fail = _Failures(chunk)
-        for name, column in (("y_true", y_true), ("y_pred", y_pred)):
-            codes, bad, message = coder.encode(*chunk.fields[name])
-            fail.add(bad, message, name)
-            column.widen(len(coder.labels))
-            column.append(codes)
-        values, bad, message = _numbers(*chunk.fields["confidence"])
-        fail.add(bad, message, "confidence")
-        fail.raise_first()
-        confidence.append(values)
-    return {"y_true": y_true.result(), "y_pred": y_pred.result(),
-            "confidence": confidence.result()}
-
-
-def _load_proba(table, proba_cols, progress):
-    path, header = table.path, table.header
-    labels = [h[len(PROBA_PREFIX):] for h in proba_cols]
-    if any(not lab for lab in labels):
-        raise InputError(f"{path}: column {PROBA_PREFIX!r} names no label")
-    k = len(labels)
-    coder = _Codes([lab.encode("utf-8") for lab in labels])
-    label_cols = ["y_true"] + (["y_pred"] if "y_pred" in header else [])
-    # columns in header order: the first bad field of a row is the leftmost
-    names = [h for h in header if h in label_cols or h in proba_cols]
-    parts = {name: _Column(table, np.int32) for name in label_cols}
-    proba = _Column(table, np.float64, k)
-    for chunk in table.chunks(names):
-        fail = _Failures(chunk)
-        block = np.empty((chunk.n, k))
-        for name in names:
-            if name in label_cols:
-                codes, bad, message = coder.encode(*chunk.fields[name])
-                fail.add(bad, message, name)
-                unknown = np.flatnonzero(codes[:fail.limit] >= k)
-                if unknown.size:
-                    i = int(unknown[0])
-                    label = coder.text(int(codes[i]))
-                    fail.add(i, f"label {label!r} has no probability column "
-                                f"{PROBA_PREFIX + label!r}", name)
-                parts[name].append(codes)
-            else:
-                j = proba_cols.index(name)
-                values, bad, message = _numbers(*chunk.fields[name])
-                fail.add(bad, message, name)
-                negative = np.flatnonzero(values[:fail.limit] < 0)
-                if negative.size:
-                    i = int(negative[0])
-                    fail.add(i, f"negative probability {values[i]}", name)
-                block[:, j] = values
-        sums = block[:fail.limit].sum(axis=1)
-        off = np.flatnonzero(np.abs(sums - 1.0) > PROBA_SUM_TOLERANCE)
-        if off.size:
-            i = int(off[0])
-            fail.add(i, f"the probabilities sum to {sums[i]:.6g}, not 1 "
-                        f"(tolerance {PROBA_SUM_TOLERANCE:g})")
-        fail.raise_first()
-        block /= sums[:, None]
-        proba.append(block)
-    label_arr = np.array(labels)
-    kwargs = {"y_true": label_arr[parts["y_true"].result()], "proba": proba.result(),
-              "labels": label_arr}
-    if "y_pred" in parts:
-        kwargs["y_pred"] = label_arr[parts["y_pred"].result()]
-    return kwargs
-
-
-def load_indicator(path):
-    """Read a 0/1 indicator CSV: ``(labels, matrix)`` with one row per sample."""
-    with Table(path) as table:
-        header = table.header
-        matrix = _Column(table, np.int8, len(header))
-        for chunk in table.chunks(header):
-            fail = _Failures(chunk)
-            block = np.empty((chunk.n, len(header)), dtype=np.int8)
-            for j, name in enumerate(header):
-                values, bad, message = _numbers(*chunk.fields[name])
-                fail.add(bad, message, name)
-                wrong = np.flatnonzero((values[:fail.limit] != 0) & (values[:fail.limit] != 1))
-                if wrong.size:
-                    i = int(wrong[0])
-                    fail.add(i, f"{values[i]:g} is not 0 or 1", name)
-                if fail.first is None:
-                    block[:, j] = values
-            fail.raise_first()
-            matrix.append(block)
-    return header, matrix.result()
-
-
-# --- writing curves.csv ------------------------------------------------------------
-
-#: Curve points formatted and written at a time.
-CURVES_BLOCK_ROWS = 100_000
-
-
-def curves_csv_header(report):
-    names = ["n_rejected", "r", *MEASURE_NAMES, "rho_0", "an", "mn", "ar", "mr"]
-    return names + (["cost"] if report.cost is not None else [])
-
-
-def write_curves_csv(report, fh, progress=None, share=(0.0, 0.0)):
-    """Write the curves as CSV text to the open text file ``fh``: one row per k = 0..n.
-
-    Streamed: ``CURVES_BLOCK_ROWS`` points are formatted and written at a
-    time, and the four subset counts are derived per block from |A∩R|
-    (the whole-curve ``counts`` would be four more n-length arrays).
-    """
-    progress = progress or _NoProgress()
-    c = report.curves
-    n_points = len(c)
-    names = curves_csv_header(report)
-    fmt = "%d,%.10g,%.10g,%.10g,%.10g,%.10g,%d,%d,%d,%d"
-    if report.cost is not None:
-        fmt += ",%.10g"
-    fmt += "\n"
-    fh.write(",".join(names) + "\n")
-    n, n_acc = c.n_samples, c.n_accurate
-    rho_zero = report.rho_zero
-    for k0 in range(0, n_points, CURVES_BLOCK_ROWS):
-        sl = slice(k0, k0 + CURVES_BLOCK_ROWS)
-        k = c.n_rejected[sl]
-        ar = c.n_accurate_rejected[sl]
-        mr = k - ar
-        cols = [k, c.r[sl], c.A[sl], c.Q[sl], c.phi[sl], rho_zero[sl],
-                n_acc - ar, (n - n_acc) - mr, ar, mr]
-        if report.cost is not None:
-            cols.append(report.cost[sl])
-        fh.write("".join(map(fmt.__mod__, zip(*(x.tolist() for x in cols)))))
-        progress.update(share[0] + (share[1] - share[0]) * min(k0 + CURVES_BLOCK_ROWS, n_points)
-                        / n_points, "writing curves.csv")
