@@ -1,9 +1,9 @@
 """The one ranking behind every curve: counts along the default rejection order.
 
 Every function that walks the rejection order (the curves, the risk-coverage
-family, the bootstrap) starts from :func:`_ranked` (or, to hold the samples
-themselves in that order, :func:`_order`), so the tie policy of
-:mod:`rejlab.measures` lives in one place: samples ordered by confidence
+family, the bootstrap) starts from :func:`ranked` (or, to hold the samples
+themselves in that order, :func:`order`), so the tie policy of
+:mod:`rejlab.partitions` lives in one place: samples ordered by confidence
 ascending, then sample index ascending. Confidences are ranked in their own
 dtype (integers beyond 2**53 and longdouble exactly). Inputs are validated
 by the callers.
@@ -13,22 +13,47 @@ from __future__ import annotations
 
 import numpy as np
 
+__all__ = ["CHUNK", "order", "ranked", "ranked_reference"]
 
-def _order(confidence):
+
+def order(confidence):
     """The default rejection order as a permutation: confidence ascending, then sample index.
 
     A stable argsort in the confidences' own dtype (integers beyond 2**53 and
     longdouble rank exactly). For the few callers that need the samples
     themselves in that order (the bootstrap resamples them); the counts along
-    the order come faster from :func:`_ranked`.
+    the order come faster from :func:`ranked`.
     """
     return np.argsort(confidence, kind="stable")
 
 
-def _ranked(accurate, confidence, *, breaks=False):
+def ranked_reference(accurate, confidence, *, breaks=False):
+    """What :func:`ranked` computes, written the obvious way: a stable argsort, then a cumsum.
+
+    ``ar[k]`` is |A∩R| after rejecting the k first samples in the default
+    order (confidence ascending, then sample index ascending); ``keep`` (with
+    ``breaks=True``) marks k = 0, k = n and every k between two distinct
+    confidences. This is the definition; :func:`ranked` is the fast path
+    that a test holds equal to it on random inputs, and the path taken for
+    confidences with no 64-bit sort key (longdouble).
+    """
+    by_rank = order(confidence)
+    ar = np.zeros(accurate.size + 1, dtype=np.int64)
+    np.cumsum(accurate[by_rank], out=ar[1:])
+    if not breaks:
+        return ar, None
+    keep = np.ones(accurate.size + 1, dtype=bool)
+    ranked_confidence = confidence[by_rank]
+    keep[1:-1] = ranked_confidence[1:] != ranked_confidence[:-1]
+    return ar, keep
+
+
+def ranked(accurate, confidence, *, breaks=False):
     """The one ranking behind every curve: counts along the rejection order.
 
-    Returns ``ar`` (int64, length n + 1): ``ar[k] = |A∩R|`` after rejecting
+    The result is :func:`ranked_reference`'s (read that one first); this is
+    how to get it without a stable argsort of everything. Returns ``ar``
+    (int64, length n + 1): ``ar[k] = |A∩R|`` after rejecting
     the k first samples in the default order (confidence ascending, then
     sample index ascending); and, with ``breaks=True``, a boolean mask of
     length n + 1 that is True at k = 0, k = n and every k that falls between
@@ -69,7 +94,7 @@ def _ranked(accurate, confidence, *, breaks=False):
 
 # Chunk length of the passes that would otherwise allocate n-length temporaries
 # (every new n-length array costs its first-touch page faults).
-_CHUNK = 1 << 18
+CHUNK = 1 << 18
 
 # Up to this many mixed tie groups are redone from their members' indices (one
 # pass over the confidences each); more take a second sort of all keys.
@@ -91,8 +116,8 @@ def _sortable(c, out=None):
     if c.dtype == np.float64:
         u = np.add(c, 0.0, out=None if out is None else out.view(np.float64)).view(np.uint64)
         if c.size and c.min() < 0:
-            for s in range(0, u.size, _CHUNK):
-                part = u[s:s + _CHUNK]
+            for s in range(0, u.size, CHUNK):
+                part = u[s:s + CHUNK]
                 mask = part >> np.uint64(63)
                 mask *= np.uint64((1 << 63) - 1)
                 mask |= _TOP
@@ -121,12 +146,10 @@ def _values_of(keys, dtype):
 
 
 def _ranked_stable(accurate, confidence, ar, keep):
-    """The reference path (a stable argsort), for confidences with no 64-bit key."""
-    order = _order(confidence)
-    np.cumsum(accurate[order], out=ar[1:])
+    """Confidences with no 64-bit key: the reference path, into the callers' arrays."""
+    ar[:], reference_keep = ranked_reference(accurate, confidence, breaks=keep is not None)
     if keep is not None:
-        cs = confidence[order]
-        np.not_equal(cs[1:], cs[:-1], out=keep[1:-1])
+        keep[:] = reference_keep
 
 
 def _ranked_split(accurate, confidence, u, ar, keep):
@@ -140,7 +163,7 @@ def _ranked_split(accurate, confidence, u, ar, keep):
     n_low = int(np.count_nonzero(low))
     for part, start in ((low, 0), (~low, n_low)):
         a, c = accurate[part], confidence[part]
-        sub_ar, sub_keep = _ranked(a, c, breaks=keep is not None)
+        sub_ar, sub_keep = ranked(a, c, breaks=keep is not None)
         ar[start + 1:start + a.size + 1] = sub_ar[1:] + ar[start]
         if keep is not None:
             keep[start:start + a.size + 1] = sub_keep
@@ -151,8 +174,8 @@ def _cumsum_bits(key, ar):
     key &= np.uint64(1)
     counts = ar[1:]
     carry = 0
-    for s in range(0, counts.size, _CHUNK):
-        part = counts[s:s + _CHUNK]
+    for s in range(0, counts.size, CHUNK):
+        part = counts[s:s + CHUNK]
         np.cumsum(part, out=part)
         part += carry
         carry = int(part[-1])
@@ -172,8 +195,8 @@ def _ranked_keys(accurate, confidence, u, ar, keep):
     # only in the accuracy bit (misclassified, then accurate) once per mixed group
     vchange = np.empty(n - 1, dtype=bool)
     mixed = []
-    for s in range(0, n - 1, _CHUNK):
-        e = min(n - 1, s + _CHUNK)
+    for s in range(0, n - 1, CHUNK):
+        e = min(n - 1, s + CHUNK)
         d = np.bitwise_xor(key[s + 1:e + 1], key[s:e])
         np.greater(d, 1, out=vchange[s:e])
         step = np.flatnonzero(d == 1)
@@ -214,12 +237,12 @@ def _by_index(accurate, confidence, key, lo, span, vchange, ar):
     if shift:
         u >>= np.uint64(shift)
     u <<= np.uint64(bits)
-    index = np.arange(0, 2 * min(n, _CHUNK), 2, dtype=np.uint64)
-    for s in range(0, n, _CHUNK):
-        part = u[s:s + _CHUNK]
+    index = np.arange(0, 2 * min(n, CHUNK), 2, dtype=np.uint64)
+    for s in range(0, n, CHUNK):
+        part = u[s:s + CHUNK]
         part |= index[:part.size]
-        part |= accurate[s:s + _CHUNK]
-        index += np.uint64(2 * _CHUNK)
+        part |= accurate[s:s + CHUNK]
+        index += np.uint64(2 * CHUNK)
     del index
     u.sort()
     if shift:

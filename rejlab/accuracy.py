@@ -270,7 +270,7 @@ def t_neg_partition_partition(ideal, result, *, universe=None):
     It also equals ``|U| - T_pos`` in that condition.
 
     >>> import rejlab as rl
-    >>> rl.t_neg_partition_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}],
+    >>> rl.accuracy.t_neg_partition_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}],
     ...                              [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     1
     """
@@ -281,7 +281,7 @@ def t_neg_partition_covering(ideal, result, *, universe=None):
     """T_neg of Section 4.1.1 (2), partition ideal and covering result: ``sum_i |P'_i - P_i|``.
 
     >>> import rejlab as rl
-    >>> rl.t_neg_partition_covering([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}],
+    >>> rl.accuracy.t_neg_partition_covering([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}],
     ...                             [{"a", "b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     2
     """
@@ -292,7 +292,7 @@ def t_neg_covering_partition(ideal, result, *, universe=None):
     """T_neg of Section 4.1.2 (1), covering ideal and partition result: ``sum_i |P_i - P'_i|``.
 
     >>> import rejlab as rl
-    >>> rl.t_neg_covering_partition([{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}],
+    >>> rl.accuracy.t_neg_covering_partition([{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}],
     ...                             [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}])
     2
     """
@@ -307,7 +307,7 @@ def t_neg_covering_covering(ideal, result, *, universe=None):
     D_P holds the overlapped elements of the ideal.
 
     >>> import rejlab as rl
-    >>> rl.t_neg_covering_covering([{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}],
+    >>> rl.accuracy.t_neg_covering_covering([{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}],
     ...                            [{"b", "c"}, {"e", "c", "f"}, {"a", "d", "g"}])
     3
     """

@@ -39,8 +39,9 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _validate as v
-from ._ranking import _order
-from .measures import classification_quality, measures_from_counts, reject_below
+from ._ranking import order
+from .measures import classification_quality, measures_from_counts
+from .partitions import reject_below
 from .selective import aurc, select_threshold
 
 __all__ = [
@@ -176,7 +177,7 @@ class _Ranking:
 
     def __init__(self, accurate, confidence):
         self.n = accurate.size
-        self.order = _order(confidence)
+        self.order = order(confidence)
         acc = accurate[self.order]
         self.mis = (~acc).astype(np.int64)
         self.sign = np.where(acc, -1, 1).astype(_int_type(self.n))

@@ -29,7 +29,9 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from .measures import MEASURE_NAMES, RejectionCurves, _fraction_measures
+from .curves import RejectionCurves
+from ._formulas import fraction_measures
+from .measures import MEASURE_NAMES
 
 __all__ = [
     "cost",
@@ -322,7 +324,7 @@ def optimality_matrix(A, r):
     if A.size > MAX_MATRIX_POINTS:
         raise ValueError(f"A has {A.size} points; the {A.size} x {A.size} matrix would take "
                          f"{8 * A.size ** 2 / 1e9:.1f} GB: thin the curve first, e.g. "
-                         f"rl.subsample_curves(curves, 2000)")
+                         f"rl.optimality.subsample_curves(curves, 2000)")
     q = 2.0 * _kept_accurate(A, r) + r  # Q + alpha; alpha cancels in Q1 - Q0
     num = np.subtract.outer(q, q)
     den = np.subtract.outer(r, r)
@@ -590,8 +592,8 @@ def operating_set(A0, r0, alpha, r):
                                    for b in (1.0, 0.0, -1.0)))
     an = {b: np.clip(raw[b], low, high) for b in raw}
     an_b = Borders(an[1.0], an[0.0], an[-1.0], low, high)
-    mapped = [_fraction_measures(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
+    mapped = [fraction_measures(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
     A_b, Q_b, phi_b = (Borders(*(m[i] for m in mapped)) for i in range(3))
-    _, Q0, phi0 = _fraction_measures(np.array(an0), np.array(r0), alpha)
+    _, Q0, phi0 = fraction_measures(np.array(an0), np.array(r0), alpha)
     return OperatingSet(A0, r0, alpha, float(Q0), float(phi0), r, an_b, A_b, Q_b, phi_b,
                         feasible)

@@ -46,8 +46,9 @@ from collections.abc import Mapping
 from . import _validate as v
 from .bootstrap import (DEFAULT_BAND_FRACTIONS, Band, CurveBands, PointBands, bootstrap_curves,
                         bootstrap_threshold)
-from .measures import (MEASURE_NAMES, OperatingPoint, RejectionCurves, Threshold, accuracy_vector,
-                       operating_point, reject_below, rejection_curves)
+from .curves import rejection_curves, RejectionCurves
+from .measures import MEASURE_NAMES, operating_point, OperatingPoint
+from .partitions import accuracy_vector, reject_below, Threshold
 from .rejectors import REJECTORS, confidence_from_proba
 from .selective import CRITERIA, _field_numbers, select_threshold
 

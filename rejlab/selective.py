@@ -38,8 +38,9 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from ._ranking import _ranked
-from .measures import Threshold, rejection_curves
+from ._ranking import ranked
+from .curves import rejection_curves
+from .partitions import Threshold
 
 __all__ = [
     "TIES",
@@ -74,7 +75,7 @@ class RiskCoverage(NamedTuple):
 def _kept_errors(accurate, confidence, ties):
     """err_k for k = 1 .. n (int64 with ties="index", float with "average"), from one sort."""
     v.choice(ties, "ties", TIES)
-    ar, breaks = _ranked(accurate, confidence, breaks=ties == "average")
+    ar, breaks = ranked(accurate, confidence, breaks=ties == "average")
     return _errors_from_ranked(ar, breaks, ties)
 
 
@@ -225,7 +226,7 @@ def failure_auroc(accurate, confidence):
     nan
     """
     a, c = v.accurate_and_confidence(accurate, confidence)
-    return _auroc_from_ranked(*_ranked(a, c, breaks=True))
+    return _auroc_from_ranked(*ranked(a, c, breaks=True))
 
 
 def _auroc_from_ranked(ar, breaks):
@@ -243,7 +244,7 @@ def _auroc_from_ranked(ar, breaks):
 
 def _field_numbers(accurate, confidence):
     """AURC, E-AURC, AUGRC (ties by index) and failure AUROC of validated inputs, from one sort."""
-    ar, breaks = _ranked(accurate, confidence, breaks=True)
+    ar, breaks = ranked(accurate, confidence, breaks=True)
     err = _errors_from_ranked(ar, breaks, "index")
     return dict(aurc=_aurc(err), excess_aurc=_excess_aurc(err), augrc=_augrc(err),
                 failure_auroc=_auroc_from_ranked(ar, breaks))

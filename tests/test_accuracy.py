@@ -35,21 +35,21 @@ def test_example_1_partition_partition():
     r = rl.accuracy_report(P_PART, R_PART)
     assert exact(r) == (Fraction(6, 7), Fraction(6))
     assert r.condition == "ideal partition, result partition"
-    assert rl.t_neg_partition_partition(P_PART, R_PART) == 1  # 0 + 0 + 1
+    assert rl.accuracy.t_neg_partition_partition(P_PART, R_PART) == 1  # 0 + 0 + 1
 
 
 def test_example_2_partition_covering():
     r = rl.accuracy_report(P_PART, EX2_RESULT)
     assert exact(r) == (Fraction(6, 7), Fraction(3))
     assert r.condition == "ideal partition, result covering"
-    assert rl.t_neg_partition_covering(P_PART, EX2_RESULT) == 2
+    assert rl.accuracy.t_neg_partition_covering(P_PART, EX2_RESULT) == 2
 
 
 def test_example_3_covering_partition():
     r = rl.accuracy_report(P_COV, R_PART)
     assert exact(r) == (Fraction(3, 4), Fraction(3))
     assert r.condition == "ideal covering, result partition"
-    assert rl.t_neg_covering_partition(P_COV, R_PART) == 2
+    assert rl.accuracy.t_neg_covering_partition(P_COV, R_PART) == 2
 
 
 def test_example_4_covering_covering_with_T1_T2():
@@ -59,7 +59,7 @@ def test_example_4_covering_covering_with_T1_T2():
     assert r.T1 == (0, 1, 1, 0, 0, 0) and r.T1_elements == tuple("bcdefg")
     assert r.T2 == (1,) and r.T2_elements == ("a",)
     assert r.T_pos == 6 and r.T_neg == 3
-    assert rl.t_neg_covering_covering(P_COV, R_COV) == 3
+    assert rl.accuracy.t_neg_covering_covering(P_COV, R_COV) == 3
 
 
 def test_example_5_two_methods():
@@ -235,7 +235,7 @@ def test_partition_ideal_aa_is_tpos_over_U(pair):
 @given(covering_pairs(partition_ideal=True, partition_result=True))
 def test_partition_partition_t_neg_is_U_minus_T_pos(pair):
     T, R = pair
-    assert rl.t_neg_partition_partition(T, R) == T.shape[0] - brute(T, R)[0]
+    assert rl.accuracy.t_neg_partition_partition(T, R) == T.shape[0] - brute(T, R)[0]
 
 
 @settings(max_examples=100, deadline=None)
@@ -327,8 +327,8 @@ def test_sets_and_indicator_matrices_give_the_same_numbers(mats):
     U = range(T.shape[0])
     P, S1, S2 = (rl.indicator_to_blocks(Y, universe=U) for Y in (T, R1, R2))
     for f in (rl.absolute_accuracy, rl.relative_accuracy_rate, rl.t_neg,
-              rl.t_neg_partition_partition, rl.t_neg_partition_covering,
-              rl.t_neg_covering_partition, rl.t_neg_covering_covering):
+              rl.accuracy.t_neg_partition_partition, rl.accuracy.t_neg_partition_covering,
+              rl.accuracy.t_neg_covering_partition, rl.accuracy.t_neg_covering_covering):
         assert _same(f(P, S1, universe=U), f(T, R1)), f.__name__
     a, b = rl.accuracy_report(P, S1, universe=U), rl.accuracy_report(T, R1)
     for field in ("ideal_kind", "result_kind", "condition", "T_pos_per_label", "P_sizes",

@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1] / "rejlab"
 LAYER_OF = {
     "_validate": "foundation", "_sets": "foundation", "_version": "foundation",
     "_ranking": "foundation",
-    "measures": "maths", "binary": "maths", "rejectors": "maths", "optimality": "maths",
+    "_formulas": "maths", "partitions": "maths", "measures": "maths", "curves": "maths",
+    "binary": "maths", "rejectors": "maths", "optimality": "maths",
     "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
     "plot": "plot", "widgets": "widgets", "exercises": "exercises",

@@ -377,6 +377,14 @@ def may_return(case, arg, label):
 RL = rl
 
 
+def _pub(name):
+    """A public function by name: on the package face, or in the module that owns it."""
+    if name in rl.__all__:
+        return getattr(rl, name)
+    owners = [getattr(rl, m) for m in rl._OWNERS if name in getattr(rl, m).__all__]
+    return getattr(owners[0], name)
+
+
 def _cases():
     c = {}
 
@@ -393,7 +401,7 @@ def _cases():
         {"count": "int"})
     for f in ("subset_counts", "rejected_fraction", "nonrejected_accuracy",
               "classification_quality", "rejection_quality", "operating_point"):
-        add(f, getattr(RL, f), acc_rej, ak)
+        add(f, _pub(f), acc_rej, ak)
     add("rejection_curves", RL.rejection_curves, dict(accurate=ACC, confidence=CONF),
         {"accurate": "bool1d", "confidence": "num1d", "thresholds_only": "flag"})
     add("measures_from_counts", RL.measures_from_counts, dict(an=3, mn=1, ar=1, mr=1),
@@ -404,7 +412,7 @@ def _cases():
         dict(tp=0.1, fp=0.1, tn=0.6, fn=0.2),
         {"tp": "fraction", "fp": "fraction", "tn": "fraction", "fn": "fraction"})
     add("confusion_from_counts", RL.confusion_from_counts,
-        dict(counts=RL.SubsetCounts(3, 1, 1, 1)), {"counts": "obj"})
+        dict(counts=RL.measures.SubsetCounts(3, 1, 1, 1)), {"counts": "obj"})
     add("max_probability", RL.max_probability, dict(proba=PROBA), {"proba": "arr2d"})
     add("breaking_ties", RL.breaking_ties, dict(proba=PROBA), {"proba": "arr2d"})
     add("confidence_from_proba", RL.confidence_from_proba,
@@ -414,12 +422,12 @@ def _cases():
     four = dict(A1=0.85, r1=0.3, A0=0.8, r0=0.1)
     fk = {k: "fraction" for k in four}
     for f in ("relative_optimality", "rho_zero"):
-        add(f, getattr(RL, f), four, fk)
+        add(f, _pub(f), four, fk)
     # each comparison on a pair of points that meets its condition
-    add("compare_same_r", RL.compare_same_r, dict(A1=0.85, r1=0.3, A0=0.8, r0=0.3), fk)
-    add("compare_same_accurate_kept", RL.compare_same_accurate_kept,
+    add("compare_same_r", RL.optimality.compare_same_r, dict(A1=0.85, r1=0.3, A0=0.8, r0=0.3), fk)
+    add("compare_same_accurate_kept", RL.optimality.compare_same_accurate_kept,
         dict(A1=0.8, r1=0.25, A0=0.75, r0=0.2), fk)
-    add("compare_same_misclassified_kept", RL.compare_same_misclassified_kept,
+    add("compare_same_misclassified_kept", RL.optimality.compare_same_misclassified_kept,
         dict(A1=0.8125, r1=0.2, A0=0.8, r0=0.25), fk)
     add("compare", RL.compare, dict(four, rho=0.3), dict(fk, rho="fraction"))
     add("operating_region", RL.operating_region, dict(four, alpha=0.75),
@@ -435,7 +443,7 @@ def _cases():
         dict(A=[0.7, 0.8], r=[0.0, 0.2], alpha=0.7),
         {"A": "fraction", "r": "fraction", "alpha": "fraction"})
     add("rho_zero_curve", RL.rho_zero_curve, dict(curves=_curves()), {"curves": "obj"})
-    add("subsample_curves", RL.subsample_curves, dict(curves=_curves(), max_points=3),
+    add("subsample_curves", RL.optimality.subsample_curves, dict(curves=_curves(), max_points=3),
         {"curves": "obj", "max_points": "int"})
     add("rejection_report", RL.rejection_report,
         dict(y_true=Y_TRUE, y_pred=Y_PRED, confidence=CONF),
@@ -464,7 +472,7 @@ def _cases():
     acc_conf = dict(accurate=ACC, confidence=CONF)
     # the selective-classification family
     for f in ("risk_coverage", "aurc", "excess_aurc", "augrc"):
-        add(f, getattr(RL, f), acc_conf, dict(ack, ties="choice"))
+        add(f, _pub(f), acc_conf, dict(ack, ties="choice"))
     add("failure_auroc", RL.failure_auroc, acc_conf, ack)
     add("risk_at_coverage", RL.risk_at_coverage, dict(acc_conf, coverage=0.5),
         dict(ack, coverage="fraction", ties="choice"))
@@ -500,41 +508,41 @@ def _cases():
     add("holdout_optimism", RL.holdout_optimism, dict(acc_conf, n_splits=2, seed=0),
         dict(ack, n_splits="posint", validation_fraction="level", seed="int"))
     # the report's text and the table of measures
-    add("format_value", RL.format_value, dict(x=0.5), {"x": "number", "digits": "int"})
-    add("format_report", RL.format_report, dict(report=_report()),
+    add("format_value", RL.report.format_value, dict(x=0.5), {"x": "number", "digits": "int"})
+    add("format_report", RL.report.format_report, dict(report=_report()),
         {"report": "obj", "digits": "int"})
-    add("measure_info", RL.measure_info, dict(name="Q"), {"name": "choice"})
+    add("measure_info", RL.measures.measure_info, dict(name="Q"), {"name": "choice"})
     # set layer
     for f in ("derived_covering", "overlapped_elements", "overlapped_elements_theorem"):
-        add(f, getattr(RL, f), dict(covering=COV), {"covering": "family"})
+        add(f, _pub(f), dict(covering=COV), {"covering": "family"})
     for f in ("neighborhood", "neighborhood_system", "subscripts"):
-        add(f, getattr(RL, f), dict(covering=COV, p="a"), {"covering": "family", "p": "element"})
+        add(f, _pub(f), dict(covering=COV, p="a"), {"covering": "family", "p": "element"})
     for f in ("covering_kind", "covering_summary", "is_covering", "is_partition"):
-        add(f, getattr(RL, f), dict(family=COV), {"family": "family"})
+        add(f, _pub(f), dict(family=COV), {"family": "family"})
     U = set("abcdefg")
     uk = {"universe": "universe"}
     add("derived_covering_universe", RL.derived_covering, dict(covering=COV, universe=U), uk)
     for f in ("overlapped_elements", "overlapped_elements_theorem"):
-        add(f + "_universe", getattr(RL, f), dict(covering=COV, universe=U), uk)
+        add(f + "_universe", _pub(f), dict(covering=COV, universe=U), uk)
     for f in ("neighborhood", "neighborhood_system", "subscripts"):
-        add(f + "_universe", getattr(RL, f), dict(covering=COV, p="a", universe=U), uk)
+        add(f + "_universe", _pub(f), dict(covering=COV, p="a", universe=U), uk)
     for f in ("covering_kind", "covering_summary", "is_covering", "is_partition"):
-        add(f + "_universe", getattr(RL, f), dict(family=COV, universe=U), uk)
+        add(f + "_universe", _pub(f), dict(family=COV, universe=U), uk)
     for f in ("absolute_accuracy", "relative_accuracy_rate", "accuracy_report", "t_neg",
               "t_neg_covering_covering", "t_neg_covering_partition",
               "t_neg_partition_covering", "t_neg_partition_partition"):
-        add(f + "_universe", getattr(RL, f), dict(ideal=IDEAL, result=RES1, universe=U), uk)
+        add(f + "_universe", _pub(f), dict(ideal=IDEAL, result=RES1, universe=U), uk)
     add("compare_methods_universe", RL.compare_methods,
         dict(ideal=IDEAL, result_1=RES1, result_2=RES2, universe=U), uk)
     for f in ("blocks_to_indicator", "blocks_to_label_sets"):
-        add(f + "_universe", getattr(RL, f), dict(blocks=COV, universe=U), uk)
+        add(f + "_universe", _pub(f), dict(blocks=COV, universe=U), uk)
     add("indicator_to_blocks_universe", RL.indicator_to_blocks,
         dict(Y=IND_T, universe=["x", "y", "z"]), uk)
     two = {"ideal": "family", "result": "family"}
     for f in ("absolute_accuracy", "relative_accuracy_rate", "accuracy_report", "t_neg",
               "t_neg_covering_covering", "t_neg_covering_partition",
               "t_neg_partition_covering", "t_neg_partition_partition"):
-        add(f, getattr(RL, f), dict(ideal=IDEAL, result=RES1), two)
+        add(f, _pub(f), dict(ideal=IDEAL, result=RES1), two)
     add("t_neg_condition", RL.t_neg, dict(ideal=IDEAL, result=RES1,
                                           condition=("covering", "partition")),
         {"condition": "choice"})
@@ -646,9 +654,9 @@ def _cases():
     beta = rl.optimality_matrix([0.7, 0.8, 1.0], [0, 0.25, 0.5])
     add("plot.optimality_matrix", P.optimality_matrix, dict(beta=beta, r=[0, 0.25, 0.5]),
         {"beta": "arr2d", "r": "fraction", "best": "int", "ax": "obj", "colorbar": "flag"})
-    add("plot.subsets_bar", P.subsets_bar, dict(counts=rl.SubsetCounts(3, 1, 1, 1)),
+    add("plot.subsets_bar", P.subsets_bar, dict(counts=rl.measures.SubsetCounts(3, 1, 1, 1)),
         {"counts": "obj", "ax": "obj"})
-    add("plot.subsets_mosaic", P.subsets_mosaic, dict(counts=rl.SubsetCounts(3, 1, 1, 1)),
+    add("plot.subsets_mosaic", P.subsets_mosaic, dict(counts=rl.measures.SubsetCounts(3, 1, 1, 1)),
         {"counts": "obj", "ax": "obj", "title": "obj"})
     add("plot.confusion_matrix", P.confusion_matrix, dict(conf=(0.1, 0.1, 0.6, 0.2)),
         {"conf": "obj", "ax": "obj", "digits": "int"})
@@ -937,7 +945,7 @@ DOOR = [
     (lambda: rl.operating_region(0.8, 0.2, 0.75, [0.1, 0.2], 0.7), "r0"),
     (lambda: rl.max_probability([[0.500001, 0.500001]]), "proba"),
     (lambda: rl.breaking_ties([[1.0], [1.0]]), "proba"),
-    (lambda: rl.confusion_from_counts(rl.SubsetCounts(0, 0, 0, 0)), "counts"),
+    (lambda: rl.confusion_from_counts(rl.measures.SubsetCounts(0, 0, 0, 0)), "counts"),
     (lambda: rl.triplet_from_confusion(0, 0, 0, 0), "tp"),
     (lambda: rl.compare_methods(IDEAL, RES1, [{"a"}]), "result_2"),
     (lambda: rl.absolute_accuracy({"a": {1}}, {"b": {1}}), "result"),
@@ -1125,7 +1133,7 @@ def test_counts_of_no_sample_are_refused():
     with pytest.raises(ValueError, match="an, mn, ar, mr"):
         rl.measures_from_counts(0, 0, 0, 0)
     with pytest.raises(ValueError, match="counts"):
-        rl.confusion_from_counts(rl.SubsetCounts(0, 0, 0, 0))
+        rl.confusion_from_counts(rl.measures.SubsetCounts(0, 0, 0, 0))
 
 
 # --- public methods of the result objects ----------------------------------------
@@ -1193,7 +1201,7 @@ def _public_callables():
 
     import rejlab.cli as rcli
 
-    spaces = {"": rl, "datasets.": rl.datasets, "context.": ctx, "plot.": rplot,
+    spaces = {"": rl, **{f"{m}.": getattr(rl, m) for m in rl._OWNERS}, "datasets.": rl.datasets, "context.": ctx, "plot.": rplot,
               "widgets.": rwidgets, "exercises.": rl.exercises, "cli.": rcli}
     seen = {}
     for prefix, module in spaces.items():

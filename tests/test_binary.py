@@ -14,10 +14,10 @@ counts4 = st.tuples(*(st.integers(0, 50) for _ in range(4))).filter(lambda c: su
 @given(counts4)
 def test_counts_to_triplet_to_counts_round_trip(c):
     an, mn, ar, mr = c
-    counts = rl.SubsetCounts(an, mn, ar, mr)
+    counts = rl.measures.SubsetCounts(an, mn, ar, mr)
     conf = rl.confusion_from_counts(counts)
     n = sum(c)
-    assert conf == pytest.approx(rl.Confusion(mr / n, ar / n, an / n, mn / n))
+    assert conf == pytest.approx(rl.binary.Confusion(mr / n, ar / n, an / n, mn / n))
     A, Q, r = rl.triplet_from_confusion(*conf)
     back = rl.confusion_from_triplet(A, Q, r)
     np.testing.assert_allclose(back, conf, atol=1e-12)
@@ -31,7 +31,7 @@ def test_counts_to_triplet_to_counts_round_trip(c):
 @given(counts4)
 def test_binary_reading_of_the_measures(c):
     an, mn, ar, mr = c
-    tp, fp, tn, fn = rl.confusion_from_counts(rl.SubsetCounts(an, mn, ar, mr))
+    tp, fp, tn, fn = rl.confusion_from_counts(rl.measures.SubsetCounts(an, mn, ar, mr))
     r, A, Q, phi = (float(x) for x in rl.measures_from_counts(an, mn, ar, mr))
     assert Q == pytest.approx(tp + tn)           # accuracy of the rejector
     assert r == pytest.approx(tp + fp)           # fraction predicted positive

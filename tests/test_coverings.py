@@ -131,7 +131,7 @@ def test_summary_matches_the_single_functions():
 
 def test_element_sets_print_sorted():
     assert repr(rl.neighborhood_system(C_DEF3, "a")) == "({'a', 'e', 'f'}, {'a', 'd', 'g'})"
-    assert repr(rl.ElementSet()) == "set()"
+    assert repr(rl.coverings.ElementSet()) == "set()"
 
 
 # --- properties on random coverings ------------------------------------------------------
@@ -290,7 +290,7 @@ def test_public_names_are_the_spec_contract():
     assert callable(rl.neighborhood)
     import rejlab.coverings
 
-    assert rejlab.coverings.ElementSet is rl.ElementSet
+    assert rejlab.coverings.ElementSet is rl.coverings.ElementSet
     assert rl.neighborhood(C_DEF3, "d") == {"d"}
     for name in ("neighborhood_system", "subscripts", "derived_covering", "overlapped_elements",
                  "overlapped_elements_theorem", "covering_kind", "is_partition", "is_covering"):

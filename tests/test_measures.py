@@ -249,7 +249,7 @@ def test_small_worked_example():
     acc = np.array([1, 1, 1, 1, 1, 1, 1, 0, 0, 0], bool)
     rej = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 0], bool)
     op = rl.operating_point(acc, rej)
-    assert op.counts == rl.SubsetCounts(an=6, mn=1, ar=1, mr=2)
+    assert op.counts == rl.measures.SubsetCounts(an=6, mn=1, ar=1, mr=2)
     assert op.r == pytest.approx(0.3)
     assert op.A == pytest.approx(6 / 7)
     assert op.Q == pytest.approx(8 / 10)

@@ -285,7 +285,7 @@ def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
 
 
 def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
-    cv = rl.subsample_curves(toy["breaking_ties"], 101)
+    cv = rl.optimality.subsample_curves(toy["breaking_ties"], 101)
     beta = rl.optimality_matrix(cv.A, cv.r)
     ax = rl.plot.optimality_matrix(beta, cv.r, best=cv.best_Q())
     (im,) = ax.images

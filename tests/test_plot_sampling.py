@@ -46,7 +46,7 @@ def test_population_curves_are_drawn_over_given_axes(population):
     _, axes = plt.subplots(1, 3)
     out = rplot.population_curves(population, axes=axes)
     assert list(out) == list(axes)
-    for ax, m in zip(axes, rl.MEASURE_NAMES):
+    for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
         line = _one(ax, f"population-{m}")
         np.testing.assert_array_equal(line.get_xdata(), population.r)
         y = getattr(population, m)

@@ -71,7 +71,7 @@ def test_scatter_bad_input():
 
 
 def test_bar_widths_are_the_counts_and_update_in_place():
-    ax = rp.subsets_bar(rl.SubsetCounts(5, 2, 1, 2), ax=new_ax())
+    ax = rp.subsets_bar(rl.measures.SubsetCounts(5, 2, 1, 2), ax=new_ax())
     widths = [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS]
     assert widths == [5, 2, 1, 2]
     rp.subsets_bar({"an": 1, "mn": 0, "ar": 3, "mr": 6}, ax=ax)
@@ -161,7 +161,7 @@ def test_confusion_matrix_cells_hold_the_four_entries():
     rp.confusion_matrix((2, 1, 5, 2), ax=ax)
     assert by_gid(ax, "conftext-tn").get_text().splitlines()[-1] == "5"
     # subset counts: TP = |M∩R|, FP = |A∩R|, TN = |A∩N|, FN = |M∩N|
-    rp.confusion_matrix(rl.SubsetCounts(an=7, mn=3, ar=2, mr=4), ax=ax)
+    rp.confusion_matrix(rl.measures.SubsetCounts(an=7, mn=3, ar=2, mr=4), ax=ax)
     shown = {f: by_gid(ax, f"conftext-{f}").get_text().splitlines()[-1] for f in ("tp", "fp", "tn", "fn")}
     assert shown == {"tp": "4", "fp": "2", "tn": "7", "fn": "3"}
     with pytest.raises(ValueError, match="conf"):

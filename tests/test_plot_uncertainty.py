@@ -43,7 +43,7 @@ def _fill_bounds(coll, x):
 def test_curve_bands_draw_the_bands_and_estimates(bands):
     axes = rplot.curve_bands(bands)
     assert len(axes) == 3
-    for ax, m in zip(axes, rl.MEASURE_NAMES):
+    for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
         lines = _by_gid(ax, f"estimate-{m}", "lines")
         fills = _by_gid(ax, f"band-{m}", "collections")
         assert len(lines) == len(fills) == 2

@@ -102,7 +102,7 @@ def test_given_y_pred_is_used_with_proba(gaussians):
 def test_single_fraction_and_default_fractions(gaussians):
     _, y, proba = gaussians
     assert rl.rejection_report(y, proba=proba, fractions=0.1).fractions == (0.1,)
-    assert rl.rejection_report(y, proba=proba).fractions == rl.DEFAULT_FRACTIONS
+    assert rl.rejection_report(y, proba=proba).fractions == rl.report.DEFAULT_FRACTIONS
 
 
 def _table_numbers(text):
@@ -330,10 +330,10 @@ def test_bootstrap_intervals_are_those_of_bootstrap_curves(split):
     text = str(rep)
     assert "90 % percentile-bootstrap intervals (n_boot = 80, seed = 3):" in text
     b = ref.best_Q
-    assert (f"maximum Q = {rl.format_value(b.estimate)} [{rl.format_value(b.low)}, "
-            f"{rl.format_value(b.high)}]") in text
+    assert (f"maximum Q = {rl.report.format_value(b.estimate)} [{rl.report.format_value(b.low)}, "
+            f"{rl.report.format_value(b.high)}]") in text
     assert "selective classification (ties broken by sample index): AURC = " \
-        + rl.format_value(rep.aurc) in text
+        + rl.report.format_value(rep.aurc) in text
 
 
 @pytest.mark.parametrize("criterion,kw", [("max_Q", {}), ("min_cost", {"rho": 0.3}),
@@ -348,8 +348,8 @@ def test_threshold_chosen_on_validation_is_reported_on_test(split, criterion, kw
     op = rl.operating_point(test.accurate, rl.reject_below(test.confidence(), t))
     assert rep.test_point == op
     line = [ln for ln in str(rep).splitlines() if "chosen on validation" in ln][0]
-    assert f"({criterion}): threshold t = {rl.format_value(t.value)}" in line
-    assert f"on test: r = {rl.format_value(op.r)}, A = {rl.format_value(op.A)}" in line
+    assert f"({criterion}): threshold t = {rl.report.format_value(t.value)}" in line
+    assert f"on test: r = {rl.report.format_value(op.r)}, A = {rl.report.format_value(op.A)}" in line
     assert rep.test_point_bands is None
 
 
@@ -361,9 +361,9 @@ def test_validation_with_bootstrap_gives_intervals_on_test(split):
     ref = rl.bootstrap_threshold(test.accurate, test.confidence(), rep.threshold, n_boot=50,
                                  seed=2)
     assert rep.test_point_bands == ref
-    assert f"on test, 95 % intervals: r {'['}{rl.format_value(ref.r.low)}" in str(rep)
-    assert (f"Q - alpha (paired) [{rl.format_value(ref.gain.low)}, "
-            f"{rl.format_value(ref.gain.high)}]") in str(rep)
+    assert f"on test, 95 % intervals: r {'['}{rl.report.format_value(ref.r.low)}" in str(rep)
+    assert (f"Q - alpha (paired) [{rl.report.format_value(ref.gain.low)}, "
+            f"{rl.report.format_value(ref.gain.high)}]") in str(rep)
     # the honest point is worse than the max-Q point picked on the test data itself
     assert rep.test_point.Q < rep.best.Q
 

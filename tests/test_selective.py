@@ -65,7 +65,7 @@ def naive_auroc(accurate, confidence):
 samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
     st.lists(st.booleans(), min_size=n, max_size=n),
     st.lists(st.sampled_from([0.1, 0.2, 0.25, 0.5, 0.7, 0.9]), min_size=n, max_size=n)))
-ties_st = st.sampled_from(rl.TIES)
+ties_st = st.sampled_from(rl.selective.TIES)
 
 
 @settings(max_examples=150, deadline=None)
@@ -122,7 +122,7 @@ def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):
     acc = np.array(acc)
     rng = np.random.default_rng(seed)
     conf = np.where(acc, 1 + rng.random(acc.size), rng.random(acc.size))  # every error below
-    for ties in rl.TIES:
+    for ties in rl.selective.TIES:
         assert rl.excess_aurc(acc, conf, ties=ties) == 0.0
         assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(naive_oracle_aurc(acc)))
     # any other ranking (a misclassified sample above an accurate one) is strictly worse

@@ -9,7 +9,8 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
-from ..measures import MEASURE_NAMES, RejectionCurves, operating_point, rejection_curves
+from ..curves import rejection_curves, RejectionCurves
+from ..measures import MEASURE_NAMES, operating_point
 from ._classifier import fit_gaussian_classifier
 from ._rejection import DEFAULT_FAILURE_PROBABILITIES, joint_context_rejection, labelled_accuracy
 from ._solvers import DEFAULT_STRENGTH, ContextResult, apply_context

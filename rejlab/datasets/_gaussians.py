@@ -15,8 +15,9 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
-from ..measures import (Measures, accuracy_vector, quality_from_accuracy, rejection_curves,
-                        rejection_quality_from_accuracy)
+from ..curves import rejection_curves
+from ..measures import quality_from_accuracy, rejection_quality_from_accuracy, Measures
+from ..partitions import accuracy_vector
 from ..rejectors import REJECTORS, confidence_from_proba
 from ..selective import select_threshold
 

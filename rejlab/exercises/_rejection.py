@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import binary, measures
+from .. import binary, curves, measures, partitions
 from ..datasets import WORKED_EXAMPLE, four_gaussians
 from ._registry import exercise, misconception
 
 
 def _worked_point(k):
     c, a = WORKED_EXAMPLE
-    return measures.operating_point(a, measures.reject_lowest(c, count=k))
+    return measures.operating_point(a, partitions.reject_lowest(c, count=k))
 
 
 # lesson 00 ---------------------------------------------------------------
@@ -88,7 +88,7 @@ def _ex_01_1():
                       "are the accurate samples lost to rejection, A∩R.")
 def _ex_01_2():
     toy = four_gaussians(150, seed=1)
-    rejected = measures.reject_below(toy.confidence("breaking_ties"), 0.2)
+    rejected = partitions.reject_below(toy.confidence("breaking_ties"), 0.2)
     return measures.subset_counts(toy.accurate, rejected).ar
 
 
@@ -100,7 +100,7 @@ def _ex_01_2():
 def _ex_01_3():
     c = [0.7, 0.6]
     return any(bool(rej[0] and not rej[1])
-               for rej in (measures.reject_lowest(c, count=k) for k in range(3)))
+               for rej in (partitions.reject_lowest(c, count=k) for k in range(3)))
 
 
 #: 01-4: confidences with two tied groups.
@@ -109,7 +109,7 @@ _EX_01_4 = (0.9, 0.7, 0.7, 0.4, 0.4, 0.4, 0.2, 0.1)
 
 def _threshold_points(confidence):
     kept_all = np.ones(len(confidence), dtype=bool)  # the count of points needs no accuracy
-    return int(measures.rejection_curves(kept_all, confidence, thresholds_only=True).r.size)
+    return int(curves.rejection_curves(kept_all, confidence, thresholds_only=True).r.size)
 
 
 @exercise("01-4", "Confidences 0.9, 0.7, 0.7, 0.4, 0.4, 0.4, 0.2, 0.1: how many different "

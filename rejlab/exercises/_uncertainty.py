@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .. import measures, selective
+from .. import partitions, selective
 from ..bootstrap import compare_rejectors
 from ..datasets import four_gaussians, population_point
 from ..optimality import cost
@@ -102,7 +102,7 @@ def _digits_comparison():
     model = lesson_model().model
     X_rest, y_rest = _unseen_digits()
     proba = model.predict_proba(X_rest)
-    accurate = measures.accuracy_vector(y_rest, model.classes_[proba.argmax(axis=1)])
+    accurate = partitions.accuracy_vector(y_rest, model.classes_[proba.argmax(axis=1)])
     return compare_rejectors(accurate, max_probability(proba), breaking_ties(proba),
                              fractions=[0.08], n_boot=1000, seed=0)
 
@@ -172,7 +172,7 @@ def knn_accurate_and_confidence():
         X, y, train_size=TRAIN_SIZE, random_state=SPLIT_SEED, stratify=y)
     knn = KNeighborsClassifier(n_neighbors=10).fit(X_train, y_train)
     proba = knn.predict_proba(X_test)
-    accurate = measures.accuracy_vector(y_test, knn.classes_[proba.argmax(axis=1)])
+    accurate = partitions.accuracy_vector(y_test, knn.classes_[proba.argmax(axis=1)])
     return accurate, max_probability(proba)
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ..measures import MEASURE_NAMES, MEASURES, RejectionCurves, measure_info
+from ..curves import RejectionCurves
+from ..measures import MEASURES, MEASURE_NAMES, measure_info
 from ._style import (OKABE_ITO, PLOT_MAX_POINTS, REGION_STYLE, REJECTOR_STYLE, axes_row,
                      check_axes, find_artist, format_r, get_ax, named_results, rejector_label,
                      series_styles)
@@ -795,7 +796,7 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     vermillion (beta = -1, worst behaviour) through white (beta = 0) to
     bluish green (beta = +1, best behaviour); |beta| > 1 (only possible
     between different classifiers or equal r) shows as black / blue.
-    Evenly spaced ``r`` (as from ``rl.subsample_curves`` of full curves;
+    Evenly spaced ``r`` (as from ``rl.optimality.subsample_curves`` of full curves;
     no step more than 1.5 times the median step) is drawn as an image; a few unevenly spaced points (e.g. JCR's operating
     points) as a mesh whose cell borders lie halfway between neighbouring r,
     so each cell sits at its own r.

@@ -15,7 +15,8 @@ import numpy as np
 
 from .. import _validate as v
 from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
-from ..measures import MEASURE_NAMES, OperatingPoint, RejectionCurves, measure_info
+from ..curves import RejectionCurves
+from ..measures import MEASURE_NAMES, measure_info, OperatingPoint
 from ..optimality import cost as _cost
 from ._measures import MEASURE_LABELS, _measure_names
 from ._style import OKABE_ITO, SERIES_COLORS, axes_row, check_axes, format_r, get_ax

@@ -239,7 +239,7 @@ def context_maps(experiment, axes=None):
 
 def _scr_rejected_like(experiment, n_rejected):
     """SCR's rejection map rejecting the same number of evaluated pixels."""
-    from ..measures import reject_lowest
+    from ..partitions import reject_lowest
 
     ev = experiment.evaluated
     rejected = np.zeros(ev.shape, dtype=bool)
@@ -384,7 +384,8 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
     >>> sorted(a.get_gid() for a in ax.lines)
     ['jcr-A', 'jcr-Q', 'scr-A', 'scr-Q']
     """
-    from ..measures import OperatingPoint, RejectionCurves
+    from ..curves import RejectionCurves
+    from ..measures import OperatingPoint
     from ._measures import _line, _mark, _measure_names
 
     if not isinstance(scr, RejectionCurves):

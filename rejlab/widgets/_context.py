@@ -17,7 +17,8 @@ import numpy as np
 from .. import _validate as v
 from .. import context as ctx
 from ..datasets import synthetic_scene
-from ..measures import OperatingPoint, RejectionCurves, operating_point, rejection_curves
+from ..curves import rejection_curves, RejectionCurves
+from ..measures import operating_point, OperatingPoint
 from ._base import Explorer, _explains, format_number
 
 __all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]

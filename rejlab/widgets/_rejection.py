@@ -13,7 +13,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import _validate as v
-from .. import binary, measures, rejectors
+from .. import binary, curves, measures, partitions, rejectors
 from ..datasets import WORKED_EXAMPLE, four_gaussians
 from ..measures import OperatingPoint
 from ._background import background_ready, freeze_background, moving_artists, release_background
@@ -120,7 +120,7 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
 
     def compute(r, rejector):
         v.choice(rejector, "rejector", confidence)
-        rejected = measures.reject_lowest(confidence[rejector], fraction=v.single_fraction(r, "r"))
+        rejected = partitions.reject_lowest(confidence[rejector], fraction=v.single_fraction(r, "r"))
         return SubsetsState(rejector, rejected, measures.operating_point(accurate, rejected))
 
     def draw(fig, state):
@@ -191,7 +191,7 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
         v.choice(rejector, "rejector", confidence)
         threshold = v.single_fraction(threshold, "threshold t")
         c = confidence[rejector]
-        rejected = measures.reject_below(c, threshold)
+        rejected = partitions.reject_below(c, threshold)
         return PartitionsState(threshold, rejector, c, accurate, rejected,
                                measures.subset_counts(accurate, rejected))
 
@@ -267,7 +267,7 @@ def ranking_explorer(confidence=None, accurate=None):
                                               description="rejected k")}
 
     def compute(rejected):
-        mask = measures.reject_lowest(c, count=v.count(rejected, "rejected k", c.size))
+        mask = partitions.reject_lowest(c, count=v.count(rejected, "rejected k", c.size))
         return RankingState(mask, measures.operating_point(a, mask))
 
     def draw(fig, state):
@@ -354,7 +354,7 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     def curves_at(s):
         if s not in cache:
             _, accurate, proba = _toy(n_per_class, seed, s)
-            cache[s] = {name: measures.rejection_curves(
+            cache[s] = {name: curves.rejection_curves(
                 accurate, rejectors.confidence_from_proba(proba, name)) for name in _REJECTOR_NAMES}
         return cache[s]
 

@@ -20,8 +20,9 @@ from .. import _validate as v
 from ..bootstrap import CurveBands, bootstrap_curves
 from ..datasets import (MaxQPoints, PopulationCurves, four_gaussians, max_q_points,
                         population_curves, population_point, temper)
-from ..measures import (Measures, OperatingPoint, RejectionCurves, Threshold, operating_point,
-                        rejection_curves)
+from ..curves import rejection_curves, RejectionCurves
+from ..measures import operating_point, Measures, OperatingPoint
+from ..partitions import Threshold
 from ..optimality import cost
 from ..selective import aurc, chow_rule, select_threshold
 from ._background import background_ready, freeze_background, moving_artists

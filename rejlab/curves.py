@@ -1,0 +1,251 @@
+"""The measures at every number of rejected samples: one ranking, then counts along it.
+
+``rejection_curves(accurate, confidence)`` gives r, A, Q and phi for every
+k = 0 .. n rejected samples under the default tie policy (confidence
+ascending, then sample index ascending; :mod:`rejlab.partitions`), from one
+ranking (:func:`rejlab._ranking.ranked`) and a cumulative sum: O(n log n),
+no loop over samples. The curves hold integer counts; each measure is
+computed from them on first use by the formulas of :mod:`rejlab._formulas`,
+the same ones :func:`rejlab.measures_from_counts` uses.
+
+Which summaries depend on the order of the rows: a point k that splits a
+group of equal confidences counts the group's first members by sample index,
+so its A, Q and phi (and everything read off single points: ``best_Q``,
+``min_cost``) may change when tied rows are shuffled. The points
+``thresholds_only=True`` keeps never split a group, and so never depend on
+the order of the rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Optional
+
+import numpy as np
+
+from . import _validate as v
+from ._formulas import FORMULAS, rho_zero
+from ._ranking import CHUNK, ranked
+from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts
+
+__all__ = ["CURVE_FIELDS", "RejectionCurves", "rejection_curves"]
+
+#: The per-point fields of :class:`RejectionCurves` after ``n_rejected``.
+CURVE_FIELDS = ("r", *MEASURE_NAMES)
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class RejectionCurves:
+    """r, A, Q and phi for every number of rejected samples ("Curves").
+
+    Attributes
+    ----------
+    n_rejected : int array
+        Number of rejected samples |R| at each point (0 .. n).
+    r, A, Q, phi : float arrays
+        The measures at each point (A is NaN where nothing is kept).
+    counts : SubsetCounts
+        The four subset sizes at each point, as int arrays.
+
+    The curves store |A∩R| at each point (``n_accurate_rejected``) and the
+    points' |R| when they are not every k = 0 .. n; ``n_rejected`` and each
+    measure are computed from these integer counts on first use and kept,
+    so a caller that reads only Q never holds r, A or phi (a curve of 10^7
+    samples has 10^7 + 1 points).
+    """
+
+    n_accurate_rejected: np.ndarray
+    n_samples: int
+    n_accurate: int
+    points: Optional[np.ndarray] = None  #: |R| of each point; None: every k = 0 .. n
+
+    @cached_property
+    def n_rejected(self):
+        """|R| at each point (int64)."""
+        if self.points is None:
+            return np.arange(self.n_samples + 1, dtype=np.int64)
+        return self.points
+
+    @cached_property
+    def r(self):
+        """``r = |R| / n`` at each point."""
+        return self._field("r")
+
+    @cached_property
+    def A(self):
+        """``A = |A∩N| / |N|`` at each point; NaN where nothing is kept."""
+        return self._field("A")
+
+    @cached_property
+    def Q(self):
+        """``Q = (|A∩N| + |M∩R|) / n`` at each point."""
+        return self._field("Q")
+
+    @cached_property
+    def phi(self):
+        """``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point, edge cases as :func:`rejlab.measures_from_counts`."""
+        return self._field("phi")
+
+    def _field(self, name):
+        """One measure at every point: its formula applied chunk by chunk into one output array.
+
+        The subset counts of each chunk are derived from |A∩R| and |R| on the
+        fly, so the only n-length array made is the result (the temporaries
+        are chunk-sized and stay in cache).
+        """
+        out = np.empty(len(self))
+        formula = FORMULAS[name]
+        for s in range(0, len(self), CHUNK):
+            formula(*self._counts(slice(s, s + CHUNK)), out=out[s:s + CHUNK])
+        return out
+
+    def _counts(self, where):
+        """:class:`SubsetCounts` of the points ``where`` (a slice), from |A∩R| and |R|."""
+        ar = self.n_accurate_rejected[where]
+        k = self.n_rejected[where]
+        mr = k - ar
+        return SubsetCounts(an=self.n_accurate - ar, mn=(self.n_samples - self.n_accurate) - mr,
+                            ar=ar, mr=mr)
+
+    def __repr__(self):
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in ("n_rejected", *CURVE_FIELDS))
+        return f"RejectionCurves({shown})"
+
+    def __len__(self):
+        return len(self.n_accurate_rejected)
+
+    @property
+    def counts(self):
+        """The four subset sizes at each point: ``SubsetCounts`` of int arrays."""
+        return self._counts(slice(None))
+
+    @property
+    def alpha(self):
+        """A(0) = |A| / n, the accuracy without rejection."""
+        return self.n_accurate / self.n_samples
+
+    def best_Q(self):
+        """Index of the point of maximum classification quality Q (first one on ties).
+
+        Decided in integers, ``n Q - |A| = |R| - 2 |A∩R|``, so no Q array is needed.
+        """
+        return _first_extreme(lambda k, ar: k - 2 * ar, self.n_rejected,
+                              self.n_accurate_rejected, np.argmax)
+
+    @property
+    def rho_0(self):
+        """rho_0 of every point against no rejection: ``|M∩R| / |R|``, NaN where |R| = 0.
+
+        Condessa et al. 2017, Sec. 4: rejecting these samples beats not
+        rejecting at all iff the price of rejection rho is below rho_0.
+        Computed from the integer counts, so it is exactly 0 where only
+        accurate samples were rejected and exactly 1 where only
+        misclassified ones were.
+        """
+        return rho_zero(self.n_rejected - self.n_accurate_rejected, self.n_rejected)
+
+    def cost(self, rho):
+        """The cost ``L = (1 - A)(1 - r) + rho r`` at every point, from the counts.
+
+        ``(1 - A)(1 - r) = |M∩N| / n``, so ``L = (|M∩N| + rho |R|) / n``:
+        defined at r = 1 too, where A is not (Condessa et al. 2017, Sec. 4).
+        """
+        rho = v.single_fraction(rho, "rho")
+        k, ar, n = self.n_rejected, self.n_accurate_rejected, self.n_samples
+        out = np.empty(k.shape)
+        for s in range(0, k.size, CHUNK):  # chunks: no n-length temporaries
+            kc = k[s:s + CHUNK]
+            mn = (n - self.n_accurate) - (kc - ar[s:s + CHUNK])
+            np.divide(mn + rho * kc, n, out=out[s:s + CHUNK])
+        return out
+
+    def min_cost(self, rho):
+        """Index of the point of minimum cost at price ``rho`` (the first one on exact ties).
+
+        Decided in integers, as :meth:`best_Q` is: rho is read as the fraction
+        p / q nearest to it (q at most 10^9, below the float's own precision
+        for a price in [0, 1]), and the point minimises ``q |M∩N| + p |R|``.
+        Float rounding of the costs never decides a tie.
+        """
+        rho = v.single_fraction(rho, "rho")
+        n = self.n_samples
+        price = Fraction(rho).limit_denominator(max(1, min(10**9, 2**62 // (2 * n + 2))))
+        q, p = price.denominator, price.numerator
+        # q |M∩N| + p |R| = q (|M| - |R| + |A∩R|) + p |R|, chunk by chunk (no n-length temporaries)
+        return _first_extreme(lambda k, ar: q * ((n - self.n_accurate) - k + ar) + p * k,
+                              self.n_rejected, self.n_accurate_rejected, np.argmin)
+
+    def point(self, i):
+        """The :class:`rejlab.measures.OperatingPoint` at index ``i`` of the curves.
+
+        The formulas of the arrays on this one point, so the same bits.
+        """
+        i = v.index(i, "i", len(self), "a point of the curves") % len(self)
+        counts = self._counts(slice(i, i + 1))
+        return OperatingPoint(*(float(FORMULAS[name](*counts)[0]) for name in CURVE_FIELDS),
+                              SubsetCounts(*(int(x[0]) for x in counts)))
+
+
+def _first_extreme(score, k, ar, arg):
+    """``arg(score(k, ar))`` (np.argmax or np.argmin, first on ties), chunk by chunk."""
+    best = best_value = None
+    for s in range(0, k.size, CHUNK):
+        part = score(k[s:s + CHUNK], ar[s:s + CHUNK])
+        i = int(arg(part))
+        value = int(part[i])
+        if best is None or (value > best_value if arg is np.argmax else value < best_value):
+            best, best_value = s + i, value
+    return best
+
+
+def rejection_curves(accurate, confidence, *, thresholds_only=False):
+    """r, A, Q, phi for every number of rejected samples k = 0 .. n.
+
+    Point k rejects the k least confident samples under the default tie
+    policy (confidence ascending, then sample index ascending). One sort of
+    the confidences' values (two when accurate and misclassified samples
+    share many confidences) and one cumulative sum: O(n log n), no loop over
+    samples, no stable argsort. Confidences are ranked in their own dtype
+    (integers beyond 2**53 and longdouble stay exact). The curves hold the
+    integer counts; ``r``, ``A``, ``Q`` and ``phi`` are computed from them on
+    first use.
+
+    Parameters
+    ----------
+    accurate : array-like of bool, shape (n,)
+        The accuracy vector ``a``.
+    confidence : array-like of float, shape (n,)
+        Finite confidences, higher = surer.
+    thresholds_only : bool, default False
+        Keep only the points a threshold rejector can reach: k = 0, k = n and
+        every k that falls between two distinct confidence values.
+
+    Returns
+    -------
+    RejectionCurves
+        Fields ``n_rejected, r, A, Q, phi`` (and ``counts``).
+
+    Examples
+    --------
+    >>> cv = rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8])
+    >>> cv.n_rejected
+    array([0, 1, 2, 3, 4])
+    >>> cv.Q
+    array([0.5 , 0.75, 0.5 , 0.75, 0.5 ])
+    >>> rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], thresholds_only=True).n_rejected
+    array([0, 1, 3, 4])
+    """
+    thresholds_only = v.flag(thresholds_only, "thresholds_only")
+    a = v.as_bool_1d(accurate, "accurate")
+    c = v.as_finite_1d(confidence, "confidence")
+    v.same_length(accurate=a, confidence=c)
+    ar, breaks = ranked(a, c, breaks=thresholds_only)
+    n_acc = int(ar[-1])
+    if not thresholds_only:
+        return RejectionCurves(ar, a.size, n_acc)
+    k = np.flatnonzero(breaks)
+    return RejectionCurves(ar[k], a.size, n_acc, points=k.astype(np.int64, copy=False))
+
+
