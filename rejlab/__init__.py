@@ -53,6 +53,7 @@ __all__ = [
     "rejection_report", "report_from_estimator", "RejectionReport",
     # Data sets, self-checks, drawing, explorers, the hyperspectral example, the command line
     "datasets", "exercises", "plot", "widgets", "context", "cli",
+    "__version__",
 ]
 
 #: The modules that own the face's names, in the order of the groups above.

@@ -223,7 +223,7 @@ def test_refill_without_set_data_gives_the_polygons_fill_between_makes():
     # the same vertices, in the same order, as a fresh fill_between
     from matplotlib.collections import PolyCollection
 
-    from rejlab.plot._measures import _refill
+    from rejlab.plot._operating_sets import _refill
 
     x = np.linspace(0, 1, 9)
     y1 = np.array([0, 0, np.nan, 0, 0, 0, np.nan, np.nan, 0.5])

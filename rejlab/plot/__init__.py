@@ -11,8 +11,9 @@ Importing this module imports matplotlib; ``import rejlab`` does not.
 """
 
 from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
-from ._measures import BETA_CMAP, MEASURE_LABELS, curves, operating_set, optimality_matrix, rho_zero
-from ._measures import cost_curves, operating_set_panels, price_of_rejection
+from ._artists import MEASURE_LABELS
+from ._curves import cost_curves, curves, price_of_rejection, rho_zero
+from ._operating_sets import BETA_CMAP, operating_set, operating_set_panels, optimality_matrix
 from ._report import PLOT_MAX_POINTS, report, report_rho_zero
 from ._report import report_point
 from ._scene import (CLASS_COLORS, class_colors, context_maps, jcr_scr_curves, jcr_scr_rho_zero,

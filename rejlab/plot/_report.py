@@ -15,8 +15,9 @@ from .. import _validate as v
 from ..measures import MEASURE_NAMES
 from ..optimality import operating_set as _operating_set, subsample_curves
 from ..report import RejectionReport
-from ._measures import (_index_at, _line, _mark, _vline, cost_curves, curves as _curves,
-                        operating_set as _operating_set_plot, rho_zero)
+from ._artists import index_at, put_line, put_marker, put_vline
+from ._curves import cost_curves, curves as _curves, rho_zero
+from ._operating_sets import operating_set as _operating_set_plot
 from ._style import PLOT_MAX_POINTS, RC, check_axes, find_artist, format_r, series_styles
 
 __all__ = ["report", "report_rho_zero", "report_point", "PLOT_MAX_POINTS"]
@@ -143,15 +144,15 @@ def report_point(report, r, rho, axes=None):
     cv = report.curves
     thin = subsample_curves(cv, PLOT_MAX_POINTS)
     first = find_artist(ax_walk, "walk-A") is None
-    i = _index_at(cv, r)
+    i = index_at(cv, r)
     (label, color), = series_styles([report.rejector])
     for m, ls, marker in (("A", "-", "o"), ("Q", "--", "s")):
         y = np.asarray(getattr(cv, m), dtype=float)
-        _line(ax_walk, f"walk-{m}", thin.r, getattr(thin, m), color=color, lw=1.8, ls=ls,
+        put_line(ax_walk, f"walk-{m}", thin.r, getattr(thin, m), color=color, lw=1.8, ls=ls,
               label=f"{m} ({label})")
-        _mark(ax_walk, f"walk-point-{m}", cv.r[i], y[i] if np.isfinite(y[i]) else np.nan,
+        put_marker(ax_walk, f"walk-point-{m}", cv.r[i], y[i] if np.isfinite(y[i]) else np.nan,
               marker=marker, ms=9, color=color, mec="black", zorder=4)
-    _vline(ax_walk, "walk-r", cv.r[i], color="black", ls=":", lw=1.2)
+    put_vline(ax_walk, "walk-r", cv.r[i], color="black", ls=":", lw=1.2)
     ax_walk.set_title(f"k = {int(cv.n_rejected[i])} of n = {report.n} rejected", y=1.0)
     if first:
         ax_walk.set_xlim(0, 1)

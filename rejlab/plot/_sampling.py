@@ -18,7 +18,7 @@ from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
 from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES, measure_info, OperatingPoint
 from ..optimality import cost as _cost
-from ._measures import MEASURE_LABELS, _measure_names
+from ._artists import MEASURE_LABELS, measure_names
 from ._style import OKABE_ITO, SERIES_COLORS, axes_row, check_axes, format_r, get_ax
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
@@ -98,7 +98,7 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
     pop = _check(population, PopulationCurves, "population",
                  "rl.datasets.population_curves")
     label = _label(label)
-    names = _measure_names(measures)
+    names = measure_names(measures)
     axes = axes_row(axes, len(names))
     for ax, m in zip(axes, names):
         if measure_info(m).log_scale and ax.get_yscale() != "log":

@@ -301,10 +301,11 @@ def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
     -------
     numpy.ndarray of Axes
     """
-    from ._measures import _measure_names, curves
+    from ._artists import measure_names
+    from ._curves import curves
 
     experiment = _experiment(experiment)
-    measures = _measure_names(measures)
+    measures = measure_names(measures)
     axes = _axes_row(axes, len(measures), width=4.3, height=3.9)
     curves({"SCR": experiment.scr}, measures, axes)
     r = np.array([p.r for p in experiment.jcr_points])
@@ -326,7 +327,7 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
     -------
     Axes
     """
-    from ._measures import rho_zero
+    from ._curves import rho_zero
 
     experiment = _experiment(experiment)
     if rho is not None:
@@ -386,23 +387,23 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
     """
     from ..curves import RejectionCurves
     from ..measures import OperatingPoint
-    from ._measures import _line, _mark, _measure_names
+    from ._artists import measure_names, put_line, put_marker
 
     if not isinstance(scr, RejectionCurves):
         raise ValueError(f"scr must be a RejectionCurves (SCR's curves), got {type(scr).__name__}")
     if not isinstance(jcr, OperatingPoint):
         raise ValueError(f"jcr must be an OperatingPoint (a JCR point), got {type(jcr).__name__}")
-    measures = _measure_names(measures, allowed=("A", "Q"))
+    measures = measure_names(measures, allowed=("A", "Q"))
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     first = find_artist(ax, f"scr-{measures[0]}") is None
     low = 1.0
     for m in measures:
         ls, marker = _JCR_SCR_SERIES[m]
         y = np.asarray(getattr(scr, m), dtype=float)
-        _line(ax, f"scr-{m}", scr.r, y, color=SERIES_COLORS[0], lw=1.8, ls=ls,
+        put_line(ax, f"scr-{m}", scr.r, y, color=SERIES_COLORS[0], lw=1.8, ls=ls,
               label=f"{m}, SCR (every r)")
         value = float(getattr(jcr, m))
-        _mark(ax, f"jcr-{m}", jcr.r, value if np.isfinite(value) else np.nan, marker=marker, ms=9,
+        put_marker(ax, f"jcr-{m}", jcr.r, value if np.isfinite(value) else np.nan, marker=marker, ms=9,
               color=SERIES_COLORS[1], mec="black", zorder=4, label=f"{m}, JCR (this γ)")
         low = min(low, float(np.nanmin(y)), value if np.isfinite(value) else 1.0)
     ax.set_ylim(max(0.0, low - 0.02), 1.01)

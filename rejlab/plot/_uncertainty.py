@@ -18,7 +18,7 @@ from .. import _validate as v
 from ..bootstrap import CurveBands, RejectorComparison
 from ..measures import MEASURE_NAMES, measure_info
 from ..selective import RiskCoverage
-from ._measures import MEASURE_LABELS, _measure_names, _setup_phi_axis
+from ._artists import MEASURE_LABELS, measure_names, setup_phi_axis
 from ._style import OKABE_ITO, SERIES_COLORS, axes_row, format_r, get_ax, named_results
 
 __all__ = ["curve_bands", "risk_coverage", "rejector_difference"]
@@ -80,11 +80,11 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
         if len(named) > 1 or not _is_one_colour(color):
             raise ValueError(f"color must be one matplotlib colour for a single CurveBands, "
                              f"got {color!r:.40}")
-    measures = _measure_names(measures)
+    measures = measure_names(measures)
     axes = axes_row(axes, len(measures))
     for ax, m in zip(axes, measures):
         if measure_info(m).log_scale:
-            _setup_phi_axis(ax)
+            setup_phi_axis(ax)
         for i, (name, cb) in enumerate(named.items()):
             col = color if color is not None else SERIES_COLORS[i % len(SERIES_COLORS)]
             band = getattr(cb, m)

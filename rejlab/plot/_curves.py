@@ -1,0 +1,362 @@
+"""Curves of A, Q, phi, of the cost and of rho_0 along the rejected fraction (Condessa et al. 2017, Figs. 4 and 8).
+
+Every function takes results rejlab already computed (``RejectionCurves``)
+and ``ax=None`` / ``axes=None``, and returns what it drew on. Called again
+on the Axes it drew on, a function moves its artists (found by their gid)
+instead of drawing new ones; each docstring's Notes list the gids an
+explorer may move.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+from ..curves import RejectionCurves
+from ..measures import MEASURE_NAMES, measure_info
+from ._artists import (MEASURE_LABELS, R_LABEL, as_named_curves, drawable, index_at, limits_by_measure, measure_names, put_hline, put_line, put_marker, put_vline, setup_phi_axis)
+from ._style import (OKABE_ITO, PLOT_MAX_POINTS, axes_row, check_axes, find_artist, format_r,
+                     get_ax, series_styles)
+
+__all__ = ["curves", "cost_curves", "rho_zero", "price_of_rejection"]
+
+
+def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True, mark_r=None,
+           legend=True, ylim=None):
+    """A, Q and phi against r for several rejectors on shared axes (Condessa et al. 2017, Fig. 4).
+
+    Parameters
+    ----------
+    curves_by_name : dict[str, RejectionCurves] or RejectionCurves
+        One curve per rejector (or method). A rejector named as in
+        ``rl.REJECTORS`` is shown in words ("maximum probability") and in
+        its own colour (:data:`REJECTOR_STYLE`); other names get the
+        Okabe-Ito series colours.
+    measures : sequence of "A", "Q", "phi"
+        One panel per measure, in this order. phi is drawn on a log scale
+        (0 and inf values leave gaps: phi = inf where only misclassified
+        samples were rejected).
+    axes : sequence of Axes, optional
+        As many as ``measures``; new figure with one row of panels if None.
+    mark_best : bool
+        Mark the point of maximum Q of each rejector on every panel (a
+        diamond), the operating point Q singles out.
+    mark_r : float in [0, 1], optional
+        A rejected fraction to mark: a dotted vertical line and, on each
+        curve, the point that rejects ``round(r n)`` samples (as
+        :func:`rejlab.reject_lowest` does; the nearest point of a thinned curve).
+    legend : bool
+        A legend in the last panel.
+    ylim : dict measure -> (bottom, top), optional
+        Fixed vertical limits for some panels (others fit the curves). Fixed
+        limits let curves of different data be compared by eye, and let an
+        explorer draw the axes once.
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+
+    Notes
+    -----
+    Called again on the same axes, it moves what it drew instead of drawing
+    anew (the legend and axis labels stay; panels without fixed limits refit
+    to the new curves). The artists, by gid, on each
+    panel: ``"curve-<name>"`` (the curve), ``"best-<name>"`` (the max-Q
+    diamond; ``"bestline-<name>"``, a dashed vertical line, where the value
+    cannot be drawn), ``"r-marker"`` and ``"point-<name>"`` (with
+    ``mark_r``). An explorer may move the last two with every control
+    change, and the curves when the data change.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import rejlab as rl
+    >>> cv = rl.rejection_curves([1, 0, 1, 1], [0.9, 0.2, 0.6, 0.8])
+    >>> axes = curves({"max_probability": cv}, ("Q",), mark_r=0.25)
+    >>> point = [a for a in axes[0].lines if a.get_gid() == "point-max_probability"][0]
+    >>> float(point.get_xdata()[0]), float(point.get_ydata()[0])
+    (0.25, 1.0)
+    """
+    named = as_named_curves(curves_by_name)
+    measures = measure_names(measures)
+    mark_best = v.flag(mark_best, "mark_best")
+    legend = v.flag(legend, "legend")
+    if mark_r is not None:
+        mark_r = v.single_fraction(mark_r, "mark_r")
+    ylim = limits_by_measure(ylim)
+    axes = axes_row(axes, len(measures))
+    styles = series_styles(named)
+    for ax, m in zip(axes, measures):
+        first = find_artist(ax, f"curve-{next(iter(named))}") is None
+        if first and measure_info(m).log_scale:
+            setup_phi_axis(ax)
+        for (name, cv), (label, color) in zip(named.items(), styles):
+            y = drawable(getattr(cv, m), m)
+            put_line(ax, f"curve-{name}", cv.r, y, color=color, lw=1.8, label=label or None)
+            if mark_best:
+                b = cv.best_Q()
+                text = f"max Q ({label}: r = {format_r(cv.r[b])})" if label else \
+                    f"max Q (r = {format_r(cv.r[b])})"
+                shown = np.isfinite(y[b])
+                put_marker(ax, f"best-{name}", cv.r[b], y[b] if shown else np.nan, marker="D", ms=8,
+                      color=color, mec="black", label=text if shown else "_" + text)
+                vline = find_artist(ax, f"bestline-{name}")
+                if vline is None and not shown:
+                    ax.axvline(cv.r[b], color=color, ls="--", lw=1, label=text,
+                               gid=f"bestline-{name}")
+                elif vline is not None:
+                    vline.set_xdata([cv.r[b], cv.r[b]])
+                    vline.set_visible(not shown)
+            if mark_r is not None:
+                i = index_at(cv, mark_r)
+                put_marker(ax, f"point-{name}", cv.r[i], y[i], marker="o", ms=8, color=color,
+                      mec="black", zorder=4)
+        if mark_r is not None:
+            put_vline(ax, "r-marker", mark_r, color="black", ls=":", lw=1.5)
+        if first:
+            ax.set_xlabel(R_LABEL)
+            ax.set_ylabel(MEASURE_LABELS[m])
+            ax.set_xlim(0, 1)
+            ax.grid(alpha=0.3)
+            if m in ylim:
+                ax.set_ylim(*ylim[m])
+        elif m not in ylim:
+            ax.relim()
+            ax.autoscale_view(scalex=False)
+    if legend and any(named) and axes[-1].get_legend() is None:
+        axes[-1].legend(loc="best")
+    return axes
+
+
+
+# --- the price of rejection: cost along the curves, rho_0 ------------------------
+
+_COST_LABEL = "cost L = (1 − A)(1 − r) + ρ r"
+
+
+def _thin(cv):
+    from ..optimality import subsample_curves
+
+    return subsample_curves(cv, PLOT_MAX_POINTS)
+
+
+def cost_curves(curves_by_name, rho, ax=None, *, mark_min=True, mark_r=None, no_rejection=True,
+                legend=True, title=None):
+    """The cost L(r; rho) along each curve, with its cheapest point (Condessa et al. 2017, Sec. 4).
+
+    ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n``, computed from
+    the curves' integer counts by :meth:`rejlab.RejectionCurves.cost`; the
+    cheapest point is :meth:`rejlab.RejectionCurves.min_cost` (the first one
+    on exact ties). At rho = 1/2 it is the point of maximum Q.
+
+    Parameters
+    ----------
+    curves_by_name : dict[str, RejectionCurves] or RejectionCurves
+    rho : float in [0, 1]
+        The price of rejection.
+    ax : Axes, optional
+    mark_min : bool
+        A diamond at each curve's cheapest point.
+    mark_r : float in [0, 1], optional
+        A circle at the point of each curve that rejects ``round(r n)`` samples.
+    no_rejection : bool
+        A dashed line at the cost of rejecting nothing (the first curve's
+        ``L(0) = 1 - alpha``, the same for every rejector of one classifier).
+    legend : bool
+    title : str, optional
+        Default: ``"cost at ρ = ..."``.
+
+    Returns
+    -------
+    Axes
+
+    Notes
+    -----
+    Called again on the same Axes (for another rho), it moves what it drew
+    and refits the vertical axis. Artists by gid: ``"cost-<name>"``
+    (the cost curve), ``"cost-min-<name>"``, ``"cost-r-<name>"`` and
+    ``"cost-none"``; an explorer moving rho moves all of them, the y axis
+    and the title. Curves longer than :data:`PLOT_MAX_POINTS` are thinned
+    for drawing; the marked points come from the full curves.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import rejlab as rl
+    >>> cv = rl.rejection_curves([1, 0, 1, 0], [0.9, 0.2, 0.6, 0.1])
+    >>> ax = cost_curves(cv, 0.3)
+    >>> best = [a for a in ax.lines if a.get_gid() == "cost-min-"][0]
+    >>> float(best.get_xdata()[0]), round(float(best.get_ydata()[0]), 3)
+    (0.5, 0.15)
+    """
+    named = as_named_curves(curves_by_name)
+    rho = v.single_fraction(rho, "rho")
+    mark_min, no_rejection, legend = (v.flag(x, name) for x, name in (
+        (mark_min, "mark_min"), (no_rejection, "no_rejection"), (legend, "legend")))
+    if mark_r is not None:
+        mark_r = v.single_fraction(mark_r, "mark_r")
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title must be a string, got {type(title).__name__}")
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    first = find_artist(ax, f"cost-{next(iter(named))}") is None
+    top = 0.0
+    for (name, cv), (label, color) in zip(named.items(), series_styles(named)):
+        thin = _thin(cv)
+        put_line(ax, f"cost-{name}", thin.r, thin.cost(rho), color=color, lw=1.8,
+              label=f"cost ({label})" if label else "cost")
+        full = cv.cost(rho)
+        top = max(top, float(full.max()))
+        if mark_min:
+            b = cv.min_cost(rho)
+            put_marker(ax, f"cost-min-{name}", cv.r[b], full[b], marker="D", ms=9, color=color,
+                  mec="black", zorder=4, label=f"cheapest ({label})" if label else "cheapest")
+        if mark_r is not None:
+            i = index_at(cv, mark_r)
+            put_marker(ax, f"cost-r-{name}", cv.r[i], full[i], marker="o", ms=9, color=color,
+                  mec="black", zorder=5, label=f"at r ({label})" if label else "at r")
+    if no_rejection:
+        cv0 = next(iter(named.values()))
+        put_hline(ax, "cost-none", float(cv0.cost(rho)[0]), color=OKABE_ITO["grey"], ls="--", lw=1,
+               label="no rejection")
+    ax.set_ylim(0, top * 1.08 + 0.01)
+    ax.set_title(f"cost at ρ = {rho:.2f}" if title is None else title, y=1.0)
+    if first:
+        ax.set_xlim(0, 1)
+        ax.set_xlabel(R_LABEL)
+        ax.set_ylabel(_COST_LABEL)
+        ax.grid(alpha=0.3)
+        if legend:
+            ax.legend(loc="upper left")
+    return ax
+
+
+def _rho_pairs(data):
+    from ..optimality import rho_zero_curve
+
+    if isinstance(data, RejectionCurves) or (isinstance(data, tuple) and len(data) == 2):
+        data = {"": data}
+    if not isinstance(data, dict) or not data:
+        raise ValueError("curves_by_name must be a non-empty dict of RejectionCurves or (r, rho_0) pairs")
+    out = {}
+    for name, item in data.items():
+        if isinstance(item, RejectionCurves):
+            item = rho_zero_curve(item)
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise ValueError(f"curves_by_name: {name!r} must be a RejectionCurves or an "
+                             f"(r, rho_0) pair, got {type(item).__name__}")
+        r, rho0 = item
+        r = v.real_array(r, "curves_by_name (r)")
+        rho0 = v.real_array(rho0, "curves_by_name (rho_0)")
+        if r.ndim != 1 or r.shape != rho0.shape:
+            raise ValueError(f"curves_by_name: r and rho_0 of {name!r} must be 1-D of the same "
+                             f"length, got shapes {r.shape} and {rho0.shape}")
+        out[name] = (r, rho0)
+    return out
+
+
+def _rho_label(rho):
+    return f"ρ = {rho:.2f}"
+
+
+def rho_zero(curves_by_name, ax=None, *, rho=None, legend=True):
+    """The threshold price rho_0 of every rejected fraction against no rejection (Condessa et al. 2017, Fig. 8).
+
+    Rejecting a fraction r1 beats not rejecting at all iff the price of
+    rejection is below ``rho_0(r1) = |M∩R| / |R|``.
+
+    Parameters
+    ----------
+    curves_by_name : dict of RejectionCurves or of (r, rho_0) pairs, or one of them
+    ax : Axes, optional
+    rho : float, optional
+        A price to draw as a horizontal line: where a curve lies above it,
+        rejecting that fraction wins at this price.
+    legend : bool
+
+    Returns
+    -------
+    Axes
+
+    Notes
+    -----
+    Called again on the same Axes, it moves what it drew: ``"rho0-<name>"``
+    (the curves) and ``"rho-line"`` (the price; an explorer moves it with rho).
+    """
+    pairs = _rho_pairs(curves_by_name)
+    if rho is not None:
+        rho = v.single_fraction(rho, "rho")
+    legend = v.flag(legend, "legend")
+    ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
+    first = find_artist(ax, f"rho0-{next(iter(pairs))}") is None
+    for (name, (r, rho0)), (label, color) in zip(pairs.items(), series_styles(pairs)):
+        put_line(ax, f"rho0-{name}", r, rho0, color=color, lw=1.8, label=label or None)
+    if rho is not None:
+        line = find_artist(ax, "rho-line")
+        old = line.get_label() if line is not None else None
+        line = put_hline(ax, "rho-line", rho, color="black", ls="--", lw=1.2, label=_rho_label(rho))
+        if old is not None and old.startswith("ρ = "):
+            line.set_label(_rho_label(rho))
+            for lg in [ax.get_legend(), *ax.figure.legends]:
+                for text in (lg.get_texts() if lg is not None else []):
+                    if text.get_text() == old:
+                        text.set_text(_rho_label(rho))
+    if first:
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel("rejected fraction r1 (reference: no rejection)")
+        ax.set_ylabel("ρ₀ = |M∩R| / |R|")
+        ax.grid(alpha=0.3)
+        if legend and (any(pairs) or rho is not None):
+            ax.legend(loc="best")
+    return ax
+
+
+def price_of_rejection(curves_by_name, rho, axes=None, *, legend=True):
+    """Which operating points win at a price of rejection rho: the cost and rho_0 side by side.
+
+    Left, :func:`cost_curves`: the cost along each curve and its cheapest
+    point. Right, :func:`rho_zero`: the threshold price rho_0 of every r
+    against no rejection, and rho as a line: rejecting r beats not
+    rejecting at all exactly where the curve lies above the line
+    (Condessa et al. 2017, Sec. 4 and Fig. 8). One legend under both panels.
+
+    Parameters
+    ----------
+    curves_by_name : dict[str, RejectionCurves] or RejectionCurves
+    rho : float in [0, 1]
+    axes : two Axes, optional
+    legend : bool
+
+    Returns
+    -------
+    numpy.ndarray of two Axes
+
+    Notes
+    -----
+    Called again on the same axes (for another rho), it moves the cost
+    curves, the cheapest points, the price line, the titles and the cost
+    axis in place (gids of :func:`cost_curves` and :func:`rho_zero`); the
+    legend (gid ``"price-legend"`` on the figure) is drawn once and names
+    the line "price of rejection ρ", whose value is in the titles.
+    """
+    named = as_named_curves(curves_by_name)
+    rho = v.single_fraction(rho, "rho")
+    legend = v.flag(legend, "legend")
+    if axes is None:
+        import matplotlib.pyplot as plt
+
+        _, axes = plt.subplots(1, 2, figsize=(11, 4.6), layout="constrained")
+    ax_cost, ax_rho = check_axes(axes, 2)
+    cost_curves(named, rho, ax_cost, no_rejection=False, legend=False)
+    rho_zero(named, ax_rho, rho=rho, legend=False)
+    line = find_artist(ax_rho, "rho-line")
+    line.set_label("price of rejection ρ")
+    ax_rho.set_title(f"r beats no rejection where ρ₀ > ρ = {rho:.2f}", y=1.0)
+    fig = ax_cost.figure
+    if legend and find_artist(fig, "price-legend") is None:
+        handles, labels = ax_cost.get_legend_handles_labels()
+        fig.legend(handles + [line], labels + [line.get_label()], loc="outside lower center",
+                   ncol=min(3, len(labels) + 1), frameon=False).set_gid("price-legend")
+    return np.array([ax_cost, ax_rho], dtype=object)

@@ -1,0 +1,407 @@
+"""Operating sets and relative optimality (Condessa et al. 2017, Figs. 2 and 5).
+
+:func:`operating_set` draws the green / white / orange regions of a
+reference point, their borders and curves through them;
+:func:`optimality_matrix` the beta of every pair of operating points as an
+image. Every function takes what rejlab already computed
+(:func:`rejlab.operating_set`, :func:`rejlab.optimality_matrix`) and
+``ax=None``, and returns what it drew on; called again on the same Axes, it
+moves its artists (each docstring's Notes list their gids).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+from ..measures import MEASURE_NAMES
+from ..optimality import OperatingSet
+from ._artists import (MEASURE_LABELS, R_LABEL, as_named_curves, check_ylim, drawable, limits_by_measure, measure_names, put_line, setup_phi_axis)
+from ._style import (OKABE_ITO, REGION_STYLE, REJECTOR_STYLE, axes_row, find_artist, format_r,
+                     get_ax, rejector_label)
+
+__all__ = ["operating_set", "operating_set_panels", "optimality_matrix", "BETA_CMAP"]
+
+
+def _beta_cmap():
+    from matplotlib.colors import LinearSegmentedColormap
+
+    # worse (beta = -1) vermillion, indifferent white, better (beta = +1) bluish green:
+    # the Okabe-Ito ends of the operating-set regions, distinguishable with any colour vision.
+    cmap = LinearSegmentedColormap.from_list(
+        "rejlab_beta", [OKABE_ITO["vermillion"], "#F7F7F7", OKABE_ITO["bluish_green"]])
+    return cmap.with_extremes(over=OKABE_ITO["blue"], under=OKABE_ITO["black"])
+
+
+#: Diverging, colour-blind-safe colormap of beta in [-1, 1].
+BETA_CMAP = _beta_cmap()
+
+
+#: Colours of curves through an operating set that are not rejectors of
+#: ``REJECTOR_STYLE`` (none is the green / orange / vermillion of the regions).
+_THROUGH_COLORS = [OKABE_ITO[k] for k in ("blue", "reddish_purple", "sky_blue", "black")]
+
+
+def _fill(ax, x, y1, y2, region, gid, zorder=0, label=True):
+    st = REGION_STYLE[region]
+    return ax.fill_between(x, y1, y2, facecolor=st["color"], alpha=st["alpha"], hatch=st["hatch"],
+                           edgecolor=st["color"] if region != "white" else "none", linewidth=0,
+                           label=st["label"] if label else None, zorder=zorder, gid=gid)
+
+
+def _fill_polygons(x, y1, y2):
+    """The polygons ``fill_between(x, y1, y2)`` makes, one per run of finite points.
+
+    Each one runs (x_a, y2_a), then along y1 from a to b, then (x_b, y2_b)
+    and back along y2: the vertices matplotlib's ``fill_between`` builds
+    (without interpolation or steps), so a region moved in place has the
+    geometry of a fresh drawing.
+    """
+    ok = np.isfinite(x) & np.isfinite(y1) & np.isfinite(y2)
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], ok.astype(np.int8), [0]])))
+    polys = []
+    for a, b in zip(edges[::2], edges[1::2]):
+        xs, lo, hi = x[a:b], y1[a:b], y2[a:b]
+        polys.append(np.concatenate([[[xs[0], hi[0]]], np.column_stack([xs, lo]),
+                                     [[xs[-1], hi[-1]]], np.column_stack([xs, hi])[::-1]]))
+    return polys
+
+
+def _refill(collection, x, y1, y2):
+    """Move a ``fill_between`` region to new bounding curves, in place.
+
+    Bounds equal to those of the last move leave the region alone (the
+    infeasible regions do not move with the reference).
+    """
+    x, y1, y2 = (np.asarray(a, dtype=float) for a in (x, y1, y2))
+    last = getattr(collection, "_rejlab_bounds", None)
+    if last is not None and all(a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
+                                for a, b in zip(last, (x, y1, y2))):
+        return
+    if hasattr(collection, "set_data"):  # FillBetweenPolyCollection, matplotlib >= 3.10
+        collection.set_data(x, y1, y2)
+    else:
+        collection.set_verts(_fill_polygons(x, y1, y2))
+    collection._rejlab_bounds = (x, y1, y2)
+
+
+_REF_SYMBOL = {"A": "A0", "Q": "Q0", "phi": "φ0"}
+_REGION_GIDS = ("infeasible_low", "infeasible_high", "white", "orange", "green")
+
+
+def _operating_set_geometry(opset, measure, ylim=None):
+    """What :func:`operating_set` draws, as arrays: x, regions, borders, reference, limits.
+
+    ``ylim`` fixes the vertical limits (the phi panel otherwise fits them to
+    the borders); regions reaching past them are clipped just outside.
+    """
+    b = opset.measure(measure)
+    if measure == "AN":
+        raise ValueError("measure must be one of 'A', 'Q', 'phi'")
+    x = np.asarray(opset.r, dtype=float)
+    order = np.argsort(x, kind="stable")
+    x = x[order]
+    best, mid, worst, low, high = (np.asarray(a, dtype=float)[order] for a in b)
+    fb, fm, fw = (np.asarray(f)[order] for f in opset.feasible)
+    ref = {"A": opset.A0, "Q": opset.Q0, "phi": opset.phi0}[measure]
+
+    if measure == "phi":
+        if ylim is None:
+            finite = np.concatenate([a[np.isfinite(a) & (a > 0)] for a in (best, worst, low, high)]
+                                    + [np.array([1.0])])
+            top = min(10 ** np.ceil(np.log10(finite.max()) + 0.5), 1e3)
+            bottom = max(10 ** np.floor(np.log10(finite.min()) - 0.5), 1e-3)
+        else:
+            bottom, top = ylim
+        clip = lambda a: np.clip(np.nan_to_num(a, nan=np.nan, posinf=top * 10), bottom / 10, top * 10)  # noqa: E731
+        best, mid, worst, low, high = (clip(a) for a in (best, mid, worst, low, high))
+        floor, ceiling = bottom / 10, top * 10
+    else:
+        # A is undefined at r = 1: let the regions stop there
+        bottom, top = (-0.02, 1.02) if ylim is None else ylim
+        floor, ceiling = bottom, top
+    regions = {
+        "infeasible_low": (np.full_like(x, floor), low),
+        "infeasible_high": (high, np.full_like(x, ceiling)),
+        "white": (worst, best),
+        "orange": (low, worst),
+        "green": (best, high),
+    }
+    borders = {"best": np.where(fb, best, np.nan), "mid": np.where(fm, mid, np.nan),
+               "worst": np.where(fw, worst, np.nan)}
+    return x, regions, borders, float(ref), (bottom, top)
+
+
+def _check_opset(opset):
+    if not isinstance(opset, OperatingSet):
+        raise ValueError(f"opset must be an OperatingSet (from rl.operating_set), "
+                         f"got {type(opset).__name__}")
+    return opset
+
+
+
+
+def _white_swatch():
+    """A legend swatch for the white region that shows on a white background."""
+    from matplotlib.patches import Patch
+
+    return Patch(facecolor="white", edgecolor=OKABE_ITO["grey"], linewidth=1.0,
+                 label=REGION_STYLE["white"]["label"])
+
+
+def _legend_entries(ax):
+    """The axes' legend handles and labels, the white region given a visible edge."""
+    handles, labels = ax.get_legend_handles_labels()
+    white = REGION_STYLE["white"]["label"]
+    return [_white_swatch() if lab == white else h for h, lab in zip(handles, labels)], labels
+
+
+def _draw_operating_set(opset, measure, ax, named, ylim, title, legend):
+    """First drawing of :func:`operating_set` on ``ax``."""
+    x, regions, borders, ref, (bottom, top) = _operating_set_geometry(opset, measure, ylim)
+    if measure == "phi":
+        setup_phi_axis(ax).set_gid("opset-unity")
+    _fill(ax, x, *regions["infeasible_low"], "infeasible", "opset-infeasible_low")
+    _fill(ax, x, *regions["infeasible_high"], "infeasible", "opset-infeasible_high", label=False)
+    ax.fill_between(x, *regions["white"], facecolor="white", linewidth=0, zorder=0,
+                    label=REGION_STYLE["white"]["label"], gid="opset-white")
+    _fill(ax, x, *regions["orange"], "orange", "opset-orange")
+    _fill(ax, x, *regions["green"], "green", "opset-green")
+    ax.plot(x, borders["best"], color=OKABE_ITO["bluish_green"], lw=2.2,
+            label="β = +1 (best behaviour)", zorder=3, gid="opset-best")
+    ax.plot(x, borders["mid"], color="black", lw=1.4, ls="--", label="β = 0", zorder=3,
+            gid="opset-mid")
+    ax.plot(x, borders["worst"], color=OKABE_ITO["vermillion"], lw=2.2,
+            label="β = -1 (worst behaviour)", zorder=3, gid="opset-worst")
+    _draw_through(ax, named, measure)
+    label = f"reference (r0, {_REF_SYMBOL[measure]})"
+    finite = np.isfinite(ref)
+    # the reference marker exists even when its value is not finite (empty, out of
+    # the legend), so that a later call can move it
+    ax.plot([opset.r0] if finite else [], [ref] if finite else [], "o", ms=10, color="black",
+            mfc="black", zorder=5, label=label if finite else "_" + label, gid="opset-reference")
+    ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))
+    ax.set_ylim(bottom, top)
+    ax.set_xlabel(R_LABEL + "₁")
+    ax.set_ylabel(MEASURE_LABELS[measure])
+    ax.set_title(_opset_title(opset) if title is None else title, y=1.0)
+    if legend:
+        ax.legend(*_legend_entries(ax), loc="lower left", framealpha=0.9)
+
+
+def _draw_through(ax, named, measure):
+    """Curves drawn through the regions: a rejector's own colour, or the through colours."""
+    if named is None:
+        return
+    free = iter(_THROUGH_COLORS * len(named))
+    for name, cv in named.items():
+        style = REJECTOR_STYLE.get(name) if isinstance(name, str) else None
+        color = style["color"] if style else next(free)
+        put_line(ax, f"opset-curve-{name}", cv.r, drawable(getattr(cv, measure), measure),
+              color=color, lw=1.6, zorder=4, label=rejector_label(str(name)) if name else "curve")
+
+
+def _opset_title(opset):
+    return f"operating set of r0 = {format_r(opset.r0)}, A0 = {opset.A0:.3f}"
+
+
+def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim=None, title=None):
+    """The operating set of a reference point: green / white / orange regions (Condessa et al. 2017, Fig. 2).
+
+    Above the beta = +1 border (green, hatched ``//``) an operating point
+    beats the reference for every price of rejection rho; below the
+    beta = -1 border (orange, hatched ``\\\\``) it loses for every rho; in
+    between (white, borders included: the operating set) the verdict depends
+    on rho. Grey dots mark what no classifier with the same accuracy alpha
+    can reach. The black dashed line is beta = 0.
+
+    Parameters
+    ----------
+    opset : OperatingSet
+        From :func:`rejlab.operating_set`.
+    measure : "A", "Q" or "phi"
+    ax : Axes, optional
+    curves : dict[str, RejectionCurves] or RejectionCurves, optional
+        Curves of rejectors to draw through the regions (a rejector's own
+        curve passes through its reference point).
+    legend : bool
+    ylim : (bottom, top), optional
+        Vertical limits (default: [-0.02, 1.02] for A and Q; for phi, fitted
+        to the borders). Regions reaching past them are clipped.
+    title : str, optional
+        Default: the reference point, ``"operating set of r0 = ..., A0 = ..."``.
+
+    Returns
+    -------
+    Axes
+
+    Notes
+    -----
+    Called again on the same Axes with another operating set (same measure),
+    it moves what it drew, keeping the first drawing's limits, labels and
+    legend. The artists, by gid: ``"opset-green"``, ``"opset-white"``,
+    ``"opset-orange"``, ``"opset-infeasible_low"``,
+    ``"opset-infeasible_high"`` (the regions), ``"opset-best"``,
+    ``"opset-mid"``, ``"opset-worst"`` (the beta = +1, 0, -1 borders),
+    ``"opset-reference"`` (the reference point), ``"opset-curve-<name>"``
+    (the curves) and, for phi, ``"opset-unity"`` (the phi = 1 line). An
+    explorer moving the reference moves the green, white and orange regions,
+    the borders and the reference, and must redraw the curves, the phi = 1
+    line and the spines over them; the infeasible regions depend only on
+    alpha and the grid of r.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import rejlab as rl
+    >>> ax = operating_set(rl.operating_set(0.8, 0.2, 0.7, [0.0, 0.5, 1.0]), "Q")
+    >>> ax = operating_set(rl.operating_set(0.9, 0.4, 0.7, [0.0, 0.5, 1.0]), "Q", ax=ax)
+    >>> ref = [a for a in ax.lines if a.get_gid() == "opset-reference"][0]
+    >>> float(ref.get_xdata()[0]), round(float(ref.get_ydata()[0]), 2)
+    (0.4, 0.78)
+    """
+    _check_opset(opset)
+    v.choice(measure, "measure", MEASURE_NAMES)
+    named = as_named_curves(curves, "curves") if curves is not None else None
+    legend = v.flag(legend, "legend")
+    ylim = check_ylim(ylim, measure)
+    if title is not None and not isinstance(title, str):
+        raise ValueError(f"title must be a string, got {type(title).__name__}")
+    ax = get_ax(ax, figsize=(6, 4.5), layout="constrained")
+    if find_artist(ax, "opset-white") is not None and ax.get_ylabel() != MEASURE_LABELS[measure]:
+        ax.clear()  # drawn for another measure: start afresh
+    if find_artist(ax, "opset-white") is None:
+        _draw_operating_set(opset, measure, ax, named, ylim, title, legend)
+        return ax
+    x, regions, borders, ref, _ = _operating_set_geometry(opset, measure, ylim or ax.get_ylim())
+    for name in _REGION_GIDS:
+        _refill(find_artist(ax, f"opset-{name}"), x, *regions[name])
+    for name, y in borders.items():
+        find_artist(ax, f"opset-{name}").set_data(x, y)
+    finite = np.isfinite(ref)
+    find_artist(ax, "opset-reference").set_data([opset.r0] if finite else [],
+                                                [ref] if finite else [])
+    _draw_through(ax, named, measure)
+    if title is None:
+        ax.title.set_text(_opset_title(opset))
+    else:
+        ax.title.set_text(title)
+    return ax
+
+
+def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=None, legend=True,
+                         ylim=None, titles=None):
+    """The operating set for A, Q and phi side by side, with one legend under the panels.
+
+    One :func:`operating_set` per measure (Condessa et al. 2017, Fig. 2),
+    titled with the measure's name; the legend (regions, borders, reference
+    and curves) sits under the panels, outside the axes.
+
+    Parameters
+    ----------
+    opset : OperatingSet
+    measures : sequence of "A", "Q", "phi"
+    axes : sequence of Axes, optional
+        One per measure; a new figure by default.
+    curves : dict[str, RejectionCurves] or RejectionCurves, optional
+    legend : bool
+    ylim : dict measure -> (bottom, top), optional
+        Fixed limits for some panels (see :func:`operating_set`).
+    titles : dict measure -> str, optional
+        Default: the reference point over the middle panel, no other title.
+
+    Returns
+    -------
+    numpy.ndarray of Axes
+
+    Notes
+    -----
+    Called again on the same axes, it moves every panel in place (see
+    :func:`operating_set` for the artists); the legend, gid
+    ``"opset-legend"`` on the figure, is drawn once.
+    """
+    _check_opset(opset)
+    measures = measure_names(measures)
+    legend = v.flag(legend, "legend")
+    ylim = limits_by_measure(ylim)
+    titles = {} if titles is None else titles
+    if not isinstance(titles, dict) or not set(titles) <= set(MEASURE_NAMES):
+        raise ValueError(f"titles must be a dict keyed by measure {MEASURE_NAMES}, "
+                         f"got {titles!r:.60}")
+    axes = axes_row(axes, len(measures), width=4.6, height=4.6)
+    middle = measures[len(measures) // 2]
+    for ax, m in zip(axes, measures):
+        operating_set(opset, m, ax, curves, legend=False, ylim=ylim.get(m),
+                      title=titles.get(m, _opset_title(opset) if m == middle else ""))
+    fig = axes[0].figure
+    if legend and find_artist(fig, "opset-legend") is None:
+        handles, labels = _legend_entries(axes[0])
+        fig.legend(handles, labels, loc="outside lower center", ncol=min(4, len(labels)),
+                   frameon=False).set_gid("opset-legend")
+    return axes
+
+
+
+def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
+    """Relative optimality of every pair of operating points as an image (Condessa et al. 2017, Fig. 5).
+
+    Row = test point 1 (y axis: r1), column = reference 0 (x axis: r0), as
+    returned by :func:`rejlab.optimality_matrix`. Colours run from
+    vermillion (beta = -1, worst behaviour) through white (beta = 0) to
+    bluish green (beta = +1, best behaviour); |beta| > 1 (only possible
+    between different classifiers or equal r) shows as black / blue.
+    Evenly spaced ``r`` (as from ``rl.optimality.subsample_curves`` of full curves;
+    no step more than 1.5 times the median step) is drawn as an image; a few unevenly spaced points (e.g. JCR's operating
+    points) as a mesh whose cell borders lie halfway between neighbouring r,
+    so each cell sits at its own r.
+
+    Parameters
+    ----------
+    beta : array, shape (m, m)
+    r : array, shape (m,)
+    best : int, optional
+        Index of the point of maximum Q: its row is outlined (it is
+        nonnegative against every other point).
+    colorbar : bool
+
+    Returns
+    -------
+    Axes
+    """
+    beta = v.real_array(beta, "beta", "an (m, m) matrix of numbers")
+    r = v.fraction(r, "r")
+    if beta.ndim != 2 or beta.shape[0] != beta.shape[1]:
+        raise ValueError(f"beta must be a square matrix, got shape {beta.shape}")
+    if r.shape != (beta.shape[0],):
+        raise ValueError(f"r must have length {beta.shape[0]} (one per row of beta), got {r.shape}")
+    if r.size == 0:
+        raise ValueError("beta and r must not be empty")
+    if best is not None:
+        best = v.count(best, "best", r.size - 1)
+    colorbar = v.flag(colorbar, "colorbar")
+    ax = get_ax(ax, figsize=(5.6, 4.6), layout="constrained")
+    lo, hi = float(r.min()), float(r.max())
+    # beta of nested points lies in [-1, 1]; do not let rounding (1 + 1e-15) paint
+    # a best-behaviour pair in the "beyond +1" colour
+    near = np.isfinite(beta) & (np.abs(np.abs(beta) - 1.0) < 1e-9)
+    beta = np.where(near, np.sign(beta), beta)
+    steps = np.diff(r)
+    # nearly even (a curve subsampled by index: steps differ by rounding, or by its
+    # inserted max-Q point) is an image; a few uneven points are a mesh
+    if r.size < 3 or steps.max() <= 1.5 * np.median(steps):
+        im = ax.imshow(beta, origin="lower", extent=(lo, hi, lo, hi), cmap=BETA_CMAP,
+                       vmin=-1, vmax=1, aspect="auto", interpolation="nearest")
+    else:
+        mid = (r[1:] + r[:-1]) / 2
+        edges = np.concatenate([[r[0] - (mid[0] - r[0])], mid, [r[-1] + (r[-1] - mid[-1])]])
+        im = ax.pcolormesh(edges, edges, beta, cmap=BETA_CMAP, vmin=-1, vmax=1)
+    if best is not None:
+        ax.axhline(r[best], color="black", ls="--", lw=1.2,
+                   label=f"test point of max Q (r1 = {format_r(r[best])})")
+        ax.legend(loc="upper left")
+    ax.set_xlabel("reference r0")
+    ax.set_ylabel("test point r1")
+    if colorbar:
+        ax.figure.colorbar(im, ax=ax, label="β  (relative optimality)", extend="both")
+    return ax
