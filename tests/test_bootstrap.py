@@ -227,11 +227,11 @@ def test_population_curves_match_a_large_sample():
 
 @pytest.mark.parametrize("rejector", ["max_probability", "breaking_ties"])
 def test_population_quadrature_has_converged(rejector):
-    from rejlab.datasets import _gaussians as g
+    from rejlab.datasets import _population as g
 
     t = np.linspace(0.3 if rejector == "max_probability" else 0.05, 0.99, 9)
-    coarse = g._rejected_and_kept_accurate(t, rejector, 1.0)
-    fine = g._rejected_and_kept_accurate(t, rejector, 1.0, nodes=120)
+    coarse = g.rejected_and_kept_accurate(t, rejector, 1.0)
+    fine = g.rejected_and_kept_accurate(t, rejector, 1.0, nodes=120)
     np.testing.assert_allclose(coarse, fine, atol=1e-13)
     # r and |A∩N| of the population are monotone in the threshold
     assert np.all(np.diff(coarse[0]) > 0) and np.all(np.diff(coarse[1]) < 0)

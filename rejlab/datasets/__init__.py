@@ -1,8 +1,9 @@
 """Data sets: the papers' worked examples, the toy problem, scenes and lesson data, all seeded."""
 
-from ._gaussians import (CENTRES, EXPECTED_ACCURACY, ChowConvergence, FourGaussians, MaxQPoints,
-                         PopulationCurves, chow_convergence, expected_accuracy, four_gaussians,
-                         max_q_points, population_curves, population_point, posteriors, temper)
+from ._gaussians import (CENTRES, EXPECTED_ACCURACY, FourGaussians, expected_accuracy, four_gaussians,
+                         posteriors, temper)
+from ._population import PopulationCurves, population_curves, population_point
+from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
 from ._paper_examples import (PAPER_U, PaperExample, Table1, definition3_covering,
                               equal_blocks_covering, paper_example, table1)

@@ -1,0 +1,138 @@
+"""Simulation studies on the toy problem: many samples, against the population or Chow's rule.
+
+:func:`max_q_points`: the max-Q point chosen on each of many samples, and
+what its threshold is worth on the population (the optimism of choosing on
+the data one reports on). :func:`chow_convergence`: the empirical
+minimum-cost threshold at growing sample sizes, against Chow's ``1 - rho``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .. import _validate as v
+from ..selective import select_threshold
+from ._gaussians import expected_accuracy, four_gaussians, tempered
+from ._population import measures_from_population, population_args, rejected_and_kept_accurate
+
+__all__ = ["ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points"]
+
+
+class ChowConvergence(NamedTuple):
+    """The empirical minimum-cost threshold at growing sample sizes, against Chow's 1 - rho."""
+
+    n: np.ndarray            #: total sample sizes (4 n_per_class)
+    threshold: np.ndarray    #: the minimum-cost threshold chosen on each sample
+    chow_threshold: float    #: 1 - rho
+
+
+def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, separation=1.0,
+                     temperature=1.0):
+    """The empirical minimum-cost threshold on max probability, sample after growing sample.
+
+    For each size, a sample of the toy problem is drawn
+    (``four_gaussians(size, seed)``) and :func:`rejlab.select_threshold`
+    picks the threshold of minimum cost at price rho. With the exact
+    posteriors (``temperature=1``) it approaches Chow's threshold ``1 - rho``
+    as n grows (Chow 1970). A miscalibrated model, posteriors tempered as
+    ``p_k^(1/T) / sum_j p_j^(1/T)`` (T > 1 underconfident, T < 1
+    overconfident), keeps its predictions but its thresholds drift away
+    from ``1 - rho``.
+
+    Returns
+    -------
+    ChowConvergence
+        ``n``, ``threshold`` (arrays), ``chow_threshold``.
+
+    Examples
+    --------
+    >>> cc = chow_convergence(0.3, n_per_class=(50, 5000))
+    >>> cc.chow_threshold, bool(abs(cc.threshold[-1] - 0.7) < 0.05)
+    (0.7, True)
+    """
+    rho = v.single_fraction(rho, "rho")
+    temperature = v.positive_number(temperature, "temperature")
+    sizes = v.as_1d(n_per_class, "n_per_class")
+    if sizes.dtype.kind not in "iu" or np.any(sizes < 1):
+        raise ValueError("n_per_class must hold positive integers")
+    thresholds = []
+    for size in sizes.tolist():
+        toy = four_gaussians(int(size), seed, separation=separation)
+        conf = tempered(toy.proba, temperature).max(axis=1)
+        thresholds.append(select_threshold(toy.accurate, conf, criterion="min_cost", rho=rho).value)
+    return ChowConvergence(4 * sizes.astype(np.int64), np.array(thresholds), 1.0 - rho)
+
+
+class MaxQPoints(NamedTuple):
+    """The max-Q point of many samples of the toy problem, and what it is worth on the population.
+
+    One entry per seed. ``Q`` is the maximum of Q on the sample it was
+    chosen on (the apparent value), ``population_Q`` the Q that the chosen
+    threshold gives on the whole population (the honest value: what fresh
+    data would give on average).
+    """
+
+    seed: np.ndarray
+    r: np.ndarray               #: the max-Q rejected fraction on each sample
+    Q: np.ndarray               #: the max Q on each sample (chosen and measured there)
+    threshold: np.ndarray       #: the confidence threshold chosen on each sample
+    population_r: np.ndarray    #: what that threshold rejects of the population
+    population_Q: np.ndarray    #: Q of that threshold on the population
+
+    @property
+    def optimism(self):
+        """Mean of ``Q - population_Q``: how much choosing and reporting on one sample overstates Q."""
+        return float(np.mean(self.Q - self.population_Q))
+
+
+def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", separation=1.0):
+    """The point of maximum Q on samples ``four_gaussians(n_per_class, seed)``, seed after seed.
+
+    For each seed, :func:`rejlab.select_threshold` picks the max-Q threshold
+    on the sample (its r and Q are the sample's), and
+    :func:`population_point` says what the same threshold rejects and gives
+    on the population, exactly. Across seeds the max-Q point wanders (the Q
+    curve is flat near its top, and its height there is a count of a few
+    samples); on average the sample's own max Q exceeds what its threshold
+    is worth, by :attr:`MaxQPoints.optimism`.
+
+    Parameters
+    ----------
+    n_per_class : int >= 1
+    seeds : iterable of int >= 0, default range(100)
+    rejector : "max_probability" or "breaking_ties", keyword-only
+    separation : float > 0, keyword-only
+
+    Returns
+    -------
+    MaxQPoints
+
+    Examples
+    --------
+    >>> pts = max_q_points(150, seeds=[0, 1])
+    >>> pts.r.round(3), pts.Q.round(3)
+    (array([0.2  , 0.015]), array([0.763, 0.738]))
+    >>> bool(pts.optimism > 0)
+    True
+    """
+    if isinstance(n_per_class, bool) or not isinstance(n_per_class, (int, np.integer)) \
+            or n_per_class < 1:
+        raise ValueError(f"n_per_class must be a positive integer, got {n_per_class!r}")
+    s = population_args(rejector, separation)
+    if not isinstance(seeds, np.ndarray):
+        seeds = v.as_list(seeds, "seeds", "an iterable of integers >= 0")
+    seeds = v.as_1d(seeds, "seeds")
+    if seeds.dtype.kind not in "iu" or np.any(seeds < 0):
+        raise ValueError("seeds must hold integers >= 0")
+    chosen = [select_threshold(t.accurate, t.confidence(rejector))
+              for t in (four_gaussians(int(n_per_class), int(k), separation=separation)
+                        for k in seeds.tolist())]
+    r, Q, t = (np.array([getattr(c, f) for c in chosen]) for f in ("r", "Q", "value"))
+    # -inf rejects nothing, +inf everything; the confidences lie in [0, 1]
+    finite = np.clip(t, 0.0, 1.0)
+    pr, an = rejected_and_kept_accurate(finite, rejector, s)
+    _, pq, _ = measures_from_population(np.where(t > 1, 1.0, pr), np.where(t > 1, 0.0, an),
+                                         expected_accuracy(s))
+    return MaxQPoints(seeds.astype(np.int64), r, Q, t, np.where(t > 1, 1.0, pr), pq)
