@@ -40,8 +40,8 @@ import numpy as np
 from . import _validate as v
 from ._sets import ElementSet, ordered
 from .coverings import label_sets_to_blocks
-from .multilabel import _aa_rar, _counts
-from .multilabel import _totals as _count_totals
+from ._label_counts import aa_rar, sample_counts
+from ._label_counts import totals as count_totals
 
 __all__ = [
     "AccuracyReport",
@@ -137,7 +137,7 @@ def _read_pair(ideal, result, universe=None):
 def _element_terms(data):
     """(elements, tp, fp, fn, count_P) for either layer; the set layer uses Python sets."""
     if isinstance(data, _Arrays):
-        c = _counts(data.T, data.R)
+        c = sample_counts(data.T, data.R)
         n_ideal = data.T.sum(axis=1, dtype=np.int64)
         return np.arange(data.T.shape[0]), c.tp, c.fp, c.fn, n_ideal
     tp, fp, fn, count = [], [], [], []
@@ -154,7 +154,7 @@ def _element_terms(data):
 def _totals(data):
     """(T_pos, sum |P_i|, unified T_neg) as Python ints."""
     if isinstance(data, _Arrays):
-        return _count_totals(_counts(data.T, data.R))
+        return count_totals(sample_counts(data.T, data.R))
     T_pos = sum(len(P_i & R_i) for P_i, R_i in zip(data.P, data.R))
     sum_P = sum(len(P_i) for P_i in data.P)
     _, _, fp, fn, _ = _element_terms(data)
@@ -191,7 +191,7 @@ def absolute_accuracy(ideal, result, *, universe=None):
     >>> rl.absolute_accuracy([[1, 0], [1, 1]], [[1, 0], [0, 1]])  # indicator matrices
     0.6666666666666666
     """
-    return _aa_rar(*_totals(_read_pair(ideal, result, universe)))[0]
+    return aa_rar(*_totals(_read_pair(ideal, result, universe)))[0]
 
 
 def relative_accuracy_rate(ideal, result, *, universe=None):
@@ -214,7 +214,7 @@ def relative_accuracy_rate(ideal, result, *, universe=None):
     >>> rl.relative_accuracy_rate(P, P)
     inf
     """
-    return _aa_rar(*_totals(_read_pair(ideal, result, universe)))[1]
+    return aa_rar(*_totals(_read_pair(ideal, result, universe)))[1]
 
 
 def t_neg(ideal, result, *, universe=None, condition=None):
@@ -394,7 +394,7 @@ class AccuracyReport:
         """RAR with the T_neg of the detected condition (None outside the four conditions)."""
         if self.T_neg_condition is None:
             return None
-        return _aa_rar(self.T_pos, self.sum_P, self.T_neg_condition)[1]
+        return aa_rar(self.T_pos, self.sum_P, self.T_neg_condition)[1]
 
     def fraction_text(self, measure, *, infinity="inf"):
         """``"AA"`` or ``"RAR"`` as its fraction, e.g. ``'6/8 = 3/4'`` (``infinity`` for T_neg = 0)."""
@@ -485,7 +485,7 @@ def accuracy_report(ideal, result, *, universe=None):
     key = (ideal_kind, result_kind)
     T_neg_cond = _condition_t_neg(data, key) if key in CONDITIONS else None
     T_pos, sum_P, T_neg = sum(per_label), sum(sizes), int(t.sum())
-    aa, rar = _aa_rar(T_pos, sum_P, T_neg)
+    aa, rar = aa_rar(T_pos, sum_P, T_neg)
     return AccuracyReport(
         ideal_kind=ideal_kind, result_kind=result_kind, condition=condition,
         T_pos_per_label=per_label, P_sizes=sizes, T_pos=T_pos, sum_P=sum_P, T_neg=T_neg,

@@ -27,6 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
+from ._label_counts import SampleCounts, aa_rar, sample_counts, totals
 from ._sets import ordered
 
 __all__ = [
@@ -40,60 +41,6 @@ __all__ = [
     "multilabel_measures",
 ]
 
-
-class SampleCounts(NamedTuple):
-    """Per-sample counts of a multi-label result (int arrays of length n).
-
-    ``tp[p] = |Q_P(p) ∩ Q_P'(p)|``, ``fp[p] = |Q_P'(p) - Q_P(p)|``,
-    ``fn[p] = |Q_P(p) - Q_P'(p)|``.
-    """
-
-    tp: np.ndarray
-    fp: np.ndarray
-    fn: np.ndarray
-
-
-def _packed(Y):
-    """Each row of a boolean (n, m) matrix as bits: (n, w) uint64 words."""
-    b = np.packbits(Y, axis=1, bitorder="little")
-    k = b.shape[1]
-    width = -(-k // 8) * 8
-    if k != width:
-        padded = np.zeros((b.shape[0], width), dtype=np.uint8)
-        padded[:, :k] = b
-        b = padded
-    return np.ascontiguousarray(b).view(np.uint64)
-
-
-def _counts(T, R):
-    """SampleCounts of two validated boolean matrices, by popcounts on packed rows."""
-    t, r = _packed(T), _packed(R)
-    if t.shape[1] == 1:
-        t, r = t[:, 0], r[:, 0]
-        tp = np.bitwise_count(t & r)
-        fp = np.bitwise_count(r & ~t)
-        fn = np.bitwise_count(t & ~r)
-    else:
-        tp = np.bitwise_count(t & r).sum(axis=1)
-        fp = np.bitwise_count(r & ~t).sum(axis=1)
-        fn = np.bitwise_count(t & ~r).sum(axis=1)
-    return SampleCounts(tp.astype(np.int64), fp.astype(np.int64), fn.astype(np.int64))
-
-
-def _totals(c):
-    """``(T_pos, sum_i |P_i|, T_neg)`` of SampleCounts, as Python ints.
-
-    ``T_pos = sum_p TP_p``, ``sum_i |P_i| = sum_p (TP_p + FN_p)`` and the
-    unified ``T_neg = sum_p max(FP_p, FN_p)`` (neighborhood-system paper, Sec. 4.2).
-    """
-    tp = int(c.tp.sum())
-    return tp, tp + int(c.fn.sum()), int(np.maximum(c.fp, c.fn).sum())
-
-
-def _aa_rar(T_pos, sum_P, T_neg):
-    """``AA = T_pos / sum_P`` (NaN when no label is true) and ``RAR = T_pos / T_neg`` (inf at 0)."""
-    aa = T_pos / sum_P if sum_P else float("nan")
-    return float(aa), (T_pos / T_neg if T_neg else float("inf"))
 
 
 class MultilabelScores(NamedTuple):
@@ -186,7 +133,7 @@ def multilabel_counts(y_true, y_pred):
     >>> rl.multilabel_counts([[0, 1, 1], [1, 0, 0]], [[0, 0, 1], [0, 0, 1]])
     SampleCounts(tp=array([1, 0]), fp=array([0, 1]), fn=array([1, 1]))
     """
-    return _counts(*_read_samples(y_true, y_pred))
+    return sample_counts(*_read_samples(y_true, y_pred))
 
 
 def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
@@ -222,7 +169,7 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     ['11/14', '6/7', '11/14']
     """
     zero_value, warn = v.zero_division(zero_division)
-    return _scores(_counts(*_read_samples(y_true, y_pred)), zero_value, warn)
+    return _scores(sample_counts(*_read_samples(y_true, y_pred)), zero_value, warn)
 
 
 def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
@@ -238,8 +185,8 @@ def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
     (0.6666666666666666, 2.0, 0.75)
     """
     zero_value, warn = v.zero_division(zero_division)
-    c = _counts(*_read_samples(y_true, y_pred))
-    return MultilabelEvaluation(*_aa_rar(*_totals(c)), *_scores(c, zero_value, warn))
+    c = sample_counts(*_read_samples(y_true, y_pred))
+    return MultilabelEvaluation(*aa_rar(*totals(c)), *_scores(c, zero_value, warn))
 
 
 class MultilabelMeasures(NamedTuple):
@@ -313,8 +260,8 @@ def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     """
     zero_value, warn = v.zero_division(zero_division)
     T, R = _read_samples(y_true, y_pred)
-    c = _counts(T, R)
-    aa, rar = _aa_rar(*_totals(c))
+    c = sample_counts(T, R)
+    aa, rar = aa_rar(*totals(c))
     accuracy, precision, recall = _scores(c, zero_value, warn)
     f1 = _nanmean(_f1(c.tp, c.fp, c.fn, zero_value, warn, "sample(s)"))
     wrong = c.fp + c.fn

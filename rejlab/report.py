@@ -41,15 +41,16 @@ from typing import Optional
 
 import numpy as np
 
-from collections.abc import Mapping
 
 from . import _validate as v
 from .bootstrap import (DEFAULT_BAND_FRACTIONS, Band, CurveBands, PointBands, bootstrap_curves,
                         bootstrap_threshold)
 from .curves import rejection_curves, RejectionCurves
 from .measures import MEASURE_NAMES, operating_point, OperatingPoint
-from .partitions import accuracy_vector, reject_below, Threshold
-from .rejectors import REJECTORS, confidence_from_proba
+from .partitions import reject_below, Threshold
+from ._report_inputs import (fractions_of, predicted_proba, predictions,
+                             validation_inputs)
+from ._report_text import report_text, value_text
 from .selective import CRITERIA, _field_numbers, select_threshold
 
 __all__ = [
@@ -63,9 +64,6 @@ __all__ = [
 
 #: Rejected fractions tabulated when none are requested.
 DEFAULT_FRACTIONS = (0.0, 0.05, 0.1, 0.2, 0.3)
-
-#: The name a report carries when the confidence was given directly.
-GIVEN_CONFIDENCE = "given confidence"
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -181,12 +179,12 @@ class RejectionReport:
         return rows
 
     def __str__(self):
-        return _format_report(self, 4)
+        return report_text(self, 4)
 
     def __repr__(self):
         return (f"<RejectionReport n={self.n}, rejector={self.rejector!r}, "
-                f"alpha={_format_value(self.alpha, 4)}, max Q={_format_value(self.best.Q, 4)} "
-                f"at r={_format_value(self.best.r, 4)}>")
+                f"alpha={value_text(self.alpha, 4)}, max Q={value_text(self.best.Q, 4)} "
+                f"at r={value_text(self.best.r, 4)}>")
 
     def _repr_pretty_(self, printer, cycle):
         # in a notebook, a report on the last line shows its table
@@ -196,50 +194,6 @@ class RejectionReport:
 def _count(fraction, n):
     # the semantics of reject_lowest(confidence, fraction)
     return round(float(fraction) * n)
-
-
-def _fractions(fractions):
-    arr = v.real_array(fractions, "fractions", "a number or a 1-D sequence of numbers in [0, 1]")
-    if arr.ndim > 1:
-        raise ValueError("fractions must be a number or a 1-D sequence of numbers in [0, 1]")
-    values = tuple(float(f) for f in np.atleast_1d(arr))
-    if not values:
-        raise ValueError("fractions must not be empty")
-    v.fraction(values, "fractions")
-    return values
-
-
-def _labels(labels, n_classes):
-    if labels is None:
-        return np.arange(n_classes)
-    arr = v.labels_1d(labels, "labels")
-    if arr.size != n_classes:
-        raise ValueError(
-            f"labels must have one entry per probability column: got {arr.size} labels "
-            f"for {n_classes} columns")
-    try:
-        distinct = np.unique(arr).size
-    except TypeError:  # mixed types that do not compare (e.g. complex and float)
-        raise ValueError("labels must be all numbers or all strings (comparable values), "
-                         f"got {labels!r:.60}") from None
-    if distinct != arr.size:
-        raise ValueError("labels must not repeat")
-    return arr
-
-
-def _check_in_labels(y, name, labels):
-    try:
-        known = np.isin(y, labels)
-    except TypeError:
-        raise ValueError(f"{name} holds labels that do not compare with labels "
-                         "(mix of numbers, strings or complex values)") from None
-    if not np.all(known):
-        i = int(np.flatnonzero(~known)[0])
-        shown = ", ".join(repr(x) for x in labels.tolist()[:10])
-        more = ", ..." if labels.size > 10 else ""
-        raise ValueError(
-            f"{name} holds label {v.plain(y[i])!r} (sample {i}) that is not among the probability "
-            f"columns' labels [{shown}{more}]; pass labels=... in column order")
 
 
 def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels=None,
@@ -330,7 +284,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     >>> rep3.threshold.value, rep3.test_point.r, rep3.test_point.Q
     (0.5, 0.5, 1.0)
     """
-    fractions = _fractions(fractions)
+    fractions = fractions_of(fractions)
     if rho is not None:
         rho_arr = v.fraction(rho, "rho")
         if rho_arr.ndim != 0:
@@ -347,7 +301,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
                          "give validation=... too")
 
-    accurate, confidence, rejector_name, label_tuple = _predictions(
+    accurate, confidence, rejector_name, label_tuple = predictions(
         y_true, y_pred, confidence, proba, labels, rejector)
     curves = rejection_curves(accurate, confidence)
     n = accurate.size
@@ -378,7 +332,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     chosen = test_point = test_point_bands = None
     if validation is not None:
         # the test data's labels (given or 0 .. K-1): the validation columns must be the same
-        val_accurate, val_confidence = _validation(validation, proba is not None, label_tuple,
+        val_accurate, val_confidence = validation_inputs(validation, proba is not None, label_tuple,
                                                    rejector)
         try:
             chosen = select_threshold(val_accurate, val_confidence, criterion=criterion,
@@ -414,77 +368,6 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         test_point=test_point,
         test_point_bands=test_point_bands,
     )
-
-
-def _predictions(y_true, y_pred, confidence, proba, labels, rejector):
-    """Accuracy vector, confidence, rejector name and labels from a report's arguments."""
-    y_true = v.labels_1d(y_true, "y_true")
-    label_tuple = None
-    if proba is not None:
-        if confidence is not None:
-            raise ValueError("give either confidence or proba, not both "
-                             "(with proba the confidence comes from the rejector)")
-        v.choice(rejector, "rejector", REJECTORS)
-        p = v.probabilities(proba, "proba")
-        if p.shape[0] != y_true.size:
-            raise ValueError(f"y_true and proba must have the same number of samples, "
-                             f"got {y_true.size} and {p.shape[0]}")
-        lab = _labels(labels, p.shape[1])
-        _check_in_labels(y_true, "y_true", lab)
-        if y_pred is None:
-            y_pred = lab[np.argmax(p, axis=1)]
-        else:
-            y_pred = v.labels_1d(y_pred, "y_pred")
-            v.same_length(y_true=y_true, y_pred=y_pred)
-            _check_in_labels(y_pred, "y_pred", lab)
-        confidence = confidence_from_proba(p, rejector)
-        label_tuple = tuple(lab.tolist())
-        rejector_name = rejector
-    else:
-        if y_pred is None or confidence is None:
-            raise ValueError("give y_pred and confidence, or proba=...")
-        if labels is not None:
-            raise ValueError("labels name the probability columns: give them only with proba")
-        rejector_name = GIVEN_CONFIDENCE
-        confidence = v.as_finite_1d(confidence, "confidence")
-        v.same_length(y_true=y_true, confidence=confidence)
-    return accuracy_vector(y_true, y_pred), confidence, rejector_name, label_tuple
-
-
-_VALIDATION_KEYS = ("y_true", "y_pred", "confidence", "proba")
-
-
-def _validation(validation, with_proba, labels, rejector):
-    """Accuracy vector and confidence of the validation predictions (same form as the test's)."""
-    if not isinstance(validation, Mapping):
-        raise ValueError("validation must be a mapping such as dict(y_true=..., y_pred=..., "
-                         f"confidence=...) or dict(y_true=..., proba=...), got "
-                         f"{type(validation).__name__}")
-    extra = [k for k in validation if k not in _VALIDATION_KEYS]
-    if extra:
-        raise ValueError(f"validation has unknown key(s) {extra!r:.60}; use {list(_VALIDATION_KEYS)}")
-    if "y_true" not in validation:
-        raise ValueError("validation must hold y_true")
-    if with_proba != ("proba" in validation):
-        form = "proba=..." if with_proba else "y_pred=... and confidence=..."
-        raise ValueError(f"validation must give its predictions in the same form as the test "
-                         f"data ({form}): a threshold only carries over on the same confidence")
-    if with_proba:
-        try:
-            shape = np.shape(validation["proba"])
-        except Exception:       # ragged or odd: _predictions below says what is wrong
-            shape = ()
-        if len(shape) == 2 and shape[1] != len(labels):
-            raise ValueError(f"validation: proba has {shape[1]} columns, the test data's "
-                             f"{len(labels)}: a threshold only carries over between the same "
-                             "classes")
-    try:
-        accurate, confidence, _, _ = _predictions(
-            validation["y_true"], validation.get("y_pred"), validation.get("confidence"),
-            validation.get("proba"), labels if with_proba else None, rejector)
-    except ValueError as exc:
-        raise ValueError(f"validation: {exc}") from None
-    return accurate, confidence
 
 
 def _bands_at(bands, fraction, point):
@@ -550,39 +433,15 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
                              f"{type(validation).__name__}")
         X_val, y_val = validation
         try:
-            val_proba = _predict_proba(estimator, X_val, y_val, "X_val", "y_val")
+            val_proba = predicted_proba(estimator, X_val, y_val, "X_val", "y_val")
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
         validation = dict(y_true=y_val, proba=val_proba)
-    proba = _predict_proba(estimator, X, y, "X", "y")
+    proba = predicted_proba(estimator, X, y, "X", "y")
     return rejection_report(y, proba=proba, labels=classes, rejector=rejector,
                             fractions=fractions, rho=rho, n_boot=n_boot, level=level, seed=seed,
                             validation=validation, criterion=criterion,
                             target_accuracy=target_accuracy, progress=progress)
-
-
-def _predict_proba(estimator, X, y, x_name, y_name):
-    """``estimator.predict_proba(X)``, checked to give one row per label of ``y``.
-
-    rejlab does not read ``X`` itself (a pipeline may take text or a data
-    frame): the estimator does, and what it raises on it is an error in ``X``.
-    """
-    try:
-        proba = estimator.predict_proba(X)
-    except MemoryError:
-        raise
-    except Exception as exc:
-        raise ValueError(f"estimator.predict_proba({x_name}) failed on {x_name} "
-                         f"({type(exc).__name__}: {exc})") from exc
-    try:
-        rows = len(proba)
-    except TypeError:  # no rows at all: rejection_report says what proba must be
-        return proba
-    n = v.labels_1d(y, y_name).size
-    if rows != n:
-        raise ValueError(f"estimator.predict_proba({x_name}) gave {rows} rows for the {n} "
-                         f"labels of {y_name}: {x_name} and {y_name} must hold the same samples")
-    return proba
 
 
 # --- the plain-text table ---------------------------------------------------
@@ -593,118 +452,14 @@ def format_value(x, digits=4):
     >>> format_value(0.5), format_value(float("nan")), format_value(-float("inf"), 2)
     ('0.5000', 'nan', '-inf')
     """
-    return _format_value(v.real_number(x, "x"), _digits(digits))
+    return value_text(v.real_number(x, "x"), _digits(digits))
 
 
 def _digits(digits):
     return v.count(digits, "digits", 15)
 
 
-def _format_value(x, digits):
-    x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return f"{x:.{digits}f}"
-
-
 def format_report(report, digits=4):
     """The plain-text table ``str(report)`` returns (values to ``digits`` decimals)."""
     v.instance_of(report, "report", RejectionReport, "a RejectionReport (from rl.rejection_report)")
-    return _format_report(report, _digits(digits))
-
-
-def _format_report(report, digits):
-    n = report.n
-    if report.labels is not None:
-        source = f"{report.rejector} on {len(report.labels)} class probabilities"
-    else:
-        source = report.rejector
-    lines = [
-        "Rejection report: A, Q, phi and rho_0 at rejected fractions",
-        f"  samples n = {n}, rejector: {source}",
-        f"  accuracy without rejection alpha = A(0) = {_format_value(report.alpha, digits)}",
-        "",
-    ]
-    cols = ["fraction", "k", "r", *MEASURE_NAMES, "rho_0"]
-    if report.cost is not None:
-        cols.append("cost")
-    width = max(digits + 4, 8)
-    kw = max(len(str(n)), 1)
-    header = "  ".join(c.rjust(kw if c == "k" else width) for c in cols)
-    lines.append(header)
-    for row in report.table():
-        cells = []
-        for c in cols:
-            if c == "k":
-                cells.append(str(row["k"]).rjust(kw))
-            else:
-                cells.append(_format_value(row[c], digits).rjust(width))
-        lines.append("  ".join(cells))
-    lines.append("")
-    lines.append("  " + _point_line("maximum Q", report.best, report.best_index, digits))
-    if report.min_cost is not None:
-        lines.append("  " + _point_line(f"minimum cost (rho = {_format_value(report.rho, digits)})",
-                                        report.min_cost, report.min_cost_index, digits)
-                     + f", cost = {_format_value(report.cost[report.min_cost_index], digits)}")
-    # the new lines appear only with the new options, so a plain report prints as before
-    if report.bands is not None:
-        lines += _interval_lines(report, digits)
-    if report.threshold is not None:
-        lines += _validation_lines(report, digits)
-    if report.bands is not None or report.threshold is not None:
-        lines.append("  selective classification (ties broken by sample index): "
-                     f"AURC = {_format_value(report.aurc, digits)}, "
-                     f"E-AURC = {_format_value(report.excess_aurc, digits)}, "
-                     f"AUGRC = {_format_value(report.augrc, digits)}, "
-                     f"failure AUROC = {_format_value(report.failure_auroc, digits)}")
-    return "\n".join(lines)
-
-
-def _percent(level):
-    return f"{100 * level:g} %"
-
-
-def _interval(band, digits):
-    return f"[{_format_value(band.low, digits)}, {_format_value(band.high, digits)}]"
-
-
-def _interval_lines(report, digits):
-    seed = "" if report.seed is None else f", seed = {report.seed}"
-    lines = ["", f"  {_percent(report.level)} percentile-bootstrap intervals "
-                 f"(n_boot = {report.n_boot}{seed}):"]
-    width = 2 * (digits + 4) + 4
-    lines.append("  " + "fraction".rjust(digits + 4) + "  "
-                 + "  ".join(f"{m} interval".rjust(width) for m in MEASURE_NAMES))
-    for f, pb in zip(report.fractions, report.point_bands):
-        lines.append("  " + _format_value(f, digits).rjust(digits + 4) + "  "
-                     + "  ".join(_interval(getattr(pb, m), digits).rjust(width)
-                                 for m in MEASURE_NAMES))
-    b = report.bands
-    lines.append(f"  maximum Q = {_format_value(b.best_Q.estimate, digits)} "
-                 f"{_interval(b.best_Q, digits)}, at r = {_format_value(b.best_r.estimate, digits)} "
-                 f"{_interval(b.best_r, digits)}")
-    return lines
-
-
-def _validation_lines(report, digits):
-    t, p = report.threshold, report.test_point
-    f = lambda x: _format_value(x, digits)  # noqa: E731
-    shown = str(t.value) if isinstance(t.value, int) else f(t.value)   # exact integers as such
-    lines = ["", f"  chosen on validation ({report.criterion}): threshold t = {shown}, "
-                 f"validation r = {f(t.r)}, A = {f(t.A)}, Q = {f(t.Q)}; "
-                 f"on test: r = {f(p.r)}, A = {f(p.A)}, Q = {f(p.Q)}"]
-    if report.test_point_bands is not None:
-        pb = report.test_point_bands
-        gain = "" if pb.gain is None else f"; Q - alpha (paired) {_interval(pb.gain, digits)}"
-        lines.append(f"    on test, {_percent(report.level)} intervals: "
-                     f"r {_interval(pb.r, digits)}, A {_interval(pb.A, digits)}, "
-                     f"Q {_interval(pb.Q, digits)}{gain}")
-    return lines
-
-
-def _point_line(title, p, k, digits):
-    return (f"{title}: k = {k}, r = {_format_value(p.r, digits)}, A = {_format_value(p.A, digits)}, "
-            f"Q = {_format_value(p.Q, digits)}, phi = {_format_value(p.phi, digits)}, "
-            f"rho_0 = {_format_value(p.rho_0, digits)}")
+    return report_text(report, _digits(digits))

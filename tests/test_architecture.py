@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1] / "rejlab"
 LAYER_OF = {
     "_validate": "foundation", "_sets": "foundation", "_version": "foundation",
     "_ranking": "foundation",
-    "_formulas": "maths", "partitions": "maths", "measures": "maths", "curves": "maths",
+    "_formulas": "maths", "_label_counts": "maths", "_report_inputs": "maths",
+    "_report_text": "maths", "partitions": "maths", "measures": "maths", "curves": "maths",
     "binary": "maths", "rejectors": "maths", "optimality": "maths",
     "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
-from ._solvers import DEFAULT_STRENGTH, _hidden_fields, _iterations, _prior, _proba_cube, apply_context
+from ._solvers import DEFAULT_STRENGTH, apply_context, checked_iterations, checked_prior, hidden_fields, proba_cube
 
 __all__ = ["JCRResult", "joint_context_rejection", "sequential_context_rejection", "jcr", "scr",
            "labelled_accuracy", "DEFAULT_FAILURE_PROBABILITIES"]
@@ -88,14 +88,14 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
     >>> joint_context_rejection(p, 0.0, 0.4).rejected       # 0.4 > 0.6 * 0.55
     array([[False,  True]])
     """
-    p = _proba_cube(proba)
+    p = proba_cube(proba)
     strength = v.nonnegative_number(strength, "strength")
     gamma = v.fraction(failure_probability, "failure_probability")
     if gamma.ndim != 0:
         raise ValueError("failure_probability must be a single number in [0, 1]")
     gamma = float(gamma)
-    prior = _prior(prior)
-    max_iter, tol = _iterations(max_iter, tol)
+    prior = checked_prior(prior)
+    max_iter, tol = checked_iterations(max_iter, tol)
     h, w, k = p.shape
     if gamma == 0:
         ctx = apply_context(p, strength, prior=prior, max_iter=max_iter, tol=tol)
@@ -106,7 +106,7 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
         if strength == 0:
             z, n_iter = pt, 0
         else:
-            zk, n_iter = _hidden_fields(np.moveaxis(pt, -1, 0), strength, prior=prior,
+            zk, n_iter = hidden_fields(np.moveaxis(pt, -1, 0), strength, prior=prior,
                                         max_iter=max_iter, tol=tol)
             z = np.moveaxis(zk, 0, -1)
     rejected = z.argmax(axis=-1) == k          # argmax takes the first maximum: ties keep a class

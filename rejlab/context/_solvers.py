@@ -136,7 +136,7 @@ def _project_simplex(a):
     return np.maximum(a - tau, 0.0)
 
 
-def _hidden_fields(p, strength, *, prior="quadratic", mu=2.0, max_iter=20, tol=1e-3):
+def hidden_fields(p, strength, *, prior="quadratic", mu=2.0, max_iter=20, tol=1e-3):
     """ADMM for the marginal MAP of the hidden fields; ``p`` has shape (K, H, W).
 
     Returns (z on the simplex, shape (K, H, W); number of iterations).
@@ -213,7 +213,7 @@ class ContextResult:
     prior: str = "quadratic"
 
 
-def _proba_cube(proba, name="proba"):
+def proba_cube(proba, name="proba"):
     arr = v.real_array(proba, name, "an (H, W, K) array of class probabilities")
     if arr.ndim != 3:
         raise ValueError(f"{name} must be an (H, W, K) array of class probabilities, "
@@ -224,13 +224,13 @@ def _proba_cube(proba, name="proba"):
     return arr
 
 
-def _prior(prior):
+def checked_prior(prior):
     if not isinstance(prior, str) or prior not in PRIORS:
         raise ValueError(f"prior must be one of {PRIORS}, got {prior!r}")
     return prior
 
 
-def _iterations(max_iter, tol):
+def checked_iterations(max_iter, tol):
     if isinstance(max_iter, (bool, np.bool_)) or not isinstance(max_iter, (int, np.integer)) \
             or max_iter < 1:
         raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
@@ -270,14 +270,14 @@ def apply_context(proba, strength=DEFAULT_STRENGTH, *, prior="quadratic", max_it
     >>> apply_context(p, 0.0).labels[1, 1], apply_context(p, 2.0).labels[1, 1]
     (np.int64(2), np.int64(1))
     """
-    p = _proba_cube(proba)
+    p = proba_cube(proba)
     strength = v.nonnegative_number(strength, "strength")
-    prior = _prior(prior)
-    max_iter, tol = _iterations(max_iter, tol)
+    prior = checked_prior(prior)
+    max_iter, tol = checked_iterations(max_iter, tol)
     if strength == 0:
         z, n_iter = p.copy(), 0
     else:
-        zk, n_iter = _hidden_fields(np.moveaxis(p, -1, 0), strength, prior=prior,
+        zk, n_iter = hidden_fields(np.moveaxis(p, -1, 0), strength, prior=prior,
                                     max_iter=max_iter, tol=tol)
         z = np.moveaxis(zk, 0, -1)
     return ContextResult(v.readonly(z), v.readonly(z.argmax(axis=-1) + 1), v.readonly(z.max(axis=-1)),

@@ -101,7 +101,7 @@ def control_values(controls):
     return values
 
 
-def _explains(question, notice):
+def explains(question, notice):
     """Give an explorer factory its question and "what to notice" line as attributes.
 
     ``factory.question`` and ``factory.notice`` can be read without building

@@ -19,7 +19,7 @@ from .. import context as ctx
 from ..datasets import synthetic_scene
 from ..curves import rejection_curves, RejectionCurves
 from ..measures import operating_point, OperatingPoint
-from ._base import Explorer, _explains, format_number
+from ._base import Explorer, explains, format_number
 
 __all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]
 
@@ -78,7 +78,7 @@ class _Cache:
 EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.5, seed=1)
 
 
-@_explains(
+@explains(
     "Does rejecting jointly with context (JCR) do better than rejecting after it (SCR), at the "
     "same rejected fraction?",
     "Raising γ makes JCR reject more pixels (black in the map). Compare JCR's markers with the "

@@ -19,7 +19,7 @@ from .. import _validate as v
 from ..accuracy import AccuracyReport, accuracy_report
 from ..datasets import PAPER_U, paper_example
 from ..coverings import CoveringSummary, covering_summary
-from ._base import Explorer, _explains
+from ._base import Explorer, explains
 
 __all__ = ["covering_explorer", "CoveringState"]
 
@@ -78,7 +78,7 @@ _NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the erro
                   "drop.")
 
 
-@_explains(_QUESTION + " " + _QUESTION_SCORES, _NOTICE + " " + _NOTICE_SCORES)
+@explains(_QUESTION + " " + _QUESTION_SCORES, _NOTICE + " " + _NOTICE_SCORES)
 def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, scores=True):
     """Edit a covering on a small universe and watch N(p), NS(p), cov(C), overlaps, AA and RAR.
 

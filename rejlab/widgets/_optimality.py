@@ -25,7 +25,7 @@ from .. import optimality
 from ..datasets import four_gaussians
 from ..rejectors import REJECTORS
 from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, _explains, format_number
+from ._base import Explorer, explains, format_number
 
 __all__ = ["operating_set_explorer", "cost_explorer", "OperatingSetState", "CostState"]
 
@@ -57,7 +57,7 @@ class OperatingSetState(NamedTuple):
     best_region: dict  # rejector name -> region of its max-Q point
 
 
-@_explains(
+@explains(
     "Which operating points beat this reference point at every price of rejection, which lose "
     "at every price, and which depend on the price?",
     "Green means better at every price ρ: fewer mistakes kept and more correct samples kept, "
@@ -164,7 +164,7 @@ class CostState(NamedTuple):
     beats_no_rejection: dict  # bool array over the points with r > 0: rho < rho_0(r)
 
 
-@_explains(
+@explains(
     "At a given price of rejection ρ, how much should you reject?",
     "The cheapest r moves right (or stays) as ρ falls: cheap rejection pays for itself. At "
     "ρ = 0.5 the cheapest point is the point of maximum Q. Rejecting a fraction r beats not "

@@ -17,7 +17,7 @@ from .. import binary, curves, measures, partitions, rejectors
 from ..datasets import WORKED_EXAMPLE, four_gaussians
 from ..measures import OperatingPoint
 from ._background import background_ready, freeze_background, moving_artists, release_background
-from ._base import Explorer, _explains, format_number
+from ._base import Explorer, explains, format_number
 
 __all__ = [
     "four_subsets_explorer",
@@ -84,7 +84,7 @@ class SubsetsState(NamedTuple):
     point: OperatingPoint
 
 
-@_explains(
+@explains(
     "As you reject a larger fraction r, which of the four subsets grow, and how do A, Q and φ follow?",
     "Samples only move from kept to rejected (A∩N to A∩R, M∩N to M∩R), never between "
     "accurate and misclassified. Q rises while the samples you add to R are mostly mistakes "
@@ -156,7 +156,7 @@ class PartitionsState(NamedTuple):
     counts: measures.SubsetCounts
 
 
-@_explains(
+@explains(
     "Which of the two splits does the threshold t move, and which one stays fixed?",
     "Moving t never changes which samples are accurate (top row of the strip) or "
     "misclassified (bottom row): the classifier fixed that. t only moves the dashed line, "
@@ -236,7 +236,7 @@ class RankingState(NamedTuple):
     point: OperatingPoint
 
 
-@_explains(
+@explains(
     "What happens to A, Q and φ when you hand the k least confident samples to a human?",
     "Each mistake (✗) you reject raises Q by 1/n; each correct sample (✓) you reject lowers it "
     "by 1/n. A moves the same way as long as a mistake is still kept, then stays at 1 until "
@@ -313,7 +313,7 @@ class CurvesState(NamedTuple):
     points: dict
 
 
-@_explains(
+@explains(
     "How do A, Q and φ change with the rejected fraction r, for each rejector, and when the "
     "classes are easier or harder to tell apart?",
     "A climbs towards 1 while Q rises, peaks (◆: the r that Q recommends) and falls. φ starts "
@@ -423,7 +423,7 @@ class ConfusionState(NamedTuple):
     phi: float
 
 
-@_explains(
+@explains(
     "Which confusion matrix does a triplet (A, Q, r) describe, and which triplets are impossible?",
     "TP + FN is always 1 − α, the share of mistakes, and TN + FP is α. With A and r fixed, "
     "raising Q moves mass from FP to TP: more mistakes caught, but α falls, so the triplet "

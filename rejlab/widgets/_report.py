@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from .. import _validate as v
 from ..measures import OperatingPoint
 from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, _explains, format_number
+from ._base import Explorer, explains, format_number
 
 __all__ = ["report_explorer", "ReportExplorerState"]
 
@@ -36,7 +36,7 @@ class ReportExplorerState(NamedTuple):
     cheapest_cost: float
 
 
-@_explains(
+@explains(
     "Along your own classifier's curves, which rejected fraction is cheapest at your price of "
     "rejection ρ?",
     "The cheapest point (◆) stays put while ρ moves and jumps only when ρ crosses a threshold "

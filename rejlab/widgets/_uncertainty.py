@@ -26,7 +26,7 @@ from ..partitions import Threshold
 from ..optimality import cost
 from ..selective import aurc, chow_rule, select_threshold
 from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, _explains, format_number
+from ._base import Explorer, explains, format_number
 
 __all__ = ["sampling_explorer", "SamplingState", "chow_explorer", "ChowState",
            "SAMPLE_SIZES", "POPULATION_GRID"]
@@ -83,7 +83,7 @@ class SamplingState(NamedTuple):
         return self.threshold.Q - self.honest.Q
 
 
-@_explains(
+@explains(
     "How far does one sample's max-Q point fall from the population's, and how does that "
     "change with the sample size?",
     "At 150 per class the max-Q point jumps from seed to seed (seed 1 gives r = 0.015, seed 0 "
@@ -203,7 +203,7 @@ class ChowState(NamedTuple):
     population: PopulationCurves
 
 
-@_explains(
+@explains(
     "Does Chow's threshold 1 − ρ give the minimum cost, and what does miscalibration do to it?",
     "At T = 1 Chow's square sits near the bottom of the cost curve (the rule is cost-optimal "
     "when the posteriors are right; on a small sample the bottom is flat and noisy); at T = 2 "
