@@ -14,6 +14,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from . import _validate as v
+from ._labels import labels_1d
 from .partitions import accuracy_vector
 from .rejectors import REJECTORS, confidence_from_proba
 
@@ -38,7 +39,7 @@ def fractions_of(fractions):
 def column_labels(labels, n_classes):
     if labels is None:
         return np.arange(n_classes)
-    arr = v.labels_1d(labels, "labels")
+    arr = labels_1d(labels, "labels")
     if arr.size != n_classes:
         raise ValueError(
             f"labels must have one entry per probability column: got {arr.size} labels "
@@ -70,7 +71,7 @@ def check_in_labels(y, name, labels):
 
 def predictions(y_true, y_pred, confidence, proba, labels, rejector):
     """Accuracy vector, confidence, rejector name and labels from a report's arguments."""
-    y_true = v.labels_1d(y_true, "y_true")
+    y_true = labels_1d(y_true, "y_true")
     label_tuple = None
     if proba is not None:
         if confidence is not None:
@@ -86,7 +87,7 @@ def predictions(y_true, y_pred, confidence, proba, labels, rejector):
         if y_pred is None:
             y_pred = lab[np.argmax(p, axis=1)]
         else:
-            y_pred = v.labels_1d(y_pred, "y_pred")
+            y_pred = labels_1d(y_pred, "y_pred")
             v.same_length(y_true=y_true, y_pred=y_pred)
             check_in_labels(y_pred, "y_pred", lab)
         confidence = confidence_from_proba(p, rejector)
@@ -156,7 +157,7 @@ def predicted_proba(estimator, X, y, x_name, y_name):
         rows = len(proba)
     except TypeError:  # no rows at all: rejection_report says what proba must be
         return proba
-    n = v.labels_1d(y, y_name).size
+    n = labels_1d(y, y_name).size
     if rows != n:
         raise ValueError(f"estimator.predict_proba({x_name}) gave {rows} rows for the {n} "
                          f"labels of {y_name}: {x_name} and {y_name} must hold the same samples")

@@ -12,12 +12,11 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ._sets import ordered
 
 
 # What NumPy may raise when it is handed something that is not an array
 # (ragged lists, memoryviews of unsupported formats, huge Python ints).
-_CONVERSION_ERRORS = (TypeError, ValueError, NotImplementedError, OverflowError, BufferError)
+CONVERSION_ERRORS = (TypeError, ValueError, NotImplementedError, OverflowError, BufferError)
 
 
 def not_masked(x, name):
@@ -40,7 +39,7 @@ def as_array(x, name, what, *, dtype=None):
     not_masked(x, name)
     try:
         return np.asarray(x, dtype=dtype)
-    except _CONVERSION_ERRORS as exc:
+    except CONVERSION_ERRORS as exc:
         raise ValueError(f"{name} must be {what}: {exc}") from None
 
 
@@ -149,7 +148,7 @@ def fraction(x, name):
 def count(x, name, upper, *, lower=0):
     """An integer in [lower, upper] (no upper bound when ``upper`` is None)."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, got {_describe(x)}")
+        raise ValueError(f"{name} must be an integer, got {describe(x)}")
     if upper is None and x < lower:
         raise ValueError(f"{name} must be an integer >= {lower}, got {x}")
     if upper is not None and not lower <= x <= upper:
@@ -162,7 +161,7 @@ def index(i, name, size, what):
     if isinstance(i, (bool, np.bool_)) or not isinstance(i, (numbers.Integral, np.integer)) \
             or not -size <= i < size:
         raise ValueError(f"{name} must be an integer index in [-{size}, {size - 1}] ({what}), "
-                         f"got {_describe(i)}")
+                         f"got {describe(i)}")
     return int(i)
 
 
@@ -277,240 +276,6 @@ def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
     return A_arr, r_arr
 
 
-# --- Families of sets and 0/1 indicator matrices (neighborhood systems) ---------
-#
-# Rule used by every function of rejlab.coverings, rejlab.accuracy and rejlab.multilabel:
-# "sets are sets, arrays are arrays". A sequence whose items are Python sets
-# (set / frozenset) is a family of blocks (or of per-sample label sets);
-# anything else is read as a 2-D 0/1 indicator matrix (rows = samples,
-# columns = labels, scikit-learn's multilabel convention).
-
-
-def is_set_family(x):
-    """True when ``x`` is a non-empty sequence whose first item is a set or frozenset."""
-    if isinstance(x, (set, frozenset, str, bytes, np.ndarray)) or not hasattr(x, "__len__"):
-        return False
-    try:
-        return len(x) > 0 and isinstance(x[0], (set, frozenset))
-    except (TypeError, KeyError, IndexError):
-        return False
-
-
-def set_family(family, name):
-    """A tuple of frozensets from a sequence of sets (blocks in subscript order).
-
-    The family must be an ordered sequence (list / tuple), every item a set or
-    frozenset of hashable elements. Empty blocks are allowed here; the callers
-    that need a covering check that with :func:`covering_of`.
-    """
-    if isinstance(family, (set, frozenset)):
-        raise ValueError(f"{name} must be an ordered sequence of sets (a list or tuple), "
-                         "not a set: the order gives the 1-based subscripts")
-    if isinstance(family, (str, bytes)) or not hasattr(family, "__len__") \
-            or not hasattr(family, "__getitem__"):
-        raise ValueError(f"{name} must be a list or tuple of sets, got {type(family).__name__}")
-    if len(family) == 0:
-        raise ValueError(f"{name} must hold at least one block")
-    blocks = []
-    for i, block in enumerate(family, start=1):
-        if not isinstance(block, (set, frozenset)):
-            raise ValueError(f"{name}: block {i} must be a set (e.g. {{'a', 'b'}}), "
-                             f"got {type(block).__name__}")
-        blocks.append(frozenset(block))
-    return tuple(blocks)
-
-
-def is_sets(x):
-    """True for the set layer's inputs: a mapping element -> set, or a sequence of sets."""
-    return isinstance(x, Mapping) or is_set_family(x)
-
-
-def one_layer(**values):
-    """True when every keyword-named input is of the set layer, False when all are matrices.
-
-    Mixing the two layers, or mappings with sequences, raises naming the pair.
-    """
-    (a, xa), *others = values.items()
-    for b, xb in others:
-        if is_sets(xa) != is_sets(xb):
-            raise ValueError(f"{a} and {b} must both be sets (sequences of sets, or mappings "
-                             "element -> label set) or both 0/1 indicator matrices; convert one "
-                             "with rl.blocks_to_indicator or rl.indicator_to_blocks")
-        if isinstance(xa, Mapping) != isinstance(xb, Mapping):
-            raise ValueError(f"{a} and {b} must both be mappings element -> label set, "
-                             "or both sequences")
-    return is_sets(xa)
-
-
-def same_keys(what="elements", **mappings):
-    """Raise unless every keyword-named mapping labels the same ``what`` as the first."""
-    (a, xa), *others = mappings.items()
-    for b, xb in others:
-        if set(xb) != set(xa):
-            raise ValueError(f"{b} must label the same {what} as {a}")
-
-
-def label_sets(x, name):
-    """(elements, rows) of per-element label sets: a mapping element -> set, or a sequence.
-
-    A mapping gives its keys in :func:`ordered` order; a sequence gives
-    elements 0..n-1. Every row becomes a frozenset (empty ones allowed: an
-    element may carry no label).
-    """
-    if isinstance(x, Mapping):
-        elements = ordered(x)
-        values = [x[p] for p in elements]
-    else:
-        if isinstance(x, (str, bytes, set, frozenset)) or not hasattr(x, "__len__"):
-            raise ValueError(f"{name} must be a sequence of sets or a mapping element -> set")
-        elements = list(range(len(x)))
-        values = list(x)
-    if not values:
-        raise ValueError(f"{name} must not be empty")
-    rows = []
-    for p, row in zip(elements, values):
-        if not isinstance(row, (set, frozenset)):
-            raise ValueError(f"{name}: the label set of {_describe(p)} must be a set, "
-                             f"got {type(row).__name__}")
-        odd = [e for e in row if not isinstance(e, _SELF_EQUAL) and not _equals_itself(e)]
-        if odd:
-            raise ValueError(f"{name}: the label set of {_describe(p)} holds {_describe(odd[0])}, "
-                             "which does not equal itself (a NaN-like label): sets would match "
-                             "it or not depending on which NaN object it is")
-        rows.append(frozenset(row))
-    return elements, rows
-
-
-def labels_known(rows, labels, name):
-    """Raise unless every label in ``rows`` (label sets) is one of ``labels``."""
-    extra = frozenset().union(*rows).difference(labels)
-    if extra:
-        shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
-        raise ValueError(f"{name} use label(s) not in labels: {shown}")
-
-
-def condition_key(x, name, options):
-    """``x`` as a key of ``options`` (tuples allowed; lists read as tuples), or raise."""
-    key = tuple(x) if isinstance(x, (tuple, list)) else x
-    try:
-        known = key in options
-    except TypeError:  # unhashable: a dict, or a tuple holding lists
-        known = False
-    if not known:
-        raise ValueError(f"{name} must be None or one of {list(options)}, got {_describe(x)}")
-    return key
-
-
-def zero_division(x, name="zero_division"):
-    """scikit-learn's ``zero_division``: "warn", 0, 1 or np.nan -> (value, warn)."""
-    if isinstance(x, str):
-        if x == "warn":
-            return 0.0, True
-    elif isinstance(x, (int, float, np.integer, np.floating)) \
-            and not isinstance(x, (bool, np.bool_)):
-        if x in (0, 1):
-            return float(x), False
-        if np.isnan(x):
-            return float("nan"), False
-    raise ValueError(f'{name} must be "warn", 0, 1 or np.nan, got {_describe(x)}')
-
-
-def universe_elements(universe, name="universe"):
-    """The elements of ``universe`` as a tuple in a fixed order, or raise.
-
-    A set is put in :func:`ordered` order; a list or tuple keeps its order and
-    must not repeat an element; a range is accepted.
-    """
-    if isinstance(universe, (str, bytes)) or not hasattr(universe, "__iter__"):
-        raise ValueError(f"{name} must be a collection of elements, got {universe!r}")
-    try:
-        items = list(universe)
-        distinct = set(items)
-    except _CONVERSION_ERRORS as exc:  # unhashable items, a 2-D memoryview, ...
-        raise ValueError(f"{name} must be a collection of hashable elements: {exc}") from None
-    if not items:
-        raise ValueError(f"{name} must not be empty")
-    if isinstance(universe, (set, frozenset)):
-        return tuple(ordered(items))
-    if len(distinct) != len(items):
-        raise ValueError(f"{name} must not repeat an element")
-    return tuple(items)
-
-
-def universe_order(blocks, universe):
-    """U in a fixed order: ``universe``'s elements if given, else the union of ``blocks``."""
-    if universe is None:
-        return tuple(ordered(frozenset().union(*blocks)))
-    return universe_elements(universe)
-
-
-def blocks_within(blocks, universe, name):
-    """Raise unless every block only holds elements of ``universe`` (a set)."""
-    for i, block in enumerate(blocks, start=1):
-        extra = block - universe
-        if extra:
-            shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
-            raise ValueError(f"{name}: block {i} holds element(s) not in the universe: {shown}")
-
-
-def nonempty_blocks(blocks, name):
-    """Raise if a block is empty: a covering's blocks are non-empty subsets of U."""
-    for i, block in enumerate(blocks, start=1):
-        if not block:
-            raise ValueError(f"{name}: block {i} is empty (a covering has non-empty blocks)")
-
-
-def covering_of(blocks, universe, name):
-    """Raise unless ``blocks`` is a covering of ``universe``: no empty block, union == universe."""
-    nonempty_blocks(blocks, name)
-    blocks_within(blocks, universe, name)
-    missing = universe.difference(*blocks)
-    if missing:
-        shown = ", ".join(repr(plain(e)) for e in ordered(missing)[:5])
-        raise ValueError(f"{name} does not cover the universe: element(s) {shown} lie in no "
-                         "block (their neighborhood system is empty)")
-
-
-def element_of(p, universe, name="p"):
-    """Raise unless ``p`` is an element of ``universe`` (a set)."""
-    try:
-        ok = p in universe
-    except TypeError:
-        ok = False
-    if not ok:
-        raise ValueError(f"{name} must be an element of the universe, got {_describe(p)}")
-    return p
-
-
-def indicator_matrix(Y, name):
-    """A 2-D boolean array from a 0/1 (or boolean) indicator matrix, or raise.
-
-    Rows are samples, columns are labels. Values other than 0 and 1, NaN,
-    a non-2-D shape or an empty matrix raise ``ValueError`` naming ``name``.
-    int8 / uint8 / bool input is read without a copy.
-    """
-    arr = as_array(Y, name, "a 0/1 indicator matrix")
-    if arr.ndim != 2:
-        hint = " (write blocks and label sets as Python sets, e.g. {'a', 'b'})" \
-            if arr.dtype == object or arr.ndim == 1 else ""
-        raise ValueError(f"{name} must be a 2-D 0/1 indicator matrix (rows = samples, "
-                         f"columns = labels), got shape {arr.shape}{hint}")
-    if arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
-    if arr.dtype == bool:
-        return arr
-    if arr.dtype.kind not in "iuf" or arr.dtype.names:
-        raise ValueError(f"{name} must hold 0/1 values, got dtype {arr.dtype} "
-                         "(write blocks and label sets as Python sets, e.g. {'a', 'b'})")
-    if arr.dtype.itemsize == 1 and arr.dtype.kind in "iu":
-        if arr.view(np.uint8).max() > 1:
-            raise ValueError(f"{name} must hold 0/1 values only")
-        return arr.view(bool)
-    if not np.all((arr == 0) | (arr == 1)):
-        raise ValueError(f"{name} must hold 0/1 values only")
-    return arr.astype(bool)
-
-
 def same_shape(**arrays):
     """Raise unless every array has the same shape (messages name the second one)."""
     names = list(arrays)
@@ -547,7 +312,7 @@ def plain(x):
     return x.item() if isinstance(x, np.generic) else x
 
 
-def _describe(x):
+def describe(x):
     """A short description of a bad value for a message (never a huge repr)."""
     text = repr(plain(x))
     return text if len(text) <= 60 else f"{type(x).__name__} {text[:50]}..."
@@ -566,13 +331,13 @@ def real_array(x, name, what="a number or an array of numbers"):
     not_masked(x, name)
     try:
         arr = np.asarray(x)
-    except _CONVERSION_ERRORS:
+    except CONVERSION_ERRORS:
         raise ValueError(f"{name} must be {what} (a ragged or mixed nested list is not), "
-                         f"got {_describe(x)}") from None
+                         f"got {describe(x)}") from None
     if arr.dtype.kind not in "iuf" or arr.dtype.names:
         kind = {"b": "booleans", "c": "complex numbers", "U": "strings", "S": "bytes"}.get(
             arr.dtype.kind, type(x).__name__ if arr.ndim == 0 else f"dtype {arr.dtype}")
-        raise ValueError(f"{name} must be {what}, got {kind}: {_describe(x)}")
+        raise ValueError(f"{name} must be {what}, got {kind}: {describe(x)}")
     return arr.astype(float, copy=False)
 
 
@@ -582,7 +347,7 @@ def nonnegative_amounts(x, name):
     if not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must not be NaN or infinite")
     if np.any(arr < 0):
-        raise ValueError(f"{name} must be >= 0, got {_describe(x)}")
+        raise ValueError(f"{name} must be >= 0, got {describe(x)}")
     return arr
 
 
@@ -611,7 +376,7 @@ def seed(x, name="seed"):
                                    np.random.BitGenerator)):
         return x
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
-        raise ValueError(f"{name} must be an integer >= 0 (or None), got {_describe(x)}")
+        raise ValueError(f"{name} must be an integer >= 0 (or None), got {describe(x)}")
     if x < 0:
         raise ValueError(f"{name} must be an integer >= 0, got {x}")
     return int(x)
@@ -620,14 +385,14 @@ def seed(x, name="seed"):
 def choice(x, name, options):
     """``x`` must be one of ``options`` (strings); anything else raises, unhashable too."""
     if not isinstance(x, str) or x not in options:
-        raise ValueError(f"{name} must be one of {sorted(options)}, got {_describe(x)}")
+        raise ValueError(f"{name} must be one of {sorted(options)}, got {describe(x)}")
     return x
 
 
 def flag(x, name):
     """A True / False switch: nothing else (a string "no" would be truthy)."""
     if not isinstance(x, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False, got {_describe(x)}")
+        raise ValueError(f"{name} must be True or False, got {describe(x)}")
     return bool(x)
 
 
@@ -636,9 +401,9 @@ def label_map(x, name, *, ndim=2):
     not_masked(x, name)
     try:
         arr = np.asarray(x)
-    except _CONVERSION_ERRORS:
+    except CONVERSION_ERRORS:
         raise ValueError(f"{name} must be a {ndim}-D map of integer labels, "
-                         f"got {_describe(x)}") from None
+                         f"got {describe(x)}") from None
     if arr.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-D map of integer labels, got shape {arr.shape}")
     if arr.dtype.kind not in "iuf":
@@ -654,7 +419,7 @@ def threshold_value(x, name, what):
     """One real number, infinities allowed (a threshold): not NaN, not a bool, not an array."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, (numbers.Real, np.integer, np.floating)) \
             or x != x:
-        raise ValueError(f"{name} must be {what}, got {_describe(x)}")
+        raise ValueError(f"{name} must be {what}, got {describe(x)}")
     return x
 
 
@@ -664,191 +429,6 @@ def single_fraction(x, name):
     if arr.ndim != 0:
         raise ValueError(f"{name} must be a single number in [0, 1], got shape {arr.shape}")
     return float(arr)
-
-
-# --- class labels ------------------------------------------------------------------
-#
-# Labels are compared as Python's ``==`` compares them, or refused. NumPy would
-# otherwise decide for us: ``np.asarray([1, "x"])`` turns 1 into "1", and
-# comparing an int64 array with a float64 one rounds 2**53 + 1 to 2**53.0.
-
-_LABEL_KINDS = {"b": "numbers", "i": "numbers", "u": "numbers", "f": "numbers",
-                "U": "strings", "S": "bytes", "M": "dates", "m": "durations"}
-
-
-def _item_kind(t):
-    """The kind of label a Python type holds (labels of one argument share one kind)."""
-    if issubclass(t, str):
-        return "strings"
-    if issubclass(t, bytes):
-        return "bytes"
-    if issubclass(t, (numbers.Number, np.number, np.bool_)):
-        return "numbers"
-    if issubclass(t, np.datetime64):
-        return "dates"
-    if issubclass(t, np.timedelta64):
-        return "durations"
-    return "other objects"
-
-
-def _first(items, test):
-    return next(i for i, e in enumerate(items) if test(e))
-
-
-def _label_refused(name, i, item, why):
-    raise ValueError(f"{name} must hold class labels (numbers or strings); sample {i} is "
-                     f"{_describe(item)}: {why}")
-
-
-def _object_labels(arr, name):
-    """Check an object array of labels element by element; return their one kind."""
-    items = arr.tolist()
-    types = set(map(type, items))
-    for t in types:
-        if t is type(None):
-            _label_refused(name, _first(items, lambda e: e is None), None, "None is no label")
-        if issubclass(t, (complex, np.complexfloating)):
-            i = _first(items, lambda e: type(e) is t)
-            _label_refused(name, i, items[i], "complex numbers are no labels")
-        if t.__hash__ is None:
-            i = _first(items, lambda e: type(e) is t)
-            _label_refused(name, i, items[i], "a label must be hashable (not a list, set or dict)")
-    kinds = {t: _item_kind(t) for t in types}
-    if len(set(kinds.values())) > 1:
-        seen = {}
-        for i, e in enumerate(items):
-            seen.setdefault(kinds[type(e)], i)
-        (k1, i1), (k2, i2) = sorted(seen.items(), key=lambda kv: kv[1])[:2]
-        raise ValueError(f"{name} mixes labels of different kinds: sample {i1} is "
-                         f"{_describe(items[i1])} ({k1}) and sample {i2} is "
-                         f"{_describe(items[i2])} ({k2}); NumPy would silently turn them into "
-                         "one kind. Give every label the same kind (e.g. all strings)")
-    try:  # hashable containers may still hold unhashable items
-        for t in types:
-            if issubclass(t, (tuple, frozenset)):
-                for e in items:
-                    hash(e)
-    except TypeError:
-        i = _first(items, lambda e: not _hashable(e))
-        _label_refused(name, i, items[i], "a label must be hashable")
-    _equal_to_themselves(arr, items, name, types)
-    return next(iter(kinds.values()))
-
-
-def _hashable(e):
-    try:
-        hash(e)
-    except TypeError:
-        return False
-    return True
-
-
-# Types whose values always equal themselves: no NaN check needed for them.
-_SELF_EQUAL = (str, bytes, bool, int, np.integer, np.bool_)
-
-
-def _equal_to_themselves(arr, items, name, types):
-    """Refuse NaN-like labels (float / float32 NaN, Decimal NaN, NaT, ...): x != x."""
-    if all(issubclass(t, _SELF_EQUAL) for t in types):
-        return
-    try:
-        with np.errstate(invalid="ignore"):
-            same = np.asarray(arr == arr, dtype=bool)
-        bad = np.flatnonzero(~same)
-    except Exception:  # a comparison that raises (Decimal sNaN) or is not a truth value
-        bad = [i for i, e in enumerate(items) if not _equals_itself(e)]
-    if len(bad):
-        i = int(bad[0])
-        _label_refused(name, i, items[i], "it does not equal itself (a NaN-like value), so "
-                       "such a sample would always count as misclassified")
-
-
-def _equals_itself(e):
-    try:
-        return bool(e == e)
-    except Exception:
-        return False
-
-
-def _labels(x, name):
-    """(array, kind) of 1-D labels, checked as :func:`labels_1d` documents."""
-    if isinstance(x, np.ndarray) or np.ma.isMaskedArray(x):
-        arr = as_1d(x, name)
-    else:
-        # read Python sequences as objects first: np.asarray([1, "x"]) would
-        # turn the number into a string before we could see it
-        arr = as_1d(x, name, dtype=object)
-        kind = _object_labels(arr, name)
-        native = arr if kind == "other objects" else _native_labels(arr)
-        return native, kind
-    dt = arr.dtype
-    if dt.names or dt.kind == "V":
-        raise ValueError(f"{name} must hold one label per sample (numbers or strings), got a "
-                         f"structured array of dtype {dt}")
-    if dt.kind == "c":
-        raise ValueError(f"{name} must hold class labels (numbers or strings), got complex numbers")
-    if dt.kind == "f" and np.isnan(arr).any():
-        raise ValueError(f"{name} must not contain NaN: a NaN label never equals itself")
-    if dt.kind in "mM" and np.isnat(arr).any():
-        raise ValueError(f"{name} must not contain NaT: a NaT label never equals itself")
-    if dt.kind == "O":
-        kind = _object_labels(arr, name)
-        # numbers as objects (NumPy scalars among them) compare exactly as NumPy integers
-        return (_native_labels(arr) if kind == "numbers" else arr), kind
-    return arr, _LABEL_KINDS[dt.kind]
-
-
-def _native_labels(arr):
-    """An object array of labels of one kind as NumPy's own dtype, when that keeps every value.
-
-    NumPy rounds big integers mixed with floats, and strips trailing NUL
-    characters from strings and bytes: then the labels stay Python objects,
-    compared by Python's ``==``.
-    """
-    items = list(map(plain, arr.tolist()))  # Python values: exact comparisons below
-    try:
-        native = np.array(items)
-    except _CONVERSION_ERRORS:
-        return arr
-    if native.shape == arr.shape and native.dtype.kind in "biufUS":
-        exact = np.empty(len(items), dtype=object)
-        exact[:] = items
-        if np.all(native.astype(object) == exact):
-            return native
-    return arr
-
-
-def labels_1d(x, name):
-    """A 1-D array of class labels that each equal themselves and share one kind.
-
-    Refused, with a ValueError naming ``name``: NaN-like labels (float NaN,
-    ``np.float32('nan')``, ``Decimal('NaN')``, NaT and any object that is
-    not equal to itself: such a sample would count as misclassified
-    whatever the prediction), None, complex numbers, unhashable items
-    (lists, sets, dicts), structured arrays, masked arrays, and a Python
-    sequence that mixes kinds (numbers with strings, strings with bytes),
-    which NumPy would silently turn into strings. Integers stay exact
-    (``2**53 + 1`` is not ``2.0**53``).
-    """
-    return _labels(x, name)[0]
-
-
-def label_pair(**arrays):
-    """Two label arrays (keyword-named) that can be compared sample by sample.
-
-    Both pass :func:`labels_1d`, have the same length and hold labels of the
-    same kind: numbers against strings would never be equal under Python's
-    ``==``, which is always a mistake in the input (e.g. one column read as
-    text), so it is refused.
-    """
-    (n1, x1), (n2, x2) = arrays.items()
-    a1, k1 = _labels(x1, n1)
-    a2, k2 = _labels(x2, n2)
-    same_length(**{n1: a1, n2: a2})
-    if k1 != k2:
-        raise ValueError(f"{n1} holds {k1} but {n2} holds {k2}: labels of different kinds "
-                         f"never compare equal (convert one, e.g. {n2}.astype(str))")
-    return a1, a2
 
 
 def readonly(arr):
@@ -867,7 +447,7 @@ def readonly(arr):
 def positive_integer(x, name):
     """An integer >= 1 (bools and floats refused), as an int."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
-        raise ValueError(f"{name} must be an integer >= 1, got {_describe(x)}")
+        raise ValueError(f"{name} must be an integer >= 1, got {describe(x)}")
     if x < 1:
         raise ValueError(f"{name} must be an integer >= 1, got {x}")
     return int(x)
@@ -884,14 +464,14 @@ def n_boot(x, name="n_boot", *, allow_zero=False):
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral) \
             or not lower <= x <= MAX_BOOT:
         raise ValueError(f"{name} must be an integer in {lower} .. {MAX_BOOT:,} (more replicates "
-                         f"make no better interval, only slower), got {_describe(x)}")
+                         f"make no better interval, only slower), got {describe(x)}")
     return int(x)
 
 
 def open_fraction(x, name):
     """One number strictly between 0 and 1 (a confidence level), as a float."""
     if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real):
-        raise ValueError(f"{name} must be a number in (0, 1), got {_describe(x)}")
+        raise ValueError(f"{name} must be a number in (0, 1), got {describe(x)}")
     x = float(x)
     if not 0.0 < x < 1.0:
         raise ValueError(f"{name} must lie strictly between 0 and 1, got {x!r}")
@@ -922,7 +502,7 @@ def accurate_and_confidence(accurate, confidence, confidence_name="confidence"):
 def callback(x, name):
     """None or a callable (a progress hook, say); anything else raises naming ``name``."""
     if x is not None and not callable(x):
-        raise ValueError(f"{name} must be a callable or None, got {_describe(x)}")
+        raise ValueError(f"{name} must be a callable or None, got {describe(x)}")
     return x
 
 
@@ -944,7 +524,7 @@ def text(x, name):
     number given by mistake would show up as text instead of an error.
     """
     if not isinstance(x, str):
-        raise ValueError(f"{name} must be a string, got {_describe(x)}")
+        raise ValueError(f"{name} must be a string, got {describe(x)}")
     return x
 
 
@@ -959,8 +539,8 @@ def as_list(x, name, what):
         raise ValueError(f"{name} must be {what}, got a {type(x).__name__}")
     try:
         return list(x)
-    except _CONVERSION_ERRORS:  # not iterable, or a 2-D memoryview
-        raise ValueError(f"{name} must be {what}, got {_describe(x)}") from None
+    except CONVERSION_ERRORS:  # not iterable, or a 2-D memoryview
+        raise ValueError(f"{name} must be {what}, got {describe(x)}") from None
 
 
 def positive_numbers(x, name, size, what="one per column"):
@@ -968,5 +548,5 @@ def positive_numbers(x, name, size, what="one per column"):
     arr = real_array(x, name, f"a sequence of {size} numbers > 0")
     if arr.shape != (size,) or not np.all(np.isfinite(arr)) or np.any(arr <= 0):
         raise ValueError(f"{name} must be {size} finite numbers > 0 ({what}), "
-                         f"got {_describe(x)}")
+                         f"got {describe(x)}")
     return arr

@@ -38,6 +38,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
+from . import _set_checks as sc
 from ._sets import ElementSet, ordered
 from .coverings import label_sets_to_blocks
 from ._label_counts import aa_rar, sample_counts
@@ -95,34 +96,34 @@ def _read(ideal, results, universe=None):
     Only the number of labels must agree.
     """
     values = {"ideal": ideal, **results}
-    if not v.one_layer(**values):
-        T = v.indicator_matrix(ideal, "ideal")
+    if not sc.one_layer(**values):
+        T = sc.indicator_matrix(ideal, "ideal")
         out = {}
         for name, x in results.items():
-            out[name] = _Arrays(T, v.indicator_matrix(x, name))
+            out[name] = _Arrays(T, sc.indicator_matrix(x, name))
             v.same_shape(ideal=T, **{name: out[name].R})
         return out
     if isinstance(ideal, Mapping):
-        v.same_keys(**values)
-        rows = {name: v.label_sets(x, name)[1] for name, x in values.items()}
+        sc.same_keys(**values)
+        rows = {name: sc.label_sets(x, name)[1] for name, x in values.items()}
         labels = ordered(frozenset().union(*(r for rs in rows.values() for r in rs)))
         blocks = {name: tuple(label_sets_to_blocks(x, labels=labels)) if labels else ()
                   for name, x in values.items()}
         default = ordered(ideal)
     else:
-        blocks = {name: v.set_family(x, name) for name, x in values.items()}
+        blocks = {name: sc.set_family(x, name) for name, x in values.items()}
         default = None
     v.same_number("labels (blocks): both must use the same m labels",
                   **{name: len(bs) for name, bs in blocks.items()})
     if universe is not None:
-        order = v.universe_elements(universe)
+        order = sc.universe_elements(universe)
     elif default is not None:
         order = tuple(default)
     else:
-        order = v.universe_order([b for bs in blocks.values() for b in bs], None)
+        order = sc.universe_order([b for bs in blocks.values() for b in bs], None)
     U = frozenset(order)
     for name, bs in blocks.items():
-        v.blocks_within(bs, U, name)
+        sc.blocks_within(bs, U, name)
     return {name: _Sets(blocks["ideal"], blocks[name], order) for name in results}
 
 
@@ -238,7 +239,7 @@ def t_neg(ideal, result, *, universe=None, condition=None):
     1
     """
     if condition is not None:
-        condition = v.condition_key(condition, "condition", CONDITIONS)
+        condition = sc.condition_key(condition, "condition", CONDITIONS)
     return _t_neg(_read_pair(ideal, result, universe), condition)
 
 

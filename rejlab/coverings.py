@@ -32,6 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validate as v
+from . import _set_checks as sc
 from ._sets import ElementSet, ordered
 
 __all__ = [
@@ -63,13 +64,13 @@ def _family(covering, name, universe=None):
     universe defaults to the union of the blocks. An indicator matrix gives
     blocks of row indices 0..n-1 (or of ``universe``'s elements, in its order).
     """
-    if v.is_set_family(covering):
-        blocks = v.set_family(covering, name)
-        order = v.universe_order(blocks, universe)
+    if sc.is_set_family(covering):
+        blocks = sc.set_family(covering, name)
+        order = sc.universe_order(blocks, universe)
         U = frozenset(order)
-        v.blocks_within(blocks, U, name)
+        sc.blocks_within(blocks, U, name)
         return blocks, U, order
-    return _matrix_family(v.indicator_matrix(covering, name), name, universe)
+    return _matrix_family(sc.indicator_matrix(covering, name), name, universe)
 
 
 def _matrix_family(Y, name, universe=None):
@@ -77,7 +78,7 @@ def _matrix_family(Y, name, universe=None):
     if universe is None:
         order = tuple(range(Y.shape[0]))
     else:
-        order = v.universe_elements(universe)
+        order = sc.universe_elements(universe)
         v.same_number("elements (one row per element)", universe=len(order), **{name: Y.shape[0]})
     names = np.empty(len(order), dtype=object)
     names[:] = order
@@ -88,7 +89,7 @@ def _matrix_family(Y, name, universe=None):
 def _covering(covering, name, universe=None):
     """Like :func:`_family`, then check that the blocks cover the universe."""
     blocks, U, order = _family(covering, name, universe)
-    v.covering_of(blocks, U, name)
+    sc.covering_of(blocks, U, name)
     return blocks, U, order
 
 
@@ -132,8 +133,8 @@ def neighborhood(covering, p, *, universe=None):
     True
     """
     blocks, U, _ = _family(covering, "covering", universe)
-    v.nonempty_blocks(blocks, "covering")
-    v.element_of(p, U)
+    sc.nonempty_blocks(blocks, "covering")
+    sc.element_of(p, U)
     return _neighborhood(blocks, p)
 
 
@@ -154,8 +155,8 @@ def neighborhood_system(covering, p, *, universe=None):
     ()
     """
     blocks, U, _ = _family(covering, "covering", universe)
-    v.nonempty_blocks(blocks, "covering")
-    v.element_of(p, U)
+    sc.nonempty_blocks(blocks, "covering")
+    sc.element_of(p, U)
     return tuple(ElementSet(block) for block in blocks if p in block)
 
 
@@ -174,8 +175,8 @@ def subscripts(covering, p, *, universe=None):
     ({2, 3}, {1}, {1, 3})
     """
     blocks, U, _ = _family(covering, "covering", universe)
-    v.nonempty_blocks(blocks, "covering")
-    v.element_of(p, U)
+    sc.nonempty_blocks(blocks, "covering")
+    sc.element_of(p, U)
     return _subscripts(blocks, p)
 
 
@@ -411,8 +412,8 @@ def blocks_to_indicator(blocks, *, universe=None):
            [1, 0],
            [1, 1]], dtype=uint8)
     """
-    if not v.is_set_family(blocks):
-        Y = v.indicator_matrix(blocks, "blocks")
+    if not sc.is_set_family(blocks):
+        Y = sc.indicator_matrix(blocks, "blocks")
         _matrix_family(Y, "blocks", universe)  # a universe must name its rows
         return Y.astype(np.uint8)
     family, _, order = _family(blocks, "blocks", universe)
@@ -434,7 +435,7 @@ def indicator_to_blocks(Y, *, universe=None):
     >>> rl.indicator_to_blocks([[0, 1], [1, 0], [1, 1]], universe=["a", "b", "c"])
     ({'b', 'c'}, {'a', 'c'})
     """
-    blocks, _, _ = _matrix_family(v.indicator_matrix(Y, "Y"), "Y", universe)
+    blocks, _, _ = _matrix_family(sc.indicator_matrix(Y, "Y"), "Y", universe)
     return tuple(ElementSet(b) for b in blocks)
 
 
@@ -453,9 +454,9 @@ def label_sets_to_indicator(label_sets, *, labels=None):
            [1, 0, 0],
            [0, 0, 0]], dtype=uint8)
     """
-    rows = v.label_sets(label_sets, "label_sets")[1]
+    rows = sc.label_sets(label_sets, "label_sets")[1]
     cols = _labels(rows, labels)
-    v.labels_known(rows, cols, "label_sets")
+    sc.labels_known(rows, cols, "label_sets")
     col = {label: j for j, label in enumerate(cols)}
     Y = np.zeros((len(rows), len(cols)), dtype=np.uint8)
     for r, row in enumerate(rows):
@@ -474,7 +475,7 @@ def indicator_to_label_sets(Y, *, labels=None):
     >>> rl.indicator_to_label_sets([[0, 1, 1], [1, 0, 0]])
     ({2, 3}, {1})
     """
-    Y = v.indicator_matrix(Y, "Y")
+    Y = sc.indicator_matrix(Y, "Y")
     names = _column_names(labels, Y.shape[1])
     return tuple(ElementSet(names[row].tolist()) for row in Y)
 
@@ -509,9 +510,9 @@ def label_sets_to_blocks(label_sets, *, labels=None):
     >>> rl.label_sets_to_blocks({"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}})
     ({'b', 'c'}, {'a'}, {'a', 'd'})
     """
-    elements, rows = v.label_sets(label_sets, "label_sets")
+    elements, rows = sc.label_sets(label_sets, "label_sets")
     cols = _labels(rows, labels)
-    v.labels_known(rows, cols, "label_sets")
+    sc.labels_known(rows, cols, "label_sets")
     blocks = tuple(ElementSet(p for p, row in zip(elements, rows) if label in row)
                    for label in cols)
     return blocks
@@ -523,14 +524,14 @@ def _labels(rows, labels):
         if not cols:
             raise ValueError("label_sets hold no label at all: pass labels=...")
         return cols
-    return list(v.universe_elements(labels, "labels"))
+    return list(sc.universe_elements(labels, "labels"))
 
 
 def _column_names(labels, m):
     if labels is None:
         names = list(range(1, m + 1))
     else:
-        names = list(v.universe_elements(labels, "labels"))
+        names = list(sc.universe_elements(labels, "labels"))
         v.same_number("names (one per column)", Y=m, labels=len(names))
     out = np.empty(m, dtype=object)
     out[:] = list(names)

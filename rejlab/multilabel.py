@@ -27,6 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
+from . import _set_checks as sc
 from ._label_counts import SampleCounts, aa_rar, sample_counts, totals
 from ._sets import ordered
 
@@ -63,14 +64,14 @@ class MultilabelEvaluation(NamedTuple):
 
 def _read_samples(y_true, y_pred):
     """Two boolean (n, m) matrices from indicator matrices or per-sample label sets."""
-    if not v.one_layer(y_true=y_true, y_pred=y_pred):
-        T = v.indicator_matrix(y_true, "y_true")
-        R = v.indicator_matrix(y_pred, "y_pred")
+    if not sc.one_layer(y_true=y_true, y_pred=y_pred):
+        T = sc.indicator_matrix(y_true, "y_true")
+        R = sc.indicator_matrix(y_pred, "y_pred")
         v.same_shape(y_true=T, y_pred=R)
         return T, R
     if isinstance(y_true, Mapping):
-        v.same_keys("samples", y_true=y_true, y_pred=y_pred)
-    rows = [v.label_sets(y, name)[1] for y, name in ((y_true, "y_true"), (y_pred, "y_pred"))]
+        sc.same_keys("samples", y_true=y_true, y_pred=y_pred)
+    rows = [sc.label_sets(y, name)[1] for y, name in ((y_true, "y_true"), (y_pred, "y_pred"))]
     v.same_count("number of samples", y_true=rows[0], y_pred=rows[1])
     return _label_matrices(rows)
 
@@ -168,7 +169,7 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     >>> [str(Fraction(x).limit_denominator(100)) for x in s]
     ['11/14', '6/7', '11/14']
     """
-    zero_value, warn = v.zero_division(zero_division)
+    zero_value, warn = sc.zero_division(zero_division)
     return _scores(sample_counts(*_read_samples(y_true, y_pred)), zero_value, warn)
 
 
@@ -184,7 +185,7 @@ def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
     >>> e.AA, e.RAR, e.accuracy
     (0.6666666666666666, 2.0, 0.75)
     """
-    zero_value, warn = v.zero_division(zero_division)
+    zero_value, warn = sc.zero_division(zero_division)
     c = sample_counts(*_read_samples(y_true, y_pred))
     return MultilabelEvaluation(*aa_rar(*totals(c)), *_scores(c, zero_value, warn))
 
@@ -258,7 +259,7 @@ def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     >>> round(m.subset_accuracy, 4), round(m.micro_f1, 4), round(m.macro_f1, 4)
     (0.7143, 0.8, 0.8)
     """
-    zero_value, warn = v.zero_division(zero_division)
+    zero_value, warn = sc.zero_division(zero_division)
     T, R = _read_samples(y_true, y_pred)
     c = sample_counts(T, R)
     aa, rar = aa_rar(*totals(c))

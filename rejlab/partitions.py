@@ -23,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
+from ._labels import label_pair
 
 __all__ = ["Threshold", "accuracy_vector", "reject_lowest", "reject_below"]
 
@@ -58,7 +59,7 @@ def accuracy_vector(y_true, y_pred):
     >>> accuracy_vector([0, 1, 2, 2], [0, 2, 2, 1])
     array([ True, False,  True, False])
     """
-    y_true, y_pred = v.label_pair(y_true=y_true, y_pred=y_pred)
+    y_true, y_pred = label_pair(y_true=y_true, y_pred=y_pred)
     return _labels_equal(y_true, y_pred)
 
 

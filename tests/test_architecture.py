@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1] / "rejlab"
 #: layer and the layers listed for it.
 LAYER_OF = {
     "_validate": "foundation", "_sets": "foundation", "_version": "foundation",
-    "_ranking": "foundation",
+    "_ranking": "foundation", "_labels": "foundation", "_set_checks": "foundation",
     "_formulas": "maths", "_label_counts": "maths", "_report_inputs": "maths",
     "_report_text": "maths", "partitions": "maths", "measures": "maths", "curves": "maths",
     "binary": "maths", "rejectors": "maths", "optimality": "maths",

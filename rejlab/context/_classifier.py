@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
+from .._labels import labels_1d
 
 __all__ = ["GaussianClassifier", "fit_gaussian_classifier"]
 
@@ -85,7 +86,7 @@ def fit_gaussian_classifier(X, y, *, shrinkage=0.1):
         raise ValueError(f"X must be a non-empty 2-D array (pixels x bands), got shape {X.shape}")
     if not np.all(np.isfinite(X)):
         raise ValueError("X must not contain NaN or infinite values")
-    y = v.labels_1d(y, "y")
+    y = labels_1d(y, "y")
     v.same_length(X=X, y=y)
     shrinkage = v.single_fraction(shrinkage, "shrinkage")
     try:

@@ -175,7 +175,7 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
             raise ValueError(msg.replace("family", "covering", 1) if msg.startswith("family")
                              else f"covering: {msg}") from None
     if p is not None:
-        from .._validate import element_of
+        from .._set_checks import element_of
 
         element_of(p, frozenset(s.universe))
     ax = get_ax(ax, figsize=(8, 0.45 * len(s.universe) + 2))
@@ -336,7 +336,7 @@ def _result_panel(ax, ideal, result, report, name, universe):
         elements = list(range(T.shape[0]))
         overlapped = set(report.D_P.tolist())
     else:
-        from .._validate import universe_elements
+        from .._set_checks import universe_elements
 
         elements = list(universe_elements(universe)) if universe is not None else \
             ordered(list(report.T1_elements) + list(report.T2_elements))

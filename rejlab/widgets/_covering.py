@@ -16,6 +16,8 @@ from typing import NamedTuple
 import ipywidgets as widgets
 
 from .. import _validate as v
+from .. import _set_checks as sc
+from .._sets import ordered
 from ..accuracy import AccuracyReport, accuracy_report
 from ..datasets import PAPER_U, paper_example
 from ..coverings import CoveringSummary, covering_summary
@@ -63,7 +65,7 @@ def _fmt(s):
         return "undefined"
     if not s:
         return "∅"
-    return "{" + ", ".join(str(e) for e in v.ordered(s)) + "}"
+    return "{" + ", ".join(str(e) for e in ordered(s)) + "}"
 
 
 
@@ -122,32 +124,32 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
         covering = paper_example(4).method_1
         if universe is None:
             universe = PAPER_U
-    blocks = v.set_family(covering, "covering")
+    blocks = sc.set_family(covering, "covering")
     if len(blocks) > _MAX_BLOCKS:
         raise ValueError(f"covering must have at most {_MAX_BLOCKS} blocks for the explorer")
     ideals = {}
     if ideal is not None:
-        ideal_blocks = v.set_family(ideal, "ideal")
+        ideal_blocks = sc.set_family(ideal, "ideal")
         if len(ideal_blocks) != len(blocks):
             raise ValueError(f"ideal has {len(ideal_blocks)} blocks but covering has {len(blocks)}")
         ideals["your ideal"] = ideal_blocks
     if universe is None:
         universe = frozenset().union(*blocks, *(b for ib in ideals.values() for b in ib))
-    order = v.universe_elements(universe)
+    order = sc.universe_elements(universe)
     if len(order) > _MAX_ELEMENTS:
         raise ValueError(f"universe must have at most {_MAX_ELEMENTS} elements for the explorer")
     U = frozenset(order)
-    v.blocks_within(blocks, U, "covering")
+    sc.blocks_within(blocks, U, "covering")
     if scores and not ideals and U == PAPER_U and len(blocks) == 3:
         ideals["Examples 3-5: covering P"] = paper_example(4).ideal
         ideals["Examples 1-2: partition P"] = paper_example(1).ideal
     if scores and not ideals:
         ideals["the starting covering"] = blocks
     for name, ib in ideals.items():
-        v.covering_of(ib, U, "ideal")
+        sc.covering_of(ib, U, "ideal")
     if p is None:
         p = order[0]
-    v.element_of(p, U)
+    sc.element_of(p, U)
 
     toggles = {}
     for i, block in enumerate(blocks, start=1):
@@ -180,7 +182,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     m = len(blocks)
 
     def compute(p, ideal=None, **cells):
-        v.element_of(p, U)
+        sc.element_of(p, U)
         if scores:
             v.choice(ideal, "ideal", ideals)
         edited = tuple(frozenset(e for e in order if cells[_toggle_name(i, e)])

@@ -1,0 +1,196 @@
+"""Class labels at the door: compared as Python's ``==`` compares them, or refused.
+
+NumPy would otherwise decide for us: ``np.asarray([1, "x"])`` turns 1 into
+"1", and comparing an int64 array with a float64 one rounds 2**53 + 1 to
+2**53.0. :func:`labels_1d` reads one argument of labels, :func:`label_pair`
+two that are compared sample by sample; each raises ``ValueError`` naming
+the argument.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ._validate import CONVERSION_ERRORS, as_1d, describe, plain, same_length
+
+__all__ = ["labels_1d", "label_pair", "SELF_EQUAL", "equals_itself"]
+
+_LABEL_KINDS = {"b": "numbers", "i": "numbers", "u": "numbers", "f": "numbers",
+                "U": "strings", "S": "bytes", "M": "dates", "m": "durations"}
+
+
+def _item_kind(t):
+    """The kind of label a Python type holds (labels of one argument share one kind)."""
+    if issubclass(t, str):
+        return "strings"
+    if issubclass(t, bytes):
+        return "bytes"
+    if issubclass(t, (numbers.Number, np.number, np.bool_)):
+        return "numbers"
+    if issubclass(t, np.datetime64):
+        return "dates"
+    if issubclass(t, np.timedelta64):
+        return "durations"
+    return "other objects"
+
+
+def _first(items, test):
+    return next(i for i, e in enumerate(items) if test(e))
+
+
+def _label_refused(name, i, item, why):
+    raise ValueError(f"{name} must hold class labels (numbers or strings); sample {i} is "
+                     f"{describe(item)}: {why}")
+
+
+def _object_labels(arr, name):
+    """Check an object array of labels element by element; return their one kind."""
+    items = arr.tolist()
+    types = set(map(type, items))
+    for t in types:
+        if t is type(None):
+            _label_refused(name, _first(items, lambda e: e is None), None, "None is no label")
+        if issubclass(t, (complex, np.complexfloating)):
+            i = _first(items, lambda e: type(e) is t)
+            _label_refused(name, i, items[i], "complex numbers are no labels")
+        if t.__hash__ is None:
+            i = _first(items, lambda e: type(e) is t)
+            _label_refused(name, i, items[i], "a label must be hashable (not a list, set or dict)")
+    kinds = {t: _item_kind(t) for t in types}
+    if len(set(kinds.values())) > 1:
+        seen = {}
+        for i, e in enumerate(items):
+            seen.setdefault(kinds[type(e)], i)
+        (k1, i1), (k2, i2) = sorted(seen.items(), key=lambda kv: kv[1])[:2]
+        raise ValueError(f"{name} mixes labels of different kinds: sample {i1} is "
+                         f"{describe(items[i1])} ({k1}) and sample {i2} is "
+                         f"{describe(items[i2])} ({k2}); NumPy would silently turn them into "
+                         "one kind. Give every label the same kind (e.g. all strings)")
+    try:  # hashable containers may still hold unhashable items
+        for t in types:
+            if issubclass(t, (tuple, frozenset)):
+                for e in items:
+                    hash(e)
+    except TypeError:
+        i = _first(items, lambda e: not _hashable(e))
+        _label_refused(name, i, items[i], "a label must be hashable")
+    _equal_to_themselves(arr, items, name, types)
+    return next(iter(kinds.values()))
+
+
+def _hashable(e):
+    try:
+        hash(e)
+    except TypeError:
+        return False
+    return True
+
+
+# Types whose values always equal themselves: no NaN check needed for them.
+SELF_EQUAL = (str, bytes, bool, int, np.integer, np.bool_)
+
+
+def _equal_to_themselves(arr, items, name, types):
+    """Refuse NaN-like labels (float / float32 NaN, Decimal NaN, NaT, ...): x != x."""
+    if all(issubclass(t, SELF_EQUAL) for t in types):
+        return
+    try:
+        with np.errstate(invalid="ignore"):
+            same = np.asarray(arr == arr, dtype=bool)
+        bad = np.flatnonzero(~same)
+    except Exception:  # a comparison that raises (Decimal sNaN) or is not a truth value
+        bad = [i for i, e in enumerate(items) if not equals_itself(e)]
+    if len(bad):
+        i = int(bad[0])
+        _label_refused(name, i, items[i], "it does not equal itself (a NaN-like value), so "
+                       "such a sample would always count as misclassified")
+
+
+def equals_itself(e):
+    try:
+        return bool(e == e)
+    except Exception:
+        return False
+
+
+def _labels(x, name):
+    """(array, kind) of 1-D labels, checked as :func:`labels_1d` documents."""
+    if isinstance(x, np.ndarray) or np.ma.isMaskedArray(x):
+        arr = as_1d(x, name)
+    else:
+        # read Python sequences as objects first: np.asarray([1, "x"]) would
+        # turn the number into a string before we could see it
+        arr = as_1d(x, name, dtype=object)
+        kind = _object_labels(arr, name)
+        native = arr if kind == "other objects" else _native_labels(arr)
+        return native, kind
+    dt = arr.dtype
+    if dt.names or dt.kind == "V":
+        raise ValueError(f"{name} must hold one label per sample (numbers or strings), got a "
+                         f"structured array of dtype {dt}")
+    if dt.kind == "c":
+        raise ValueError(f"{name} must hold class labels (numbers or strings), got complex numbers")
+    if dt.kind == "f" and np.isnan(arr).any():
+        raise ValueError(f"{name} must not contain NaN: a NaN label never equals itself")
+    if dt.kind in "mM" and np.isnat(arr).any():
+        raise ValueError(f"{name} must not contain NaT: a NaT label never equals itself")
+    if dt.kind == "O":
+        kind = _object_labels(arr, name)
+        # numbers as objects (NumPy scalars among them) compare exactly as NumPy integers
+        return (_native_labels(arr) if kind == "numbers" else arr), kind
+    return arr, _LABEL_KINDS[dt.kind]
+
+
+def _native_labels(arr):
+    """An object array of labels of one kind as NumPy's own dtype, when that keeps every value.
+
+    NumPy rounds big integers mixed with floats, and strips trailing NUL
+    characters from strings and bytes: then the labels stay Python objects,
+    compared by Python's ``==``.
+    """
+    items = list(map(plain, arr.tolist()))  # Python values: exact comparisons below
+    try:
+        native = np.array(items)
+    except CONVERSION_ERRORS:
+        return arr
+    if native.shape == arr.shape and native.dtype.kind in "biufUS":
+        exact = np.empty(len(items), dtype=object)
+        exact[:] = items
+        if np.all(native.astype(object) == exact):
+            return native
+    return arr
+
+
+def labels_1d(x, name):
+    """A 1-D array of class labels that each equal themselves and share one kind.
+
+    Refused, with a ValueError naming ``name``: NaN-like labels (float NaN,
+    ``np.float32('nan')``, ``Decimal('NaN')``, NaT and any object that is
+    not equal to itself: such a sample would count as misclassified
+    whatever the prediction), None, complex numbers, unhashable items
+    (lists, sets, dicts), structured arrays, masked arrays, and a Python
+    sequence that mixes kinds (numbers with strings, strings with bytes),
+    which NumPy would silently turn into strings. Integers stay exact
+    (``2**53 + 1`` is not ``2.0**53``).
+    """
+    return _labels(x, name)[0]
+
+
+def label_pair(**arrays):
+    """Two label arrays (keyword-named) that can be compared sample by sample.
+
+    Both pass :func:`labels_1d`, have the same length and hold labels of the
+    same kind: numbers against strings would never be equal under Python's
+    ``==``, which is always a mistake in the input (e.g. one column read as
+    text), so it is refused.
+    """
+    (n1, x1), (n2, x2) = arrays.items()
+    a1, k1 = _labels(x1, n1)
+    a2, k2 = _labels(x2, n2)
+    same_length(**{n1: a1, n2: a2})
+    if k1 != k2:
+        raise ValueError(f"{n1} holds {k1} but {n2} holds {k2}: labels of different kinds "
+                         f"never compare equal (convert one, e.g. {n2}.astype(str))")
+    return a1, a2

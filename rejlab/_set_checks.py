@@ -1,0 +1,248 @@
+"""Families of sets, coverings and 0/1 indicator matrices at the door (the neighborhood-system paper).
+
+Rule used by every function of :mod:`rejlab.coverings`, :mod:`rejlab.accuracy`
+and :mod:`rejlab.multilabel`: "sets are sets, arrays are arrays". A sequence
+whose items are Python sets (set / frozenset) is a family of blocks (or of
+per-sample label sets); anything else is read as a 2-D 0/1 indicator matrix
+(rows = samples, columns = labels, scikit-learn's multilabel convention).
+Each check raises ``ValueError`` naming the argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from ._labels import SELF_EQUAL, equals_itself
+from ._sets import ordered
+from ._validate import CONVERSION_ERRORS, as_array, describe, plain
+
+__all__ = ["is_set_family", "set_family", "is_sets", "one_layer", "same_keys", "label_sets",
+           "labels_known", "condition_key", "zero_division", "universe_elements",
+           "universe_order", "blocks_within", "nonempty_blocks", "covering_of", "element_of",
+           "indicator_matrix"]
+
+def is_set_family(x):
+    """True when ``x`` is a non-empty sequence whose first item is a set or frozenset."""
+    if isinstance(x, (set, frozenset, str, bytes, np.ndarray)) or not hasattr(x, "__len__"):
+        return False
+    try:
+        return len(x) > 0 and isinstance(x[0], (set, frozenset))
+    except (TypeError, KeyError, IndexError):
+        return False
+
+
+def set_family(family, name):
+    """A tuple of frozensets from a sequence of sets (blocks in subscript order).
+
+    The family must be an ordered sequence (list / tuple), every item a set or
+    frozenset of hashable elements. Empty blocks are allowed here; the callers
+    that need a covering check that with :func:`covering_of`.
+    """
+    if isinstance(family, (set, frozenset)):
+        raise ValueError(f"{name} must be an ordered sequence of sets (a list or tuple), "
+                         "not a set: the order gives the 1-based subscripts")
+    if isinstance(family, (str, bytes)) or not hasattr(family, "__len__") \
+            or not hasattr(family, "__getitem__"):
+        raise ValueError(f"{name} must be a list or tuple of sets, got {type(family).__name__}")
+    if len(family) == 0:
+        raise ValueError(f"{name} must hold at least one block")
+    blocks = []
+    for i, block in enumerate(family, start=1):
+        if not isinstance(block, (set, frozenset)):
+            raise ValueError(f"{name}: block {i} must be a set (e.g. {{'a', 'b'}}), "
+                             f"got {type(block).__name__}")
+        blocks.append(frozenset(block))
+    return tuple(blocks)
+
+
+def is_sets(x):
+    """True for the set layer's inputs: a mapping element -> set, or a sequence of sets."""
+    return isinstance(x, Mapping) or is_set_family(x)
+
+
+def one_layer(**values):
+    """True when every keyword-named input is of the set layer, False when all are matrices.
+
+    Mixing the two layers, or mappings with sequences, raises naming the pair.
+    """
+    (a, xa), *others = values.items()
+    for b, xb in others:
+        if is_sets(xa) != is_sets(xb):
+            raise ValueError(f"{a} and {b} must both be sets (sequences of sets, or mappings "
+                             "element -> label set) or both 0/1 indicator matrices; convert one "
+                             "with rl.blocks_to_indicator or rl.indicator_to_blocks")
+        if isinstance(xa, Mapping) != isinstance(xb, Mapping):
+            raise ValueError(f"{a} and {b} must both be mappings element -> label set, "
+                             "or both sequences")
+    return is_sets(xa)
+
+
+def same_keys(what="elements", **mappings):
+    """Raise unless every keyword-named mapping labels the same ``what`` as the first."""
+    (a, xa), *others = mappings.items()
+    for b, xb in others:
+        if set(xb) != set(xa):
+            raise ValueError(f"{b} must label the same {what} as {a}")
+
+
+def label_sets(x, name):
+    """(elements, rows) of per-element label sets: a mapping element -> set, or a sequence.
+
+    A mapping gives its keys in :func:`ordered` order; a sequence gives
+    elements 0..n-1. Every row becomes a frozenset (empty ones allowed: an
+    element may carry no label).
+    """
+    if isinstance(x, Mapping):
+        elements = ordered(x)
+        values = [x[p] for p in elements]
+    else:
+        if isinstance(x, (str, bytes, set, frozenset)) or not hasattr(x, "__len__"):
+            raise ValueError(f"{name} must be a sequence of sets or a mapping element -> set")
+        elements = list(range(len(x)))
+        values = list(x)
+    if not values:
+        raise ValueError(f"{name} must not be empty")
+    rows = []
+    for p, row in zip(elements, values):
+        if not isinstance(row, (set, frozenset)):
+            raise ValueError(f"{name}: the label set of {describe(p)} must be a set, "
+                             f"got {type(row).__name__}")
+        odd = [e for e in row if not isinstance(e, SELF_EQUAL) and not equals_itself(e)]
+        if odd:
+            raise ValueError(f"{name}: the label set of {describe(p)} holds {describe(odd[0])}, "
+                             "which does not equal itself (a NaN-like label): sets would match "
+                             "it or not depending on which NaN object it is")
+        rows.append(frozenset(row))
+    return elements, rows
+
+
+def labels_known(rows, labels, name):
+    """Raise unless every label in ``rows`` (label sets) is one of ``labels``."""
+    extra = frozenset().union(*rows).difference(labels)
+    if extra:
+        shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
+        raise ValueError(f"{name} use label(s) not in labels: {shown}")
+
+
+def condition_key(x, name, options):
+    """``x`` as a key of ``options`` (tuples allowed; lists read as tuples), or raise."""
+    key = tuple(x) if isinstance(x, (tuple, list)) else x
+    try:
+        known = key in options
+    except TypeError:  # unhashable: a dict, or a tuple holding lists
+        known = False
+    if not known:
+        raise ValueError(f"{name} must be None or one of {list(options)}, got {describe(x)}")
+    return key
+
+
+def zero_division(x, name="zero_division"):
+    """scikit-learn's ``zero_division``: "warn", 0, 1 or np.nan -> (value, warn)."""
+    if isinstance(x, str):
+        if x == "warn":
+            return 0.0, True
+    elif isinstance(x, (int, float, np.integer, np.floating)) \
+            and not isinstance(x, (bool, np.bool_)):
+        if x in (0, 1):
+            return float(x), False
+        if np.isnan(x):
+            return float("nan"), False
+    raise ValueError(f'{name} must be "warn", 0, 1 or np.nan, got {describe(x)}')
+
+
+def universe_elements(universe, name="universe"):
+    """The elements of ``universe`` as a tuple in a fixed order, or raise.
+
+    A set is put in :func:`ordered` order; a list or tuple keeps its order and
+    must not repeat an element; a range is accepted.
+    """
+    if isinstance(universe, (str, bytes)) or not hasattr(universe, "__iter__"):
+        raise ValueError(f"{name} must be a collection of elements, got {universe!r}")
+    try:
+        items = list(universe)
+        distinct = set(items)
+    except CONVERSION_ERRORS as exc:  # unhashable items, a 2-D memoryview, ...
+        raise ValueError(f"{name} must be a collection of hashable elements: {exc}") from None
+    if not items:
+        raise ValueError(f"{name} must not be empty")
+    if isinstance(universe, (set, frozenset)):
+        return tuple(ordered(items))
+    if len(distinct) != len(items):
+        raise ValueError(f"{name} must not repeat an element")
+    return tuple(items)
+
+
+def universe_order(blocks, universe):
+    """U in a fixed order: ``universe``'s elements if given, else the union of ``blocks``."""
+    if universe is None:
+        return tuple(ordered(frozenset().union(*blocks)))
+    return universe_elements(universe)
+
+
+def blocks_within(blocks, universe, name):
+    """Raise unless every block only holds elements of ``universe`` (a set)."""
+    for i, block in enumerate(blocks, start=1):
+        extra = block - universe
+        if extra:
+            shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
+            raise ValueError(f"{name}: block {i} holds element(s) not in the universe: {shown}")
+
+
+def nonempty_blocks(blocks, name):
+    """Raise if a block is empty: a covering's blocks are non-empty subsets of U."""
+    for i, block in enumerate(blocks, start=1):
+        if not block:
+            raise ValueError(f"{name}: block {i} is empty (a covering has non-empty blocks)")
+
+
+def covering_of(blocks, universe, name):
+    """Raise unless ``blocks`` is a covering of ``universe``: no empty block, union == universe."""
+    nonempty_blocks(blocks, name)
+    blocks_within(blocks, universe, name)
+    missing = universe.difference(*blocks)
+    if missing:
+        shown = ", ".join(repr(plain(e)) for e in ordered(missing)[:5])
+        raise ValueError(f"{name} does not cover the universe: element(s) {shown} lie in no "
+                         "block (their neighborhood system is empty)")
+
+
+def element_of(p, universe, name="p"):
+    """Raise unless ``p`` is an element of ``universe`` (a set)."""
+    try:
+        ok = p in universe
+    except TypeError:
+        ok = False
+    if not ok:
+        raise ValueError(f"{name} must be an element of the universe, got {describe(p)}")
+    return p
+
+
+def indicator_matrix(Y, name):
+    """A 2-D boolean array from a 0/1 (or boolean) indicator matrix, or raise.
+
+    Rows are samples, columns are labels. Values other than 0 and 1, NaN,
+    a non-2-D shape or an empty matrix raise ``ValueError`` naming ``name``.
+    int8 / uint8 / bool input is read without a copy.
+    """
+    arr = as_array(Y, name, "a 0/1 indicator matrix")
+    if arr.ndim != 2:
+        hint = " (write blocks and label sets as Python sets, e.g. {'a', 'b'})" \
+            if arr.dtype == object or arr.ndim == 1 else ""
+        raise ValueError(f"{name} must be a 2-D 0/1 indicator matrix (rows = samples, "
+                         f"columns = labels), got shape {arr.shape}{hint}")
+    if arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise ValueError(f"{name} must not be empty, got shape {arr.shape}")
+    if arr.dtype == bool:
+        return arr
+    if arr.dtype.kind not in "iuf" or arr.dtype.names:
+        raise ValueError(f"{name} must hold 0/1 values, got dtype {arr.dtype} "
+                         "(write blocks and label sets as Python sets, e.g. {'a', 'b'})")
+    if arr.dtype.itemsize == 1 and arr.dtype.kind in "iu":
+        if arr.view(np.uint8).max() > 1:
+            raise ValueError(f"{name} must hold 0/1 values only")
+        return arr.view(bool)
+    if not np.all((arr == 0) | (arr == 1)):
+        raise ValueError(f"{name} must hold 0/1 values only")
+    return arr.astype(bool)
