@@ -28,7 +28,7 @@ LAYER_OF = {
     "measures": "maths", "binary": "maths", "rejectors": "maths", "optimality": "maths",
     "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
-    "plot": "plot", "widgets": "widgets", "exercises": "exercises",
+    "plot": "plot", "widgets": "widgets", "exercises": "exercises", "grading": "exercises",
     "_csv": "cli", "cli": "cli", "__main__": "cli",
 }
 ALLOWED = {
