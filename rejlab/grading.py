@@ -14,8 +14,10 @@ process can be switched off by one line of the student's
    since (:func:`check_genuine`);
 3. convert each answer once into values of exact built-in types (:func:`number`,
    :func:`numbers`, :func:`floats`, :func:`flags`, :func:`elements`, :func:`text`) and compare
-   them with plain Python arithmetic (:func:`close`, :func:`all_close`), never with a
-   function the student's code could have rebound. The built-in types themselves are taken
+   them with plain Python arithmetic (:func:`close`, :func:`all_close`, :func:`same`), never
+   with a function the student's code could have rebound;
+4. grade a later part from reference objects when an earlier part's are missing or wrong
+   (:func:`broken`, :func:`restore`), so that one slip costs one part. The built-in types themselves are taken
    from literals (``(0.0).__class__``), which no code can rebind.
 
 What no in-process check can stop is code that forges this module itself, through
@@ -33,6 +35,8 @@ Examples
 from __future__ import annotations
 
 import sys
+import warnings
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -58,7 +62,8 @@ _GENERIC, _NUMBER, _NP_BOOL, _NP_STR = np.generic, np.number, np.bool_, np.str_
 
 #: Top-level packages whose functions and classes the record holds.
 PACKAGES = ("numpy", "scipy", "sklearn", "rejlab", "math", "builtins", "operator", "functools",
-            "itertools", "collections", "copy", "fractions", "statistics", "random", "importlib")
+            "itertools", "collections", "copy", "fractions", "statistics", "random", "importlib",
+            "warnings", "contextlib")
 
 _RECORD: dict | None = None
 
@@ -224,6 +229,21 @@ def snapshot(namespace: dict) -> None:
     _RECORD = {"modules": attributes, "classes": classes, "hooks": _hooks(), "kernel": kernel,
                "events": _event_callbacks(), "names": names,
                "builtins": modules["builtins"]}
+
+
+def protect(namespace: dict, *names: str) -> None:
+    """Add ``names`` of ``namespace`` to the record: for a locked data cell after the set-up.
+
+    From then on :func:`check_genuine` refuses a notebook that rebinds them or changes
+    their values (an array edited in place included).
+    """
+    assert _RECORD is not None, \
+        "the set-up cell did not run first: run the notebook from the top (Restart and Run All)"
+    check_genuine(namespace)
+    for name in names:
+        assert name in namespace, f"{name!r} is not defined: run the notebook from the top"
+        value = namespace[name]
+        _RECORD["names"].setdefault(name, (value, _plain(value)))
 
 
 def _problems(namespace: dict) -> list:
@@ -403,6 +423,70 @@ def calls_rejlab(func) -> bool:
     return False
 
 
+def same(mine, reference) -> bool:
+    """Whether an answer equals a reference value, compared as plain data; never raises.
+
+    Arrays and numbers (:func:`all_close`, NaN matching NaN), boolean and string arrays
+    exactly, strings, and tuples, lists, dicts and rejlab's named-tuple results of these,
+    recursively. Any other reference is
+    compared by identity (give :func:`broken` a comparison for such objects).
+    """
+    try:
+        kind = _TYPE(reference)
+        if kind is _DICT:
+            return _TYPE(mine) is _DICT and len(mine) == len(reference) and all(
+                k in mine and same(mine[k], reference[k]) for k in reference)
+        if kind in (_TUPLE, _LIST) or isinstance(reference, _TUPLE):
+            if kind not in (_TUPLE, _LIST) and _TYPE(mine) is not kind:
+                return False                     # a named tuple (a rejlab result): its own kind
+            return len(mine) == len(reference) and all(
+                same(a, b) for a, b in zip(_LIST(mine), _LIST(reference)))
+        if kind is _STR:
+            return text(mine) == reference
+        if kind is _NDARRAY and reference.dtype.kind == "b":
+            return flags(mine) == flags(reference)
+        if kind is _NDARRAY and reference.dtype.kind in "US":
+            return _TYPE(mine) is _NDARRAY and mine.shape == reference.shape and all(
+                _TYPE(a) is _STR and a == b for a, b in zip(mine.ravel().tolist(),
+                                                             reference.ravel().tolist()))
+        if kind is _NDARRAY or _numeric_kind(reference):
+            return all_close(mine, reference)
+        return mine is reference
+    except Exception:           # an answer of the wrong kind is simply not the same
+        return False
+
+
+def broken(namespace: dict, reference: dict, compare: dict | None = None) -> list:
+    """The names of ``reference`` that ``namespace`` lacks or holds differently.
+
+    Each is compared with :func:`same`, or with ``compare[name](mine, reference)`` when
+    given (for objects such as a fitted model); a comparison that raises counts as broken.
+    """
+    compare = compare or {}
+    out = []
+    for name, ref in reference.items():
+        if name not in namespace:
+            out.append(name)
+            continue
+        try:
+            ok = compare[name](namespace[name], ref) if name in compare else same(
+                namespace[name], ref)
+        except Exception:
+            ok = False
+        if ok is not True:
+            out.append(name)
+    return out
+
+
+@contextmanager
+def quiet():
+    """Run the student's functions without warnings: nbgrader scores a test cell that
+    writes to stderr 0, and a right answer may divide by zero on its way to inf."""
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        yield
+
+
 def restore(namespace: dict, reference: dict, broken) -> tuple:
     """Put ``reference[name]`` in ``namespace`` for each name of ``broken``; return the names.
 
@@ -415,5 +499,6 @@ def restore(namespace: dict, reference: dict, broken) -> tuple:
     return names
 
 
-__all__ = ["PACKAGES", "snapshot", "check_genuine", "number", "numbers", "floats", "flags",
-           "elements", "text", "close", "all_close", "calls_rejlab", "restore"]
+__all__ = ["PACKAGES", "snapshot", "protect", "check_genuine", "number", "numbers", "floats",
+           "flags", "elements", "text", "close", "all_close", "same", "calls_rejlab", "quiet",
+           "broken", "restore"]
