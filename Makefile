@@ -75,11 +75,24 @@ book: $(VENV)/.book
 assignments: $(VENV)/.grading
 	$(BIN)/python tools/assignments.py $(if $(SEED),--seed $(SEED))
 
-## Scan submitted notebooks for tampering before autograding: exit 1 naming each flagged
-## notebook and line, 0 when every notebook is clean (e.g. DIR=teacher/submitted).
+## Scan submitted notebooks for tampering before autograding (DIR=<folder>, e.g. teacher/submitted):
+## exit 1 naming each flagged notebook and line, 0 when every notebook is clean.
+# GNU make exits 2 whenever a recipe fails, so the scan runs while make reads this file (its
+# report goes to stderr); a flagged folder puts make in question mode (-q), where the target
+# is out of date and make exits 1. A missing DIR, or one that is no folder, exits 2.
+ifneq ($(filter check-submissions,$(MAKECMDGOALS)),)
+  ifeq ($(strip $(DIR)),)
+    $(error check-submissions: give DIR=<folder of submitted notebooks>)
+  endif
+  SCAN_STATUS := $(shell $(PYTHON) tools/check_submissions.py "$(DIR)" >&2; echo $$?)
+  ifeq ($(SCAN_STATUS),2)
+    $(error check-submissions: nothing scanned)
+  else ifneq ($(SCAN_STATUS),0)
+    MAKEFLAGS += -q
+  endif
+endif
 check-submissions:
-	@test -n "$(DIR)" || { echo "check-submissions: give DIR=<folder of submitted notebooks>" >&2; exit 2; }
-	$(PYTHON) tools/check_submissions.py "$(DIR)"
+	@:
 
 ## The student edition: the lessons, the library, binder/, the README and the licences,
 ## without teacher/ or anything else that grades, in _build/student/ (publish it as its own repository).

@@ -53,6 +53,7 @@ _FROZENSET = frozenset().__class__
 _FUNCTION = (lambda: None).__class__
 _MODULE = sys.__class__
 _BUILTIN_FUNCTION = len.__class__
+_INF = _FLOAT("inf")
 _HEAP_TYPE = 1 << 9                      # Py_TPFLAGS_HEAPTYPE: a class written in Python
 
 # NumPy's own, taken when this module is first imported (by the set-up cell, before any answer)
@@ -169,8 +170,11 @@ def _added_callbacks() -> list:
 
 
 def _undo_kernel_hooks() -> None:
-    """Take back what would hide a failing test: added callbacks, exception handlers,
-    AST transformers (so that the failure this module reports is shown and counted)."""
+    """Take back what would hide a failing test: a trace function (it can jump over an
+    assert), added callbacks, exception handlers, AST transformers; so that the failure
+    this module reports is shown and counted."""
+    if sys.gettrace() is not None:
+        sys.settrace(None)
     shell = _shell()
     if shell is None:
         return
@@ -180,8 +184,6 @@ def _undo_kernel_hooks() -> None:
     shell.custom_exceptions = hooks["the shell's custom exception handlers"]
     shell.ast_transformers[:] = _LIST(hooks["the shell's AST transformers"])
     shell.input_transformers_post[:] = _LIST(hooks["the shell's post-input transformers"])
-    if sys.gettrace() is not None:
-        sys.settrace(None)
 
 
 def _plain(value):
@@ -193,6 +195,9 @@ def _plain(value):
         return (kind, value)
     if kind is _NDARRAY:
         return (kind, value.dtype.str, value.shape, value.tobytes())
+    if isinstance(value, _TUPLE) and kind.__module__.split(".")[0] == "rejlab":
+        # a rejlab result (a named tuple): its fields, arrays by value, the rest by identity
+        return (kind, _TUPLE(_plain(v) or ("object", id(v)) for v in value))
     return None
 
 
@@ -287,8 +292,9 @@ def _problems(namespace: dict) -> list:
     for name, (value, plain) in record["names"].items():
         if name not in namespace:
             found.append(f"{name!r}, defined by the set-up cell, was deleted")
-        elif namespace[name] is not value and (plain is None or _plain(namespace[name]) != plain):
-            found.append(f"{name!r}, defined by the set-up cell, was rebound")
+        elif (namespace[name] is not value) if plain is None else (
+                _plain(namespace[name]) != plain):
+            found.append(f"{name!r}, defined by the set-up cell, was rebound or changed")
     return found
 
 
@@ -389,6 +395,8 @@ def close(a: float, b: float, *, rel: float = 1e-9, tol: float = 1e-12) -> bool:
         return a != a and b != b
     if a == b:
         return True
+    if a in (_INF, -_INF) or b in (_INF, -_INF):
+        return False                    # an infinity matches only itself
     gap = a - b if a > b else b - a
     size = b if b > 0 else -b
     return gap <= tol + rel * size

@@ -222,8 +222,11 @@ class _Cell(ast.NodeVisitor):
             self.store(target.value, node)
         elif isinstance(target, (ast.Attribute, ast.Subscript)):
             where = self.protected(target)
+            root = _root(target)
             if where:
                 self.flag(node, f"assigns to {_dotted(target) or 'an attribute'} of {where}")
+            elif root in self.setup_names or root in self.given_names:
+                self.flag(node, f"changes {root!r} in place, which a locked cell gives")
 
     def visit_Assign(self, node):
         for t in node.targets:
