@@ -95,9 +95,10 @@ check-submissions:
 	@:
 
 ## The student edition: the lessons, the library, binder/, the README and the licences,
-## without teacher/ or anything else that grades, in _build/student/ (publish it as its own repository).
+## without teacher/ or anything else that grades, in _build/student/ (publish it as its own
+## repository; GITHUB=OWNER/NAME puts its name in the Binder badge).
 student-edition:
-	$(PYTHON) tools/student_edition.py _build/student
+	$(PYTHON) tools/student_edition.py _build/student $(if $(GITHUB),--github $(GITHUB))
 
 ## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.
 binder-link:

@@ -1,7 +1,7 @@
 """Checks for graded notebooks: plain-Python comparisons on a NumPy and a rejlab that are genuine.
 
-A graded notebook (the nbgrader homework of ``teacher/source/``) runs the student's code and
-the tests in one Python process, so a test that compares with ``np.isclose`` looked up in that
+A graded notebook (the course's nbgrader homework) runs the student's code and the tests in
+one Python process, so a test that compares with ``np.isclose`` looked up in that
 process can be switched off by one line of the student's
 (``np.isclose = lambda *a, **k: True``). The course's tests therefore
 
@@ -21,8 +21,8 @@ process can be switched off by one line of the student's
    from literals (``(0.0).__class__``), which no code can rebind.
 
 What no in-process check can stop is code that forges this module itself, through
-``sys.modules`` or rejlab's attributes, or that reaches into it; the submission scanner
-(``tools/check_submissions.py``, run before autograding) flags every such line.
+``sys.modules`` or rejlab's attributes, or that reaches into it; the course's submission
+scanner, run before autograding, flags every such line.
 
 Examples
 --------

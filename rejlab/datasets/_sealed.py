@@ -10,7 +10,7 @@ order of both, so that a grader can check that the choice came first and stayed 
 
 The seal keeps an honest analyst honest and makes a dishonest one visible; it is no lock.
 The digits themselves are public, so a notebook can rebuild the test part from the seed,
-or reach into this object: ``tools/check_submissions.py`` flags both in a graded notebook.
+or reach into this object: the course's submission scanner flags both in a graded notebook.
 """
 
 from __future__ import annotations
