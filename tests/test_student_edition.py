@@ -135,12 +135,14 @@ def test_the_target_writes_the_edition_whole_and_refuses_the_repository(tmp_path
     target = (REPO / "Makefile").read_text(encoding="utf-8").split("\nstudent-edition:", 1)[1]
     assert "tools/student_edition.py _build/student" in target.split("\n\n", 1)[0]
     stale = tmp_path / "student"
-    stale.mkdir()
+    (stale / ".git").mkdir(parents=True)          # a clone of the published edition
+    (stale / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
     (stale / "old.txt").write_text("from an older build\n", encoding="utf-8")
     done = subprocess.run([sys.executable, str(TOOL), str(stale)], capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0 and "student edition:" in done.stdout, done.stderr
     assert not (stale / "old.txt").exists() and (stale / "README.md").exists()
+    assert (stale / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/main\n"
     assert not (tmp_path / "student.partial").exists()
     for bad in ([str(REPO)], [str(tmp_path / "x"), "--github", "no slash"]):
         done = subprocess.run([sys.executable, str(TOOL), *bad], capture_output=True,

@@ -18,7 +18,8 @@ tests), and the tests, tools, benchmarks and site sources.
 The builder refuses to write an edition that holds key material (exit status 1, naming the
 file): a solution or hidden-test marker, a grading note or model answer, nbgrader metadata,
 a path into ``teacher/``, or a file identical to one of ``teacher/``. ``DEST`` is replaced
-whole; it must not be the repository itself or hold it.
+whole, except its ``.git`` (a clone of the published edition keeps its history: rebuild, then
+commit and push from ``DEST``); it must not be the repository itself or hold it.
 """
 
 from __future__ import annotations
@@ -160,14 +161,17 @@ def build(dest: Path = DEFAULT_DEST, github: str = DEFAULT_GITHUB, root: Path = 
     (staging / "README.md").write_text(
         student_readme((root / "README.md").read_text(encoding="utf-8"), github), encoding="utf-8")
     (staging / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
-    found = key_material(staging, root / "teacher")
+    found = key_material(staging, root / "teacher")     # before any .git moves in
     if found:
         shutil.rmtree(staging)
         raise KeyMaterialError("; ".join(f"{rel}: {what}" for rel, what in found))
+    if (dest / ".git").is_dir():               # a clone of the published edition: keep its history
+        shutil.move(str(dest / ".git"), str(staging / ".git"))
     if dest.exists():
         shutil.rmtree(dest)
     staging.rename(dest)                       # written whole, or not at all
-    return sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file())
+    return sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")
+                  if p.is_file() and ".git" not in p.relative_to(dest).parts[:1])
 
 
 def main(argv=None) -> int:
