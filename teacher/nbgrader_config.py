@@ -33,6 +33,14 @@ c.CourseDirectory.db_url = "sqlite:///gradebook.db"
 # be graded in the formgrader (`nbgrader formgrader`, or the Formgrader tab of
 # JupyterLab / JupyterHub) with source/capstone_digits/rubric.md beside them.
 
+# The assignments' source: cohort/ when `make assignments SEED=<n>` wrote it (the cohort's
+# seed), else source/ (the default seed); `make assignments` without SEED removes cohort/.
+# So every nbgrader command sees the seed the students' versions were generated with.
+import os  # noqa: E402
+
+if os.path.isdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cohort")):
+    c.CourseDirectory.source_directory = "cohort"
+
 # Files of source/ that are never copied to the students' version (nor to autograded/).
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "feedback", "rubric.md"]
 

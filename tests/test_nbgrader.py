@@ -269,6 +269,20 @@ def test_the_course_config_sizes_the_timeout_and_keeps_the_rubric_private():
     assert ignore and "rubric.md" in ast.literal_eval(ignore.group(1))
 
 
+def test_the_course_config_reads_the_cohort_when_there_is_one(tmp_path):
+    from traitlets.config.loader import PyFileConfigLoader
+
+    shutil.copy2(TEACHER / "nbgrader_config.py", tmp_path)
+
+    def source_directory():
+        config = PyFileConfigLoader("nbgrader_config.py", path=str(tmp_path)).load_config()
+        return config.CourseDirectory.get("source_directory", "source")
+
+    assert source_directory() == "source"
+    (tmp_path / "cohort").mkdir()
+    assert source_directory() == "cohort"
+
+
 def test_assignments_target_runs_the_seeding_tool():
     text = (REPO / "Makefile").read_text(encoding="utf-8")
     target = text.split("\nassignments:", 1)[1].split("\n\n", 1)[0]
@@ -557,6 +571,10 @@ def test_generate_scan_autograde_export_for_a_new_cohort(tmp_path):
 
     exported = scores()
     assert set(exported) == set(kinds)
+    table = "\n".join(f"{kind:10s} {assignment:28s} {exported[(s, assignment)][0]:g} / "
+                      f"{exported[(s, assignment)][1]:g} (autograded part: {_points(assignment)[0]:g})"
+                      for (s, assignment), kind in sorted(kinds.items()))
+    print("marks before the written answers are graded:\n" + table)
     for (student, assignment), kind in kinds.items():
         auto, manual = _points(assignment)
         assert exported[(student, assignment)] == (_expected_auto(kind, assignment),

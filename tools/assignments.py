@@ -9,7 +9,10 @@ its set-up cell, and every expected value of its tests is computed from that see
 when the tests run. With ``--seed`` the tool copies ``teacher/source/`` into
 ``teacher/cohort/`` with that line rewritten in every notebook (``teacher/source/`` stays as
 committed) and runs ``nbgrader generate_assignment`` on the copy; without it, on
-``teacher/source/`` itself. Either way the students' versions land in ``teacher/release/`` and
+``teacher/source/`` itself (and removes an earlier ``teacher/cohort/``). The course's
+``nbgrader_config.py`` reads ``teacher/cohort/`` when it exists, so every later nbgrader
+command (a single ``generate_assignment``, ``autograde``, the formgrader) works with the seed
+of the last ``make assignments``. Either way the students' versions land in ``teacher/release/`` and
 the gradebook (``teacher/gradebook.db``) holds the cells of that seed, which
 ``nbgrader autograde`` puts back when it grades: the hidden tests of a cohort are those of its
 seed. A notebook without exactly one ``SEED = <n>`` line is refused (exit status 2).
@@ -77,11 +80,11 @@ def generate(course: Path, source_directory: str = "source", log_level: str = "W
     # nbgrader runs alembic (beside this Python) to create the gradebook
     env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
     names = sorted(p.name for p in (course / source_directory).iterdir() if p.is_dir())
-    for name in names:
-        subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", name, "--force",
-                        f"--log-level={log_level}",
-                        f"--CourseDirectory.source_directory={source_directory}"],
-                       cwd=course, env=env, check=True)
+    # one nbgrader run for all of them ("*" is a pattern nbgrader expands itself)
+    subprocess.run([sys.executable, "-m", "nbgrader", "generate_assignment", "*", "--force",
+                    f"--log-level={log_level}",
+                    f"--CourseDirectory.source_directory={source_directory}"],
+                   cwd=course, env=env, check=True)
     return names
 
 
@@ -100,6 +103,8 @@ def main(argv=None) -> int:
         if args.seed is not None:
             seeded_copy(args.course / "source", args.course / COHORT, args.seed)
             source = COHORT
+        elif (args.course / COHORT).exists():
+            shutil.rmtree(args.course / COHORT)    # nbgrader_config.py would prefer it
         names = generate(args.course, source)
     except SeedError as exc:
         print(f"assignments: {exc}", file=sys.stderr)
