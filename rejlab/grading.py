@@ -15,10 +15,10 @@ process can be switched off by one line of the student's
 3. convert each answer once into values of exact built-in types (:func:`number`,
    :func:`numbers`, :func:`floats`, :func:`flags`, :func:`elements`, :func:`text`) and compare
    them with plain Python arithmetic (:func:`close`, :func:`all_close`, :func:`same`), never
-   with a function the student's code could have rebound;
+   with a function the student's code could have rebound. The built-in types themselves are
+   taken from literals (``(0.0).__class__``), which no code can rebind;
 4. grade a later part from reference objects when an earlier part's are missing or wrong
-   (:func:`broken`, :func:`restore`), so that one slip costs one part. The built-in types themselves are taken
-   from literals (``(0.0).__class__``), which no code can rebind.
+   (:func:`broken`, :func:`restore`), so that one slip costs one part.
 
 What no in-process check can stop is code that forges this module itself, through
 ``sys.modules`` or rejlab's attributes, or that reaches into it; the course's submission

@@ -10,7 +10,6 @@ flagged notebook and line, 0 when every notebook is clean.
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import shutil
 import subprocess
@@ -25,13 +24,9 @@ ASSIGNMENTS = sorted(p.name for p in SOURCE.iterdir() if p.is_dir())
 TOOL = REPO / "tools" / "check_submissions.py"
 
 
-def _load():
-    if str(TOOL.parent) not in sys.path:
-        sys.path.insert(0, str(TOOL.parent))
-    return importlib.import_module("check_submissions")
-
-
-check = _load()
+@pytest.fixture(scope="module")
+def check(tool):
+    return tool("check_submissions")
 
 
 def _notebook(assignment):
@@ -112,7 +107,8 @@ TRICKS = [
 
 
 @pytest.mark.parametrize("assignment, code, says", TRICKS, ids=[t[1][:40] for t in TRICKS])
-def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, assignment, code, says):
+def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, assignment, code, says,
+                                                     check):
     nb, line = _tampered(assignment, code)
     path = _submit(tmp_path, "mallory", assignment, nb)
     flags = [f for f in check.scan_notebook(path, SOURCE) if not f.warning]
@@ -126,7 +122,7 @@ def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, assignment, code
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_the_solutions_and_the_untouched_notebooks_are_clean(tmp_path, assignment):
+def test_the_solutions_and_the_untouched_notebooks_are_clean(tmp_path, assignment, check):
     _, nb = _notebook(assignment)
     solved = _submit(tmp_path, "solved", assignment, nb)
     blank = copy.deepcopy(nb)
@@ -137,7 +133,7 @@ def test_the_solutions_and_the_untouched_notebooks_are_clean(tmp_path, assignmen
         assert check.scan_notebook(path, SOURCE) == []
 
 
-def test_a_cell_that_does_not_parse_is_only_a_warning(tmp_path):
+def test_a_cell_that_does_not_parse_is_only_a_warning(tmp_path, check):
     nb, line = _tampered("hw2_operating_sets_and_cost", "def broken(:")
     flags = check.scan_notebook(_submit(tmp_path, "sam", "hw2_operating_sets_and_cost", nb),
                                 SOURCE)
@@ -145,7 +141,7 @@ def test_a_cell_that_does_not_parse_is_only_a_warning(tmp_path):
     assert flags[0].line == line
 
 
-def test_harmless_code_is_not_flagged(tmp_path):
+def test_harmless_code_is_not_flagged(tmp_path, check):
     harmless = "\n".join([
         "%matplotlib inline",
         "import math",
@@ -164,7 +160,7 @@ def test_harmless_code_is_not_flagged(tmp_path):
                                SOURCE) == []
 
 
-def test_moved_deleted_and_altered_cells_are_flagged(tmp_path):
+def test_moved_deleted_and_altered_cells_are_flagged(tmp_path, check):
     assignment = "hw2_operating_sets_and_cost"
     _, nb = _notebook(assignment)
     cells = nb["cells"]
@@ -191,7 +187,7 @@ def test_moved_deleted_and_altered_cells_are_flagged(tmp_path):
             (student, [str(f) for f in flags])
 
 
-def test_a_python_file_beside_a_notebook_is_flagged(tmp_path):
+def test_a_python_file_beside_a_notebook_is_flagged(tmp_path, check):
     _, nb = _notebook("hw3_neighborhood_accuracy")
     path = _submit(tmp_path, "eve", "hw3_neighborhood_accuracy", nb)
     (path.parent / "numpy.py").write_text("isclose = lambda *a, **k: True\n", encoding="utf-8")

@@ -41,7 +41,6 @@ from __future__ import annotations
 import ast
 import contextlib
 import csv
-import importlib
 import importlib.util
 import io
 import json
@@ -67,15 +66,6 @@ SEED_LINE = re.compile(r"^SEED = (\d+)\b", re.M)
 COHORT_SEED = 4711                 # the round trip's cohort: not the source's own seed
 
 
-def _load_tool(name):
-    tools = str(REPO / "tools")
-    if tools not in sys.path:
-        sys.path.insert(0, tools)
-    return importlib.import_module(name)
-
-
-assignments_tool = _load_tool("assignments")
-check_submissions = _load_tool("check_submissions")
 
 
 def _nbgrader_meta(cell) -> dict:
@@ -289,7 +279,8 @@ def test_assignments_target_runs_the_seeding_tool():
     assert "tools/assignments.py" in target and "--seed $(SEED)" in target
 
 
-def test_with_seed_rewrites_the_one_seed_line_and_refuses_two():
+def test_with_seed_rewrites_the_one_seed_line_and_refuses_two(tool):
+    assignments_tool = tool("assignments")
     nb = json.loads(_source_notebook(ASSIGNMENTS[0]).read_text(encoding="utf-8"))
     out = assignments_tool.with_seed(nb, 99)
     assert [m for c in out["cells"] for m in SEED_LINE.findall("".join(c["source"]))] == ["99"]
@@ -505,7 +496,7 @@ def nbgrader(course: Path, env: dict, *args: str) -> str:
 
 
 @pytest.mark.slow
-def test_generate_scan_autograde_export_for_a_new_cohort(tmp_path):
+def test_generate_scan_autograde_export_for_a_new_cohort(tmp_path, tool):
     _need_nbgrader()
     course = tmp_path / "course"
     course.mkdir()
@@ -553,7 +544,7 @@ def test_generate_scan_autograde_export_for_a_new_cohort(tmp_path):
                course / "submitted" / student / assignment / source.name)
 
     # make check-submissions DIR=submitted: the tampered ones, and only they, are flagged
-    notebooks, flags = check_submissions.scan(course / "submitted", course / "source")
+    notebooks, flags = tool("check_submissions").scan(course / "submitted", course / "source")
     assert len(notebooks) == len(kinds)
     flagged = {(f.notebook.parts[-3], f.notebook.parts[-2]) for f in flags if not f.warning}
     assert flagged == {key for key, kind in kinds.items() if kind == "tampered"}, \
@@ -572,7 +563,7 @@ def test_generate_scan_autograde_export_for_a_new_cohort(tmp_path):
     exported = scores()
     assert set(exported) == set(kinds)
     table = "\n".join(f"{kind:10s} {assignment:28s} {exported[(s, assignment)][0]:g} / "
-                      f"{exported[(s, assignment)][1]:g} (autograded part: {_points(assignment)[0]:g})"
+                      f"{exported[(s, assignment)][1]:g} (autograded: {_points(assignment)[0]:g})"
                       for (s, assignment), kind in sorted(kinds.items()))
     print("marks before the written answers are graded:\n" + table)
     for (student, assignment), kind in kinds.items():

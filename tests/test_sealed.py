@@ -18,7 +18,8 @@ def _data(n=60, classes=3, seed=0):
 @settings(max_examples=60)
 @given(st.lists(st.integers(0, 4), min_size=4, max_size=80),
        st.floats(0.05, 0.95), st.integers(0, 2**32 - 1))
-def test_each_class_gives_round_test_size_times_its_count_and_the_rows_are_split(labels, size, seed):
+def test_each_class_gives_round_test_size_times_its_count_and_the_rows_split(labels, size,
+                                                                             seed):
     y = np.array(labels)
     X = np.arange(len(y) * 2).reshape(len(y), 2)
     counts = {k: int(np.sum(y == k)) for k in np.unique(y)}

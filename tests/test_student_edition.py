@@ -15,7 +15,6 @@ own ``rejlab`` first on the path, to prove the tree is self-sufficient.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import re
@@ -29,13 +28,9 @@ REPO = Path(__file__).resolve().parents[1]
 TOOL = REPO / "tools" / "student_edition.py"
 
 
-def _load():
-    if str(TOOL.parent) not in sys.path:
-        sys.path.insert(0, str(TOOL.parent))
-    return importlib.import_module("student_edition")
-
-
-student_edition = _load()
+@pytest.fixture(scope="module")
+def student_edition(tool):
+    return tool("student_edition")
 
 #: Written the way the teacher's material writes them (the scan must find each).
 TEACHER_TEXT = ["### BEGIN SOLUTION", "### END HIDDEN TESTS", "**Grading notes (2 points).**",
@@ -44,13 +39,13 @@ TEACHER_TEXT = ["### BEGIN SOLUTION", "### END HIDDEN TESTS", "**Grading notes (
 
 
 @pytest.fixture(scope="module")
-def edition(tmp_path_factory):
+def edition(tmp_path_factory, student_edition):
     dest = tmp_path_factory.mktemp("edition") / "student"
     files = student_edition.build(dest, "ada/rejlab-student")
     return dest, files
 
 
-def test_the_edition_holds_the_course_and_nothing_of_the_teachers(edition):
+def test_the_edition_holds_the_course_and_nothing_of_the_teachers(edition, student_edition):
     dest, files = edition
     tops = {f.split("/")[0] for f in files}
     assert tops == {"notebooks", "rejlab", "binder", "docs", "README.md", "LICENSE",
@@ -69,7 +64,7 @@ def test_the_edition_holds_the_course_and_nothing_of_the_teachers(edition):
                 assert marker not in text, f"{path.relative_to(dest)} holds {marker!r}"
 
 
-def test_the_scan_finds_each_kind_of_key_material(tmp_path):
+def test_the_scan_finds_each_kind_of_key_material(tmp_path, student_edition):
     (tmp_path / "teacher").mkdir()
     (tmp_path / "teacher" / "key.txt").write_text("the answer is 42\n", encoding="utf-8")
     tree = tmp_path / "tree"
@@ -127,7 +122,8 @@ def test_the_readme_is_for_students(edition):
         assert gone not in text, gone
     # the lesson table is the repository's, every lesson with its time
     rows = re.findall(r"^\| (\d\d[a-z]?) \|", text, re.M)
-    assert sorted(rows) == sorted(p.stem.split("_")[0] for p in (REPO / "notebooks").glob("*.ipynb"))
+    lessons = (REPO / "notebooks").glob("*.ipynb")
+    assert sorted(rows) == sorted(p.stem.split("_")[0] for p in lessons)
     assert "## Ten lines of Python" in text and "import rejlab as rl" in text
 
 

@@ -152,7 +152,8 @@ def _module_aliases(tree) -> dict:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for a in node.names:
-                aliases[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+                top = a.name.split(".")[0]
+                aliases[a.asname or top] = a.name if a.asname else top
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             for a in node.names:
                 aliases[a.asname or a.name] = f"{node.module}.{a.name}"

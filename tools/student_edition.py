@@ -40,8 +40,8 @@ FOLDERS = ("notebooks", "rejlab", "binder")
 FILES = ("pyproject.toml", "LICENSE", "LICENSE-CONTENT.md", "docs/maths.md",
          "docs/references.md", "docs/glossary.md")
 #: Mentions of what the edition leaves out, taken out of the files it copies (the terms stay).
-EDITS = {"LICENSE-CONTENT.md": (re.compile(r",\s+the teacher's material \(`teacher/`\)\s+and\s+the"),
-                                " and the")}
+EDITS = {"LICENSE-CONTENT.md": (
+    re.compile(r",\s+the teacher's material \(`teacher/`\)\s+and\s+the"), " and the")}
 CACHES = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "*.egg-info")
 
 #: Text that only the teacher's material holds.
@@ -52,7 +52,8 @@ KEY_MATERIAL = re.compile(
 #: Sections of the repository's README that a student reads as they are.
 README_SECTIONS = ("Ten lines of Python", "The course", "Evaluate your own classifier")
 #: Sentences of those sections that point at what the edition leaves out.
-README_DROP = (re.compile(r" ?The teacher guide is \[`docs/teaching\.md`\]\(docs/teaching\.md\)\."),)
+README_DROP = (
+    re.compile(r" ?The teacher guide is \[`docs/teaching\.md`\]\(docs/teaching\.md\)\."),)
 
 GITIGNORE = ".venv/\n__pycache__/\n*.egg-info/\n.ipynb_checkpoints/\n"
 
@@ -73,14 +74,15 @@ def student_readme(readme: str, github: str = DEFAULT_GITHUB) -> str:
     intro, sections = _sections(readme)
     title_and_prose = intro.split("[![Launch on Binder]")[0].rstrip()
     badge = (f"[![Launch on Binder](https://mybinder.org/badge_logo.svg)]"
-             f"(https://mybinder.org/v2/gh/{github}/main?urlpath=lab/tree/notebooks/00_start_here.ipynb)")
+             f"(https://mybinder.org/v2/gh/{github}/main"
+             f"?urlpath=lab/tree/notebooks/00_start_here.ipynb)")
     kept = []
     for name in README_SECTIONS:
         text = sections[name]
         for pattern in README_DROP:
             text = pattern.sub("", text)
         kept.append(f"## {name}\n\n{text.strip()}\n")
-    start = f"""## Start here
+    start = """## Start here
 
 Click the badge above to open the course on Binder, with nothing to install (a session is
 temporary: download what you want to keep with *File → Download*). Or, on your own machine
@@ -123,7 +125,8 @@ def _digest(path: Path) -> str:
 
 def key_material(tree: Path, teacher: Path = ROOT / "teacher") -> list:
     """(relative path, what) for every file of ``tree`` that holds the teacher's material."""
-    teachers = {_digest(p) for p in teacher.rglob("*") if p.is_file()} if teacher.is_dir() else set()
+    teachers = {_digest(p) for p in teacher.rglob("*") if p.is_file()} if teacher.is_dir() \
+        else set()
     found = []
     for path in sorted(p for p in tree.rglob("*") if p.is_file()):
         rel = path.relative_to(tree).as_posix()

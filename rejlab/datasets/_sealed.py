@@ -128,7 +128,8 @@ class HeldOut:
         return self._X_test.copy(), self._y_test.copy()
 
     def __repr__(self):
-        state = "opened" if self.opened else "sealed" if self.choice is not None else "no choice yet"
+        state = ("opened" if self.opened else "sealed" if self.choice is not None
+                 else "no choice yet")
         return (f"HeldOut({len(self.y_dev)} development samples, {self.n_test} test samples "
                 f"under seal: {state})")
 
