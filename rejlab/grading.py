@@ -59,7 +59,7 @@ _HEAP_TYPE = 1 << 9                      # Py_TPFLAGS_HEAPTYPE: a class written 
 # NumPy's own, taken when this module is first imported (by the set-up cell, before any answer)
 _ASARRAY = np.asarray
 _NDARRAY = np.ndarray
-_GENERIC, _NUMBER, _NP_BOOL, _NP_STR = np.generic, np.number, np.bool_, np.str_
+_NUMBER, _NP_BOOL, _NP_STR = np.number, np.bool_, np.str_
 
 #: Top-level packages whose functions and classes the record holds.
 PACKAGES = ("numpy", "scipy", "sklearn", "rejlab", "math", "builtins", "operator", "functools",
