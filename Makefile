@@ -10,7 +10,8 @@ NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize
 JOBS   ?= auto
 XDIST  := $(if $(filter 0,$(JOBS)),,-n $(JOBS) --maxprocesses=4)
 
-.PHONY: lab test test-fast test-browser binder-check binder-link book assignments notebooks bench clean
+.PHONY: lab test test-fast test-browser binder-check binder-link book assignments check-submissions \
+        student-edition notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,12 +71,34 @@ book: $(VENV)/.book
 	$(BIN)/python tools/build_book.py
 
 ## Generate the students' versions of the homework (teacher/source -> teacher/release) with nbgrader.
+## SEED=<n> draws every assignment's data from n (a new cohort: new numbers, new hidden tests).
 assignments: $(VENV)/.grading
-	cd teacher && for a in source/*/; do \
-	    PATH="$(abspath $(BIN)):$$PATH" $(abspath $(BIN))/python -m nbgrader \
-	        generate_assignment "$$(basename $$a)" --force --log-level=WARN || exit 1; \
-	done
-	@echo "students' versions: teacher/release/ (hand these out; teacher/source/ keeps the solutions)"
+	$(BIN)/python tools/assignments.py $(if $(SEED),--seed $(SEED))
+
+## Scan submitted notebooks for tampering before autograding (DIR=<folder>, e.g. teacher/submitted):
+## exit 1 naming each flagged notebook and line, 0 when every notebook is clean.
+# GNU make exits 2 whenever a recipe fails, so the scan runs while make reads this file (its
+# report goes to stderr); a flagged folder puts make in question mode (-q), where the target
+# is out of date and make exits 1. A missing DIR, or one that is no folder, exits 2.
+ifneq ($(filter check-submissions,$(MAKECMDGOALS)),)
+  ifeq ($(strip $(DIR)),)
+    $(error check-submissions: give DIR=<folder of submitted notebooks>)
+  endif
+  SCAN_STATUS := $(shell $(PYTHON) tools/check_submissions.py "$(DIR)" >&2; echo $$?)
+  ifeq ($(SCAN_STATUS),2)
+    $(error check-submissions: nothing scanned)
+  else ifneq ($(SCAN_STATUS),0)
+    MAKEFLAGS += -q
+  endif
+endif
+check-submissions:
+	@:
+
+## The student edition: the lessons, the library, binder/, the README and the licences,
+## without teacher/ or anything else that grades, in _build/student/ (publish it as its own
+## repository; GITHUB=OWNER/NAME puts its name in the Binder badge).
+student-edition:
+	$(PYTHON) tools/student_edition.py _build/student $(if $(GITHUB),--github $(GITHUB))
 
 ## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.
 binder-link:

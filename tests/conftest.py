@@ -7,6 +7,10 @@ these fixtures rather than building its own copy.
 
 from __future__ import annotations
 
+import importlib
+import sys
+from pathlib import Path
+
 import matplotlib
 import pytest
 
@@ -27,6 +31,19 @@ def toy_data():
 def toy_curves(toy_data):
     """Rejection curves of both rejectors on the lesson data, by rejector name."""
     return {name: toy_data.curves(name) for name in REJECTOR_NAMES}
+
+
+@pytest.fixture(scope="session")
+def tool():
+    """``tool("check_submissions")``: a script of ``tools/``, imported by name.
+
+    ``tools/`` goes on ``sys.path`` (``tools/build_book.py`` imports ``binder_link`` that way),
+    so every test file that imports a tool shares one module.
+    """
+    folder = str(Path(__file__).resolve().parents[1] / "tools")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return importlib.import_module
 
 
 @pytest.fixture(scope="session")

@@ -30,7 +30,7 @@ LAYER_OF = {
     "binary": "maths", "rejectors": "maths", "optimality": "maths",
     "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
-    "plot": "plot", "widgets": "widgets", "exercises": "exercises",
+    "plot": "plot", "widgets": "widgets", "exercises": "exercises", "grading": "exercises",
     "cli": "cli", "__main__": "cli",
 }
 ALLOWED = {

@@ -591,6 +591,8 @@ def _cases():
         {"rho": "fraction", "n_per_class": "ints1d", "seed": "int", "separation": "positive",
          "temperature": "positive"})
     add("paper_example", D.paper_example, dict(number=1), {"number": "int"})
+    add("hold_out", D.hold_out, dict(X=[[0], [1], [2], [3]], y=[0, 1, 0, 1], test_size=0.5, seed=0),
+        {"X": "obj", "y": "labels1d", "test_size": "fraction", "seed": "int"})
     add("synthetic_scene", D.synthetic_scene, dict(shape=(12, 12), n_classes=3, n_bands=4),
         {"shape": "labels1d", "n_classes": "int", "n_bands": "int", "noise": "number",
          "field_variation": "number", "unlabelled": "fraction", "seed": "int"})

@@ -7,6 +7,7 @@ from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_point
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
 from ._paper_examples import (PAPER_U, PaperExample, Table1, definition3_covering,
                               equal_blocks_covering, paper_example, table1)
+from ._sealed import HeldOut, SealedChoice, hold_out
 from ._scene import INDIAN_PINES_CLASSES, Scene, load_indian_pines, synthetic_scene, training_mask
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
     "paper_example", "table1",
     # hyperspectral scenes
     "Scene", "synthetic_scene", "load_indian_pines", "training_mask", "INDIAN_PINES_CLASSES",
+    # test data under seal: released once the choice made on validation data is on record
+    "HeldOut", "SealedChoice", "hold_out",
     # lesson data
     "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment",
 ]

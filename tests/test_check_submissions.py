@@ -1,0 +1,226 @@
+"""The submission scanner (``tools/check_submissions.py``, ``make check-submissions``).
+
+Each tampered notebook is a copy of an assignment's source with one trick added to a cell the
+student controls; the scanner must flag it, naming the cell and the line. The solutions of
+every assignment, the students' untouched versions and a notebook whose only fault is a
+syntax error must pass (the syntax error as a warning). The command exits 1 and names each
+flagged notebook and line, 0 when every notebook is clean.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SOURCE = REPO / "teacher" / "source"
+ASSIGNMENTS = sorted(p.name for p in SOURCE.iterdir() if p.is_dir())
+TOOL = REPO / "tools" / "check_submissions.py"
+
+
+@pytest.fixture(scope="module")
+def check(tool):
+    return tool("check_submissions")
+
+
+def _notebook(assignment):
+    (path,) = (SOURCE / assignment).glob("*.ipynb")
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def _meta(cell):
+    return cell.get("metadata", {}).get("nbgrader", {})
+
+
+def _text(cell):
+    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+def _answer_cells(nb):
+    return [c for c in nb["cells"] if c["cell_type"] == "code" and _meta(c).get("solution")]
+
+
+def _submit(folder: Path, student: str, assignment: str, nb: dict) -> Path:
+    path, _ = _notebook(assignment)
+    dst = folder / student / assignment / path.name
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(json.dumps(nb), encoding="utf-8")
+    return dst
+
+
+def _tampered(assignment: str, extra: str, answer: int = 0) -> tuple[dict, int]:
+    """The source with ``extra`` appended to one answer cell; (notebook, line of extra)."""
+    _, nb = _notebook(assignment)
+    nb = copy.deepcopy(nb)
+    cell = _answer_cells(nb)[answer]
+    before = _text(cell).rstrip("\n")
+    cell["source"] = before + "\n" + extra + "\n"
+    return nb, before.count("\n") + 2
+
+
+TRICKS = [
+    # (assignment, code, what the flag says)
+    ("hw1_rejection_measures",
+     "np.isclose = lambda *a, **k: np.True_; np.allclose = lambda *a, **k: True; "
+     "np.array_equal = lambda *a, **k: True", "np.isclose of np (numpy)"),
+    ("hw1_rejection_measures", "import sys\nsys.modules['numpy'] = None", "sys.modules"),
+    ("hw1_rejection_measures", "import sys as s; s.modules.pop('rejlab.grading')", "sys.modules"),
+    ("hw1_rejection_measures", "import builtins; builtins.float = lambda x: 1.0", "builtins"),
+    ("hw1_rejection_measures", "float = lambda x: 1.0", "the built-in 'float'"),
+    ("hw1_rejection_measures", "def abs(x):\n    return 0", "the built-in 'abs'"),
+    ("hw1_rejection_measures", "print = len", "the built-in 'print'"),
+    ("hw1_rejection_measures", "from math import isclose\nisclose = lambda *a: True",
+     "'isclose'"),
+    ("hw1_rejection_measures", "import importlib; importlib.reload(np)", "importlib"),
+    ("hw1_rejection_measures", "setattr(np, 'isclose', max)", "setattr"),
+    ("hw1_rejection_measures", "exec('np.isclose = max')", "exec"),
+    ("hw1_rejection_measures", "rl.grading.check_genuine = print", "rl (rejlab)"),
+    ("hw1_rejection_measures", "SEED = 0", "'SEED', which the locked set-up cell defines"),
+    ("hw1_rejection_measures", "grading = None", "'grading'"),
+    ("hw1_rejection_measures", "toy.accurate[:] = True", "changes 'toy' in place"),
+    ("hw1_rejection_measures", "key = open('../../teacher/source/hw1_rejection_measures/"
+                               "hw1_rejection_measures.ipynb').read()", "outside the assignment"),
+    ("hw1_rejection_measures", "from pathlib import Path\nPath('/work/main/teacher/source')"
+                               ".read_text()", "outside the assignment"),
+    ("hw1_rejection_measures", "import os; os.listdir('..')", "os.listdir"),
+    ("hw1_rejection_measures", "import subprocess; subprocess.run(['ls', '../..'])",
+     "subprocess"),
+    ("hw1_rejection_measures", "!cat ../../teacher/source/*/*.ipynb", "shell command"),
+    ("hw1_rejection_measures", "get_ipython().set_custom_exc((Exception,), print)",
+     "get_ipython"),
+    ("hw1_rejection_measures", "print(In[-1])", "cell history"),
+    ("hw1_rejection_measures", "import gc; gc.get_objects()", "imports gc"),
+    ("hw1_rejection_measures", "g = getattr(np, '_core')", "getattr"),
+    ("hw1_rejection_measures", "code = measures.__code__", "__code__"),
+    ("capstone_digits", "X_test, y_test = held._X_test, held._y_test", "private attribute"),
+    ("capstone_digits", "X_all, y_all = load_digits(return_X_y=True)", "load_digits"),
+    ("capstone_digits", "from sklearn.datasets import load_digits as ld", "sklearn.datasets"),
+    ("capstone_digits", "again = rl.datasets.hold_out(X_dev, y_dev, test_size=0.5, seed=1)",
+     "hold_out"),
+]
+
+
+@pytest.mark.parametrize("assignment, code, says", TRICKS, ids=[t[1][:40] for t in TRICKS])
+def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, assignment, code, says,
+                                                     check):
+    nb, line = _tampered(assignment, code)
+    path = _submit(tmp_path, "mallory", assignment, nb)
+    flags = [f for f in check.scan_notebook(path, SOURCE) if not f.warning]
+    assert flags, f"not flagged: {code!r}"
+    assert any(says in f.message for f in flags), [str(f) for f in flags]
+    answer = _answer_cells(nb)[0]
+    position = nb["cells"].index(answer) + 1
+    assert {(f.cell, f.line) for f in flags} & {(position, line + k)
+                                                 for k in range(code.count("\n") + 1)}, \
+        [str(f) for f in flags]
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_the_solutions_and_the_untouched_notebooks_are_clean(tmp_path, assignment, check):
+    _, nb = _notebook(assignment)
+    solved = _submit(tmp_path, "solved", assignment, nb)
+    blank = copy.deepcopy(nb)
+    for cell in _answer_cells(blank):
+        cell["source"] = "# YOUR CODE HERE\nraise NotImplementedError()"
+    untouched = _submit(tmp_path, "blank", assignment, blank)
+    for path in (solved, untouched):
+        assert check.scan_notebook(path, SOURCE) == []
+
+
+def test_a_cell_that_does_not_parse_is_only_a_warning(tmp_path, check):
+    nb, line = _tampered("hw2_operating_sets_and_cost", "def broken(:")
+    flags = check.scan_notebook(_submit(tmp_path, "sam", "hw2_operating_sets_and_cost", nb),
+                                SOURCE)
+    assert flags and all(f.warning for f in flags) and "does not parse" in flags[0].message
+    assert flags[0].line == line
+
+
+def test_harmless_code_is_not_flagged(tmp_path, check):
+    harmless = "\n".join([
+        "%matplotlib inline",
+        "import math",
+        "from collections import Counter",
+        "total = math.fsum([0.1, 0.2])          # reading math is fine",
+        "counts = Counter('abca')",
+        "def helper(values, sum=0):             # a parameter named like a built-in: local",
+        "    for v in values:",
+        "        sum += v",
+        "    return sum",
+        "x = np.sort(np.array([3, 1, 2]))       # calling NumPy is fine",
+        "print(f'{total:.2f}', x.shape, counts.most_common(1))",
+    ])
+    nb, _ = _tampered("hw1_rejection_measures", harmless)
+    assert check.scan_notebook(_submit(tmp_path, "ada", "hw1_rejection_measures", nb),
+                               SOURCE) == []
+
+
+def test_moved_deleted_and_altered_cells_are_flagged(tmp_path, check):
+    assignment = "hw2_operating_sets_and_cost"
+    _, nb = _notebook(assignment)
+    cells = nb["cells"]
+    # code above the set-up cell, a deleted test cell, a test cell made editable
+    moved = copy.deepcopy(nb)
+    moved["cells"].insert(0, {"cell_type": "code", "metadata": {}, "source": "x = 1",
+                              "outputs": [], "execution_count": None})
+    deleted = copy.deepcopy(nb)
+    gid = next(_meta(c)["grade_id"] for c in cells if _meta(c).get("grade"))
+    deleted["cells"] = [c for c in deleted["cells"] if _meta(c).get("grade_id") != gid]
+    altered = copy.deepcopy(nb)
+    test = next(c for c in altered["cells"] if _meta(c).get("grade"))
+    test["metadata"]["nbgrader"]["locked"] = False
+    shuffled = copy.deepcopy(nb)
+    graded = [i for i, c in enumerate(shuffled["cells"]) if _meta(c).get("grade")]
+    a, b = graded[0], graded[-1]
+    shuffled["cells"][a], shuffled["cells"][b] = shuffled["cells"][b], shuffled["cells"][a]
+    for student, notebook, says in (("moved", moved, "above the set-up cell"),
+                                    ("deleted", deleted, f"{gid} was deleted"),
+                                    ("altered", altered, "'locked' changed"),
+                                    ("shuffled", shuffled, "moved out of order")):
+        flags = check.scan_notebook(_submit(tmp_path, student, assignment, notebook), SOURCE)
+        assert any(says in f.message and not f.warning for f in flags), \
+            (student, [str(f) for f in flags])
+
+
+def test_a_python_file_beside_a_notebook_is_flagged(tmp_path, check):
+    _, nb = _notebook("hw3_neighborhood_accuracy")
+    path = _submit(tmp_path, "eve", "hw3_neighborhood_accuracy", nb)
+    (path.parent / "numpy.py").write_text("isclose = lambda *a, **k: True\n", encoding="utf-8")
+    notebooks, flags = check.scan(tmp_path, SOURCE)
+    assert notebooks == [path]
+    assert [f.notebook.name for f in flags if not f.warning] == ["numpy.py"]
+
+
+def test_the_command_exits_1_naming_each_flagged_notebook_and_line_and_0_when_clean(tmp_path):
+    clean, dirty = tmp_path / "clean", tmp_path / "dirty"
+    _, nb = _notebook("hw1_rejection_measures")
+    _submit(clean, "ada", "hw1_rejection_measures", nb)
+    _submit(dirty, "ada", "hw1_rejection_measures", nb)
+    bad, line = _tampered("hw1_rejection_measures", "np.isclose = lambda *a, **k: True")
+    bad_path = _submit(dirty, "mallory", "hw1_rejection_measures", bad)
+    position = nb["cells"].index(_answer_cells(nb)[0]) + 1
+    make = shutil.which("make")
+    for folder, status in ((clean, 0), (dirty, 1)):
+        if make:
+            cmd = [make, "-s", "-C", str(REPO), "check-submissions", f"DIR={folder}",
+                   f"PYTHON={sys.executable}"]
+        else:
+            cmd = [sys.executable, str(TOOL), str(folder)]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        assert done.returncode == status, done.stdout + done.stderr
+        lines = (done.stdout + done.stderr).strip().splitlines()   # make prints it on stderr
+        if status:
+            flagged = [ln for ln in lines if ln.startswith(str(bad_path))]
+            assert flagged and f"cell {position} (hw1-q1-measures), line {line}:" in flagged[0]
+            assert "1 notebooks scanned" not in lines[-1] and "2 notebooks scanned: 1 flagged" \
+                in lines[-1]
+        else:
+            assert lines == ["1 notebooks scanned: 0 flagged"], lines
+    done = subprocess.run([sys.executable, str(TOOL), str(tmp_path / "missing")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1

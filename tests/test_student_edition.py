@@ -1,0 +1,164 @@
+"""The student edition (``make student-edition``, ``tools/student_edition.py``).
+
+The edition is built into a temporary folder and read file by file: no ``teacher/`` folder,
+no teacher guide, no solution region, hidden-test marker, grading note, model answer,
+nbgrader metadata or path into ``teacher/`` anywhere in it, and no file identical to one of
+``teacher/``; every relative link of its pages and lessons resolves inside the edition; its
+README names only what the edition holds.
+
+That every lesson in it still runs is shown at the cost of one lesson, not fifteen: the
+edition's lessons, library and pages are byte-identical to the repository's ``notebooks/``,
+``rejlab/`` and ``docs/``, which the test suite already runs under strict nbval, and one
+lesson (``00_start_here``) is run under strict nbval inside the edition, with the edition's
+own ``rejlab`` first on the path, to prove the tree is self-sufficient.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+TOOL = REPO / "tools" / "student_edition.py"
+
+
+@pytest.fixture(scope="module")
+def student_edition(tool):
+    return tool("student_edition")
+
+#: Written the way the teacher's material writes them (the scan must find each).
+TEACHER_TEXT = ["### BEGIN SOLUTION", "### END HIDDEN TESTS", "**Grading notes (2 points).**",
+                "**Model answer.**", '"nbgrader": {"grade": true}', "see teacher/source/hw1",
+                "solutions_00_03.ipynb", "rubric.md"]
+
+
+@pytest.fixture(scope="module")
+def edition(tmp_path_factory, student_edition):
+    dest = tmp_path_factory.mktemp("edition") / "student"
+    files = student_edition.build(dest, "ada/rejlab-student")
+    return dest, files
+
+
+def test_the_edition_holds_the_course_and_nothing_of_the_teachers(edition, student_edition):
+    dest, files = edition
+    tops = {f.split("/")[0] for f in files}
+    assert tops == {"notebooks", "rejlab", "binder", "docs", "README.md", "LICENSE",
+                    "LICENSE-CONTENT.md", "pyproject.toml", ".gitignore"}
+    assert sorted(f for f in files if f.startswith("docs/")) == [
+        "docs/glossary.md", "docs/maths.md", "docs/references.md"]
+    lessons = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+    assert sorted(f.split("/")[1] for f in files if f.startswith("notebooks/")) == lessons
+    # every file read: the teacher's material is nowhere, under any name
+    assert student_edition.key_material(dest, REPO / "teacher") == []
+    for path in dest.rglob("*"):
+        if path.is_file():
+            text = path.read_bytes().decode("utf-8", errors="replace")
+            for marker in ("BEGIN SOLUTION", "HIDDEN TESTS", "Grading notes", "teacher/",
+                           "Model answer", '"nbgrader"'):
+                assert marker not in text, f"{path.relative_to(dest)} holds {marker!r}"
+
+
+def test_the_scan_finds_each_kind_of_key_material(tmp_path, student_edition):
+    (tmp_path / "teacher").mkdir()
+    (tmp_path / "teacher" / "key.txt").write_text("the answer is 42\n", encoding="utf-8")
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    for i, text in enumerate(TEACHER_TEXT):
+        (tree / f"f{i}.md").write_text(f"some text\n{text}\n", encoding="utf-8")
+    (tree / "copy.txt").write_text("the answer is 42\n", encoding="utf-8")
+    (tree / "docs").mkdir()
+    (tree / "docs" / "teaching.md").write_text("a guide\n", encoding="utf-8")
+    found = dict(student_edition.key_material(tree, tmp_path / "teacher"))
+    assert set(found) == {f"f{i}.md" for i in range(len(TEACHER_TEXT))} | {
+        "copy.txt", "docs/teaching.md"}
+    assert found["copy.txt"] == "a copy of a file of teacher/"
+
+
+def test_the_edition_is_the_repositorys_own_lessons_library_and_pages(edition):
+    dest, files = edition
+    for rel in files:
+        if rel.startswith(("notebooks/", "rejlab/", "binder/")) or rel in (
+                "docs/maths.md", "docs/references.md", "docs/glossary.md", "LICENSE",
+                "pyproject.toml"):
+            assert (dest / rel).read_bytes() == (REPO / rel).read_bytes(), rel
+    assert not any("__pycache__" in f or f.endswith(".pyc") for f in files)
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def _links(path: Path):
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"]
+                         if c["cell_type"] == "markdown")
+    return [t for t in LINK.findall(text) if not re.match(r"[a-z]+:", t) and not t.startswith("#")]
+
+
+def test_every_relative_link_resolves_inside_the_edition(edition):
+    dest, _ = edition
+    broken = []
+    for path in list(dest.rglob("*.md")) + list(dest.rglob("*.ipynb")):
+        for target in _links(path):
+            if not (path.parent / target.split("#", 1)[0]).resolve().is_relative_to(dest) or \
+                    not (path.parent / target.split("#", 1)[0]).exists():
+                broken.append(f"{path.relative_to(dest)} -> {target}")
+    assert not broken, broken
+
+
+def test_the_readme_is_for_students(edition):
+    dest, _ = edition
+    text = (dest / "README.md").read_text(encoding="utf-8")
+    assert "https://mybinder.org/v2/gh/ada/rejlab-student/main?urlpath=lab/tree/notebooks/" \
+        "00_start_here.ipynb" in text
+    for gone in ("make ", "nbgrader", "teacher/", "teaching.md", "teacher guide", "bench/",
+                 "tests/", "tools/", ".ci/"):
+        assert gone not in text, gone
+    # the lesson table is the repository's, every lesson with its time
+    rows = re.findall(r"^\| (\d\d[a-z]?) \|", text, re.M)
+    lessons = (REPO / "notebooks").glob("*.ipynb")
+    assert sorted(rows) == sorted(p.stem.split("_")[0] for p in lessons)
+    assert "## Ten lines of Python" in text and "import rejlab as rl" in text
+
+
+def test_the_target_writes_the_edition_whole_and_refuses_the_repository(tmp_path):
+    target = (REPO / "Makefile").read_text(encoding="utf-8").split("\nstudent-edition:", 1)[1]
+    assert "tools/student_edition.py _build/student" in target.split("\n\n", 1)[0]
+    stale = tmp_path / "student"
+    (stale / ".git").mkdir(parents=True)          # a clone of the published edition
+    (stale / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    (stale / "old.txt").write_text("from an older build\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, str(TOOL), str(stale)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and "student edition:" in done.stdout, done.stderr
+    assert not (stale / "old.txt").exists() and (stale / "README.md").exists()
+    assert (stale / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/main\n"
+    assert not (tmp_path / "student.partial").exists()
+    for bad in ([str(REPO)], [str(tmp_path / "x"), "--github", "no slash"]):
+        done = subprocess.run([sys.executable, str(TOOL), *bad], capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode in (1, 2) and done.stderr.count("\n") == 1, done.stderr
+    assert (REPO / "teacher").is_dir(), "the repository is untouched"
+
+
+@pytest.mark.slow
+def test_a_lesson_runs_under_strict_nbval_inside_the_edition(edition):
+    dest, _ = edition
+    env = dict(os.environ, PYTHONPATH=str(dest), MPLBACKEND="Agg")
+    where = subprocess.run([sys.executable, "-c", "import rejlab; print(rejlab.__file__)"],
+                           env=env, cwd=dest / "notebooks", capture_output=True, text=True,
+                           timeout=120)
+    assert Path(where.stdout.strip()).is_relative_to(dest), where.stdout + where.stderr
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval",
+         "--nbval-current-env", "--nbval-sanitize-with", str(REPO / "tests" / "nbval_sanitize.cfg"),
+         "--rootdir", str(dest), str(dest / "notebooks" / "00_start_here.ipynb")],
+        env=env, cwd=dest, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert re.search(r"\b\d+ passed\b", done.stdout) and "failed" not in done.stdout
