@@ -21,6 +21,7 @@ from types import MappingProxyType
 import numpy as np
 
 from .. import _validate as v
+from .._labels import labels_1d
 
 
 def _stratified_test_rows(y, test_size, seed):
@@ -73,7 +74,7 @@ class HeldOut:
 
     def __init__(self, X, y, *, test_size, seed):
         X = v.as_array(X, "X", "a 2-D array of samples (one row per sample)")
-        y = v.labels_1d(y, "y")
+        y = labels_1d(y, "y")
         if X.ndim != 2:
             raise ValueError(f"X must be 2-D (one row per sample), got shape {X.shape}")
         v.same_length(X=X, y=y)
