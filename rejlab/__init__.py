@@ -102,6 +102,26 @@ from .bootstrap import (
     holdout_optimism,
 )
 
+# Thresholds that promise a risk: selection with guaranteed risk, Learn then Test
+from .guarantees import (
+    GUARANTEE_METHODS,
+    GuaranteedThreshold,
+    binomial_upper_bound,
+    guaranteed_threshold,
+)
+
+# Calibration: reliability bins, expected calibration error, temperature scaling
+from .calibration import (
+    BINNINGS,
+    TEMPERATURE_RANGE,
+    CalibrationBins,
+    TemperatureFit,
+    apply_temperature,
+    calibration_bins,
+    expected_calibration_error,
+    fit_temperature,
+)
+
 # Coverings and neighborhood systems (neighborhood-system paper, Sec. 3)
 from .coverings import (
     CoveringSummary,

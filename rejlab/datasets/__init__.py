@@ -3,6 +3,7 @@
 from ._gaussians import (CENTRES, EXPECTED_ACCURACY, ChowConvergence, FourGaussians, MaxQPoints,
                          PopulationCurves, chow_convergence, expected_accuracy, four_gaussians,
                          max_q_points, population_curves, population_point, posteriors, temper)
+from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
 from ._paper_examples import (PAPER_U, PaperExample, Table1, definition3_covering,
                               equal_blocks_covering, paper_example, table1)
@@ -17,6 +18,8 @@ __all__ = [
     "chow_convergence",
     # one sample's max-Q point against the population's, over many samples; a miscalibrated model
     "MaxQPoints", "max_q_points", "temper",
+    # guaranteed thresholds judged on the population, over many validation samples
+    "GuaranteeStudy", "guarantee_study", "STUDY_METHODS",
     # the neighborhood-system paper's examples
     "PaperExample", "Table1", "PAPER_U", "definition3_covering", "equal_blocks_covering",
     "paper_example", "table1",

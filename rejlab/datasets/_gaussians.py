@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
+from ..calibration import apply_temperature
 from ..measures import (Measures, accuracy_vector, quality_from_accuracy, rejection_curves,
                         rejection_quality_from_accuracy)
 from ..rejectors import REJECTORS, confidence_from_proba
@@ -382,15 +383,9 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
     thresholds = []
     for size in sizes.tolist():
         toy = four_gaussians(int(size), seed, separation=separation)
-        conf = _tempered(toy.proba, temperature).max(axis=1)
+        conf = apply_temperature(toy.proba, temperature).max(axis=1)
         thresholds.append(select_threshold(toy.accurate, conf, criterion="min_cost", rho=rho).value)
     return ChowConvergence(4 * sizes.astype(np.int64), np.array(thresholds), 1.0 - rho)
-
-
-def _tempered(p, temperature):
-    logp = np.log(np.maximum(p, 1e-300)) / temperature
-    q = np.exp(logp - logp.max(axis=1, keepdims=True))
-    return q / q.sum(axis=1, keepdims=True)
 
 
 def temper(proba, temperature):
@@ -403,7 +398,9 @@ def temper(proba, temperature):
     move; the confidences do. With two classes the tempered maximum
     probability is an increasing function of the maximum probability (the
     ranking of the samples is unchanged); with more classes the other
-    probabilities enter and the ranking can change slightly.
+    probabilities enter and the ranking can change slightly. The formula
+    lives in :func:`rejlab.apply_temperature` (temperature scaling,
+    ``docs/maths.md``, section (m)); this is its name in the data sets.
 
     Examples
     --------
@@ -411,8 +408,7 @@ def temper(proba, temperature):
     array([[0.6667, 0.3333],
            [0.5   , 0.5   ]])
     """
-    p = v.probabilities(proba, "proba")
-    return _tempered(p, v.positive_number(temperature, "temperature"))
+    return apply_temperature(proba, temperature)
 
 
 class MaxQPoints(NamedTuple):
