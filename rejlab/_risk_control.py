@@ -103,9 +103,10 @@ def binomial_cdf(e, k, p):
 def upper_bound(e, k, level):
     """The one-sided Clopper-Pearson bound: the largest b with ``P(Bin(k, b) <= e) >= level``.
 
-    1 when e >= k (every risk explains that many errors). Found by bisection
-    on [0, 1] (the CDF falls as b grows), and rounded up: the value returned
-    has ``P(Bin(k, b) <= e) <= level``, so it never understates the bound.
+    1 when e >= k (every risk explains that many errors); ``1 - level^(1/k)``
+    when e = 0. Otherwise found by bisection on [0, 1] (the CDF falls as b
+    grows), keeping the upper end of the last bracket, where the computed
+    ``P(Bin(k, b) <= e)`` is at most the level.
     """
     e, k, level = np.broadcast_arrays(np.asarray(e, dtype=np.int64),
                                       np.asarray(k, dtype=np.int64),

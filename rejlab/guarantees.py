@@ -94,7 +94,7 @@ def binomial_upper_bound(errors, n, delta):
     ``1 - delta``. Clopper & Pearson 1934; the "binomial tail inversion" of
     Geifman & El-Yaniv 2017. With no errors it is ``1 - delta^(1/n)``.
     Computed by bisection on the exact binomial CDF (the regularized
-    incomplete beta function), to about 1e-13, rounded up.
+    incomplete beta function), to about 1e-13.
 
     Parameters
     ----------
