@@ -66,6 +66,11 @@ class GuaranteeStudy(NamedTuple):
         return np.nan_to_num(self.risk, nan=-1.0) > self.target_risk
 
     @property
+    def n_exceeded(self):
+        """How many splits failed their promise."""
+        return int(np.sum(self.exceeded))
+
+    @property
     def exceedance(self):
         """The share of splits whose promise failed (population risk above the target)."""
         return float(np.mean(self.exceeded))
@@ -96,18 +101,21 @@ def _rows(n_per_class, n_splits, seed, rejector):
 
 @lru_cache(maxsize=64)
 def _best(target, rejector):
-    """The population threshold of largest coverage with risk <= target (risk falls as t grows)."""
+    """The population threshold of largest coverage with risk <= target (risk falls as t grows).
+
+    Refined on grids of 33 thresholds, six times (each grid spans one cell of
+    the last): the crossing to about 1e-9, with six vectorised integrals.
+    """
     lo = 0.25 if rejector == "max_probability" else 0.0   # the smallest confidence
     if 1.0 - population_point(lo, rejector).A <= target:
         return -np.inf, 1.0
     hi = 1.0 - 1e-12
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if 1.0 - population_point(mid, rejector).A <= target:
-            hi = mid
-        else:
-            lo = mid
-    return hi, 1.0 - population_point(hi, rejector).r
+    for _ in range(6):
+        grid = np.linspace(lo, hi, 33)
+        ok = 1.0 - population_point(grid, rejector).A <= target
+        first = int(np.argmax(ok)) if ok.any() else grid.size - 1
+        lo, hi = grid[max(first - 1, 0)], grid[first]
+    return float(hi), 1.0 - population_point(hi, rejector).r
 
 
 def guarantee_study(target_risk, delta, *, method="sgr", n_per_class=125, n_splits=1000, seed=0,
