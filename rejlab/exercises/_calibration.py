@@ -124,11 +124,11 @@ _M, _T4 = 0.9, 3.0
 
 
 @exercise("15-4", f"(Derivation.) Show that with two classes the tempered maximum probability "
-          f"m^(1/T) / (m^(1/T) + (1 - m)^(1/T)) increases with the maximum probability m, so a "
-          f"temperature never reorders two-class samples. What is it for m = {_M} and "
+          f"c^(1/T) / (c^(1/T) + (1 - c)^(1/T)) increases with the maximum probability c, so a "
+          f"temperature never reorders two-class samples. What is it for c = {_M} and "
           f"T = {_T4:g}?",
-          hint="divide through by m^(1/T): 1 / (1 + ((1 - m) / m)^(1/T)), and (1 - m) / m "
-               "falls as m grows; rl.apply_temperature([[m, 1 - m]], T) computes it.",
+          hint="divide through by c^(1/T): 1 / (1 + ((1 - c) / c)^(1/T)), and (1 - c) / c "
+               "falls as c grows; rl.apply_temperature([[c, 1 - c]], T) computes it.",
           explanation="About 0.675: flatter than 0.9, and still the larger the more confident "
                       "the sample was, so with two classes only thresholds (Chow's 1 - rho) "
                       "move, never the ranking.")
@@ -143,7 +143,7 @@ def _ex_15_4_probabilities():
     return _M
 
 
-@misconception("15-4", "That is m^(1/T) alone: the tempered row must be normalised again, "
-                       "divided by m^(1/T) + (1 - m)^(1/T).")
+@misconception("15-4", "That is c^(1/T) alone: the tempered row must be normalised again, "
+                       "divided by c^(1/T) + (1 - c)^(1/T).")
 def _ex_15_4_unnormalised():
     return _M ** (1 / _T4)
