@@ -33,7 +33,7 @@ __all__ = ["binomial_cdf", "upper_bound", "critical_errors", "ranked_rows", "sgr
 _TINY = 1e-300
 _EPS = 1e-15
 _MAX_TERMS = 100_000
-_BISECTIONS = 56  # 2^-56 < 1.5e-17: below the spacing of floats near 1
+_BISECTIONS = 100  # the most rounds of the safeguarded Newton search (a bisection each, at worst)
 _lgamma = np.vectorize(math.lgamma, otypes=[float])
 
 
@@ -104,30 +104,68 @@ def upper_bound(e, k, level):
     """The one-sided Clopper-Pearson bound: the largest b with ``P(Bin(k, b) <= e) >= level``.
 
     1 when e >= k (every risk explains that many errors); ``1 - level^(1/k)``
-    when e = 0. Otherwise found by bisection on [0, 1] (the CDF falls as b
-    grows), keeping the upper end of the last bracket, where the computed
-    ``P(Bin(k, b) <= e)`` is at most the level.
+    when e = 0. Otherwise the root of ``f(b) = log P(Bin(k, b) <= e) - log level``,
+    which falls as b grows, by Newton steps on f (its derivative is
+    ``-k P(Bin(k - 1, b) = e) / P(Bin(k, b) <= e)``) kept inside a bracket
+    that every step narrows, with a bisection whenever a step would leave it;
+    a few iterations reach about 1e-12 (the tail at the value returned is the
+    level to within 1e-10 of it, or below).
     """
     e, k, level = np.broadcast_arrays(np.asarray(e, dtype=np.int64),
                                       np.asarray(k, dtype=np.int64),
                                       np.asarray(level, dtype=float))
     out = np.ones(e.shape)
     inner = e < k
-    if inner.any():
-        ei, ki, li = e[inner], k[inner], level[inner]
-        lo, hi = np.zeros(ei.shape), np.ones(ei.shape)
-        zero = ei == 0  # closed form: (1 - b)^k = level
-        hi[zero] = lo[zero] = -np.expm1(np.log(li[zero]) / ki[zero])
-        rest = ~zero
-        er, kr, lr = ei[rest], ki[rest], li[rest]
-        lo_r, hi_r = lo[rest], hi[rest]
-        for _ in range(_BISECTIONS):
-            mid = (lo_r + hi_r) / 2.0
-            above = binomial_cdf(er, kr, mid) > lr
-            lo_r, hi_r = np.where(above, mid, lo_r), np.where(above, hi_r, mid)
-        hi[rest] = hi_r
-        out[inner] = hi
+    if not inner.any():
+        return out
+    ei, ki, li = e[inner], k[inner], level[inner]
+    result = -np.expm1(np.log(li) / ki)          # e = 0: (1 - b)^k = level
+    rest = ei > 0
+    if rest.any():
+        result[rest] = _newton_bound(ei[rest], ki[rest], li[rest])
+    out[inner] = result
     return out
+
+
+def _newton_bound(e, k, level):
+    """The root in b of log P(Bin(k, b) <= e) = log level, for 0 < e < k (safeguarded Newton).
+
+    Each element iterates until its Newton step is below 1e-12 relative (that
+    step is then taken even if rounding noise puts it just outside the
+    bracket) or its bracket is below 1e-13 relative; at most ``_BISECTIONS``
+    rounds.
+    """
+    log_level = np.log(level)
+    # log C(k - 1, e), for the derivative P(Bin(k - 1, b) = e)
+    log_choose = _lgamma(k.astype(float)) - _lgamma(e + 1.0) - _lgamma((k - e).astype(float))
+    lo = -np.expm1(np.log(level) / k)             # the bound of zero errors is below
+    hi = np.ones(e.shape)
+    b = np.clip((e + 1.0) / (k + 1.0), lo, 1.0 - 1e-12)
+    b = np.where(b > lo, b, (lo + hi) / 2)
+    active = np.arange(e.size)
+    for _ in range(_BISECTIONS):
+        ea, ka, ba, la, lo_a, hi_a = e[active], k[active], b[active], log_level[active], \
+            lo[active], hi[active]
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            cdf = binomial_cdf(ea, ka, ba)
+            f = np.log(cdf) - la
+            slope = -ka * np.exp(log_choose[active] + ea * np.log(ba)
+                                 + (ka - 1 - ea) * np.log1p(-ba)) / cdf
+            step = ba - f / slope
+        above = f > 0                              # the tail is still above the level: go right
+        lo_a, hi_a = np.where(above, ba, lo_a), np.where(above, hi_a, ba)
+        inside = np.isfinite(step) & (step > lo_a) & (step < hi_a)
+        # near the root, rounding noise can push a good step just outside the bracket
+        close = np.isfinite(step) & (np.abs(step - ba) <= 1e-12 * ba)
+        b_next = np.where(inside | close, step, (lo_a + hi_a) / 2)
+        lo[active], hi[active], b[active] = lo_a, hi_a, b_next
+        done = close | (hi_a - lo_a <= 1e-13 * hi_a)
+        active = active[~done]
+        if active.size == 0:
+            break
+    # the root, or (if its computed tail is above the level by more than rounding) the
+    # bracket's upper end, where the tail is at most the level
+    return np.where(binomial_cdf(e, k, b) <= level * (1 + 1e-10), b, hi)
 
 
 @lru_cache(maxsize=64)

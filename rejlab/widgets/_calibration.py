@@ -11,9 +11,11 @@ probabilities). Controls + a pure ``compute`` + plot calls.
 
 from __future__ import annotations
 
+import numbers
 from typing import NamedTuple
 
 import ipywidgets as widgets
+import numpy as np
 
 from .. import _validate as v
 from ..calibration import (BINNINGS, CalibrationBins, TemperatureFit, apply_temperature,
@@ -82,10 +84,12 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
     >>> round(e.state.bins.ece, 3), round(e.state.fit.temperature, 2)
     (0.141, 1.96)
     """
-    if temperature not in TEMPERATURES:
-        raise ValueError(f"temperature must be one of {list(TEMPERATURES)}, got {temperature!r}")
-    if n_bins not in BIN_COUNTS:
-        raise ValueError(f"n_bins must be one of {list(BIN_COUNTS)}, got {n_bins!r}")
+    for value, name, options in ((temperature, "temperature", TEMPERATURES),
+                                 (n_bins, "n_bins", BIN_COUNTS)):
+        # a bool is no number here (True would pass as the temperature 1.0)
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) \
+                or value not in options:
+            raise ValueError(f"{name} must be one of {list(options)}, got {value!r}")
     v.choice(binning, "binning", BINNINGS)
     if n_per_class not in SAMPLE_SIZES:
         raise ValueError(f"n_per_class must be one of {list(SAMPLE_SIZES)}, got {n_per_class!r}")

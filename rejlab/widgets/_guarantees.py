@@ -10,9 +10,11 @@ from rejlab calls + a ``draw`` through :mod:`rejlab.plot`.
 
 from __future__ import annotations
 
+import numbers
 from typing import NamedTuple
 
 import ipywidgets as widgets
+import numpy as np
 
 from .. import _validate as v
 from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
@@ -74,7 +76,8 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
     """
     target_risk = v.open_fraction(target_risk, "target_risk")
     delta = v.open_fraction(delta, "delta")
-    if n not in VALIDATION_SIZES:
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral) \
+            or n not in VALIDATION_SIZES:
         raise ValueError(f"n must be one of {list(VALIDATION_SIZES)}, got {n!r}")
     v.choice(method, "method", STUDY_METHODS)
     n_splits = v.positive_integer(n_splits, "n_splits")
