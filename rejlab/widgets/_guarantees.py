@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
+from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, _explains, format_number
 
 __all__ = ["guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES"]
@@ -103,6 +104,10 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
 
         (ax,) = panels(fig, 1)
         draw_study(state.study, ax=ax)
+        if not background_ready(fig):
+            # the axes (ticks, grid, labels) never move: drawn once, into a frozen background
+            freeze_background(fig, moving_artists(fig, "guarantee-", "population-",
+                                                  extra=[ax.title, ax.get_legend()]))
 
     def readout(state):
         s, f = state.study, format_number
