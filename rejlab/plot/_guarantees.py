@@ -6,8 +6,8 @@ validation sample, at the population coverage and selective risk of the
 threshold chosen on it, over the population's risk-coverage curve, the
 target risk and the population's own best point. Artists carry gids
 (``"guarantee-kept"``, ``"guarantee-exceeded"``, ``"guarantee-target"``,
-``"guarantee-best"``, ``"population-risk"``); a second call on the same Axes
-replaces them.
+``"guarantee-best"``, ``"population-risk"``, the legend ``"guarantee-legend"``);
+a second call on the same Axes replaces them.
 """
 
 from __future__ import annotations
@@ -89,5 +89,5 @@ def guarantee_study(study, ax=None, *, max_risk=0.4):
     ax.set_title(f"{METHOD_LABELS[s.method]}, n = {s.n}, {s.n_splits} validation samples",
                  fontsize=11, y=1.0)   # a fixed height: explorers redraw it over a frozen background
     ax.grid(alpha=0.3)
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", fontsize=8).set_gid("guarantee-legend")
     return ax

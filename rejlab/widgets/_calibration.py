@@ -53,12 +53,10 @@ class CalibrationState(NamedTuple):
 @_explains(
     "How do a model's temperature and the choice of bins change its measured calibration "
     "error, and what do they change for rejection?",
-    "At T = 1 (the exact posteriors) the bars follow the diagonal, yet the ECE is not 0 and "
-    "grows with the number of bins: it measures noise too. Equal-width bins below 1/4 are "
-    "always empty here (a maximum over four classes) and the extreme bins hold few samples; "
-    "equal-mass bins do not. T < 1 puts the bars below the diagonal (overconfident), T > 1 "
-    "above it; the AURC barely moves (the ranking almost survives a temperature) while Chow's "
-    "rule rejects far more or far less: a threshold in probabilities does not.")
+    "At T = 1 the bars follow the diagonal, yet the ECE is not 0 and grows with the number "
+    "of bins: it counts noise too. Equal-width bins below 1/4 stay empty here. T < 1 puts the "
+    "bars below the diagonal (overconfident), T > 1 above it; AURC barely moves while Chow's "
+    "rule rejects far more or far less.")
 def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n_per_class=150,
                          seed=0, rho=0.3):
     """Question: how do the temperature and the bins change the ECE, and what changes for rejection?

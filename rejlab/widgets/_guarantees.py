@@ -45,11 +45,9 @@ class GuaranteeState(NamedTuple):
     "how often does it break that promise on fresh data, and how much coverage does the "
     "promise cost?",
     "With no promise about half of the thresholds land above the target. SGR and Learn then "
-    "Test land above it in fewer than δ of the samples (SGR far fewer: it splits δ over its "
-    "tests), at the price of coverage: the dots sit left of the star, and a smaller δ or a "
-    "smaller validation set pushes them further left. A larger validation set brings them "
-    "closer to the population's best point; Learn then Test sometimes promises nothing at "
-    "all (its first test allows no error).")
+    "Test land above it in fewer than δ of the samples (SGR far fewer), at a price in coverage: "
+    "the dots sit left of the star, further left for a smaller δ or a smaller validation set. "
+    "Learn then Test sometimes promises nothing at all.")
 def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_splits=200):
     """Question: how often does a promised risk fail on fresh data, and what does it cost?
 
@@ -107,7 +105,7 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
         if not background_ready(fig):
             # the axes (ticks, grid, labels) never move: drawn once, into a frozen background
             freeze_background(fig, moving_artists(fig, "guarantee-", "population-",
-                                                  extra=[ax.title, ax.get_legend()]))
+                                                  extra=[ax.title]))
 
     def readout(state):
         s, f = state.study, format_number
