@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _validate as v
 from ..calibration import CalibrationBins
-from ._style import OKABE_ITO, get_ax
+from ._style import OKABE_ITO, get_ax, remove_artists
 
 __all__ = ["reliability_diagram", "bin_counts"]
 
@@ -26,21 +27,6 @@ def _bins(bins):
         raise ValueError(f"bins must be a CalibrationBins (from rl.calibration_bins), "
                          f"got {type(bins).__name__}")
     return bins
-
-
-def _label(label):
-    if label is not None and not isinstance(label, str):
-        raise ValueError(f"label must be a string, got {type(label).__name__}")
-    return label
-
-
-def _clear(ax, gids):
-    """Remove the artists this module drew on ``ax`` before (by gid), and the legend."""
-    for artist in [*ax.lines, *ax.collections, *ax.patches, *ax.texts]:
-        if (artist.get_gid() or "") in gids:
-            artist.remove()
-    if ax.get_legend() is not None:
-        ax.get_legend().remove()
 
 
 def _rectangles(left, width, bottom, height, gid, **style):
@@ -80,9 +66,9 @@ def reliability_diagram(bins, ax=None, *, label=None):
     same Axes replaces them.
     """
     b = _bins(bins)
-    label = _label(label)
+    label = v.optional_text(label, "label")
     ax = get_ax(ax, figsize=(5.2, 4.6), layout="constrained")
-    _clear(ax, _RELIABILITY_GIDS)
+    remove_artists(ax, _RELIABILITY_GIDS)
     full = b.counts > 0
     left, width = b.edges[:-1][full], np.diff(b.edges)[full]
     acc, conf = b.accuracy[full], b.confidence[full]
@@ -130,7 +116,7 @@ def bin_counts(bins, ax=None):
     """
     b = _bins(bins)
     ax = get_ax(ax, figsize=(5.2, 2.6), layout="constrained")
-    _clear(ax, ("reliability-counts",))
+    remove_artists(ax, ("reliability-counts",))
     full = b.counts > 0
     ax.add_collection(_rectangles(b.edges[:-1][full], np.diff(b.edges)[full],
                                   np.zeros(int(full.sum())), b.counts[full],

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .. import _validate as v
 from ..datasets import GuaranteeStudy
-from ._style import OKABE_ITO, get_ax
+from ._style import OKABE_ITO, get_ax, remove_artists
 
 __all__ = ["guarantee_study", "METHOD_LABELS"]
 
@@ -60,11 +60,7 @@ def guarantee_study(study, ax=None, *, max_risk=0.4):
         raise ValueError("max_risk must be > 0")
     s = study
     ax = get_ax(ax, figsize=(6.4, 4.4), layout="constrained")
-    for artist in [*ax.lines, *ax.collections, *ax.texts]:
-        if (artist.get_gid() or "") in _GIDS:
-            artist.remove()
-    if ax.get_legend() is not None:
-        ax.get_legend().remove()
+    remove_artists(ax, _GIDS)
     ax.plot(s.curve_coverage, s.curve_risk, ls="--", color=OKABE_ITO["black"], lw=1.3,
             gid="population-risk", label="population risk-coverage curve")
     ax.axhline(s.target_risk, ls=":", color=OKABE_ITO["black"], lw=1.5, gid="guarantee-target",
