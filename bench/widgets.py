@@ -47,6 +47,13 @@ CHANGES: dict[str, list[tuple[str, object]]] = {
     # stepping A alone soon makes the default triplet impossible (a message, no
     # redraw); Q through its feasible range [A(1-r), A(1-r) + r] = [0.6, 0.85] redraws each time
     "confusion_explorer": [("Q", round(0.6 + 0.25 * i / (N_CHANGES - 1), 4)) for i in range(N_CHANGES)],
+    # lesson 14: delta through its range (200 validation samples drawn and judged per change)
+    "guarantee_explorer": [("delta", round(0.01 + 0.29 * i / (N_CHANGES - 1), 2))
+                           for i in range(N_CHANGES)],
+    # lesson 15: the temperatures, up and back (the bins, the fit and AURC per change)
+    "calibration_explorer": [("temperature", t) for t in
+                             (0.25, 0.33, 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0,
+                              3.0, 2.0, 1.5, 1.25, 1.0, 0.8, 0.67, 0.5, 0.33)],
 }
 
 def _report_explorer():

@@ -39,6 +39,12 @@ __all__ = [
     # How sure we are: percentile-bootstrap bands and paired comparisons: rejlab.bootstrap
     "bootstrap_curves", "compare_rejectors", "bootstrap_threshold", "holdout_optimism",
     "Band", "CurveBands",
+    # Thresholds that promise a risk (selection with guaranteed risk, Learn then Test):
+    # rejlab.guarantees
+    "guaranteed_threshold", "binomial_upper_bound",
+    # Calibration (reliability bins, expected calibration error, temperature scaling):
+    # rejlab.calibration
+    "calibration_bins", "expected_calibration_error", "fit_temperature", "apply_temperature",
     # Coverings and neighborhood systems (neighborhood-system paper, Sec. 3): rejlab.coverings
     "neighborhood", "neighborhood_system", "subscripts", "derived_covering",
     "overlapped_elements", "overlapped_elements_theorem", "covering_summary", "covering_kind",
@@ -58,7 +64,8 @@ __all__ = [
 
 #: The modules that own the face's names, in the order of the groups above.
 _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "selective",
-           "bootstrap", "coverings", "accuracy", "multilabel", "report")
+           "bootstrap", "guarantees", "calibration", "coverings", "accuracy", "multilabel",
+           "report")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).
 _MODULES = frozenset(("datasets", "exercises", "plot", "widgets", "context", "cli", *_OWNERS))
 

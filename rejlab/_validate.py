@@ -550,3 +550,41 @@ def positive_numbers(x, name, size, what="one per column"):
         raise ValueError(f"{name} must be {size} finite numbers > 0 ({what}), "
                          f"got {describe(x)}")
     return arr
+
+
+# --- Guarantees and calibration: counts, class indices, scores -------------------------
+
+
+def whole_numbers(x, name, *, lower=0):
+    """An integer or an array of integers >= ``lower`` (whole floats accepted), as int64."""
+    arr = real_array(x, name, f"an integer >= {lower} or an array of them")
+    if not np.all(np.isfinite(arr)) or np.any(arr != np.floor(arr)):
+        raise ValueError(f"{name} must hold whole numbers, got {describe(x)}")
+    if np.any(arr < lower):
+        raise ValueError(f"{name} must be >= {lower}, got {describe(x)}")
+    if np.any(arr > 2.0 ** 53):
+        raise ValueError(f"{name} must be at most 2**53, got {describe(x)}")
+    return arr.astype(np.int64)
+
+
+def class_indices(y, name, n_classes):
+    """A 1-D array of class indices 0 .. n_classes - 1 (the columns of a probability matrix)."""
+    arr = as_1d(y, name)
+    if arr.dtype.kind not in "iu":
+        if arr.dtype.kind != "f" or not np.all(np.isfinite(arr)) or np.any(arr != np.floor(arr)):
+            raise ValueError(f"{name} must hold class indices (integers 0 .. {n_classes - 1}, "
+                             f"the columns of the probabilities), got {describe(y)}")
+    if np.any(arr < 0) or np.any(arr >= n_classes):
+        raise ValueError(f"{name} must hold class indices in 0 .. {n_classes - 1} (one per "
+                         f"column), got {describe(y)}")
+    return arr.astype(np.int64)
+
+
+def score_matrix(x, name):
+    """An (n, K) array of finite real scores (logits), K >= 2."""
+    arr = real_array(x, name, "an (n, K) array of scores")
+    if arr.ndim != 2 or arr.shape[0] == 0 or arr.shape[1] < 2:
+        raise ValueError(f"{name} must be 2-D (n samples x K >= 2 classes), got shape {arr.shape}")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must not contain NaN or infinite values")
+    return arr

@@ -46,7 +46,7 @@ from . import _validate as v
 from .bootstrap import (DEFAULT_BAND_FRACTIONS, Band, CurveBands, PointBands, bootstrap_curves,
                         bootstrap_threshold)
 from .curves import rejection_curves, RejectionCurves
-from .measures import MEASURE_NAMES, operating_point, OperatingPoint
+from .measures import MEASURE_NAMES, OperatingPoint, operating_point
 from .partitions import reject_below, Threshold
 from ._report_inputs import (fractions_of, predicted_proba, predictions,
                              validation_inputs)

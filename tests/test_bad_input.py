@@ -351,6 +351,9 @@ MAY_RETURN = {
     ("widgets.format_number", "x", "-inf"),
     ("widgets.format_number", "x", "negative"),
     *(("format_value", "x", label) for label in ("nan", "inf", "-inf", "negative")),
+    # counts broadcast: an array of error counts (or of sample sizes) gets an array of bounds
+    ("binomial_upper_bound", "errors", "array"),
+    ("binomial_upper_bound", "n", "array"),
     ("posteriors", "X", "negative"),  # coordinates of any sign
     ("max_q_points", "seeds", "generator"),  # any iterable of seeds
     ("plot.population_curves", "label", "None"),  # no legend entry
@@ -493,6 +496,18 @@ def _cases():
         {"confidence": "num1d"})
     add("bootstrap_threshold_chosen", RL.bootstrap_threshold,
         dict(acc_conf, threshold=chosen, n_boot=2, seed=0), ack)
+    # guaranteed thresholds and calibration
+    add("binomial_upper_bound", RL.binomial_upper_bound, dict(errors=2, n=10, delta=0.1),
+        {"errors": "int", "n": "int", "delta": "level"})
+    add("guaranteed_threshold", RL.guaranteed_threshold,
+        dict(acc_conf, target_risk=0.4, delta=0.2),
+        dict(ack, target_risk="level", delta="level", method="choice"))
+    for f in ("calibration_bins", "expected_calibration_error"):
+        add(f, _pub(f), acc_conf, dict(ack, n_bins="int", binning="choice"))
+    add("apply_temperature", RL.apply_temperature, dict(proba=PROBA, temperature=2.0),
+        {"proba": "arr2d", "temperature": "positive", "from_logits": "flag"})
+    add("fit_temperature", RL.fit_temperature, dict(proba=PROBA, y_true=[0, 1, 0, 0, 1, 2]),
+        {"proba": "arr2d", "y_true": "ints1d", "from_logits": "flag"})
     # the bootstrap
     bk = dict(ack, n_boot="posint", level="level", seed="int", progress="callable")
     add("bootstrap_curves", RL.bootstrap_curves,
@@ -590,6 +605,10 @@ def _cases():
     add("chow_convergence", D.chow_convergence, dict(rho=0.3, n_per_class=[5, 10]),
         {"rho": "fraction", "n_per_class": "ints1d", "seed": "int", "separation": "positive",
          "temperature": "positive"})
+    add("guarantee_study", D.guarantee_study,
+        dict(target_risk=0.2, delta=0.1, n_per_class=5, n_splits=2),
+        {"target_risk": "level", "delta": "level", "method": "choice", "n_per_class": "posint",
+         "n_splits": "posint", "seed": "int", "rejector": "choice"})
     add("paper_example", D.paper_example, dict(number=1), {"number": "int"})
     add("hold_out", D.hold_out, dict(X=[[0], [1], [2], [3]], y=[0, 1, 0, 1], test_size=0.5, seed=0),
         {"X": "obj", "y": "labels1d", "test_size": "fraction", "seed": "int"})
@@ -720,6 +739,13 @@ def _cases():
         dict(bands=bands, population=population, cloud=cloud),
         {"bands": "obj", "population": "obj", "cloud": "obj", "axes": "obj", "current": "obj",
          "label": "text", "title_Q": "text", "title_cloud": "text"})
+    study = rl.datasets.guarantee_study(0.2, 0.1, n_per_class=5, n_splits=3)
+    add("plot.guarantee_study", P.guarantee_study, dict(study=study),
+        {"study": "obj", "ax": "obj", "max_risk": "fraction"})
+    cal = rl.calibration_bins(ACC, CONF, n_bins=4)
+    add("plot.reliability_diagram", P.reliability_diagram, dict(bins=cal),
+        {"bins": "obj", "ax": "obj", "label": "text"})
+    add("plot.bin_counts", P.bin_counts, dict(bins=cal), {"bins": "obj", "ax": "obj"})
     # explorer factories
     W = rwidgets
     add("widgets.confusion_explorer", W.confusion_explorer, dict(A=0.8, Q=0.7, r=0.25),
@@ -747,6 +773,12 @@ def _cases():
         {"n_per_class": "int", "seed": "int", "n_boot": "posint", "n_cloud": "posint"})
     add("widgets.chow_explorer", W.chow_explorer, dict(n_per_class=25),
         {"n_per_class": "int", "seed": "int", "rho": "fraction", "temperature": "positive"})
+    add("widgets.guarantee_explorer", W.guarantee_explorer, dict(n_splits=2),
+        {"target_risk": "level", "delta": "level", "n": "int", "method": "choice",
+         "n_splits": "posint"})
+    add("widgets.calibration_explorer", W.calibration_explorer, dict(n_per_class=25),
+        {"temperature": "positive", "n_bins": "int", "binning": "choice", "n_per_class": "int",
+         "seed": "int", "rho": "fraction"})
     import ipywidgets
 
     add("widgets.control_values", W.control_values,

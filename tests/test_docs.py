@@ -58,6 +58,8 @@ MUST_DOCUMENT = (
     "evaluate_multilabel", "multilabel_measures", "rejection_report", "risk_coverage", "aurc",
     "excess_aurc", "augrc", "failure_auroc", "risk_at_coverage", "coverage_at_risk",
     "chow_rule", "select_threshold", "bootstrap_curves", "compare_rejectors",
+    "guaranteed_threshold", "binomial_upper_bound", "calibration_bins",
+    "expected_calibration_error", "apply_temperature", "fit_temperature",
 )
 
 RL_NAME = re.compile(r"\brl\.([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
@@ -449,6 +451,40 @@ def test_the_tie_conventions_example():
         if resolve("aurc") is not None:
             assert math.isclose(rl.aurc(accurate, confidence, ties=ties), float(aurc),
                                 rel_tol=1e-12)
+
+
+def test_the_guarantee_and_calibration_numbers_of_sections_l_and_m():
+    text = _flat(read("maths.md"))
+    for (e, k, delta), shown in (((0, 100, 0.05), "0.0295"), ((12, 300, 0.05), "0.0640"),
+                                 ((0, 3, 0.1), "0.5358")):
+        assert f"$u({e}, {k}, {delta}) = {shown}$" in text
+        assert f"{rl.binomial_upper_bound(e, k, delta):.4f}" == shown
+    # Learn then Test's first kept count, (1 - eta)^k <= delta
+    for eta, k0 in ((0.2, 11), (0.1, 22)):
+        assert (1 - eta) ** k0 <= 0.1 < (1 - eta) ** (k0 - 1)
+    assert "(11 at $\\eta = 0.2$, $\\delta = 0.1$; 22 at $\\eta = 0.1$)" in text
+    # the ECE example, worked in fractions: (2/6) |0 - 1/4|
+    ece = Fraction(2, 6) * abs(0 - (Fraction(3, 10) + Fraction(2, 10)) / 2)
+    assert ece == Fraction(1, 12) and "= 1/12 \\approx 0.0833$" in text
+    assert rl.expected_calibration_error([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.3, 0.2],
+                                         n_bins=2) == pytest.approx(float(ece))
+    # the temperature counterexamples
+    p = rl.apply_temperature([[0.60, 0.38, 0.01, 0.01], [0.55, 0.15, 0.15, 0.15]], 0.5)
+    assert [f"{x:.3f}" for x in p.max(axis=1)] == ["0.713", "0.818"]
+    q = rl.apply_temperature([[0.4, 0.2, 0.2, 0.2], [0.61, 0.38, 0.005, 0.005]], 8.0)
+    assert [f"{x:.3f}" for x in rl.breaking_ties(q)] == ["0.022", "0.019"]
+    val = rl.datasets.four_gaussians(500, seed=0)
+    assert f"{rl.fit_temperature(val.proba, val.y).temperature:.2f}" == "0.96"
+    over = rl.apply_temperature(val.proba, 0.5)
+    assert f"{rl.fit_temperature(over, val.y).temperature:.2f}" == "1.92"
+    # the measured table: every guarantee row within delta, and its upper bound is the bound
+    rows = _table_after(read("maths.md"), "| method | $\\eta$ | $\\delta$ | exceedance |")
+    assert len(rows) == 14
+    for cells in rows:
+        if cells[0] != "no promise":
+            assert float(cells[3]) <= float(cells[2])
+        count = round(float(cells[3]) * 10_000)
+        assert f"{rl.binomial_upper_bound(count, 10_000, 0.05):.4f}" == cells[4]
 
 
 def test_aurc_is_one_minus_the_mean_of_A(toy_curves):

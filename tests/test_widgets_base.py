@@ -58,6 +58,8 @@ FACTORIES = {
     "sampling_explorer": lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20,
                                                               n_cloud=5),
     "chow_explorer": lambda: rl.widgets.chow_explorer(n_per_class=25),
+    "guarantee_explorer": lambda: rl.widgets.guarantee_explorer(n=100, n_splits=10),
+    "calibration_explorer": lambda: rl.widgets.calibration_explorer(n_per_class=25),
 }
 
 

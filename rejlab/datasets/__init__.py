@@ -4,6 +4,7 @@ from ._gaussians import (CENTRES, EXPECTED_ACCURACY, FourGaussians, expected_acc
                          posteriors, temper)
 from ._population import PopulationCurves, population_curves, population_point
 from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
+from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
 from ._paper_examples import (PAPER_U, PaperExample, Table1, definition3_covering,
                               equal_blocks_covering, paper_example, table1)
@@ -19,6 +20,8 @@ __all__ = [
     "chow_convergence",
     # one sample's max-Q point against the population's, over many samples; a miscalibrated model
     "MaxQPoints", "max_q_points", "temper",
+    # guaranteed thresholds judged on the population, over many validation samples
+    "GuaranteeStudy", "guarantee_study", "STUDY_METHODS",
     # the neighborhood-system paper's examples
     "PaperExample", "Table1", "PAPER_U", "definition3_covering", "equal_blocks_covering",
     "paper_example", "table1",

@@ -14,12 +14,13 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
+from ..calibration import apply_temperature
 from ..curves import rejection_curves
 from ..partitions import accuracy_vector
 from ..rejectors import confidence_from_proba
 
 __all__ = ["FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
-           "EXPECTED_ACCURACY", "temper", "tempered"]
+           "EXPECTED_ACCURACY", "temper"]
 
 #: Class centres mu_k of the paper's problem (separation 1), in class order 0..3.
 CENTRES = np.array([[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]])
@@ -129,12 +130,6 @@ def four_gaussians(n_per_class, seed=0, *, separation=1.0):
     return FourGaussians(X, y, posteriors(X, separation))
 
 
-def tempered(p, temperature):
-    logp = np.log(np.maximum(p, 1e-300)) / temperature
-    q = np.exp(logp - logp.max(axis=1, keepdims=True))
-    return q / q.sum(axis=1, keepdims=True)
-
-
 def temper(proba, temperature):
     """Tempered probabilities ``p_k^(1/T) / sum_j p_j^(1/T)``: a miscalibrated model.
 
@@ -145,7 +140,9 @@ def temper(proba, temperature):
     move; the confidences do. With two classes the tempered maximum
     probability is an increasing function of the maximum probability (the
     ranking of the samples is unchanged); with more classes the other
-    probabilities enter and the ranking can change slightly.
+    probabilities enter and the ranking can change slightly. The formula
+    lives in :func:`rejlab.apply_temperature` (temperature scaling,
+    ``docs/maths.md``, section (m)); this is its name in the data sets.
 
     Examples
     --------
@@ -153,5 +150,4 @@ def temper(proba, temperature):
     array([[0.6667, 0.3333],
            [0.5   , 0.5   ]])
     """
-    p = v.probabilities(proba, "proba")
-    return tempered(p, v.positive_number(temperature, "temperature"))
+    return apply_temperature(proba, temperature)

@@ -14,7 +14,8 @@ import numpy as np
 
 from .. import _validate as v
 from ..selective import select_threshold
-from ._gaussians import expected_accuracy, four_gaussians, tempered
+from ..calibration import apply_temperature
+from ._gaussians import expected_accuracy, four_gaussians
 from ._population import measures_from_population, population_args, rejected_and_kept_accurate
 
 __all__ = ["ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points"]
@@ -60,7 +61,7 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
     thresholds = []
     for size in sizes.tolist():
         toy = four_gaussians(int(size), seed, separation=separation)
-        conf = tempered(toy.proba, temperature).max(axis=1)
+        conf = apply_temperature(toy.proba, temperature).max(axis=1)
         thresholds.append(select_threshold(toy.accurate, conf, criterion="min_cost", rho=rho).value)
     return ChowConvergence(4 * sizes.astype(np.int64), np.array(thresholds), 1.0 - rho)
 

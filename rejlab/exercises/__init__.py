@@ -15,6 +15,7 @@ own.
 """
 
 from . import _binary, _context, _neighborhood, _optimality, _rejection, _report, _uncertainty  # noqa: F401,E501  (registration)
+from . import _calibration, _guarantees  # noqa: F401  (registration: lessons 14-15)
 from ._registry import EXERCISES, Exercise, Feedback, check, exercise, hint, misconception
 
 __all__ = ["Exercise", "Feedback", "exercise", "misconception", "check", "hint", "EXERCISES"]

@@ -29,6 +29,9 @@ from ._uncertainty import curve_bands, rejector_difference, risk_coverage
 # sampling noise: the population against a sample, many samples' max-Q points, Chow's rule
 from ._sampling import (SAMPLING_LIMITS, chow_convergence, cost_curve, max_q_points,
                         population_curves, sampling_panels)
+# guaranteed thresholds over many validation samples; calibration
+from ._guarantees import METHOD_LABELS, guarantee_study
+from ._calibration import bin_counts, reliability_diagram
 
 __all__ = [
     # styles (Okabe-Ito colours with hatching as a second cue)
@@ -58,4 +61,6 @@ __all__ = [
     # sampling noise and Chow's rule
     "population_curves", "max_q_points", "chow_convergence", "cost_curve", "sampling_panels",
     "SAMPLING_LIMITS",
+    # guaranteed thresholds and calibration
+    "guarantee_study", "METHOD_LABELS", "reliability_diagram", "bin_counts",
 ]

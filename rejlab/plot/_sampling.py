@@ -16,7 +16,7 @@ import numpy as np
 from .. import _validate as v
 from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
 from ..curves import RejectionCurves
-from ..measures import MEASURE_NAMES, measure_info, OperatingPoint
+from ..measures import MEASURE_NAMES, OperatingPoint, measure_info
 from ..optimality import cost as _cost
 from ._artists import MEASURE_LABELS, measure_names
 from ._style import OKABE_ITO, SERIES_COLORS, axes_row, check_axes, format_r, get_ax

@@ -180,6 +180,21 @@ def find_artist(ax, gid):
     return None
 
 
+def remove_artists(ax, gids):
+    """Remove the lines, collections, patches and texts of ``ax`` whose gid is in ``gids``, and its legend.
+
+    The other half of the in-place mechanism: a plot function that redraws a
+    variable number of artists (bins, points) removes what it drew before,
+    by gid, and draws afresh on the same Axes (its ticks and limits stay).
+    """
+    gids = set(gids)
+    for artist in [*ax.lines, *ax.collections, *ax.patches, *ax.texts]:
+        if (artist.get_gid() or "") in gids:
+            artist.remove()
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+
+
 def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
     """``nrows`` rows of ``ncols`` Axes on ``figure`` (row by row), made on the first call and returned again after.
 

@@ -15,6 +15,8 @@ from ._optimality import CostState, OperatingSetState, cost_explorer, operating_
 from ._rejection import (confusion_explorer, curves_explorer, four_subsets_explorer,
                          partitions_explorer, ranking_explorer)
 from ._report import ReportExplorerState, report_explorer
+from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibration_explorer
+from ._guarantees import VALIDATION_SIZES, GuaranteeState, guarantee_explorer
 from ._uncertainty import (POPULATION_GRID, SAMPLE_SIZES, ChowState, SamplingState, chow_explorer,
                            sampling_explorer)
 
@@ -34,4 +36,7 @@ __all__ = [
     # lessons 12-13: sampling noise, Chow's rule
     "sampling_explorer", "SamplingState", "chow_explorer", "ChowState", "SAMPLE_SIZES",
     "POPULATION_GRID",
+    # lessons 14-15: guaranteed thresholds, calibration
+    "guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES",
+    "calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS",
 ]

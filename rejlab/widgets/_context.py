@@ -18,7 +18,7 @@ from .. import _validate as v
 from .. import context as ctx
 from ..datasets import synthetic_scene
 from ..curves import rejection_curves, RejectionCurves
-from ..measures import operating_point, OperatingPoint
+from ..measures import OperatingPoint, operating_point
 from ._base import Explorer, explains, format_number
 
 __all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]

@@ -21,7 +21,7 @@ from ..bootstrap import CurveBands, bootstrap_curves
 from ..datasets import (MaxQPoints, PopulationCurves, four_gaussians, max_q_points,
                         population_curves, population_point, temper)
 from ..curves import rejection_curves, RejectionCurves
-from ..measures import operating_point, Measures, OperatingPoint
+from ..measures import Measures, OperatingPoint, operating_point
 from ..partitions import Threshold
 from ..optimality import cost
 from ..selective import aurc, chow_rule, select_threshold

@@ -1,0 +1,272 @@
+"""Calibration: is a confidence of 0.8 right 80 % of the time, and what does that change for rejection?
+
+A confidence c is *calibrated* when ``P(accurate | c) = c``. The
+reliability diagram and the expected calibration error (ECE) measure the
+gap on data, by binning the confidences (Naeini, Cooper & Hauskrecht 2015;
+Guo, Pleiss, Sun & Weinberger 2017)::
+
+    ECE = sum_b (n_b / n) |acc_b - conf_b|,
+
+with ``acc_b`` the share of accurate samples in bin b and ``conf_b`` their
+mean confidence. The number depends on the bins (Nixon et al. 2019):
+equal-width bins over [0, 1] leave the extremes empty or nearly so (a
+maximum probability over K classes is never below 1/K) and give the few
+samples there the noisiest gaps; equal-mass bins (quantiles of the
+confidences) hold about n/B samples each; more bins, more noise, larger
+ECE, even for a perfectly calibrated model. A constant confidence equal to
+the accuracy has ECE 0 and ranks nothing: calibration is not ranking.
+
+Temperature scaling (Guo et al. 2017) divides the log-probabilities (or
+logits) by one number T fitted on validation data by minimising the
+negative log-likelihood. It never changes a prediction; it changes the
+confidences, and so every threshold stated in probabilities (Chow's
+``1 - rho``). A temperature is a monotone map of each row, *not* of the
+maximum probability across samples: with more than two classes it can
+reorder the samples, so AURC can move a little (``docs/maths.md``,
+section (m)). A monotone map of one confidence, by contrast, changes no
+ranking and no curve.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _validate as v
+
+__all__ = ["BINNINGS", "CalibrationBins", "calibration_bins", "expected_calibration_error",
+           "TemperatureFit", "apply_temperature", "fit_temperature", "TEMPERATURE_RANGE"]
+
+#: How :func:`calibration_bins` cuts [0, 1]: equal widths, or equal numbers of samples.
+BINNINGS = ("equal_width", "equal_mass")
+
+#: The temperatures :func:`fit_temperature` searches, from sharpest to flattest.
+TEMPERATURE_RANGE = (0.01, 100.0)
+
+#: Probabilities below this are treated as this in logarithms (log 0 has no finite value).
+_FLOOR = 1e-300
+
+
+class CalibrationBins(NamedTuple):
+    """The reliability diagram's numbers: per bin, how many, how confident, how accurate.
+
+    Bin b holds the confidences in ``[edges[b], edges[b + 1])`` (the last
+    bin also holds ``edges[-1]``). Empty bins have ``counts = 0`` and NaN
+    ``confidence`` and ``accuracy``; they add nothing to the ECE.
+    """
+
+    edges: np.ndarray        #: B + 1 bin edges from 0 to 1
+    counts: np.ndarray       #: samples per bin
+    confidence: np.ndarray   #: mean confidence per bin (NaN when empty)
+    accuracy: np.ndarray     #: share of accurate samples per bin (NaN when empty)
+    binning: str             #: "equal_width" or "equal_mass"
+
+    @property
+    def n(self):
+        """The number of samples."""
+        return int(self.counts.sum())
+
+    @property
+    def gap(self):
+        """``accuracy - confidence`` per bin: positive = underconfident, negative = overconfident."""
+        return self.accuracy - self.confidence
+
+    @property
+    def ece(self):
+        """Expected calibration error ``sum_b (n_b / n) |acc_b - conf_b|``, in [0, 1]."""
+        return float(np.sum(self.counts * np.nan_to_num(np.abs(self.gap))) / self.n)
+
+    @property
+    def mce(self):
+        """Maximum calibration error: the largest ``|acc_b - conf_b|`` over the non-empty bins."""
+        return float(np.nanmax(np.abs(self.gap)))
+
+
+def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
+    """Bin the confidences and count, per bin, the samples, their mean confidence and accuracy.
+
+    ``binning="equal_width"``: edges ``b / B``, b = 0 .. B (Guo et al. 2017
+    use B = 15); ``"equal_mass"``: inner edges at the quantiles ``b / B`` of
+    the confidences (linear interpolation), so every bin holds about n / B
+    samples, ties permitting (tied confidences stay in one bin, and a bin
+    between two equal edges is empty). Bin b holds ``edges[b] <= c <
+    edges[b + 1]``; the last bin also holds c = 1.
+
+    Parameters
+    ----------
+    accurate : array-like of bool, shape (n,)
+        Whether each prediction is right.
+    confidence : array-like of float in [0, 1], shape (n,)
+        The probability the model gives to its prediction being right
+        (the maximum probability, for the top-label calibration of
+        Guo et al. 2017).
+    n_bins : int >= 1, keyword-only
+    binning : {"equal_width", "equal_mass"}, keyword-only
+
+    Returns
+    -------
+    CalibrationBins
+        ``edges``, ``counts``, ``confidence``, ``accuracy``, ``binning``, and
+        ``ece``, ``mce``, ``gap``.
+
+    Examples
+    --------
+    >>> b = calibration_bins([1, 1, 0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.3, 0.2], n_bins=2)
+    >>> b.counts, b.accuracy, b.confidence.round(3)
+    (array([2, 4]), array([0.  , 0.75]), array([0.25, 0.75]))
+    >>> round(b.ece, 4)          # (2/6) |0 - 0.25| + (4/6) |0.75 - 0.75|
+    0.0833
+    """
+    a, c = v.accurate_and_confidence(accurate, confidence)
+    c = v.fraction(c, "confidence")
+    n_bins = v.count(n_bins, "n_bins", 100_000, lower=1)
+    v.choice(binning, "binning", BINNINGS)
+    if binning == "equal_width":
+        edges = np.arange(n_bins + 1) / n_bins
+    else:
+        edges = np.concatenate([[0.0], np.quantile(c, np.arange(1, n_bins) / n_bins), [1.0]])
+    which = np.clip(np.searchsorted(edges, c, side="right") - 1, 0, n_bins - 1)
+    counts = np.bincount(which, minlength=n_bins)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        conf = np.bincount(which, weights=c, minlength=n_bins) / counts
+        acc = np.bincount(which, weights=a.astype(float), minlength=n_bins) / counts
+    empty = counts == 0
+    conf[empty] = acc[empty] = np.nan
+    return CalibrationBins(edges, counts, conf, acc, binning)
+
+
+def expected_calibration_error(accurate, confidence, *, n_bins=15, binning="equal_width"):
+    """Expected calibration error ``ECE = sum_b (n_b / n) |acc_b - conf_b|`` (a number in [0, 1]).
+
+    Naeini et al. 2015; Guo et al. 2017 (15 equal-width bins). The number
+    depends on ``n_bins`` and ``binning``: say which you used, and compare
+    models only with the same bins (:func:`calibration_bins` has the
+    details and the edge cases).
+
+    Examples
+    --------
+    >>> expected_calibration_error([1, 0, 1, 1], [0.75, 0.75, 0.75, 0.75])   # 3 of 4 right at 0.75
+    0.0
+    >>> round(expected_calibration_error([1, 0], [0.9, 0.9], n_bins=10), 4)
+    0.4
+    """
+    return calibration_bins(accurate, confidence, n_bins=n_bins, binning=binning).ece
+
+
+def _scores(proba, from_logits):
+    """Validated log-probabilities (or logits) of an (n, K) matrix."""
+    v.flag(from_logits, "from_logits")
+    if from_logits:
+        return v.score_matrix(proba, "proba")
+    p = v.probabilities(proba, "proba")
+    return np.log(np.maximum(p, _FLOOR))
+
+
+def _softmax(z):
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def apply_temperature(proba, temperature, *, from_logits=False):
+    """Temperature scaling: ``softmax(z / T)`` with ``z = log p`` (or the logits themselves).
+
+    For probabilities, ``p_k^(1/T) / sum_j p_j^(1/T)`` (Guo et al. 2017):
+    T > 1 flattens every row (less confident), T < 1 sharpens it (more
+    confident), T = 1 changes nothing; the most probable class of each row
+    stays the same. Probabilities of exactly 0 are taken as 1e-300.
+
+    Examples
+    --------
+    >>> apply_temperature([[0.8, 0.2], [0.5, 0.5]], 2.0).round(4)
+    array([[0.6667, 0.3333],
+           [0.5   , 0.5   ]])
+    >>> apply_temperature([[2.0, 0.0]], 2.0, from_logits=True).round(4)   # softmax(1, 0)
+    array([[0.7311, 0.2689]])
+    """
+    z = _scores(proba, from_logits)
+    return _softmax(z / v.positive_number(temperature, "temperature"))
+
+
+class TemperatureFit(NamedTuple):
+    """The temperature of least negative log-likelihood on the data it was fitted on."""
+
+    temperature: float   #: T; apply it with :func:`apply_temperature`
+    nll: float           #: mean negative log-likelihood at T
+    nll_at_one: float    #: ... at T = 1 (the probabilities as given)
+    at_bound: bool       #: True when the best T lies at an end of TEMPERATURE_RANGE (or beyond)
+
+
+def _nll_and_slope(z, y, s):
+    """Mean NLL of softmax(s z) and its derivative in s = 1 / T (increasing: NLL is convex in s)."""
+    sz = s * z
+    top = sz.max(axis=1)
+    e = np.exp(sz - top[:, None])
+    total = e.sum(axis=1)
+    zy = z[np.arange(z.shape[0]), y]
+    nll = np.mean(np.log(total) + top - s * zy)
+    slope = np.mean((e * z).sum(axis=1) / total - zy)
+    return float(nll), float(slope)
+
+
+def fit_temperature(proba, y_true, *, from_logits=False):
+    """Fit temperature scaling on validation data: the T minimising the negative log-likelihood.
+
+    ``NLL(T) = -(1/n) sum_i log softmax(z_i / T)[y_i]`` with ``z = log p``
+    (or the logits, ``from_logits=True``). In ``s = 1 / T`` it is convex
+    (a log-sum-exp of linear functions, minus a linear term), so its
+    derivative increases with s; the root is found by bisection on
+    ``log s`` over :data:`TEMPERATURE_RANGE` (no scipy). When the derivative
+    has no root there (a validation set classified perfectly wants T -> 0,
+    an uninformative one T -> inf), the end of the range is returned with
+    ``at_bound=True``.
+
+    Parameters
+    ----------
+    proba : array-like, shape (n, K)
+        Class probabilities (rows summing to 1), or logits with
+        ``from_logits=True``.
+    y_true : array-like of int, shape (n,)
+        True classes as column indices 0 .. K - 1 (for a scikit-learn model,
+        ``np.searchsorted(model.classes_, y)``).
+    from_logits : bool, keyword-only
+
+    Returns
+    -------
+    TemperatureFit
+        ``temperature``, ``nll``, ``nll_at_one``, ``at_bound``.
+
+    Examples
+    --------
+    >>> from rejlab.datasets import four_gaussians
+    >>> val = four_gaussians(500, seed=0)              # exact posteriors: calibrated
+    >>> round(fit_temperature(val.proba, val.y).temperature, 2)
+    0.96
+    >>> over = apply_temperature(val.proba, 0.5)         # an overconfident model
+    >>> round(fit_temperature(over, val.y).temperature, 2)  # undone by T about 2
+    1.92
+    """
+    z = _scores(proba, from_logits)
+    y = v.class_indices(y_true, "y_true", z.shape[1])
+    v.same_length(proba=z, y_true=y)
+    lo, hi = (math.log(1.0 / t) for t in TEMPERATURE_RANGE[::-1])   # log s, s = 1 / T
+    at_bound = False
+    if _nll_and_slope(z, y, math.exp(lo))[1] >= 0:
+        log_s, at_bound = lo, True
+    elif _nll_and_slope(z, y, math.exp(hi))[1] <= 0:
+        log_s, at_bound = hi, True
+    else:
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if _nll_and_slope(z, y, math.exp(mid))[1] < 0:
+                lo = mid
+            else:
+                hi = mid
+            if hi - lo < 1e-12:
+                break
+        log_s = (lo + hi) / 2
+    s = math.exp(log_s)
+    return TemperatureFit(1.0 / s, _nll_and_slope(z, y, s)[0], _nll_and_slope(z, y, 1.0)[0],
+                          at_bound)

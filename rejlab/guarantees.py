@@ -1,0 +1,210 @@
+"""Thresholds that promise a selective risk: SGR (Geifman & El-Yaniv 2017) and Learn then Test.
+
+A threshold chosen so that the kept validation samples have selective risk
+at most a target is, on fresh data, riskier than the target about half of
+the time: the validation risk is an estimate. A *guaranteed* threshold
+instead promises, with probability at least ``1 - delta`` over the
+validation sample, that the population selective risk of the samples it
+keeps, ``P(misclassified | kept)``, is at most ``target_risk``.
+
+Both methods rest on one fact: if a rule keeps k samples and err of them
+are misclassified, and the k kept are a sample from the kept part of the
+population, then err ~ Binomial(k, risk), so the one-sided Clopper-Pearson
+bound (Clopper & Pearson 1934; :func:`binomial_upper_bound`) is at least
+the risk with probability ``1 - level``. They differ in how they pay for
+trying several thresholds on the same data:
+
+- ``method="sgr"``, selection with guaranteed risk (Geifman & El-Yaniv
+  2017, Algorithm 1): a binary search over the sorted confidences,
+  ``ceil(log2 n)`` thresholds tested, each at ``delta / ceil(log2 n)``
+  (a union bound over the steps);
+- ``method="ltt"``, Learn then Test (Angelopoulos et al. 2021) with
+  fixed-sequence testing: the kept sets of the k most confident samples,
+  k growing, each tested at the full level delta with the exact binomial
+  p-value, stopping at the first that fails.
+
+``docs/maths.md``, section (l), gives the formulas, why each promise holds,
+and what it costs in coverage.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _risk_control as rc
+from . import _validate as v
+from .measures import measures_from_counts
+from .partitions import Threshold
+
+__all__ = ["GUARANTEE_METHODS", "GuaranteedThreshold", "binomial_upper_bound",
+           "guaranteed_threshold"]
+
+#: The methods of :func:`guaranteed_threshold`.
+GUARANTEE_METHODS = ("sgr", "ltt")
+
+
+class _GuaranteedFields(NamedTuple):
+    value: object
+    r: float
+    A: float
+    Q: float
+    bound: float
+    level: float
+    target_risk: float
+    delta: float
+    method: str
+    certified: bool
+
+
+class GuaranteedThreshold(_GuaranteedFields, Threshold):
+    """A :class:`~rejlab.Threshold` that carries its promise (a ``Threshold``: ``rl.reject_below`` takes it).
+
+    Fields
+    ------
+    value
+        Reject every sample with ``confidence < value``: the least confident
+        kept validation confidence, or ``+inf`` (reject everything) when no
+        threshold could promise the target.
+    r, A, Q
+        The measures it reaches on the validation data (A = 1 - the
+        validation selective risk; NaN when nothing is kept).
+    bound
+        The upper confidence bound on the selective risk of what it keeps,
+        at ``level`` (NaN when nothing is kept); at most ``target_risk``.
+    level
+        The level of each test: ``delta / ceil(log2 n)`` for SGR, ``delta``
+        for LTT.
+    target_risk, delta, method
+        What was asked.
+    certified
+        False when no threshold could promise the target (then
+        ``value = +inf``, ``r = 1``).
+    """
+
+    __slots__ = ()
+
+
+def binomial_upper_bound(errors, n, delta):
+    """The one-sided Clopper-Pearson upper bound on a risk from ``errors`` out of ``n``.
+
+    The largest risk b with ``P(Binomial(n, b) <= errors) >= delta`` (1
+    when ``errors = n``): if the n samples are drawn independently with
+    risk (error probability) p, then ``p <= b`` with probability at least
+    ``1 - delta``. Clopper & Pearson 1934; the "binomial tail inversion" of
+    Geifman & El-Yaniv 2017. With no errors it is ``1 - delta^(1/n)``.
+    Computed by bisection on the exact binomial CDF (the regularized
+    incomplete beta function), to about 1e-13.
+
+    Parameters
+    ----------
+    errors, n : int or array-like of int
+        Errors among n samples, ``0 <= errors <= n``, ``n >= 1`` (arrays
+        broadcast together).
+    delta : float in (0, 1)
+        The probability that the bound fails.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Shaped like ``errors`` and ``n`` broadcast.
+
+    Examples
+    --------
+    >>> round(binomial_upper_bound(0, 100, 0.05), 4)   # 1 - 0.05^(1/100): the "rule of three" / n
+    0.0295
+    >>> round(binomial_upper_bound(12, 300, 0.05), 4)
+    0.064
+    >>> binomial_upper_bound([0, 3], [3, 3], 0.1).round(4)
+    array([0.5358, 1.    ])
+    """
+    e = v.whole_numbers(errors, "errors")
+    k = v.whole_numbers(n, "n", lower=1)
+    shape = v.broadcastable(errors=e, n=k)
+    if np.any(np.broadcast_to(e, shape) > np.broadcast_to(k, shape)):
+        raise ValueError("errors must not exceed n (the errors are among the n samples)")
+    delta = v.open_fraction(delta, "delta")
+    out = rc.upper_bound(e, k, delta)
+    return float(out) if out.ndim == 0 else out
+
+
+def _value(x):
+    """A confidence as the threshold value: a Python number, a longdouble kept as it is."""
+    return x if x.dtype == np.longdouble else x.item()
+
+
+def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sgr"):
+    """A threshold whose kept samples have selective risk at most ``target_risk``, w.p. ``1 - delta``.
+
+    With probability at least ``1 - delta`` over the validation sample
+    ``(accurate, confidence)`` (i.i.d. draws from the population the test
+    data come from), the population selective risk of the samples the
+    returned threshold keeps, ``P(misclassified | confidence >= value)``, is
+    at most ``target_risk``. Candidates keep the k most confident validation
+    samples (whole groups of equal confidence); the bound of a kept set with
+    err errors is :func:`binomial_upper_bound` ``(err, k, level)``.
+
+    - ``"sgr"``: Geifman & El-Yaniv 2017, Algorithm 1 (selection with
+      guaranteed risk): binary search over the sorted confidences,
+      ``ceil(log2 n)`` thresholds tested at ``level = delta / ceil(log2 n)``
+      each (the union bound of the paper); the answer is the largest tested
+      kept set whose bound is at most the target (the paper returns the last
+      one tested, whose bound may exceed the target).
+    - ``"ltt"``: Learn then Test (Angelopoulos et al. 2021) with
+      fixed-sequence testing: for k from the most confident down, the null
+      "the risk of the k most confident exceeds the target" is rejected when
+      the exact binomial p-value ``P(Bin(k, target) <= err_k)`` is at most
+      delta (equivalently the bound at ``level = delta`` is at most the
+      target); the sequence starts at the smallest k for which k errorless
+      samples would be rejected and stops at the first null not rejected.
+
+    When no threshold can promise the target, the threshold rejects
+    everything: ``value = +inf``, ``r = 1``, ``certified = False``; never an
+    exception.
+
+    Parameters
+    ----------
+    accurate : array-like of bool, shape (n,)
+        The accuracy vector of the validation samples.
+    confidence : array-like of float, shape (n,)
+        Their confidences, higher = surer.
+    target_risk : float in (0, 1)
+        The selective risk to promise.
+    delta : float in (0, 1)
+        The probability, over the validation sample, that the promise fails.
+    method : {"sgr", "ltt"}, keyword-only
+
+    Returns
+    -------
+    GuaranteedThreshold
+        A :class:`~rejlab.Threshold` (``value``, and ``r``, ``A``, ``Q`` on
+        the validation data) with ``bound``, ``level``, ``target_risk``,
+        ``delta``, ``method`` and ``certified``. Apply it to test data with
+        :func:`rejlab.reject_below`.
+
+    Examples
+    --------
+    >>> from rejlab.datasets import four_gaussians
+    >>> val = four_gaussians(250, seed=0)
+    >>> t = guaranteed_threshold(val.accurate, val.confidence(), 0.2, 0.1)   # n = 1000
+    >>> round(t.value, 4), t.r, round(t.bound, 4), t.level    # 10 tests at 0.1 / 10
+    (0.6575, 0.393, 0.1992, 0.01)
+    >>> guaranteed_threshold(val.accurate[:20], val.confidence()[:20], 0.01, 0.05).value
+    inf
+    """
+    a, c = v.accurate_and_confidence(accurate, confidence)
+    target_risk = v.open_fraction(target_risk, "target_risk")
+    delta = v.open_fraction(delta, "delta")
+    v.choice(method, "method", GUARANTEE_METHODS)
+    c_desc, errors, cuts = rc.ranked_rows(a[None, :], c[None, :])
+    kept, level = rc.SELECTIONS[method](errors, cuts, target_risk, delta)
+    k, n, n_err = int(kept[0]), a.size, int(errors[0, -1])
+    err = int(errors[0, k - 1]) if k else 0
+    r, A, Q, _ = measures_from_counts(k - err, err, (n - k) - (n_err - err), n_err - err)
+    if k == 0:
+        return GuaranteedThreshold(np.inf, 1.0, float("nan"), float(Q), float("nan"), level,
+                                   target_risk, delta, method, False)
+    bound = float(rc.upper_bound(err, k, level))
+    return GuaranteedThreshold(_value(c_desc[0, k - 1]), float(r), float(A), float(Q), bound,
+                               level, target_risk, delta, method, True)

@@ -1,0 +1,130 @@
+"""Calibration, drawn: the reliability diagram and the number of samples per bin.
+
+Both functions draw a :class:`rejlab.CalibrationBins` that
+:func:`rejlab.calibration_bins` computed; nothing is recomputed here. Their
+artists carry gids (``"reliability-accuracy"``, ``"reliability-gap"``,
+``"reliability-diagonal"``, ``"reliability-counts"``); calling a function
+again on the same Axes replaces what it drew, so an explorer redraws in
+place when the number of bins changes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+from ..calibration import CalibrationBins
+from ._style import OKABE_ITO, get_ax, remove_artists
+
+__all__ = ["reliability_diagram", "bin_counts"]
+
+_BINNING_WORDS = {"equal_width": "equal-width", "equal_mass": "equal-mass"}
+_RELIABILITY_GIDS = ("reliability-accuracy", "reliability-gap", "reliability-diagonal")
+
+
+def _bins(bins):
+    if not isinstance(bins, CalibrationBins):
+        raise ValueError(f"bins must be a CalibrationBins (from rl.calibration_bins), "
+                         f"got {type(bins).__name__}")
+    return bins
+
+
+def _rectangles(left, width, bottom, height, gid, **style):
+    from matplotlib.collections import PatchCollection
+    from matplotlib.patches import Rectangle
+
+    boxes = [Rectangle((x, y), w, h) for x, w, y, h in zip(left, width, bottom, height)]
+    return PatchCollection(boxes, gid=gid, **style)
+
+
+def reliability_diagram(bins, ax=None, *, label=None):
+    """The reliability diagram: accuracy per confidence bin against the diagonal.
+
+    Each non-empty bin is a bar as wide as the bin, as high as the share of
+    accurate samples in it (blue); the hatched vermillion box beside its top
+    reaches the bin's mean confidence: the gap a calibrated model would not
+    have (a box above the bar: overconfident; below it: underconfident). The
+    dashed diagonal is perfect calibration. Empty bins draw nothing. The
+    title gives the bins and the ECE (``bins.ece``).
+
+    Parameters
+    ----------
+    bins : CalibrationBins
+        From :func:`rejlab.calibration_bins`.
+    ax : Axes, optional
+    label : str, keyword-only, optional
+        What the data are (shown in the title).
+
+    Returns
+    -------
+    Axes
+
+    Notes
+    -----
+    Artists: ``"reliability-accuracy"`` and ``"reliability-gap"`` (one
+    PatchCollection each), ``"reliability-diagonal"``; a second call on the
+    same Axes replaces them.
+    """
+    b = _bins(bins)
+    label = v.optional_text(label, "label")
+    ax = get_ax(ax, figsize=(5.2, 4.6), layout="constrained")
+    remove_artists(ax, _RELIABILITY_GIDS)
+    full = b.counts > 0
+    left, width = b.edges[:-1][full], np.diff(b.edges)[full]
+    acc, conf = b.accuracy[full], b.confidence[full]
+    ax.add_collection(_rectangles(left, width, np.zeros(acc.size), acc, "reliability-accuracy",
+                                  facecolor=OKABE_ITO["blue"], edgecolor="white", alpha=0.85))
+    ax.add_collection(_rectangles(left, width, np.minimum(acc, conf), np.abs(conf - acc),
+                                  "reliability-gap", facecolor="none",
+                                  edgecolor=OKABE_ITO["vermillion"], hatch="///", lw=1.0))
+    (diagonal,) = ax.plot([0, 1], [0, 1], ls="--", color=OKABE_ITO["black"], lw=1.2,
+                          gid="reliability-diagonal", label="perfect calibration")
+    from matplotlib.patches import Patch
+
+    handles = [Patch(facecolor=OKABE_ITO["blue"], alpha=0.85, label="accuracy in the bin"),
+               Patch(facecolor="none", edgecolor=OKABE_ITO["vermillion"], hatch="///",
+                     label="gap to its mean confidence"), diagonal]
+    ax.legend(handles=handles, loc="upper left", fontsize=9)
+    n_bins = b.counts.size
+    head = f"{label}: " if label else ""
+    ax.set_title(f"{head}{n_bins} {_BINNING_WORDS[b.binning]} bins, ECE = {b.ece:.3f}",
+                 fontsize=11)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("confidence (maximum probability)")
+    ax.set_ylabel("accuracy")
+    ax.set_aspect("equal")
+    return ax
+
+
+def bin_counts(bins, ax=None):
+    """How many samples each bin holds: empty and nearly empty bins are the noisy ones.
+
+    Parameters
+    ----------
+    bins : CalibrationBins
+    ax : Axes, optional
+
+    Returns
+    -------
+    Axes
+
+    Notes
+    -----
+    Artist ``"reliability-counts"`` (one PatchCollection), replaced by a
+    second call on the same Axes.
+    """
+    b = _bins(bins)
+    ax = get_ax(ax, figsize=(5.2, 2.6), layout="constrained")
+    remove_artists(ax, ("reliability-counts",))
+    full = b.counts > 0
+    ax.add_collection(_rectangles(b.edges[:-1][full], np.diff(b.edges)[full],
+                                  np.zeros(int(full.sum())), b.counts[full],
+                                  "reliability-counts", facecolor=OKABE_ITO["grey"],
+                                  edgecolor="white"))
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, max(1, int(b.counts.max())) * 1.1)
+    ax.set_xlabel("confidence (maximum probability)")
+    ax.set_ylabel("samples in the bin")
+    ax.set_title(f"{int((~full).sum())} of {b.counts.size} bins empty", fontsize=11)
+    return ax

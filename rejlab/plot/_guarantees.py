@@ -1,0 +1,89 @@
+"""Guaranteed thresholds, drawn: where each validation sample's threshold lands on the population.
+
+:func:`guarantee_study` draws a :class:`rejlab.datasets.GuaranteeStudy`
+(computed by :func:`rejlab.datasets.guarantee_study`): one point per
+validation sample, at the population coverage and selective risk of the
+threshold chosen on it, over the population's risk-coverage curve, the
+target risk and the population's own best point. Artists carry gids
+(``"guarantee-kept"``, ``"guarantee-exceeded"``, ``"guarantee-target"``,
+``"guarantee-best"``, ``"population-risk"``, the legend ``"guarantee-legend"``);
+a second call on the same Axes replaces them.
+"""
+
+from __future__ import annotations
+
+from .. import _validate as v
+from ..datasets import GuaranteeStudy
+from ._style import OKABE_ITO, get_ax, remove_artists
+
+__all__ = ["guarantee_study", "METHOD_LABELS"]
+
+#: How the methods are named in legends and readouts.
+METHOD_LABELS = {"sgr": "SGR (Geifman & El-Yaniv)", "ltt": "Learn then Test",
+                 "empirical": "no promise (validation risk <= target)"}
+
+def _samples(count):
+    return f"{count} sample{'' if count == 1 else 's'}"
+
+
+_GIDS = ("guarantee-kept", "guarantee-exceeded", "guarantee-target", "guarantee-best",
+         "population-risk")
+
+
+def guarantee_study(study, ax=None, *, max_risk=0.4):
+    """Each validation sample's threshold, judged on the population: coverage against risk.
+
+    Blue dots: thresholds whose population risk is at most the target;
+    vermillion crosses: those above it (the promise failed). The dashed
+    curve is the population's risk-coverage curve, the dotted line the
+    target, the star the population's own best threshold (the largest
+    coverage at the target). Splits that promised nothing keep nothing and
+    are counted in the legend, not drawn.
+
+    Parameters
+    ----------
+    study : GuaranteeStudy
+        From :func:`rejlab.datasets.guarantee_study`.
+    ax : Axes, optional
+    max_risk : float in (0, 1], keyword-only
+        Upper end of the risk axis (fixed, so that explorers do not jump).
+
+    Returns
+    -------
+    Axes
+    """
+    if not isinstance(study, GuaranteeStudy):
+        raise ValueError(f"study must be a GuaranteeStudy (from rl.datasets.guarantee_study), "
+                         f"got {type(study).__name__}")
+    max_risk = v.single_fraction(max_risk, "max_risk")
+    if max_risk == 0:
+        raise ValueError("max_risk must be > 0")
+    s = study
+    ax = get_ax(ax, figsize=(6.4, 4.4), layout="constrained")
+    remove_artists(ax, _GIDS)
+    ax.plot(s.curve_coverage, s.curve_risk, ls="--", color=OKABE_ITO["black"], lw=1.3,
+            gid="population-risk", label="population risk-coverage curve")
+    ax.axhline(s.target_risk, ls=":", color=OKABE_ITO["black"], lw=1.5, gid="guarantee-target",
+               label=f"target risk {s.target_risk:.2f}")
+    kept, over = s.certified & ~s.exceeded, s.exceeded
+    ax.plot(s.coverage[kept], s.risk[kept], "o", ms=4, alpha=0.5, color=OKABE_ITO["blue"],
+            ls="none", gid="guarantee-kept",
+            label=f"{_samples(int(kept.sum()))}: risk within the target")
+    ax.plot(s.coverage[over], s.risk[over], "X", ms=7, color=OKABE_ITO["vermillion"],
+            mec="black", mew=0.4, ls="none", gid="guarantee-exceeded",
+            label=f"{_samples(s.n_exceeded)}: risk above the target")
+    ax.plot([s.best_coverage], [min(s.target_risk, float(s.curve_risk[0]))], "*", ms=14,
+            color=OKABE_ITO["bluish_green"], mec="black", ls="none", gid="guarantee-best",
+            label=f"population's best: coverage {s.best_coverage:.2f}")
+    nothing = s.n_splits - int(s.certified.sum())
+    if nothing:
+        ax.plot([], [], " ", gid="guarantee-kept", label=f"{_samples(nothing)} promised nothing")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, max_risk)
+    ax.set_xlabel("coverage on the population (share kept)")
+    ax.set_ylabel("selective risk on the population")
+    ax.set_title(f"{METHOD_LABELS[s.method]}, n = {s.n}, {s.n_splits} validation samples",
+                 fontsize=11, y=1.0)   # a fixed height: explorers redraw it over a frozen background
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize=8).set_gid("guarantee-legend")
+    return ax

@@ -1,0 +1,140 @@
+"""Explorer of the calibration lesson: what a temperature and the bins do to the ECE and to rejection.
+
+:func:`calibration_explorer` tempers the toy problem's exact (calibrated)
+posteriors into a miscalibrated model, bins its maximum probability
+(:func:`rejlab.calibration_bins`) and draws the reliability diagram and the
+bin counts (:func:`rejlab.plot.reliability_diagram`,
+:func:`rejlab.plot.bin_counts`); the readout sets the ECE beside what
+rejection sees: AURC (the ranking) and Chow's rule (a threshold in
+probabilities). Controls + a pure ``compute`` + plot calls.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import NamedTuple
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import _validate as v
+from ..calibration import (BINNINGS, CalibrationBins, TemperatureFit, apply_temperature,
+                           calibration_bins, fit_temperature)
+from ..datasets import four_gaussians
+from ..measures import operating_point
+from ..rejectors import max_probability
+from ..selective import aurc, chow_rule
+from ._base import Explorer, _explains, format_number
+from ._uncertainty import SAMPLE_SIZES
+
+__all__ = ["calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS"]
+
+#: The temperatures the explorer offers: T < 1 overconfident, T > 1 underconfident.
+TEMPERATURES = (0.25, 0.33, 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0)
+
+#: The numbers of bins it offers.
+BIN_COUNTS = (3, 5, 10, 15, 20, 30, 50, 100)
+
+_BINNING_BUTTONS = (("equal width", "equal_width"), ("equal mass", "equal_mass"))
+
+
+class CalibrationState(NamedTuple):
+    """State of :func:`calibration_explorer`."""
+
+    temperature: float
+    bins: CalibrationBins       #: the reliability bins of the tempered maximum probability
+    other_ece: float            #: the ECE with the other binning, same number of bins
+    aurc: float                 #: AURC of the tempered maximum probability (the ranking)
+    chow_r: float               #: what Chow's rule rejects at rho on the tempered probabilities
+    rho: float
+    fit: TemperatureFit         #: the temperature that would recalibrate this sample
+
+
+@_explains(
+    "How do a model's temperature and the choice of bins change its measured calibration "
+    "error, and what do they change for rejection?",
+    "At T = 1 the bars follow the diagonal, yet the ECE is not 0 and grows with the number "
+    "of bins: it counts noise too. Equal-width bins below 1/4 stay empty here. T < 1 puts the "
+    "bars below the diagonal (overconfident), T > 1 above it; AURC barely moves while Chow's "
+    "rule rejects far more or far less.")
+def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n_per_class=150,
+                         seed=0, rho=0.3):
+    """Question: how do the temperature and the bins change the ECE, and what changes for rejection?
+
+    Tempers the exact posteriors of ``rl.datasets.four_gaussians(n_per_class,
+    seed)`` (:func:`rejlab.apply_temperature`; T = 1 is calibrated) and draws
+    the reliability diagram of the maximum probability with ``n_bins`` bins
+    of the chosen ``binning``, beside the bin counts. The readout gives the
+    ECE with both binnings, the AURC, the fraction Chow's rule rejects at
+    ``rho`` and the temperature :func:`rejlab.fit_temperature` would fit on
+    this sample to undo T.
+
+    Controls: ``"temperature"`` (:data:`TEMPERATURES`), ``"n_bins"``
+    (:data:`BIN_COUNTS`), ``"binning"``, ``"n_per_class"``.
+
+    Examples
+    --------
+    >>> e = calibration_explorer()
+    >>> s = e.state
+    >>> s.temperature, s.bins.counts.size, round(s.bins.ece, 3)
+    (1.0, 15, 0.035)
+    >>> e.controls["temperature"].value = 0.5
+    >>> round(e.state.bins.ece, 3), round(e.state.fit.temperature, 2)
+    (0.141, 1.96)
+    """
+    for value, name, options in ((temperature, "temperature", TEMPERATURES),
+                                 (n_bins, "n_bins", BIN_COUNTS)):
+        # a bool is no number here (True would pass as the temperature 1.0)
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) \
+                or value not in options:
+            raise ValueError(f"{name} must be one of {list(options)}, got {value!r}")
+    v.choice(binning, "binning", BINNINGS)
+    if n_per_class not in SAMPLE_SIZES:
+        raise ValueError(f"n_per_class must be one of {list(SAMPLE_SIZES)}, got {n_per_class!r}")
+    seed = v.seed(seed)
+    rho = v.single_fraction(rho, "rho")
+    controls = {
+        "temperature": widgets.SelectionSlider(options=list(TEMPERATURES), value=temperature,
+                                               description="temperature T",
+                                               style={"description_width": "initial"}),
+        "n_bins": widgets.SelectionSlider(options=list(BIN_COUNTS), value=n_bins,
+                                          description="bins"),
+        "binning": widgets.ToggleButtons(options=list(_BINNING_BUTTONS), value=binning,
+                                         description="binning"),
+        "n_per_class": widgets.SelectionSlider(options=list(SAMPLE_SIZES), value=n_per_class,
+                                               description="n per class",
+                                               style={"description_width": "initial"}),
+    }
+
+    def compute(temperature, n_bins, binning, n_per_class):
+        toy = four_gaussians(n_per_class, seed=seed)
+        proba = apply_temperature(toy.proba, temperature)
+        conf = max_probability(proba)
+        other = BINNINGS[1 - BINNINGS.index(binning)]
+        return CalibrationState(
+            float(temperature), calibration_bins(toy.accurate, conf, n_bins=n_bins, binning=binning),
+            calibration_bins(toy.accurate, conf, n_bins=n_bins, binning=other).ece,
+            aurc(toy.accurate, conf), operating_point(toy.accurate, chow_rule(proba, rho)).r,
+            rho, fit_temperature(proba, toy.y))
+
+    def draw(fig, state):
+        from ..plot import bin_counts, panels, reliability_diagram
+
+        ax, counts = panels(fig, 2, width_ratios=(1.15, 1))
+        reliability_diagram(state.bins, ax=ax, label=f"T = {state.temperature:g}")
+        bin_counts(state.bins, ax=counts)
+
+    def readout(s):
+        f = format_number
+        words = {"equal_width": "equal-width", "equal_mass": "equal-mass"}
+        other = BINNINGS[1 - BINNINGS.index(s.bins.binning)]
+        return (
+            f'<span class="rejlab-readout">ECE = {f(s.bins.ece)} ({words[s.bins.binning]}), '
+            f"{f(s.other_ece)} ({words[other]}) | AURC = {f(s.aurc, 4)} | Chow's rule at "
+            f"ρ = {f(s.rho, 2)} rejects r = {f(s.chow_r)} | temperature fitted on this sample: "
+            f"{f(s.fit.temperature, 2)}</span>"
+        )
+
+    return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
+                    title="Calibration: reliability diagram and what rejection sees",
+                    question=calibration_explorer.question, notice=calibration_explorer.notice)

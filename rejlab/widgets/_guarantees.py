@@ -1,0 +1,125 @@
+"""Explorer of the guarantees lesson: does a promised risk hold on fresh data?
+
+:func:`guarantee_explorer` sets a target risk, the failure probability
+delta, the validation size and the method, draws many validation samples of
+the toy problem (:func:`rejlab.datasets.guarantee_study`) and shows where
+each chosen threshold lands on the population
+(:func:`rejlab.plot.guarantee_study`). Controls + a pure ``compute`` built
+from rejlab calls + a ``draw`` through :mod:`rejlab.plot`.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import NamedTuple
+
+import ipywidgets as widgets
+import numpy as np
+
+from .. import _validate as v
+from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
+from ._background import background_ready, freeze_background, moving_artists
+from ._base import Explorer, _explains, format_number
+
+__all__ = ["guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES"]
+
+#: The validation sizes the explorer offers (samples in all, a multiple of the 4 classes).
+VALIDATION_SIZES = (100, 200, 500, 1000, 2000)
+
+_METHOD_BUTTONS = (("SGR", "sgr"), ("Learn then Test", "ltt"), ("no promise", "empirical"))
+
+
+class GuaranteeState(NamedTuple):
+    """State of :func:`guarantee_explorer`."""
+
+    study: GuaranteeStudy
+
+    @property
+    def certified_share(self):
+        """The share of validation samples on which a threshold could be promised."""
+        return float(self.study.certified.mean())
+
+
+@_explains(
+    "If a threshold promises a selective risk at most the target with probability 1 − δ, "
+    "how often does it break that promise on fresh data, and how much coverage does the "
+    "promise cost?",
+    "With no promise about half of the thresholds land above the target. SGR and Learn then "
+    "Test land above it in fewer than δ of the samples (SGR far fewer), at a price in coverage: "
+    "the dots sit left of the star, further left for a smaller δ or a smaller validation set. "
+    "Learn then Test sometimes promises nothing at all.")
+def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_splits=200):
+    """Question: how often does a promised risk fail on fresh data, and what does it cost?
+
+    Draws ``n_splits`` validation samples of ``n`` points of the toy
+    problem (seed 0), chooses a threshold on each with ``method`` (SGR,
+    Learn then Test, or the largest coverage whose validation risk is at
+    most the target, which promises nothing) and plots, per sample, the
+    population coverage and risk of the chosen threshold
+    (:func:`rejlab.datasets.guarantee_study`, :func:`rejlab.plot.guarantee_study`).
+    The readout gives the share above the target against delta and the
+    coverage given up against the population's best threshold.
+
+    Controls: ``"target_risk"`` (0.05 .. 0.30), ``"delta"`` (0.01 .. 0.30),
+    ``"n"`` (:data:`VALIDATION_SIZES`) and ``"method"``.
+
+    Examples
+    --------
+    >>> e = guarantee_explorer()
+    >>> s = e.state.study
+    >>> s.method, s.n, s.n_splits, s.exceedance
+    ('sgr', 500, 200, 0.005)
+    >>> e.controls["method"].value = "empirical"
+    >>> e.state.study.exceedance                 # no promise: about half fail
+    0.45
+    """
+    target_risk = v.open_fraction(target_risk, "target_risk")
+    delta = v.open_fraction(delta, "delta")
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral) \
+            or n not in VALIDATION_SIZES:
+        raise ValueError(f"n must be one of {list(VALIDATION_SIZES)}, got {n!r}")
+    v.choice(method, "method", STUDY_METHODS)
+    n_splits = v.positive_integer(n_splits, "n_splits")
+    controls = {
+        "target_risk": widgets.FloatSlider(min=0.05, max=0.30, step=0.01, value=target_risk,
+                                           description="target risk", readout_format=".2f",
+                                           style={"description_width": "initial"}),
+        "delta": widgets.FloatSlider(min=0.01, max=0.30, step=0.01, value=delta,
+                                     description="δ", readout_format=".2f"),
+        "n": widgets.SelectionSlider(options=list(VALIDATION_SIZES), value=n,
+                                     description="validation n",
+                                     style={"description_width": "initial"}),
+        "method": widgets.ToggleButtons(options=list(_METHOD_BUTTONS), value=method,
+                                        description="method"),
+    }
+
+    def compute(target_risk, delta, n, method):
+        return GuaranteeState(guarantee_study(target_risk, delta, method=method,
+                                              n_per_class=n // 4, n_splits=n_splits, seed=0))
+
+    def draw(fig, state):
+        from ..plot import guarantee_study as draw_study, panels
+
+        (ax,) = panels(fig, 1)
+        draw_study(state.study, ax=ax)
+        if not background_ready(fig):
+            # the axes (ticks, grid, labels) never move: drawn once, into a frozen background
+            freeze_background(fig, moving_artists(fig, "guarantee-", "population-",
+                                                  extra=[ax.title]))
+
+    def readout(state):
+        s, f = state.study, format_number
+        promise = (f"promised: risk ≤ {f(s.target_risk, 2)} with probability "
+                   f"≥ {f(1 - s.delta, 2)}" if s.method != "empirical"
+                   else f"no promise (δ is not used): validation risk ≤ {f(s.target_risk, 2)}")
+        return (
+            f'<span class="rejlab-readout">{promise} | above the target on the population: '
+            f"{s.n_exceeded} of {s.n_splits} ({100 * s.exceedance:.1f} %) | a threshold "
+            f"found on {100 * state.certified_share:.0f} % of the samples | mean coverage "
+            f"{f(float(s.coverage.mean()))}, best {f(s.best_coverage)}, given up "
+            f"{f(s.coverage_given_up)}</span>"
+        )
+
+    return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.6),
+                    title="Can we promise a risk? Many validation samples, one population",
+                    question=guarantee_explorer.question, notice=guarantee_explorer.notice)

@@ -1,0 +1,225 @@
+"""Calibration: reliability bins and ECE against loops, temperature scaling, what it does to rejection."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rejlab as rl
+
+
+def naive_bins(accurate, confidence, n_bins, binning):
+    """Edges by the definition, then every sample placed by a loop over the bins."""
+    c = [float(x) for x in confidence]
+    if binning == "equal_width":
+        edges = [b / n_bins for b in range(n_bins + 1)]
+    else:
+        edges = [0.0] + [float(np.quantile(c, b / n_bins)) for b in range(1, n_bins)] + [1.0]
+    members = [[] for _ in range(n_bins)]
+    for a, x in zip(accurate, c):
+        for b in range(n_bins):
+            last = b == n_bins - 1
+            if edges[b] <= x < edges[b + 1] or (last and x >= edges[b]):
+                members[b].append((a, x))
+                break
+        else:  # below the first edge cannot happen for x >= 0
+            raise AssertionError(x)
+    return edges, members
+
+
+def naive_ece(accurate, confidence, n_bins, binning):
+    _, members = naive_bins(accurate, confidence, n_bins, binning)
+    total = 0.0
+    for m in members:
+        if m:
+            acc = sum(a for a, _ in m) / len(m)
+            conf = sum(x for _, x in m) / len(m)
+            total += len(m) * abs(acc - conf)
+    return total / len(accurate)
+
+
+data = st.integers(1, 60).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.one_of(st.floats(0, 1), st.sampled_from([0.0, 0.25, 0.5, 1.0])),
+             min_size=n, max_size=n)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=data, n_bins=st.integers(1, 20), binning=st.sampled_from(rl.calibration.BINNINGS))
+def test_bins_and_ece_agree_with_loops(data, n_bins, binning):
+    accurate, confidence = data
+    b = rl.calibration_bins(accurate, confidence, n_bins=n_bins, binning=binning)
+    edges, members = naive_bins(accurate, confidence, n_bins, binning)
+    np.testing.assert_array_equal(b.edges, edges)
+    assert b.counts.tolist() == [len(m) for m in members] and b.n == len(accurate)
+    for i, m in enumerate(members):
+        if m:
+            assert b.accuracy[i] == pytest.approx(sum(a for a, _ in m) / len(m))
+            assert b.confidence[i] == pytest.approx(sum(x for _, x in m) / len(m))
+        else:
+            assert np.isnan(b.accuracy[i]) and np.isnan(b.confidence[i])
+    ece = rl.expected_calibration_error(accurate, confidence, n_bins=n_bins, binning=binning)
+    assert ece == pytest.approx(naive_ece(accurate, confidence, n_bins, binning), abs=1e-12)
+    assert 0.0 <= ece <= 1.0 and ece <= b.mce + 1e-12
+
+
+def test_empty_bins_at_the_bottom_for_a_maximum_probability_of_four_classes():
+    toy = rl.datasets.four_gaussians(150, seed=0)
+    b = rl.calibration_bins(toy.accurate, toy.confidence(), n_bins=10)
+    assert b.counts[:2].sum() == 0 and np.isnan(b.accuracy[:2]).all()  # max p >= 1/4
+    mass = rl.calibration_bins(toy.accurate, toy.confidence(), n_bins=10, binning="equal_mass")
+    assert mass.counts.min() >= 59 and mass.counts.max() <= 61
+    assert b.ece == pytest.approx(naive_ece(toy.accurate, toy.confidence(), 10, "equal_width"))
+
+
+def test_a_constant_confidence_at_the_accuracy_is_perfectly_calibrated_and_ranks_nothing():
+    toy = rl.datasets.four_gaussians(150, seed=0)
+    alpha = toy.accurate.mean()
+    constant = np.full(toy.accurate.size, alpha)
+    for binning in rl.calibration.BINNINGS:
+        assert rl.expected_calibration_error(toy.accurate, constant, binning=binning) == \
+            pytest.approx(0, abs=1e-12)
+    assert rl.failure_auroc(toy.accurate, constant) == 0.5
+    assert rl.aurc(toy.accurate, constant, ties="average") == pytest.approx(1 - alpha)
+    assert rl.aurc(toy.accurate, toy.confidence()) < 1 - alpha - 0.05
+
+
+def test_more_bins_more_noise_on_calibrated_posteriors():
+    """The exact posteriors are calibrated; ECE still grows with the number of bins."""
+    toy = rl.datasets.four_gaussians(150, seed=0)
+    eces = [rl.expected_calibration_error(toy.accurate, toy.confidence(), n_bins=b)
+            for b in (5, 50, 200)]
+    assert eces[0] < eces[1] < eces[2]
+
+
+def test_bins_bad_input():
+    for kwargs, name in ((dict(confidence=[0.5, 1.2]), "confidence"),
+                         (dict(confidence=[0.5, -0.1]), "confidence"),
+                         (dict(n_bins=0), "n_bins"), (dict(n_bins=2.5), "n_bins"),
+                         (dict(binning="quantile"), "binning"), (dict(accurate=[1]), "accurate")):
+        args = dict(dict(accurate=[True, False], confidence=[0.9, 0.4]), **kwargs)
+        with pytest.raises(ValueError, match=name):
+            rl.calibration_bins(**args)
+
+
+# --- temperature scaling ------------------------------------------------------------------
+
+
+def _proba(k):
+    return st.integers(2, 12).flatmap(lambda n: st.lists(
+        st.lists(st.floats(0.01, 1.0), min_size=k, max_size=k), min_size=n, max_size=n)).map(
+        lambda rows: np.array(rows) / np.array(rows).sum(axis=1, keepdims=True))
+
+
+@settings(max_examples=60, deadline=None)
+@given(p=_proba(4), t=st.floats(0.1, 10))
+def test_apply_temperature_is_the_formula(p, t):
+    q = rl.apply_temperature(p, t)
+    want = p ** (1 / t) / (p ** (1 / t)).sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(q, want, rtol=1e-10)
+    np.testing.assert_allclose(rl.apply_temperature(np.log(p), t, from_logits=True), want,
+                               rtol=1e-10)
+    np.testing.assert_array_equal(rl.datasets.temper(p, t), q)       # one formula, one place
+    np.testing.assert_allclose(rl.apply_temperature(p, 1.0), p, rtol=1e-12)
+
+
+def _nll(z, y, t):
+    q = rl.apply_temperature(z, t, from_logits=True)
+    return -np.mean(np.log(q[np.arange(y.size), y]))
+
+
+def test_fit_temperature_finds_the_minimum_of_a_brute_force_grid():
+    toy = rl.datasets.four_gaussians(200, seed=3)
+    over = rl.apply_temperature(toy.proba, 0.5)            # an overconfident model
+    fit = rl.fit_temperature(over, toy.y)
+    z = np.log(over)
+    grid = np.exp(np.linspace(np.log(0.5), np.log(5), 2001))
+    nll = [_nll(z, toy.y, t) for t in grid]
+    assert fit.temperature == pytest.approx(grid[int(np.argmin(nll))], rel=2e-3)
+    assert fit.nll <= min(nll) + 1e-12 and fit.nll < fit.nll_at_one and not fit.at_bound
+    assert fit.nll_at_one == pytest.approx(_nll(z, toy.y, 1.0))
+    assert fit.temperature == pytest.approx(2.0, rel=0.15)       # undoes T = 0.5
+    logits = rl.fit_temperature(3 * z, toy.y, from_logits=True)   # logits scaled by 3: T x 3
+    assert logits.temperature == pytest.approx(3 * fit.temperature, rel=1e-9)
+
+
+def test_fit_temperature_at_the_ends_of_its_range():
+    y = np.array([0, 1, 0, 1])
+    perfect = np.array([[0.9, 0.1], [0.2, 0.8], [0.7, 0.3], [0.4, 0.6]])   # all right: T -> 0
+    fit = rl.fit_temperature(perfect, y)
+    assert fit.at_bound and fit.temperature == pytest.approx(rl.calibration.TEMPERATURE_RANGE[0])
+    wrong = perfect[:, ::-1]                               # all wrong: flatten fully, T -> inf
+    fit = rl.fit_temperature(wrong, y)
+    assert fit.at_bound and fit.temperature == pytest.approx(rl.calibration.TEMPERATURE_RANGE[1])
+
+
+def test_fit_temperature_bad_input():
+    p = [[0.6, 0.4], [0.3, 0.7]]
+    for kwargs, name in ((dict(y_true=[0, 2]), "y_true"), (dict(y_true=[0.5, 1]), "y_true"),
+                         (dict(y_true=[0]), "y_true"), (dict(proba=[[0.6, 0.6], [0.3, 0.7]]), "proba"),
+                         (dict(from_logits="yes"), "from_logits")):
+        with pytest.raises(ValueError, match=name):
+            rl.fit_temperature(**dict(dict(proba=p, y_true=[0, 1]), **kwargs))
+    with pytest.raises(ValueError, match="proba"):
+        rl.apply_temperature([[np.inf, 0.0]], 2.0, from_logits=True)
+    with pytest.raises(ValueError, match="temperature"):
+        rl.apply_temperature(p, 0.0)
+
+
+# --- what calibration changes, and does not change, for rejection ------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.integers(1, 40).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.integers(-20, 20), min_size=n, max_size=n))),
+    scale=st.integers(1, 5), shift=st.integers(-50, 50), ties=st.sampled_from(["index", "average"]))
+def test_a_monotone_map_of_one_score_changes_no_ranking_number(data, scale, shift, ties):
+    accurate, c = np.array(data[0]), np.array(data[1], dtype=np.int64)
+    for mapped in (scale * c + shift, c ** 3, np.exp(c / 10.0)):   # all strictly increasing
+        assert rl.aurc(accurate, mapped, ties=ties) == rl.aurc(accurate, c, ties=ties)
+        assert rl.failure_auroc(accurate, mapped) == rl.failure_auroc(accurate, c) or \
+            (np.isnan(rl.failure_auroc(accurate, c)) and np.isnan(rl.failure_auroc(accurate, mapped)))
+        np.testing.assert_array_equal(rl.rejection_curves(accurate, mapped).Q,
+                                      rl.rejection_curves(accurate, c).Q)
+
+
+@settings(max_examples=60, deadline=None)
+@given(p=_proba(2), t=st.floats(0.2, 5), accurate=st.lists(st.booleans(), min_size=12, max_size=12))
+def test_with_two_classes_a_temperature_keeps_the_ranking_and_aurc(p, t, accurate):
+    a = np.array(accurate[:p.shape[0]])
+    c, ct = rl.max_probability(p), rl.max_probability(rl.apply_temperature(p, t))
+    i, j = np.triu_indices(c.size, 1)
+    assert np.all(np.sign(c[i] - c[j]) * np.sign(ct[i] - ct[j]) >= 0)
+
+
+def test_with_four_classes_a_temperature_can_reorder_two_samples():
+    """A flat runner-up and a strong runner-up react differently to one temperature."""
+    p = np.array([[0.60, 0.38, 0.01, 0.01],    # two classes in play
+                  [0.55, 0.15, 0.15, 0.15]])   # one class against three
+    c = {t: rl.max_probability(rl.apply_temperature(p, t)) for t in (0.5, 1.0, 2.0)}
+    assert c[1.0][0] > c[1.0][1] and c[0.5][0] < c[0.5][1]       # max probability
+    q = np.array([[0.40, 0.20, 0.20, 0.20],    # breaking ties: an even runner-up field
+                  [0.61, 0.38, 0.005, 0.005]])  # against one strong runner-up
+    bt = {t: rl.breaking_ties(rl.apply_temperature(q, t)) for t in (1.0, 8.0)}
+    assert bt[1.0][0] < bt[1.0][1] and bt[8.0][0] > bt[8.0][1]
+    accurate = np.array([True, False])
+    assert rl.aurc(accurate, c[1.0]) != rl.aurc(accurate, c[0.5])   # so AURC moves
+
+
+def test_on_the_toy_a_temperature_moves_aurc_a_little_and_chows_rule_a_lot():
+    toy = rl.datasets.four_gaussians(150, seed=0)
+    a = toy.accurate
+    aurc = {t: rl.aurc(a, rl.max_probability(rl.apply_temperature(toy.proba, t)))
+            for t in (0.5, 1.0, 2.0)}
+    assert aurc[0.5] != aurc[1.0] != aurc[2.0]
+    assert max(abs(x - aurc[1.0]) for x in aurc.values()) < 0.01
+    chow = {t: rl.chow_rule(rl.apply_temperature(toy.proba, t), 0.3).mean() for t in (0.5, 1.0, 2.0)}
+    assert chow[0.5] < chow[1.0] - 0.1 and chow[2.0] > chow[1.0] + 0.3
+    assert rl.datasets.temper(toy.proba, 2.0).max() == pytest.approx(
+        rl.apply_temperature(toy.proba, 2.0).max())
+    assert math.isfinite(aurc[2.0])
