@@ -24,7 +24,7 @@ from ..datasets import four_gaussians
 from ..measures import operating_point
 from ..rejectors import max_probability
 from ..selective import aurc, chow_rule
-from ._base import Explorer, _explains, format_number
+from ._base import Explorer, explains, format_number
 from ._uncertainty import SAMPLE_SIZES
 
 __all__ = ["calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS"]
@@ -50,7 +50,7 @@ class CalibrationState(NamedTuple):
     fit: TemperatureFit         #: the temperature that would recalibrate this sample
 
 
-@_explains(
+@explains(
     "How do a model's temperature and the choice of bins change its measured calibration "
     "error, and what do they change for rejection?",
     "At T = 1 the bars follow the diagonal, yet the ECE is not 0 and grows with the number "

@@ -19,7 +19,7 @@ import numpy as np
 from .. import _validate as v
 from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, _explains, format_number
+from ._base import Explorer, explains, format_number
 
 __all__ = ["guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES"]
 
@@ -40,7 +40,7 @@ class GuaranteeState(NamedTuple):
         return float(self.study.certified.mean())
 
 
-@_explains(
+@explains(
     "If a threshold promises a selective risk at most the target with probability 1 − δ, "
     "how often does it break that promise on fresh data, and how much coverage does the "
     "promise cost?",
