@@ -27,6 +27,8 @@ that print their elements sorted, so notebook output is reproducible.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain
 
@@ -114,8 +116,9 @@ def _neighborhood(blocks, p):
 # ones that include each signature (a set-containment join, done by _supersets).
 
 _CHUNK = 1 << 20  # items per vectorized pass: bounds the temporaries (not the result)
-_SPLIT_COST = 16
+_SPLIT_COST = 256
 _SPLIT_GAIN = 0.75
+_TABLE = 1 << 11  # a node with this many pairs or more is tested as one table
 _PACK_WORDS = 4   # test inclusions on bit rows when they take <= this many words per membership
 
 
@@ -277,6 +280,10 @@ class _SupersetSearch:
                     level, lo, hi, split & (listing <= checking), split & (listing > checking),
                     pairs, (tn, tt, tp, nt, tstart), (qq, q_child.reshape(-1), qstart),
                     child_key, cstart)
+        if self.words is not None:  # big nodes: one query x target table each, no index pairs
+            for i in np.flatnonzero(test & (pairs >= _TABLE)).tolist():
+                self._table(tt[tstart[i]:tstart[i + 1]], qq[qstart[i]:qstart[i + 1]])
+            test &= pairs < _TABLE
         if test.any():
             chosen = test[qn]
             bq, bn = qq[chosen], qn[chosen]
@@ -349,6 +356,19 @@ class _SupersetSearch:
             pos += self.before[t, word]
         return has, pos
 
+    def _table(self, targets, queries):
+        """Test every query of one node against every target, a table of queries at a time."""
+        outside = ~self.words[targets]  # t ⊇ q iff q has no block outside t
+        step = max(1, _CHUNK // outside.size)
+        for a in range(0, len(queries), step):
+            wq = self.words[queries[a:a + step]]
+            if outside.ndim == 1:
+                inside = (wq[:, None] & outside[None, :]) == 0
+            else:
+                inside = ((wq[:, None, :] & outside[None, :, :]) == 0).all(axis=2)
+            qi, ti = np.divmod(np.flatnonzero(inside), len(targets))  # 1-D: far faster
+            self.found.append((queries[a:a + step][qi], targets[ti]))
+
     def _includes(self, t, q, level):
         """Mask of the pairs with t ⊇ q (both already share q's first ``level`` blocks)."""
         if self.words is not None:
@@ -361,6 +381,19 @@ class _SupersetSearch:
         slot = np.minimum(np.searchsorted(self.keys, key), len(self.keys) - 1)
         missing = self.keys[slot] != key
         return np.bincount(pair[missing], minlength=len(q)) == 0
+
+
+@contextmanager
+def _collector_paused():
+    """Pause Python's cycle collector while many small sets are built (none can be in a
+    cycle): otherwise it rescans the growing result again and again, about doubling the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _neighborhoods(sig, order):
@@ -376,11 +409,12 @@ def _neighborhoods(sig, order):
     pair_start = np.concatenate(([0], np.cumsum(np.bincount(q, minlength=sig.D))))
     names = np.fromiter(order, dtype=object, count=len(order))
     out = []
-    for lo, hi in _groups(per_q):
-        a, b = pair_start[lo], pair_start[hi]
-        objs = names[sig.members[_ranges(sig.start[t[a:b]], size[a:b])]].tolist()
-        cut = np.concatenate(([0], np.cumsum(per_q[lo:hi]))).tolist()
-        out.extend(ElementSet(objs[x:y]) for x, y in zip(cut[:-1], cut[1:]))
+    with _collector_paused():
+        for lo, hi in _groups(per_q):
+            a, b = pair_start[lo], pair_start[hi]
+            objs = names[sig.members[_ranges(sig.start[t[a:b]], size[a:b])]].tolist()
+            cut = np.concatenate(([0], np.cumsum(per_q[lo:hi]))).tolist()
+            out.extend(ElementSet(objs[x:y]) for x, y in zip(cut[:-1], cut[1:]))
     return out
 
 
@@ -726,11 +760,12 @@ def covering_summary(family, *, universe=None):
     subscript_lists = (sig.bits + 1).tolist()
     edges = np.diff(sig.ptr).tolist()
     per_sig_Q, per_sig_NS, at = [], [], 0
-    for size in edges:
-        Q_s = subscript_lists[at:at + size]
-        per_sig_Q.append(ElementSet(Q_s))
-        per_sig_NS.append(tuple(shown[i - 1] for i in Q_s))
-        at += size
+    with _collector_paused():
+        for size in edges:
+            Q_s = subscript_lists[at:at + size]
+            per_sig_Q.append(ElementSet(Q_s))
+            per_sig_NS.append(tuple(shown[i - 1] for i in Q_s))
+            at += size
     # signature -1 (an element in no block) picks the last item of each list
     N_of, Q_of = list(derived) + [None], per_sig_Q + [ElementSet()]
     NS_of, count_of = per_sig_NS + [()], edges + [0]

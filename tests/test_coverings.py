@@ -321,9 +321,11 @@ import rejlab.coverings as cov  # noqa: E402
 KERNEL_SETTINGS = [
     {"_CHUNK": cov._CHUNK},  # as shipped
     {"_PACK_WORDS": 0},
-    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_TABLE": 10**18},
     {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_PACK_WORDS": 0},
-    {"_SPLIT_COST": 10**9},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_TABLE": 1},
+    {"_SPLIT_COST": 10**9, "_TABLE": 1},
+    {"_SPLIT_COST": 10**9, "_TABLE": 10**18},
     {"_SPLIT_COST": 0, "_SPLIT_GAIN": 0.0},
 ]
 ELEMENTS = [*range(6), "a", "b", "c", (0, 1), (2,), ("x", 3), 2.5]
