@@ -113,11 +113,11 @@ def _neighborhood(blocks, p):
 # signatures give distinct neighborhoods: if N(p) = N(q), then p in N(q) and q in N(p), so
 # Q(p) ⊇ Q(q) ⊇ Q(p). So cov(C) has exactly one set per distinct signature, and computing it
 # means grouping the elements by signature and finding, among the D distinct signatures, the
-# ones that include each signature (a set-containment join, done by _supersets).
+# ones that include each signature (a set-containment join: _SupersetSearch).
 
 _CHUNK = 1 << 20  # items per vectorized pass: bounds the temporaries (not the result)
-_SPLIT_COST = 256
-_SPLIT_GAIN = 0.75
+_SPLIT_COST = 256   # a target entry found for a child costs about this many tested pairs
+_SPLIT_GAIN = 0.75  # keep a split only if the children's pairs are at most this share
 _TABLE = 1 << 11  # a node with this many pairs or more is tested as one table
 _PACK_WORDS = 4   # test inclusions on bit rows when they take <= this many words per membership
 
@@ -196,20 +196,23 @@ class _SupersetSearch:
     A set-enumeration tree over the blocks, taken rarest first: a node is a prefix P (the
     first blocks of some signatures, in that order) with its queries (the signatures that
     start with P) and its targets T(P) = {t : t ⊇ P}. A query equal to P is answered by T(P).
-    The others are either *tested* one by one against every target (one AND per 64
-    blocks, or one sorted look-up per block when bit rows would not fit in linear memory),
-    or the node is *split*: each query moves to the child P + (its next block), whose
+    The others are either *tested* against every target (t ⊇ q iff q has no block outside
+    t: one AND per 64 blocks on bit rows, a whole query x target table at once for a big
+    node; one sorted look-up per block when bit rows would not fit in linear memory), or
+    the node is *split*: each query moves to the child P + (its next block), whose
     targets are those of T(P) holding that block, found by listing each target's later
     blocks or by checking each child's block in each target, whichever is cheaper.
 
-    Cost. A node with q queries and t targets costs at most q·t to test; it is split only
-    when finding the children costs at most that and the children's pairs sum to at most
-    3/4 of its own (else it is tested). So the pairs shrink geometrically down every path,
-    the depth is O(log D), and the work is O(D²·⌈m/64⌉) at worst (no split pays), with D
-    distinct signatures and m blocks. Usually it is far less: the rare blocks cut the
-    targets at once (sparse signatures), and on dense random ones each split halves the
-    targets, about D^1.6 in all. The nodes of one level are handled together, in
-    vectorized passes of at most ``_CHUNK`` items (or one node).
+    Cost. A node with q queries and t targets costs q·t word operations (times ⌈m/64⌉) to
+    test. It is split only when finding its children costs at most 1/``_SPLIT_COST`` of
+    that, and the split is kept only when the children's pairs sum to at most
+    ``_SPLIT_GAIN`` = 3/4 of its own (else the node is tested). So the pairs shrink
+    geometrically down every path: the depth is O(log D) and the work O(D²·⌈m/64⌉) at
+    worst (D distinct signatures, m blocks; the worst case is a root that no split pays
+    for). On the usual coverings it is far less: a rare block cuts the targets at once.
+    The nodes of one level are handled together, in vectorized passes of at most
+    ``_CHUNK`` items (or one node), and finding the children of a node costs at most the
+    sizes of its targets' signatures, so the memory stays O(S) per level.
     """
 
     def __init__(self, sig):
@@ -518,17 +521,18 @@ def derived_covering(covering, *, universe=None):
     neighborhoods merge), ordered by the first element p, in universe order,
     whose neighborhood it is.
 
-    Computed by membership signature (see :func:`_signatures`): with
-    ``Q(p) = Q_NS(p)``, ``N(p) = {q in U : Q(q) ⊇ Q(p)}``, and two elements
-    have the same neighborhood iff they have the same signature, so cov(C)
-    holds one set per distinct signature and the work is to find, among the
-    D distinct signatures, those that include each one (:func:`_supersets`).
-    Time O(S log S + D·n_search + |cov(C)|), where S is the covering's size
-    ``Σ|K|``, ``|cov(C)| = Σ_Y |Y|`` the size of the answer, and the superset
-    search typically close to linear, at worst O(D² ⌈m/64⌉) word operations
-    (D ≤ min(n, 2^m)); memory O(S + |cov(C)|). The answer itself can be
-    quadratic: with 40 blocks, half the elements in every block and the other
-    half with distinct signatures, every Y holds the first half.
+    Computed by membership signature: with ``Q(p) = Q_NS(p)``,
+    ``N(p) = {q in U : Q(q) ⊇ Q(p)}``, and two elements have the same
+    neighborhood iff they have the same signature (if N(p) = N(q), then
+    p in N(q) and q in N(p), so Q(p) ⊇ Q(q) ⊇ Q(p)). So cov(C) holds one set
+    per distinct signature: group the elements by signature (O(S log S) for a
+    covering of size ``S = Σ|K|``), find among the D distinct signatures those
+    that include each one (:class:`_SupersetSearch`: near-linear on the usual
+    coverings, O(D²⌈m/64⌉) word operations at worst, D ≤ min(n, 2^m)), then
+    build the sets, O(|cov(C)|) with ``|cov(C)| = Σ_Y |Y|``. Memory
+    O(S + |cov(C)|). No method can be O(n log n) in general, since the answer
+    itself can be quadratic: with 40 blocks, half the elements in every block
+    and the other half with distinct signatures, every Y holds the first half.
     :func:`_derived_covering_reference` is the readable element-by-element
     version it equals.
 
