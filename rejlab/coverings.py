@@ -149,7 +149,7 @@ def _ranges(starts, lengths):
 
 
 def _groups(weight, cap=_CHUNK):
-    """Consecutive ranges (lo, hi) covering ``range(len(weight))``, each weighing <= cap or one item."""
+    """Consecutive ranges (lo, hi) covering all indices: each weighs <= cap, or is one item."""
     cum = np.cumsum(weight)
     out, lo = [], 0
     while lo < len(cum):
@@ -246,7 +246,8 @@ class _SupersetSearch:
         if D:
             every = np.arange(D, dtype=np.intp)
             root = np.zeros(D, dtype=np.intp)
-            self._visit(0, 1, root, every, np.full(D, -1, dtype=np.intp), root.copy(), every.copy())
+            start = np.full(D, -1, dtype=np.intp)  # no block of the empty prefix yet
+            self._visit(0, 1, root, every, start, root.copy(), every.copy())
         if not self.found:
             return np.zeros(0, np.intp), np.zeros(0, np.intp)
         q, t = (np.concatenate(side) for side in zip(*self.found))
@@ -350,7 +351,7 @@ class _SupersetSearch:
         return split & ~pays
 
     def _block_at(self, t, block):
-        """Whether each target t holds ``block`` (a relabeled block), and its position in t's row."""
+        """Whether each target t holds ``block`` (relabeled), and its position in t's row."""
         word, shift = block >> 6, (block & 63).astype(np.uint64)
         w = self.words[t] if self.before is None else self.words[t, word]
         has = ((w >> shift) & np.uint64(1)).astype(bool)
