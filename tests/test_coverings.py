@@ -395,7 +395,7 @@ def test_covering_summary_equals_its_reference(patch, data):
     for p in slow.universe:
         for table in ("N", "NS", "Q", "count"):
             _same(getattr(fast, table)[p], getattr(slow, table)[p])
-        assert all(type(b) is rl.ElementSet for b in fast.NS[p])
+        assert all(type(b) is cov.ElementSet for b in fast.NS[p])
 
 
 def _random_covering(rng, n, m, density):
