@@ -31,6 +31,7 @@ import gc
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain
+from operator import itemgetter
 
 import numpy as np
 
@@ -169,8 +170,9 @@ def _signatures(blocks, order):
     n = len(order)
     index = {p: r for r, p in enumerate(order)}
     sizes = np.fromiter(map(len, blocks), dtype=np.intp, count=len(blocks))
-    rows = np.fromiter(chain.from_iterable(map(index.__getitem__, b) for b in blocks),
-                       dtype=np.intp, count=int(sizes.sum()))
+    rows = np.fromiter(chain.from_iterable(itemgetter(*b)(index) if len(b) > 1 else
+                                           [index[p] for p in b] for b in blocks),
+                       dtype=np.intp, count=int(sizes.sum()))  # itemgetter: one C call a block
     cols = np.repeat(np.arange(len(blocks), dtype=np.intp), sizes)
     by_row = np.argsort(rows, kind="stable")  # blocks stay ascending within an element
     cols = cols[by_row]
@@ -762,19 +764,19 @@ def covering_summary(family, *, universe=None):
     sig = _signatures(blocks, order)
     shown = tuple(ElementSet(b) for b in blocks)
     derived = tuple(_neighborhoods(sig, order))
-    subscript_lists = (sig.bits + 1).tolist()
-    edges = np.diff(sig.ptr).tolist()
-    per_sig_Q, per_sig_NS, at = [], [], 0
+    sizes = np.diff(sig.ptr).tolist()
+    cut = sig.ptr.tolist()
+    subscripts, held = (sig.bits + 1).tolist(), sig.bits.tolist()
     with _collector_paused():
-        for size in edges:
-            Q_s = subscript_lists[at:at + size]
-            per_sig_Q.append(ElementSet(Q_s))
-            per_sig_NS.append(tuple(shown[i - 1] for i in Q_s))
-            at += size
+        Q_of = [ElementSet(subscripts[a:b]) for a, b in zip(cut[:-1], cut[1:])]
+        NS_of = [tuple(map(shown.__getitem__, held[a:b])) for a, b in zip(cut[:-1], cut[1:])]
     # signature -1 (an element in no block) picks the last item of each list
-    N_of, Q_of = list(derived) + [None], per_sig_Q + [ElementSet()]
-    NS_of, count_of = per_sig_NS + [()], edges + [0]
+    N_of, Q_of, NS_of, count_of = [*derived, None], Q_of + [ElementSet()], NS_of + [()], sizes + [0]
     of = sig.of.tolist()
+
+    def per_element(values):
+        return dict(zip(order, map(values.__getitem__, of)))
+
     count = np.append(np.diff(sig.ptr), 0)[sig.of]
     return CoveringSummary(
         universe=order,
@@ -782,10 +784,8 @@ def covering_summary(family, *, universe=None):
         kind=_kind(blocks, U),
         uncovered=_elements(order, sig.of < 0),
         empty_blocks=tuple(i for i, b in enumerate(blocks, start=1) if not b),
-        N=dict(zip(order, [N_of[s] for s in of])),
-        NS=dict(zip(order, [NS_of[s] for s in of])),
-        Q=dict(zip(order, [Q_of[s] for s in of])),
-        count=dict(zip(order, [count_of[s] for s in of])),
+        N=per_element(N_of), NS=per_element(NS_of), Q=per_element(Q_of),
+        count=per_element(count_of),
         derived=derived,
         overlapped=_elements(order, count >= 2),
         overlapped_theorem=_elements(order, _in_two_different_blocks(blocks, sig)[sig.of]),
