@@ -149,8 +149,9 @@ def _ranges(starts, lengths):
     return np.arange(total, dtype=np.intp) + np.repeat(starts - (ends - lengths), lengths)
 
 
-def _groups(weight, cap=_CHUNK):
-    """Consecutive ranges (lo, hi) covering all indices: each weighs <= cap, or is one item."""
+def _groups(weight):
+    """Consecutive ranges (lo, hi) covering all indices: each weighs <= _CHUNK, or is one item."""
+    cap = _CHUNK  # read at call time (the tests shrink it to reach every path)
     cum = np.cumsum(weight)
     out, lo = [], 0
     while lo < len(cum):
