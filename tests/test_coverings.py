@@ -304,3 +304,171 @@ def test_indicator_row_with_no_label_is_an_uncovered_element():
     assert rl.neighborhood_system(Y, 1) == ()
     with pytest.raises(ValueError, match="covering does not cover"):
         rl.overlapped_elements(Y)
+
+
+# --- the signature kernels against their element-by-element references -------------------
+#
+# derived_covering, overlapped_elements_theorem and covering_summary group elements by
+# signature and search supersets among the distinct signatures (rejlab.coverings); the
+# references beside them loop over the elements as Definitions 2-4 and the Theorem read.
+
+from unittest import mock  # noqa: E402
+
+import rejlab.coverings as cov  # noqa: E402
+
+# every path of the superset search: bit rows or sorted look-ups, splits always / never
+# worth it, tiny chunks (many passes per level)
+KERNEL_SETTINGS = [
+    {"_CHUNK": cov._CHUNK},  # as shipped
+    {"_PACK_WORDS": 0},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_TABLE": 10**18},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_PACK_WORDS": 0},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_TABLE": 1},
+    {"_SPLIT_COST": 10**9, "_TABLE": 1},
+    {"_SPLIT_COST": 10**9, "_TABLE": 10**18},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 0.0},
+]
+ELEMENTS = [*range(6), "a", "b", "c", (0, 1), (2,), ("x", 3), 2.5]
+
+
+@st.composite
+def families(draw, covering=True):
+    """A family of blocks with the shapes that matter: equal, nested, singleton, whole-universe
+    and single blocks, many elements sharing a signature, and (covering=False) empty blocks
+    and a universe larger than the union. Returns (blocks, universe or None)."""
+    pool = draw(st.lists(st.sampled_from(ELEMENTS), min_size=1, max_size=12, unique=True))
+    blocks = []
+    for _ in range(draw(st.integers(1, 7))):
+        shape = draw(st.sampled_from(["random", "copy", "nested", "singleton", "all"]))
+        if shape == "copy" and blocks:
+            blocks.append(set(draw(st.sampled_from(blocks))))
+        elif shape == "nested" and blocks:
+            outer = sorted(draw(st.sampled_from(blocks)), key=repr)
+            blocks.append(set(draw(st.lists(st.sampled_from(outer), min_size=1, unique=True))))
+        elif shape == "singleton":
+            blocks.append({draw(st.sampled_from(pool))})
+        elif shape == "all":
+            blocks.append(set(pool))
+        else:
+            blocks.append(set(draw(st.lists(st.sampled_from(pool), min_size=1, unique=True))))
+    universe = None
+    if not covering:
+        if draw(st.booleans()):
+            blocks.insert(draw(st.integers(0, len(blocks))), set())
+        if draw(st.booleans()):
+            universe = set(pool) | set().union(*blocks)
+    return blocks, universe
+
+
+def _same(fast, slow):
+    """Equal values, types and printed form (the order of tuples and of printed sets)."""
+    assert fast == slow
+    assert repr(fast) == repr(slow)
+    if isinstance(fast, tuple):
+        assert [type(x) for x in fast] == [type(x) for x in slow]
+    else:
+        assert type(fast) is type(slow)
+
+
+@pytest.mark.parametrize("patch", KERNEL_SETTINGS, ids=repr)
+@settings(max_examples=120, deadline=None)
+@given(families())
+def test_derived_covering_and_theorem_equal_their_references(patch, data):
+    C, _ = data
+    blocks, _, order = cov._covering(C, "covering", None)
+    with mock.patch.multiple(cov, **patch):
+        derived, theorem = rl.derived_covering(C), rl.overlapped_elements_theorem(C)
+    _same(derived, cov._derived_covering_reference(blocks, order))
+    _same(theorem, cov._theorem_reference(blocks, order))
+
+
+@pytest.mark.parametrize("patch", KERNEL_SETTINGS, ids=repr)
+@settings(max_examples=120, deadline=None)
+@given(families(covering=False))
+def test_covering_summary_equals_its_reference(patch, data):
+    family, universe = data
+    with mock.patch.multiple(cov, **patch):
+        fast = rl.covering_summary(family, universe=universe)
+    slow = cov._covering_summary_reference(family, universe=universe)
+    for field in slow.__dataclass_fields__:
+        _same(getattr(fast, field), getattr(slow, field))
+    for p in slow.universe:
+        for table in ("N", "NS", "Q", "count"):
+            _same(getattr(fast, table)[p], getattr(slow, table)[p])
+        assert all(type(b) is cov.ElementSet for b in fast.NS[p])
+
+
+def _random_covering(rng, n, m, density):
+    """A covering of range(n) by m blocks: each element in each block with the given
+    probability, plus one block drawn at random (so none is uncovered); empty blocks dropped."""
+    Y = rng.random((n, m)) < density
+    Y[np.arange(n), rng.integers(0, m, n)] = True
+    return [set(np.flatnonzero(Y[:, j]).tolist()) for j in range(m) if Y[:, j].any()]
+
+
+@pytest.mark.parametrize("patch", KERNEL_SETTINGS[:4], ids=repr)
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 300), st.sampled_from([3, 12, 40, 70, 130]),
+       st.sampled_from([0.02, 0.1, 0.3, 0.6]))
+def test_larger_random_coverings_equal_the_references(patch, seed, n, m, density):
+    # m = 70 and 130 need two and three 64-bit words per signature
+    C = _random_covering(np.random.default_rng(seed), n, m, density)
+    blocks, _, order = cov._covering(C, "covering", None)
+    with mock.patch.multiple(cov, **patch):
+        derived, theorem = rl.derived_covering(C), rl.overlapped_elements_theorem(C)
+    assert derived == cov._derived_covering_reference(blocks, order)
+    assert theorem == cov._theorem_reference(blocks, order)
+
+
+@pytest.mark.parametrize("patch", KERNEL_SETTINGS, ids=repr)
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.frozensets(st.integers(0, 69), min_size=1, max_size=8), min_size=1,
+                max_size=30, unique=True))
+def test_superset_search_finds_exactly_the_including_pairs(patch, signatures):
+    # the join itself, against the double loop over distinct signatures
+    ptr = np.concatenate(([0], np.cumsum([len(s) for s in signatures]))).astype(np.intp)
+    bits = np.array([b for s in signatures for b in sorted(s)], dtype=np.intp)
+    sig = cov._Signatures(None, ptr, bits, None, None)
+    with mock.patch.multiple(cov, **patch):
+        q, t = cov._SupersetSearch(sig).run()
+    found = sorted(zip(q.tolist(), t.tolist()))
+    expected = [(i, j) for i, a in enumerate(signatures) for j, b in enumerate(signatures)
+                if b >= a]
+    assert found == expected
+
+
+def test_signatures_group_elements_in_universe_order():
+    C = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
+    order = tuple("abcdefgh")  # h lies in no block
+    sig = cov._signatures(tuple(frozenset(b) for b in C), order)
+    # a: {2,3}, b: {1}, c: {1}, d: {1,3}, e: {2}, f: {2}, g: {3} (0-based below)
+    assert sig.of.tolist() == [0, 1, 1, 2, 3, 3, 4, -1]
+    groups = [[order[r] for r in sig.members[sig.start[s]:sig.start[s + 1]]] for s in range(5)]
+    assert groups == [["a"], ["b", "c"], ["d"], ["e", "f"], ["g"]]
+    rows = [sig.bits[sig.ptr[s]:sig.ptr[s + 1]].tolist() for s in range(5)]
+    assert rows == [[1, 2], [0], [0, 2], [1], [2]]
+
+
+def test_theorem_is_two_different_blocks():
+    # the characterization the fast Theorem uses, on the paper's equal-block example
+    C = rl.datasets.equal_blocks_covering()
+    blocks = [set(b) for b in C]
+    expected = {p for p in set().union(*blocks)
+                if len({frozenset(b) for b in blocks if p in b}) >= 2}
+    assert rl.overlapped_elements_theorem(C) == expected == {"b"}
+
+
+def test_elements_with_one_signature_share_their_summary_values():
+    # memory stays linear in the covering's size: no copy of a block per element
+    C = [set(range(50)), set(range(50)) | {50}]
+    s = rl.covering_summary(C)
+    assert s.N[0] is s.N[49] and s.Q[0] is s.Q[49] and s.NS[0] is s.NS[49]
+    assert s.NS[50][0] is s.blocks[1]
+    assert s.N[0] == set(range(50)) and s.N[50] == set(range(51))
+
+
+def test_summary_of_a_family_that_covers_nothing():
+    family, universe = [set()], {"a", "b"}
+    fast = rl.covering_summary(family, universe=universe)
+    assert fast == cov._covering_summary_reference(family, universe=universe)
+    assert fast.derived == () and fast.uncovered == {"a", "b"} and fast.N == {"a": None, "b": None}
