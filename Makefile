@@ -9,8 +9,14 @@ NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize
 # tests run on every core (at most 4 workers); JOBS=0 runs them in this process
 JOBS   ?= auto
 XDIST  := $(if $(filter 0,$(JOBS)),,-n $(JOBS) --maxprocesses=4)
+# the classroom hub's own environment (make classroom); PORT=0 picks a free port
+HUB_VENV ?= .venv-hub
+HUB_BIN  := $(HUB_VENV)/bin
+PORT     ?= 0
+# the lab `make lab` opens stays a student's: nbgrader (installed by make test) switched off there
+STUDENT_LAB = $(BIN)/python classroom/student_lab.py
 
-.PHONY: lab test test-fast test-browser binder-check binder-link book assignments notebooks bench clean
+.PHONY: lab test test-fast test-browser binder-check binder-link book assignments notebooks bench classroom clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,15 +40,27 @@ $(VENV)/.book: pyproject.toml | $(BIN)/python
 # nbgrader (Python >= 3.11; on 3.10 the extra installs nothing and its test skips)
 $(VENV)/.grading: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,grading]"
+	$(STUDENT_LAB)
 	touch $@
 
-# everything `make test` needs, in one pip run
+# everything `make test` needs, in one pip run (the hub extra: tests/test_classroom.py)
 $(VENV)/.all: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io,book,grading]"
+	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io,book,grading,hub]"
+	$(STUDENT_LAB)
 	touch $@ $(VENV)/.lab $(VENV)/.test $(VENV)/.book $(VENV)/.grading
+
+# the classroom hub: JupyterHub, nbgitpuller, nbgrader, the memory indicator, and the lab
+$(HUB_BIN)/python:
+	$(PYTHON) -m venv $(HUB_VENV)
+	$(HUB_BIN)/python -m pip install --upgrade pip
+
+$(HUB_VENV)/.hub: pyproject.toml | $(HUB_BIN)/python
+	$(HUB_BIN)/python -m pip install $(PIP_C) -e ".[lab,hub]"
+	touch $@ $(HUB_VENV)/.lab
 
 ## Set up the lab and open the course in JupyterLab.
 lab: $(VENV)/.lab
+	@$(STUDENT_LAB) >/dev/null
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
 ## Run every suite (unit tests and doctests, browser, Binder, nbgrader, the lessons and
@@ -77,6 +95,13 @@ assignments: $(VENV)/.grading
 	done
 	@echo "students' versions: teacher/release/ (hand these out; teacher/source/ keeps the solutions)"
 
+## A classroom on this machine (127.0.0.1 only): JupyterHub with an instructor and demo
+## students, the nbgitpuller link of the course, nbgrader's exchange; Ctrl-C stops it.
+## Installs its own environment (.venv-hub) and, once, configurable-http-proxy with npm.
+classroom: $(HUB_VENV)/.hub
+	$(if $(wildcard tools/student_edition.py),$(MAKE) --no-print-directory student-edition VENV=$(HUB_VENV) &&) \
+	$(HUB_BIN)/python classroom/hub.py --port $(PORT)
+
 ## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.
 binder-link:
 	@$(PYTHON) tools/binder_link.py
@@ -90,4 +115,4 @@ bench: $(VENV)/.test
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis _build
+	rm -rf $(VENV) $(HUB_VENV) classroom/node_modules .pytest_cache .hypothesis _build
