@@ -48,6 +48,7 @@ import json
 import os
 import re
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -275,11 +276,34 @@ def role_config(folder: Path, instructor: bool) -> None:
                 {"ServerApp": {"jpserver_extensions": server}})
 
 
-def quiet_lab(home: Path) -> None:
-    """No "Jupyter news" toast in the user's lab (their own lab settings)."""
+def prepare_home(home: Path) -> None:
+    """The user's lab settings (no "Jupyter news" toast) and terminal (the hub's commands)."""
+    home.mkdir(parents=True, exist_ok=True)
+    # JupyterLab's terminal is a login shell, which resets PATH: put this environment's
+    # commands (nbgrader, jupyter, python) first again, as an activated environment would
+    (home / ".profile").write_text(
+        "# Written by classroom/hub.py: the classroom's environment first on PATH.\n"
+        f"export PATH={shlex.quote(str(Path(sys.executable).parent))}:\"$PATH\"\n",
+        encoding="utf-8")
     _write_json(home / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
                 / "notification.jupyterlab-settings",
                 {"fetchNews": "false", "checkForUpdates": False})
+
+
+def student_identity(home: Path, student: str) -> None:
+    """Tell nbgrader who submits from this home.
+
+    nbgrader names a submission after the server's OS user, reading
+    ``JUPYTERHUB_USER`` only when that user is ``jovyan`` (as on Zero to
+    JupyterHub). The local spawner runs every server as this machine's
+    user, so each student's own nbgrader config names them.
+    """
+    config = home / ".jupyter"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "nbgrader_config.py").write_text(
+        "# Written by classroom/hub.py: this student's submissions carry their hub name.\n"
+        "c = get_config()  # noqa: F821\n"
+        f"c.CourseDirectory.student_id = {student!r}\n", encoding="utf-8")
 
 
 def setup_nbgrader(state: Path, students: list[str]) -> Path:
@@ -465,7 +489,9 @@ def main(argv: list[str] | None = None) -> int:
         for role in ("instructor", "student"):
             role_config(state / "etc" / "jupyter" / role, instructor=role == "instructor")
         for user in [INSTRUCTOR, *students]:
-            quiet_lab(state / "home" / user)
+            prepare_home(state / "home" / user)
+        for student in students:
+            student_identity(state / "home" / student, student)
         memory = memory_settings()
         password = args.password or secrets.token_urlsafe(9)
         token = secrets.token_hex(32)

@@ -371,10 +371,26 @@ def _login(page, user: str) -> None:
 LAB_READY_JS = "() => !!(window.jupyterapp && window.jupyterapp.shell)"
 
 
+def _wait_lab(page) -> None:
+    """Until JupyterLab has started and restored its layout (every plugin activated)."""
+    page.wait_for_function(LAB_READY_JS, timeout=PAGE_MS, polling=250)
+    assert page.evaluate("async () => { await window.jupyterapp.restored; return true; }")
+
+
 def _open_lab(page, url: str) -> None:
     page.goto(url, wait_until="domcontentloaded", timeout=PAGE_MS)
-    page.wait_for_function(LAB_READY_JS, timeout=PAGE_MS, polling=250)
-    page.locator("#jp-main-dock-panel").wait_for(timeout=PAGE_MS)
+    _wait_lab(page)
+
+
+# The text of the current terminal tab (JupyterLab's Terminal keeps its xterm.js in _term).
+TERMINAL_TEXT_JS = """(() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const term = w && w.content && w.content._term;
+  if (!term) return '';
+  const b = term.buffer.active, lines = [];
+  for (let i = 0; i < b.length; i++) lines.push(b.getLine(i).translateToString(true));
+  return lines.join('\\n');
+})()"""
 
 
 def _save_notebook(page, path: str, content: dict) -> dict:
@@ -456,7 +472,13 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
             (homes / user / ".jupyter").mkdir(parents=True, exist_ok=True)
             (homes / user / ".jupyter" / "jupyter_server_config.json").write_text(
                 json.dumps({"LabApp": {"expose_app_in_browser": True}}))
+        timings: list[tuple[str, float]] = [("the hub ready", time.monotonic() - started)]
         step = "starting chromium"
+
+        def mark(name: str) -> str:     # the step's name, with the time the last one took
+            timings.append((step, time.monotonic() - started))
+            return name
+
         with sync_playwright() as p:
             browser = browser_helpers._launch_chromium(p)
             pages = {}
@@ -469,28 +491,31 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                     pages[user].set_default_timeout(PAGE_MS)
                 teacher, alice, bob = pages["instructor"], pages["alice"], pages["bob"]
 
-                step = "the instructor logs in"
+                step = mark("the instructor logs in")
                 teacher.goto(f"{base}/hub/login", timeout=PAGE_MS)
                 _login(teacher, "instructor")
                 teacher.wait_for_url(re.compile(r"/user/instructor/lab"), timeout=PAGE_MS)
-                teacher.wait_for_function(LAB_READY_JS, timeout=PAGE_MS)
+                _wait_lab(teacher)
                 assert teacher.evaluate(
                     "() => window.jupyterapp.commands.hasCommand('nbgrader:open-formgrader')")
 
-                step = "the instructor generates and releases homework 1"
+                step = mark("the instructor generates and releases homework 1")
                 teacher.goto(f"{base}/user/instructor/formgrader/manage_assignments",
                              timeout=PAGE_MS)
                 teacher.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
                 _formgrader_click(teacher, HW1, "assign")
                 assert "Successfully released" in _formgrader_click(teacher, HW1, "release")
 
-                step = "alice follows the course link and logs in"
+                step = mark("alice follows the course link and logs in")
                 alice.goto(info["link"], timeout=PAGE_MS)
                 _login(alice, "alice")
                 alice.wait_for_url(re.compile(r"/user/alice/lab/tree/rejlab/notebooks/00_"),
                                    timeout=PAGE_MS)
-                alice.wait_for_function(LAB_READY_JS, timeout=PAGE_MS)
-                alice.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=PAGE_MS)
+                _wait_lab(alice)
+                alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, timeout=PAGE_MS,
+                                        polling=250)
+                alice.locator(".jp-Notebook .jp-RenderedMarkdown h1").first.wait_for(
+                    timeout=PAGE_MS)
                 pulled = homes / "alice" / "rejlab"
                 assert (pulled / hub.LANDING).is_file() and (pulled / ".git").is_dir()
                 assert not alice.evaluate(
@@ -499,11 +524,11 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                     "() => window.jupyterapp.commands.hasCommand('nbgrader:open-assignment-list')")
                 shot_lab = _screenshot(alice, tmp_path, "student-lab-after-pull.png")
 
-                step = "alice's server has no formgrader"
+                step = mark("alice's server has no formgrader")
                 assert alice.request.get(f"{base}/user/alice/formgrader").status == 404
 
-                step = "alice opens lesson 02 and moves its slider"
-                _open_lab(alice, f"{base}/user/alice/lab/tree/rejlab/notebooks/{LESSON}")
+                step = mark("alice opens lesson 02 and moves its slider")
+                _open_lab(alice, f"{base}/user/alice/lab/tree/rejlab/notebooks/{LESSON}?reset")
                 alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, timeout=PAGE_MS,
                                         polling=250)
                 assert alice.evaluate(browser_helpers.RUN_ALL_JS, PAGE_MS) is True
@@ -524,18 +549,20 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 alice.wait_for_function(browser_helpers.IMAGE_JS, arg=image.element_handle(),
                                         timeout=PAGE_MS)
 
-                step = "alice's server reports the memory limit"
+                step = mark("alice's server reports the memory limit")
                 metrics = alice.request.get(f"{base}/user/alice/api/metrics/v1").json()
                 limit = metrics["limits"]["memory"]["rss"]
                 assert limit == hub_bytes(info["mem_limit"]) and metrics["rss"] > 0
-                expect(alice.locator(".jp-StatusBar-Component", has_text="Mem")
-                       .first).to_be_visible(timeout=PAGE_MS)
+                shown = re.compile(rf"Mem:\s+[\d.]+ / {limit / 2**20:.2f} MB")  # the status bar
+                expect(alice.locator("#jp-main-statusbar")).to_contain_text(shown,
+                                                                            timeout=PAGE_MS)
+                _screenshot(alice, tmp_path, "student-lesson-explorer.png")
 
-                step = "bob logs in and starts a kernel beside alice's"
+                step = mark("bob logs in and starts a kernel beside alice's")
                 bob.goto(f"{base}/hub/login", timeout=PAGE_MS)
                 _login(bob, "bob")
                 bob.wait_for_url(re.compile(r"/user/bob/lab"), timeout=PAGE_MS)
-                bob.wait_for_function(LAB_READY_JS, timeout=PAGE_MS)
+                _wait_lab(bob)
                 bob_kernel = bob.evaluate("""async () => {
                     const k = await window.jupyterapp.serviceManager.kernels.startNew(
                         {name: 'python3'});
@@ -550,7 +577,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                            if "ipykernel_launcher" in " ".join(p.cmdline())]
                 assert len(running) >= 2, "two kernels at once"
 
-                step = "alice fetches homework 1 in the Assignments panel"
+                step = mark("alice fetches homework 1 in the Assignments panel")
                 alice.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
                 alice.locator(".lm-Menu-itemLabel", has_text="Assignment List").click()
                 released = alice.locator("#released_assignments_list")
@@ -558,18 +585,18 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 fetched = alice.locator("#fetched_assignments_list")
                 fetched.get_by_role("button", name="Submit").wait_for(timeout=PAGE_MS)
 
-                step = "alice's answers are written through the contents API"
+                step = mark("alice's answers are written through the contents API")
                 path = f"{HW1}/{HW1}.ipynb"
                 got = alice.request.get(f"{base}/user/alice/api/contents/{path}").json()
                 saved = _save_notebook(alice, path, _solved(got["content"], source))
                 assert saved == {"path": path, "type": "notebook"}
 
-                step = "alice submits"
+                step = mark("alice submits")
                 fetched.get_by_role("button", name="Submit").click()
                 submitted = alice.locator("#submitted_assignments_list")
                 expect(submitted).to_contain_text(HW1, timeout=PAGE_MS)
 
-                step = "the instructor collects and autogrades"
+                step = mark("the instructor collects and autogrades")
                 teacher.goto(f"{base}/user/instructor/formgrader/manage_assignments",
                              timeout=PAGE_MS)
                 teacher.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
@@ -583,7 +610,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 expect(score).to_contain_text(f"{points:g} / {points:g}", timeout=PAGE_MS)
                 shot_grades = _screenshot(teacher, tmp_path, "instructor-grades.png")
 
-                step = "the instructor exports the grades in a terminal"
+                step = mark("the instructor exports the grades in a terminal")
                 _open_lab(teacher, f"{base}/user/instructor/lab")
                 teacher.evaluate("() => window.jupyterapp.commands.execute('terminal:create-new')")
                 terminal = teacher.locator(".jp-Terminal .xterm-helper-textarea")
@@ -602,12 +629,14 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 assert float(rows[(HW1, "alice")]["score"]) == points
                 assert float(rows[(HW1, "alice")]["max_score"]) == points
                 assert float(rows[(HW1, "bob")]["score"]) == 0.0
-                expect(teacher.locator(".jp-Terminal")).to_contain_text("alice",
-                                                                        timeout=PAGE_MS)
+                # what the terminal shows (xterm draws on a canvas: read its buffer)
+                teacher.wait_for_function(f"""() => {TERMINAL_TEXT_JS}.includes(',alice,')
+                                              && {TERMINAL_TEXT_JS}.includes(',bob,')""",
+                                          timeout=PAGE_MS, polling=250)
                 _screenshot(teacher, tmp_path, "instructor-grades-csv.png")
                 assert not [u for b in blocked for u in b], \
                     f"the hub's pages asked for other hosts (aborted): {blocked}"
-            except PlaywrightError as exc:
+            except (PlaywrightError, AssertionError) as exc:
                 for user, page in pages.items():
                     with contextlib.suppress(Exception):
                         page.screenshot(path=str(tmp_path / f"failure-{user}.png"))
@@ -616,7 +645,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
             finally:
                 browser.close()
 
-        step = "Ctrl-C stops everything"
+        step = mark("Ctrl-C stops everything")
         started_pids = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
         assert len(started_pids) >= 6, "hub, proxy, three servers, kernels"
         os.killpg(proc.pid, signal.SIGINT)
@@ -626,6 +655,9 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1])), timeout=2)
     assert shot_lab.stat().st_size > 10_000 and shot_grades.stat().st_size > 10_000
+    timings.append((step, time.monotonic() - started))
+    print("\nclassroom end to end: " + ", ".join(
+        f"{name} until {t:.0f} s" for name, t in timings))
     print(f"classroom end to end: {time.monotonic() - started:.0f} s")
 
 
