@@ -9,7 +9,8 @@ address aborted:
    *Manage Assignments* page, generates and releases homework 1 (its buttons);
 2. a student, alice, opens the printed nbgitpuller link, logs in, and lands in
    JupyterLab on lesson 00 of the course the link cloned into her home (a
-   screenshot: the student's lab after the pull); she opens lesson 02, runs
+   screenshot: the student's lab after the pull); she opens lesson 02 (the
+   lab's open command, which a double click in the file browser runs), runs
    it and moves its explorer's ``r`` slider with the keyboard: the picture
    changes;
 3. her server reports the hub's memory limit (the jupyter-resource-usage
@@ -38,7 +39,8 @@ address aborted:
 Students see the Assignment list but no Formgrader (the lab's commands and
 the server's ``/formgrader`` route); the instructor has both.
 
-The test takes about a minute and a half here (2 cores). Screenshots go to
+The test takes about a minute and a half on an idle 2-core machine (up to
+three minutes when the machine is busy). Screenshots go to
 ``tmp_path``, and also to ``$REJLAB_CLASSROOM_SHOTS`` when that is set. The
 bad-input tests (a port taken; npm missing, its registry unreachable, or a
 registry without the package) need no network: npm is pointed at a closed
@@ -333,25 +335,38 @@ def _alive(pids) -> list[int]:
 
 @contextlib.contextmanager
 def running_classroom(tmp_path: Path):
-    """The launcher as ``make classroom`` runs it; yields (process, info, stdout path)."""
+    """The launcher as ``make classroom`` runs it; yields (process, info, stdout path, copier).
+
+    Ready when the launcher prints its last line (it has written
+    ``classroom.json`` by then): a thread copies its output to a file and
+    signals that line, or the end of the output.
+    """
     out = tmp_path / "launcher.out"
-    with open(out, "wb") as fh:
-        proc = subprocess.Popen(
-            [sys.executable, str(HUB), "--state", str(tmp_path / "state"),
-             "--students", "alice,bob", "--password", PASSWORD],
-            stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=True)
-    ready = tmp_path / "state" / "classroom.json"
+    proc = subprocess.Popen(
+        [sys.executable, str(HUB), "--state", str(tmp_path / "state"),
+         "--students", "alice,bob", "--password", PASSWORD],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        start_new_session=True)
+    ready = threading.Event()
+
+    def copy():
+        with open(out, "wb") as fh:
+            for line in proc.stdout:
+                fh.write(line)
+                fh.flush()
+                if line.startswith(b"Ctrl-C stops"):
+                    ready.set()
+        ready.set()                        # the launcher has ended
+
+    copier = threading.Thread(target=copy, daemon=True)
+    copier.start()
     try:
-        deadline = time.monotonic() + READY_S
-        while not ready.exists():
-            if proc.poll() is not None:
-                pytest.fail(f"make classroom exited with {proc.returncode}:\n{out.read_text()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"the classroom was not ready within {READY_S} s:\n"
-                            f"{out.read_text()}")
-            time.sleep(0.25)
-        yield proc, json.loads(ready.read_text()), out
+        if not ready.wait(READY_S):
+            pytest.fail(f"the classroom was not ready within {READY_S} s:\n{out.read_text()}")
+        info = tmp_path / "state" / "classroom.json"
+        if proc.poll() is not None or not info.exists():
+            pytest.fail(f"make classroom exited with {proc.wait()}:\n{out.read_text()}")
+        yield proc, json.loads(info.read_text()), out, copier
     finally:
         if proc.poll() is None:            # the test failed before its own Ctrl-C
             os.killpg(proc.pid, signal.SIGINT)
@@ -375,11 +390,6 @@ def _wait_lab(page) -> None:
     """Until JupyterLab has started and restored its layout (every plugin activated)."""
     page.wait_for_function(LAB_READY_JS, timeout=PAGE_MS, polling=250)
     assert page.evaluate("async () => { await window.jupyterapp.restored; return true; }")
-
-
-def _open_lab(page, url: str) -> None:
-    page.goto(url, wait_until="domcontentloaded", timeout=PAGE_MS)
-    _wait_lab(page)
 
 
 # The text of the current terminal tab (JupyterLab's Terminal keeps its xterm.js in _term).
@@ -461,7 +471,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
 
     source = REPO / "teacher" / "source" / HW1 / f"{HW1}.ipynb"
     started = time.monotonic()
-    with running_classroom(tmp_path) as (proc, info, out):
+    with running_classroom(tmp_path) as (proc, info, out, copier):
         base = info["url"].rstrip("/")
         printed = out.read_text()
         assert base in printed and PASSWORD in printed and info["link"] in printed
@@ -481,14 +491,14 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
 
         with sync_playwright() as p:
             browser = browser_helpers._launch_chromium(p)
-            pages = {}
+            pages, contexts = {}, {}
             try:
                 blocked = []
                 for user in ("instructor", "alice", "bob"):
-                    context = browser.new_context(viewport={"width": 1280, "height": 900})
-                    blocked += [local_only(context, base)]
-                    pages[user] = context.new_page()
-                    pages[user].set_default_timeout(PAGE_MS)
+                    contexts[user] = browser.new_context(viewport={"width": 1280, "height": 900})
+                    contexts[user].set_default_timeout(PAGE_MS)
+                    blocked += [local_only(contexts[user], base)]
+                    pages[user] = contexts[user].new_page()
                 teacher, alice, bob = pages["instructor"], pages["alice"], pages["bob"]
 
                 step = mark("the instructor logs in")
@@ -500,11 +510,12 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                     "() => window.jupyterapp.commands.hasCommand('nbgrader:open-formgrader')")
 
                 step = mark("the instructor generates and releases homework 1")
-                teacher.goto(f"{base}/user/instructor/formgrader/manage_assignments",
-                             timeout=PAGE_MS)
-                teacher.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
-                _formgrader_click(teacher, HW1, "assign")
-                assert "Successfully released" in _formgrader_click(teacher, HW1, "release")
+                grader = pages["formgrader"] = contexts["instructor"].new_page()  # a second tab
+                grader.goto(f"{base}/user/instructor/formgrader/manage_assignments",
+                            timeout=PAGE_MS)
+                grader.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
+                _formgrader_click(grader, HW1, "assign")
+                assert "Successfully released" in _formgrader_click(grader, HW1, "release")
 
                 step = mark("alice follows the course link and logs in")
                 alice.goto(info["link"], timeout=PAGE_MS)
@@ -528,7 +539,12 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 assert alice.request.get(f"{base}/user/alice/formgrader").status == 404
 
                 step = mark("alice opens lesson 02 and moves its slider")
-                _open_lab(alice, f"{base}/user/alice/lab/tree/rejlab/notebooks/{LESSON}?reset")
+                alice.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', "
+                               "{path})", f"rejlab/notebooks/{LESSON}")
+                alice.wait_for_function(
+                    "name => { const w = window.jupyterapp.shell.currentWidget;"
+                    " return !!(w && w.context && w.context.path.endsWith(name)); }",
+                    arg=LESSON, timeout=PAGE_MS, polling=250)
                 alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, timeout=PAGE_MS,
                                         polling=250)
                 assert alice.evaluate(browser_helpers.RUN_ALL_JS, PAGE_MS) is True
@@ -597,42 +613,39 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 expect(submitted).to_contain_text(HW1, timeout=PAGE_MS)
 
                 step = mark("the instructor collects and autogrades")
-                teacher.goto(f"{base}/user/instructor/formgrader/manage_assignments",
-                             timeout=PAGE_MS)
-                teacher.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
-                assert "Successfully collected" in _formgrader_click(teacher, HW1, "collect")
-                teacher.goto(f"{base}/user/instructor/formgrader/manage_submissions/{HW1}",
-                             timeout=PAGE_MS)
-                teacher.locator("td", has_text="alice").first.wait_for(timeout=PAGE_MS)
-                _formgrader_click(teacher, "alice", "autograde")
+                grader.reload(timeout=PAGE_MS)
+                grader.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
+                assert "Successfully collected" in _formgrader_click(grader, HW1, "collect")
+                grader.goto(f"{base}/user/instructor/formgrader/manage_submissions/{HW1}",
+                            timeout=PAGE_MS)
+                grader.locator("td", has_text="alice").first.wait_for(timeout=PAGE_MS)
+                _formgrader_click(grader, "alice", "autograde")
                 points = _autograded_points(source)
-                score = teacher.locator("tr", has=teacher.locator("td", has_text="alice"))
+                score = grader.locator("tr", has=grader.locator("td", has_text="alice"))
                 expect(score).to_contain_text(f"{points:g} / {points:g}", timeout=PAGE_MS)
-                shot_grades = _screenshot(teacher, tmp_path, "instructor-grades.png")
+                shot_grades = _screenshot(grader, tmp_path, "instructor-grades.png")
 
                 step = mark("the instructor exports the grades in a terminal")
-                _open_lab(teacher, f"{base}/user/instructor/lab")
+                teacher.bring_to_front()          # the lab's tab, open since the login
                 teacher.evaluate("() => window.jupyterapp.commands.execute('terminal:create-new')")
                 terminal = teacher.locator(".jp-Terminal .xterm-helper-textarea")
                 terminal.wait_for(state="attached", timeout=PAGE_MS)
                 terminal.focus()
                 teacher.keyboard.type("cd ~/course && nbgrader export --to grades.csv "
                                       "&& cat grades.csv\n")
-                grades_url = f"{base}/user/instructor/api/contents/course/grades.csv"
-                deadline = time.monotonic() + 120
-                while teacher.request.get(grades_url).status != 200:
-                    assert time.monotonic() < deadline, "nbgrader export wrote no grades.csv"
-                    teacher.wait_for_timeout(250)
-                text = teacher.request.get(grades_url).json()["content"]
+                # what the terminal shows (xterm draws on a canvas: read its buffer)
+                teacher.wait_for_function(f"""() => {TERMINAL_TEXT_JS}.includes(',alice,')
+                                              && {TERMINAL_TEXT_JS}.includes(',bob,')""",
+                                          timeout=PAGE_MS, polling=250)
+                grades = teacher.request.get(
+                    f"{base}/user/instructor/api/contents/course/grades.csv")
+                assert grades.status == 200, "nbgrader export wrote no grades.csv"
+                text = grades.json()["content"]
                 rows = {(r["assignment"], r["student_id"]): r
                         for r in csv.DictReader(io.StringIO(text))}
                 assert float(rows[(HW1, "alice")]["score"]) == points
                 assert float(rows[(HW1, "alice")]["max_score"]) == points
                 assert float(rows[(HW1, "bob")]["score"]) == 0.0
-                # what the terminal shows (xterm draws on a canvas: read its buffer)
-                teacher.wait_for_function(f"""() => {TERMINAL_TEXT_JS}.includes(',alice,')
-                                              && {TERMINAL_TEXT_JS}.includes(',bob,')""",
-                                          timeout=PAGE_MS, polling=250)
                 _screenshot(teacher, tmp_path, "instructor-grades-csv.png")
                 assert not [u for b in blocked for u in b], \
                     f"the hub's pages asked for other hosts (aborted): {blocked}"
@@ -650,6 +663,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
         assert len(started_pids) >= 6, "hub, proxy, three servers, kernels"
         os.killpg(proc.pid, signal.SIGINT)
         assert proc.wait(timeout=STOP_S) == 0
+        copier.join(timeout=STOP_S)            # the launcher's last lines are in the file
         assert "classroom stopped" in out.read_text()
         assert _alive(started_pids) == [], "processes left running after Ctrl-C"
         with pytest.raises(OSError):
