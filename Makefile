@@ -98,8 +98,8 @@ assignments: $(VENV)/.grading
 ## A classroom on this machine (127.0.0.1 only): JupyterHub with an instructor and demo
 ## students, the nbgitpuller link of the course, nbgrader's exchange; Ctrl-C stops it.
 ## Installs its own environment (.venv-hub) and, once, configurable-http-proxy with npm.
+## The course it serves is the student edition where tools/student_edition.py exists.
 classroom: $(HUB_VENV)/.hub
-	$(if $(wildcard tools/student_edition.py),$(MAKE) --no-print-directory student-edition VENV=$(HUB_VENV) &&) \
 	$(HUB_BIN)/python classroom/hub.py --port $(PORT)
 
 ## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.

@@ -10,16 +10,17 @@ listens on 127.0.0.1 only. The launcher
    ``package-lock.json``);
 2. makes the course a local git repository, ``STATE/git/rejlab``, that the
    nbgitpuller link clones into each student's home: the student edition
-   (``_build/student/``, written by ``make student-edition``) where
-   ``tools/student_edition.py`` exists, else the repository's own files
-   (``git ls-files``); each start commits what changed, so a student's next
-   visit to the link merges it;
+   where ``tools/student_edition.py`` exists (built afresh, as ``make
+   student-edition`` builds ``_build/student/``, into
+   ``STATE/student-edition``), else the repository's own files (``git
+   ls-files``); each start commits what changed, so a student's next visit to
+   the link merges it;
 3. sets up nbgrader for the hub: a hub-wide ``nbgrader_config.py`` (the
-   ``course_id`` and the exchange, a folder every server can write) on every
-   server's ``JUPYTER_CONFIG_PATH``, and the instructor's private course
-   folder ``~instructor/course`` (a copy of ``teacher/``); each user's own
-   Jupyter config folder switches nbgrader's lab and server extensions on or
-   off: students get the Assignments list, only the instructor the
+   ``course_id`` and the exchange, a folder every server can write), and the
+   instructor's private course folder ``~instructor/course`` (a copy of
+   ``teacher/``); a Jupyter config folder per role, first on every server's
+   ``JUPYTER_CONFIG_PATH``, switches nbgrader's lab and server extensions on
+   or off: students get the Assignments list, only the instructor the
    Formgrader;
 4. starts JupyterHub (``classroom/jupyterhub_config.py``: the dummy
    authenticator with one printed password, a local process per user with its
@@ -200,31 +201,51 @@ def _git(*args: str, cwd: Path) -> str:
     return done.stdout
 
 
-def default_course_source(repo: Path = REPO) -> Path | None:
-    """The student edition when the project has one, else None: the repository's own files."""
-    if (repo / "tools" / "student_edition.py").exists():
-        return repo / "_build" / "student"
-    return None
+def student_edition_tool(repo: Path = REPO) -> Path | None:
+    """The builder of the student edition, where the project has one."""
+    tool = repo / "tools" / "student_edition.py"
+    return tool if tool.exists() else None
 
 
-def course_files(source: Path | None, repo: Path = REPO) -> tuple[Path, list[str], str]:
-    """(folder, relative file names, description) of what the students receive."""
-    if source is None:
+def _listing(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
+                  if p.is_file() and ".git" not in p.relative_to(folder).parts)
+
+
+def course_files(source: Path | None, state: Path,
+                 repo: Path = REPO) -> tuple[Path, list[str], str]:
+    """(folder, relative file names, description) of what the students receive.
+
+    ``source`` when given; else the student edition, built afresh into
+    ``state/student-edition`` by the project's own builder (what ``make
+    student-edition`` writes to ``_build/student/``); else, in a project
+    without one, the repository's own files (``git ls-files``).
+    """
+    if source is None and (tool := student_edition_tool(repo)) is not None:
+        source = state / "student-edition"
+        done = subprocess.run([sys.executable, str(tool), str(source)], cwd=repo,
+                              capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if done.returncode != 0:
+            last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+            raise CannotStart(f"the student edition could not be built ({tool.name} exited "
+                              f"with {done.returncode}: {last[0]}): fix what it names, then "
+                              "run make classroom again")
+        description = f"the student edition ({tool.relative_to(repo)}, built into {source})"
+    elif source is None:
         names = [n for n in _git("ls-files", "-z", cwd=repo).split("\0")
                  if n and (repo / n).is_file()]
         return repo, names, f"the repository's own files ({repo})"
+    else:
+        description = f"the folder {source}"
     if not (source / LANDING).is_file():
-        hint = ("run make student-edition (make classroom does)"
-                if source == repo / "_build" / "student" else "give a folder holding the course")
-        raise CannotStart(f"the course source {source} has no {LANDING}: {hint}")
-    names = sorted(str(p.relative_to(source)) for p in source.rglob("*")
-                   if p.is_file() and ".git" not in p.relative_to(source).parts)
-    return source, names, f"the student edition ({source})"
+        raise CannotStart(f"the course source {source} has no {LANDING}: give a folder that "
+                          "holds the course")
+    return source, _listing(source), description
 
 
-def publish_course(source: Path | None, state: Path) -> tuple[Path, str]:
+def publish_course(source: Path | None, state: Path, repo: Path = REPO) -> tuple[Path, str]:
     """Copy the course into ``state/git/rejlab`` (a git repository on ``main``) and commit it."""
-    folder, names, description = course_files(source)
+    folder, names, description = course_files(source, state, repo)
     git_repo = state / "git" / "rejlab"
     if not (git_repo / ".git").exists():
         git_repo.mkdir(parents=True, exist_ok=True)
@@ -338,7 +359,8 @@ def setup_nbgrader(state: Path, students: list[str]) -> Path:
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}", COURSE_ID) as gb:
         for student in students:
-            gb.update_or_create_student(student)
+            gb.update_or_create_student(student, first_name=student.capitalize(),
+                                        last_name="Demo")
     return course
 
 
@@ -426,9 +448,15 @@ def wait_ready(proc: subprocess.Popen, base: str, token: str, log: Path) -> str:
         time.sleep(0.25)
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):            # one line, as for every other refusal
+        print(f"classroom: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(description=__doc__.split("\n\n")[0],
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, default=0,
                         help="the hub's port on 127.0.0.1 (default 0: a free one)")
     parser.add_argument("--state", type=Path, default=REPO / "_build" / "classroom",
@@ -440,8 +468,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the password of every account (default: a random one, printed)")
     parser.add_argument("--course-source", type=Path, default=None,
                         help="folder of the course the link pulls (default: the student "
-                             "edition, _build/student, if the project has one; else the "
-                             "repository's own files)")
+                             "edition, built by tools/student_edition.py where the project "
+                             "has it; else the repository's own files)")
     parser.add_argument("--node-dir", type=Path, default=HERE,
                         help="folder with package.json where configurable-http-proxy is "
                              "installed (default classroom/)")
@@ -469,6 +497,7 @@ def main(argv: list[str] | None = None) -> int:
         if not students or bad:
             raise CannotStart(f"--students must be comma-separated lower-case names other than "
                               f"{INSTRUCTOR!r}, got {args.students!r}")
+        ports = choose_ports(args.port)
         if shutil.which("git") is None:
             raise CannotStart("git is not installed (nbgitpuller needs it): apt-get install git")
         try:
@@ -478,12 +507,11 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError as exc:
             raise CannotStart(f"{exc.name} is not installed in {sys.executable}: run make "
                               "classroom (it installs the hub's environment, .venv-hub)") from None
-        ports = choose_ports(args.port)
         chp = ensure_proxy(args.node_dir.resolve())
         state = args.state.resolve()
         for sub in ("hub", "home"):
             (state / sub).mkdir(parents=True, exist_ok=True)
-        source = args.course_source.resolve() if args.course_source else default_course_source()
+        source = args.course_source.resolve() if args.course_source else None
         git_repo, description = publish_course(source, state)
         course = setup_nbgrader(state, students)
         for role in ("instructor", "student"):

@@ -116,6 +116,13 @@ def test_a_port_taken_is_refused_with_one_line(tmp_path):
     assert not (tmp_path / "state").exists(), "nothing may be set up before the ports are known"
 
 
+def test_a_bad_option_is_refused_with_one_line(tmp_path):
+    line = _one_line_exit_2(_run_launcher(tmp_path, "--port", "eighty"))
+    assert "--port" in line and "eighty" in line
+    line = _one_line_exit_2(_run_launcher(tmp_path, "--students", "alice,instructor"))
+    assert "--students" in line
+
+
 def _node_dir(tmp_path: Path) -> Path:
     node_dir = tmp_path / "node"
     node_dir.mkdir()
@@ -215,35 +222,76 @@ def test_students_get_the_assignments_list_and_only_the_instructor_the_formgrade
     assert server["student"]["nbgitpuller"] and server["student"]["jupyter_resource_usage"]
 
 
-def test_the_course_source_switches_to_the_student_edition_when_the_project_has_one(tmp_path):
-    assert hub.default_course_source(tmp_path) is None          # no tools/student_edition.py
-    (tmp_path / "tools").mkdir()
-    (tmp_path / "tools" / "student_edition.py").write_text("")
-    assert hub.default_course_source(tmp_path) == tmp_path / "_build" / "student"
-    assert hub.default_course_source(REPO) == (
-        REPO / "_build" / "student" if (REPO / "tools" / "student_edition.py").exists() else None)
+def _project(tmp_path: Path, builder: str | None) -> Path:
+    """A project folder: two tracked files, and a student-edition builder if given."""
+    repo = tmp_path / "project"
+    (repo / "notebooks").mkdir(parents=True)
+    (repo / hub.LANDING).write_text("{}")
+    (repo / "answers.md").write_text("key material\n")
+    if builder is not None:
+        (repo / "tools").mkdir()
+        (repo / "tools" / "student_edition.py").write_text(builder)
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    return repo
 
 
-def test_the_course_repository_holds_the_course_and_the_link_opens_lesson_00(tmp_path):
-    edition = tmp_path / "edition"
-    (edition / "notebooks").mkdir(parents=True)
-    (edition / hub.LANDING).write_text("{}")
-    (edition / "README.md").write_text("course\n")
-    git_repo, description = hub.publish_course(edition, tmp_path / "state")
-    files = subprocess.run(["git", "ls-files"], cwd=git_repo, capture_output=True,
-                           text=True, check=True).stdout.split()
-    assert sorted(files) == ["README.md", hub.LANDING] and "student edition" in description
-    (edition / "README.md").write_text("course, updated\n")     # a restart commits the change
-    hub.publish_course(edition, tmp_path / "state")
+def _tracked(git_repo: Path) -> list[str]:
+    return sorted(subprocess.run(["git", "ls-files"], cwd=git_repo, capture_output=True,
+                                 text=True, check=True).stdout.split())
+
+
+# a builder like tools/student_edition.py: DEST as its argument, the lessons without the keys
+BUILDER = """import pathlib, sys
+dest = pathlib.Path(sys.argv[1])
+(dest / "notebooks").mkdir(parents=True, exist_ok=True)
+(dest / "notebooks" / "00_start_here.ipynb").write_text("{}")
+readme = pathlib.Path("README.md")
+(dest / "README.md").write_text(readme.read_text() if readme.exists() else "for students")
+"""
+
+
+def test_without_a_student_edition_the_link_pulls_the_repositorys_own_files(tmp_path):
+    repo = _project(tmp_path, builder=None)
+    git_repo, description = hub.publish_course(None, tmp_path / "state", repo)
+    assert _tracked(git_repo) == ["answers.md", hub.LANDING]
+    assert "the repository's own files" in description
+    assert hub.student_edition_tool(repo) is None
+
+
+def test_the_link_pulls_the_student_edition_where_the_project_has_one(tmp_path):
+    repo = _project(tmp_path, builder=BUILDER)
+    state = tmp_path / "state"
+    git_repo, description = hub.publish_course(None, state, repo)
+    assert _tracked(git_repo) == ["README.md", hub.LANDING], "the edition, not the repository"
+    assert "student edition" in description and (state / "student-edition").is_dir()
+    (repo / "README.md").write_text("updated\n")     # the next start commits the change
+    hub.publish_course(None, state, repo)
+    assert (git_repo / "README.md").read_text() == "updated\n"
     log = subprocess.run(["git", "log", "--format=%s"], cwd=git_repo, capture_output=True,
                          text=True, check=True).stdout.splitlines()
     assert len(log) == 2
+    # the real project: the switch follows whether its builder exists
+    tool = REPO / "tools" / "student_edition.py"
+    assert hub.student_edition_tool(REPO) == (tool if tool.exists() else None)
+
+
+def test_a_student_edition_that_cannot_be_built_is_named(tmp_path):
+    repo = _project(tmp_path, builder="import sys\nsys.exit('key material in notebooks/x')\n")
+    with pytest.raises(hub.CannotStart, match=r"student edition could not be built .*"
+                                              r"key material in notebooks/x"):
+        hub.publish_course(None, tmp_path / "state", repo)
+
+
+def test_the_link_clones_the_course_and_opens_lesson_00(tmp_path):
+    repo = _project(tmp_path, builder=None)
+    git_repo, _ = hub.publish_course(None, tmp_path / "state", repo)
     link = hub.pull_link("http://127.0.0.1:9", git_repo)
     assert link.startswith("http://127.0.0.1:9/hub/user-redirect/git-pull?repo=file%3A%2F%2F")
     assert "branch=main" in link
     assert "urlpath=lab%2Ftree%2Frejlab%2Fnotebooks%2F00_start_here.ipynb" in link
-    with pytest.raises(hub.CannotStart, match="make student-edition|no notebooks"):
-        hub.course_files(tmp_path / "empty")
+    with pytest.raises(hub.CannotStart, match="has no notebooks/00_start_here.ipynb"):
+        hub.course_files(tmp_path / "empty", tmp_path / "state")
 
 
 def _extension_state(env: dict) -> str:
@@ -295,7 +343,6 @@ def test_make_classroom_runs_the_launcher_in_its_own_environment():
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     target = makefile.split("\nclassroom:", 1)[1].split("\n\n", 1)[0]
     assert "classroom/hub.py" in target and "$(HUB_BIN)/python" in target
-    assert "student_edition.py" in target, "the student edition is built first where it exists"
     assert ".[lab,hub]" in makefile.split("\n$(HUB_VENV)/.hub:", 1)[1].split("\n\n", 1)[0]
     ignored = (REPO / ".gitignore").read_text(encoding="utf-8").split()
     assert "classroom/node_modules/" in ignored and ".venv-hub/" in ignored
