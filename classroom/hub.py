@@ -45,6 +45,7 @@ section for a deployment: ``classroom/z2jh-values.yaml``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -57,7 +58,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -120,11 +120,11 @@ def choose_ports(port: int) -> dict[str, int]:
         if not port_is_free(port):
             raise CannotStart(f"port {port} on 127.0.0.1 is taken: stop what listens there, "
                               "or choose another (make classroom PORT=0 picks a free one)")
-    ports: dict[str, int] = {"public": port or free_port()}
-    while len(ports) < 3:
-        candidate = free_port()
-        if candidate not in ports.values():
-            ports["hub" if "hub" not in ports else "proxy_api"] = candidate
+    ports = {"public": port or free_port()}
+    for name in ("hub", "proxy_api"):
+        while (candidate := free_port()) in ports.values():
+            pass
+        ports[name] = candidate
     return ports
 
 
@@ -132,15 +132,16 @@ def choose_ports(port: int) -> dict[str, int]:
 # configurable-http-proxy from npm
 
 def _npm_error_line(output: str) -> str:
-    lines = [ln.strip() for ln in output.splitlines() if ln.strip().startswith("npm error")]
-    useful = [ln for ln in lines if not re.search(r"A complete log|npm error\s*$", ln)]
-    return (useful or lines or [output.strip().splitlines()[-1] if output.strip() else "no output"])[0]
+    """npm's first error line that says something (its last line when none does)."""
+    lines = [ln.strip() for ln in output.splitlines() if ln.strip()]
+    said = [ln for ln in lines if re.match(r"npm error \w", ln) and "complete log" not in ln]
+    return (said or lines or ["no output"])[0 if said else -1]
 
 
-def npm_registry(env: dict) -> str:
+def npm_registry() -> str:
     try:
         done = subprocess.run(["npm", "config", "get", "registry"], capture_output=True,
-                              text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+                              text=True, timeout=60, stdin=subprocess.DEVNULL)
         return done.stdout.strip() or "the npm registry"
     except (OSError, subprocess.TimeoutExpired):
         return "the npm registry"
@@ -165,12 +166,11 @@ def ensure_proxy(node_dir: Path) -> Path:
     if not (node_dir / "package-lock.json").exists():
         raise CannotStart(f"{node_dir / 'package-lock.json'} is missing: restore it from the "
                           "repository (git checkout classroom/package-lock.json)")
-    env = dict(os.environ)
     say(f"installing configurable-http-proxy with npm into {node_dir / 'node_modules'} "
         "(once) ...")
     try:
         done = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                              cwd=node_dir, capture_output=True, text=True, env=env,
+                              cwd=node_dir, capture_output=True, text=True,
                               timeout=NPM_TIMEOUT_S, stdin=subprocess.DEVNULL)
         output, code = done.stdout + done.stderr, done.returncode
     except subprocess.TimeoutExpired:
@@ -180,7 +180,7 @@ def ensure_proxy(node_dir: Path) -> Path:
     shutil.rmtree(node_dir / "node_modules", ignore_errors=True)   # never half-installed
     if re.search(r"ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|ECONNRESET|ENETUNREACH|"
                  r"EHOSTUNREACH|network", output):
-        raise CannotStart(f"the npm registry ({npm_registry(env)}) is unreachable, so "
+        raise CannotStart(f"the npm registry ({npm_registry()}) is unreachable, so "
                           "configurable-http-proxy cannot be installed: connect to it, or point "
                           "npm at a mirror (npm config set registry URL), then run make "
                           "classroom again")
@@ -196,8 +196,8 @@ def _git(*args: str, cwd: Path) -> str:
     done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
                           stdin=subprocess.DEVNULL)
     if done.returncode != 0:
-        raise CannotStart(f"git {' '.join(args)} failed in {cwd}: "
-                          f"{(done.stderr or done.stdout).strip().splitlines()[-1:]}")
+        last = (done.stderr or done.stdout).strip().splitlines() or ["no output"]
+        raise CannotStart(f"git {' '.join(args)} failed in {cwd}: {last[-1]}")
     return done.stdout
 
 
@@ -386,47 +386,38 @@ def descendants(pid: int) -> list:
         return []
 
 
-def stop(proc: subprocess.Popen, known: list) -> None:
-    """SIGTERM the hub (it stops the servers and the proxy), then end whatever is left."""
+def _signal(process, sig) -> bool:
+    """Send ``sig`` to a psutil process if it still runs; whether it did."""
     import psutil
 
-    known = [p for p in known if p.is_running()] + descendants(proc.pid)
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            pass
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        alive = []
-        for p in known:
-            try:
-                if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
-                    p.send_signal(sig)
-                    alive.append(p)
-            except psutil.Error:
-                pass
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, sig)
-            except (ProcessLookupError, PermissionError):
-                pass
-        psutil.wait_procs(alive, timeout=10)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
-    try:                        # the hub's own group, whatever it still holds
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-def _log_tail(path: Path, lines: int = 15) -> str:
     try:
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
+        if process.is_running() and process.status() != psutil.STATUS_ZOMBIE:
+            process.send_signal(sig)
+            return True
+    except psutil.Error:
+        pass
+    return False
+
+
+def stop(proc: subprocess.Popen, known: list) -> None:
+    """SIGTERM the hub (it stops every user's server and the proxy), then end what is left.
+
+    ``known`` are the hub's descendants seen while it ran (servers start in
+    sessions of their own, so they would outlive a hub that died first).
+    """
+    import psutil
+
+    started = {p.pid: p for p in [*known, *descendants(proc.pid)]}.values()
+    if proc.poll() is None:
+        proc.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=30)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        psutil.wait_procs([p for p in started if _signal(p, sig)], timeout=10)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)          # the hub's own group, whatever it holds
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=10)
 
 
 def wait_ready(proc: subprocess.Popen, base: str, token: str, log: Path) -> str:
@@ -436,7 +427,7 @@ def wait_ready(proc: subprocess.Popen, base: str, token: str, log: Path) -> str:
     while True:
         if proc.poll() is not None:
             raise CannotStart(f"JupyterHub exited with status {proc.returncode} while starting: "
-                              f"read {log} (its last lines are above)")
+                              f"read {log}")
         try:
             with urllib.request.urlopen(request, timeout=2) as r:
                 return json.load(r).get("version", "?")
@@ -500,6 +491,7 @@ def main(argv: list[str] | None = None) -> int:
         ports = choose_ports(args.port)
         if shutil.which("git") is None:
             raise CannotStart("git is not installed (nbgitpuller needs it): apt-get install git")
+        chp = ensure_proxy(args.node_dir.resolve())
         try:
             import jupyterhub  # noqa: F401
             import nbgitpuller  # noqa: F401
@@ -507,7 +499,6 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError as exc:
             raise CannotStart(f"{exc.name} is not installed in {sys.executable}: run make "
                               "classroom (it installs the hub's environment, .venv-hub)") from None
-        chp = ensure_proxy(args.node_dir.resolve())
         state = args.state.resolve()
         for sub in ("hub", "home"):
             (state / sub).mkdir(parents=True, exist_ok=True)
@@ -582,8 +573,6 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except CannotStart as exc:
         if proc is not None:
-            if proc.poll() is not None:
-                print(_log_tail(Path(settings["state"]) / "hub.log"), file=sys.stderr)
             stop(proc, known)
         print(f"classroom: {exc}", file=sys.stderr)
         return 2

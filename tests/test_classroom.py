@@ -367,6 +367,13 @@ def _screenshot(page, tmp_path: Path, name: str) -> Path:
     return dirs[0] / name
 
 
+def _log_tail(path: Path, lines: int = 30) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
 def _alive(pids) -> list[int]:
     import psutil
 
@@ -701,7 +708,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                     with contextlib.suppress(Exception):
                         page.screenshot(path=str(tmp_path / f"failure-{user}.png"))
                 pytest.fail(f"browser failed or timed out while {step}: {exc}\n"
-                            f"--- hub log ---\n{hub._log_tail(Path(info['log']), 30)}")
+                            f"--- hub log ---\n{_log_tail(Path(info['log']))}")
             finally:
                 browser.close()
 
