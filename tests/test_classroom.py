@@ -3,7 +3,8 @@
 The end-to-end test starts the real launcher on 127.0.0.1 (JupyterHub with
 configurable-http-proxy from npm, the dummy authenticator, a local server per
 user) and drives it in headless Chromium, every request that leaves the hub's
-address aborted:
+address aborted (the ``local_only`` fixture's ``context.route``, on each
+user's browser context):
 
 1. the instructor logs in (the login form), opens the Formgrader and, on its
    *Manage Assignments* page, generates and releases homework 1 (its buttons);
@@ -39,8 +40,8 @@ address aborted:
 Students see the Assignment list but no Formgrader (the lab's commands and
 the server's ``/formgrader`` route); the instructor has both.
 
-The test takes about a minute and a half on an idle 2-core machine (up to
-three minutes when the machine is busy). Screenshots go to
+The test takes about two minutes on a 2-core machine shared with other work
+(it prints the time each step ended). Screenshots go to
 ``tmp_path``, and also to ``$REJLAB_CLASSROOM_SHOTS`` when that is set. The
 bad-input tests (a port taken; npm missing, its registry unreachable, or a
 registry without the package) need no network: npm is pointed at a closed
