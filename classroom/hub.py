@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.util
 import json
 import os
 import re
@@ -492,13 +493,11 @@ def main(argv: list[str] | None = None) -> int:
         if shutil.which("git") is None:
             raise CannotStart("git is not installed (nbgitpuller needs it): apt-get install git")
         chp = ensure_proxy(args.node_dir.resolve())
-        try:
-            import jupyterhub  # noqa: F401
-            import nbgitpuller  # noqa: F401
-            import nbgrader  # noqa: F401
-        except ImportError as exc:
-            raise CannotStart(f"{exc.name} is not installed in {sys.executable}: run make "
-                              "classroom (it installs the hub's environment, .venv-hub)") from None
+        missing = [name for name in ("jupyterhub", "nbgitpuller", "nbgrader", "psutil", "yaml")
+                   if importlib.util.find_spec(name) is None]
+        if missing:
+            raise CannotStart(f"{missing[0]} is not installed in {sys.executable}: run make "
+                              "classroom (it installs the hub's environment, .venv-hub)")
         state = args.state.resolve()
         for sub in ("hub", "home"):
             (state / sub).mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,7 @@
 The end-to-end test starts the real launcher on 127.0.0.1 (JupyterHub with
 configurable-http-proxy from npm, the dummy authenticator, a local server per
 user) and drives it in headless Chromium, every request that leaves the hub's
-address aborted (the ``local_only`` fixture's ``context.route``, on each
+address aborted (the ``local_only`` fixture's ``context.route(...)``, on each
 user's browser context):
 
 1. the instructor logs in (the login form), opens the Formgrader and, on its
