@@ -9,9 +9,15 @@ NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize
 # tests run on every core (at most 4 workers); JOBS=0 runs them in this process
 JOBS   ?= auto
 XDIST  := $(if $(filter 0,$(JOBS)),,-n $(JOBS) --maxprocesses=4)
+# the classroom hub's own environment (make classroom); PORT=0 picks a free port
+HUB_VENV ?= .venv-hub
+HUB_BIN  := $(HUB_VENV)/bin
+PORT     ?= 0
+# the lab `make lab` opens stays a student's: nbgrader (installed by make test) switched off there
+STUDENT_LAB = $(BIN)/python classroom/student_lab.py
 
 .PHONY: lab test test-fast test-browser binder-check binder-link book assignments check-submissions \
-        student-edition notebooks bench clean
+        student-edition classroom notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,15 +41,27 @@ $(VENV)/.book: pyproject.toml | $(BIN)/python
 # nbgrader (Python >= 3.11; on 3.10 the extra installs nothing and its test skips)
 $(VENV)/.grading: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,grading]"
+	$(STUDENT_LAB)
 	touch $@
 
-# everything `make test` needs, in one pip run
+# everything `make test` needs, in one pip run (the hub extra: tests/test_classroom.py)
 $(VENV)/.all: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io,book,grading]"
+	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io,book,grading,hub]"
+	$(STUDENT_LAB)
 	touch $@ $(VENV)/.lab $(VENV)/.test $(VENV)/.book $(VENV)/.grading
+
+# the classroom hub: JupyterHub, nbgitpuller, nbgrader, the memory indicator, and the lab
+$(HUB_BIN)/python:
+	$(PYTHON) -m venv $(HUB_VENV)
+	$(HUB_BIN)/python -m pip install --upgrade pip
+
+$(HUB_VENV)/.hub: pyproject.toml | $(HUB_BIN)/python
+	$(HUB_BIN)/python -m pip install $(PIP_C) -e ".[lab,hub]"
+	touch $@ $(HUB_VENV)/.lab
 
 ## Set up the lab and open the course in JupyterLab.
 lab: $(VENV)/.lab
+	@$(STUDENT_LAB) >/dev/null
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/00_start_here.ipynb
 
 ## Run every suite (unit tests and doctests, browser, Binder, nbgrader, the lessons and
@@ -100,6 +118,13 @@ check-submissions:
 student-edition:
 	$(PYTHON) tools/student_edition.py _build/student $(if $(GITHUB),--github $(GITHUB))
 
+## A classroom on this machine (127.0.0.1 only): JupyterHub with an instructor and demo
+## students, the nbgitpuller link of the course, nbgrader's exchange; Ctrl-C stops it.
+## Installs its own environment (.venv-hub) and, once, configurable-http-proxy with npm.
+## The course it serves is the student edition where tools/student_edition.py exists.
+classroom: $(HUB_VENV)/.hub
+	$(HUB_BIN)/python classroom/hub.py --port $(PORT)
+
 ## Print the mybinder.org link (JupyterLab on lesson 00) for the GitHub origin remote.
 binder-link:
 	@$(PYTHON) tools/binder_link.py
@@ -113,4 +138,4 @@ bench: $(VENV)/.test
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis _build
+	rm -rf $(VENV) $(HUB_VENV) classroom/node_modules .pytest_cache .hypothesis _build

@@ -1,0 +1,737 @@
+"""The classroom hub (``make classroom``, ``classroom/hub.py``), tried as a class would use it.
+
+The end-to-end test starts the real launcher on 127.0.0.1 (JupyterHub with
+configurable-http-proxy from npm, the dummy authenticator, a local server per
+user) and drives it in headless Chromium, every request that leaves the hub's
+address aborted (the ``local_only`` fixture's ``context.route(...)``, on each
+user's browser context):
+
+1. the instructor logs in (the login form), opens the Formgrader and, on its
+   *Manage Assignments* page, generates and releases homework 1 (its buttons);
+2. a student, alice, opens the printed nbgitpuller link, logs in, and lands in
+   JupyterLab on lesson 00 of the course the link cloned into her home (a
+   screenshot: the student's lab after the pull); she opens lesson 02 (the
+   lab's open command, which a double click in the file browser runs), runs
+   it and moves its explorer's ``r`` slider with the keyboard: the picture
+   changes;
+3. her server reports the hub's memory limit (the jupyter-resource-usage
+   API, ``MEM_LIMIT`` from the spawner's ``mem_limit``, and the lab's status
+   bar). A local spawner does not enforce it; the test only checks it is set
+   and reported;
+4. a second student, bob, logs in and starts a kernel while alice's runs: two
+   servers and two kernels at once (the hub's API and each server's);
+5. alice fetches homework 1 in the *Assignments* panel (the Nbgrader menu and
+   its Fetch button), her answers are written into the fetched notebook
+   **through the Jupyter contents API, as alice** (the teacher's solutions put
+   in the answer cells, as a student who got everything right would type
+   them; typing every answer in the browser would test JupyterLab's editor,
+   not the classroom), and she submits it with the panel's Submit button;
+6. the instructor collects (Manage Assignments), autogrades alice's
+   submission (Manage Submissions), and exports the grades by typing
+   ``nbgrader export`` in a JupyterLab terminal; the CSV, read through the
+   contents API, gives alice the assignment's autograded points (computed
+   from the source notebook's test cells) and bob, who submitted nothing, 0
+   (a screenshot: the instructor's grades);
+7. Ctrl-C (SIGINT to the launcher's process group, as a terminal sends it)
+   stops everything: the launcher exits 0 and none of the processes it
+   started (hub, proxy, servers, kernels, the terminal) is left, its ports
+   refuse connections.
+
+Students see the Assignment list but no Formgrader (the lab's commands and
+the server's ``/formgrader`` route); the instructor has both.
+
+The test takes about two minutes on a 2-core machine shared with other work
+(it prints the time each step ended). Screenshots go to
+``tmp_path``, and also to ``$REJLAB_CLASSROOM_SHOTS`` when that is set. The
+bad-input tests (a port taken; npm missing, its registry unreachable, or a
+registry without the package) need no network: npm is pointed at a closed
+port on 127.0.0.1 or at a local server that answers 404.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import http.server
+import importlib.util
+import io
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+HUB = REPO / "classroom" / "hub.py"
+HW1 = "hw1_rejection_measures"
+LESSON = "02_four_subsets_and_measures.ipynb"
+PASSWORD = "classroom-test-pw"
+READY_S = 600            # npm ci the first time, then the hub: usually ~5 s
+STOP_S = 90
+PAGE_MS = 90_000
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+hub = _load("classroom_hub", HUB)
+
+
+def _run_launcher(tmp_path: Path, *args: str, env: dict | None = None, timeout: int = 300):
+    return subprocess.run([sys.executable, str(HUB), "--state", str(tmp_path / "state"), *args],
+                          capture_output=True, text=True, env=env, timeout=timeout,
+                          stdin=subprocess.DEVNULL)
+
+
+def _one_line_exit_2(done) -> str:
+    assert done.returncode == 2, f"exit {done.returncode}\n{done.stdout}\n{done.stderr}"
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("classroom: ") and "Traceback" not in done.stderr
+    return lines[0]
+
+
+# --------------------------------------------------------------------------
+# Bad input: one line, exit 2, nothing started
+
+def test_a_port_taken_is_refused_with_one_line(tmp_path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        line = _one_line_exit_2(_run_launcher(tmp_path, "--port", str(port)))
+    assert f"port {port}" in line and "taken" in line and "PORT=0" in line
+    assert not (tmp_path / "state").exists(), "nothing may be set up before the ports are known"
+
+
+def test_a_bad_option_is_refused_with_one_line(tmp_path):
+    line = _one_line_exit_2(_run_launcher(tmp_path, "--port", "eighty"))
+    assert "--port" in line and "eighty" in line
+    line = _one_line_exit_2(_run_launcher(tmp_path, "--students", "alice,instructor"))
+    assert "--students" in line
+
+
+def _node_dir(tmp_path: Path) -> Path:
+    node_dir = tmp_path / "node"
+    node_dir.mkdir()
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy2(REPO / "classroom" / name, node_dir)
+    return node_dir
+
+
+def _npm_env(tmp_path: Path, registry: str) -> dict:
+    env = dict(os.environ)
+    env.update({"npm_config_registry": registry,
+                "npm_config_cache": str(tmp_path / "npm-cache"),    # nothing cached
+                "npm_config_fetch_retries": "0",
+                "npm_config_userconfig": str(tmp_path / "npmrc")})
+    return env
+
+
+def _need_npm():
+    if shutil.which("npm") is None:
+        pytest.fail("npm is not installed (apt-get install npm; .ci/run installs it)")
+
+
+def test_an_unreachable_npm_registry_is_named(tmp_path):
+    _need_npm()
+    with socket.socket() as s:           # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    registry = f"http://127.0.0.1:{closed}/"
+    node_dir = _node_dir(tmp_path)
+    done = _run_launcher(tmp_path, "--node-dir", str(node_dir), env=_npm_env(tmp_path, registry))
+    line = _one_line_exit_2(done)
+    assert "npm registry" in line and f"127.0.0.1:{closed}" in line and "unreachable" in line
+    assert "npm config set registry" in line
+    assert not (node_dir / "node_modules").exists(), "no half-installed proxy may be left"
+
+
+class _NoPackages(http.server.BaseHTTPRequestHandler):
+    """A registry that has nothing: 404 for every package."""
+
+    def do_GET(self):
+        body = b'{"error":"not found"}'
+        self.send_response(404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_a_proxy_that_cannot_be_installed_is_named(tmp_path):
+    _need_npm()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _NoPackages)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        registry = f"http://127.0.0.1:{server.server_address[1]}/"
+        node_dir = _node_dir(tmp_path)
+        done = _run_launcher(tmp_path, "--node-dir", str(node_dir),
+                             env=_npm_env(tmp_path, registry))
+    finally:
+        server.shutdown()
+        server.server_close()
+    line = _one_line_exit_2(done)
+    assert "configurable-http-proxy could not be installed" in line and "404" in line
+    assert not (node_dir / "node_modules").exists()
+
+
+def test_no_npm_is_named(tmp_path):
+    bin_dir = tmp_path / "bin"            # git, but no node and no npm
+    bin_dir.mkdir()
+    (bin_dir / "git").symlink_to(shutil.which("git"))
+    env = dict(os.environ, PATH=str(bin_dir))
+    done = _run_launcher(tmp_path, "--node-dir", str(_node_dir(tmp_path)), env=env)
+    line = _one_line_exit_2(done)
+    assert "Node.js and npm" in line and "apt-get install npm" in line
+
+
+# --------------------------------------------------------------------------
+# What each role gets, the course source, the student's own lab
+
+def test_students_get_the_assignments_list_and_only_the_instructor_the_formgrader(tmp_path):
+    for role in ("student", "instructor"):
+        hub.role_config(tmp_path / role, instructor=role == "instructor")
+    page = {r: json.loads((tmp_path / r / "labconfig" / "page_config.json").read_text())
+            ["disabledExtensions"] for r in ("student", "instructor")}
+    server = {r: json.loads((tmp_path / r / "jupyter_server_config.json").read_text())
+              ["ServerApp"]["jpserver_extensions"] for r in ("student", "instructor")}
+    assert page["student"]["@jupyter/nbgrader"] is False
+    assert page["student"]["@jupyter/nbgrader:formgrader"] is True
+    assert page["student"]["@jupyter/nbgrader:create-assignment"] is True
+    assert not any(page["instructor"].values()), "the instructor has every nbgrader part"
+    assert server["student"]["nbgrader.server_extensions.assignment_list"] is True
+    assert server["student"]["nbgrader.server_extensions.formgrader"] is False
+    assert all(server["instructor"].values())
+    assert server["student"]["nbgitpuller"] and server["student"]["jupyter_resource_usage"]
+
+
+def _project(tmp_path: Path, builder: str | None) -> Path:
+    """A project folder: two tracked files, and a student-edition builder if given."""
+    repo = tmp_path / "project"
+    (repo / "notebooks").mkdir(parents=True)
+    (repo / hub.LANDING).write_text("{}")
+    (repo / "answers.md").write_text("key material\n")
+    if builder is not None:
+        (repo / "tools").mkdir()
+        (repo / "tools" / "student_edition.py").write_text(builder)
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    return repo
+
+
+def _tracked(git_repo: Path) -> list[str]:
+    return sorted(subprocess.run(["git", "ls-files"], cwd=git_repo, capture_output=True,
+                                 text=True, check=True).stdout.split())
+
+
+# a builder like tools/student_edition.py: DEST as its argument, the lessons without the keys
+BUILDER = """import pathlib, sys
+dest = pathlib.Path(sys.argv[1])
+(dest / "notebooks").mkdir(parents=True, exist_ok=True)
+(dest / "notebooks" / "00_start_here.ipynb").write_text("{}")
+readme = pathlib.Path("README.md")
+(dest / "README.md").write_text(readme.read_text() if readme.exists() else "for students")
+"""
+
+
+def test_without_a_student_edition_the_link_pulls_the_repositorys_own_files(tmp_path):
+    repo = _project(tmp_path, builder=None)
+    git_repo, description = hub.publish_course(None, tmp_path / "state", repo)
+    assert _tracked(git_repo) == ["answers.md", hub.LANDING]
+    assert "the repository's own files" in description
+    assert hub.student_edition_tool(repo) is None
+
+
+def test_the_link_pulls_the_student_edition_where_the_project_has_one(tmp_path):
+    repo = _project(tmp_path, builder=BUILDER)
+    state = tmp_path / "state"
+    git_repo, description = hub.publish_course(None, state, repo)
+    assert _tracked(git_repo) == ["README.md", hub.LANDING], "the edition, not the repository"
+    assert "student edition" in description and (state / "student-edition").is_dir()
+    (repo / "README.md").write_text("updated\n")     # the next start commits the change
+    hub.publish_course(None, state, repo)
+    assert (git_repo / "README.md").read_text() == "updated\n"
+    log = subprocess.run(["git", "log", "--format=%s"], cwd=git_repo, capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    assert len(log) == 2
+    # the real project: the switch follows whether its builder exists
+    tool = REPO / "tools" / "student_edition.py"
+    assert hub.student_edition_tool(REPO) == (tool if tool.exists() else None)
+
+
+def test_a_student_edition_that_cannot_be_built_is_named(tmp_path):
+    repo = _project(tmp_path, builder="import sys\nsys.exit('key material in notebooks/x')\n")
+    with pytest.raises(hub.CannotStart, match=r"student edition could not be built .*"
+                                              r"key material in notebooks/x"):
+        hub.publish_course(None, tmp_path / "state", repo)
+
+
+def test_the_link_clones_the_course_and_opens_lesson_00(tmp_path):
+    repo = _project(tmp_path, builder=None)
+    git_repo, _ = hub.publish_course(None, tmp_path / "state", repo)
+    link = hub.pull_link("http://127.0.0.1:9", git_repo)
+    assert link.startswith("http://127.0.0.1:9/hub/user-redirect/git-pull?repo=file%3A%2F%2F")
+    assert "branch=main" in link
+    assert "urlpath=lab%2Ftree%2Frejlab%2Fnotebooks%2F00_start_here.ipynb" in link
+    with pytest.raises(hub.CannotStart, match="has no notebooks/00_start_here.ipynb"):
+        hub.course_files(tmp_path / "empty", tmp_path / "state")
+
+
+def _extension_state(env: dict) -> str:
+    outputs = []
+    for args in (["labextension", "list"], ["server", "extension", "list"]):
+        done = subprocess.run([sys.executable, "-m", "jupyter", *args], capture_output=True,
+                              text=True, env=env, timeout=300)
+        outputs.append(re.sub(r"\x1b\[[0-9;]*m", "", done.stdout + done.stderr))
+    return "\n".join(outputs)
+
+
+def test_the_lab_make_lab_opens_has_no_grading_tools(tmp_path):
+    # make test installs nbgrader into the environment make lab opens; the Makefile
+    # switches its lab and server extensions off there (classroom/student_lab.py)
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    assert "STUDENT_LAB = $(BIN)/python classroom/student_lab.py" in makefile
+    for marker in ("lab:", "$(VENV)/.grading:", "$(VENV)/.all:"):
+        recipe = makefile.split("\n" + marker, 1)[1].split("\n\n", 1)[0]
+        assert "$(STUDENT_LAB)" in recipe, marker
+    if importlib.util.find_spec("nbgrader") is None:
+        pytest.skip("nbgrader is not installed here: nothing to switch off")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "user-config"))  # not ~/.jupyter
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    state = _extension_state(env)
+    assert re.search(r"@jupyter/nbgrader v\S+ disabled", state), state
+    for name in ("formgrader", "assignment_list", "course_list"):
+        assert re.search(rf"nbgrader\.server_extensions\.{name} disabled", state), state
+        assert not re.search(rf"nbgrader\.server_extensions\.{name} enabled", state), state
+
+
+def test_student_lab_keeps_other_settings_and_is_idempotent(tmp_path):
+    student_lab = _load("student_lab", REPO / "classroom" / "student_lab.py")
+    etc = tmp_path / "etc" / "jupyter"
+    (etc / "labconfig").mkdir(parents=True)
+    (etc / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": ["other"], "lockedExtensions": {"x": True}}))
+    first = [p.read_text() for p in student_lab.apply(tmp_path)]
+    second = [p.read_text() for p in student_lab.apply(tmp_path)]
+    assert first == second
+    page = json.loads(first[0])
+    assert page["lockedExtensions"] == {"x": True}
+    assert page["disabledExtensions"]["other"] is True
+    assert page["disabledExtensions"]["@jupyter/nbgrader"] is True
+    server = json.loads(first[1])["ServerApp"]["jpserver_extensions"]
+    assert server["nbgrader.server_extensions.formgrader"] is False
+
+
+def test_make_classroom_runs_the_launcher_in_its_own_environment():
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    target = makefile.split("\nclassroom:", 1)[1].split("\n\n", 1)[0]
+    assert "classroom/hub.py" in target and "$(HUB_BIN)/python" in target
+    assert ".[lab,hub]" in makefile.split("\n$(HUB_VENV)/.hub:", 1)[1].split("\n\n", 1)[0]
+    ignored = (REPO / ".gitignore").read_text(encoding="utf-8").split()
+    assert "classroom/node_modules/" in ignored and ".venv-hub/" in ignored
+
+
+# --------------------------------------------------------------------------
+# The end-to-end test
+
+def _shots_dirs(tmp_path: Path) -> list[Path]:
+    extra = os.environ.get("REJLAB_CLASSROOM_SHOTS")
+    dirs = [tmp_path] + ([Path(extra)] if extra else [])
+    for d in dirs:
+        d.mkdir(parents=True, exist_ok=True)
+    return dirs
+
+
+def _screenshot(page, tmp_path: Path, name: str) -> Path:
+    dirs = _shots_dirs(tmp_path)
+    page.screenshot(path=str(dirs[0] / name))
+    for d in dirs[1:]:
+        shutil.copy2(dirs[0] / name, d / name)
+    return dirs[0] / name
+
+
+def _log_tail(path: Path, lines: int = 30) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _alive(pids) -> list[int]:
+    import psutil
+
+    alive = []
+    for pid in pids:
+        try:
+            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
+                alive.append(pid)
+        except psutil.NoSuchProcess:
+            pass
+    return alive
+
+
+@contextlib.contextmanager
+def running_classroom(tmp_path: Path):
+    """The launcher as ``make classroom`` runs it; yields (process, info, stdout path, copier).
+
+    Ready when the launcher prints its last line (it has written
+    ``classroom.json`` by then): a thread copies its output to a file and
+    signals that line, or the end of the output.
+    """
+    out = tmp_path / "launcher.out"
+    proc = subprocess.Popen(
+        [sys.executable, str(HUB), "--state", str(tmp_path / "state"),
+         "--students", "alice,bob", "--password", PASSWORD],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        start_new_session=True)
+    ready = threading.Event()
+
+    def copy():
+        with open(out, "wb") as fh:
+            for line in proc.stdout:
+                fh.write(line)
+                fh.flush()
+                if line.startswith(b"Ctrl-C stops"):
+                    ready.set()
+        ready.set()                        # the launcher has ended
+
+    copier = threading.Thread(target=copy, daemon=True)
+    copier.start()
+    try:
+        if not ready.wait(READY_S):
+            pytest.fail(f"the classroom was not ready within {READY_S} s:\n{out.read_text()}")
+        info = tmp_path / "state" / "classroom.json"
+        if proc.poll() is not None or not info.exists():
+            pytest.fail(f"make classroom exited with {proc.wait()}:\n{out.read_text()}")
+        yield proc, json.loads(info.read_text()), out, copier
+    finally:
+        if proc.poll() is None:            # the test failed before its own Ctrl-C
+            os.killpg(proc.pid, signal.SIGINT)
+            try:
+                proc.wait(timeout=STOP_S)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+
+
+def _login(page, user: str) -> None:
+    page.locator("#username_input").fill(user)
+    page.locator("#password_input").fill(PASSWORD)
+    page.locator("#login_submit").click()
+
+
+LAB_READY_JS = "() => !!(window.jupyterapp && window.jupyterapp.shell)"
+
+
+def _wait_lab(page) -> None:
+    """Until JupyterLab has started and restored its layout (every plugin activated)."""
+    page.wait_for_function(LAB_READY_JS, timeout=PAGE_MS, polling=250)
+    assert page.evaluate("async () => { await window.jupyterapp.restored; return true; }")
+
+
+# The text of the current terminal tab (JupyterLab's Terminal keeps its xterm.js in _term).
+TERMINAL_TEXT_JS = """(() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const term = w && w.content && w.content._term;
+  if (!term) return '';
+  const b = term.buffer.active, lines = [];
+  for (let i = 0; i < b.length; i++) lines.push(b.getLine(i).translateToString(true));
+  return lines.join('\\n');
+})()"""
+
+
+def _save_notebook(page, path: str, content: dict) -> dict:
+    """Save a notebook into the user's home through the lab's own contents client (as the user)."""
+    return page.evaluate("""async ([path, content]) => {
+        const model = await window.jupyterapp.serviceManager.contents.save(
+            path, {type: 'notebook', format: 'json', content});
+        return {path: model.path, type: model.type};
+    }""", [path, content])
+
+
+def _formgrader_click(page, row_text: str, column: str) -> str:
+    """Click a Formgrader row's button; wait for its result dialog; return its text."""
+    row = page.locator("tr", has=page.locator("td", has_text=re.compile(rf"^\s*{row_text}\s*$")))
+    row.locator(f"td.{column} a").click()
+    dialog = page.locator("#success-modal, #error-modal")
+    dialog.wait_for(state="visible", timeout=PAGE_MS)
+    text = dialog.inner_text()
+    assert dialog.get_attribute("id") == "success-modal", f"{column}: {text}"
+    dialog.locator(".modal-footer button").click()
+    dialog.wait_for(state="detached", timeout=PAGE_MS)
+    return text
+
+
+def _solved(released: dict, source: Path) -> dict:
+    """The released notebook with the teacher's solution in each answer cell."""
+    solutions = {}
+    for cell in nbformat.read(source, as_version=4).cells:
+        meta = cell.metadata.get("nbgrader", {})
+        if meta.get("solution"):
+            solutions[meta["grade_id"]] = re.sub(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n", "",
+                                                 cell.source, flags=re.M)
+    nb = nbformat.reads(json.dumps(released), as_version=4)
+    filled = 0
+    for cell in nb.cells:
+        gid = cell.metadata.get("nbgrader", {}).get("grade_id")
+        if cell.metadata.get("nbgrader", {}).get("solution") and gid in solutions:
+            cell.source = solutions[gid]
+            filled += 1
+    assert solutions and filled == len(solutions), "every answer cell of the fetched copy filled"
+    return json.loads(nbformat.writes(nb))
+
+
+def _autograded_points(source: Path) -> float:
+    cells = nbformat.read(source, as_version=4).cells
+    return float(sum(c.metadata["nbgrader"]["points"] for c in cells
+                     if c.metadata.get("nbgrader", {}).get("grade")
+                     and not c.metadata["nbgrader"].get("solution")))
+
+
+def _hub_users(info: dict) -> dict:
+    import urllib.request
+
+    request = urllib.request.Request(info["url"] + "hub/api/users",
+                                     headers={"Authorization": f"token {info['service_token']}"})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return {u["name"]: u for u in json.load(r)}
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
+    if sys.version_info < (3, 11) or importlib.util.find_spec("jupyterhub") is None:
+        pytest.skip("the hub's environment (the hub extra, Python >= 3.11) is not installed")
+    browser_helpers = _load("browser_helpers", REPO / "tests" / "test_browser.py")
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import expect, sync_playwright
+
+    source = REPO / "teacher" / "source" / HW1 / f"{HW1}.ipynb"
+    started = time.monotonic()
+    with running_classroom(tmp_path) as (proc, info, out, copier):
+        base = info["url"].rstrip("/")
+        printed = out.read_text()
+        assert base in printed and PASSWORD in printed and info["link"] in printed
+        assert "instructor" in printed and "alice, bob" in printed
+        assert info["mem_limit"] in printed and "does not enforce" in printed
+        homes = Path(info["state"]) / "home"
+        for user in ("instructor", "alice", "bob"):  # lets the test reach window.jupyterapp
+            (homes / user / ".jupyter").mkdir(parents=True, exist_ok=True)
+            (homes / user / ".jupyter" / "jupyter_server_config.json").write_text(
+                json.dumps({"LabApp": {"expose_app_in_browser": True}}))
+        timings: list[tuple[str, float]] = [("the hub ready", time.monotonic() - started)]
+        step = "starting chromium"
+
+        def mark(name: str) -> str:     # the step's name, with the time the last one took
+            timings.append((step, time.monotonic() - started))
+            return name
+
+        with sync_playwright() as p:
+            browser = browser_helpers._launch_chromium(p)
+            pages, contexts = {}, {}
+            try:
+                blocked = []
+                for user in ("instructor", "alice", "bob"):
+                    contexts[user] = browser.new_context(viewport={"width": 1280, "height": 900})
+                    contexts[user].set_default_timeout(PAGE_MS)
+                    blocked += [local_only(contexts[user], base)]
+                    pages[user] = contexts[user].new_page()
+                teacher, alice, bob = pages["instructor"], pages["alice"], pages["bob"]
+
+                step = mark("the instructor logs in")
+                teacher.goto(f"{base}/hub/login", timeout=PAGE_MS)
+                _login(teacher, "instructor")
+                teacher.wait_for_url(re.compile(r"/user/instructor/lab"), timeout=PAGE_MS)
+                _wait_lab(teacher)
+                assert teacher.evaluate(
+                    "() => window.jupyterapp.commands.hasCommand('nbgrader:open-formgrader')")
+
+                step = mark("the instructor generates and releases homework 1")
+                grader = pages["formgrader"] = contexts["instructor"].new_page()  # a second tab
+                grader.goto(f"{base}/user/instructor/formgrader/manage_assignments",
+                            timeout=PAGE_MS)
+                grader.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
+                _formgrader_click(grader, HW1, "assign")
+                assert "Successfully released" in _formgrader_click(grader, HW1, "release")
+
+                step = mark("alice follows the course link and logs in")
+                alice.goto(info["link"], timeout=PAGE_MS)
+                _login(alice, "alice")
+                alice.wait_for_url(re.compile(r"/user/alice/lab/tree/rejlab/notebooks/00_"),
+                                   timeout=PAGE_MS)
+                _wait_lab(alice)
+                alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, timeout=PAGE_MS,
+                                        polling=250)
+                alice.locator(".jp-Notebook .jp-RenderedMarkdown h1").first.wait_for(
+                    timeout=PAGE_MS)
+                pulled = homes / "alice" / "rejlab"
+                assert (pulled / hub.LANDING).is_file() and (pulled / ".git").is_dir()
+                assert not alice.evaluate(
+                    "() => window.jupyterapp.commands.hasCommand('nbgrader:open-formgrader')")
+                assert alice.evaluate(
+                    "() => window.jupyterapp.commands.hasCommand('nbgrader:open-assignment-list')")
+                shot_lab = _screenshot(alice, tmp_path, "student-lab-after-pull.png")
+
+                step = mark("alice's server has no formgrader")
+                assert alice.request.get(f"{base}/user/alice/formgrader").status == 404
+
+                step = mark("alice opens lesson 02 and moves its slider")
+                alice.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', "
+                               "{path})", f"rejlab/notebooks/{LESSON}")
+                alice.wait_for_function(
+                    "name => { const w = window.jupyterapp.shell.currentWidget;"
+                    " return !!(w && w.context && w.context.path.endsWith(name)); }",
+                    arg=LESSON, timeout=PAGE_MS, polling=250)
+                alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, timeout=PAGE_MS,
+                                        polling=250)
+                assert alice.evaluate(browser_helpers.RUN_ALL_JS, PAGE_MS) is True
+                slider = alice.locator(".widget-slider").filter(
+                    has=alice.locator(".widget-label", has_text=re.compile(r"^\s*r\s*$")))
+                cell = alice.locator(".jp-Cell").filter(has=slider).filter(
+                    has=alice.locator(".rejlab-readout")).first
+                image = cell.locator("img.widget-image")
+                expect(image).to_have_attribute("src", re.compile(r"\S"), timeout=PAGE_MS)
+                src_before = image.get_attribute("src")
+                handle = cell.locator(".widget-slider").filter(
+                    has=alice.locator(".widget-label", has_text=re.compile(r"^\s*r\s*$"))
+                ).locator(".noUi-handle")
+                handle.focus()
+                for _ in range(3):
+                    handle.press("ArrowRight")
+                expect(image).not_to_have_attribute("src", src_before, timeout=PAGE_MS)
+                alice.wait_for_function(browser_helpers.IMAGE_JS, arg=image.element_handle(),
+                                        timeout=PAGE_MS)
+
+                step = mark("alice's server reports the memory limit")
+                metrics = alice.request.get(f"{base}/user/alice/api/metrics/v1").json()
+                limit = metrics["limits"]["memory"]["rss"]
+                assert limit == hub_bytes(info["mem_limit"]) and metrics["rss"] > 0
+                shown = re.compile(rf"Mem:\s+[\d.]+ / {limit / 2**20:.2f} MB")  # the status bar
+                expect(alice.locator("#jp-main-statusbar")).to_contain_text(shown,
+                                                                            timeout=PAGE_MS)
+                _screenshot(alice, tmp_path, "student-lesson-explorer.png")
+
+                step = mark("bob logs in and starts a kernel beside alice's")
+                bob.goto(f"{base}/hub/login", timeout=PAGE_MS)
+                _login(bob, "bob")
+                bob.wait_for_url(re.compile(r"/user/bob/lab"), timeout=PAGE_MS)
+                _wait_lab(bob)
+                bob_kernel = bob.evaluate("""async () => {
+                    const k = await window.jupyterapp.serviceManager.kernels.startNew(
+                        {name: 'python3'});
+                    return k.id; }""")
+                kernels = {u: pages[u].request.get(f"{base}/user/{u}/api/kernels").json()
+                           for u in ("alice", "bob")}
+                assert [k["id"] for k in kernels["bob"]] == [bob_kernel]
+                assert kernels["alice"], "alice's lesson kernel still runs"
+                users = _hub_users(info)
+                assert users["alice"]["server"] and users["bob"]["server"]
+                running = [p for p in hub.descendants(info["hub_pid"])
+                           if "ipykernel_launcher" in " ".join(p.cmdline())]
+                assert len(running) >= 2, "two kernels at once"
+
+                step = mark("alice fetches homework 1 in the Assignments panel")
+                alice.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
+                alice.locator(".lm-Menu-itemLabel", has_text="Assignment List").click()
+                released = alice.locator("#released_assignments_list")
+                released.get_by_role("button", name="Fetch").click()
+                fetched = alice.locator("#fetched_assignments_list")
+                fetched.get_by_role("button", name="Submit").wait_for(timeout=PAGE_MS)
+
+                step = mark("alice's answers are written through the contents API")
+                path = f"{HW1}/{HW1}.ipynb"
+                got = alice.request.get(f"{base}/user/alice/api/contents/{path}").json()
+                saved = _save_notebook(alice, path, _solved(got["content"], source))
+                assert saved == {"path": path, "type": "notebook"}
+
+                step = mark("alice submits")
+                fetched.get_by_role("button", name="Submit").click()
+                submitted = alice.locator("#submitted_assignments_list")
+                expect(submitted).to_contain_text(HW1, timeout=PAGE_MS)
+
+                step = mark("the instructor collects and autogrades")
+                grader.reload(timeout=PAGE_MS)
+                grader.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
+                assert "Successfully collected" in _formgrader_click(grader, HW1, "collect")
+                grader.goto(f"{base}/user/instructor/formgrader/manage_submissions/{HW1}",
+                            timeout=PAGE_MS)
+                grader.locator("td", has_text="alice").first.wait_for(timeout=PAGE_MS)
+                _formgrader_click(grader, "alice", "autograde")
+                points = _autograded_points(source)
+                score = grader.locator("tr", has=grader.locator("td", has_text="alice"))
+                expect(score).to_contain_text(f"{points:g} / {points:g}", timeout=PAGE_MS)
+                shot_grades = _screenshot(grader, tmp_path, "instructor-grades.png")
+
+                step = mark("the instructor exports the grades in a terminal")
+                teacher.bring_to_front()          # the lab's tab, open since the login
+                teacher.evaluate("() => window.jupyterapp.commands.execute('terminal:create-new')")
+                terminal = teacher.locator(".jp-Terminal .xterm-helper-textarea")
+                terminal.wait_for(state="attached", timeout=PAGE_MS)
+                terminal.focus()
+                teacher.keyboard.type("cd ~/course && nbgrader export --to grades.csv "
+                                      "&& cat grades.csv\n")
+                # what the terminal shows (xterm draws on a canvas: read its buffer)
+                teacher.wait_for_function(f"""() => {TERMINAL_TEXT_JS}.includes(',alice,')
+                                              && {TERMINAL_TEXT_JS}.includes(',bob,')""",
+                                          timeout=PAGE_MS, polling=250)
+                grades = teacher.request.get(
+                    f"{base}/user/instructor/api/contents/course/grades.csv")
+                assert grades.status == 200, "nbgrader export wrote no grades.csv"
+                text = grades.json()["content"]
+                rows = {(r["assignment"], r["student_id"]): r
+                        for r in csv.DictReader(io.StringIO(text))}
+                assert float(rows[(HW1, "alice")]["score"]) == points
+                assert float(rows[(HW1, "alice")]["max_score"]) == points
+                assert float(rows[(HW1, "bob")]["score"]) == 0.0
+                _screenshot(teacher, tmp_path, "instructor-grades-csv.png")
+                assert not [u for b in blocked for u in b], \
+                    f"the hub's pages asked for other hosts (aborted): {blocked}"
+            except (PlaywrightError, AssertionError) as exc:
+                for user, page in pages.items():
+                    with contextlib.suppress(Exception):
+                        page.screenshot(path=str(tmp_path / f"failure-{user}.png"))
+                pytest.fail(f"browser failed or timed out while {step}: {exc}\n"
+                            f"--- hub log ---\n{_log_tail(Path(info['log']))}")
+            finally:
+                browser.close()
+
+        step = mark("Ctrl-C stops everything")
+        started_pids = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
+        assert len(started_pids) >= 6, "hub, proxy, three servers, kernels"
+        os.killpg(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=STOP_S) == 0
+        copier.join(timeout=STOP_S)            # the launcher's last lines are in the file
+        assert "classroom stopped" in out.read_text()
+        assert _alive(started_pids) == [], "processes left running after Ctrl-C"
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1])), timeout=2)
+    assert shot_lab.stat().st_size > 10_000 and shot_grades.stat().st_size > 10_000
+    timings.append((step, time.monotonic() - started))
+    print("\nclassroom end to end: " + ", ".join(
+        f"{name} until {t:.0f} s" for name, t in timings))
+    print(f"classroom end to end: {time.monotonic() - started:.0f} s")
+
+
+def hub_bytes(spec: str) -> int:
+    """JupyterHub's byte specification (``640M``: powers of 1024), as its spawner reads it."""
+    from jupyterhub.traitlets import ByteSpecification
+
+    return ByteSpecification().validate(None, spec)
