@@ -10,6 +10,15 @@ stable and lets tests and benchmarks see every redraw without a kernel:
 ``explorer.state`` is the latest computed result, ``explorer.image`` holds
 the latest PNG, ``explorer.redraws`` counts redraws.
 
+The figure has a text alternative generated from the numbers
+(:meth:`Explorer.alt_text`: the title, the control values and the readout
+as plain text, or the message when there is no figure). It is the image
+widget's ``tooltip``, which ipywidgets renders as the ``title`` attribute of
+the ``<img>`` element: with no ``alt`` attribute that is the image's
+accessible name, the text a screen reader reads (and a sighted reader sees
+on hover). The course website's explorer frames carry the same text as
+their ``alt``.
+
 Bad input never raises out of an explorer. Every control's value is checked
 at the door (a dropdown set to None, a NaN in a number box, a value outside a
 bounded control's range), then ``compute`` validates what it needs; either
@@ -28,6 +37,7 @@ import base64
 import html
 import io
 import math
+import re
 import struct
 import zlib
 from typing import Callable, Mapping
@@ -39,6 +49,9 @@ from matplotlib.figure import Figure
 from ..plot import RC
 
 __all__ = ["Explorer", "format_number", "control_values"]
+
+_TAG = re.compile(r"<[^>]+>")
+_BREAK = re.compile(r"<br\s*/?>", re.I)
 
 
 def format_number(x, digits=3):
@@ -99,6 +112,32 @@ def control_values(controls):
                 raise ValueError(f"{label} must lie in [{lo:g}, {hi:g}], got {value:g}")
         values[name] = value
     return values
+
+
+def html_to_text(markup):
+    """Plain text of a readout's HTML: line breaks and ``|`` become ``; ``, tags go, entities are read."""
+    text = _BREAK.sub("; ", markup)
+    text = html.unescape(_TAG.sub("", text)).replace("\xa0", " ")
+    text = re.sub(r"\s*\|\s*", "; ", text)
+    return re.sub(r"\s+", " ", text).strip(" ;")
+
+
+def control_text(control):
+    """``description = value`` of one control as a reader sees it (the option's label, the slider's format)."""
+    label = getattr(control, "description", "") or ""
+    value = control.value
+    if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \
+            and isinstance(control.index, int):
+        shown = _option_labels(control)[control.index]
+    elif isinstance(value, float):
+        fmt = getattr(control, "readout_format", "") or ".3g"
+        try:
+            shown = format(value, fmt)
+        except ValueError:
+            shown = f"{value:g}"
+    else:
+        shown = str(value)
+    return f"{label} = {shown}" if label else shown
 
 
 def _explains(question, notice):
@@ -247,6 +286,7 @@ class Explorer(widgets.VBox):
         self.state = state
         self.readout.value = shown
         self.image.value = png
+        self.image.tooltip = self.alt_text()
         self.redraws += 1
 
     def _fail(self, message):
@@ -255,6 +295,23 @@ class Explorer(widgets.VBox):
         self.message.value = '<span style="color:#D55E00">⚠ ' + html.escape(message) + "</span>"
         self.readout.value = ""
         self.image.value = self._blank_png()
+        self.image.tooltip = self.alt_text()
+
+    def alt_text(self):
+        """The figure's text alternative, generated from the numbers it shows.
+
+        ``"<title>. Figure for <control> = <value>, ...: <readout as text>"``;
+        on bad input, ``"<title>: no figure. <message>"``. On/off toggles
+        (a covering's cells) are left out of the control list: the readout
+        says what they make. It is also the image widget's ``tooltip``.
+        """
+        title = self.title or "Interactive figure"
+        if self.error:
+            return f"{title}: no figure. {self.error}"
+        shown = [control_text(c) for c in self.controls.values() if not isinstance(c.value, bool)]
+        text = title + (". Figure for " + ", ".join(shown) if shown else ". Figure")
+        readout = html_to_text(self.readout.value)
+        return text + (f": {readout}" if readout else "")
 
     def _blank_png(self):
         from PIL import Image
