@@ -46,7 +46,11 @@ def _png_of(output) -> bytes | None:
 
 
 def figure_texts(nb, manifest: dict, stem: str) -> tuple[dict[str, dict], list[str]]:
-    """``{sha256 of a stored PNG: {"alt", "tick_px"}}`` for a lesson's figures, and notes.
+    """``{sha256 of a stored PNG: {"alt", "tick_px", ...}}`` for a lesson's figures, and notes.
+
+    ``tick_px`` is the tick labels' font size in pixels at the picture's own
+    size (None: the figure has no tick labels); a picture not paired with a
+    redrawn figure has no ``size`` and gets no ``data-tick-px`` on the page.
 
     The figures the lesson's cells drew when run for the site are paired with
     the pictures each cell stores, in order; a cell whose count differs, or a
@@ -77,8 +81,7 @@ def figure_texts(nb, manifest: dict, stem: str) -> tuple[dict[str, dict], list[s
                              "call only")
                 fig = {"alt": "Figure" + (" drawn by " + ", ".join(calls) if calls else "")
                        + ".", "tick_px": None}
-            texts[hashlib.sha256(png).hexdigest()] = {"alt": fig["alt"],
-                                                       "tick_px": fig["tick_px"]}
+            texts[hashlib.sha256(png).hexdigest()] = fig
     return texts, notes
 
 
@@ -149,7 +152,7 @@ def explorer_block(entry: dict, stem: str, base: str) -> str:
         'title="Open this picture at full size">'
         f'<img class="rejlab-explorer-frame" src="{frame}" alt="{html.escape(entry["alts"][start])}" '
         f'width="{entry["width"]}" height="{entry["height"]}" '
-        f'data-tick-px="{entry["tick_px"]}"></a>',
+        f'data-tick-px="{entry["tick_px"] or "none"}"></a>',
     ]
     if entry.get("legend"):
         parts.append(f'<div class="rejlab-explorer-legend">{entry["legend"]}</div>')
@@ -191,7 +194,11 @@ _IMG = re.compile(r'<img alt="(?:\.\./)*_images/([0-9a-f]{64})\.png" '
 
 
 def label_figures(html_dir: Path, texts: dict[str, dict]) -> list[str]:
-    """Give the stored figures of the built pages their texts and a full-size link; notes."""
+    """Give the stored figures of the built pages their texts and a full-size link; notes.
+
+    ``data-tick-px`` holds the tick labels' pixel size at the natural size
+    (``none``: no tick labels), for the browser test's readability check.
+    """
     notes = []
     for page in sorted(html_dir.rglob("*.html")):
         text = page.read_text(encoding="utf-8")
@@ -202,7 +209,7 @@ def label_figures(html_dir: Path, texts: dict[str, dict]) -> list[str]:
             if info is None:
                 missing.append(m.group(1)[:12])
                 info = {"alt": "Figure.", "tick_px": None}
-            tick = f' data-tick-px="{info["tick_px"]}"' if info["tick_px"] else ""
+            tick = f' data-tick-px="{info["tick_px"] or "none"}"' if "size" in info else ""
             return (f'<a class="rejlab-figure-link" href="{m.group(2)}" '
                     f'title="Open this figure at full size"><img alt="{html.escape(info["alt"])}" '
                     f'src="{m.group(2)}"{tick} /></a>')

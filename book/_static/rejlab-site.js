@@ -30,15 +30,16 @@
     function preload() {
       if (loading) { return; }
       loading = true;
-      var seen = {};
+      var seen = {}, waiting = [];
       data.frames.forEach(function (frame) {
         if (seen[frame]) { return; }
         seen[frame] = true;
         var im = new Image();
         im.src = url(frame);
-        if (im.decode) { im.decode().catch(function () {}); }
+        waiting.push(im.decode ? im.decode().catch(function () {}) : null);
         held[frame] = im;   // kept, so the decoded picture stays in memory
       });
+      Promise.all(waiting).then(function () { root.dataset.framesReady = "true"; });
     }
 
     function setting() {
@@ -107,13 +108,26 @@
     });
   }
 
+  /* A code block wider than the column scrolls sideways: keyboard users reach it with Tab
+   * (WCAG 2.1.1; only the blocks that do scroll become tab stops). */
+  function scrollable() {
+    document.querySelectorAll("div.highlight > pre").forEach(function (pre) {
+      if (pre.scrollWidth > pre.clientWidth + 1) {
+        pre.setAttribute("tabindex", "0");
+      } else {
+        pre.removeAttribute("tabindex");
+      }
+    });
+  }
+
   function ready() {
     document.querySelectorAll(".rejlab-explorer").forEach(setUp);
     room();
+    scrollable();
     document.querySelectorAll(".rejlab-figure-link img").forEach(function (img) {
       if (!img.complete) { img.addEventListener("load", room, { once: true }); }
     });
-    window.addEventListener("resize", room);
+    window.addEventListener("resize", function () { room(); scrollable(); });
   }
 
   if (document.readyState === "loading") {
