@@ -45,6 +45,7 @@ from typing import Callable, Mapping
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from traitlets import Unicode
 
 from ..plot import RC
 
@@ -177,6 +178,20 @@ def fast_png(rgba):
             + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + _png_chunk(b"IEND", b""))
 
 
+class _FigureImage(widgets.Image):
+    """The figure's image widget, whose ``tooltip`` is the ``<img>``'s ``title``.
+
+    ipywidgets' front end writes a widget's ``tooltip`` into the ``title``
+    attribute only when its model's ``description`` is empty, and reads the
+    length of that description first: the Image model has none, so a plain
+    Image with a tooltip fails to render. An empty synced ``description``
+    lets the view set ``title``, which is the image's accessible name (it has
+    no ``alt``): what a screen reader reads for the figure.
+    """
+
+    description = Unicode("").tag(sync=True)
+
+
 class Explorer(widgets.VBox):
     """Controls + ``compute(**values) -> state`` + ``draw(figure, state)``.
 
@@ -233,8 +248,8 @@ class Explorer(widgets.VBox):
             self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
         self._blank = None
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
-                                                                       height="auto"))
+        self.image = _FigureImage(format="png", layout=widgets.Layout(max_width="100%",
+                                                                      height="auto"))
         self.readout = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
         self.message = widgets.HTML()
         box = controls_layout or widgets.HBox(list(self.controls.values()),
