@@ -3,15 +3,26 @@
     python tools/build_book.py                   # -> _build/html/index.html
     python tools/build_book.py --out /tmp/site   # elsewhere (the browser test does this)
 
-Nothing is executed: the pages show the outputs stored in ``notebooks/*.ipynb``,
-so a notebook stored without outputs is refused with its name (exit 2; run
-``make notebooks`` first). The site works offline: Sphinx + myst-nb with the
-furo theme (both ship their assets), MathJax 3 copied from the npm package
-``mathjax`` (installed once into ``_build/mathjax-<version>/`` with npm),
-stored PNGs for the figures, and no widget manager (an explorer shows its
-stored picture, or its text until it has one). A finished build is scanned,
-and refused, if any page still loads a script, stylesheet, font or image
-from another host.
+The pages show the outputs stored in ``notebooks/*.ipynb``, so a notebook
+stored without outputs is refused with its name (exit 2; run ``make
+notebooks`` first). The one thing run is the lessons' code, once, to draw
+their explorers (tools/site_frames.py: each explorer driven over the grid
+its factory declares, ``site_grid``, every setting drawn by the explorer's
+own code; cached in ``_build/site-cache/`` by a hash of rejlab's sources and
+the lesson): each explorer cell's stored picture is replaced by the moving
+explorer (tools/site_explorers.py, book/_static/rejlab-site.js), and every
+stored figure gets a text alternative read from the figure (titles, axis
+labels, legend) and a link to itself at full size. ``--no-explorers`` skips
+that and shows the stored pictures. An explorer whose frames pass 5 MB, or a
+site past 80 MB, is refused.
+
+The site works offline: Sphinx + myst-nb with the furo theme (both ship
+their assets), MathJax 3 copied from the npm package ``mathjax``
+(book/package.json, pinned by its package-lock.json, installed once into
+``_build/npm/`` with ``npm ci``, with axe-core for the browser test), the
+stored PNGs and the explorers' WebP frames, and no widget manager. A
+finished build is scanned, and refused, if any page still loads a script,
+stylesheet, font or image from another host.
 
 Pages: a landing page (book/index.md, with the course map built from the map
 in lesson 00 and the minutes each lesson states), one page per lesson, the
