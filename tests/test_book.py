@@ -293,8 +293,56 @@ def _page_names(site: Path) -> list[str]:
     return pages
 
 
+#: Every picture of a page: text alternative, shown and natural widths, enlarge link, tick size.
+FIGURES_JS = """() => Array.from(document.querySelectorAll('article img')).map(img => {
+  const link = img.closest('a');
+  const tick = img.getAttribute('data-tick-px');
+  return {src: img.getAttribute('src'), alt: img.getAttribute('alt') || '',
+          shown: img.getBoundingClientRect().width, natural: img.naturalWidth,
+          enlarge: !!link && link.getAttribute('href') === img.getAttribute('src'),
+          tick: tick === null ? null : tick, output: !!img.closest('.cell_output')};
+})"""
+
+AXE_JS = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,
+      where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+}"""
+
+
+def _axe_script() -> Path:
+    axe = Path(os.environ.get("REJLAB_MATHJAX_CACHE", build_book.NPM_CACHE)) / "node_modules" \
+        / "axe-core" / "axe.min.js"
+    assert axe.is_file(), f"axe-core is installed by the build (book/package.json): {axe}"
+    return axe
+
+
+def _figure_problems(figures: list[dict], scales: list[float]) -> list[str]:
+    """Text alternative, size (>= 90 % or a full-size link) and tick labels (>= 9 CSS px)."""
+    bad = []
+    for fig in figures:
+        alt = fig["alt"].strip()
+        if not alt or alt.startswith("../") or alt.endswith((".png", ".webp")):
+            bad.append(f"picture without a text alternative: {fig['src']}")
+        if not fig["natural"]:
+            continue
+        scale = fig["shown"] / fig["natural"]
+        scales.append(scale)
+        if scale < 0.9 and not fig["enlarge"]:
+            bad.append(f"{fig['src']} shown at {scale:.0%} with no full-size link")
+        if fig["output"] and fig["tick"] is None:
+            bad.append(f"{fig['src']}: the build did not say its tick-label size")
+        elif fig["tick"] not in (None, "none") and scale * float(fig["tick"]) < 9:
+            bad.append(f"{fig['src']}: tick labels {scale * float(fig['tick']):.1f} CSS px tall")
+    return bad
+
+
 @pytest.mark.browser
 def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
+    """Every page on a 1280 x 900 window, with no network: pictures loaded, maths typeset,
+    launch links; axe-core finds no serious or critical violation (contrast included);
+    every picture has a text alternative that is not a file name; every figure is shown at
+    >= 90 % of its size or opens at full size in one click, with tick labels >= 9 CSS px."""
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright
@@ -306,7 +354,9 @@ def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
 
     shots = tmp_path / "screenshots"
     shots.mkdir()
+    axe = _axe_script()
     problems: dict[str, list[str]] = {}
+    lines, scales = [], []
     with serve(site) as base, sync_playwright() as p:
         host = urlsplit(base).netloc
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
@@ -328,11 +378,23 @@ def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
                     page.evaluate(WAIT_JS)
                     state = page.evaluate(STATE_JS)
                     page.screenshot(path=str(shots / (name.replace("/", "__") + ".png")))
+                    figures = page.evaluate(FIGURES_JS)
+                    page.add_script_tag(path=str(axe))
+                    violations = page.evaluate(AXE_JS)
                 except PlaywrightError as exc:
                     bad.append(f"browser error or timeout: {exc}")
                     continue
                 bad += [f"image did not load: {img['src']}" for img in state["images"]
                         if not img["ok"]]
+                bad += [f"axe {v['impact']} {v['id']} x{v['n']}: {v['where']}"
+                        for v in violations if v["impact"] in ("serious", "critical")]
+                counts = {imp: sum(v["n"] for v in violations if v["impact"] == imp)
+                          for imp in ("critical", "serious", "moderate", "minor")}
+                lines.append(f"{name}: axe-core violations " + ", ".join(
+                    f"{k} {v}" for k, v in counts.items()) + "".join(
+                    f" ({', '.join(sorted({v['id'] for v in violations}))})" for _ in
+                    violations[:1]))
+                bad += _figure_problems(figures, scales)
                 bad += [f"local request failed: {e}" for e in local_errors]
                 if "Explorer(children=" in state["text"]:
                     bad.append("an explorer is shown as its text 'Explorer(children=...' "
@@ -356,6 +418,8 @@ def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
         finally:
             browser.close()
 
+    _report("axe-core on every page (1280 x 900), and the figures' shown scale", lines + [
+        f"{len(scales)} pictures, shown at {min(scales):.0%} to {max(scales):.0%} of their size"])
     assert sorted(p.name for p in shots.iterdir()) == sorted(
         n.replace("/", "__") + ".png" for n in problems)
     assert not external, f"requests that left 127.0.0.1 (aborted): {sorted(set(external))}"
@@ -492,7 +556,7 @@ def test_the_site_shows_the_pictures_the_python_explorers_draw(site):
     for path in NOTEBOOKS:
         html = (site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
         blocks = _explorer_blocks(html)
-        lesson = site_frames.Lesson(path)
+        lesson = site_frames.Lesson(path, describe=False)
         try:
             for block, (cell, name) in zip(blocks, site_frames.explorer_cells(lesson.nb)):
                 d = block["data"]
@@ -638,79 +702,6 @@ def test_explorers_move_by_keyboard_on_the_live_site(site, local_only):
             per_page + [f"all pages: {len(moves)} moves, median {statistics.median(moves):.1f} ms,"
                         f" p95 {_percentile(moves, 95):.1f} ms (goal: median <= 30 ms, "
                         "p95 <= 60 ms; not asserted)"])
-    assert not external, f"requests that left 127.0.0.1 (aborted): {sorted(set(external))}"
-    failed = {n: m for n, m in problems.items() if m}
-    assert not failed, "\n".join(f"  {n}: " + "; ".join(m) for n, m in failed.items())
-
-
-#: Every picture of a page: text alternative, shown and natural widths, enlarge link, tick size.
-FIGURES_JS = """() => Array.from(document.querySelectorAll('article img')).map(img => {
-  const link = img.closest('a');
-  const tick = img.getAttribute('data-tick-px');
-  return {src: img.getAttribute('src'), alt: img.getAttribute('alt') || '',
-          shown: img.getBoundingClientRect().width, natural: img.naturalWidth,
-          enlarge: !!link && link.getAttribute('href') === img.getAttribute('src'),
-          tick: tick === null ? null : tick, output: !!img.closest('.cell_output')};
-})"""
-
-
-@pytest.mark.browser
-def test_every_page_is_readable_and_passes_axe(site, local_only):
-    """On a 1280-pixel-wide window, every page: axe-core finds no serious or critical
-    violation (contrast included); every picture has a text alternative that is not a file
-    name; every figure is shown at >= 90 % of its size or opens at full size in one click;
-    tick labels are shown at least 9 CSS pixels tall."""
-    from playwright.sync_api import sync_playwright
-
-    axe = Path(os.environ.get("REJLAB_MATHJAX_CACHE", build_book.NPM_CACHE)) / "node_modules" \
-        / "axe-core" / "axe.min.js"
-    assert axe.is_file(), f"axe-core is installed by the build (book/package.json): {axe}"
-    problems: dict[str, list[str]] = {}
-    lines, scales = [], []
-    with serve(site) as base, sync_playwright() as p:
-        browser = _browser(p)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            external = local_only(context, base)
-            page = context.new_page()
-            page.set_default_timeout(PAGE_MS)
-            for name in _page_names(site):
-                bad = problems.setdefault(name, [])
-                page.goto(f"{base}/{name}", wait_until="load")
-                page.evaluate(WAIT_JS)
-                page.add_script_tag(path=str(axe))
-                result = page.evaluate("""async () => {
-                  const r = await axe.run(document, {resultTypes: ['violations']});
-                  return r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,
-                      where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
-                }""")
-                worst = [v for v in result if v["impact"] in ("serious", "critical")]
-                bad += [f"axe {v['impact']} {v['id']} x{v['n']}: {v['where']}" for v in worst]
-                counts = {imp: sum(v["n"] for v in result if v["impact"] == imp)
-                          for imp in ("critical", "serious", "moderate", "minor")}
-                lines.append(f"{name}: axe-core violations " + ", ".join(
-                    f"{k} {v}" for k, v in counts.items())
-                    + ("" if not result else " (" + ", ".join(sorted({v['id'] for v in result}))
-                       + ")"))
-                for fig in page.evaluate(FIGURES_JS):
-                    alt = fig["alt"].strip()
-                    if not alt or alt.startswith("../") or alt.endswith((".png", ".webp")):
-                        bad.append(f"picture without a text alternative: {fig['src']}")
-                    if not fig["natural"]:
-                        continue
-                    scale = fig["shown"] / fig["natural"]
-                    scales.append(scale)
-                    if scale < 0.9 and not fig["enlarge"]:
-                        bad.append(f"{fig['src']} shown at {scale:.0%} with no full-size link")
-                    if fig["output"] and fig["tick"] is None:
-                        bad.append(f"{fig['src']}: the build did not say its tick-label size")
-                    elif fig["tick"] not in (None, "none") and scale * float(fig["tick"]) < 9:
-                        bad.append(f"{fig['src']}: tick labels {scale * float(fig['tick']):.1f} "
-                                   "CSS px tall (< 9)")
-        finally:
-            browser.close()
-    _report("axe-core on every page (1280 x 900), and the figures' shown scale", lines + [
-        f"{len(scales)} figures, shown at {min(scales):.0%} to {max(scales):.0%} of their size"])
     assert not external, f"requests that left 127.0.0.1 (aborted): {sorted(set(external))}"
     failed = {n: m for n, m in problems.items() if m}
     assert not failed, "\n".join(f"  {n}: " + "; ".join(m) for n, m in failed.items())
