@@ -278,6 +278,14 @@ STATE_JS = """() => ({
 })"""
 
 
+def _assert_clean(external: list[str], problems: dict[str, list[str]], where: str = "") -> None:
+    """No request left 127.0.0.1, and no page has a problem (listed page by page)."""
+    assert not external, f"requests that left 127.0.0.1 (aborted): {sorted(set(external))}"
+    failed = {name: msgs for name, msgs in problems.items() if msgs}
+    assert not failed, "pages with problems{}:\n{}".format(
+        where, "\n".join(f"  {n}: " + "; ".join(m) for n, m in failed.items()))
+
+
 def _stored(page: str) -> dict:
     """What the lesson behind a page stores: its pictures, and whether it has maths."""
     nb = nbformat.read(REPO / page.replace(".html", ".ipynb"), as_version=4)
@@ -422,10 +430,7 @@ def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
         f"{len(scales)} pictures, shown at {min(scales):.0%} to {max(scales):.0%} of their size"])
     assert sorted(p.name for p in shots.iterdir()) == sorted(
         n.replace("/", "__") + ".png" for n in problems)
-    assert not external, f"requests that left 127.0.0.1 (aborted): {sorted(set(external))}"
-    failed = {name: msgs for name, msgs in problems.items() if msgs}
-    assert not failed, "pages with problems (screenshots in {}):\n{}".format(
-        shots, "\n".join(f"  {n}: " + "; ".join(m) for n, m in failed.items()))
+    _assert_clean(external, problems, f" (screenshots in {shots})")
 
 
 def test_course_map_notes_minutes_that_disagree_with_the_lesson():
@@ -702,6 +707,4 @@ def test_explorers_move_by_keyboard_on_the_live_site(site, local_only):
             per_page + [f"all pages: {len(moves)} moves, median {statistics.median(moves):.1f} ms,"
                         f" p95 {_percentile(moves, 95):.1f} ms (goal: median <= 30 ms, "
                         "p95 <= 60 ms; not asserted)"])
-    assert not external, f"requests that left 127.0.0.1 (aborted): {sorted(set(external))}"
-    failed = {n: m for n, m in problems.items() if m}
-    assert not failed, "\n".join(f"  {n}: " + "; ".join(m) for n, m in failed.items())
+    _assert_clean(external, problems)

@@ -299,15 +299,15 @@ def launch_links(lessons: list[Lesson], repo: Path) -> tuple[dict[str, str], str
 _NBVAL_MARKER = re.compile(r"^[ \t]*#[ \t]*NBVAL_[A-Z_]+[ \t]*\n?", re.M)
 
 
-def stage_notebook(src: Path, dst: Path) -> None:
-    """Copy a lesson for the site: no widget state (the site loads no widget manager)
+def site_notebook(src: Path):
+    """A lesson as the site shows it: no widget state (the site loads no widget manager)
     and no ``# NBVAL_...`` lines (test markers, noise for a reader)."""
     nb = nbformat.read(src, as_version=4)
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.source = _NBVAL_MARKER.sub("", cell.source)
-    nbformat.write(nb, dst)
+    return nb
 
 
 def toctrees(lessons: list[Lesson], docs: dict[str, str]) -> str:
@@ -356,17 +356,15 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
     (src / "_static").mkdir(exist_ok=True)
     placed, texts = [], {}
     for path in notebooks:
-        stage_notebook(path, src / "notebooks" / path.name)
+        nb = site_notebook(path)
         if frames and path.stem in frames:
             folder, manifest = frames[path.stem]
-            original = nbformat.read(path, as_version=4)
-            found, why = site_explorers.figure_texts(original, manifest, path.stem)
+            found, why = site_explorers.figure_texts(nb, manifest, path.stem)
             texts.update(found)
             notes += why
-            staged = nbformat.read(src / "notebooks" / path.name, as_version=4)
-            placed += site_explorers.put_explorers(staged, manifest, folder, path.stem,
+            placed += site_explorers.put_explorers(nb, manifest, folder, path.stem,
                                                    src / "_static")
-            nbformat.write(staged, src / "notebooks" / path.name)
+        nbformat.write(nb, src / "notebooks" / path.name)
 
     docs: dict[str, str] = {}
     (src / "docs").mkdir()

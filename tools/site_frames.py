@@ -155,8 +155,8 @@ def describe_figure(fig, calls: list[str]) -> dict:
             if tick.get_visible() and tick.get_text():
                 tick_pt.append(tick.get_fontsize())
     head = "Figure"
-    if fig._suptitle is not None and fig._suptitle.get_text():
-        head += f" “{_plain(fig._suptitle.get_text())}”"
+    if fig.get_suptitle():
+        head += f" “{_plain(fig.get_suptitle())}”"
     if calls:
         head += " drawn by " + ", ".join(calls)
     if panels:
@@ -276,9 +276,9 @@ def _option_values(control):
 
 
 def _value_label(control, value) -> str:
-    if _choice(control):
-        from rejlab.widgets._base import _option_labels
-        return _option_labels(control)[_option_values(control).index(value)]
+    if _choice(control):   # ipywidgets' options: values, or (label, value) pairs
+        option = control.options[_option_values(control).index(value)]
+        return str(option[0] if isinstance(option, tuple) and len(option) == 2 else option)
     if isinstance(value, float):
         fmt = getattr(control, "readout_format", "") or ".3g"
         try:
@@ -365,9 +365,7 @@ def encode(png: bytes) -> bytes:
 
 def fixed_controls(explorer, moved: set) -> list[str]:
     """The controls the site does not move, as ``description = value`` (what every frame shows)."""
-    from rejlab.widgets._base import control_text
-    return [control_text(c) for name, c in explorer.controls.items()
-            if name not in moved and not isinstance(c.value, bool)]
+    return [text for name, text in explorer.control_texts().items() if name not in moved]
 
 
 def draw_grid(explorer, factory, folder: Path) -> dict:
@@ -404,8 +402,8 @@ def draw_grid(explorer, factory, folder: Path) -> dict:
             "controls": controls, "fixed": fixed, "toggles": toggles, "frames": frames,
             "readouts": readouts, "messages": messages, "alts": alts, "unique": len(seen),
             "bytes": size_bytes, "format": FORMAT,
-            "width": explorer._canvas.get_width_height()[0],
-            "height": explorer._canvas.get_width_height()[1],
+            "width": explorer.figure.canvas.get_width_height()[0],
+            "height": explorer.figure.canvas.get_width_height()[1],
             "seconds": round(time.perf_counter() - start, 2)}
 
 

@@ -312,6 +312,12 @@ class Explorer(widgets.VBox):
         self.image.value = self._blank_png()
         self.image.tooltip = self.alt_text()
 
+    def control_texts(self):
+        """``{name: "description = value"}`` of the controls a reader is told about
+        (every control but on/off toggles), as :meth:`alt_text` names them."""
+        return {name: control_text(c) for name, c in self.controls.items()
+                if not isinstance(c.value, bool)}
+
     def alt_text(self):
         """The figure's text alternative, generated from the numbers it shows.
 
@@ -323,7 +329,7 @@ class Explorer(widgets.VBox):
         title = self.title or "Interactive figure"
         if self.error:
             return f"{title}: no figure. {self.error}"
-        shown = [control_text(c) for c in self.controls.values() if not isinstance(c.value, bool)]
+        shown = list(self.control_texts().values())
         text = title + (". Figure for " + ", ".join(shown) if shown else ". Figure")
         readout = html_to_text(self.readout.value)
         return text + (f": {readout}" if readout else "")
