@@ -278,6 +278,30 @@ STATE_JS = """() => ({
 })"""
 
 
+@contextlib.contextmanager
+def _site_page(site: Path, local_only):
+    """``(base, page, blocked)``: the site served on 127.0.0.1 and a Chromium page on a
+    1280 x 900 window that reaches no other host (``blocked`` lists what it tried)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package playwright is not installed (pip install playwright)")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"chromium is missing: no executable at {CHROMIUM} "
+                    "(install it with `apt-get install chromium`, or set REJLAB_CHROMIUM)")
+    with serve(site) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=CHROMIUM_ARGS, timeout=60_000)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            blocked = local_only(context, base)
+            page = context.new_page()
+            page.set_default_timeout(PAGE_MS)
+            yield base, page, blocked
+        finally:
+            browser.close()
+
+
 def _assert_clean(external: list[str], problems: dict[str, list[str]], where: str = "") -> None:
     """No request left 127.0.0.1, and no page has a problem (listed page by page)."""
     assert not external, f"requests that left 127.0.0.1 (aborted): {sorted(set(external))}"
@@ -351,80 +375,63 @@ def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
     launch links; axe-core finds no serious or critical violation (contrast included);
     every picture has a text alternative that is not a file name; every figure is shown at
     >= 90 % of its size or opens at full size in one click, with tick labels >= 9 CSS px."""
-    try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("the Python package playwright is not installed (pip install playwright)")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"chromium is missing: no executable at {CHROMIUM} "
-                    "(install it with `apt-get install chromium`, or set REJLAB_CHROMIUM)")
-
     shots = tmp_path / "screenshots"
     shots.mkdir()
     axe = _axe_script()
     problems: dict[str, list[str]] = {}
     lines, scales = [], []
-    with serve(site) as base, sync_playwright() as p:
+    with _site_page(site, local_only) as (base, page, external):
+        from playwright.sync_api import Error as PlaywrightError
         host = urlsplit(base).netloc
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-                                    timeout=60_000)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            external = local_only(context, base)
-            page = context.new_page()
-            page.set_default_timeout(PAGE_MS)
-            local_errors: list[str] = []
-            page.on("response", lambda resp: local_errors.append(f"{resp.status} {resp.url}")
-                    if resp.status >= 400 and urlsplit(resp.url).netloc == host else None)
+        local_errors: list[str] = []
+        page.on("response", lambda resp: local_errors.append(f"{resp.status} {resp.url}")
+                if resp.status >= 400 and urlsplit(resp.url).netloc == host else None)
 
-            for name in _page_names(site):
-                local_errors.clear()
-                bad = problems.setdefault(name, [])
-                try:
-                    page.goto(f"{base}/{name}", wait_until="load")
-                    page.evaluate(WAIT_JS)
-                    state = page.evaluate(STATE_JS)
-                    page.screenshot(path=str(shots / (name.replace("/", "__") + ".png")))
-                    figures = page.evaluate(FIGURES_JS)
-                    page.add_script_tag(path=str(axe))
-                    violations = page.evaluate(AXE_JS)
-                except PlaywrightError as exc:
-                    bad.append(f"browser error or timeout: {exc}")
-                    continue
-                bad += [f"image did not load: {img['src']}" for img in state["images"]
-                        if not img["ok"]]
-                bad += [f"axe {v['impact']} {v['id']} x{v['n']}: {v['where']}"
-                        for v in violations if v["impact"] in ("serious", "critical")]
-                counts = {imp: sum(v["n"] for v in violations if v["impact"] == imp)
-                          for imp in ("critical", "serious", "moderate", "minor")}
-                lines.append(f"{name}: axe-core violations " + ", ".join(
-                    f"{k} {v}" for k, v in counts.items()) + "".join(
-                    f" ({', '.join(sorted({v['id'] for v in violations}))})" for _ in
-                    violations[:1]))
-                bad += _figure_problems(figures, scales)
-                bad += [f"local request failed: {e}" for e in local_errors]
-                if "Explorer(children=" in state["text"]:
-                    bad.append("an explorer is shown as its text 'Explorer(children=...' "
-                               "(its stored output has no image/png)")
-                if state["merror"]:
-                    bad.append(f"{state['merror']} MathJax errors")
-                if state["rawMath"]:
-                    bad.append(f"{state['rawMath']} maths elements left untypeset")
-                is_lesson = name.startswith("notebooks/")
-                stored = _stored(name) if is_lesson else {"maths": name == "index.html"}
-                if stored["maths"] and state["mathjax"] == 0:
-                    bad.append("no maths typeset (no mjx-container): MathJax did not run")
-                if is_lesson:
-                    want = f"?urlpath=lab/tree/{name[:-len('.html')]}.ipynb"
-                    if not (len(state["launch"]) == 1 and state["launch"][0].startswith(
-                            "https://mybinder.org/v2/gh/") and state["launch"][0].endswith(want)):
-                        bad.append(f"Binder launch link missing or wrong: {state['launch']}")
-                    if len(state["images"]) < stored["pictures"]:
-                        bad.append(f"{len(state['images'])} images on the page for "
-                                   f"{stored['pictures']} stored pictures")
-        finally:
-            browser.close()
+        for name in _page_names(site):
+            local_errors.clear()
+            bad = problems.setdefault(name, [])
+            try:
+                page.goto(f"{base}/{name}", wait_until="load")
+                page.evaluate(WAIT_JS)
+                state = page.evaluate(STATE_JS)
+                page.screenshot(path=str(shots / (name.replace("/", "__") + ".png")))
+                figures = page.evaluate(FIGURES_JS)
+                page.add_script_tag(path=str(axe))
+                violations = page.evaluate(AXE_JS)
+            except PlaywrightError as exc:
+                bad.append(f"browser error or timeout: {exc}")
+                continue
+            bad += [f"image did not load: {img['src']}" for img in state["images"]
+                    if not img["ok"]]
+            bad += [f"axe {v['impact']} {v['id']} x{v['n']}: {v['where']}"
+                    for v in violations if v["impact"] in ("serious", "critical")]
+            counts = {imp: sum(v["n"] for v in violations if v["impact"] == imp)
+                      for imp in ("critical", "serious", "moderate", "minor")}
+            lines.append(f"{name}: axe-core violations " + ", ".join(
+                f"{k} {v}" for k, v in counts.items()) + "".join(
+                f" ({', '.join(sorted({v['id'] for v in violations}))})" for _ in
+                violations[:1]))
+            bad += _figure_problems(figures, scales)
+            bad += [f"local request failed: {e}" for e in local_errors]
+            if "Explorer(children=" in state["text"]:
+                bad.append("an explorer is shown as its text 'Explorer(children=...' "
+                           "(its stored output has no image/png)")
+            if state["merror"]:
+                bad.append(f"{state['merror']} MathJax errors")
+            if state["rawMath"]:
+                bad.append(f"{state['rawMath']} maths elements left untypeset")
+            is_lesson = name.startswith("notebooks/")
+            stored = _stored(name) if is_lesson else {"maths": name == "index.html"}
+            if stored["maths"] and state["mathjax"] == 0:
+                bad.append("no maths typeset (no mjx-container): MathJax did not run")
+            if is_lesson:
+                want = f"?urlpath=lab/tree/{name[:-len('.html')]}.ipynb"
+                if not (len(state["launch"]) == 1 and state["launch"][0].startswith(
+                        "https://mybinder.org/v2/gh/") and state["launch"][0].endswith(want)):
+                    bad.append(f"Binder launch link missing or wrong: {state['launch']}")
+                if len(state["images"]) < stored["pictures"]:
+                    bad.append(f"{len(state['images'])} images on the page for "
+                               f"{stored['pictures']} stored pictures")
 
     _report("axe-core on every page (1280 x 900), and the figures' shown scale", lines + [
         f"{len(scales)} pictures, shown at {min(scales):.0%} to {max(scales):.0%} of their size"])
@@ -594,12 +601,6 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
 
 
-def _browser(p):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"chromium is missing: no executable at {CHROMIUM} "
-                    "(install it with `apt-get install chromium`, or set REJLAB_CHROMIUM)")
-    return p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-                             timeout=60_000)
 
 
 #: In the page, before each key press: a promise that resolves with the milliseconds from
@@ -625,84 +626,74 @@ def test_explorers_move_by_keyboard_on_the_live_site(site, local_only):
     """On every page with an explorer, each site control is moved across its range with the
     keyboard: the picture, its text and the readout change; the time from the key press to
     the new picture is recorded (median and 95th percentile, reported, not asserted)."""
-    from playwright.sync_api import sync_playwright
-
     pages = [f"notebooks/{p.stem}.html" for p in NOTEBOOKS]
     moves: list[float] = []
     problems: dict[str, list[str]] = {}
     per_page = []
-    with serve(site) as base, sync_playwright() as p:
-        browser = _browser(p)
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            external = local_only(context, base)
-            page = context.new_page()
-            page.set_default_timeout(PAGE_MS)
-            errors: list[str] = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            for name in pages:
-                errors.clear()
-                bad = problems.setdefault(name, [])
-                page.goto(f"{base}/{name}", wait_until="load")
-                blocks = page.eval_on_selector_all("section.rejlab-explorer", "s => s.map(x => x.id)")
-                if not blocks:
-                    bad.append("no explorer on the page")
-                page_moves = []
-                for bid in blocks:
-                    root = page.locator(f"#{bid}")
-                    root.scroll_into_view_if_needed()
-                    page.wait_for_function(f"document.getElementById('{bid}').dataset.framesReady"
-                                           " === 'true'")
-                    for control in root.locator("[data-control]").all():
-                        label = page.eval_on_selector(
-                            f"label[for='{control.get_attribute('id')}']", "l => l.innerText")
-                        if not label.strip():
-                            bad.append(f"{bid}: a control without a label")
-                        kind = control.evaluate("c => c.tagName")
-                        count = control.evaluate("c => c.tagName === 'SELECT' ? c.options.length"
-                                                 " : Number(c.max) + 1")
-                        control.focus()
-                        control.press("Home")
-                        start = root.evaluate("r => [r.querySelector('img.rejlab-explorer-frame')"
-                                              ".getAttribute('src'), r.querySelector("
-                                              "'img.rejlab-explorer-frame').alt, r.querySelector("
-                                              "'.rejlab-explorer-readout').innerText]")
-                        seen_src, seen_alt, seen_readout = ({x} for x in start)
-                        for _ in range(count - 1):
-                            page.evaluate(ARM_JS, bid)
-                            page.keyboard.press("ArrowDown" if kind == "SELECT" else "ArrowRight")
-                            moved = page.evaluate("window.__move")
-                            page_moves.append(moved["ms"])
-                            seen_src.add(moved["src"])
-                            seen_readout.add(moved["readout"])
-                            seen_alt.add(moved["alt"])
-                        if count > 1 and (len(seen_src) < 2 or len(seen_readout) < 2
-                                          or len(seen_alt) < 2):
-                            bad.append(f"{bid} {label}: across {count} values the picture, its "
-                                       f"text or the readout did not change ({len(seen_src)} "
-                                       f"pictures, {len(seen_readout)} readouts)")
-                        # back to where the lesson starts it, before the next control moves
-                        home = control.evaluate("c => c.tagName === 'SELECT' ? c.querySelector("
-                                                "'option[selected]').index : Number("
-                                                "c.getAttribute('value'))")
-                        control.press("Home")
-                        for _ in range(home):
-                            control.press("ArrowDown" if kind == "SELECT" else "ArrowRight")
-                        if kind != "SELECT":
-                            shown = control.get_attribute("aria-valuetext")
-                            out = page.inner_text(f"#{control.get_attribute('id')}-value")
-                            if not shown or shown != out:
-                                bad.append(f"{bid} {label}: aria-valuetext {shown!r} "
-                                           f"is not the value shown {out!r}")
-                bad += [f"console error: {e}" for e in errors]
-                moves += page_moves
-                if page_moves:
-                    per_page.append(f"{name}: {len(page_moves)} moves, median "
-                                    f"{statistics.median(page_moves):.1f} ms, p95 "
-                                    f"{_percentile(page_moves, 95):.1f} ms")
-        finally:
-            browser.close()
+    with _site_page(site, local_only) as (base, page, external):
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        for name in pages:
+            errors.clear()
+            bad = problems.setdefault(name, [])
+            page.goto(f"{base}/{name}", wait_until="load")
+            blocks = page.eval_on_selector_all("section.rejlab-explorer", "s => s.map(x => x.id)")
+            if not blocks:
+                bad.append("no explorer on the page")
+            page_moves = []
+            for bid in blocks:
+                root = page.locator(f"#{bid}")
+                root.scroll_into_view_if_needed()
+                page.wait_for_function(f"document.getElementById('{bid}').dataset.framesReady"
+                                       " === 'true'")
+                for control in root.locator("[data-control]").all():
+                    label = page.eval_on_selector(
+                        f"label[for='{control.get_attribute('id')}']", "l => l.innerText")
+                    if not label.strip():
+                        bad.append(f"{bid}: a control without a label")
+                    kind = control.evaluate("c => c.tagName")
+                    count = control.evaluate("c => c.tagName === 'SELECT' ? c.options.length"
+                                             " : Number(c.max) + 1")
+                    control.focus()
+                    control.press("Home")
+                    start = root.evaluate("r => [r.querySelector('img.rejlab-explorer-frame')"
+                                          ".getAttribute('src'), r.querySelector("
+                                          "'img.rejlab-explorer-frame').alt, r.querySelector("
+                                          "'.rejlab-explorer-readout').innerText]")
+                    seen_src, seen_alt, seen_readout = ({x} for x in start)
+                    for _ in range(count - 1):
+                        page.evaluate(ARM_JS, bid)
+                        page.keyboard.press("ArrowDown" if kind == "SELECT" else "ArrowRight")
+                        moved = page.evaluate("window.__move")
+                        page_moves.append(moved["ms"])
+                        seen_src.add(moved["src"])
+                        seen_readout.add(moved["readout"])
+                        seen_alt.add(moved["alt"])
+                    if count > 1 and (len(seen_src) < 2 or len(seen_readout) < 2
+                                      or len(seen_alt) < 2):
+                        bad.append(f"{bid} {label}: across {count} values the picture, its "
+                                   f"text or the readout did not change ({len(seen_src)} "
+                                   f"pictures, {len(seen_readout)} readouts)")
+                    # back to where the lesson starts it, before the next control moves
+                    home = control.evaluate("c => c.tagName === 'SELECT' ? c.querySelector("
+                                            "'option[selected]').index : Number("
+                                            "c.getAttribute('value'))")
+                    control.press("Home")
+                    for _ in range(home):
+                        control.press("ArrowDown" if kind == "SELECT" else "ArrowRight")
+                    if kind != "SELECT":
+                        shown = control.get_attribute("aria-valuetext")
+                        out = page.inner_text(f"#{control.get_attribute('id')}-value")
+                        if not shown or shown != out:
+                            bad.append(f"{bid} {label}: aria-valuetext {shown!r} "
+                                       f"is not the value shown {out!r}")
+            bad += [f"console error: {e}" for e in errors]
+            moves += page_moves
+            if page_moves:
+                per_page.append(f"{name}: {len(page_moves)} moves, median "
+                                f"{statistics.median(page_moves):.1f} ms, p95 "
+                                f"{_percentile(page_moves, 95):.1f} ms")
     _report("explorers moved by keyboard (time from key press to the new picture painted)",
             per_page + [f"all pages: {len(moves)} moves, median {statistics.median(moves):.1f} ms,"
                         f" p95 {_percentile(moves, 95):.1f} ms (goal: median <= 30 ms, "
