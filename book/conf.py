@@ -51,6 +51,9 @@ html_theme = "furo"
 html_title = "rejlab course"
 html_static_path = ["_static"]
 html_css_files = ["rejlab.css"]
+# The explorers' controls (frames drawn in advance by tools/site_frames.py) and
+# room for wide figures: the site's own script, no framework.
+html_js_files = [("rejlab-site.js", {"defer": "defer"})]
 html_show_sourcelink = False
 html_copy_source = False
 html_theme_options = {

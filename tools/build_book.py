@@ -3,15 +3,26 @@
     python tools/build_book.py                   # -> _build/html/index.html
     python tools/build_book.py --out /tmp/site   # elsewhere (the browser test does this)
 
-Nothing is executed: the pages show the outputs stored in ``notebooks/*.ipynb``,
-so a notebook stored without outputs is refused with its name (exit 2; run
-``make notebooks`` first). The site works offline: Sphinx + myst-nb with the
-furo theme (both ship their assets), MathJax 3 copied from the npm package
-``mathjax`` (installed once into ``_build/mathjax-<version>/`` with npm),
-stored PNGs for the figures, and no widget manager (an explorer shows its
-stored picture, or its text until it has one). A finished build is scanned,
-and refused, if any page still loads a script, stylesheet, font or image
-from another host.
+The pages show the outputs stored in ``notebooks/*.ipynb``, so a notebook
+stored without outputs is refused with its name (exit 2; run ``make
+notebooks`` first). The one thing run is the lessons' code, once, to draw
+their explorers (tools/site_frames.py: each explorer driven over the grid
+its factory declares, ``site_grid``, every setting drawn by the explorer's
+own code; cached in ``_build/site-cache/`` by a hash of rejlab's sources and
+the lesson): each explorer cell's stored picture is replaced by the moving
+explorer (tools/site_explorers.py, book/_static/rejlab-site.js), and every
+stored figure gets a text alternative read from the figure (titles, axis
+labels, legend) and a link to itself at full size. ``--no-explorers`` skips
+that and shows the stored pictures. An explorer whose frames pass 5 MB, or a
+site past 80 MB, is refused.
+
+The site works offline: Sphinx + myst-nb with the furo theme (both ship
+their assets), MathJax 3 copied from the npm package ``mathjax``
+(book/package.json, pinned by its package-lock.json, installed once into
+``_build/npm/`` with ``npm ci``, with axe-core for the browser test), the
+stored PNGs and the explorers' WebP frames, and no widget manager. A
+finished build is scanned, and refused, if any page still loads a script,
+stylesheet, font or image from another host.
 
 Pages: a landing page (book/index.md, with the course map built from the map
 in lesson 00 and the minutes each lesson states), one page per lesson, the
@@ -42,10 +53,17 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import binder_link  # noqa: E402  (tools/ is not a package)
+import site_explorers  # noqa: E402
+import site_frames  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
-MATHJAX_VERSION = "3.2.2"
+NPM_CACHE = ROOT / "_build" / "npm"
+FRAMES_CACHE = ROOT / "_build" / "site-cache"
+#: The site's size limits: the whole site, and one explorer's frames.
+SITE_LIMIT, EXPLORER_LIMIT = 80_000_000, 5_000_000
+MATHJAX_VERSION = json.loads((BOOK / "package.json").read_text(encoding="utf-8"))[
+    "dependencies"]["mathjax"]
 # What the site needs of the npm package: the TeX -> CommonHTML bundle, the
 # components it loads on demand (TeX extensions, menu, accessibility) and the
 # fonts. The speech-rule data (sre/, 4 MB) and the SVG output are left out.
@@ -208,28 +226,43 @@ def course_map_table(lessons: list[Lesson]) -> str:
 
 
 # --------------------------------------------------------------------------
-# MathJax from npm
+# npm packages: MathJax (shipped with the site) and axe-core (run by the browser test)
 
-def mathjax_dir(cache: Path) -> Path:
-    """The npm package ``mathjax`` at MATHJAX_VERSION, installed into ``cache`` once."""
-    package = cache / "node_modules" / "mathjax"
-    try:
-        if json.loads((package / "package.json").read_text())["version"] == MATHJAX_VERSION:
-            return package
-    except (OSError, ValueError, KeyError):
-        pass
+def npm_packages(cache: Path) -> Path:
+    """``node_modules`` of book/package.json (pinned by book/package-lock.json), installed into
+    ``cache`` once with ``npm ci``; reused while every package has its pinned version."""
+    wanted = json.loads((BOOK / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    modules = cache / "node_modules"
+
+    def installed() -> bool:
+        for name, pinned in wanted.items():
+            try:
+                if json.loads((modules / name / "package.json").read_text())["version"] != pinned:
+                    return False
+            except (OSError, ValueError, KeyError):
+                return False
+        return True
+
+    if installed():
+        return modules
     npm = shutil.which("npm")
     if npm is None:
-        raise BuildError(f"npm is needed once to fetch MathJax {MATHJAX_VERSION} for the "
-                         "offline site (apt-get install npm)")
+        raise BuildError(f"npm is needed once to fetch MathJax {MATHJAX_VERSION} and axe-core for "
+                         "the offline site (apt-get install npm)")
     cache.mkdir(parents=True, exist_ok=True)
-    out = subprocess.run([npm, "install", "--prefix", str(cache), "--no-save", "--no-audit",
-                          "--no-fund", "--loglevel=error", f"mathjax@{MATHJAX_VERSION}"],
-                         capture_output=True, text=True, timeout=600)
-    if out.returncode != 0 or not (package / "es5" / "tex-chtml.js").exists():
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy2(BOOK / name, cache / name)
+    out = subprocess.run([npm, "ci", "--prefix", str(cache), "--no-audit", "--no-fund",
+                          "--loglevel=error"], capture_output=True, text=True, timeout=600)
+    if out.returncode != 0 or not installed():
         last = (out.stderr.strip().splitlines() or ["no output"])[-1]
-        raise BuildError(f"npm install mathjax@{MATHJAX_VERSION} failed: {last}")
-    return package
+        raise BuildError(f"npm ci (book/package.json: {', '.join(wanted)}) failed: {last}")
+    return modules
+
+
+def mathjax_dir(cache: Path) -> Path:
+    """The npm package ``mathjax`` at MATHJAX_VERSION (from book/package.json)."""
+    return npm_packages(cache) / "mathjax"
 
 
 def copy_mathjax(package: Path, static: Path) -> None:
@@ -266,15 +299,15 @@ def launch_links(lessons: list[Lesson], repo: Path) -> tuple[dict[str, str], str
 _NBVAL_MARKER = re.compile(r"^[ \t]*#[ \t]*NBVAL_[A-Z_]+[ \t]*\n?", re.M)
 
 
-def stage_notebook(src: Path, dst: Path) -> None:
-    """Copy a lesson for the site: no widget state (the site loads no widget manager)
+def site_notebook(src: Path):
+    """A lesson as the site shows it: no widget state (the site loads no widget manager)
     and no ``# NBVAL_...`` lines (test markers, noise for a reader)."""
     nb = nbformat.read(src, as_version=4)
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.source = _NBVAL_MARKER.sub("", cell.source)
-    nbformat.write(nb, dst)
+    return nb
 
 
 def toctrees(lessons: list[Lesson], docs: dict[str, str]) -> str:
@@ -307,15 +340,31 @@ homework in `teacher/` with nbgrader (`make assignments`).
 
 
 def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
-          mathjax: Path) -> list[str]:
-    """Lay out the Sphinx source folder ``src``; return the notes for the log."""
+          mathjax: Path, frames: dict | None = None) -> tuple[list[str], list[dict], dict]:
+    """Lay out the Sphinx source folder ``src``.
+
+    ``frames`` (from :func:`site_frames.lesson_frames`) puts each lesson's
+    explorers on its page and describes its figures. Returns the notes for
+    the log, the explorers placed, and the stored figures' texts by hash.
+    """
     minutes = load_minutes(notebooks)
     lessons, notes = course_map(notebooks, minutes)
 
-    shutil.copytree(BOOK, src, ignore=shutil.ignore_patterns("__pycache__", "index.md"))
+    shutil.copytree(BOOK, src, ignore=shutil.ignore_patterns(
+        "__pycache__", "index.md", "package.json", "package-lock.json"))
     (src / "notebooks").mkdir()
+    (src / "_static").mkdir(exist_ok=True)
+    placed, texts = [], {}
     for path in notebooks:
-        stage_notebook(path, src / "notebooks" / path.name)
+        nb = site_notebook(path)
+        if frames and path.stem in frames:
+            folder, manifest = frames[path.stem]
+            found, why = site_explorers.figure_texts(nb, manifest, path.stem)
+            texts.update(found)
+            notes += why
+            placed += site_explorers.put_explorers(nb, manifest, folder, path.stem,
+                                                   src / "_static")
+        nbformat.write(nb, src / "notebooks" / path.name)
 
     docs: dict[str, str] = {}
     (src / "docs").mkdir()
@@ -355,7 +404,6 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
         raise BuildError("book/index.md has a {{ placeholder }} the build does not fill")
     (src / "index.md").write_text(index, encoding="utf-8")
 
-    (src / "_static").mkdir(exist_ok=True)
     copy_mathjax(mathjax, src / "_static")
     version = re.search(r'__version__\s*=\s*"([^"]+)"',
                         (ROOT / "rejlab" / "_version.py").read_text()).group(1)
@@ -368,7 +416,49 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
         notes.append("explorer outputs with no stored picture yet (shown as text until the "
                      "notebook is re-executed with a rejlab whose explorers carry image/png): "
                      + ", ".join(f"{k} ({v})" for k, v in missing.items()))
-    return notes
+    return notes, placed, texts
+
+
+def mend_theme_markup(html_dir: Path) -> None:
+    """Two things of the theme's markup that axe-core flags: the sidebar's toctree captions
+    are ``role="heading"`` without the level ARIA requires (aria-required-attr, critical):
+    level 2, under the page title; the two side panels are unnamed complementary
+    landmarks (landmark-unique): each gets its name."""
+    for page in html_dir.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = text.replace('<p class="caption" role="heading">',
+                           '<p class="caption" role="heading" aria-level="2">')
+        new = new.replace('<aside class="sidebar-drawer">',
+                          '<aside class="sidebar-drawer" aria-label="The course">')
+        new = new.replace('<aside class="toc-drawer">',
+                          '<aside class="toc-drawer" aria-label="On this page">')
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+
+
+def site_size(html_dir: Path) -> int:
+    return sum(p.stat().st_size for p in html_dir.rglob("*") if p.is_file())
+
+
+def check_limits(html_dir: Path, placed: list[dict]) -> str:
+    """BuildError past the size limits; else one line on the explorers and the site's size."""
+    big = [f"{e['page']} ({e['factory']}, {e['bytes'] / 1e6:.1f} MB)" for e in placed
+           if e["bytes"] > EXPLORER_LIMIT]
+    if big:
+        raise BuildError(f"explorers over {EXPLORER_LIMIT / 1e6:.0f} MB of frames (declare a "
+                         f"smaller site_grid): {'; '.join(big)}")
+    total = site_size(html_dir)
+    if total > SITE_LIMIT:
+        raise BuildError(f"the site is {total / 1e6:.1f} MB, over {SITE_LIMIT / 1e6:.0f} MB")
+    if not placed:
+        return f"site: {total / 1e6:.1f} MB, no explorers"
+    largest = max(placed, key=lambda e: e["bytes"])
+    frames = sum(e["pictures"] for e in placed)
+    return (f"site: {total / 1e6:.1f} MB; {len(placed)} explorers, "
+            f"{sum(e['settings'] for e in placed)} settings, {frames} frames "
+            f"({site_frames.FORMAT}, lossless), "
+            f"{sum(e['bytes'] for e in placed) / 1e6:.1f} MB of frames; largest "
+            f"{largest['page']} ({largest['factory']}, {largest['bytes'] / 1e6:.2f} MB)")
 
 
 def external_resources(html_dir: Path) -> list[str]:
@@ -386,7 +476,8 @@ def external_resources(html_dir: Path) -> list[str]:
 
 
 def build(out: Path, notebooks_dir: Path, docs_dir: Path, repo: Path, cache: Path,
-          quiet: bool = False) -> list[str]:
+          quiet: bool = False, frames_cache: Path | None = None,
+          explorers: bool = True) -> list[str]:
     notebooks = sorted(notebooks_dir.glob("*.ipynb"))
     if not notebooks:
         raise BuildError(f"no notebooks in {notebooks_dir}")
@@ -397,10 +488,20 @@ def build(out: Path, notebooks_dir: Path, docs_dir: Path, repo: Path, cache: Pat
                          "pip install -e '.[book]' (make book does)")
     mathjax = mathjax_dir(cache)
 
+    frames = None
+    log: list[str] = []
+    if explorers:
+        try:
+            frames = site_frames.lesson_frames(notebooks, frames_cache or FRAMES_CACHE,
+                                               log=log.append)
+        except site_frames.FramesError as exc:
+            raise BuildError(f"the explorers for the site: {exc}") from None
+
     work = out.parent / "book-work"
     shutil.rmtree(work, ignore_errors=True)
     src, doctrees, fresh = work / "src", work / "doctrees", work / "html"
-    notes = stage(src, notebooks, docs_dir, repo, mathjax)
+    notes, placed, texts = stage(src, notebooks, docs_dir, repo, mathjax, frames)
+    notes = log + notes
     cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-d", str(doctrees),
            str(src), str(fresh)]
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
@@ -413,6 +514,9 @@ def build(out: Path, notebooks_dir: Path, docs_dir: Path, repo: Path, cache: Pat
     leaks = external_resources(fresh)
     if leaks:
         raise BuildError("the built site loads resources from the network: " + "; ".join(leaks))
+    notes += site_explorers.label_figures(fresh, texts)
+    mend_theme_markup(fresh)
+    notes.append(check_limits(fresh, placed))
     shutil.rmtree(out, ignore_errors=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     fresh.rename(out)
@@ -426,12 +530,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--docs", type=Path, default=ROOT / "docs")
     parser.add_argument("--repo", type=Path, default=ROOT, help="git checkout for launch links")
     parser.add_argument("--mathjax-cache", type=Path,
-                        default=Path(os.environ.get("REJLAB_MATHJAX_CACHE",
-                                                    ROOT / "_build" / f"mathjax-{MATHJAX_VERSION}")))
+                        default=Path(os.environ.get("REJLAB_MATHJAX_CACHE", NPM_CACHE)),
+                        help="where npm installs book/package.json (MathJax, axe-core)")
+    parser.add_argument("--frames-cache", type=Path,
+                        default=Path(os.environ.get("REJLAB_SITE_CACHE", FRAMES_CACHE)),
+                        help="where the explorers' frames are kept between builds")
+    parser.add_argument("--no-explorers", action="store_true",
+                        help="show each explorer's stored picture instead of its frames")
     args = parser.parse_args(argv)
     try:
         notes = build(args.out.resolve(), args.notebooks, args.docs, args.repo,
-                      args.mathjax_cache)
+                      args.mathjax_cache, frames_cache=args.frames_cache,
+                      explorers=not args.no_explorers)
     except BuildError as exc:
         print(f"make book: {exc}", file=sys.stderr)
         return 2

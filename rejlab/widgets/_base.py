@@ -10,6 +10,15 @@ stable and lets tests and benchmarks see every redraw without a kernel:
 ``explorer.state`` is the latest computed result, ``explorer.image`` holds
 the latest PNG, ``explorer.redraws`` counts redraws.
 
+The figure has a text alternative generated from the numbers
+(:meth:`Explorer.alt_text`: the title, the control values and the readout
+as plain text, or the message when there is no figure). It is the image
+widget's ``tooltip``, which ipywidgets renders as the ``title`` attribute of
+the ``<img>`` element: with no ``alt`` attribute that is the image's
+accessible name, the text a screen reader reads (and a sighted reader sees
+on hover). The course website's explorer frames carry the same text as
+their ``alt``.
+
 Bad input never raises out of an explorer. Every control's value is checked
 at the door (a dropdown set to None, a NaN in a number box, a value outside a
 bounded control's range), then ``compute`` validates what it needs; either
@@ -28,6 +37,7 @@ import base64
 import html
 import io
 import math
+import re
 import struct
 import zlib
 from typing import Callable, Mapping
@@ -35,10 +45,14 @@ from typing import Callable, Mapping
 import ipywidgets as widgets
 import numpy as np
 from matplotlib.figure import Figure
+from traitlets import Unicode
 
 from ..plot import RC
 
 __all__ = ["Explorer", "format_number", "control_values"]
+
+_TAG = re.compile(r"<[^>]+>")
+_BREAK = re.compile(r"<br\s*/?>", re.I)
 
 
 def format_number(x, digits=3):
@@ -101,6 +115,32 @@ def control_values(controls):
     return values
 
 
+def html_to_text(markup):
+    """Plain text of a readout's HTML: line breaks and ``|`` become ``; ``, tags go, entities are read."""
+    text = _BREAK.sub("; ", markup)
+    text = html.unescape(_TAG.sub("", text)).replace("\xa0", " ")
+    text = re.sub(r"\s*\|\s*", "; ", text)
+    return re.sub(r"\s+", " ", text).strip(" ;")
+
+
+def control_text(control):
+    """``description = value`` of one control as a reader sees it (the option's label, the slider's format)."""
+    label = getattr(control, "description", "") or ""
+    value = control.value
+    if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \
+            and isinstance(control.index, int):
+        shown = _option_labels(control)[control.index]
+    elif isinstance(value, float):
+        fmt = getattr(control, "readout_format", "") or ".3g"
+        try:
+            shown = format(value, fmt)
+        except ValueError:
+            shown = f"{value:g}"
+    else:
+        shown = str(value)
+    return f"{label} = {shown}" if label else shown
+
+
 def explains(question, notice):
     """Give an explorer factory its question and "what to notice" line as attributes.
 
@@ -136,6 +176,20 @@ def fast_png(rgba):
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
     return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
             + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + _png_chunk(b"IEND", b""))
+
+
+class _FigureImage(widgets.Image):
+    """The figure's image widget, whose ``tooltip`` is the ``<img>``'s ``title``.
+
+    ipywidgets' front end writes a widget's ``tooltip`` into the ``title``
+    attribute only when its model's ``description`` is empty, and reads the
+    length of that description first: the Image model has none, so a plain
+    Image with a tooltip fails to render. An empty synced ``description``
+    lets the view set ``title``, which is the image's accessible name (it has
+    no ``alt``): what a screen reader reads for the figure.
+    """
+
+    description = Unicode("").tag(sync=True)
 
 
 class Explorer(widgets.VBox):
@@ -194,8 +248,8 @@ class Explorer(widgets.VBox):
             self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
         self._blank = None
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%",
-                                                                       height="auto"))
+        self.image = _FigureImage(format="png", layout=widgets.Layout(max_width="100%",
+                                                                      height="auto"))
         self.readout = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
         self.message = widgets.HTML()
         box = controls_layout or widgets.HBox(list(self.controls.values()),
@@ -247,6 +301,7 @@ class Explorer(widgets.VBox):
         self.state = state
         self.readout.value = shown
         self.image.value = png
+        self.image.tooltip = self.alt_text()
         self.redraws += 1
 
     def _fail(self, message):
@@ -255,6 +310,29 @@ class Explorer(widgets.VBox):
         self.message.value = '<span style="color:#D55E00">⚠ ' + html.escape(message) + "</span>"
         self.readout.value = ""
         self.image.value = self._blank_png()
+        self.image.tooltip = self.alt_text()
+
+    def control_texts(self):
+        """``{name: "description = value"}`` of the controls a reader is told about
+        (every control but on/off toggles), as :meth:`alt_text` names them."""
+        return {name: control_text(c) for name, c in self.controls.items()
+                if not isinstance(c.value, bool)}
+
+    def alt_text(self):
+        """The figure's text alternative, generated from the numbers it shows.
+
+        ``"<title>. Figure for <control> = <value>, ...: <readout as text>"``;
+        on bad input, ``"<title>: no figure. <message>"``. On/off toggles
+        (a covering's cells) are left out of the control list: the readout
+        says what they make. It is also the image widget's ``tooltip``.
+        """
+        title = self.title or "Interactive figure"
+        if self.error:
+            return f"{title}: no figure. {self.error}"
+        shown = list(self.control_texts().values())
+        text = title + (". Figure for " + ", ".join(shown) if shown else ". Figure")
+        readout = html_to_text(self.readout.value)
+        return text + (f": {readout}" if readout else "")
 
     def _blank_png(self):
         from PIL import Image

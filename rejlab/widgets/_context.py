@@ -173,3 +173,9 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
     return Explorer(controls, compute, draw, readout=readout, figsize=(9, 3.6),
                     title="Context and rejection: JCR against SCR",
                     question=context_explorer.question, notice=context_explorer.notice)
+
+
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+context_explorer.site_grid = {"strength": [0.0, 1.0, 2.0, 4.0, 8.0],
+                               "failure_probability": np.linspace(0, 0.5, 11).round(2).tolist()}

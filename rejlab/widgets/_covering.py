@@ -241,3 +241,8 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
                     figsize=(10, 4.6) if scores else (7, 4.6), dpi=90,
                     title="Coverings and neighborhood systems", question=question, notice=notice,
                     legend=_key_html(scores), controls_layout=layout)
+
+
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+covering_explorer.site_grid = {"p": "options", "ideal": "options"}

@@ -145,6 +145,12 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
                     notice=operating_set_explorer.notice)
 
 
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+operating_set_explorer.site_grid = {"r0": np.linspace(0, 1, 26).round(2).tolist(),
+                                     "reference": _REJECTOR_NAMES}
+
+
 # --------------------------------------------------------------------------
 # Lesson 05: the price of rejection
 
@@ -223,3 +229,8 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.6),
                     title="The price of rejection ρ: which operating point is cheapest?",
                     question=cost_explorer.question, notice=cost_explorer.notice)
+
+
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+cost_explorer.site_grid = {"rho": np.linspace(0, 1, 51).round(2).tolist()}

@@ -141,6 +141,12 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
                     legend=_subset_legend())
 
 
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+four_subsets_explorer.site_grid = {"r": np.linspace(0, 1, 51).round(2).tolist(),
+                                   "rejector": "options"}
+
+
 # --------------------------------------------------------------------------
 # Lesson 01: the two partitions, threshold rejection
 
@@ -225,6 +231,12 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
                     legend=_subset_legend())
 
 
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+partitions_explorer.site_grid = {"threshold": np.linspace(0, 1, 26).round(2).tolist(),
+                                  "rejector": "options"}
+
+
 # --------------------------------------------------------------------------
 # Lesson 00: a tiny first explorer on ten samples
 
@@ -281,6 +293,11 @@ def ranking_explorer(confidence=None, accurate=None):
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(max(5.0, 0.7 * c.size), 2.2), title="Reject the least confident samples",
                     question=ranking_explorer.question, notice=ranking_explorer.notice)
+
+
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+ranking_explorer.site_grid = {"rejected": "range"}
 
 
 # --------------------------------------------------------------------------
@@ -410,6 +427,12 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
                     legend=legend)
 
 
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+curves_explorer.site_grid = {"r": np.linspace(0, 1, 51).round(2).tolist(),
+                              "separation": [0.5, 1.0, 2.0]}
+
+
 # --------------------------------------------------------------------------
 # Lesson 06: the rejector as a binary classifier
 
@@ -490,3 +513,9 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     return Explorer(controls, compute, draw, readout=readout, figsize=(9.6, 4.4),
                     title="The triplet (A, Q, r) determines the confusion matrix",
                     question=confusion_explorer.question, notice=confusion_explorer.notice)
+
+
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control). A stays at its value.
+confusion_explorer.site_grid = {"Q": np.linspace(0.4, 0.9, 11).round(2).tolist(),
+                                "r": np.linspace(0, 0.5, 11).round(2).tolist()}

@@ -114,3 +114,8 @@ def report_explorer(report, *, r=None, rho=None):
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
                     title="Walk along your classifier's curves",
                     question=report_explorer.question, notice=report_explorer.notice)
+
+
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+report_explorer.site_grid = {"r": [i / 40 for i in range(41)], "rho": [0.1, 0.3, 0.5]}

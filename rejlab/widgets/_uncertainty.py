@@ -187,6 +187,11 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     return explorer
 
 
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+sampling_explorer.site_grid = {"n_per_class": "options", "seed": [0, 1, 2, 3, 4]}
+
+
 class ChowState(NamedTuple):
     """State of :func:`chow_explorer`."""
 
@@ -291,3 +296,9 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
     return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.4),
                     title="Chow's rule against the minimum cost",
                     question=chow_explorer.question, notice=chow_explorer.notice)
+
+
+#: What the course website moves, and over which values (every setting is drawn in advance
+#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+chow_explorer.site_grid = {"rho": np.linspace(0.05, 0.95, 19).round(2).tolist(),
+                            "temperature": [0.25, 0.5, 1.0, 2.0, 4.0]}
