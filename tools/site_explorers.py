@@ -146,7 +146,7 @@ def explorer_block(entry: dict, stem: str, base: str) -> str:
         f'<p class="rejlab-explorer-note">{note}</p>',
         f'<div class="rejlab-explorer-controls">{"".join(rows)}</div>',
         f'<div class="rejlab-explorer-readout" aria-live="polite">{entry["readouts"][start]}</div>',
-        f'<div class="rejlab-explorer-message" role="status">'
+        '<div class="rejlab-explorer-message" role="status">'
         + (f"⚠ {html.escape(message)}" if message else "") + "</div>",
         f'<a class="rejlab-explorer-full rejlab-figure-link" href="{frame}" '
         'title="Open this picture at full size">'

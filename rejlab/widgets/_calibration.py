@@ -138,3 +138,7 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
                     title="Calibration: reliability diagram and what rejection sees",
                     question=calibration_explorer.question, notice=calibration_explorer.notice)
+
+
+#: The controls the course website moves (tools/site_frames.py): the temperature, and the binning.
+calibration_explorer.site_grid = {"temperature": "options", "binning": "options"}

@@ -123,3 +123,8 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
     return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.6),
                     title="Can we promise a risk? Many validation samples, one population",
                     question=guarantee_explorer.question, notice=guarantee_explorer.notice)
+
+
+#: The controls the course website moves (tools/site_frames.py): the target risk, and the method.
+guarantee_explorer.site_grid = {"target_risk": [round(0.05 + 0.01 * i, 2) for i in range(26)],
+                                "method": "options"}
