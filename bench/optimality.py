@@ -29,7 +29,7 @@ def main():
     _, y, proba = rl.datasets.four_gaussians(2500, seed=0)  # 10,000 samples
     accurate = rl.accuracy_vector(y, proba.argmax(axis=1))
     cv = rl.rejection_curves(accurate, rl.max_probability(proba))
-    sub = rl.optimality.subsample_curves(cv, 2000)
+    sub = rl.curves.subsample_curves(cv, 2000)
     m = len(sub)
 
     t_beta = best_of(lambda: rl.optimality_matrix(sub.A, sub.r), REPEATS)[0]
@@ -43,7 +43,7 @@ def main():
     b = cv.best_Q()
     A0, r0, alpha = float(cv.A[b]), float(cv.r[b]), cv.alpha
     t_ops = best_of(lambda: rl.operating_set(A0, r0, alpha, grid), REPEATS)[0]
-    counts = rl.optimality.subsample_curves(cv, grid.size).counts  # real counts, same size as the grid
+    counts = rl.curves.subsample_curves(cv, grid.size).counts  # real counts, same size as the grid
     t_counts = best_of(lambda: rl.measures_from_counts(*counts), REPEATS)[0]
     print(f"operating_set, {grid.size}-point grid:      {1e3 * t_ops:8.3f} ms (goal < 100 ms)")
     print(f"  baseline measures_from_counts x1:      {1e3 * t_counts:8.3f} ms "

@@ -30,8 +30,11 @@ __all__ = [
     # Confidence from class probabilities (Sec. 5): rejlab.rejectors
     "max_probability", "breaking_ties", "confidence_from_proba", "REJECTORS",
     # Cost, relative optimality, rho_0 and operating sets (Sec. 4): rejlab.optimality
-    "cost", "relative_optimality", "compare", "rho_zero", "rho_zero_curve", "operating_region",
-    "operating_set", "optimality_matrix",
+    "cost", "relative_optimality", "compare", "rho_zero", "operating_region", "operating_set",
+    "optimality_matrix",
+    # The price of rejection along a curve: the cost and its cheapest point, rho_0 (Sec. 4,
+    # Fig. 8): rejlab.prices
+    "cost_curve", "rho_zero_curve",
     # The field's vocabulary (risk-coverage, AURC, E-AURC, AUGRC, failure AUROC, Chow's
     # rule) and a threshold chosen on validation data: rejlab.selective
     "risk_coverage", "aurc", "excess_aurc", "augrc", "failure_auroc", "risk_at_coverage",
@@ -63,7 +66,8 @@ __all__ = [
 ]
 
 #: The modules that own the face's names, in the order of the groups above.
-_OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "selective",
+_OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "prices",
+           "selective",
            "bootstrap", "guarantees", "calibration", "coverings", "accuracy", "multilabel",
            "report")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).

@@ -12,8 +12,6 @@ from collections.abc import Mapping
 
 import numpy as np
 
-
-
 # What NumPy may raise when it is handed something that is not an array
 # (ragged lists, memoryviews of unsupported formats, huge Python ints).
 CONVERSION_ERRORS = (TypeError, ValueError, NotImplementedError, OverflowError, BufferError)

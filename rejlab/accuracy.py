@@ -37,12 +37,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _validate as v
-from . import _set_checks as sc
+from . import _set_checks as sc, _validate as v
+from ._label_counts import aa_rar, sample_counts, totals as count_totals
 from ._sets import ElementSet, ordered
 from .coverings import label_sets_to_blocks
-from ._label_counts import aa_rar, sample_counts
-from ._label_counts import totals as count_totals
 
 __all__ = [
     "AccuracyReport",
@@ -361,6 +359,11 @@ class AccuracyReport:
     T_neg_condition : int or None
         T_neg by the formula of the detected condition (None outside the
         paper's four conditions).
+    elements : tuple (indicator layer: array of row indices)
+        The elements of U in universe order: the rows of the two matrices.
+    ideal_matrix, result_matrix : bool arrays, shape (|U|, m)
+        Element x label membership of the ideal and of the result (what
+        :func:`rejlab.plot.results_grid` draws).
     """
 
     ideal_kind: str
@@ -379,6 +382,9 @@ class AccuracyReport:
     T2: tuple
     T2_elements: tuple
     T_neg_condition: object
+    elements: object = ()
+    ideal_matrix: object = None
+    result_matrix: object = None
 
     @property
     def AA_exact(self):
@@ -475,12 +481,17 @@ def accuracy_report(ideal, result, *, universe=None):
         T1_el = tuple(p for p, o in zip(elements, overlapped) if not o)
         T2_el = tuple(p for p, o in zip(elements, overlapped) if o)
         T1, T2 = tuple(int(x) for x in t[~overlapped]), tuple(int(x) for x in t[overlapped])
+        ideal_matrix, result_matrix = (
+            np.array([[p in block for block in family] for p in elements], dtype=bool).reshape(
+                len(elements), len(family)) for family in (data.P, data.R))
+        elements = tuple(elements)
     else:
         per_label = tuple(int(x) for x in (data.T & data.R).sum(axis=0))
         sizes = tuple(int(x) for x in data.T.sum(axis=0))
         D_P = np.flatnonzero(overlapped)
         T1_el, T2_el = np.flatnonzero(~overlapped), D_P
         T1, T2 = t[~overlapped], t[overlapped]
+        ideal_matrix, result_matrix = data.T, data.R
     ideal_kind, result_kind = _kind_of(data)
     condition = f"ideal {ideal_kind}, result {result_kind}"
     key = (ideal_kind, result_kind)
@@ -492,7 +503,8 @@ def accuracy_report(ideal, result, *, universe=None):
         T_pos_per_label=per_label, P_sizes=sizes, T_pos=T_pos, sum_P=sum_P, T_neg=T_neg,
         AA=aa, RAR=rar,
         D_P=D_P, T1=T1, T1_elements=T1_el, T2=T2, T2_elements=T2_el,
-        T_neg_condition=T_neg_cond,
+        T_neg_condition=T_neg_cond, elements=elements,
+        ideal_matrix=v.readonly(ideal_matrix), result_matrix=v.readonly(result_matrix),
     )
 
 

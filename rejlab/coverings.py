@@ -35,8 +35,7 @@ from operator import itemgetter
 
 import numpy as np
 
-from . import _validate as v
-from . import _set_checks as sc
+from . import _set_checks as sc, _validate as v
 from ._sets import ElementSet, ordered
 
 __all__ = [

@@ -30,10 +30,14 @@ from ._formulas import FORMULAS, rho_zero
 from ._ranking import CHUNK, ranked
 from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts
 
-__all__ = ["CURVE_FIELDS", "RejectionCurves", "rejection_curves"]
+__all__ = ["CURVE_FIELDS", "DISPLAY_POINTS", "RejectionCurves", "rejection_curves", "subsample_curves"]
 
 #: The per-point fields of :class:`RejectionCurves` after ``n_rejected``.
 CURVE_FIELDS = ("r", *MEASURE_NAMES)
+
+#: Points of a curve worth drawing: longer curves are thinned to this many
+#: (:func:`subsample_curves`) before a figure shows them.
+DISPLAY_POINTS = 4000
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -115,6 +119,16 @@ class RejectionCurves:
 
     def __len__(self):
         return len(self.n_accurate_rejected)
+
+    def take(self, indices):
+        """The curves at the points ``indices`` only (validated indices of these curves).
+
+        The same counts at fewer points: every measure follows from them as
+        on the whole curves.
+        """
+        indices = np.asarray(indices, dtype=np.int64)
+        return RejectionCurves(self.n_accurate_rejected[indices], self.n_samples, self.n_accurate,
+                               points=self.n_rejected[indices])
 
     @property
     def counts(self):
@@ -249,3 +263,27 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     return RejectionCurves(ar[k], a.size, n_acc, points=k.astype(np.int64, copy=False))
 
 
+def subsample_curves(curves, max_points=DISPLAY_POINTS):
+    """At most ``max_points`` evenly spaced points of a curve, keeping its ends and max Q.
+
+    A curve of 100 000 samples has 100 001 points: more than a figure can
+    show, and the relative-optimality matrix is O(m^2). This keeps the
+    first and last point, the point of maximum Q, and evenly spaced points
+    in between (by index); the measures follow from the kept counts as
+    before. The default, :data:`DISPLAY_POINTS`, is what the figures draw.
+
+    Examples
+    --------
+    >>> import rejlab as rl
+    >>> cv = rl.rejection_curves([1, 0, 1, 0, 1, 1], [6, 1, 5, 2, 4, 3])
+    >>> subsample_curves(cv, 3).n_rejected
+    array([0, 2, 6])
+    """
+    v.instance_of(curves, "curves", RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
+    max_points = v.count(max_points, "max_points", None, lower=3)
+    m = len(curves)
+    if m <= max_points:
+        return curves
+    idx = np.round(np.linspace(0, m - 1, max_points - 1)).astype(np.int64)
+    idx = np.union1d(idx, [curves.best_Q()])
+    return curves.take(idx)

@@ -33,8 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _risk_control as rc
-from . import _validate as v
+from . import _risk_control as rc, _validate as v
 from .measures import measures_from_counts
 from .partitions import Threshold
 

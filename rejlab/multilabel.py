@@ -26,8 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _validate as v
-from . import _set_checks as sc
+from . import _set_checks as sc, _validate as v
 from ._label_counts import SampleCounts, aa_rar, sample_counts, totals
 from ._sets import ordered
 

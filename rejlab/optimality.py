@@ -29,7 +29,6 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from .curves import RejectionCurves
 from ._formulas import fraction_measures
 from .measures import MEASURE_NAMES
 
@@ -38,10 +37,7 @@ __all__ = [
     "relative_optimality",
     "compare",
     "rho_zero",
-    "RhoZeroCurve",
-    "rho_zero_curve",
     "optimality_matrix",
-    "subsample_curves",
     "compare_same_r",
     "compare_same_accurate_kept",
     "compare_same_misclassified_kept",
@@ -243,51 +239,6 @@ def _verdict(margin):
     return _out(_verdicts(margin))
 
 
-class RhoZeroCurve(NamedTuple):
-    """``rho_0`` of every rejected fraction against no rejection (Condessa et al. 2017, Fig. 8)."""
-
-    r: np.ndarray
-    rho_0: np.ndarray
-
-
-def _check_curves(curves, name="curves"):
-    return v.instance_of(curves, name, RejectionCurves, "a RejectionCurves (from "
-                         "rl.rejection_curves)")
-
-
-def rho_zero_curve(curves):
-    """The threshold price ``rho_0(r)`` of every operating point against no rejection.
-
-    Condessa et al. 2017, Fig. 8: with the reference ``r0 = 0``, rejecting a
-    fraction r beats not rejecting at all iff ``rho < rho_0(r)``, and
-    ``rho_0 = |M∩R| / |R|``, the share of misclassified samples among the
-    rejected ones (:attr:`rejlab.RejectionCurves.rho_0`, computed from the
-    integer counts, so exact at 0 and 1). One value per point of the curves;
-    NaN at the point with nothing rejected (the reference itself, 0 / 0).
-
-    Parameters
-    ----------
-    curves : RejectionCurves
-
-    Returns
-    -------
-    RhoZeroCurve
-        Fields ``r`` and ``rho_0`` (unpacks as a pair).
-
-    Examples
-    --------
-    >>> import rejlab as rl
-    >>> cv = rl.rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.2])
-    >>> r, rho0 = rho_zero_curve(cv)
-    >>> r
-    array([0.  , 0.25, 0.5 , 0.75, 1.  ])
-    >>> np.round(rho0, 6)
-    array([     nan, 1.      , 1.      , 0.666667, 0.5     ])
-    """
-    curves = _check_curves(curves)
-    return RhoZeroCurve(curves.r, curves.rho_0)
-
-
 def optimality_matrix(A, r):
     """Relative optimality of every operating point against every other (Condessa et al. 2017, Figs. 5, 8).
 
@@ -297,7 +248,7 @@ def optimality_matrix(A, r):
     with equal r get ``+inf`` / ``-inf`` / 0 by the sign of ``Q1 - Q0``.
 
     Vectorized: two outer differences and one division, O(m^2) memory. For a
-    long curve, first reduce it with :func:`subsample_curves` (a few
+    long curve, first reduce it with :func:`rejlab.curves.subsample_curves` (a few
     thousand points at most).
 
     Parameters
@@ -324,7 +275,7 @@ def optimality_matrix(A, r):
     if A.size > MAX_MATRIX_POINTS:
         raise ValueError(f"A has {A.size} points; the {A.size} x {A.size} matrix would take "
                          f"{8 * A.size ** 2 / 1e9:.1f} GB: thin the curve first, e.g. "
-                         f"rl.optimality.subsample_curves(curves, 2000)")
+                         f"rl.curves.subsample_curves(curves, 2000)")
     q = 2.0 * _kept_accurate(A, r) + r  # Q + alpha; alpha cancels in Q1 - Q0
     num = np.subtract.outer(q, q)
     den = np.subtract.outer(r, r)
@@ -333,32 +284,6 @@ def optimality_matrix(A, r):
         np.divide(num, den, out=num)
     num[np.isnan(num)] = 0.0  # 0 / 0: equal r and equal Q (the diagonal)
     return num
-
-
-def subsample_curves(curves, max_points=1000):
-    """At most ``max_points`` evenly spaced points of a curve, keeping its ends and max Q.
-
-    The relative-optimality matrix is O(m^2); a curve of 100 000 samples has
-    100 001 points. This keeps the first and last point, the point of
-    maximum Q, and evenly spaced points in between (by index).
-
-    Examples
-    --------
-    >>> import rejlab as rl
-    >>> cv = rl.rejection_curves([1, 0, 1, 0, 1, 1], [6, 1, 5, 2, 4, 3])
-    >>> subsample_curves(cv, 3).n_rejected
-    array([0, 2, 6])
-    """
-    curves = _check_curves(curves)
-    max_points = v.count(max_points, "max_points", None, lower=3)
-    m = len(curves)
-    if m <= max_points:
-        return curves
-    idx = np.round(np.linspace(0, m - 1, max_points - 1)).astype(np.int64)
-    idx = np.union1d(idx, [curves.best_Q()])
-    # the same counts at fewer points: the measures follow from them as before
-    return RejectionCurves(curves.n_accurate_rejected[idx], curves.n_samples, curves.n_accurate,
-                           points=curves.n_rejected[idx])
 
 
 # --- the three comparisons that need no cost function (Condessa et al. 2017, Sec. 4) ---

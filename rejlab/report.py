@@ -37,25 +37,37 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import numpy as np
 
-
 from . import _validate as v
-from .bootstrap import (DEFAULT_BAND_FRACTIONS, Band, CurveBands, PointBands, bootstrap_curves,
-                        bootstrap_threshold)
-from .curves import rejection_curves, RejectionCurves
-from .measures import MEASURE_NAMES, OperatingPoint, operating_point
-from .partitions import reject_below, Threshold
-from ._report_inputs import (fractions_of, predicted_proba, predictions,
-                             validation_inputs)
+from ._report_inputs import (
+    fractions_of,
+    predicted_proba,
+    predictions,
+    validation_inputs,
+)
 from ._report_text import report_text, value_text
+from .bootstrap import (
+    DEFAULT_BAND_FRACTIONS,
+    Band,
+    CurveBands,
+    PointBands,
+    bootstrap_curves,
+    bootstrap_threshold,
+)
+from .curves import RejectionCurves, rejection_curves, subsample_curves
+from .measures import MEASURE_NAMES, OperatingPoint, operating_point
+from .optimality import operating_set
+from .partitions import Threshold, reject_below
+from .prices import CostCurve, cost_curve, rho_zero_curve
 from .selective import CRITERIA, _field_numbers, select_threshold
 
 __all__ = [
     "DEFAULT_FRACTIONS",
     "RejectionReport",
+    "ReportWalk",
     "rejection_report",
     "report_from_estimator",
     "format_value",
@@ -178,6 +190,35 @@ class RejectionReport:
             rows.append(row)
         return rows
 
+    @cached_property
+    def display_curves(self):
+        """The curves at the points a figure shows: :func:`rejlab.curves.subsample_curves`."""
+        return subsample_curves(self.curves)
+
+    @cached_property
+    def best_operating_set(self):
+        """The operating set of the max-Q point (Condessa et al. 2017, Fig. 2): 401 r1, and its own."""
+        best = self.best
+        grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
+        return operating_set(best.A, best.r, self.alpha, grid)
+
+    @cached_property
+    def rho_zero_display(self):
+        """rho_0 against no rejection at the points a figure shows (:func:`rejlab.rho_zero_curve`)."""
+        return rho_zero_curve(self.display_curves)
+
+    def walk(self, r, rho):
+        """The operating point rejecting ``round(r n)`` samples, and the cost along the curve at rho.
+
+        What the report explorer shows (:func:`rejlab.plot.report_point` draws it).
+        """
+        r = v.single_fraction(r, "r")
+        rho = v.single_fraction(rho, "rho")
+        k = _count(r, self.n)
+        point_cost = float(self.curves.take([k]).cost(rho)[0])
+        return ReportWalk(self.rejector, self.n, self.display_curves, k, self.curves.point(k),
+                          point_cost, cost_curve(self.curves, rho))
+
     def __str__(self):
         return report_text(self, 4)
 
@@ -189,6 +230,18 @@ class RejectionReport:
     def _repr_pretty_(self, printer, cycle):
         # in a notebook, a report on the last line shows its table
         printer.text(str(self))
+
+
+class ReportWalk(NamedTuple):
+    """One operating point of a report and the cost at one price of rejection (:meth:`RejectionReport.walk`)."""
+
+    rejector: str                #: the report's rejector
+    n: int                       #: its number of samples
+    curves: RejectionCurves      #: the report's curves at the points a figure shows
+    k: int                       #: the number of rejected samples, ``round(r n)``
+    point: OperatingPoint        #: the operating point rejecting k samples
+    point_cost: float            #: its cost at ``cost.rho``
+    cost: CostCurve              #: the cost along the curve, with its cheapest point
 
 
 def _count(fraction, n):

@@ -27,7 +27,7 @@ LAYER_OF = {
     "_ranking": "foundation", "_labels": "foundation", "_set_checks": "foundation",
     "_formulas": "maths", "_label_counts": "maths", "_report_inputs": "maths",
     "_report_text": "maths", "partitions": "maths", "measures": "maths", "curves": "maths",
-    "binary": "maths", "rejectors": "maths", "optimality": "maths",
+    "binary": "maths", "rejectors": "maths", "optimality": "maths", "prices": "maths",
     "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
     "guarantees": "maths", "_risk_control": "maths", "calibration": "maths",

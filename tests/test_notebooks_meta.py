@@ -31,7 +31,7 @@ EXECUTED = NOTEBOOKS + SOLUTIONS
 LESSONS = [
     "00_start_here", "01_partitions", "02_four_subsets_and_measures",
     "03_measures_vs_rejection", "04_operating_sets", "04b_relative_optimality",
-    "05_relative_optimality_and_cost", "06_rejector_as_binary_classifier",
+    "05_the_cost_of_rejection", "06_rejector_as_binary_classifier",
     "07_neighborhood_systems", "08_unified_accuracy_aa_rar", "09_multilabel_evaluation",
     "10_context_and_rejection", "11_evaluate_your_classifier", "12_how_sure_are_you",
     "13_same_ideas_other_names", "14_can_we_promise_a_risk", "15_calibration_and_rejection",

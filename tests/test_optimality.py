@@ -283,14 +283,14 @@ def test_optimality_matrix_equal_r_follows_the_sign_of_q():
 def test_subsample_curves_keeps_ends_and_max_q():
     rng = np.random.default_rng(3)
     cv = rl.rejection_curves(rng.random(5000) < 0.7, rng.random(5000))
-    sub = rl.optimality.subsample_curves(cv, 200)
+    sub = rl.curves.subsample_curves(cv, 200)
     assert len(sub) <= 200
     assert sub.n_rejected[0] == 0 and sub.n_rejected[-1] == 5000
     assert sub.Q.max() == cv.Q.max()
     i = 37
     k = sub.n_rejected[i]
     assert (sub.A[i], sub.r[i], sub.counts.mr[i]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
-    assert rl.optimality.subsample_curves(cv, 6000) is cv
+    assert rl.curves.subsample_curves(cv, 6000) is cv
 
 
 # --- operating sets ---
@@ -481,7 +481,7 @@ def test_toy_problem_curves_and_best_rejected_fraction(toy):
 
 def test_toy_problem_max_q_point_beats_or_ties_every_other_point(toy):
     for cv in toy.values():
-        sub = rl.optimality.subsample_curves(cv, 2001)
+        sub = rl.curves.subsample_curves(cv, 2001)
         beta = rl.optimality_matrix(sub.A, sub.r)
         b = sub.best_Q()
         assert beta[b].min() >= -1e-12
@@ -513,7 +513,7 @@ def test_toy_problem_max_q_point_beats_or_ties_every_other_point(toy):
     (lambda: rl.rho_zero_curve((np.zeros(3), np.zeros(3))), "curves"),
     (lambda: rl.optimality_matrix(np.full(20_000, 0.5), np.linspace(0, 1, 20_000)), "A"),
     (lambda: rl.compare([0.8, 0.9], 0.2, 0.75, 0.1, [0.1, 0.2, 0.3]), "rho"),
-    (lambda: rl.optimality.subsample_curves(rl.rejection_curves([1, 0], [0.1, 0.2]), 2), "max_points"),
+    (lambda: rl.curves.subsample_curves(rl.rejection_curves([1, 0], [0.1, 0.2]), 2), "max_points"),
 ])
 def test_bad_input_raises_value_error_naming_the_argument(call, name):
     with pytest.raises(ValueError, match=rf"\b{name}\b"):

@@ -285,7 +285,7 @@ def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
 
 
 def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
-    cv = rl.optimality.subsample_curves(toy["breaking_ties"], 101)
+    cv = rl.curves.subsample_curves(toy["breaking_ties"], 101)
     beta = rl.optimality_matrix(cv.A, cv.r)
     ax = rl.plot.optimality_matrix(beta, cv.r, best=cv.best_Q())
     (im,) = ax.images
@@ -305,26 +305,38 @@ def test_optimality_matrix_plot_rejects_bad_shapes():
 # --- rho_0 and the cost --------------------------------------------------------------
 
 
-def test_rho_zero_plots_the_share_of_misclassified_among_rejected(toy):
-    ax = rl.plot.rho_zero(toy, rho=0.3)
+def _rho_zero(toy):
+    return {name: rl.rho_zero_curve(cv) for name, cv in toy.items()}
+
+
+def _costs(toy, rho):
+    return {name: rl.cost_curve(cv, rho) for name, cv in toy.items()}
+
+
+def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected(toy):
+    ax = rl.plot.rho_zero_curve(_rho_zero(toy), rho=0.3)
     for name, cv in toy.items():
         line = find_artist(ax, f"rho0-{name}")
-        r, rho0 = rl.rho_zero_curve(cv)
-        np.testing.assert_array_equal(line.get_xdata(), r)
-        np.testing.assert_array_equal(line.get_ydata(), rho0)
+        c = cv.counts    # a naive reference: the misclassified share of the rejected
+        with np.errstate(invalid="ignore"):
+            share = c.mr / (c.ar + c.mr)
+        np.testing.assert_array_equal(line.get_xdata(), cv.r)
+        np.testing.assert_array_equal(line.get_ydata(), share)
         assert line.get_label() == REJECTOR_STYLE[name]["label"]
     assert find_artist(ax, "rho-line").get_label() == "ρ = 0.30"
     # (r, rho_0) pairs are accepted too
-    ax2 = rl.plot.rho_zero({"mine": rl.rho_zero_curve(toy["max_probability"])})
+    ax2 = rl.plot.rho_zero_curve({"mine": tuple(rl.rho_zero_curve(toy["max_probability"]))})
     assert ax2.lines[0].get_label() == "mine"
-    with pytest.raises(ValueError, match="curves_by_name"):
-        rl.plot.rho_zero({})
+    with pytest.raises(ValueError, match="rho_zero_by_name"):
+        rl.plot.rho_zero_curve({})
+    with pytest.raises(ValueError, match="rho_zero_by_name"):   # it draws, it computes nothing
+        rl.plot.rho_zero_curve(toy)
 
 
-def test_rho_zero_again_moves_the_price_line_and_its_legend_entry(toy):
-    ax = rl.plot.rho_zero(toy, rho=0.3)
+def test_rho_zero_curve_again_moves_the_price_line_and_its_legend_entry(toy):
+    ax = rl.plot.rho_zero_curve(_rho_zero(toy), rho=0.3)
     n = len(ax.lines)
-    rl.plot.rho_zero(toy, ax, rho=0.7)
+    rl.plot.rho_zero_curve(_rho_zero(toy), ax, rho=0.7)
     assert len(ax.lines) == n
     np.testing.assert_array_equal(find_artist(ax, "rho-line").get_ydata(), [0.7, 0.7])
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
@@ -333,7 +345,9 @@ def test_rho_zero_again_moves_the_price_line_and_its_legend_entry(toy):
 
 @pytest.mark.parametrize("rho", [0.0, 0.25, 0.5, 1.0])
 def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
-    ax = rl.plot.cost_curves(toy, rho, mark_r=0.3)
+    k = {name: round(0.3 * cv.n_samples) for name, cv in toy.items()}
+    marks = {name: (cv.r[k[name]], cv.cost(rho)[k[name]]) for name, cv in toy.items()}
+    ax = rl.plot.cost_curves(_costs(toy, rho), marks=marks)
     for name, cv in toy.items():
         line = find_artist(ax, f"cost-{name}")
         np.testing.assert_array_equal(line.get_xdata(), cv.r)
@@ -346,8 +360,7 @@ def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
         assert (cheapest.get_xdata()[0], cheapest.get_ydata()[0]) == (cv.r[b], cv.cost(rho)[b])
         assert cheapest.get_ydata()[0] == min(cv.cost(rho))
         at_r = find_artist(ax, f"cost-r-{name}")
-        k = round(0.3 * cv.n_samples)
-        assert (at_r.get_xdata()[0], at_r.get_ydata()[0]) == (cv.r[k], cv.cost(rho)[k])
+        assert (at_r.get_xdata()[0], at_r.get_ydata()[0]) == marks[name]
     none = find_artist(ax, "cost-none")
     assert none.get_ydata()[0] == pytest.approx(1 - toy["max_probability"].alpha)
     assert ax.get_ylim()[1] >= max(cv.cost(rho).max() for cv in toy.values())
@@ -355,35 +368,42 @@ def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
 
 
 def test_cost_curves_again_moves_everything_in_place(toy):
-    ax = rl.plot.cost_curves(toy, 0.2)
+    ax = rl.plot.cost_curves(_costs(toy, 0.2))
     n = len(ax.get_children())
-    rl.plot.cost_curves(toy, 0.9, ax)
+    rl.plot.cost_curves(_costs(toy, 0.9), ax)
     assert len(ax.get_children()) == n
     for name, cv in toy.items():
         np.testing.assert_array_equal(find_artist(ax, f"cost-{name}").get_ydata(), cv.cost(0.9))
     assert ax.get_title() == "cost at ρ = 0.90"
     with pytest.raises(ValueError, match="rho"):
-        rl.plot.cost_curves(toy, float("nan"))
+        rl.cost_curve(toy["max_probability"], float("nan"))
+    with pytest.raises(ValueError, match="one price"):
+        rl.plot.cost_curves({"a": rl.cost_curve(toy["max_probability"], 0.2),
+                             "b": rl.cost_curve(toy["breaking_ties"], 0.3)})
+    with pytest.raises(ValueError, match="costs_by_name"):   # it draws, it computes nothing
+        rl.plot.cost_curves(toy)
 
 
-def test_cost_curves_thin_long_curves_but_mark_the_exact_cheapest_point():
+def test_cost_curve_thins_long_curves_but_keeps_the_exact_cheapest_point():
     rng = np.random.default_rng(3)
     n = 3 * rl.plot.PLOT_MAX_POINTS
     cv = rl.rejection_curves(rng.random(n) < 0.7, rng.random(n))
-    ax = rl.plot.cost_curves(cv, 0.4, mark_r=0.123)
-    assert len(find_artist(ax, "cost-").get_xdata()) <= rl.plot.PLOT_MAX_POINTS
+    cost = rl.cost_curve(cv, 0.4)
+    assert len(cost.r) <= rl.plot.PLOT_MAX_POINTS == rl.curves.DISPLAY_POINTS
     b = cv.min_cost(0.4)
+    assert (cost.cheapest_r, cost.cheapest_cost) == (cv.r[b], cv.cost(0.4)[b])
+    ax = rl.plot.cost_curves(cost)
+    assert len(find_artist(ax, "cost-").get_xdata()) <= rl.plot.PLOT_MAX_POINTS
     assert find_artist(ax, "cost-min-").get_xdata()[0] == cv.r[b]
-    assert find_artist(ax, "cost-r-").get_xdata()[0] == cv.r[round(0.123 * n)]
 
 
 def test_price_of_rejection_two_panels_one_legend_moved_by_rho(toy):
-    ax_cost, ax_rho = rl.plot.price_of_rejection(toy, 0.3)
+    ax_cost, ax_rho = rl.plot.price_of_rejection(_costs(toy, 0.3), _rho_zero(toy))
     fig = ax_cost.figure
     assert len(fig.legends) == 1 and fig.legends[0].get_gid() == "price-legend"
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
     assert "price of rejection ρ" in labels and "cheapest (breaking ties)" in labels
-    rl.plot.price_of_rejection(toy, 0.65, axes=[ax_cost, ax_rho])
+    rl.plot.price_of_rejection(_costs(toy, 0.65), _rho_zero(toy), axes=[ax_cost, ax_rho])
     assert len(fig.legends) == 1
     np.testing.assert_array_equal(find_artist(ax_rho, "rho-line").get_ydata(), [0.65, 0.65])
     assert "0.65" in ax_cost.get_title() and "0.65" in ax_rho.get_title()

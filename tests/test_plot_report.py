@@ -65,7 +65,7 @@ def rep():
 
 @pytest.mark.parametrize("r,rho", [(0.0, 0.3), (0.215, 0.1), (1.0, 0.9)])
 def test_report_point_draws_the_point_at_r_and_the_cost_from_the_counts(rep, r, rho):
-    ax_walk, ax_cost = rl.plot.report_point(rep, r, rho)
+    ax_walk, ax_cost = rl.plot.report_point(rep.walk(r, rho))
     cv = rep.curves
     k = round(r * rep.n)
     point = cv.point(k)
@@ -90,10 +90,10 @@ def test_report_point_draws_the_point_at_r_and_the_cost_from_the_counts(rep, r, 
 
 
 def test_report_point_again_moves_in_place_with_one_legend(rep):
-    axes = rl.plot.report_point(rep, 0.1, 0.2)
+    axes = rl.plot.report_point(rep.walk(0.1, 0.2))
     fig = axes[0].figure
     counts = [len(ax.get_children()) for ax in axes]
-    rl.plot.report_point(rep, 0.6, 0.7, axes=axes)
+    rl.plot.report_point(rep.walk(0.6, 0.7), axes=axes)
     assert [len(ax.get_children()) for ax in axes] == counts
     assert len(fig.legends) == 1 and fig.legends[0].get_gid() == "walk-legend"
     assert find_artist(axes[0], "walk-point-Q").get_xdata()[0] == rep.curves.r[round(0.6 * rep.n)]
@@ -101,11 +101,11 @@ def test_report_point_again_moves_in_place_with_one_legend(rep):
 
 
 def test_report_point_bad_arguments_name_them(rep):
-    with pytest.raises(ValueError, match="report"):
-        rl.plot.report_point(rep.curves, 0.1, 0.2)
+    with pytest.raises(ValueError, match="walk"):   # it draws a walk, it computes none
+        rl.plot.report_point(rep)
     with pytest.raises(ValueError, match="^r "):
-        rl.plot.report_point(rep, float("nan"), 0.2)
+        rep.walk(float("nan"), 0.2)
     with pytest.raises(ValueError, match="rho"):
-        rl.plot.report_point(rep, 0.1, 1.5)
+        rep.walk(0.1, 1.5)
     with pytest.raises(ValueError, match="axes"):
-        rl.plot.report_point(rep, 0.1, 0.2, axes=[Figure().add_subplot()])
+        rl.plot.report_point(rep.walk(0.1, 0.2), axes=[Figure().add_subplot()])

@@ -105,7 +105,9 @@ def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, populat
     cv = toy_data.curves()
     rho = 0.3
     chow = rl.operating_point(toy_data.accurate, rl.chow_rule(toy_data.proba, rho))
-    ax = rplot.cost_curve(cv, rho, chow=chow, population=population)
+    chow_cost = rl.cost(chow.A, chow.r, rho)
+    ax = rplot.cost_curve(rl.cost_curve(cv, rho), chow=(chow.r, chow_cost),
+                          population=(population.r, rl.cost(population.A, population.r, rho)))
     line = _one(ax, "cost")
     np.testing.assert_array_equal(line.get_xdata(), cv.r)
     np.testing.assert_allclose(line.get_ydata(), cv.cost(rho))
@@ -132,11 +134,10 @@ def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, populat
     (lambda p, pts, cv: rplot.chow_convergence(
         {"a": rl.datasets.chow_convergence(0.3, n_per_class=(5,)),
          "b": rl.datasets.chow_convergence(0.4, n_per_class=(5,))}), "rho"),
-    (lambda p, pts, cv: rplot.cost_curve(p, 0.3), "curves"),
-    (lambda p, pts, cv: rplot.cost_curve(cv, 1.5), "rho"),
-    (lambda p, pts, cv: rplot.cost_curve(cv, 0.3, chow=0.5), "chow"),
-    (lambda p, pts, cv: rplot.cost_curve(cv, 0.3, population=cv), "population"),
-    (lambda p, pts, cv: rplot.cost_curve(cv, 0.3, ax="ax"), "ax"),
+    (lambda p, pts, cv: rplot.cost_curve(cv), "cost"),
+    (lambda p, pts, cv: rplot.cost_curve(rl.cost_curve(cv, 0.3), chow=0.5), "chow"),
+    (lambda p, pts, cv: rplot.cost_curve(rl.cost_curve(cv, 0.3), population=cv), "population"),
+    (lambda p, pts, cv: rplot.cost_curve(rl.cost_curve(cv, 0.3), ax="ax"), "ax"),
 ])
 def test_bad_input_names_the_argument(call, arg, population, points, toy_curves):
     with pytest.raises(ValueError, match=arg):

@@ -46,6 +46,9 @@ FACTORIES = {
     "sampling_explorer": (lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20,
                                                                n_cloud=5), "seed", 1),
     "chow_explorer": (lambda: rl.widgets.chow_explorer(n_per_class=25), "rho", 0.6),
+    "guarantee_explorer": (lambda: rl.widgets.guarantee_explorer(n_splits=20), "target_risk", 0.25),
+    "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=50),
+                             "temperature", 2.0),
 }
 
 

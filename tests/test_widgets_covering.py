@@ -117,9 +117,9 @@ def test_bad_arguments():
 def test_covering_grid_updates_in_place():
     fig, ax = plt.subplots()
     C = rl.datasets.definition3_covering()
-    assert rl.plot.covering_grid(C, "a", ax=ax) is ax
+    assert rl.plot.covering_grid(rl.covering_summary(C), "a", ax=ax) is ax
     n_patches = len(ax.patches)
-    rl.plot.covering_grid(C, "d", ax=ax)
+    rl.plot.covering_grid(rl.covering_summary(C), "d", ax=ax)
     assert len(ax.patches) == n_patches
     assert any("N(p) = {d}" in t.get_text() for t in ax.texts)
     plt.close(fig)
@@ -127,16 +127,20 @@ def test_covering_grid_updates_in_place():
 
 def test_covering_grid_reports_an_uncovered_element():
     fig, ax = plt.subplots()
-    rl.plot.covering_grid([{"a", "b"}, {"b", "c"}], "d", universe={"a", "b", "c", "d"}, ax=ax)
+    rl.plot.covering_grid(rl.covering_summary([{"a", "b"}, {"b", "c"}], universe={"a", "b", "c", "d"}),
+                          "d", ax=ax)
     assert any("NS(p) is empty" in t.get_text() for t in ax.texts)
     with pytest.raises(ValueError, match="p must be an element"):
-        rl.plot.covering_grid([{"a"}], "z", ax=ax)
+        rl.plot.covering_grid(rl.covering_summary([{"a"}]), "z", ax=ax)
+    with pytest.raises(ValueError, match="summary must be a CoveringSummary"):
+        rl.plot.covering_grid([{"a"}], "a", ax=ax)   # the plot draws a summary, it computes none
     plt.close(fig)
 
 
 def test_results_grid_side_by_side():
     ex = rl.datasets.paper_example(5)
-    axes = rl.plot.results_grid(ex.ideal, ex.method_1, ex.method_2)
+    axes = rl.plot.results_grid(rl.accuracy_report(ex.ideal, ex.method_1),
+                                rl.accuracy_report(ex.ideal, ex.method_2))
     assert len(axes) == 2
     captions = [t.get_text() for ax in axes for t in ax.texts]
     assert any("RAR = 6/2 = 3" in c for c in captions)
@@ -144,9 +148,9 @@ def test_results_grid_side_by_side():
     plt.close(axes[0].figure)
 
 
-def test_results_grid_accepts_label_sets():
+def test_results_grid_draws_the_report_of_label_sets():
     t = rl.datasets.table1()
-    axes = rl.plot.results_grid(t.ideal_label_sets, t.method_2_label_sets)
+    axes = rl.plot.results_grid(rl.accuracy_report(t.ideal_label_sets, t.method_2_label_sets))
     assert any("AA = 5/8" in x.get_text() for x in axes[0].texts)
     plt.close(axes[0].figure)
 
@@ -188,13 +192,13 @@ def test_scores_must_be_a_flag():
 def test_covering_grid_artists_carry_gids_and_a_new_shape_is_drawn_afresh():
     fig, ax = plt.subplots()
     C = rl.datasets.definition3_covering()
-    rl.plot.covering_grid(C, "a", ax=ax)
+    rl.plot.covering_grid(rl.covering_summary(C), "a", ax=ax)
     cell = rl.plot.find_artist(ax, "covering-cell-0-1")       # C1, element b: in the block
     assert cell is not None and cell.get_facecolor()[:3] != (1.0, 1.0, 1.0)
-    rl.plot.covering_grid(C, "d", ax=ax)
+    rl.plot.covering_grid(rl.covering_summary(C), "d", ax=ax)
     assert rl.plot.find_artist(ax, "covering-cell-0-1") is cell   # moved, not redrawn
     assert "N(p) = {d}" in rl.plot.find_artist(ax, "covering-caption").get_text()
-    rl.plot.covering_grid([{"a", "b"}, {"b", "c"}], "a", ax=ax)   # another shape
+    rl.plot.covering_grid(rl.covering_summary([{"a", "b"}, {"b", "c"}]), "a", ax=ax)  # another shape
     assert rl.plot.find_artist(ax, "covering-cell-0-1") is not cell
     assert rl.plot.find_artist(ax, "covering-row-3") is None       # three elements now
     assert sum(a.get_gid() == "covering-layout" for a in ax.get_children()) == 1
@@ -203,10 +207,10 @@ def test_covering_grid_artists_carry_gids_and_a_new_shape_is_drawn_afresh():
 
 def test_results_grid_again_moves_its_cells():
     ex = rl.datasets.paper_example(5)
-    (ax,) = rl.plot.results_grid(ex.ideal, ex.method_1)
+    (ax,) = rl.plot.results_grid(rl.accuracy_report(ex.ideal, ex.method_1))
     n = len(ax.get_children())
     cell = rl.plot.find_artist(ax, "result-cell-0-0")
-    rl.plot.results_grid(ex.ideal, ex.method_2, axes=[ax])
+    rl.plot.results_grid(rl.accuracy_report(ex.ideal, ex.method_2), axes=[ax])
     assert len(ax.get_children()) == n and rl.plot.find_artist(ax, "result-cell-0-0") is cell
     assert "RAR = 6/3 = 2" in rl.plot.find_artist(ax, "result-caption").get_text()
     plt.close(ax.figure)

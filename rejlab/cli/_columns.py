@@ -12,6 +12,7 @@ import numpy as np
 from ._errors import InputError
 from ._text import NUMBER_BYTE, NUMBER_RE, VECTOR_MAX, field_text, gather, parse_number
 
+
 def parse_numbers(buf, s, e):
     """Floats of the fields (number policy). Values are valid up to the first bad index."""
     w = e - s

@@ -44,10 +44,22 @@ Reached as ``rl.context.<name>``; the modules of this package are
 
 from ._classifier import GaussianClassifier, fit_gaussian_classifier
 from ._experiment import ContextExperiment, JCRSweep, JCRvsSCR, context_experiment
-from ._rejection import (DEFAULT_FAILURE_PROBABILITIES, JCRResult, jcr, joint_context_rejection,
-                         labelled_accuracy, scr, sequential_context_rejection)
-from ._solvers import (DEFAULT_STRENGTH, PRIORS, ContextResult, apply_context,
-                       solve_laplacian_prior)
+from ._rejection import (
+                         DEFAULT_FAILURE_PROBABILITIES,
+                         JCRResult,
+                         jcr,
+                         joint_context_rejection,
+                         labelled_accuracy,
+                         scr,
+                         sequential_context_rejection,
+)
+from ._solvers import (
+                         DEFAULT_STRENGTH,
+                         PRIORS,
+                         ContextResult,
+                         apply_context,
+                         solve_laplacian_prior,
+)
 
 __all__ = [
     "GaussianClassifier",

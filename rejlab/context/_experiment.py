@@ -9,10 +9,16 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
-from ..curves import rejection_curves, RejectionCurves
+from ..curves import RejectionCurves, rejection_curves
 from ..measures import MEASURE_NAMES, operating_point
+from ..partitions import reject_lowest
+from ..prices import rho_zero_curve
 from ._classifier import fit_gaussian_classifier
-from ._rejection import DEFAULT_FAILURE_PROBABILITIES, joint_context_rejection, labelled_accuracy
+from ._rejection import (
+    DEFAULT_FAILURE_PROBABILITIES,
+    joint_context_rejection,
+    labelled_accuracy,
+)
 from ._solvers import DEFAULT_STRENGTH, ContextResult, apply_context
 
 __all__ = ["ContextExperiment", "JCRvsSCR", "JCRSweep", "context_experiment"]
@@ -87,6 +93,32 @@ class ContextExperiment:
     def accuracy_with_context(self):
         """alpha = A(0) of C, the accuracy with context and without rejection."""
         return labelled_accuracy(self.context.labels, self.scene.ground_truth, self.evaluated)
+
+    @cached_property
+    def scr_rho_zero(self):
+        """rho_0 of SCR's curve against no rejection (:func:`rejlab.rho_zero_curve`, Fig. 8)."""
+        return rho_zero_curve(self.scr)
+
+    @cached_property
+    def jcr_points_rho_zero(self):
+        """rho_0 of each JCR point against no rejection (:meth:`jcr_rho_zero`, kept)."""
+        return v.readonly(self.jcr_rho_zero())
+
+    @cached_property
+    def scr_rejected_like_jcr(self):
+        """SCR's rejection maps rejecting as many evaluated pixels as each JCR point (one per point).
+
+        SCR rejects the least confident pixels of the classification with
+        context (:func:`rejlab.reject_lowest` on the evaluated pixels), so
+        each map can be set beside the JCR point's own (lesson 10's maps).
+        """
+        maps = []
+        ev = self.evaluated
+        for point in self.jcr_points:
+            rejected = np.zeros(ev.shape, dtype=bool)
+            rejected[ev] = reject_lowest(self.context.confidence[ev], count=point.counts.rejected)
+            maps.append(v.readonly(rejected))
+        return tuple(maps)
 
     @cached_property
     def jcr_points_own_labels(self):

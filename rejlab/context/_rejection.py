@@ -7,7 +7,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
-from ._solvers import DEFAULT_STRENGTH, apply_context, checked_iterations, checked_prior, hidden_fields, proba_cube
+from ._solvers import (
+    DEFAULT_STRENGTH,
+    apply_context,
+    checked_iterations,
+    checked_prior,
+    hidden_fields,
+    proba_cube,
+)
 
 __all__ = ["JCRResult", "joint_context_rejection", "sequential_context_rejection", "jcr", "scr",
            "labelled_accuracy", "DEFAULT_FAILURE_PROBABILITIES"]

@@ -1,15 +1,40 @@
 """Data sets: the papers' worked examples, the toy problem, scenes and lesson data, all seeded."""
 
-from ._gaussians import (CENTRES, EXPECTED_ACCURACY, FourGaussians, expected_accuracy, four_gaussians,
-                         posteriors, temper)
-from ._population import PopulationCurves, population_curves, population_point
-from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
+from ._gaussians import (
+                         CENTRES,
+                         EXPECTED_ACCURACY,
+                         FourGaussians,
+                         expected_accuracy,
+                         four_gaussians,
+                         posteriors,
+                         temper,
+)
 from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
-from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
-from ._paper_examples import (PAPER_U, PaperExample, Table1, definition3_covering,
-                              equal_blocks_covering, paper_example, table1)
+from ._lessons import (
+                         LESSON_SCENE_SEED,
+                         WORKED_EXAMPLE,
+                         WorkedExample,
+                         lesson_experiment,
+)
+from ._paper_examples import (
+                         PAPER_U,
+                         PaperExample,
+                         Table1,
+                         definition3_covering,
+                         equal_blocks_covering,
+                         paper_example,
+                         table1,
+)
+from ._population import PopulationCurves, population_curves, population_point
+from ._scene import (
+                         INDIAN_PINES_CLASSES,
+                         Scene,
+                         load_indian_pines,
+                         synthetic_scene,
+                         training_mask,
+)
 from ._sealed import HeldOut, SealedChoice, hold_out
-from ._scene import INDIAN_PINES_CLASSES, Scene, load_indian_pines, synthetic_scene, training_mask
+from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
 
 __all__ = [
     # the toy problem of Condessa et al. 2017

@@ -16,8 +16,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _risk_control as rc
-from .. import _validate as v
+from .. import _risk_control as rc, _validate as v
 from ..rejectors import REJECTORS, confidence_from_proba
 from ._gaussians import CENTRES, posteriors
 from ._population import population_curves, population_point

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..context import context_experiment
 from ._scene import synthetic_scene
 
 __all__ = ["WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment"]
@@ -41,6 +42,4 @@ def lesson_experiment():
     computation for SCR and one per probability of failure for JCR (a few
     seconds).
     """
-    from ..context import context_experiment
-
     return context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED))

@@ -13,10 +13,14 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
-from ..selective import select_threshold
 from ..calibration import apply_temperature
+from ..selective import select_threshold
 from ._gaussians import expected_accuracy, four_gaussians
-from ._population import measures_from_population, population_args, rejected_and_kept_accurate
+from ._population import (
+    measures_from_population,
+    population_args,
+    rejected_and_kept_accurate,
+)
 
 __all__ = ["ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points"]
 

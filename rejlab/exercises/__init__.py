@@ -14,8 +14,17 @@ own.
 ❌ demo-1: not yet. Your answer is too high. Hint: count the samples in A∩N and M∩R.
 """
 
-from . import _binary, _context, _neighborhood, _optimality, _rejection, _report, _uncertainty  # noqa: F401,E501  (registration)
-from . import _calibration, _guarantees  # noqa: F401  (registration: lessons 14-15)
+from . import (  # noqa: F401,E501  (registration)  # noqa: F401  (registration: lessons 14-15)
+    _binary,
+    _calibration,
+    _context,
+    _guarantees,
+    _neighborhood,
+    _optimality,
+    _rejection,
+    _report,
+    _uncertainty,
+)
 from ._registry import EXERCISES, Exercise, Feedback, check, exercise, hint, misconception
 
 __all__ = ["Exercise", "Feedback", "exercise", "misconception", "check", "hint", "EXERCISES"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..context import joint_context_rejection
 from ..datasets import lesson_experiment
 from ._registry import exercise, misconception
 
@@ -135,8 +136,6 @@ def _own_labels_q_change():
 
 def _rejects(gamma, top):
     """Does JCR without context reject a pixel whose largest class probability is ``top``?"""
-    from ..context import joint_context_rejection
-
     p = np.array([[[top, 1.0 - top]]])
     return bool(joint_context_rejection(p, 0.0, gamma).rejected[0, 0])
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..report import report_from_estimator
 from ._registry import exercise, misconception
 
 #: The lesson's recipe: train on 20 % of the digits; split the other 80 % in
@@ -62,8 +63,6 @@ def lesson_model():
 
 @lru_cache(maxsize=8)
 def _report(rejector="max_probability", honest=False):
-    from ..report import report_from_estimator
-
     m = lesson_model()
     validation = (m.X_val, m.y_val) if honest else None
     return report_from_estimator(m.model, m.X_test, m.y_test, rejector=rejector,

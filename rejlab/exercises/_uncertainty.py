@@ -20,7 +20,6 @@ from ..rejectors import breaking_ties, max_probability
 from ._registry import exercise, misconception
 from ._report import SPLIT_SEED, TRAIN_SIZE, lesson_model
 
-
 # lesson 12 ---------------------------------------------------------------
 
 def _seed1_breaking_ties():

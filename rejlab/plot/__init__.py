@@ -10,28 +10,70 @@ lists, under Notes, which artists an explorer may move that way.
 Importing this module imports matplotlib; ``import rejlab`` does not.
 """
 
-from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
 from ._artists import MEASURE_LABELS
-from ._curves import cost_curves, curves, price_of_rejection, rho_zero
-from ._operating_sets import BETA_CMAP, operating_set, operating_set_panels, optimality_matrix
-from ._report import PLOT_MAX_POINTS, report, report_rho_zero
-from ._report import report_point
-from ._scene import (CLASS_COLORS, class_colors, context_maps, jcr_scr_curves, jcr_scr_rho_zero,
-                     rejection_maps, scene_map, subsets_map)
-from ._scene import jcr_vs_scr
-from ._subsets import TOY_CLASS_STYLE, toy_problem
-from ._style import OKABE_ITO, RC, REGION_STYLE, SERIES_COLORS, SUBSET_STYLE, format_r, get_ax
-from ._style import REJECTOR_STYLE, find_artist, panels, rejector_label, style
-from ._subsets import (SUBSET_KEYS, confidence_strip, confusion_matrix, ranking_row, subset_masks,
-                       subsets_bar, subsets_mosaic, subsets_scatter)
-# how sure we are: bootstrap bands, risk-coverage, paired differences
-from ._uncertainty import curve_bands, rejector_difference, risk_coverage
-# sampling noise: the population against a sample, many samples' max-Q points, Chow's rule
-from ._sampling import (SAMPLING_LIMITS, chow_convergence, cost_curve, max_q_points,
-                        population_curves, sampling_panels)
+from ._calibration import bin_counts, reliability_diagram
+from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
+from ._curves import cost_curves, curves, price_of_rejection, rho_zero_curve
+
 # guaranteed thresholds over many validation samples; calibration
 from ._guarantees import METHOD_LABELS, guarantee_study
-from ._calibration import bin_counts, reliability_diagram
+from ._operating_sets import (
+                     BETA_CMAP,
+                     operating_set,
+                     operating_set_panels,
+                     optimality_matrix,
+)
+from ._report import PLOT_MAX_POINTS, report, report_point, report_rho_zero
+
+# sampling noise: the population against a sample, many samples' max-Q points, Chow's rule
+from ._sampling import (
+                     SAMPLING_LIMITS,
+                     chow_convergence,
+                     cost_curve,
+                     max_q_points,
+                     population_curves,
+                     sampling_panels,
+)
+from ._scene import (
+                     CLASS_COLORS,
+                     class_colors,
+                     context_maps,
+                     jcr_scr_curves,
+                     jcr_scr_rho_zero,
+                     jcr_vs_scr,
+                     rejection_maps,
+                     scene_map,
+                     subsets_map,
+)
+from ._style import (
+                     OKABE_ITO,
+                     RC,
+                     REGION_STYLE,
+                     REJECTOR_STYLE,
+                     SERIES_COLORS,
+                     SUBSET_STYLE,
+                     find_artist,
+                     format_r,
+                     get_ax,
+                     panels,
+                     rejector_label,
+                     style,
+)
+from ._subsets import (
+                     SUBSET_KEYS,
+                     TOY_CLASS_STYLE,
+                     confidence_strip,
+                     confusion_matrix,
+                     ranking_row,
+                     subset_masks,
+                     subsets_bar,
+                     subsets_mosaic,
+                     subsets_scatter,
+                     toy_problem,
+)
+
+# how sure we are: bootstrap bands, risk-coverage, paired differences
+from ._uncertainty import curve_bands, rejector_difference, risk_coverage
 
 __all__ = [
     # styles (Okabe-Ito colours with hatching as a second cue)
@@ -44,7 +86,7 @@ __all__ = [
     "SUBSET_KEYS", "subset_masks", "subsets_scatter", "subsets_bar", "subsets_mosaic",
     "confidence_strip", "ranking_row", "confusion_matrix",
     # curves, operating sets, beta, rho_0 (lessons 03-05)
-    "curves", "operating_set", "optimality_matrix", "rho_zero",
+    "curves", "operating_set", "optimality_matrix", "rho_zero_curve",
     "operating_set_panels", "cost_curves", "price_of_rejection",
     # coverings and AA / RAR (lessons 07-09)
     "covering_grid", "results_grid",

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..curves import RejectionCurves
-from ..measures import MEASURES, MEASURE_NAMES, measure_info
+from ..measures import MEASURE_NAMES, MEASURES, measure_info
 from ._style import OKABE_ITO, find_artist, named_results
 
 __all__ = ["MEASURE_LABELS", "R_LABEL", "as_named_curves", "measure_names", "setup_phi_axis",

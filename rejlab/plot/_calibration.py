@@ -11,6 +11,8 @@ place when the number of bins changes.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.collections import PatchCollection
+from matplotlib.patches import Patch, Rectangle
 
 from .. import _validate as v
 from ..calibration import CalibrationBins
@@ -30,9 +32,6 @@ def _bins(bins):
 
 
 def _rectangles(left, width, bottom, height, gid, **style):
-    from matplotlib.collections import PatchCollection
-    from matplotlib.patches import Rectangle
-
     boxes = [Rectangle((x, y), w, h) for x, w, y, h in zip(left, width, bottom, height)]
     return PatchCollection(boxes, gid=gid, **style)
 
@@ -79,7 +78,6 @@ def reliability_diagram(bins, ax=None, *, label=None):
                                   edgecolor=OKABE_ITO["vermillion"], hatch="///", lw=1.0))
     (diagonal,) = ax.plot([0, 1], [0, 1], ls="--", color=OKABE_ITO["black"], lw=1.2,
                           gid="reliability-diagonal", label="perfect calibration")
-    from matplotlib.patches import Patch
 
     handles = [Patch(facecolor=OKABE_ITO["blue"], alpha=0.85, label="accuracy in the bin"),
                Patch(facecolor="none", edgecolor=OKABE_ITO["vermillion"], hatch="///",

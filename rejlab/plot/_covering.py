@@ -22,12 +22,13 @@ shape, and draws it afresh when the shape changes.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.patches import Patch, Rectangle
 
 from .. import _validate as v
+from .._set_checks import element_of
 from .._sets import ordered
-
-from ..accuracy import accuracy_report
-from ..coverings import CoveringSummary, covering_summary
+from ..accuracy import AccuracyReport
+from ..coverings import CoveringSummary
 from ._style import OKABE_ITO, check_axes, get_ax
 
 __all__ = ["COVERING_STYLE", "RESULT_STYLE", "covering_grid", "results_grid"]
@@ -63,8 +64,6 @@ def _set_cell(rect, style):
 
 
 def _new_cell(ax, x, y):
-    from matplotlib.patches import Rectangle
-
     rect = Rectangle((x - 0.45, y - 0.45), 0.9, 0.9, facecolor="white", alpha=0.85,
                      edgecolor="#BBBBBB", linewidth=0.8, zorder=2)
     ax.add_patch(rect)
@@ -76,8 +75,6 @@ def _fmt(s):
 
 
 def _legend(ax, styles, **kw):
-    from matplotlib.patches import Patch
-
     handles = [Patch(facecolor=s["color"], hatch=s.get("hatch", ""), edgecolor="#555555",
                      alpha=s.get("alpha", 0.85), label=s["label"]) for s in styles]
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, **kw)
@@ -124,7 +121,7 @@ def _grid_frame(ax, rows, columns):
     return row_texts, header_texts, caption
 
 
-def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=True, ax=None):
+def covering_grid(summary, p=None, *, show_derived=True, legend=True, ax=None):
     """Draw a covering as an element x block grid, with N(p), NS(p), overlaps and cov(C).
 
     Columns, left to right: the blocks C_1..C_m (NS(p) outlined in black),
@@ -137,11 +134,10 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
 
     Parameters
     ----------
-    covering : CoveringSummary or a family accepted by :func:`rejlab.covering_summary`
+    summary : CoveringSummary
+        What :func:`rejlab.covering_summary` computed of the covering.
     p : element of U, optional
         The element whose N(p) and NS(p) are highlighted.
-    universe : collection, optional
-        Only used when ``covering`` is not yet a summary.
     show_derived : bool
         Draw the cov(C) columns.
     legend : bool
@@ -161,22 +157,11 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
     explorer changing p or a cell moves them all. A grid of another shape
     (other elements, blocks or derived blocks) is drawn afresh.
     """
-    from matplotlib.patches import Rectangle
-
     show_derived = v.flag(show_derived, "show_derived")
     legend = v.flag(legend, "legend")
-    if isinstance(covering, CoveringSummary):
-        s = covering
-    else:
-        try:
-            s = covering_summary(covering, universe=universe)
-        except ValueError as exc:  # covering_summary calls its argument "family"
-            msg = str(exc)
-            raise ValueError(msg.replace("family", "covering", 1) if msg.startswith("family")
-                             else f"covering: {msg}") from None
+    s = v.instance_of(summary, "summary", CoveringSummary,
+                      "a CoveringSummary (from rl.covering_summary)")
     if p is not None:
-        from .._set_checks import element_of
-
         element_of(p, frozenset(s.universe))
     ax = get_ax(ax, figsize=(8, 0.45 * len(s.universe) + 2))
     n, m = len(s.universe), s.m
@@ -267,20 +252,22 @@ def covering_grid(covering, p=None, *, universe=None, show_derived=True, legend=
     return ax
 
 
-def results_grid(ideal, result_1, result_2=None, *, universe=None,
-                 names=("method 1", "method 2"), legend=True, axes=None):
+def results_grid(report_1, report_2=None, *, names=("method 1", "method 2"), legend=True,
+                 axes=None):
     """Draw one or two classification results against the ideal, side by side.
 
-    Each panel is an element x label grid: green = label kept (TP), blue
-    dotted = label missed (FN), vermillion crossed = label wrongly given
-    (FP). The column on the right is the element's T_neg term
-    ``max(FP_p, FN_p)``; rows of D_P (overlapped in the ideal) are marked.
-    Titles give AA and RAR as exact fractions.
+    Draws what :func:`rejlab.accuracy_report` computed. Each panel is an
+    element x label grid: green = label kept (TP), blue dotted = label
+    missed (FN), vermillion crossed = label wrongly given (FP). The column
+    on the right is the element's T_neg term ``max(FP_p, FN_p)``; rows of
+    D_P (overlapped in the ideal) are marked. Titles give AA and RAR as
+    exact fractions.
 
     Parameters
     ----------
-    ideal, result_1, result_2 : families accepted by :func:`rejlab.accuracy_report`
-        (lists of sets or indicator matrices); ``result_2`` is optional.
+    report_1, report_2 : AccuracyReport
+        ``rl.accuracy_report(ideal, result)`` of each result; ``report_2``
+        is optional.
     names : tuple of str
         Panel titles.
     legend : bool
@@ -298,51 +285,32 @@ def results_grid(ideal, result_1, result_2=None, *, universe=None,
     ``"result-row-<row>"``, ``"result-term-<row>"`` and ``"result-caption"``.
     """
     legend = v.flag(legend, "legend")
-    if result_1 is None:
-        raise ValueError("result_1 must be a family of sets or an indicator matrix, got None")
-    results = [r for r in (result_1, result_2) if r is not None]
+    reports = [report_1] + ([report_2] if report_2 is not None else [])
+    for label, report in zip(("report_1", "report_2"), reports):
+        v.instance_of(report, label, AccuracyReport, "an AccuracyReport (from rl.accuracy_report)")
     if isinstance(names, (str, bytes)) or not hasattr(names, "__len__") \
-            or len(names) < len(results) or not all(isinstance(n, str) for n in names):
-        raise ValueError(f"names must be a sequence of {len(results)} panel titles (strings), "
+            or len(names) < len(reports) or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"names must be a sequence of {len(reports)} panel titles (strings), "
                          f"got {names!r:.60}")
     if axes is None:
         import matplotlib.pyplot as plt
 
-        _, axes = plt.subplots(1, len(results), figsize=(5.5 * len(results), 4.2),
+        _, axes = plt.subplots(1, len(reports), figsize=(5.5 * len(reports), 4.2),
                                squeeze=False, layout="constrained")
         axes = list(axes[0])
-    axes = list(check_axes(axes, len(results)))
-    ideal, results = _label_sets_as_blocks(ideal, results)
-    reports = []
-    for label, r in zip(("result_1", "result_2"), results):
-        try:
-            reports.append(accuracy_report(ideal, r, universe=universe))
-        except ValueError as exc:
-            raise ValueError(f"{label}: {exc}") from None
-    for ax, result, report, name in zip(axes, results, reports, names):
-        _result_panel(ax, ideal, result, report, name, universe)
-    last = axes[len(results) - 1]
+    axes = list(check_axes(axes, len(reports)))
+    for ax, report, name in zip(axes, reports, names):
+        _result_panel(ax, report, name)
+    last = axes[len(reports) - 1]
     if legend and last.get_legend() is None:
         _legend(last, list(RESULT_STYLE.values()))
-    return axes[:len(results)]
+    return axes[:len(reports)]
 
 
-def _result_panel(ax, ideal, result, report, name, universe):
-    from ..coverings import blocks_to_indicator
-
-    if isinstance(report.D_P, np.ndarray):  # indicator layer: rows are samples
-        T = np.asarray(ideal).astype(bool)
-        R = np.asarray(result).astype(bool)
-        elements = list(range(T.shape[0]))
-        overlapped = set(report.D_P.tolist())
-    else:
-        from .._set_checks import universe_elements
-
-        elements = list(universe_elements(universe)) if universe is not None else \
-            ordered(list(report.T1_elements) + list(report.T2_elements))
-        T = blocks_to_indicator(list(ideal), universe=elements).astype(bool)
-        R = blocks_to_indicator(list(result), universe=elements).astype(bool)
-        overlapped = set(report.D_P)
+def _result_panel(ax, report, name):
+    T, R = report.ideal_matrix, report.result_matrix
+    elements = list(report.elements)
+    overlapped = set(report.D_P.tolist() if isinstance(report.D_P, np.ndarray) else report.D_P)
     n, m = T.shape
     columns = list(range(m)) + [m + 0.3]
     key = repr((n, m))
@@ -374,17 +342,3 @@ def _result_panel(ax, ideal, result, report, name, universe):
     cache["caption"].set_text(
         f"{name}: AA = {report.fraction_text('AA', infinity='∞')}, "
         f"RAR = {report.fraction_text('RAR', infinity='∞')}")
-
-
-def _label_sets_as_blocks(ideal, results):
-    """Mappings element -> label set become blocks over the union of all labels."""
-    from collections.abc import Mapping
-
-    from ..coverings import label_sets_to_blocks
-
-    families = [ideal, *results]
-    if not all(isinstance(f, Mapping) for f in families):
-        return ideal, results
-    labels = ordered(label for f in families for row in f.values() for label in row)
-    blocks = [list(label_sets_to_blocks(f, labels=labels)) for f in families]
-    return blocks[0], blocks[1:]

@@ -12,13 +12,34 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES, measure_info
-from ._artists import (MEASURE_LABELS, R_LABEL, as_named_curves, drawable, index_at, limits_by_measure, measure_names, put_hline, put_line, put_marker, put_vline, setup_phi_axis)
-from ._style import (OKABE_ITO, PLOT_MAX_POINTS, axes_row, check_axes, find_artist, format_r,
-                     get_ax, series_styles)
+from ..prices import CostCurve, RhoZeroCurve
+from ._artists import (
+    MEASURE_LABELS,
+    R_LABEL,
+    as_named_curves,
+    drawable,
+    index_at,
+    limits_by_measure,
+    measure_names,
+    put_hline,
+    put_line,
+    put_marker,
+    put_vline,
+    setup_phi_axis,
+)
+from ._style import (
+    OKABE_ITO,
+    axes_row,
+    check_axes,
+    find_artist,
+    format_r,
+    get_ax,
+    named_results,
+    series_styles,
+)
 
-__all__ = ["curves", "cost_curves", "rho_zero", "price_of_rejection"]
+__all__ = ["curves", "cost_curves", "rho_zero_curve", "price_of_rejection"]
 
 
 def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True, mark_r=None,
@@ -135,31 +156,42 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
 _COST_LABEL = "cost L = (1 − A)(1 − r) + ρ r"
 
 
-def _thin(cv):
-    from ..optimality import subsample_curves
+def _marks(marks, named):
+    """``marks`` as a dict name -> (r, value) of finite numbers, for the names of ``named``."""
+    if marks is None:
+        return {}
+    if not isinstance(marks, dict):
+        marks = {next(iter(named)): marks}
+    out = {}
+    for name, pair in marks.items():
+        if name not in named:
+            raise ValueError(f"marks names {name!r}, which is not one of the curves")
+        arr = v.real_array(pair, "marks", "a pair (r, value) or a dict name -> pair")
+        if arr.shape != (2,):
+            raise ValueError(f"marks: {name!r} must be a pair (r, value), got shape {arr.shape}")
+        out[name] = (float(arr[0]), float(arr[1]))
+    return out
 
-    return subsample_curves(cv, PLOT_MAX_POINTS)
 
-
-def cost_curves(curves_by_name, rho, ax=None, *, mark_min=True, mark_r=None, no_rejection=True,
+def cost_curves(costs_by_name, ax=None, *, mark_min=True, marks=None, no_rejection=True,
                 legend=True, title=None):
     """The cost L(r; rho) along each curve, with its cheapest point (Condessa et al. 2017, Sec. 4).
 
-    ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n``, computed from
-    the curves' integer counts by :meth:`rejlab.RejectionCurves.cost`; the
-    cheapest point is :meth:`rejlab.RejectionCurves.min_cost` (the first one
-    on exact ties). At rho = 1/2 it is the point of maximum Q.
+    Draws what :func:`rejlab.cost_curve` computed: ``L = (1 - A)(1 - r) +
+    rho r`` along each curve, at the points a figure shows, and the
+    cheapest point of the whole curve (the first one on exact ties). At
+    rho = 1/2 it is the point of maximum Q.
 
     Parameters
     ----------
-    curves_by_name : dict[str, RejectionCurves] or RejectionCurves
-    rho : float in [0, 1]
-        The price of rejection.
+    costs_by_name : dict[str, CostCurve] or CostCurve
+        From :func:`rejlab.cost_curve`, one per rejector, at one price rho.
     ax : Axes, optional
     mark_min : bool
         A diamond at each curve's cheapest point.
-    mark_r : float in [0, 1], optional
-        A circle at the point of each curve that rejects ``round(r n)`` samples.
+    marks : (r, cost) or dict name -> (r, cost), optional
+        A circle at a point of each curve, e.g. the point that rejects
+        ``round(r n)`` samples and its cost (:meth:`rejlab.RejectionReport.walk`).
     no_rejection : bool
         A dashed line at the cost of rejecting nothing (the first curve's
         ``L(0) = 1 - alpha``, the same for every rejector of one classifier).
@@ -177,49 +209,48 @@ def cost_curves(curves_by_name, rho, ax=None, *, mark_min=True, mark_r=None, no_
     and refits the vertical axis. Artists by gid: ``"cost-<name>"``
     (the cost curve), ``"cost-min-<name>"``, ``"cost-r-<name>"`` and
     ``"cost-none"``; an explorer moving rho moves all of them, the y axis
-    and the title. Curves longer than :data:`PLOT_MAX_POINTS` are thinned
-    for drawing; the marked points come from the full curves.
+    and the title.
 
     Examples
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> import rejlab as rl
-    >>> cv = rl.rejection_curves([1, 0, 1, 0], [0.9, 0.2, 0.6, 0.1])
-    >>> ax = cost_curves(cv, 0.3)
+    >>> cost = rl.cost_curve(rl.rejection_curves([1, 0, 1, 0], [0.9, 0.2, 0.6, 0.1]), 0.3)
+    >>> ax = cost_curves(cost)
     >>> best = [a for a in ax.lines if a.get_gid() == "cost-min-"][0]
     >>> float(best.get_xdata()[0]), round(float(best.get_ydata()[0]), 3)
     (0.5, 0.15)
     """
-    named = as_named_curves(curves_by_name)
-    rho = v.single_fraction(rho, "rho")
+    named = named_results(costs_by_name, CostCurve, "costs_by_name", "from rl.cost_curve")
+    rhos = {c.rho for c in named.values()}
+    if len(rhos) != 1:
+        raise ValueError(f"costs_by_name must hold costs at one price of rejection, got rho = "
+                         f"{sorted(rhos)}")
+    rho = rhos.pop()
     mark_min, no_rejection, legend = (v.flag(x, name) for x, name in (
         (mark_min, "mark_min"), (no_rejection, "no_rejection"), (legend, "legend")))
-    if mark_r is not None:
-        mark_r = v.single_fraction(mark_r, "mark_r")
+    marks = _marks(marks, named)
     if title is not None and not isinstance(title, str):
         raise ValueError(f"title must be a string, got {type(title).__name__}")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     first = find_artist(ax, f"cost-{next(iter(named))}") is None
     top = 0.0
-    for (name, cv), (label, color) in zip(named.items(), series_styles(named)):
-        thin = _thin(cv)
-        put_line(ax, f"cost-{name}", thin.r, thin.cost(rho), color=color, lw=1.8,
-              label=f"cost ({label})" if label else "cost")
-        full = cv.cost(rho)
-        top = max(top, float(full.max()))
+    for (name, cost), (label, color) in zip(named.items(), series_styles(named)):
+        put_line(ax, f"cost-{name}", cost.r, cost.cost, color=color, lw=1.8,
+                 label=f"cost ({label})" if label else "cost")
+        top = max(top, float(np.max(cost.cost)), cost.cheapest_cost)
         if mark_min:
-            b = cv.min_cost(rho)
-            put_marker(ax, f"cost-min-{name}", cv.r[b], full[b], marker="D", ms=9, color=color,
-                  mec="black", zorder=4, label=f"cheapest ({label})" if label else "cheapest")
-        if mark_r is not None:
-            i = index_at(cv, mark_r)
-            put_marker(ax, f"cost-r-{name}", cv.r[i], full[i], marker="o", ms=9, color=color,
-                  mec="black", zorder=5, label=f"at r ({label})" if label else "at r")
+            put_marker(ax, f"cost-min-{name}", cost.cheapest_r, cost.cheapest_cost, marker="D",
+                       ms=9, color=color, mec="black", zorder=4,
+                       label=f"cheapest ({label})" if label else "cheapest")
+        if name in marks:
+            r, value = marks[name]
+            put_marker(ax, f"cost-r-{name}", r, value, marker="o", ms=9, color=color,
+                       mec="black", zorder=5, label=f"at r ({label})" if label else "at r")
     if no_rejection:
-        cv0 = next(iter(named.values()))
-        put_hline(ax, "cost-none", float(cv0.cost(rho)[0]), color=OKABE_ITO["grey"], ls="--", lw=1,
-               label="no rejection")
+        put_hline(ax, "cost-none", next(iter(named.values())).no_rejection_cost,
+                  color=OKABE_ITO["grey"], ls="--", lw=1, label="no rejection")
     ax.set_ylim(0, top * 1.08 + 0.01)
     ax.set_title(f"cost at ρ = {rho:.2f}" if title is None else title, y=1.0)
     if first:
@@ -233,24 +264,23 @@ def cost_curves(curves_by_name, rho, ax=None, *, mark_min=True, mark_r=None, no_
 
 
 def _rho_pairs(data):
-    from ..optimality import rho_zero_curve
-
-    if isinstance(data, RejectionCurves) or (isinstance(data, tuple) and len(data) == 2):
+    """A dict name -> (r, rho_0) of RhoZeroCurve results or (r, rho_0) pairs."""
+    if isinstance(data, RhoZeroCurve) or (isinstance(data, tuple) and len(data) == 2
+                                          and not isinstance(data[0], str)):
         data = {"": data}
     if not isinstance(data, dict) or not data:
-        raise ValueError("curves_by_name must be a non-empty dict of RejectionCurves or (r, rho_0) pairs")
+        raise ValueError("rho_zero_by_name must be a RhoZeroCurve (from rl.rho_zero_curve), an "
+                         "(r, rho_0) pair, or a non-empty dict of them")
     out = {}
     for name, item in data.items():
-        if isinstance(item, RejectionCurves):
-            item = rho_zero_curve(item)
         if not isinstance(item, tuple) or len(item) != 2:
-            raise ValueError(f"curves_by_name: {name!r} must be a RejectionCurves or an "
-                             f"(r, rho_0) pair, got {type(item).__name__}")
+            raise ValueError(f"rho_zero_by_name: {name!r} must be a RhoZeroCurve (from "
+                             f"rl.rho_zero_curve) or an (r, rho_0) pair, got {type(item).__name__}")
         r, rho0 = item
-        r = v.real_array(r, "curves_by_name (r)")
-        rho0 = v.real_array(rho0, "curves_by_name (rho_0)")
+        r = v.real_array(r, "rho_zero_by_name (r)")
+        rho0 = v.real_array(rho0, "rho_zero_by_name (rho_0)")
         if r.ndim != 1 or r.shape != rho0.shape:
-            raise ValueError(f"curves_by_name: r and rho_0 of {name!r} must be 1-D of the same "
+            raise ValueError(f"rho_zero_by_name: r and rho_0 of {name!r} must be 1-D of the same "
                              f"length, got shapes {r.shape} and {rho0.shape}")
         out[name] = (r, rho0)
     return out
@@ -260,15 +290,16 @@ def _rho_label(rho):
     return f"ρ = {rho:.2f}"
 
 
-def rho_zero(curves_by_name, ax=None, *, rho=None, legend=True):
+def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
     """The threshold price rho_0 of every rejected fraction against no rejection (Condessa et al. 2017, Fig. 8).
 
-    Rejecting a fraction r1 beats not rejecting at all iff the price of
-    rejection is below ``rho_0(r1) = |M∩R| / |R|``.
+    Draws what :func:`rejlab.rho_zero_curve` computed: rejecting a fraction
+    r1 beats not rejecting at all iff the price of rejection is below
+    ``rho_0(r1) = |M∩R| / |R|``.
 
     Parameters
     ----------
-    curves_by_name : dict of RejectionCurves or of (r, rho_0) pairs, or one of them
+    rho_zero_by_name : dict of RhoZeroCurve or of (r, rho_0) pairs, or one of them
     ax : Axes, optional
     rho : float, optional
         A price to draw as a horizontal line: where a curve lies above it,
@@ -284,7 +315,7 @@ def rho_zero(curves_by_name, ax=None, *, rho=None, legend=True):
     Called again on the same Axes, it moves what it drew: ``"rho0-<name>"``
     (the curves) and ``"rho-line"`` (the price; an explorer moves it with rho).
     """
-    pairs = _rho_pairs(curves_by_name)
+    pairs = _rho_pairs(rho_zero_by_name)
     if rho is not None:
         rho = v.single_fraction(rho, "rho")
     legend = v.flag(legend, "legend")
@@ -295,7 +326,8 @@ def rho_zero(curves_by_name, ax=None, *, rho=None, legend=True):
     if rho is not None:
         line = find_artist(ax, "rho-line")
         old = line.get_label() if line is not None else None
-        line = put_hline(ax, "rho-line", rho, color="black", ls="--", lw=1.2, label=_rho_label(rho))
+        line = put_hline(ax, "rho-line", rho, color="black", ls="--", lw=1.2,
+                         label=_rho_label(rho))
         if old is not None and old.startswith("ρ = "):
             line.set_label(_rho_label(rho))
             for lg in [ax.get_legend(), *ax.figure.legends]:
@@ -313,19 +345,21 @@ def rho_zero(curves_by_name, ax=None, *, rho=None, legend=True):
     return ax
 
 
-def price_of_rejection(curves_by_name, rho, axes=None, *, legend=True):
+def price_of_rejection(costs_by_name, rho_zero_by_name, axes=None, *, legend=True):
     """Which operating points win at a price of rejection rho: the cost and rho_0 side by side.
 
     Left, :func:`cost_curves`: the cost along each curve and its cheapest
-    point. Right, :func:`rho_zero`: the threshold price rho_0 of every r
-    against no rejection, and rho as a line: rejecting r beats not
+    point. Right, :func:`rho_zero_curve`: the threshold price rho_0 of every
+    r against no rejection, and rho as a line: rejecting r beats not
     rejecting at all exactly where the curve lies above the line
     (Condessa et al. 2017, Sec. 4 and Fig. 8). One legend under both panels.
 
     Parameters
     ----------
-    curves_by_name : dict[str, RejectionCurves] or RejectionCurves
-    rho : float in [0, 1]
+    costs_by_name : dict[str, CostCurve] or CostCurve
+        From :func:`rejlab.cost_curve`, at the price rho.
+    rho_zero_by_name : dict[str, RhoZeroCurve] or RhoZeroCurve
+        From :func:`rejlab.rho_zero_curve`.
     axes : two Axes, optional
     legend : bool
 
@@ -337,20 +371,20 @@ def price_of_rejection(curves_by_name, rho, axes=None, *, legend=True):
     -----
     Called again on the same axes (for another rho), it moves the cost
     curves, the cheapest points, the price line, the titles and the cost
-    axis in place (gids of :func:`cost_curves` and :func:`rho_zero`); the
-    legend (gid ``"price-legend"`` on the figure) is drawn once and names
-    the line "price of rejection ρ", whose value is in the titles.
+    axis in place (gids of :func:`cost_curves` and :func:`rho_zero_curve`);
+    the legend (gid ``"price-legend"`` on the figure) is drawn once and
+    names the line "price of rejection ρ", whose value is in the titles.
     """
-    named = as_named_curves(curves_by_name)
-    rho = v.single_fraction(rho, "rho")
+    named = named_results(costs_by_name, CostCurve, "costs_by_name", "from rl.cost_curve")
     legend = v.flag(legend, "legend")
     if axes is None:
         import matplotlib.pyplot as plt
 
         _, axes = plt.subplots(1, 2, figsize=(11, 4.6), layout="constrained")
     ax_cost, ax_rho = check_axes(axes, 2)
-    cost_curves(named, rho, ax_cost, no_rejection=False, legend=False)
-    rho_zero(named, ax_rho, rho=rho, legend=False)
+    cost_curves(named, ax_cost, no_rejection=False, legend=False)
+    rho = next(iter(named.values())).rho
+    rho_zero_curve(rho_zero_by_name, ax_rho, rho=rho, legend=False)
     line = find_artist(ax_rho, "rho-line")
     line.set_label("price of rejection ρ")
     ax_rho.set_title(f"r beats no rejection where ρ₀ > ρ = {rho:.2f}", y=1.0)

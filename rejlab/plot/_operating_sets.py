@@ -12,20 +12,38 @@ moves its artists (each docstring's Notes list their gids).
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.colors import LinearSegmentedColormap
+from matplotlib.patches import Patch
 
 from .. import _validate as v
 from ..measures import MEASURE_NAMES
 from ..optimality import OperatingSet
-from ._artists import (MEASURE_LABELS, R_LABEL, as_named_curves, check_ylim, drawable, limits_by_measure, measure_names, put_line, setup_phi_axis)
-from ._style import (OKABE_ITO, REGION_STYLE, REJECTOR_STYLE, axes_row, find_artist, format_r,
-                     get_ax, rejector_label)
+from ._artists import (
+    MEASURE_LABELS,
+    R_LABEL,
+    as_named_curves,
+    check_ylim,
+    drawable,
+    limits_by_measure,
+    measure_names,
+    put_line,
+    setup_phi_axis,
+)
+from ._style import (
+    OKABE_ITO,
+    REGION_STYLE,
+    REJECTOR_STYLE,
+    axes_row,
+    find_artist,
+    format_r,
+    get_ax,
+    rejector_label,
+)
 
 __all__ = ["operating_set", "operating_set_panels", "optimality_matrix", "BETA_CMAP"]
 
 
 def _beta_cmap():
-    from matplotlib.colors import LinearSegmentedColormap
-
     # worse (beta = -1) vermillion, indifferent white, better (beta = +1) bluish green:
     # the Okabe-Ito ends of the operating-set regions, distinguishable with any colour vision.
     cmap = LinearSegmentedColormap.from_list(
@@ -143,8 +161,6 @@ def _check_opset(opset):
 
 def _white_swatch():
     """A legend swatch for the white region that shows on a white background."""
-    from matplotlib.patches import Patch
-
     return Patch(facecolor="white", edgecolor=OKABE_ITO["grey"], linewidth=1.0,
                  label=REGION_STYLE["white"]["label"])
 
@@ -351,7 +367,7 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     vermillion (beta = -1, worst behaviour) through white (beta = 0) to
     bluish green (beta = +1, best behaviour); |beta| > 1 (only possible
     between different classifiers or equal r) shows as black / blue.
-    Evenly spaced ``r`` (as from ``rl.optimality.subsample_curves`` of full curves;
+    Evenly spaced ``r`` (as from ``rl.curves.subsample_curves`` of full curves;
     no step more than 1.5 times the median step) is drawn as an image; a few unevenly spaced points (e.g. JCR's operating
     points) as a mesh whose cell borders lie halfway between neighbouring r,
     so each cell sits at its own r.

@@ -9,16 +9,23 @@ a price of rejection (the report explorer's figure).
 
 from __future__ import annotations
 
+import matplotlib
 import numpy as np
+from matplotlib.figure import Figure
 
-from .. import _validate as v
 from ..measures import MEASURE_NAMES
-from ..optimality import operating_set as _operating_set, subsample_curves
-from ..report import RejectionReport
-from ._artists import index_at, put_line, put_marker, put_vline
-from ._curves import cost_curves, curves as _curves, rho_zero
+from ..report import RejectionReport, ReportWalk
+from ._artists import put_line, put_marker, put_vline
+from ._curves import cost_curves, curves as _curves, rho_zero_curve
 from ._operating_sets import operating_set as _operating_set_plot
-from ._style import PLOT_MAX_POINTS, RC, check_axes, find_artist, format_r, series_styles
+from ._style import (
+    PLOT_MAX_POINTS,
+    RC,
+    check_axes,
+    find_artist,
+    format_r,
+    series_styles,
+)
 
 __all__ = ["report", "report_rho_zero", "report_point", "PLOT_MAX_POINTS"]
 
@@ -53,9 +60,6 @@ def report(report, figure=None):
     numpy.ndarray of Axes, shape (2, 3)
         Columns in the order A, Q, phi.
     """
-    import matplotlib
-    from matplotlib.figure import Figure
-
     _check_report(report)
     if figure is None:
         import matplotlib.pyplot as plt
@@ -68,11 +72,10 @@ def report(report, figure=None):
         figure.clear()
     with matplotlib.rc_context(RC):
         axes = figure.subplots(2, 3)
-        thin = {report.rejector: subsample_curves(report.curves, PLOT_MAX_POINTS)}
+        thin = {report.rejector: report.display_curves}
         _curves(thin, axes=axes[0])
         best = report.best
-        grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
-        opset = _operating_set(best.A, best.r, report.alpha, grid)
+        opset = report.best_operating_set
         for ax, measure in zip(axes[1], MEASURE_NAMES):
             _operating_set_plot(opset, measure, ax=ax, curves=thin, legend=measure == "A")
         figure.suptitle(f"Rejection report: n = {report.n}, alpha = A(0) = {report.alpha:.3f}; "
@@ -88,25 +91,22 @@ def report_rho_zero(report, ax=None):
     as a line. Returns the Axes.
     """
     _check_report(report)
-    n = report.n
-    idx = np.unique(np.round(np.linspace(1, n, min(n, PLOT_MAX_POINTS))).astype(int))
-    pair = (report.curves.r[idx], report.rho_zero[idx])
-    return rho_zero({report.rejector: pair}, ax=ax, rho=report.rho)
+    return rho_zero_curve({report.rejector: report.rho_zero_display}, ax=ax, rho=report.rho)
 
 
-def report_point(report, r, rho, axes=None):
+def report_point(walk, axes=None):
     """One operating point of a report: A and Q at r, and the cost L(r; rho) along the curve.
 
-    Left: A and Q against the rejected fraction r with the point that
-    rejects ``round(r n)`` samples (as :func:`rejlab.reject_lowest`). Right:
-    :func:`cost_curves` at the price ``rho``, with that point, the cheapest
-    point (:meth:`rejlab.RejectionCurves.min_cost`) and the cost of no
-    rejection (Condessa et al. 2017, Secs. 3-4).
+    Draws what :meth:`rejlab.RejectionReport.walk` computed. Left: A and Q
+    against the rejected fraction r with the point that rejects
+    ``round(r n)`` samples (as :func:`rejlab.reject_lowest`). Right:
+    :func:`cost_curves` at the price rho, with that point, the cheapest
+    point and the cost of no rejection (Condessa et al. 2017, Secs. 3-4).
 
     Parameters
     ----------
-    report : RejectionReport
-    r, rho : float in [0, 1]
+    walk : ReportWalk
+        ``report.walk(r, rho)``.
     axes : two Axes, optional
 
     Returns
@@ -119,9 +119,9 @@ def report_point(report, r, rho, axes=None):
     curve and the titles in place: gids ``"walk-A"``, ``"walk-Q"`` (the
     curves), ``"walk-point-A"``, ``"walk-point-Q"``, ``"walk-r"`` on the
     left, those of :func:`cost_curves` on the right; the legend (gid
-    ``"walk-legend"`` on the figure) sits under the panels. Curves longer than
-    :data:`PLOT_MAX_POINTS` are thinned for drawing; the points come from
-    the full curves.
+    ``"walk-legend"`` on the figure) sits under the panels. The curves are
+    those a figure shows (:data:`PLOT_MAX_POINTS` at most); the points come
+    from the full curves.
 
     Examples
     --------
@@ -129,37 +129,36 @@ def report_point(report, r, rho, axes=None):
     >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> rep = rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.3, 0.6])
-    >>> ax_walk, ax_cost = report_point(rep, 0.25, 0.3)
+    >>> ax_walk, ax_cost = report_point(rep.walk(0.25, 0.3))
     >>> ax_walk.get_title()
     'k = 1 of n = 4 rejected'
     """
-    _check_report(report)
-    r = v.single_fraction(r, "r")
-    rho = v.single_fraction(rho, "rho")
+    if not isinstance(walk, ReportWalk):
+        raise ValueError(f"walk must be a ReportWalk (from report.walk(r, rho)), "
+                         f"got {type(walk).__name__}")
     if axes is None:
         import matplotlib.pyplot as plt
 
         _, axes = plt.subplots(1, 2, figsize=(11, 4.4), layout="constrained")
     ax_walk, ax_cost = check_axes(axes, 2)
-    cv = report.curves
-    thin = subsample_curves(cv, PLOT_MAX_POINTS)
+    thin, p = walk.curves, walk.point
     first = find_artist(ax_walk, "walk-A") is None
-    i = index_at(cv, r)
-    (label, color), = series_styles([report.rejector])
+    (label, color), = series_styles([walk.rejector])
     for m, ls, marker in (("A", "-", "o"), ("Q", "--", "s")):
-        y = np.asarray(getattr(cv, m), dtype=float)
+        y = float(getattr(p, m))
         put_line(ax_walk, f"walk-{m}", thin.r, getattr(thin, m), color=color, lw=1.8, ls=ls,
-              label=f"{m} ({label})")
-        put_marker(ax_walk, f"walk-point-{m}", cv.r[i], y[i] if np.isfinite(y[i]) else np.nan,
-              marker=marker, ms=9, color=color, mec="black", zorder=4)
-    put_vline(ax_walk, "walk-r", cv.r[i], color="black", ls=":", lw=1.2)
-    ax_walk.set_title(f"k = {int(cv.n_rejected[i])} of n = {report.n} rejected", y=1.0)
+                 label=f"{m} ({label})")
+        put_marker(ax_walk, f"walk-point-{m}", p.r, y if np.isfinite(y) else np.nan,
+                   marker=marker, ms=9, color=color, mec="black", zorder=4)
+    put_vline(ax_walk, "walk-r", p.r, color="black", ls=":", lw=1.2)
+    ax_walk.set_title(f"k = {walk.k} of n = {walk.n} rejected", y=1.0)
     if first:
         ax_walk.set_xlim(0, 1)
         ax_walk.set_xlabel("rejected fraction r")
         ax_walk.set_ylabel("A and Q")
         ax_walk.grid(alpha=0.3)
-    cost_curves({report.rejector: cv}, rho, ax_cost, mark_r=r, legend=False)
+    cost_curves({walk.rejector: walk.cost}, ax_cost, marks={walk.rejector: (p.r, walk.point_cost)},
+                legend=False)
     fig = ax_walk.figure
     if find_artist(fig, "walk-legend") is None:
         # under the panels: the curves move, and would run over a legend inside them

@@ -12,14 +12,15 @@ and ``ax=None`` / ``axes=None``, and returns what it drew on. Artists carry a
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.collections import LineCollection
 
 from .. import _validate as v
 from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
-from ..curves import RejectionCurves
-from ..measures import MEASURE_NAMES, OperatingPoint, measure_info
-from ..optimality import cost as _cost
+from ..measures import MEASURE_NAMES, measure_info
+from ..prices import CostCurve
 from ._artists import MEASURE_LABELS, measure_names
 from ._style import OKABE_ITO, SERIES_COLORS, axes_row, check_axes, format_r, get_ax
+from ._uncertainty import curve_bands
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
            "sampling_panels", "SAMPLING_LIMITS"]
@@ -149,7 +150,6 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     if honest:
         segs = np.stack([np.column_stack([pts.r, pts.population_r]),
                          np.column_stack([pts.Q, pts.population_Q])], axis=-1)
-        from matplotlib.collections import LineCollection
 
         ax.add_collection(LineCollection(segs, colors=OKABE_ITO["grey"], linewidths=0.6,
                                          alpha=0.6, gid="max-q-optimism"))
@@ -215,22 +215,43 @@ def chow_convergence(results, ax=None):
 _COST_GIDS = ("cost", "min-cost", "population-cost", "chow-point")
 
 
-def cost_curve(curves, rho, ax=None, *, chow=None, population=None, label=None):
+def _point_pair(x, name, what):
+    arr = v.real_array(x, name, what)
+    if arr.shape != (2,):
+        raise ValueError(f"{name} must be {what}, got shape {arr.shape}")
+    return float(arr[0]), float(arr[1])
+
+
+def _curve_pair(x, name, what):
+    if not isinstance(x, tuple) or len(x) != 2:
+        raise ValueError(f"{name} must be {what}, got {type(x).__name__}")
+    r, cost = (v.real_array(a, name, what) for a in x)
+    if r.ndim != 1 or r.shape != cost.shape:
+        raise ValueError(f"{name} must be {what}: two 1-D arrays of one length, got shapes "
+                         f"{r.shape} and {cost.shape}")
+    return r, cost
+
+
+def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     """The cost ``L = (1 - A)(1 - r) + rho r`` along a rejector's curve, with its minimum.
 
-    Condessa et al. 2017, Sec. 4: the sample's cost at every number of
-    rejected samples (from :meth:`rejlab.RejectionCurves.cost`), a diamond
-    at its minimum; optionally a square at the operating point of Chow's
-    rule (``chow``, e.g. ``rl.operating_point(accurate, rl.chow_rule(proba,
-    rho))``) and the population's cost curve, dashed.
+    Condessa et al. 2017, Sec. 4: draws what :func:`rejlab.cost_curve`
+    computed on a sample (the cost at every number of rejected samples, a
+    diamond at its minimum); optionally a square at the operating point of
+    Chow's rule and the population's cost curve, dashed.
 
     Parameters
     ----------
-    curves : RejectionCurves
-    rho : float in [0, 1]
+    cost : CostCurve
+        From :func:`rejlab.cost_curve` on the sample's curves.
     ax : Axes, optional
-    chow : OperatingPoint, keyword-only, optional
-    population : PopulationCurves, keyword-only, optional
+    chow : (r, cost), keyword-only, optional
+        The operating point of Chow's rule and its cost, e.g. ``p.r`` and
+        ``rl.cost(p.A, p.r, rho)`` of ``p = rl.operating_point(accurate,
+        rl.chow_rule(proba, rho))``.
+    population : (r, cost) arrays, keyword-only, optional
+        The population's cost curve, e.g. ``(pc.r, rl.cost(pc.A, pc.r, rho))``
+        of ``pc = rl.datasets.population_curves()``.
     label : str, keyword-only, optional
         Legend label of the sample's curve.
 
@@ -244,30 +265,29 @@ def cost_curve(curves, rho, ax=None, *, chow=None, population=None, label=None):
     ``"cost"``, ``"min-cost"``, ``"population-cost"``, ``"chow-point"``) and
     the legend: an explorer moves rho or the sample that way.
     """
-    cv = _check(curves, RejectionCurves, "curves", "rl.rejection_curves")
-    rho = v.single_fraction(rho, "rho")
+    _check(cost, CostCurve, "cost", "rl.cost_curve")
     label = _label(label)
     if chow is not None:
-        _check(chow, OperatingPoint, "chow", "rl.operating_point")
+        chow = _point_pair(chow, "chow", "a pair (r, cost) of Chow's rule's operating point")
     if population is not None:
-        _check(population, PopulationCurves, "population", "rl.datasets.population_curves")
+        population = _curve_pair(population, "population",
+                                 "a pair (r, cost) of the population's cost curve")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     _remove_drawn(ax, _COST_GIDS)   # drawn here before: redraw in place
-    L = cv.cost(rho)
-    best = cv.min_cost(rho)
-    ax.plot(cv.r, L, color=OKABE_ITO["blue"], lw=1.8, gid="cost", label=label or "this sample")
-    ax.plot(cv.r[best], L[best], "D", color=OKABE_ITO["blue"], mec="black", ms=8, ls="none",
-            gid="min-cost", label=f"minimum cost (r = {format_r(cv.r[best])})")
+    ax.plot(cost.r, cost.cost, color=OKABE_ITO["blue"], lw=1.8, gid="cost",
+            label=label or "this sample")
+    ax.plot(cost.cheapest_r, cost.cheapest_cost, "D", color=OKABE_ITO["blue"], mec="black",
+            ms=8, ls="none", gid="min-cost",
+            label=f"minimum cost (r = {format_r(cost.cheapest_r)})")
     if population is not None:
-        ax.plot(population.r, _cost(population.A, population.r, rho), gid="population-cost",
-                label="population (exact posteriors)", **_POPULATION_STYLE)
+        ax.plot(*population, gid="population-cost", label="population (exact posteriors)",
+                **_POPULATION_STYLE)
     if chow is not None:
-        ax.plot(chow.r, _cost(chow.A, chow.r, rho), "s", color=OKABE_ITO["vermillion"],
-                mec="black", ms=8, ls="none", gid="chow-point",
-                label=f"Chow's rule 1 − ρ (r = {format_r(chow.r)})")
+        ax.plot(*chow, "s", color=OKABE_ITO["vermillion"], mec="black", ms=8, ls="none",
+                gid="chow-point", label=f"Chow's rule 1 − ρ (r = {format_r(chow[0])})")
     ax.set_xlim(0, 1)
     ax.set_xlabel(_R_LABEL)
-    ax.set_ylabel(f"cost L at ρ = {rho:.2f}")
+    ax.set_ylabel(f"cost L at ρ = {cost.rho:.2f}")
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize=8)
     return ax
@@ -315,8 +335,6 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     (``"band-*"``, ``"estimate-*"``, ``"best-Q"``, ``"population-*"``,
     ``"max-q-*"``; legends ``"legend"``).
     """
-    from ._uncertainty import curve_bands
-
     for text, name in ((label, "label"), (title_Q, "title_Q"), (title_cloud, "title_cloud")):
         v.optional_text(text, name)
     _check(population, PopulationCurves, "population", "rl.datasets.population_curves")

@@ -8,11 +8,25 @@ context explorer fast.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.colors import to_rgb
+from matplotlib.patches import Patch
 
 from .. import _validate as v
-from ..measures import MEASURE_NAMES
-from ._style import (OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, check_ax, check_axes, find_artist,
-                     format_r, get_ax)
+from ..context import ContextExperiment
+from ..curves import RejectionCurves
+from ..measures import MEASURE_NAMES, OperatingPoint
+from ._artists import measure_names, put_line, put_marker
+from ._curves import curves, rho_zero_curve
+from ._style import (
+    OKABE_ITO,
+    SERIES_COLORS,
+    SUBSET_STYLE,
+    check_ax,
+    check_axes,
+    find_artist,
+    format_r,
+    get_ax,
+)
 
 __all__ = [
     "CLASS_COLORS",
@@ -38,14 +52,10 @@ _SUBSET_ORDER = ("an", "mn", "ar", "mr")
 
 
 def _rgb(color):
-    from matplotlib.colors import to_rgb
-
     return np.array(to_rgb(color))
 
 
 def _experiment(experiment):
-    from ..context import ContextExperiment
-
     if not isinstance(experiment, ContextExperiment):
         raise ValueError("experiment must be a ContextExperiment (from "
                          f"rl.context.context_experiment), got {type(experiment).__name__}")
@@ -135,8 +145,6 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     ax = get_ax(ax, figsize=(4.5, 4.5), layout="constrained")
     _show(ax, rgb, "rejlab-scene-map", title)
     if legend:
-        from matplotlib.patches import Patch
-
         names = [f"class {i}" for i in range(1, k + 1)] if class_names is None else class_names
         handles = [Patch(facecolor=CLASS_COLORS[i % len(CLASS_COLORS)], edgecolor="black",
                          label=str(names[i])) for i in range(k)]
@@ -192,8 +200,6 @@ def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=Tr
     first = find_artist(ax, "rejlab-subsets-map") is None
     _show(ax, rgb, "rejlab-subsets-map", title)
     if legend and first:
-        from matplotlib.patches import Patch
-
         handles = [Patch(facecolor=SUBSET_STYLE[s]["color"], edgecolor="black",
                          label=SUBSET_STYLE[s]["label"]) for s in _SUBSET_ORDER]
         ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=2,
@@ -237,16 +243,6 @@ def context_maps(experiment, axes=None):
     return axes
 
 
-def _scr_rejected_like(experiment, n_rejected):
-    """SCR's rejection map rejecting the same number of evaluated pixels."""
-    from ..partitions import reject_lowest
-
-    ev = experiment.evaluated
-    rejected = np.zeros(ev.shape, dtype=bool)
-    rejected[ev] = reject_lowest(experiment.context.confidence[ev], count=int(n_rejected))
-    return rejected
-
-
 def rejection_maps(experiment, index=-1, axes=None):
     """JCR point ``index`` against SCR at the same rejected fraction, as subset maps.
 
@@ -271,13 +267,12 @@ def rejection_maps(experiment, index=-1, axes=None):
     n_rej = pt.counts.ar + pt.counts.mr
     subsets_map(experiment.accurate, j.rejected, experiment.evaluated, axes[0],
                 title=f"JCR, γ = {j.failure_probability:g} (r = {format_r(pt.r, 3)})", legend=False)
-    scr_rej = _scr_rejected_like(experiment, n_rej)
+    scr_rej = experiment.scr_rejected_like_jcr[index]
     cv = experiment.scr
     subsets_map(experiment.accurate, scr_rej, experiment.evaluated, axes[1],
                 title=f"SCR, the same r = {format_r(cv.r[n_rej], 3)}", legend=False)
     axes[0].set_xlabel(f"A = {pt.A:.3f}, Q = {pt.Q:.3f}, φ = {pt.phi:.2f}")
     axes[1].set_xlabel(f"A = {cv.A[n_rej]:.3f}, Q = {cv.Q[n_rej]:.3f}, φ = {cv.phi[n_rej]:.2f}")
-    from matplotlib.patches import Patch
 
     handles = [Patch(facecolor=SUBSET_STYLE[s]["color"], edgecolor="black",
                      label=SUBSET_STYLE[s]["label"]) for s in _SUBSET_ORDER]
@@ -301,9 +296,6 @@ def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
     -------
     numpy.ndarray of Axes
     """
-    from ._artists import measure_names
-    from ._curves import curves
-
     experiment = _experiment(experiment)
     measures = measure_names(measures)
     axes = _axes_row(axes, len(measures), width=4.3, height=3.9)
@@ -327,15 +319,13 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
     -------
     Axes
     """
-    from ._curves import rho_zero
-
     experiment = _experiment(experiment)
     if rho is not None:
         rho = v.single_fraction(rho, "rho")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
-    rho_zero({"SCR": experiment.scr}, ax, rho=rho)
+    rho_zero_curve({"SCR": experiment.scr_rho_zero}, ax, rho=rho)
     r = np.array([p.r for p in experiment.jcr_points])
-    rho0 = experiment.jcr_rho_zero()
+    rho0 = experiment.jcr_points_rho_zero
     keep = np.isfinite(rho0)
     ax.plot(r[keep], rho0[keep], **_jcr_style("JCR"))
     ax.axhline(1 - experiment.scr.alpha, color=OKABE_ITO["grey"], ls=":", lw=1.2,
@@ -385,10 +375,6 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
     >>> sorted(a.get_gid() for a in ax.lines)
     ['jcr-A', 'jcr-Q', 'scr-A', 'scr-Q']
     """
-    from ..curves import RejectionCurves
-    from ..measures import OperatingPoint
-    from ._artists import measure_names, put_line, put_marker
-
     if not isinstance(scr, RejectionCurves):
         raise ValueError(f"scr must be a RejectionCurves (SCR's curves), got {type(scr).__name__}")
     if not isinstance(jcr, OperatingPoint):

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
+import matplotlib
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
 from .. import _validate as v
+from ..curves import DISPLAY_POINTS
 
 # Okabe & Ito (2008) palette.
 OKABE_ITO = {
@@ -84,8 +92,9 @@ def series_styles(names, palette=SERIES_COLORS):
     return out
 
 
-#: Most curve points drawn; longer curves are thinned evenly (ends and max Q kept).
-PLOT_MAX_POINTS = 4000
+#: Most curve points drawn; longer curves are thinned evenly (ends and max Q kept) by
+#: :func:`rejlab.curves.subsample_curves` before they reach a plot.
+PLOT_MAX_POINTS = DISPLAY_POINTS
 
 #: Font sizes readable at projector size (tick labels and legends included).
 RC = {"font.size": 12, "axes.titlesize": 13, "axes.labelsize": 12, "xtick.labelsize": 11,
@@ -107,8 +116,6 @@ def style():
     ...     print(matplotlib.rcParams["font.size"], matplotlib.rcParams["figure.constrained_layout.use"])
     12.0 True
     """
-    import matplotlib
-
     matplotlib.rcParams.update({**RC, "figure.constrained_layout.use": True})
 
 
@@ -122,8 +129,6 @@ def format_r(r, digits=2):
     >>> format_r(0.12345, 3)
     '0.123'
     """
-    import math
-
     r = v.single_fraction(r, "r")
     digits = v.count(digits, "digits", 15)
     small = 0.5 * 10.0 ** -digits
@@ -136,8 +141,6 @@ def format_r(r, digits=2):
 
 def check_ax(ax, name="ax"):
     """Raise ``ValueError`` naming ``name`` unless ``ax`` is a matplotlib Axes."""
-    from matplotlib.axes import Axes
-
     if not isinstance(ax, Axes):
         raise ValueError(f"{name} must be a matplotlib Axes (or None for a new figure), "
                          f"got {type(ax).__name__}")
@@ -146,8 +149,6 @@ def check_ax(ax, name="ax"):
 
 def check_axes(axes, count, name="axes"):
     """``axes`` as a flat object array of ``count`` matplotlib Axes, or raise naming ``name``."""
-    import numpy as np
-
     if isinstance(axes, (str, bytes, dict)) or not hasattr(axes, "__iter__"):
         check_ax(axes, name)  # a single Axes is fine when one is needed
         axes = [axes]
@@ -210,8 +211,6 @@ def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
     >>> len(a), a[0] is b[0]
     (2, True)
     """
-    from matplotlib.figure import Figure
-
     if not isinstance(figure, Figure):
         raise ValueError(f"figure must be a matplotlib Figure, got {type(figure).__name__}")
     for count, name in ((ncols, "ncols"), (nrows, "nrows")):

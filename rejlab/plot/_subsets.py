@@ -10,8 +10,11 @@ drawing new ones: that is what keeps the explorers fast.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.patches import Rectangle
 
 from .. import _validate as v
+from ..datasets import FourGaussians
+from ..measures import SubsetCounts
 from ._style import OKABE_ITO, SUBSET_STYLE, check_axes, find_artist, get_ax
 
 __all__ = [
@@ -244,8 +247,6 @@ def subsets_mosaic(counts, ax=None, *, title=None):
     ax = get_ax(ax)
     rects = _mosaic_rects(values)
     if find_artist(ax, "mosaic-an") is None:
-        from matplotlib.patches import Rectangle
-
         for key in SUBSET_KEYS:
             st = SUBSET_STYLE[key]
             ax.add_patch(Rectangle((0, 0), 0, 0, facecolor=st["color"], hatch=st["hatch"],
@@ -367,8 +368,6 @@ def ranking_row(confidence, accurate, rejected, ax=None):
         key_of[masks[key]] = key
     n_kept = int(np.count_nonzero(masks["an"] | masks["mn"]))
     if find_artist(ax, "rankbox-0") is None:
-        from matplotlib.patches import Rectangle
-
         for pos, i in enumerate(order):
             ax.add_patch(Rectangle((pos + 0.05, 0.05), 0.9, 0.9, edgecolor="black",
                                    linewidth=1.0, gid=f"rankbox-{pos}"))
@@ -429,8 +428,6 @@ def confusion_matrix(conf, ax=None, *, digits=3):
     >>> sorted(t.get_text().splitlines()[-1] for t in ax.texts)
     ['0.100', '0.100', '0.200', '0.600']
     """
-    from ..measures import SubsetCounts
-
     if isinstance(conf, SubsetCounts):
         conf = (conf.mr, conf.ar, conf.an, conf.mn)
     if isinstance(conf, (str, bytes, dict)) or not hasattr(conf, "__iter__"):
@@ -442,8 +439,6 @@ def confusion_matrix(conf, ax=None, *, digits=3):
         raise ValueError(f"conf must hold the four entries tp, fp, tn, fn, got {values.size} values")
     ax = get_ax(ax)
     if find_artist(ax, "conf-tp") is None:
-        from matplotlib.patches import Rectangle
-
         for field, key, row, col, _ in _CONF_CELLS:
             st = SUBSET_STYLE[key]
             ax.add_patch(Rectangle((col, 1 - row), 1, 1, facecolor=st["color"], hatch=st["hatch"],
@@ -510,8 +505,6 @@ def toy_problem(toy, axes=None):
     >>> int(sum(len(c.get_offsets()) for c in ax_true.collections))
     20
     """
-    from ..datasets import FourGaussians
-
     if not isinstance(toy, FourGaussians):
         raise ValueError("toy must be a FourGaussians (from rl.datasets.four_gaussians), "
                          f"got {type(toy).__name__}")

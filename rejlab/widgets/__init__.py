@@ -9,16 +9,37 @@ ipywidgets and matplotlib; ``import rejlab`` does not.
 """
 
 from ._base import Explorer, control_values, format_number
+from ._calibration import (
+                         BIN_COUNTS,
+                         TEMPERATURES,
+                         CalibrationState,
+                         calibration_explorer,
+)
 from ._context import EXPLORER_SCENE, ContextState, context_explorer
 from ._covering import CoveringState, covering_explorer
-from ._optimality import CostState, OperatingSetState, cost_explorer, operating_set_explorer
-from ._rejection import (confusion_explorer, curves_explorer, four_subsets_explorer,
-                         partitions_explorer, ranking_explorer)
-from ._report import ReportExplorerState, report_explorer
-from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibration_explorer
 from ._guarantees import VALIDATION_SIZES, GuaranteeState, guarantee_explorer
-from ._uncertainty import (POPULATION_GRID, SAMPLE_SIZES, ChowState, SamplingState, chow_explorer,
-                           sampling_explorer)
+from ._optimality import (
+                         CostState,
+                         OperatingSetState,
+                         cost_explorer,
+                         operating_set_explorer,
+)
+from ._rejection import (
+                         confusion_explorer,
+                         curves_explorer,
+                         four_subsets_explorer,
+                         partitions_explorer,
+                         ranking_explorer,
+)
+from ._report import ReportExplorerState, report_explorer
+from ._uncertainty import (
+                         POPULATION_GRID,
+                         SAMPLE_SIZES,
+                         ChowState,
+                         SamplingState,
+                         chow_explorer,
+                         sampling_explorer,
+)
 
 __all__ = [
     "Explorer", "format_number", "control_values",

@@ -15,6 +15,9 @@ read from their gids (:func:`moving_artists`), as each plot function lists them.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 __all__ = ["freeze_background", "release_background", "background_ready", "moving_artists"]
 
@@ -24,8 +27,6 @@ def pixels_artist(pixels):
 
     (``Figure.figimage`` would resample and mask the array on every draw.)
     """
-    from matplotlib.artist import Artist
-
     class _Pixels(Artist):
         def __init__(self, rgba):
             super().__init__()
@@ -67,9 +68,6 @@ def freeze_background(fig, moving):
     The layout is computed (with everything visible) and then fixed, and
     autoscaling is switched off, so the pixels stay aligned with the axes.
     """
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.layout_engine import ConstrainedLayoutEngine
-
     release_background(fig)
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
     if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):

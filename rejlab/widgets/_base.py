@@ -43,10 +43,14 @@ import zlib
 from typing import Callable, Mapping
 
 import ipywidgets as widgets
+import matplotlib
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from PIL import Image
 from traitlets import Unicode
 
+from .. import _validate as v
 from ..plot import RC
 
 __all__ = ["Explorer", "format_number", "control_values"]
@@ -57,8 +61,6 @@ _BREAK = re.compile(r"<br\s*/?>", re.I)
 
 def format_number(x, digits=3):
     """Format a measure for a readout: NaN and inf spelled out."""
-    from .. import _validate as v
-
     arr = v.real_array(x, "x", "a single number")
     if arr.ndim != 0:
         raise ValueError(f"x must be a single number, got shape {arr.shape}")
@@ -240,9 +242,6 @@ class Explorer(widgets.VBox):
         self.state = None
         self.error = ""
         self.redraws = 0
-        import matplotlib
-
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
 
         with matplotlib.rc_context(RC):
             self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
@@ -285,8 +284,6 @@ class Explorer(widgets.VBox):
 
     def update(self):
         """Recompute from the controls and redraw; bad input becomes a message."""
-        import matplotlib
-
         try:
             state = self._compute(**control_values(self.controls))
             with matplotlib.rc_context(RC):
@@ -335,8 +332,6 @@ class Explorer(widgets.VBox):
         return text + (f": {readout}" if readout else "")
 
     def _blank_png(self):
-        from PIL import Image
-
         if self._blank is None:
             buf = io.BytesIO()
             Image.new("RGB", self._canvas.get_width_height(), _BLANK_GREY).save(buf, format="png")
@@ -374,8 +369,6 @@ class Explorer(widgets.VBox):
 
     def _stored_png(self):
         """The current image, compressed harder (it is stored in the notebook)."""
-        from PIL import Image
-
         buf = io.BytesIO()
         with Image.open(io.BytesIO(self.image.value)) as im:
             im.save(buf, format="png", optimize=True)

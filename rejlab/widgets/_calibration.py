@@ -18,10 +18,17 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import _validate as v
-from ..calibration import (BINNINGS, CalibrationBins, TemperatureFit, apply_temperature,
-                           calibration_bins, fit_temperature)
+from ..calibration import (
+    BINNINGS,
+    CalibrationBins,
+    TemperatureFit,
+    apply_temperature,
+    calibration_bins,
+    fit_temperature,
+)
 from ..datasets import four_gaussians
 from ..measures import operating_point
+from ..plot import bin_counts, panels, reliability_diagram
 from ..rejectors import max_probability
 from ..selective import aurc, chow_rule
 from ._base import Explorer, explains, format_number
@@ -118,8 +125,6 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
             rho, fit_temperature(proba, toy.y))
 
     def draw(fig, state):
-        from ..plot import bin_counts, panels, reliability_diagram
-
         ax, counts = panels(fig, 2, width_ratios=(1.15, 1))
         reliability_diagram(state.bins, ax=ax, label=f"T = {state.temperature:g}")
         bin_counts(state.bins, ax=counts)

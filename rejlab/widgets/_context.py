@@ -14,11 +14,11 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _validate as v
-from .. import context as ctx
-from ..datasets import synthetic_scene
-from ..curves import rejection_curves, RejectionCurves
+from .. import _validate as v, context as ctx
+from ..curves import RejectionCurves, rejection_curves
+from ..datasets import Scene, synthetic_scene
 from ..measures import OperatingPoint, operating_point
+from ..plot import jcr_vs_scr, panels, scene_map
 from ._base import Explorer, explains, format_number
 
 __all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]
@@ -109,8 +109,6 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
     Controls: ``"strength"`` (lambda, 0 to 8) and ``"failure_probability"``
     (gamma, 0 to 0.5: past that nearly every pixel is rejected).
     """
-    from ..datasets import Scene
-
     if scene is None:
         scene = synthetic_scene(**EXPLORER_SCENE)
     if not isinstance(scene, Scene):
@@ -147,8 +145,6 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
                             curves.point(k))
 
     def draw(fig, state):
-        from ..plot import jcr_vs_scr, panels, scene_map
-
         ax_map, ax = panels(fig, 2, width_ratios=[1.0, 1.5])
         scene_map(state.labels, ax_map, n_classes=scene.n_classes, rejected=state.rejected,
                   title=f"λ = {state.strength:g}; black: rejected by JCR")

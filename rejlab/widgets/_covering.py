@@ -15,12 +15,12 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from .. import _validate as v
-from .. import _set_checks as sc
+from .. import _set_checks as sc, _validate as v
 from .._sets import ordered
 from ..accuracy import AccuracyReport, accuracy_report
-from ..datasets import PAPER_U, paper_example
 from ..coverings import CoveringSummary, covering_summary
+from ..datasets import PAPER_U, paper_example
+from ..plot import COVERING_STYLE, RESULT_STYLE, covering_grid, panels, results_grid
 from ._base import Explorer, explains
 
 __all__ = ["covering_explorer", "CoveringState"]
@@ -47,8 +47,6 @@ def _swatch(style):
 
 
 def _key_html(scores=True):
-    from ..plot import COVERING_STYLE, RESULT_STYLE
-
     left = " &nbsp; ".join(_swatch(s) for k, s in COVERING_STYLE.items())
     if not scores:
         return f'<span class="rejlab-legend">{left}</span>'
@@ -204,15 +202,12 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
         return CoveringState(p, edited, summary, ideal, ideals[ideal], report)
 
     def draw(fig, state):
-        from ..plot import covering_grid, panels, results_grid
-
         if not scores:
             covering_grid(state.summary, state.p, legend=False, ax=panels(fig, 1)[0])
             return
         ax0, ax1 = panels(fig, 2, width_ratios=[1.6, 1])
         covering_grid(state.summary, state.p, legend=False, ax=ax0)
-        results_grid(list(map(set, state.ideal)), list(map(set, state.blocks)),
-                     universe=order, names=("this covering",), legend=False, axes=[ax1])
+        results_grid(state.report, names=("this covering",), legend=False, axes=[ax1])
 
     def readout(state):
         esc = html.escape

@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import _validate as v
 from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
+from ..plot import guarantee_study as draw_study, panels
 from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, explains, format_number
 
@@ -98,8 +99,6 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
                                               n_per_class=n // 4, n_splits=n_splits, seed=0))
 
     def draw(fig, state):
-        from ..plot import guarantee_study as draw_study, panels
-
         (ax,) = panels(fig, 1)
         draw_study(state.study, ax=ax)
         if not background_ready(fig):

@@ -20,9 +20,11 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _validate as v
-from .. import optimality
+from .. import _validate as v, optimality
+from ..curves import subsample_curves
 from ..datasets import four_gaussians
+from ..plot import operating_set_panels, panels, price_of_rejection, rejector_label
+from ..prices import cost_curve, rho_zero_curve
 from ..rejectors import REJECTORS
 from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, explains, format_number
@@ -79,8 +81,6 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
     Controls: ``"reference"`` (dropdown: a rejector or typed), ``"r0"``
     (slider), ``"A0"`` (number, used when the reference is typed).
     """
-    from ..plot import rejector_label
-
     curves = _toy_curves(n_per_class, seed)
     alpha = curves["max_probability"].alpha
     if reference not in _REJECTOR_NAMES + [_TYPED]:
@@ -111,8 +111,6 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
         return OperatingSetState(reference, float(A0), float(r0), ops, best_region)
 
     def draw(fig, state):
-        from ..plot import operating_set_panels, panels
-
         operating_set_panels(state.opset, axes=panels(fig, 3), curves=curves, ylim=_YLIM)
         if not background_ready(fig):
             # what follows the reference, and what must stay on top of it; the
@@ -168,6 +166,7 @@ class CostState(NamedTuple):
     best_r: dict        # r of minimum cost (the first one on ties)
     best_cost: dict     # that minimum cost
     beats_no_rejection: dict  # bool array over the points with r > 0: rho < rho_0(r)
+    costs: dict         # the CostCurve of each rejector (what the figure draws)
 
 
 @explains(
@@ -190,8 +189,9 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
     Controls: ``"rho"`` (slider 0..1).
     """
     rho = v.single_fraction(rho, "rho")
-    curves = {name: optimality.subsample_curves(cv, 2001)
+    curves = {name: subsample_curves(cv, 2001)
               for name, cv in _toy_curves(n_per_class, seed).items()}
+    rho_zero = {name: rho_zero_curve(cv) for name, cv in curves.items()}
     controls = {
         "rho": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=rho, description="ρ",
                                    readout_format=".2f"),
@@ -199,18 +199,15 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
 
     def compute(rho):
         rho = v.single_fraction(rho, "ρ")
-        cost, best_r, best_cost, wins = {}, {}, {}, {}
-        for name, cv in curves.items():
-            cost[name] = cv.cost(rho)
-            b = cv.min_cost(rho)
-            best_r[name], best_cost[name] = float(cv.r[b]), float(cost[name][b])
-            wins[name] = cv.rho_0[1:] > rho   # every point with r > 0 (rho_0 is NaN at r = 0)
-        return CostState(rho, cost, best_r, best_cost, wins)
+        costs = {name: cost_curve(cv, rho) for name, cv in curves.items()}
+        # every point with r > 0 (rho_0 is NaN at r = 0)
+        wins = {name: rho_zero[name].rho_0[1:] > rho for name in curves}
+        return CostState(rho, {name: c.cost for name, c in costs.items()},
+                         {name: c.cheapest_r for name, c in costs.items()},
+                         {name: c.cheapest_cost for name, c in costs.items()}, wins, costs)
 
     def draw(fig, state):
-        from ..plot import panels, price_of_rejection
-
-        ax_cost, ax_rho = price_of_rejection(curves, state.rho, axes=panels(fig, 2))
+        ax_cost, ax_rho = price_of_rejection(state.costs, rho_zero, axes=panels(fig, 2))
         if not background_ready(fig):
             freeze_background(fig, moving_artists(
                 fig, "cost-", "rho-line",
@@ -218,8 +215,6 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
                 + list(ax_cost.spines.values()) + list(ax_rho.spines.values())))
 
     def readout(s):
-        from ..plot import rejector_label
-
         parts = [f"{rejector_label(name)}: cheapest r = {s.best_r[name]:.3f} "
                  f"(L = {s.best_cost[name]:.3f}), beats no rejection for "
                  f"{_share(s.beats_no_rejection[name]):.1f} % of r"

@@ -12,11 +12,27 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _validate as v
-from .. import binary, curves, measures, partitions, rejectors
+from .. import _validate as v, binary, curves, measures, partitions, rejectors
 from ..datasets import WORKED_EXAMPLE, four_gaussians
 from ..measures import OperatingPoint
-from ._background import background_ready, freeze_background, moving_artists, release_background
+from ..plot import (
+    REJECTOR_STYLE,
+    SUBSET_STYLE,
+    confidence_strip,
+    confusion_matrix,
+    curves as plot_curves,
+    panels,
+    ranking_row,
+    rejector_label,
+    subsets_mosaic,
+    subsets_scatter,
+)
+from ._background import (
+    background_ready,
+    freeze_background,
+    moving_artists,
+    release_background,
+)
 from ._base import Explorer, explains, format_number
 
 __all__ = [
@@ -37,8 +53,6 @@ def _toy(n_per_class, seed, separation=1.0):
 
 
 def _rejector_dropdown(value):
-    from ..plot import rejector_label
-
     if value not in _REJECTOR_NAMES:
         raise ValueError(f"rejector must be one of {_REJECTOR_NAMES}, got {value!r}")
     return widgets.Dropdown(options=[(rejector_label(n), n) for n in _REJECTOR_NAMES],
@@ -54,8 +68,6 @@ def _subset_legend():
     Drawn by the browser rather than by matplotlib: a figure legend costs as
     much to render as a scatter of the whole data set, on every redraw.
     """
-    from ..plot import SUBSET_STYLE
-
     items = [
         f'<span style="color:{st["color"]};font-size:1.3em">{_SYMBOL[st["marker"]]}</span>&nbsp;{st["label"]}'
         for st in SUBSET_STYLE.values()
@@ -124,8 +136,6 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
         return SubsetsState(rejector, rejected, measures.operating_point(accurate, rejected))
 
     def draw(fig, state):
-        from ..plot import panels, rejector_label, subsets_mosaic, subsets_scatter
-
         ax_scatter, ax_mosaic = panels(fig, 2)
         subsets_scatter(X, accurate, state.rejected, ax=ax_scatter, size=14, legend=False,
                         title=f"four Gaussians, rejector: {rejector_label(state.rejector)}")
@@ -204,8 +214,6 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     drawn = {"rejector": None}
 
     def draw(fig, state):
-        from ..plot import confidence_strip, panels, subsets_scatter
-
         ax_scatter, ax_strip = panels(fig, 2)
         if drawn["rejector"] not in (None, state.rejector):
             release_background(fig, relayout=True)  # another confidence axis: new ticks
@@ -283,8 +291,6 @@ def ranking_explorer(confidence=None, accurate=None):
         return RankingState(mask, measures.operating_point(a, mask))
 
     def draw(fig, state):
-        from ..plot import panels, ranking_row
-
         (ax,) = panels(fig, 1)
         ranking_row(c, a, state.rejected, ax=ax)
         if not background_ready(fig):
@@ -395,15 +401,11 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
                                           for name, cv in curves.items()})
 
     def draw(fig, state):
-        from ..plot import curves as plot_curves, panels
-
         plot_curves(state.curves, axes=panels(fig, 3), mark_r=state.r, legend=False, ylim=ylim)
         if not background_ready(fig):
             freeze_background(fig, moving_artists(fig, "r-marker", "point-", "curve-", "best"))
 
     def readout(s):
-        from ..plot import rejector_label
-
         parts = [f"r = {s.r:.2f}, s = {s.separation:g}"]
         for name, op in s.points.items():
             cv = s.curves[name]
@@ -411,8 +413,6 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
                          f"Q = {format_number(op.Q)}, φ = {format_number(op.phi)} "
                          f"(max Q at r = {cv.r[cv.best_Q()]:.3f})")
         return '<span class="rejlab-readout">' + " | ".join(parts) + "</span>"
-
-    from ..plot import REJECTOR_STYLE
 
     items = []
     for name in _REJECTOR_NAMES:
@@ -493,8 +493,6 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
                               float(subsets.accurate / subsets.n), float(phi))
 
     def draw(fig, state):
-        from ..plot import confusion_matrix, panels, subsets_mosaic
-
         ax_conf, ax_mosaic = panels(fig, 2)
         c = state.confusion
         confusion_matrix(c, ax=ax_conf)

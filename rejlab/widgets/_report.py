@@ -16,6 +16,8 @@ import ipywidgets as widgets
 
 from .. import _validate as v
 from ..measures import OperatingPoint
+from ..plot import panels, report_point
+from ..report import RejectionReport, ReportWalk
 from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, explains, format_number
 
@@ -34,6 +36,7 @@ class ReportExplorerState(NamedTuple):
     beats_no_rejection: bool
     cheapest_k: int
     cheapest_cost: float
+    walk: ReportWalk      #: what the figure draws (:meth:`rejlab.RejectionReport.walk`)
 
 
 @explains(
@@ -64,8 +67,6 @@ def report_explorer(report, *, r=None, rho=None):
     Controls: ``"r"`` and ``"rho"`` (sliders 0..1). The point at r rejects
     ``round(r n)`` samples, as :func:`rejlab.reject_lowest`.
     """
-    from ..report import RejectionReport
-
     if not isinstance(report, RejectionReport):
         raise ValueError(f"report must be a RejectionReport, got {type(report).__name__}")
     curves = report.curves
@@ -85,17 +86,15 @@ def report_explorer(report, *, r=None, rho=None):
     def compute(r, rho):
         r = v.single_fraction(r, "r")
         rho = v.single_fraction(rho, "ρ")
-        k = round(r * n)
-        cost = curves.cost(rho)
-        cheapest = curves.min_cost(rho)
-        rho0 = float(report.rho_zero[k])
-        return ReportExplorerState(r, k, curves.point(k), rho, rho0, float(cost[k]),
-                                   bool(k > 0 and rho < rho0), cheapest, float(cost[cheapest]))
+        walk = report.walk(r, rho)
+        rho0 = float(report.rho_zero[walk.k])
+        cheapest = round(walk.cost.cheapest_r * n)
+        return ReportExplorerState(r, walk.k, walk.point, rho, rho0, walk.point_cost,
+                                   bool(walk.k > 0 and rho < rho0), cheapest,
+                                   walk.cost.cheapest_cost, walk)
 
     def draw(fig, state):
-        from ..plot import panels, report_point
-
-        ax_walk, ax_cost = report_point(report, state.r, state.rho, axes=panels(fig, 2))
+        ax_walk, ax_cost = report_point(state.walk, axes=panels(fig, 2))
         if not background_ready(fig):
             freeze_background(fig, moving_artists(
                 fig, "walk-point-", "walk-r", "cost-",

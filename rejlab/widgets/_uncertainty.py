@@ -18,12 +18,21 @@ import numpy as np
 
 from .. import _validate as v
 from ..bootstrap import CurveBands, bootstrap_curves
-from ..datasets import (MaxQPoints, PopulationCurves, four_gaussians, max_q_points,
-                        population_curves, population_point, temper)
-from ..curves import rejection_curves, RejectionCurves
+from ..curves import RejectionCurves, rejection_curves
+from ..datasets import (
+    MaxQPoints,
+    PopulationCurves,
+    four_gaussians,
+    max_q_points,
+    population_curves,
+    population_point,
+    temper,
+)
 from ..measures import Measures, OperatingPoint, operating_point
-from ..partitions import Threshold
 from ..optimality import cost
+from ..partitions import Threshold
+from ..plot import cost_curve as plot_cost_curve, panels, sampling_panels
+from ..prices import CostCurve, cost_curve
 from ..selective import aurc, chow_rule, select_threshold
 from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, explains, format_number
@@ -144,8 +153,6 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
                              clouds[n_per_class], max_q_points(n_per_class, [seed]))
 
     def draw(fig, state):
-        from ..plot import panels, sampling_panels
-
         axes = panels(fig, 2, nrows=2)
         sampling_panels(state.bands, state.population, state.cloud, axes=axes,
                         current=state.current, label=f"sample (seed {state.seed})",
@@ -206,6 +213,8 @@ class ChowState(NamedTuple):
     population_cost: float       #: the population's minimum cost (Chow's rule, exact posteriors)
     aurc: float                  #: AURC of the tempered confidence (ties by index)
     population: PopulationCurves
+    cost: CostCurve              #: the cost along the sample's curve (what the figure draws)
+    population_costs: tuple      #: (r, cost) of the population's curve at rho
 
 
 @explains(
@@ -271,17 +280,18 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
         best = cv.point(k)
         t_min = select_threshold(acc, conf, criterion="min_cost", rho=rho).value
         pop = population_point(1.0 - rho)
+        along = cost_curve(cv, rho)
         return ChowState(float(rho), float(temperature), cv, chow,
-                         float(cost(chow.A, chow.r, rho)), best, float(cv.cost(rho)[k]),
+                         float(cost(chow.A, chow.r, rho)), best, along.cheapest_cost,
                          float(t_min), float(cost(pop.A, pop.r, rho)), aurc(acc, conf),
-                         population)
+                         population, along,
+                         (population.r, cost(population.A, population.r, rho)))
 
     def draw(fig, state):
-        from ..plot import cost_curve, panels
-
         (ax,) = panels(fig, 1)
-        cost_curve(state.curves, state.rho, ax=ax, chow=state.chow, population=state.population,
-                   label=f"this sample, T = {state.temperature:.2f}")
+        plot_cost_curve(state.cost, ax=ax, chow=(state.chow.r, state.chow_cost),
+                        population=state.population_costs,
+                        label=f"this sample, T = {state.temperature:.2f}")
 
     def readout(s):
         f = format_number

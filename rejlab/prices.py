@@ -1,0 +1,105 @@
+"""The price of rejection along a curve: the cost at a price rho, and rho_0 of every point.
+
+Condessa et al. 2017, Sec. 4 and Fig. 8. Along the curves of one
+classifier (:func:`rejlab.rejection_curves`):
+
+- the cost ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n`` of every
+  point at a price of rejection rho, and its cheapest point
+  (:func:`cost_curve`, from the curves' integer counts);
+- ``rho_0 = |M∩R| / |R|`` of every point against no rejection: rejecting that
+  fraction beats rejecting nothing iff ``rho < rho_0`` (:func:`rho_zero_curve`).
+
+Both are what :func:`rejlab.plot.cost_curves`, :func:`rejlab.plot.cost_curve`
+and :func:`rejlab.plot.rho_zero_curve` draw; for long curves they hold the
+:data:`rejlab.curves.DISPLAY_POINTS` a figure shows, while the cheapest point
+comes from every point.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _validate as v
+from .curves import DISPLAY_POINTS, RejectionCurves, subsample_curves
+
+__all__ = ["CostCurve", "cost_curve", "RhoZeroCurve", "rho_zero_curve"]
+
+
+class CostCurve(NamedTuple):
+    """The cost at one price of rejection along a curve, and its cheapest point."""
+
+    r: np.ndarray               #: rejected fractions (at most ``max_points`` of the curve's)
+    cost: np.ndarray            #: the cost ``L`` at those points
+    rho: float                  #: the price of rejection
+    cheapest_r: float           #: r of the cheapest point of the whole curve (first on ties)
+    cheapest_cost: float        #: its cost
+    no_rejection_cost: float    #: ``L(0) = 1 - alpha``, the cost of rejecting nothing
+
+
+def cost_curve(curves, rho, *, max_points=DISPLAY_POINTS):
+    """The cost ``L(r; rho)`` along a curve, with its cheapest point (Condessa et al. 2017, Sec. 4).
+
+    ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n``, computed from
+    the curves' integer counts by :meth:`rejlab.curves.RejectionCurves.cost`;
+    the cheapest point is :meth:`~rejlab.curves.RejectionCurves.min_cost`
+    (the first one on exact ties), found on every point of the curve; ``r``
+    and ``cost`` hold at most ``max_points`` of them (for drawing). At
+    rho = 1/2 the cheapest point is the point of maximum Q.
+
+    Examples
+    --------
+    >>> import rejlab as rl
+    >>> c = cost_curve(rl.rejection_curves([1, 0, 1, 0], [0.9, 0.2, 0.6, 0.1]), 0.3)
+    >>> float(c.cheapest_r), round(float(c.cheapest_cost), 3), float(c.no_rejection_cost)
+    (0.5, 0.15, 0.5)
+    """
+    v.instance_of(curves, "curves", RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
+    rho = v.single_fraction(rho, "rho")
+    max_points = v.count(max_points, "max_points", None, lower=3)
+    ends = curves.take([curves.min_cost(rho), 0])   # the cheapest point, and no rejection
+    cheapest_cost, no_rejection_cost = ends.cost(rho).tolist()
+    shown = subsample_curves(curves, max_points)
+    return CostCurve(shown.r, shown.cost(rho), rho, float(ends.r[0]), cheapest_cost,
+                     no_rejection_cost)
+
+
+class RhoZeroCurve(NamedTuple):
+    """``rho_0`` of every rejected fraction against no rejection (Condessa et al. 2017, Fig. 8)."""
+
+    r: np.ndarray
+    rho_0: np.ndarray
+
+
+def rho_zero_curve(curves):
+    """The threshold price ``rho_0(r)`` of every operating point against no rejection.
+
+    Condessa et al. 2017, Fig. 8: with the reference ``r0 = 0``, rejecting a
+    fraction r beats not rejecting at all iff ``rho < rho_0(r)``, and
+    ``rho_0 = |M∩R| / |R|``, the share of misclassified samples among the
+    rejected ones (:attr:`rejlab.RejectionCurves.rho_0`, computed from the
+    integer counts, so exact at 0 and 1). One value per point of the curves;
+    NaN at the point with nothing rejected (the reference itself, 0 / 0).
+
+    Parameters
+    ----------
+    curves : RejectionCurves
+
+    Returns
+    -------
+    RhoZeroCurve
+        Fields ``r`` and ``rho_0`` (unpacks as a pair).
+
+    Examples
+    --------
+    >>> import rejlab as rl
+    >>> cv = rl.rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.2])
+    >>> r, rho0 = rho_zero_curve(cv)
+    >>> r
+    array([0.  , 0.25, 0.5 , 0.75, 1.  ])
+    >>> np.round(rho0, 6)
+    array([     nan, 1.      , 1.      , 0.666667, 0.5     ])
+    """
+    v.instance_of(curves, "curves", RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
+    return RhoZeroCurve(curves.r, curves.rho_0)
