@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1] / "rejlab"
 LAYER_OF = {
     "_validate": "foundation", "_sets": "foundation", "_version": "foundation",
     "_ranking": "foundation", "_labels": "foundation", "_set_checks": "foundation",
+    "_blocks": "maths", "_signatures": "maths", "_conversions": "maths",
     "_formulas": "maths", "_label_counts": "maths", "_report_inputs": "maths",
     "_report_text": "maths", "partitions": "maths", "measures": "maths", "curves": "maths",
     "binary": "maths", "rejectors": "maths", "optimality": "maths", "prices": "maths",
@@ -164,3 +165,109 @@ def test_maths_imports_neither_matplotlib_nor_ipywidgets(name):
             text = path.read_text(encoding="utf-8")
             assert "matplotlib" not in text.replace("matplotlib-free", ""), path
             assert "ipywidgets" not in text, path
+
+
+# --- rooms: one topic per module, private names kept private, imports at the top ----------
+
+#: Longest module allowed: a module over this holds more than one topic.
+MAX_LINES = 600
+
+
+def test_no_module_exceeds_the_room_size():
+    sizes = {str(path.relative_to(ROOT.parent)): len(path.read_text(encoding="utf-8").splitlines())
+             for path in MODULES.values()}
+    big = {path: n for path, n in sizes.items() if n > MAX_LINES}
+    assert not big, f"modules over {MAX_LINES} lines (split them by topic): {big}"
+
+
+def _private_imports(name, path):
+    """Underscore names (not modules) that ``path`` imports from other modules of the package."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = _package_of(name, path)
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            module = ".".join(p for p in (base, node.module) if p)
+        elif (node.module or "").split(".")[0] == "rejlab":
+            module = node.module
+        else:
+            continue
+        for alias in node.names:
+            private = alias.name.startswith("_") and not alias.name.startswith("__")
+            if private and f"{module}.{alias.name}" not in MODULES:
+                found.append(f"{path.name}:{node.lineno} imports {alias.name} from {module}")
+    return found
+
+
+def test_private_names_stay_in_their_module():
+    """What two modules share lives, without underscore, in an internal (underscore) module."""
+    found = [line for name, path in MODULES.items() for line in _private_imports(name, path)]
+    assert not found, "private names crossing modules:\n" + "\n".join(found)
+
+
+def test_the_private_names_check_can_fail(tmp_path):
+    path = ROOT / "curves.py"
+    fake = tmp_path / "curves.py"
+    fake.write_text(path.read_text(encoding="utf-8") + "\nfrom ._ranking import _sortable\n")
+    assert _private_imports("rejlab.curves", fake)
+
+
+#: Imports that may stay inside a function: what is heavy or has side effects when imported,
+#: and is needed only on one path (pyplot chooses a backend; scikit-learn, scipy; the CLI's
+#: drawing, which only ``--out`` needs).
+LAZY_IMPORTS = ("matplotlib.pyplot", "sklearn", "scipy", "matplotlib.figure", "rejlab.plot")
+MAX_LOCAL_IMPORTS = 15
+
+
+def _local_imports():
+    found = []
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = _package_of(name, path)
+        for func in ast.walk(tree):
+            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(func):
+                if isinstance(node, ast.Import):
+                    targets = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = (package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                            ) if node.level else ""
+                    module = ".".join(p for p in (base, node.module) if p)
+                    targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in MODULES else module
+                               for a in node.names]
+                else:
+                    continue
+                found.append((f"{path.relative_to(ROOT.parent)}:{node.lineno}", targets))
+    return found
+
+
+def test_imports_sit_at_the_top_but_the_lazy_ones():
+    found = _local_imports()
+    eager = [where for where, targets in found
+             if not all(t.startswith(LAZY_IMPORTS) for t in targets)]
+    assert not eager, "imports inside functions that belong at the top:\n" + "\n".join(eager)
+    assert len(found) <= MAX_LOCAL_IMPORTS, [where for where, _ in found]
+
+
+def test_the_face_lists_each_name_once_and_every_name_resolves():
+    import importlib
+
+    import rejlab as rl
+
+    assert len(rl.__all__) == len(set(rl.__all__))
+    owners = {}
+    for owner in rl._OWNERS:
+        module = importlib.import_module(f"rejlab.{owner}")
+        for name in module.__all__:
+            if name in rl.__all__:
+                owners.setdefault(name, []).append(owner)
+    twice = {name: where for name, where in owners.items() if len(where) > 1}
+    assert not twice, f"face names owned by two modules: {twice}"
+    for name in rl.__all__:
+        assert getattr(rl, name) is not None
+    modules = {"datasets", "exercises", "plot", "widgets", "context", "cli", "__version__"}
+    assert set(rl.__all__) - modules == set(owners), "a face name no owner module defines"

@@ -314,16 +314,18 @@ def test_indicator_row_with_no_label_is_an_uncovered_element():
 
 from unittest import mock  # noqa: E402
 
+import rejlab._signatures as sig_kernel  # noqa: E402
+from rejlab._blocks import covering_blocks  # noqa: E402
 import rejlab.coverings as cov  # noqa: E402
 
 # every path of the superset search: bit rows or sorted look-ups, splits always / never
 # worth it, tiny chunks (many passes per level)
 KERNEL_SETTINGS = [
-    {"_CHUNK": cov._CHUNK},  # as shipped
+    {"CHUNK": sig_kernel.CHUNK},  # as shipped
     {"_PACK_WORDS": 0},
-    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_TABLE": 10**18},
-    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_PACK_WORDS": 0},
-    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "_CHUNK": 3, "_TABLE": 1},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "CHUNK": 3, "_TABLE": 10**18},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "CHUNK": 3, "_PACK_WORDS": 0},
+    {"_SPLIT_COST": 0, "_SPLIT_GAIN": 1.0, "CHUNK": 3, "_TABLE": 1},
     {"_SPLIT_COST": 10**9, "_TABLE": 1},
     {"_SPLIT_COST": 10**9, "_TABLE": 10**18},
     {"_SPLIT_COST": 0, "_SPLIT_GAIN": 0.0},
@@ -375,8 +377,8 @@ def _same(fast, slow):
 @given(families())
 def test_derived_covering_and_theorem_equal_their_references(patch, data):
     C, _ = data
-    blocks, _, order = cov._covering(C, "covering", None)
-    with mock.patch.multiple(cov, **patch):
+    blocks, _, order = covering_blocks(C, "covering", None)
+    with mock.patch.multiple(sig_kernel, **patch):
         derived, theorem = rl.derived_covering(C), rl.overlapped_elements_theorem(C)
     _same(derived, cov._derived_covering_reference(blocks, order))
     _same(theorem, cov._theorem_reference(blocks, order))
@@ -387,7 +389,7 @@ def test_derived_covering_and_theorem_equal_their_references(patch, data):
 @given(families(covering=False))
 def test_covering_summary_equals_its_reference(patch, data):
     family, universe = data
-    with mock.patch.multiple(cov, **patch):
+    with mock.patch.multiple(sig_kernel, **patch):
         fast = rl.covering_summary(family, universe=universe)
     slow = cov._covering_summary_reference(family, universe=universe)
     for field in slow.__dataclass_fields__:
@@ -413,8 +415,8 @@ def _random_covering(rng, n, m, density):
 def test_larger_random_coverings_equal_the_references(patch, seed, n, m, density):
     # m = 70 and 130 need two and three 64-bit words per signature
     C = _random_covering(np.random.default_rng(seed), n, m, density)
-    blocks, _, order = cov._covering(C, "covering", None)
-    with mock.patch.multiple(cov, **patch):
+    blocks, _, order = covering_blocks(C, "covering", None)
+    with mock.patch.multiple(sig_kernel, **patch):
         derived, theorem = rl.derived_covering(C), rl.overlapped_elements_theorem(C)
     assert derived == cov._derived_covering_reference(blocks, order)
     assert theorem == cov._theorem_reference(blocks, order)
@@ -428,9 +430,9 @@ def test_superset_search_finds_exactly_the_including_pairs(patch, signatures):
     # the join itself, against the double loop over distinct signatures
     ptr = np.concatenate(([0], np.cumsum([len(s) for s in signatures]))).astype(np.intp)
     bits = np.array([b for s in signatures for b in sorted(s)], dtype=np.intp)
-    sig = cov._Signatures(None, ptr, bits, None, None)
-    with mock.patch.multiple(cov, **patch):
-        q, t = cov._SupersetSearch(sig).run()
+    sig = sig_kernel.Signatures(None, ptr, bits, None, None)
+    with mock.patch.multiple(sig_kernel, **patch):
+        q, t = sig_kernel.SupersetSearch(sig).run()
     found = sorted(zip(q.tolist(), t.tolist()))
     expected = [(i, j) for i, a in enumerate(signatures) for j, b in enumerate(signatures)
                 if b >= a]
@@ -440,7 +442,7 @@ def test_superset_search_finds_exactly_the_including_pairs(patch, signatures):
 def test_signatures_group_elements_in_universe_order():
     C = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
     order = tuple("abcdefgh")  # h lies in no block
-    sig = cov._signatures(tuple(frozenset(b) for b in C), order)
+    sig = sig_kernel.signatures(tuple(frozenset(b) for b in C), order)
     # a: {2,3}, b: {1}, c: {1}, d: {1,3}, e: {2}, f: {2}, g: {3} (0-based below)
     assert sig.of.tolist() == [0, 1, 1, 2, 3, 3, 4, -1]
     groups = [[order[r] for r in sig.members[sig.start[s]:sig.start[s + 1]]] for s in range(5)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from types import SimpleNamespace
 from typing import NamedTuple
 
 from ..report import report_from_estimator
@@ -42,21 +43,33 @@ class LessonModel(NamedTuple):
     y_test: object
 
 
+def sklearn():
+    """scikit-learn's modules the digits exercises use, imported on first use (it is heavy)."""
+    from sklearn import datasets, linear_model, model_selection, neighbors, pipeline, preprocessing
+
+    return SimpleNamespace(datasets=datasets, linear_model=linear_model,
+                           model_selection=model_selection, neighbors=neighbors,
+                           pipeline=pipeline, preprocessing=preprocessing)
+
+
+@lru_cache(maxsize=1)
+def digits_split():
+    """The digits split lessons 11-13 use: ``(X_train, X_rest, y_train, y_rest)``, stratified, seed 0."""
+    sk = sklearn()
+    X, y = sk.datasets.load_digits(return_X_y=True)
+    return sk.model_selection.train_test_split(X, y, train_size=TRAIN_SIZE,
+                                               random_state=SPLIT_SEED, stratify=y)
+
+
 @lru_cache(maxsize=1)
 def lesson_model():
     """The logistic regression of lesson 11, refitted, with its validation and test data."""
-    from sklearn.datasets import load_digits
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.model_selection import train_test_split
-    from sklearn.pipeline import make_pipeline
-    from sklearn.preprocessing import StandardScaler
-
-    X, y = load_digits(return_X_y=True)
-    X_train, X_rest, y_train, y_rest = train_test_split(
-        X, y, train_size=TRAIN_SIZE, random_state=SPLIT_SEED, stratify=y)
-    X_val, X_test, y_val, y_test = train_test_split(
+    sk = sklearn()
+    X_train, X_rest, y_train, y_rest = digits_split()
+    X_val, X_test, y_val, y_test = sk.model_selection.train_test_split(
         X_rest, y_rest, test_size=1 - VALIDATION_SHARE, random_state=SPLIT_SEED, stratify=y_rest)
-    model = make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000))
+    model = sk.pipeline.make_pipeline(sk.preprocessing.StandardScaler(),
+                                      sk.linear_model.LogisticRegression(max_iter=2000))
     model.fit(X_train, y_train)
     return LessonModel(model, X_val, y_val, X_test, y_test)
 

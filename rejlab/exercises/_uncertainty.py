@@ -18,7 +18,7 @@ from ..datasets import four_gaussians, population_point
 from ..optimality import cost
 from ..rejectors import breaking_ties, max_probability
 from ._registry import exercise, misconception
-from ._report import SPLIT_SEED, TRAIN_SIZE, lesson_model
+from ._report import digits_split, lesson_model, sklearn
 
 # lesson 12 ---------------------------------------------------------------
 
@@ -88,12 +88,7 @@ def _ex_12_2_per_class():
 @lru_cache(maxsize=1)
 def _unseen_digits():
     """The 1438 digits lesson 11's model did not train on (lesson 12's X_rest), in split order."""
-    from sklearn.datasets import load_digits
-    from sklearn.model_selection import train_test_split
-
-    X, y = load_digits(return_X_y=True)
-    _, X_rest, _, y_rest = train_test_split(X, y, train_size=TRAIN_SIZE,
-                                            random_state=SPLIT_SEED, stratify=y)
+    _, X_rest, _, y_rest = digits_split()
     return X_rest, y_rest
 
 
@@ -162,14 +157,8 @@ def _ex_13_1_augrc():
 @lru_cache(maxsize=1)
 def knn_accurate_and_confidence():
     """Accuracy vector and max probability of lesson 13's 10-nearest-neighbour digits model."""
-    from sklearn.datasets import load_digits
-    from sklearn.model_selection import train_test_split
-    from sklearn.neighbors import KNeighborsClassifier
-
-    X, y = load_digits(return_X_y=True)
-    X_train, X_test, y_train, y_test = train_test_split(
-        X, y, train_size=TRAIN_SIZE, random_state=SPLIT_SEED, stratify=y)
-    knn = KNeighborsClassifier(n_neighbors=10).fit(X_train, y_train)
+    X_train, X_test, y_train, y_test = digits_split()
+    knn = sklearn().neighbors.KNeighborsClassifier(n_neighbors=10).fit(X_train, y_train)
     proba = knn.predict_proba(X_test)
     accurate = partitions.accuracy_vector(y_test, knn.classes_[proba.argmax(axis=1)])
     return accurate, max_probability(proba)

@@ -29,7 +29,7 @@ from .._set_checks import element_of
 from .._sets import ordered
 from ..accuracy import AccuracyReport
 from ..coverings import CoveringSummary
-from ._style import OKABE_ITO, check_axes, get_ax
+from ._style import OKABE_ITO, check_axes, get_ax, pyplot
 
 __all__ = ["COVERING_STYLE", "RESULT_STYLE", "covering_grid", "results_grid"]
 
@@ -293,9 +293,7 @@ def results_grid(report_1, report_2=None, *, names=("method 1", "method 2"), leg
         raise ValueError(f"names must be a sequence of {len(reports)} panel titles (strings), "
                          f"got {names!r:.60}")
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, len(reports), figsize=(5.5 * len(reports), 4.2),
+        _, axes = pyplot().subplots(1, len(reports), figsize=(5.5 * len(reports), 4.2),
                                squeeze=False, layout="constrained")
         axes = list(axes[0])
     axes = list(check_axes(axes, len(reports)))

@@ -36,6 +36,7 @@ from ._style import (
     format_r,
     get_ax,
     named_results,
+    pyplot,
     series_styles,
 )
 
@@ -378,9 +379,7 @@ def price_of_rejection(costs_by_name, rho_zero_by_name, axes=None, *, legend=Tru
     named = named_results(costs_by_name, CostCurve, "costs_by_name", "from rl.cost_curve")
     legend = v.flag(legend, "legend")
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, 2, figsize=(11, 4.6), layout="constrained")
+        _, axes = pyplot().subplots(1, 2, figsize=(11, 4.6), layout="constrained")
     ax_cost, ax_rho = check_axes(axes, 2)
     cost_curves(named, ax_cost, no_rejection=False, legend=False)
     rho = next(iter(named.values())).rho

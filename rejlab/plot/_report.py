@@ -24,6 +24,7 @@ from ._style import (
     check_axes,
     find_artist,
     format_r,
+    pyplot,
     series_styles,
 )
 
@@ -62,9 +63,7 @@ def report(report, figure=None):
     """
     _check_report(report)
     if figure is None:
-        import matplotlib.pyplot as plt
-
-        figure = plt.figure(figsize=(13, 8), layout="constrained")
+        figure = pyplot().figure(figsize=(13, 8), layout="constrained")
     elif not isinstance(figure, Figure):
         raise ValueError(f"figure must be a matplotlib Figure (or None for a new one), "
                          f"got {type(figure).__name__}")
@@ -137,9 +136,7 @@ def report_point(walk, axes=None):
         raise ValueError(f"walk must be a ReportWalk (from report.walk(r, rho)), "
                          f"got {type(walk).__name__}")
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, 2, figsize=(11, 4.4), layout="constrained")
+        _, axes = pyplot().subplots(1, 2, figsize=(11, 4.4), layout="constrained")
     ax_walk, ax_cost = check_axes(axes, 2)
     thin, p = walk.curves, walk.point
     first = find_artist(ax_walk, "walk-A") is None

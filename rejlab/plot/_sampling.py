@@ -19,7 +19,7 @@ from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
 from ..measures import MEASURE_NAMES, measure_info
 from ..prices import CostCurve
 from ._artists import MEASURE_LABELS, measure_names
-from ._style import OKABE_ITO, SERIES_COLORS, axes_row, check_axes, format_r, get_ax
+from ._style import OKABE_ITO, SERIES_COLORS, axes_row, check_axes, format_r, get_ax, pyplot
 from ._uncertainty import curve_bands
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
@@ -342,9 +342,7 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     if current is not None:
         _check(current, MaxQPoints, "current", "rl.datasets.max_q_points")
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(2, 2, figsize=(10, 7.5), layout="constrained")
+        _, axes = pyplot().subplots(2, 2, figsize=(10, 7.5), layout="constrained")
     axes = check_axes(axes, 4)
     for ax in axes:
         _remove_drawn(ax)

@@ -26,6 +26,7 @@ from ._style import (
     find_artist,
     format_r,
     get_ax,
+    pyplot,
 )
 
 __all__ = [
@@ -209,9 +210,7 @@ def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=Tr
 
 def _axes_row(axes, count, width=4.2, height=4.4):
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, count, figsize=(width * count, height), layout="constrained",
+        _, axes = pyplot().subplots(1, count, figsize=(width * count, height), layout="constrained",
                                squeeze=False)
         axes = axes[0]
     return check_axes(axes, count)

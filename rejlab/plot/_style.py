@@ -231,10 +231,8 @@ def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
 def axes_row(axes, count, *, width=4.3, height=3.9):
     """``axes`` checked to hold ``count`` Axes, or a new pyplot row of ``count`` panels."""
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, count, figsize=(width * count, height), layout="constrained",
-                               squeeze=False)
+        _, axes = pyplot().subplots(1, count, figsize=(width * count, height),
+                                    layout="constrained", squeeze=False)
         axes = axes[0]
     return check_axes(axes, count)
 
@@ -262,7 +260,16 @@ def get_ax(ax=None, **subplot_kw):
     """Return ``ax`` or a fresh Axes on a new pyplot figure."""
     if ax is not None:
         return check_ax(ax)
+    _, ax = pyplot().subplots(**subplot_kw)
+    return ax
+
+
+def pyplot():
+    """``matplotlib.pyplot``, imported on first use: only a plot called without Axes needs it.
+
+    pyplot chooses a backend when it is imported; explorers, the command line
+    and the tests draw on Figures they make themselves and never load it.
+    """
     import matplotlib.pyplot as plt
 
-    _, ax = plt.subplots(**subplot_kw)
-    return ax
+    return plt

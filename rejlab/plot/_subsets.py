@@ -15,7 +15,7 @@ from matplotlib.patches import Rectangle
 from .. import _validate as v
 from ..datasets import FourGaussians
 from ..measures import SubsetCounts
-from ._style import OKABE_ITO, SUBSET_STYLE, check_axes, find_artist, get_ax
+from ._style import OKABE_ITO, SUBSET_STYLE, check_axes, find_artist, get_ax, pyplot
 
 __all__ = [
     "SUBSET_KEYS",
@@ -509,9 +509,7 @@ def toy_problem(toy, axes=None):
         raise ValueError("toy must be a FourGaussians (from rl.datasets.four_gaussians), "
                          f"got {type(toy).__name__}")
     if axes is None:
-        import matplotlib.pyplot as plt
-
-        _, axes = plt.subplots(1, 2, figsize=(10, 4.6), layout="constrained")
+        _, axes = pyplot().subplots(1, 2, figsize=(10, 4.6), layout="constrained")
     ax_true, ax_pred = check_axes(axes, 2)
     X = np.asarray(toy.X, dtype=float)
     first = find_artist(ax_true, "toy-true-0") is None
