@@ -27,6 +27,7 @@ import ipywidgets as widgets  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 import traitlets  # noqa: E402
+from hypothesis import given, settings, strategies as st  # noqa: E402
 from PIL import Image  # noqa: E402
 
 import rejlab as rl  # noqa: E402
@@ -344,3 +345,15 @@ def test_the_layout_stays_frozen_under_the_course_style(factory, caplog):
         e.update()
     assert not isinstance(e.figure.get_layout_engine(), ConstrainedLayoutEngine)
     assert not [r for r in caplog.records if "Ignoring fixed" in r.getMessage()]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 40), st.integers(0, 2**32 - 1))
+def test_the_fast_png_has_the_pixels_of_the_reference_encoder(height, width, seed):
+    from rejlab.widgets._base import fast_png, png_reference
+
+    rgba = np.random.default_rng(seed).integers(0, 256, (height, width, 4), dtype=np.uint8)
+    decoded = [np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+               for png in (fast_png(rgba), png_reference(rgba))]
+    np.testing.assert_array_equal(decoded[0], decoded[1])
+    np.testing.assert_array_equal(decoded[0], rgba[:, :, :3])
