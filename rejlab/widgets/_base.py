@@ -126,7 +126,7 @@ def html_to_text(markup):
 
 
 def control_text(control):
-    """``description = value`` of one control as a reader sees it (the option's label, the slider's format)."""
+    """``description = value`` of one control as a reader sees it (option label, slider format)."""
     label = getattr(control, "description", "") or ""
     value = control.value
     if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \
