@@ -18,11 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rejlab as rl
-from rejlab.cli import _csv, _curves_csv
+from rejlab.cli import _csv, _curves_csv, main
 from rejlab.cli._errors import InputError
 from rejlab.cli._formats import load_indicator, load_predictions, read_columns
 from rejlab.cli._text import parse_number
-from rejlab.cli import main
 
 # --- helpers ---------------------------------------------------------------------
 
@@ -331,7 +330,8 @@ def test_header_problems(tmp_path):
     assert "empty column name" in error_of(lambda: load_predictions(write(tmp_path, "y_true,,c\n1,2,3\n")))
     assert "twice" in error_of(lambda: load_predictions(write(tmp_path, "a, a\n1,2\n")))
     assert "twice" in error_of(lambda: load_predictions(write(tmp_path, '"a",a\n1,2\n')))
-    assert "no data rows" in error_of(lambda: load_predictions(write(tmp_path, "y_true,y_pred,confidence\n\n")))
+    assert "no data rows" in error_of(
+        lambda: load_predictions(write(tmp_path, "y_true,y_pred,confidence\n\n")))
 
 
 def test_indicator_files_follow_the_same_policy(tmp_path, block_bytes):
