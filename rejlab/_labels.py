@@ -122,7 +122,7 @@ def _labels(x, name):
     else:
         # read Python sequences as objects first: np.asarray([1, "x"]) would
         # turn the number into a string before we could see it
-        arr = as_1d(x, name, dtype=object)
+        arr = _sequence_as_objects(x, name)
         kind = _object_labels(arr, name)
         native = arr if kind == "other objects" else _native_labels(arr)
         return native, kind
@@ -141,6 +141,19 @@ def _labels(x, name):
         # numbers as objects (NumPy scalars among them) compare exactly as NumPy integers
         return (_native_labels(arr) if kind == "numbers" else arr), kind
     return arr, _LABEL_KINDS[dt.kind]
+
+
+def _sequence_as_objects(x, name):
+    """A Python sequence of labels as a 1-D object array, one item per sample.
+
+    ``np.asarray([(1, 2), (3, 4)], dtype=object)`` is a 2-D array: NumPy
+    reads equal-length tuples as rows. A tuple is a hashable label like any
+    other, so a list or tuple holding tuples is read item by item; lists
+    inside stay items too, and are then refused as unhashable.
+    """
+    if isinstance(x, (list, tuple)) and any(isinstance(e, tuple) for e in x):
+        return np.fromiter(x, dtype=object, count=len(x))
+    return as_1d(x, name, dtype=object)
 
 
 def _native_labels(arr):

@@ -217,8 +217,10 @@ def test_the_private_names_check_can_fail(tmp_path):
 
 #: Imports that may stay inside a function: what is heavy or has side effects when imported,
 #: and is needed only on one path (pyplot chooses a backend; scikit-learn, scipy; the CLI's
-#: drawing, which only ``--out`` needs).
-LAZY_IMPORTS = ("matplotlib.pyplot", "sklearn", "scipy", "matplotlib.figure", "rejlab.plot")
+#: drawing, which only ``--out`` needs; the command's own modules, NumPy with them, which
+#: ``rejlab.cli.main`` loads once its Ctrl-C and SIGTERM handling is in place).
+LAZY_IMPORTS = ("matplotlib.pyplot", "sklearn", "scipy", "matplotlib.figure", "rejlab.plot",
+                "rejlab.cli._run")
 MAX_LOCAL_IMPORTS = 15
 
 
