@@ -38,7 +38,7 @@ __all__ = [
     # The field's vocabulary (risk-coverage, AURC, E-AURC, AUGRC, failure AUROC, Chow's
     # rule) and a threshold chosen on validation data: rejlab.selective
     "risk_coverage", "aurc", "excess_aurc", "augrc", "failure_auroc", "risk_at_coverage",
-    "coverage_at_risk", "chow_rule", "select_threshold",
+    "coverage_at_risk", "achievable_aurc", "chow_rule", "select_threshold",
     # How sure we are: percentile-bootstrap bands and paired comparisons: rejlab.bootstrap
     "bootstrap_curves", "compare_rejectors", "bootstrap_threshold", "holdout_optimism",
     "Band", "CurveBands",

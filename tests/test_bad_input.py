@@ -473,13 +473,15 @@ def _cases():
     ack = {"accurate": "bool1d", "confidence": "num1d"}
     acc_conf = dict(accurate=ACC, confidence=CONF)
     # the selective-classification family
-    for f in ("risk_coverage", "aurc", "excess_aurc", "augrc"):
-        add(f, _pub(f), acc_conf, dict(ack, ties="choice"))
+    add("risk_coverage", _pub("risk_coverage"), acc_conf, dict(ack, ties="choice"))
+    for f in ("aurc", "excess_aurc", "augrc"):
+        add(f, _pub(f), acc_conf, dict(ack, ties="choice", convention="choice"))
     add("failure_auroc", RL.failure_auroc, acc_conf, ack)
     add("risk_at_coverage", RL.risk_at_coverage, dict(acc_conf, coverage=0.5),
-        dict(ack, coverage="fraction", ties="choice"))
+        dict(ack, coverage="fraction", ties="choice", convention="choice"))
     add("coverage_at_risk", RL.coverage_at_risk, dict(acc_conf, target=0.2),
-        dict(ack, target="fraction", ties="choice"))
+        dict(ack, target="fraction", ties="choice", convention="choice"))
+    add("achievable_aurc", RL.achievable_aurc, acc_conf, dict(ack, convention="choice"))
     add("chow_rule", RL.chow_rule, dict(proba=PROBA, rho=0.3),
         {"proba": "arr2d", "rho": "fraction"})
     add("select_threshold", RL.select_threshold, acc_conf, dict(ack, criterion="choice"))
