@@ -42,6 +42,9 @@ __all__ = [
     # How sure we are: percentile-bootstrap bands and paired comparisons: rejlab.bootstrap
     "bootstrap_curves", "compare_rejectors", "bootstrap_threshold", "holdout_optimism",
     "Band", "CurveBands",
+    # Two classifiers (or rejectors) compared by AURC, E-AURC, AUGRC and failure AUROC with
+    # paired intervals: rejlab.comparison
+    "compare_summaries", "SummaryComparison",
     # Thresholds that promise a risk (selection with guaranteed risk, Learn then Test):
     # rejlab.guarantees
     "guaranteed_threshold", "binomial_upper_bound",
@@ -68,7 +71,8 @@ __all__ = [
 #: The modules that own the face's names, in the order of the groups above.
 _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "prices",
            "selective",
-           "bootstrap", "guarantees", "calibration", "coverings", "accuracy", "multilabel",
+           "bootstrap", "comparison", "guarantees", "calibration", "coverings", "accuracy",
+           "multilabel",
            "report")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).
 _MODULES = frozenset(("datasets", "exercises", "plot", "widgets", "context", "cli", *_OWNERS))

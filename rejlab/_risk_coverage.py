@@ -43,7 +43,7 @@ __all__ = ["TieGroups", "tie_groups", "index_errors", "average_errors", "oracle_
            "threshold_counts", "threshold_points", "trapezoid_aurc", "trapezoid_augrc",
            "continuous_oracle_aurc", "best_risk_with_coverage", "largest_coverage_with_risk",
            "dominant_points", "achievable_aurc", "kept_trapezoid", "field_numbers",
-           "grid_trapezoid"]
+           "grid_trapezoid", "FIELD_NAMES", "paired_field_differences"]
 
 
 class TieGroups(NamedTuple):
@@ -275,6 +275,29 @@ def achievable_aurc(groups, n):
 
 
 # --- the report's numbers ----------------------------------------------------------------
+
+def paired_field_differences(pairs, n_boot, seed):
+    """(n_boot, 4) differences (pair 1 minus pair 2) of :func:`field_numbers` on shared resamples.
+
+    ``pairs`` holds two validated (accurate, confidence) pairs of one length;
+    each replicate draws n indices with replacement (``default_rng(seed)``)
+    and evaluates both pairs on those same samples.
+    """
+    (a1, c1), (a2, c2) = pairs
+    n = a1.size
+    rng = np.random.default_rng(seed)
+    out = np.empty((n_boot, len(FIELD_NAMES)))
+    for b in range(n_boot):
+        idx = rng.integers(0, n, n)
+        one = field_numbers(tie_groups(a1[idx], c1[idx]))
+        two = field_numbers(tie_groups(a2[idx], c2[idx]))
+        out[b] = [one[k] - two[k] for k in FIELD_NAMES]
+    return out
+
+
+#: The report's four selective numbers, in this order.
+FIELD_NAMES = ("aurc", "excess_aurc", "augrc", "failure_auroc")
+
 
 def field_numbers(groups):
     """AURC, E-AURC, AUGRC (rejlab's convention, ties averaged) and failure AUROC of the groups.

@@ -482,6 +482,10 @@ def _cases():
     add("coverage_at_risk", RL.coverage_at_risk, dict(acc_conf, target=0.2),
         dict(ack, target="fraction", ties="choice", convention="choice"))
     add("achievable_aurc", RL.achievable_aurc, acc_conf, dict(ack, convention="choice"))
+    add("compare_summaries", RL.compare_summaries,
+        dict(accurate_1=ACC, confidence_1=CONF, accurate_2=ACC, confidence_2=CONF, n_boot=3, seed=0),
+        {"accurate_1": "bool1d", "confidence_1": "num1d", "accurate_2": "bool1d",
+         "confidence_2": "num1d", "n_boot": "int", "level": "level", "seed": "int"})
     add("chow_rule", RL.chow_rule, dict(proba=PROBA, rho=0.3),
         {"proba": "arr2d", "rho": "fraction"})
     add("select_threshold", RL.select_threshold, acc_conf, dict(ack, criterion="choice"))

@@ -714,3 +714,30 @@ def test_reject_below_takes_the_exact_ceiling_of_a_fraction_for_integers():
     assert rl.reject_below(big, Fraction(2**61 + 1, 2)).tolist() == [True, False]
     assert rl.reject_below(big, Fraction(2**61 + 2, 2)).tolist() == [True, False]
     assert rl.reject_below(big, 2**60).tolist() == [False, False]
+
+
+# --- paired comparisons of the summaries ----------------------------------------------------
+
+def test_compare_summaries_equals_a_naive_paired_bootstrap():
+    rng = np.random.default_rng(5)
+    n = 60
+    acc1, acc2 = rng.random(n) < 0.8, rng.random(n) < 0.7
+    c1, c2 = np.round(rng.random(n), 1), rng.random(n)
+    got = rl.compare_summaries(acc1, c1, acc2, c2, n_boot=50, seed=4, level=0.9)
+    # the same draws, one library call per number, then NumPy's percentiles
+    draws = np.random.default_rng(4)
+    diffs = {k: [] for k in ("aurc", "excess_aurc", "augrc", "failure_auroc")}
+    for _ in range(50):
+        idx = draws.integers(0, n, n)
+        for k in diffs:
+            f = getattr(rl, k)
+            diffs[k].append(f(acc1[idx], c1[idx]) - f(acc2[idx], c2[idx]))
+    for k, values in diffs.items():
+        band = getattr(got, k)
+        assert band.estimate == pytest.approx(getattr(rl, k)(acc1, c1) - getattr(rl, k)(acc2, c2))
+        low, high = np.nanquantile(values, [0.05, 0.95])
+        assert band.low == pytest.approx(low, abs=1e-12) and band.high == pytest.approx(high,
+                                                                                        abs=1e-12)
+    # paired: the AURC band of two rejectors of one classifier is compare_rejectors' band
+    same = rl.compare_summaries(acc1, c1, acc1, c2, n_boot=50, seed=4)
+    assert same.aurc.low <= same.aurc.estimate <= same.aurc.high
