@@ -741,3 +741,29 @@ def test_compare_summaries_equals_a_naive_paired_bootstrap():
     # paired: the AURC band of two rejectors of one classifier is compare_rejectors' band
     same = rl.compare_summaries(acc1, c1, acc1, c2, n_boot=50, seed=4)
     assert same.aurc.low <= same.aurc.estimate <= same.aurc.high
+
+
+def test_the_conventions_tables_of_the_maths_reference():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text()
+    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
+            for line in text.splitlines() if line.startswith("| A") or line.startswith("| E-")}
+    c, a = rl.datasets.WORKED_EXAMPLE
+    names = rl.selective.CONVENTIONS
+    for label, f in (("AURC, ten samples", rl.aurc), ("E-AURC, ten samples", rl.excess_aurc),
+                     ("AUGRC, ten samples", rl.augrc)):
+        want = [f"{f(a, c):.4f}", f"{f(a, c, ties='index'):.4f}"] + \
+            [f"{f(a, c, convention=x):.4f}" for x in names[1:]]
+        assert rows[label] == want, label
+    c5, a5 = [0.9, 0.5, 0.5, 0.5, 0.2], [True, False, True, False, False]
+    row = rows["AURC, five tied samples"]
+    assert row[0] == f"{rl.aurc(a5, c5):.4f}" and row[2] == f"{rl.aurc(a5, c5, convention='fd-shifts'):.4f}"
+    import itertools
+    by_order = {rl.aurc(np.array(a5)[list(p)], np.array(c5)[list(p)], ties="index")
+                for p in itertools.permutations(range(5))}
+    assert row[1] == (f"{rl.aurc(a5, c5, ties='index'):.4f} ({min(by_order):.4f} to "
+                      f"{max(by_order):.4f} over the orders of the rows)")
+    assert row[3] == "refused"
+    assert f"(`rl.achievable_aurc`; {rl.achievable_aurc(a, c):.4f} on the ten-sample example" in \
+        " ".join(text.split())
