@@ -289,7 +289,8 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     ax.set_xlabel(_R_LABEL)
     ax.set_ylabel(f"cost L at ρ = {cost.rho:.2f}")
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    # beside the axes, not loc="best": a legend that jumps as rho moves is hard to follow
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize=8)
     return ax
 
 
