@@ -187,3 +187,13 @@ def test_chow_legend_stays_put_as_rho_moves(chow):
         legend = ax.get_legend()
         places.add((legend._loc, tuple(legend.get_bbox_to_anchor().bounds)))
     assert len(places) == 1 and 0 not in {loc for loc, _ in places}   # 0 is "best"
+
+
+def test_chow_picture_does_not_depend_on_the_path_to_a_setting():
+    # a detour through a dear rejection (rho = 0.95, costs up to 0.95) must not leave its y range
+    direct, detour = rl.widgets.chow_explorer(), rl.widgets.chow_explorer()
+    detour.controls["rho"].value = 0.95
+    detour.controls["rho"].value = 0.1
+    direct.controls["rho"].value = 0.1
+    assert direct.figure.axes[0].get_ylim() == detour.figure.axes[0].get_ylim()
+    assert direct.image.value == detour.image.value
