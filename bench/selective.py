@@ -14,10 +14,9 @@ and the ratio default / index (goal at n = 10^6 with heavy ties: at most 2).
 import sys
 
 import numpy as np
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 import rejlab as rl
-
-from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 
 def main(sizes=(10**5, 10**6), repeats=5):

@@ -50,8 +50,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _risk_coverage as rc
-from . import _validate as v
+from . import _risk_coverage as rc, _validate as v
 from .curves import rejection_curves
 from .partitions import Threshold
 
@@ -459,8 +458,8 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
     the point on these data. Integer confidences beyond float64's exact
     range (above 2**53 in size) get the least confident kept value itself,
     as a Python int, and longdouble ones a longdouble midpoint: a float64
-    could not separate such values. (Smaller integers are exact as floats.) Choose on validation data and report on test
-    data: a point chosen on the data it is reported on is optimistic.
+    could not separate such values. (Smaller integers are exact as floats.) Choose on
+    validation data and report on test data: a point chosen on the data it is reported on is optimistic.
 
     Returns
     -------

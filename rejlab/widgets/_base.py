@@ -90,7 +90,8 @@ def control_values(controls):
     of its options (ipywidgets lets its value be None); a number must be
     finite and, for a control with ``min`` and ``max``, inside that range
     (a slider clamps, but NaN passes the clamp and a typed number does not
-    clamp at all); a log slider's range is ``base ** min`` .. ``base ** max``. Other values are passed on for ``compute`` to judge.
+    clamp at all); a log slider's range is ``base ** min`` .. ``base ** max``.
+    Other values are passed on for ``compute`` to judge.
     """
     if not isinstance(controls, Mapping):
         raise ValueError(f"controls must be a dict name -> ipywidgets control, "
