@@ -378,7 +378,7 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
         return A1 - A2, Q1 - Q2, (u1 - u2) if with_aurc else None
 
     dA, dQ, _ = stats(_ones(n), with_aurc=False)
-    d_aurc = aurc(a, c1) - aurc(a, c2)
+    d_aurc = aurc(a, c1, ties="index") - aurc(a, c2, ties="index")   # as the replicates
     reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]
     A, Q, U = (np.concatenate(parts) for parts in zip(*reps))
     Qb = _band(dQ[0], Q, level)

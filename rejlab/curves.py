@@ -226,6 +226,14 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     integer counts; ``r``, ``A``, ``Q`` and ``phi`` are computed from them on
     first use.
 
+    Row order: the points are the paper's measures at k rejected, so a point
+    k that cuts through a group of tied confidences, and whatever is read off
+    single points (``point(k)``, ``best_Q()``, ``min_cost(rho)``, ``cost``,
+    ``rho_0`` at such a k), depends on the order of the tied rows. The
+    points of ``thresholds_only=True``, and ``alpha``, never do; neither do
+    the summaries of :mod:`rejlab.selective` (``rl.aurc`` and its family,
+    ties averaged by default) nor what :func:`rejlab.rejection_report` prints.
+
     Parameters
     ----------
     accurate : array-like of bool, shape (n,)

@@ -16,13 +16,26 @@ probabilities, and gathers the measures of the first paper in one frozen
 - optionally, for a price of rejection rho, the cost
   ``L = (1 - A)(1 - r) + rho r`` along the curve and its minimum;
 - always, the selective-classification numbers AURC, E-AURC, AUGRC and
-  failure AUROC (:mod:`rejlab.selective`, ties broken by sample index);
+  failure AUROC (:mod:`rejlab.selective`, rejlab's convention, tied
+  confidences averaged over their order);
 - with ``n_boot > 0``, percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`)
   and intervals for the tabulated points and the max-Q point;
 - with ``validation=...``, the threshold chosen on validation data
   (:func:`rejlab.select_threshold`) and the operating point it gives on the
   test data, so the reported point is not chosen on the data it is
   measured on.
+
+Every number the report prints depends only on the multiset of (label,
+prediction, confidence) rows, never on their order (the bootstrap's
+intervals aside: a seeded resampling draws rows by position). A requested
+fraction whose count ``round(fraction * n)`` cuts through a group of equal
+confidences gets the expectation over the orders of that group (A, Q,
+rho_0 and the cost exactly; phi from the expected counts), and the text says
+which fractions did; the maximum-Q and minimum-cost points are taken among
+the points a threshold reaches, where a group is never split (on the
+expected curve, which is linear inside a group, the extremes are there too).
+The per-k :attr:`RejectionReport.curves` keep the library's tie policy, as
+:func:`rejlab.rejection_curves` does.
 
 A report computes and formats; it never draws. ``str(report)`` is a
 plain-text table, :func:`rejlab.plot.report` draws it and
@@ -42,6 +55,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _validate as v
+from ._formulas import FORMULAS
 from ._report_inputs import (
     fractions_of,
     predicted_proba,
@@ -49,6 +63,7 @@ from ._report_inputs import (
     validation_inputs,
 )
 from ._report_text import report_text, value_text
+from ._risk_coverage import field_numbers, threshold_counts, tie_groups
 from .bootstrap import (
     DEFAULT_BAND_FRACTIONS,
     Band,
@@ -57,12 +72,12 @@ from .bootstrap import (
     bootstrap_curves,
     bootstrap_threshold,
 )
-from .curves import RejectionCurves, rejection_curves, subsample_curves
-from .measures import MEASURE_NAMES, OperatingPoint, operating_point
+from .curves import CURVE_FIELDS, RejectionCurves, rejection_curves, subsample_curves
+from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts, operating_point
 from .optimality import operating_set
 from .partitions import Threshold, reject_below
 from .prices import CostCurve, cost_curve, rho_zero_curve
-from .selective import CRITERIA, _field_numbers, select_threshold
+from .selective import CRITERIA, select_threshold
 
 __all__ = [
     "DEFAULT_FRACTIONS",
@@ -95,8 +110,16 @@ class RejectionReport:
     points : tuple of OperatingPoint
         The operating point at each requested fraction, rejecting
         ``round(fraction * n)`` samples (as :func:`rejlab.reject_lowest`).
+        Where that count cuts through a group of tied confidences, the
+        expectation over the orders of the group: its counts are the
+        expected counts (floats), A, Q and rho_0 their exact expectations,
+        phi computed from the expected counts.
+    tied_fractions : tuple of float
+        The requested fractions whose count cuts through a group of tied
+        confidences (their rows are those expectations).
     best : OperatingPoint
-        The point of maximum Q (the first one on ties).
+        The point of maximum Q among those a threshold reaches (the first,
+        least rejecting, on ties).
     best_index : int
         Its number of rejected samples k (= its index on the curves).
     rejector : str
@@ -108,12 +131,14 @@ class RejectionReport:
     cost : numpy.ndarray or None
         ``L = (1 - A)(1 - r) + rho r`` along the curve (None without ``rho``).
     min_cost : OperatingPoint or None
-        The point of minimum cost (None without ``rho``).
+        The point of minimum cost among those a threshold reaches (None
+        without ``rho``).
     min_cost_index : int or None
         Its number of rejected samples k.
     aurc, excess_aurc, augrc, failure_auroc : float
         The selective-classification numbers of the test data
-        (:func:`rejlab.aurc` and its family, ties broken by sample index).
+        (:func:`rejlab.aurc` and its family with their defaults: rejlab's
+        convention, tied confidences averaged over their order).
     n_boot, level, seed
         The bootstrap settings (``n_boot = 0``: no bootstrap).
     bands : CurveBands or None
@@ -158,6 +183,7 @@ class RejectionReport:
     threshold: Optional[Threshold] = None
     test_point: Optional[OperatingPoint] = None
     test_point_bands: Optional[PointBands] = None
+    tied_fractions: tuple = ()
 
     @cached_property
     def rho_zero(self):
@@ -185,8 +211,8 @@ class RejectionReport:
         for f, k, p in zip(self.fractions, self.counts_at_fractions, self.points):
             row = {"fraction": f, "k": k, "r": p.r, **{m: getattr(p, m) for m in MEASURE_NAMES},
                    "rho_0": p.rho_0}
-            if self.cost is not None:
-                row["cost"] = float(self.cost[k])
+            if self.cost is not None:   # from the point's counts: expected ones in a tie
+                row["cost"] = float((p.counts.mn + self.rho * k) / self.n)
             rows.append(row)
         return rows
 
@@ -262,8 +288,11 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     ``rejector`` (see :data:`rejlab.REJECTORS`: ``"max_probability"``,
     ``"breaking_ties"``).
 
-    Rejection keeps the most confident samples, with the library's tie policy
-    (confidence ascending, then sample index ascending, are rejected first).
+    Rejection keeps the most confident samples. Nothing printed depends on
+    the order of the rows (without the bootstrap): a fraction that cuts
+    through a group of tied confidences gets the expectation over the
+    group's orders, and the maximum-Q and minimum-cost points are those a
+    threshold reaches (see :class:`RejectionReport`).
 
     Parameters
     ----------
@@ -358,16 +387,20 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         y_true, y_pred, confidence, proba, labels, rejector)
     curves = rejection_curves(accurate, confidence)
     n = accurate.size
-    points = tuple(curves.point(_count(f, n)) for f in fractions)
-    best_index = curves.best_Q()
+    groups = tie_groups(accurate, confidence)     # what does not depend on the row order
+    k_thr, ar_thr = threshold_counts(groups)    # the points a threshold reaches
+    thresholds = RejectionCurves(ar_thr, n, curves.n_accurate, points=k_thr)
+    points = tuple(_point_at(curves, thresholds, _count(f, n)) for f in fractions)
+    tied = tuple(f for f, p in zip(fractions, points) if isinstance(p.counts.ar, float))
+    best_index = int(thresholds.n_rejected[thresholds.best_Q()])
 
     cost = min_cost = min_cost_index = None
     if rho is not None:
         cost = curves.cost(rho)
-        min_cost_index = curves.min_cost(rho)
+        min_cost_index = int(thresholds.n_rejected[thresholds.min_cost(rho)])
         min_cost = curves.point(min_cost_index)
 
-    field = _field_numbers(accurate, confidence)   # AURC, E-AURC, AUGRC, failure AUROC
+    field = field_numbers(groups)   # AURC, E-AURC, AUGRC, failure AUROC
 
     # the bootstrap's share of the work, for a progress bar: curves, then the test point
     runs = int(n_boot > 0) * (1 + int(validation is not None))
@@ -420,7 +453,28 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         threshold=chosen,
         test_point=test_point,
         test_point_bands=test_point_bands,
+        tied_fractions=tied,
     )
+
+
+def _point_at(curves, thresholds, k):
+    """The point rejecting k samples, or, where k cuts through a tie, its expectation.
+
+    Inside a group of equal confidences (thresholds at s < k < e rejected,
+    |A∩R| = a_s and a_e there), a uniformly random order of the group
+    rejects ``E|A∩R| = a_s + (k - s)(a_e - a_s) / (e - s)`` accurate samples;
+    the other counts follow, and the measures are computed from them.
+    """
+    ks = thresholds.n_rejected
+    j = int(np.searchsorted(ks, k))
+    if ks[j] == k:
+        return curves.point(k)
+    s, e = int(ks[j - 1]), int(ks[j])
+    a_s, a_e = int(thresholds.n_accurate_rejected[j - 1]), int(thresholds.n_accurate_rejected[j])
+    ar = a_s + ((k - s) * (a_e - a_s)) / (e - s)
+    n, n_acc = curves.n_samples, curves.n_accurate
+    counts = SubsetCounts(an=n_acc - ar, mn=(n - n_acc) - (k - ar), ar=ar, mr=k - ar)
+    return OperatingPoint(*(float(FORMULAS[name](*counts)) for name in CURVE_FIELDS), counts)
 
 
 def _bands_at(bands, fraction, point):

@@ -473,13 +473,19 @@ def _cases():
     ack = {"accurate": "bool1d", "confidence": "num1d"}
     acc_conf = dict(accurate=ACC, confidence=CONF)
     # the selective-classification family
-    for f in ("risk_coverage", "aurc", "excess_aurc", "augrc"):
-        add(f, _pub(f), acc_conf, dict(ack, ties="choice"))
+    add("risk_coverage", _pub("risk_coverage"), acc_conf, dict(ack, ties="choice"))
+    for f in ("aurc", "excess_aurc", "augrc"):
+        add(f, _pub(f), acc_conf, dict(ack, ties="choice", convention="choice"))
     add("failure_auroc", RL.failure_auroc, acc_conf, ack)
     add("risk_at_coverage", RL.risk_at_coverage, dict(acc_conf, coverage=0.5),
-        dict(ack, coverage="fraction", ties="choice"))
+        dict(ack, coverage="fraction", ties="choice", convention="choice"))
     add("coverage_at_risk", RL.coverage_at_risk, dict(acc_conf, target=0.2),
-        dict(ack, target="fraction", ties="choice"))
+        dict(ack, target="fraction", ties="choice", convention="choice"))
+    add("achievable_aurc", RL.achievable_aurc, acc_conf, dict(ack, convention="choice"))
+    add("compare_summaries", RL.compare_summaries,
+        dict(accurate_1=ACC, confidence_1=CONF, accurate_2=ACC, confidence_2=CONF, n_boot=3, seed=0),
+        {"accurate_1": "bool1d", "confidence_1": "num1d", "accurate_2": "bool1d",
+         "confidence_2": "num1d", "n_boot": "int", "level": "level", "seed": "int"})
     add("chow_rule", RL.chow_rule, dict(proba=PROBA, rho=0.3),
         {"proba": "arr2d", "rho": "fraction"})
     add("select_threshold", RL.select_threshold, acc_conf, dict(ack, criterion="choice"))

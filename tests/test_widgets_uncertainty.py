@@ -168,3 +168,32 @@ def test_chow_explorer_rejects_bad_arguments():
         rl.widgets.chow_explorer(temperature=0)
     with pytest.raises(ValueError, match="n_per_class"):
         rl.widgets.chow_explorer(n_per_class=7)
+
+
+def test_chow_temperature_slider_works_over_its_whole_range(chow):
+    # a log slider's min and max are exponents: 2**-2 .. 2**2, ends included
+    slider = chow.controls["temperature"]
+    for t in (0.25, 0.5, 1.0, 2.0, 2.83, 4.0):
+        slider.value = t
+        assert chow.error == "" and chow.state.temperature == pytest.approx(slider.value)
+    assert chow.state.temperature == pytest.approx(4.0)
+
+
+def test_chow_legend_stays_put_as_rho_moves(chow):
+    ax = chow.figure.axes[0]
+    places = set()
+    for rho in (0.1, 0.3, 0.5, 0.7, 0.9):
+        chow.controls["rho"].value = rho
+        legend = ax.get_legend()
+        places.add((legend._loc, tuple(legend.get_bbox_to_anchor().bounds)))
+    assert len(places) == 1 and 0 not in {loc for loc, _ in places}   # 0 is "best"
+
+
+def test_chow_picture_does_not_depend_on_the_path_to_a_setting():
+    # a detour through a dear rejection (rho = 0.95, costs up to 0.95) must not leave its y range
+    direct, detour = rl.widgets.chow_explorer(), rl.widgets.chow_explorer()
+    detour.controls["rho"].value = 0.95
+    detour.controls["rho"].value = 0.1
+    direct.controls["rho"].value = 0.1
+    assert direct.figure.axes[0].get_ylim() == detour.figure.axes[0].get_ylim()
+    assert direct.image.value == detour.image.value

@@ -263,7 +263,8 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     -----
     Calling it again on the same Axes replaces the artists it drew (gids
     ``"cost"``, ``"min-cost"``, ``"population-cost"``, ``"chow-point"``) and
-    the legend: an explorer moves rho or the sample that way.
+    the legend, and fits the y range to what it draws now (never to an
+    earlier call's curves): an explorer moves rho or the sample that way.
     """
     _check(cost, CostCurve, "cost", "rl.cost_curve")
     label = _label(label)
@@ -285,11 +286,16 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     if chow is not None:
         ax.plot(*chow, "s", color=OKABE_ITO["vermillion"], mec="black", ms=8, ls="none",
                 gid="chow-point", label=f"Chow's rule 1 − ρ (r = {format_r(chow[0])})")
+    ax.relim()            # the limits of what is drawn now, not of every earlier redraw
+    ax.autoscale_view()
     ax.set_xlim(0, 1)
     ax.set_xlabel(_R_LABEL)
     ax.set_ylabel(f"cost L at ρ = {cost.rho:.2f}")
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    # under the axes, not loc="best": a legend that jumps as rho moves is hard to follow, and
+    # there its labels' lengths never change the layout (an explorer freezes its first one)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8,
+              frameon=False)
     return ax
 
 

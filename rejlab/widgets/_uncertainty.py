@@ -211,7 +211,7 @@ class ChowState(NamedTuple):
     min_cost_value: float
     min_threshold: float         #: the threshold that reaches it (select_threshold, min_cost)
     population_cost: float       #: the population's minimum cost (Chow's rule, exact posteriors)
-    aurc: float                  #: AURC of the tempered confidence (ties by index)
+    aurc: float                  #: AURC of the tempered confidence (rl.aurc: order-invariant)
     population: PopulationCurves
     cost: CostCurve              #: the cost along the sample's curve (what the figure draws)
     population_costs: tuple      #: (r, cost) of the population's curve at rho
