@@ -21,6 +21,7 @@ are made in that module with the same :class:`~rejlab._constraints.Kind`.
 from __future__ import annotations
 
 import math
+import numbers
 import os
 from collections.abc import Mapping
 from decimal import Decimal
@@ -33,11 +34,12 @@ from ._constraints import Kind
 from ._labels import labels_1d
 
 __all__ = [
-    "COMMON", "Opaque", "BOOL_1D", "FINITE_1D", "UNIT_1D", "LABELS_1D", "PROBA", "PROBA_2",
-    "REAL_MATRIX", "INDICATOR", "FAMILY", "COVERING", "SETS_OR_INDICATOR", "LABEL_SETS",
-    "UNIVERSE", "ELEMENT", "LABEL_MAP", "REAL_ARRAY", "FINITE_ARRAY", "SAMPLES_2D", "FRACTION",
-    "SINGLE_FRACTION", "OPEN_FRACTION", "FRACTION_GRID", "ACCURACY", "FINITE_REALS", "AMOUNTS",
-    "WHOLE_NUMBERS", "POSITIVE_WHOLE_NUMBERS", "POSITIVE_INTEGER", "N_BOOT_OR_ZERO", "SEED",
+    "COMMON", "Opaque", "BOOL_1D", "FINITE_1D", "UNIT_1D", "LABELS_1D", "CLASS_INDICES", "PROBA",
+    "REAL_MATRIX", "INDICATOR", "FAMILY", "COVERING", "SETS_OR_INDICATOR", "LABEL_SETS_OR_INDICATOR", "LABEL_SETS",
+    "DISTINCT", "UNIVERSE", "ELEMENT", "LABEL_MAP", "REAL_ARRAY", "FINITE_ARRAY", "SAMPLES_2D", "FRACTION",
+    "SINGLE_FRACTION", "OPEN_FRACTION", "FRACTION_GRID", "ACCURACY", "SINGLE_ACCURACY",
+    "ACCURACY_1D", "FRACTION_1D", "FINITE_REALS", "AMOUNTS",
+    "WHOLE_NUMBERS", "POSITIVE_WHOLE_NUMBERS", "INTEGER", "POSITIVE_INTEGER", "N_BOOT_OR_ZERO", "SEED",
     "NONNEGATIVE", "POSITIVE", "REAL_NUMBER", "FLAG", "TEXT", "OPTIONAL_TEXT", "CALLBACK",
     "PATH", "ZERO_DIVISION", "POSITIVE_INTEGERS_1D", "SEEDS", "integer", "one_of",
     "instance", "duck",
@@ -181,6 +183,12 @@ def _integers_1d(x, name, lower):
     return tuple(int(k) for k in arr)
 
 
+CLASS_INDICES = Kind(
+    "CLASS_INDICES", v.class_indices, example=[0, 1, 0, 0, 1, 2],
+    junk={"floats": lambda e: [0.5] * len(e), "negatives": lambda e: [-1] * len(e),
+          **ARRAY_1D_JUNK, **_common()})
+
+
 def _seeds(x, name):
     """An iterable of seeds (integers >= 0), as a list (a generator is read once)."""
     seeds = v.as_list(x, name, "an iterable of integers >= 0")
@@ -207,13 +215,6 @@ _PROBA_JUNK = {"not_summing": lambda e: np.asarray(e, dtype=float) * 1.5, **ARRA
 
 PROBA = Kind("PROBA", v.probabilities, example=_PROBA, junk=_PROBA_JUNK,
              typical=("not_summing", "1d", "with_nan"))
-
-PROBA_2 = Kind(
-    "PROBA_2", lambda x, name: v.probabilities(x, name, min_classes=2,
-                                               purpose=" for breaking_ties"),
-    example=_PROBA, junk={**_PROBA_JUNK, "one_column": lambda e: [[1.0]] * len(e)},
-    typical=("one_column", "not_summing", "1d"))
-
 
 def _real_matrix(x, name):
     """A 2-D array of real numbers (class scores or probabilities; the body checks which)."""
@@ -320,6 +321,18 @@ SETS_OR_INDICATOR = Kind("SETS_OR_INDICATOR", _sets_or_indicator, example=_COV,
                          junk=_FAMILY_JUNK)
 
 
+def _label_sets_or_indicator(x, name):
+    """Per-sample label sets (a mapping sample -> set, or a sequence of sets) or a 0/1 matrix."""
+    if sc.is_sets(x):
+        sc.label_sets(x, name)
+        return x
+    return sc.indicator_matrix(x, name)
+
+
+LABEL_SETS_OR_INDICATOR = Kind("LABEL_SETS_OR_INDICATOR", _label_sets_or_indicator,
+                               example=[{1, 3}, {2}, {1, 2}], junk=_FAMILY_JUNK)
+
+
 def _label_sets(x, name):
     sc.label_sets(x, name)
     return x
@@ -330,10 +343,15 @@ LABEL_SETS = Kind("LABEL_SETS", _label_sets, example={"a": {2, 3}, "b": {1}, "c"
                                                      "empty", "list_of_lists", "1d_array")}
                   | _common("dict"))
 
-UNIVERSE = Kind(
-    "UNIVERSE", sc.universe_elements, example=set("abcdefg"),
+#: Distinct hashable elements (a universe, the names of labels), as a tuple in a fixed order.
+DISTINCT = Kind(
+    "DISTINCT", sc.universe_elements, example=set("abcdefg"),
     junk={"unhashable": lambda e: [["a"], ["b"]], "repeated": lambda e: ["a", "a", "b"],
           "empty": lambda e: [], **_common("None", "generator", "dict")})
+
+
+#: The universe U of a family of sets.
+UNIVERSE = DISTINCT
 
 
 def _element(p, name):
@@ -389,6 +407,30 @@ def _accuracy(x, name):
 ACCURACY = Kind("ACCURACY", _accuracy, example=0.8,
                 junk={k: f for k, f in FRACTION.junk.items() if k != "nan"})
 
+
+def _single_accuracy(x, name):
+    arr = _accuracy(x, name)
+    if arr.ndim != 0:
+        raise ValueError(f"{name} must be a single number in [0, 1], got shape {arr.shape}")
+    return float(arr)
+
+
+SINGLE_ACCURACY = Kind("SINGLE_ACCURACY", _single_accuracy, example=0.8,
+                       junk={**ACCURACY.junk, "array": lambda e: [0.8, 0.9]})
+
+_1D_NUMBER_JUNK = {"scalar": lambda e: 0.5, "2d": lambda e: [list(e), list(e)],
+                   "empty": lambda e: []}
+
+ACCURACY_1D = Kind("ACCURACY_1D", lambda x, name: _accuracy(v.as_1d(x, name), name),
+                   example=[0.7, 0.8, 1.0],
+                   junk={"above_one": lambda e: [1.5] * len(e), **_1D_NUMBER_JUNK,
+                         **{k: f for k, f in ACCURACY.junk.items() if k != "above_one"}})
+
+FRACTION_1D = Kind("FRACTION_1D", lambda x, name: v.fraction(v.as_1d(x, name), name),
+                   example=[0.0, 0.25, 0.5],
+                   junk={"above_one": lambda e: [1.5] * len(e), **_1D_NUMBER_JUNK,
+                         **{k: f for k, f in FRACTION.junk.items() if k != "above_one"}})
+
 FINITE_REALS = Kind("FINITE_REALS", _finite_array, example=0.5,
                     junk={k: _NUMBER_JUNK[k] for k in ("nan", "inf", "-inf", "bool", "list_of_str",
                                                        "ragged", "masked")} | _common())
@@ -420,6 +462,16 @@ def integer(lower=0, upper=None):
         junk["above"] = lambda e: upper + 1
     return Kind(f"integer({lower}, {upper})", check, example=lower, junk=junk)
 
+
+def _any_integer(x, name):
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, got {v.describe(x)}")
+    return int(x)
+
+
+#: Any integer (an index, negative ones counting from the end; the range is the body's check).
+INTEGER = Kind("INTEGER", _any_integer, example=0,
+               junk={k: f for k, f in _INTEGER_JUNK.items()})
 
 POSITIVE_INTEGER = Kind("POSITIVE_INTEGER", v.positive_integer, example=2,
                         junk={"zero": lambda e: 0, "float": _INTEGER_JUNK["float"],

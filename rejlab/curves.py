@@ -26,7 +26,9 @@ from typing import Optional
 import numpy as np
 
 from . import _validate as v
+from ._constraints import accepts
 from ._formulas import FORMULAS, rho_zero
+from ._kinds import BOOL_1D, FINITE_1D, FLAG, INTEGER, SINGLE_FRACTION
 from ._ranking import CHUNK, ranked
 from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts
 
@@ -160,13 +162,13 @@ class RejectionCurves:
         """
         return rho_zero(self.n_rejected - self.n_accurate_rejected, self.n_rejected)
 
+    @accepts(rho=SINGLE_FRACTION)
     def cost(self, rho):
         """The cost ``L = (1 - A)(1 - r) + rho r`` at every point, from the counts.
 
         ``(1 - A)(1 - r) = |M∩N| / n``, so ``L = (|M∩N| + rho |R|) / n``:
         defined at r = 1 too, where A is not (Condessa et al. 2017, Sec. 4).
         """
-        rho = v.single_fraction(rho, "rho")
         k, ar, n = self.n_rejected, self.n_accurate_rejected, self.n_samples
         out = np.empty(k.shape)
         for s in range(0, k.size, CHUNK):  # chunks: no n-length temporaries
@@ -175,6 +177,7 @@ class RejectionCurves:
             np.divide(mn + rho * kc, n, out=out[s:s + CHUNK])
         return out
 
+    @accepts(rho=SINGLE_FRACTION)
     def min_cost(self, rho):
         """Index of the point of minimum cost at price ``rho`` (the first one on exact ties).
 
@@ -183,7 +186,6 @@ class RejectionCurves:
         for a price in [0, 1]), and the point minimises ``q |M∩N| + p |R|``.
         Float rounding of the costs never decides a tie.
         """
-        rho = v.single_fraction(rho, "rho")
         n = self.n_samples
         price = Fraction(rho).limit_denominator(max(1, min(10**9, 2**62 // (2 * n + 2))))
         q, p = price.denominator, price.numerator
@@ -191,6 +193,7 @@ class RejectionCurves:
         return _first_extreme(lambda k, ar: q * ((n - self.n_accurate) - k + ar) + p * k,
                               self.n_rejected, self.n_accurate_rejected, np.argmin)
 
+    @accepts(i=INTEGER)
     def point(self, i):
         """The :class:`rejlab.measures.OperatingPoint` at index ``i`` of the curves.
 
@@ -214,6 +217,8 @@ def _first_extreme(score, k, ar, arg):
     return best
 
 
+@accepts(accurate=BOOL_1D, confidence=FINITE_1D, thresholds_only=FLAG,
+         same_length=("accurate", "confidence"))
 def rejection_curves(accurate, confidence, *, thresholds_only=False):
     """r, A, Q, phi for every number of rejected samples k = 0 .. n.
 
@@ -251,10 +256,7 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     >>> rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], thresholds_only=True).n_rejected
     array([0, 1, 3, 4])
     """
-    thresholds_only = v.flag(thresholds_only, "thresholds_only")
-    a = v.as_bool_1d(accurate, "accurate")
-    c = v.as_finite_1d(confidence, "confidence")
-    v.same_length(accurate=a, confidence=c)
+    a, c = accurate, confidence
     ar, breaks = ranked(a, c, breaks=thresholds_only)
     n_acc = int(ar[-1])
     if not thresholds_only:

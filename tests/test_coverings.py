@@ -316,6 +316,7 @@ from unittest import mock  # noqa: E402
 
 import rejlab._signatures as sig_kernel  # noqa: E402
 from rejlab._blocks import covering_blocks  # noqa: E402
+from rejlab._kinds import COVERING  # noqa: E402
 import rejlab.coverings as cov  # noqa: E402
 
 # every path of the superset search: bit rows or sorted look-ups, splits always / never
@@ -377,7 +378,7 @@ def _same(fast, slow):
 @given(families())
 def test_derived_covering_and_theorem_equal_their_references(patch, data):
     C, _ = data
-    blocks, _, order = covering_blocks(C, "covering", None)
+    blocks, _, order = covering_blocks(COVERING(C, "covering"), "covering", None)
     with mock.patch.multiple(sig_kernel, **patch):
         derived, theorem = rl.derived_covering(C), rl.overlapped_elements_theorem(C)
     _same(derived, cov._derived_covering_reference(blocks, order))
@@ -415,7 +416,7 @@ def _random_covering(rng, n, m, density):
 def test_larger_random_coverings_equal_the_references(patch, seed, n, m, density):
     # m = 70 and 130 need two and three 64-bit words per signature
     C = _random_covering(np.random.default_rng(seed), n, m, density)
-    blocks, _, order = covering_blocks(C, "covering", None)
+    blocks, _, order = covering_blocks(COVERING(C, "covering"), "covering", None)
     with mock.patch.multiple(sig_kernel, **patch):
         derived, theorem = rl.derived_covering(C), rl.overlapped_elements_theorem(C)
     assert derived == cov._derived_covering_reference(blocks, order)
