@@ -91,9 +91,14 @@ class Rule(NamedTuple):
     junk: object
 
 
+def _sized(x):
+    """True for what has a length (a 0-d array has none: its kind or the body refuses it)."""
+    return getattr(x, "ndim", 1) > 0 and hasattr(x, "__len__")
+
+
 def _same_length(names):
     def check(values):
-        present = {n: values[n] for n in names if n in values}
+        present = {n: values[n] for n in names if n in values and _sized(values[n])}
         if len(present) > 1:
             v.same_length(**present)
 

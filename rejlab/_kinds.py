@@ -34,7 +34,7 @@ from ._constraints import Kind
 from ._labels import labels_1d
 
 __all__ = [
-    "COMMON", "Opaque", "BOOL_1D", "FINITE_1D", "UNIT_1D", "LABELS_1D", "CLASS_INDICES", "PROBA",
+    "COMMON", "ARRAY_1D_JUNK", "ARRAY_2D_JUNK", "Opaque", "BOOL_1D", "FINITE_1D", "UNIT_1D", "LABELS_1D", "CLASS_INDICES", "PROBA",
     "REAL_MATRIX", "INDICATOR", "FAMILY", "COVERING", "SETS_OR_INDICATOR", "LABEL_SETS_OR_INDICATOR", "LABEL_SETS",
     "DISTINCT", "UNIVERSE", "ELEMENT", "LABEL_MAP", "REAL_ARRAY", "FINITE_ARRAY", "SAMPLES_2D", "FRACTION",
     "SINGLE_FRACTION", "OPEN_FRACTION", "FRACTION_GRID", "ACCURACY", "SINGLE_ACCURACY",
@@ -548,16 +548,19 @@ ZERO_DIVISION = Kind("ZERO_DIVISION", _zero_division, example="warn",
 
 
 def instance(cls, what):
-    """The kind of an instance of ``cls``; ``what`` says where one comes from (for messages)."""
+    """The kind of an instance of ``cls``; ``what`` says where one comes from (for messages).
+
+    Its example is an instance the generic test makes (by the kind's name).
+    """
     def check(x, name):
         return v.instance_of(x, name, cls, what)
 
     return Kind(f"instance({cls.__name__})", check, junk=_common(), cls=cls)
 
 
-def duck(fields, what, cls):
-    """The kind of an object with the attributes ``fields`` (a result duck-typed, like ``cls``)."""
-    def check(x, name):
-        return v.has_fields(x, name, fields, what)
+def duck(fields, what, name):
+    """The kind ``name`` of an object with the attributes ``fields`` (duck-typed results)."""
+    def check(x, arg):
+        return v.has_fields(x, arg, fields, what)
 
-    return Kind(f"duck({cls.__name__})", check, junk=_common(), cls=cls)
+    return Kind(name, check, junk=_common())

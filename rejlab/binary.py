@@ -134,7 +134,7 @@ def triplet_from_confusion(tp, fp, tn, fn):
 
 
 @accepts(counts=duck(SubsetCounts._fields, "a SubsetCounts (an, mn, ar, mr) from "
-                     "rl.subset_counts", SubsetCounts))
+                     "rl.subset_counts", "SUBSET_COUNTS"))
 def confusion_from_counts(counts: SubsetCounts):
     """Confusion fractions from :func:`rejlab.subset_counts` output.
 
