@@ -433,3 +433,17 @@ def test_report_from_estimator_refuses_a_bad_validation_pair():
     for bad in ([[0]], dict(y_true=[0]), ([[0]], [0], [1])):
         with pytest.raises(ValueError, match="validation"):
             rl.report_from_estimator(Constant(), [[0], [1]], [0, 1], validation=bad)
+
+
+def test_an_estimator_failing_on_X_is_an_error_in_X():
+    class Picky:
+        classes_ = [0, 1, 2]
+
+        def predict_proba(self, X):
+            raise TypeError("expected a DataFrame")
+
+    with pytest.raises(ValueError, match=r"predict_proba\(X\).*expected a DataFrame"):
+        rl.report_from_estimator(Picky(), [[0]] * 6, [0, 1, 1, 0, 2, 2])
+    with pytest.raises(ValueError, match=r"validation: .*predict_proba\(X_val\)"):
+        rl.report_from_estimator(Picky(), [[0]] * 6, [0, 1, 1, 0, 2, 2],
+                                 validation=([[0]], [0]))
