@@ -34,15 +34,22 @@ from ._constraints import Kind
 from ._labels import labels_1d
 
 __all__ = [
-    "COMMON", "ARRAY_1D_JUNK", "ARRAY_2D_JUNK", "Opaque", "BOOL_1D", "FINITE_1D", "UNIT_1D", "LABELS_1D", "CLASS_INDICES", "PROBA",
-    "REAL_MATRIX", "INDICATOR", "FAMILY", "COVERING", "SETS_OR_INDICATOR", "LABEL_SETS_OR_INDICATOR", "LABEL_SETS",
-    "DISTINCT", "UNIVERSE", "ELEMENT", "LABEL_MAP", "REAL_ARRAY", "FINITE_ARRAY", "SAMPLES_2D", "FRACTION",
-    "SINGLE_FRACTION", "OPEN_FRACTION", "FRACTION_GRID", "ACCURACY", "SINGLE_ACCURACY",
-    "ACCURACY_1D", "FRACTION_1D", "FINITE_REALS", "AMOUNTS",
-    "WHOLE_NUMBERS", "POSITIVE_WHOLE_NUMBERS", "INTEGER", "POSITIVE_INTEGER", "N_BOOT_OR_ZERO", "SEED",
-    "NONNEGATIVE", "POSITIVE", "REAL_NUMBER", "FLAG", "TEXT", "OPTIONAL_TEXT", "CALLBACK",
-    "PATH", "ZERO_DIVISION", "POSITIVE_INTEGERS_1D", "SEEDS", "integer", "one_of",
-    "instance", "duck",
+    "COMMON", "ARRAY_1D_JUNK", "ARRAY_2D_JUNK", "Opaque",
+    # arrays
+    "BOOL_1D", "FINITE_1D", "UNIT_1D", "LABELS_1D", "CLASS_INDICES", "POSITIVE_INTEGERS_1D",
+    "SEEDS", "PROBA", "REAL_MATRIX", "INDICATOR", "LABEL_MAP", "REAL_ARRAY", "FINITE_ARRAY",
+    "SAMPLES_2D",
+    # families of sets
+    "FAMILY", "COVERING", "SETS_OR_INDICATOR", "LABEL_SETS_OR_INDICATOR", "LABEL_SETS",
+    "DISTINCT", "UNIVERSE", "ELEMENT",
+    # numbers
+    "FRACTION", "SINGLE_FRACTION", "OPEN_FRACTION", "FRACTION_GRID", "FRACTION_1D", "ACCURACY",
+    "SINGLE_ACCURACY", "ACCURACY_1D", "FINITE_REALS", "AMOUNTS", "WHOLE_NUMBERS",
+    "POSITIVE_WHOLE_NUMBERS", "INTEGER", "POSITIVE_INTEGER", "N_BOOT_OR_ZERO", "SEED",
+    "NONNEGATIVE", "POSITIVE", "REAL_NUMBER", "integer",
+    # options, text, objects
+    "FLAG", "TEXT", "OPTIONAL_TEXT", "CALLBACK", "PATH", "ZERO_DIVISION", "one_of", "instance",
+    "duck",
 ]
 
 
@@ -399,7 +406,7 @@ FRACTION_GRID = Kind("FRACTION_GRID", v.fraction_grid, example=[0.0, 0.5, 1.0],
 def _accuracy(x, name):
     """Nonrejected accuracies: numbers in [0, 1], or NaN (nothing kept), scalar or array."""
     arr = v.real_array(x, name, "a number in [0, 1] or an array of them")
-    if np.any(np.isinf(arr)) or np.any(arr < 0) or np.any(arr > 1):
+    if np.any(arr < 0) or np.any(arr > 1):  # -inf and inf among them; NaN passes
         raise ValueError(f"{name} must lie in [0, 1], got {v.describe(x)}")
     return arr
 

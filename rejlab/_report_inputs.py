@@ -28,7 +28,7 @@ GIVEN_CONFIDENCE = "given confidence"
 
 
 def fractions_of(fractions, name="fractions"):
-    """The tabulated rejected fractions: a number or a 1-D sequence in [0, 1], as a tuple of floats."""
+    """The tabulated rejected fractions (a number or a 1-D sequence in [0, 1]) as floats."""
     arr = v.real_array(fractions, name, "a number or a 1-D sequence of numbers in [0, 1]")
     if arr.ndim > 1:
         raise ValueError(f"{name} must be a number or a 1-D sequence of numbers in [0, 1]")
@@ -110,7 +110,7 @@ VALIDATION_KEYS = ("y_true", "y_pred", "confidence", "proba")
 
 
 def _validation(x, name):
-    """Validation predictions: a mapping with the keys of the test data's form, y_true among them."""
+    """Validation predictions: a mapping with the keys of the test data's, y_true among them."""
     if not isinstance(x, Mapping):
         raise ValueError(f"{name} must be a mapping such as dict(y_true=..., y_pred=..., "
                          f"confidence=...) or dict(y_true=..., proba=...), got "

@@ -494,8 +494,8 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
         try:
             y_val = LABELS_1D(y_val, "y_val")
             val_proba = predicted_proba(estimator, X_val, y_val.size, "X_val", "y_val")
-            val = predictions(y_val, None, None, val_proba, column_labels(classes, val_proba.shape[1]),
-                              rejector)[:2]
+            val_labels = column_labels(classes, val_proba.shape[1])
+            val = predictions(y_val, None, None, val_proba, val_labels, rejector)[:2]
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
     proba = predicted_proba(estimator, X, y.size, "X", "y")

@@ -105,7 +105,8 @@ OBJECTS = {
 INSTANCES = {
     rl.curves.RejectionCurves: OBJECTS["instance(RejectionCurves)"],
     rl.optimality.OperatingSet: lambda: rl.operating_set(0.8, 0.1, 0.75, [0, 0.5, 1]),
-    rl.accuracy.AccuracyReport: lambda: rl.accuracy_report([{"a", "b"}, {"c"}], [{"a"}, {"b", "c"}]),
+    rl.accuracy.AccuracyReport: lambda: rl.accuracy_report([{"a", "b"}, {"c"}],
+                                                           [{"a"}, {"b", "c"}]),
     rl.datasets.FourGaussians: lambda: rl.datasets.four_gaussians(5, seed=0),
     rl.datasets.Scene: _scene,
     ctx.GaussianClassifier: OBJECTS["CLASSIFIER"],

@@ -281,7 +281,8 @@ CLASSIFIER = Kind("CLASSIFIER", _classifier,
 @accepts(scene=duck(("ground_truth", "features"), "a Scene (from rl.datasets.synthetic_scene "
                     "or load_indian_pines)", "SCENE"),
          strength=NONNEGATIVE, failure_probabilities=GAMMAS, per_class=POSITIVE_INTEGER,
-         seed=SEED, classifier=CLASSIFIER, **{k: SMOOTHING[k] for k in ("prior", "max_iter", "tol")})
+         seed=SEED, classifier=CLASSIFIER,
+         **{k: SMOOTHING[k] for k in ("prior", "max_iter", "tol")})
 def context_experiment(scene, strength=DEFAULT_STRENGTH,
                        failure_probabilities=DEFAULT_FAILURE_PROBABILITIES, *,
                        per_class=10, seed=0, classifier=None, prior="quadratic", max_iter=20,
