@@ -183,14 +183,6 @@ def has_fields(x, name, fields, what):
     return x
 
 
-def single_numbers(**arrays):
-    """Raise unless every keyword-named array is 0-dimensional (one number)."""
-    shaped = [k for k, a in arrays.items() if np.ndim(a) != 0]
-    if shaped:
-        raise ValueError(f"{', '.join(arrays)} must be single numbers "
-                         f"({', '.join(shaped)} is not)")
-
-
 def close(x, y, tolerance, message):
     """Raise ``ValueError(message)`` unless ``|x - y| <= tolerance`` everywhere (a precondition)."""
     if not np.all(np.abs(np.asarray(x) - np.asarray(y)) <= tolerance):
@@ -343,15 +335,6 @@ def broadcastable(**arrays):
         shapes = ", ".join(f"{k} {np.shape(a)}" for k, a in arrays.items())
         raise ValueError(f"{', '.join(arrays)} must have the same shape or broadcast "
                          f"together, got {shapes}") from None
-
-
-def broadcasts_with(x, name, shape, what):
-    """Raise unless ``x`` broadcasts with arrays of ``shape`` (``what`` names them)."""
-    try:
-        return np.broadcast_shapes(np.shape(x), shape)
-    except ValueError:
-        raise ValueError(f"{name} (shape {np.shape(x)}) must broadcast with {what} "
-                         f"(shape {shape})") from None
 
 
 def seed(x, name="seed"):
