@@ -21,8 +21,7 @@ import time
 import numpy as np
 
 import rejlab as rl
-from rejlab import _kinds as k
-from rejlab import _validate as v
+from rejlab import _kinds as k, _validate as v
 from rejlab._constraints import accepts
 
 ACC = [True, True, False, True, False, True]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import _set_checks as sc, _validate as v
+from ._blocks import matrix_family, read_family, subscripts_of
 from ._constraints import accepts
 from ._kinds import DISTINCT, FAMILY, INDICATOR, LABEL_SETS, UNIVERSE
-from ._blocks import matrix_family, read_family, subscripts_of
 from ._sets import ElementSet, ordered
 
 __all__ = ["blocks_to_indicator", "indicator_to_blocks", "label_sets_to_indicator",

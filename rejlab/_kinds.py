@@ -28,8 +28,7 @@ from decimal import Decimal
 
 import numpy as np
 
-from . import _set_checks as sc
-from . import _validate as v
+from . import _set_checks as sc, _validate as v
 from ._constraints import Kind
 from ._labels import labels_1d
 
@@ -37,7 +36,7 @@ __all__ = [
     "COMMON", "ARRAY_1D_JUNK", "ARRAY_2D_JUNK", "Opaque",
     # arrays
     "BOOL_1D", "FINITE_1D", "UNIT_1D", "LABELS_1D", "CLASS_INDICES", "POSITIVE_INTEGERS_1D",
-    "SEEDS", "PROBA", "REAL_MATRIX", "INDICATOR", "LABEL_MAP", "REAL_ARRAY", "FINITE_ARRAY",
+    "SEEDS", "INDICES", "PROBA", "REAL_MATRIX", "INDICATOR", "LABEL_MAP", "REAL_ARRAY", "FINITE_ARRAY",
     "SAMPLES_2D",
     # families of sets
     "FAMILY", "COVERING", "SETS_OR_INDICATOR", "LABEL_SETS_OR_INDICATOR", "LABEL_SETS",
@@ -194,6 +193,20 @@ CLASS_INDICES = Kind(
     "CLASS_INDICES", v.class_indices, example=[0, 1, 0, 0, 1, 2],
     junk={"floats": lambda e: [0.5] * len(e), "negatives": lambda e: [-1] * len(e),
           **ARRAY_1D_JUNK, **_common()})
+
+
+def _indices(x, name):
+    """Indices into a sequence: a 1-D sequence of integers (their range is the body's check)."""
+    arr = v.as_1d(x, name, allow_empty=True)
+    if arr.dtype.kind not in "iu":
+        raise ValueError(f"{name} must be a 1-D sequence of integer indices, got {v.describe(x)}")
+    return arr.astype(np.int64, copy=False)
+
+
+INDICES = Kind("INDICES", _indices, example=[0, 2],
+               junk={"floats": lambda e: [0.5] * len(e), "2d": ARRAY_1D_JUNK["2d"],
+                     "booleans": lambda e: [True] * len(e), "strings": ARRAY_1D_JUNK["strings"],
+                     "scalar": lambda e: 1, "ragged": ARRAY_1D_JUNK["ragged"], **_common()})
 
 
 def _seeds(x, name):

@@ -38,9 +38,9 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _set_checks as sc, _validate as v
-from ._label_counts import aa_rar, sample_counts, totals as count_totals
 from ._constraints import Kind, accepts
 from ._kinds import COMMON, SETS_OR_INDICATOR, TEXT, UNIVERSE, one_of
+from ._label_counts import aa_rar, sample_counts, totals as count_totals
 from ._sets import ElementSet, ordered
 from .coverings import label_sets_to_blocks
 

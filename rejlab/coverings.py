@@ -32,9 +32,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _set_checks as sc
-from ._constraints import accepts
-from ._kinds import COVERING, ELEMENT, FAMILY, UNIVERSE
 from ._blocks import covering_blocks, neighborhood_of, read_family, subscripts_of
+from ._constraints import accepts
 from ._conversions import (
     blocks_to_indicator,
     blocks_to_label_sets,
@@ -43,6 +42,7 @@ from ._conversions import (
     label_sets_to_blocks,
     label_sets_to_indicator,
 )
+from ._kinds import COVERING, ELEMENT, FAMILY, UNIVERSE
 from ._sets import ElementSet
 from ._signatures import collector_paused, elements_of, in_two_different_blocks, neighborhoods, signatures
 

@@ -28,7 +28,7 @@ import numpy as np
 from . import _validate as v
 from ._constraints import accepts
 from ._formulas import FORMULAS, rho_zero
-from ._kinds import BOOL_1D, FINITE_1D, FLAG, INTEGER, SINGLE_FRACTION
+from ._kinds import BOOL_1D, FINITE_1D, FLAG, INDICES, INTEGER, SINGLE_FRACTION, instance, integer
 from ._ranking import CHUNK, ranked
 from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts
 
@@ -122,13 +122,16 @@ class RejectionCurves:
     def __len__(self):
         return len(self.n_accurate_rejected)
 
+    @accepts(indices=INDICES)
     def take(self, indices):
-        """The curves at the points ``indices`` only (validated indices of these curves).
+        """The curves at the points ``indices`` only (indices of these curves' points).
 
         The same counts at fewer points: every measure follows from them as
         on the whole curves.
         """
-        indices = np.asarray(indices, dtype=np.int64)
+        m = len(self)
+        if indices.size and not (-m <= indices.min() and indices.max() < m):
+            raise ValueError(f"indices must be indices of the curves' points, in [-{m}, {m - 1}]")
         return RejectionCurves(self.n_accurate_rejected[indices], self.n_samples, self.n_accurate,
                                points=self.n_rejected[indices])
 
@@ -265,6 +268,11 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     return RejectionCurves(ar[k], a.size, n_acc, points=k.astype(np.int64, copy=False))
 
 
+#: Curves from :func:`rejection_curves`.
+CURVES = instance(RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
+
+
+@accepts(curves=CURVES, max_points=integer(3))
 def subsample_curves(curves, max_points=DISPLAY_POINTS):
     """At most ``max_points`` evenly spaced points of a curve, keeping its ends and max Q.
 
@@ -281,11 +289,9 @@ def subsample_curves(curves, max_points=DISPLAY_POINTS):
     >>> subsample_curves(cv, 3).n_rejected
     array([0, 2, 6])
     """
-    v.instance_of(curves, "curves", RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
-    max_points = v.count(max_points, "max_points", None, lower=3)
     m = len(curves)
     if m <= max_points:
         return curves
     idx = np.round(np.linspace(0, m - 1, max_points - 1)).astype(np.int64)
     idx = np.union1d(idx, [curves.best_Q()])
-    return curves.take(idx)
+    return RejectionCurves.take.unchecked(curves, idx)

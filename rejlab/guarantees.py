@@ -33,10 +33,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _risk_control as rc, _validate as v
+from . import _risk_control as rc
 from ._constraints import accepts
-from ._kinds import (BOOL_1D, FINITE_1D, OPEN_FRACTION, POSITIVE_WHOLE_NUMBERS, WHOLE_NUMBERS,
-                     one_of)
+from ._kinds import BOOL_1D, FINITE_1D, OPEN_FRACTION, POSITIVE_WHOLE_NUMBERS, WHOLE_NUMBERS, one_of
 from .measures import measures_from_counts
 from .partitions import Threshold
 

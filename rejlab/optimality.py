@@ -30,8 +30,8 @@ import numpy as np
 
 from . import _validate as v
 from ._constraints import accepts
-from ._kinds import ACCURACY, ACCURACY_1D, FRACTION, FRACTION_1D, SINGLE_ACCURACY, SINGLE_FRACTION, one_of
 from ._formulas import fraction_measures
+from ._kinds import ACCURACY, ACCURACY_1D, FRACTION, FRACTION_1D, SINGLE_ACCURACY, SINGLE_FRACTION, one_of
 from .measures import MEASURE_NAMES
 
 __all__ = [

@@ -41,12 +41,31 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from . import _validate as v
 from ._constraints import accepts
-from ._kinds import (CALLBACK, FINITE_1D, LABELS_1D, N_BOOT_OR_ZERO, OPEN_FRACTION, PROBA,
-                     REAL_NUMBER, SEED, SINGLE_FRACTION, instance, integer, one_of)
-from ._report_inputs import (ESTIMATOR, ESTIMATOR_VALIDATION, FRACTIONS, VALIDATION,
-                             column_labels, predicted_proba, predictions, validation_inputs)
+from ._kinds import (
+    CALLBACK,
+    FINITE_1D,
+    LABELS_1D,
+    N_BOOT_OR_ZERO,
+    OPEN_FRACTION,
+    PROBA,
+    REAL_NUMBER,
+    SEED,
+    SINGLE_FRACTION,
+    instance,
+    integer,
+    one_of,
+)
+from ._report_inputs import (
+    ESTIMATOR,
+    ESTIMATOR_VALIDATION,
+    FRACTIONS,
+    VALIDATION,
+    column_labels,
+    predicted_proba,
+    predictions,
+    validation_inputs,
+)
 from ._report_text import report_text, value_text
 from .bootstrap import (
     DEFAULT_BAND_FRACTIONS,
@@ -193,31 +212,32 @@ class RejectionReport:
     @cached_property
     def display_curves(self):
         """The curves at the points a figure shows: :func:`rejlab.curves.subsample_curves`."""
-        return subsample_curves(self.curves)
+        return subsample_curves.unchecked(self.curves)
 
     @cached_property
     def best_operating_set(self):
         """The operating set of the max-Q point (Condessa et al. 2017, Fig. 2): 401 r1, and its own."""
         best = self.best
         grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
-        return operating_set(best.A, best.r, self.alpha, grid)
+        return operating_set.unchecked(best.A, best.r, self.alpha, grid)
 
     @cached_property
     def rho_zero_display(self):
         """rho_0 against no rejection at the points a figure shows (:func:`rejlab.rho_zero_curve`)."""
-        return rho_zero_curve(self.display_curves)
+        return rho_zero_curve.unchecked(self.display_curves)
 
+    @accepts(r=SINGLE_FRACTION, rho=SINGLE_FRACTION)
     def walk(self, r, rho):
         """The operating point rejecting ``round(r n)`` samples, and the cost along the curve at rho.
 
         What the report explorer shows (:func:`rejlab.plot.report_point` draws it).
         """
-        r = v.single_fraction(r, "r")
-        rho = v.single_fraction(rho, "rho")
         k = _count(r, self.n)
-        point_cost = float(self.curves.take([k]).cost(rho)[0])
-        return ReportWalk(self.rejector, self.n, self.display_curves, k, self.curves.point(k),
-                          point_cost, cost_curve(self.curves, rho))
+        C = RejectionCurves   # the curves' own methods, on the report's validated curves
+        point_cost = float(C.cost.unchecked(C.take.unchecked(self.curves, np.array([k])), rho)[0])
+        return ReportWalk(self.rejector, self.n, self.display_curves, k,
+                          C.point.unchecked(self.curves, k), point_cost,
+                          cost_curve.unchecked(self.curves, rho))
 
     def __str__(self):
         return report_text(self, 4)

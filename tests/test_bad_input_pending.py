@@ -24,8 +24,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import (  # noqa: E402
+    HealthCheck,
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 
 import rejlab as rl  # noqa: E402
 import rejlab.context as ctx  # noqa: E402
@@ -240,9 +244,6 @@ MAY_RETURN = {
     ("plot.optimality_matrix", "beta", "with_inf"),
     ("plot.optimality_matrix", "beta", "negative"),
     ("plot.scene_map", "labels", "short"),  # rejected is optional: no partner
-    ("plot.covering_grid", "covering", "empty_block"),  # drawn: shows what is wrong
-    # ideal and results are data: a label with no element is a number
-    *(("plot.results_grid", arg, "empty_block") for arg in ("ideal", "result_1", "result_2")),
     # a readout formats any measure, undefined and infinite ones included
     *(("widgets.format_number", "x", label) for label in ("nan", "inf", "-inf", "negative")),
     ("plot.population_curves", "label", "None"),  # no legend entry
@@ -317,21 +318,23 @@ def _cases():
     add("plot.curves", P.curves, dict(curves_by_name=_curves()),
         {"curves_by_name": "obj", "measures": "choice", "axes": "obj", "mark_best": "flag",
          "mark_r": "fraction", "legend": "flag", "ylim": "ylim"})
-    add("plot.rho_zero", P.rho_zero, dict(curves_by_name=_curves()),
-        {"curves_by_name": "obj", "rho": "fraction", "ax": "obj", "legend": "flag"})
+    add("plot.rho_zero_curve", P.rho_zero_curve, dict(rho_zero_by_name=rl.rho_zero_curve(_curves())),
+        {"rho_zero_by_name": "obj", "rho": "fraction", "ax": "obj", "legend": "flag"})
     add("plot.operating_set", P.operating_set, dict(opset=_opset()),
         {"opset": "obj", "measure": "choice", "curves": "obj", "ax": "obj", "legend": "flag",
          "ylim": "obj", "title": "obj"})
     add("plot.operating_set_panels", P.operating_set_panels, dict(opset=_opset()),
         {"opset": "obj", "measures": "choice", "axes": "obj", "curves": "obj", "legend": "flag",
          "ylim": "obj", "titles": "obj"})
-    add("plot.cost_curves", P.cost_curves, dict(curves_by_name=_curves(), rho=0.3),
-        {"curves_by_name": "obj", "rho": "fraction", "ax": "obj", "mark_min": "flag",
-         "mark_r": "fraction", "no_rejection": "flag", "legend": "flag", "title": "obj"})
-    add("plot.price_of_rejection", P.price_of_rejection, dict(curves_by_name=_curves(), rho=0.3),
-        {"curves_by_name": "obj", "rho": "fraction", "axes": "obj", "legend": "flag"})
-    add("plot.report_point", P.report_point, dict(report=_report(), r=0.2, rho=0.3),
-        {"report": "obj", "r": "fraction", "rho": "fraction", "axes": "obj"})
+    add("plot.cost_curves", P.cost_curves, dict(costs_by_name=rl.cost_curve(_curves(), 0.3)),
+        {"costs_by_name": "obj", "ax": "obj", "mark_min": "flag", "marks": "obj",
+         "no_rejection": "flag", "legend": "flag", "title": "obj"})
+    add("plot.price_of_rejection", P.price_of_rejection,
+        dict(costs_by_name=rl.cost_curve(_curves(), 0.3),
+             rho_zero_by_name=rl.rho_zero_curve(_curves())),
+        {"costs_by_name": "obj", "rho_zero_by_name": "obj", "axes": "obj", "legend": "flag"})
+    add("plot.report_point", P.report_point, dict(walk=_report().walk(0.2, 0.3)),
+        {"walk": "obj", "axes": "obj"})
     add("plot.jcr_vs_scr", P.jcr_vs_scr, dict(scr=_curves(), jcr=_curves().point(2)),
         {"scr": "obj", "jcr": "obj", "ax": "obj", "measures": "choice"})
     add("plot.toy_problem", P.toy_problem, dict(toy=rl.datasets.four_gaussians(5, seed=0)),
@@ -351,12 +354,12 @@ def _cases():
         {"counts": "obj", "ax": "obj", "title": "obj"})
     add("plot.confusion_matrix", P.confusion_matrix, dict(conf=(0.1, 0.1, 0.6, 0.2)),
         {"conf": "obj", "ax": "obj", "digits": "int"})
-    add("plot.covering_grid", P.covering_grid, dict(covering=COV, p="a"),
-        {"covering": "family", "p": "element", "universe": "universe", "ax": "obj",
-         "show_derived": "flag", "legend": "flag"})
-    add("plot.results_grid", P.results_grid, dict(ideal=IDEAL, result_1=RES1, result_2=RES2),
-        {"ideal": "family", "result_1": "family", "result_2": "family", "names": "obj",
-         "axes": "obj", "universe": "universe", "legend": "flag"})
+    add("plot.covering_grid", P.covering_grid, dict(summary=rl.covering_summary(COV), p="a"),
+        {"summary": "obj", "p": "element", "ax": "obj", "show_derived": "flag",
+         "legend": "flag"})
+    add("plot.results_grid", P.results_grid, dict(report_1=rl.accuracy_report(IDEAL, RES1),
+                                                  report_2=rl.accuracy_report(IDEAL, RES2)),
+        {"report_1": "obj", "report_2": "obj", "names": "obj", "axes": "obj", "legend": "flag"})
     add("plot.scene_map", P.scene_map, dict(labels=GT),
         {"labels": "arr2d", "n_classes": "int", "rejected": "arr2d", "ax": "obj",
          "class_names": "labels1d", "title": "text", "legend": "flag"})
@@ -402,9 +405,8 @@ def _cases():
     add("plot.chow_convergence", P.chow_convergence,
         dict(results=rl.datasets.chow_convergence(0.3, n_per_class=[5, 10])),
         {"results": "results", "ax": "obj"})
-    add("plot.cost_curve", P.cost_curve, dict(curves=_curves(), rho=0.3),
-        {"curves": "obj", "rho": "fraction", "ax": "obj", "chow": "obj", "population": "obj",
-         "label": "text"})
+    add("plot.cost_curve", P.cost_curve, dict(cost=rl.cost_curve(_curves(), 0.3)),
+        {"cost": "obj", "ax": "obj", "chow": "obj", "population": "obj", "label": "text"})
     add("plot.sampling_panels", P.sampling_panels,
         dict(bands=bands, population=population, cloud=cloud),
         {"bands": "obj", "population": "obj", "cloud": "obj", "axes": "obj", "current": "obj",
@@ -714,6 +716,6 @@ DUP = [{"a", "b"}, {"a", "b"}, {"c"}]  # two equal blocks: a covering all the sa
 
 def test_a_covering_with_duplicate_blocks_is_drawn():
     try:
-        assert rplot.covering_grid(DUP, "a") is not None
+        assert rplot.covering_grid(rl.covering_summary(DUP), "a") is not None
     finally:
         plt.close("all")

@@ -37,8 +37,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import (  # noqa: E402
+    HealthCheck,
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 
 import rejlab as rl  # noqa: E402
 import rejlab._kinds as kinds  # noqa: E402
@@ -104,6 +108,7 @@ OBJECTS = {
 #: An instance of each public class with declared methods.
 INSTANCES = {
     rl.curves.RejectionCurves: OBJECTS["instance(RejectionCurves)"],
+    rl.report.RejectionReport: OBJECTS["instance(RejectionReport)"],
     rl.optimality.OperatingSet: lambda: rl.operating_set(0.8, 0.1, 0.75, [0, 0.5, 1]),
     rl.accuracy.AccuracyReport: lambda: rl.accuracy_report([{"a", "b"}, {"c"}],
                                                            [{"a"}, {"b", "c"}]),

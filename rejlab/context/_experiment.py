@@ -97,7 +97,7 @@ class ContextExperiment:
     @cached_property
     def scr_rho_zero(self):
         """rho_0 of SCR's curve against no rejection (:func:`rejlab.rho_zero_curve`, Fig. 8)."""
-        return rho_zero_curve(self.scr)
+        return rho_zero_curve.unchecked(self.scr)
 
     @cached_property
     def jcr_points_rho_zero(self):

@@ -8,8 +8,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._constraints import Kind, accepts
-from .._kinds import (ARRAY_2D_JUNK, COMMON, FINITE_ARRAY, NONNEGATIVE, POSITIVE,
-                      POSITIVE_INTEGER, one_of)
+from .._kinds import ARRAY_2D_JUNK, COMMON, FINITE_ARRAY, NONNEGATIVE, POSITIVE, POSITIVE_INTEGER, one_of
 
 __all__ = ["DEFAULT_STRENGTH", "PRIORS", "ContextResult", "solve_laplacian_prior", "apply_context"]
 

@@ -22,7 +22,7 @@ from ..rejectors import REJECTORS
 from ._gaussians import expected_accuracy
 
 __all__ = ["PopulationCurves", "population_point", "population_curves",
-           "rejected_and_kept_accurate", "measures_from_population", "population_args"]
+           "rejected_and_kept_accurate", "measures_from_population", "POPULATION"]
 
 # The joint law factorises: given the class, x1 and x2 are independent
 # N(±s, 1) with independent equiprobable signs, so the posterior of the

@@ -19,8 +19,17 @@ import numpy as np
 
 from .. import _validate as v
 from .._constraints import Kind, accepts
-from .._kinds import (ARRAY_2D_JUNK, COMMON, NONNEGATIVE, OPTIONAL_TEXT, PATH, POSITIVE,
-                      POSITIVE_INTEGER, SEED, SINGLE_FRACTION)
+from .._kinds import (
+    ARRAY_2D_JUNK,
+    COMMON,
+    NONNEGATIVE,
+    OPTIONAL_TEXT,
+    PATH,
+    POSITIVE,
+    POSITIVE_INTEGER,
+    SEED,
+    SINGLE_FRACTION,
+)
 
 __all__ = [
     "Scene",
