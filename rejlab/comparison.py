@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _validate as v
+from ._constraints import accepts
+from ._kinds import BOOL_1D, FINITE_1D, N_BOOT, OPEN_FRACTION, SEED
 from ._risk_coverage import FIELD_NAMES, field_numbers, paired_field_differences, tie_groups
 from .bootstrap import Band
 
@@ -32,6 +33,9 @@ class SummaryComparison(NamedTuple):
     failure_auroc: Band
 
 
+@accepts(accurate_1=BOOL_1D, confidence_1=FINITE_1D, accurate_2=BOOL_1D, confidence_2=FINITE_1D,
+         n_boot=N_BOOT, level=OPEN_FRACTION, seed=SEED,
+         same_length=("accurate_1", "confidence_1", "accurate_2", "confidence_2"))
 def compare_summaries(accurate_1, confidence_1, accurate_2, confidence_2, *, n_boot=1000,
                       level=0.95, seed=None):
     """Is one (classifier, confidence) better than another on these samples? Paired intervals.
@@ -71,13 +75,7 @@ def compare_summaries(accurate_1, confidence_1, accurate_2, confidence_2, *, n_b
     >>> bool(cmp.aurc.low < 0 < cmp.aurc.high)   # 200 samples cannot tell them apart
     True
     """
-    a1, a2 = v.as_bool_1d(accurate_1, "accurate_1"), v.as_bool_1d(accurate_2, "accurate_2")
-    c1, c2 = v.as_finite_1d(confidence_1, "confidence_1"), v.as_finite_1d(confidence_2,
-                                                                          "confidence_2")
-    v.same_length(accurate_1=a1, confidence_1=c1, accurate_2=a2, confidence_2=c2)
-    n_boot = v.n_boot(n_boot)
-    level = v.open_fraction(level, "level")
-    seed = v.seed(seed)
+    a1, c1, a2, c2 = accurate_1, confidence_1, accurate_2, confidence_2
     one, two = (field_numbers(tie_groups(a, c)) for a, c in ((a1, c1), (a2, c2)))
     reps = paired_field_differences(((a1, c1), (a2, c2)), n_boot, seed)
     with warnings.catch_warnings():

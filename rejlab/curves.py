@@ -26,7 +26,9 @@ from typing import Optional
 import numpy as np
 
 from . import _validate as v
+from ._constraints import accepts
 from ._formulas import FORMULAS, rho_zero
+from ._kinds import BOOL_1D, FINITE_1D, FLAG, INDICES, INTEGER, SINGLE_FRACTION, instance, integer
 from ._ranking import CHUNK, ranked
 from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts
 
@@ -120,13 +122,16 @@ class RejectionCurves:
     def __len__(self):
         return len(self.n_accurate_rejected)
 
+    @accepts(indices=INDICES)
     def take(self, indices):
-        """The curves at the points ``indices`` only (validated indices of these curves).
+        """The curves at the points ``indices`` only (indices of these curves' points).
 
         The same counts at fewer points: every measure follows from them as
         on the whole curves.
         """
-        indices = np.asarray(indices, dtype=np.int64)
+        m = len(self)
+        if indices.size and not (-m <= indices.min() and indices.max() < m):
+            raise ValueError(f"indices must be indices of the curves' points, in [-{m}, {m - 1}]")
         return RejectionCurves(self.n_accurate_rejected[indices], self.n_samples, self.n_accurate,
                                points=self.n_rejected[indices])
 
@@ -160,13 +165,13 @@ class RejectionCurves:
         """
         return rho_zero(self.n_rejected - self.n_accurate_rejected, self.n_rejected)
 
+    @accepts(rho=SINGLE_FRACTION)
     def cost(self, rho):
         """The cost ``L = (1 - A)(1 - r) + rho r`` at every point, from the counts.
 
         ``(1 - A)(1 - r) = |M∩N| / n``, so ``L = (|M∩N| + rho |R|) / n``:
         defined at r = 1 too, where A is not (Condessa et al. 2017, Sec. 4).
         """
-        rho = v.single_fraction(rho, "rho")
         k, ar, n = self.n_rejected, self.n_accurate_rejected, self.n_samples
         out = np.empty(k.shape)
         for s in range(0, k.size, CHUNK):  # chunks: no n-length temporaries
@@ -175,6 +180,7 @@ class RejectionCurves:
             np.divide(mn + rho * kc, n, out=out[s:s + CHUNK])
         return out
 
+    @accepts(rho=SINGLE_FRACTION)
     def min_cost(self, rho):
         """Index of the point of minimum cost at price ``rho`` (the first one on exact ties).
 
@@ -183,7 +189,6 @@ class RejectionCurves:
         for a price in [0, 1]), and the point minimises ``q |M∩N| + p |R|``.
         Float rounding of the costs never decides a tie.
         """
-        rho = v.single_fraction(rho, "rho")
         n = self.n_samples
         price = Fraction(rho).limit_denominator(max(1, min(10**9, 2**62 // (2 * n + 2))))
         q, p = price.denominator, price.numerator
@@ -191,6 +196,7 @@ class RejectionCurves:
         return _first_extreme(lambda k, ar: q * ((n - self.n_accurate) - k + ar) + p * k,
                               self.n_rejected, self.n_accurate_rejected, np.argmin)
 
+    @accepts(i=INTEGER)
     def point(self, i):
         """The :class:`rejlab.measures.OperatingPoint` at index ``i`` of the curves.
 
@@ -214,6 +220,8 @@ def _first_extreme(score, k, ar, arg):
     return best
 
 
+@accepts(accurate=BOOL_1D, confidence=FINITE_1D, thresholds_only=FLAG,
+         same_length=("accurate", "confidence"))
 def rejection_curves(accurate, confidence, *, thresholds_only=False):
     """r, A, Q, phi for every number of rejected samples k = 0 .. n.
 
@@ -259,10 +267,7 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     >>> rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], thresholds_only=True).n_rejected
     array([0, 1, 3, 4])
     """
-    thresholds_only = v.flag(thresholds_only, "thresholds_only")
-    a = v.as_bool_1d(accurate, "accurate")
-    c = v.as_finite_1d(confidence, "confidence")
-    v.same_length(accurate=a, confidence=c)
+    a, c = accurate, confidence
     ar, breaks = ranked(a, c, breaks=thresholds_only)
     n_acc = int(ar[-1])
     if not thresholds_only:
@@ -271,6 +276,11 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     return RejectionCurves(ar[k], a.size, n_acc, points=k.astype(np.int64, copy=False))
 
 
+#: Curves from :func:`rejection_curves`.
+CURVES = instance(RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
+
+
+@accepts(curves=CURVES, max_points=integer(3))
 def subsample_curves(curves, max_points=DISPLAY_POINTS):
     """At most ``max_points`` evenly spaced points of a curve, keeping its ends and max Q.
 
@@ -287,11 +297,9 @@ def subsample_curves(curves, max_points=DISPLAY_POINTS):
     >>> subsample_curves(cv, 3).n_rejected
     array([0, 2, 6])
     """
-    v.instance_of(curves, "curves", RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
-    max_points = v.count(max_points, "max_points", None, lower=3)
     m = len(curves)
     if m <= max_points:
         return curves
     idx = np.round(np.linspace(0, m - 1, max_points - 1)).astype(np.int64)
     idx = np.union1d(idx, [curves.best_Q()])
-    return curves.take(idx)
+    return RejectionCurves.take.unchecked(curves, idx)

@@ -27,6 +27,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _set_checks as sc, _validate as v
+from ._constraints import accepts
+from ._kinds import LABEL_SETS_OR_INDICATOR, ZERO_DIVISION
 from ._label_counts import SampleCounts, aa_rar, sample_counts, totals
 from ._sets import ordered
 
@@ -61,13 +63,15 @@ class MultilabelEvaluation(NamedTuple):
     recall: float
 
 
+#: Two multi-label results of the same samples.
+_SAMPLES = dict(y_true=LABEL_SETS_OR_INDICATOR, y_pred=LABEL_SETS_OR_INDICATOR)
+
+
 def _read_samples(y_true, y_pred):
-    """Two boolean (n, m) matrices from indicator matrices or per-sample label sets."""
+    """Two boolean (n, m) matrices from declared indicator matrices or per-sample label sets."""
     if not sc.one_layer(y_true=y_true, y_pred=y_pred):
-        T = sc.indicator_matrix(y_true, "y_true")
-        R = sc.indicator_matrix(y_pred, "y_pred")
-        v.same_shape(y_true=T, y_pred=R)
-        return T, R
+        v.same_shape(y_true=y_true, y_pred=y_pred)
+        return y_true, y_pred
     if isinstance(y_true, Mapping):
         sc.same_keys("samples", y_true=y_true, y_pred=y_pred)
     rows = [sc.label_sets(y, name)[1] for y, name in ((y_true, "y_true"), (y_pred, "y_pred"))]
@@ -97,9 +101,10 @@ def _ratio(num, den, zero_value, warn, what, unit="sample(s)"):
     if empty.any():
         out = np.where(empty, zero_value, out)
         if warn:
+            # shown at the user's call: above _ratio, its caller, the body and its door
             warnings.warn(f"{what} is ill-defined and set to 0.0 for {int(empty.sum())} "
                           f"{unit} with a zero denominator; use zero_division to choose "
-                          "another value", RuntimeWarning, stacklevel=4)
+                          "another value", RuntimeWarning, stacklevel=5)
     return out
 
 
@@ -123,6 +128,7 @@ def _f1(tp, fp, fn, zero_value, warn, unit):
     return _ratio(2 * tp, 2 * tp + fp + fn, zero_value, warn, "F1", unit)
 
 
+@accepts(**_SAMPLES)
 def multilabel_counts(y_true, y_pred):
     """Per-sample TP, FP and FN of a multi-label result (see :class:`SampleCounts`).
 
@@ -136,6 +142,7 @@ def multilabel_counts(y_true, y_pred):
     return sample_counts(*_read_samples(y_true, y_pred))
 
 
+@accepts(**_SAMPLES, zero_division=ZERO_DIVISION)
 def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     """Godbole and Sarawagi's accuracy, precision and recall, averaged over samples.
 
@@ -172,6 +179,7 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     return _scores(sample_counts(*_read_samples(y_true, y_pred)), zero_value, warn)
 
 
+@accepts(**_SAMPLES, zero_division=ZERO_DIVISION)
 def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
     """AA, RAR, accuracy, precision and recall of a multi-label result in one pass.
 
@@ -209,6 +217,7 @@ class MultilabelMeasures(NamedTuple):
     macro_f1: float
 
 
+@accepts(**_SAMPLES, zero_division=ZERO_DIVISION)
 def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     """AA and RAR next to the measures the multi-label literature reports, from one count.
 

@@ -54,10 +54,28 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from . import _validate as v
 from ._formulas import FORMULAS
+from ._constraints import accepts
+from ._kinds import (
+    CALLBACK,
+    FINITE_1D,
+    LABELS_1D,
+    N_BOOT_OR_ZERO,
+    OPEN_FRACTION,
+    PROBA,
+    REAL_NUMBER,
+    SEED,
+    SINGLE_FRACTION,
+    instance,
+    integer,
+    one_of,
+)
 from ._report_inputs import (
-    fractions_of,
+    ESTIMATOR,
+    ESTIMATOR_VALIDATION,
+    FRACTIONS,
+    VALIDATION,
+    column_labels,
     predicted_proba,
     predictions,
     validation_inputs,
@@ -77,6 +95,7 @@ from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts, operating_poi
 from .optimality import operating_set
 from .partitions import Threshold, reject_below
 from .prices import CostCurve, cost_curve, rho_zero_curve
+from .rejectors import REJECTORS
 from .selective import CRITERIA, select_threshold
 
 __all__ = [
@@ -219,31 +238,32 @@ class RejectionReport:
     @cached_property
     def display_curves(self):
         """The curves at the points a figure shows: :func:`rejlab.curves.subsample_curves`."""
-        return subsample_curves(self.curves)
+        return subsample_curves.unchecked(self.curves)
 
     @cached_property
     def best_operating_set(self):
         """The operating set of the max-Q point (Condessa et al. 2017, Fig. 2): 401 r1, and its own."""
         best = self.best
         grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
-        return operating_set(best.A, best.r, self.alpha, grid)
+        return operating_set.unchecked(best.A, best.r, self.alpha, grid)
 
     @cached_property
     def rho_zero_display(self):
         """rho_0 against no rejection at the points a figure shows (:func:`rejlab.rho_zero_curve`)."""
-        return rho_zero_curve(self.display_curves)
+        return rho_zero_curve.unchecked(self.display_curves)
 
+    @accepts(r=SINGLE_FRACTION, rho=SINGLE_FRACTION)
     def walk(self, r, rho):
         """The operating point rejecting ``round(r n)`` samples, and the cost along the curve at rho.
 
         What the report explorer shows (:func:`rejlab.plot.report_point` draws it).
         """
-        r = v.single_fraction(r, "r")
-        rho = v.single_fraction(rho, "rho")
         k = _count(r, self.n)
-        point_cost = float(self.curves.take([k]).cost(rho)[0])
-        return ReportWalk(self.rejector, self.n, self.display_curves, k, self.curves.point(k),
-                          point_cost, cost_curve(self.curves, rho))
+        C = RejectionCurves   # the curves' own methods, on the report's validated curves
+        point_cost = float(C.cost.unchecked(C.take.unchecked(self.curves, np.array([k])), rho)[0])
+        return ReportWalk(self.rejector, self.n, self.display_curves, k,
+                          C.point.unchecked(self.curves, k), point_cost,
+                          cost_curve.unchecked(self.curves, rho))
 
     def __str__(self):
         return report_text(self, 4)
@@ -275,6 +295,15 @@ def _count(fraction, n):
     return round(float(fraction) * n)
 
 
+#: What a report and a report from an estimator both accept, besides the predictions.
+_OPTIONS = dict(rejector=one_of(REJECTORS), fractions=FRACTIONS, rho=SINGLE_FRACTION,
+                n_boot=N_BOOT_OR_ZERO, level=OPEN_FRACTION, seed=SEED,
+                criterion=one_of(CRITERIA), target_accuracy=SINGLE_FRACTION, progress=CALLBACK)
+
+
+@accepts(y_true=LABELS_1D, y_pred=LABELS_1D, confidence=FINITE_1D, proba=PROBA, labels=LABELS_1D,
+         validation=VALIDATION, **_OPTIONS,
+         same_length=[("y_true", "y_pred", "confidence"), ("y_true", "proba")])
 def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels=None,
                      rejector="max_probability", fractions=DEFAULT_FRACTIONS, rho=None,
                      n_boot=0, level=0.95, seed=None, validation=None, criterion="max_Q",
@@ -366,26 +395,27 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     >>> rep3.threshold.value, rep3.test_point.r, rep3.test_point.Q
     (0.5, 0.5, 1.0)
     """
-    fractions = fractions_of(fractions)
-    if rho is not None:
-        rho_arr = v.fraction(rho, "rho")
-        if rho_arr.ndim != 0:
-            raise ValueError("rho must be a single number in [0, 1]")
-        rho = float(rho_arr)
-    n_boot = v.n_boot(n_boot, allow_zero=True)   # 0: no bootstrap
-    level = v.open_fraction(level, "level")
-    seed = v.seed(seed)
-    progress = v.callback(progress, "progress")
-    v.choice(criterion, "criterion", CRITERIA)
-    if target_accuracy is not None:
-        target_accuracy = v.single_fraction(target_accuracy, "target_accuracy")
     if validation is None and (criterion != "max_Q" or target_accuracy is not None):
         raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
                          "give validation=... too")
-
     accurate, confidence, rejector_name, label_tuple = predictions(
         y_true, y_pred, confidence, proba, labels, rejector)
-    curves = rejection_curves(accurate, confidence)
+    val = None
+    if validation is not None:
+        # the test data's labels (given or 0 .. K-1): the validation columns must be the same
+        val = validation_inputs(validation, proba is not None, labels,
+                                None if proba is None else proba.shape[1], rejector)
+    return _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_boot,
+                   level, seed, val, criterion, target_accuracy, progress)
+
+
+def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_boot, level, seed,
+            val, criterion, target_accuracy, progress):
+    """The report of validated inputs: each array is checked once, at the door of the caller.
+
+    ``val`` is None or the validation data's (accurate, confidence).
+    """
+    curves = rejection_curves.unchecked(accurate, confidence)
     n = accurate.size
     groups = tie_groups(accurate, confidence)     # what does not depend on the row order
     k_thr, ar_thr = threshold_counts(groups)    # the points a threshold reaches
@@ -396,14 +426,14 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
 
     cost = min_cost = min_cost_index = None
     if rho is not None:
-        cost = curves.cost(rho)
-        min_cost_index = int(thresholds.n_rejected[thresholds.min_cost(rho)])
-        min_cost = curves.point(min_cost_index)
+        cost = curves.cost.unchecked(curves, rho)
+        min_cost_index = int(thresholds.n_rejected[thresholds.min_cost.unchecked(thresholds, rho)])
+        min_cost = curves.point.unchecked(curves, min_cost_index)
 
     field = field_numbers(groups)   # AURC, E-AURC, AUGRC, failure AUROC
 
     # the bootstrap's share of the work, for a progress bar: curves, then the test point
-    runs = int(n_boot > 0) * (1 + int(validation is not None))
+    runs = int(n_boot > 0) * (1 + int(val is not None))
 
     def stage(i):
         return None if progress is None else (lambda f: progress((i + f) / runs))
@@ -416,17 +446,15 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
 
     chosen = test_point = test_point_bands = None
-    if validation is not None:
-        # the test data's labels (given or 0 .. K-1): the validation columns must be the same
-        val_accurate, val_confidence = validation_inputs(validation, proba is not None, label_tuple,
-                                                   rejector)
+    if val is not None:
         try:
-            chosen = select_threshold(val_accurate, val_confidence, criterion=criterion,
+            chosen = select_threshold(*val, criterion=criterion,
                                       rho=rho if criterion == "min_cost" else None,
                                       target_accuracy=target_accuracy)
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
-        test_point = operating_point(accurate, reject_below(confidence, chosen))
+        test_point = operating_point.unchecked(accurate,
+                                               reject_below.unchecked(confidence, chosen.value))
         if n_boot:
             test_point_bands = bootstrap_threshold(accurate, confidence, chosen, n_boot=n_boot,
                                                    level=level, seed=seed, progress=stage(1))
@@ -435,7 +463,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         curves=curves,
         fractions=fractions,
         points=points,
-        best=curves.point(best_index),
+        best=curves.point.unchecked(curves, best_index),
         best_index=best_index,
         rejector=rejector_name,
         labels=label_tuple,
@@ -449,7 +477,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         seed=seed,
         bands=bands,
         point_bands=point_bands,
-        criterion=criterion if validation is not None else None,
+        criterion=criterion if val is not None else None,
         threshold=chosen,
         test_point=test_point,
         test_point_bands=test_point_bands,
@@ -468,7 +496,7 @@ def _point_at(curves, thresholds, k):
     ks = thresholds.n_rejected
     j = int(np.searchsorted(ks, k))
     if ks[j] == k:
-        return curves.point(k)
+        return curves.point.unchecked(curves, k)
     s, e = int(ks[j - 1]), int(ks[j])
     a_s, a_e = int(thresholds.n_accurate_rejected[j - 1]), int(thresholds.n_accurate_rejected[j])
     ar = a_s + ((k - s) * (a_e - a_s)) / (e - s)
@@ -485,6 +513,7 @@ def _bands_at(bands, fraction, point):
                            for b in (bands.A, bands.Q, bands.phi)))
 
 
+@accepts(estimator=ESTIMATOR, y=LABELS_1D, validation=ESTIMATOR_VALIDATION, **_OPTIONS)
 def report_from_estimator(estimator, X, y, *, rejector="max_probability",
                           fractions=DEFAULT_FRACTIONS, rho=None, n_boot=0, level=0.95, seed=None,
                           validation=None, criterion="max_Q", target_accuracy=None,
@@ -529,44 +558,41 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
     >>> rep.threshold.value, rep.threshold.r, rep.test_point.r
     (0.8, 0.5, 0.6666666666666666)
     """
-    if not callable(getattr(estimator, "predict_proba", None)):
-        raise ValueError("estimator must be a fitted classifier with a predict_proba method")
-    classes = getattr(estimator, "classes_", None)
-    if classes is None:
-        raise ValueError("estimator has no classes_ attribute: fit it first")
+    if validation is None and (criterion != "max_Q" or target_accuracy is not None):
+        raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
+                         "give validation=... too")
+    classes = LABELS_1D(estimator.classes_, "estimator.classes_")
+    val = None
     if validation is not None:
-        if not isinstance(validation, (tuple, list)) or len(validation) != 2:
-            raise ValueError("validation must be a pair (X_val, y_val) for an estimator, got "
-                             f"{type(validation).__name__}")
         X_val, y_val = validation
         try:
-            val_proba = predicted_proba(estimator, X_val, y_val, "X_val", "y_val")
+            y_val = LABELS_1D(y_val, "y_val")
+            val_proba = predicted_proba(estimator, X_val, y_val.size, "X_val", "y_val")
+            val_labels = column_labels(classes, val_proba.shape[1])
+            val = predictions(y_val, None, None, val_proba, val_labels, rejector)[:2]
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
-        validation = dict(y_true=y_val, proba=val_proba)
-    proba = predicted_proba(estimator, X, y, "X", "y")
-    return rejection_report(y, proba=proba, labels=classes, rejector=rejector,
-                            fractions=fractions, rho=rho, n_boot=n_boot, level=level, seed=seed,
-                            validation=validation, criterion=criterion,
-                            target_accuracy=target_accuracy, progress=progress)
+    proba = predicted_proba(estimator, X, y.size, "X", "y")
+    accurate, confidence, rejector_name, label_tuple = predictions(
+        y, None, None, proba, column_labels(classes, proba.shape[1]), rejector)
+    return _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_boot,
+                   level, seed, val, criterion, target_accuracy, progress)
 
 
 # --- the plain-text table ---------------------------------------------------
 
+@accepts(x=REAL_NUMBER, digits=integer(0, 15))
 def format_value(x, digits=4):
     """A measure as plain text: fixed decimals, with nan / inf / -inf spelled out.
 
     >>> format_value(0.5), format_value(float("nan")), format_value(-float("inf"), 2)
     ('0.5000', 'nan', '-inf')
     """
-    return value_text(v.real_number(x, "x"), _digits(digits))
+    return value_text(x, digits)
 
 
-def _digits(digits):
-    return v.count(digits, "digits", 15)
-
-
+@accepts(report=instance(RejectionReport, "a RejectionReport (from rl.rejection_report)"),
+         digits=integer(0, 15))
 def format_report(report, digits=4):
     """The plain-text table ``str(report)`` returns (values to ``digits`` decimals)."""
-    v.instance_of(report, "report", RejectionReport, "a RejectionReport (from rl.rejection_report)")
-    return report_text(report, _digits(digits))
+    return report_text(report, digits)

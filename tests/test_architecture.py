@@ -26,6 +26,7 @@ LAYER_OF = {
     "_validate": "foundation", "_sets": "foundation", "_version": "foundation",
     "_ranking": "foundation", "_labels": "foundation", "_set_checks": "foundation",
     "_blocks": "maths", "_signatures": "maths", "_conversions": "maths",
+    "_constraints": "foundation", "_kinds": "foundation",
     "_formulas": "maths", "_label_counts": "maths", "_report_inputs": "maths",
     "_report_text": "maths", "_risk_coverage": "maths", "partitions": "maths",
     "measures": "maths", "curves": "maths",

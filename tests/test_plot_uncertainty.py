@@ -135,3 +135,17 @@ def test_rejector_difference_draws_the_band_zero_and_winners():
 def test_bad_input_raises_value_error_naming_the_argument(bands, call, arg):
     with pytest.raises(ValueError, match=arg):
         call(bands["max_probability"])
+
+
+def test_a_band_that_misses_its_estimate_is_drawn():
+    # a percentile interval of a maximum need not contain the estimate (few replicates)
+    bands = rl.bootstrap_curves([True, True, False, True, False, True],
+                                [0.9, 0.8, 0.3, 0.7, 0.2, 0.6], fractions=[0, 0.5, 1], n_boot=3,
+                                seed=0)
+    off = bands._replace(best_r=rl.Band(0.1, 0.3, 0.5), best_Q=rl.Band(0.9, 0.6, 0.8))
+    try:
+        axes = rplot.curve_bands(off)
+        (bar,) = [c for c in axes[1].containers if c.lines[0].get_gid() == "best-Q"]
+        assert "r in [0.30, 0.50]" in bar.get_label()
+    finally:
+        plt.close("all")
