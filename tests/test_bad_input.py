@@ -516,13 +516,14 @@ def _cases():
     # the bootstrap
     bk = dict(ack, n_boot="posint", level="level", seed="int", progress="callable")
     add("bootstrap_curves", RL.bootstrap_curves,
-        dict(acc_conf, fractions=[0, 0.5], n_boot=2, seed=0), dict(bk, fractions="fraction"))
+        dict(acc_conf, fractions=[0, 0.5], n_boot=2, seed=0),
+        dict(bk, fractions="fraction", band="choice"))
     add("compare_rejectors", RL.compare_rejectors,
         dict(accurate=ACC, confidence_1=CONF, confidence_2=CONF2, fractions=[0, 0.5],
              n_boot=2, seed=0),
         {"accurate": "bool1d", "confidence_1": "num1d", "confidence_2": "num1d",
          "fractions": "fraction", "n_boot": "posint", "level": "level", "seed": "int",
-         "progress": "callable"})
+         "band": "choice", "progress": "callable"})
     add("bootstrap_threshold", RL.bootstrap_threshold,
         dict(acc_conf, threshold=0.5, n_boot=2, seed=0), dict(bk, threshold="threshold"))
     add("holdout_optimism", RL.holdout_optimism, dict(acc_conf, n_splits=2, seed=0),
