@@ -105,6 +105,7 @@ class CurveBands(NamedTuple):
     best_Q: Band           #: the maximum of Q over k = 0 .. n (scalars)
     best_r: Band           #: the r where it is reached, first on ties (scalars)
     band: str = "pointwise"          #: "pointwise" or "simultaneous" (A, Q, phi)
+    level: Optional[float] = None    #: the level asked for
     pointwise_level: Optional[dict] = None
     """The percentile level used at each fraction, by measure: ``level`` for a pointwise
     band, the (larger) calibrated level for a simultaneous one."""
@@ -119,6 +120,7 @@ class RejectorComparison(NamedTuple):
     aurc: Band             #: AURC1 - AURC2 (scalars; lower AURC is better)
     better: np.ndarray     #: "1", "2" or "neither" for Q at each fraction
     band: str = "pointwise"          #: "pointwise" or "simultaneous" (A, Q and so better)
+    level: Optional[float] = None    #: the level asked for
     pointwise_level: Optional[dict] = None  #: as :attr:`CurveBands.pointwise_level`
 
 
@@ -225,7 +227,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     -------
     CurveBands
         ``fractions``, ``A``, ``Q``, ``phi`` (Bands of arrays), ``best_Q``,
-        ``best_r`` (Bands of floats), ``band`` and ``pointwise_level``.
+        ``best_r`` (Bands of floats), ``band``, ``level`` and ``pointwise_level``.
 
     Examples
     --------
@@ -252,7 +254,8 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
                                  {k: x[1:] for k, x in values.items()}, level, band)
     best_Q, best_r = (((n - counts.m) + counts.best_g) / n, counts.best_j / n)
     best_Q, best_r = (_band(x[0], x[1:], level) for x in (best_Q, best_r))
-    return CurveBands(fr, bands["A"], bands["Q"], bands["phi"], best_Q, best_r, band, levels)
+    return CurveBands(fr, bands["A"], bands["Q"], bands["phi"], best_Q, best_r, band, level,
+                      levels)
 
 
 def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n_boot=1000,
@@ -277,7 +280,7 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     -------
     RejectorComparison
         ``fractions``, ``A``, ``Q``, ``aurc`` (Bands of the differences),
-        ``better``, ``band`` and ``pointwise_level``.
+        ``better``, ``band``, ``level`` and ``pointwise_level``.
 
     Examples
     --------
@@ -305,7 +308,7 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
                    (one.aurc - two.aurc)[1:], level)
     q = bands["Q"]
     better = np.where(q.low > 0, "1", np.where(q.high < 0, "2", "neither"))
-    return RejectorComparison(fr, bands["A"], q, d_aurc, better, band, levels)
+    return RejectorComparison(fr, bands["A"], q, d_aurc, better, band, level, levels)
 
 
 def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0.95, seed=None,
