@@ -12,8 +12,9 @@ inputs; read the reference first:
   same counts from the replicates' multiplicities, block by block;
 - :func:`quantiles_reference` computes a percentile bound column by column
   with Python floats; :func:`quantiles` does it for every column at once;
-- :func:`simultaneous_level_reference` tries each replicate curve against
-  the pointwise bands; :func:`simultaneous_level` ranks them instead.
+- :func:`simultaneous_band_reference` measures each replicate's largest
+  standardised deviation one column at a time; :func:`simultaneous_band`
+  does it for every replicate and column at once.
 
 Conventions. Replicate b draws ``rng.integers(0, n, size=n)`` from
 ``numpy.random.default_rng(seed)``, replicates in order
@@ -34,8 +35,8 @@ import numpy as np
 from ._ranking import order
 
 __all__ = ["BLOCK", "multiplicities", "ReplicateCounts", "RejectionWalk",
-           "replicate_counts_reference", "quantiles", "quantiles_reference",
-           "simultaneous_level", "simultaneous_level_reference"]
+           "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
+           "simultaneous_band", "simultaneous_band_reference"]
 
 #: Positions per block of the walk: its two int64 running sums (1 MB each) stay in
 #: cache, and a larger sample is walked a block at a time, so the cost per sample
@@ -314,74 +315,114 @@ def quantiles(values, level):
 
 # --- simultaneous bands ---------------------------------------------------------------
 
-# The level found is raised by this much, so that the replicate curves it was
-# found for stay inside the bands despite the rounding of h = q (m - 1).
-_NUDGE = 1e-9
+
+def _unbounded_to_unit(x):
+    """``x / (1 + x)``: [0, inf] onto [0, 1] (phi's scale for its band), NaN kept."""
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isposinf(x), 1.0, x / (1.0 + x))
 
 
-def _needed_levels(values):
-    """For each replicate and column, the least pointwise level whose band holds its value.
+def _unit_to_unbounded(y):
+    """The inverse of :func:`_unbounded_to_unit`: ``y / (1 - y)``, 1 onto inf."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(y >= 1.0, np.inf, y / (1.0 - y))
 
-    A finite value whose copies occupy ranks i_first .. i_last (0-based)
-    among the m non-NaN values of its column lies in the percentile band of
-    level lambda iff ``(1 - lambda)/2 (m - 1) <= i_last`` and
-    ``(1 + lambda)/2 (m - 1) >= i_first``. An infinite order statistic makes
-    the bound it enters infinite (:func:`quantiles`), so +inf is inside as
-    soon as ``(1 + lambda)/2 (m - 1) > i_first - 1``, and -inf as soon as
-    ``(1 - lambda)/2 (m - 1) < i_last + 1`` (the equalities are broken by the
-    small raise of :func:`simultaneous_level`). NaN values need nothing (0).
+
+#: The scales the simultaneous bands are computed on, by name: bounded measures as
+#: they are, phi (in [0, inf]) as phi / (1 + phi), so that no deviation is infinite.
+SCALES = {"identity": (lambda x: np.asarray(x, dtype=float), lambda y: y),
+          "unbounded": (_unbounded_to_unit, _unit_to_unbounded)}
+
+
+def simultaneous_band_reference(estimate, values, level, scale="identity"):
+    """What :func:`simultaneous_band` computes, the obvious way: one replicate, one column at a time.
+
+    On the scale ``scale`` (:data:`SCALES`): for each column (fraction) f,
+    the standard deviation s_f of its finite replicate values; for each
+    replicate b, its largest standardised deviation ``max_f |x_bf - e_f| / s_f``
+    over the columns with s_f > 0 and a finite estimate e_f (NaN values
+    count as no deviation); c, the ``ceil(level B)``-th smallest of those
+    maxima; then at each such column the interval ``e_f +- c s_f``, clipped
+    to the replicates' own range, mapped back, and widened to contain the
+    pointwise percentile band (:func:`quantiles_reference`) and the values
+    of the replicates inside (which the map back could round away). Columns
+    with no spread keep the pointwise band. Returns ``(low, high, c)``.
     """
-    vals = np.sort(values, axis=0)
-    m = np.count_nonzero(~np.isnan(vals), axis=0)
-    need = np.zeros(values.shape)
-    for f in range(values.shape[1]):
-        mf = int(m[f])
-        if mf < 2:
-            continue
-        col, x = vals[:mf, f], values[:, f]
-        ok = ~np.isnan(x)
-        first = np.searchsorted(col, x[ok], side="left") / (mf - 1)
-        last = (np.searchsorted(col, x[ok], side="right") - 1) / (mf - 1)
-        xs = x[ok]
-        low_side = np.where(xs == -np.inf, 1 - 2 * (last + 1 / (mf - 1)), 1 - 2 * last)
-        high_side = np.where(xs == np.inf, 2 * (first - 1 / (mf - 1)) - 1, 2 * first - 1)
-        need[ok, f] = np.maximum(np.maximum(np.where(xs == np.inf, 0, low_side),
-                                            np.where(xs == -np.inf, 0, high_side)), 0)
-    return need
+    forward, back = SCALES[scale]
+    x, e = forward(np.asarray(values, dtype=float)), forward(np.asarray(estimate, dtype=float))
+    n_rep, n_col = x.shape
+    spread, used = [], []
+    for f in range(n_col):
+        column = [v for v in x[:, f] if math.isfinite(v)]
+        width = max(column) - min(column) if column else 0.0
+        # measured in units of the range, so that tiny values do not underflow to no spread
+        s = width * float(np.std([v / width for v in column], ddof=1)) if width > 0 else 0.0
+        spread.append(s)
+        used.append(s > 0 and math.isfinite(e[f]))
+    worst = []
+    for b in range(n_rep):
+        devs = [abs(x[b, f] - e[f]) / spread[f] for f in range(n_col)
+                if used[f] and not math.isnan(x[b, f])]
+        worst.append(max(devs, default=0.0))
+    c = sorted(worst)[math.ceil(level * n_rep - 1e-9) - 1]
+    p_low, p_high = quantiles_reference(values, level)
+    raw = np.asarray(values, dtype=float)
+    low, high = [], []
+    for f in range(n_col):
+        lo, hi = p_low[f], p_high[f]
+        if used[f]:
+            column = [v for v in raw[:, f] if not math.isnan(v)]
+            # the replicates inside, by their own values (no rounding of the scale's map)
+            kept = [raw[b, f] for b in range(n_rep) if worst[b] <= c and not math.isnan(raw[b, f])]
+            lo = min(lo, max(float(back(e[f] - c * spread[f])), min(column)), *kept)
+            hi = max(hi, min(float(back(e[f] + c * spread[f])), max(column)), *kept)
+        low.append(lo)
+        high.append(hi)
+    return np.array(low), np.array(high), float(c)
 
 
-def simultaneous_level(values, level):
-    """The pointwise level of balanced simultaneous bands (Beran 1988): see the reference first.
+def simultaneous_band(estimate, values, level, scale="identity"):
+    """A band over all columns at once: the sup-t band (Montiel Olea & Plagborg-Moller 2019).
 
-    :func:`simultaneous_level_reference` says what it is; here each
-    replicate's need is read off its ranks (:func:`_needed_levels`): the
-    replicate curve b lies wholly inside the pointwise bands of level
-    lambda iff lambda is at least ``max over columns`` of its needs, so the
-    answer is the ``ceil(level B)``-th smallest of those maxima (or
-    ``level`` if that is larger), raised by ``1e-9`` against rounding and
-    capped at 1.
+    The result of :func:`simultaneous_band_reference` (read that one first),
+    for every replicate and column at once. The critical value c is the
+    bootstrap quantile of the largest standardised deviation of a replicate
+    curve from the estimate, so a share ``level`` of the replicate curves
+    lies inside ``e +- c s`` at every column; clipping to the replicates'
+    range and joining the pointwise band and the inside replicates' values
+    never put one of them outside.
+    ``values`` has replicates along axis 0 and columns along axis 1; where
+    the estimate is NaN its replicates are expected to be NaN too (as the
+    measures are: undefined on the sample, undefined on every resample).
     """
-    worst = _needed_levels(values).max(axis=1)
+    forward, back = SCALES[scale]
+    x, e = forward(values), forward(estimate)
+    finite = np.isfinite(x)
+    count = finite.sum(axis=0)
+    # standard deviations of the finite values, in units of their range (no underflow)
+    width = np.where(finite, x, -np.inf).max(axis=0) - np.where(finite, x, np.inf).min(axis=0)
+    width = np.where(count > 0, width, 0.0)
+    unit = np.where(width > 0, width, 1.0)
+    z = np.where(finite, x / unit, 0.0)
+    mean = z.sum(axis=0) / np.maximum(count, 1)
+    ss = (np.where(finite, z - mean, 0.0) ** 2).sum(axis=0)
+    spread = np.where((count > 1) & (width > 0), unit * np.sqrt(ss / np.maximum(count - 1, 1)), 0.0)
+    used = (spread > 0) & np.isfinite(e)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        dev = np.abs(x - e) / np.where(used, spread, np.inf)
+    dev = np.where(np.isnan(dev) | ~used, 0.0, dev)
+    worst = dev.max(axis=1) if dev.size else np.zeros(x.shape[0])
     k = math.ceil(level * worst.size - 1e-9)
-    found = float(np.partition(worst, k - 1)[k - 1])
-    return min(1.0, max(found + _NUDGE, level))
-
-
-def simultaneous_level_reference(values, level, grid=4001):
-    """What :func:`simultaneous_level` finds, the obvious way: try levels until enough curves fit.
-
-    For pointwise levels lambda on a fine grid from ``level`` up to 1, draw
-    the pointwise percentile bands (:func:`quantiles_reference`) and count
-    the replicate curves (rows of ``values``) lying inside them at every
-    column (NaN values fit anywhere); return the first lambda holding at
-    least ``level`` of them whole. On the grid: equal to
-    :func:`simultaneous_level` within one grid step.
-    """
-    need = math.ceil(level * values.shape[0] - 1e-9)
-    for lam in np.linspace(level, 1.0, grid):
-        low, high = quantiles_reference(values, min(1.0, lam))
-        inside = sum(all(math.isnan(x) or lo <= x <= hi for x, lo, hi in zip(row, low, high))
-                     for row in values)
-        if inside >= need:
-            return float(lam)
-    return 1.0
+    c = float(np.partition(worst, k - 1)[k - 1])
+    raw = np.where(used, np.asarray(values, dtype=float), 0.0)    # unused columns: anything
+    nan = np.isnan(raw)
+    inside = (worst <= c)[:, None] & ~nan
+    with np.errstate(invalid="ignore"):
+        p_low, p_high = quantiles(values, level)
+        lo = np.maximum(back(e - c * spread), np.where(nan, np.inf, raw).min(axis=0))
+        hi = np.minimum(back(e + c * spread), np.where(nan, -np.inf, raw).max(axis=0))
+    lo = np.minimum(lo, np.where(inside, raw, np.inf).min(axis=0))
+    hi = np.maximum(hi, np.where(inside, raw, -np.inf).max(axis=0))
+    low = np.where(used, np.fmin(p_low, lo), p_low)
+    high = np.where(used, np.fmax(p_high, hi), p_high)
+    return low, high, c

@@ -11,22 +11,26 @@ infinite bound).
 
 Pointwise or simultaneous. A pointwise band holds at each rejected fraction
 on its own: over many samples about ``level`` of them contain the
-population's value there, so among 41 fractions where nothing differs
-about two of 41 pointwise 95 % intervals of a difference miss 0 by chance.
-A simultaneous band (``band="simultaneous"``) holds over all the fractions
-at once: Beran's (1988) balanced simultaneous confidence set, here the
-percentile bands at one common pointwise level, raised until a share
-``level`` of the replicate curves lies inside them at every fraction. It is
-the max-deviation band with each deviation measured by its rank among the
-replicates at its fraction (so it needs no standard deviation, and works
-where replicates are skewed or infinite, as phi's are), and it contains the
-pointwise band of the same level. Its assumptions are the bootstrap's own,
-for the whole vector of values over the fractions: independent samples,
-and a sample large enough that the resamples' joint spread is that of new
-samples (at a handful of samples per fraction, or at a fraction where the
-value hardly varies, the coverage is only approximate). It covers the
-fractions asked for, not the values between them; each measure's band is
-simultaneous on its own, not jointly with the others'.
+population's value there, so where nothing differs about one in twenty of
+many pointwise 95 % intervals of a difference misses 0 by chance (about two
+of 41). A simultaneous band (``band="simultaneous"``) holds over all the
+fractions at once: the sup-t band (Montiel Olea & Plagborg-Møller 2019),
+``estimate +- c s`` at each fraction, with s the standard deviation of the
+replicates there and c the ``level`` quantile, over the replicates, of each
+replicate curve's largest standardised deviation ``max_f |x_f - estimate_f| / s_f``
+(so a share ``level`` of the replicate curves lies wholly inside; c is
+about 2 for one fraction and grows slowly with their number). It is clipped
+to the replicates' own range and joined with the pointwise band, so it is at
+least as wide as the pointwise band everywhere. phi's band is computed on
+the scale phi / (1 + phi), which maps [0, inf] onto [0, 1]. Assumptions: the
+bootstrap's own, for the whole vector of values over the fractions
+(independent samples, enough of them that resampled curves spread as new
+samples' would, Beran 1988); the band is symmetric about the estimate on its
+scale, so it is wider than needed on the short side of a skewed spread; it
+covers the fractions asked for, not the values between them, and each
+measure's band is simultaneous on its own, not jointly with the others'.
+At a fraction where the value hardly varies, or with only a handful of
+samples, the coverage is approximate.
 
 Conventions. Replicate b draws ``rng.integers(0, n, size=n)`` from
 ``numpy.random.default_rng(seed)``, replicates in order; a replicate is the
@@ -61,7 +65,7 @@ import numpy as np
 
 from . import _validate as v
 from ._formulas import FORMULAS
-from ._resampling import RejectionWalk, multiplicities, quantiles, simultaneous_level
+from ._resampling import RejectionWalk, multiplicities, quantiles, simultaneous_band
 from .measures import classification_quality
 from .partitions import reject_below
 from .selective import aurc, select_threshold
@@ -106,9 +110,9 @@ class CurveBands(NamedTuple):
     best_r: Band           #: the r where it is reached, first on ties (scalars)
     band: str = "pointwise"          #: "pointwise" or "simultaneous" (A, Q, phi)
     level: Optional[float] = None    #: the level asked for
-    pointwise_level: Optional[dict] = None
-    """The percentile level used at each fraction, by measure: ``level`` for a pointwise
-    band, the (larger) calibrated level for a simultaneous one."""
+    critical_value: Optional[dict] = None
+    """For a simultaneous band, by measure: how many standard deviations of its replicates
+    the band reaches on either side of the estimate (about 2 would be one fraction's)."""
 
 
 class RejectorComparison(NamedTuple):
@@ -121,7 +125,7 @@ class RejectorComparison(NamedTuple):
     better: np.ndarray     #: "1", "2" or "neither" for Q at each fraction
     band: str = "pointwise"          #: "pointwise" or "simultaneous" (A, Q and so better)
     level: Optional[float] = None    #: the level asked for
-    pointwise_level: Optional[dict] = None  #: as :attr:`CurveBands.pointwise_level`
+    critical_value: Optional[dict] = None  #: as :attr:`CurveBands.critical_value`
 
 
 class PointBands(NamedTuple):
@@ -149,12 +153,19 @@ def _band(estimate, replicates, level):
     return Band(np.asarray(estimate, dtype=float), low, high)
 
 
+#: The scale each measure's simultaneous band is computed on (see rejlab._resampling.SCALES).
+_SCALE = {"A": "identity", "Q": "identity", "phi": "unbounded"}
+
+
 def _curve_bands(estimates, replicates, level, kind):
-    """Bands over fractions of each measure (by name), of the ``kind`` asked, and their levels."""
-    levels = {name: (simultaneous_level(replicates[name], level) if kind == "simultaneous"
-                     else level) for name in replicates}
-    return {name: _band(estimates[name], replicates[name], levels[name])
-            for name in replicates}, levels
+    """Bands over fractions of each measure (by name), of the ``kind`` asked, and critical values."""
+    if kind == "pointwise":
+        return {name: _band(estimates[name], replicates[name], level) for name in replicates}, None
+    bands, critical = {}, {}
+    for name, values in replicates.items():
+        low, high, critical[name] = simultaneous_band(estimates[name], values, level, _SCALE[name])
+        bands[name] = Band(np.asarray(estimates[name], dtype=float), low, high)
+    return bands, critical
 
 
 def _measures(rejected, mr, m, n, names=("A", "Q", "phi")):
@@ -198,11 +209,10 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     ``(1 + level)/2`` quantiles of the replicate values (Efron & Tibshirani
     1993, percentile interval), NaN replicates left out. With
     ``band="simultaneous"`` the bands of A, Q and phi hold over all the
-    fractions at once (Beran 1988; the module notes give the construction
-    and its assumptions): each is the percentile band at the one pointwise
-    level (``pointwise_level``) that holds a share ``level`` of the
-    replicate curves whole, so it is at least as wide as the pointwise band
-    everywhere. ``best_Q`` is the maximum of Q over k = 0 .. n and ``best_r``
+    fractions at once: sup-t bands (Montiel Olea & Plagborg-Møller 2019;
+    the module notes give the construction and its assumptions) reaching
+    ``critical_value`` standard deviations of the replicates on either side
+    of the estimate, at least as wide as the pointwise band everywhere. ``best_Q`` is the maximum of Q over k = 0 .. n and ``best_r``
     the r where it is reached (first on ties), each with its band: the max-Q
     point wanders from sample to sample. One sort, then O(n) per replicate
     (see the module notes).
@@ -227,7 +237,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     -------
     CurveBands
         ``fractions``, ``A``, ``Q``, ``phi`` (Bands of arrays), ``best_Q``,
-        ``best_r`` (Bands of floats), ``band``, ``level`` and ``pointwise_level``.
+        ``best_r`` (Bands of floats), ``band``, ``level`` and ``critical_value``.
 
     Examples
     --------
@@ -241,7 +251,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     True
     >>> wide = bootstrap_curves(toy.accurate, toy.confidence(), fractions=[0, 0.2],
     ...                         n_boot=200, seed=0, band="simultaneous")
-    >>> bool(wide.pointwise_level["Q"] > 0.95 and wide.Q.low[1] <= bands.Q.low[1])
+    >>> bool(wide.critical_value["Q"] > 1.9 and wide.Q.low[1] <= bands.Q.low[1])
     True
     """
     a, c = v.accurate_and_confidence(accurate, confidence)
@@ -250,12 +260,12 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     progress = v.callback(progress, "progress")
     (counts,) = _walked([RejectionWalk(a, c, rejected, n_boot + 1)], n, n_boot, seed, progress)
     values = _measures(rejected, counts.mr, counts.m, n)
-    bands, levels = _curve_bands({k: x[0] for k, x in values.items()},
+    bands, critical = _curve_bands({k: x[0] for k, x in values.items()},
                                  {k: x[1:] for k, x in values.items()}, level, band)
     best_Q, best_r = (((n - counts.m) + counts.best_g) / n, counts.best_j / n)
     best_Q, best_r = (_band(x[0], x[1:], level) for x in (best_Q, best_r))
     return CurveBands(fr, bands["A"], bands["Q"], bands["phi"], best_Q, best_r, band, level,
-                      levels)
+                      critical)
 
 
 def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n_boot=1000,
@@ -280,7 +290,7 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     -------
     RejectorComparison
         ``fractions``, ``A``, ``Q``, ``aurc`` (Bands of the differences),
-        ``better``, ``band``, ``level`` and ``pointwise_level``.
+        ``better``, ``band``, ``level`` and ``critical_value``.
 
     Examples
     --------
@@ -302,13 +312,13 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
                        n, n_boot, seed, progress)
     m1, m2 = (_measures(rejected, cc.mr, cc.m, n, ("A", "Q")) for cc in (one, two))
     diff = {k: m1[k] - m2[k] for k in m1}
-    bands, levels = _curve_bands({k: x[0] for k, x in diff.items()},
+    bands, critical = _curve_bands({k: x[0] for k, x in diff.items()},
                                  {k: x[1:] for k, x in diff.items()}, level, band)
     d_aurc = _band(aurc(a, c1, ties="index") - aurc(a, c2, ties="index"),   # as the replicates
                    (one.aurc - two.aurc)[1:], level)
     q = bands["Q"]
     better = np.where(q.low > 0, "1", np.where(q.high < 0, "2", "neither"))
-    return RejectorComparison(fr, bands["A"], q, d_aurc, better, band, level, levels)
+    return RejectorComparison(fr, bands["A"], q, d_aurc, better, band, level, critical)
 
 
 def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0.95, seed=None,

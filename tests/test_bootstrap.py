@@ -178,23 +178,30 @@ def test_quantiles_equal_the_column_by_column_reference(x, level):
         np.testing.assert_array_equal(g, r)        # bit for bit, NaN where a column is all NaN
 
 
-@settings(max_examples=120, deadline=None)
-@given(x=values, level=st.sampled_from([0.5, 0.8, 0.9, 0.95]))
-def test_the_simultaneous_level_holds_its_share_of_replicate_curves_whole(x, level):
-    lam = rs.simultaneous_level(x, level)
-    assert level <= lam <= 1.0
+@settings(max_examples=200, deadline=None)
+@given(x=values, level=st.sampled_from([0.5, 0.8, 0.9, 0.95]), scale=st.sampled_from(["identity",
+                                                                                     "unbounded"]))
+def test_the_simultaneous_band_holds_its_share_of_replicate_curves_whole(x, level, scale):
+    if scale == "unbounded":
+        x = np.abs(x)                    # phi's values: in [0, inf]
+    else:
+        x = np.where(np.isinf(x), 0.5, x)
+    estimate = x[0]
+    x[:, np.isnan(estimate)] = np.nan    # as the measures: NaN on the sample, NaN on every resample
     with np.errstate(invalid="ignore"):
-        low, high = rs.quantiles(x, lam)
+        low, high, c = rs.simultaneous_band(estimate, x, level, scale)
         p_low, p_high = rs.quantiles(x, level)
     inside = np.all(np.isnan(x) | ((low <= x) & (x <= high)), axis=1)
     assert inside.sum() >= math.ceil(level * x.shape[0] - 1e-9)
     # at least as wide as the pointwise band of the same level, everywhere
     both = ~np.isnan(p_low)
     assert np.all(low[both] <= p_low[both]) and np.all(high[both] >= p_high[both])
-    # and the obvious search (try levels on a grid) finds the same level
-    grid = 2001
-    ref = rs.simultaneous_level_reference(x, level, grid=grid)
-    assert ref - (1 - level) / (grid - 1) - 1e-9 <= lam <= ref + 1e-9
+    np.testing.assert_array_equal(np.isnan(low), np.isnan(p_low))
+    # the replicate-by-replicate reference finds the same band
+    r_low, r_high, r_c = rs.simultaneous_band_reference(estimate, x, level, scale)
+    assert c == pytest.approx(r_c, rel=1e-9, abs=1e-12)
+    np.testing.assert_allclose(low, r_low, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(high, r_high, rtol=1e-9, atol=1e-12)
 
 
 def test_a_rejector_compared_with_itself_differs_by_nothing(toy_data):
@@ -380,13 +387,13 @@ def test_a_simultaneous_band_contains_the_pointwise_band_everywhere(toy_data):
         pw = rl.bootstrap_curves(acc, conf, n_boot=300, seed=2)
         sim = rl.bootstrap_curves(acc, conf, n_boot=300, seed=2, band="simultaneous")
         assert (pw.band, sim.band) == ("pointwise", "simultaneous")
-        assert pw.pointwise_level == {"A": 0.95, "Q": 0.95, "phi": 0.95}
+        assert pw.critical_value is None and pw.level == sim.level == 0.95
         for m in ("A", "Q", "phi"):
             p, s = getattr(pw, m), getattr(sim, m)
             np.testing.assert_array_equal(p.estimate, s.estimate)
             both = ~np.isnan(p.low)
             assert np.all(s.low[both] <= p.low[both]) and np.all(s.high[both] >= p.high[both])
-            assert 0.95 < sim.pointwise_level[m] <= 1.0
+            assert 1.9 < sim.critical_value[m] < 6
             wider = s.high - s.low > p.high - p.low
             assert wider[np.isfinite(s.high - s.low)].any()     # wider somewhere
         assert (pw.best_Q, pw.best_r) == (sim.best_Q, sim.best_r)   # scalars: one interval
@@ -401,7 +408,7 @@ def test_simultaneous_verdicts_are_a_subset_of_the_pointwise_ones():
     said = sim.better != "neither"
     np.testing.assert_array_equal(sim.better[said], pw.better[said])
     assert said.sum() <= (pw.better != "neither").sum()
-    assert sim.band == "simultaneous" and sim.pointwise_level["Q"] > 0.95
+    assert sim.band == "simultaneous" and sim.critical_value["Q"] > 1.9
     assert (sim.aurc.low, sim.aurc.high) == (pw.aurc.low, pw.aurc.high)
 
 
