@@ -212,8 +212,9 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     fractions at once: sup-t bands (Montiel Olea & Plagborg-Møller 2019;
     the module notes give the construction and its assumptions) reaching
     ``critical_value`` standard deviations of the replicates on either side
-    of the estimate, at least as wide as the pointwise band everywhere. ``best_Q`` is the maximum of Q over k = 0 .. n and ``best_r``
-    the r where it is reached (first on ties), each with its band: the max-Q
+    of the estimate, at least as wide as the pointwise band everywhere.
+    ``best_Q`` is the maximum of Q over k = 0 .. n and ``best_r`` the r
+    where it is reached (first on ties), each with its band: the max-Q
     point wanders from sample to sample. One sort, then O(n) per replicate
     (see the module notes).
 

@@ -97,7 +97,10 @@ class RejectionCurves:
 
     @cached_property
     def phi(self):
-        """``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point, edge cases as :func:`rejlab.measures_from_counts`."""
+        """``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point.
+
+        Edge cases as :func:`rejlab.measures_from_counts`.
+        """
         return self.compute("phi")[0]
 
     @cached_property

@@ -16,8 +16,7 @@ from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import rejlab as rl
-from rejlab import _resampling as rs
-from rejlab import bootstrap as bs
+from rejlab import _resampling as rs, bootstrap as bs
 
 FRACTIONS = np.array([0.0, 0.1, 0.25, 0.5, 0.77, 1.0])
 
