@@ -27,12 +27,13 @@ import numpy as np
 
 from . import _validate as v
 from ._constraints import accepts
-from ._formulas import FORMULAS, rho_zero
+from ._formulas import FORMULAS, OF_SUMS, Sums
 from ._kinds import BOOL_1D, FINITE_1D, FLAG, INDICES, INTEGER, SINGLE_FRACTION, instance, integer
 from ._ranking import CHUNK, ranked
 from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts
 
-__all__ = ["CURVE_FIELDS", "DISPLAY_POINTS", "RejectionCurves", "rejection_curves", "subsample_curves"]
+__all__ = ["CURVE_FIELDS", "DISPLAY_POINTS", "FIELDS", "FIELD_CHUNK", "RejectionCurves", "rejection_curves",
+           "subsample_curves"]
 
 #: The per-point fields of :class:`RejectionCurves` after ``n_rejected``.
 CURVE_FIELDS = ("r", *MEASURE_NAMES)
@@ -40,6 +41,13 @@ CURVE_FIELDS = ("r", *MEASURE_NAMES)
 #: Points of a curve worth drawing: longer curves are thinned to this many
 #: (:func:`subsample_curves`) before a figure shows them.
 DISPLAY_POINTS = 4000
+
+#: Every field :meth:`RejectionCurves.compute` computes from the counts.
+FIELDS = (*CURVE_FIELDS, "rho_0")
+
+#: Points per chunk of :meth:`RejectionCurves.compute`: its half-dozen float64
+#: scratch buffers (256 KB each) stay in cache
+FIELD_CHUNK = 1 << 15
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -77,35 +85,69 @@ class RejectionCurves:
     @cached_property
     def r(self):
         """``r = |R| / n`` at each point."""
-        return self._field("r")
+        return self.compute("r")[0]
 
     @cached_property
     def A(self):
         """``A = |A∩N| / |N|`` at each point; NaN where nothing is kept."""
-        return self._field("A")
+        return self.compute("A")[0]
 
     @cached_property
     def Q(self):
         """``Q = (|A∩N| + |M∩R|) / n`` at each point."""
-        return self._field("Q")
+        return self.compute("Q")[0]
 
     @cached_property
     def phi(self):
-        """``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point, edge cases as :func:`rejlab.measures_from_counts`."""
-        return self._field("phi")
+        """``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point.
 
-    def _field(self, name):
-        """One measure at every point: its formula applied chunk by chunk into one output array.
-
-        The subset counts of each chunk are derived from |A∩R| and |R| on the
-        fly, so the only n-length array made is the result (the temporaries
-        are chunk-sized and stay in cache).
+        Edge cases as :func:`rejlab.measures_from_counts`.
         """
-        out = np.empty(len(self))
-        formula = FORMULAS[name]
-        for s in range(0, len(self), CHUNK):
-            formula(*self._counts(slice(s, s + CHUNK)), out=out[s:s + CHUNK])
-        return out
+        return self.compute("phi")[0]
+
+    @cached_property
+    def rho_0(self):
+        """rho_0 of every point against no rejection: ``|M∩R| / |R|``, NaN where |R| = 0.
+
+        Condessa et al. 2017, Sec. 4: rejecting these samples beats not
+        rejecting at all iff the price of rejection rho is below rho_0.
+        Computed from the integer counts, so it is exactly 0 where only
+        accurate samples were rejected and exactly 1 where only
+        misclassified ones were.
+        """
+        return self.compute("rho_0")[0]
+
+    def compute(self, *names):
+        """The fields ``names`` (of "r", "A", "Q", "phi", "rho_0"), in one pass over the counts.
+
+        Each field is its formula from :mod:`rejlab._formulas` applied chunk
+        by chunk into one output array; the subset counts of a chunk are
+        derived from |A∩R| and |R| once for all the fields asked for, into
+        scratch buffers of :data:`FIELD_CHUNK` numbers reused from chunk to
+        chunk (small enough to stay in the core's cache), so the only
+        n-length arrays made are the results. Fields already computed are
+        not computed again; all are kept (``curves.A`` then reads the kept
+        array). Returns the arrays in the order asked.
+
+        Examples
+        --------
+        >>> r, Q = rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8]).compute("r", "Q")
+        >>> Q
+        array([0.5 , 0.75, 0.5 , 0.75, 0.5 ])
+        """
+        for name in names:
+            v.choice(name, "name", FIELDS)
+        todo = [name for name in dict.fromkeys(names) if name not in self.__dict__]
+        if todo:
+            outs = [np.empty(len(self)) for _ in todo]
+            scratch = _Scratch(min(len(self), FIELD_CHUNK))
+            for start in range(0, len(self), FIELD_CHUNK):
+                chunk = _ChunkSums(self, start, min(len(self), start + FIELD_CHUNK), scratch)
+                for name, out in zip(todo, outs):
+                    OF_SUMS[name](chunk, out[start:start + FIELD_CHUNK])
+            for name, out in zip(todo, outs):
+                self.__dict__[name] = out      # what cached_property keeps
+        return tuple(self.__dict__[name] for name in names)
 
     def _counts(self, where):
         """:class:`SubsetCounts` of the points ``where`` (a slice), from |A∩R| and |R|."""
@@ -116,6 +158,7 @@ class RejectionCurves:
                             ar=ar, mr=mr)
 
     def __repr__(self):
+        self.compute(*CURVE_FIELDS)
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in ("n_rejected", *CURVE_FIELDS))
         return f"RejectionCurves({shown})"
 
@@ -152,18 +195,6 @@ class RejectionCurves:
         """
         return _first_extreme(lambda k, ar: k - 2 * ar, self.n_rejected,
                               self.n_accurate_rejected, np.argmax)
-
-    @property
-    def rho_0(self):
-        """rho_0 of every point against no rejection: ``|M∩R| / |R|``, NaN where |R| = 0.
-
-        Condessa et al. 2017, Sec. 4: rejecting these samples beats not
-        rejecting at all iff the price of rejection rho is below rho_0.
-        Computed from the integer counts, so it is exactly 0 where only
-        accurate samples were rejected and exactly 1 where only
-        misclassified ones were.
-        """
-        return rho_zero(self.n_rejected - self.n_accurate_rejected, self.n_rejected)
 
     @accepts(rho=SINGLE_FRACTION)
     def cost(self, rho):
@@ -206,6 +237,87 @@ class RejectionCurves:
         counts = self._counts(slice(i, i + 1))
         return OperatingPoint(*(float(FORMULAS[name](*counts)[0]) for name in CURVE_FIELDS),
                               SubsetCounts(*(int(x[0]) for x in counts)))
+
+
+class _Scratch:
+    """Float64 buffers of one chunk's length, handed out in turn and reused from chunk to chunk."""
+
+    def __init__(self, size):
+        self.size, self.buffers, self.used = size, [], 0
+
+    def take(self, length):
+        if self.used == len(self.buffers):
+            self.buffers.append(np.empty(self.size))
+        self.used += 1
+        return self.buffers[self.used - 1][:length]
+
+
+class _ChunkSums(Sums):
+    """The :class:`rejlab._formulas.Sums` of the points [start, stop) of the curves.
+
+    n, |A| and |M| are the same at every point (numbers); |R| is the
+    points' index (or their ``points``) and |A∩R| the stored counts; every
+    other sum is derived from these on first use, into a scratch buffer.
+    """
+
+    def __init__(self, curves, start, stop, scratch):
+        self.n, self.accurate = curves.n_samples, curves.n_accurate
+        self.misclassified = curves.n_samples - curves.n_accurate
+        self._curves, self._where, self._length = curves, slice(start, stop), stop - start
+        self._scratch = scratch
+        scratch.used = 0
+
+    def spare(self):
+        return self._scratch.take(self._length)
+
+    @cached_property
+    def rejected(self):
+        out = self.spare()
+        if self._curves.points is None:      # every k: the chunk's indices, made in cache
+            np.add(_index_base(self._scratch.size)[:self._length], self._where.start, out=out)
+        else:
+            np.copyto(out, self._curves.points[self._where])
+        return out
+
+    @cached_property
+    def ar(self):
+        out = self.spare()
+        np.copyto(out, self._curves.n_accurate_rejected[self._where])
+        return out
+
+    @cached_property
+    def mr(self):
+        return np.subtract(self.rejected, self.ar, out=self.spare())
+
+    @cached_property
+    def an(self):
+        return np.subtract(self.accurate, self.ar, out=self.spare())
+
+    @cached_property
+    def mn(self):
+        return np.subtract(self.misclassified, self.mr, out=self.spare())
+
+    @cached_property
+    def kept(self):
+        return np.subtract(self.n, self.rejected, out=self.spare())
+
+    @cached_property
+    def good(self):
+        return np.add(self.an, self.mr, out=self.spare())
+
+    @property
+    def shape(self):
+        return (self._length,)
+
+
+_INDEX_BASES = {}
+
+
+def _index_base(size):
+    """0.0, 1.0, ..., size - 1 as float64, kept: a chunk's indices are this plus its start."""
+    if size not in _INDEX_BASES:
+        _INDEX_BASES[size] = np.arange(size, dtype=np.float64)
+    return _INDEX_BASES[size]
 
 
 def _first_extreme(score, k, ar, arg):

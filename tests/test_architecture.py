@@ -34,7 +34,7 @@ LAYER_OF = {
     "selective": "maths", "bootstrap": "maths", "comparison": "maths", "coverings": "maths",
     "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
-    "guarantees": "maths", "_risk_control": "maths", "calibration": "maths",
+    "guarantees": "maths", "_risk_control": "maths", "_resampling": "maths", "calibration": "maths",
     "plot": "plot", "widgets": "widgets", "exercises": "exercises", "grading": "exercises",
     "cli": "cli", "__main__": "cli",
 }

@@ -302,13 +302,14 @@ def _cases():
     # the bootstrap
     bk = dict(ack, n_boot="posint", level="level", seed="int", progress="callable")
     add("bootstrap_curves", RL.bootstrap_curves,
-        dict(acc_conf, fractions=[0, 0.5], n_boot=2, seed=0), dict(bk, fractions="fraction"))
+        dict(acc_conf, fractions=[0, 0.5], n_boot=2, seed=0),
+        dict(bk, fractions="fraction", band="choice"))
     add("compare_rejectors", RL.compare_rejectors,
         dict(accurate=ACC, confidence_1=CONF, confidence_2=CONF2, fractions=[0, 0.5],
              n_boot=2, seed=0),
         {"accurate": "bool1d", "confidence_1": "num1d", "confidence_2": "num1d",
          "fractions": "fraction", "n_boot": "posint", "level": "level", "seed": "int",
-         "progress": "callable"})
+         "band": "choice", "progress": "callable"})
     add("bootstrap_threshold", RL.bootstrap_threshold,
         dict(acc_conf, threshold=0.5, n_boot=2, seed=0), dict(bk, threshold="threshold"))
     add("holdout_optimism", RL.holdout_optimism, dict(acc_conf, n_splits=2, seed=0),
@@ -393,7 +394,8 @@ def _cases():
     population = rl.datasets.population_curves(r=[0, 0.5, 1])
     cloud = rl.datasets.max_q_points(5, seeds=[0, 1])
     add("plot.curve_bands", P.curve_bands, dict(bands=bands),
-        {"bands": "obj", "measures": "choice", "axes": "obj", "label": "text", "color": "obj"})
+        {"bands": "obj", "measures": "choice", "axes": "obj", "label": "text", "color": "obj",
+         "simultaneous": "obj"})
     add("plot.risk_coverage", P.risk_coverage, dict(rc_by_name=rl.risk_coverage(ACC, CONF)),
         {"rc_by_name": "obj", "ax": "obj"})
     add("plot.rejector_difference", P.rejector_difference,
@@ -412,7 +414,7 @@ def _cases():
     add("plot.sampling_panels", P.sampling_panels,
         dict(bands=bands, population=population, cloud=cloud),
         {"bands": "obj", "population": "obj", "cloud": "obj", "axes": "obj", "current": "obj",
-         "label": "text", "title_Q": "text", "title_cloud": "text"})
+         "label": "text", "title_Q": "text", "title_cloud": "text", "simultaneous": "obj"})
     study = rl.datasets.guarantee_study(0.2, 0.1, n_per_class=5, n_splits=3)
     add("plot.guarantee_study", P.guarantee_study, dict(study=study),
         {"study": "obj", "ax": "obj", "max_risk": "fraction"})

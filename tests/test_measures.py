@@ -6,8 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import rejlab as rl
@@ -419,12 +418,14 @@ def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
     import rejlab._ranking as _ranking
 
     acc, conf, few = data
-    saved, _ranking._FEW_MIXED = _ranking._FEW_MIXED, few  # 0: always the second sort
+    saved = _ranking._FEW_MIXED, _ranking._FUSED
+    # few = 0: always the second sort; short fused chunks: the keys made chunk by chunk
+    _ranking._FEW_MIXED, _ranking._FUSED = few, 1 + len(acc) % 7
     try:
         full = rl.rejection_curves(acc, conf)
         thr = rl.rejection_curves(acc, conf, thresholds_only=True)
     finally:
-        _ranking._FEW_MIXED = saved
+        _ranking._FEW_MIXED, _ranking._FUSED = saved
     ar, points = naive_curve(acc, conf)
     n, n_acc = len(acc), int(acc.sum())
     assert full.counts.ar.tolist() == ar
@@ -458,6 +459,34 @@ def test_curves_of_a_large_tied_sample_equal_a_stable_argsort():
         order = np.argsort(conf, kind="stable")
         assert np.array_equal(rl.rejection_curves(acc, conf).counts.ar,
                               np.concatenate(([0], np.cumsum(acc[order]))))
+
+
+@settings(max_examples=200, deadline=None)
+@given(samples(), st.integers(1, 9), st.booleans())
+def test_fields_at_once_equal_each_field_alone_and_the_scalar_formulas(data, chunk, thresholds):
+    import rejlab.curves as curves_module
+
+    acc, conf = data
+    fields = ("r", "A", "Q", "phi", "rho_0")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(curves_module, "FIELD_CHUNK", chunk)   # chunking never changes a bit
+        at_once = rl.rejection_curves(acc, conf, thresholds_only=thresholds).compute(*fields)
+        alone = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
+        alone = [getattr(alone, name) for name in reversed(fields)][::-1]
+    cv = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
+    an, mn, ar, mr = cv.counts
+    scalar = [*rl.measures_from_counts(an, mn, ar, mr), mr / np.where(ar + mr > 0, ar + mr, np.nan)]
+    for got, each, ref in zip(at_once, alone, scalar):
+        np.testing.assert_array_equal(got, each)
+        np.testing.assert_array_equal(got, ref)
+    k = np.flatnonzero(cv.n_rejected > 0)
+    np.testing.assert_array_equal(cv.rho_0[k], mr[k] / cv.n_rejected[k])   # |M∩R| / |R| exactly
+    assert cv.compute("Q", "Q")[0] is cv.Q                                   # kept, not recomputed
+
+
+def test_compute_refuses_an_unknown_field():
+    with pytest.raises(ValueError, match="name"):
+        rl.rejection_curves([1, 0], [0.2, 0.4]).compute("Q", "beta")
 
 
 @settings(max_examples=150)

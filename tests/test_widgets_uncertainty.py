@@ -69,6 +69,28 @@ def test_resample_draws_the_next_seed(sampling):
     assert sampling.state.threshold == _max_q(150, 2)
 
 
+def test_the_simultaneous_band_is_shown_and_can_be_hidden(sampling):
+    s = sampling.state
+    assert s.simultaneous is not None and s.simultaneous.band == "simultaneous"
+    toy = rl.datasets.four_gaussians(150, seed=0)
+    ref = rl.bootstrap_curves(toy.accurate, toy.confidence("max_probability"),
+                              fractions=rl.widgets.POPULATION_GRID, n_boot=100, seed=0,
+                              band="simultaneous")
+    np.testing.assert_array_equal(s.simultaneous.Q.low, ref.Q.low)
+    assert np.all(s.simultaneous.Q.low <= s.bands.Q.low)        # wider than the pointwise band
+    ax_Q = sampling.figure.axes[1]
+    assert [c for c in ax_Q.collections if c.get_gid() == "band-simultaneous-Q"]
+    sampling.controls["simultaneous"].value = False
+    assert sampling.state.simultaneous is None
+    assert not [c for c in sampling.figure.axes[1].collections
+                if c.get_gid() == "band-simultaneous-Q"]
+
+
+def test_the_resample_button_is_as_wide_as_its_label(sampling):
+    assert sampling.resample.description == "resample (next seed)"
+    assert sampling.resample.layout.width == "auto"
+
+
 def test_sample_size_changes_the_data_and_the_cloud(sampling):
     sampling.controls["n_per_class"].value = 600
     s = sampling.state
