@@ -103,15 +103,30 @@ class _Phases:
         self.last = label
 
     def _wait(self, label):
-        waited = {signal.SIGINT, signal.SIGTERM}
-        # held back before saying so: a signal sent as soon as the line is read waits for us
-        before = signal.pthread_sigmask(signal.SIG_BLOCK, waited)
+        # The interpreter's own handler writes each signal's number on the wakeup descriptor,
+        # in whichever thread the kernel delivers the signal to (a process with BLAS or
+        # reader threads may get it on any of them), so reading it cannot miss a signal
+        # that came before, or on another thread than, the wait.
+        received = []
+        read, write = os.pipe()
+        os.set_blocking(write, False)
+        previous = {sig: signal.signal(sig, lambda signum, frame: received.append(signum))
+                    for sig in (signal.SIGINT, signal.SIGTERM)}
+        old_fd = signal.set_wakeup_fd(write)
         try:
             self.say(f"paused at {label}")
-            signum = signal.sigwait(waited)
+            data = b""
+            while not data:
+                data = os.read(read, 16)
+            while not received:     # the Python-level handler runs in this thread, next
+                pass                # (its flag is set before the byte is written)
         finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, before)
-        signal.raise_signal(signum)  # handled here, as if it had come now
+            signal.set_wakeup_fd(old_fd)
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+            os.close(read)
+            os.close(write)
+        signal.raise_signal(received[0])  # handled here, as if it had come now
 
 
 _PHASES = None
