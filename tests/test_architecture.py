@@ -30,7 +30,7 @@ LAYER_OF = {
     "_report_text": "maths", "partitions": "maths", "measures": "maths", "curves": "maths",
     "binary": "maths", "rejectors": "maths", "optimality": "maths", "prices": "maths",
     "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
-    "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
+    "multilabel": "maths", "_resampling": "maths", "report": "maths", "context": "maths", "datasets": "maths",
     "guarantees": "maths", "_risk_control": "maths", "calibration": "maths",
     "plot": "plot", "widgets": "widgets", "exercises": "exercises", "grading": "exercises",
     "cli": "cli", "__main__": "cli",

@@ -575,6 +575,10 @@ def _cases():
         {"y_true": "family", "y_pred": "family"})
     add("multilabel_counts", RL.multilabel_counts, dict(y_true=IND_T, y_pred=IND_P),
         {"y_true": "arr2d", "y_pred": "arr2d"})
+    add("compare_multilabel", RL.compare_multilabel,
+        dict(y_true=IND_T, y_pred_1=IND_P, y_pred_2=IND_T, n_boot=5, seed=0, zero_division=0),
+        {"y_true": "arr2d", "y_pred_1": "arr2d", "y_pred_2": "arr2d", "n_boot": "posint",
+         "level": "level", "seed": "int", "zero_division": "choice"})
     add("blocks_to_indicator", RL.blocks_to_indicator, dict(blocks=COV), {"blocks": "family"})
     add("blocks_to_label_sets", RL.blocks_to_label_sets, dict(blocks=COV), {"blocks": "family"})
     add("indicator_to_blocks", RL.indicator_to_blocks, dict(Y=IND_T), {"Y": "arr2d"})
@@ -1099,6 +1103,11 @@ CLI_BAD = [
     ["accuracy", "{d}/ind.csv", "{d}/bin.csv"], ["accuracy", "{d}/ind.csv", "{d}/empty.csv"],
     ["accuracy", "{d}/ind.csv", "{d}/ok.csv"], ["accuracy", "", "{d}/ind.csv"],
     ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "--zero-division", "2"],
+    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5"],   # one result: no difference
+    *(["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", x]
+      for x in ("0", "-1", "1.5", "many", "")),
+    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5", "--level", "1"],
+    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5", "--seed", "-3"],
     # the bootstrap and the validation file
     *(["report", "{d}/ok.csv", "--bootstrap", n] for n in ("0", "-1", "2.5", "abc", "", "1e3")),
     *(["report", "{d}/ok.csv", "--bootstrap", "2", "--seed", s] for s in ("-1", "x", "1.5", "")),
