@@ -643,6 +643,12 @@ def _cases():
         {"scene": "obj", "strength": "number", "failure_probabilities": "fraction",
          "per_class": "int", "seed": "int", "classifier": "obj", "prior": "choice",
          "max_iter": "int", "tol": "number"})
+    add("context.compare_jcr_scr", ctx.compare_jcr_scr,
+        dict(experiment=_experiment, tile=4, n_boot=5, seed=0),
+        {"experiment": "obj", "tile": "posint", "n_boot": "posint", "level": "level",
+         "seed": "int", "own_labels": "flag"})
+    add("context.scr_held_out", ctx.scr_held_out, dict(experiment=_experiment),
+        {"experiment": "obj"})
     # drawing: the documented parameters of every plot function
     P = rplot
     cab = dict(confidence=CONF, accurate=ACC, rejected=REJ)
