@@ -426,6 +426,8 @@ def _cases():
     for f in ("relative_optimality", "rho_zero"):
         add(f, _pub(f), four, fk)
     # each comparison on a pair of points that meets its condition
+    add("feasible_accuracy", RL.optimality.feasible_accuracy, dict(r=0.2, alpha=0.7),
+        {"r": "fraction", "alpha": "fraction"})
     add("compare_same_r", RL.optimality.compare_same_r, dict(A1=0.85, r1=0.3, A0=0.8, r0=0.3), fk)
     add("compare_same_accurate_kept", RL.optimality.compare_same_accurate_kept,
         dict(A1=0.8, r1=0.25, A0=0.75, r0=0.2), fk)

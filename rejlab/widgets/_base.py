@@ -157,6 +157,9 @@ def explains(question, notice):
 
 
 _BLANK_GREY = (242, 242, 242)
+#: Width of a readout character in CSS pixels, a little above the average of JupyterLab's
+#: 13 px sans-serif, so that the room kept for a readout errs on the side of one more line.
+_CHAR_PX = 8.0
 
 
 def _png_chunk(kind, data):
@@ -257,6 +260,7 @@ class Explorer(widgets.VBox):
         self.state = None
         self.error = ""
         self.redraws = 0
+        self._drawn = None   # the control values of the last figure
 
         with matplotlib.rc_context(RC):
             self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
@@ -264,8 +268,14 @@ class Explorer(widgets.VBox):
         self._blank = None
         self.image = _FigureImage(format="png", layout=widgets.Layout(max_width="100%",
                                                                       height="auto"))
-        self.readout = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
+        self.readout = widgets.HTML()
         self.message = widgets.HTML()
+        # the readout and the message line share a box whose height only grows, so that a
+        # readout wrapping to another line (or a message replacing it) never moves the figure
+        self._status = widgets.VBox([self.readout, self.message],
+                                    layout=widgets.Layout(min_height="1.5em"))
+        self._status_lines = 1
+        self._line_chars = max(40, int(0.95 * figsize[0] * dpi / _CHAR_PX))
         box = controls_layout or widgets.HBox(list(self.controls.values()),
                                               layout=widgets.Layout(flex_flow="row wrap"))
         children = []
@@ -274,7 +284,7 @@ class Explorer(widgets.VBox):
             if question:
                 head += ("<br>" if head else "") + html.escape(question)
             children.append(widgets.HTML(f'<div class="rejlab-question">{head}</div>'))
-        children += [box, self.readout, self.message, self.image]
+        children += [box, self._status, self.image]
         self.legend = widgets.HTML(legend) if legend else None
         if self.legend is not None:
             children.append(self.legend)
@@ -295,7 +305,10 @@ class Explorer(widgets.VBox):
         return {name: c.value for name, c in self.controls.items()}
 
     def _on_change(self, change):
-        self.update()
+        # one control moving another (a bound that follows a slider) fires twice with the same
+        # values in the end: draw them once
+        if self.error or self.values != self._drawn:
+            self.update()
 
     def update(self):
         """Recompute from the controls and redraw; bad input becomes a message."""
@@ -311,7 +324,9 @@ class Explorer(widgets.VBox):
         self.error = ""
         self.message.value = ""
         self.state = state
+        self._drawn = self.values
         self.readout.value = shown
+        self._reserve(shown)
         self.image.value = png
         self.image.tooltip = self.alt_text()
         self.redraws += 1
@@ -321,8 +336,22 @@ class Explorer(widgets.VBox):
         self.error = message
         self.message.value = '<span style="color:#D55E00">⚠ ' + html.escape(message) + "</span>"
         self.readout.value = ""
+        self._reserve(self.message.value)
         self.image.value = self._blank_png()
         self.image.tooltip = self.alt_text()
+
+    def _reserve(self, markup):
+        """Keep room for ``markup``'s lines under the controls (the height never shrinks).
+
+        The lines are estimated from the text's length at the figure's width
+        (``_CHAR_PX`` pixels a character, on the generous side), each line
+        break of the HTML starting a new one.
+        """
+        parts = _BREAK.split(markup) if markup else [""]
+        lines = sum(max(1, -(-len(html_to_text(part)) // self._line_chars)) for part in parts)
+        if lines > self._status_lines:
+            self._status_lines = lines
+            self._status.layout.min_height = f"{1.5 * lines:.1f}em"
 
     def control_texts(self):
         """``{name: "description = value"}`` of the controls a reader is told about

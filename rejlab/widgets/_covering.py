@@ -58,6 +58,26 @@ def _toggle_name(i, e):
     return f"C{i}:{e}"
 
 
+def _show_cell(button, on):
+    """An "in the block" cell filled (primary blue, a check mark), an empty one plain and light.
+
+    The pressed and unpressed greys of a plain toggle differ too little to be
+    read at a glance (or by anyone who cannot tell close greys apart); a filled
+    blue cell with a tick beside a white one differs in colour, brightness and shape.
+    """
+    button.button_style = "primary" if on else ""
+    button.icon = "check" if on else ""
+
+
+def _cell_toggle(on, e, i):
+    """The toggle of element e in block C_i, drawn so that its state reads at a glance."""
+    button = widgets.ToggleButton(value=on, description=str(e), tooltip=f"{e} in C{i}",
+                                  layout=widgets.Layout(width="2.8em"))
+    _show_cell(button, on)
+    button.observe(lambda change: _show_cell(button, change["new"]), names="value")
+    return button
+
+
 def _fmt(s):
     if s is None:
         return "undefined"
@@ -152,9 +172,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     toggles = {}
     for i, block in enumerate(blocks, start=1):
         for e in order:
-            toggles[_toggle_name(i, e)] = widgets.ToggleButton(
-                value=e in block, description=str(e), tooltip=f"{e} in C{i}",
-                layout=widgets.Layout(width="2.8em"))
+            toggles[_toggle_name(i, e)] = _cell_toggle(e in block, e, i)
     # "initial" description widths: the default 80 px label left a 30 px select that
     # showed no value
     p_control = widgets.Dropdown(options=[(str(e), e) for e in order], value=p,
