@@ -256,6 +256,11 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
                     legend=_key_html(scores), controls_layout=layout)
 
 
+#: Messages a setting of the controls gives by design: a cell switched off can leave an
+#: element in no block (or a block empty), and the lesson asks the student to see it refused.
+#: A test of the controls' ranges accepts these, and only these.
+covering_explorer.expected_messages = (r"^Not a covering of U: .+\. Toggle a cell back on\.$",)
+
 #: What the course website moves, and over which values (every setting is drawn in advance
 #: by tools/site_frames.py; the lesson in Jupyter moves every control).
 covering_explorer.site_grid = {"p": "options", "ideal": "options"}

@@ -543,6 +543,13 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
                     question=confusion_explorer.question, notice=confusion_explorer.notice)
 
 
+#: Messages a setting of the controls gives by design (the lesson asks for them): each control
+#: moves over its whole range, but together they can describe no rejector at all. A test of
+#: the controls' ranges accepts these, and only these.
+confusion_explorer.expected_messages = (
+    r"^Q = \S+ is inconsistent with A = \S+ and r = \S+: it needs Q in "
+    r"\[A\(1-r\), A\(1-r\) \+ r\] = \[\S+, \S+\]$",)
+
 #: What the course website moves, and over which values (every setting is drawn in advance
 #: by tools/site_frames.py; the lesson in Jupyter moves every control). A stays at its value.
 confusion_explorer.site_grid = {"Q": np.linspace(0.4, 0.9, 11).round(2).tolist(),
