@@ -160,6 +160,14 @@ _BLANK_GREY = (242, 242, 242)
 #: Width of a readout character in CSS pixels, a little above the average of JupyterLab's
 #: 13 px sans-serif, so that the room kept for a readout errs on the side of one more line.
 _CHAR_PX = 8.0
+#: The width a readout wraps at in JupyterLab on a 1280-pixel window (the notebook's output
+#: area; the readout takes all of it, whatever the figure's width).
+_PAGE_PX = 840
+
+
+def _lines_height(lines):
+    """CSS height of ``lines`` lines of an HTML widget (each one ipywidgets' inline height)."""
+    return f"calc({lines} * var(--jp-widgets-inline-height, 28px) + 4px)"
 
 
 def _png_chunk(kind, data):
@@ -244,12 +252,16 @@ class Explorer(widgets.VBox):
         matplotlib would).
     controls_layout : widget, optional
         The container of the controls (default: one wrapping row).
+    readout_lines : int, default 1
+        Lines kept for the readout from the start (more are kept as soon as a
+        readout needs them, and never given back), so that the figure below
+        does not move as the readout grows or a message replaces it.
     """
 
     def __init__(self, controls: Mapping[str, widgets.Widget], compute: Callable,
                  draw: Callable, *, readout: Callable | None = None,
                  figsize=(9, 4), dpi=100, title: str = "", question: str = "",
-                 notice: str = "", legend: str = "", controls_layout=None):
+                 notice: str = "", legend: str = "", controls_layout=None, readout_lines=1):
         self.controls = dict(controls)
         self._compute = compute
         self._draw = draw
@@ -273,9 +285,10 @@ class Explorer(widgets.VBox):
         # the readout and the message line share a box whose height only grows, so that a
         # readout wrapping to another line (or a message replacing it) never moves the figure
         self._status = widgets.VBox([self.readout, self.message],
-                                    layout=widgets.Layout(min_height="1.5em"))
-        self._status_lines = 1
-        self._line_chars = max(40, int(0.95 * figsize[0] * dpi / _CHAR_PX))
+                                    layout=widgets.Layout(min_height=_lines_height(1)))
+        self._line_chars = int(_PAGE_PX / _CHAR_PX)
+        self._status_lines = v.count(readout_lines, "readout_lines", 50, lower=1)
+        self._status.layout.min_height = _lines_height(readout_lines)
         box = controls_layout or widgets.HBox(list(self.controls.values()),
                                               layout=widgets.Layout(flex_flow="row wrap"))
         children = []
@@ -351,7 +364,7 @@ class Explorer(widgets.VBox):
         lines = sum(max(1, -(-len(html_to_text(part)) // self._line_chars)) for part in parts)
         if lines > self._status_lines:
             self._status_lines = lines
-            self._status.layout.min_height = f"{1.5 * lines:.1f}em"
+            self._status.layout.min_height = _lines_height(lines)
 
     def control_texts(self):
         """``{name: "description = value"}`` of the controls a reader is told about

@@ -72,7 +72,7 @@ def _show_cell(button, on):
 def _cell_toggle(on, e, i):
     """The toggle of element e in block C_i, drawn so that its state reads at a glance."""
     button = widgets.ToggleButton(value=on, description=str(e), tooltip=f"{e} in C{i}",
-                                  layout=widgets.Layout(width="2.8em"))
+                                  layout=widgets.Layout(width="3.6em"))   # the tick and e
     _show_cell(button, on)
     button.observe(lambda change: _show_cell(button, change["new"]), names="value")
     return button
@@ -191,7 +191,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
         cells.append(widgets.HTML(f"<b>C{i}</b>"))
         cells += [toggles[_toggle_name(i, e)] for e in order]
     grid = widgets.GridBox(cells, layout=widgets.Layout(
-        grid_template_columns=f"3em repeat({len(order)}, 3em)", grid_gap="2px 2px"))
+        grid_template_columns=f"3em repeat({len(order)}, 3.8em)", grid_gap="2px 2px"))
     layout = widgets.VBox([widgets.HBox([controls[k] for k in ("p", "ideal") if k in controls]),
                            grid])
 
@@ -253,7 +253,8 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     return Explorer(controls, compute, draw, readout=readout,
                     figsize=(10, 4.6) if scores else (7, 4.6), dpi=90,
                     title="Coverings and neighborhood systems", question=question, notice=notice,
-                    legend=_key_html(scores), controls_layout=layout)
+                    legend=_key_html(scores), controls_layout=layout,
+                    readout_lines=6 if scores else 5)   # its rows, and one that may wrap
 
 
 #: Messages a setting of the controls gives by design: a cell switched off can leave an
