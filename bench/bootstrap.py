@@ -1,23 +1,68 @@
-"""Time rl.bootstrap_curves and rl.compare_rejectors against recomputing the curves per replicate.
+"""Time rl.bootstrap_curves against the 15-line NumPy bootstrap with the same draws.
 
 Run by hand: ``.venv/bin/python bench/bootstrap.py [n] [n_boot]`` (default
-n = 10^5, n_boot = 1000). The baseline, measured in the same run, is what a
-naive bootstrap costs at the least: one ``rl.rejection_curves`` call per
-replicate (timed on a few calls and scaled to n_boot; the naive loop also
-draws and gathers each resample, which is not counted). Prints each time,
-the ratio baseline / time (how many times faster), and the peak memory
-traced during the call (goal: a few tens of MB, never n_boot x n).
+n = 10^5, n_boot = 1000). The baseline, measured in the same run, is
+:func:`weights_bootstrap` below: what a NumPy user writes for the same
+resamples (one stable argsort, then per replicate ``bincount(draws)[order]``,
+two cumulative sums and a searchsorted), giving the same bands; the bench
+checks that they are the same. It prints the load average, the CPU time of
+each (this process only, best of 3, interleaved), the ratio baseline / rejlab
+(goal: at least 2 at n = 10^5 x 1000) and both against the floor "draws +
+bincount" (what any bootstrap by multiplicities pays), then the cost per
+sample and replicate of each at n = 10^4, 10^5 and 10^6 (goal: no jump at
+10^6), then ``rl.compare_rejectors`` and ``band="simultaneous"`` beside the
+pointwise bands, and the peak memory traced during each call (goal: a few
+tens of MB, never n_boot x n).
 """
 
+import os
 import sys
 import time
 import tracemalloc
+import warnings
 
 import numpy as np
 
 import rejlab as rl
 
-from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
+
+def weights_bootstrap(accurate, confidence, fractions, n_boot, level, seed):
+    """The 15-line NumPy version: bands of A, Q, phi at the fractions, and of the max-Q point."""
+    n = accurate.size
+    order = np.argsort(confidence, kind="stable")
+    mis = ~accurate[order]
+    sign = np.where(mis, 1, -1)
+    k = np.rint(fractions * n).astype(np.int64)
+    rng = np.random.default_rng(seed)
+    reps = np.empty((5, n_boot, fractions.size))
+    for b in range(n_boot):
+        w = np.bincount(rng.integers(0, n, size=n), minlength=n)[order]
+        J, g = np.cumsum(w), np.cumsum(w * sign)
+        i = np.searchsorted(J, k)
+        mr = np.where(k > 0, (J[i] + g[i]) // 2 - mis[i] * (J[i] - k), 0)
+        m = (n + g[-1]) // 2
+        an, mn, ar = n - m - (k - mr), m - mr, k - mr
+        with np.errstate(all="ignore"):
+            reps[0, b], reps[1, b] = an / (an + mn), (an + mr) / n
+            reps[2, b] = np.where(k == 0, 1.0, (mr * (n - m)) / (ar * m))
+        best = g.argmax()
+        reps[3, b], reps[4, b] = (n - m + max(g[best], 0)) / n, (J[best] if g[best] > 0 else 0) / n
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")                   # all-NaN columns (A at r = 1)
+        return np.nanquantile(reps, [(1 - level) / 2, (1 + level) / 2], axis=1)
+
+
+def draws_and_bincounts(n, n_boot, seed):
+    """The floor: the same draws, counted (nothing else)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(n_boot):
+        np.bincount(rng.integers(0, n, size=n), minlength=n)
+
+
+def cpu(fn):
+    t0 = time.process_time()
+    out = fn()
+    return time.process_time() - t0, out
 
 
 def peak_mb(fn):
@@ -28,25 +73,69 @@ def peak_mb(fn):
     return peak / 2**20
 
 
-def main(n=10**5, n_boot=1000):
+def same_bands(bands, base):
+    """Whether rejlab's bands equal the baseline's (phi where NumPy's quantile is defined:
+    it gives NaN for an interval between two infinite order statistics, rejlab infinity)."""
+    ok = True
+    for i, name in enumerate(("A", "Q", "phi")):
+        band = getattr(bands, name)
+        for got, ref in ((band.low, base[0, i]), (band.high, base[1, i])):
+            keep = ~np.isnan(ref) if name == "phi" else slice(None)
+            ok &= np.array_equal(got[keep], ref[keep], equal_nan=True)
+    for i, name in ((3, "best_Q"), (4, "best_r")):
+        band = getattr(bands, name)
+        ok &= (band.low, band.high) == (base[0, i, 0], base[1, i, 0])
+    return bool(ok)
+
+
+def data(n):
     rng = np.random.default_rng(0)
     acc = rng.random(n) < 0.7
     conf = np.round(rng.random(n), 4)  # with ties, as real confidences have
-    conf_2 = np.round(conf + rng.normal(0, 0.05, n), 4)
-    calls = 5
-    t_one = best_of(lambda: [rl.rejection_curves(acc, conf) for _ in range(calls)])[0] / calls
-    baseline = t_one * n_boot
-    print(f"n = {n}, n_boot = {n_boot}")
-    print(f"baseline: rejection_curves per replicate, {t_one * 1e3:.2f} ms x {n_boot} = "
-          f"{baseline:.2f} s")
-    print(f"{'function':>20} {'time s':>8} {'baseline/time':>14} {'peak MB':>8}")
+    return acc, conf, np.round(conf + rng.normal(0, 0.05, n), 4)
+
+
+def main(n=10**5, n_boot=1000):
+    fractions = np.linspace(0.0, 1.0, 101)   # the default fractions of rl.bootstrap_curves
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    acc, conf, conf_2 = data(n)
+    t_base = t_rl = t_floor = float("inf")
+    for _ in range(3):   # interleaved, so a busy machine slows all alike
+        t, base = cpu(lambda: weights_bootstrap(acc, conf, fractions, n_boot, 0.95, 0))
+        t_base = min(t_base, t)
+        t, bands = cpu(lambda: rl.bootstrap_curves(acc, conf, n_boot=n_boot, seed=0))
+        t_rl = min(t_rl, t)
+        t_floor = min(t_floor, cpu(lambda: draws_and_bincounts(n, n_boot, 0))[0])
+    print(f"n = {n}, n_boot = {n_boot}, {fractions.size} fractions; bands identical to the "
+          f"baseline's: {same_bands(bands, base)}")
+    print(f"{'':>28} {'CPU s':>7} {'ns per sample-replicate':>24} {'/ floor':>8}")
+    for name, t in (("15-line NumPy baseline", t_base), ("rl.bootstrap_curves", t_rl),
+                    ("floor: draws + bincount", t_floor)):
+        print(f"{name:>28} {t:>7.2f} {t / (n * n_boot) * 1e9:>24.1f} {t / t_floor:>8.2f}")
+    print(f"baseline / rejlab: {t_base / t_rl:.2f}x faster (goal: at least 2)")
+
+    print("\nper sample and replicate (ns), by n:")
+    print(f"{'n':>9} {'n_boot':>7} {'baseline':>9} {'rejlab':>8} {'floor':>7} {'ratio':>6}")
+    for m in (10**4, 10**5, 10**6):
+        b = max(20, min(1000, 3 * 10**7 // m))
+        a, c, _ = data(m)
+        tb = min(cpu(lambda: weights_bootstrap(a, c, fractions, b, 0.95, 0))[0] for _ in range(2))
+        tr = min(cpu(lambda: rl.bootstrap_curves(a, c, n_boot=b, seed=0))[0] for _ in range(2))
+        tf = min(cpu(lambda: draws_and_bincounts(m, b, 0))[0] for _ in range(2))
+        scale = 1e9 / (m * b)
+        print(f"{m:>9} {b:>7} {tb * scale:>9.1f} {tr * scale:>8.1f} {tf * scale:>7.1f} "
+              f"{tb / tr:>6.2f}")
+
+    print(f"\nn = {n}, n_boot = {n_boot}:")
+    print(f"{'function':>36} {'CPU s':>7} {'peak MB':>8}")
     for name, fn in (
         ("bootstrap_curves", lambda: rl.bootstrap_curves(acc, conf, n_boot=n_boot, seed=0)),
+        ("bootstrap_curves(simultaneous)",
+         lambda: rl.bootstrap_curves(acc, conf, n_boot=n_boot, seed=0, band="simultaneous")),
         ("compare_rejectors", lambda: rl.compare_rejectors(acc, conf, conf_2, n_boot=n_boot,
                                                            seed=0)),
     ):
-        t = best_of(fn, repeats=2)[0]
-        print(f"{name:>20} {t:>8.2f} {baseline / t:>14.1f} {peak_mb(fn):>8.1f}")
+        print(f"{name:>36} {min(cpu(fn)[0] for _ in range(2)):>7.2f} {peak_mb(fn):>8.1f}")
 
 
 if __name__ == "__main__":

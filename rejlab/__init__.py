@@ -38,10 +38,13 @@ __all__ = [
     # The field's vocabulary (risk-coverage, AURC, E-AURC, AUGRC, failure AUROC, Chow's
     # rule) and a threshold chosen on validation data: rejlab.selective
     "risk_coverage", "aurc", "excess_aurc", "augrc", "failure_auroc", "risk_at_coverage",
-    "coverage_at_risk", "chow_rule", "select_threshold",
+    "coverage_at_risk", "achievable_aurc", "chow_rule", "select_threshold",
     # How sure we are: percentile-bootstrap bands and paired comparisons: rejlab.bootstrap
     "bootstrap_curves", "compare_rejectors", "bootstrap_threshold", "holdout_optimism",
     "Band", "CurveBands",
+    # Two classifiers (or rejectors) compared by AURC, E-AURC, AUGRC and failure AUROC with
+    # paired intervals: rejlab.comparison
+    "compare_summaries", "SummaryComparison",
     # Thresholds that promise a risk (selection with guaranteed risk, Learn then Test):
     # rejlab.guarantees
     "guaranteed_threshold", "binomial_upper_bound",
@@ -69,7 +72,8 @@ __all__ = [
 #: The modules that own the face's names, in the order of the groups above.
 _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "prices",
            "selective",
-           "bootstrap", "guarantees", "calibration", "coverings", "accuracy", "multilabel",
+           "bootstrap", "comparison", "guarantees", "calibration", "coverings", "accuracy",
+           "multilabel",
            "report")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).
 _MODULES = frozenset(("datasets", "exercises", "plot", "widgets", "context", "cli", *_OWNERS))

@@ -11,25 +11,29 @@ from __future__ import annotations
 import numpy as np
 
 from . import _set_checks as sc, _validate as v
-from ._sets import ElementSet
+from ._sets import ElementSet, ordered
 
 __all__ = ["read_family", "matrix_family", "covering_blocks", "subscripts_of", "neighborhood_of"]
 
 
 def read_family(covering, name, universe=None):
-    """Blocks (tuple of frozensets) and the universe (frozenset, plus its order).
+    """Blocks (tuple of frozensets) and the universe (frozenset, plus its order) of a declared family.
 
-    Blocks must be sets of elements of ``universe`` when it is given; the
-    universe defaults to the union of the blocks. An indicator matrix gives
-    blocks of row indices 0..n-1 (or of ``universe``'s elements, in its order).
+    ``covering`` is what the ``FAMILY`` or ``COVERING`` kind of
+    :mod:`rejlab._kinds` made of it: a tuple of frozensets, or a boolean
+    indicator matrix, whose blocks are sets of row indices 0..n-1 (or of
+    ``universe``'s elements, in its order). ``universe`` is None (U is then
+    the union of the blocks) or the tuple the ``UNIVERSE`` kind made of it,
+    and every block must lie in it.
     """
-    if sc.is_set_family(covering):
-        blocks = sc.set_family(covering, name)
-        order = sc.universe_order(blocks, universe)
-        U = frozenset(order)
-        sc.blocks_within(blocks, U, name)
-        return blocks, U, order
-    return matrix_family(sc.indicator_matrix(covering, name), name, universe)
+    if not isinstance(covering, tuple):
+        return matrix_family(covering, name, universe)
+    if universe is None:
+        order = tuple(ordered(frozenset().union(*covering)))
+        return covering, frozenset(order), order
+    U = frozenset(universe)
+    sc.blocks_within(covering, U, name)
+    return covering, U, universe
 
 
 def matrix_family(Y, name, universe=None):
@@ -37,7 +41,7 @@ def matrix_family(Y, name, universe=None):
     if universe is None:
         order = tuple(range(Y.shape[0]))
     else:
-        order = sc.universe_elements(universe)
+        order = universe
         v.same_number("elements (one row per element)", universe=len(order), **{name: Y.shape[0]})
     names = np.empty(len(order), dtype=object)
     names[:] = order

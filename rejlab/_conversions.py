@@ -12,12 +12,15 @@ import numpy as np
 
 from . import _set_checks as sc, _validate as v
 from ._blocks import matrix_family, read_family, subscripts_of
+from ._constraints import accepts
+from ._kinds import DISTINCT, FAMILY, INDICATOR, LABEL_SETS, UNIVERSE
 from ._sets import ElementSet, ordered
 
 __all__ = ["blocks_to_indicator", "indicator_to_blocks", "label_sets_to_indicator",
            "indicator_to_label_sets", "blocks_to_label_sets", "label_sets_to_blocks"]
 
 
+@accepts(blocks=FAMILY, universe=UNIVERSE)
 def blocks_to_indicator(blocks, *, universe=None):
     """0/1 indicator matrix (elements x blocks) of a sequence of sets.
 
@@ -33,10 +36,9 @@ def blocks_to_indicator(blocks, *, universe=None):
            [1, 0],
            [1, 1]], dtype=uint8)
     """
-    if not sc.is_set_family(blocks):
-        Y = sc.indicator_matrix(blocks, "blocks")
-        matrix_family(Y, "blocks", universe)  # a universe must name its rows
-        return Y.astype(np.uint8)
+    if not isinstance(blocks, tuple):
+        matrix_family(blocks, "blocks", universe)  # a universe must name its rows
+        return blocks.astype(np.uint8)
     family, _, order = read_family(blocks, "blocks", universe)
     index = {p: r for r, p in enumerate(order)}
     Y = np.zeros((len(order), len(family)), dtype=np.uint8)
@@ -45,6 +47,7 @@ def blocks_to_indicator(blocks, *, universe=None):
     return Y
 
 
+@accepts(Y=INDICATOR, universe=UNIVERSE)
 def indicator_to_blocks(Y, *, universe=None):
     """The blocks P_i (one per column) of an indicator matrix, as a tuple of ElementSet.
 
@@ -56,10 +59,11 @@ def indicator_to_blocks(Y, *, universe=None):
     >>> rl.indicator_to_blocks([[0, 1], [1, 0], [1, 1]], universe=["a", "b", "c"])
     ({'b', 'c'}, {'a', 'c'})
     """
-    blocks, _, _ = matrix_family(sc.indicator_matrix(Y, "Y"), "Y", universe)
+    blocks, _, _ = matrix_family(Y, "Y", universe)
     return tuple(ElementSet(b) for b in blocks)
 
 
+@accepts(label_sets=LABEL_SETS, labels=DISTINCT)
 def label_sets_to_indicator(label_sets, *, labels=None):
     """0/1 indicator matrix (samples x labels) of per-sample label sets.
 
@@ -85,6 +89,7 @@ def label_sets_to_indicator(label_sets, *, labels=None):
     return Y
 
 
+@accepts(Y=INDICATOR, labels=DISTINCT)
 def indicator_to_label_sets(Y, *, labels=None):
     """Per-sample label sets (one ElementSet per row) of an indicator matrix.
 
@@ -96,11 +101,11 @@ def indicator_to_label_sets(Y, *, labels=None):
     >>> rl.indicator_to_label_sets([[0, 1, 1], [1, 0, 0]])
     ({2, 3}, {1})
     """
-    Y = sc.indicator_matrix(Y, "Y")
     names = _column_names(labels, Y.shape[1])
     return tuple(ElementSet(names[row].tolist()) for row in Y)
 
 
+@accepts(blocks=FAMILY, universe=UNIVERSE)
 def blocks_to_label_sets(blocks, *, universe=None):
     """Per-element label sets of a family of blocks: ``{p: Q_NS(p)}`` (1-based subscripts).
 
@@ -117,6 +122,7 @@ def blocks_to_label_sets(blocks, *, universe=None):
     return {p: subscripts_of(family, p) for p in order}
 
 
+@accepts(label_sets=LABEL_SETS, labels=DISTINCT)
 def label_sets_to_blocks(label_sets, *, labels=None):
     """Blocks P_i (the samples carrying label i) from per-sample label sets.
 
@@ -145,14 +151,14 @@ def _labels(rows, labels):
         if not cols:
             raise ValueError("label_sets hold no label at all: pass labels=...")
         return cols
-    return list(sc.universe_elements(labels, "labels"))
+    return list(labels)
 
 
 def _column_names(labels, m):
     if labels is None:
         names = list(range(1, m + 1))
     else:
-        names = list(sc.universe_elements(labels, "labels"))
+        names = list(labels)
         v.same_number("names (one per column)", Y=m, labels=len(names))
     out = np.empty(m, dtype=object)
     out[:] = list(names)

@@ -15,7 +15,7 @@ import numpy as np
 
 from ._validate import CONVERSION_ERRORS, as_1d, describe, plain, same_length
 
-__all__ = ["labels_1d", "label_pair", "SELF_EQUAL", "equals_itself"]
+__all__ = ["labels_1d", "label_pair", "same_kind", "SELF_EQUAL", "equals_itself"]
 
 _LABEL_KINDS = {"b": "numbers", "i": "numbers", "u": "numbers", "f": "numbers",
                 "U": "strings", "S": "bytes", "M": "dates", "m": "durations"}
@@ -122,7 +122,7 @@ def _labels(x, name):
     else:
         # read Python sequences as objects first: np.asarray([1, "x"]) would
         # turn the number into a string before we could see it
-        arr = as_1d(x, name, dtype=object)
+        arr = _sequence_as_objects(x, name)
         kind = _object_labels(arr, name)
         native = arr if kind == "other objects" else _native_labels(arr)
         return native, kind
@@ -141,6 +141,19 @@ def _labels(x, name):
         # numbers as objects (NumPy scalars among them) compare exactly as NumPy integers
         return (_native_labels(arr) if kind == "numbers" else arr), kind
     return arr, _LABEL_KINDS[dt.kind]
+
+
+def _sequence_as_objects(x, name):
+    """A Python sequence of labels as a 1-D object array, one item per sample.
+
+    ``np.asarray([(1, 2), (3, 4)], dtype=object)`` is a 2-D array: NumPy
+    reads equal-length tuples as rows. A tuple is a hashable label like any
+    other, so a list or tuple holding tuples is read item by item; lists
+    inside stay items too, and are then refused as unhashable.
+    """
+    if isinstance(x, (list, tuple)) and any(isinstance(e, tuple) for e in x):
+        return np.fromiter(x, dtype=object, count=len(x))
+    return as_1d(x, name, dtype=object)
 
 
 def _native_labels(arr):
@@ -194,3 +207,23 @@ def label_pair(**arrays):
         raise ValueError(f"{n1} holds {k1} but {n2} holds {k2}: labels of different kinds "
                          f"never compare equal (convert one, e.g. {n2}.astype(str))")
     return a1, a2
+
+
+def same_kind(**arrays):
+    """Raise unless the keyword-named label arrays (read by :func:`labels_1d`) hold one kind.
+
+    Numbers against strings never compare equal under Python's ``==``: that
+    is always a mistake in the input (e.g. one column read as text).
+    """
+    (n1, a1), (n2, a2) = arrays.items()
+    k1, k2 = _kind_of(a1), _kind_of(a2)
+    if k1 != k2:
+        raise ValueError(f"{n1} holds {k1} but {n2} holds {k2}: labels of different kinds "
+                         f"never compare equal (convert one, e.g. {n2}.astype(str))")
+
+
+def _kind_of(labels):
+    """The one kind of a label array :func:`labels_1d` returned (its labels share one kind)."""
+    if labels.dtype.kind != "O":
+        return _LABEL_KINDS[labels.dtype.kind]
+    return _item_kind(type(labels[0])) if labels.size else "other objects"

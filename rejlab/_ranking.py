@@ -80,13 +80,14 @@ def ranked(accurate, confidence, *, breaks=False):
     keep = np.empty(n + 1, dtype=bool) if breaks else None
     # the keys live in ar's own memory until they become the counts: no other
     # n-length array of 8-byte words (and no page faults for one)
-    u = _sortable(confidence, out=ar[1:].view(np.uint64))
-    if u is None:
+    keys = ar[1:].view(np.uint64)
+    ends = _key_range(confidence)
+    if ends is None:
         _ranked_stable(accurate, confidence, ar, keep)
-    elif n > 1 and int(u.max()) - int(u.min()) >= 2**63:
-        _ranked_split(accurate, confidence, u, ar, keep)
+    elif ends[1] - ends[0] >= 2**63:
+        _ranked_split(accurate, confidence, _sortable(confidence, out=keys), ar, keep)
     else:
-        _ranked_keys(accurate, confidence, u, ar, keep)
+        _ranked_keys(accurate, confidence, keys, ends[0], ends[1] - ends[0], ar, keep)
     if keep is not None:
         keep[0] = keep[n] = True
     return ar, keep
@@ -96,6 +97,11 @@ def ranked(accurate, confidence, *, breaks=False):
 # (every new n-length array costs its first-touch page faults).
 CHUNK = 1 << 18
 
+# Chunk length of the passes that chain several elementwise steps (making the
+# sort keys): 512 KB of 8-byte words, so every step after the first works in
+# the core's cache and the chunk goes to memory once.
+_FUSED = 1 << 16
+
 # Up to this many mixed tie groups are redone from their members' indices (one
 # pass over the confidences each); more take a second sort of all keys.
 _FEW_MIXED = 8
@@ -103,7 +109,7 @@ _FEW_MIXED = 8
 _TOP = np.uint64(1 << 63)
 
 
-def _sortable(c, out=None):
+def _sortable(c, out=None, negatives=None):
     """Unsigned 64-bit keys that order exactly as ``c`` does (equal iff equal), or None.
 
     float64: the IEEE bits of ``c + 0.0`` (so -0.0 and 0.0 get one key) with
@@ -111,11 +117,14 @@ def _sortable(c, out=None):
     gives a smaller key; others: the top bit set); int64: the bits with the
     top one flipped; uint64: the values. Written into ``out`` (uint64) if
     given. A wider dtype (longdouble that float64 cannot hold) has no such
-    key. :func:`_values_of` inverts it.
+    key. :func:`_values_of` inverts it. ``negatives`` (float64 only) says
+    whether ``c`` holds negative numbers, if the caller knows.
     """
     if c.dtype == np.float64:
         u = np.add(c, 0.0, out=None if out is None else out.view(np.float64)).view(np.uint64)
-        if c.size and c.min() < 0:
+        if negatives is None:
+            negatives = bool(c.size and c.min() < 0)
+        if negatives:
             for s in range(0, u.size, CHUNK):
                 part = u[s:s + CHUNK]
                 mask = part >> np.uint64(63)
@@ -143,6 +152,39 @@ def _values_of(keys, dtype):
     if dtype == np.int64:
         return (keys ^ _TOP).view(np.int64)
     return keys
+
+
+def _key_range(c):
+    """The :func:`_sortable` keys of the smallest and the largest confidence (ints), or None."""
+    if c.dtype not in (np.float64, np.int64, np.uint64):
+        return None
+    ends = _sortable(np.array([c.min(), c.max()], dtype=c.dtype))
+    return int(ends[0]), int(ends[1])
+
+
+def _make_keys(confidence, accurate, out, lo, shift, bits, with_index=False):
+    """``out = ((key - lo) >> shift) << bits | [sample index << 1] | accurate``, chunk by chunk.
+
+    ``key`` is :func:`_sortable` of the confidences; the steps run on one
+    cache-sized chunk at a time (:data:`_FUSED`), so the keys are written
+    to memory once.
+    """
+    n = out.size
+    negatives = confidence.dtype == np.float64 and lo < (1 << 63)   # keys below 2**63: negative
+    lo, shift, bits = np.uint64(lo), np.uint64(shift), np.uint64(bits)
+    index = np.arange(0, 2 * min(n, _FUSED), 2, dtype=np.uint64) if with_index else None
+    for s in range(0, n, _FUSED):
+        part = out[s:s + _FUSED]
+        _sortable(confidence[s:s + _FUSED], out=part, negatives=negatives)
+        part -= lo
+        if shift:
+            part >>= shift
+        part <<= bits
+        if with_index:
+            part |= index[:part.size]
+            index += np.uint64(2 * _FUSED)
+        part |= accurate[s:s + _FUSED]
+    return out
 
 
 def _ranked_stable(accurate, confidence, ar, keep):
@@ -181,27 +223,28 @@ def _cumsum_bits(key, ar):
         carry = int(part[-1])
 
 
-def _ranked_keys(accurate, confidence, u, ar, keep):
-    """Pass 1: one sort of (value key, accuracy bit); then the mixed ties, if any."""
-    n = u.size
-    lo = u.min()
-    span = int(u.max()) - int(lo)
-    key = u
-    key -= lo
-    key <<= np.uint64(1)
-    np.bitwise_or(key, accurate, out=key)
+def _ranked_keys(accurate, confidence, key, lo, span, ar, keep):
+    """Pass 1: one sort of (value key, accuracy bit); then the mixed ties, if any.
+
+    ``key`` is the memory for the keys (``ar[1:]`` as uint64), ``lo`` the
+    smallest confidence's key and ``span`` the largest key minus it.
+    """
+    n = key.size
+    _make_keys(confidence, accurate, key, lo, 0, 1)
     key.sort()
     # consecutive keys differ in the value bits where the confidence changes, and
     # only in the accuracy bit (misclassified, then accurate) once per mixed group
     vchange = np.empty(n - 1, dtype=bool)
     mixed = []
-    for s in range(0, n - 1, CHUNK):
-        e = min(n - 1, s + CHUNK)
-        d = np.bitwise_xor(key[s + 1:e + 1], key[s:e])
-        np.greater(d, 1, out=vchange[s:e])
-        step = np.flatnonzero(d == 1)
-        if step.size:
-            mixed.append(step + s)
+    d = np.empty(min(n - 1, _FUSED), dtype=np.uint64)
+    one = np.empty(d.size, dtype=bool)
+    for s in range(0, n - 1, _FUSED):
+        e = min(n - 1, s + _FUSED)
+        np.bitwise_xor(key[s + 1:e + 1], key[s:e], out=d[:e - s])
+        np.greater(d[:e - s], 1, out=vchange[s:e])
+        np.equal(d[:e - s], 1, out=one[:e - s])
+        if one[:e - s].any():
+            mixed.append(np.flatnonzero(one[:e - s]) + s)
     mixed = np.concatenate(mixed) if mixed else np.empty(0, dtype=np.intp)
     if keep is not None:
         keep[1:n] = vchange
@@ -213,7 +256,7 @@ def _ranked_keys(accurate, confidence, u, ar, keep):
     value_keys = key[mixed]
     b = np.searchsorted(key, value_keys, side="left").tolist()
     e = np.searchsorted(key, value_keys | np.uint64(1), side="right").tolist()
-    values = _values_of((value_keys >> np.uint64(1)) + lo, confidence.dtype)
+    values = _values_of((value_keys >> np.uint64(1)) + np.uint64(lo), confidence.dtype)
     _cumsum_bits(key, ar)
     for value, start, stop in zip(values, b, e):
         members = np.flatnonzero(confidence == value)       # in index order
@@ -232,18 +275,7 @@ def _by_index(accurate, confidence, key, lo, span, vchange, ar):
     n = key.size
     bits = max(1, (n - 1).bit_length()) + 1          # sample index, then the accuracy bit
     shift = max(0, span.bit_length() - (64 - bits))
-    u = _sortable(confidence, out=key)
-    u -= lo
-    if shift:
-        u >>= np.uint64(shift)
-    u <<= np.uint64(bits)
-    index = np.arange(0, 2 * min(n, CHUNK), 2, dtype=np.uint64)
-    for s in range(0, n, CHUNK):
-        part = u[s:s + CHUNK]
-        part |= index[:part.size]
-        part |= accurate[s:s + CHUNK]
-        index += np.uint64(2 * CHUNK)
-    del index
+    u = _make_keys(confidence, accurate, key, lo, shift, bits, with_index=True)
     u.sort()
     if shift:
         at = np.flatnonzero(vchange)             # value changes: the next key must change run

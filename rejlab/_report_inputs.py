@@ -14,44 +14,52 @@ from collections.abc import Mapping
 import numpy as np
 
 from . import _validate as v
-from ._labels import labels_1d
+from ._constraints import Kind, accepts
+from ._kinds import COMMON, FINITE_1D, FRACTION, LABELS_1D, PROBA
 from .partitions import accuracy_vector
-from .rejectors import REJECTORS, confidence_from_proba
+from .rejectors import confidence_from_proba
 
-__all__ = ["GIVEN_CONFIDENCE", "fractions_of", "column_labels", "check_in_labels", "predictions",
-           "VALIDATION_KEYS", "validation_inputs", "predicted_proba"]
+__all__ = ["GIVEN_CONFIDENCE", "FRACTIONS", "VALIDATION", "ESTIMATOR", "ESTIMATOR_VALIDATION",
+           "fractions_of", "column_labels", "check_in_labels", "predictions", "VALIDATION_KEYS",
+           "validation_inputs", "predicted_proba"]
 
 #: The name a report carries when the confidence was given directly.
 GIVEN_CONFIDENCE = "given confidence"
 
 
-def fractions_of(fractions):
-    arr = v.real_array(fractions, "fractions", "a number or a 1-D sequence of numbers in [0, 1]")
+def fractions_of(fractions, name="fractions"):
+    """The tabulated rejected fractions (a number or a 1-D sequence in [0, 1]) as floats."""
+    arr = v.real_array(fractions, name, "a number or a 1-D sequence of numbers in [0, 1]")
     if arr.ndim > 1:
-        raise ValueError("fractions must be a number or a 1-D sequence of numbers in [0, 1]")
+        raise ValueError(f"{name} must be a number or a 1-D sequence of numbers in [0, 1]")
     values = tuple(float(f) for f in np.atleast_1d(arr))
     if not values:
-        raise ValueError("fractions must not be empty")
-    v.fraction(values, "fractions")
+        raise ValueError(f"{name} must not be empty")
+    v.fraction(values, name)
     return values
 
 
+#: The rejected fractions a report tabulates.
+FRACTIONS = Kind("FRACTIONS", fractions_of, example=(0.0, 0.5),
+                 junk={"empty": lambda e: [], "2d": lambda e: [list(e), list(e)], **FRACTION.junk})
+
+
 def column_labels(labels, n_classes):
+    """The labels of the probability columns (validated by ``labels_1d``), or 0 .. K-1."""
     if labels is None:
         return np.arange(n_classes)
-    arr = labels_1d(labels, "labels")
-    if arr.size != n_classes:
+    if labels.size != n_classes:
         raise ValueError(
-            f"labels must have one entry per probability column: got {arr.size} labels "
+            f"labels must have one entry per probability column: got {labels.size} labels "
             f"for {n_classes} columns")
     try:
-        distinct = np.unique(arr).size
+        distinct = np.unique(labels).size
     except TypeError:  # mixed types that do not compare (e.g. complex and float)
         raise ValueError("labels must be all numbers or all strings (comparable values), "
                          f"got {labels!r:.60}") from None
-    if distinct != arr.size:
+    if distinct != labels.size:
         raise ValueError("labels must not repeat")
-    return arr
+    return labels
 
 
 def check_in_labels(y, name, labels):
@@ -70,27 +78,23 @@ def check_in_labels(y, name, labels):
 
 
 def predictions(y_true, y_pred, confidence, proba, labels, rejector):
-    """Accuracy vector, confidence, rejector name and labels from a report's arguments."""
-    y_true = labels_1d(y_true, "y_true")
+    """Accuracy vector, confidence, rejector name and labels from a report's declared arguments.
+
+    The arrays are already validated (and of matching lengths); this checks
+    which form was given and how the labels relate to the probability columns.
+    """
     label_tuple = None
     if proba is not None:
         if confidence is not None:
             raise ValueError("give either confidence or proba, not both "
                              "(with proba the confidence comes from the rejector)")
-        v.choice(rejector, "rejector", REJECTORS)
-        p = v.probabilities(proba, "proba")
-        if p.shape[0] != y_true.size:
-            raise ValueError(f"y_true and proba must have the same number of samples, "
-                             f"got {y_true.size} and {p.shape[0]}")
-        lab = column_labels(labels, p.shape[1])
+        lab = column_labels(labels, proba.shape[1])
         check_in_labels(y_true, "y_true", lab)
         if y_pred is None:
-            y_pred = lab[np.argmax(p, axis=1)]
+            y_pred = lab[np.argmax(proba, axis=1)]
         else:
-            y_pred = labels_1d(y_pred, "y_pred")
-            v.same_length(y_true=y_true, y_pred=y_pred)
             check_in_labels(y_pred, "y_pred", lab)
-        confidence = confidence_from_proba(p, rejector)
+        confidence = confidence_from_proba.unchecked(proba, rejector)
         label_tuple = tuple(lab.tolist())
         rejector_name = rejector
     else:
@@ -99,25 +103,50 @@ def predictions(y_true, y_pred, confidence, proba, labels, rejector):
         if labels is not None:
             raise ValueError("labels name the probability columns: give them only with proba")
         rejector_name = GIVEN_CONFIDENCE
-        confidence = v.as_finite_1d(confidence, "confidence")
-        v.same_length(y_true=y_true, confidence=confidence)
-    return accuracy_vector(y_true, y_pred), confidence, rejector_name, label_tuple
+    return accuracy_vector.unchecked(y_true, y_pred), confidence, rejector_name, label_tuple
 
 
 VALIDATION_KEYS = ("y_true", "y_pred", "confidence", "proba")
 
 
-def validation_inputs(validation, with_proba, labels, rejector):
-    """Accuracy vector and confidence of the validation predictions (same form as the test's)."""
-    if not isinstance(validation, Mapping):
-        raise ValueError("validation must be a mapping such as dict(y_true=..., y_pred=..., "
+def _validation(x, name):
+    """Validation predictions: a mapping with the keys of the test data's, y_true among them."""
+    if not isinstance(x, Mapping):
+        raise ValueError(f"{name} must be a mapping such as dict(y_true=..., y_pred=..., "
                          f"confidence=...) or dict(y_true=..., proba=...), got "
-                         f"{type(validation).__name__}")
-    extra = [k for k in validation if k not in VALIDATION_KEYS]
+                         f"{type(x).__name__}")
+    extra = [k for k in x if k not in VALIDATION_KEYS]
     if extra:
-        raise ValueError(f"validation has unknown key(s) {extra!r:.60}; use {list(VALIDATION_KEYS)}")
-    if "y_true" not in validation:
-        raise ValueError("validation must hold y_true")
+        raise ValueError(f"{name} has unknown key(s) {extra!r:.60}; use {list(VALIDATION_KEYS)}")
+    if "y_true" not in x:
+        raise ValueError(f"{name} must hold y_true")
+    return x
+
+
+#: A report's validation predictions (their arrays are read by :func:`validation_inputs`).
+VALIDATION = Kind(
+    "VALIDATION", _validation,
+    example=dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0], confidence=[0.9, 0.6, 0.4, 0.8]),
+    junk={"no_y_true": lambda e: {k: x for k, x in e.items() if k != "y_true"},
+          "unknown_key": lambda e: dict(e, weights=[1] * len(e["y_true"])),
+          "a_tuple": lambda e: tuple(e.values()),
+          **{k: f for k, f in COMMON.items() if k != "None"}})
+
+
+@accepts(y_true=LABELS_1D, y_pred=LABELS_1D, confidence=FINITE_1D, proba=PROBA,
+         same_length=[("y_true", "y_pred", "confidence"), ("y_true", "proba")])
+def _validation_predictions(y_true, y_pred=None, confidence=None, proba=None, *, labels,
+                            rejector):
+    return predictions(y_true, y_pred, confidence, proba, labels, rejector)[:2]
+
+
+def validation_inputs(validation, with_proba, labels, n_classes, rejector):
+    """Accuracy vector and confidence of the validation predictions (same form as the test's).
+
+    ``validation`` passed the :data:`VALIDATION` kind; its arrays are read
+    here, once, by the same kinds as the test data's. ``labels`` are the
+    test data's (declared, or None for 0 .. K-1) and ``n_classes`` its K.
+    """
     if with_proba != ("proba" in validation):
         form = "proba=..." if with_proba else "y_pred=... and confidence=..."
         raise ValueError(f"validation must give its predictions in the same form as the test "
@@ -125,26 +154,58 @@ def validation_inputs(validation, with_proba, labels, rejector):
     if with_proba:
         try:
             shape = np.shape(validation["proba"])
-        except Exception:       # ragged or odd: predictions below says what is wrong
+        except Exception:       # ragged or odd: the door below says what is wrong
             shape = ()
-        if len(shape) == 2 and shape[1] != len(labels):
+        if len(shape) == 2 and shape[1] != n_classes:
             raise ValueError(f"validation: proba has {shape[1]} columns, the test data's "
-                             f"{len(labels)}: a threshold only carries over between the same "
+                             f"{n_classes}: a threshold only carries over between the same "
                              "classes")
     try:
-        accurate, confidence, _, _ = predictions(
-            validation["y_true"], validation.get("y_pred"), validation.get("confidence"),
-            validation.get("proba"), labels if with_proba else None, rejector)
+        return _validation_predictions(**validation, labels=labels, rejector=rejector)
     except ValueError as exc:
         raise ValueError(f"validation: {exc}") from None
-    return accurate, confidence
 
 
-def predicted_proba(estimator, X, y, x_name, y_name):
-    """``estimator.predict_proba(X)``, checked to give one row per label of ``y``.
+def _estimator(x, name):
+    if not callable(getattr(x, "predict_proba", None)):
+        raise ValueError(f"{name} must be a fitted classifier with a predict_proba method")
+    if getattr(x, "classes_", None) is None:
+        raise ValueError(f"{name} has no classes_ attribute: fit it first")
+    return x
+
+
+#: A fitted classifier, duck-typed: ``predict_proba`` and ``classes_`` (scikit-learn's).
+ESTIMATOR = Kind("ESTIMATOR", _estimator,
+                 junk={"no_classes": lambda e: _Unfitted(), **COMMON})
+
+
+class _Unfitted:
+    """A classifier that was never fitted: it has ``predict_proba`` but no ``classes_``."""
+
+    def predict_proba(self, X):
+        raise RuntimeError("not fitted")
+
+
+def _pair(x, name):
+    if not isinstance(x, (tuple, list)) or len(x) != 2:
+        raise ValueError(f"{name} must be a pair (X_val, y_val) for an estimator, got "
+                         f"{type(x).__name__}")
+    return x
+
+
+#: Validation samples and labels of an estimator, ``(X_val, y_val)``.
+ESTIMATOR_VALIDATION = Kind(
+    "ESTIMATOR_VALIDATION", _pair, example=([[0], [1]], [0, 1]),
+    junk={"triple": lambda e: (*e, e[0]), "one": lambda e: (e[0],),
+          **{k: f for k, f in COMMON.items() if k != "None"}})
+
+
+def predicted_proba(estimator, X, n, x_name, y_name):
+    """``estimator.predict_proba(X)`` as validated probabilities, one row per label of ``y``.
 
     rejlab does not read ``X`` itself (a pipeline may take text or a data
-    frame): the estimator does, and what it raises on it is an error in ``X``.
+    frame): the estimator does, and what it raises on it is an error in
+    ``X``. ``n`` is the number of labels in ``y_name``.
     """
     try:
         proba = estimator.predict_proba(X)
@@ -155,10 +216,9 @@ def predicted_proba(estimator, X, y, x_name, y_name):
                          f"({type(exc).__name__}: {exc})") from exc
     try:
         rows = len(proba)
-    except TypeError:  # no rows at all: rejection_report says what proba must be
-        return proba
-    n = labels_1d(y, y_name).size
+    except TypeError:  # no rows at all: the check of proba below says what it must be
+        rows = n
     if rows != n:
         raise ValueError(f"estimator.predict_proba({x_name}) gave {rows} rows for the {n} "
                          f"labels of {y_name}: {x_name} and {y_name} must hold the same samples")
-    return proba
+    return PROBA(proba, "proba")

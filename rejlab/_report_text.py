@@ -48,6 +48,11 @@ def report_text(report, digits):
             else:
                 cells.append(value_text(row[c], digits).rjust(width))
         lines.append("  ".join(cells))
+    if report.tied_fractions:
+        shown = ", ".join(value_text(f, digits) for f in report.tied_fractions)
+        lines.append(f"  fraction{'s' if len(report.tied_fractions) > 1 else ''} {shown}: "
+                     "the count cuts through tied confidences; the row is the expectation over "
+                     "their order (the same for every order of the rows)")
     lines.append("")
     lines.append("  " + _point_line("maximum Q", report.best, report.best_index, digits))
     if report.min_cost is not None:
@@ -60,7 +65,7 @@ def report_text(report, digits):
     if report.threshold is not None:
         lines += _validation_lines(report, digits)
     if report.bands is not None or report.threshold is not None:
-        lines.append("  selective classification (ties broken by sample index): "
+        lines.append("  selective classification (tied confidences averaged over their order): "
                      f"AURC = {value_text(report.aurc, digits)}, "
                      f"E-AURC = {value_text(report.excess_aurc, digits)}, "
                      f"AUGRC = {value_text(report.augrc, digits)}, "

@@ -1,20 +1,77 @@
-"""Resampling shared by the paired comparisons: multiplicities drawn chunk by chunk, percentile bands.
+"""The bootstrap's kernels: resamples as multiplicities, the counts along a rejection order, bands.
 
-The convention of :mod:`rejlab.bootstrap`, written once for the comparisons
-that resample something other than one rejector's samples (two multi-label
-results of the same samples; tiles of an image): replicate b draws
-``rng.integers(0, n, size=n)`` from ``numpy.random.default_rng(seed)``,
-replicates in order, and is used as the multiplicity of each of the n units
-(a bincount of the draws), so that nothing is copied or sorted per replicate.
+:mod:`rejlab.bootstrap` resamples n samples with replacement ``n_boot``
+times and needs, for each replicate, |M∩R| after rejecting k copies for a
+few counts k, |M|, and the max-Q point (Efron & Tibshirani 1993; Condessa et
+al. 2017, Sec. 3 for the measures). Each fast kernel here has a short,
+obvious reference beside it, and the tests hold the two equal on random
+inputs; read the reference first:
+
+- :func:`replicate_counts_reference` builds each resample explicitly, in
+  the rejection order, and counts along it; :class:`RejectionWalk` gets the
+  same counts from the replicates' multiplicities, block by block;
+- :func:`quantiles_reference` computes a percentile bound column by column
+  with Python floats; :func:`quantiles` does it for every column at once;
+- :func:`simultaneous_band_reference` measures each replicate's largest
+  standardised deviation one column at a time; :func:`simultaneous_band`
+  does it for every replicate and column at once.
+
+Conventions. Replicate b draws ``rng.integers(0, n, size=n)`` from
+``numpy.random.default_rng(seed)``, replicates in order
+(:func:`multiplicities`). Copies of one sample are interchangeable, so a
+replicate is its multiplicities ``w`` (how often each sample was drawn)
+and the default tie policy holds on it: along the library's rejection order
+(confidence ascending, then sample index), the copies of one sample are
+adjacent. Inputs are validated by the callers.
 """
 
 from __future__ import annotations
 
+import math
+from typing import NamedTuple, Optional
+
 import numpy as np
 
-__all__ = ["multiplicity_chunks", "percentile_bounds", "CHUNK_NUMBERS"]
+from ._ranking import order
 
-#: Numbers per chunk of replicates: the work arrays of a chunk stay a few MB.
+__all__ = ["BLOCK", "CHUNK_NUMBERS", "multiplicities", "multiplicity_chunks", "ReplicateCounts", "RejectionWalk",
+           "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
+           "simultaneous_band", "simultaneous_band_reference"]
+
+#: Positions per block of the walk: its two int64 running sums (1 MB each) stay in
+#: cache, and a larger sample is walked a block at a time, so the cost per sample
+#: does not grow with n beyond what drawing and counting the resamples cost (fewer
+#: positions per block cost more in calls than they save in cache misses).
+BLOCK = 1 << 17
+
+#: From this many samples on, a replicate's multiplicities are read as one byte
+#: each (when none exceeds 255): the random reads along the rejection order then
+#: hit an n-byte array that stays in cache, rather than 4 n bytes that may not.
+_SMALL_WEIGHTS_FROM = 1 << 17
+
+
+def multiplicities(n, n_boot, seed, progress=None):
+    """Each replicate's multiplicities, ``bincount(rng.integers(0, n, n), minlength=n)``, in turn.
+
+    Yields one int32 array of length n (original sample order) per
+    replicate, replicates in order: the same array each time, refilled
+    (counted in place by ``np.add.at``, which is faster than a bincount and
+    makes no new array), so use it before asking for the next. ``progress``,
+    if given, is called with the fraction of replicates done after every few
+    (about 2**18 drawn numbers' worth).
+    """
+    rng = np.random.default_rng(seed)
+    every = max(1, (1 << 18) // n)
+    w, one = np.zeros(n, dtype=np.int32), np.int32(1)
+    for b in range(n_boot):
+        w.fill(0)
+        np.add.at(w, rng.integers(0, n, size=n), one)
+        yield w
+        if progress is not None and ((b + 1) % every == 0 or b + 1 == n_boot):
+            progress((b + 1) / n_boot)
+
+
+#: Numbers per chunk of replicates in :func:`multiplicity_chunks`: a chunk's arrays stay a few MB.
 CHUNK_NUMBERS = 2**18
 
 
@@ -36,30 +93,358 @@ def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None):
         yield np.bincount(idx.ravel(), minlength=c * n).reshape(c, n).astype(np.int32)
 
 
-def percentile_bounds(replicates, level):
-    """The ``(1 - level) / 2`` and ``(1 + level) / 2`` quantiles along axis 0, NaN left out.
+class ReplicateCounts(NamedTuple):
+    """The counts of some replicates (one row each) along one rejection order."""
 
-    The percentile bootstrap (Efron & Tibshirani 1993, Ch. 13) with NumPy's
-    default linear interpolation between order statistics, except that an
-    infinite order statistic gives an infinite bound (NumPy would give NaN
-    for ``inf - inf``), as in :mod:`rejlab.bootstrap`; NaN where every
-    replicate is NaN. For finite values it is ``np.nanquantile`` up to rounding.
+    mr: np.ndarray                  #: |M∩R| after rejecting each asked count k, shape (rows, k's)
+    m: np.ndarray                   #: |M| of each replicate
+    best_g: np.ndarray              #: max over j of |M∩R| - |A∩R| (0 at j = 0): n Q - |A| at max Q
+    best_j: np.ndarray              #: the first rejected count j where it is reached
+    aurc: Optional[np.ndarray]      #: AURC of each replicate (ties by index), if asked
+    at: Optional[tuple]             #: (|R|, |M∩R|) once the first ``position`` samples are rejected
+
+
+def replicate_counts_reference(accurate, confidence, weights, rejected, *, position=None):
+    """What :class:`RejectionWalk` computes, written the obvious way: build each resample.
+
+    For each row of ``weights`` (multiplicities in original order), the
+    resample in rejection order is ``np.repeat(order, w)``; |M∩R| after
+    rejecting k copies is the number of misclassified among its first k,
+    and the max-Q point is the first maximum of ``|M∩R| - |A∩R|`` over
+    j = 0 .. n (Q n = |A| + that). AURC is :func:`rejlab.aurc` of the
+    resample: the mean over the kept counts k = 1 .. n of the errors among
+    the k most confident copies divided by k.
     """
-    vals = np.sort(np.asarray(replicates, dtype=float), axis=0)   # NaN sort last
-    m = np.count_nonzero(~np.isnan(vals), axis=0)
-    top = np.maximum(m - 1, 0)
-    bounds = []
+    by_rank = order(confidence)
+    rows = []
+    for w in np.atleast_2d(weights):
+        resample = np.repeat(by_rank, w[by_rank])          # least confident first
+        mis = ~accurate[resample]
+        mr_after = np.concatenate([[0], np.cumsum(mis)])   # |M∩R| after rejecting j copies
+        j = np.arange(mr_after.size)
+        g = 2 * mr_after - j                               # |M∩R| - |A∩R|
+        best = int(np.argmax(g))
+        m = int(mr_after[-1])
+        n = resample.size
+        errors_kept = m - mr_after[:-1]                    # rejecting j = 0 .. n - 1 keeps n - j
+        aurc = float(np.mean(errors_kept / (n - j[:-1])))
+        at = None
+        if position is not None:
+            k = int(w[by_rank][:position].sum())
+            at = (k, int(mr_after[k]))
+        rows.append((mr_after[np.asarray(rejected)], m, int(g[best]), best, aurc, at))
+    mr, m, best_g, best_j, aurc, at = zip(*rows)
+    return ReplicateCounts(np.array(mr), np.array(m), np.array(best_g), np.array(best_j),
+                           np.array(aurc), at if position is not None else None)
+
+
+class RejectionWalk:
+    """One rejector's fixed rejection order, and the counts of many replicates along it.
+
+    What it computes is :func:`replicate_counts_reference`'s (read that one
+    first); this is how to get it from the multiplicities without building
+    a resample. Along the order (least confident first) with ``w`` the
+    multiplicities, two running sums tell everything: ``J = cumsum(w)``, the
+    copies rejected once the copies of the first i samples are, and
+    ``g = cumsum(+-w)`` (+1 misclassified, -1 accurate), so that
+    ``|M∩R| = (J + g) / 2`` there and ``Q n = |A| + g``. Rejecting k copies
+    ends inside the block of copies of the first sample i with ``J_i >= k``:
+    ``|M∩R| = (J_i + g_i) / 2 - mis_i (J_i - k)``. Q peaks where g does, at
+    the end of a block of copies or at j = 0 (g = 0).
+
+    ``RejectionWalk(accurate, confidence, rejected, rows)`` makes room for
+    ``rows`` replicates and the counts ``rejected`` (int, any order);
+    :meth:`add` walks one replicate into a row (the running sums over
+    :data:`BLOCK` positions at a time, in work arrays made once);
+    :meth:`counts` returns them all. ``aurc=True`` also sums each
+    replicate's AURC (ties by index) by parts over the misclassified
+    samples' blocks of copies (equal to :func:`rejlab.aurc` of the resample
+    up to rounding, about 1e-12 relative); ``position`` records (|R|, |M∩R|)
+    once the copies of the first ``position`` samples of the order are
+    rejected (a threshold).
+    """
+
+    def __init__(self, accurate, confidence, rejected, rows, *, aurc=False, position=None):
+        self.n = n = accurate.size
+        self.order = order(confidence)
+        acc = accurate[self.order]
+        self.mis = ~acc
+        self.sign = np.where(acc, -1, 1).astype(np.int64)
+        self.rejected = np.asarray(rejected, dtype=np.int64)
+        self._by_count = np.argsort(self.rejected, kind="stable")
+        self._ks = self.rejected[self._by_count]           # the counts, ascending
+        length = min(n, BLOCK)
+        self._J, self._G = np.empty(length, dtype=np.int64), np.empty(length, dtype=np.int64)
+        self._W = {np.dtype(t): np.empty(length, dtype=t) for t in (np.int64, np.int32)}
+        if n >= _SMALL_WEIGHTS_FROM:
+            self._small = np.empty(n, dtype=np.uint8)
+            self._W[np.dtype(np.uint8)] = np.empty(length, dtype=np.uint8)
+        f = self.rejected.size
+        self._j_at, self._g_at = np.zeros((rows, f), np.int64), np.zeros((rows, f), np.int64)
+        self._i_at = np.zeros((rows, f), np.int64)
+        self._m, self._best_g, self._best_j = (np.zeros(rows, np.int64) for _ in range(3))
+        self._aurc = self._mis_blocks = None
+        if aurc:                         # each block's misclassified positions, from its start
+            mis_at = np.flatnonzero(~acc)
+            edges = np.searchsorted(mis_at, np.arange(0, n + length, length))
+            self._mis_blocks = [mis_at[lo:hi] - b * length
+                                for b, (lo, hi) in enumerate(zip(edges[:-1], edges[1:]))]
+            self._aurc = np.zeros(rows)
+        self.position = position
+        self._at = np.zeros((2, rows), np.int64) if position is not None else None
+
+    def harmonic(self):
+        """H_{n - x} for x = 0 .. n (H the harmonic numbers)."""
+        if not hasattr(self, "_harmonic"):
+            self._harmonic = np.concatenate(
+                [[0.0], np.cumsum(1.0 / np.arange(1, self.n + 1))])[::-1].copy()
+        return self._harmonic
+
+    def add(self, w, row):
+        """Walk one replicate (multiplicities ``w`` in original order, int32 or int64) into ``row``."""
+        n, length, ks = self.n, self._J.size, self._ks
+        source = w
+        if n >= _SMALL_WEIGHTS_FROM and w.max() <= 255:
+            source = self._small
+            np.copyto(source, w, casting="unsafe")
+        W = self._W[source.dtype]
+        carry_j = carry_g = best_g = best_j = 0
+        for p in range(0, n, length):
+            q = min(n, p + length)
+            Wb, J, G = W[:q - p], self._J[:q - p], self._G[:q - p]
+            np.take(source, self.order[p:q], out=Wb, mode="clip")
+            np.cumsum(Wb, out=J, dtype=np.int64)
+            np.multiply(Wb, self.sign[p:q], out=G)
+            np.cumsum(G, out=G)
+            i = int(G.argmax())
+            if int(G[i]) + carry_g > best_g:              # strictly: the first maximum wins
+                best_g, best_j = int(G[i]) + carry_g, int(J[i]) + carry_j
+            last_j = int(J[-1])
+            if ks.size:                                   # the counts k that end in this block
+                lo, hi = (0, ks.size) if q - p == n else \
+                    np.searchsorted(ks, [carry_j, carry_j + last_j], side="right")
+                if hi > lo:
+                    at = self._by_count[lo:hi]
+                    i = np.searchsorted(J, ks[lo:hi] - carry_j)
+                    np.minimum(i, q - p - 1, out=i)       # k = 0 (never used) may point past
+                    self._j_at[row, at] = J[i] + carry_j
+                    self._g_at[row, at] = G[i] + carry_g
+                    self._i_at[row, at] = i + p
+            if self._aurc is not None:
+                mine = self._mis_blocks[p // length]
+                self._aurc[row] += self._aurc_terms(Wb[mine], J[mine] + carry_j)
+            if self.position is not None and p < self.position <= q:
+                self._at[:, row] = (int(J[self.position - p - 1]) + carry_j,
+                                    int(G[self.position - p - 1]) + carry_g)
+            carry_j += last_j
+            carry_g += int(G[-1])
+        self._m[row] = (n + carry_g) >> 1
+        self._best_g[row], self._best_j[row] = best_g, best_j
+
+    def counts(self):
+        """:class:`ReplicateCounts` of every row walked."""
+        ks = self.rejected[None, :]
+        j, g = self._j_at, self._g_at
+        mr = np.where(ks > 0, ((j + g) >> 1) - self.mis[self._i_at] * (j - ks), 0)
+        aurc = None
+        if self._aurc is not None:
+            aurc = (self._m * self.harmonic()[0] - self._aurc) / self.n
+        at = None
+        if self._at is not None:                # nothing rejected: row of zeros, as recorded
+            rw, g_at = self._at
+            at = (rw, (rw + g_at) >> 1)
+        return ReplicateCounts(mr, self._m, self._best_g, self._best_j, aurc, at)
+
+    def _aurc_terms(self, wm, jm):
+        """The misclassified samples' part of n AURC, summed (see :meth:`counts`).
+
+        ``n AURC = m H_n - sum_i [w_i H_{n-J_i} + (n - p_i)(H_{n-p_i} - H_{n-J_i}) - w_i]``
+        over the misclassified samples i, with ``p_i = J_i - w_i``.
+        """
+        h = self.harmonic()
+        p = jm - wm
+        hq = np.take(h, jm)
+        t = wm * (hq - 1.0)
+        t += (self.n - p).astype(float) * (np.take(h, p) - hq)
+        return float(t.sum())
+
+
+# --- percentile bounds -------------------------------------------------------------
+
+
+def quantiles_reference(values, level):
+    """What :func:`quantiles` computes, written the obvious way: one column at a time.
+
+    For each column of ``values`` (replicates along axis 0), leave out the
+    NaN, sort, and read the ``(1 - level) / 2`` and ``(1 + level) / 2``
+    quantiles by linear interpolation between order statistics at
+    ``h = q (m - 1)`` (NumPy's default, its rounding included: from the
+    upper neighbour when the fraction is 1/2 or more). An order statistic
+    that is infinite gives its infinity as the bound; a column of NaN
+    gives NaN.
+    """
+    values = np.asarray(values, dtype=float)
+    columns = values.reshape(values.shape[0], -1).T
+    out = []
     for q in ((1.0 - level) / 2, (1.0 + level) / 2):
-        h = q * top
+        bounds = []
+        for column in columns:
+            xs = sorted(float(x) for x in column if not math.isnan(x))
+            if not xs:
+                bounds.append(math.nan)
+                continue
+            h = q * (len(xs) - 1)
+            i = math.floor(h)
+            t = h - i
+            a, b = xs[i], xs[min(i + 1, len(xs) - 1)]
+            if t == 0 or a == b or math.isinf(a):
+                bounds.append(a)
+            elif math.isinf(b):
+                bounds.append(b)
+            elif t >= 0.5:
+                bounds.append(b - (b - a) * (1 - t))
+            else:
+                bounds.append(a + (b - a) * t)
+        out.append(np.array(bounds).reshape(values.shape[1:]))
+    return out
+
+
+def quantiles(values, level):
+    """Low and high percentile-bootstrap bounds along axis 0, NaN left out.
+
+    The result of :func:`quantiles_reference` (read that one first), for
+    every column at once: one sort, then the two order statistics of each
+    column gathered and interpolated as arrays.
+    """
+    vals = np.sort(values, axis=0)                     # NaN sort last
+    m = np.count_nonzero(~np.isnan(vals), axis=0)
+    out = []
+    for q in ((1.0 - level) / 2, (1.0 + level) / 2):
+        h = q * np.maximum(m - 1, 0)
         i0 = np.floor(h).astype(np.int64)
-        i1 = np.minimum(i0 + 1, top)
+        i1 = np.minimum(i0 + 1, np.maximum(m - 1, 0))
         t = h - i0
         a = np.take_along_axis(vals, i0[None], axis=0)[0]
         b = np.take_along_axis(vals, i1[None], axis=0)[0]
         with np.errstate(invalid="ignore"):
             d = b - a
-            res = np.where(t >= 0.5, b - d * (1 - t), a + d * t)   # NumPy's own lerp
+            res = np.where(t >= 0.5, b - d * (1 - t), a + d * t)
         res = np.where((t == 0) | (a == b), a, res)
         res = np.where(np.isinf(a), a, np.where(np.isinf(b) & (t > 0), b, res))
-        bounds.append(np.where(m > 0, res, np.nan))
-    return bounds[0], bounds[1]
+        out.append(np.where(m > 0, res, np.nan))
+    return out
+
+
+# --- simultaneous bands ---------------------------------------------------------------
+
+
+def _unbounded_to_unit(x):
+    """``x / (1 + x)``: [0, inf] onto [0, 1] (phi's scale for its band), NaN kept."""
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isposinf(x), 1.0, x / (1.0 + x))
+
+
+def _unit_to_unbounded(y):
+    """The inverse of :func:`_unbounded_to_unit`: ``y / (1 - y)``, 1 onto inf."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(y >= 1.0, np.inf, y / (1.0 - y))
+
+
+#: The scales the simultaneous bands are computed on, by name: bounded measures as
+#: they are, phi (in [0, inf]) as phi / (1 + phi), so that no deviation is infinite.
+SCALES = {"identity": (lambda x: np.asarray(x, dtype=float), lambda y: y),
+          "unbounded": (_unbounded_to_unit, _unit_to_unbounded)}
+
+
+def simultaneous_band_reference(estimate, values, level, scale="identity"):
+    """What :func:`simultaneous_band` computes, the obvious way: one replicate, one column at a time.
+
+    On the scale ``scale`` (:data:`SCALES`): for each column (fraction) f,
+    the standard deviation s_f of its finite replicate values; for each
+    replicate b, its largest standardised deviation ``max_f |x_bf - e_f| / s_f``
+    over the columns with s_f > 0 and a finite estimate e_f (NaN values
+    count as no deviation); c, the ``ceil(level B)``-th smallest of those
+    maxima; then at each such column the interval ``e_f +- c s_f``, clipped
+    to the replicates' own range, mapped back, and widened to contain the
+    pointwise percentile band (:func:`quantiles_reference`) and the values
+    of the replicates inside (which the map back could round away). Columns
+    with no spread keep the pointwise band. Returns ``(low, high, c)``.
+    """
+    forward, back = SCALES[scale]
+    x, e = forward(np.asarray(values, dtype=float)), forward(np.asarray(estimate, dtype=float))
+    n_rep, n_col = x.shape
+    spread, used = [], []
+    for f in range(n_col):
+        column = [v for v in x[:, f] if math.isfinite(v)]
+        width = max(column) - min(column) if column else 0.0
+        # measured in units of the range, so that tiny values do not underflow to no spread
+        s = width * float(np.std([v / width for v in column], ddof=1)) if width > 0 else 0.0
+        spread.append(s)
+        used.append(s > 0 and math.isfinite(e[f]))
+    worst = []
+    for b in range(n_rep):
+        devs = [abs(x[b, f] - e[f]) / spread[f] for f in range(n_col)
+                if used[f] and not math.isnan(x[b, f])]
+        worst.append(max(devs, default=0.0))
+    c = sorted(worst)[math.ceil(level * n_rep - 1e-9) - 1]
+    p_low, p_high = quantiles_reference(values, level)
+    raw = np.asarray(values, dtype=float)
+    low, high = [], []
+    for f in range(n_col):
+        lo, hi = p_low[f], p_high[f]
+        if used[f]:
+            column = [v for v in raw[:, f] if not math.isnan(v)]
+            # the replicates inside, by their own values (no rounding of the scale's map)
+            kept = [raw[b, f] for b in range(n_rep) if worst[b] <= c and not math.isnan(raw[b, f])]
+            lo = min(lo, max(float(back(e[f] - c * spread[f])), min(column)), *kept)
+            hi = max(hi, min(float(back(e[f] + c * spread[f])), max(column)), *kept)
+        low.append(lo)
+        high.append(hi)
+    return np.array(low), np.array(high), float(c)
+
+
+def simultaneous_band(estimate, values, level, scale="identity"):
+    """A band over all columns at once: the sup-t band (Montiel Olea & Plagborg-Moller 2019).
+
+    The result of :func:`simultaneous_band_reference` (read that one first),
+    for every replicate and column at once. The critical value c is the
+    bootstrap quantile of the largest standardised deviation of a replicate
+    curve from the estimate, so a share ``level`` of the replicate curves
+    lies inside ``e +- c s`` at every column; clipping to the replicates'
+    range and joining the pointwise band and the inside replicates' values
+    never put one of them outside.
+    ``values`` has replicates along axis 0 and columns along axis 1; where
+    the estimate is NaN its replicates are expected to be NaN too (as the
+    measures are: undefined on the sample, undefined on every resample).
+    """
+    forward, back = SCALES[scale]
+    x, e = forward(values), forward(estimate)
+    finite = np.isfinite(x)
+    count = finite.sum(axis=0)
+    # standard deviations of the finite values, in units of their range (no underflow)
+    width = np.where(finite, x, -np.inf).max(axis=0) - np.where(finite, x, np.inf).min(axis=0)
+    width = np.where(count > 0, width, 0.0)
+    unit = np.where(width > 0, width, 1.0)
+    z = np.where(finite, x / unit, 0.0)
+    mean = z.sum(axis=0) / np.maximum(count, 1)
+    ss = (np.where(finite, z - mean, 0.0) ** 2).sum(axis=0)
+    spread = np.where((count > 1) & (width > 0), unit * np.sqrt(ss / np.maximum(count - 1, 1)), 0.0)
+    used = (spread > 0) & np.isfinite(e)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        dev = np.abs(x - e) / np.where(used, spread, np.inf)
+    dev = np.where(np.isnan(dev) | ~used, 0.0, dev)
+    worst = dev.max(axis=1) if dev.size else np.zeros(x.shape[0])
+    k = math.ceil(level * worst.size - 1e-9)
+    c = float(np.partition(worst, k - 1)[k - 1])
+    raw = np.where(used, np.asarray(values, dtype=float), 0.0)    # unused columns: anything
+    nan = np.isnan(raw)
+    inside = (worst <= c)[:, None] & ~nan
+    with np.errstate(invalid="ignore"):
+        p_low, p_high = quantiles(values, level)
+        lo = np.maximum(back(e - c * spread), np.where(nan, np.inf, raw).min(axis=0))
+        hi = np.minimum(back(e + c * spread), np.where(nan, -np.inf, raw).max(axis=0))
+    lo = np.minimum(lo, np.where(inside, raw, np.inf).min(axis=0))
+    hi = np.maximum(hi, np.where(inside, raw, -np.inf).max(axis=0))
+    low = np.where(used, np.fmin(p_low, lo), p_low)
+    high = np.where(used, np.fmax(p_high, hi), p_high)
+    return low, high, c

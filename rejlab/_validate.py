@@ -183,14 +183,6 @@ def has_fields(x, name, fields, what):
     return x
 
 
-def single_numbers(**arrays):
-    """Raise unless every keyword-named array is 0-dimensional (one number)."""
-    shaped = [k for k, a in arrays.items() if np.ndim(a) != 0]
-    if shaped:
-        raise ValueError(f"{', '.join(arrays)} must be single numbers "
-                         f"({', '.join(shaped)} is not)")
-
-
 def close(x, y, tolerance, message):
     """Raise ``ValueError(message)`` unless ``|x - y| <= tolerance`` everywhere (a precondition)."""
     if not np.all(np.abs(np.asarray(x) - np.asarray(y)) <= tolerance):
@@ -247,31 +239,17 @@ def _is_boolean(x):
         return False
 
 
-def accuracy_and_rejection(A, r, A_name="A", r_name="r"):
-    """Nonrejected accuracy ``A`` and rejected fraction ``r`` as float arrays.
+def defined_where_kept(A, r, A_name="A", r_name="r"):
+    """Raise unless the accuracies ``A`` are NaN only where ``r == 1`` (broadcast together).
 
-    Both must lie in [0, 1] and broadcast together. ``A`` may be NaN only
-    where ``r == 1``: nothing is kept there, so A is undefined (this is what
-    :func:`rejlab.rejection_curves` returns at its last point).
+    Where nothing is kept A is undefined, which is what
+    :func:`rejlab.rejection_curves` returns at its last point; anywhere else
+    a NaN is a mistake.
     """
-    r_arr = fraction(r, r_name)
-    not_masked(A, A_name)
-    if not _is_numeric(A) or _is_boolean(A):
-        raise ValueError(f"{A_name} must be a number in [0, 1], got {A!r}")
-    A_arr = np.asarray(A, dtype=float)
-    try:
-        A_b, r_b = np.broadcast_arrays(A_arr, r_arr)
-    except ValueError:
-        raise ValueError(f"{A_name} and {r_name} must broadcast together, got shapes "
-                         f"{A_arr.shape} and {r_arr.shape}") from None
-    nan = np.isnan(A_b)
-    if np.any(nan & (r_b != 1)):
+    nan = np.isnan(A)
+    if np.any(nan) and np.any(nan & (r != 1)):
         raise ValueError(f"{A_name} must lie in [0, 1] (NaN is allowed only where "
                          f"{r_name} == 1, when nothing is kept)")
-    bad = ~nan & ~((A_b >= 0) & (A_b <= 1))
-    if np.any(bad):
-        raise ValueError(f"{A_name} must lie in [0, 1], got {float(A_b[bad].flat[0])!r}")
-    return A_arr, r_arr
 
 
 def same_shape(**arrays):
@@ -357,15 +335,6 @@ def broadcastable(**arrays):
         shapes = ", ".join(f"{k} {np.shape(a)}" for k, a in arrays.items())
         raise ValueError(f"{', '.join(arrays)} must have the same shape or broadcast "
                          f"together, got {shapes}") from None
-
-
-def broadcasts_with(x, name, shape, what):
-    """Raise unless ``x`` broadcasts with arrays of ``shape`` (``what`` names them)."""
-    try:
-        return np.broadcast_shapes(np.shape(x), shape)
-    except ValueError:
-        raise ValueError(f"{name} (shape {np.shape(x)}) must broadcast with {what} "
-                         f"(shape {shape})") from None
 
 
 def seed(x, name="seed"):
@@ -565,17 +534,31 @@ def whole_numbers(x, name, *, lower=0):
     return arr.astype(np.int64)
 
 
-def class_indices(y, name, n_classes):
-    """A 1-D array of class indices 0 .. n_classes - 1 (the columns of a probability matrix)."""
+def class_indices(y, name, n_classes=None):
+    """A 1-D array of class indices 0 .. n_classes - 1 (the columns of a probability matrix).
+
+    With ``n_classes=None`` only "integers >= 0" is checked (the number of
+    columns is checked where it is known, with :func:`class_indices_below`).
+    """
     arr = as_1d(y, name)
+    top = "" if n_classes is None else f" .. {n_classes - 1}"
     if arr.dtype.kind not in "iu":
         if arr.dtype.kind != "f" or not np.all(np.isfinite(arr)) or np.any(arr != np.floor(arr)):
-            raise ValueError(f"{name} must hold class indices (integers 0 .. {n_classes - 1}, "
+            raise ValueError(f"{name} must hold class indices (integers 0{top}, "
                              f"the columns of the probabilities), got {describe(y)}")
-    if np.any(arr < 0) or np.any(arr >= n_classes):
+    if np.any(arr < 0):
+        raise ValueError(f"{name} must hold class indices >= 0 (one per column), got {describe(y)}")
+    arr = arr.astype(np.int64)
+    if n_classes is not None:
+        class_indices_below(arr, name, n_classes)
+    return arr
+
+
+def class_indices_below(arr, name, n_classes):
+    """Raise unless the class indices ``arr`` (int64, >= 0) are all below ``n_classes``."""
+    if arr.size and arr.max() >= n_classes:
         raise ValueError(f"{name} must hold class indices in 0 .. {n_classes - 1} (one per "
-                         f"column), got {describe(y)}")
-    return arr.astype(np.int64)
+                         f"column), got {describe(arr)}")
 
 
 def score_matrix(x, name):

@@ -38,6 +38,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _set_checks as sc, _validate as v
+from ._constraints import Kind, accepts
+from ._kinds import COMMON, SETS_OR_INDICATOR, TEXT, UNIVERSE, one_of
 from ._label_counts import aa_rar, sample_counts, totals as count_totals
 from ._sets import ElementSet, ordered
 from .coverings import label_sets_to_blocks
@@ -84,7 +86,7 @@ class _Arrays(NamedTuple):
 
 
 def _read(ideal, results, universe=None):
-    """Validate ``ideal`` and the results (a dict name -> value) together, once.
+    """The declared ``ideal`` and results (a dict name -> value) read together, once.
 
     Returns one :class:`_Sets` or :class:`_Arrays` per result. Both layers
     accept the same data: a result (or an ideal given as data) may leave a
@@ -95,26 +97,25 @@ def _read(ideal, results, universe=None):
     """
     values = {"ideal": ideal, **results}
     if not sc.one_layer(**values):
-        T = sc.indicator_matrix(ideal, "ideal")
         out = {}
         for name, x in results.items():
-            out[name] = _Arrays(T, sc.indicator_matrix(x, name))
-            v.same_shape(ideal=T, **{name: out[name].R})
+            out[name] = _Arrays(ideal, x)
+            v.same_shape(ideal=ideal, **{name: x})
         return out
     if isinstance(ideal, Mapping):
         sc.same_keys(**values)
         rows = {name: sc.label_sets(x, name)[1] for name, x in values.items()}
         labels = ordered(frozenset().union(*(r for rs in rows.values() for r in rs)))
-        blocks = {name: tuple(label_sets_to_blocks(x, labels=labels)) if labels else ()
+        blocks = {name: tuple(label_sets_to_blocks.unchecked(x, labels=labels)) if labels else ()
                   for name, x in values.items()}
         default = ordered(ideal)
     else:
-        blocks = {name: sc.set_family(x, name) for name, x in values.items()}
+        blocks = values
         default = None
     v.same_number("labels (blocks): both must use the same m labels",
                   **{name: len(bs) for name, bs in blocks.items()})
     if universe is not None:
-        order = sc.universe_elements(universe)
+        order = universe
     elif default is not None:
         order = tuple(default)
     else:
@@ -123,6 +124,10 @@ def _read(ideal, results, universe=None):
     for name, bs in blocks.items():
         sc.blocks_within(bs, U, name)
     return {name: _Sets(blocks["ideal"], blocks[name], order) for name in results}
+
+
+#: An ideal and a result, and the universe of the set layer.
+_PAIR = dict(ideal=SETS_OR_INDICATOR, result=SETS_OR_INDICATOR, universe=UNIVERSE)
 
 
 def _read_pair(ideal, result, universe=None):
@@ -163,6 +168,7 @@ def _totals(data):
 # --- AA and RAR ---------------------------------------------------------------------
 
 
+@accepts(**_PAIR)
 def absolute_accuracy(ideal, result, *, universe=None):
     """Absolute accuracy ``AA = T_pos / sum_i |P_i|`` with ``T_pos = sum_i |P_i ∩ P'_i|``.
 
@@ -193,6 +199,7 @@ def absolute_accuracy(ideal, result, *, universe=None):
     return aa_rar(*_totals(_read_pair(ideal, result, universe)))[0]
 
 
+@accepts(**_PAIR)
 def relative_accuracy_rate(ideal, result, *, universe=None):
     """Relative accuracy rate ``RAR = T_pos / T_neg`` (unified form, Section 4.2).
 
@@ -216,6 +223,18 @@ def relative_accuracy_rate(ideal, result, *, universe=None):
     return aa_rar(*_totals(_read_pair(ideal, result, universe)))[1]
 
 
+def _condition(x, name):
+    return sc.condition_key(x, name, CONDITIONS)
+
+
+#: One of the paper's four conditions, (ideal kind, result kind); a list reads as a tuple.
+CONDITION = Kind("CONDITION", _condition, example=("covering", "partition"),
+                 junk={"unknown": lambda e: ("covering", "nothing"), "one": lambda e: "covering",
+                       "nested": lambda e: [["covering"], "partition"],
+                       **{k: f for k, f in COMMON.items() if k != "None"}})
+
+
+@accepts(**_PAIR, condition=CONDITION)
 def t_neg(ideal, result, *, universe=None, condition=None):
     """T_neg: unified (default), or the formula of one of the paper's four conditions.
 
@@ -236,8 +255,6 @@ def t_neg(ideal, result, *, universe=None, condition=None):
     >>> rl.t_neg(P, P1, condition=("partition", "partition"))  # wrong condition
     1
     """
-    if condition is not None:
-        condition = sc.condition_key(condition, "condition", CONDITIONS)
     return _t_neg(_read_pair(ideal, result, universe), condition)
 
 
@@ -263,6 +280,7 @@ def _condition_t_neg(data, condition):
     return int(np.where(count >= 2, np.maximum(fp, fn), fp).sum())
 
 
+@accepts(**_PAIR)
 def t_neg_partition_partition(ideal, result, *, universe=None):
     """T_neg of Section 4.1.1 (1), ideal and result partitions: ``sum_i |P'_i - P_i|``.
 
@@ -276,6 +294,7 @@ def t_neg_partition_partition(ideal, result, *, universe=None):
     return _t_neg(_read_pair(ideal, result, universe), ("partition", "partition"))
 
 
+@accepts(**_PAIR)
 def t_neg_partition_covering(ideal, result, *, universe=None):
     """T_neg of Section 4.1.1 (2), partition ideal and covering result: ``sum_i |P'_i - P_i|``.
 
@@ -287,6 +306,7 @@ def t_neg_partition_covering(ideal, result, *, universe=None):
     return _t_neg(_read_pair(ideal, result, universe), ("partition", "covering"))
 
 
+@accepts(**_PAIR)
 def t_neg_covering_partition(ideal, result, *, universe=None):
     """T_neg of Section 4.1.2 (1), covering ideal and partition result: ``sum_i |P_i - P'_i|``.
 
@@ -298,6 +318,7 @@ def t_neg_covering_partition(ideal, result, *, universe=None):
     return _t_neg(_read_pair(ideal, result, universe), ("covering", "partition"))
 
 
+@accepts(**_PAIR)
 def t_neg_covering_covering(ideal, result, *, universe=None):
     """T_neg of Section 4.1.2 (2), both coverings: ``sum T1' + sum T2'``.
 
@@ -403,10 +424,9 @@ class AccuracyReport:
             return None
         return aa_rar(self.T_pos, self.sum_P, self.T_neg_condition)[1]
 
+    @accepts(measure=one_of(("AA", "RAR")), infinity=TEXT)
     def fraction_text(self, measure, *, infinity="inf"):
         """``"AA"`` or ``"RAR"`` as its fraction, e.g. ``'6/8 = 3/4'`` (``infinity`` for T_neg = 0)."""
-        v.choice(measure, "measure", ("AA", "RAR"))
-        v.text(infinity, "infinity")
         if measure == "AA":
             return _fmt_ratio(self.T_pos, self.sum_P, self.AA_exact, infinity)
         return _fmt_ratio(self.T_pos, self.T_neg, self.RAR_exact, infinity)
@@ -447,6 +467,7 @@ def _kind_of(data):
     return kind(data.T), kind(data.R)
 
 
+@accepts(**_PAIR)
 def accuracy_report(ideal, result, *, universe=None):
     """AA, RAR and the paper's intermediate numbers, with the detected condition.
 
@@ -508,6 +529,8 @@ def accuracy_report(ideal, result, *, universe=None):
     )
 
 
+@accepts(ideal=SETS_OR_INDICATOR, result_1=SETS_OR_INDICATOR, result_2=SETS_OR_INDICATOR,
+         universe=UNIVERSE)
 def compare_methods(ideal, result_1, result_2, *, universe=None):
     """Compare two methods on the same ideal by Remarks 3 of the paper.
 

@@ -15,6 +15,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
+from ._constraints import accepts
+from ._kinds import ACCURACY, AMOUNTS, FRACTION, duck
 from .measures import SubsetCounts
 
 __all__ = ["Confusion", "Triplet", "confusion_from_triplet", "triplet_from_confusion",
@@ -81,6 +83,7 @@ def _out(x):
     return float(x) if np.ndim(x) == 0 else x
 
 
+@accepts(A=ACCURACY, Q=FRACTION, r=FRACTION, broadcast=("A", "Q", "r"))
 def confusion_from_triplet(A, Q, r):
     """Rebuild the rejector's confusion matrix from the triplet (A, Q, r).
 
@@ -100,13 +103,8 @@ def confusion_from_triplet(A, Q, r):
     >>> [round(x, 3) for x in c]  # tp, fp, tn, fn
     [0.1, 0.15, 0.6, 0.15]
     """
-    r = v.fraction(r, "r")
-    Q = v.fraction(Q, "Q")
-    A = v.real_array(A, "A", "a number in [0, 1] or an array of them")
-    v.broadcastable(A=A, Q=Q, r=r)
-    nothing_kept = np.broadcast_to(r == 1, np.broadcast_shapes(A.shape, r.shape))
-    A_ok = np.where(nothing_kept, 0.0, A)
-    v.fraction(A_ok, "A")
+    v.defined_where_kept(A, r)
+    A_ok = np.where(r == 1, 0.0, A)
     tn = A_ok * (1 - r)
     fn = (1 - A_ok) * (1 - r)
     tp = Q - tn
@@ -121,6 +119,7 @@ def confusion_from_triplet(A, Q, r):
     return Confusion(_out(tp), _out(fp), _out(tn), _out(fn))
 
 
+@accepts(tp=AMOUNTS, fp=AMOUNTS, tn=AMOUNTS, fn=AMOUNTS, broadcast=("tp", "fp", "tn", "fn"))
 def triplet_from_confusion(tp, fp, tn, fn):
     """The inverse: ``A = TN / (TN + FN)``, ``Q = TP + TN``, ``r = TP + FP``.
 
@@ -131,10 +130,6 @@ def triplet_from_confusion(tp, fp, tn, fn):
     >>> triplet_from_confusion(1, 1, 6, 2)
     Triplet(A=0.75, Q=0.7, r=0.2)
     """
-    parts = [v.nonnegative_amounts(x, name) for x, name in zip((tp, fp, tn, fn),
-                                                                ("tp", "fp", "tn", "fn"))]
-    tp, fp, tn, fn = parts
-    v.broadcastable(tp=tp, fp=fp, tn=tn, fn=fn)
     total = tp + fp + tn + fn
     v.some_samples(total, "tp, fp, tn, fn")
     kept = tn + fn
@@ -143,6 +138,8 @@ def triplet_from_confusion(tp, fp, tn, fn):
     return Triplet(_out(A), _out((tp + tn) / total), _out((tp + fp) / total))
 
 
+@accepts(counts=duck(SubsetCounts._fields, "a SubsetCounts (an, mn, ar, mr) from "
+                     "rl.subset_counts", "SUBSET_COUNTS"))
 def confusion_from_counts(counts: SubsetCounts):
     """Confusion fractions from :func:`rejlab.subset_counts` output.
 
@@ -151,8 +148,6 @@ def confusion_from_counts(counts: SubsetCounts):
     >>> confusion_from_counts(SubsetCounts(an=6, mn=2, ar=1, mr=1))
     Confusion(tp=0.1, fp=0.1, tn=0.6, fn=0.2)
     """
-    v.has_fields(counts, "counts", SubsetCounts._fields,
-                 "a SubsetCounts (an, mn, ar, mr) from rl.subset_counts")
     an, mn, ar, mr = (v.nonnegative_amounts(getattr(counts, f), f"counts.{f}")
                       for f in SubsetCounts._fields)
     n = an + mn + ar + mr

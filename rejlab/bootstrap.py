@@ -9,6 +9,29 @@ replacement, recompute, repeat ``n_boot`` times, and report the
 whose value is NaN are left out; an infinite order statistic gives an
 infinite bound).
 
+Pointwise or simultaneous. A pointwise band holds at each rejected fraction
+on its own: over many samples about ``level`` of them contain the
+population's value there, so where nothing differs about one in twenty of
+many pointwise 95 % intervals of a difference misses 0 by chance (about two
+of 41). A simultaneous band (``band="simultaneous"``) holds over all the
+fractions at once: the sup-t band (Montiel Olea & Plagborg-Møller 2019),
+``estimate +- c s`` at each fraction, with s the standard deviation of the
+replicates there and c the ``level`` quantile, over the replicates, of each
+replicate curve's largest standardised deviation ``max_f |x_f - estimate_f| / s_f``
+(so a share ``level`` of the replicate curves lies wholly inside; c is
+about 2 for one fraction and grows slowly with their number). It is clipped
+to the replicates' own range and joined with the pointwise band, so it is at
+least as wide as the pointwise band everywhere. phi's band is computed on
+the scale phi / (1 + phi), which maps [0, inf] onto [0, 1]. Assumptions: the
+bootstrap's own, for the whole vector of values over the fractions
+(independent samples, enough of them that resampled curves spread as new
+samples' would, Beran 1988); the band is symmetric about the estimate on its
+scale, so it is wider than needed on the short side of a skewed spread; it
+covers the fractions asked for, not the values between them, and each
+measure's band is simultaneous on its own, not jointly with the others'.
+At a fraction where the value hardly varies, or with only a handful of
+samples, the coverage is approximate.
+
 Conventions. Replicate b draws ``rng.integers(0, n, size=n)`` from
 ``numpy.random.default_rng(seed)``, replicates in order; a replicate is the
 multiset of the drawn samples, taken in their original index order, so the
@@ -20,16 +43,18 @@ fraction f rejects ``round(f n)`` samples, as :func:`rejlab.reject_lowest`.
 random into a validation part and a test part, many times, to measure what
 choosing the max-Q point on the test data itself adds to the reported Q.
 
-Algorithm. One sort of the original sample (the library's rejection order).
-A replicate is then a vector of multiplicities along that fixed order
-(a bincount of the drawn indices); cumulative sums of the multiplicities and
-of the signed multiplicities (+1 accurate, -1 misclassified) give every
+Algorithm (:mod:`rejlab._resampling`, each kernel beside its readable
+reference). One sort of the original sample (the library's rejection
+order). A replicate is then a vector of multiplicities along that fixed
+order (a bincount of the drawn indices); running sums of the multiplicities
+and of the signed multiplicities (+1 misclassified, -1 accurate) give every
 count the measures need, without sorting a replicate and without a Python
-loop over samples. Replicates are processed in chunks of about 2^18 numbers
-(int32 work arrays of 1 MB; beyond n = 2^18 one replicate at a time, a few
-arrays of n), so the work does not grow with ``n_boot``. What grows with ``n_boot`` is the replicates' values, kept for
-the percentiles: 8 bytes per replicate and reported number (about 2.5 KB per
-replicate with the 101 default fractions), hence at most 100,000 replicates.
+loop over samples. The sums run over cache-sized blocks (several replicates
+of a small sample, a stretch of one large replicate at a time), so the cost
+per sample and replicate does not grow with n or ``n_boot``. What grows with
+``n_boot`` is the replicates' values, kept for the percentiles: 8 bytes per
+replicate and reported number (about 2.5 KB per replicate with the 101
+default fractions), hence at most 100,000 replicates.
 """
 
 from __future__ import annotations
@@ -39,8 +64,9 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _validate as v
-from ._ranking import order
-from .measures import classification_quality, measures_from_counts
+from ._formulas import FORMULAS
+from ._resampling import RejectionWalk, multiplicities, quantiles, simultaneous_band
+from .measures import classification_quality
 from .partitions import reject_below
 from .selective import aurc, select_threshold
 
@@ -49,6 +75,7 @@ __all__ = [
     "CurveBands",
     "RejectorComparison",
     "PointBands",
+    "BAND_KINDS",
     "DEFAULT_BAND_FRACTIONS",
     "bootstrap_curves",
     "compare_rejectors",
@@ -60,8 +87,8 @@ __all__ = [
 #: Rejected fractions of :func:`bootstrap_curves` when none are given.
 DEFAULT_BAND_FRACTIONS = np.linspace(0.0, 1.0, 101)
 
-# numbers per chunk of replicates (each of the half-dozen work arrays is 1-2 MB)
-_CHUNK = 2**18
+#: The kinds of band over fractions: each fraction on its own, or all fractions at once.
+BAND_KINDS = ("pointwise", "simultaneous")
 
 
 class Band(NamedTuple):
@@ -81,6 +108,11 @@ class CurveBands(NamedTuple):
     phi: Band
     best_Q: Band           #: the maximum of Q over k = 0 .. n (scalars)
     best_r: Band           #: the r where it is reached, first on ties (scalars)
+    band: str = "pointwise"          #: "pointwise" or "simultaneous" (A, Q, phi)
+    level: Optional[float] = None    #: the level asked for
+    critical_value: Optional[dict] = None
+    """For a simultaneous band, by measure: how many standard deviations of its replicates
+    the band reaches on either side of the estimate (about 2 would be one fraction's)."""
 
 
 class RejectorComparison(NamedTuple):
@@ -91,6 +123,9 @@ class RejectorComparison(NamedTuple):
     Q: Band                #: Q1 - Q2 at each fraction
     aurc: Band             #: AURC1 - AURC2 (scalars; lower AURC is better)
     better: np.ndarray     #: "1", "2" or "neither" for Q at each fraction
+    band: str = "pointwise"          #: "pointwise" or "simultaneous" (A, Q and so better)
+    level: Optional[float] = None    #: the level asked for
+    critical_value: Optional[dict] = None  #: as :attr:`CurveBands.critical_value`
 
 
 class PointBands(NamedTuple):
@@ -111,175 +146,77 @@ class PointBands(NamedTuple):
 # --- the machinery -----------------------------------------------------------------
 
 
-def _quantiles(values, level):
-    """Low and high percentile-bootstrap bounds along axis 0, NaN left out.
-
-    Linear interpolation between order statistics (NumPy's "linear"
-    method); where an order statistic involved is infinite the bound is that
-    infinity (NumPy would return NaN for inf - inf); NaN where every
-    replicate is NaN.
-    """
-    vals = np.sort(values, axis=0)                     # NaN sort last
-    m = np.count_nonzero(~np.isnan(vals), axis=0)
-    out = []
-    for q in ((1.0 - level) / 2, (1.0 + level) / 2):
-        h = q * np.maximum(m - 1, 0)
-        i0 = np.floor(h).astype(np.int64)
-        i1 = np.minimum(i0 + 1, np.maximum(m - 1, 0))
-        t = h - i0
-        a = np.take_along_axis(vals, i0[None], axis=0)[0]
-        b = np.take_along_axis(vals, i1[None], axis=0)[0]
-        with np.errstate(invalid="ignore"):
-            d = b - a
-            res = np.where(t >= 0.5, b - d * (1 - t), a + d * t)
-        res = np.where((t == 0) | (a == b), a, res)
-        res = np.where(np.isinf(a), a, np.where(np.isinf(b) & (t > 0), b, res))
-        out.append(np.where(m > 0, res, np.nan))
-    return out
-
-
 def _band(estimate, replicates, level):
-    low, high = _quantiles(replicates, level)
+    low, high = quantiles(replicates, level)
     if np.ndim(estimate) == 0:
         return Band(float(estimate), float(low), float(high))
     return Band(np.asarray(estimate, dtype=float), low, high)
 
 
-def _weight_chunks(n, n_boot, seed, progress=None):
-    """Multiplicities of the samples (original order), ``(chunk, n)`` int64, chunk by chunk.
-
-    ``progress``, if given, is called with the fraction of replicates done
-    after each chunk has been used.
-    """
-    rng = np.random.default_rng(seed)
-    per = max(1, _CHUNK // n)
-    for start in range(0, n_boot, per):
-        c = min(per, n_boot - start)
-        idx = np.empty((c, n), dtype=np.int64)
-        for row in idx:
-            row[:] = rng.integers(0, n, size=n)
-        idx += (np.arange(c, dtype=np.int64) * n)[:, None]
-        # counts, sums and positions stay below 2 n: int32 halves the memory traffic
-        yield np.bincount(idx.ravel(), minlength=c * n).reshape(c, n).astype(_int_type(n))
-        if progress is not None:
-            progress((start + c) / n_boot)
+#: The scale each measure's simultaneous band is computed on (see rejlab._resampling.SCALES).
+_SCALE = {"A": "identity", "Q": "identity", "phi": "unbounded"}
 
 
-class _Ranking:
-    """One rejector's fixed rejection order and the counts along it.
-
-    For the multiplicities ``w`` of one replicate along the order (least
-    confident first) two cumulative sums tell everything: ``J = cumsum(w)``,
-    the number of rejected samples once the copies of the i first samples
-    are rejected, and ``g = cumsum(+-w)`` (+1 misclassified, -1 accurate),
-    so that ``|M∩R| = (J + g) / 2`` there and ``Q n = |A| + g``.
-    """
-
-    def __init__(self, accurate, confidence):
-        self.n = accurate.size
-        self.order = order(confidence)
-        acc = accurate[self.order]
-        self.mis = (~acc).astype(np.int64)
-        self.sign = np.where(acc, -1, 1).astype(_int_type(self.n))
-        self.mis_at = np.flatnonzero(~acc)
-        self._harmonic = None
-
-    def cumulate(self, counts):
-        """``w, J, g`` along the order, and the misclassified count ``m`` of each row."""
-        dtype = _int_type(self.n)
-        w = np.take(counts, self.order, axis=1)
-        g = np.cumsum(w * self.sign, axis=1, dtype=dtype)
-        J = np.cumsum(w, axis=1, dtype=dtype)
-        return w, J, g, (self.n + g[:, -1].astype(np.int64)) >> 1
-
-    def rejected_errors(self, J, g, rejected):
-        """``|M∩R|`` after rejecting each count in ``rejected``, for each row.
-
-        Copies of one sample are interchangeable: position j falls in the
-        block of copies of sample i with ``J[i-1] < j <= J[i]``, so
-        ``|M∩R| = (J_i + g_i) / 2 - mis_i (J_i - j)``.
-        """
-        i = np.stack([np.searchsorted(row, rejected) for row in J])
-        Ji = np.take_along_axis(J, i, axis=1)
-        gi = np.take_along_axis(g, i, axis=1)
-        Ji, gi = Ji.astype(np.int64), gi.astype(np.int64)
-        mr = ((Ji + gi) >> 1) - self.mis[i] * (Ji - rejected[None, :])
-        return np.where(rejected[None, :] > 0, mr, 0)
-
-    @staticmethod
-    def best(J, g):
-        """``max(0, max g)`` and the rejected count where Q = (|A| + g) / n peaks, first on ties.
-
-        Inside a block of copies g moves by +-1 per position, so the maximum
-        is at a block end, or at j = 0 (g = 0).
-        """
-        gmax = g.max(axis=1)
-        first = np.argmax(g, axis=1)
-        j = np.where(gmax > 0, J[np.arange(len(J)), first], 0)
-        return np.maximum(gmax, 0).astype(np.int64), j
-
-    def aurc(self, w, J, m):
-        """AURC of each row, ``(1/n) sum_{j=0..n-1} E_{n-j} / (n - j)``, in closed form.
-
-        ``E_{n-j} = m - |M∩R|_j``. Summing by parts over the blocks of copies,
-        only the misclassified samples i remain:
-        ``n AURC = m H_n - sum_i [w_i H_{n-J_i} + (n - p_i)(H_{n-p_i} - H_{n-J_i}) - w_i]``
-        with ``p_i = J_i - w_i`` and H the harmonic numbers. Equal to
-        :func:`rejlab.aurc` on the resampled data up to rounding (about
-        1e-12 relative).
-        """
-        n = self.n
-        if self._harmonic is None:   # H_{n - x} for x = 0 .. n
-            self._harmonic = np.concatenate([[0.0], np.cumsum(1.0 / np.arange(1, n + 1))])[::-1].copy()
-        Hr = self._harmonic
-        wm = np.take(w, self.mis_at, axis=1)
-        q = np.take(J, self.mis_at, axis=1)
-        p = q - wm                                    # below n: no overflow
-        Hq = np.take(Hr, q)
-        terms = wm * (Hq - 1.0)
-        terms += (n - p).astype(float) * (np.take(Hr, p) - Hq)
-        return (m * Hr[0] - terms.sum(axis=1)) / n
+def _curve_bands(estimates, replicates, level, kind):
+    """Bands over fractions of each measure (by name), of the ``kind`` asked, and critical values."""
+    if kind == "pointwise":
+        return {name: _band(estimates[name], replicates[name], level) for name in replicates}, None
+    bands, critical = {}, {}
+    for name, values in replicates.items():
+        low, high, critical[name] = simultaneous_band(estimates[name], values, level, _SCALE[name])
+        bands[name] = Band(np.asarray(estimates[name], dtype=float), low, high)
+    return bands, critical
 
 
-def _measures(rejected, mr, m, n):
-    """r, A, Q, phi from rejected counts and |M∩R| (rows of replicates, m = |M| per row)."""
+def _measures(rejected, mr, m, n, names=("A", "Q", "phi")):
+    """A, Q, phi (by name) from rejected counts and |M∩R| (rows of replicates, |M| per row)."""
     mn = m[:, None] - mr
     ar = rejected[None, :] - mr
-    return measures_from_counts((n - m)[:, None] - ar, mn, ar, mr)
+    an = (n - m)[:, None] - ar
+    return {name: FORMULAS[name](an, mn, ar, mr) for name in names}
 
 
-def _setup(fractions, n_boot, level, seed, n):
+def _setup(fractions, n_boot, level, seed, band, n):
     fr = DEFAULT_BAND_FRACTIONS.copy() if fractions is None else v.fraction_grid(fractions, "fractions")
     n_boot = v.n_boot(n_boot)
     level = v.open_fraction(level, "level")
     seed = v.seed(seed)
+    band = v.choice(band, "band", BAND_KINDS)
     rejected = np.rint(fr * n).astype(np.int64)   # round(f n), as reject_lowest
-    return fr, n_boot, level, seed, rejected
+    return fr, n_boot, level, seed, band, rejected
 
 
-def _ones(n):
-    return np.ones((1, n), dtype=_int_type(n))
-
-
-def _int_type(n):
-    return np.int32 if n < 2**29 else np.int64
+def _walked(walks, n, n_boot, seed, progress):
+    """Row 0: the sample itself; rows 1 .. n_boot: the replicates, walked by every walk."""
+    for walk in walks:
+        walk.add(np.ones(n, dtype=np.int32), 0)
+    for row, w in enumerate(multiplicities(n, n_boot, seed, progress), start=1):
+        for walk in walks:
+            walk.add(w, row)
+    return [walk.counts() for walk in walks]
 
 
 # --- public functions ----------------------------------------------------------------
 
 
 def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level=0.95, seed=None,
-                     progress=None):
+                     band="pointwise", progress=None):
     """Percentile-bootstrap bands of A, Q, phi at rejected fractions, and of the max-Q point.
 
     For each fraction f, ``round(f n)`` samples are rejected under the
     default tie policy, on the original sample (the ``estimate``) and on
     each of ``n_boot`` resamples; a band is the ``(1 - level)/2`` and
     ``(1 + level)/2`` quantiles of the replicate values (Efron & Tibshirani
-    1993, percentile interval), NaN replicates left out. ``best_Q`` is the
-    maximum of Q over k = 0 .. n and ``best_r`` the r where it is reached
-    (first on ties), each with its band: the max-Q point wanders from sample
-    to sample. One sort, then O(n) per replicate (see the module notes).
+    1993, percentile interval), NaN replicates left out. With
+    ``band="simultaneous"`` the bands of A, Q and phi hold over all the
+    fractions at once: sup-t bands (Montiel Olea & Plagborg-Møller 2019;
+    the module notes give the construction and its assumptions) reaching
+    ``critical_value`` standard deviations of the replicates on either side
+    of the estimate, at least as wide as the pointwise band everywhere.
+    ``best_Q`` is the maximum of Q over k = 0 .. n and ``best_r`` the r
+    where it is reached (first on ties), each with its band: the max-Q
+    point wanders from sample to sample. One sort, then O(n) per replicate
+    (see the module notes).
 
     Parameters
     ----------
@@ -291,6 +228,8 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     level : float in (0, 1), keyword-only, default 0.95
     seed : int, Generator or None, keyword-only
         For ``numpy.random.default_rng``; the same seed gives the same bands.
+    band : "pointwise" or "simultaneous", keyword-only, default "pointwise"
+        Whether each fraction's interval holds on its own or all hold at once.
     progress : callable, keyword-only, optional
         Called with the fraction of replicates done, after each chunk of
         replicates (for a progress bar).
@@ -299,7 +238,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     -------
     CurveBands
         ``fractions``, ``A``, ``Q``, ``phi`` (Bands of arrays), ``best_Q``,
-        ``best_r`` (Bands of floats).
+        ``best_r`` (Bands of floats), ``band``, ``level`` and ``critical_value``.
 
     Examples
     --------
@@ -311,29 +250,27 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     array([0.68, 0.72])
     >>> bool(bands.Q.low[1] < bands.Q.estimate[1] < bands.Q.high[1])
     True
+    >>> wide = bootstrap_curves(toy.accurate, toy.confidence(), fractions=[0, 0.2],
+    ...                         n_boot=200, seed=0, band="simultaneous")
+    >>> bool(wide.critical_value["Q"] > 1.9 and wide.Q.low[1] <= bands.Q.low[1])
+    True
     """
     a, c = v.accurate_and_confidence(accurate, confidence)
     n = a.size
-    fr, n_boot, level, seed, rejected = _setup(fractions, n_boot, level, seed, n)
+    fr, n_boot, level, seed, band, rejected = _setup(fractions, n_boot, level, seed, band, n)
     progress = v.callback(progress, "progress")
-    rank = _Ranking(a, c)
-
-    def stats(counts):
-        _, J, g, m = rank.cumulate(counts)
-        _, A, Q, phi = _measures(rejected, rank.rejected_errors(J, g, rejected), m, n)
-        gbest, jbest = rank.best(J, g)
-        return A, Q, phi, ((n - m) + gbest) / n, jbest / n
-
-    est = stats(_ones(n))
-    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]
-    A, Q, phi, bq, br = (np.concatenate(parts) for parts in zip(*reps))
-    return CurveBands(fr, _band(est[0][0], A, level), _band(est[1][0], Q, level),
-                      _band(est[2][0], phi, level), _band(est[3][0], bq, level),
-                      _band(est[4][0], br, level))
+    (counts,) = _walked([RejectionWalk(a, c, rejected, n_boot + 1)], n, n_boot, seed, progress)
+    values = _measures(rejected, counts.mr, counts.m, n)
+    bands, critical = _curve_bands({k: x[0] for k, x in values.items()},
+                                 {k: x[1:] for k, x in values.items()}, level, band)
+    best_Q, best_r = (((n - counts.m) + counts.best_g) / n, counts.best_j / n)
+    best_Q, best_r = (_band(x[0], x[1:], level) for x in (best_Q, best_r))
+    return CurveBands(fr, bands["A"], bands["Q"], bands["phi"], best_Q, best_r, band, level,
+                      critical)
 
 
 def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n_boot=1000,
-                      level=0.95, seed=None, progress=None):
+                      level=0.95, seed=None, band="pointwise", progress=None):
     """Paired percentile bootstrap of two rejectors on the same predictions: 1 minus 2.
 
     Each replicate resamples the samples once and evaluates both
@@ -342,13 +279,19 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     ``AURC1 - AURC2`` (:func:`rejlab.aurc`, ties by index) keep the
     correlation between the two: a paired interval is much narrower than two
     separate ones. ``better[i]`` is ``"1"`` when the Q band lies above 0,
-    ``"2"`` when below, ``"neither"`` when it contains 0. The parameters are
-    those of :func:`bootstrap_curves` (``progress`` included).
+    ``"2"`` when below, ``"neither"`` when it contains 0. With pointwise
+    bands, "1" at some of many fractions is expected by chance alone (about
+    one fraction in twenty at level 0.95 where the rejectors do not differ);
+    with ``band="simultaneous"`` the bands of the differences hold over all
+    fractions at once (as in :func:`bootstrap_curves`), and so does every
+    "1" or "2" of ``better``. The parameters are those of
+    :func:`bootstrap_curves` (``band`` and ``progress`` included).
 
     Returns
     -------
     RejectorComparison
-        ``fractions``, ``A``, ``Q``, ``aurc`` (Bands of the differences) and ``better``.
+        ``fractions``, ``A``, ``Q``, ``aurc`` (Bands of the differences),
+        ``better``, ``band``, ``level`` and ``critical_value``.
 
     Examples
     --------
@@ -364,26 +307,19 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     c2 = v.as_finite_1d(confidence_2, "confidence_2")
     v.same_length(accurate=a, confidence_2=c2)
     n = a.size
-    fr, n_boot, level, seed, rejected = _setup(fractions, n_boot, level, seed, n)
+    fr, n_boot, level, seed, band, rejected = _setup(fractions, n_boot, level, seed, band, n)
     progress = v.callback(progress, "progress")
-    ranks = (_Ranking(a, c1), _Ranking(a, c2))
-
-    def stats(counts, with_aurc=True):
-        out = []
-        for rank in ranks:
-            w, J, g, m = rank.cumulate(counts)
-            _, A, Q, _ = _measures(rejected, rank.rejected_errors(J, g, rejected), m, n)
-            out.append((A, Q, rank.aurc(w, J, m) if with_aurc else None))
-        (A1, Q1, u1), (A2, Q2, u2) = out
-        return A1 - A2, Q1 - Q2, (u1 - u2) if with_aurc else None
-
-    dA, dQ, _ = stats(_ones(n), with_aurc=False)
-    d_aurc = aurc(a, c1) - aurc(a, c2)
-    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]
-    A, Q, U = (np.concatenate(parts) for parts in zip(*reps))
-    Qb = _band(dQ[0], Q, level)
-    better = np.where(Qb.low > 0, "1", np.where(Qb.high < 0, "2", "neither"))
-    return RejectorComparison(fr, _band(dA[0], A, level), Qb, _band(d_aurc, U, level), better)
+    one, two = _walked([RejectionWalk(a, conf, rejected, n_boot + 1, aurc=True) for conf in (c1, c2)],
+                       n, n_boot, seed, progress)
+    m1, m2 = (_measures(rejected, cc.mr, cc.m, n, ("A", "Q")) for cc in (one, two))
+    diff = {k: m1[k] - m2[k] for k in m1}
+    bands, critical = _curve_bands({k: x[0] for k, x in diff.items()},
+                                 {k: x[1:] for k, x in diff.items()}, level, band)
+    d_aurc = _band(aurc(a, c1, ties="index") - aurc(a, c2, ties="index"),   # as the replicates
+                   (one.aurc - two.aurc)[1:], level)
+    q = bands["Q"]
+    better = np.where(q.low > 0, "1", np.where(q.high < 0, "2", "neither"))
+    return RejectorComparison(fr, bands["A"], q, d_aurc, better, band, level, critical)
 
 
 def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0.95, seed=None,
@@ -393,8 +329,11 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     The honest report of a threshold chosen on validation data
     (:func:`rejlab.select_threshold`) and applied to test data: the
     threshold stays fixed, so on each resample of the test data the
-    rejected fraction r moves as well as A, Q and phi. Same resampling as
-    :func:`bootstrap_curves` (the same seed draws the same resamples).
+    rejected fraction r moves as well as A, Q and phi. The bands are
+    therefore conditional on the threshold: they say how much the test
+    data's numbers wobble for *this* threshold, not how much a threshold
+    chosen on another validation sample would move them. Same resampling
+    as :func:`bootstrap_curves` (the same seed draws the same resamples).
 
     Parameters
     ----------
@@ -425,24 +364,16 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     level = v.open_fraction(level, "level")
     seed = v.seed(seed)
     progress = v.callback(progress, "progress")
-    rank = _Ranking(a, c)   # the rejected samples are the n_rej first in its order
-
-    def stats(counts):
-        _, J, g, m = rank.cumulate(counts)
-        if n_rej == 0:
-            rw = mr = np.zeros(len(counts), dtype=np.int64)
-        else:
-            rw = J[:, n_rej - 1].astype(np.int64)      # rejected copies
-            mr = (rw + g[:, n_rej - 1]) >> 1           # misclassified among them
-        ar = rw - mr
-        measures = measures_from_counts((n - m) - ar, m - mr, ar, mr)
-        # Q - alpha = (|M∩R| - |A∩R|) / n, exact in counts on every resample
-        return (*measures, (mr - ar) / n)
-
-    est = stats(_ones(n))
-    reps = [stats(chunk) for chunk in _weight_chunks(n, n_boot, seed, progress)]
-    vals = [np.concatenate(parts) for parts in zip(*reps)]
-    return PointBands(*(_band(e[0], r, level) for e, r in zip(est, vals)))
+    # the rejected samples are the n_rej first in the walk's order
+    (counts,) = _walked([RejectionWalk(a, c, [], n_boot + 1, position=n_rej)], n, n_boot, seed,
+                        progress)
+    rw, mr = counts.at                            # rejected copies, misclassified among them
+    m = counts.m
+    ar = rw - mr
+    values = [FORMULAS[name]((n - m) - ar, m - mr, ar, mr) for name in ("r", "A", "Q", "phi")]
+    # Q - alpha = (|M∩R| - |A∩R|) / n, exact in counts on every resample
+    values.append((mr - ar) / n)
+    return PointBands(*(_band(x[0], x[1:], level) for x in values))
 
 
 # --- choosing on the data one reports on ---------------------------------------------

@@ -35,6 +35,8 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
+from ._constraints import accepts
+from ._kinds import BOOL_1D, CLASS_INDICES, FLAG, POSITIVE, REAL_MATRIX, UNIT_1D, integer, one_of
 
 __all__ = ["BINNINGS", "CalibrationBins", "calibration_bins", "expected_calibration_error",
            "TemperatureFit", "apply_temperature", "fit_temperature", "TEMPERATURE_RANGE"]
@@ -84,6 +86,12 @@ class CalibrationBins(NamedTuple):
         return float(np.nanmax(np.abs(self.gap)))
 
 
+#: What the binned measures of calibration accept.
+_BINNED = dict(accurate=BOOL_1D, confidence=UNIT_1D, n_bins=integer(1, 100_000),
+               binning=one_of(BINNINGS), same_length=("accurate", "confidence"))
+
+
+@accepts(**_BINNED)
 def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
     """Bin the confidences and count, per bin, the samples, their mean confidence and accuracy.
 
@@ -119,10 +127,7 @@ def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
     >>> round(b.ece, 4)          # (2/6) |0 - 0.25| + (4/6) |0.75 - 0.75|
     0.0833
     """
-    a, c = v.accurate_and_confidence(accurate, confidence)
-    c = v.fraction(c, "confidence")
-    n_bins = v.count(n_bins, "n_bins", 100_000, lower=1)
-    v.choice(binning, "binning", BINNINGS)
+    a, c = accurate, confidence
     if binning == "equal_width":
         edges = np.arange(n_bins + 1) / n_bins
     else:
@@ -137,6 +142,7 @@ def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
     return CalibrationBins(edges, counts, conf, acc, binning)
 
 
+@accepts(**_BINNED)
 def expected_calibration_error(accurate, confidence, *, n_bins=15, binning="equal_width"):
     """Expected calibration error ``ECE = sum_b (n_b / n) |acc_b - conf_b|`` (a number in [0, 1]).
 
@@ -152,12 +158,11 @@ def expected_calibration_error(accurate, confidence, *, n_bins=15, binning="equa
     >>> round(expected_calibration_error([1, 0], [0.9, 0.9], n_bins=10), 4)
     0.4
     """
-    return calibration_bins(accurate, confidence, n_bins=n_bins, binning=binning).ece
+    return calibration_bins.unchecked(accurate, confidence, n_bins=n_bins, binning=binning).ece
 
 
 def _scores(proba, from_logits):
-    """Validated log-probabilities (or logits) of an (n, K) matrix."""
-    v.flag(from_logits, "from_logits")
+    """Log-probabilities (or logits) of a declared (n, K) real matrix, checked for what it is."""
     if from_logits:
         return v.score_matrix(proba, "proba")
     p = v.probabilities(proba, "proba")
@@ -170,6 +175,7 @@ def _softmax(z):
     return e / e.sum(axis=1, keepdims=True)
 
 
+@accepts(proba=REAL_MATRIX, temperature=POSITIVE, from_logits=FLAG)
 def apply_temperature(proba, temperature, *, from_logits=False):
     """Temperature scaling: ``softmax(z / T)`` with ``z = log p`` (or the logits themselves).
 
@@ -187,7 +193,7 @@ def apply_temperature(proba, temperature, *, from_logits=False):
     array([[0.7311, 0.2689]])
     """
     z = _scores(proba, from_logits)
-    return _softmax(z / v.positive_number(temperature, "temperature"))
+    return _softmax(z / temperature)
 
 
 class TemperatureFit(NamedTuple):
@@ -211,6 +217,8 @@ def _nll_and_slope(z, y, s):
     return float(nll), float(slope)
 
 
+@accepts(proba=REAL_MATRIX, y_true=CLASS_INDICES, from_logits=FLAG,
+         same_length=("proba", "y_true"))
 def fit_temperature(proba, y_true, *, from_logits=False):
     """Fit temperature scaling on validation data: the T minimising the negative log-likelihood.
 
@@ -249,8 +257,8 @@ def fit_temperature(proba, y_true, *, from_logits=False):
     1.92
     """
     z = _scores(proba, from_logits)
-    y = v.class_indices(y_true, "y_true", z.shape[1])
-    v.same_length(proba=z, y_true=y)
+    y = y_true
+    v.class_indices_below(y, "y_true", z.shape[1])
     lo, hi = (math.log(1.0 / t) for t in TEMPERATURE_RANGE[::-1])   # log s, s = 1 / T
     at_bound = False
     if _nll_and_slope(z, y, math.exp(lo))[1] >= 0:

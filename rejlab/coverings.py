@@ -33,6 +33,7 @@ import numpy as np
 
 from . import _set_checks as sc
 from ._blocks import covering_blocks, neighborhood_of, read_family, subscripts_of
+from ._constraints import accepts
 from ._conversions import (
     blocks_to_indicator,
     blocks_to_label_sets,
@@ -41,6 +42,7 @@ from ._conversions import (
     label_sets_to_blocks,
     label_sets_to_indicator,
 )
+from ._kinds import COVERING, ELEMENT, FAMILY, UNIVERSE
 from ._sets import ElementSet
 from ._signatures import collector_paused, elements_of, in_two_different_blocks, neighborhoods, signatures
 
@@ -67,6 +69,7 @@ __all__ = [
 
 
 
+@accepts(covering=COVERING, p=ELEMENT, universe=UNIVERSE)
 def neighborhood(covering, p, *, universe=None):
     """The neighborhood ``N(p) = ∩ {K in C : p in K}`` (Definition 2).
 
@@ -96,11 +99,11 @@ def neighborhood(covering, p, *, universe=None):
     True
     """
     blocks, U, _ = read_family(covering, "covering", universe)
-    sc.nonempty_blocks(blocks, "covering")
     sc.element_of(p, U)
     return neighborhood_of(blocks, p)
 
 
+@accepts(covering=COVERING, p=ELEMENT, universe=UNIVERSE)
 def neighborhood_system(covering, p, *, universe=None):
     """The neighborhood system ``NS(p) = {K in C : p in K}`` (Definition 3).
 
@@ -118,11 +121,11 @@ def neighborhood_system(covering, p, *, universe=None):
     ()
     """
     blocks, U, _ = read_family(covering, "covering", universe)
-    sc.nonempty_blocks(blocks, "covering")
     sc.element_of(p, U)
     return tuple(ElementSet(block) for block in blocks if p in block)
 
 
+@accepts(covering=COVERING, p=ELEMENT, universe=UNIVERSE)
 def subscripts(covering, p, *, universe=None):
     """The subscript set ``Q_NS(p)`` of the blocks containing ``p`` (1-based, Definition 3).
 
@@ -138,11 +141,11 @@ def subscripts(covering, p, *, universe=None):
     ({2, 3}, {1}, {1, 3})
     """
     blocks, U, _ = read_family(covering, "covering", universe)
-    sc.nonempty_blocks(blocks, "covering")
     sc.element_of(p, U)
     return subscripts_of(blocks, p)
 
 
+@accepts(covering=COVERING, universe=UNIVERSE)
 def derived_covering(covering, *, universe=None):
     """The derived covering ``cov(C) = {N(p) : p in U}`` (Definition 4).
 
@@ -194,6 +197,7 @@ def _counts(blocks, order):
     return {p: sum(p in block for block in blocks) for p in order}
 
 
+@accepts(covering=COVERING, universe=UNIVERSE)
 def overlapped_elements(covering, *, universe=None):
     """The overlapped elements: those lying in two or more blocks of the covering.
 
@@ -215,6 +219,7 @@ def overlapped_elements(covering, *, universe=None):
     return ElementSet(p for p in order if counts[p] >= 2)
 
 
+@accepts(covering=COVERING, universe=UNIVERSE)
 def overlapped_elements_theorem(covering, *, universe=None):
     """The paper's Theorem: ``D = ∪ {Y in cov(C) : Y is a proper subset of some K in C}``.
 
@@ -260,6 +265,7 @@ def _theorem_reference(blocks, order):
     return ElementSet(found)
 
 
+@accepts(family=FAMILY, universe=UNIVERSE)
 def covering_kind(family, *, universe=None):
     """Detect what a family of sets is on U: "partition", "covering" or "not a covering".
 
@@ -289,11 +295,13 @@ def _kind(blocks, U):
     return "covering"
 
 
+@accepts(family=FAMILY, universe=UNIVERSE)
 def is_covering(family, *, universe=None):
     """True when the blocks are non-empty and their union is U (partitions included)."""
-    return covering_kind(family, universe=universe) != "not a covering"
+    return covering_kind.unchecked(family, universe=universe) != "not a covering"
 
 
+@accepts(family=FAMILY, universe=UNIVERSE)
 def is_partition(family, *, universe=None):
     """True when the family is a covering of U with pairwise disjoint blocks.
 
@@ -301,7 +309,7 @@ def is_partition(family, *, universe=None):
     >>> rl.is_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}])
     True
     """
-    return covering_kind(family, universe=universe) == "partition"
+    return covering_kind.unchecked(family, universe=universe) == "partition"
 
 
 @dataclass(frozen=True)
@@ -361,6 +369,7 @@ class CoveringSummary:
         return self.kind != "not a covering"
 
 
+@accepts(family=FAMILY, universe=UNIVERSE)
 def covering_summary(family, *, universe=None):
     """Neighborhoods, systems, subscripts, derived covering and overlaps, all at once.
 
@@ -418,6 +427,7 @@ def covering_summary(family, *, universe=None):
     )
 
 
+@accepts(family=FAMILY, universe=UNIVERSE)
 def _covering_summary_reference(family, *, universe=None):
     """:func:`covering_summary` element by element (the readable reference, O(n·S))."""
     blocks, U, order = read_family(family, "family", universe)

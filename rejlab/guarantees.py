@@ -33,7 +33,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _risk_control as rc, _validate as v
+from . import _risk_control as rc
+from ._constraints import accepts
+from ._kinds import BOOL_1D, FINITE_1D, OPEN_FRACTION, POSITIVE_WHOLE_NUMBERS, WHOLE_NUMBERS, one_of
 from .measures import measures_from_counts
 from .partitions import Threshold
 
@@ -85,6 +87,8 @@ class GuaranteedThreshold(_GuaranteedFields, Threshold):
     __slots__ = ()
 
 
+@accepts(errors=WHOLE_NUMBERS, n=POSITIVE_WHOLE_NUMBERS, delta=OPEN_FRACTION,
+         broadcast=("errors", "n"))
 def binomial_upper_bound(errors, n, delta):
     """The one-sided Clopper-Pearson upper bound on a risk from ``errors`` out of ``n``.
 
@@ -118,13 +122,9 @@ def binomial_upper_bound(errors, n, delta):
     >>> binomial_upper_bound([0, 3], [3, 3], 0.1).round(4)
     array([0.5358, 1.    ])
     """
-    e = v.whole_numbers(errors, "errors")
-    k = v.whole_numbers(n, "n", lower=1)
-    shape = v.broadcastable(errors=e, n=k)
-    if np.any(np.broadcast_to(e, shape) > np.broadcast_to(k, shape)):
+    if np.any(errors > n):
         raise ValueError("errors must not exceed n (the errors are among the n samples)")
-    delta = v.open_fraction(delta, "delta")
-    out = rc.upper_bound(e, k, delta)
+    out = rc.upper_bound(errors, n, delta)
     return float(out) if out.ndim == 0 else out
 
 
@@ -133,6 +133,8 @@ def _value(x):
     return x if x.dtype == np.longdouble else x.item()
 
 
+@accepts(accurate=BOOL_1D, confidence=FINITE_1D, target_risk=OPEN_FRACTION, delta=OPEN_FRACTION,
+         method=one_of(GUARANTEE_METHODS), same_length=("accurate", "confidence"))
 def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sgr"):
     """A threshold whose kept samples have selective risk at most ``target_risk``, w.p. ``1 - delta``.
 
@@ -192,10 +194,7 @@ def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sg
     >>> guaranteed_threshold(val.accurate[:20], val.confidence()[:20], 0.01, 0.05).value
     inf
     """
-    a, c = v.accurate_and_confidence(accurate, confidence)
-    target_risk = v.open_fraction(target_risk, "target_risk")
-    delta = v.open_fraction(delta, "delta")
-    v.choice(method, "method", GUARANTEE_METHODS)
+    a, c = accurate, confidence
     c_desc, errors, cuts = rc.ranked_rows(a[None, :], c[None, :])
     kept, level = rc.SELECTIONS[method](errors, cuts, target_risk, delta)
     k, n, n_err = int(kept[0]), a.size, int(errors[0, -1])

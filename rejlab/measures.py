@@ -24,7 +24,9 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
+from ._constraints import accepts
 from ._formulas import FORMULAS, rho_zero, snap
+from ._kinds import ACCURACY, AMOUNTS, BOOL_1D, FRACTION, one_of
 
 __all__ = [
     "Measure",
@@ -67,13 +69,13 @@ MEASURE_NAMES = tuple(m.name for m in MEASURES)
 
 
 
+@accepts(name=one_of(MEASURE_NAMES))
 def measure_info(name):
     """The :class:`Measure` row of ``"A"``, ``"Q"`` or ``"phi"``.
 
     >>> measure_info("phi").symbol
     'φ'
     """
-    v.choice(name, "name", MEASURE_NAMES)
     return MEASURES[MEASURE_NAMES.index(name)]
 
 
@@ -144,14 +146,11 @@ class OperatingPoint(NamedTuple):
         return self.counts.rho_0
 
 
-
-def _masks(accurate, rejected):
-    a = v.as_bool_1d(accurate, "accurate")
-    r = v.as_bool_1d(rejected, "rejected")
-    v.same_length(accurate=a, rejected=r)
-    return a, r
+#: The declarations of the functions of one partition (accurate, rejected).
+_PARTITION = dict(accurate=BOOL_1D, rejected=BOOL_1D, same_length=("accurate", "rejected"))
 
 
+@accepts(**_PARTITION)
 def subset_counts(accurate, rejected):
     """Sizes of the four subsets A∩N, M∩N, A∩R, M∩R (Condessa et al. 2017, Fig. 1).
 
@@ -160,7 +159,7 @@ def subset_counts(accurate, rejected):
     >>> subset_counts([1, 1, 0, 0, 1], [0, 1, 1, 0, 0])
     SubsetCounts(an=2, mn=1, ar=1, mr=1)
     """
-    return _subset_counts(*_masks(accurate, rejected))
+    return _subset_counts(accurate, rejected)
 
 
 def _subset_counts(a, r):
@@ -173,11 +172,12 @@ def _subset_counts(a, r):
 
 
 def _point_measures(accurate, rejected):
-    """(counts, Measures) of validated public inputs: one validation, one count."""
-    counts = _subset_counts(*_masks(accurate, rejected))
+    """(counts, Measures) of validated masks: one count."""
+    counts = _subset_counts(accurate, rejected)
     return counts, _measures(*counts)
 
 
+@accepts(an=AMOUNTS, mn=AMOUNTS, ar=AMOUNTS, mr=AMOUNTS, broadcast=("an", "mn", "ar", "mr"))
 def measures_from_counts(an, mn, ar, mr):
     """r, A, Q, phi from the four subset sizes (scalars or equal-shape arrays).
 
@@ -191,9 +191,6 @@ def measures_from_counts(an, mn, ar, mr):
     Measures
         Fields ``r, A, Q, phi`` (float arrays; unpacks as a 4-tuple).
     """
-    an, mn, ar, mr = (v.nonnegative_amounts(x, name)
-                      for x, name in zip((an, mn, ar, mr), ("an", "mn", "ar", "mr")))
-    v.broadcastable(an=an, mn=mn, ar=ar, mr=mr)
     v.some_samples(an + mn + ar + mr, "an, mn, ar, mr")
     return _measures(an, mn, ar, mr)
 
@@ -203,11 +200,13 @@ def _measures(an, mn, ar, mr):
     return Measures(*(FORMULAS[name](an, mn, ar, mr) for name in ("r", *MEASURE_NAMES)))
 
 
+@accepts(**_PARTITION)
 def rejected_fraction(accurate, rejected):
     """Rejected fraction ``r = |R| / n`` (Condessa et al. 2017, Eq. 2)."""
     return float(_point_measures(accurate, rejected)[1].r)
 
 
+@accepts(**_PARTITION)
 def nonrejected_accuracy(accurate, rejected):
     """Nonrejected accuracy ``A = |A∩N| / |N|``; NaN when nothing is kept.
 
@@ -222,6 +221,7 @@ def nonrejected_accuracy(accurate, rejected):
     return float(_point_measures(accurate, rejected)[1].A)
 
 
+@accepts(**_PARTITION)
 def classification_quality(accurate, rejected):
     """Classification quality ``Q = (|A∩N| + |M∩R|) / n``.
 
@@ -233,6 +233,7 @@ def classification_quality(accurate, rejected):
     return float(_point_measures(accurate, rejected)[1].Q)
 
 
+@accepts(**_PARTITION)
 def rejection_quality(accurate, rejected):
     """Rejection quality ``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``.
 
@@ -251,6 +252,7 @@ def rejection_quality(accurate, rejected):
     return float(_point_measures(accurate, rejected)[1].phi)
 
 
+@accepts(**_PARTITION)
 def operating_point(accurate, rejected):
     """All measures at one operating point: fields ``r, A, Q, phi, counts``.
 
@@ -265,16 +267,18 @@ def operating_point(accurate, rejected):
 
 
 
-def _triplet_inputs(A, r, alpha):
-    A, r = v.accuracy_and_rejection(A, r)
-    alpha = v.fraction(alpha, "alpha")
-    v.broadcastable(A=A, r=r, alpha=alpha)
-    # A is undefined (NaN) only where nothing is kept; A (1 - r) is then 0
-    kept_accurate = np.where(r == 1, 0.0, A * (1 - r))
-    v.fraction(np.where(r == 1, 0.0, A), "A")
-    return kept_accurate, r, alpha
+#: The declarations of the functions of the accuracy-rejection curve (A, r, alpha).
+_CURVE = dict(A=ACCURACY, r=FRACTION, alpha=FRACTION, broadcast=("A", "r", "alpha"))
 
 
+def _kept_accurate(A, r):
+    """``A (1 - r)``; A is undefined (NaN) only where nothing is kept, and A (1 - r) is 0 there."""
+    v.defined_where_kept(A, r)
+    with np.errstate(invalid="ignore"):
+        return np.where(r == 1, 0.0, A * (1 - r))
+
+
+@accepts(**_CURVE)
 def quality_from_accuracy(A, r, alpha):
     """Classification quality from the accuracy-rejection curve: ``Q(r) = 2 A(r)(1 - r) + r - alpha``.
 
@@ -287,11 +291,11 @@ def quality_from_accuracy(A, r, alpha):
     >>> round(quality_from_accuracy(0.8, 0.25, 0.7), 12)
     0.75
     """
-    kept_accurate, r, alpha = _triplet_inputs(A, r, alpha)
-    Q = 2 * kept_accurate + r - alpha
+    Q = 2 * _kept_accurate(A, r) + r - alpha
     return float(Q) if Q.ndim == 0 else Q
 
 
+@accepts(**_CURVE)
 def rejection_quality_from_accuracy(A, r, alpha):
     """Rejection quality from the accuracy-rejection curve.
 
@@ -307,7 +311,7 @@ def rejection_quality_from_accuracy(A, r, alpha):
     >>> rejection_quality_from_accuracy(0.7, 0.0, 0.7)
     1.0
     """
-    kept_accurate, r, alpha = _triplet_inputs(A, r, alpha)
+    kept_accurate = _kept_accurate(A, r)
     ar = snap(alpha - kept_accurate)           # |A∩R| / n
     mr = snap(r - ar)                          # |M∩R| / n
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -27,8 +27,10 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _set_checks as sc, _validate as v
+from ._constraints import accepts
+from ._kinds import LABEL_SETS_OR_INDICATOR, N_BOOT, OPEN_FRACTION, SEED, ZERO_DIVISION
 from ._label_counts import SampleCounts, aa_rar, sample_counts, totals
-from ._resampling import multiplicity_chunks, percentile_bounds
+from ._resampling import multiplicity_chunks, quantiles
 from ._sets import ordered
 from .bootstrap import Band
 
@@ -65,14 +67,16 @@ class MultilabelEvaluation(NamedTuple):
     recall: float
 
 
+#: Two multi-label results of the same samples.
+_SAMPLES = dict(y_true=LABEL_SETS_OR_INDICATOR, y_pred=LABEL_SETS_OR_INDICATOR)
+
+
 def _read_samples(y_true, y_pred, pred_name="y_pred"):
-    """Two boolean (n, m) matrices from indicator matrices or per-sample label sets."""
+    """Two boolean (n, m) matrices from declared indicator matrices or per-sample label sets."""
     names = {"y_true": y_true, pred_name: y_pred}
     if not sc.one_layer(**names):
-        T = sc.indicator_matrix(y_true, "y_true")
-        R = sc.indicator_matrix(y_pred, pred_name)
-        v.same_shape(**{"y_true": T, pred_name: R})
-        return T, R
+        v.same_shape(**names)
+        return y_true, y_pred
     if isinstance(y_true, Mapping):
         sc.same_keys("samples", **names)
     rows = [sc.label_sets(y, name)[1] for name, y in names.items()]
@@ -102,9 +106,10 @@ def _ratio(num, den, zero_value, warn, what, unit="sample(s)"):
     if empty.any():
         out = np.where(empty, zero_value, out)
         if warn:
+            # shown at the user's call: above _ratio, its caller, the body and its door
             warnings.warn(f"{what} is ill-defined and set to 0.0 for {int(empty.sum())} "
                           f"{unit} with a zero denominator; use zero_division to choose "
-                          "another value", RuntimeWarning, stacklevel=4)
+                          "another value", RuntimeWarning, stacklevel=5)
     return out
 
 
@@ -128,6 +133,7 @@ def _f1(tp, fp, fn, zero_value, warn, unit):
     return _ratio(2 * tp, 2 * tp + fp + fn, zero_value, warn, "F1", unit)
 
 
+@accepts(**_SAMPLES)
 def multilabel_counts(y_true, y_pred):
     """Per-sample TP, FP and FN of a multi-label result (see :class:`SampleCounts`).
 
@@ -141,6 +147,7 @@ def multilabel_counts(y_true, y_pred):
     return sample_counts(*_read_samples(y_true, y_pred))
 
 
+@accepts(**_SAMPLES, zero_division=ZERO_DIVISION)
 def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     """Godbole and Sarawagi's accuracy, precision and recall, averaged over samples.
 
@@ -177,6 +184,7 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     return _scores(sample_counts(*_read_samples(y_true, y_pred)), zero_value, warn)
 
 
+@accepts(**_SAMPLES, zero_division=ZERO_DIVISION)
 def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
     """AA, RAR, accuracy, precision and recall of a multi-label result in one pass.
 
@@ -214,6 +222,7 @@ class MultilabelMeasures(NamedTuple):
     macro_f1: float
 
 
+@accepts(**_SAMPLES, zero_division=ZERO_DIVISION)
 def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     """AA and RAR next to the measures the multi-label literature reports, from one count.
 
@@ -375,6 +384,9 @@ class _PairTerms:
                                 macro])
 
 
+@accepts(y_true=LABEL_SETS_OR_INDICATOR, y_pred_1=LABEL_SETS_OR_INDICATOR,
+         y_pred_2=LABEL_SETS_OR_INDICATOR, n_boot=N_BOOT, level=OPEN_FRACTION, seed=SEED,
+         zero_division=ZERO_DIVISION)
 def compare_multilabel(y_true, y_pred_1, y_pred_2, *, n_boot=1000, level=0.95, seed=None,
                        zero_division="warn"):
     """Is multi-label result 1 better than result 2 on these samples? Paired bootstrap bands.
@@ -422,19 +434,16 @@ def compare_multilabel(y_true, y_pred_1, y_pred_2, *, n_boot=1000, level=0.95, s
     (True, True)
     """
     zero_value, _ = sc.zero_division(zero_division)
-    n_boot = v.n_boot(n_boot)
-    level = v.open_fraction(level, "level")
-    seed = v.seed(seed)
     pairs = [_read_samples(y_true, y_pred_1, "y_pred_1"), _read_samples(y_true, y_pred_2, "y_pred_2")]
-    one = multilabel_measures(y_true, y_pred_1, zero_division=zero_division)
-    two = multilabel_measures(y_true, y_pred_2, zero_division=zero_division)
+    one = multilabel_measures.unchecked(y_true, y_pred_1, zero_division=zero_division)
+    two = multilabel_measures.unchecked(y_true, y_pred_2, zero_division=zero_division)
     terms = [_PairTerms(T, R, zero_value) for T, R in pairs]
     n = pairs[0][0].shape[0]
     with np.errstate(invalid="ignore"):                          # inf - inf: NaN, left out
         reps = np.concatenate([terms[0].measures(W) - terms[1].measures(W)
                                for W in (w.astype(float) for w in
                                          multiplicity_chunks(n, n_boot, seed))])
-    low, high = percentile_bounds(reps, level)
+    low, high = quantiles(reps, level)
     with np.errstate(invalid="ignore"):
         estimate = [float(a - b) for a, b in zip(one, two)]
     return MultilabelComparison(*(Band(e, float(lo), float(hi))

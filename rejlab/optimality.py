@@ -29,7 +29,9 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
+from ._constraints import accepts
 from ._formulas import fraction_measures
+from ._kinds import ACCURACY, ACCURACY_1D, FRACTION, FRACTION_1D, SINGLE_ACCURACY, SINGLE_FRACTION, one_of
 from .measures import MEASURE_NAMES
 
 __all__ = [
@@ -74,14 +76,18 @@ def _kept_accurate(A, r):
         return np.where(r == 1, 0.0, A * (1.0 - r))
 
 
+#: Two operating points (A1, r1) and (A0, r0), broadcast together.
+_POINTS = dict(A1=ACCURACY, r1=FRACTION, A0=ACCURACY, r0=FRACTION)
+
+
 def _points(A1, r1, A0, r0):
-    """Validate two operating points; return them as (AN1, r1, AN0, r0), AN = A (1 - r)."""
-    A1, r1 = v.accuracy_and_rejection(A1, r1, "A1", "r1")
-    A0, r0 = v.accuracy_and_rejection(A0, r0, "A0", "r0")
-    v.broadcastable(A1=A1, r1=r1, A0=A0, r0=r0)
+    """Two declared operating points as (AN1, r1, AN0, r0), AN = A (1 - r)."""
+    v.defined_where_kept(A1, r1, "A1", "r1")
+    v.defined_where_kept(A0, r0, "A0", "r0")
     return _kept_accurate(A1, r1), r1, _kept_accurate(A0, r0), r0
 
 
+@accepts(A=ACCURACY, r=FRACTION, rho=FRACTION, broadcast=("A", "r", "rho"))
 def cost(A, r, rho):
     """Cost of an operating point, ``L(A, r; rho) = (1 - A)(1 - r) + rho r``.
 
@@ -108,14 +114,13 @@ def cost(A, r, rho):
     >>> np.round(cost([0.7, 0.8], [0.0, 0.25], 0.4), 12)
     array([0.3 , 0.25])
     """
-    A, r = v.accuracy_and_rejection(A, r, "A", "r")
-    rho = v.fraction(rho, "rho")
-    v.broadcasts_with(rho, "rho", np.broadcast_shapes(A.shape, r.shape), "A and r")
+    v.defined_where_kept(A, r)
     with np.errstate(invalid="ignore"):
         misclassified_kept = np.where(r == 1, 0.0, (1.0 - A) * (1.0 - r))
     return _out(misclassified_kept + rho * r)
 
 
+@accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def relative_optimality(A1, r1, A0, r0):
     """Relative optimality ``beta`` of point 1 = (A1, r1) against the reference 0 = (A0, r0).
 
@@ -157,6 +162,7 @@ def _beta(an1, r1, an0, r0):
     return beta
 
 
+@accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def rho_zero(A1, r1, A0, r0):
     """Threshold price ``rho_0``: the rejection price at which both points cost the same.
 
@@ -187,6 +193,7 @@ def rho_zero(A1, r1, A0, r0):
     return _out(np.where(dr == 0, np.nan, rho0))
 
 
+@accepts(**_POINTS, rho=FRACTION, broadcast=("A1", "r1", "A0", "r0", "rho"))
 def compare(A1, r1, A0, r0, rho):
     """Does point 1 = (A1, r1) outperform the reference 0 = (A0, r0) at price ``rho``?
 
@@ -213,11 +220,7 @@ def compare(A1, r1, A0, r0, rho):
     >>> compare(0.8, 0.2, 0.75, 0.1, rho=[0.3, 0.65, 0.9])
     array(['outperforms', 'equivalent', 'outperformed'], dtype='<U12')
     """
-    points = _points(A1, r1, A0, r0)
-    rho = v.fraction(rho, "rho")
-    v.broadcasts_with(rho, "rho", np.broadcast_shapes(points[0].shape, points[2].shape),
-                      "the points")
-    return _out(_compare(*points, rho))
+    return _out(_compare(*_points(A1, r1, A0, r0), rho))
 
 
 def _compare(an1, r1, an0, r0, rho):
@@ -240,6 +243,7 @@ def _verdict(margin):
     return _out(_verdicts(margin))
 
 
+@accepts(A=ACCURACY_1D, r=FRACTION_1D, same_length=("A", "r"))
 def optimality_matrix(A, r):
     """Relative optimality of every operating point against every other (Condessa et al. 2017, Figs. 5, 8).
 
@@ -269,10 +273,7 @@ def optimality_matrix(A, r):
            [ 0.2,  0. , -0.2],
            [ 0.2,  0.2,  0. ]])
     """
-    A = v.as_1d(A, "A")
-    r = v.as_1d(r, "r")
-    v.same_length(A=A, r=r)
-    A, r = v.accuracy_and_rejection(A, r, "A", "r")
+    v.defined_where_kept(A, r)
     if A.size > MAX_MATRIX_POINTS:
         raise ValueError(f"A has {A.size} points; the {A.size} x {A.size} matrix would take "
                          f"{8 * A.size ** 2 / 1e9:.1f} GB: thin the curve first, e.g. "
@@ -289,6 +290,7 @@ def optimality_matrix(A, r):
 
 # --- the three comparisons that need no cost function (Condessa et al. 2017, Sec. 4) ---
 
+@accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def compare_same_r(A1, r1, A0, r0):
     """Same rejected fraction: the higher nonrejected accuracy wins, for every rho.
 
@@ -304,6 +306,7 @@ def compare_same_r(A1, r1, A0, r0):
     return _verdict(an1 - an0)
 
 
+@accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def compare_same_accurate_kept(A1, r1, A0, r0):
     """Same number of accurate samples kept, |A∩N|: the one that rejects more wins.
 
@@ -324,6 +327,7 @@ def compare_same_accurate_kept(A1, r1, A0, r0):
     return _verdict(np.sign(r1 - r0))
 
 
+@accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def compare_same_misclassified_kept(A1, r1, A0, r0):
     """Same number of misclassified samples kept, |M∩N|: the one that rejects less wins.
 
@@ -352,6 +356,7 @@ def _feasible_bounds(r, alpha):
     return np.maximum(0.0, alpha - r), np.minimum(alpha, 1.0 - r)
 
 
+@accepts(r=FRACTION, alpha=FRACTION, broadcast=("r", "alpha"))
 def feasible_accuracy(r, alpha):
     """The nonrejected accuracies A a classifier of accuracy ``alpha`` can reach at rejected fraction r.
 
@@ -373,22 +378,21 @@ def feasible_accuracy(r, alpha):
     >>> [round(a, 6) for a in feasible_accuracy(0.5, 0.7)]
     [0.4, 1.0]
     """
-    r = v.fraction(r, "r")
-    alpha = v.fraction(alpha, "alpha")
-    v.broadcastable(r=r, alpha=alpha)
     low, high = _feasible_bounds(r, alpha)
     kept = np.where(r < 1, 1.0 - r, np.nan)
     return _out(low / kept), _out(high / kept)
 
 
+#: A reference point (single numbers) and the accuracy without rejection.
+_REFERENCE = dict(A0=SINGLE_ACCURACY, r0=SINGLE_FRACTION, alpha=SINGLE_FRACTION)
+
+
 def _reference(A0, r0, alpha):
-    A0, r0 = v.accuracy_and_rejection(A0, r0, "A0", "r0")
-    alpha = v.fraction(alpha, "alpha")
-    v.single_numbers(A0=A0, r0=r0, alpha=alpha)
-    an0 = float(_kept_accurate(A0, r0))
+    v.defined_where_kept(A0, r0, "A0", "r0")
+    an0 = 0.0 if r0 == 1 else A0 * (1.0 - r0)
     low, high = _feasible_bounds(float(r0), float(alpha))
     if not (low - CONDITION_TOLERANCE <= an0 <= high + CONDITION_TOLERANCE):
-        a_low, a_high = feasible_accuracy(float(r0), float(alpha))
+        a_low, a_high = feasible_accuracy.unchecked(float(r0), float(alpha))
         raise ValueError(
             f"A0 = {float(A0):.6g} is infeasible at r0 = {float(r0):.6g} for a classifier with "
             f"alpha = {float(alpha):.6g}: A0 must lie in [{a_low:.6g}, {a_high:.6g}] there "
@@ -397,6 +401,7 @@ def _reference(A0, r0, alpha):
     return float(A0), float(r0), float(alpha), min(max(an0, low), high)
 
 
+@accepts(A1=ACCURACY, r1=FRACTION, **_REFERENCE, broadcast=("A1", "r1"))
 def operating_region(A1, r1, A0, r0, alpha):
     """Region of point 1 in the operating set of the reference 0 (Condessa et al. 2017, Fig. 2).
 
@@ -413,7 +418,7 @@ def operating_region(A1, r1, A0, r0, alpha):
     array(['green', 'white', 'orange', 'infeasible'], dtype='<U10')
     """
     A0, r0, alpha, _ = _reference(A0, r0, alpha)
-    A1, r1 = v.accuracy_and_rejection(A1, r1, "A1", "r1")
+    v.defined_where_kept(A1, r1, "A1", "r1")
     an1, an0 = _kept_accurate(A1, r1), _kept_accurate(np.asarray(A0), np.asarray(r0))
     low, high = _feasible_bounds(r1, alpha)
     feasible = (an1 >= low - CONDITION_TOLERANCE) & (an1 <= high + CONDITION_TOLERANCE)
@@ -486,12 +491,13 @@ class OperatingSet:
     phi: Borders
     feasible: BorderFeasibility
 
+    @accepts(name=one_of(MEASURE_NAMES + ("AN",)))
     def measure(self, name):
         """The :class:`Borders` of ``"A"``, ``"Q"``, ``"phi"`` or ``"AN"``."""
-        v.choice(name, "name", MEASURE_NAMES + ("AN",))
         return getattr(self, name)
 
 
+@accepts(**_REFERENCE, r=FRACTION_1D)
 def operating_set(A0, r0, alpha, r):
     """Operating set of the reference (A0, r0): beta = +1, 0, -1 borders over the grid r.
 
@@ -539,7 +545,6 @@ def operating_set(A0, r0, alpha, r):
     array([False,  True, False])
     """
     A0, r0, alpha, an0 = _reference(A0, r0, alpha)
-    r = v.fraction(v.as_1d(r, "r"), "r")
     dr = r - r0
     low, high = _feasible_bounds(r, alpha)
     raw = {b: an0 + (b * np.abs(dr) - dr) / 2.0 for b in (1.0, 0.0, -1.0)}

@@ -23,7 +23,9 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from ._labels import label_pair
+from ._constraints import Kind, accepts
+from ._kinds import COMMON, FINITE_1D, LABELS_1D, SINGLE_FRACTION, integer
+from ._labels import same_kind
 
 __all__ = ["Threshold", "accuracy_vector", "reject_lowest", "reject_below"]
 
@@ -41,6 +43,20 @@ class Threshold(NamedTuple):
     Q: float
 
 
+def _threshold(x, name):
+    """A threshold's value: a number (infinities allowed, not NaN) or a :class:`Threshold`'s."""
+    return v.threshold_value(x.value if isinstance(x, Threshold) else x, name,
+                             "a number or a Threshold (from rl.select_threshold)")
+
+
+#: A number or a :class:`Threshold`; converted to its value.
+THRESHOLD = Kind("THRESHOLD", _threshold, example=0.5,
+                 junk={"nan": lambda e: math.nan, "numeric_str": lambda e: "0.5",
+                       "plain_tuple": lambda e: (0.5, 0.2, 1.0, 1.0),  # looks like one, is not
+                       "bool": lambda e: True, "array": lambda e: [0.1, 0.2], **COMMON})
+
+
+@accepts(y_true=LABELS_1D, y_pred=LABELS_1D, same_length=("y_true", "y_pred"))
 def accuracy_vector(y_true, y_pred):
     """Accuracy vector ``a_i = [y_hat_i == y_i]`` (Condessa et al. 2017, Sec. 2).
 
@@ -59,7 +75,7 @@ def accuracy_vector(y_true, y_pred):
     >>> accuracy_vector([0, 1, 2, 2], [0, 2, 2, 1])
     array([ True, False,  True, False])
     """
-    y_true, y_pred = label_pair(y_true=y_true, y_pred=y_pred)
+    same_kind(y_true=y_true, y_pred=y_pred)
     return _labels_equal(y_true, y_pred)
 
 
@@ -86,6 +102,7 @@ def _labels_equal(x, y):
     return eq
 
 
+@accepts(confidence=FINITE_1D, fraction=SINGLE_FRACTION, count=integer(0))
 def reject_lowest(confidence, fraction=None, *, count=None):
     """Reject the least confident samples (the monotone rejector, Condessa et al. 2017, Sec. 2).
 
@@ -114,14 +131,13 @@ def reject_lowest(confidence, fraction=None, *, count=None):
     >>> reject_lowest([0.9, 0.2, 0.5, 0.2], 0.25)
     array([False,  True, False, False])
     """
-    c = v.as_finite_1d(confidence, "confidence")
-    n = c.size
     v.exactly_one(fraction=fraction, count=count)
+    n = confidence.size
     if count is None:
-        count = round(v.single_fraction(fraction, "fraction") * n)
-    else:
-        count = v.count(count, "count", n)
-    return _lowest(c, count)
+        count = round(fraction * n)
+    elif count > n:
+        raise ValueError(f"count must lie in [0, {n}], got {count}")
+    return _lowest(confidence, count)
 
 
 def _lowest(c, count):
@@ -139,6 +155,7 @@ def _lowest(c, count):
     return rejected
 
 
+@accepts(confidence=FINITE_1D, threshold=THRESHOLD)
 def reject_below(confidence, threshold):
     """Threshold rejection: True (rejected) where ``confidence < threshold``.
 
@@ -154,10 +171,7 @@ def reject_below(confidence, threshold):
     >>> reject_below([0.9, 0.2, 0.5, 0.2], 0.5)
     array([False,  True, False,  True])
     """
-    c = v.as_finite_1d(confidence, "confidence")
-    t = v.threshold_value(threshold.value if isinstance(threshold, Threshold) else threshold,
-                          "threshold", "a number or a Threshold (from rl.select_threshold)")
-    return _below(c, t)
+    return _below(confidence, threshold)
 
 
 def _below(c, t):

@@ -21,8 +21,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _validate as v
-from .curves import DISPLAY_POINTS, RejectionCurves, subsample_curves
+from ._constraints import accepts
+from ._kinds import SINGLE_FRACTION, integer
+from .curves import CURVES, DISPLAY_POINTS, RejectionCurves, subsample_curves
 
 __all__ = ["CostCurve", "cost_curve", "RhoZeroCurve", "rho_zero_curve"]
 
@@ -38,6 +39,7 @@ class CostCurve(NamedTuple):
     no_rejection_cost: float    #: ``L(0) = 1 - alpha``, the cost of rejecting nothing
 
 
+@accepts(curves=CURVES, rho=SINGLE_FRACTION, max_points=integer(3))
 def cost_curve(curves, rho, *, max_points=DISPLAY_POINTS):
     """The cost ``L(r; rho)`` along a curve, with its cheapest point (Condessa et al. 2017, Sec. 4).
 
@@ -55,13 +57,11 @@ def cost_curve(curves, rho, *, max_points=DISPLAY_POINTS):
     >>> float(c.cheapest_r), round(float(c.cheapest_cost), 3), float(c.no_rejection_cost)
     (0.5, 0.15, 0.5)
     """
-    v.instance_of(curves, "curves", RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
-    rho = v.single_fraction(rho, "rho")
-    max_points = v.count(max_points, "max_points", None, lower=3)
-    ends = curves.take([curves.min_cost(rho), 0])   # the cheapest point, and no rejection
-    cheapest_cost, no_rejection_cost = ends.cost(rho).tolist()
-    shown = subsample_curves(curves, max_points)
-    return CostCurve(shown.r, shown.cost(rho), rho, float(ends.r[0]), cheapest_cost,
+    C = RejectionCurves   # the methods' bodies: curves and rho are validated at this door
+    ends = C.take.unchecked(curves, np.array([C.min_cost.unchecked(curves, rho), 0]))
+    cheapest_cost, no_rejection_cost = C.cost.unchecked(ends, rho).tolist()
+    shown = subsample_curves.unchecked(curves, max_points)
+    return CostCurve(shown.r, C.cost.unchecked(shown, rho), rho, float(ends.r[0]), cheapest_cost,
                      no_rejection_cost)
 
 
@@ -72,6 +72,7 @@ class RhoZeroCurve(NamedTuple):
     rho_0: np.ndarray
 
 
+@accepts(curves=CURVES)
 def rho_zero_curve(curves):
     """The threshold price ``rho_0(r)`` of every operating point against no rejection.
 
@@ -101,5 +102,4 @@ def rho_zero_curve(curves):
     >>> np.round(rho0, 6)
     array([     nan, 1.      , 1.      , 0.666667, 0.5     ])
     """
-    v.instance_of(curves, "curves", RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
     return RhoZeroCurve(curves.r, curves.rho_0)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _validate as v
+from ._constraints import accepts
+from ._kinds import PROBA, one_of
 
 __all__ = ["max_probability", "breaking_ties", "REJECTORS", "confidence_from_proba"]
 
 
+@accepts(proba=PROBA)
 def max_probability(proba):
     """Maximum-probability confidence ``c_i = max_k p_k(x_i)``.
 
@@ -21,10 +23,10 @@ def max_probability(proba):
     >>> max_probability([[0.5, 0.3, 0.2], [0.1, 0.1, 0.8]])
     array([0.5, 0.8])
     """
-    p = v.probabilities(proba)
-    return p.max(axis=1)
+    return proba.max(axis=1)
 
 
+@accepts(proba=PROBA)
 def breaking_ties(proba):
     """Breaking-ties confidence ``c_i = p_(1) - p_(2)``: largest minus second largest.
 
@@ -33,7 +35,9 @@ def breaking_ties(proba):
     >>> breaking_ties([[0.5, 0.3, 0.2], [0.1, 0.1, 0.8]])
     array([0.2, 0.7])
     """
-    p = v.probabilities(proba, min_classes=2, purpose=" for breaking_ties")
+    p = proba
+    if p.shape[1] < 2:
+        raise ValueError(f"proba must have at least 2 classes for breaking_ties, got {p.shape[1]}")
     top2 = np.partition(p, p.shape[1] - 2, axis=1)[:, -2:]
     return top2[:, 1] - top2[:, 0]
 
@@ -45,7 +49,7 @@ REJECTORS = {
 }
 
 
+@accepts(proba=PROBA, rejector=one_of(REJECTORS))
 def confidence_from_proba(proba, rejector="max_probability"):
     """Confidence from probabilities with a rejector chosen by name (see ``REJECTORS``)."""
-    v.choice(rejector, "rejector", REJECTORS)
-    return REJECTORS[rejector](proba)
+    return REJECTORS[rejector].unchecked(proba)

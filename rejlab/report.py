@@ -16,13 +16,26 @@ probabilities, and gathers the measures of the first paper in one frozen
 - optionally, for a price of rejection rho, the cost
   ``L = (1 - A)(1 - r) + rho r`` along the curve and its minimum;
 - always, the selective-classification numbers AURC, E-AURC, AUGRC and
-  failure AUROC (:mod:`rejlab.selective`, ties broken by sample index);
+  failure AUROC (:mod:`rejlab.selective`, rejlab's convention, tied
+  confidences averaged over their order);
 - with ``n_boot > 0``, percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`)
   and intervals for the tabulated points and the max-Q point;
 - with ``validation=...``, the threshold chosen on validation data
   (:func:`rejlab.select_threshold`) and the operating point it gives on the
   test data, so the reported point is not chosen on the data it is
   measured on.
+
+Every number the report prints depends only on the multiset of (label,
+prediction, confidence) rows, never on their order (the bootstrap's
+intervals aside: a seeded resampling draws rows by position). A requested
+fraction whose count ``round(fraction * n)`` cuts through a group of equal
+confidences gets the expectation over the orders of that group (A, Q,
+rho_0 and the cost exactly; phi from the expected counts), and the text says
+which fractions did; the maximum-Q and minimum-cost points are taken among
+the points a threshold reaches, where a group is never split (on the
+expected curve, which is linear inside a group, the extremes are there too).
+The per-k :attr:`RejectionReport.curves` keep the library's tie policy, as
+:func:`rejlab.rejection_curves` does.
 
 A report computes and formats; it never draws. ``str(report)`` is a
 plain-text table, :func:`rejlab.plot.report` draws it and
@@ -41,14 +54,34 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from . import _validate as v
+from ._formulas import FORMULAS
+from ._constraints import accepts
+from ._kinds import (
+    CALLBACK,
+    FINITE_1D,
+    LABELS_1D,
+    N_BOOT_OR_ZERO,
+    OPEN_FRACTION,
+    PROBA,
+    REAL_NUMBER,
+    SEED,
+    SINGLE_FRACTION,
+    instance,
+    integer,
+    one_of,
+)
 from ._report_inputs import (
-    fractions_of,
+    ESTIMATOR,
+    ESTIMATOR_VALIDATION,
+    FRACTIONS,
+    VALIDATION,
+    column_labels,
     predicted_proba,
     predictions,
     validation_inputs,
 )
 from ._report_text import report_text, value_text
+from ._risk_coverage import field_numbers, threshold_counts, tie_groups
 from .bootstrap import (
     DEFAULT_BAND_FRACTIONS,
     Band,
@@ -57,12 +90,13 @@ from .bootstrap import (
     bootstrap_curves,
     bootstrap_threshold,
 )
-from .curves import RejectionCurves, rejection_curves, subsample_curves
-from .measures import MEASURE_NAMES, OperatingPoint, operating_point
+from .curves import CURVE_FIELDS, RejectionCurves, rejection_curves, subsample_curves
+from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts, operating_point
 from .optimality import operating_set
 from .partitions import Threshold, reject_below
 from .prices import CostCurve, cost_curve, rho_zero_curve
-from .selective import CRITERIA, _field_numbers, select_threshold
+from .rejectors import REJECTORS
+from .selective import CRITERIA, select_threshold
 
 __all__ = [
     "DEFAULT_FRACTIONS",
@@ -95,8 +129,16 @@ class RejectionReport:
     points : tuple of OperatingPoint
         The operating point at each requested fraction, rejecting
         ``round(fraction * n)`` samples (as :func:`rejlab.reject_lowest`).
+        Where that count cuts through a group of tied confidences, the
+        expectation over the orders of the group: its counts are the
+        expected counts (floats), A, Q and rho_0 their exact expectations,
+        phi computed from the expected counts.
+    tied_fractions : tuple of float
+        The requested fractions whose count cuts through a group of tied
+        confidences (their rows are those expectations).
     best : OperatingPoint
-        The point of maximum Q (the first one on ties).
+        The point of maximum Q among those a threshold reaches (the first,
+        least rejecting, on ties).
     best_index : int
         Its number of rejected samples k (= its index on the curves).
     rejector : str
@@ -108,12 +150,14 @@ class RejectionReport:
     cost : numpy.ndarray or None
         ``L = (1 - A)(1 - r) + rho r`` along the curve (None without ``rho``).
     min_cost : OperatingPoint or None
-        The point of minimum cost (None without ``rho``).
+        The point of minimum cost among those a threshold reaches (None
+        without ``rho``).
     min_cost_index : int or None
         Its number of rejected samples k.
     aurc, excess_aurc, augrc, failure_auroc : float
         The selective-classification numbers of the test data
-        (:func:`rejlab.aurc` and its family, ties broken by sample index).
+        (:func:`rejlab.aurc` and its family with their defaults: rejlab's
+        convention, tied confidences averaged over their order).
     n_boot, level, seed
         The bootstrap settings (``n_boot = 0``: no bootstrap).
     bands : CurveBands or None
@@ -158,6 +202,7 @@ class RejectionReport:
     threshold: Optional[Threshold] = None
     test_point: Optional[OperatingPoint] = None
     test_point_bands: Optional[PointBands] = None
+    tied_fractions: tuple = ()
 
     @cached_property
     def rho_zero(self):
@@ -185,39 +230,40 @@ class RejectionReport:
         for f, k, p in zip(self.fractions, self.counts_at_fractions, self.points):
             row = {"fraction": f, "k": k, "r": p.r, **{m: getattr(p, m) for m in MEASURE_NAMES},
                    "rho_0": p.rho_0}
-            if self.cost is not None:
-                row["cost"] = float(self.cost[k])
+            if self.cost is not None:   # from the point's counts: expected ones in a tie
+                row["cost"] = float((p.counts.mn + self.rho * k) / self.n)
             rows.append(row)
         return rows
 
     @cached_property
     def display_curves(self):
         """The curves at the points a figure shows: :func:`rejlab.curves.subsample_curves`."""
-        return subsample_curves(self.curves)
+        return subsample_curves.unchecked(self.curves)
 
     @cached_property
     def best_operating_set(self):
         """The operating set of the max-Q point (Condessa et al. 2017, Fig. 2): 401 r1, and its own."""
         best = self.best
         grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
-        return operating_set(best.A, best.r, self.alpha, grid)
+        return operating_set.unchecked(best.A, best.r, self.alpha, grid)
 
     @cached_property
     def rho_zero_display(self):
         """rho_0 against no rejection at the points a figure shows (:func:`rejlab.rho_zero_curve`)."""
-        return rho_zero_curve(self.display_curves)
+        return rho_zero_curve.unchecked(self.display_curves)
 
+    @accepts(r=SINGLE_FRACTION, rho=SINGLE_FRACTION)
     def walk(self, r, rho):
         """The operating point rejecting ``round(r n)`` samples, and the cost along the curve at rho.
 
         What the report explorer shows (:func:`rejlab.plot.report_point` draws it).
         """
-        r = v.single_fraction(r, "r")
-        rho = v.single_fraction(rho, "rho")
         k = _count(r, self.n)
-        point_cost = float(self.curves.take([k]).cost(rho)[0])
-        return ReportWalk(self.rejector, self.n, self.display_curves, k, self.curves.point(k),
-                          point_cost, cost_curve(self.curves, rho))
+        C = RejectionCurves   # the curves' own methods, on the report's validated curves
+        point_cost = float(C.cost.unchecked(C.take.unchecked(self.curves, np.array([k])), rho)[0])
+        return ReportWalk(self.rejector, self.n, self.display_curves, k,
+                          C.point.unchecked(self.curves, k), point_cost,
+                          cost_curve.unchecked(self.curves, rho))
 
     def __str__(self):
         return report_text(self, 4)
@@ -249,6 +295,15 @@ def _count(fraction, n):
     return round(float(fraction) * n)
 
 
+#: What a report and a report from an estimator both accept, besides the predictions.
+_OPTIONS = dict(rejector=one_of(REJECTORS), fractions=FRACTIONS, rho=SINGLE_FRACTION,
+                n_boot=N_BOOT_OR_ZERO, level=OPEN_FRACTION, seed=SEED,
+                criterion=one_of(CRITERIA), target_accuracy=SINGLE_FRACTION, progress=CALLBACK)
+
+
+@accepts(y_true=LABELS_1D, y_pred=LABELS_1D, confidence=FINITE_1D, proba=PROBA, labels=LABELS_1D,
+         validation=VALIDATION, **_OPTIONS,
+         same_length=[("y_true", "y_pred", "confidence"), ("y_true", "proba")])
 def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels=None,
                      rejector="max_probability", fractions=DEFAULT_FRACTIONS, rho=None,
                      n_boot=0, level=0.95, seed=None, validation=None, criterion="max_Q",
@@ -262,8 +317,11 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     ``rejector`` (see :data:`rejlab.REJECTORS`: ``"max_probability"``,
     ``"breaking_ties"``).
 
-    Rejection keeps the most confident samples, with the library's tie policy
-    (confidence ascending, then sample index ascending, are rejected first).
+    Rejection keeps the most confident samples. Nothing printed depends on
+    the order of the rows (without the bootstrap): a fraction that cuts
+    through a group of tied confidences gets the expectation over the
+    group's orders, and the maximum-Q and minimum-cost points are those a
+    threshold reaches (see :class:`RejectionReport`).
 
     Parameters
     ----------
@@ -337,40 +395,45 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     >>> rep3.threshold.value, rep3.test_point.r, rep3.test_point.Q
     (0.5, 0.5, 1.0)
     """
-    fractions = fractions_of(fractions)
-    if rho is not None:
-        rho_arr = v.fraction(rho, "rho")
-        if rho_arr.ndim != 0:
-            raise ValueError("rho must be a single number in [0, 1]")
-        rho = float(rho_arr)
-    n_boot = v.n_boot(n_boot, allow_zero=True)   # 0: no bootstrap
-    level = v.open_fraction(level, "level")
-    seed = v.seed(seed)
-    progress = v.callback(progress, "progress")
-    v.choice(criterion, "criterion", CRITERIA)
-    if target_accuracy is not None:
-        target_accuracy = v.single_fraction(target_accuracy, "target_accuracy")
     if validation is None and (criterion != "max_Q" or target_accuracy is not None):
         raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
                          "give validation=... too")
-
     accurate, confidence, rejector_name, label_tuple = predictions(
         y_true, y_pred, confidence, proba, labels, rejector)
-    curves = rejection_curves(accurate, confidence)
+    val = None
+    if validation is not None:
+        # the test data's labels (given or 0 .. K-1): the validation columns must be the same
+        val = validation_inputs(validation, proba is not None, labels,
+                                None if proba is None else proba.shape[1], rejector)
+    return _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_boot,
+                   level, seed, val, criterion, target_accuracy, progress)
+
+
+def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_boot, level, seed,
+            val, criterion, target_accuracy, progress):
+    """The report of validated inputs: each array is checked once, at the door of the caller.
+
+    ``val`` is None or the validation data's (accurate, confidence).
+    """
+    curves = rejection_curves.unchecked(accurate, confidence)
     n = accurate.size
-    points = tuple(curves.point(_count(f, n)) for f in fractions)
-    best_index = curves.best_Q()
+    groups = tie_groups(accurate, confidence)     # what does not depend on the row order
+    k_thr, ar_thr = threshold_counts(groups)    # the points a threshold reaches
+    thresholds = RejectionCurves(ar_thr, n, curves.n_accurate, points=k_thr)
+    points = tuple(_point_at(curves, thresholds, _count(f, n)) for f in fractions)
+    tied = tuple(f for f, p in zip(fractions, points) if isinstance(p.counts.ar, float))
+    best_index = int(thresholds.n_rejected[thresholds.best_Q()])
 
     cost = min_cost = min_cost_index = None
     if rho is not None:
-        cost = curves.cost(rho)
-        min_cost_index = curves.min_cost(rho)
-        min_cost = curves.point(min_cost_index)
+        cost = curves.cost.unchecked(curves, rho)
+        min_cost_index = int(thresholds.n_rejected[thresholds.min_cost.unchecked(thresholds, rho)])
+        min_cost = curves.point.unchecked(curves, min_cost_index)
 
-    field = _field_numbers(accurate, confidence)   # AURC, E-AURC, AUGRC, failure AUROC
+    field = field_numbers(groups)   # AURC, E-AURC, AUGRC, failure AUROC
 
     # the bootstrap's share of the work, for a progress bar: curves, then the test point
-    runs = int(n_boot > 0) * (1 + int(validation is not None))
+    runs = int(n_boot > 0) * (1 + int(val is not None))
 
     def stage(i):
         return None if progress is None else (lambda f: progress((i + f) / runs))
@@ -383,17 +446,15 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
 
     chosen = test_point = test_point_bands = None
-    if validation is not None:
-        # the test data's labels (given or 0 .. K-1): the validation columns must be the same
-        val_accurate, val_confidence = validation_inputs(validation, proba is not None, label_tuple,
-                                                   rejector)
+    if val is not None:
         try:
-            chosen = select_threshold(val_accurate, val_confidence, criterion=criterion,
+            chosen = select_threshold(*val, criterion=criterion,
                                       rho=rho if criterion == "min_cost" else None,
                                       target_accuracy=target_accuracy)
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
-        test_point = operating_point(accurate, reject_below(confidence, chosen))
+        test_point = operating_point.unchecked(accurate,
+                                               reject_below.unchecked(confidence, chosen.value))
         if n_boot:
             test_point_bands = bootstrap_threshold(accurate, confidence, chosen, n_boot=n_boot,
                                                    level=level, seed=seed, progress=stage(1))
@@ -402,7 +463,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         curves=curves,
         fractions=fractions,
         points=points,
-        best=curves.point(best_index),
+        best=curves.point.unchecked(curves, best_index),
         best_index=best_index,
         rejector=rejector_name,
         labels=label_tuple,
@@ -416,11 +477,32 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
         seed=seed,
         bands=bands,
         point_bands=point_bands,
-        criterion=criterion if validation is not None else None,
+        criterion=criterion if val is not None else None,
         threshold=chosen,
         test_point=test_point,
         test_point_bands=test_point_bands,
+        tied_fractions=tied,
     )
+
+
+def _point_at(curves, thresholds, k):
+    """The point rejecting k samples, or, where k cuts through a tie, its expectation.
+
+    Inside a group of equal confidences (thresholds at s < k < e rejected,
+    |A∩R| = a_s and a_e there), a uniformly random order of the group
+    rejects ``E|A∩R| = a_s + (k - s)(a_e - a_s) / (e - s)`` accurate samples;
+    the other counts follow, and the measures are computed from them.
+    """
+    ks = thresholds.n_rejected
+    j = int(np.searchsorted(ks, k))
+    if ks[j] == k:
+        return curves.point.unchecked(curves, k)
+    s, e = int(ks[j - 1]), int(ks[j])
+    a_s, a_e = int(thresholds.n_accurate_rejected[j - 1]), int(thresholds.n_accurate_rejected[j])
+    ar = a_s + ((k - s) * (a_e - a_s)) / (e - s)
+    n, n_acc = curves.n_samples, curves.n_accurate
+    counts = SubsetCounts(an=n_acc - ar, mn=(n - n_acc) - (k - ar), ar=ar, mr=k - ar)
+    return OperatingPoint(*(float(FORMULAS[name](*counts)) for name in CURVE_FIELDS), counts)
 
 
 def _bands_at(bands, fraction, point):
@@ -431,6 +513,7 @@ def _bands_at(bands, fraction, point):
                            for b in (bands.A, bands.Q, bands.phi)))
 
 
+@accepts(estimator=ESTIMATOR, y=LABELS_1D, validation=ESTIMATOR_VALIDATION, **_OPTIONS)
 def report_from_estimator(estimator, X, y, *, rejector="max_probability",
                           fractions=DEFAULT_FRACTIONS, rho=None, n_boot=0, level=0.95, seed=None,
                           validation=None, criterion="max_Q", target_accuracy=None,
@@ -475,44 +558,41 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
     >>> rep.threshold.value, rep.threshold.r, rep.test_point.r
     (0.8, 0.5, 0.6666666666666666)
     """
-    if not callable(getattr(estimator, "predict_proba", None)):
-        raise ValueError("estimator must be a fitted classifier with a predict_proba method")
-    classes = getattr(estimator, "classes_", None)
-    if classes is None:
-        raise ValueError("estimator has no classes_ attribute: fit it first")
+    if validation is None and (criterion != "max_Q" or target_accuracy is not None):
+        raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
+                         "give validation=... too")
+    classes = LABELS_1D(estimator.classes_, "estimator.classes_")
+    val = None
     if validation is not None:
-        if not isinstance(validation, (tuple, list)) or len(validation) != 2:
-            raise ValueError("validation must be a pair (X_val, y_val) for an estimator, got "
-                             f"{type(validation).__name__}")
         X_val, y_val = validation
         try:
-            val_proba = predicted_proba(estimator, X_val, y_val, "X_val", "y_val")
+            y_val = LABELS_1D(y_val, "y_val")
+            val_proba = predicted_proba(estimator, X_val, y_val.size, "X_val", "y_val")
+            val_labels = column_labels(classes, val_proba.shape[1])
+            val = predictions(y_val, None, None, val_proba, val_labels, rejector)[:2]
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
-        validation = dict(y_true=y_val, proba=val_proba)
-    proba = predicted_proba(estimator, X, y, "X", "y")
-    return rejection_report(y, proba=proba, labels=classes, rejector=rejector,
-                            fractions=fractions, rho=rho, n_boot=n_boot, level=level, seed=seed,
-                            validation=validation, criterion=criterion,
-                            target_accuracy=target_accuracy, progress=progress)
+    proba = predicted_proba(estimator, X, y.size, "X", "y")
+    accurate, confidence, rejector_name, label_tuple = predictions(
+        y, None, None, proba, column_labels(classes, proba.shape[1]), rejector)
+    return _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_boot,
+                   level, seed, val, criterion, target_accuracy, progress)
 
 
 # --- the plain-text table ---------------------------------------------------
 
+@accepts(x=REAL_NUMBER, digits=integer(0, 15))
 def format_value(x, digits=4):
     """A measure as plain text: fixed decimals, with nan / inf / -inf spelled out.
 
     >>> format_value(0.5), format_value(float("nan")), format_value(-float("inf"), 2)
     ('0.5000', 'nan', '-inf')
     """
-    return value_text(v.real_number(x, "x"), _digits(digits))
+    return value_text(x, digits)
 
 
-def _digits(digits):
-    return v.count(digits, "digits", 15)
-
-
+@accepts(report=instance(RejectionReport, "a RejectionReport (from rl.rejection_report)"),
+         digits=integer(0, 15))
 def format_report(report, digits=4):
     """The plain-text table ``str(report)`` returns (values to ``digits`` decimals)."""
-    v.instance_of(report, "report", RejectionReport, "a RejectionReport (from rl.rejection_report)")
-    return report_text(report, _digits(digits))
+    return report_text(report, digits)

@@ -7,43 +7,56 @@ number of misclassified samples among the k kept (|M∩N| of Condessa et al.
 down: ``risk_k = 1 - A`` at ``r = 1 - k / n``.
 
 - :func:`risk_coverage`, :func:`aurc` and :func:`excess_aurc` (the curve:
-  Geifman & El-Yaniv 2017; the names AURC and E-AURC: Geifman, Uziel &
-  El-Yaniv 2019);
+  El-Yaniv & Wiener 2010, used for deep networks by Geifman & El-Yaniv 2017;
+  the names AURC and E-AURC: Geifman, Uziel & El-Yaniv 2019);
 - :func:`augrc`, the area under the generalized risk curve (Traub et al. 2024);
 - :func:`failure_auroc`, the Mann-Whitney probability that an accurate sample
   is more confident than a misclassified one;
 - :func:`risk_at_coverage`, :func:`coverage_at_risk`;
+- :func:`achievable_aurc`, the AURC of the curve's dominant points (fd-shifts);
 - :func:`chow_rule`, the cost-optimal rejector when the posteriors are right
   (Chow 1970);
 - :func:`select_threshold`, an operating point chosen on validation data and
   applied to test data with :func:`rejlab.reject_below`.
 
-Ties. ``ties="index"`` uses the library's order (confidence ascending, then
-sample index ascending, are rejected first), as the curves do. With
-``ties="average"`` a group of equal confidences that the cut splits counts
-its expected errors under a uniformly random order of the group,
+Ties. Every scalar summary is, by default, a function of the multiset of
+(confidence, accurate) pairs: shuffling the rows never changes it. With
+``ties="average"`` (the default) a group of equal confidences that the cut
+splits counts its expected errors under a uniformly random order of the group,
 ``E[err_k] = err_before + (k - k_before) m_G / |G|`` (``k_before`` samples are
 strictly more confident than the group G, with ``err_before`` errors; G has
-``m_G``): the result then depends only on the multiset of (confidence,
-accurate) pairs, never on the order of the samples.
+``m_G``). ``ties="index"`` uses the library's order instead (confidence
+ascending, then sample index ascending, are rejected first), as the per-k
+curves do: a number that depends on the order of the rows when confidences
+are tied. :func:`risk_coverage` is such a per-k curve and keeps
+``ties="index"`` as its default.
 
-Everything comes from one sort, :func:`rejlab._ranking._ranked`, the one
-behind every curve: O(n log n), no loop over samples.
+Conventions. The same names mean slightly different numbers in different
+libraries; ``convention=`` picks one (``docs/maths.md``, section (j)):
+``"rejlab"`` (the right Riemann sum over the n coverages, the discrete
+oracle), ``"fd-shifts"`` (trapezoids over the points where the confidence
+changes, a coverage-0 point, the continuous oracle) and
+``"torch-uncertainty"`` (trapezoids over k/n divided by 1 - 1/n, ceil(c n)
+kept; distinct confidences only).
+
+Everything comes from one or two value sorts (:mod:`rejlab._risk_coverage`):
+O(n log n), no loop over samples.
 """
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 
-from . import _validate as v
-from ._ranking import ranked
+from . import _risk_coverage as rc, _validate as v
 from .curves import rejection_curves
 from .partitions import Threshold
 
 __all__ = [
     "TIES",
+    "CONVENTIONS",
     "CRITERIA",
     "RiskCoverage",
     "risk_coverage",
@@ -53,12 +66,16 @@ __all__ = [
     "failure_auroc",
     "risk_at_coverage",
     "coverage_at_risk",
+    "achievable_aurc",
     "chow_rule",
     "select_threshold",
 ]
 
 #: Tie conventions of the risk-coverage family.
 TIES = ("index", "average")
+
+#: Conventions of the summaries: whose definitions of AURC, E-AURC, AUGRC, ... to follow.
+CONVENTIONS = ("rejlab", "fd-shifts", "torch-uncertainty")
 
 #: Criteria of :func:`select_threshold`.
 CRITERIA = ("max_Q", "min_cost", "target_accuracy")
@@ -72,42 +89,50 @@ class RiskCoverage(NamedTuple):
     risk: np.ndarray      #: selective risk err_k / k
 
 
-def _kept_errors(accurate, confidence, ties):
-    """err_k for k = 1 .. n (int64 with ties="index", float with "average"), from one sort."""
+def _errors(a, c, ties):
+    """err_k for k = 1 .. n kept (int64 with "index", float with "average") of validated inputs."""
+    if ties == "index":
+        return rc.index_errors(a, c)
+    return rc.average_errors(rc.tie_groups(a, c))
+
+
+class _Inputs(NamedTuple):
+    n: int
+    convention: str
+    err: object     # err_k, k = 1 .. n ("rejlab", "torch-uncertainty")
+    groups: object  # TieGroups ("fd-shifts")
+
+
+def _inputs(accurate, confidence, ties, convention):
+    """Validate, then what the convention needs: err_k, or the tie groups."""
     v.choice(ties, "ties", TIES)
-    ar, breaks = ranked(accurate, confidence, breaks=ties == "average")
-    return _errors_from_ranked(ar, breaks, ties)
-
-
-def _errors_from_ranked(ar, breaks, ties):
-    """err_k for k = 1 .. n from the ranked counts ``ar`` (and ``breaks`` for "average")."""
-    n = ar.size - 1
-    j = np.arange(n + 1, dtype=np.int64)              # rejected samples
-    err = (n - ar[-1]) - (j - ar)                      # |M| - |M∩R| = |M∩N|
-    if ties == "average":
-        # a cut inside a tied group G = positions s < j < e (breaks at s and e):
-        # E[err] = err_before + (e - j) m_G / |G|, err_before = err[e], m_G = err[s] - err[e]
-        s = np.maximum.accumulate(np.where(breaks, j, 0))
-        e = np.minimum.accumulate(np.where(breaks, j, n)[::-1])[::-1]
-        inside = ~breaks
-        avg = err.astype(float)
-        es, ee, jj = s[inside], e[inside], j[inside]
-        avg[inside] = err[ee] + ((ee - jj) * (err[es] - err[ee])) / (ee - es)
-        err = avg
-    # kept k = n - j for j = n - 1 .. 0
-    return np.ascontiguousarray(err[n - 1::-1])
-
-
-def _prepare(accurate, confidence, ties):
+    v.choice(convention, "convention", CONVENTIONS)
+    if convention != "rejlab" and ties != "average":
+        raise ValueError(f"ties={ties!r} is rejlab's option: convention={convention!r} has its "
+                         f"own treatment of tied confidences (see rl.selective.CONVENTIONS)")
     a, c = v.accurate_and_confidence(accurate, confidence)
-    return _kept_errors(a, c, ties), a.size
+    if convention == "rejlab":
+        return _Inputs(a.size, convention, _errors(a, c, ties), None)
+    groups = rc.tie_groups(a, c)
+    if convention == "fd-shifts":
+        return _Inputs(a.size, convention, None, groups)
+    tied = groups.size[groups.size > 1]
+    if tied.size:
+        raise ValueError(
+            f"convention='torch-uncertainty' is defined for distinct confidences only: it sorts "
+            f"them in an order that leaves tied values unspecified, so on ties its numbers would "
+            f"depend on the order of the rows; this confidence has {int(tied.sum())} samples in "
+            f"{tied.size} groups of equal values. Use convention='rejlab' (ties averaged) or "
+            f"'fd-shifts' (tie groups never split)")
+    return _Inputs(a.size, convention, rc.average_errors(groups), None)
 
 
 def risk_coverage(accurate, confidence, *, ties="index"):
     """Selective risk against coverage: ``risk_k = err_k / k`` at coverage ``k / n``, k = 1 .. n.
 
-    Geifman & El-Yaniv 2017: keep the k most confident samples; ``err_k`` of
-    them are misclassified. It is the accuracy-rejection curve upside down,
+    The risk-coverage curve of El-Yaniv & Wiener 2010 (used for deep networks
+    by Geifman & El-Yaniv 2017): keep the k most confident samples; ``err_k``
+    of them are misclassified. It is the accuracy-rejection curve upside down,
     ``risk_k = 1 - A(r)`` at ``r = 1 - k / n`` (Condessa et al. 2017, Sec. 3).
 
     Parameters
@@ -117,9 +142,13 @@ def risk_coverage(accurate, confidence, *, ties="index"):
     confidence : array-like of float, shape (n,)
         Finite confidences, higher = surer.
     ties : {"index", "average"}, keyword-only
-        "index": the library's order (ties broken by sample index, the lower
-        index rejected first). "average": a tied group split by the cut
-        counts its expected errors under a random order of the group.
+        "index" (the default of this per-k curve, as of
+        :func:`rejlab.rejection_curves`): the library's order (ties broken by
+        sample index, the lower index rejected first), so a point inside a
+        group of tied confidences depends on the order of the rows.
+        "average": a tied group split by the cut counts its expected errors
+        under a random order of the group (the curve behind the default
+        summaries; it never depends on the order of the rows).
 
     Returns
     -------
@@ -134,78 +163,128 @@ def risk_coverage(accurate, confidence, *, ties="index"):
     >>> risk_coverage([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], ties="average").risk
     array([0.        , 0.25      , 0.33333333, 0.5       ])
     """
-    err, n = _prepare(accurate, confidence, ties)
+    v.choice(ties, "ties", TIES)
+    a, c = v.accurate_and_confidence(accurate, confidence)
+    err, n = _errors(a, c, ties), a.size
     k = np.arange(1, n + 1, dtype=np.int64)
     return RiskCoverage(k, k / n, err / k)
 
 
-def aurc(accurate, confidence, *, ties="index"):
-    """Area under the risk-coverage curve: ``AURC = (1/n) sum_{k=1..n} err_k / k``.
+_CONVENTION_DOC = """
+    Parameters
+    ----------
+    accurate : array-like of bool, shape (n,)
+    confidence : array-like of float, shape (n,)
+        Finite confidences, higher = surer.
+    ties : {"average", "index"}, keyword-only, default "average"
+        For ``convention="rejlab"``: "average" counts a split group of tied
+        confidences by its expected errors (the result never depends on the
+        order of the rows); "index" breaks ties by sample index (it may).
+        The other conventions have their own rule and accept only "average".
+    convention : {"rejlab", "fd-shifts", "torch-uncertainty"}, keyword-only
+        Whose definition (``docs/maths.md``, section (j)). "torch-uncertainty"
+        refuses tied confidences (ValueError).
+"""
 
-    The curve of Geifman & El-Yaniv 2017, the name of Geifman, Uziel &
+
+def _doc(f):
+    f.__doc__ = f.__doc__.replace("    {conventions}\n", _CONVENTION_DOC.lstrip("\n"))
+    return f
+
+
+@_doc
+def aurc(accurate, confidence, *, ties="average", convention="rejlab"):
+    """Area under the risk-coverage curve; rejlab: ``AURC = (1/n) sum_{k=1..n} err_k / k``.
+
+    The curve of El-Yaniv & Wiener 2010, the name of Geifman, Uziel &
     El-Yaniv 2019: the mean selective risk over the n coverage levels
     1/n .. 1. Lower is better; it mixes the ranking quality with the
-    classifier's own error rate (see :func:`excess_aurc`).
+    classifier's own error rate (see :func:`excess_aurc`). "fd-shifts":
+    trapezoids of the risk over the coverages where the confidence changes,
+    plus a coverage-0 point at the last risk. "torch-uncertainty":
+    trapezoids of ``risk_k`` over k/n, k = 1 .. n, divided by ``1 - 1/n``
+    (NaN for n = 1).
 
+    {conventions}
     Examples
     --------
     >>> aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8])
-    0.3333333333333333
-    >>> aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], ties="average")
     0.2708333333333333
+    >>> aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], ties="index")  # depends on the row order
+    0.3333333333333333
+    >>> aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], convention="fd-shifts")
+    0.1875
+    >>> aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.7], convention="torch-uncertainty")
+    0.19444444444444442
     """
-    return _aurc(_prepare(accurate, confidence, ties)[0])
+    x = _inputs(accurate, confidence, ties, convention)
+    if convention == "rejlab":
+        return rc.mean_risk(x.err)
+    if convention == "fd-shifts":
+        return rc.trapezoid_aurc(x.groups, x.n)
+    return rc.grid_trapezoid(x.err / np.arange(1, x.n + 1))
 
 
-def _aurc(err):
-    return float(np.mean(err / np.arange(1, err.size + 1)))
-
-
-def excess_aurc(accurate, confidence, *, ties="index"):
+@_doc
+def excess_aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     """Excess AURC: ``E-AURC = AURC - AURC*``, AURC* of the oracle ranking.
 
-    The oracle ranks every misclassified sample below every accurate one:
-    ``risk*_k = max(0, k - (n - m)) / k`` with m = |M| (Geifman, Uziel &
-    El-Yaniv 2019, after Geifman & El-Yaniv 2017). Computed as
-    ``(1/n) sum_k (err_k - err*_k) / k``, so it is exactly 0 for a perfect
-    ranking and positive otherwise.
+    The oracle ranks every misclassified sample below every accurate one
+    (Geifman, Uziel & El-Yaniv 2019). rejlab: ``risk*_k = max(0, k - (n - m)) / k``
+    with m = |M|, computed as ``(1/n) sum_k (err_k - err*_k) / k``, so it is
+    exactly 0 for a perfect ranking and positive otherwise. "fd-shifts": its
+    AURC minus the continuous oracle ``e + (1 - e) ln(1 - e)``, e = m / n (it
+    can be negative: a perfect ranking on two plateaus of confidence, half
+    of the samples errors, gives -0.0284). "torch-uncertainty" (which has no E-AURC of its own): its AURC
+    minus the same AURC of the oracle's risks.
 
+    {conventions}
     Examples
     --------
     >>> excess_aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.2])
     0.0
     >>> excess_aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8])
-    0.125
+    0.0625
+    >>> round(excess_aurc([1, 0, 1, 0], [0.9, 0.1, 0.9, 0.1], convention="fd-shifts"), 4)
+    -0.0284
     """
-    return _excess_aurc(_prepare(accurate, confidence, ties)[0])
+    x = _inputs(accurate, confidence, ties, convention)
+    if convention == "rejlab":
+        return rc.excess_mean_risk(x.err)
+    if convention == "fd-shifts":
+        n_mis = int(x.groups.errors.sum())
+        return rc.trapezoid_aurc(x.groups, x.n) - rc.continuous_oracle_aurc(n_mis, x.n)
+    k = np.arange(1, x.n + 1)
+    oracle = rc.oracle_errors(x.n, int(round(float(x.err[-1]))))
+    return rc.grid_trapezoid(x.err / k) - rc.grid_trapezoid(oracle / k)
 
 
-def _excess_aurc(err):
-    n = err.size
-    k = np.arange(1, n + 1, dtype=np.int64)
-    n_mis = int(err[-1])  # all kept: err_n = |M|, an integer under both tie conventions
-    oracle = np.maximum(0, k - (n - n_mis))
-    return float(np.mean((err - oracle) / k))
-
-
-def augrc(accurate, confidence, *, ties="index"):
-    """Area under the generalized risk curve: ``AUGRC = (1/n) sum_{k=1..n} err_k / n``.
+@_doc
+def augrc(accurate, confidence, *, ties="average", convention="rejlab"):
+    """Area under the generalized risk curve; rejlab: ``AUGRC = (1/n) sum_{k=1..n} err_k / n``.
 
     Traub et al. 2024: the errors that get through, counted against all n
     samples rather than against the k kept, averaged over the coverage
     levels. Unlike AURC it does not blow up the risk of the few most
-    confident samples.
+    confident samples. "fd-shifts": trapezoids of ``err / n`` over the
+    coverages where the confidence changes, 0 at coverage 0 (rejlab's minus
+    ``e / (2n)``, e the error rate, with ties averaged). "torch-uncertainty":
+    trapezoids of ``err_k / n`` over k/n divided by ``1 - 1/n``.
 
+    {conventions}
     Examples
     --------
     >>> augrc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8])
-    0.25
+    0.21875
+    >>> augrc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], convention="fd-shifts")  # minus e / (2n)
+    0.15625
     """
-    return _augrc(_prepare(accurate, confidence, ties)[0])
-
-
-def _augrc(err):
-    return float(np.sum(err) / (err.size * err.size))
+    x = _inputs(accurate, confidence, ties, convention)
+    if convention == "rejlab":
+        return rc.mean_generalized_risk(x.err)
+    if convention == "fd-shifts":
+        return rc.trapezoid_augrc(x.groups, x.n)
+    return rc.grid_trapezoid(x.err / x.n)
 
 
 def failure_auroc(accurate, confidence):
@@ -216,7 +295,8 @@ def failure_auroc(accurate, confidence):
     under the ROC curve of the confidence as a detector of accurate
     predictions (scikit-learn's ``roc_auc_score(accurate, confidence)``).
     NaN when |A| = 0 or |M| = 0. Ties are part of the definition, so there is
-    no ``ties`` option. Counted in integers from one sort.
+    no ``ties`` option, and every library agrees. Counted in integers from
+    the groups of equal confidence.
 
     Examples
     --------
@@ -226,54 +306,52 @@ def failure_auroc(accurate, confidence):
     nan
     """
     a, c = v.accurate_and_confidence(accurate, confidence)
-    return _auroc_from_ranked(*ranked(a, c, breaks=True))
+    return rc.auroc_from_groups(rc.tie_groups(a, c))
 
 
-def _auroc_from_ranked(ar, breaks):
-    n = ar.size - 1
-    b = np.flatnonzero(breaks)
-    acc_at, mis_at = ar[b], b - ar[b]               # counts below each group boundary
-    acc_g, mis_g = np.diff(acc_at), np.diff(mis_at)
-    n_acc = int(ar[-1])
-    n_mis = n - n_acc
-    if n_acc == 0 or n_mis == 0:
-        return float("nan")
-    twice_u = int(np.sum(acc_g * (2 * mis_at[:-1] + mis_g)))
-    return twice_u / (2 * n_acc * n_mis)
+@_doc
+def risk_at_coverage(accurate, confidence, coverage, *, ties="average", convention="rejlab"):
+    """The selective risk at a coverage; rejlab: ``err_k / k``, ``k = n - round((1 - coverage) n)``.
 
+    rejlab: the rounding is that of :func:`rejlab.reject_lowest` with fraction
+    ``1 - coverage``; NaN when k = 0 (nothing is kept). "fd-shifts" (its
+    working point at a target coverage): the least selective risk among the
+    points where the confidence changes with coverage at least ``coverage``.
+    "torch-uncertainty": ``err_k / k`` with ``k = ceil(coverage n)`` (the
+    product in floating point, as there: 0.07 x 100 keeps 8), NaN when k = 0.
 
-def _field_numbers(accurate, confidence):
-    """AURC, E-AURC, AUGRC (ties by index) and failure AUROC of validated inputs, from one sort."""
-    ar, breaks = ranked(accurate, confidence, breaks=True)
-    err = _errors_from_ranked(ar, breaks, "index")
-    return dict(aurc=_aurc(err), excess_aurc=_excess_aurc(err), augrc=_augrc(err),
-                failure_auroc=_auroc_from_ranked(ar, breaks))
-
-
-def risk_at_coverage(accurate, confidence, coverage, *, ties="index"):
-    """Selective risk ``err_k / k`` with ``k = n - round((1 - coverage) n)`` samples kept.
-
-    The rounding is that of :func:`rejlab.reject_lowest` with fraction
-    ``1 - coverage``. NaN when k = 0 (nothing is kept).
-
+    {conventions}
     Examples
     --------
     >>> risk_at_coverage([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], 0.75)
     0.3333333333333333
     >>> risk_at_coverage([1, 0], [0.9, 0.1], 0.0)
     nan
+    >>> risk_at_coverage([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], 0.5, convention="fd-shifts")
+    0.3333333333333333
     """
     cov = v.single_fraction(coverage, "coverage")
-    err, n = _prepare(accurate, confidence, ties)
-    k = n - round((1.0 - cov) * n)
-    return float("nan") if k == 0 else float(err[k - 1] / k)
+    x = _inputs(accurate, confidence, ties, convention)
+    if convention == "fd-shifts":
+        return rc.best_risk_with_coverage(x.groups, x.n, cov)
+    if convention == "rejlab":
+        k = x.n - round((1.0 - cov) * x.n)
+    else:
+        k = math.ceil(x.n * cov)
+    return float("nan") if k == 0 else float(x.err[k - 1] / k)
 
 
-def coverage_at_risk(accurate, confidence, target, *, ties="index"):
-    """The largest coverage ``k / n`` (k = 1 .. n) whose selective risk is at most ``target``.
+@_doc
+def coverage_at_risk(accurate, confidence, target, *, ties="average", convention="rejlab"):
+    """The largest coverage whose selective risk is at most ``target``.
 
+    rejlab: the largest ``k / n`` (k = 1 .. n) with ``err_k / k <= target``,
     0.0 when no k qualifies (even the most confident sample is too risky).
+    "fd-shifts": the largest coverage among the points where the confidence
+    changes, 0.0 when none qualifies. "torch-uncertainty": as rejlab, but NaN
+    when no k qualifies.
 
+    {conventions}
     Examples
     --------
     >>> coverage_at_risk([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], 0.4)
@@ -282,9 +360,45 @@ def coverage_at_risk(accurate, confidence, target, *, ties="index"):
     0.0
     """
     target = v.single_fraction(target, "target")
-    err, n = _prepare(accurate, confidence, ties)
-    ok = np.flatnonzero(err / np.arange(1, n + 1) <= target)
-    return float((ok[-1] + 1) / n) if ok.size else 0.0
+    x = _inputs(accurate, confidence, ties, convention)
+    if convention == "fd-shifts":
+        return rc.largest_coverage_with_risk(x.groups, x.n, target)
+    ok = np.flatnonzero(x.err / np.arange(1, x.n + 1) <= target)
+    if ok.size == 0:
+        return 0.0 if convention == "rejlab" else float("nan")
+    return float((ok[-1] + 1) / x.n)
+
+
+def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
+    """The AURC of the risk-coverage curve's dominant points (fd-shifts' "achievable AURC").
+
+    A rejector can reach, besides every threshold, any random mix of two
+    neighbouring thresholds; the best such curve runs through the *dominant*
+    points, the corners of the upper convex hull of the ROC curve (kept
+    errors against kept accurate samples). fd-shifts joins two dominant
+    points (kept p > q, errors E_p, E_q) by errors linear in the kept count
+    and integrates the risk E(k)/k exactly:
+    ``(E_p - E_q) + (E_q p - E_p q) ln(p / q) / (p - q)``, holds the risk of
+    the most confident dominant point down to coverage 0, and divides by n.
+    With no error, or only errors, the coverage-1 point alone. Order-invariant.
+
+    Parameters
+    ----------
+    accurate : array-like of bool, shape (n,)
+    confidence : array-like of float, shape (n,)
+    convention : {"fd-shifts"}, keyword-only
+        The only convention that defines it.
+
+    Examples
+    --------
+    >>> round(achievable_aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.2]), 6)   # 1/2 - ln(2)/2
+    0.153426
+    >>> achievable_aurc([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5])
+    0.5
+    """
+    v.choice(convention, "convention", ("fd-shifts",))
+    a, c = v.accurate_and_confidence(accurate, confidence)
+    return rc.achievable_aurc(rc.tie_groups(a, c), a.size)
 
 
 def chow_rule(proba, rho):
@@ -344,8 +458,8 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
     the point on these data. Integer confidences beyond float64's exact
     range (above 2**53 in size) get the least confident kept value itself,
     as a Python int, and longdouble ones a longdouble midpoint: a float64
-    could not separate such values. (Smaller integers are exact as floats.) Choose on validation data and report on test
-    data: a point chosen on the data it is reported on is optimistic.
+    could not separate such values. (Smaller integers are exact as floats.) Choose on
+    validation data and report on test data: a point chosen on the data it is reported on is optimistic.
 
     Returns
     -------

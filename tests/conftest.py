@@ -13,8 +13,14 @@ from pathlib import Path
 
 import matplotlib
 import pytest
+from hypothesis import settings
 
 matplotlib.use("Agg")
+
+# No Hypothesis deadline anywhere: a property's time per example says how busy the machine
+# is, not whether the code is right (speed is measured in bench/, never asserted).
+settings.register_profile("no-deadline", deadline=None)
+settings.load_profile("no-deadline")
 
 import rejlab as rl  # noqa: E402
 

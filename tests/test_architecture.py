@@ -26,12 +26,15 @@ LAYER_OF = {
     "_validate": "foundation", "_sets": "foundation", "_version": "foundation",
     "_ranking": "foundation", "_labels": "foundation", "_set_checks": "foundation",
     "_blocks": "maths", "_signatures": "maths", "_conversions": "maths",
+    "_constraints": "foundation", "_kinds": "foundation",
     "_formulas": "maths", "_label_counts": "maths", "_report_inputs": "maths",
-    "_report_text": "maths", "partitions": "maths", "measures": "maths", "curves": "maths",
+    "_report_text": "maths", "_risk_coverage": "maths", "partitions": "maths",
+    "measures": "maths", "curves": "maths",
     "binary": "maths", "rejectors": "maths", "optimality": "maths", "prices": "maths",
-    "selective": "maths", "bootstrap": "maths", "coverings": "maths", "accuracy": "maths",
-    "multilabel": "maths", "_resampling": "maths", "report": "maths", "context": "maths", "datasets": "maths",
-    "guarantees": "maths", "_risk_control": "maths", "calibration": "maths",
+    "selective": "maths", "bootstrap": "maths", "comparison": "maths", "coverings": "maths",
+    "accuracy": "maths",
+    "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
+    "guarantees": "maths", "_risk_control": "maths", "_resampling": "maths", "calibration": "maths",
     "plot": "plot", "widgets": "widgets", "exercises": "exercises", "grading": "exercises",
     "cli": "cli", "__main__": "cli",
 }
@@ -217,8 +220,10 @@ def test_the_private_names_check_can_fail(tmp_path):
 
 #: Imports that may stay inside a function: what is heavy or has side effects when imported,
 #: and is needed only on one path (pyplot chooses a backend; scikit-learn, scipy; the CLI's
-#: drawing, which only ``--out`` needs).
-LAZY_IMPORTS = ("matplotlib.pyplot", "sklearn", "scipy", "matplotlib.figure", "rejlab.plot")
+#: drawing, which only ``--out`` needs; the command's own modules, NumPy with them, which
+#: ``rejlab.cli.main`` loads once its Ctrl-C and SIGTERM handling is in place).
+LAZY_IMPORTS = ("matplotlib.pyplot", "sklearn", "scipy", "matplotlib.figure", "rejlab.plot",
+                "rejlab.cli._run")
 MAX_LOCAL_IMPORTS = 15
 
 

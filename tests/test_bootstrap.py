@@ -13,9 +13,10 @@ import warnings
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
+from hypothesis.extra import numpy as hnp
 
 import rejlab as rl
-from rejlab import bootstrap as bs
+from rejlab import _resampling as rs, bootstrap as bs
 
 FRACTIONS = np.array([0.0, 0.1, 0.25, 0.5, 0.77, 1.0])
 
@@ -35,13 +36,13 @@ def naive_replicates(acc, conf, fractions, n_boot, seed, conf_2=None):
         b = cv.best_Q()
         out["best_Q"].append(cv.Q[b])
         out["best_r"].append(cv.r[b])
-        out["aurc"].append(rl.aurc(acc[idx], conf[idx]))
+        out["aurc"].append(rl.aurc(acc[idx], conf[idx], ties="index"))
         if conf_2 is not None:
             c2 = np.asarray(conf_2, float)[idx]
             cv2 = rl.rejection_curves(acc[idx], c2)
             out["A2"].append(cv2.A[ks])
             out["Q2"].append(cv2.Q[ks])
-            out["aurc2"].append(rl.aurc(acc[idx], c2))
+            out["aurc2"].append(rl.aurc(acc[idx], c2, ties="index"))
     return {k: np.array(x) for k, x in out.items()}
 
 
@@ -53,7 +54,7 @@ def quantiles(x, level=0.95):
 
 
 def assert_band(band, replicates, level=0.95, exact=True):
-    low, high = bs._quantiles(replicates, level)
+    low, high = rs.quantiles(replicates, level)
     np.testing.assert_array_equal(band.low, low)
     np.testing.assert_array_equal(band.high, high)
     finite = np.all(np.isfinite(replicates) | np.isnan(replicates), axis=0)
@@ -75,7 +76,7 @@ data = st.integers(1, 25).flatmap(lambda n: st.tuples(
 def test_bootstrap_curves_equal_the_naive_reference(d, n_boot, seed, chunk):
     acc, conf, _ = d
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(bs, "_CHUNK", chunk)   # chunking never changes a number
+        mp.setattr(rs, "BLOCK", chunk)    # blocks of positions change no number
         got = rl.bootstrap_curves(acc, conf, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
     ref = naive_replicates(acc, conf, FRACTIONS, n_boot, seed)
     cv = rl.rejection_curves(acc, conf)
@@ -99,9 +100,9 @@ def test_compare_rejectors_equals_the_naive_paired_reference(d, n_boot, seed):
     with np.errstate(invalid="ignore"):
         assert_band(got.A, ref["A"] - ref["A2"])
     assert_band(got.Q, ref["Q"] - ref["Q2"])
-    assert got.aurc.estimate == rl.aurc(acc, c1) - rl.aurc(acc, c2)
+    assert got.aurc.estimate == rl.aurc(acc, c1, ties="index") - rl.aurc(acc, c2, ties="index")
     # the AURC replicates are summed block by block in closed form: equal up to rounding
-    low, high = bs._quantiles(ref["aurc"] - ref["aurc2"], 0.95)
+    low, high = rs.quantiles(ref["aurc"] - ref["aurc2"], 0.95)
     assert got.aurc.low == pytest.approx(float(low), rel=1e-9, abs=1e-12)
     assert got.aurc.high == pytest.approx(float(high), rel=1e-9, abs=1e-12)
     expected = np.where(got.Q.low > 0, "1", np.where(got.Q.high < 0, "2", "neither"))
@@ -111,14 +112,95 @@ def test_compare_rejectors_equals_the_naive_paired_reference(d, n_boot, seed):
 def test_block_aurc_equals_aurc_on_large_resamples():
     toy = rl.datasets.four_gaussians(500, seed=4)
     acc, conf = toy.accurate, toy.confidence()
-    rank = bs._Ranking(acc, conf)
+    walk = rs.RejectionWalk(acc, conf, [], 5, aurc=True)
     rng = np.random.default_rng(0)
-    for _ in range(5):
+    refs = []
+    for row in range(5):
         idx = rng.integers(0, acc.size, acc.size)
-        counts = np.bincount(idx, minlength=acc.size)[None, :]
-        w, J, g, m = rank.cumulate(counts)
-        ref = rl.aurc(acc[np.sort(idx)], conf[np.sort(idx)])
-        assert rank.aurc(w, J, m)[0] == pytest.approx(ref, rel=1e-12)
+        walk.add(np.bincount(idx, minlength=acc.size), row)
+        refs.append(rl.aurc(acc[np.sort(idx)], conf[np.sort(idx)], ties="index"))
+    np.testing.assert_allclose(walk.counts().aurc, refs, rtol=1e-12)
+
+
+@pytest.mark.parametrize("n, n_boot", [(1, 3), (7, 40), (1000, 5)])
+def test_multiplicities_are_the_bincounts_of_the_draws(n, n_boot):
+    seen = []
+    got = [w.copy() for w in rs.multiplicities(n, n_boot, 3, progress=seen.append)]
+    rng = np.random.default_rng(3)
+    ref = [np.bincount(rng.integers(0, n, size=n), minlength=n) for _ in range(n_boot)]
+    np.testing.assert_array_equal(got, ref)
+    assert seen[-1] == 1.0 and seen == sorted(seen)
+
+
+walk_inputs = st.integers(1, 30).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.sampled_from([0.1, 0.3, 0.5, 0.5, 0.7, 0.9]), min_size=n, max_size=n),
+    st.lists(st.lists(st.integers(0, n - 1), min_size=n, max_size=n), min_size=1, max_size=4),
+    st.lists(st.integers(0, n), max_size=8),
+    st.integers(0, n)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(d=walk_inputs, block=st.integers(1, 9), small=st.booleans())
+def test_the_walk_equals_building_each_resample(d, block, small):
+    # the fast kernel against its readable reference: blocks of positions, byte-sized
+    # multiplicities, counts in any order (0, n and repeats included), a threshold
+    acc, conf, draws, ks, position = d
+    acc, conf, n = np.array(acc), np.array(conf), len(acc)
+    weights = np.array([np.bincount(x, minlength=n) for x in draws])   # resamples of n
+    ks = ks + [0, n]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(rs, "BLOCK", block)
+        mp.setattr(rs, "_SMALL_WEIGHTS_FROM", 0 if small else 10**9)
+        walk = rs.RejectionWalk(acc, conf, ks, len(weights), aurc=True, position=position)
+        for row, w in enumerate(weights):
+            walk.add(w, row)
+    got = walk.counts()
+    ref = rs.replicate_counts_reference(acc, conf, weights, ks, position=position)
+    for field in ("mr", "m", "best_g", "best_j"):
+        np.testing.assert_array_equal(getattr(got, field), getattr(ref, field))
+    np.testing.assert_allclose(got.aurc, ref.aurc, rtol=1e-12, atol=1e-15)
+    assert [tuple(map(int, x)) for x in zip(*got.at)] == list(ref.at)
+
+
+values = hnp.arrays(float, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=12),
+                    elements=st.sampled_from([0.0, 0.25, 0.5, 1.0, 1.5, 2.0, -1.0, math.inf, -math.inf,
+                                              math.nan]) | st.floats(-3, 3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(x=values, level=st.floats(0.01, 0.99))
+def test_quantiles_equal_the_column_by_column_reference(x, level):
+    with np.errstate(invalid="ignore"):
+        got = rs.quantiles(x, level)
+    for g, r in zip(got, rs.quantiles_reference(x, level)):
+        np.testing.assert_array_equal(g, r)        # bit for bit, NaN where a column is all NaN
+
+
+@settings(max_examples=200, deadline=None)
+@given(x=values, level=st.sampled_from([0.5, 0.8, 0.9, 0.95]), scale=st.sampled_from(["identity",
+                                                                                     "unbounded"]))
+def test_the_simultaneous_band_holds_its_share_of_replicate_curves_whole(x, level, scale):
+    if scale == "unbounded":
+        x = np.abs(x)                    # phi's values: in [0, inf]
+    else:
+        x = np.where(np.isinf(x), 0.5, x)
+    estimate = x[0]
+    x[:, np.isnan(estimate)] = np.nan    # as the measures: NaN on the sample, NaN on every resample
+    with np.errstate(invalid="ignore"):
+        low, high, c = rs.simultaneous_band(estimate, x, level, scale)
+        p_low, p_high = rs.quantiles(x, level)
+    inside = np.all(np.isnan(x) | ((low <= x) & (x <= high)), axis=1)
+    assert inside.sum() >= math.ceil(level * x.shape[0] - 1e-9)
+    # at least as wide as the pointwise band of the same level, everywhere
+    both = ~np.isnan(p_low)
+    assert np.all(low[both] <= p_low[both]) and np.all(high[both] >= p_high[both])
+    np.testing.assert_array_equal(np.isnan(low), np.isnan(p_low))
+    # the replicate-by-replicate reference finds the same band
+    r_low, r_high, r_c = rs.simultaneous_band_reference(estimate, x, level, scale)
+    assert c == pytest.approx(r_c, rel=1e-9, abs=1e-12)
+    np.testing.assert_allclose(low, r_low, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(high, r_high, rtol=1e-9, atol=1e-12)
 
 
 def test_a_rejector_compared_with_itself_differs_by_nothing(toy_data):
@@ -156,11 +238,11 @@ def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
     for i, name in enumerate(("r", "A", "Q", "phi")):
         band = getattr(got, name)
         assert band.estimate == getattr(op, name)
-        low, high = bs._quantiles(reps[:, i], 0.95)
+        low, high = rs.quantiles(reps[:, i], 0.95)
         assert (band.low, band.high) == (low, high)
     # the gain over rejecting nothing is paired: Q - alpha on each resample
     assert got.gain.estimate == pytest.approx(op.Q - acc.mean(), abs=1e-15)
-    low, high = bs._quantiles(reps[:, 4], 0.95)
+    low, high = rs.quantiles(reps[:, 4], 0.95)
     assert (got.gain.low, got.gain.high) == pytest.approx((float(low), float(high)), abs=1e-15)
     assert got.gain.high - got.gain.low < got.Q.high - got.Q.low   # pairing narrows it
     t = rl.select_threshold(acc, conf)
@@ -174,13 +256,13 @@ def test_quantiles_handle_nan_and_infinity():
                   [2.0, np.nan, np.inf, np.inf],
                   [3.0, np.nan, np.inf, np.inf],
                   [4.0, np.nan, 5.0, np.inf]])
-    low, high = bs._quantiles(x, 0.5)
+    low, high = rs.quantiles(x, 0.5)
     ref_low, ref_high = np.nanquantile(x[:, 0], [0.25, 0.75])
     assert (low[0], high[0]) == (ref_low, ref_high)
     assert np.isnan(low[1]) and np.isnan(high[1])      # every replicate NaN
     assert low[2] == np.inf and high[2] == np.inf
     assert low[3] == np.inf and high[3] == np.inf       # 1, inf, inf, inf
-    low, high = bs._quantiles(np.array([[1.0], [np.nan], [3.0]]), 0.5)
+    low, high = rs.quantiles(np.array([[1.0], [np.nan], [3.0]]), 0.5)
     assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
 
 
@@ -259,6 +341,76 @@ def test_bands_cover_the_population_value():
     assert 85 <= hits_A <= 99.5 and 85 <= hits_Q <= 99.5
 
 
+def _binomial_quantile(n, p, tail):
+    """The smallest t with P(X <= t) > tail for X ~ Binomial(n, p) (exact, by summing)."""
+    total = 0.0
+    for t in range(n + 1):
+        total += math.comb(n, t) * p**t * (1 - p) ** (n - t)
+        if total > tail:
+            return t
+    return n
+
+
+def test_simultaneous_bands_cover_whole_population_curves_pointwise_bands_do_not():
+    # 200 samples of 600 from the toy problem, 19 fractions r = 0 .. 0.9: how often does a
+    # band contain the population curve at every fraction at once? Seeds are fixed, so the
+    # counts are the same on every run; the bounds say what they would be unlikely to be
+    fractions = np.round(np.arange(0, 0.91, 0.05), 2)
+    pop = rl.datasets.population_curves(r=fractions)
+    n_samples = 200
+    whole = {(m, kind): 0 for m in ("A", "Q") for kind in bs.BAND_KINDS}
+    for seed in range(n_samples):
+        toy = rl.datasets.four_gaussians(150, seed=5000 + seed)
+        for kind in bs.BAND_KINDS:
+            b = rl.bootstrap_curves(toy.accurate, toy.confidence(), fractions=fractions,
+                                    n_boot=200, seed=seed, band=kind)
+            for m in ("A", "Q"):
+                band, truth = getattr(b, m), getattr(pop, m)
+                whole[m, kind] += bool(np.all((band.low <= truth) & (truth <= band.high)))
+    # were the simultaneous bands' whole-curve coverage 0.85 or more (0.95 asked, less the
+    # percentile bootstrap's own shortfall at 600 samples and 200 replicates), fewer hits
+    # than this would come with probability below 0.1 %
+    at_least = _binomial_quantile(n_samples, 0.85, 1e-3)
+    # were the pointwise bands' whole-curve coverage their nominal 0.95, so few hits would
+    # come with probability below 0.1 %: each fraction's 5 % misses add up over 19 of them
+    pointwise_at_most = _binomial_quantile(n_samples, 0.95, 1e-3)
+    for m in ("A", "Q"):
+        assert whole[m, "simultaneous"] >= at_least, (m, whole)
+        assert whole[m, "pointwise"] < pointwise_at_most, (m, whole)
+        assert whole[m, "pointwise"] < whole[m, "simultaneous"]
+
+
+def test_a_simultaneous_band_contains_the_pointwise_band_everywhere(toy_data):
+    acc = toy_data.accurate
+    for conf in (toy_data.confidence(), toy_data.confidence("breaking_ties")):
+        pw = rl.bootstrap_curves(acc, conf, n_boot=300, seed=2)
+        sim = rl.bootstrap_curves(acc, conf, n_boot=300, seed=2, band="simultaneous")
+        assert (pw.band, sim.band) == ("pointwise", "simultaneous")
+        assert pw.critical_value is None and pw.level == sim.level == 0.95
+        for m in ("A", "Q", "phi"):
+            p, s = getattr(pw, m), getattr(sim, m)
+            np.testing.assert_array_equal(p.estimate, s.estimate)
+            both = ~np.isnan(p.low)
+            assert np.all(s.low[both] <= p.low[both]) and np.all(s.high[both] >= p.high[both])
+            assert 1.9 < sim.critical_value[m] < 6
+            wider = s.high - s.low > p.high - p.low
+            assert wider[np.isfinite(s.high - s.low)].any()     # wider somewhere
+        assert (pw.best_Q, pw.best_r) == (sim.best_Q, sim.best_r)   # scalars: one interval
+
+
+def test_simultaneous_verdicts_are_a_subset_of_the_pointwise_ones():
+    toy = rl.datasets.four_gaussians(1500, seed=0)
+    args = (toy.accurate, toy.confidence("max_probability"), toy.confidence("breaking_ties"))
+    pw = rl.compare_rejectors(*args, fractions=np.linspace(0, 1, 41), n_boot=300, seed=0)
+    sim = rl.compare_rejectors(*args, fractions=np.linspace(0, 1, 41), n_boot=300, seed=0,
+                               band="simultaneous")
+    said = sim.better != "neither"
+    np.testing.assert_array_equal(sim.better[said], pw.better[said])
+    assert said.sum() <= (pw.better != "neither").sum()
+    assert sim.band == "simultaneous" and sim.critical_value["Q"] > 1.9
+    assert (sim.aurc.low, sim.aurc.high) == (pw.aurc.low, pw.aurc.high)
+
+
 # --- bad input -----------------------------------------------------------------------
 
 ACC = [True, False, True, False, True, True]
@@ -273,6 +425,7 @@ JUNK = {
     "level": {"zero": 0.0, "one": 1.0, "above": 95, "nan": math.nan, "str": "0.95", "bool": True,
               "none": None},
     "seed": {"negative": -1, "float": 1.5, "str": "1", "bool": True},
+    "band": {"unknown": "global", "capitalised": "Simultaneous", "none": None, "int": 1},
 }
 
 
@@ -293,6 +446,7 @@ def _bad_cases():
                 "seed": "seed"}
         if name != "bootstrap_threshold":
             args["fractions"] = "fractions"
+            args["band"] = "band"
         for arg, kind in args.items():
             for label, junk in JUNK[kind].items():
                 named = "accurate" if label == "short" else arg

@@ -96,16 +96,6 @@ def test_more_bins_more_noise_on_calibrated_posteriors():
     assert eces[0] < eces[1] < eces[2]
 
 
-def test_bins_bad_input():
-    for kwargs, name in ((dict(confidence=[0.5, 1.2]), "confidence"),
-                         (dict(confidence=[0.5, -0.1]), "confidence"),
-                         (dict(n_bins=0), "n_bins"), (dict(n_bins=2.5), "n_bins"),
-                         (dict(binning="quantile"), "binning"), (dict(accurate=[1]), "accurate")):
-        args = dict(dict(accurate=[True, False], confidence=[0.9, 0.4]), **kwargs)
-        with pytest.raises(ValueError, match=name):
-            rl.calibration_bins(**args)
-
-
 # --- temperature scaling ------------------------------------------------------------------
 
 
@@ -158,16 +148,14 @@ def test_fit_temperature_at_the_ends_of_its_range():
 
 
 def test_fit_temperature_bad_input():
+    # what the body checks once it knows the classes and the form (probabilities or logits)
     p = [[0.6, 0.4], [0.3, 0.7]]
-    for kwargs, name in ((dict(y_true=[0, 2]), "y_true"), (dict(y_true=[0.5, 1]), "y_true"),
-                         (dict(y_true=[0]), "y_true"), (dict(proba=[[0.6, 0.6], [0.3, 0.7]]), "proba"),
-                         (dict(from_logits="yes"), "from_logits")):
-        with pytest.raises(ValueError, match=name):
-            rl.fit_temperature(**dict(dict(proba=p, y_true=[0, 1]), **kwargs))
-    with pytest.raises(ValueError, match="proba"):
+    with pytest.raises(ValueError, match=r"y_true must hold class indices in 0 \.\. 1"):
+        rl.fit_temperature(p, [0, 2])
+    with pytest.raises(ValueError, match="proba rows must sum to 1"):
+        rl.fit_temperature([[0.6, 0.6], [0.3, 0.7]], [0, 1])
+    with pytest.raises(ValueError, match="proba must not contain NaN or infinite"):
         rl.apply_temperature([[np.inf, 0.0]], 2.0, from_logits=True)
-    with pytest.raises(ValueError, match="temperature"):
-        rl.apply_temperature(p, 0.0)
 
 
 # --- what calibration changes, and does not change, for rejection ------------------------

@@ -6,14 +6,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 import warnings
 
 import numpy as np
 import pytest
 
 import rejlab as rl
-from rejlab.cli import build_parser, main
+from rejlab.cli import OUTPUT_FILES, build_parser, main
 
 LABELS = np.array(["ant", "bee", "cat", "dog"])
 
@@ -648,19 +647,76 @@ def big_predictions(path, n, seed=0):
     return path
 
 
-def _cli_process(*args):
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    return subprocess.Popen([sys.executable, "-m", "rejlab", "report", *map(str, args)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+class Child:
+    """``rejlab report ARGS`` in a real process that tells its phases on a pipe.
+
+    The command writes each phase it reaches on the descriptor named by
+    ``REJLAB_TEST_PHASES_FD`` and, with ``pause``, stops at that phase until
+    a signal comes (:mod:`rejlab.cli._signals`): the test reads the phases,
+    never guesses a delay. ``script`` runs the console script instead of
+    ``python -m rejlab``.
+    """
+
+    def __init__(self, *args, pause=None, script=False):
+        read, write = os.pipe()
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path),
+                   REJLAB_TEST_PHASES_FD=str(write))
+        env.pop("REJLAB_TEST_PAUSE_AT", None)
+        if pause:
+            env["REJLAB_TEST_PAUSE_AT"] = pause
+        entry = [shutil.which("rejlab", path=os.path.dirname(sys.executable))] if script else \
+            [sys.executable, "-m", "rejlab"]
+        self.proc = subprocess.Popen([*entry, "report", *map(str, args)], stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, env=env, pass_fds=(write,))
+        os.close(write)
+        self.phases = os.fdopen(read, "r", encoding="utf-8")
+        self.seen = []
+
+    def wait_for(self, prefix):
+        """Read phases until one starts with ``prefix``; False if the command ended first."""
+        for line in self.phases:
+            self.seen.append(line.rstrip("\n"))
+            if line.startswith(prefix):
+                return True
+        return False
+
+    def finish(self, timeout=600):
+        """(exit status, stdout, stderr) once the command has ended."""
+        try:
+            out, err = self.proc.communicate(timeout=timeout)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+            self.seen += [line.rstrip("\n") for line in self.phases]
+            self.phases.close()
+        return self.proc.returncode, out, err
 
 
-def _wait_for(condition, proc, timeout=120):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end and proc.poll() is None:
-        if condition():
-            return True
-        time.sleep(0.002)
-    return False
+def assert_one_line_signal_exit(code, out, err, signum):
+    assert code == (130 if signum == signal.SIGINT else 143), (code, err)
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert ("interrupted" if signum == signal.SIGINT else "terminated") in err
+    assert "nothing was written" in err and out == ""
+
+
+@pytest.mark.parametrize("script", [False, True], ids=["python-m", "console-script"])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize("paused", [True, False], ids=["held-in-imports", "as-soon-as-told"])
+def test_a_signal_while_importing_gives_one_line(tmp_path, script, signum, paused):
+    # Ctrl-C in the first second printed a traceback and exited -2 (SIGTERM: -15)
+    path = tmp_path / "f.csv"
+    path.write_text(GOOD)
+    child = Child(path, "--out", tmp_path / "out", pause="importing" if paused else None,
+                  script=script)
+    # held: the command waits in its import phase; else: signalled the moment it says it
+    # imports, NumPy and the maths still loading (or, on a slow machine, any later moment)
+    assert child.wait_for("paused at importing" if paused else "importing")
+    child.proc.send_signal(signum)
+    code, out, err = child.finish()
+    assert_one_line_signal_exit(code, out, err, signum)
+    if paused:
+        assert child.seen == ["paused at importing"], child.seen  # it went no further
+    assert not (tmp_path / "out").exists() and leftovers(tmp_path) == []
 
 
 def _temp_folder(parent):
@@ -668,61 +724,104 @@ def _temp_folder(parent):
     return found[0] if found else None
 
 
+#: Where a run is stopped, and the phase it stops in (LABEL#K: the K-th time it is reached).
 MOMENTS = {
-    "reading": lambda parent: (lambda: False),  # a fixed delay, see below
-    "temporary folder made": lambda parent: (lambda: _temp_folder(parent) is not None),
-    "curves.csv half written": lambda parent: (
-        lambda: (t := _temp_folder(parent)) is not None and (t / "curves.csv").exists()
-        and (t / "curves.csv").stat().st_size > 10**6),
-    "drawing": lambda parent: (
-        lambda: (t := _temp_folder(parent)) is not None and (t / "report.png").exists()),
+    "reading": "reading big.csv",
+    "temporary folder made": "writing report.txt",
+    "curves.csv half written": "writing curves.csv#2",  # after its first block of rows
+    "drawing": "drawing report.png",
+    "swapping": "putting the output folder in place",
 }
 
 
-@pytest.mark.parametrize("n", [200_000, pytest.param(3_000_000, marks=pytest.mark.slow)])
-def test_ctrl_c_leaves_out_whole_old_or_whole_new(tmp_path, n):
-    big = big_predictions(tmp_path / "big.csv", n)
+def test_ctrl_c_leaves_out_whole_old_or_whole_new(tmp_path):
+    big = big_predictions(tmp_path / "big.csv", 200_000)
     small = tmp_path / "small.csv"
     small.write_text(GOOD)
     template = tmp_path / "template"
-    assert _cli_process(small, "--out", template).wait() == 0
+    assert Child(small, "--out", template).finish()[0] == 0
     old = snapshot(template)
-    proc = _cli_process(big, "--out", tmp_path / "new")
-    assert proc.wait() == 0, proc.stderr.read()
+    code, _, err = Child(big, "--out", tmp_path / "new").finish()
+    assert code == 0, err
     new = snapshot(tmp_path / "new")
     shutil.rmtree(tmp_path / "new")
     assert sorted(new) == sorted(old) and new != old
     out_dir = tmp_path / "out"
     runs = [(moment, signal.SIGINT) for moment in MOMENTS]
     runs.append(("curves.csv half written", signal.SIGTERM))
-    seen = set()
     for moment, signum in runs:
         if os.path.exists(out_dir):
             shutil.rmtree(out_dir)
         shutil.copytree(template, out_dir)
-        proc = _cli_process(big, "--out", out_dir)
-        if moment == "reading":
-            time.sleep(0.8)  # imports done, the file being read or the curves computed
-            reached = proc.poll() is None
-        else:
-            reached = _wait_for(MOMENTS[moment](tmp_path), proc)
-        proc.send_signal(signum)
+        child = Child(big, "--out", out_dir, pause=MOMENTS[moment])
+        assert child.wait_for("paused at"), (moment, child.finish())
+        assert (_temp_folder(tmp_path) is None) == (moment == "reading"), moment
+        child.proc.send_signal(signum)
         if moment == "curves.csv half written" and signum == signal.SIGINT:
-            proc.send_signal(signum)  # a second Ctrl-C while the first is handled
-        code = proc.wait(timeout=120)
-        _, err = proc.communicate()
-        state = snapshot(out_dir)
-        assert state in (old, new), (moment, signum, sorted(state or {}))
+            child.proc.send_signal(signum)  # a second Ctrl-C while the first is handled
+        code, out, err = child.finish()
+        assert_one_line_signal_exit(code, out, err, signum)
+        assert snapshot(out_dir) == old, (moment, signum)  # stopped before the swap
         assert leftovers(tmp_path) == [], (moment, leftovers(tmp_path))
-        if code != 0:
-            assert code == (130 if signum == signal.SIGINT else 143), (moment, code, err)
-            assert err.count("\n") == 1 and "Traceback" not in err, err
-            assert ("interrupted" if signum == signal.SIGINT else "terminated") in err
-            assert state == old or moment == "drawing"  # stopped before the swap
-        if reached and code != 0:
-            seen.add(moment)
-    # the moments were really hit, not all missed by a run that had ended
-    assert {"temporary folder made", "curves.csv half written"} <= seen, seen
+
+
+def test_a_killed_run_leaves_a_folder_the_next_run_removes(tmp_path, capsys):
+    big = big_predictions(tmp_path / "big.csv", 200_000)
+    out_dir = tmp_path / "out"
+    killed = Child(big, "--out", out_dir, pause=MOMENTS["curves.csv half written"])
+    assert killed.wait_for("paused at")
+    killed.proc.kill()  # SIGKILL: no cleanup can run
+    assert killed.finish()[0] == -signal.SIGKILL
+    left = leftovers(tmp_path)
+    assert len(left) == 1 and left[0].startswith(".out.rejlab-new-") and not out_dir.exists()
+    assert (tmp_path / left[0] / "report.txt").exists()  # a half-written result
+    # the next run removes it (and says so) before it writes; this one is then stopped
+    # while writing, its own folder locked
+    alive = Child(big, "--out", out_dir, pause=MOMENTS["curves.csv half written"])
+    assert alive.wait_for("paused at")
+    theirs = leftovers(tmp_path)
+    assert len(theirs) == 1 and theirs != left
+    # a third run leaves the folder of the one still writing alone
+    code, out, err = run(["report", big, "--out", out_dir], capsys)
+    assert code == 0 and err == "" and leftovers(tmp_path) == theirs
+    mine = snapshot(out_dir)
+    assert sorted(mine) == sorted(OUTPUT_FILES)
+    alive.proc.send_signal(signal.SIGINT)
+    code, out, err = alive.finish()
+    assert code == 130 and out == "" and err.splitlines() == [
+        f"rejlab report: removed {os.path.join(str(tmp_path), left[0])}, a temporary folder an "
+        "earlier run left when it was killed",
+        "rejlab report: interrupted; nothing was written"]
+    assert leftovers(tmp_path) == [] and snapshot(out_dir) == mine
+
+
+def test_an_earlier_result_left_between_two_renames_is_put_back(tmp_path, capsys, earlier,
+                                                                 monkeypatch):
+    from rejlab.cli import _outputs
+
+    out_dir, before, new = earlier
+    # killed between the two renames of the fallback swap: --out gone, both folders left
+    os.rename(out_dir, tmp_path / ".out.rejlab-old-0123abcd")
+    os.mkdir(tmp_path / ".out.rejlab-new-89abcdef")
+    (tmp_path / ".out.rejlab-new-89abcdef" / "report.txt").write_text("half")
+    real = _outputs.put_in_place
+    seen = []
+
+    def watched(tmp, target):
+        seen.append(snapshot(out_dir))  # what --out held just before the new result came
+        return real(tmp, target)
+
+    monkeypatch.setattr(_outputs, "put_in_place", watched)
+    code, _, err = run(["report", new, "--out", out_dir], capsys)
+    assert code == 0 and seen == [before] and leftovers(tmp_path) == []
+    assert f"put back {out_dir} from .out.rejlab-old-0123abcd" in err
+    assert "removed" in err and ".out.rejlab-new-89abcdef" in err and err.count("\n") == 2
+    # where folders cannot be locked, leftovers are named, never removed
+    os.mkdir(tmp_path / ".out.rejlab-new-00000000")
+    monkeypatch.setattr(_outputs, "LOCKS", False)
+    code, _, err = run(["report", new, "--out", out_dir], capsys)
+    assert code == 0 and leftovers(tmp_path) == [".out.rejlab-new-00000000"]
+    assert "note:" in err and "remove it once no report writes" in err
 
 
 # --- honest evaluation: bootstrap intervals and a validation file ---------------------

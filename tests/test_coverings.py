@@ -1,5 +1,7 @@
 """Coverings, neighborhoods, neighborhood systems (neighborhood-system paper, Sec. 3)."""
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
@@ -316,6 +318,7 @@ from unittest import mock  # noqa: E402
 
 import rejlab._signatures as sig_kernel  # noqa: E402
 from rejlab._blocks import covering_blocks  # noqa: E402
+from rejlab._kinds import COVERING  # noqa: E402
 import rejlab.coverings as cov  # noqa: E402
 
 # every path of the superset search: bit rows or sorted look-ups, splits always / never
@@ -377,7 +380,7 @@ def _same(fast, slow):
 @given(families())
 def test_derived_covering_and_theorem_equal_their_references(patch, data):
     C, _ = data
-    blocks, _, order = covering_blocks(C, "covering", None)
+    blocks, _, order = covering_blocks(COVERING(C, "covering"), "covering", None)
     with mock.patch.multiple(sig_kernel, **patch):
         derived, theorem = rl.derived_covering(C), rl.overlapped_elements_theorem(C)
     _same(derived, cov._derived_covering_reference(blocks, order))
@@ -415,7 +418,7 @@ def _random_covering(rng, n, m, density):
 def test_larger_random_coverings_equal_the_references(patch, seed, n, m, density):
     # m = 70 and 130 need two and three 64-bit words per signature
     C = _random_covering(np.random.default_rng(seed), n, m, density)
-    blocks, _, order = covering_blocks(C, "covering", None)
+    blocks, _, order = covering_blocks(COVERING(C, "covering"), "covering", None)
     with mock.patch.multiple(sig_kernel, **patch):
         derived, theorem = rl.derived_covering(C), rl.overlapped_elements_theorem(C)
     assert derived == cov._derived_covering_reference(blocks, order)
@@ -474,3 +477,66 @@ def test_summary_of_a_family_that_covers_nothing():
     fast = rl.covering_summary(family, universe=universe)
     assert fast == cov._covering_summary_reference(family, universe=universe)
     assert fast.derived == () and fast.uncovered == {"a", "b"} and fast.N == {"a": None, "b": None}
+
+
+# --- legitimately odd families, and families that are wrong (the checks of the bodies) ---
+
+IDEAL = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}]
+RES1 = [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}]
+IND_P = [[1, 0, 0], [0, 1, 1], [1, 1, 0]]
+COV = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
+IND_T = [[1, 0, 1], [0, 1, 0], [1, 1, 0]]
+LABEL_SETS = {"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}}
+
+DUP = [{"a", "b"}, {"a", "b"}, {"c"}]  # two equal blocks: a covering all the same
+
+
+@pytest.mark.parametrize("call", [
+    lambda: rl.neighborhood(DUP, "a"),
+    lambda: rl.neighborhood_system(DUP, "a"),
+    lambda: rl.subscripts(DUP, "a"),
+    lambda: rl.derived_covering(DUP),
+    lambda: rl.overlapped_elements(DUP),
+    lambda: rl.overlapped_elements_theorem(DUP),
+    lambda: rl.covering_kind(DUP),
+    lambda: rl.covering_summary(DUP),
+    lambda: rl.absolute_accuracy(DUP, DUP),
+    lambda: rl.relative_accuracy_rate(DUP, [{"a"}, {"b"}, {"c"}]),
+    lambda: rl.compare_methods(DUP, DUP, [{"a"}, {"b"}, {"c"}]),
+    lambda: rl.accuracy_report(DUP, DUP),
+], ids=lambda f: "")
+def test_duplicate_blocks_are_allowed(call):
+    assert call() is not None
+
+
+def test_duplicate_blocks_give_the_counted_answers():
+    assert rl.subscripts(DUP, "a") == {1, 2}
+    assert rl.overlapped_elements(DUP) == {"a", "b"}  # in two blocks, though N(a) is a block
+    assert rl.absolute_accuracy(DUP, DUP) == 1.0
+    assert rl.relative_accuracy_rate(DUP, DUP) == math.inf
+
+
+@pytest.mark.parametrize("call,arg", [
+    (lambda: rl.derived_covering([{"a", "z"}, {"b"}], universe={"a", "b"}), "covering"),
+    (lambda: rl.absolute_accuracy(IDEAL, [{"b", "c"}, {"e", "f"}, {"a", "d", "z"}],
+                                  universe=set("abcdefg")), "result"),
+    (lambda: rl.absolute_accuracy(IDEAL, RES1[:2]), "result"),
+    (lambda: rl.relative_accuracy_rate(IDEAL, RES1 + [{"a"}]), "result"),
+    (lambda: rl.compare_methods(IDEAL, RES1, RES1[:2]), "result_2"),
+    (lambda: rl.absolute_accuracy([[1, 0], [0, 1]], [[1, 0, 0], [0, 1, 0]]), "result"),
+    (lambda: rl.absolute_accuracy(IDEAL, IND_T), "result"),  # sets against a matrix
+    (lambda: rl.multilabel_scores([[1, 0], [0, 1]], [[1, 0]]), "y_pred"),
+    (lambda: rl.multilabel_scores([{1}, {2}], [{1}]), "y_pred"),
+    (lambda: rl.multilabel_scores([{1}, {2}], [{1}, "2"]), "y_pred"),
+    (lambda: rl.multilabel_scores(IND_T, IND_P, zero_division=True), "zero_division"),
+    (lambda: rl.derived_covering([{"a"}, "bc"]), "covering"),  # a string among the sets
+    (lambda: rl.neighborhood(IDEAL, "z"), "p"),
+    (lambda: rl.neighborhood(IDEAL, ["a"]), "p"),
+    (lambda: rl.overlapped_elements([]), "covering"),
+    (lambda: rl.derived_covering([set()]), "covering"),
+    (lambda: rl.label_sets_to_blocks(LABEL_SETS, labels=[1, 2]), "labels"),
+    (lambda: rl.covering_summary(COV, universe=[["a"]]), "universe"),
+])
+def test_wrong_families_raise_naming_the_argument(call, arg):
+    with pytest.raises(ValueError, match=arg):
+        call()

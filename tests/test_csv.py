@@ -1,10 +1,11 @@
 """The command line's CSV engine: one text policy for every row, whichever path reads it.
 
-Files are read in blocks; a block holding a quote (and every block after it)
-goes through the csv module, the others through the vectorized code. These
-tests hold both paths to a naive reference (Python's csv module plus the
-policy written out as plain Python), to each other (the same table written
-with and without quotes), and to themselves under any block size.
+Files are read in blocks of whole records, located with NumPy (quotes
+included). These tests hold the reader to a naive reference (Python's csv
+module plus the whitespace policy written out as plain Python) on random
+files, to itself (the same table written with and without quotes), and to
+itself under any block size (records, quoted line ends among them, cross
+blocks).
 """
 
 import csv
@@ -17,11 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import rejlab as rl
-from rejlab.cli import _csv, _curves_csv
+from rejlab.cli import _csv, _curves_csv, main
 from rejlab.cli._errors import InputError
 from rejlab.cli._formats import load_indicator, load_predictions, read_columns
 from rejlab.cli._text import parse_number
-from rejlab.cli import main
 
 # --- helpers ---------------------------------------------------------------------
 
@@ -42,7 +42,6 @@ def error_of(call):
 def block_bytes(request, monkeypatch):
     """Run with the real block size and with blocks of a few lines (rows cross blocks)."""
     monkeypatch.setattr(_csv, "BLOCK_BYTES", request.param)
-    monkeypatch.setattr(_csv, "CSV_BATCH_ROWS", 3 if request.param < 100 else _csv.CSV_BATCH_ROWS)
     return request.param
 
 
@@ -125,8 +124,8 @@ def render(rows, pad, newline, quoting, bom=False, trailing=""):
         out = []
         for j, f in enumerate(fields):
             q = quoting == "all" or (quoting != "none" and (i, j) in quoting)
-            # spaces may precede a quoted field; nothing may follow its closing quote
-            out.append(pad.replace("\t", "") + quote(f) if q else pad + f + pad)
+            # spaces and tabs may come before the opening quote and after the closing one
+            out.append(pad + quote(f) + pad if q else pad + f + pad)
         lines.append(",".join(out))
     return ("\ufeff" if bom else "") + newline.join(lines) + newline + trailing
 
@@ -164,7 +163,8 @@ def test_any_block_size_reads_the_reference_table(tmp_path, block_bytes, table, 
     rows, pad, newline = table
     rows = [r for r in rows if not any(c in f for f in r for c in ',"')] or [("a", "b", "1")]
     text = render(rows, pad, newline, quoting, bom=bom, trailing=trailing)
-    expected = reference(text, ["y_true", "y_pred"], ["confidence"])
+    plain = render(rows, pad, newline, "none", bom=bom, trailing=trailing)  # the csv module's
+    expected = reference(plain, ["y_true", "y_pred"], ["confidence"])
     got = read_columns(write(tmp_path, text), labels=["y_true", "y_pred"], numbers=["confidence"])
     assert {k: v.tolist() for k, v in got.items()} == expected
 
@@ -330,7 +330,8 @@ def test_header_problems(tmp_path):
     assert "empty column name" in error_of(lambda: load_predictions(write(tmp_path, "y_true,,c\n1,2,3\n")))
     assert "twice" in error_of(lambda: load_predictions(write(tmp_path, "a, a\n1,2\n")))
     assert "twice" in error_of(lambda: load_predictions(write(tmp_path, '"a",a\n1,2\n')))
-    assert "no data rows" in error_of(lambda: load_predictions(write(tmp_path, "y_true,y_pred,confidence\n\n")))
+    assert "no data rows" in error_of(
+        lambda: load_predictions(write(tmp_path, "y_true,y_pred,confidence\n\n")))
 
 
 def test_indicator_files_follow_the_same_policy(tmp_path, block_bytes):
@@ -421,3 +422,143 @@ def test_a_file_without_line_ends_is_refused_without_reading_it_all(tmp_path, mo
     message = error_of(lambda: load_predictions(path))
     assert "line 5" in message and "without a line end" in message
     assert len(reads) < 20  # stopped after about MAX_LINE_BYTES, not the whole line
+
+
+# --- the reader against Python's csv module, on random files ---------------------------
+
+WS = st.sampled_from(["", " ", "\t", " \t", "\t "])
+
+
+@st.composite
+def csv_files(draw):
+    """A random file and its canonical twin: ``(raw bytes, canonical text)``.
+
+    Every field has random spaces and tabs around it (``WS``), is quoted at
+    random (always when its text needs quotes) and may hold spaces, tabs,
+    commas, doubled quotes and, quoted, line ends. The canonical twin writes
+    the same fields with nothing between a quote and its comma: Python's csv
+    module reads it, and the policy's stripping of every field is then
+    applied to what it read.
+    """
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    tokens = ["a", "b", "é", "€", " ", "\t", ",", '"', "x y", "0"]
+    if newline != "\r":  # a file of \r line ends holds no \n, so its fields hold no line end
+        tokens += ["\n", "\r\n"]
+    text_st = st.lists(st.sampled_from(tokens), min_size=1, max_size=6).map("".join).filter(
+        lambda t: t.strip(" \t"))
+    ncols = draw(st.integers(1, 4))
+    header = draw(st.lists(text_st, min_size=ncols, max_size=ncols,
+                           unique_by=lambda t: t.strip(" \t")))
+    rows = draw(st.lists(st.lists(text_st, min_size=ncols, max_size=ncols), min_size=1,
+                         max_size=10))
+    raw_lines, canonical_lines = [], []
+    for record in [header, *rows]:
+        raw, canonical = [], []
+        for text in record:
+            must = any(c in text for c in ',"\n\r')
+            quoted = must or draw(st.booleans())
+            lead, trail = draw(WS), draw(WS)
+            field = quote(text) if quoted else text
+            raw.append(lead + field + trail)
+            canonical.append(field if quoted else lead + field + trail)
+        raw_lines.append(",".join(raw))
+        canonical_lines.append(",".join(canonical))
+    end = draw(st.sampled_from(["", newline, newline * 3]))  # no line end, one, blank lines
+    bom = draw(st.booleans())
+    raw = ("\ufeff" if bom else "") + newline.join(raw_lines) + end
+    return raw.encode("utf-8"), newline.join(canonical_lines) + end
+
+
+def csv_reference(canonical):
+    """Header and columns as Python's csv module reads them, each field stripped of spaces and tabs."""
+    records = list(csv.reader(io.StringIO(canonical, newline=""), strict=True))
+    while records and records[-1] == []:
+        records.pop()
+    header = [h.strip(" \t") for h in records[0]]
+    columns = {name: [r[j].strip(" \t") for r in records[1:]] for j, name in enumerate(header)}
+    return header, columns
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(csv_files())
+def test_random_files_read_as_the_csv_module_reads_them(tmp_path, block_bytes, drawn):
+    raw, canonical = drawn
+    header, columns = csv_reference(canonical)
+    path = write(tmp_path, raw)
+    with _csv.Table(path) as table:
+        assert table.header == header
+    got = read_columns(path, labels=header)
+    assert {name: got[name].tolist() for name in header} == columns
+    if raw.decode("utf-8").removeprefix("\ufeff") == canonical:  # no space touches a quote:
+        assert list(csv.reader(io.StringIO(canonical, newline=""), strict=True))  # csv reads it too
+
+
+# --- the whitespace around quotes: the repros of a wrong number and of refused input ---
+
+def test_a_tab_before_a_quoted_label_is_ignored_like_a_space(tmp_path, capsys):
+    # the tab kept the quotes in the label: "cat" != cat, and alpha was 2/3
+    for lead in ("\t", " ", " \t", "\t "):
+        for text in (f'y_true,y_pred,confidence\n{lead}"cat",cat,0.9\n "cat",cat,0.8\ndog,dog,0.7\n',
+                     f'y_true,y_pred,confidence\ncat,{lead}"cat",0.9\ncat, "cat",0.8\ndog,dog,0.7\n'):
+            assert main(["report", str(write(tmp_path, text)), "--fractions", "0"]) == 0
+            out = capsys.readouterr().out
+            assert out.strip() == str(rl.rejection_report(["cat", "cat", "dog"],
+                                                          ["cat", "cat", "dog"],
+                                                          [0.9, 0.8, 0.7], fractions=0))
+            assert "alpha = A(0) = 1.0000" in out
+
+
+@pytest.mark.parametrize("text", [
+    'y_true,y_pred,confidence\n"cat" ,cat,0.9\ndog,"dog"\t,0.7\n',        # after a closing quote
+    '"y_true" ,y_pred,confidence\ncat,cat,0.9\ndog,dog,0.7\n',           # in the header
+    '\t"y_true",y_pred,"confidence"\t\ncat,cat,0.9\ndog,dog,0.7\n',      # tab before a header name
+    'y_true,y_pred,confidence\r\n"cat"\t,cat,"0.9" \r\ndog,"dog" ,0.7\t\r\n',  # before \r\n
+])
+def test_spaces_and_tabs_around_quotes_are_accepted(tmp_path, block_bytes, text):
+    kw = load_predictions(write(tmp_path, text))
+    assert (kw["y_true"] == kw["y_pred"]).all() and kw["confidence"].tolist() == [0.9, 0.7]
+
+
+@pytest.mark.parametrize("bad, words", [
+    ('a"b,a,0.1', "a quote inside an unquoted field"),
+    ('"a"b,a,0.1', "text after its closing quote"),
+    ('"a" b,a,0.1', "text after its closing quote"),
+    ('a,"a"x"",0.1', "text after its closing quote"),
+    ('"a,a,0.1', "closing quote"),  # never closed, or closed by the next row's quote
+])
+def test_misplaced_quotes_name_their_row(tmp_path, block_bytes, bad, words):
+    for after in ("", "c,c,0.3\n", '"c",c,0.3\n'):
+        message = error_of(lambda: load_predictions(write(tmp_path, GOOD + bad + "\n" + after)))
+        assert "row 4 (line 5)" in message and "badly quoted" in message and words in message, \
+            message
+
+
+def test_carriage_return_line_ends_as_the_policy_says(tmp_path, block_bytes):
+    # \r alone throughout a file, and a lone \r ending the last line, are line ends
+    assert "or with \\r alone throughout the file" in _csv.TEXT_POLICY
+    lf = load_predictions(write(tmp_path, GOOD))
+    for text in (GOOD.replace("\n", "\r"), GOOD[:-1] + "\r", GOOD.replace("\n", "\r\n")[:-2] + "\r"):
+        kw = load_predictions(write(tmp_path, text))
+        for key in lf:
+            np.testing.assert_array_equal(kw[key], lf[key])
+    # a \n in a file of \r line ends, a lone \r in a file of \n line ends: refused by row
+    message = error_of(lambda: load_predictions(write(tmp_path, GOOD.replace("\n", "\r")
+                                                      + "a,a\n,0.1\r")))
+    assert "row 4 (line 5)" in message and "line feed" in message
+    message = error_of(lambda: load_predictions(write(tmp_path, GOOD + "a,a\r,0.1\n")))
+    assert "row 4 (line 5)" in message and "carriage return" in message
+    # the first line end decides: a \r\n there makes a \r\n file
+    message = error_of(lambda: load_predictions(write(
+        tmp_path, "y_true,y_pred,confidence\r\na,a,0.9\rb,a,0.4\r\n")))
+    assert "row 1 (line 2)" in message and "carriage return" in message
+
+
+def test_quoted_line_ends_cross_blocks_and_keep_line_numbers(tmp_path, block_bytes):
+    text = ('y_true,y_pred,confidence\n"two\nlines" ,"two\nlines",0.5\n\t"a, ""b""\r\n",'
+            '"a, ""b""\r\n"\t,0.25\nb,b,oops\n')
+    message = error_of(lambda: load_predictions(write(tmp_path, text)))
+    assert "row 3 (line 8), column 'confidence'" in message
+    got = read_columns(write(tmp_path, text.replace("oops", "1")), labels=["y_true"],
+                       numbers=["confidence"])
+    assert got["y_true"].tolist() == ["two\nlines", 'a, "b"\r\n', "b"]
+    assert got["confidence"].tolist() == [0.5, 0.25, 1.0]

@@ -38,12 +38,6 @@ def test_four_gaussians_is_seeded_and_exact():
     np.testing.assert_array_equal(a.proba.argmax(1), d2.argmin(1))
 
 
-@pytest.mark.parametrize("n", [0, -3, 2.5, True])
-def test_four_gaussians_bad_n(n):
-    with pytest.raises(ValueError, match="n_per_class"):
-        rl.datasets.four_gaussians(n)
-
-
 def test_import_rejlab_does_not_import_matplotlib_or_ipywidgets():
     code = ("import sys, rejlab; bad = [m for m in ('matplotlib', 'ipywidgets') "
             "if m in sys.modules]; print(','.join(bad))")

@@ -90,11 +90,6 @@ def test_binomial_upper_bound_shapes_and_bad_input():
     assert rl.binomial_upper_bound(2.0, 10.0, 0.1) == rl.binomial_upper_bound(2, 10, 0.1)
     with pytest.raises(ValueError, match="errors must not exceed n"):
         rl.binomial_upper_bound(11, 10, 0.1)
-    for bad, name in ((dict(errors=1.5), "errors"), (dict(errors=-1), "errors"),
-                      (dict(n=0), "n"), (dict(delta=1.0), "delta"), (dict(delta=0.0), "delta")):
-        kwargs = dict(dict(errors=1, n=10, delta=0.1), **bad)
-        with pytest.raises(ValueError, match=name):
-            rl.binomial_upper_bound(**kwargs)
 
 
 @pytest.mark.parametrize("n,target,level", [(30, 0.2, 0.05), (25, 0.1, 0.2), (12, 0.5, 0.01)])
@@ -243,19 +238,6 @@ def test_integer_and_longdouble_confidences_keep_their_exact_value():
         assert (~rl.reject_below(ld, t)).sum() == round((1 - t.r) * 42)
 
 
-@pytest.mark.parametrize("kwargs,name", [
-    (dict(target_risk=0.0), "target_risk"), (dict(target_risk=1.0), "target_risk"),
-    (dict(target_risk="0.1"), "target_risk"), (dict(delta=0.0), "delta"),
-    (dict(delta=1.5), "delta"), (dict(method="bonferroni"), "method"),
-    (dict(accurate=[True, 2]), "accurate"), (dict(confidence=[0.1]), "confidence"),
-])
-def test_bad_input_names_the_argument(kwargs, name):
-    args = dict(dict(accurate=[True, False], confidence=[0.9, 0.1], target_risk=0.2, delta=0.1),
-                **kwargs)
-    with pytest.raises(ValueError, match=name):
-        rl.guaranteed_threshold(**args)
-
-
 # --- the study on the toy problem --------------------------------------------------------
 
 
@@ -318,13 +300,6 @@ def test_the_population_best_threshold_meets_the_target_exactly():
     assert loose.best_threshold == -np.inf and loose.best_coverage == 1.0
 
 
-@pytest.mark.parametrize("kwargs,name", [
-    (dict(method="sgr2"), "method"), (dict(n_per_class=0), "n_per_class"),
-    (dict(n_splits=2.5), "n_splits"), (dict(seed=-1), "seed"),
-    (dict(rejector="margin"), "rejector"), (dict(target_risk=1.2), "target_risk"),
-    (dict(n_splits=100_000, n_per_class=1000), "n_splits"),
-])
-def test_study_bad_input(kwargs, name):
-    args = dict(dict(target_risk=0.2, delta=0.1), **kwargs)
-    with pytest.raises(ValueError, match=name):
-        rl.datasets.guarantee_study(**args)
+def test_study_bad_input():
+    with pytest.raises(ValueError, match="n_splits x n_per_class must be at most 10,000,000"):
+        rl.datasets.guarantee_study(0.2, 0.1, n_splits=100_000, n_per_class=1000)

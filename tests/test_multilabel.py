@@ -280,7 +280,7 @@ def test_compare_multilabel_equals_a_naive_resampling_loop(n, m, seed, zero_divi
 
 
 def test_percentile_bounds_are_numpys_and_keep_an_infinite_tail():
-    from rejlab._resampling import percentile_bounds
+    from rejlab._resampling import quantiles as percentile_bounds
 
     rng = np.random.default_rng(0)
     x = rng.normal(size=(401, 3))

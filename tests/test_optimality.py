@@ -490,30 +490,15 @@ def test_toy_problem_max_q_point_beats_or_ties_every_other_point(toy):
 
 # --- bad input ---
 
+# (each argument's own junk is derived from the declarations in tests/test_declared_inputs.py;
+# these are the checks that stay in the bodies)
 @pytest.mark.parametrize("call, name", [
-    (lambda: rl.cost(1.2, 0.1, 0.5), "A"),
-    (lambda: rl.cost(0.8, -0.1, 0.5), "r"),
-    (lambda: rl.cost(0.8, 0.1, 1.5), "rho"),
     (lambda: rl.cost(np.nan, 0.1, 0.5), "A"),
-    (lambda: rl.cost(0.8, [0.1, 0.2], [0.1, 0.2, 0.3]), "rho"),  # was NumPy's broadcast error
-    (lambda: rl.relative_optimality(0.8, 0.2, 1.1, 0.1), "A0"),
-    (lambda: rl.relative_optimality(0.8, 2.0, 0.8, 0.1), "r1"),
-    (lambda: rl.compare(0.8, 0.2, 0.75, 0.1, -0.1), "rho"),
-    (lambda: rl.compare(-0.8, 0.2, 0.75, 0.1, 0.5), "A1"),
-    (lambda: rl.compare(0.8, 0.2, 0.75, 0.1, "cheap"), "rho"),
-    (lambda: rl.rho_zero(0.8, 0.2, 0.75, 1.1), "r0"),
     (lambda: rl.operating_set(0.9, 0.0, 0.7, [0.1]), "alpha"),
     (lambda: rl.operating_set(1.0, 0.1, 0.5, [0.1]), "alpha"),
-    (lambda: rl.operating_set(0.8, 0.2, 1.7, [0.1]), "alpha"),
-    (lambda: rl.operating_set(0.8, 0.2, 0.7, [0.1, 1.1]), "r"),
-    (lambda: rl.operating_set(0.8, 0.2, 0.7, []), "r"),
     (lambda: rl.operating_region(0.8, 0.2, 0.9, 0.0, 0.7), "alpha"),
-    (lambda: rl.optimality_matrix([0.8, 0.9], [0.1]), "r"),
-    (lambda: rl.optimality_matrix([[0.8]], [0.1]), "A"),
     (lambda: rl.rho_zero_curve((np.zeros(3), np.zeros(3))), "curves"),
     (lambda: rl.optimality_matrix(np.full(20_000, 0.5), np.linspace(0, 1, 20_000)), "A"),
-    (lambda: rl.compare([0.8, 0.9], 0.2, 0.75, 0.1, [0.1, 0.2, 0.3]), "rho"),
-    (lambda: rl.curves.subsample_curves(rl.rejection_curves([1, 0], [0.1, 0.2]), 2), "max_points"),
 ])
 def test_bad_input_raises_value_error_naming_the_argument(call, name):
     with pytest.raises(ValueError, match=rf"\b{name}\b"):

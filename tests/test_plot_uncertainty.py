@@ -135,3 +135,62 @@ def test_rejector_difference_draws_the_band_zero_and_winners():
 def test_bad_input_raises_value_error_naming_the_argument(bands, call, arg):
     with pytest.raises(ValueError, match=arg):
         call(bands["max_probability"])
+
+
+def test_a_band_that_misses_its_estimate_is_drawn():
+    # a percentile interval of a maximum need not contain the estimate (few replicates)
+    bands = rl.bootstrap_curves([True, True, False, True, False, True],
+                                [0.9, 0.8, 0.3, 0.7, 0.2, 0.6], fractions=[0, 0.5, 1], n_boot=3,
+                                seed=0)
+    off = bands._replace(best_r=rl.Band(0.1, 0.3, 0.5), best_Q=rl.Band(0.9, 0.6, 0.8))
+    try:
+        axes = rplot.curve_bands(off)
+        (bar,) = [c for c in axes[1].containers if c.lines[0].get_gid() == "best-Q"]
+        assert "r in [0.30, 0.50]" in bar.get_label()
+    finally:
+        plt.close("all")
+
+
+def test_curve_bands_draw_a_simultaneous_band_around_the_pointwise_one(toy_data):
+    acc, conf = toy_data.accurate, toy_data.confidence()
+    pointwise = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0)
+    simultaneous = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0, band="simultaneous")
+    axes = rplot.curve_bands(pointwise, simultaneous=simultaneous, label="mine")
+    for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
+        (inner,) = _by_gid(ax, f"band-{m}", "collections")
+        (outer,) = _by_gid(ax, f"band-simultaneous-{m}", "collections")
+        assert outer.get_alpha() < inner.get_alpha()            # lighter
+        band = getattr(simultaneous, m)
+        ok = np.isfinite(band.low) & np.isfinite(band.high)
+        lo, hi = _fill_bounds(outer, simultaneous.fractions[ok])
+        np.testing.assert_allclose(lo, band.low[ok])
+        np.testing.assert_allclose(hi, band.high[ok])
+    labels = axes[-1].get_legend().get_texts()
+    assert {"mine 95 % simultaneous band", "mine 95 % pointwise band"} <= {t.get_text() for t in labels}
+    assert all(t.get_fontsize() >= 10 for t in labels)           # readable, not 8 px
+    # alone, a simultaneous CurveBands says what it is
+    axes = rplot.curve_bands(simultaneous, label="mine")
+    assert "mine 95 % simultaneous band" in [t.get_text() for t in axes[-1].get_legend().get_texts()]
+
+
+def test_curve_bands_refuse_a_simultaneous_band_that_does_not_match(toy_data, bands):
+    acc, conf = toy_data.accurate, toy_data.confidence()
+    one = bands["max_probability"]
+    other = rl.bootstrap_curves(acc, conf, fractions=[0, 0.5], n_boot=20, seed=0,
+                                band="simultaneous")
+    for junk in (one, other, "wide", 3):
+        with pytest.raises(ValueError, match="simultaneous"):
+            rplot.curve_bands(one, simultaneous=junk)
+    same = rl.bootstrap_curves(acc, conf, n_boot=20, seed=0, band="simultaneous")
+    with pytest.raises(ValueError, match="simultaneous"):
+        rplot.curve_bands(bands, simultaneous=same)              # a dict: which one?
+
+
+def test_rejector_difference_names_its_band_and_reads_at_projector_size(toy_data):
+    cmp = rl.compare_rejectors(toy_data.accurate, toy_data.confidence(),
+                               toy_data.confidence("breaking_ties"), n_boot=60, seed=0,
+                               band="simultaneous")
+    ax = rplot.rejector_difference(cmp)
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "95 % paired simultaneous band" in texts
+    assert all(t.get_fontsize() >= 10 for t in ax.get_legend().get_texts())

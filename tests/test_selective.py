@@ -129,8 +129,8 @@ def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):
     if acc.any() and not acc.all():
         i, j = np.flatnonzero(acc)[0], np.flatnonzero(~acc)[0]
         conf[i], conf[j] = conf[j], conf[i]
+        assert rl.excess_aurc(acc, conf, ties="index") > 0
         assert rl.excess_aurc(acc, conf) > 0
-        assert rl.excess_aurc(acc, conf, ties="average") > 0
 
 
 @settings(max_examples=150, deadline=None)
@@ -178,6 +178,278 @@ def test_risk_is_one_minus_the_accuracy_rejection_curve(toy_data, toy_curves):
     cv = toy_curves["max_probability"]
     n = len(cv) - 1
     np.testing.assert_allclose(rc.risk, 1 - cv.A[n - rc.n_kept], rtol=0, atol=1e-15)
+
+
+def test_the_defaults_are_the_average_convention_and_order_invariant():
+    # heavy ties: 200 samples on five confidence values
+    rng = np.random.default_rng(3)
+    conf = rng.integers(0, 5, 200) / 4
+    acc = rng.random(200) < 0.4 + conf / 2
+    perm = rng.permutation(200)
+    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
+                     (rl.risk_at_coverage, (0.37,)), (rl.coverage_at_risk, (0.25,))):
+        default = f(acc, conf, *extra)
+        assert default == f(acc, conf, *extra, ties="average", convention="rejlab")
+        assert default == f(acc[perm], conf[perm], *extra)
+        for convention in ("fd-shifts",):
+            assert f(acc, conf, *extra, convention=convention) == \
+                f(acc[perm], conf[perm], *extra, convention=convention)
+    # the index convention is still there, and depends on the order here
+    by_index = {rl.aurc(acc[p], conf[p], ties="index")
+                for p in (perm, np.arange(200), perm[::-1])}
+    assert len(by_index) > 1
+
+
+# --- the conventions of other libraries ---------------------------------------------------
+#
+# fd-shifts (IML-DKFZ/fd-shifts, the code behind Traub et al., NeurIPS 2024) publishes a table
+# of expected values for its RiskCoverageStats: RC_STATS_TEST_CASES in
+# fd_shifts/tests/utils.py, checked by test_class_agnostic_metric_values in
+# fd_shifts/tests/test_analysis.py (on the 0-1 scale, AUC_DISPLAY_SCALE = 1). Below are its
+# inputs and its numbers for every case with binary residuals (residual = 1 - correct),
+# transcribed as data. Its confidence "all equal" is one random constant; "perm" permutes the
+# alternating correctness inside each plateau of 25 (a random permutation there: the numbers
+# are the same for any, which is the point). Its selective risks at 50 % and 95 % coverage are
+# printed to 7 decimals.
+
+N_FD = 100
+_i = np.arange(N_FD)
+FD_CONFIDENCE = {
+    "all-equal": np.full(N_FD, 0.6180339887),
+    "01": (_i % 2).astype(float),
+    "10": ((_i + 1) % 2).astype(float),
+    "asc": np.linspace(0.0, 1.0, N_FD),
+    "asc-u": np.arange(-(N_FD // 2), N_FD // 2).astype(float),
+    "plateaus": np.repeat([0.2, 0.4, 0.6, 0.8], N_FD // 4),
+}
+FD_CORRECT = {"all-one": np.ones(N_FD, bool), "all-zero": np.zeros(N_FD, bool),
+              "01": (_i % 2).astype(bool),
+              "perm": np.concatenate([np.random.default_rng(q).permutation((_i % 2)[25 * q:25 * q + 25])
+                                      for q in range(4)]).astype(bool)}
+FD_COLUMNS = ("aurc", "eaurc", "aurc_achievable", "eaurc_achievable", "risk@50cov", "risk@95cov",
+              "augrc")
+FD_TABLE = {
+    ("all-equal", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    ("all-equal", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
+    ("all-equal", "01"): (0.5, 0.3465735902799724, 0.5, 0.3465735902799724, 0.5, 0.5, 0.25),
+    ("01", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    ("01", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
+    ("01", "01"): (0.125, -0.02842640972002758, 0.15342640972002733, 0.0, 0.0, 0.5, 0.125),
+    ("10", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    ("10", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
+    ("10", "01"): (0.875, 0.7215735902799725, 0.5, 0.3465735902799724, 0.5, 0.5, 0.375),
+    ("asc", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    ("asc", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
+    ("asc", "01"): (0.48281112575762547, 0.3293847160375979, 0.4719992328225763,
+                    0.3185728231025487, 0.4901961, 0.4947368, 0.2475),
+    ("asc-u", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    ("asc-u", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
+    ("asc-u", "01"): (0.48281112575762547, 0.3293847160375979, 0.4719992328225763,
+                      0.3185728231025487, 0.4901961, 0.4947368, 0.2475),
+    ("plateaus", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    ("plateaus", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
+    ("plateaus", "01"): (0.49083333333333334, 0.33740692361330576, 0.4887532971076239,
+                         0.3353268873875963, 0.4933333, 0.5, 0.2475),
+    ("plateaus", "perm"): (0.49083333333333334, 0.33740692361330576, 0.4887532971076239,
+                           0.3353268873875963, 0.4933333, 0.5, 0.2475),
+}
+
+
+def _fd_numbers(accurate, confidence):
+    fd = dict(convention="fd-shifts")
+    aurc, excess = rl.aurc(accurate, confidence, **fd), rl.excess_aurc(accurate, confidence, **fd)
+    achievable = rl.achievable_aurc(accurate, confidence)
+    return (aurc, excess, achievable, achievable - (aurc - excess),
+            rl.risk_at_coverage(accurate, confidence, 0.5, **fd),
+            rl.risk_at_coverage(accurate, confidence, 0.95, **fd),
+            rl.augrc(accurate, confidence, **fd))
+
+
+@pytest.mark.parametrize("case", sorted(FD_TABLE), ids="-".join)
+def test_fd_shifts_published_table_is_reproduced(case):
+    confidence, correct = FD_CONFIDENCE[case[0]], FD_CORRECT[case[1]]
+    for column, got, want in zip(FD_COLUMNS, _fd_numbers(correct, confidence), FD_TABLE[case]):
+        if column.startswith("risk@"):   # printed to 7 decimals there
+            assert round(got, 7) == want, column
+        else:
+            assert abs(got - want) <= 1e-9, column
+    # and every one of these numbers is the same for every order of the rows
+    perm = np.random.default_rng(len(FD_TABLE)).permutation(N_FD)
+    assert _fd_numbers(correct[perm], confidence[perm]) == _fd_numbers(correct, confidence)
+
+
+def test_fd_shifts_table_covers_every_binary_case():
+    assert len(FD_TABLE) == 19
+    assert {c for c, _ in FD_TABLE} == set(FD_CONFIDENCE)
+
+
+# torch-uncertainty (torch_uncertainty/metrics/classification/risk_coverage.py): the samples
+# sorted by confidence, most confident first; risk_k = err_k / k; AURC and AUGRC are
+# trapezoids over the coverages k/n, k = 1 .. n, of risk_k and of risk_k * k/n, divided by
+# (1 - 1/n); RiskAtxCov keeps ceil(c n); CovAtxRisk is the largest k/n with risk_k <= target,
+# NaN when there is none. Written here with loops, from those definitions.
+
+def tu_reference(accurate, confidence):
+    n = len(accurate)
+    order = sorted(range(n), key=lambda i: -confidence[i])      # distinct confidences
+    err, risk = 0, []
+    for i in order:
+        err += not accurate[i]
+        risk.append(err / len(risk + [0]))
+    cov = [(k + 1) / n for k in range(n)]
+    gen = [r * c for r, c in zip(risk, cov)]
+
+    def trapezoid(y):
+        return sum((cov[k + 1] - cov[k]) * (y[k] + y[k + 1]) / 2 for k in range(n - 1)) / (1 - 1 / n)
+
+    m = n - sum(accurate)
+    oracle = [max(0, k + 1 - (n - m)) / (k + 1) for k in range(n)]
+    return risk, trapezoid(risk), trapezoid(gen), trapezoid(risk) - trapezoid(oracle)
+
+
+@settings(max_examples=150, deadline=None)
+@given(acc=st.lists(st.booleans(), min_size=2, max_size=60), seed=st.integers(0, 2**31),
+       coverage=st.floats(0.001, 1), target=st.floats(0, 1))
+def test_torch_uncertainty_formulas_on_distinct_confidences(acc, seed, coverage, target):
+    conf = np.random.default_rng(seed).permutation(len(acc)) / 7.0 + 0.01
+    tu = dict(convention="torch-uncertainty")
+    risk, aurc, augrc, excess = tu_reference(acc, list(conf))
+    assert abs(rl.aurc(acc, conf, **tu) - aurc) <= 1e-9
+    assert abs(rl.augrc(acc, conf, **tu) - augrc) <= 1e-9
+    assert abs(rl.excess_aurc(acc, conf, **tu) - excess) <= 1e-9
+    n = len(acc)
+    assert rl.risk_at_coverage(acc, conf, coverage, **tu) == risk[math.ceil(n * coverage) - 1]
+    ok = [k for k in range(1, n + 1) if risk[k - 1] <= target]
+    got = rl.coverage_at_risk(acc, conf, target, **tu)
+    assert (math.isnan(got) and not ok) or abs(got - max(ok) / n) <= 1e-12
+
+
+def test_torch_uncertainty_published_examples():
+    # its tests (tests/metrics/classification/test_risk_coverage.py) on binary probabilities p:
+    # confidence max(p, 1 - p), prediction 0 (every p < 1/2), so an error where the target is 1
+    p = np.array([0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.48, 0.49])
+    target = np.array([1, 0, 1, 1, 1, 0, 0, 0, 1])
+    cov = rl.coverage_at_risk(target == 0, np.maximum(p, 1 - p), 0.55, convention="torch-uncertainty")
+    assert cov == pytest.approx(8 / 9)
+    p = np.array([0.1, 0.19, 0.3, 0.15, 0.4, 0.2])
+    target = np.array([0, 0, 1, 0, 1, 1])
+    assert rl.risk_at_coverage(target == 0, np.maximum(p, 1 - p), 0.5,
+                               convention="torch-uncertainty") == 0
+    # n = 1: no trapezoid, NaN as there
+    assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
+
+
+def test_the_three_conventions_differ_by_their_definitions():
+    # tie-free: rejlab and torch-uncertainty differ by O(1/n) only; fd-shifts by O(1/n) too
+    toy = rl.datasets.four_gaussians(150, seed=0)
+    a, c = toy.accurate, toy.confidence()
+    values = [rl.aurc(a, c, convention=x) for x in rl.selective.CONVENTIONS]
+    assert max(values) - min(values) < 2 / a.size
+    # with heavy ties the gap is of the order of the group sizes
+    c10 = np.round(c, 1)
+    assert abs(rl.aurc(a, c10) - rl.aurc(a, c10, convention="fd-shifts")) > 2 / a.size
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=samples)
+def test_augrc_is_a_function_of_auroc_and_accuracy(data):
+    # AUGRC = (1 - AUROC) acc (1 - acc) + (1 - acc)^2 / 2 + (1 - acc) / (2n), with ties
+    acc, conf = data
+    n, e = len(acc), Fraction(sum(not x for x in acc), len(acc))
+    # AUROC is undefined when acc or 1 - acc is 0, where its term vanishes anyway
+    auroc = Fraction(1) if e in (0, 1) else Fraction(naive_auroc(acc, conf))
+    fd = (1 - auroc) * (1 - e) * e + e * e / 2
+    assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
+    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12,
+                                                                         abs=1e-15)
+
+
+def _naive_dominant_aurc(accurate, confidence):
+    """fd-shifts' achievable AURC from its definition, with a brute-force hull and Fractions."""
+    n = len(accurate)
+    values = sorted(set(confidence), reverse=True)
+    pts = [(0, 0)]                                     # (kept errors, kept accurate)
+    for t in values:
+        kept = [i for i in range(n) if confidence[i] >= t]
+        e = sum(1 for i in kept if not accurate[i])
+        pts.append((e, len(kept) - e))
+    m = pts[-1][0]
+    if m in (0, n) or len(values) == 1:
+        corners = [pts[-1]]
+    else:   # a corner: strictly above every chord between a point before and a point after it
+        corners = [p for j, p in enumerate(pts) if j > 0 and (j == len(pts) - 1 or all(
+            (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) > 0
+            for a in pts[:j] for b in pts[j + 1:]))]
+    kept = [e + a for e, a in corners][::-1]             # coverage 1 first
+    errs = [e for e, a in corners][::-1]
+    total = errs[-1]
+    for p, q, ep, eq in zip(kept, kept[1:], errs, errs[1:]):
+        total += ep - eq + (eq * p - ep * q) * math.log(p / q) / (p - q)
+    return total / n
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=samples)
+def test_achievable_aurc_equals_its_definition_and_is_at_most_fd_shifts_aurc_curve(data):
+    acc, conf = data
+    got = rl.achievable_aurc(acc, conf)
+    assert got == pytest.approx(_naive_dominant_aurc(acc, conf), rel=1e-9, abs=1e-12)
+    perm = np.random.default_rng(len(acc)).permutation(len(acc))
+    assert rl.achievable_aurc(np.array(acc)[perm], np.array(conf)[perm]) == got
+
+
+def test_unknown_convention_and_ties_on_torch_uncertainty_are_refused():
+    with pytest.raises(ValueError, match=r"convention must be one of \['fd-shifts', 'rejlab', "
+                                         r"'torch-uncertainty'\]"):
+        rl.aurc(ACC, CONF, convention="sklearn")
+    with pytest.raises(ValueError, match="convention must be one of"):
+        rl.achievable_aurc(ACC, CONF, convention="rejlab")
+    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
+                     (rl.risk_at_coverage, (0.5,)), (rl.coverage_at_risk, (0.2,))):
+        with pytest.raises(ValueError, match="torch-uncertainty.*distinct confidences.*order "
+                                             "of the rows"):
+            f(ACC, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
+        with pytest.raises(ValueError, match="ties='index' is rejlab's option"):
+            f(ACC, CONF, *extra, ties="index", convention="fd-shifts")
+
+
+def test_report_and_cli_are_byte_identical_after_shuffling_rows(tmp_path, capsys):
+    from rejlab.cli import main
+
+    rng = np.random.default_rng(7)
+    n = 3000
+    y = rng.integers(0, 4, n)
+    y_pred = np.where(rng.random(n) < 0.8, y, rng.integers(0, 4, n))
+    conf = np.round(rng.random(n) * 0.6 + 0.4 * (y == y_pred), 1)     # 11 values: heavy ties
+    fractions = (0.0, 0.05, 0.1, 0.2, 0.3, 0.37)
+    vy, vp = y[:800], y_pred[:800]
+    vc = conf[:800]
+    outputs = []
+
+    def csv(path, *columns):
+        rows = ["y_true,y_pred,confidence"]
+        rows += [f"{a},{b},{float(c)!r}" for a, b, c in zip(*columns)]
+        path.write_text("\n".join(rows) + "\n")
+        return str(path)
+
+    for order, val_order in ((np.arange(n), np.arange(800)),
+                             (rng.permutation(n), rng.permutation(800))):
+        rep = rl.rejection_report(y[order], y_pred[order], conf[order], fractions=fractions,
+                                  rho=0.3, validation=dict(y_true=vy[val_order],
+                                                           y_pred=vp[val_order],
+                                                           confidence=vc[val_order]))
+        test = csv(tmp_path / f"test{len(outputs)}.csv", y[order], y_pred[order], conf[order])
+        val = csv(tmp_path / f"val{len(outputs)}.csv", vy[val_order], vp[val_order],
+                  vc[val_order])
+        code = main(["report", test, "--rho", "0.3", "--validation", val, "--fractions",
+                     ",".join(str(f) for f in fractions)])
+        out = capsys.readouterr().out
+        assert code == 0
+        outputs.append((str(rep), out.replace(test, "TEST").replace(val, "VALIDATION")))
+    assert outputs[0][0] == outputs[1][0]
+    assert outputs[0][1] == outputs[1][1]
+    assert "the count cuts through tied confidences" in outputs[0][0]
+    assert "the count cuts through tied confidences" in outputs[0][1]
 
 
 # --- Chow's rule ----------------------------------------------------------------------
@@ -441,3 +713,56 @@ def test_reject_below_takes_the_exact_ceiling_of_a_fraction_for_integers():
     assert rl.reject_below(big, Fraction(2**61 + 1, 2)).tolist() == [True, False]
     assert rl.reject_below(big, Fraction(2**61 + 2, 2)).tolist() == [True, False]
     assert rl.reject_below(big, 2**60).tolist() == [False, False]
+
+
+# --- paired comparisons of the summaries ----------------------------------------------------
+
+def test_compare_summaries_equals_a_naive_paired_bootstrap():
+    rng = np.random.default_rng(5)
+    n = 60
+    acc1, acc2 = rng.random(n) < 0.8, rng.random(n) < 0.7
+    c1, c2 = np.round(rng.random(n), 1), rng.random(n)
+    got = rl.compare_summaries(acc1, c1, acc2, c2, n_boot=50, seed=4, level=0.9)
+    # the same draws, one library call per number, then NumPy's percentiles
+    draws = np.random.default_rng(4)
+    diffs = {k: [] for k in ("aurc", "excess_aurc", "augrc", "failure_auroc")}
+    for _ in range(50):
+        idx = draws.integers(0, n, n)
+        for k in diffs:
+            f = getattr(rl, k)
+            diffs[k].append(f(acc1[idx], c1[idx]) - f(acc2[idx], c2[idx]))
+    for k, values in diffs.items():
+        band = getattr(got, k)
+        assert band.estimate == pytest.approx(getattr(rl, k)(acc1, c1) - getattr(rl, k)(acc2, c2))
+        low, high = np.nanquantile(values, [0.05, 0.95])
+        assert band.low == pytest.approx(low, abs=1e-12) and band.high == pytest.approx(high,
+                                                                                        abs=1e-12)
+    # paired: the AURC band of two rejectors of one classifier is compare_rejectors' band
+    same = rl.compare_summaries(acc1, c1, acc1, c2, n_boot=50, seed=4)
+    assert same.aurc.low <= same.aurc.estimate <= same.aurc.high
+
+
+def test_the_conventions_tables_of_the_maths_reference():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text()
+    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
+            for line in text.splitlines() if line.startswith("| A") or line.startswith("| E-")}
+    c, a = rl.datasets.WORKED_EXAMPLE
+    names = rl.selective.CONVENTIONS
+    for label, f in (("AURC, ten samples", rl.aurc), ("E-AURC, ten samples", rl.excess_aurc),
+                     ("AUGRC, ten samples", rl.augrc)):
+        want = [f"{f(a, c):.4f}", f"{f(a, c, ties='index'):.4f}"] + \
+            [f"{f(a, c, convention=x):.4f}" for x in names[1:]]
+        assert rows[label] == want, label
+    c5, a5 = [0.9, 0.5, 0.5, 0.5, 0.2], [True, False, True, False, False]
+    row = rows["AURC, five tied samples"]
+    assert row[0] == f"{rl.aurc(a5, c5):.4f}" and row[2] == f"{rl.aurc(a5, c5, convention='fd-shifts'):.4f}"
+    import itertools
+    by_order = {rl.aurc(np.array(a5)[list(p)], np.array(c5)[list(p)], ties="index")
+                for p in itertools.permutations(range(5))}
+    assert row[1] == (f"{rl.aurc(a5, c5, ties='index'):.4f} ({min(by_order):.4f} to "
+                      f"{max(by_order):.4f} over the orders of the rows)")
+    assert row[3] == "refused"
+    assert f"(`rl.achievable_aurc`; {rl.achievable_aurc(a, c):.4f} on the ten-sample example" in \
+        " ".join(text.split())

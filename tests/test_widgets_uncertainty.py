@@ -69,6 +69,28 @@ def test_resample_draws_the_next_seed(sampling):
     assert sampling.state.threshold == _max_q(150, 2)
 
 
+def test_the_simultaneous_band_is_shown_and_can_be_hidden(sampling):
+    s = sampling.state
+    assert s.simultaneous is not None and s.simultaneous.band == "simultaneous"
+    toy = rl.datasets.four_gaussians(150, seed=0)
+    ref = rl.bootstrap_curves(toy.accurate, toy.confidence("max_probability"),
+                              fractions=rl.widgets.POPULATION_GRID, n_boot=100, seed=0,
+                              band="simultaneous")
+    np.testing.assert_array_equal(s.simultaneous.Q.low, ref.Q.low)
+    assert np.all(s.simultaneous.Q.low <= s.bands.Q.low)        # wider than the pointwise band
+    ax_Q = sampling.figure.axes[1]
+    assert [c for c in ax_Q.collections if c.get_gid() == "band-simultaneous-Q"]
+    sampling.controls["simultaneous"].value = False
+    assert sampling.state.simultaneous is None
+    assert not [c for c in sampling.figure.axes[1].collections
+                if c.get_gid() == "band-simultaneous-Q"]
+
+
+def test_the_resample_button_is_as_wide_as_its_label(sampling):
+    assert sampling.resample.description == "resample (next seed)"
+    assert sampling.resample.layout.width == "auto"
+
+
 def test_sample_size_changes_the_data_and_the_cloud(sampling):
     sampling.controls["n_per_class"].value = 600
     s = sampling.state
@@ -168,3 +190,32 @@ def test_chow_explorer_rejects_bad_arguments():
         rl.widgets.chow_explorer(temperature=0)
     with pytest.raises(ValueError, match="n_per_class"):
         rl.widgets.chow_explorer(n_per_class=7)
+
+
+def test_chow_temperature_slider_works_over_its_whole_range(chow):
+    # a log slider's min and max are exponents: 2**-2 .. 2**2, ends included
+    slider = chow.controls["temperature"]
+    for t in (0.25, 0.5, 1.0, 2.0, 2.83, 4.0):
+        slider.value = t
+        assert chow.error == "" and chow.state.temperature == pytest.approx(slider.value)
+    assert chow.state.temperature == pytest.approx(4.0)
+
+
+def test_chow_legend_stays_put_as_rho_moves(chow):
+    ax = chow.figure.axes[0]
+    places = set()
+    for rho in (0.1, 0.3, 0.5, 0.7, 0.9):
+        chow.controls["rho"].value = rho
+        legend = ax.get_legend()
+        places.add((legend._loc, tuple(legend.get_bbox_to_anchor().bounds)))
+    assert len(places) == 1 and 0 not in {loc for loc, _ in places}   # 0 is "best"
+
+
+def test_chow_picture_does_not_depend_on_the_path_to_a_setting():
+    # a detour through a dear rejection (rho = 0.95, costs up to 0.95) must not leave its y range
+    direct, detour = rl.widgets.chow_explorer(), rl.widgets.chow_explorer()
+    detour.controls["rho"].value = 0.95
+    detour.controls["rho"].value = 0.1
+    direct.controls["rho"].value = 0.1
+    assert direct.figure.axes[0].get_ylim() == detour.figure.axes[0].get_ylim()
+    assert direct.image.value == detour.image.value

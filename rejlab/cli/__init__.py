@@ -37,17 +37,21 @@ predicted (or no true) label makes a 0/0 precision (recall) term: it counts as
 
 Text policy, the same for every row of every file and for the numbers given
 as options (``--fractions``, ``--rho``): see :data:`rejlab.cli._csv.TEXT_POLICY`.
-Files are UTF-8; spaces and tabs around a field are ignored, quoted or not;
-labels are otherwise taken exactly as written (``1`` and ``1.0`` differ, an
-empty label is refused); numbers are plain decimals or exponent notation
-(``inf``, ``nan``, hexadecimal and ``0_5`` are refused).
+Files are UTF-8; spaces and tabs around a field are ignored, quoted or not
+(before an opening quote, after a closing one, inside the quotes); lines end
+with ``\\n``, ``\\r\\n`` or, throughout a file, ``\\r``; labels are otherwise
+taken exactly as written (``1`` and ``1.0`` differ, an empty label is
+refused); numbers are plain decimals or exponent notation (``inf``, ``nan``,
+hexadecimal and ``0_5`` are refused).
 
 The output folder: ``--out`` is written whole or not at all. Everything is
 written into a temporary folder beside it (same parent, so on the same file
 system), which then takes the place of ``--out`` by renames; an earlier
 result in ``--out`` is replaced only once the new one is complete. After an
 error, Ctrl-C or a termination signal, ``--out`` holds exactly what it held
-before, or the complete new result, and no temporary folder is left. ``--out``
+before, or the complete new result, and no temporary folder is left (a run
+killed outright, by SIGKILL, leaves its folder: the next run that writes the
+same ``--out`` removes it and says so on stderr). ``--out``
 must be a new folder, an empty one, or one holding only the four files
 ``report`` writes: a folder with other entries, a path that is a file, or an
 output name that is a folder, is refused (exit status 2) before any work.
@@ -56,22 +60,25 @@ Exit status: 0 done; 2 bad input or usage (one line on stderr naming the
 file, row and column; nothing written); 1 out of memory (one line saying
 during which step; nothing written); 130 interrupted by Ctrl-C, 143 by
 SIGTERM (one line; nothing written).
+
+Signals: Ctrl-C and SIGTERM are handled from the first line of :func:`main`
+on, before NumPy and the rest of the command load (this module imports only
+a few modules of the standard library; the command's modules load inside
+``main``), so they give exit status 130 / 143 and one line at any moment,
+the first second of imports included. A signal that comes earlier, while
+Python itself starts (tens of milliseconds, before any line of rejlab runs)
+or during the few milliseconds of ``import rejlab.cli``, meets Python's own
+handling: a ``KeyboardInterrupt`` traceback, or the end of the process by
+SIGTERM.
 """
 
 
 from __future__ import annotations
 
-import os
+import importlib
 import sys
 
-from ..report import DEFAULT_FRACTIONS
-from ._commands import cmd_accuracy, cmd_report
-from ._errors import InputError
-from ._formats import PROBA_PREFIX, PROBA_SUM_TOLERANCE
-from ._options import build_parser, valued_options
-from ._outputs import OUTPUT_FILES
-from ._progress import Progress
-from ._signals import Terminated, sigterm_as_exception
+from ._signals import Terminated, reached, sigterm_as_exception
 
 __all__ = ["main", "build_parser", "InputError", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE",
            "OUTPUT_FILES", "EXIT_OUT_OF_MEMORY", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
@@ -80,54 +87,47 @@ EXIT_OUT_OF_MEMORY = 1
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 
-_COMMANDS = {"report": cmd_report, "accuracy": cmd_accuracy}
+#: Names of this face that live in the command's modules, loaded on first use.
+_LAZY = {"build_parser": "_options", "InputError": "_errors", "PROBA_PREFIX": "_formats",
+         "PROBA_SUM_TOLERANCE": "_formats", "OUTPUT_FILES": "_outputs"}
 
 
 def main(argv=None):
     """Run the ``rejlab`` command; returns the exit status (see the module docstring)."""
-    parser = build_parser()
-    argv = sys.argv[1:] if argv is None else list(argv)
-    # ``--rho=--`` would hand the option's type no string at all (argparse stores [])
-    valued = valued_options(parser)
-    for token in argv:
-        if token == "--":        # what follows is positional, whatever it looks like
-            break
-        name, eq, value = token.partition("=") if isinstance(token, str) else ("", "", "")
-        if eq and value == "--" and name.startswith("--"):
-            matches = sorted({o for o in valued if o.startswith(name)})
-            if name in valued or len(matches) == 1:   # argparse's own prefix rule
-                parser.error(f"argument {name if name in valued else matches[0]}: "
-                             "expected a value, not '--'")
-    args = parser.parse_args(argv)
-    if getattr(args, "fractions", 0) is None:
-        args.fractions = DEFAULT_FRACTIONS
-    args.progress_bar = Progress(False)
-    prog = f"rejlab {args.command}"
     try:
         with sigterm_as_exception():
-            return _COMMANDS[args.command](args)
-    except InputError as exc:
-        _say(f"{prog}: error: {exc}")
-        return 2
-    except MemoryError:
-        _say(f"{prog}: out of memory while {args.progress_bar.stage}; nothing was written "
-             "(free memory or use a smaller file)")
-        return EXIT_OUT_OF_MEMORY
+            reached("importing")
+            # the one lazy import of the command line: NumPy, the maths and the command's
+            # modules load here, under the handlers, so that a signal meanwhile is ours
+            from ._run import run
+
+            return run(argv)
     except Terminated:
-        _say(f"{prog}: terminated; nothing was written")
+        _say(f"{_prog(argv)}: terminated; nothing was written")
         return EXIT_TERMINATED
     except KeyboardInterrupt:
-        _say(f"{prog}: interrupted; nothing was written")
+        _say(f"{_prog(argv)}: interrupted; nothing was written")
         return EXIT_INTERRUPTED
-    except BrokenPipeError:  # `rejlab report f.csv | head`: the reader left, nothing to say
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
-        return 141
+
+
+def _prog(argv):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = next((a for a in argv if a in ("report", "accuracy")), None)
+    return "rejlab" if command is None else f"rejlab {command}"
 
 
 def _say(line):
     sys.stderr.write(line + "\n")
     sys.stderr.flush()
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted({*globals(), *__all__})

@@ -1,74 +1,77 @@
-"""Reading and writing the command line's CSV files: streamed, vectorized, one text policy.
+"""Reading the command line's CSV files: streamed, vectorized, one text policy.
 
 The engine behind ``rejlab report`` and ``rejlab accuracy``: a predictions
 file (``y_true,y_pred,confidence`` or ``y_true`` plus one ``p_<label>``
-probability column per class), 0/1 indicator files, and the ``curves.csv``
-the report writes. Every problem with a file is an :class:`InputError`
-whose message names the file, the row and the column.
+probability column per class) and 0/1 indicator files. Every problem with a
+file is an :class:`InputError` whose message names the file, the row and the
+column.
 
-A file is read in blocks of whole lines (a few megabytes each), never as a
-whole: in each block the line ends and commas are located once with NumPy,
-each field is a (start, end) pair of offsets into the block, labels become
-small integer codes (one ``np.unique`` per block, no Python object per row)
-and numbers are converted from the fields' bytes. A block that holds a
-double quote, and every block after it, goes through the :mod:`csv` module
-instead; its fields are turned into the same (bytes, start, end) form and go
-through the same conversions, so both paths read the same table the same way.
-When several rows are wrong, the message names the first of them, whichever
-path read it.
+A file is read in blocks of whole records (a few megabytes each), never as a
+whole: in each block the line ends, commas and quotes are located once with
+NumPy, each field is a (start, end) pair of offsets into the block, labels
+become small integer codes (one ``np.unique`` per block, no Python object per
+row) and numbers are converted from the fields' bytes. Quotes are located the
+same way (:mod:`rejlab.cli._quotes`): a comma or line end is a separator when
+an even number of quotes precede it in the block, and a quoted field's
+offsets move inside its quotes. A record may span lines (a quoted field may
+hold line ends); a block then ends at the last line end outside quotes.
+When several rows are wrong, the message names the first of them.
 
 The text policy (:data:`TEXT_POLICY`, printed by ``--help``):
 
 - a file is UTF-8 text (a leading byte-order mark is skipped); any other
   byte sequence, a NUL byte or a carriage return that does not end a line
   stops the reading with the row it is in;
-- lines end with ``\\n`` or ``\\r\\n`` (or ``\\r`` alone throughout the file);
-  blank lines before the header and at the end of the file are ignored,
-  elsewhere they are refused;
-- fields are separated by commas and may be quoted with ``"`` (a quote
-  inside a quoted field is doubled; spaces may precede the opening quote,
-  nothing but the comma may follow the closing one); spaces and tabs around
-  every field are ignored, inside quotes too;
-- a label is the rest of its field, taken exactly as written (case, accents
-  and inner spaces count; ``1`` and ``1.0`` are different labels); an empty
-  label is refused;
+- lines end with ``\\n`` or ``\\r\\n``, or with ``\\r`` alone throughout the
+  file (old Mac files: decided at the first line end); the last line may end
+  with any of them or with nothing; blank lines before the header and at the
+  end of the file are ignored, elsewhere they are refused;
+- fields are separated by commas and may be quoted with ``"``: the opening
+  quote may follow spaces and tabs only, the closing quote may be followed
+  by spaces and tabs only, and a quote inside a quoted field is doubled
+  (``""``); a quoted field may hold commas and line ends; a quote anywhere
+  else is refused, as is a quoted field never closed;
+- spaces and tabs around every field are ignored, quoted or not, and inside
+  the quotes too (``\\t" cat" ,`` is ``cat``); a label is the rest of its
+  field, taken exactly as written (case, accents and inner spaces count;
+  ``1`` and ``1.0`` are different labels); an empty label is refused;
 - a number is written in plain decimal or exponent notation: an optional
   sign, digits with at most one decimal point, an optional exponent
-  (``0.25``, ``-3``, ``.5``, ``1e-3``, ``+2.5E4``). Anything else is refused:
-  ``inf``, ``nan``, hexadecimal, digit separators (``0_5``, ``1,000``), and
-  numbers beyond the float range (``1e999``).
+  (``0.25``, ``-3``, ``.5``, ``1e-3``, ``+2.5E4``), quoted or not. Anything
+  else is refused: ``inf``, ``nan``, hexadecimal, digit separators (``0_5``,
+  ``1,000``), and numbers beyond the float range (``1e999``).
 """
 
 from __future__ import annotations
 
-import csv
 import os
 
 import numpy as np
 
 from ._errors import InputError
 from ._progress import NoProgress
-from ._text import NO_FIELDS, encode_fields, padded, strip_spaces
+from ._quotes import misplaced_quote, outside_quotes, unquote
+from ._text import NO_FIELDS, padded, strip_spaces
 
 __all__ = ["Table", "TEXT_POLICY"]
 
 #: The rules every file is read by, for ``--help``.
 TEXT_POLICY = (
-    "Files are UTF-8 text (other bytes, NUL bytes and a lone carriage return are refused, "
-    "naming the row); lines end with \\n or \\r\\n; blank lines are allowed only before the "
-    "header and at the end. Fields are separated by commas and may be quoted with \" "
-    "(a quote inside is doubled); spaces and tabs around every field are ignored, inside "
-    "quotes too. Labels are taken exactly as written otherwise (1 and 1.0 differ; an empty "
-    "label is refused). Numbers are plain decimals or exponent notation (0.25, -3, .5, 1e-3, "
-    "+2.5E4); inf, nan, hex, 0_5 and 1e999 are refused.")
+    "Files are UTF-8 text (other bytes, NUL bytes and a carriage return inside a line are "
+    "refused, naming the row); lines end with \\n or \\r\\n, or with \\r alone throughout "
+    "the file; blank lines are allowed only before the header and at the end. Fields are "
+    "separated by commas and may be quoted with \" (a quote inside is doubled; a quoted field "
+    "may hold commas and line ends); spaces and tabs around every field are ignored, before "
+    "an opening quote, after a closing one and inside quotes too. Labels are taken exactly as "
+    "written otherwise (1 and 1.0 differ; an empty label is refused). Numbers are plain "
+    "decimals or exponent notation (0.25, -3, .5, 1e-3, +2.5E4); inf, nan, hex, 0_5 and 1e999 "
+    "are refused.")
 
 #: Bytes read at a time; a block is cut at its last line end. Small blocks keep the
 #: per-block temporaries (offsets, gathered fields) a few tens of megabytes.
 BLOCK_BYTES = 1 << 21
-#: Longest line accepted (a file without line ends is not a CSV file of samples).
+#: Longest line (or quoted record) accepted: a file without line ends is not a CSV file of samples.
 MAX_LINE_BYTES = 64 * 2**20
-#: Rows per block on the csv-module path.
-CSV_BATCH_ROWS = 1 << 15
 
 
 def _fields(count):
@@ -78,7 +81,12 @@ def _fields(count):
 
 # --- reading blocks of lines ------------------------------------------------------
 
-def _byte_problem(block):
+#: A file of \r line ends is read with \r and \n swapped: its \r become line ends, and a
+#: \n in it becomes a lone \r, refused like one (with its own message).
+_SWAP_CR_LF = bytes.maketrans(b"\r\n", b"\n\r")
+
+
+def _byte_problem(block, cr_only=False):
     """``(offset, message)`` of the first byte a text CSV file must not hold, or None."""
     found = []
     i = block.find(b"\x00")
@@ -95,8 +103,15 @@ def _byte_problem(block):
         cr = np.flatnonzero(buf == 13)
         lone = cr[buf[np.minimum(cr + 1, buf.size - 1)] != 10]
         if lone.size:
-            found.append((int(lone[0]), "holds a carriage return (\\r) inside a line"))
+            found.append((int(lone[0]), "holds a line feed (\\n) in a file whose lines end "
+                                        "with \\r alone" if cr_only else
+                                        "holds a carriage return (\\r) inside a line"))
     return min(found) if found else None
+
+
+def _first_line_end(data):
+    ends = [i for i in (data.find(b"\n"), data.find(b"\r")) if i >= 0]
+    return min(ends) if ends else -1
 
 
 class _Blocks:
@@ -133,45 +148,135 @@ class _Blocks:
                              f"reading {os.path.basename(self.path)}")
         return data
 
+    def _too_long(self, line):
+        return InputError(f"{self.path}, line {line}: longer than {MAX_LINE_BYTES // 2**20} MB "
+                          "without a line end: not a CSV text file")
+
+    def _first_data(self):
+        """The first bytes, up to past the first line end, which decides the kind of line ends."""
+        data = self._read()
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        while True:
+            cut = _first_line_end(data)
+            if cut >= 0 and (data[cut] == 10 or cut + 1 < len(data)):
+                self.cr_only = data[cut] == 13 and data[cut + 1] != 10
+                return data
+            if cut < 0 and len(data) > MAX_LINE_BYTES:
+                raise self._too_long(1)
+            more = self._read()
+            if not more:
+                self.cr_only = cut >= 0  # a lone \r ends the file's only line
+                return data
+            data += more
+
     def _blocks(self):
         parts = []  # the unfinished line: pieces joined once its end is read
-        first = True
         lines = 0
+        data = self._first_data()
         while True:
-            data = self._read()
-            if first:
-                first = False
-                if data.startswith(b"\xef\xbb\xbf"):
-                    data = data[3:]
-            if self.cr_only is None:
-                # old Mac files end every line with \r alone: decided at the first line end
-                if b"\n" in data:
-                    self.cr_only = False
-                elif b"\r" in data[:-1] or (parts and parts[-1].endswith(b"\r")) \
-                        or (not data and parts and b"\r" in parts[-1]):
-                    self.cr_only = True
-                    parts = [p.replace(b"\r", b"\n") for p in parts]
             if self.cr_only:
-                data = data.replace(b"\r", b"\n")
+                data = data.translate(_SWAP_CR_LF)
             if not data:
                 if parts:
                     yield b"".join(parts) + b"\n"
                 return
             cut = data.rfind(b"\n")
-            if cut < 0 and (self.cr_only is not None or b"\r" not in data):
+            if cut < 0:
                 parts.append(data)
                 if sum(map(len, parts)) > MAX_LINE_BYTES:
-                    raise InputError(f"{self.path}, line {lines + 1}: longer than "
-                                     f"{MAX_LINE_BYTES // 2**20} MB without a line end: "
-                                     "not a CSV text file")
-                continue
-            if cut < 0:  # a \r at the very end, undecided: wait for the next read
-                parts.append(data)
-                continue
-            block = b"".join(parts + [data[:cut + 1]]) if parts else data[:cut + 1]
-            parts = [data[cut + 1:]] if cut + 1 < len(data) else []
-            lines += block.count(b"\n")
-            yield block
+                    raise self._too_long(lines + 1)
+            else:
+                block = b"".join(parts + [data[:cut + 1]]) if parts else data[:cut + 1]
+                parts = [data[cut + 1:]] if cut + 1 < len(data) else []
+                lines += block.count(b"\n")
+                yield block
+            data = self._read()
+
+
+# --- records: whole records located in blocks of whole lines ----------------------------
+
+class _Part:
+    """Whole records of the file located in one buffer (``data`` padded).
+
+    ``stops[i]`` is the offset of the line end closing record ``i``;
+    ``starts``/``ends`` the offsets of its text (without ``\\r\\n``).
+    ``q`` holds the offsets of the quotes (None: the part has none, and then
+    every line is one record). ``problem`` = ``(i, message)``: record ``i``
+    (the one after the last located) breaks the text policy.
+    """
+
+    def __init__(self, data, buf, line0, stops, q, nl, problem):
+        self.data, self.buf, self.line0, self.q, self.nl = data, buf, line0, q, nl
+        self.problem = problem
+        self.spaces = b" " in data or b"\t" in data  # else no field has any to strip
+        self.n = stops.size
+        itype = stops.dtype
+        self.starts = np.empty(self.n, dtype=itype)
+        self.starts[:1] = 0
+        self.starts[1:] = stops[:-1] + 1
+        self.ends = stops.copy()
+        if b"\r" in data:  # the \r of \r\n (a lone \r is a byte problem)
+            self.ends -= (self.buf[np.maximum(self.ends - 1, 0)] == 13) & (self.ends > self.starts)
+        self.stops = stops
+
+    def line(self, i):
+        """The line number of record ``i`` (the one of ``problem`` included)."""
+        if self.q is None:
+            return self.line0 + i
+        start = 0 if i == 0 else int(self.stops[i - 1]) + 1
+        return self.line0 + int(np.searchsorted(self.nl, start))
+
+    def fields(self, s, e):
+        """The buffer and offsets of fields located at ``(s, e)``: stripped, unquoted (in place)."""
+        if self.spaces:
+            strip_spaces(self.buf, s, e)
+        if self.q is None:
+            return self.buf
+        return unquote(self.data, self.buf, self.q, s, e)
+
+    def commas(self, lo, hi):
+        """Offsets of the separating commas in ``[lo, hi)``."""
+        commas = np.flatnonzero(self.buf[lo:hi] == 44).astype(self.stops.dtype) + lo
+        return commas if self.q is None else outside_quotes(self.q, commas)
+
+
+def _locate(data, line0, cr_only, at_end):
+    """``(part, rest)``: the whole records of ``data`` and the bytes of an unfinished one.
+
+    ``data`` ends with a line end and starts a record. The rest is not empty
+    only when a quoted field runs past the last line end; at the end of the
+    file (``at_end``) that is a quoted field never closed.
+    """
+    padded_buf = padded(data)
+    buf = padded_buf[:len(data)]
+    itype = np.int32 if len(data) < 2**31 else np.int64
+    nl = np.flatnonzero(buf == 10).astype(itype)
+    bad = _byte_problem(data, cr_only)
+    q = None
+    stops = nl
+    if b'"' in data:
+        q = np.flatnonzero(buf == 34).astype(itype)
+        quoting = misplaced_quote(padded_buf, len(data), q)
+        if quoting is not None and (bad is None or quoting[0] < bad[0]):
+            bad = quoting
+        stops = outside_quotes(q, nl)
+    rest = b""
+    problem = None
+    if bad is not None:
+        cut = int(np.searchsorted(stops, bad[0]))  # the record holding the byte or quote
+        problem, stops = (cut, bad[1]), stops[:cut]
+    elif not stops.size or stops[-1] != len(data) - 1:  # a quoted field runs on
+        begin = int(stops[-1]) + 1 if stops.size else 0
+        rest = data[begin:]
+        if at_end:
+            problem, rest = (stops.size, "a badly quoted field: it is never closed (a "
+                                         "closing quote is missing)"), b""
+        elif len(rest) > MAX_LINE_BYTES:
+            problem, rest = (stops.size, f"a badly quoted field: it runs over more than "
+                                         f"{MAX_LINE_BYTES // 2**20} MB (a closing quote is "
+                                         "missing?)"), b""
+    return _Part(data, padded_buf, line0, stops, q, nl, problem), rest
 
 
 # --- the table: header, then chunks of located fields ----------------------------------
@@ -180,18 +285,17 @@ class _Chunk:
     """Rows ``row0 .. row0 + n - 1`` whose fields are located; maybe a problem at row ``row0 + n``.
 
     ``fields[name]`` is ``(buf, start, end)``: uint8 buffer and the offsets
-    of each row's field (spaces and tabs around it already skipped).
+    of each row's field (spaces, tabs and quotes around it already skipped).
     """
 
-    def __init__(self, table, row0, n, fields, problem=None, lines=None):
+    def __init__(self, table, row0, n, fields, problem=None, part=None, r0=0):
         self.table, self.row0, self.n, self.fields = table, row0, n, fields
         self.problem = problem  # (local row, message) or None
-        self._lines = lines     # line number of each local row (csv path), else None
+        self._part, self._r0 = part, r0
 
     def where(self, i, column=None):
         row = self.row0 + i
-        line = self.table.header_line + row if self._lines is None else self._lines[i]
-        place = f"{self.table.path}, row {row} (line {line})"
+        place = f"{self.table.path}, row {row} (line {self._part.line(self._r0 + i)})"
         return place + (f", column {column!r}" if column is not None else "")
 
 
@@ -207,10 +311,10 @@ class Table:
         self.path = path
         self.progress = progress or NoProgress()
         self._blocks = _Blocks(path, self.progress, share)
+        self._parts = self._located()
         self._row = 1                 # number of the next data row
         self._pending_blank = None    # (row, line) of a blank line not yet known to end the file
         self._any_row = False
-        self._records = None          # the csv-module path, once a quote is met
         try:
             self._read_header()
         except BaseException:
@@ -234,33 +338,40 @@ class Table:
     def __exit__(self, *exc):
         self.close()
 
+    def _located(self):
+        """The file's records, part by part (:func:`_locate`); a problem ends them."""
+        rest, line = b"", 1
+        blocks = iter(self._blocks)
+        while True:
+            block = next(blocks, None)
+            data = rest + block if rest and block is not None else (block or rest)
+            if not data:
+                return
+            part, rest = _locate(data, line, self._blocks.cr_only, block is None)
+            yield part
+            if part.problem is not None or block is None:
+                return
+            line += int(np.searchsorted(part.nl, len(data) - len(rest)))
+
     def _read_header(self):
         path = self.path
-        line = 0
-        for block in self._blocks:
-            stripped = block.lstrip(b"\r\n")  # blank lines before the header
-            line += block.count(b"\n", 0, len(block) - len(stripped))
-            if stripped:
-                block = stripped
+        for part in self._parts:
+            blank = part.ends == part.starts
+            h = int(np.argmin(blank)) if part.n and not blank.all() else part.n
+            if h < part.n or part.problem is not None:
                 break
         else:
             raise InputError(f"{path}: the file is empty")
-        self.header_line = line + 1
-        end = block.find(b"\n")
-        problem = _byte_problem(block)
-        if problem is not None and problem[0] <= end:
-            raise InputError(f"{path}, line {self.header_line} (the header): {problem[1]}")
-        if b'"' in block:  # the csv module reads this block (header included) and the rest
-            self._records = _Records(self, block, self.header_line)
-            try:
-                header = self._records.next()[0]
-            except (csv.Error, _ByteProblem) as exc:
-                raise InputError(f"{path}, line {self.header_line} (the header): {exc}") from None
-            self._first = b""
-        else:
-            header = block[:end].decode("utf-8").split(",")
-            self._first = block[end + 1:]
-        self.header = [h.strip(" \t\r") for h in header]
+        if h == part.n:  # the problem comes before any header
+            raise InputError(f"{path}, line {part.line(h)} (the header): {part.problem[1]}")
+        self.header_line = part.line(h)
+        lo, hi = int(part.starts[h]), int(part.ends[h])
+        commas = part.commas(lo, hi)
+        s = np.concatenate([[lo], commas + 1]).astype(commas.dtype)
+        e = np.concatenate([commas, [hi]]).astype(commas.dtype)
+        buf = part.fields(s, e)
+        self.header = [bytes(buf[a:b]).decode("utf-8") for a, b in zip(s.tolist(), e.tolist())]
+        self._first = (part, h + 1)
         for name in self.header:
             if not name:
                 raise InputError(f"{path}: the header has an empty column name")
@@ -270,34 +381,13 @@ class Table:
                 raise InputError(f"{path}: column {name!r} appears twice in the header")
             seen.add(name)
 
-    def blocks_after(self, first):
-        """``first`` (if not empty), then the rest of the file's blocks.
-
-        Drawn with next(), not ``yield from``: leaving this generator early
-        (the vectorized path handing over to the csv module) must not close
-        the file's block generator it draws from.
-        """
-        if first:
-            yield first
-        blocks = iter(self._blocks)
-        while True:
-            try:
-                block = next(blocks)
-            except StopIteration:
-                return
-            yield block
-
     def chunks(self, names):
         """Chunks of rows with the fields of the columns ``names`` located."""
         cols = [self.header.index(name) for name in names]
-        if self._records is None:
-            for block in self.blocks_after(self._first):
-                if b'"' in block:
-                    self._records = _Records(self, block, self.header_line + self._row)
-                    break
-                yield self._fast_chunk(block, names, cols)
-        if self._records is not None:
-            yield from self._csv_chunks(names, cols)
+        part, r0 = self._first
+        while part is not None:
+            yield self._chunk(part, r0, names, cols)
+            part, r0 = next(self._parts, None), 0
         if not self._any_row:
             raise InputError(f"{self.path}: no data rows after the header")
 
@@ -307,49 +397,33 @@ class Table:
             row, line = self._pending_blank
             raise InputError(f"{self.path}, row {row} (line {line}): {_BLANK}")
 
-    # --- the vectorized path
-
-    def _fast_chunk(self, block, names, cols):
+    def _chunk(self, part, r0, names, cols):
+        """The rows of records ``r0 ..`` of ``part``, the named columns' fields located."""
         ncols = len(self.header)
-        buf = padded(block)
-        nl = np.flatnonzero(buf[:len(block)] == 10)
-        problem = None
-        byte = _byte_problem(block)
-        if byte is not None:
-            bad = int(np.searchsorted(nl, byte[0]))  # the line holding the byte
-            problem = (bad, byte[1])
-            nl = nl[:bad]
-        m = nl.size
-        itype = np.int32 if len(block) < 2**31 else np.int64
-        nl = nl.astype(itype)
-        starts = np.empty(m, dtype=itype)
-        starts[:1] = 0
-        starts[1:] = nl[:-1] + 1
-        ends = nl.copy()
-        if b"\r" in block:  # the \r of \r\n (a lone \r is a byte problem)
-            ends -= (buf[np.maximum(ends - 1, 0)] == 13) & (ends > starts)
+        starts, ends = part.starts[r0:], part.ends[r0:]
+        m = part.n - r0
+        problem = None if part.problem is None else (part.problem[0] - r0, part.problem[1])
         blank = ends == starts
-        # the last line with content
+        # the last record with content
         last = m - 1 - int(np.argmin(blank[::-1])) if m and not blank.all() else -1
         if problem is not None:
             last = problem[0]
         if last < 0:  # only blank lines
             if m and self._pending_blank is None:
-                self._pending_blank = (self._row, self.header_line + self._row)
+                self._pending_blank = (self._row, part.line(r0))
             self._row += m
             return _Chunk(self, self._row - m, 0, {name: NO_FIELDS for name in names})
         self._raise_pending_blank()
         inner = np.flatnonzero(blank[:last])
         if inner.size:
             problem = (int(inner[0]), _BLANK)
-        elif last + 1 < m:  # blank lines end the block: they may end the file
-            row = self._row + last + 1
-            self._pending_blank = (row, self.header_line + row)
+        elif last + 1 < m:  # blank lines end the part: they may end the file
+            self._pending_blank = (self._row + last + 1, part.line(r0 + last + 1))
         use = problem[0] if problem is not None else last + 1
-        commas = np.flatnonzero(buf[:int(nl[use - 1]) if use else 0] == 44).astype(itype)
-        per_line = np.diff(np.searchsorted(commas, nl[:use]), prepend=0)
-        wrong = np.flatnonzero(per_line != ncols - 1)
-        if wrong.size:
+        commas = part.commas(int(starts[0]), int(ends[use - 1])) if use else starts[:0]
+        if not _one_comma_grid(commas, starts[:use], ends[:use], ncols - 1):
+            per_line = np.diff(np.searchsorted(commas, ends[:use]), prepend=0)
+            wrong = np.flatnonzero(per_line != ncols - 1)
             use = int(wrong[0])
             problem = (use, f"{_fields(int(per_line[use]) + 1)}, the header has {ncols}")
         commas = commas[:use * (ncols - 1)].reshape(use, ncols - 1)
@@ -357,93 +431,26 @@ class Table:
         for name, j in zip(names, cols):
             s = starts[:use].copy() if j == 0 else commas[:, j - 1] + 1
             e = ends[:use].copy() if j == ncols - 1 else commas[:, j].copy()
-            strip_spaces(buf, s, e)
-            fields[name] = (buf, s, e)
-        chunk = _Chunk(self, self._row, use, fields, problem)
+            fields[name] = (part.fields(s, e), s, e)
+        chunk = _Chunk(self, self._row, use, fields, problem, part, r0)
         self._any_row = True
         self._row += m
         return chunk
 
-    # --- the csv-module path
 
-    def _csv_chunks(self, names, cols):
-        ncols = len(self.header)
-        records = self._records
-        batch, lines = [], []
+def _one_comma_grid(commas, starts, ends, per_row):
+    """Whether each row ``[start, end)`` holds exactly ``per_row`` of the sorted ``commas``.
 
-        def chunk(problem=None):
-            fields = {name: encode_fields([rec[j] for rec in batch]) for name, j in zip(names, cols)}
-            out = _Chunk(self, self._row, len(batch), fields, problem, list(lines))
-            self._row += len(batch)
-            self._any_row = self._any_row or bool(batch) or problem is not None
-            batch.clear()
-            lines.clear()
-            return out
-
-        while True:
-            try:
-                record, line = records.next()
-            except StopIteration:
-                break
-            except (csv.Error, _ByteProblem) as exc:
-                problem = (str(exc) if isinstance(exc, _ByteProblem)
-                           else f"a badly quoted field ({exc})")
-                line = records.next_line
-                record = None
-            if record == []:  # a blank line
-                if self._pending_blank is None:
-                    self._pending_blank = (self._row + len(batch), line)
-                continue
-            if self._pending_blank is not None:
-                row, blank_line = self._pending_blank
-                if row < self._row or not batch:
-                    self._raise_pending_blank()
-                lines.append(blank_line)
-                yield chunk((len(batch), _BLANK))
-                return
-            lines.append(line)
-            if record is None:
-                yield chunk((len(batch), problem))
-                return
-            if len(record) != ncols:
-                yield chunk((len(batch), f"{_fields(len(record))}, the header has {ncols}"))
-                return
-            batch.append(record)
-            if len(batch) >= CSV_BATCH_ROWS:
-                yield chunk()
-        if batch:
-            yield chunk()
+    True iff there are ``rows * per_row`` commas and each row's share (the
+    next ``per_row`` of them) lies inside it: then no row has fewer, hence
+    none more. Two comparisons per row instead of a search per row.
+    """
+    if commas.size != starts.size * per_row:
+        return False
+    if not per_row or not starts.size:
+        return True
+    grid = commas.reshape(starts.size, per_row)
+    return bool((grid[:, 0] >= starts).all() and (grid[:, -1] < ends).all())
 
 
 _BLANK = "a blank line (blank lines may only end the file)"
-
-
-class _Records:
-    """The csv module's records from one block to the end of the file, with their first line."""
-
-    def __init__(self, table, first, first_line):
-        self._base = first_line - 1
-        self.next_line = first_line
-        self._reader = csv.reader(self._lines(table, first), strict=True, skipinitialspace=True)
-
-    @staticmethod
-    def _lines(table, first):
-        for block in table.blocks_after(first):
-            byte = _byte_problem(block)
-            good = block if byte is None else block[:block.rfind(b"\n", 0, byte[0]) + 1]
-            for line in good.decode("utf-8").split("\n")[:-1]:
-                yield line + "\n"
-            if byte is not None:
-                raise _ByteProblem(byte[1])
-
-    def next(self):
-        """The next ``(record, line)``; raises StopIteration at the end of the file."""
-        line = self.next_line
-        record = next(self._reader)
-        self.next_line = self._base + self._reader.line_num + 1
-        return record, line
-
-
-class _ByteProblem(Exception):
-    """A byte a text file must not hold, met by the csv-module path."""
-

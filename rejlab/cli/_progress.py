@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import sys
 
+from ._signals import reached
+
 __all__ = ["PROGRESS_MIN_BYTES", "Progress", "NoProgress", "use_progress"]
 
 #: Files at least this large show a progress bar (on a terminal).
@@ -15,7 +17,8 @@ class Progress:
     """A one-line progress bar on stderr, redrawn in place with ``\\r``.
 
     ``stage`` always holds the last step announced, bar or no bar: the
-    out-of-memory message names it.
+    out-of-memory message names it (and tests may wait for it: see
+    :func:`rejlab.cli._signals.reached`).
     """
 
     def __init__(self, enabled, stream=None, width=28):
@@ -27,6 +30,7 @@ class Progress:
 
     def update(self, fraction, label):
         self.stage = label
+        reached(label)
         if not self.enabled:
             return
         fraction = min(max(fraction, 0.0), 1.0)
@@ -37,6 +41,12 @@ class Progress:
             self.stream.write("\r" + line + pad)
             self.stream.flush()
             self._last = line
+
+    def note(self, line):
+        """One line on stderr, between redraws of the bar."""
+        self.clear()
+        self.stream.write(line + "\n")
+        self.stream.flush()
 
     def clear(self):
         """Erase the bar so what follows starts on a clean line."""

@@ -2,9 +2,8 @@
 
 The reader (:mod:`rejlab.cli._csv`) locates each field of a block of lines
 as a ``(start, end)`` pair of offsets into one ``uint8`` buffer of the
-block; these helpers strip the spaces and tabs around such fields, gather
-them into fixed-width byte rows for vectorized conversion, and turn text
-fields (the :mod:`csv` module's path) into the same form.
+block; these helpers strip the spaces and tabs around such fields and gather
+them into fixed-width byte rows for vectorized conversion.
 """
 
 from __future__ import annotations
@@ -39,16 +38,6 @@ def parse_number(text):
     value = float(raw)
     return value if np.isfinite(value) else None
 
-
-
-def encode_fields(values):
-    """Fields given as text (csv path) in the ``(buf, start, end)`` form of the fast path."""
-    data = [v.encode("utf-8") for v in values]
-    ends = np.cumsum(np.fromiter(map(len, data), dtype=np.int64, count=len(data)))
-    starts = ends - np.fromiter(map(len, data), dtype=np.int64, count=len(data))
-    buf = padded(b"".join(data))
-    strip_spaces(buf, starts, ends)
-    return buf, starts, ends
 
 
 def strip_spaces(buf, s, e):

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
-from .._labels import labels_1d
+from .._constraints import accepts
+from .._kinds import FINITE_ARRAY, LABELS_1D, SINGLE_FRACTION
 
 __all__ = ["GaussianClassifier", "fit_gaussian_classifier"]
 
@@ -36,13 +37,11 @@ class GaussianClassifier:
     center: np.ndarray
     scale: np.ndarray
 
+    @accepts(X=FINITE_ARRAY)
     def predict_proba(self, X):
         """Class probabilities of every spectrum in ``X`` (shape (..., B)) -> (..., K)."""
-        X = v.real_array(X, "X", "an array of spectra (..., bands)")
         if X.ndim < 1 or X.shape[-1] != self.means.shape[1]:
             raise ValueError(f"X must end with {self.means.shape[1]} bands, got shape {X.shape}")
-        if not np.all(np.isfinite(X)):
-            raise ValueError("X must not contain NaN or infinite values")
         Z = (X - self.center) / self.scale
         W = self.means @ self.precision                      # (K, B)
         bias = -0.5 * np.einsum("kb,kb->k", W, self.means)
@@ -51,11 +50,13 @@ class GaussianClassifier:
         p = np.exp(logits)
         return p / p.sum(axis=-1, keepdims=True)
 
+    @accepts(X=FINITE_ARRAY)
     def predict(self, X):
         """Most probable class of every spectrum in ``X``."""
-        return self.classes[self.predict_proba(X).argmax(axis=-1)]
+        return self.classes[GaussianClassifier.predict_proba.unchecked(self, X).argmax(axis=-1)]
 
 
+@accepts(X=FINITE_ARRAY, y=LABELS_1D, shrinkage=SINGLE_FRACTION, same_length=("X", "y"))
 def fit_gaussian_classifier(X, y, *, shrinkage=0.1):
     """Fit a :class:`GaussianClassifier` (shared covariance, equal priors).
 
@@ -81,14 +82,8 @@ def fit_gaussian_classifier(X, y, *, shrinkage=0.1):
     >>> clf.predict([[0.1], [2.1]])
     array([1, 2])
     """
-    X = v.real_array(X, "X", "a 2-D array of numbers (pixels x bands)")
     if X.ndim != 2 or X.shape[0] == 0:
         raise ValueError(f"X must be a non-empty 2-D array (pixels x bands), got shape {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X must not contain NaN or infinite values")
-    y = labels_1d(y, "y")
-    v.same_length(X=X, y=y)
-    shrinkage = v.single_fraction(shrinkage, "shrinkage")
     try:
         classes, index = np.unique(y, return_inverse=True)
     except TypeError:  # mixed types that do not compare

@@ -9,17 +9,15 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import COMMON, FLAG, FRACTION, NONNEGATIVE, POSITIVE_INTEGER, SEED, duck
 from ..curves import RejectionCurves, rejection_curves
 from ..measures import MEASURE_NAMES, operating_point
 from ..partitions import reject_lowest
 from ..prices import rho_zero_curve
 from ._classifier import fit_gaussian_classifier
-from ._rejection import (
-    DEFAULT_FAILURE_PROBABILITIES,
-    joint_context_rejection,
-    labelled_accuracy,
-)
-from ._solvers import DEFAULT_STRENGTH, ContextResult, apply_context
+from ._rejection import DEFAULT_FAILURE_PROBABILITIES, joint_context_rejection, labelled_accuracy
+from ._solvers import DEFAULT_STRENGTH, PROBA_CUBE, SMOOTHING, ContextResult, apply_context
 
 __all__ = ["ContextExperiment", "JCRvsSCR", "JCRSweep", "context_experiment"]
 
@@ -87,17 +85,19 @@ class ContextExperiment:
     @property
     def accuracy_without_context(self):
         """Accuracy of the classifier alone on the evaluated pixels."""
-        return labelled_accuracy(self.no_context.labels, self.scene.ground_truth, self.evaluated)
+        return labelled_accuracy.unchecked(self.no_context.labels, self.scene.ground_truth,
+                                           self.evaluated)
 
     @property
     def accuracy_with_context(self):
         """alpha = A(0) of C, the accuracy with context and without rejection."""
-        return labelled_accuracy(self.context.labels, self.scene.ground_truth, self.evaluated)
+        return labelled_accuracy.unchecked(self.context.labels, self.scene.ground_truth,
+                                           self.evaluated)
 
     @cached_property
     def scr_rho_zero(self):
         """rho_0 of SCR's curve against no rejection (:func:`rejlab.rho_zero_curve`, Fig. 8)."""
-        return rho_zero_curve(self.scr)
+        return rho_zero_curve.unchecked(self.scr)
 
     @cached_property
     def jcr_points_rho_zero(self):
@@ -116,7 +116,8 @@ class ContextExperiment:
         ev = self.evaluated
         for point in self.jcr_points:
             rejected = np.zeros(ev.shape, dtype=bool)
-            rejected[ev] = reject_lowest(self.context.confidence[ev], count=point.counts.rejected)
+            rejected[ev] = reject_lowest.unchecked(self.context.confidence[ev],
+                                                   count=point.counts.rejected)
             maps.append(v.readonly(rejected))
         return tuple(maps)
 
@@ -129,13 +130,16 @@ class ContextExperiment:
         it right, so each point has its own classifier and its own alpha.
         """
         gt = self.scene.ground_truth[self.evaluated]
-        return tuple(operating_point(j.labels[self.evaluated] == gt, j.rejected[self.evaluated])
+        return tuple(operating_point.unchecked(j.labels[self.evaluated] == gt,
+                                               j.rejected[self.evaluated])
                      for j in self.jcr)
 
+    @accepts(own_labels=FLAG)
     def jcr_rho_zero(self, *, own_labels=False):
         """rho_0 = |M∩R| / |R| of each JCR point against no rejection (NaN if |R| = 0)."""
-        return self.comparison(own_labels=own_labels).rho_0_jcr
+        return ContextExperiment.comparison.unchecked(self, own_labels=own_labels).rho_0_jcr
 
+    @accepts(own_labels=FLAG)
     def comparison(self, *, own_labels=False):
         """Each JCR point beside the SCR point that rejects as many pixels (Fig. 7 as a table).
 
@@ -152,7 +156,6 @@ class ContextExperiment:
         JCRvsSCR
             ``print(exp.comparison().format("A", "Q", "phi"))`` prints it.
         """
-        own_labels = v.flag(own_labels, "own_labels")
         points = self.jcr_points_own_labels if own_labels else self.jcr_points
         k = np.array([p.counts.rejected for p in points], dtype=int)
 
@@ -183,8 +186,8 @@ class ContextExperiment:
         gamma, pts = self.failure_probabilities, list(self.jcr_points)
         if not np.any(gamma == 0):
             gamma = np.concatenate([[0.0], gamma])
-            pts.insert(0, operating_point(self.accurate[self.evaluated],
-                                          np.zeros(int(self.evaluated.sum()), dtype=bool)))
+            pts.insert(0, operating_point.unchecked(self.accurate[self.evaluated],
+                                                    np.zeros(int(self.evaluated.sum()), dtype=bool)))
         order = np.argsort(gamma, kind="stable")
 
         def field(name):
@@ -250,6 +253,36 @@ class JCRvsSCR:
         return self.format()
 
 
+def _gammas(x, name):
+    """Probabilities of failure, one per JCR point: a 1-D sequence in [0, 1] (may be empty)."""
+    gammas = np.atleast_1d(v.real_array(x, name, "a 1-D sequence of numbers in [0, 1]"))
+    if gammas.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D sequence of numbers in [0, 1]")
+    return v.fraction(gammas, name)
+
+
+#: The probabilities of failure of the JCR points.
+GAMMAS = Kind("GAMMAS", _gammas, example=(0.1, 0.2),
+              junk={"2d": lambda e: [list(e), list(e)], **FRACTION.junk})
+
+
+def _classifier(x, name):
+    if not callable(getattr(x, "predict_proba", None)):
+        raise ValueError(f"{name} must be a trained classifier with a predict_proba method "
+                         f"(from rl.context.fit_gaussian_classifier), got {type(x).__name__}")
+    return x
+
+
+#: A trained classifier of spectra (anything with predict_proba).
+CLASSIFIER = Kind("CLASSIFIER", _classifier,
+                  junk={k: f for k, f in COMMON.items() if k != "None"})
+
+
+@accepts(scene=duck(("ground_truth", "features"), "a Scene (from rl.datasets.synthetic_scene "
+                    "or load_indian_pines)", "SCENE"),
+         strength=NONNEGATIVE, failure_probabilities=GAMMAS, per_class=POSITIVE_INTEGER,
+         seed=SEED, classifier=CLASSIFIER,
+         **{k: SMOOTHING[k] for k in ("prior", "max_iter", "tol")})
 def context_experiment(scene, strength=DEFAULT_STRENGTH,
                        failure_probabilities=DEFAULT_FAILURE_PROBABILITIES, *,
                        per_class=10, seed=0, classifier=None, prior="quadratic", max_iter=20,
@@ -281,32 +314,21 @@ def context_experiment(scene, strength=DEFAULT_STRENGTH,
     -------
     ContextExperiment
     """
-    gt = getattr(scene, "ground_truth", None)
-    if gt is None or getattr(scene, "features", None) is None:
-        raise ValueError("scene must be a Scene (from rl.datasets.synthetic_scene or load_indian_pines)")
-    strength = v.nonnegative_number(strength, "strength")
-    gammas = np.atleast_1d(v.real_array(failure_probabilities, "failure_probabilities",
-                                        "a 1-D sequence of numbers in [0, 1]"))
-    if gammas.ndim != 1:
-        raise ValueError("failure_probabilities must be a 1-D sequence of numbers in [0, 1]")
-    v.fraction(gammas, "failure_probabilities")
-    if classifier is not None and not callable(getattr(classifier, "predict_proba", None)):
-        raise ValueError("classifier must be a trained classifier with a predict_proba method "
-                         f"(from rl.context.fit_gaussian_classifier), got "
-                         f"{type(classifier).__name__}")
-    train = scene.training_mask(per_class, seed=v.seed(seed))
+    gt = scene.ground_truth
+    train = scene.training_mask(per_class, seed=seed)
     if classifier is None:
         classifier = fit_gaussian_classifier(scene.features[train], gt[train])
-    proba = classifier.predict_proba(scene.features)
+    proba = PROBA_CUBE(classifier.predict_proba(scene.features), "proba")
     evaluated = (gt > 0) & ~train
-    no_context = apply_context(proba, 0.0)
-    context = apply_context(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
+    no_context = apply_context.unchecked(proba, 0.0)
+    context = apply_context.unchecked(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
     accurate = context.labels == gt
-    scr_curves = rejection_curves(accurate[evaluated], context.confidence[evaluated])
-    results = tuple(joint_context_rejection(proba, strength, g, prior=prior, max_iter=max_iter,
-                                            tol=tol)
-                    for g in gammas)
-    points = tuple(operating_point(accurate[evaluated], j.rejected[evaluated]) for j in results)
+    scr_curves = rejection_curves.unchecked(accurate[evaluated], context.confidence[evaluated])
+    results = tuple(joint_context_rejection.unchecked(proba, strength, float(g), prior=prior,
+                                                      max_iter=max_iter, tol=tol)
+                    for g in failure_probabilities)
+    points = tuple(operating_point.unchecked(accurate[evaluated], j.rejected[evaluated])
+                   for j in results)
     return ContextExperiment(scene, v.readonly(train), v.readonly(evaluated), v.readonly(proba),
                              no_context, context, v.readonly(accurate), scr_curves, results, points)
 

@@ -7,14 +7,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
-from ._solvers import (
-    DEFAULT_STRENGTH,
-    apply_context,
-    checked_iterations,
-    checked_prior,
-    hidden_fields,
-    proba_cube,
-)
+from .._constraints import Kind, accepts
+from .._kinds import COMMON, LABEL_MAP, SINGLE_FRACTION
+from ._solvers import DEFAULT_STRENGTH, PROBA_CUBE, SMOOTHING, apply_context, hidden_fields
 
 __all__ = ["JCRResult", "joint_context_rejection", "sequential_context_rejection", "jcr", "scr",
            "labelled_accuracy", "DEFAULT_FAILURE_PROBABILITIES"]
@@ -57,6 +52,7 @@ class JCRResult:
         return float(self.rejected.mean())
 
 
+@accepts(proba=PROBA_CUBE, failure_probability=SINGLE_FRACTION, **SMOOTHING)
 def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probability=0.1, *,
                             prior="quadratic", max_iter=20, tol=1e-3):
     """JCR: rejection as an extra class with a constant probability of failure gamma.
@@ -95,17 +91,10 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
     >>> joint_context_rejection(p, 0.0, 0.4).rejected       # 0.4 > 0.6 * 0.55
     array([[False,  True]])
     """
-    p = proba_cube(proba)
-    strength = v.nonnegative_number(strength, "strength")
-    gamma = v.fraction(failure_probability, "failure_probability")
-    if gamma.ndim != 0:
-        raise ValueError("failure_probability must be a single number in [0, 1]")
-    gamma = float(gamma)
-    prior = checked_prior(prior)
-    max_iter, tol = checked_iterations(max_iter, tol)
+    p, gamma = proba, failure_probability
     h, w, k = p.shape
     if gamma == 0:
-        ctx = apply_context(p, strength, prior=prior, max_iter=max_iter, tol=tol)
+        ctx = apply_context.unchecked(p, strength, prior=prior, max_iter=max_iter, tol=tol)
         z = np.concatenate([ctx.z, np.zeros((h, w, 1))], axis=-1)
         n_iter = ctx.n_iter
     else:
@@ -122,6 +111,7 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
                      prior)
 
 
+@accepts(proba=PROBA_CUBE, **SMOOTHING)
 def sequential_context_rejection(proba, strength=DEFAULT_STRENGTH, *, prior="quadratic",
                                  max_iter=20, tol=1e-3):
     """SCR: context once; the confidence for rejection is ``max_k z_ik``.
@@ -131,7 +121,7 @@ def sequential_context_rejection(proba, strength=DEFAULT_STRENGTH, *, prior="qua
     :func:`rejlab.reject_lowest` (one fraction) or
     :func:`rejlab.rejection_curves` (every fraction at once).
     """
-    return apply_context(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
+    return apply_context.unchecked(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
 
 
 #: Short names, as in the paper.
@@ -139,18 +129,22 @@ jcr = joint_context_rejection
 scr = sequential_context_rejection
 
 
-def _mask(mask, shape, name):
-    try:
-        m = np.asarray(mask)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a boolean map of the image's shape {shape}") from None
-    if m.shape != shape:
-        raise ValueError(f"{name} must have the image's shape {shape}, got {m.shape}")
+def _mask(mask, name):
+    m = v.as_array(mask, name, "a boolean map of the image's shape")
     if m.dtype != bool:
         raise ValueError(f"{name} must be a boolean map, got dtype {m.dtype}")
     return m
 
 
+#: A boolean map (its shape is checked against the image's in the body).
+BOOL_MAP = Kind("BOOL_MAP", _mask, example=[[True, False], [True, True]],
+                junk={"ints": lambda e: np.asarray(e, dtype=int), "strings": lambda e: [["a"]],
+                      "ragged": lambda e: [[True], [True, False]],
+                      "masked": lambda e: np.ma.masked_array(e),
+                      **{k: f for k, f in COMMON.items() if k != "None"}})
+
+
+@accepts(labels=LABEL_MAP, ground_truth=LABEL_MAP, mask=BOOL_MAP)
 def labelled_accuracy(labels, ground_truth, mask=None):
     """Share of the labelled pixels (ground truth > 0, within ``mask``) classified right.
 
@@ -159,14 +153,15 @@ def labelled_accuracy(labels, ground_truth, mask=None):
     >>> labelled_accuracy([[1, 2], [2, 2]], [[1, 1], [0, 2]])
     0.6666666666666666
     """
-    labels = v.label_map(labels, "labels")
-    gt = v.label_map(ground_truth, "ground_truth")
+    gt = ground_truth
     if labels.shape != gt.shape or labels.ndim != 2:
         raise ValueError(f"labels and ground_truth must be 2-D maps of the same shape, "
                          f"got {labels.shape} and {gt.shape}")
     keep = gt > 0
     if mask is not None:
-        keep &= _mask(mask, gt.shape, "mask")
+        if mask.shape != gt.shape:
+            raise ValueError(f"mask must have the image's shape {gt.shape}, got {mask.shape}")
+        keep &= mask
     if not keep.any():
         raise ValueError("ground_truth has no labelled pixel (inside mask)")
     return float(np.mean(labels[keep] == gt[keep]))

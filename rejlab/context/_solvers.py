@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import ARRAY_2D_JUNK, COMMON, FINITE_ARRAY, NONNEGATIVE, POSITIVE, POSITIVE_INTEGER, one_of
 
 __all__ = ["DEFAULT_STRENGTH", "PRIORS", "ContextResult", "solve_laplacian_prior", "apply_context"]
 
@@ -62,6 +64,7 @@ def _solve_shifted_laplacian(b, strength, shift, eig):
     return _idct(_idct(bh, 1), 2)
 
 
+@accepts(fields=FINITE_ARRAY, strength=NONNEGATIVE)
 def solve_laplacian_prior(fields, strength):
     """Smooth fields with the quadratic prior, exactly: ``(I + strength D'D) z = u``.
 
@@ -88,12 +91,9 @@ def solve_laplacian_prior(fields, strength):
     >>> round(float(z.sum()), 12), bool(z[2, 2] < 1), bool(z.min() > 0)
     (1.0, True, True)
     """
-    u = v.real_array(fields, "fields", "an (H, W) or (H, W, K) array of numbers")
+    u = fields
     if u.ndim not in (2, 3) or u.size == 0:
         raise ValueError(f"fields must be an (H, W) or (H, W, K) array, got shape {u.shape}")
-    if not np.all(np.isfinite(u)):
-        raise ValueError("fields must not contain NaN or infinite values")
-    strength = v.nonnegative_number(strength, "strength")
     stack = u[None] if u.ndim == 2 else np.moveaxis(u, -1, 0)
     z = _solve_shifted_laplacian(stack, strength, 1.0, _laplacian_eigenvalues(u.shape[:2]))
     return z[0] if u.ndim == 2 else np.moveaxis(z, 0, -1)
@@ -224,19 +224,28 @@ def proba_cube(proba, name="proba"):
     return arr
 
 
-def checked_prior(prior):
-    if not isinstance(prior, str) or prior not in PRIORS:
-        raise ValueError(f"prior must be one of {PRIORS}, got {prior!r}")
-    return prior
+def _pixels(e, value):
+    arr = np.array(e, dtype=float)
+    arr[0, 0] = value
+    return arr
 
 
-def checked_iterations(max_iter, tol):
-    if isinstance(max_iter, (bool, np.bool_)) or not isinstance(max_iter, (int, np.integer)) \
-            or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer, got {max_iter!r}")
-    return int(max_iter), v.positive_number(tol, "tol")
+#: Class probabilities of every pixel, an (H, W, K) array with K >= 2.
+PROBA_CUBE = Kind(
+    "PROBA_CUBE", proba_cube, example=np.full((4, 4, 2), 0.5),
+    junk={"not_summing": lambda e: np.asarray(e) * 1.5, "2d": lambda e: np.asarray(e)[..., 0],
+          "one_class": lambda e: np.ones(np.shape(e)[:2] + (1,)),
+          "with_nan": lambda e: _pixels(e, np.nan), "negative": lambda e: _pixels(e, [-0.5, 1.5]),
+          **{k: ARRAY_2D_JUNK[k] for k in ("ragged", "object_array", "complex_array", "masked",
+                                          "structured", "empty")},
+          **COMMON})
+
+#: How the fields are smoothed: the prior, its weight and the ADMM's stopping rule.
+SMOOTHING = dict(strength=NONNEGATIVE, prior=one_of(PRIORS), max_iter=POSITIVE_INTEGER,
+                 tol=POSITIVE)
 
 
+@accepts(proba=PROBA_CUBE, **SMOOTHING)
 def apply_context(proba, strength=DEFAULT_STRENGTH, *, prior="quadratic", max_iter=20, tol=1e-3):
     """Classification with context: the hidden fields' marginal MAP (see the module doc).
 
@@ -270,10 +279,7 @@ def apply_context(proba, strength=DEFAULT_STRENGTH, *, prior="quadratic", max_it
     >>> apply_context(p, 0.0).labels[1, 1], apply_context(p, 2.0).labels[1, 1]
     (np.int64(2), np.int64(1))
     """
-    p = proba_cube(proba)
-    strength = v.nonnegative_number(strength, "strength")
-    prior = checked_prior(prior)
-    max_iter, tol = checked_iterations(max_iter, tol)
+    p = proba
     if strength == 0:
         z, n_iter = p.copy(), 0
     else:

@@ -24,8 +24,10 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import FLAG, N_BOOT, OPEN_FRACTION, POSITIVE_INTEGER, SEED, instance
 from .._ranking import order
-from .._resampling import multiplicity_chunks, percentile_bounds
+from .._resampling import multiplicity_chunks, quantiles
 from ..bootstrap import Band
 from ..measures import OperatingPoint, operating_point
 from ..partitions import Threshold, reject_below
@@ -61,13 +63,13 @@ def _tile_ids(evaluated, tile):
     return ids.ravel(), int(ids.max()) + 1
 
 
-def _check_experiment(experiment):
-    if not isinstance(experiment, ContextExperiment):
-        raise ValueError("experiment must be a ContextExperiment (from rl.context.context_experiment "
-                         f"or rl.datasets.lesson_experiment), got {type(experiment).__name__}")
-    return experiment
+#: A context experiment, to resample or to split.
+EXPERIMENT = instance(ContextExperiment, "a ContextExperiment (from rl.context.context_experiment "
+                                         "or rl.datasets.lesson_experiment)")
 
 
+@accepts(experiment=EXPERIMENT, tile=POSITIVE_INTEGER, n_boot=N_BOOT, level=OPEN_FRACTION,
+         seed=SEED, own_labels=FLAG)
 def compare_jcr_scr(experiment, *, tile=20, n_boot=1000, level=0.95, seed=None,
                     own_labels=False):
     """Each JCR point minus SCR rejecting as many pixels, with paired block-bootstrap bands.
@@ -110,14 +112,10 @@ def compare_jcr_scr(experiment, *, tile=20, n_boot=1000, level=0.95, seed=None,
     >>> bands.n_tiles, bool(bands.Q.low[0] <= bands.Q.estimate[0] <= bands.Q.high[0])
     (9, True)
     """
-    exp = _check_experiment(experiment)
+    exp = experiment
     evaluated = exp.evaluated
-    tile = v.count(tile, "tile", max(evaluated.shape), lower=1)
-    n_boot = v.n_boot(n_boot)
-    level = v.open_fraction(level, "level")
-    seed = v.seed(seed)
-    own_labels = v.flag(own_labels, "own_labels")
-    table = exp.comparison(own_labels=own_labels)
+    tile = v.count(tile, "tile", max(evaluated.shape), lower=1)   # at most the image's side
+    table = ContextExperiment.comparison.unchecked(exp, own_labels=own_labels)
     ids, n_tiles = _tile_ids(evaluated, tile)
 
     accurate = exp.accurate[evaluated]                      # the shared classifier: SCR's labels
@@ -163,7 +161,7 @@ def compare_jcr_scr(experiment, *, tile=20, n_boot=1000, level=0.95, seed=None,
         dQ.append((an_j + mr_j - an_s - mr_s) / n_b)
     bands = []
     for estimate, reps in ((table.A_jcr - table.A_scr, dA), (table.Q_jcr - table.Q_scr, dQ)):
-        low, high = percentile_bounds(np.concatenate(reps), level)
+        low, high = quantiles(np.concatenate(reps), level)
         bands.append(Band(v.readonly(estimate), v.readonly(low), v.readonly(high)))
     return JCRvsSCRBands(table.gamma, table.r, *bands, tile, n_tiles, own_labels)
 
@@ -184,6 +182,7 @@ class HeldOutPoint(NamedTuple):
     reported_on: str
 
 
+@accepts(experiment=EXPERIMENT)
 def scr_held_out(experiment):
     """SCR's best-Q operating point chosen on the left half of the image, reported on the right.
 
@@ -201,7 +200,7 @@ def scr_held_out(experiment):
     -------
     HeldOutPoint
     """
-    exp = _check_experiment(experiment)
+    exp = experiment
     left = np.zeros(exp.evaluated.shape, dtype=bool)
     left[:, : exp.evaluated.shape[1] // 2] = True
     choose, report = exp.evaluated & left, exp.evaluated & ~left

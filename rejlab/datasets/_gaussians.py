@@ -13,11 +13,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import FINITE_ARRAY, FLAG, POSITIVE, POSITIVE_INTEGER, REAL_MATRIX, SEED, one_of
 from ..calibration import apply_temperature
 from ..curves import rejection_curves
 from ..partitions import accuracy_vector
-from ..rejectors import confidence_from_proba
+from ..rejectors import REJECTORS, confidence_from_proba
 
 __all__ = ["FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
            "EXPECTED_ACCURACY", "temper"]
@@ -26,14 +27,14 @@ __all__ = ["FourGaussians", "four_gaussians", "posteriors", "expected_accuracy",
 CENTRES = np.array([[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]])
 
 
+@accepts(separation=POSITIVE)
 def expected_accuracy(separation=1.0):
     """Accuracy of the Bayes (nearest-centre) rule, ``Phi(s)^2`` for centres (±s, ±s).
 
     >>> round(expected_accuracy(1.0), 4)
     0.7079
     """
-    s = v.positive_number(separation, "separation")
-    return (0.5 * (1.0 + math.erf(s / math.sqrt(2.0)))) ** 2
+    return (0.5 * (1.0 + math.erf(separation / math.sqrt(2.0)))) ** 2
 
 
 #: Accuracy of the Bayes rule on the paper's problem, Phi(1)^2 ≈ 0.7079.
@@ -63,35 +64,32 @@ class FourGaussians(NamedTuple):
     @property
     def accurate(self):
         """The accuracy vector of the nearest-centre rule (the partition A / M)."""
-        return accuracy_vector(self.y, self.y_pred)
+        return accuracy_vector.unchecked(self.y, self.y_pred)
 
+    @accepts(rejector=one_of(REJECTORS))
     def confidence(self, rejector="max_probability"):
         """The confidence of a rejector by name (``"max_probability"``, ``"breaking_ties"``)."""
-        return confidence_from_proba(self.proba, rejector)
+        return confidence_from_proba.unchecked(self.proba, rejector)
 
+    @accepts(rejector=one_of(REJECTORS), thresholds_only=FLAG)
     def curves(self, rejector="max_probability", *, thresholds_only=False):
         """:func:`rejlab.rejection_curves` of the nearest-centre rule with this rejector."""
-        return rejection_curves(self.accurate, self.confidence(rejector),
-                                thresholds_only=thresholds_only)
+        return rejection_curves.unchecked(self.accurate, self.confidence.unchecked(self, rejector),
+                                          thresholds_only=thresholds_only)
 
 
-def _centres(separation):
-    return CENTRES * v.positive_number(separation, "separation")
-
-
+@accepts(X=FINITE_ARRAY, separation=POSITIVE)
 def posteriors(X, separation=1.0):
     """Exact posteriors ``p_k(x) ∝ exp(-||x - mu_k||^2 / 2)`` (equal priors, centres (±s, ±s))."""
-    X = v.real_array(X, "X", "an (n, 2) array of coordinates")
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n, 2), got {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X must not contain NaN or infinite coordinates")
-    logits = -0.5 * ((X[:, None, :] - _centres(separation)[None, :, :]) ** 2).sum(axis=2)
+    logits = -0.5 * ((X[:, None, :] - (CENTRES * separation)[None, :, :]) ** 2).sum(axis=2)
     logits -= logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
     return p / p.sum(axis=1, keepdims=True)
 
 
+@accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, separation=POSITIVE)
 def four_gaussians(n_per_class, seed=0, *, separation=1.0):
     """Sample the toy problem: four 2-D Gaussians, identity covariance, centres (±s, ±s).
 
@@ -119,17 +117,13 @@ def four_gaussians(n_per_class, seed=0, *, separation=1.0):
     >>> X.shape, y.shape, proba.shape
     ((20, 2), (20,), (20, 4))
     """
-    if isinstance(n_per_class, bool) or not isinstance(n_per_class, (int, np.integer)):
-        raise ValueError(f"n_per_class must be a positive integer, got {n_per_class!r}")
-    if n_per_class < 1:
-        raise ValueError(f"n_per_class must be a positive integer, got {n_per_class}")
-    centres = _centres(separation)
-    rng = np.random.default_rng(v.seed(seed))
+    rng = np.random.default_rng(seed)
     y = np.repeat(np.arange(4), n_per_class)
-    X = centres[y] + rng.standard_normal((y.size, 2))
-    return FourGaussians(X, y, posteriors(X, separation))
+    X = (CENTRES * separation)[y] + rng.standard_normal((y.size, 2))
+    return FourGaussians(X, y, posteriors.unchecked(X, separation))
 
 
+@accepts(proba=REAL_MATRIX, temperature=POSITIVE)
 def temper(proba, temperature):
     """Tempered probabilities ``p_k^(1/T) / sum_j p_j^(1/T)``: a miscalibrated model.
 
@@ -150,4 +144,4 @@ def temper(proba, temperature):
     array([[0.6667, 0.3333],
            [0.5   , 0.5   ]])
     """
-    return apply_temperature(proba, temperature)
+    return apply_temperature.unchecked(proba, temperature)

@@ -16,7 +16,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _risk_control as rc, _validate as v
+from .. import _risk_control as rc
+from .._constraints import accepts
+from .._kinds import OPEN_FRACTION, POSITIVE_INTEGER, SEED, one_of
 from ..rejectors import REJECTORS, confidence_from_proba
 from ._gaussians import CENTRES, posteriors
 from ._population import population_curves, population_point
@@ -94,9 +96,9 @@ def _rows(n_per_class, n_splits, seed, rejector):
     for start in range(0, n_splits, _BLOCK):
         m = min(_BLOCK, n_splits - start)
         X = CENTRES[y][None, :, :] + rng.standard_normal((m, n, 2))
-        proba = posteriors(X.reshape(-1, 2))
+        proba = posteriors.unchecked(X.reshape(-1, 2))
         accurate = (proba.argmax(axis=1) == np.tile(y, m)).reshape(m, n)
-        yield accurate, confidence_from_proba(proba, rejector).reshape(m, n)
+        yield accurate, confidence_from_proba.unchecked(proba, rejector).reshape(m, n)
 
 
 @lru_cache(maxsize=64)
@@ -107,17 +109,25 @@ def _best(target, rejector):
     the last): the crossing to about 1e-9, with six vectorised integrals.
     """
     lo = 0.25 if rejector == "max_probability" else 0.0   # the smallest confidence
-    if 1.0 - population_point(lo, rejector).A <= target:
+    if 1.0 - _population(lo, rejector).A <= target:
         return -np.inf, 1.0
     hi = 1.0 - 1e-12
     for _ in range(6):
         grid = np.linspace(lo, hi, 33)
-        ok = 1.0 - population_point(grid, rejector).A <= target
+        ok = 1.0 - _population(grid, rejector).A <= target
         first = int(np.argmax(ok)) if ok.any() else grid.size - 1
         lo, hi = grid[max(first - 1, 0)], grid[first]
-    return float(hi), 1.0 - population_point(hi, rejector).r
+    return float(hi), 1.0 - _population(hi, rejector).r
 
 
+def _population(threshold, rejector):
+    """:func:`population_point` of thresholds the study made itself (no door to pass)."""
+    return population_point.unchecked(np.asarray(threshold, dtype=float), rejector, 1.0)
+
+
+@accepts(target_risk=OPEN_FRACTION, delta=OPEN_FRACTION, method=one_of(STUDY_METHODS),
+         n_per_class=POSITIVE_INTEGER, n_splits=POSITIVE_INTEGER, seed=SEED,
+         rejector=one_of(REJECTORS))
 def guarantee_study(target_risk, delta, *, method="sgr", n_per_class=125, n_splits=1000, seed=0,
                     rejector="max_probability"):
     """Choose a threshold on many validation samples of the toy problem; judge each on the population.
@@ -164,16 +174,9 @@ def guarantee_study(target_risk, delta, *, method="sgr", n_per_class=125, n_spli
     >>> guarantee_study(0.2, 0.1, method="empirical", n_splits=200).exceedance   # no promise
     0.45
     """
-    target_risk = v.open_fraction(target_risk, "target_risk")
-    delta = v.open_fraction(delta, "delta")
-    v.choice(method, "method", STUDY_METHODS)
-    n_per_class = v.positive_integer(n_per_class, "n_per_class")
-    n_splits = v.positive_integer(n_splits, "n_splits")
     if n_splits * n_per_class > 10_000_000:
         raise ValueError(f"n_splits x n_per_class must be at most 10,000,000 (the study draws "
                          f"4 samples per unit), got {n_splits * n_per_class:,}")
-    seed = v.seed(seed)
-    v.choice(rejector, "rejector", REJECTORS)
     select = rc.SELECTIONS[method]
     thresholds, bounds, val_cov = [], [], []
     for accurate, confidence in _rows(n_per_class, n_splits, seed, rejector):
@@ -192,7 +195,7 @@ def guarantee_study(target_risk, delta, *, method="sgr", n_per_class=125, n_spli
     coverage, risk = np.zeros(threshold.size), np.full(threshold.size, np.nan)
     finite = np.isfinite(threshold)
     if finite.any():
-        pop = population_point(threshold[finite], rejector)
+        pop = _population(threshold[finite], rejector)
         coverage[finite] = 1.0 - pop.r
         risk[finite] = 1.0 - pop.A
     best_t, best_cov = _best(target_risk, rejector)

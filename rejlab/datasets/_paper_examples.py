@@ -8,10 +8,11 @@ computes; nothing here is computed.
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .._constraints import accepts
+from .._kinds import integer
 from .._sets import ElementSet
 
 __all__ = [
@@ -103,6 +104,7 @@ _EXAMPLES = {
 }
 
 
+@accepts(number=integer(1, 5))
 def paper_example(number):
     """Example ``number`` (1 to 5) of Section 4 as a :class:`PaperExample`.
 
@@ -113,8 +115,6 @@ def paper_example(number):
     >>> ex.paper["RAR_1"]
     Fraction(2, 1)
     """
-    if isinstance(number, bool) or not isinstance(number, numbers.Integral) or number not in _EXAMPLES:
-        raise ValueError(f"number must be one of {sorted(_EXAMPLES)}, got {number!r}")
     d = _EXAMPLES[number]
     return PaperExample(
         number=number, section=d["section"], U=PAPER_U, ideal=_blocks(*d["ideal"]),

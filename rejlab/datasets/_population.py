@@ -15,12 +15,14 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import FINITE_REALS, FRACTION_GRID, POSITIVE, one_of
 from ..measures import Measures, quality_from_accuracy, rejection_quality_from_accuracy
 from ..rejectors import REJECTORS
 from ._gaussians import expected_accuracy
 
 __all__ = ["PopulationCurves", "population_point", "population_curves",
-           "rejected_and_kept_accurate", "measures_from_population", "population_args"]
+           "rejected_and_kept_accurate", "measures_from_population", "POPULATION"]
 
 # The joint law factorises: given the class, x1 and x2 are independent
 # N(±s, 1) with independent equiprobable signs, so the posterior of the
@@ -111,14 +113,15 @@ def measures_from_population(r, an, alpha):
     r = np.asarray(r, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
         A = np.where(r < 1, np.clip(an / (1 - r), 0.0, 1.0), np.nan)
-    return A, quality_from_accuracy(A, r, alpha), rejection_quality_from_accuracy(A, r, alpha)
+    return (A, quality_from_accuracy.unchecked(A, r, alpha),
+            rejection_quality_from_accuracy.unchecked(A, r, alpha))
 
 
-def population_args(rejector, separation):
-    v.choice(rejector, "rejector", REJECTORS)
-    return v.positive_number(separation, "separation")
+#: The population of the toy problem: which rejector, and how far apart the centres are.
+POPULATION = dict(rejector=one_of(REJECTORS), separation=POSITIVE)
 
 
+@accepts(threshold=FINITE_REALS, **POPULATION)
 def population_point(threshold, rejector="max_probability", separation=1.0):
     """Population r, A, Q, phi of the threshold rejector ``confidence < threshold`` (exact).
 
@@ -145,10 +148,7 @@ def population_point(threshold, rejector="max_probability", separation=1.0):
     >>> round(p.r, 3), round(p.Q, 3)
     (0.135, 0.728)
     """
-    s = population_args(rejector, separation)
-    t = v.real_array(threshold, "threshold")
-    if not np.all(np.isfinite(t)):
-        raise ValueError("threshold must be finite")
+    s, t = separation, threshold
     shape = t.shape
     r, an = rejected_and_kept_accurate(np.ravel(t), rejector, s)
     A, Q, phi = measures_from_population(r, an, expected_accuracy(s))
@@ -198,6 +198,7 @@ def _population_curves(rejector, s, r_grid):
     return tuple(v.readonly(x) for x in (r, A, Q, phi, t))
 
 
+@accepts(**POPULATION, r=FRACTION_GRID)
 def population_curves(rejector="max_probability", separation=1.0, r=None):
     """The population A, Q, phi of the toy problem as functions of the rejected fraction r.
 
@@ -225,6 +226,5 @@ def population_curves(rejector="max_probability", separation=1.0, r=None):
     >>> pc.Q.round(4), pc.A.round(4)
     (array([0.7079, 0.7252]), array([0.7079, 0.7707]))
     """
-    s = population_args(rejector, separation)
-    grid = np.linspace(0.0, 1.0, 201) if r is None else v.fraction_grid(r, "r")
-    return PopulationCurves(*_population_curves(rejector, s, tuple(grid.tolist())))
+    grid = np.linspace(0.0, 1.0, 201) if r is None else r
+    return PopulationCurves(*_population_curves(rejector, separation, tuple(grid.tolist())))

@@ -18,6 +18,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import (
+    ARRAY_2D_JUNK,
+    COMMON,
+    NONNEGATIVE,
+    OPTIONAL_TEXT,
+    PATH,
+    POSITIVE,
+    POSITIVE_INTEGER,
+    SEED,
+    SINGLE_FRACTION,
+)
 
 __all__ = [
     "Scene",
@@ -35,6 +47,43 @@ INDIAN_PINES_CLASSES = (
     "Buildings-Grass-Trees-Drives", "Stone-Steel-Towers",
 )
 
+
+def _ground_truth(gt, name):
+    arr = v.as_array(gt, name, "a 2-D map of integer labels")  # a masked array is refused
+    if arr.ndim != 2 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty 2-D map of labels, got shape {arr.shape}")
+    if arr.dtype.kind not in "iuf" or not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
+        raise ValueError(f"{name} must hold integer labels (0 = unlabelled, 1..K)")
+    if np.any(arr < 0):
+        raise ValueError(f"{name} must hold labels >= 0 (0 = unlabelled)")
+    return arr.astype(np.int64)
+
+
+def _positive_int(x, name):
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < 1:
+        raise ValueError(f"{name} must be a positive integer, got {x!r}")
+    return int(x)
+
+
+def _shape(shape, name):
+    try:
+        h, w = shape
+    except (TypeError, ValueError, NotImplementedError):  # NotImplementedError: a 2-D memoryview
+        raise ValueError(f"{name} must be a pair (H, W) of positive integers, got {shape!r}") from None
+    return (_positive_int(h, f"{name}[0]"), _positive_int(w, f"{name}[1]"))
+
+
+#: An image size (H, W) in pixels.
+SHAPE = Kind("SHAPE", _shape, example=(12, 12),
+             junk={"triple": lambda e: (*e, 3), "zero": lambda e: (0, e[1]),
+                   "floats": lambda e: (2.5, e[1]), "scalar": lambda e: 12,
+                   "booleans": lambda e: (True, True), **COMMON})
+
+#: A ground-truth map (0 = unlabelled, 1..K classes), as int64.
+GROUND_TRUTH = Kind("GROUND_TRUTH", _ground_truth, example=[[1, 1, 0], [2, 2, 1]],
+                    junk={"fractions": lambda e: np.asarray(e) + 0.5,
+                          **{k: f for k, f in ARRAY_2D_JUNK.items() if k != "complex_array"},
+                          "negative": lambda e: -np.asarray(e) - 1, **COMMON})
 
 @dataclass(frozen=True)
 class Scene:
@@ -79,9 +128,10 @@ class Scene:
         """Boolean map of the labelled pixels (ground truth > 0)."""
         return self.ground_truth > 0
 
+    @accepts(per_class=POSITIVE_INTEGER, seed=SEED)
     def training_mask(self, per_class=10, seed=0):
         """``per_class`` labelled training pixels per class: see :func:`training_mask`."""
-        return training_mask(self.ground_truth, per_class, seed=seed)
+        return training_mask.unchecked(self.ground_truth, per_class, seed=seed)
 
     def __repr__(self):
         h, w = self.shape
@@ -125,6 +175,8 @@ def _spectra(n_classes, n_bands, rng):
     return base + bumps.sum(axis=1)
 
 
+@accepts(shape=SHAPE, n_classes=POSITIVE_INTEGER, n_bands=POSITIVE_INTEGER, noise=POSITIVE,
+         field_variation=NONNEGATIVE, unlabelled=SINGLE_FRACTION, seed=SEED)
 def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
                     field_variation=0.3, unlabelled=0.4, seed=0):
     """A seeded synthetic scene with the structure of AVIRIS Indian Pines.
@@ -169,15 +221,9 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     >>> sorted(set(scene.ground_truth.ravel().tolist())) == list(range(17))
     True
     """
-    shape = _shape(shape)
-    n_classes = _positive_int(n_classes, "n_classes")
-    n_bands = _positive_int(n_bands, "n_bands")
-    noise = float(v.positive_number(noise, "noise"))
-    field_variation = v.nonnegative_number(field_variation, "field_variation")
-    unlabelled = v.single_fraction(unlabelled, "unlabelled")
     if unlabelled >= 1:
         raise ValueError(f"unlabelled must be below 1, got {unlabelled}")
-    rng = np.random.default_rng(v.seed(seed))
+    rng = np.random.default_rng(seed)
     area = shape[0] * shape[1]
     min_side = max(3, min(shape) // 16)
     n_regions = max(n_classes, area // 350)
@@ -219,6 +265,7 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     return Scene(v.readonly(ground_truth), v.readonly(features), names, name=f"synthetic (seed {seed})")
 
 
+@accepts(ground_truth=GROUND_TRUTH, per_class=POSITIVE_INTEGER, seed=SEED)
 def training_mask(ground_truth, per_class=10, seed=0):
     """Pick ``per_class`` labelled pixels of every class at random (seeded).
 
@@ -241,9 +288,8 @@ def training_mask(ground_truth, per_class=10, seed=0):
     >>> training_mask(gt, 1, seed=0).sum()
     np.int64(2)
     """
-    gt = _ground_truth(ground_truth, "ground_truth")
-    per_class = _positive_int(per_class, "per_class")
-    rng = np.random.default_rng(v.seed(seed))
+    gt = ground_truth
+    rng = np.random.default_rng(seed)
     flat = gt.ravel()
     mask = np.zeros(flat.size, dtype=bool)
     for k in range(1, int(flat.max(initial=0)) + 1):
@@ -270,6 +316,7 @@ _NUMERIC_CLASSES = {"double", "single", "int8", "uint8", "int16", "uint16", "int
                     "uint32", "int64", "uint64"}
 
 
+@accepts(data_path=PATH, gt_path=PATH, data_key=OPTIONAL_TEXT, gt_key=OPTIONAL_TEXT)
 def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
     """Read the AVIRIS Indian Pines scene from its two MATLAB files.
 
@@ -321,8 +368,6 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
         raise ImportError(
             "load_indian_pines needs scipy to read .mat files: "
             'pip install "rejlab[io]" (or pip install scipy)') from None
-    v.optional_text(data_key, "data_key")
-    v.optional_text(gt_key, "gt_key")
     data_key, data_shape = _mat_variable(whosmat, data_path, data_key, "indian_pines_corrected",
                                          "data_path", "data_key")
     gt_key, gt_shape = _mat_variable(whosmat, gt_path, gt_key, "indian_pines_gt", "gt_path",
@@ -398,27 +443,3 @@ def _load_mat_variable(loadmat, path, key, name):
         raise ValueError(f"{name}: no variable {key!r} in {str(path)!r}")
     return np.asarray(contents[key])
 
-
-def _ground_truth(gt, name):
-    arr = v.as_array(gt, name, "a 2-D map of integer labels")  # a masked array is refused
-    if arr.ndim != 2 or arr.size == 0:
-        raise ValueError(f"{name} must be a non-empty 2-D map of labels, got shape {arr.shape}")
-    if arr.dtype.kind not in "iuf" or not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
-        raise ValueError(f"{name} must hold integer labels (0 = unlabelled, 1..K)")
-    if np.any(arr < 0):
-        raise ValueError(f"{name} must hold labels >= 0 (0 = unlabelled)")
-    return arr.astype(np.int64)
-
-
-def _positive_int(x, name):
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < 1:
-        raise ValueError(f"{name} must be a positive integer, got {x!r}")
-    return int(x)
-
-
-def _shape(shape):
-    try:
-        h, w = shape
-    except (TypeError, ValueError, NotImplementedError):  # NotImplementedError: a 2-D memoryview
-        raise ValueError(f"shape must be a pair (H, W) of positive integers, got {shape!r}") from None
-    return (_positive_int(h, "shape[0]"), _positive_int(w, "shape[1]"))

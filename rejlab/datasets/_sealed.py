@@ -20,8 +20,8 @@ from types import MappingProxyType
 
 import numpy as np
 
-from .. import _validate as v
-from .._labels import labels_1d
+from .._constraints import accepts
+from .._kinds import LABELS_1D, OPEN_FRACTION, SAMPLES_2D, SEED
 
 
 def _stratified_test_rows(y, test_size, seed):
@@ -41,6 +41,11 @@ def _frozen(a):
     a = np.array(a, copy=True)
     a.flags.writeable = False
     return a
+
+
+#: Samples and their labels, and how to split them.
+_SPLIT = dict(X=SAMPLES_2D, y=LABELS_1D, test_size=OPEN_FRACTION, seed=SEED,
+              same_length=("X", "y"))
 
 
 @dataclass(frozen=True)
@@ -72,15 +77,10 @@ class HeldOut:
         Whether the test data were released.
     """
 
+    @accepts(**_SPLIT)
     def __init__(self, X, y, *, test_size, seed):
-        X = v.as_array(X, "X", "a 2-D array of samples (one row per sample)")
-        y = labels_1d(y, "y")
-        if X.ndim != 2:
-            raise ValueError(f"X must be 2-D (one row per sample), got shape {X.shape}")
-        v.same_length(X=X, y=y)
-        size = v.open_fraction(test_size, "test_size")
         test = np.zeros(len(y), dtype=bool)
-        test[_stratified_test_rows(y, size, v.seed(seed))] = True
+        test[_stratified_test_rows(y, test_size, seed)] = True
         if not test.any() or test.all():
             raise ValueError(f"test_size={test_size!r} leaves no test or no development sample "
                              f"among {len(y)}")
@@ -135,6 +135,7 @@ class HeldOut:
                 f"under seal: {state})")
 
 
+@accepts(**_SPLIT)
 def hold_out(X, y, *, test_size, seed):
     """Split ``X, y`` into a development part and a test part released only after a choice.
 
@@ -154,4 +155,6 @@ def hold_out(X, y, *, test_size, seed):
     >>> np.bincount(y_test).tolist(), [kind for kind, _ in held.events]
     ([2, 2], ['seal', 'open'])
     """
-    return HeldOut(X, y, test_size=test_size, seed=seed)
+    held = HeldOut.__new__(HeldOut)
+    HeldOut.__init__.unchecked(held, X, y, test_size=test_size, seed=seed)
+    return held

@@ -12,15 +12,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import POSITIVE, POSITIVE_INTEGER, POSITIVE_INTEGERS_1D, SEED, SEEDS, SINGLE_FRACTION
 from ..calibration import apply_temperature
+from ..rejectors import confidence_from_proba
 from ..selective import select_threshold
 from ._gaussians import expected_accuracy, four_gaussians
-from ._population import (
-    measures_from_population,
-    population_args,
-    rejected_and_kept_accurate,
-)
+from ._population import POPULATION, measures_from_population, rejected_and_kept_accurate
 
 __all__ = ["ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points"]
 
@@ -33,6 +31,8 @@ class ChowConvergence(NamedTuple):
     chow_threshold: float    #: 1 - rho
 
 
+@accepts(rho=SINGLE_FRACTION, n_per_class=POSITIVE_INTEGERS_1D, seed=SEED, separation=POSITIVE,
+         temperature=POSITIVE)
 def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, separation=1.0,
                      temperature=1.0):
     """The empirical minimum-cost threshold on max probability, sample after growing sample.
@@ -57,15 +57,11 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
     >>> cc.chow_threshold, bool(abs(cc.threshold[-1] - 0.7) < 0.05)
     (0.7, True)
     """
-    rho = v.single_fraction(rho, "rho")
-    temperature = v.positive_number(temperature, "temperature")
-    sizes = v.as_1d(n_per_class, "n_per_class")
-    if sizes.dtype.kind not in "iu" or np.any(sizes < 1):
-        raise ValueError("n_per_class must hold positive integers")
+    sizes = np.array(n_per_class, dtype=np.int64)
     thresholds = []
     for size in sizes.tolist():
-        toy = four_gaussians(int(size), seed, separation=separation)
-        conf = apply_temperature(toy.proba, temperature).max(axis=1)
+        toy = four_gaussians.unchecked(size, seed, separation=separation)
+        conf = apply_temperature.unchecked(toy.proba, temperature).max(axis=1)
         thresholds.append(select_threshold(toy.accurate, conf, criterion="min_cost", rho=rho).value)
     return ChowConvergence(4 * sizes.astype(np.int64), np.array(thresholds), 1.0 - rho)
 
@@ -92,6 +88,7 @@ class MaxQPoints(NamedTuple):
         return float(np.mean(self.Q - self.population_Q))
 
 
+@accepts(n_per_class=POSITIVE_INTEGER, seeds=SEEDS, **POPULATION)
 def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", separation=1.0):
     """The point of maximum Q on samples ``four_gaussians(n_per_class, seed)``, seed after seed.
 
@@ -122,17 +119,10 @@ def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", s
     >>> bool(pts.optimism > 0)
     True
     """
-    if isinstance(n_per_class, bool) or not isinstance(n_per_class, (int, np.integer)) \
-            or n_per_class < 1:
-        raise ValueError(f"n_per_class must be a positive integer, got {n_per_class!r}")
-    s = population_args(rejector, separation)
-    if not isinstance(seeds, np.ndarray):
-        seeds = v.as_list(seeds, "seeds", "an iterable of integers >= 0")
-    seeds = v.as_1d(seeds, "seeds")
-    if seeds.dtype.kind not in "iu" or np.any(seeds < 0):
-        raise ValueError("seeds must hold integers >= 0")
-    chosen = [select_threshold(t.accurate, t.confidence(rejector))
-              for t in (four_gaussians(int(n_per_class), int(k), separation=separation)
+    s = separation
+    seeds = np.array(list(seeds), dtype=np.int64)
+    chosen = [select_threshold(t.accurate, confidence_from_proba.unchecked(t.proba, rejector))
+              for t in (four_gaussians.unchecked(n_per_class, k, separation=separation)
                         for k in seeds.tolist())]
     r, Q, t = (np.array([getattr(c, f) for c in chosen]) for f in ("r", "Q", "value"))
     # -inf rejects nothing, +inf everything; the confidences lie in [0, 1]

@@ -26,6 +26,9 @@ from typing import Callable
 
 import numpy as np
 
+from .._constraints import Kind, accepts
+from .._kinds import COMMON
+
 __all__ = ["Exercise", "Feedback", "exercise", "misconception", "check", "hint", "EXERCISES"]
 
 
@@ -94,25 +97,33 @@ def misconception(id, message):
     """
 
     def register(wrong):
-        _lookup(id).misconceptions.append((wrong, message))
+        EXERCISES[EXERCISE_ID(id, "id")].misconceptions.append((wrong, message))
         return wrong
 
     return register
 
 
-def _lookup(id):
+def _exercise_id(id, name):
     try:
         known = isinstance(id, str) and id in EXERCISES
     except TypeError:  # pragma: no cover - a str subclass with a broken hash
         known = False
     if not known:
-        raise ValueError(f"exercise id must be one of {sorted(EXERCISES)}, got {id!r:.60}")
-    return EXERCISES[id]
+        raise ValueError(f"exercise {name} must be one of {sorted(EXERCISES)}, got {id!r:.60}")
+    return id
 
 
+#: The id of a registered exercise, such as "03-2".
+EXERCISE_ID = Kind("EXERCISE_ID", _exercise_id, example="demo-1",
+                   junk={"unknown": lambda e: "nope", "int": lambda e: 1,
+                         "a_list": lambda e: [e], "bytes": lambda e: e.encode(),
+                         "float": lambda e: 1.5, **COMMON})
+
+
+@accepts(id=EXERCISE_ID)
 def hint(id):
     """The hint of exercise ``id`` (never its answer)."""
-    ex = _lookup(id)
+    ex = EXERCISES[id]
     return ex.hint or "No hint for this one: reread the definition above."
 
 
@@ -265,6 +276,7 @@ def _detail(expected, answer, ex):
     return f"Your answer is {side}."
 
 
+@accepts(id=EXERCISE_ID)
 def check(id, answer):
     """Check ``answer`` to exercise ``id``; returns a :class:`Feedback`, never raises on an answer.
 
@@ -278,7 +290,7 @@ def check(id, answer):
     known misconception gets a message aimed at it. The feedback on a wrong
     answer never contains the answer; a right answer gets the explanation.
     """
-    ex = _lookup(id)
+    ex = EXERCISES[id]
     if answer is None:  # the stored exercise cell, before the student tried: no hint yet
         return Feedback(id, False, f"✏️ {id}: not yet. Replace None with your answer "
                                    "(stuck? rl.exercises.hint, with this exercise's id, "

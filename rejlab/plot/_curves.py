@@ -1,4 +1,6 @@
-"""Curves of A, Q, phi, of the cost and of rho_0 along the rejected fraction (Condessa et al. 2017, Figs. 4 and 8).
+"""Curves of A, Q, phi, of the cost and of rho_0 along the rejected fraction.
+
+Condessa et al. 2017, Figs. 4 and 8.
 
 Every function takes results rejlab already computed (``RejectionCurves``)
 and ``ax=None`` / ``axes=None``, and returns what it drew on. Called again
@@ -292,9 +294,9 @@ def _rho_label(rho):
 
 
 def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
-    """The threshold price rho_0 of every rejected fraction against no rejection (Condessa et al. 2017, Fig. 8).
+    """The threshold price rho_0 of every rejected fraction against no rejection.
 
-    Draws what :func:`rejlab.rho_zero_curve` computed: rejecting a fraction
+    Condessa et al. 2017, Fig. 8. Draws what :func:`rejlab.rho_zero_curve` computed: rejecting a fraction
     r1 beats not rejecting at all iff the price of rejection is below
     ``rho_0(r1) = |M∩R| / |R|``.
 

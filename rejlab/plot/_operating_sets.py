@@ -371,7 +371,8 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     bluish green (beta = +1, best behaviour); |beta| > 1 (only possible
     between different classifiers or equal r) shows as black / blue.
     Evenly spaced ``r`` (as from ``rl.curves.subsample_curves`` of full curves;
-    no step more than 1.5 times the median step) is drawn as an image; a few unevenly spaced points (e.g. JCR's operating
+    no step more than 1.5 times the median step) is drawn as an image; a few unevenly spaced
+    points (e.g. JCR's operating
     points) as a mesh whose cell borders lie halfway between neighbouring r,
     so each cell sits at its own r.
 

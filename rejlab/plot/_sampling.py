@@ -19,7 +19,7 @@ from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
 from ..measures import MEASURE_NAMES, measure_info
 from ..prices import CostCurve
 from ._artists import MEASURE_LABELS, measure_names
-from ._style import OKABE_ITO, SERIES_COLORS, axes_row, check_axes, format_r, get_ax, pyplot
+from ._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, check_axes, format_r, get_ax, pyplot
 from ._uncertainty import curve_bands
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
@@ -110,7 +110,7 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
         ax.set_ylabel(MEASURE_LABELS[m])
         ax.set_xlim(0, 1)
     if label:
-        axes[-1].legend(loc="best", fontsize=8)
+        axes[-1].legend(loc="best", fontsize=RC["legend.fontsize"])
     return axes
 
 
@@ -170,7 +170,7 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     ax.set_xlabel(_R_LABEL)
     ax.set_ylabel(MEASURE_LABELS["Q"])
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=RC["legend.fontsize"])
     return ax
 
 
@@ -263,7 +263,8 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     -----
     Calling it again on the same Axes replaces the artists it drew (gids
     ``"cost"``, ``"min-cost"``, ``"population-cost"``, ``"chow-point"``) and
-    the legend: an explorer moves rho or the sample that way.
+    the legend, and fits the y range to what it draws now (never to an
+    earlier call's curves): an explorer moves rho or the sample that way.
     """
     _check(cost, CostCurve, "cost", "rl.cost_curve")
     label = _label(label)
@@ -285,11 +286,16 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     if chow is not None:
         ax.plot(*chow, "s", color=OKABE_ITO["vermillion"], mec="black", ms=8, ls="none",
                 gid="chow-point", label=f"Chow's rule 1 − ρ (r = {format_r(chow[0])})")
+    ax.relim()            # the limits of what is drawn now, not of every earlier redraw
+    ax.autoscale_view()
     ax.set_xlim(0, 1)
     ax.set_xlabel(_R_LABEL)
     ax.set_ylabel(f"cost L at ρ = {cost.rho:.2f}")
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    # under the axes, not loc="best": a legend that jumps as rho moves is hard to follow, and
+    # there its labels' lengths never change the layout (an explorer freezes its first one)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8,
+              frameon=False)
     return ax
 
 
@@ -300,11 +306,12 @@ SAMPLING_LIMITS = (((0, 1), (0.5, 1.02)), ((0, 1), (0.25, 0.9)), ((0, 1), (0.7, 
 
 
 def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=None,
-                    title_Q=None, title_cloud=None):
+                    title_Q=None, title_cloud=None, simultaneous=None):
     """One sample against the population: A, Q, phi with bands, and the max-Q points of many samples.
 
     Lesson 12's figure (four panels, 2 x 2): the sample's curves with 95 %
-    bootstrap bands (:func:`rejlab.plot.curve_bands`) and the population's
+    bootstrap bands (:func:`rejlab.plot.curve_bands`; pointwise, and with
+    ``simultaneous`` a lighter simultaneous band around them) and the population's
     exact curves (:func:`population_curves`) for A, Q and phi, then the
     max-Q points of many samples with what each is worth on the population
     (:func:`max_q_points`). The limits are fixed (:data:`SAMPLING_LIMITS`).
@@ -322,6 +329,8 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
         The sample on screen (ringed in the cloud panel).
     label, title_Q, title_cloud : str, keyword-only, optional
         The sample's legend label, and the titles of the Q and cloud panels.
+    simultaneous : CurveBands, keyword-only, optional
+        The same sample's simultaneous bands (``band="simultaneous"``).
 
     Returns
     -------
@@ -346,7 +355,7 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     axes = check_axes(axes, 4)
     for ax in axes:
         _remove_drawn(ax)
-    curve_bands(bands, axes=axes[:3], label=label)
+    curve_bands(bands, axes=axes[:3], label=label, simultaneous=simultaneous)
     population_curves(population, axes=axes[:3])
     max_q_points(cloud, ax=axes[3], population=population, current=current)
     for ax, (xlim, ylim) in zip(axes, SAMPLING_LIMITS):

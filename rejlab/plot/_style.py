@@ -28,17 +28,21 @@ OKABE_ITO = {
 #: The four sample subsets: colour, hatch and label.
 SUBSET_STYLE = {
     "an": {"color": OKABE_ITO["bluish_green"], "hatch": "", "marker": "o", "label": "A∩N (accurate, kept)"},
-    "mn": {"color": OKABE_ITO["vermillion"], "hatch": "xx", "marker": "X", "label": "M∩N (misclassified, kept)"},
+    "mn": {"color": OKABE_ITO["vermillion"], "hatch": "xx", "marker": "X",
+           "label": "M∩N (misclassified, kept)"},
     "ar": {"color": OKABE_ITO["sky_blue"], "hatch": "..", "marker": "s", "label": "A∩R (accurate, rejected)"},
-    "mr": {"color": OKABE_ITO["orange"], "hatch": "//", "marker": "D", "label": "M∩R (misclassified, rejected)"},
+    "mr": {"color": OKABE_ITO["orange"], "hatch": "//", "marker": "D",
+           "label": "M∩R (misclassified, rejected)"},
 }
 
 #: Operating-set regions (Condessa et al. 2017, Fig. 2): green = better for every rho,
 #: orange = worse for every rho, white = depends on rho.
 REGION_STYLE = {
-    "green": {"color": OKABE_ITO["bluish_green"], "alpha": 0.35, "hatch": "//", "label": "outperforms for every ρ"},
+    "green": {"color": OKABE_ITO["bluish_green"], "alpha": 0.35, "hatch": "//",
+              "label": "outperforms for every ρ"},
     "white": {"color": "#FFFFFF", "alpha": 1.0, "hatch": "", "label": "depends on ρ (operating set)"},
-    "orange": {"color": OKABE_ITO["orange"], "alpha": 0.35, "hatch": "\\\\", "label": "outperformed for every ρ"},
+    "orange": {"color": OKABE_ITO["orange"], "alpha": 0.35, "hatch": "\\\\",
+               "label": "outperformed for every ρ"},
     "infeasible": {"color": OKABE_ITO["grey"], "alpha": 0.25, "hatch": "..", "label": "infeasible"},
 }
 
@@ -197,7 +201,7 @@ def remove_artists(ax, gids):
 
 
 def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
-    """``nrows`` rows of ``ncols`` Axes on ``figure`` (row by row), made on the first call and returned again after.
+    """``nrows`` rows of ``ncols`` Axes on ``figure`` (row by row), made on the first call, then reused.
 
     Explorers draw on a Figure of their own, not a pyplot one: this gives
     them the panels every later redraw reuses.

@@ -19,12 +19,16 @@ from ..bootstrap import CurveBands, RejectorComparison
 from ..measures import MEASURE_NAMES, measure_info
 from ..selective import RiskCoverage
 from ._artists import MEASURE_LABELS, measure_names, setup_phi_axis
-from ._style import OKABE_ITO, SERIES_COLORS, axes_row, format_r, get_ax, named_results
+from ._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, format_r, get_ax, named_results
 
 __all__ = ["curve_bands", "risk_coverage", "rejector_difference"]
 
 _R_LABEL = "rejected fraction r"
 _BAND_ALPHA = 0.25
+_OUTER_ALPHA = 0.12   # the simultaneous band: lighter, around the pointwise one
+
+#: Legend text, readable when projected (the course's legend size).
+LEGEND_SIZE = RC["legend.fontsize"]
 
 
 def _finite(y):
@@ -45,14 +49,26 @@ def _is_one_colour(color):
         return False
 
 
-def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=None):
+def _band_label(cb, name):
+    """The legend label of a band: who, how sure, and whether it holds pointwise or at once."""
+    level = f"{cb.level:.0%}".replace("%", " %") if cb.level is not None else "95 %"
+    kind = "simultaneous" if cb.band == "simultaneous" else "pointwise"
+    return f"{name + ' ' if name else ''}{level} {kind} band"
+
+
+def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=None,
+                simultaneous=None):
     """A, Q and phi against r with their bootstrap bands (shaded) and point estimates.
 
     The band at each rejected fraction is the percentile-bootstrap interval
     of :func:`rejlab.bootstrap_curves`; on the Q panel a diamond marks the
     max-Q point with error bars spanning its r and Q intervals (how far the
     max-Q point wanders from sample to sample). phi is drawn on a log axis
-    (infinite values leave gaps).
+    (infinite values leave gaps). ``simultaneous``, the bands of the same
+    sample from ``bootstrap_curves(..., band="simultaneous")``, is drawn as a
+    second, lighter and wider band around the first: the pointwise band
+    answers "where is the value at this r?", the simultaneous one "where is
+    the whole curve?".
 
     Parameters
     ----------
@@ -64,6 +80,9 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
     label, color : optional
         Legend label and colour of a single ``CurveBands`` (with a dict the
         names label the series).
+    simultaneous : CurveBands, keyword-only, optional
+        Simultaneous bands at the same fractions, for a single ``bands``
+        (gids ``"band-simultaneous-A"``, ...).
 
     Returns
     -------
@@ -80,6 +99,13 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
         if len(named) > 1 or not _is_one_colour(color):
             raise ValueError(f"color must be one matplotlib colour for a single CurveBands, "
                              f"got {color!r:.40}")
+    if simultaneous is not None:
+        (first,) = named.values() if len(named) == 1 else (None,)
+        if (not isinstance(simultaneous, CurveBands) or simultaneous.band != "simultaneous"
+                or first is None or not np.array_equal(simultaneous.fractions, first.fractions)):
+            raise ValueError("simultaneous must be the CurveBands of rl.bootstrap_curves(..., "
+                             "band='simultaneous') at the same fractions, for a single bands, "
+                             f"got {type(simultaneous).__name__}")
     measures = measure_names(measures)
     axes = axes_row(axes, len(measures))
     for ax, m in zip(axes, measures):
@@ -87,10 +113,16 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
             setup_phi_axis(ax)
         for i, (name, cb) in enumerate(named.items()):
             col = color if color is not None else SERIES_COLORS[i % len(SERIES_COLORS)]
+            if simultaneous is not None:
+                outer = getattr(simultaneous, m)
+                ax.fill_between(simultaneous.fractions, _finite(outer.low), _finite(outer.high),
+                                color=col, alpha=_OUTER_ALPHA, linewidth=0,
+                                gid=f"band-simultaneous-{m}", label=_band_label(simultaneous, name))
             band = getattr(cb, m)
             ax.fill_between(cb.fractions, _finite(band.low), _finite(band.high), color=col,
                             alpha=_BAND_ALPHA, linewidth=0, gid=f"band-{m}",
-                            label=f"{name} 95 % band" if name else None)
+                            label=_band_label(cb, name) if name or simultaneous is not None
+                            else None)
             ax.plot(cb.fractions, _finite(band.estimate), color=col, lw=1.8, gid=f"estimate-{m}",
                     label=name or None)
             if m == "Q":
@@ -108,9 +140,9 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
         ax.grid(alpha=0.3)
         if m == "Q" and ax is not axes[-1]:   # the max-Q intervals, told where they are drawn
             best = [c for c in ax.containers if c.lines[0].get_gid() == "best-Q"]
-            ax.legend(handles=best, loc="lower left", fontsize=8)
+            ax.legend(handles=best, loc="lower left", fontsize=LEGEND_SIZE)
     if axes[-1].get_legend_handles_labels()[1]:
-        axes[-1].legend(loc="best", fontsize=8)
+        axes[-1].legend(loc="best", fontsize=LEGEND_SIZE)
     return axes
 
 
@@ -179,8 +211,10 @@ def rejector_difference(comparison, measure="Q", ax=None, *, names=("rejector 1"
     x = comparison.fractions
     low, high = _finite(band.low), _finite(band.high)
     ax.axhline(0.0, color="black", lw=1, gid="zero")
+    kind = "simultaneous" if comparison.band == "simultaneous" else "pointwise"
+    level = f"{comparison.level:.0%}".replace("%", " %") if comparison.level is not None else "95 %"
     ax.fill_between(x, low, high, color=OKABE_ITO["grey"], alpha=0.35, linewidth=0,
-                    gid="difference-band", label="95 % paired bootstrap band")
+                    gid="difference-band", label=f"{level} paired {kind} band")
     ax.plot(x, _finite(band.estimate), color="black", lw=1.8, gid="difference",
             label=f"{measure_info(measure).symbol}₁ - {measure_info(measure).symbol}₂")
     one, two = low > 0, high < 0
@@ -192,5 +226,5 @@ def rejector_difference(comparison, measure="Q", ax=None, *, names=("rejector 1"
     ax.set_xlabel(_R_LABEL)
     ax.set_ylabel(f"difference in {MEASURE_LABELS[measure]}")
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize=8)
+    ax.legend(loc="best", fontsize=LEGEND_SIZE)
     return ax

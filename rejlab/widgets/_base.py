@@ -90,7 +90,8 @@ def control_values(controls):
     of its options (ipywidgets lets its value be None); a number must be
     finite and, for a control with ``min`` and ``max``, inside that range
     (a slider clamps, but NaN passes the clamp and a typed number does not
-    clamp at all). Other values are passed on for ``compute`` to judge.
+    clamp at all); a log slider's range is ``base ** min`` .. ``base ** max``.
+    Other values are passed on for ``compute`` to judge.
     """
     if not isinstance(controls, Mapping):
         raise ValueError(f"controls must be a dict name -> ipywidgets control, "
@@ -111,6 +112,9 @@ def control_values(controls):
             if not math.isfinite(value):
                 raise ValueError(f"{label} must be a number, got {value}")
             lo, hi = getattr(control, "min", None), getattr(control, "max", None)
+            base = getattr(control, "base", None)
+            if base is not None and lo is not None and hi is not None:
+                lo, hi = base ** lo, base ** hi   # a log slider's min and max are exponents
             if lo is not None and hi is not None and not lo <= value <= hi:
                 raise ValueError(f"{label} must lie in [{lo:g}, {hi:g}], got {value:g}")
         values[name] = value
@@ -126,7 +130,7 @@ def html_to_text(markup):
 
 
 def control_text(control):
-    """``description = value`` of one control as a reader sees it (the option's label, the slider's format)."""
+    """``description = value`` of one control as a reader sees it (option label, slider format)."""
     label = getattr(control, "description", "") or ""
     value = control.value
     if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \

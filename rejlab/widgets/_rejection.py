@@ -353,6 +353,8 @@ def _curves_limits(curves_by_separation):
     cvs = [cv for curves in curves_by_separation for cv in curves.values()]
     low_a = min(float(np.nanmin(cv.A)) for cv in cvs)
     phis = np.concatenate([cv.phi[np.isfinite(cv.phi) & (cv.phi > 0)] for cv in cvs])
+    if not phis.size:  # tiny data with no mistake at either end: no finite phi to fit
+        phis = np.ones(1)
     return {"A": (max(0.0, low_a - 0.03), 1.01), "Q": (0.0, 1.02),
             "phi": (min(0.8, float(phis.min()) * 0.8), float(phis.max()) * 1.5)}
 

@@ -11,7 +11,7 @@ controls, a pure ``compute`` built from rejlab calls, and a ``draw`` through
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 import ipywidgets as widgets
 import numpy as np
@@ -85,6 +85,7 @@ class SamplingState(NamedTuple):
     optimum: Measures              #: the population max-Q point (threshold 0.5, Chow at rho = 1/2)
     cloud: MaxQPoints              #: the max-Q points of the first samples of this size
     current: MaxQPoints            #: this sample's max-Q point (and its population value)
+    simultaneous: Optional[CurveBands] = None  #: the simultaneous bands, if shown
 
     @property
     def optimism(self):
@@ -105,7 +106,9 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
 
     Draws ``rl.datasets.four_gaussians(n_per_class, seed)`` (maximum
     probability), its A, Q and phi curves with 95 % percentile-bootstrap
-    bands (:func:`rejlab.bootstrap_curves`, ``n_boot`` resamples, seed 0)
+    bands (:func:`rejlab.bootstrap_curves`, ``n_boot`` resamples, seed 0:
+    pointwise, and, with the box "simultaneous band" ticked, the lighter
+    simultaneous band around them, which holds over all r at once)
     and the population's exact curves (dashed,
     :func:`rejlab.datasets.population_curves`). The fourth panel shows the
     max-Q points of the first ``n_cloud`` samples of this size (blue) and
@@ -122,8 +125,9 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     but the spread of r less than threefold.
 
     Controls: ``"n_per_class"`` (slider over :data:`SAMPLE_SIZES`),
-    ``"seed"`` (an integer box; a negative seed shows a message) and the
-    button ``explorer.resample`` (the next seed).
+    ``"seed"`` (an integer box; a negative seed shows a message),
+    ``"simultaneous"`` (a check box, ticked by default) and the button
+    ``explorer.resample`` (the next seed).
 
     Examples
     --------
@@ -136,26 +140,33 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     """
     n_boot = v.n_boot(n_boot)
     n_cloud = v.positive_integer(n_cloud, "n_cloud")
-    controls = {"n_per_class": _size_slider(n_per_class), "seed": _seed_box(seed)}
+    controls = {"n_per_class": _size_slider(n_per_class), "seed": _seed_box(seed),
+                "simultaneous": widgets.Checkbox(value=True, description="simultaneous band",
+                                                 indent=False,
+                                                 layout=widgets.Layout(width="auto"))}
     population = population_curves(r=POPULATION_GRID)
     optimum = population_point(_CHOW_HALF)
     clouds = {}
 
-    def compute(n_per_class, seed):
+    def compute(n_per_class, seed, simultaneous):
         toy = four_gaussians(n_per_class, seed=seed)
         acc, conf = toy.accurate, toy.confidence("max_probability")
         bands = bootstrap_curves(acc, conf, fractions=POPULATION_GRID, n_boot=n_boot, seed=0)
+        # the same resamples again, their bands calibrated to hold over every r at once
+        wide = bootstrap_curves(acc, conf, fractions=POPULATION_GRID, n_boot=n_boot, seed=0,
+                                band="simultaneous") if simultaneous else None
         chosen = select_threshold(acc, conf)
         if n_per_class not in clouds:
             clouds[n_per_class] = max_q_points(n_per_class, range(n_cloud))
         return SamplingState(n_per_class, seed, acc.size, float(acc.mean()), bands, chosen,
                              _population_of(chosen.value), population, optimum,
-                             clouds[n_per_class], max_q_points(n_per_class, [seed]))
+                             clouds[n_per_class], max_q_points(n_per_class, [seed]), wide)
 
     def draw(fig, state):
         axes = panels(fig, 2, nrows=2)
         sampling_panels(state.bands, state.population, state.cloud, axes=axes,
                         current=state.current, label=f"sample (seed {state.seed})",
+                        simultaneous=state.simultaneous,
                         title_Q=f"n = {state.n}: max Q at r = {state.threshold.r:.3f}",
                         title_cloud=f"max-Q points of {state.cloud.seed.size} samples of "
                                     f"{state.n}")
@@ -177,7 +188,9 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
             f"Q = {f(s.optimum.Q)}</span>"
         )
 
-    resample = widgets.Button(description="resample (next seed)", icon="refresh")
+    # width "auto": the button is as wide as its label (the default width cut it off)
+    resample = widgets.Button(description="resample (next seed)", icon="refresh",
+                              layout=widgets.Layout(width="auto", min_width="max-content"))
     layout = widgets.HBox([*controls.values(), resample],
                           layout=widgets.Layout(flex_flow="row wrap"))
     explorer = Explorer(controls, compute, draw, readout=readout, figsize=(10, 7.5),
@@ -211,7 +224,7 @@ class ChowState(NamedTuple):
     min_cost_value: float
     min_threshold: float         #: the threshold that reaches it (select_threshold, min_cost)
     population_cost: float       #: the population's minimum cost (Chow's rule, exact posteriors)
-    aurc: float                  #: AURC of the tempered confidence (ties by index)
+    aurc: float                  #: AURC of the tempered confidence (rl.aurc: order-invariant)
     population: PopulationCurves
     cost: CostCurve              #: the cost along the sample's curve (what the figure draws)
     population_costs: tuple      #: (r, cost) of the population's curve at rho

@@ -1,0 +1,222 @@
+"""Constraints declared next to each signature, checked once at the door.
+
+A public function states what each parameter may be, above its ``def``::
+
+    @accepts(accurate=BOOL_1D, confidence=FINITE_1D, thresholds_only=FLAG,
+             same_length=("accurate", "confidence"))
+    def rejection_curves(accurate, confidence, *, thresholds_only=False):
+        ...
+
+Each value is a :class:`Kind` of the vocabulary (:mod:`rejlab._kinds`): a
+checker that converts the value or raises ``ValueError`` naming the
+argument, a valid example, and the junk it must refuse. The decorator checks
+and converts every declared argument the caller gave, then the declarable
+cross-argument rules (``same_length``, ``same_shape``, ``broadcast``), and
+calls the body with the converted values. What cannot be declared (``count
+<= n``, "give exactly one of fraction or count") stays a short explicit
+check in the body.
+
+- A parameter whose default is ``None`` is optional: ``None`` passes
+  unchecked (the body reads it as "not given").
+- A parameter the caller left out keeps its default, unchecked: a default
+  is already in its converted form (``tests/test_declared_inputs.py``
+  checks that every default passes its own kind unchanged).
+- ``func.unchecked`` is the body itself, for orchestrators that validated
+  the arguments at their own door (``rejection_report`` calls
+  ``rejection_curves.unchecked``): each array is validated once per call.
+- ``declared(func)`` gives the declarations, which the generic test reads
+  to derive the bad inputs of every public callable.
+
+The wrapper keeps the name, docstring and signature of the body
+(``functools.wraps``, so ``inspect.signature`` and doctests see the body).
+It costs about a microsecond per call on top of the checks themselves
+(``bench/constraints.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from typing import NamedTuple
+
+from . import _validate as v
+
+__all__ = ["Kind", "Rule", "Constraints", "accepts", "declared", "RULES"]
+
+
+class Kind:
+    """What one parameter may be: its checker, a valid example, and the junk it refuses.
+
+    ``check(value, name)`` returns the value converted (an array, a float,
+    the value itself) or raises ``ValueError`` whose message names ``name``
+    and says what to pass instead. ``example`` is a valid value (None for a
+    kind of objects, whose example is an instance of ``cls``). ``junk`` maps
+    a label to a function of the example that makes a value the checker must
+    refuse; ``typical`` names the few junk labels tried on every function
+    declaring this kind (all of them are tried on the checker itself).
+    """
+
+    __slots__ = ("name", "check", "example", "junk", "typical", "cls")
+
+    def __init__(self, name, check, *, example=None, junk=(), typical=None, cls=None):
+        self.name = name
+        self.check = check
+        self.example = example
+        self.junk = dict(junk)
+        self.typical = tuple(typical) if typical is not None else tuple(self.junk)[:3]
+        self.cls = cls
+        unknown = set(self.typical) - set(self.junk)
+        if unknown:
+            raise ValueError(f"kind {name}: typical junk {sorted(unknown)} is not among its junk")
+
+    def __call__(self, x, name):
+        return self.check(x, name)
+
+    def __repr__(self):
+        return f"<kind {self.name}>"
+
+
+class Rule(NamedTuple):
+    """A declarable check across arguments, e.g. ``same_length=("accurate", "confidence")``.
+
+    ``check(values)`` receives the converted values of ``names`` (those the
+    caller gave, None left out). ``junk(examples)`` makes, from valid
+    examples of every name, the arguments that break the rule, all of which
+    the message must name.
+    """
+
+    what: str
+    names: tuple
+    check: object
+    junk: object
+
+
+def _sized(x):
+    """True for what has a length (a 0-d array has none: its kind or the body refuses it)."""
+    return getattr(x, "ndim", 1) > 0 and hasattr(x, "__len__")
+
+
+def _same_length(names):
+    def check(values):
+        present = {n: values[n] for n in names if n in values and _sized(values[n])}
+        if len(present) > 1:
+            v.same_length(**present)
+
+    def junk(examples):
+        return {names[-1]: examples[names[-1]][:-1]}
+
+    return Rule("same_length", names, check, junk)
+
+
+def _same_shape(names):
+    def check(values):
+        present = {n: values[n] for n in names if n in values}
+        if len(present) > 1:
+            v.same_shape(**present)
+
+    def junk(examples):
+        return {names[-1]: examples[names[-1]][:-1]}
+
+    return Rule("same_shape", names, check, junk)
+
+
+def _broadcast(names):
+    def check(values):
+        present = {n: values[n] for n in names if n in values}
+        if len(present) > 1:
+            v.broadcastable(**present)
+
+    def junk(examples):
+        a, b = names[0], names[-1]
+        return {a: [examples[a]] * 2, b: [examples[b]] * 3}
+
+    return Rule("broadcast", names, check, junk)
+
+
+#: The declarable cross-argument rules, by the keyword that declares them.
+RULES = {"same_length": _same_length, "same_shape": _same_shape, "broadcast": _broadcast}
+
+
+class Constraints(NamedTuple):
+    """What :func:`accepts` declared for one function (read by the generic test)."""
+
+    kinds: dict   #: parameter name -> Kind
+    rules: tuple  #: Rule, in the order declared
+    optional: frozenset  #: parameters whose default is None (None passes unchecked)
+
+
+def _rule_groups(value):
+    """``("a", "b")`` or ``[("a", "b"), ("c", "d")]``: a list of name tuples."""
+    if value and isinstance(value[0], str):
+        return [tuple(value)]
+    return [tuple(group) for group in value]
+
+
+def accepts(**declarations):
+    """Declare the kind of each parameter (and cross-argument rules); check them at the door.
+
+    Every keyword is a parameter name mapped to a :class:`Kind`, except the
+    rule keywords of :data:`RULES`, each mapped to a tuple of parameter names
+    (or a list of such tuples). A misspelt name is an error when the module
+    is imported, not when the function is called.
+    """
+    rules_given = {k: declarations.pop(k) for k in list(declarations) if k in RULES}
+
+    def decorate(func):
+        params = inspect.signature(func).parameters
+        for name, kind in declarations.items():
+            spec = params.get(name)
+            if spec is None or spec.kind in (spec.VAR_POSITIONAL, spec.VAR_KEYWORD):
+                raise TypeError(f"{func.__qualname__} has no parameter {name!r} to declare")
+            if not isinstance(kind, Kind):
+                raise TypeError(f"{func.__qualname__}({name}=...) must be declared with a Kind, "
+                                f"got {kind!r}")
+        rules = []
+        for what, value in rules_given.items():
+            for group in _rule_groups(value):
+                missing = [n for n in group if n not in declarations]
+                if missing:
+                    raise TypeError(f"{func.__qualname__}: {what} names undeclared {missing}")
+                rules.append(RULES[what](group))
+        positions = {name: i for i, (name, spec) in enumerate(params.items())
+                     if spec.kind in (spec.POSITIONAL_ONLY, spec.POSITIONAL_OR_KEYWORD)}
+        optional = frozenset(n for n in declarations if params[n].default is None)
+        plan = tuple((name, positions.get(name, -1), kind, name in optional)
+                     for name, kind in declarations.items())
+        rules = tuple(rules)
+
+        @functools.wraps(func)
+        def checked(*args, **kwargs):
+            if args:
+                args = list(args)
+            values = {} if rules else None
+            n_args = len(args)
+            for name, i, kind, optional in plan:
+                if 0 <= i < n_args:
+                    x = args[i]
+                    if x is None and optional:
+                        continue
+                    args[i] = x = kind.check(x, name)
+                elif name in kwargs:
+                    x = kwargs[name]
+                    if x is None and optional:
+                        continue
+                    kwargs[name] = x = kind.check(x, name)
+                else:
+                    continue
+                if rules:
+                    values[name] = x
+            for rule in rules:
+                rule.check(values)
+            return func(*args, **kwargs)
+
+        checked.unchecked = func
+        checked.constraints = Constraints(dict(declarations), rules, optional)
+        return checked
+
+    return decorate
+
+
+def declared(func):
+    """The :class:`Constraints` of a function decorated with :func:`accepts`, or None."""
+    return getattr(func, "constraints", None)

@@ -1,0 +1,355 @@
+"""The arithmetic of the risk-coverage family, shared by :mod:`rejlab.selective` and the report.
+
+Everything starts from one of two summaries of the samples, both in the
+rejection order of :mod:`rejlab.partitions`:
+
+- :func:`index_errors`: ``err_k`` for k = 1 .. n kept under the tie policy
+  (ties broken by sample index), from :func:`rejlab._ranking.ranked`;
+- :func:`tie_groups`: the size and the number of errors of each group of
+  equal confidences, most confident first. These depend only on the multiset
+  of (confidence, accurate) pairs, never on the order of the rows, and two
+  value sorts give them (no stable argsort, no tie fix-up): every
+  order-invariant number comes from here.
+
+Then three conventions, written from their published definitions
+(``docs/maths.md``, section (j)):
+
+- ``"rejlab"``: the right Riemann sum ``(1/n) sum_{k=1..n} risk_k`` over the n
+  coverages, a split tie group counting its expected errors
+  (:func:`average_errors`), E-AURC against the discrete oracle;
+- ``"fd-shifts"`` (the code behind Traub et al. 2024): the curve evaluated
+  only where the confidence changes (:func:`threshold_points`), a coverage-0
+  point carrying the last risk, trapezoids, E-AURC against the continuous
+  oracle ``e + (1 - e) ln(1 - e)``, and the achievable AURC of the curve's
+  dominant points (:func:`dominant_points`);
+- ``"torch-uncertainty"``: trapezoids over the coverages k/n, k = 1 .. n,
+  divided by ``1 - 1/n``, and ``ceil(c n)`` samples kept at coverage c; only
+  for distinct confidences (its sort leaves the order of ties unspecified).
+
+Inputs are validated by the callers.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+from ._ranking import ranked
+
+__all__ = ["TieGroups", "tie_groups", "index_errors", "average_errors", "oracle_errors",
+           "mean_risk", "excess_mean_risk", "mean_generalized_risk", "auroc_from_groups",
+           "threshold_counts", "threshold_points", "trapezoid_aurc", "trapezoid_augrc",
+           "continuous_oracle_aurc", "best_risk_with_coverage", "largest_coverage_with_risk",
+           "dominant_points", "achievable_aurc", "kept_trapezoid", "field_numbers",
+           "grid_trapezoid", "FIELD_NAMES", "paired_field_differences"]
+
+
+class TieGroups(NamedTuple):
+    """The groups of equal confidence, most confident first (int64 arrays of one length)."""
+
+    size: np.ndarray     #: |G|, samples in each group
+    errors: np.ndarray   #: m_G, misclassified samples in each group
+
+
+def tie_groups(accurate, confidence):
+    """:class:`TieGroups` of validated inputs: O(n log n), order-invariant.
+
+    Two ways to the same integers, chosen for speed by how many distinct
+    values a strided probe of the confidences holds. Many (nearly every
+    value distinct): the counts of :func:`rejlab._ranking.ranked` at the
+    group boundaries, where the order inside a group no longer matters.
+    Few: one value sort of all confidences (in their own dtype, so integers
+    beyond 2**53 and longdouble stay exact) gives the groups and their
+    sizes, a sort of the smaller class and one binary search per group the
+    errors.
+    """
+    n = confidence.size
+    probe = confidence[::max(1, n // _PROBE)]
+    if np.unique(probe).size > 0.95 * probe.size:
+        ar, breaks = ranked(accurate, confidence, breaks=True)
+        bounds = np.flatnonzero(breaks)
+        size = np.diff(bounds)
+        errors = size - np.diff(ar[bounds])
+    else:
+        s = np.sort(confidence)
+        starts = np.empty(n, dtype=bool)
+        starts[0] = True
+        np.not_equal(s[1:], s[:-1], out=starts[1:])
+        first = np.flatnonzero(starts)
+        size = np.diff(np.append(first, n))
+        n_mis = n - int(np.count_nonzero(accurate))
+        minority = ~accurate if n_mis <= n - n_mis else accurate
+        below = np.searchsorted(np.sort(confidence[minority]), s[first], side="right")
+        counted = np.diff(np.concatenate(([0], below)))
+        errors = counted if minority is not accurate else size - counted
+    return TieGroups(size[::-1].astype(np.int64), errors[::-1].astype(np.int64))
+
+
+# Length of the probe that chooses tie_groups' way (a unique of it costs little).
+_PROBE = 1 << 16
+
+
+def index_errors(accurate, confidence):
+    """``err_k`` (int64) for k = 1 .. n kept, ties broken by sample index, from one ranking."""
+    ar, _ = ranked(accurate, confidence)
+    n = ar.size - 1
+    j = np.arange(n + 1, dtype=np.int64)              # rejected samples
+    err = (n - ar[-1]) - (j - ar)                      # |M| - |M∩R| = |M∩N|
+    return np.ascontiguousarray(err[n - 1::-1])        # kept k = n - j for j = n - 1 .. 0
+
+
+def average_errors(groups):
+    """``E[err_k]`` (float) for k = 1 .. n: a split group counts its expected errors.
+
+    Keeping k samples with ``k_before < k <= k_before + |G|`` (group G next,
+    ``err_before`` errors above it): ``E[err_k] = err_before + (k - k_before) m_G / |G|``,
+    the expectation under a uniformly random order of the group. One
+    correctly rounded division per k of exact integers: at a group's end it
+    is the integer count itself.
+    """
+    size, errors = groups
+    if size.size == int(size.sum()):       # no tie: the integer counts themselves
+        return np.cumsum(errors)
+    k_before = np.cumsum(size) - size
+    err_before = np.cumsum(errors) - errors
+    step = np.arange(1, int(size.sum()) + 1, dtype=np.int64) - np.repeat(k_before, size)
+    out = step * np.repeat(errors, size)
+    return out / np.repeat(size, size) + np.repeat(err_before, size)
+
+
+def oracle_errors(n, n_mis):
+    """The oracle's ``err*_k = max(0, k - (n - m))`` for k = 1 .. n (every error ranked last)."""
+    return np.maximum(0, np.arange(1, n + 1, dtype=np.int64) - (n - n_mis))
+
+
+# --- "rejlab": the right Riemann sum over the n coverages ------------------------------------
+
+def mean_risk(err):
+    """AURC ``(1/n) sum_{k=1..n} err_k / k``."""
+    return float(np.mean(err / np.arange(1, err.size + 1)))
+
+
+def excess_mean_risk(err):
+    """E-AURC ``(1/n) sum_k (err_k - err*_k) / k`` (exactly 0 for a perfect ranking)."""
+    n = err.size
+    n_mis = int(round(float(err[-1])))   # err_n = |M|: an integer under both tie rules
+    return float(np.mean((err - oracle_errors(n, n_mis)) / np.arange(1, n + 1)))
+
+
+def mean_generalized_risk(err):
+    """AUGRC ``(1/n) sum_{k=1..n} err_k / n``."""
+    return float(np.sum(err) / (err.size * err.size))
+
+
+def auroc_from_groups(groups):
+    """``U / (|A| |M|)``, ties counting 1/2, counted in integers; NaN when |A| or |M| is 0."""
+    size, errors = groups
+    acc = size - errors
+    n_acc, n_mis = int(acc.sum()), int(errors.sum())
+    if n_acc == 0 or n_mis == 0:
+        return float("nan")
+    mis_below = n_mis - np.cumsum(errors)          # errors strictly less confident
+    twice_u = int(np.sum(acc * (2 * mis_below + errors)))
+    return twice_u / (2 * n_acc * n_mis)
+
+
+def threshold_counts(groups):
+    """``(|R|, |A∩R|)`` (int64) at the points a threshold reaches, k = 0 .. n rejected."""
+    size, errors = groups
+    rejected = np.concatenate(([0], np.cumsum(size[::-1])))
+    accurate_rejected = np.concatenate(([0], np.cumsum((size - errors)[::-1])))
+    return rejected, accurate_rejected
+
+
+# --- "fd-shifts": the curve where the confidence changes, trapezoids ------------------------
+
+def threshold_points(groups):
+    """Kept counts and kept errors at each threshold point, coverage 1 first (int64).
+
+    Point j keeps every group but the j least confident: kept ``n, n - |G_last|,
+    ..., |G_first|`` (the coverage-0 point is not among them).
+    """
+    size, errors = groups
+    kept = np.cumsum(size)[::-1]
+    kept_errors = np.cumsum(errors)[::-1]
+    return kept, kept_errors
+
+
+def kept_trapezoid(kept, values, n, last):
+    """Trapezoids of ``values`` over the coverages ``kept / n`` (descending), then to (0, last)."""
+    widths = (kept[:-1] - kept[1:]) / n
+    inner = float(np.sum(widths * (values[:-1] + values[1:]) / 2))
+    return inner + float(kept[-1] / n * (values[-1] + last) / 2)
+
+
+def trapezoid_aurc(groups, n):
+    """fd-shifts' AURC: trapezoids of the selective risk, the coverage-0 point at the last risk."""
+    kept, err = threshold_points(groups)
+    risk = err / kept
+    return kept_trapezoid(kept, risk, n, risk[-1])
+
+
+def trapezoid_augrc(groups, n):
+    """fd-shifts' AUGRC: trapezoids of the generalized risk ``err / n``, 0 at coverage 0."""
+    kept, err = threshold_points(groups)
+    return kept_trapezoid(kept, err / n, n, 0.0)
+
+
+def continuous_oracle_aurc(n_mis, n):
+    """``e + (1 - e) ln(1 - e)`` with ``e = m / n`` (1 when every sample is an error)."""
+    e = n_mis / n
+    return 1.0 if n_mis == n else e + (1.0 - e) * math.log1p(-e)
+
+
+def best_risk_with_coverage(groups, n, coverage):
+    """The least selective risk of the threshold points with coverage at least ``coverage``."""
+    kept, err = threshold_points(groups)
+    ok = kept / n >= coverage
+    return float(np.min(err[ok] / kept[ok])) if ok.any() else float("nan")
+
+
+def largest_coverage_with_risk(groups, n, target):
+    """The largest coverage of a threshold point whose selective risk is at most ``target``."""
+    kept, err = threshold_points(groups)
+    ok = err / kept <= target
+    return float(kept[ok].max() / n) if ok.any() else 0.0
+
+
+def dominant_points(groups):
+    """Indices of the dominant threshold points (into :func:`threshold_points`), coverage 1 first.
+
+    The points on the upper convex hull of the ROC curve (kept errors, kept
+    accurate), corners only, without the point that keeps nothing; all
+    errors or no error: the coverage-1 point alone. Exact integer
+    cross products: a few vectorized passes drop the points under the chord
+    of their neighbours, then a monotone chain finishes on what is left.
+    """
+    kept, err = threshold_points(groups)
+    n, n_mis = int(kept[0]), int(err[0])
+    if n_mis in (0, n) or kept.size == 1:
+        return np.array([0])
+    # ROC path from "keep nothing" to "keep all": x = kept errors, y = kept accurate
+    x = np.concatenate(([0], err[::-1]))
+    y = np.concatenate(([0], (kept - err)[::-1]))
+    idx = np.arange(x.size)
+    for _ in range(16):
+        if idx.size < 3:
+            break
+        xo, yo = x[idx[:-2]], y[idx[:-2]]
+        cross = (x[idx[1:-1]] - xo) * (y[idx[2:]] - yo) - (y[idx[1:-1]] - yo) * (x[idx[2:]] - xo)
+        under = cross >= 0                                # on or below the chord: no corner
+        if not under.any():
+            break
+        idx = idx[np.concatenate(([True], ~under, [True]))]
+    hull = []
+    for i in idx.tolist():
+        while len(hull) >= 2:
+            o, a = hull[-2], hull[-1]
+            if (int(x[a]) - int(x[o])) * (int(y[i]) - int(y[o])) \
+                    - (int(y[a]) - int(y[o])) * (int(x[i]) - int(x[o])) < 0:
+                break
+            hull.pop()
+        hull.append(i)
+    corners = np.array(hull[1:], dtype=np.int64)          # without "keep nothing"
+    return np.sort(kept.size - corners)                    # back to coverage-1-first indices
+
+
+def achievable_aurc(groups, n):
+    """fd-shifts' achievable AURC: the dominant points joined by errors linear in the kept count.
+
+    Between two dominant points (kept p > q, errors E_p, E_q) the errors grow
+    linearly with the kept count, so the risk E(k)/k integrates in closed
+    form: ``(E_p - E_q) + (E_q p - E_p q) ln(p / q) / (p - q)``; below the
+    last point the risk stays at its value. Divided by n.
+    """
+    kept, err = threshold_points(groups)
+    d = dominant_points(groups)
+    p, q = kept[d].astype(float), err[d].astype(float)
+    total = float(q[-1])                                   # from coverage 0 to the last point
+    if d.size > 1:
+        kp, kq, ep, eq = p[:-1], p[1:], q[:-1], q[1:]
+        total += float(np.sum(ep - eq + (eq * kp - ep * kq) * np.log(kp / kq) / (kp - kq)))
+    return total / n
+
+
+# --- the report's numbers ----------------------------------------------------------------
+
+def paired_field_differences(pairs, n_boot, seed):
+    """(n_boot, 4) differences (pair 1 minus pair 2) of :func:`field_numbers` on shared resamples.
+
+    ``pairs`` holds two validated (accurate, confidence) pairs of one length;
+    each replicate draws n indices with replacement (``default_rng(seed)``)
+    and evaluates both pairs on those same samples. A resample's tie groups
+    are the original groups with each sample counted as often as it was
+    drawn, so each pair is grouped once (one sort) and the replicates are
+    weighted counts, a block of them at a time; inside a group the expected
+    errors are the straight line between its ends (:func:`average_errors`).
+    """
+    n = pairs[0][0].size
+    k = np.arange(1, n + 1)
+    rng = np.random.default_rng(seed)
+    out = np.empty((n_boot, len(FIELD_NAMES)))
+    for start in range(0, n_boot, _BLOCK):
+        stop = min(n_boot, start + _BLOCK)
+        draws = rng.integers(0, n, (stop - start, n))
+        draws += n * np.arange(stop - start)[:, None]     # row r counts into r n .. r n + n - 1
+        w = np.bincount(draws.ravel(), minlength=draws.size).reshape(draws.shape).astype(float)
+        one, two = (_weighted_fields(a, c, w, k) for a, c in pairs)
+        out[start:stop] = one - two
+    return out
+
+
+# Replicates per block of paired_field_differences (a block holds a few (block, n) arrays).
+_BLOCK = 250
+
+
+def _weighted_fields(accurate, confidence, w, k):
+    """AURC, E-AURC, AUGRC and failure AUROC of each row of sample weights ``w`` (integers)."""
+    values, inverse = np.unique(confidence, return_inverse=True)
+    rank = values.size - 1 - inverse                         # most confident group first
+    by_group = np.argsort(rank, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(rank[by_group]) != 0])
+    size = np.add.reduceat(w[:, by_group], starts, axis=1)
+    errors = np.add.reduceat((w * ~accurate)[:, by_group], starts, axis=1)
+    n = k.size
+    kept = np.concatenate([np.zeros((w.shape[0], 1)), np.cumsum(size, axis=1)], axis=1)
+    kept_errors = np.concatenate([np.zeros((w.shape[0], 1)), np.cumsum(errors, axis=1)], axis=1)
+    err = np.array([np.interp(k, x, y) for x, y in zip(kept, kept_errors)])
+    n_mis = kept_errors[:, -1]
+    oracle = np.maximum(0, k[None, :] - (n - n_mis[:, None]))
+    acc = size - errors
+    mis_below = n_mis[:, None] - np.cumsum(errors, axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        auroc = np.sum(acc * (2 * mis_below + errors), axis=1) / (2 * (n - n_mis) * n_mis)
+    auroc[(n_mis == 0) | (n_mis == n)] = np.nan
+    return np.column_stack([np.mean(err / k, axis=1), np.mean((err - oracle) / k, axis=1),
+                            np.sum(err, axis=1) / (n * n), auroc])
+
+
+#: The report's four selective numbers, in this order.
+FIELD_NAMES = ("aurc", "excess_aurc", "augrc", "failure_auroc")
+
+
+def field_numbers(groups):
+    """AURC, E-AURC, AUGRC (rejlab's convention, ties averaged) and failure AUROC of the groups.
+
+    All four depend only on the :func:`tie_groups`, so never on the order of the rows.
+    """
+    err = average_errors(groups)
+    return dict(aurc=mean_risk(err), excess_aurc=excess_mean_risk(err),
+                augrc=mean_generalized_risk(err), failure_auroc=auroc_from_groups(groups))
+
+
+# --- "torch-uncertainty": trapezoids over k / n, k = 1 .. n ---------------------------------
+
+def grid_trapezoid(values):
+    """Trapezoids of ``values`` (k = 1 .. n) over the coverages k/n, divided by ``1 - 1/n``.
+
+    NaN for fewer than two samples (the grid has no width).
+    """
+    n = values.size
+    if n < 2:
+        return float("nan")
+    return float(np.sum((values[:-1] + values[1:]) / 2) / n / (1.0 - 1.0 / n))

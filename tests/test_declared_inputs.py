@@ -1,0 +1,558 @@
+"""Bad input across the public API, derived from the constraints each function declares.
+
+Every public function states its parameters' kinds next to its signature
+(``@accepts`` of ``rejlab/_constraints.py``), and each kind of
+``rejlab/_kinds.py`` carries its junk: the malformed values it must refuse.
+From those declarations this file derives:
+
+- each kind's checker against *all* its junk (the vocabulary, tested once);
+- for every declared public callable and every declared parameter, the
+  kind's few typical junk values, passed with valid examples for the other
+  arguments: the call must raise ``ValueError`` naming the parameter (the
+  function has the declaration, and the door applies it);
+- the cross-argument rules (same length, same shape, broadcast) of every
+  callable, broken on purpose;
+- every default passing its own kind unchanged (so a body may trust it);
+- completeness: a public callable (the package face, every owner module,
+  ``rl.datasets``, ``rl.context``, ``rl.exercises``, ``rl.plot``,
+  ``rl.widgets``, ``rl.cli``, and the public methods of their classes)
+  with a parameter that is neither declared nor exempt below fails, and a
+  test shows that this check can fail.
+
+What cannot be declared (``count <= n``, an element of the universe, a
+criterion with its parameter) is tested with its message in the module's
+own test file. The modules not yet converted are listed in
+``tests/test_bad_input_pending.py``, which keeps their old cases.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import (  # noqa: E402
+    HealthCheck,
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
+
+import rejlab as rl  # noqa: E402
+import rejlab._kinds as kinds  # noqa: E402
+import rejlab.cli as rcli  # noqa: E402
+import rejlab.context as ctx  # noqa: E402
+import rejlab.plot as rplot  # noqa: E402
+import rejlab.widgets as rwidgets  # noqa: E402
+from rejlab._constraints import Kind, accepts, declared  # noqa: E402
+
+ACC = [True, True, False, True, False, True]
+CONF = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6]
+
+#: Modules whose callables still validate in their bodies: their old bad-input cases
+#: live in tests/test_bad_input_pending.py until they declare their constraints.
+PENDING_MODULES = ("rejlab.selective", "rejlab.bootstrap", "rejlab.cli", "rejlab.plot",
+                   "rejlab.widgets")
+
+#: Parameters that take anything, with the reason (keep this short and honest).
+EXEMPT = {
+    ("report_from_estimator", "X"): "read by the estimator, never by rejlab (text, frames...)",
+    ("exercises.check", "answer"): "any answer is feedback, never an error",
+    ("exercises.exercise", "*"): "a decorator for lesson modules: registration, not user input",
+    ("exercises.misconception", "*"): "a decorator for lesson modules: registration, not input",
+}
+
+
+class _Estimator:
+    classes_ = [0, 1, 2]
+
+    def predict_proba(self, X):
+        return [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.4, 0.35, 0.25]][: len(X)]
+
+
+_MADE = {}
+
+
+def _made(key, make):
+    if key not in _MADE:
+        _MADE[key] = make()
+    return _MADE[key]
+
+
+def _scene():
+    return _made("scene", lambda: rl.datasets.synthetic_scene((12, 12), n_classes=3, n_bands=4,
+                                                              seed=0))
+
+
+def _experiment():
+    return _made("experiment", lambda: ctx.context_experiment(_scene(), 1.0, (0.1,), per_class=2))
+
+
+#: A valid instance for each kind of object, by the kind's name.
+OBJECTS = {
+    "instance(RejectionCurves)": lambda: rl.rejection_curves(ACC, CONF),
+    "instance(RejectionReport)": lambda: rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0],
+                                                             [0.9, 0.8, 0.3, 0.7]),
+    "SUBSET_COUNTS": lambda: rl.measures.SubsetCounts(3, 1, 1, 1),
+    "ESTIMATOR": _Estimator,
+    "SCENE": _scene,
+    "CLASSIFIER": lambda: ctx.fit_gaussian_classifier([[0.0], [0.2], [2.0], [2.2]], [1, 1, 2, 2]),
+    "instance(ContextExperiment)": lambda: _experiment(),
+}
+
+#: An instance of each public class with declared methods.
+INSTANCES = {
+    rl.curves.RejectionCurves: OBJECTS["instance(RejectionCurves)"],
+    rl.report.RejectionReport: OBJECTS["instance(RejectionReport)"],
+    rl.optimality.OperatingSet: lambda: rl.operating_set(0.8, 0.1, 0.75, [0, 0.5, 1]),
+    rl.accuracy.AccuracyReport: lambda: rl.accuracy_report([{"a", "b"}, {"c"}],
+                                                           [{"a"}, {"b", "c"}]),
+    rl.datasets.FourGaussians: lambda: rl.datasets.four_gaussians(5, seed=0),
+    rl.datasets.Scene: _scene,
+    ctx.GaussianClassifier: OBJECTS["CLASSIFIER"],
+    ctx.ContextExperiment: _experiment,
+}
+
+
+def example(kind):
+    """A valid value of ``kind``: its own example, or an object made here."""
+    if kind.example is not None:
+        return kind.example
+    return _made(kind.name, OBJECTS[kind.name])
+
+
+# --- the public callables and what they declare ----------------------------------------
+
+
+def _spaces():
+    return {"": rl, **{f"{m}.": getattr(rl, m) for m in rl._OWNERS}, "datasets.": rl.datasets,
+            "context.": ctx, "plot.": rplot, "widgets.": rwidgets, "exercises.": rl.exercises,
+            "cli.": rcli}
+
+
+def public_callables():
+    """(qualified name, function, class or None) of every public function and method."""
+    seen = {}
+    for prefix, module in _spaces().items():
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if inspect.isfunction(obj):
+                seen.setdefault(obj, (prefix + name, None))
+            elif inspect.isclass(obj) and obj.__module__.startswith("rejlab"):
+                for meth, func in vars(obj).items():
+                    if not meth.startswith("_") and inspect.isfunction(func):
+                        seen.setdefault(func, (f"{prefix}{name}.{meth}", obj))
+    return [(qual, func, cls) for func, (qual, cls) in seen.items()]
+
+
+def _parameters(func):
+    return [p for p, spec in inspect.signature(func).parameters.items()
+            if spec.kind not in (spec.VAR_POSITIONAL, spec.VAR_KEYWORD) and p != "self"]
+
+
+def pending(func):
+    return func.__module__.startswith(PENDING_MODULES)
+
+
+def missing_declarations(qual, func):
+    """The parameters of ``func`` that are neither declared nor exempt."""
+    if (qual, "*") in EXEMPT:
+        return []
+    constraints = declared(func)
+    kinds_of = constraints.kinds if constraints else {}
+    return [p for p in _parameters(func) if p not in kinds_of and (qual, p) not in EXEMPT]
+
+
+CALLABLES = public_callables()
+DECLARED = [(q, f, c) for q, f, c in CALLABLES if declared(f) is not None]
+
+
+def test_every_public_callable_declares_every_parameter():
+    missing = [f"{qual}({p})" for qual, func, _ in CALLABLES if not pending(func)
+               for p in missing_declarations(qual, func)]
+    assert not missing, ("declare these parameters with @accepts (rejlab/_constraints.py), "
+                         "or exempt them with a reason in EXEMPT: " + ", ".join(sorted(missing)))
+
+
+def test_the_completeness_check_can_fail():
+    def newcomer(x, y=1):
+        return x
+
+    @accepts(x=kinds.FLAG)
+    def half_declared(x, y=1):
+        return x
+
+    assert missing_declarations("newcomer", newcomer) == ["x", "y"]
+    assert missing_declarations("half_declared", half_declared) == ["y"]
+    assert missing_declarations("exercises.exercise", newcomer) == []  # exempt, with a reason
+
+
+def test_the_exemptions_name_real_parameters():
+    by_name = {qual: func for qual, func, _ in CALLABLES}
+    for qual, p in EXEMPT:
+        assert qual in by_name, f"EXEMPT names {qual}, which is not a public callable"
+        assert p == "*" or p in _parameters(by_name[qual]), f"{qual} has no parameter {p}"
+
+
+# --- the vocabulary: every kind against all of its junk ----------------------------------
+
+
+def all_kinds():
+    """Every kind a public callable declares, and every kind of rejlab._kinds, once by name.
+
+    A kind made by a factory (``integer(1, 5)``, ``one_of(REJECTORS)``) is named by its
+    parameters, so two declarations of the same one are tested once.
+    """
+    found = {k.name: k for k in vars(kinds).values() if isinstance(k, Kind)}
+    for _, func, _ in DECLARED:
+        for kind in declared(func).kinds.values():
+            found.setdefault(kind.name, kind)
+    return sorted(found.values(), key=lambda k: k.name)
+
+
+KINDS = all_kinds()
+
+
+def _refused(call, name):
+    """None when ``call()`` raises a ValueError naming ``name``, else what went wrong."""
+    try:
+        result = call()
+    except ValueError as exc:
+        return None if name in str(exc) else f"the ValueError does not name {name!r}: {exc}"
+    except Exception as exc:  # noqa: BLE001 - any other exception is the failure reported
+        return f"raised {type(exc).__name__}: {exc}"
+    finally:
+        matplotlib.pyplot.close("all")
+    return f"returned {result!r:.120}"
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
+def test_each_kind_refuses_all_its_junk_and_accepts_its_example(kind):
+    valid = example(kind)
+    kind.check(valid, "the_argument")  # the example passes
+    failures = {label: why for label, make in kind.junk.items()
+                if (why := _refused(lambda: kind.check(make(valid), "the_argument"),
+                                    "the_argument"))}
+    assert not failures, failures
+    assert kind.junk, f"{kind.name} refuses nothing: give it junk"
+
+
+# --- every declared parameter of every public callable --------------------------------
+
+
+def _bound(func, cls):
+    return func if cls is None else func.__get__(_made(cls, INSTANCES[cls]))
+
+
+def _required(func, constraints):
+    """Valid values for the parameters without default (None for the undeclared ones)."""
+    out = {}
+    for p, spec in inspect.signature(func).parameters.items():
+        if p == "self" or spec.kind in (spec.VAR_POSITIONAL, spec.VAR_KEYWORD):
+            continue
+        if spec.default is spec.empty:
+            kind = constraints.kinds.get(p)
+            out[p] = example(kind) if kind is not None else None
+    return out
+
+
+def _parameter_cases():
+    return [pytest.param(qual, p, id=f"{qual}-{p}")
+            for qual, func, _ in DECLARED for p in declared(func).kinds]
+
+
+BY_NAME = {qual: (func, cls) for qual, func, cls in DECLARED}
+
+
+@pytest.mark.parametrize("qual,param", _parameter_cases())
+def test_a_declared_parameter_refuses_junk_naming_itself(qual, param):
+    func, cls = BY_NAME[qual]
+    constraints = declared(func)
+    kind = constraints.kinds[param]
+    base = _required(func, constraints)
+    call = _bound(func, cls)
+    failures = {}
+    for label in kind.typical:
+        junk = kind.junk[label](example(kind))
+        why = _refused(lambda: call(**dict(base, **{param: junk})), param)
+        if why:
+            failures[label] = why
+    assert not failures, failures
+
+
+def _rule_cases():
+    return [pytest.param(qual, i, id=f"{qual}-{rule.what}-{'-'.join(rule.names)}")
+            for qual, func, _ in DECLARED for i, rule in enumerate(declared(func).rules)]
+
+
+def _consistent(kinds_of, names):
+    """Examples of ``names`` cut to one common length, so that they satisfy the rule."""
+    values = {n: example(kinds_of[n]) for n in names}
+    sized = [len(x) for x in values.values() if hasattr(x, "__len__")]
+    if sized:
+        m = min(sized)
+        values = {n: (x[:m] if hasattr(x, "__len__") else x) for n, x in values.items()}
+    return values
+
+
+@pytest.mark.parametrize("qual,index", _rule_cases())
+def test_a_declared_rule_refuses_arguments_that_break_it(qual, index):
+    func, cls = BY_NAME[qual]
+    constraints = declared(func)
+    rule = constraints.rules[index]
+    valid = _consistent(constraints.kinds, rule.names)
+    rule.check({n: constraints.kinds[n].check(x, n) for n, x in valid.items()})  # they agree
+    broken = rule.junk(valid)
+    base = dict(_required(func, constraints), **valid)
+    for name in broken:
+        assert _refused(lambda: _bound(func, cls)(**dict(base, **broken)), name) is None
+
+
+def _same(a, b):
+    try:
+        return bool(np.array_equal(np.asarray(a, dtype=object), np.asarray(b, dtype=object)))
+    except ValueError:
+        return a == b
+
+
+@pytest.mark.parametrize("qual", [q for q, _, _ in DECLARED])
+def test_every_default_passes_its_own_kind_unchanged(qual):
+    """A body may trust a default: the door leaves out what the caller left out."""
+    func, _ = BY_NAME[qual]
+    constraints = declared(func)
+    for p, spec in inspect.signature(func).parameters.items():
+        if p in constraints.kinds and spec.default is not spec.empty and spec.default is not None:
+            converted = constraints.kinds[p].check(spec.default, p)
+            assert _same(converted, spec.default), (p, spec.default, converted)
+
+
+# --- the decorator itself ---------------------------------------------------------------
+
+_calls = []
+
+
+@accepts(accurate=kinds.BOOL_1D, confidence=kinds.FINITE_1D, flag=kinds.FLAG,
+         maybe=kinds.SINGLE_FRACTION, same_length=("accurate", "confidence"))
+def _sample(accurate, confidence, flag=False, *, maybe=None):
+    """A sample body. The door converts; this records what it received."""
+    _calls.append((accurate, confidence, flag, maybe))
+    return len(_calls)
+
+
+def test_the_door_converts_positional_and_keyword_arguments():
+    _calls.clear()
+    _sample([1, 0, 1], confidence=[3, 2, 1], flag=True, maybe=0.5)
+    _sample([1, 0, 1], [3, 2, 1], True)
+    (a1, c1, f1, m1), (a2, c2, f2, m2) = _calls
+    for a, c in ((a1, c1), (a2, c2)):
+        assert a.dtype == bool and a.tolist() == [True, False, True]
+        assert c.dtype == np.float64 and c.tolist() == [3.0, 2.0, 1.0]
+    assert (f1, m1, f2, m2) == (True, 0.5, True, None)  # None: optional, left as given
+
+
+def test_the_door_refuses_before_the_body_runs():
+    _calls.clear()
+    with pytest.raises(ValueError, match="confidence must not contain NaN"):
+        _sample([1, 0], [0.5, float("nan")])
+    with pytest.raises(ValueError, match="accurate and confidence must have the same length"):
+        _sample([1, 0, 1], [0.5, 0.2])
+    with pytest.raises(ValueError, match="maybe must"):
+        _sample([1, 0], [0.5, 0.2], maybe=2.0)
+    assert _calls == []
+    with pytest.raises(TypeError):  # a missing argument is Python's error, as without a door
+        _sample([1, 0])
+
+
+def test_the_door_keeps_name_docstring_signature_and_the_body():
+    assert _sample.__name__ == "_sample" and "records what it received" in _sample.__doc__
+    assert list(inspect.signature(_sample).parameters) == ["accurate", "confidence", "flag",
+                                                           "maybe"]
+    assert inspect.unwrap(_sample) is _sample.unchecked
+    assert str(inspect.signature(rl.rejection_curves)) == \
+        "(accurate, confidence, *, thresholds_only=False)"
+    _calls.clear()
+    _sample.unchecked("not", "checked")  # the body alone trusts its caller
+    assert _calls == [("not", "checked", False, None)]
+
+
+def test_a_declaration_must_name_parameters_and_kinds():
+    with pytest.raises(TypeError, match="no parameter 'y'"):
+        accepts(y=kinds.FLAG)(lambda x: x)
+    with pytest.raises(TypeError, match="Kind"):
+        accepts(x=bool)(lambda x: x)
+    with pytest.raises(TypeError, match="undeclared"):
+        accepts(x=kinds.BOOL_1D, same_length=("x", "z"))(lambda x, z: x)
+
+
+def test_methods_declare_their_arguments_after_self():
+    curves = rl.rejection_curves(ACC, CONF)
+    with pytest.raises(ValueError, match="rho"):
+        curves.cost(1.5)
+    assert curves.cost(np.float32(0.5)).shape == (len(ACC) + 1,)
+
+
+# --- what stays in the bodies: checks across arguments that no kind can make -----------
+
+Y_TRUE = [0, 1, 1, 0, 2, 2]
+Y_PRED = [0, 1, 0, 0, 1, 2]
+PROBA = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.4, 0.35, 0.25],
+         [0.6, 0.3, 0.1], [0.3, 0.4, 0.3], [0.2, 0.2, 0.6]]
+IDEAL = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}]
+RES1 = [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}]
+IND_T = [[1, 0, 1], [0, 1, 0], [1, 1, 0]]
+IND_P = [[1, 0, 0], [0, 1, 1], [1, 1, 0]]
+LABEL_SETS = {"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}}
+CONF2 = [0.5, 0.9, 0.1, 0.4, 0.3, 0.8]
+VAL = dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0], confidence=[0.9, 0.6, 0.4, 0.8])
+
+
+def _curves():
+    return rl.rejection_curves(ACC, CONF)
+
+
+DOOR = [
+    (lambda: rl.accuracy_vector([1, 2], ["1", "2"]), "y_pred"),      # numbers against strings
+    (lambda: rl.accuracy_vector([1, "x"], ["1", "x"]), "y_true"),    # one argument, two kinds
+    (lambda: rl.accuracy_vector([b"a"], ["a"]), "y_pred"),           # bytes against strings
+    (lambda: rl.rejection_report([1, "x"], [1, 1], [0.5, 0.6]), "y_true"),
+    (lambda: rl.reject_lowest(CONF, 0.5, count=2), "fraction"),
+    (lambda: rl.reject_lowest(CONF), "count"),
+    (lambda: rl.reject_lowest(CONF, [0.1, 0.2]), "fraction"),
+    (lambda: rl.reject_lowest([2**53 + 1, 0.5], count=1), "confidence"),
+    (lambda: rl.reject_below(CONF, "0.5"), "threshold"),
+    (lambda: rl.reject_below(CONF, math.nan), "threshold"),
+    (lambda: rl.rejection_curves(ACC, [True] * 6), "confidence"),
+    (lambda: rl.cost(0.8, [0.1, 0.2], [0.1, 0.2, 0.3]), "rho"),
+    (lambda: rl.compare([0.8, 0.9], 0.2, 0.75, 0.1, [0.1, 0.2, 0.3]), "rho"),
+    (lambda: rl.operating_set([0.8, 0.9], 0.1, 0.75, [0.5]), "A0"),
+    (lambda: rl.operating_region(0.8, 0.2, 0.75, [0.1, 0.2], 0.7), "r0"),
+    (lambda: rl.max_probability([[0.500001, 0.500001]]), "proba"),
+    (lambda: rl.breaking_ties([[1.0], [1.0]]), "proba"),
+    (lambda: rl.confusion_from_counts(rl.measures.SubsetCounts(0, 0, 0, 0)), "counts"),
+    (lambda: rl.triplet_from_confusion(0, 0, 0, 0), "tp"),
+    (lambda: rl.compare_methods(IDEAL, RES1, [{"a"}]), "result_2"),
+    (lambda: rl.absolute_accuracy({"a": {1}}, {"b": {1}}), "result"),
+    (lambda: rl.absolute_accuracy({"a": {1}}, [{1}]), "result"),
+    (lambda: rl.multilabel_measures([{1}, {2}], [{1}]), "y_pred"),
+    (lambda: rl.multilabel_measures({"a": {1}}, {"b": {1}}), "y_pred"),
+    (lambda: rl.multilabel_measures(IND_T, IND_P, zero_division="nan"), "zero_division"),
+    (lambda: rl.indicator_to_blocks(IND_T, universe=["a", "b"]), "universe"),
+    (lambda: rl.indicator_to_label_sets(IND_T, labels=["a", "b"]), "labels"),
+    (lambda: rl.label_sets_to_indicator(LABEL_SETS, labels=[1, 2]), "labels"),
+    (lambda: rl.t_neg(IDEAL, RES1, condition=[["covering"], "partition"]), "condition"),
+    (lambda: _curves().point(np.int64(99)), "i"),
+    # a criterion without its parameter, or a parameter without its criterion
+    (lambda: rl.select_threshold(ACC, CONF, criterion="min_cost"), "rho"),
+    (lambda: rl.select_threshold(ACC, CONF, criterion="target_accuracy"), "target_accuracy"),
+    (lambda: rl.select_threshold(ACC, CONF, rho=0.3), "rho"),
+    (lambda: rl.select_threshold(ACC, CONF, target_accuracy=0.5), "target_accuracy"),
+    (lambda: rl.select_threshold([False] * 6, CONF, criterion="target_accuracy",
+                                 target_accuracy=0.5), "target_accuracy"),
+    (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, validation=VAL, criterion="min_cost"),
+     "rho"),
+    (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, criterion="min_cost", rho=0.3),
+     "validation"),
+    (lambda: rl.rejection_report(Y_TRUE, proba=PROBA, validation=VAL), "validation"),
+    (lambda: rl.report_from_estimator(_Estimator(), [[0]] * 6, Y_TRUE,
+                                      validation=([[0]] * 7, [0] * 7)), "validation"),
+    (lambda: rl.holdout_optimism(ACC[:1], CONF[:1]), "validation_fraction"),
+    (lambda: rl.bootstrap_curves(ACC, CONF, fractions=[], n_boot=2), "fractions"),
+    (lambda: rl.compare_rejectors(ACC, CONF, CONF2[:-1], n_boot=2), "confidence_2"),
+]
+
+
+@pytest.mark.parametrize("call,arg", DOOR, ids=[a for _, a in DOOR])
+def test_the_maths_door_names_the_argument(call, arg):
+    with pytest.raises(ValueError, match=arg):
+        call()
+
+
+def test_probability_sums_are_printed_in_full():
+    with pytest.raises(ValueError, match=r"sums to 1\.000002\)"):
+        rl.max_probability([[0.500001, 0.500001]])
+
+
+def test_counts_of_no_sample_are_refused():
+    with pytest.raises(ValueError, match="an, mn, ar, mr"):
+        rl.measures_from_counts(0, 0, 0, 0)
+    with pytest.raises(ValueError, match="counts"):
+        rl.confusion_from_counts(rl.measures.SubsetCounts(0, 0, 0, 0))
+
+
+@pytest.mark.parametrize("i", [None, "a", 100, -100, True, 1.5, [1], kinds.Opaque()],
+                         ids=lambda i: repr(i)[:12])
+def test_curves_point_bad_index(i):
+    with pytest.raises(ValueError, match="i must be"):
+        _curves().point(i)
+
+
+def test_curves_point_accepts_numpy_and_negative_indices():
+    cv = _curves()
+    assert cv.point(np.int64(2)) == cv.point(2)
+    assert cv.point(-1).r == 1.0
+
+
+# --- the exemption: any answer to an exercise is feedback, never an error -------------
+
+
+def _generator():
+    return (x for x in [1, 2, 3])
+
+
+JUNK_ANSWERS = [None, "abc", "7", "0.5", [], {}, {"a": 1}, _generator(), 1 + 2j, kinds.Opaque(),
+                np.array([[1, 2]]), math.nan, math.inf, -1, True, [[1], [2, 3]],
+                np.array([kinds.Opaque()], dtype=object), [1 + 2j], {1 + 2j}]
+
+
+@pytest.mark.parametrize("exercise", ["demo-1", "01-3", "06-3", "07-1", "02-1"])
+@pytest.mark.parametrize("answer", JUNK_ANSWERS, ids=lambda a: type(a).__name__)
+def test_check_gives_feedback_for_any_answer(exercise, answer):
+    if isinstance(answer, type(_generator())):
+        answer = _generator()  # a fresh one each time
+    feedback = rl.exercises.check(exercise, answer)
+    assert feedback.exercise == exercise
+    assert feedback.correct is False  # none of these is any exercise's answer
+    assert "not yet" in feedback.message
+
+
+def test_check_does_not_take_true_for_a_number_or_a_string_for_a_number():
+    assert rl.exercises.check("demo-1", 7).correct
+    assert not rl.exercises.check("demo-1", True).correct  # was "correct": True == bool(7)
+    assert not rl.exercises.check("demo-1", "7").correct
+    assert "without quotes" in rl.exercises.check("demo-1", "7").message
+
+
+# --- random junk in any declared argument of the maths ---------------------------------
+
+_atoms = st.one_of(st.none(), st.booleans(), st.integers(-3, 3),
+                   st.floats(allow_nan=True, allow_infinity=True), st.complex_numbers(),
+                   st.text(max_size=3), st.frozensets(st.integers(0, 3), max_size=3))
+JUNK = st.one_of(_atoms, st.lists(_atoms, max_size=6),
+                 st.lists(st.lists(_atoms, max_size=3), max_size=4),
+                 st.dictionaries(st.text(max_size=2), _atoms, max_size=3))
+
+#: Quick callables (no scene, no experiment) and each of their declared parameters.
+CORE = [(q, p) for q, f, c in DECLARED if not q.startswith(("context.", "datasets."))
+        and c is not ctx.ContextExperiment for p in declared(f).kinds]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(target=st.sampled_from(CORE), junk=JUNK)
+def test_random_junk_is_a_value_error_or_a_result(target, junk):
+    qual, param = target
+    func, cls = BY_NAME[qual]
+    kwargs = dict(_required(func, declared(func)), **{param: junk})
+    try:
+        _bound(func, cls)(**kwargs)
+    except ValueError as exc:
+        # junk may be valid for param and make another argument wrong (p outside it...)
+        assert any(name in str(exc) for name in inspect.signature(func).parameters), \
+            f"{qual}({param}={junk!r}): the ValueError names no argument: {exc}"
+    finally:
+        matplotlib.pyplot.close("all")

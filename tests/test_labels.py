@@ -1,0 +1,47 @@
+"""Class labels of any hashable kind, tuples included, whatever their lengths.
+
+NumPy reads a list of equal-length tuples as a 2-D array; the labels door
+reads it item by item, so tuples of one length are labels like tuples of
+several lengths (and like strings).
+"""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rejlab as rl
+
+tuple_labels = st.tuples(st.integers(0, 2), st.sampled_from("xy"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(tuple_labels, tuple_labels, st.floats(0, 1)), min_size=1, max_size=30))
+def test_equal_length_tuples_are_labels(rows):
+    y_true, y_pred, confidence = (list(c) for c in zip(*rows))
+    got = rl.accuracy_vector(y_true, y_pred)
+    assert got.tolist() == [a == b for a, b in zip(y_true, y_pred)]  # Python's == sample by sample
+    # the same labels written as strings give the same report
+    as_text = rl.rejection_report([repr(t) for t in y_true], [repr(t) for t in y_pred], confidence)
+    assert str(rl.rejection_report(y_true, y_pred, confidence)) == str(as_text)
+    assert str(rl.rejection_report(tuple(y_true), tuple(y_pred), confidence)) == str(as_text)
+
+
+def test_tuple_labels_name_probability_columns():
+    labels = [(0, "x"), (1, "x")]
+    proba = np.array([[0.8, 0.2], [0.3, 0.7], [0.6, 0.4]])
+    y_true = [(0, "x"), (0, "x"), (1, "x")]
+    rep = rl.rejection_report(y_true, proba=proba, labels=labels)
+    ref = rl.rejection_report(["a", "a", "b"], proba=proba, labels=["a", "b"])
+    assert str(rep) == str(ref)
+
+
+@pytest.mark.parametrize("y_true, needle", [
+    ([(1, 2), [3, 4]], "sample 1 is [3, 4]: a label must be hashable"),
+    ([(1, [2]), (3, 4)], "sample 0 is (1, [2]): a label must be hashable"),
+    ([(1, 2), "a"], "mixes labels of different kinds"),
+    ([[1, 2], [3, 4]], "y_true must be 1-D, got an array of shape (2, 2)"),  # lists: a matrix
+])
+def test_what_is_no_label_is_still_refused_by_name(y_true, needle):
+    with pytest.raises(ValueError) as exc:
+        rl.accuracy_vector(y_true, [(1, 2), (3, 4)])
+    assert needle in str(exc.value) and "y_true" in str(exc.value)

@@ -1,0 +1,153 @@
+"""Each input array is validated once per call of an orchestrator (the report, the experiment).
+
+A profiler hook counts every call of the array checkers (``as_bool_1d``,
+``as_finite_1d``, ``labels_1d``, ``label_pair``, ``probabilities``), however
+they are reached (a kind at a door, a helper inside a body), during one
+call, and records the array each was given (by argument name and length)
+and the module that asked (the first frame outside the checkers and the
+door machinery). The orchestrators validate at their door and then call
+``func.unchecked``, so each input array is checked once and the arrays made
+inside (the accuracy vector, the rejected mask) never.
+
+``rejlab.selective`` and ``rejlab.bootstrap`` still check in their bodies
+(``tests/test_bad_input_pending.py``): their re-checks are listed exactly in
+``STILL_CHECKING``, so this test fails, and asks to be tightened, the day they
+call the unchecked bodies.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+import rejlab as rl
+import rejlab._labels as labels_module
+import rejlab._validate as v
+
+CHECKERS = {f.__code__: f.__name__ for f in (v.as_bool_1d, v.as_finite_1d, v.probabilities,
+                                              labels_module.labels_1d, labels_module.label_pair)}
+#: Files of the checkers and of the door: the "asker" is the first frame outside them.
+MACHINERY = {str(Path(m.__file__)) for m in (v, labels_module)} | {
+    str(Path(rl.__file__).parent / name) for name in ("_constraints.py", "_kinds.py")}
+
+#: Modules still validating in their bodies (their checks of arrays already checked).
+STILL_CHECKING = ("selective.py", "bootstrap.py")
+
+
+def _asker(frame):
+    while frame is not None and frame.f_code.co_filename in MACHINERY:
+        frame = frame.f_back
+    return Path(frame.f_code.co_filename).name if frame is not None else "?"
+
+
+def checks_during(call):
+    """``call()``, and a Counter of (asker, checker, argument name, length) of every array check."""
+    seen = Counter()
+
+    def hook(frame, event, arg):
+        if event == "call" and frame.f_code in CHECKERS:
+            name = CHECKERS[frame.f_code]
+            local = frame.f_locals
+            if name == "label_pair":
+                arrays = local["arrays"].items()
+            else:
+                arrays = [(local.get("name", "proba"), local.get("x", local.get("proba")))]
+            for arg_name, x in arrays:
+                seen[(_asker(frame.f_back), name, arg_name, len(x))] += 1
+
+    sys.setprofile(hook)
+    try:
+        result = call()
+    finally:
+        sys.setprofile(None)
+    return result, seen
+
+
+def _data(n, seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 3, n)
+    pred = np.where(rng.random(n) < 0.7, y, rng.integers(0, 3, n))
+    return y.tolist(), pred.tolist(), rng.random(n).tolist()
+
+
+def _split(seen):
+    door = Counter({k[1:]: c for k, c in seen.items() if k[0] not in STILL_CHECKING})
+    pending = Counter({k: c for k, c in seen.items() if k[0] in STILL_CHECKING})
+    return door, pending
+
+
+TEST = _data(50, 0)
+VALIDATION = _data(30, 1)
+ONCE = {("labels_1d", "y_true", 50): 1, ("labels_1d", "y_pred", 50): 1,
+        ("as_finite_1d", "confidence", 50): 1}
+VALIDATION_ONCE = {("labels_1d", "y_true", 30): 1, ("labels_1d", "y_pred", 30): 1,
+                   ("as_finite_1d", "confidence", 30): 1}
+
+
+def test_a_report_validates_each_array_once():
+    rep, seen = checks_during(lambda: rl.rejection_report(*TEST, rho=0.3))
+    assert rep.n == 50
+    # the checks of the door are made on behalf of its caller: this file
+    assert dict(seen) == {("test_validate_once.py", *k): c for k, c in ONCE.items()}
+
+
+def test_a_report_with_bootstrap_and_validation_validates_each_array_once():
+    y, pred, conf = VALIDATION
+    rep, seen = checks_during(lambda: rl.rejection_report(
+        *TEST, n_boot=20, seed=0, rho=0.3, validation=dict(y_true=y, y_pred=pred, confidence=conf)))
+    assert rep.test_point_bands is not None
+    door, pending = _split(seen)
+    # every input array once, at the door (the validation data's at the validation door);
+    # the accuracy vectors and the test point's rejected mask never
+    assert dict(door) == {**ONCE, **VALIDATION_ONCE}
+    # what the modules still to convert check again: the accuracy vector and the confidence,
+    # in bootstrap_curves and bootstrap_threshold (and the reject_below it calls) on the test
+    # data, in select_threshold and the rejection_curves it calls on the validation data
+    assert dict(pending) == {
+        ("bootstrap.py", "as_bool_1d", "accurate", 50): 2,
+        ("bootstrap.py", "as_finite_1d", "confidence", 50): 3,
+        ("selective.py", "as_bool_1d", "accurate", 30): 2,
+        ("selective.py", "as_finite_1d", "confidence", 30): 2,
+    }
+
+
+def test_a_report_from_probabilities_validates_each_array_once():
+    y, _, _ = TEST
+    proba = np.random.default_rng(2).dirichlet(np.ones(3), 50)
+    val_proba = np.random.default_rng(3).dirichlet(np.ones(3), 30)
+    rep, seen = checks_during(lambda: rl.rejection_report(
+        y, proba=proba, labels=[0, 1, 2], validation=dict(y_true=VALIDATION[0], proba=val_proba)))
+    assert rep.labels == (0, 1, 2)
+    door, _ = _split(seen)
+    assert dict(door) == {("labels_1d", "y_true", 50): 1, ("probabilities", "proba", 50): 1,
+                          ("labels_1d", "labels", 3): 1, ("labels_1d", "y_true", 30): 1,
+                          ("probabilities", "proba", 30): 1}
+
+
+def test_a_report_from_an_estimator_validates_each_array_once():
+    class Model:
+        classes_ = np.array(["a", "b"])
+
+        def predict_proba(self, X):
+            p = 1 / (1 + np.exp(-np.asarray(X, dtype=float)))
+            return np.column_stack([1 - p, p])
+
+    X, X_val = np.linspace(-2, 2, 40), np.linspace(-1, 1, 20)
+    y, y_val = np.where(X > 0.3, "b", "a").tolist(), np.where(X_val > 0, "b", "a").tolist()
+    rep, seen = checks_during(lambda: rl.report_from_estimator(Model(), X, y,
+                                                               validation=(X_val, y_val)))
+    assert rep.threshold is not None
+    door, _ = _split(seen)
+    assert dict(door) == {("labels_1d", "y", 40): 1, ("labels_1d", "estimator.classes_", 2): 1,
+                          ("probabilities", "proba", 40): 1, ("labels_1d", "y_val", 20): 1,
+                          ("probabilities", "proba", 20): 1}
+
+
+def test_the_counter_sees_a_check_a_public_function_repeats():
+    """The hook is not blind: calling the checked function twice counts two checks."""
+    _, seen = checks_during(lambda: [rl.rejection_curves([1, 0, 1], [0.3, 0.2, 0.9])
+                                     for _ in range(2)])
+    assert seen[("test_validate_once.py", "as_bool_1d", "accurate", 3)] == 2
