@@ -61,6 +61,7 @@ __all__ = [
     "absolute_accuracy", "relative_accuracy_rate", "compare_methods", "accuracy_report", "t_neg",
     # Multi-label scores (Sec. 5.1) and the field's multi-label measures: rejlab.multilabel
     "multilabel_scores", "multilabel_measures", "evaluate_multilabel", "multilabel_counts",
+    "compare_multilabel",
     # Evaluate your own classifier: rejlab.report
     "rejection_report", "report_from_estimator", "RejectionReport",
     # Data sets, self-checks, drawing, explorers, the hyperspectral example, the command line

@@ -34,7 +34,7 @@ import numpy as np
 
 from ._ranking import order
 
-__all__ = ["BLOCK", "multiplicities", "ReplicateCounts", "RejectionWalk",
+__all__ = ["BLOCK", "CHUNK_NUMBERS", "multiplicities", "multiplicity_chunks", "ReplicateCounts", "RejectionWalk",
            "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
            "simultaneous_band", "simultaneous_band_reference"]
 
@@ -69,6 +69,28 @@ def multiplicities(n, n_boot, seed, progress=None):
         yield w
         if progress is not None and ((b + 1) % every == 0 or b + 1 == n_boot):
             progress((b + 1) / n_boot)
+
+
+#: Numbers per chunk of replicates in :func:`multiplicity_chunks`: a chunk's arrays stay a few MB.
+CHUNK_NUMBERS = 2**18
+
+
+def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None):
+    """Multiplicities of n units, ``(chunk, n)`` int32 arrays, replicate after replicate.
+
+    Each row sums to n. ``per_chunk`` replicates per array (default: about
+    :data:`CHUNK_NUMBERS` numbers per array). The same ``seed`` gives the
+    same replicates whatever the chunking.
+    """
+    rng = np.random.default_rng(seed)
+    per = per_chunk or max(1, CHUNK_NUMBERS // max(n, 1))
+    for start in range(0, n_boot, per):
+        c = min(per, n_boot - start)
+        idx = np.empty((c, n), dtype=np.int64)
+        for row in idx:
+            row[:] = rng.integers(0, n, size=n)
+        idx += (np.arange(c, dtype=np.int64) * n)[:, None]
+        yield np.bincount(idx.ravel(), minlength=c * n).reshape(c, n).astype(np.int32)
 
 
 class ReplicateCounts(NamedTuple):

@@ -109,8 +109,13 @@ def confusion_from_triplet(A, Q, r):
     fn = (1 - A_ok) * (1 - r)
     tp = Q - tn
     fp = r - tp
-    if np.any(tp < -_TOL) or np.any(fp < -_TOL):
-        raise ValueError("Q is inconsistent with A and r: it needs Q in [A(1-r), A(1-r) + r]")
+    bad = (tp < -_TOL) | (fp < -_TOL)
+    if np.any(bad):
+        # the first impossible triplet, with its numbers: what the student typed, and the range
+        i = np.unravel_index(np.argmax(bad), np.shape(bad)) if np.ndim(bad) else ()
+        a, q, rr, low = (float(np.broadcast_to(x, np.shape(bad))[i]) for x in (A_ok, Q, r, tn))
+        raise ValueError(f"Q = {q:.3g} is inconsistent with A = {a:.3g} and r = {rr:.3g}: it "
+                         f"needs Q in [A(1-r), A(1-r) + r] = [{low:.3g}, {low + rr:.3g}]")
     return Confusion(_out(tp), _out(fp), _out(tn), _out(fn))
 
 

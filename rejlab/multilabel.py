@@ -28,9 +28,11 @@ import numpy as np
 
 from . import _set_checks as sc, _validate as v
 from ._constraints import accepts
-from ._kinds import LABEL_SETS_OR_INDICATOR, ZERO_DIVISION
+from ._kinds import LABEL_SETS_OR_INDICATOR, N_BOOT, OPEN_FRACTION, SEED, ZERO_DIVISION
 from ._label_counts import SampleCounts, aa_rar, sample_counts, totals
+from ._resampling import multiplicity_chunks, quantiles
 from ._sets import ordered
+from .bootstrap import Band
 
 __all__ = [
     "SampleCounts",
@@ -41,6 +43,8 @@ __all__ = [
     "multilabel_scores",
     "evaluate_multilabel",
     "multilabel_measures",
+    "MultilabelComparison",
+    "compare_multilabel",
 ]
 
 
@@ -67,15 +71,16 @@ class MultilabelEvaluation(NamedTuple):
 _SAMPLES = dict(y_true=LABEL_SETS_OR_INDICATOR, y_pred=LABEL_SETS_OR_INDICATOR)
 
 
-def _read_samples(y_true, y_pred):
+def _read_samples(y_true, y_pred, pred_name="y_pred"):
     """Two boolean (n, m) matrices from declared indicator matrices or per-sample label sets."""
-    if not sc.one_layer(y_true=y_true, y_pred=y_pred):
-        v.same_shape(y_true=y_true, y_pred=y_pred)
+    names = {"y_true": y_true, pred_name: y_pred}
+    if not sc.one_layer(**names):
+        v.same_shape(**names)
         return y_true, y_pred
     if isinstance(y_true, Mapping):
-        sc.same_keys("samples", y_true=y_true, y_pred=y_pred)
-    rows = [sc.label_sets(y, name)[1] for y, name in ((y_true, "y_true"), (y_pred, "y_pred"))]
-    v.same_count("number of samples", y_true=rows[0], y_pred=rows[1])
+        sc.same_keys("samples", **names)
+    rows = [sc.label_sets(y, name)[1] for name, y in names.items()]
+    v.same_count("number of samples", **dict(zip(names, rows)))
     return _label_matrices(rows)
 
 
@@ -283,3 +288,163 @@ def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     return MultilabelMeasures(aa, rar, accuracy, precision, recall, f1,
                               float(wrong.sum() / (n * m)), float(np.mean(wrong == 0)),
                               micro, macro)
+
+
+class MultilabelComparison(NamedTuple):
+    """Result 1 minus result 2 on every measure of :class:`MultilabelMeasures`, with paired bands.
+
+    Each field is a :class:`rejlab.Band` (estimate, low, high): the
+    difference on the samples given and its paired percentile-bootstrap
+    interval. For ``hamming_loss`` lower is better, so a negative difference
+    favours result 1; for every other measure a positive one does.
+    """
+
+    AA: Band
+    RAR: Band
+    accuracy: Band
+    precision: Band
+    recall: Band
+    f1: Band
+    hamming_loss: Band
+    subset_accuracy: Band
+    micro_f1: Band
+    macro_f1: Band
+
+    def aa_rar_verdict(self):
+        """The paper's rule on AA and RAR, read from the intervals instead of the estimates.
+
+        Result 1 is "more accurate" when neither interval of AA and RAR lies
+        below 0 and at least one lies above it (both results' AA and RAR
+        ordered the same way on every plausible test set), "less accurate" in
+        the mirror case, "incomparable" when one interval lies above 0 and
+        the other below, and "not settled" when an interval contains 0 and no
+        other verdict holds: these samples cannot tell.
+        """
+        above = [b.low > 0 for b in (self.AA, self.RAR)]
+        below = [b.high < 0 for b in (self.AA, self.RAR)]
+        not_below = [b.low >= 0 for b in (self.AA, self.RAR)]
+        not_above = [b.high <= 0 for b in (self.AA, self.RAR)]
+        if all(not_below) and any(above):
+            return "more accurate"
+        if all(not_above) and any(below):
+            return "less accurate"
+        if (above[0] and below[1]) or (below[0] and above[1]):
+            return "incomparable"
+        return "not settled"
+
+
+def _fill_zero(num, den, zero_value):
+    """num / den elementwise, zero_value where den == 0 (no warning: the replicates)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = num / np.where(den == 0, 1, den)
+    return np.where(den == 0, zero_value, out)
+
+
+class _PairTerms:
+    """What the replicates of one (y_true, y_pred) pair need: per-sample sums and terms.
+
+    ``sums`` are the per-sample counts whose weighted sums give AA, RAR,
+    Hamming loss, subset accuracy and micro F1; ``terms`` the four
+    samples-averaged terms (NaN where undefined and ``zero_division`` is
+    NaN, left out of their weighted mean); ``labels`` the per-sample
+    indicator columns behind macro F1.
+    """
+
+    def __init__(self, T, R, zero_value):
+        c = sample_counts(T, R)
+        self.n, self.m = T.shape
+        self.zero_value = zero_value
+        self.sums = np.column_stack([c.tp, c.tp + c.fn, np.maximum(c.fp, c.fn), c.fp + c.fn,
+                                     (c.fp + c.fn) == 0, c.fp, c.fn]).astype(float)
+        tp = c.tp.astype(float)
+        terms = np.column_stack([_fill_zero(tp, c.tp + c.fp + c.fn, zero_value),
+                                 _fill_zero(tp, c.tp + c.fp, zero_value),
+                                 _fill_zero(tp, c.tp + c.fn, zero_value),
+                                 _fill_zero(2 * tp, 2 * c.tp + c.fp + c.fn, zero_value)])
+        self.defined = (~np.isnan(terms)).astype(float)
+        self.terms = np.where(np.isnan(terms), 0.0, terms)
+        self.labels = np.concatenate([T & R, R, T], axis=1).astype(float)
+
+    def measures(self, W):
+        """The ten measures of every replicate of the multiplicities W (c, n): (c, 10)."""
+        tp, P, neg, wrong, exact, fp, fn = (W @ self.sums).T
+        with np.errstate(divide="ignore", invalid="ignore"):
+            aa = np.where(P > 0, tp / np.where(P > 0, P, 1), np.nan)
+            rar = np.where(neg > 0, tp / np.where(neg > 0, neg, 1), np.inf)
+            means = (W @ self.terms) / (W @ self.defined)        # 0 / 0: NaN, no term defined
+        micro = _fill_zero(2 * tp, 2 * tp + fp + fn, self.zero_value)
+        per_label = W @ self.labels
+        m = self.m
+        tp_j, pred_j, true_j = per_label[:, :m], per_label[:, m:2 * m], per_label[:, 2 * m:]
+        f1_j = _fill_zero(2 * tp_j, pred_j + true_j, self.zero_value)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)      # every label undefined: NaN
+            macro = np.nanmean(f1_j, axis=1)
+        return np.column_stack([aa, rar, means, wrong / (self.n * m), exact / self.n, micro,
+                                macro])
+
+
+@accepts(y_true=LABEL_SETS_OR_INDICATOR, y_pred_1=LABEL_SETS_OR_INDICATOR,
+         y_pred_2=LABEL_SETS_OR_INDICATOR, n_boot=N_BOOT, level=OPEN_FRACTION, seed=SEED,
+         zero_division=ZERO_DIVISION)
+def compare_multilabel(y_true, y_pred_1, y_pred_2, *, n_boot=1000, level=0.95, seed=None,
+                       zero_division="warn"):
+    """Is multi-label result 1 better than result 2 on these samples? Paired bootstrap bands.
+
+    Every measure of :func:`multilabel_measures` (AA and RAR of the
+    neighborhood-system paper, Godbole and Sarawagi's accuracy, precision and
+    recall, F1, Hamming loss, subset accuracy, micro and macro F1) of result
+    1 minus result 2, each with a paired percentile-bootstrap interval
+    (Efron & Tibshirani 1993): every replicate draws the n samples with
+    replacement once (``rng.integers(0, n, size=n)`` from
+    ``numpy.random.default_rng(seed)``, replicates in order) and scores both
+    results on that same draw, so the band of a difference keeps the
+    correlation of two results judged on the same samples. A band that
+    contains 0 says that these samples cannot tell the two results apart on
+    that measure, whatever its point estimate says.
+
+    In every replicate the labels (columns) are those of the full sample,
+    and a 0 / 0 term follows ``zero_division`` as in
+    :func:`multilabel_measures` (warning, if asked, only for the estimate).
+
+    Parameters
+    ----------
+    y_true, y_pred_1, y_pred_2 : 0/1 indicator matrices (samples x labels),
+        or sequences of per-sample label sets (or mappings sample -> label set);
+        the same samples in the same order.
+    n_boot : int, keyword-only, default 1000
+    level : float in (0, 1), keyword-only, default 0.95
+    seed : int or None, keyword-only
+    zero_division : "warn", 0, 1 or np.nan, keyword-only
+
+    Returns
+    -------
+    MultilabelComparison
+        One :class:`rejlab.Band` per measure, of result 1 minus result 2.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import rejlab as rl
+    >>> rng = np.random.default_rng(0)
+    >>> truth = rng.random((60, 3)) < 0.4
+    >>> good, worse = truth ^ (rng.random(truth.shape) < 0.1), truth ^ (rng.random(truth.shape) < 0.3)
+    >>> cmp = rl.compare_multilabel(truth, good, worse, n_boot=300, seed=0, zero_division=0)
+    >>> bool(cmp.hamming_loss.estimate < 0), bool(cmp.hamming_loss.high < 0)   # fewer wrong cells
+    (True, True)
+    """
+    zero_value, _ = sc.zero_division(zero_division)
+    pairs = [_read_samples(y_true, y_pred_1, "y_pred_1"), _read_samples(y_true, y_pred_2, "y_pred_2")]
+    one = multilabel_measures.unchecked(y_true, y_pred_1, zero_division=zero_division)
+    two = multilabel_measures.unchecked(y_true, y_pred_2, zero_division=zero_division)
+    terms = [_PairTerms(T, R, zero_value) for T, R in pairs]
+    n = pairs[0][0].shape[0]
+    with np.errstate(invalid="ignore"):                          # inf - inf: NaN, left out
+        reps = np.concatenate([terms[0].measures(W) - terms[1].measures(W)
+                               for W in (w.astype(float) for w in
+                                         multiplicity_chunks(n, n_boot, seed))])
+    low, high = quantiles(reps, level)
+    with np.errstate(invalid="ignore"):
+        estimate = [float(a - b) for a, b in zip(one, two)]
+    return MultilabelComparison(*(Band(e, float(lo), float(hi))
+                                  for e, lo, hi in zip(estimate, low, high)))

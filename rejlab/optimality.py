@@ -44,6 +44,7 @@ __all__ = [
     "compare_same_accurate_kept",
     "compare_same_misclassified_kept",
     "operating_region",
+    "feasible_accuracy",
     "Borders",
     "BorderFeasibility",
     "OperatingSet",
@@ -355,6 +356,33 @@ def _feasible_bounds(r, alpha):
     return np.maximum(0.0, alpha - r), np.minimum(alpha, 1.0 - r)
 
 
+@accepts(r=FRACTION, alpha=FRACTION, broadcast=("r", "alpha"))
+def feasible_accuracy(r, alpha):
+    """The nonrejected accuracies A a classifier of accuracy ``alpha`` can reach at rejected fraction r.
+
+    Rejecting a fraction r keeps ``|A∩N| / n = A (1 - r)`` accurate samples,
+    at least ``alpha - r`` (all the rejected ones accurate) and at most
+    ``min(alpha, 1 - r)``; so ``A`` lies in
+    ``[max(0, alpha - r) / (1 - r), min(alpha, 1 - r) / (1 - r)]``
+    (Condessa et al. 2017, "Operating sets"). At r = 1 nothing is kept and A
+    is undefined: both bounds are NaN.
+
+    Returns
+    -------
+    (low, high) : floats, or arrays of r's and alpha's broadcast shape
+
+    Examples
+    --------
+    >>> feasible_accuracy(0.0, 0.7)
+    (0.7, 0.7)
+    >>> [round(a, 6) for a in feasible_accuracy(0.5, 0.7)]
+    [0.4, 1.0]
+    """
+    low, high = _feasible_bounds(r, alpha)
+    kept = np.where(r < 1, 1.0 - r, np.nan)
+    return _out(low / kept), _out(high / kept)
+
+
 #: A reference point (single numbers) and the accuracy without rejection.
 _REFERENCE = dict(A0=SINGLE_ACCURACY, r0=SINGLE_FRACTION, alpha=SINGLE_FRACTION)
 
@@ -364,11 +392,12 @@ def _reference(A0, r0, alpha):
     an0 = 0.0 if r0 == 1 else A0 * (1.0 - r0)
     low, high = _feasible_bounds(float(r0), float(alpha))
     if not (low - CONDITION_TOLERANCE <= an0 <= high + CONDITION_TOLERANCE):
+        a_low, a_high = feasible_accuracy.unchecked(float(r0), float(alpha))
         raise ValueError(
-            f"alpha = {float(alpha):.6g} is inconsistent with the reference (A0, r0) = "
-            f"({float(A0):.6g}, {float(r0):.6g}): the reference keeps a fraction "
-            f"A0 (1 - r0) = {an0:.6g} of accurate samples, but with this alpha it must lie "
-            f"in [{low:.6g}, {high:.6g}] (infeasible reference)")
+            f"A0 = {float(A0):.6g} is infeasible at r0 = {float(r0):.6g} for a classifier with "
+            f"alpha = {float(alpha):.6g}: A0 must lie in [{a_low:.6g}, {a_high:.6g}] there "
+            f"(it keeps a fraction A0 (1 - r0) = {an0:.6g} of accurate samples, which must lie "
+            f"in [{low:.6g}, {high:.6g}]; infeasible reference)")
     return float(A0), float(r0), float(alpha), min(max(an0, low), high)
 
 

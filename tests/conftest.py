@@ -58,7 +58,7 @@ def paper_examples():
     return {k: rl.datasets.paper_example(k) for k in range(1, 6)}
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def local_only():
     """Install on a Playwright browser context a route that lets through only ``base``'s host.
 

@@ -585,6 +585,11 @@ CLI_BAD = [
     ["accuracy", "{d}/ind.csv", "{d}/bin.csv"], ["accuracy", "{d}/ind.csv", "{d}/empty.csv"],
     ["accuracy", "{d}/ind.csv", "{d}/ok.csv"], ["accuracy", "", "{d}/ind.csv"],
     ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "--zero-division", "2"],
+    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5"],   # one result: no difference
+    *(["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", x]
+      for x in ("0", "-1", "1.5", "many", "")),
+    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5", "--level", "1"],
+    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5", "--seed", "-3"],
     # the bootstrap and the validation file
     *(["report", "{d}/ok.csv", "--bootstrap", n] for n in ("0", "-1", "2.5", "abc", "", "1e3")),
     *(["report", "{d}/ok.csv", "--bootstrap", "2", "--seed", s] for s in ("-1", "x", "1.5", "")),

@@ -56,8 +56,9 @@ def test_confusion_from_triplet_broadcasts_and_handles_nothing_kept():
         ((0.5, -0.1, 0.1), "Q"),
         ((0.5, 0.5, 1.5), "r"),
         ((float("nan"), 0.5, 0.2), "A"),
-        ((0.9, 0.1, 0.2), "Q is inconsistent"),   # Q < A(1-r)
-        ((0.5, 0.95, 0.2), "Q is inconsistent"),  # Q > A(1-r) + r
+        # Q < A(1-r), Q > A(1-r) + r: the message gives the student's numbers and the range
+        ((0.9, 0.1, 0.2), r"Q = 0.1 is inconsistent with A = 0.9 and r = 0.2: .* = \[0.72, 0.92\]"),
+        ((0.5, 0.95, 0.2), r"Q = 0.95 is inconsistent with A = 0.5 and r = 0.2: .* = \[0.4, 0.6\]"),
     ],
 )
 def test_impossible_triplets_raise(args, name):

@@ -1,4 +1,4 @@
-"""A real browser opens the four-subsets lesson and moves its ``r`` slider.
+"""A real browser opens the four-subsets lesson and moves its ``r`` slider; then every explorer.
 
 JupyterLab runs headless on 127.0.0.1 (random free port, random token, private
 settings and workspaces), Debian's Chromium is driven by Playwright through its
@@ -6,6 +6,10 @@ executable path, and the test presses ArrowRight on the slider as a person
 would. It then checks that the readout printed on the page shows the measures
 rejlab computes for the new ``r``, that the figure is a rendered image (not a
 "Loading widget..." placeholder), and saves a screenshot under ``tmp_path``.
+
+The second part moves every control of every lesson's explorer over its whole
+range in the same kind of lab (one server, one page, one scratch notebook of the
+lessons' explorer cells; see "Every control of every lesson's explorer").
 
 Select it with ``pytest -m browser``; it needs ``/usr/bin/chromium``
 (``apt-get install chromium``; override the path with ``REJLAB_CHROMIUM``).
@@ -396,3 +400,268 @@ def test_the_local_only_route_aborts_other_hosts(local_only):
             assert blocked == ["http://example.invalid/"]
         finally:
             browser.close()
+
+
+# --------------------------------------------------------------------------
+# Every control of every lesson's explorer, over its whole range, in JupyterLab.
+#
+# One server and one page for all lessons: a scratch notebook holds, for each lesson, its
+# explorer cell after the set-up cells it needs (found by the names the cells define and
+# use) in a fresh namespace. Each lesson's test then moves every control of that explorer
+# in the page: sliders with the End and Home keys (the front end's own range), menus and
+# button rows to every option, on/off cells off and on, number boxes to their bounds. It
+# fails on a message the explorer does not declare as its lesson's own
+# (``factory.expected_messages``), a blank figure, a figure that moves because the text
+# above it changed height, a slider whose keys do not reach its ends, and any console error.
+
+def _cell_names(source):
+    """(names a cell defines, names it reads), IPython syntax (``!``, ``%``) included."""
+    import ast
+
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    tree = ast.parse(TransformerManager().transform_cell(source))
+    defined, read = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (defined if isinstance(node.ctx, (ast.Store, ast.Del)) else read).add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+    return defined, read
+
+
+def explorer_setup(lesson_path: Path) -> tuple[str, list[str]]:
+    """The lesson's explorer (factory name) and its cell preceded by the cells it needs."""
+    cells = json.loads(lesson_path.read_text(encoding="utf-8"))["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    calls = [(i, re.findall(r"rl\.widgets\.(\w+_explorer)\(", src)) for i, src in enumerate(code)]
+    last, names = max((i, found) for i, found in calls if found)
+    needed, chosen = _cell_names(code[last])[1], []
+    for i in range(last - 1, -1, -1):
+        defined, read = _cell_names(code[i])
+        if defined & needed:
+            chosen.append(i)
+            needed = (needed - defined) | read
+    return names[-1], [code[i] for i in sorted(chosen)] + [code[last]]
+
+
+def explorers_notebook(notebooks: Path) -> dict[str, tuple[int, str]]:
+    """Write ``_explorers.ipynb`` (one cell per lesson) beside the lessons; lesson -> (cell, factory)."""
+    cells, index = [], {}
+    for path in sorted(notebooks.glob("[0-9]*.ipynb")):
+        lesson = path.name.split("_")[0]
+        factory, sources = explorer_setup(path)
+        body = "\n\n".join(sources).replace("# NBVAL_IGNORE_OUTPUT\n", "")
+        index[lesson] = (len(cells), factory)
+        cells.append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                      "source": f"%reset -f\n# lesson {lesson}: its explorer after its set-up\n{body}"})
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "language": "python",
+                                                      "display_name": "Python 3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (notebooks / EXPLORERS).write_text(json.dumps(nb), encoding="utf-8")
+    return index
+
+
+EXPLORERS = "_explorers.ipynb"
+RUN_ALL_MS = 300_000        # every lesson's set-up and explorer (the digits model of lesson 11)
+SWEEP_MS = 180_000          # one explorer's controls, every setting waited for
+
+#: Defects of explorers owned elsewhere: the lesson's test is expected to fail, for this reason.
+KNOWN_DEFECTS = {
+    "13": "lesson 13's temperature slider (a log slider from 0.25 to 4) is checked against its "
+          "exponents: End gives T = 4 and 'temperature T must lie in [-2, 2], got 4' with a "
+          "blank figure (rejlab/widgets/_base.py, control_values)",
+}
+
+SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
+  const sweep = async () => {
+    const t0 = performance.now();
+    const nb = window.jupyterapp.shell.currentWidget;
+    const cell = nb.content.widgets[cellIndex];
+    const kernel = nb.sessionContext.session.kernel;
+    // ipywidgets sends one update of a model at a time and holds the next until the kernel
+    // answered: wait until no control holds one back, then until the kernel has handled all
+    let controls = [];
+    const pending = () => controls.some(m => m._pending_msgs > 0 || m._msg_buffer);
+    const settle = async () => {
+      do {
+        await kernel.requestExecute({code: '', silent: true, store_history: false}).done;
+      } while (pending());
+      await new Promise(r => requestAnimationFrame(() => setTimeout(r, 20)));
+    };
+    let renderer = null, id = null;
+    for (const child of cell.outputArea.widgets)
+      for (const w of child.widgets) if (w._manager) renderer = w;
+    for (let i = 0; i < cell.model.outputs.length; i++) {
+      const d = cell.model.outputs.get(i).data['application/vnd.jupyter.widget-view+json'];
+      if (d) id = d.model_id;
+    }
+    if (!renderer || !id) return {error: 'no explorer in cell ' + cellIndex};
+    const manager = await renderer._manager.promise;
+    const root = await manager.get_model(id);
+    const kids = root.get('children');
+    const status = kids.find(m => m.get('_model_name') === 'VBoxModel' && m.get('children').length === 2
+                             && m.get('children').every(c => c.get('_model_name') === 'HTMLModel'));
+    const message = status.get('children')[1];
+    const image = kids.find(m => m.get('_model_name') === 'ImageModel');
+    const view = async (m) => (await Promise.all(Object.values(m.views)))[0];
+    const rootView = await view(root), imageView = await view(image);
+    const top = () => Math.round(imageView.el.getBoundingClientRect().top - rootView.el.getBoundingClientRect().top);
+    const walk = (m) => {
+      if (m === status || m === image) return;
+      const name = m.get('_model_name');
+      if (/Slider|Dropdown|ToggleButtons|ToggleButton|Text/.test(name) && !/HTML/.test(name)) controls.push(m);
+      (m.get('children') || []).forEach(walk);
+    };
+    walk(kids[1]);
+    const bad = [], seen = new Set(), jumps = [];
+    const firstTop = top();
+    // every message the explorer shows, as text (the warning sign and the markup dropped)
+    const text = (markup) => new DOMParser().parseFromString(markup, 'text/html').body.textContent;
+    message.on('change:value', () => {
+      const t = message.get('value');
+      if (t) seen.add(text(t).replace(/^⚠\s*/, ''));
+    });
+    const blank = async () => {
+      const v = image.get('value');
+      const bytes = v.buffer ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : new Uint8Array(v);
+      if (bytes.byteLength > 20000) return false;
+      const bmp = await createImageBitmap(new Blob([bytes], {type: 'image/png'}));
+      const c = new OffscreenCanvas(bmp.width, bmp.height); const g = c.getContext('2d');
+      g.drawImage(bmp, 0, 0);
+      const px = g.getImageData(0, 0, bmp.width, bmp.height).data;
+      for (let i = 4; i < px.length; i += 4)
+        if (px[i] !== px[0] || px[i + 1] !== px[1] || px[i + 2] !== px[2]) return false;
+      return true;
+    };
+    let settings = 0;
+    const check = async (what) => {
+      await settle(); settings++;
+      if (!message.get('value') && await blank()) bad.push(what + ': blank figure');
+      const t = top(); if (t !== firstTop) jumps.push(what + `: figure at ${t} px, was ${firstTop}`);
+    };
+    const describe = (m) => (m.get('description') || m.get('_model_name'));
+    const attr = (m) => /Selection/.test(m.get('_model_name')) ? 'index' : 'value';
+    const key = async (m, k) => {
+      const el = (await view(m)).el.querySelector('.noUi-handle');
+      el.focus();
+      el.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true, cancelable: true}));
+    };
+    for (const m of controls) {
+      if (m.get('disabled')) continue;
+      const name = m.get('_model_name'), label = describe(m);
+      if (/Slider/.test(name)) {
+        const before = m.get(attr(m));
+        await key(m, 'End'); await check(label + ' at its maximum');
+        const hi = m.get(attr(m));
+        await key(m, 'Home'); await check(label + ' at its minimum');
+        const lo = m.get(attr(m));
+        if (/Selection/.test(name) ? (lo !== 0 || hi !== m.get('_options_labels').length - 1)
+            : (hi !== (/Log/.test(name) ? Math.pow(m.get('base'), m.get('max')) : m.get('max'))
+               || lo !== (/Log/.test(name) ? Math.pow(m.get('base'), m.get('min')) : m.get('min'))))
+          bad.push(`${label}: End and Home reached ${lo} .. ${hi}`);
+        m.set(attr(m), before); m.save_changes(); await settle();
+      } else if (/Dropdown|ToggleButtons/.test(name)) {
+        const before = m.get('index'), n = m.get('_options_labels').length;
+        const enabled = () => controls.map(c => !c.get('disabled')).join();
+        const start = enabled();
+        for (let i = 0; i < n; i++) {
+          m.set('index', i); m.save_changes(); await check(`${label} = ${m.get('_options_labels')[i]}`);
+          // an option that switches other controls on or off changes what they mean: every
+          // slider at both ends with it
+          if (enabled() !== start) for (const s of controls) {
+            if (!/Slider/.test(s.get('_model_name')) || s.get('disabled')) continue;
+            const keep = s.get(attr(s));
+            await key(s, 'End'); await check(`${label} = ${m.get('_options_labels')[i]}, ${describe(s)} at its maximum`);
+            await key(s, 'Home'); await check(`${label} = ${m.get('_options_labels')[i]}, ${describe(s)} at its minimum`);
+            s.set(attr(s), keep); s.save_changes();
+          }
+        }
+        m.set('index', before); m.save_changes(); await settle();
+      } else if (name === 'ToggleButtonModel') {
+        const el = (await view(m)).el;
+        el.click(); el.click();
+      } else if (/Text/.test(name)) {
+        const before = m.get('value');
+        const values = m.get('min') !== undefined && m.get('max') !== undefined
+          ? [m.get('min'), m.get('max')] : (name === 'IntTextModel' ? [0, 1, 99] : [before]);
+        for (const x of values) { m.set('value', x); m.save_changes(); await check(`${label} = ${x}`); }
+        m.set('value', before); m.save_changes(); await settle();
+      }
+    }
+    await check('the starting values');
+    const patterns = expected.map(p => new RegExp(p));
+    for (const t of seen) if (!patterns.some(p => p.test(t))) bad.push('message: ' + t);
+    return {controls: controls.length, settings, bad, jumps, seconds: (performance.now() - t0) / 1000};
+  };
+  const late = new Promise((_, reject) => setTimeout(
+      () => reject(new Error('the sweep is still running after ' + ms + ' ms')), ms));
+  return await Promise.race([late, sweep()]);
+}"""
+
+
+def _lessons():
+    return sorted(p.name.split("_")[0] for p in (REPO / "notebooks").glob("[0-9]*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def explorers_page(tmp_path_factory, local_only):
+    """JupyterLab with the scratch notebook of every lesson's explorer, run once; yields a helper."""
+    try:
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package playwright is not installed (pip install playwright)")
+    tmp = tmp_path_factory.mktemp("explorers")
+    with running_lab(tmp) as (base, token, root), sync_playwright() as p:
+        index = explorers_notebook(root / "notebooks")
+        browser = _launch_chromium(p)
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+            external = local_only(context, base)
+            page = context.new_page()
+            errors = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+            page.goto(f"{base}/lab/tree/notebooks/{EXPLORERS}?reset&token={token}",
+                      wait_until="domcontentloaded", timeout=60_000)
+            page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_IDLE_MS, polling=250)
+            started = time.monotonic()
+            assert page.evaluate(RUN_ALL_JS, RUN_ALL_MS) is True, "a lesson's cell raised an error"
+            page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_ALL_MS, polling=250)
+            ran = time.monotonic() - started
+
+            class Helper:
+                pass
+
+            helper = Helper()
+            helper.page, helper.index, helper.errors, helper.external = page, index, errors, external
+            helper.run_all_s, helper.error_type = ran, PlaywrightError
+            yield helper
+        finally:
+            browser.close()
+
+
+@pytest.mark.parametrize("lesson", [
+    pytest.param(k, marks=pytest.mark.xfail(reason=KNOWN_DEFECTS[k], strict=True))
+    if k in KNOWN_DEFECTS else k for k in _lessons()])
+def test_every_explorer_control_over_its_whole_range_in_jupyterlab(explorers_page, lesson,
+                                                                   tmp_path):
+    page = explorers_page.page
+    cell, factory = explorers_page.index[lesson]
+    expected = list(getattr(getattr(rl.widgets, factory), "expected_messages", ()))
+    explorers_page.errors.clear()
+    try:
+        result = page.evaluate(SWEEP_JS, [cell, expected, SWEEP_MS])
+    except explorers_page.error_type as exc:
+        page.screenshot(path=str(tmp_path / f"lesson-{lesson}.png"))
+        pytest.fail(f"lesson {lesson}: the sweep failed in the page: {exc}")
+    assert "error" not in result, result.get("error")
+    problems = result["bad"] + result["jumps"] + [f"console: {e}" for e in explorers_page.errors]
+    if problems:
+        page.screenshot(path=str(tmp_path / f"lesson-{lesson}.png"))
+    assert result["controls"] > 0 and result["settings"] > 0
+    assert not problems, f"lesson {lesson} ({factory}): " + "; ".join(problems[:8])
+    assert not explorers_page.external, f"asked for other hosts: {explorers_page.external[:5]}"

@@ -898,3 +898,36 @@ def test_progress_bar_covers_the_bootstrap(tmp_path, capsys):
     code, _, err = run(["report", path, "--bootstrap", "100", "--seed", "0", "--progress"],
                        capsys)
     assert code == 0 and "bootstrap, 100 replicates" in err
+
+
+def test_accuracy_verdict_says_it_is_a_point_estimate_or_gives_paired_intervals(capsys,
+                                                                                indicators):
+    _, (ideal, res1, res2), paths = indicators
+    code, out, err = run(["accuracy", *paths], capsys)
+    assert code == 0 and err == ""
+    assert "a point estimate on these 60 samples" in out and "--bootstrap N" in out
+    code, out, err = run(["accuracy", *paths, "--bootstrap", "300", "--seed", "7",
+                          "--level", "0.9"], capsys)
+    assert code == 0 and err == ""
+    cmp = rl.compare_multilabel(ideal, res1, res2, n_boot=300, seed=7, level=0.9,
+                                zero_division=0)
+    assert "res1.csv minus res2.csv, paired 90 % bootstrap intervals (n_boot = 300, seed = 7)" in out
+    rows = {line[:22].strip(): line[22:] for line in out.splitlines()
+            if line.startswith(("AA ", "RAR ", "multi-label"))}
+    for label, field in (("multi-label accuracy", "accuracy"), ("multi-label recall", "recall")):
+        band = getattr(cmp, field)
+        shown = rows[label].replace("[", " ").replace("]", " ").replace(",", " ").split()
+        assert [float(x) for x in shown[:3]] == pytest.approx(
+            [band.estimate, band.low, band.high], abs=5e-5), label
+        assert ("contains 0" in rows[label]) == (band.low <= 0 <= band.high), label
+    verdict = cmp.aa_rar_verdict()
+    assert f"verdict with intervals: {'not settled' if verdict == 'not settled' else 'res1.csv'}" in out
+    # the same seed gives the same intervals
+    assert run(["accuracy", *paths, "--bootstrap", "300", "--seed", "7", "--level", "0.9"],
+               capsys)[1] == out
+
+
+def test_accuracy_bootstrap_needs_two_results(capsys, indicators):
+    _, _, paths = indicators
+    code, out, err = run(["accuracy", paths[0], paths[1], "--bootstrap", "10"], capsys)
+    _assert_failed(code, out, err, ["--bootstrap", "second result"])

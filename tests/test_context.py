@@ -446,3 +446,95 @@ def test_vtv_prior(small, scene, proba):
     assert not ctx.joint_context_rejection(p, 0.5, 0.0, prior="vtv").rejected.any()
 
 
+# ---------------------------------------------------------------- how sure: tiles, held-out
+
+
+def _naive_tile_bootstrap(exp, tile, n_boot, seed, level, own_labels):
+    """The definition: draw tiles, repeat their pixels (in pixel order), score both rejectors."""
+    ev = exp.evaluated
+    rows, cols = np.nonzero(ev)
+    keys = (rows // tile) * 10**6 + cols // tile
+    tiles = sorted(set(keys.tolist()))
+    tile_of = np.array([tiles.index(k) for k in keys])
+    accurate = exp.accurate[ev]
+    confidence = exp.context.confidence[ev]
+    gt = exp.scene.ground_truth[ev]
+    rng = np.random.default_rng(seed)
+    dA, dQ = [], []
+    for _ in range(n_boot):
+        drawn = np.bincount(rng.integers(0, len(tiles), size=len(tiles)), minlength=len(tiles))
+        copies = drawn[tile_of]
+        acc, conf = np.repeat(accurate, copies), np.repeat(confidence, copies)
+        scr = rl.rejection_curves(acc, conf)
+        rowA, rowQ = [], []
+        for j in exp.jcr:
+            judged = np.repeat(j.labels[ev] == gt if own_labels else accurate, copies)
+            rejected = np.repeat(j.rejected[ev], copies)
+            point = rl.operating_point(judged, rejected)
+            same = scr.point(int(rejected.sum()))
+            rowA.append(point.A - same.A)
+            rowQ.append(point.Q - same.Q)
+        dA.append(rowA)
+        dQ.append(rowQ)
+    q = [(1 - level) / 2, (1 + level) / 2]
+    return np.nanquantile(np.array(dA), q, axis=0), np.nanquantile(np.array(dQ), q, axis=0)
+
+
+@pytest.fixture(scope="module")
+def tiny_experiment():
+    s = rl.datasets.synthetic_scene((24, 30), n_classes=3, seed=2)
+    return ctx.context_experiment(s, 2.0, (0.15, 0.3), max_iter=5)
+
+
+@pytest.mark.parametrize("tile,own_labels,level", [(1, False, 0.95), (6, True, 0.9), (11, False, 0.8)])
+def test_compare_jcr_scr_equals_a_naive_tile_resampling_loop(tiny_experiment, tile, own_labels,
+                                                             level):
+    exp = tiny_experiment
+    got = ctx.compare_jcr_scr(exp, tile=tile, n_boot=40, seed=tile, level=level,
+                              own_labels=own_labels)
+    (a_low, a_high), (q_low, q_high) = _naive_tile_bootstrap(exp, tile, 40, tile, level, own_labels)
+    table = exp.comparison(own_labels=own_labels)
+    np.testing.assert_allclose(got.Q.estimate, table.Q_jcr - table.Q_scr, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(got.A.estimate, table.A_jcr - table.A_scr, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(got.Q.low, q_low, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(got.Q.high, q_high, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(got.A.low, a_low, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(got.A.high, a_high, rtol=0, atol=1e-12)
+    h, w = exp.evaluated.shape
+    assert got.n_tiles <= -(-h // tile) * -(-w // tile) and got.tile == tile
+
+
+def test_tiles_widen_the_interval_on_the_lesson_scene():
+    # the lesson's claim: neighbouring pixels are right or wrong together, so the pixel
+    # bootstrap (tile = 1) is narrower than one that keeps whole tiles together
+    exp = rl.datasets.lesson_experiment()
+    pixel = ctx.compare_jcr_scr(exp, tile=1, n_boot=300, seed=0)
+    tiled = ctx.compare_jcr_scr(exp, tile=20, n_boot=300, seed=0)
+    width = lambda b: np.mean(b.Q.high - b.Q.low)  # noqa: E731
+    assert width(tiled) > 1.5 * width(pixel)
+
+
+def test_scr_held_out_chooses_on_one_half_and_reports_on_the_other(tiny_experiment):
+    exp = tiny_experiment
+    held = ctx.scr_held_out(exp)
+    w = exp.evaluated.shape[1]
+    left = exp.evaluated.copy()
+    left[:, w // 2:] = False
+    right = exp.evaluated & ~left
+    conf, acc = exp.context.confidence, exp.accurate
+    chosen = rl.select_threshold(acc[left], conf[left])
+    assert held.threshold == chosen
+    assert held.reported == rl.operating_point(acc[right], conf[right] < chosen.value)
+    own = rl.select_threshold(acc[right], conf[right])
+    assert held.in_sample.Q == pytest.approx(own.Q) and held.in_sample.Q >= held.reported.Q
+
+
+def test_compare_jcr_scr_refuses_what_it_cannot_resample(tiny_experiment):
+    with pytest.raises(ValueError, match="experiment"):
+        ctx.compare_jcr_scr("exp")
+    with pytest.raises(ValueError, match="tile"):
+        ctx.compare_jcr_scr(tiny_experiment, tile=0)
+    with pytest.raises(ValueError, match="tile"):
+        ctx.compare_jcr_scr(tiny_experiment, tile=31)
+    with pytest.raises(ValueError, match="experiment"):
+        ctx.scr_held_out(None)

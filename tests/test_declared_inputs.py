@@ -103,6 +103,7 @@ OBJECTS = {
     "ESTIMATOR": _Estimator,
     "SCENE": _scene,
     "CLASSIFIER": lambda: ctx.fit_gaussian_classifier([[0.0], [0.2], [2.0], [2.2]], [1, 1, 2, 2]),
+    "instance(ContextExperiment)": lambda: _experiment(),
 }
 
 #: An instance of each public class with declared methods.

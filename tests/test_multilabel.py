@@ -231,3 +231,103 @@ def test_nan_like_labels_in_label_sets_are_refused_by_name(nan, arg):
     kwargs = {"y_true": good, "y_pred": good, arg: bad}
     with pytest.raises(ValueError, match=f"{arg}.*NaN-like"):
         rl.multilabel_measures(**kwargs)
+
+
+# --- paired bootstrap of two results: compare_multilabel -----------------------------
+
+def _naive_paired_bootstrap(T, R1, R2, n_boot, seed, level, zero_division):
+    """The definition: resample the rows, score both results on the same rows, take quantiles."""
+    rng = np.random.default_rng(seed)
+    n = T.shape[0]
+    reps = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(n_boot):
+            rows = rng.integers(0, n, size=n)
+            one = rl.multilabel_measures(T[rows], R1[rows], zero_division=zero_division)
+            two = rl.multilabel_measures(T[rows], R2[rows], zero_division=zero_division)
+            reps.append([a - b for a, b in zip(one, two)])
+    reps = np.array(reps, dtype=float)
+    low, high = np.nanquantile(reps, [(1 - level) / 2, (1 + level) / 2], axis=0)
+    # NumPy interpolates inf - inf to NaN: columns with an infinite replicate (RAR of a
+    # resample without a single charged error) are compared in the next test instead
+    infinite = np.isinf(reps).any(axis=0)
+    return np.where(infinite, np.nan, low), np.where(infinite, np.nan, high)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(5, 30), st.integers(1, 4), st.integers(0, 2**16),
+       st.sampled_from([0, 1, np.nan]), st.sampled_from([0.8, 0.95]))
+def test_compare_multilabel_equals_a_naive_resampling_loop(n, m, seed, zero_division, level):
+    rng = np.random.default_rng(seed)
+    T = rng.random((n, m)) < 0.4
+    T[:, 0] |= ~T.any(axis=1)                  # every sample has a true label: RAR stays finite
+    R1, R2 = (T ^ (rng.random(T.shape) < p) for p in (0.15, 0.3))
+    R1[0] = False                              # an empty prediction: a 0 / 0 precision term
+    got = rl.compare_multilabel(T, R1, R2, n_boot=60, seed=seed, level=level,
+                                zero_division=zero_division)
+    low, high = _naive_paired_bootstrap(T, R1, R2, 60, seed, level, zero_division)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        one = rl.multilabel_measures(T, R1, zero_division=zero_division)
+        two = rl.multilabel_measures(T, R2, zero_division=zero_division)
+    for j, (name, band) in enumerate(got._asdict().items()):
+        want = getattr(one, name) - getattr(two, name)
+        assert band.estimate == pytest.approx(want, nan_ok=True), name
+        if np.isfinite(low[j]):
+            assert band.low == pytest.approx(low[j], abs=1e-12), name
+            assert band.high == pytest.approx(high[j], abs=1e-12), name
+
+
+def test_percentile_bounds_are_numpys_and_keep_an_infinite_tail():
+    from rejlab._resampling import quantiles as percentile_bounds
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(401, 3))
+    x[::4, 1] = np.nan
+    low, high = percentile_bounds(x, 0.9)
+    assert np.allclose([low, high], np.nanquantile(x, [0.05, 0.95], axis=0), rtol=0, atol=1e-12)
+    tail = np.concatenate([np.arange(39.0), [np.inf]])      # the top order statistics: inf
+    low, high = percentile_bounds(tail[:, None], 0.99)
+    assert np.isfinite(low[0]) and high[0] == np.inf
+    assert np.isnan(percentile_bounds(np.full((5, 1), np.nan), 0.9)[0][0])
+
+
+def test_compare_multilabel_is_paired_and_reads_label_sets_like_matrices():
+    rng = np.random.default_rng(3)
+    T = rng.random((80, 3)) < 0.5
+    T[:, 0] |= ~T.any(axis=1)
+    R = T ^ (rng.random(T.shape) < 0.2)
+    same = rl.compare_multilabel(T, R, R, n_boot=200, seed=1, zero_division=0)
+    for band in same:                              # one result against itself: exactly 0
+        assert (band.estimate, band.low, band.high) == (0, 0, 0)
+    sets = [lambda Y: [set(np.flatnonzero(row).tolist()) for row in Y]][0]
+    from_sets = rl.compare_multilabel(sets(T), sets(R), sets(T), n_boot=50, seed=2, zero_division=0)
+    from_matrix = rl.compare_multilabel(T, R, T, n_boot=50, seed=2, zero_division=0)
+    for a, b in zip(from_sets, from_matrix):
+        assert a == pytest.approx(b)
+
+
+def test_compare_multilabel_verdict_reads_the_intervals():
+    rng = np.random.default_rng(4)
+    T = rng.random((400, 4)) < 0.4
+    T[:, 0] |= ~T.any(axis=1)
+    good = T ^ (rng.random(T.shape) < 0.05)
+    bad = T ^ (rng.random(T.shape) < 0.4)
+    assert rl.compare_multilabel(T, good, bad, n_boot=200, seed=0, zero_division=0).aa_rar_verdict() == "more accurate"
+    assert rl.compare_multilabel(T, bad, good, n_boot=200, seed=0, zero_division=0).aa_rar_verdict() == "less accurate"
+    near = T ^ (rng.random(T.shape) < 0.051)
+    assert rl.compare_multilabel(T, good, near, n_boot=200, seed=0, zero_division=0).aa_rar_verdict() == "not settled"
+    # finds more true labels (AA up) but gives many wrong ones (RAR down): incomparable
+    greedy = T | (rng.random(T.shape) < 0.6)
+    cmp = rl.compare_multilabel(T, greedy, good, n_boot=200, seed=0, zero_division=0)
+    assert cmp.AA.low > 0 and cmp.RAR.high < 0
+    assert cmp.aa_rar_verdict() == "incomparable"
+
+
+def test_compare_multilabel_names_the_result_that_does_not_fit():
+    T = np.eye(3, dtype=int)
+    with pytest.raises(ValueError, match="y_pred_2"):
+        rl.compare_multilabel(T, T, T[:2], n_boot=5)
+    with pytest.raises(ValueError, match="y_pred_1"):
+        rl.compare_multilabel(T, np.ones((3, 2), dtype=int), T, n_boot=5)

@@ -544,3 +544,25 @@ def test_toy_exercises_match_a_direct_count():
     order = np.argsort(rl.breaking_ties(proba), kind="stable")
     rejected = order[: round(0.2 * n)]
     assert rl.exercises.check("05-3", np.mean(~acc[rejected]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n),
+                                                      st.integers(0, n - 1))))
+def test_feasible_accuracy_is_the_range_over_every_ranking(nak):
+    # n samples, a of them accurate, k < n rejected: every possible |A∩R| gives one A
+    n, a, k = nak
+    reachable = [Fraction(a - ar, n - k) for ar in range(max(0, k - (n - a)), min(k, a) + 1)]
+    low, high = rl.optimality.feasible_accuracy(k / n, a / n)
+    assert low == pytest.approx(float(min(reachable)), abs=1e-12)
+    assert high == pytest.approx(float(max(reachable)), abs=1e-12)
+
+
+def test_feasible_accuracy_is_undefined_when_everything_is_rejected_and_names_its_arguments():
+    low, high = rl.optimality.feasible_accuracy([0.0, 1.0], 0.6)
+    assert low[0] == high[0] == pytest.approx(0.6) and np.isnan(low[1]) and np.isnan(high[1])
+    with pytest.raises(ValueError, match="alpha"):
+        rl.optimality.feasible_accuracy(0.5, 1.5)
+    # an infeasible reference names the A0 range it needed
+    with pytest.raises(ValueError, match=r"A0 = 0.9 is infeasible at r0 = 0 .* A0 must lie in \[0.7, 0.7\]"):
+        rl.operating_set(0.9, 0.0, 0.7, [0.1, 0.2])

@@ -357,3 +357,33 @@ def test_the_fast_png_has_the_pixels_of_the_reference_encoder(height, width, see
                for png in (fast_png(rgba), png_reference(rgba))]
     np.testing.assert_array_equal(decoded[0], decoded[1])
     np.testing.assert_array_equal(decoded[0], rgba[:, :, :3])
+
+
+def test_the_readout_keeps_its_room_so_the_figure_never_moves():
+    # a readout that wraps to more lines, or a message in its place, must not move the figure
+    # below: the box holding both keeps the most lines it has needed, from the first drawing
+    def compute(x):
+        if x > 0.9:
+            raise ValueError("x must be at most 0.9")
+        return x
+
+    def readout(x):
+        return "<br>".join(["a line"] * (1 + int(3 * x)))
+
+    e = Explorer({"x": widgets.FloatSlider(min=0, max=1, value=0.1)}, compute,
+                 lambda fig, s: fig.add_subplot() if not fig.axes else None, readout=readout)
+    heights = [e._status.layout.min_height]
+    assert "1 *" in heights[0]
+    e.controls["x"].value = 0.8                     # three lines now
+    heights.append(e._status.layout.min_height)
+    e.controls["x"].value = 1.0                     # a message instead of the readout
+    heights.append(e._status.layout.min_height)
+    e.controls["x"].value = 0.1                     # one line again: the room stays
+    heights.append(e._status.layout.min_height)
+    assert "3 *" in heights[1] and heights[1] == heights[2] == heights[3]
+    long = Explorer({}, lambda: 0, lambda fig, s: None, readout=lambda s: "word " * 60)
+    assert "3 *" in long._status.layout.min_height   # 300 characters wrap to three lines
+    assert "4 *" in Explorer({}, lambda: 0, lambda fig, s: None,
+                             readout_lines=4)._status.layout.min_height
+    with pytest.raises(ValueError, match="readout_lines"):
+        Explorer({}, lambda: 0, lambda fig, s: None, readout_lines=0)

@@ -98,7 +98,18 @@ def test_scene_plots_draw_and_update_in_place():
     rl.plot.scene_map(ex.context.labels, ax, n_classes=4, rejected=ex.jcr[1].rejected)
     assert len(ax.images) == 1                  # updated, not stacked
     rgb = ax.images[0].get_array()
-    assert np.all(rgb[ex.jcr[1].rejected] == 0)  # rejected pixels are black
+    # rejected pixels keep their class colour, darkened: a map rejecting everything still
+    # shows its fields, and a rejected pixel is darker than the same class kept
+    colors = rl.plot.class_colors(4)[ex.context.labels]
+    rej = ex.jcr[1].rejected
+    assert rej.any()
+    share = rgb[rej].sum() / colors[rej].sum()
+    assert 0 < share < 0.5
+    np.testing.assert_allclose(rgb[rej], share * colors[rej])
+    np.testing.assert_allclose(rgb[~rej], colors[~rej])
+    all_rejected = rl.plot.scene_map(ex.context.labels, n_classes=4,
+                                     rejected=np.ones(rej.shape, bool)).images[0].get_array()
+    assert len(np.unique(all_rejected.reshape(-1, 3), axis=0)) > 1   # not one black square
     axes = rl.plot.jcr_scr_curves(ex)
     assert len(axes) == 3
     rl.plot.jcr_scr_rho_zero(ex)

@@ -7,7 +7,7 @@ import os
 import numpy as np
 
 from ..accuracy import compare_methods
-from ..multilabel import evaluate_multilabel
+from ..multilabel import compare_multilabel, evaluate_multilabel
 from ..report import format_value, rejection_report
 from ._errors import InputError
 from ._formats import PROBA_PREFIX, load_indicator, load_predictions
@@ -76,6 +76,9 @@ def cmd_report(args):
 
 def cmd_accuracy(args):
     paths = [args.ideal, args.result] + ([args.result2] if args.result2 else [])
+    if args.bootstrap and not args.result2:
+        raise InputError("--bootstrap gives intervals of the differences between two results: "
+                         "give a second result file")
     loaded = []
     for path in paths:
         args.progress_bar.stage = f"reading {path}"
@@ -118,6 +121,44 @@ def cmd_accuracy(args):
             lines.append(f"verdict: {names[0]} and {names[1]} are equally accurate")
         else:
             lines.append(f"verdict: {names[0]} is {verdict} than {names[1]}")
+        if args.bootstrap:
+            lines.append(f"  (a point estimate on these {ideal.shape[0]} samples; the paired "
+                         "intervals below say whether another sample could reverse it)")
+            lines += _paired_intervals(args, ideal, loaded[1][1], loaded[2][1], names,
+                                       zero_division)
+        else:
+            lines.append(f"  (a point estimate on these {ideal.shape[0]} samples: another sample "
+                         "could reverse it; --bootstrap N gives paired intervals)")
     print("\n".join(lines))
     return 0
+
+
+#: What the paired intervals of ``rejlab accuracy --bootstrap`` show: the table's measures.
+_INTERVAL_ROWS = (("AA", "AA"), ("RAR", "RAR"), ("multi-label accuracy", "accuracy"),
+                  ("multi-label precision", "precision"), ("multi-label recall", "recall"))
+
+
+def _paired_intervals(args, ideal, first, second, names, zero_division):
+    """Lines of the paired bootstrap: each difference with its interval, then the verdict on them."""
+    args.progress_bar.stage = f"bootstrap, {args.bootstrap} replicates"
+    cmp = compare_multilabel(ideal, first, second, n_boot=args.bootstrap, level=args.level,
+                             seed=args.seed, zero_division=zero_division)
+    lines = ["", f"{names[0]} minus {names[1]}, paired {args.level * 100:g} % bootstrap intervals "
+             f"(n_boot = {args.bootstrap}, seed = {args.seed}):"]
+    for label, field in _INTERVAL_ROWS:
+        band = getattr(cmp, field)
+        note = "  contains 0" if band.low <= 0 <= band.high else ""
+        lines.append(f"{label.ljust(22)}{format_value(band.estimate):>10}  "
+                     f"[{format_value(band.low)}, {format_value(band.high)}]{note}")
+    verdict = cmp.aa_rar_verdict()
+    if verdict == "not settled":
+        open_ = " and ".join(name for name in ("AA", "RAR")
+                             if getattr(cmp, name).low <= 0 <= getattr(cmp, name).high)
+        lines.append(f"verdict with intervals: not settled (the interval of {open_} contains 0: "
+                     f"these {ideal.shape[0]} samples cannot order the two results by it)")
+    elif verdict == "incomparable":
+        lines.append(f"verdict with intervals: {names[0]} and {names[1]} are incomparable")
+    else:
+        lines.append(f"verdict with intervals: {names[0]} is {verdict} than {names[1]}")
+    return lines
 

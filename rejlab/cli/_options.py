@@ -139,7 +139,8 @@ def build_parser():
                          description="AA, RAR and multi-label accuracy / precision / recall of "
                          "one or two results against an ideal, from 0/1 indicator CSV files "
                          f"(header = label names, one row per sample). {TEXT_POLICY}",
-                         epilog="example: rejlab accuracy ideal.csv method1.csv method2.csv. "
+                         epilog="example: rejlab accuracy ideal.csv method1.csv method2.csv "
+                         "--bootstrap 1000 --seed 0. "
                          f"{EXIT_STATUS}")
     acc.add_argument("ideal", type=path_arg, help="the ideal (true) indicator file")
     acc.add_argument("result", type=path_arg, help="a classification result")
@@ -148,6 +149,14 @@ def build_parser():
     acc.add_argument("--zero-division", choices=["0", "1", "nan"], default="0",
                      help="value of a 0/0 precision or recall term, as scikit-learn's "
                      "zero_division (default 0; nan averages over the defined samples)")
+    acc.add_argument("--bootstrap", metavar="N", type=count_arg, default=None,
+                     help="with two results: N paired bootstrap replicates, for intervals of "
+                     "the differences and a verdict that takes them into account (without it "
+                     "the verdict is a point estimate on these samples)")
+    acc.add_argument("--seed", metavar="S", type=seed_arg, default=None,
+                     help="seed of the bootstrap (the same seed gives the same intervals)")
+    acc.add_argument("--level", type=level_arg, default=0.95,
+                     help="level of the bootstrap intervals (default 0.95)")
     return parser
 
 

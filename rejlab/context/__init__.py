@@ -39,7 +39,10 @@ Reached as ``rl.context.<name>``; the modules of this package are
 - ``_classifier``: the soft classifier (Gaussian classes, shared covariance);
 - ``_solvers``: the hidden fields' marginal MAP (:func:`apply_context`);
 - ``_rejection``: JCR and SCR;
-- ``_experiment``: the paper's whole experiment (:func:`context_experiment`).
+- ``_experiment``: the paper's whole experiment (:func:`context_experiment`);
+- ``_tiles``: how sure a comparison of JCR and SCR is (:func:`compare_jcr_scr`, a
+  block bootstrap over image tiles) and SCR's best point chosen on another
+  region (:func:`scr_held_out`).
 """
 
 from ._classifier import GaussianClassifier, fit_gaussian_classifier
@@ -53,6 +56,7 @@ from ._rejection import (
                          scr,
                          sequential_context_rejection,
 )
+from ._tiles import HeldOutPoint, JCRvsSCRBands, compare_jcr_scr, scr_held_out
 from ._solvers import (
                          DEFAULT_STRENGTH,
                          PRIORS,
@@ -78,6 +82,10 @@ __all__ = [
     "JCRvsSCR",
     "JCRSweep",
     "context_experiment",
+    "compare_jcr_scr",
+    "JCRvsSCRBands",
+    "scr_held_out",
+    "HeldOutPoint",
     "DEFAULT_STRENGTH",
     "DEFAULT_FAILURE_PROBABILITIES",
 ]

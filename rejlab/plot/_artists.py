@@ -67,9 +67,14 @@ def index_at(cv, r):
 
 
 def put_marker(ax, gid, x, y, **style):
-    """A one-point marker found by ``gid`` and moved, or made."""
+    """A one-point marker found by ``gid`` and moved, or made.
+
+    Not clipped by the axes (``clip_on=False`` unless given): a point at
+    r = 0 or r = 1 sits on the axes' edge and would otherwise show half a marker.
+    """
     line = find_artist(ax, gid)
     if line is None:
+        style.setdefault("clip_on", False)
         (line,) = ax.plot([x], [y], ls="none", gid=gid, **style)
     else:
         line.set_data([x], [y])

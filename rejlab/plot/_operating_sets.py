@@ -195,7 +195,8 @@ def _draw_operating_set(opset, measure, ax, named, ylim, title, legend):
     # the reference marker exists even when its value is not finite (empty, out of
     # the legend), so that a later call can move it
     ax.plot([opset.r0] if finite else [], [ref] if finite else [], "o", ms=10, color="black",
-            mfc="black", zorder=5, label=label if finite else "_" + label, gid="opset-reference")
+            mfc="black", zorder=5, label=label if finite else "_" + label, gid="opset-reference",
+            clip_on=False)   # whole at r0 = 0 or 1, on the axes' edge
     ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))
     ax.set_ylim(bottom, top)
     ax.set_xlabel(R_LABEL + "₁")
@@ -218,6 +219,8 @@ def _draw_through(ax, named, measure):
 
 
 def _opset_title(opset):
+    if not np.isfinite(opset.A0):   # everything rejected: no accuracy of the kept samples
+        return f"operating set of r0 = {format_r(opset.r0)} (all rejected, A0 undefined)"
     return f"operating set of r0 = {format_r(opset.r0)}, A0 = {opset.A0:.3f}"
 
 

@@ -47,7 +47,10 @@ CLASS_COLORS = (
     "#8C5A00", "#A6D8F5", "#00583F", "#9C9100", "#003F63", "#F4A582", "#7B3F6A", "#4D4D4D",
 )
 _BACKGROUND = "#FFFFFF"     # unlabelled / not evaluated
-_REJECTED = "#000000"       # rejected pixels
+_REJECTED = "#333333"       # the key's swatch of a rejected pixel
+#: A rejected pixel keeps its class colour at this share of its brightness: darkened, so that
+#: a map in which nearly everything is rejected still shows its fields (not a black square).
+REJECTED_BRIGHTNESS = 0.3
 
 _SUBSET_ORDER = ("an", "mn", "ar", "mr")
 
@@ -108,7 +111,7 @@ def _bool_map(mask, shape, name, like="labels"):
 
 def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
               class_names=None, legend=False):
-    """A label map: one colour per class, white background (0), black rejected pixels.
+    """A label map: one colour per class, white background (0), rejected pixels darkened.
 
     Parameters
     ----------
@@ -119,7 +122,8 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     n_classes : int, optional
         K (default: the largest label), so that maps of one scene share colours.
     rejected : bool array (H, W), optional
-        Pixels drawn black.
+        Pixels drawn dark: their colour at ``REJECTED_BRIGHTNESS`` (30 %) of its
+        brightness, so the map stays readable when nearly every pixel is rejected.
     title : str, optional
     class_names : sequence of str, optional
         Used by the legend.
@@ -142,7 +146,8 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
         raise ValueError(f"labels go up to {labels.max()}, more than n_classes={k}")
     rgb = class_colors(k)[labels]
     if rejected is not None:
-        rgb[_bool_map(rejected, labels.shape, "rejected")] = _rgb(_REJECTED)
+        dark = _bool_map(rejected, labels.shape, "rejected")
+        rgb[dark] = REJECTED_BRIGHTNESS * rgb[dark]
     ax = get_ax(ax, figsize=(4.5, 4.5), layout="constrained")
     _show(ax, rgb, "rejlab-scene-map", title)
     if legend:
@@ -151,7 +156,7 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
                          label=str(names[i])) for i in range(k)]
         handles.append(Patch(facecolor=_BACKGROUND, edgecolor="black", label="unlabelled"))
         if rejected is not None:
-            handles.append(Patch(facecolor=_REJECTED, label="rejected"))
+            handles.append(Patch(facecolor=_REJECTED, label="rejected (darkened)"))
         ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1), fontsize=8,
                   frameon=False)
     return ax

@@ -161,6 +161,17 @@ def explains(question, notice):
 
 
 _BLANK_GREY = (242, 242, 242)
+#: Width of a readout character in CSS pixels, a little above the average of JupyterLab's
+#: 13 px sans-serif, so that the room kept for a readout errs on the side of one more line.
+_CHAR_PX = 8.0
+#: The width a readout wraps at in JupyterLab on a 1280-pixel window (the notebook's output
+#: area; the readout takes all of it, whatever the figure's width).
+_PAGE_PX = 840
+
+
+def _lines_height(lines):
+    """CSS height of ``lines`` lines of an HTML widget (each one ipywidgets' inline height)."""
+    return f"calc({lines} * var(--jp-widgets-inline-height, 28px) + 4px)"
 
 
 def _png_chunk(kind, data):
@@ -245,12 +256,16 @@ class Explorer(widgets.VBox):
         matplotlib would).
     controls_layout : widget, optional
         The container of the controls (default: one wrapping row).
+    readout_lines : int, default 1
+        Lines kept for the readout from the start (more are kept as soon as a
+        readout needs them, and never given back), so that the figure below
+        does not move as the readout grows or a message replaces it.
     """
 
     def __init__(self, controls: Mapping[str, widgets.Widget], compute: Callable,
                  draw: Callable, *, readout: Callable | None = None,
                  figsize=(9, 4), dpi=100, title: str = "", question: str = "",
-                 notice: str = "", legend: str = "", controls_layout=None):
+                 notice: str = "", legend: str = "", controls_layout=None, readout_lines=1):
         self.controls = dict(controls)
         self._compute = compute
         self._draw = draw
@@ -261,6 +276,7 @@ class Explorer(widgets.VBox):
         self.state = None
         self.error = ""
         self.redraws = 0
+        self._drawn = None   # the control values of the last figure
 
         with matplotlib.rc_context(RC):
             self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
@@ -268,8 +284,15 @@ class Explorer(widgets.VBox):
         self._blank = None
         self.image = _FigureImage(format="png", layout=widgets.Layout(max_width="100%",
                                                                       height="auto"))
-        self.readout = widgets.HTML(layout=widgets.Layout(min_height="1.5em"))
+        self.readout = widgets.HTML()
         self.message = widgets.HTML()
+        # the readout and the message line share a box whose height only grows, so that a
+        # readout wrapping to another line (or a message replacing it) never moves the figure
+        self._status = widgets.VBox([self.readout, self.message],
+                                    layout=widgets.Layout(min_height=_lines_height(1)))
+        self._line_chars = int(_PAGE_PX / _CHAR_PX)
+        self._status_lines = v.count(readout_lines, "readout_lines", 50, lower=1)
+        self._status.layout.min_height = _lines_height(readout_lines)
         box = controls_layout or widgets.HBox(list(self.controls.values()),
                                               layout=widgets.Layout(flex_flow="row wrap"))
         children = []
@@ -278,7 +301,7 @@ class Explorer(widgets.VBox):
             if question:
                 head += ("<br>" if head else "") + html.escape(question)
             children.append(widgets.HTML(f'<div class="rejlab-question">{head}</div>'))
-        children += [box, self.readout, self.message, self.image]
+        children += [box, self._status, self.image]
         self.legend = widgets.HTML(legend) if legend else None
         if self.legend is not None:
             children.append(self.legend)
@@ -299,7 +322,10 @@ class Explorer(widgets.VBox):
         return {name: c.value for name, c in self.controls.items()}
 
     def _on_change(self, change):
-        self.update()
+        # one control moving another (a bound that follows a slider) fires twice with the same
+        # values in the end: draw them once
+        if self.error or self.values != self._drawn:
+            self.update()
 
     def update(self):
         """Recompute from the controls and redraw; bad input becomes a message."""
@@ -315,7 +341,9 @@ class Explorer(widgets.VBox):
         self.error = ""
         self.message.value = ""
         self.state = state
+        self._drawn = self.values
         self.readout.value = shown
+        self._reserve(shown)
         self.image.value = png
         self.image.tooltip = self.alt_text()
         self.redraws += 1
@@ -325,8 +353,22 @@ class Explorer(widgets.VBox):
         self.error = message
         self.message.value = '<span style="color:#D55E00">⚠ ' + html.escape(message) + "</span>"
         self.readout.value = ""
+        self._reserve(self.message.value)
         self.image.value = self._blank_png()
         self.image.tooltip = self.alt_text()
+
+    def _reserve(self, markup):
+        """Keep room for ``markup``'s lines under the controls (the height never shrinks).
+
+        The lines are estimated from the text's length at the figure's width
+        (``_CHAR_PX`` pixels a character, on the generous side), each line
+        break of the HTML starting a new one.
+        """
+        parts = _BREAK.split(markup) if markup else [""]
+        lines = sum(max(1, -(-len(html_to_text(part)) // self._line_chars)) for part in parts)
+        if lines > self._status_lines:
+            self._status_lines = lines
+            self._status.layout.min_height = _lines_height(lines)
 
     def control_texts(self):
         """``{name: "description = value"}`` of the controls a reader is told about

@@ -81,14 +81,14 @@ EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.
 @explains(
     "Does rejecting jointly with context (JCR) do better than rejecting after it (SCR), at the "
     "same rejected fraction?",
-    "Raising γ makes JCR reject more pixels (black in the map). Compare JCR's markers with the "
+    "Raising γ makes JCR reject more pixels (darkened in the map). Compare JCR's markers with the "
     "SCR curves at the same r: where a marker lies above its curve, joint rejection does better "
     "there. More context (larger λ) makes the map smoother.")
 def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_class=10,
                      seed=0):
     """Move the context strength and the probability of failure; see JCR against SCR.
 
-    Left: the classification with context, JCR's rejected pixels in black.
+    Left: the classification with context, JCR's rejected pixels darkened.
     Right: SCR's curves of A and Q against r at this strength (one context
     computation gives every r), with JCR's single operating point (one joint
     computation per probability of failure). The readout
@@ -128,8 +128,9 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
         "failure_probability": widgets.FloatSlider(
             value=failure_probability, min=0.0, max=0.5, step=0.01, readout_format=".2f",
             description="probability of failure γ", continuous_update=False,
+            # its long label takes about 13em: the rest keeps a full-length track
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="24em")),
+            layout=widgets.Layout(width="40em")),
     }
 
     def compute(strength, failure_probability):
@@ -146,8 +147,11 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
 
     def draw(fig, state):
         ax_map, ax = panels(fig, 2, width_ratios=[1.0, 1.5])
+        share = float(np.mean(state.rejected))
+        which = ("nothing rejected" if share == 0 else
+                 "all pixels rejected (darkened)" if share == 1 else "dark: rejected by JCR")
         scene_map(state.labels, ax_map, n_classes=scene.n_classes, rejected=state.rejected,
-                  title=f"λ = {state.strength:g}; black: rejected by JCR")
+                  title=f"λ = {state.strength:g}; {which}")
         jcr_vs_scr(state.scr, state.jcr, ax)
 
     def readout(state):

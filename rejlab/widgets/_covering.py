@@ -58,6 +58,26 @@ def _toggle_name(i, e):
     return f"C{i}:{e}"
 
 
+def _show_cell(button, on):
+    """An "in the block" cell filled (primary blue, a check mark), an empty one plain and light.
+
+    The pressed and unpressed greys of a plain toggle differ too little to be
+    read at a glance (or by anyone who cannot tell close greys apart); a filled
+    blue cell with a tick beside a white one differs in colour, brightness and shape.
+    """
+    button.button_style = "primary" if on else ""
+    button.icon = "check" if on else ""
+
+
+def _cell_toggle(on, e, i):
+    """The toggle of element e in block C_i, drawn so that its state reads at a glance."""
+    button = widgets.ToggleButton(value=on, description=str(e), tooltip=f"{e} in C{i}",
+                                  layout=widgets.Layout(width="3.6em"))   # the tick and e
+    _show_cell(button, on)
+    button.observe(lambda change: _show_cell(button, change["new"]), names="value")
+    return button
+
+
 def _fmt(s):
     if s is None:
         return "undefined"
@@ -152,9 +172,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     toggles = {}
     for i, block in enumerate(blocks, start=1):
         for e in order:
-            toggles[_toggle_name(i, e)] = widgets.ToggleButton(
-                value=e in block, description=str(e), tooltip=f"{e} in C{i}",
-                layout=widgets.Layout(width="2.8em"))
+            toggles[_toggle_name(i, e)] = _cell_toggle(e in block, e, i)
     # "initial" description widths: the default 80 px label left a 30 px select that
     # showed no value
     p_control = widgets.Dropdown(options=[(str(e), e) for e in order], value=p,
@@ -173,7 +191,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
         cells.append(widgets.HTML(f"<b>C{i}</b>"))
         cells += [toggles[_toggle_name(i, e)] for e in order]
     grid = widgets.GridBox(cells, layout=widgets.Layout(
-        grid_template_columns=f"3em repeat({len(order)}, 3em)", grid_gap="2px 2px"))
+        grid_template_columns=f"3em repeat({len(order)}, 3.8em)", grid_gap="2px 2px"))
     layout = widgets.VBox([widgets.HBox([controls[k] for k in ("p", "ideal") if k in controls]),
                            grid])
 
@@ -235,8 +253,14 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     return Explorer(controls, compute, draw, readout=readout,
                     figsize=(10, 4.6) if scores else (7, 4.6), dpi=90,
                     title="Coverings and neighborhood systems", question=question, notice=notice,
-                    legend=_key_html(scores), controls_layout=layout)
+                    legend=_key_html(scores), controls_layout=layout,
+                    readout_lines=6 if scores else 5)   # its rows, and one that may wrap
 
+
+#: Messages a setting of the controls gives by design: a cell switched off can leave an
+#: element in no block (or a block empty), and the lesson asks the student to see it refused.
+#: A test of the controls' ranges accepts these, and only these.
+covering_explorer.expected_messages = (r"^Not a covering of U: .+\. Toggle a cell back on\.$",)
 
 #: What the course website moves, and over which values (every setting is drawn in advance
 #: by tools/site_frames.py; the lesson in Jupyter moves every control).

@@ -92,9 +92,12 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
         "r0": widgets.FloatSlider(min=0.0, max=1.0, step=0.01,
                                   value=round(float(start.r[start.best_Q()]), 2),
                                   description="r0", readout_format=".2f"),
-        "A0": widgets.FloatText(value=0.8, step=0.01, description="A0 (typed)",
-                                style={"description_width": "initial"},
-                                layout=widgets.Layout(width="180px")),
+        # a typed A0 can only be what a classifier with this alpha reaches at r0: the box's
+        # bounds follow r0 (at r0 = 0 only A0 = alpha), so no value it takes is infeasible
+        "A0": widgets.BoundedFloatText(value=0.8, min=0.0, max=1.0, step=0.01,
+                                       description="A0 (typed)",
+                                       style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="180px")),
     }
 
     def compute(reference, r0, A0):
@@ -130,12 +133,37 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
                 f"A0 = {format_number(s.A0)}, Q0 = {format_number(ops.Q0)}, "
                 f"φ0 = {format_number(ops.phi0)} (α = {alpha:.3f}) | {where}</span>")
 
+    def _a0_bounds(change=None):
+        # the A0 a classifier with this alpha can reach at r0 (any A0 once everything is
+        # rejected); only a typed reference reads A0
+        if controls["reference"].value != _TYPED:
+            return
+        low, high = optimality.feasible_accuracy(v.single_fraction(controls["r0"].value, "r0"),
+                                                 alpha)
+        if not np.isfinite(low):
+            low, high = 0.0, 1.0
+        box = controls["A0"]
+        with box.hold_trait_notifications():   # one clamp of the value, never min > max
+            box.min, box.max = 0.0, 1.0
+            box.min, box.max = round(float(low), 12), round(float(high), 12)
+
     def _typed_only(change=None):
-        # A0 is read only for a typed reference; grey it out otherwise
-        controls["A0"].disabled = controls["reference"].value != _TYPED
+        # A0 is read only for a typed reference; grey it out otherwise. Switching to a typed
+        # reference starts from the point the curve had at r0, which is feasible
+        typed = controls["reference"].value == _TYPED
+        controls["A0"].disabled = not typed
+        if typed and change is not None and change["old"] in curves:
+            cv = curves[change["old"]]
+            i = int(np.argmin(np.abs(cv.r - controls["r0"].value)))
+            _a0_bounds()
+            if np.isfinite(cv.A[i]):
+                controls["A0"].value = min(max(round(float(cv.A[i]), 3), controls["A0"].min),
+                                           controls["A0"].max)
 
     controls["reference"].observe(_typed_only, names="value")
+    controls["r0"].observe(_a0_bounds, names="value")
     _typed_only()
+    _a0_bounds()
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.8), dpi=100,
                     title="Operating set of a reference point (green: better for every ρ, "
                           "orange: worse for every ρ)",

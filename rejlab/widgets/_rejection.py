@@ -75,6 +75,35 @@ def _subset_legend():
     return '<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>"
 
 
+#: CSS patterns close to matplotlib's hatches of the four subsets (a key the browser draws).
+_CSS_HATCH = {
+    "": "",
+    "xx": ("repeating-linear-gradient(45deg, #0006 0 1px, transparent 1px 5px), "
+           "repeating-linear-gradient(-45deg, #0006 0 1px, transparent 1px 5px)"),
+    "..": "radial-gradient(#000a 0.8px, transparent 1.2px) 0 0 / 4px 4px",
+    "//": "repeating-linear-gradient(-45deg, #0008 0 1px, transparent 1px 5px)",
+}
+
+
+def _subset_fill_key():
+    """The four subsets' fills and hatches, with their marks, as one line of HTML under the figure.
+
+    The boxes of :func:`rejlab.plot.ranking_row` carry colour, hatch and a tick
+    or a cross; the key says which subset each combination is.
+    """
+    mark = {"an": "✓", "mn": "✗", "ar": "✓", "mr": "✗"}
+    items = []
+    for key, st in SUBSET_STYLE.items():
+        hatch = _CSS_HATCH.get(st["hatch"], "")
+        background = f"{hatch + ', ' if hatch else ''}{st['color']}"
+        items.append(f'<span style="display:inline-block;width:1.4em;height:1.1em;'
+                     f'vertical-align:middle;border:1px solid #000;background:{background}">'
+                     f'</span>&nbsp;{mark[key]}&nbsp;{st["label"]}')
+    cut = ('<span style="display:inline-block;width:3px;height:1.1em;background:#000;'
+           'vertical-align:middle"></span>&nbsp;kept | rejected')
+    return '<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items + [cut]) + "</span>"
+
+
 def _point_readout(op: OperatingPoint):
     c = op.counts
     return (
@@ -298,7 +327,8 @@ def ranking_explorer(confidence=None, accurate=None):
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(max(5.0, 0.7 * c.size), 2.2), title="Reject the least confident samples",
-                    question=ranking_explorer.question, notice=ranking_explorer.notice)
+                    question=ranking_explorer.question, notice=ranking_explorer.notice,
+                    legend=_subset_fill_key())
 
 
 #: What the course website moves, and over which values (every setting is drawn in advance
@@ -470,7 +500,7 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     [0.1, 0.15, 0.6, 0.15]
     >>> e.controls["Q"].value = 0.3  # impossible: below A (1 - r) = 0.6
     >>> e.error
-    'Q is inconsistent with A and r: it needs Q in [A(1-r), A(1-r) + r]'
+    'Q = 0.3 is inconsistent with A = 0.8 and r = 0.25: it needs Q in [A(1-r), A(1-r) + r] = [0.6, 0.85]'
     >>> [round(x, 3) for x in e.state.confusion]  # the last good state is kept
     [0.1, 0.15, 0.6, 0.15]
     """
@@ -514,6 +544,13 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
                     title="The triplet (A, Q, r) determines the confusion matrix",
                     question=confusion_explorer.question, notice=confusion_explorer.notice)
 
+
+#: Messages a setting of the controls gives by design (the lesson asks for them): each control
+#: moves over its whole range, but together they can describe no rejector at all. A test of
+#: the controls' ranges accepts these, and only these.
+confusion_explorer.expected_messages = (
+    r"^Q = \S+ is inconsistent with A = \S+ and r = \S+: it needs Q in "
+    r"\[A\(1-r\), A\(1-r\) \+ r\] = \[\S+, \S+\]$",)
 
 #: What the course website moves, and over which values (every setting is drawn in advance
 #: by tools/site_frames.py; the lesson in Jupyter moves every control). A stays at its value.
