@@ -245,8 +245,8 @@ def printed_numbers(text):
     start = next(i for i, line in enumerate(lines) if line.startswith("fraction"))
     rows = []
     for line in lines[start + 1:]:
-        if not line.strip():
-            break
+        if not line.strip() or not line.split()[0][0].isdigit():
+            break                 # the table ends (a note on tied fractions may follow it)
         rows.append(line.split())
     best = next(line for line in lines if "maximum Q:" in line)
     best = [part.split("=")[1].strip() for part in best.split(":", 1)[1].split(",")]

@@ -297,13 +297,20 @@ def paired_field_differences(pairs, n_boot, seed):
         draws = rng.integers(0, n, (stop - start, n))
         draws += n * np.arange(stop - start)[:, None]     # row r counts into r n .. r n + n - 1
         w = np.bincount(draws.ravel(), minlength=draws.size).reshape(draws.shape).astype(float)
-        one, two = (_weighted_fields(a, c, w, k) for a, c in pairs)
-        out[start:stop] = one - two
+        del draws
+        # the fields of a few replicates at a time: every step works row by row, so the
+        # same bits as the whole block, with its dozen (rows, n) temporaries kept small
+        for r in range(0, w.shape[0], _ROWS):
+            rows = w[r:r + _ROWS]
+            one, two = (_weighted_fields(a, c, rows, k) for a, c in pairs)
+            out[start + r:start + r + rows.shape[0]] = one - two
     return out
 
 
-# Replicates per block of paired_field_differences (a block holds a few (block, n) arrays).
+# Replicates per block of paired_field_differences (one draw of the generator: the block
+# fixes which numbers are drawn, so it stays), and per step of their fields.
 _BLOCK = 250
+_ROWS = 25
 
 
 def _weighted_fields(accurate, confidence, w, k):
