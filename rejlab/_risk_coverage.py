@@ -291,18 +291,18 @@ def paired_field_differences(pairs, n_boot, seed):
     n = pairs[0][0].size
     k = np.arange(1, n + 1)
     rng = np.random.default_rng(seed)
+    groupings = [_grouping(c) for _, c in pairs]
     out = np.empty((n_boot, len(FIELD_NAMES)))
     for start in range(0, n_boot, _BLOCK):
         stop = min(n_boot, start + _BLOCK)
-        draws = rng.integers(0, n, (stop - start, n))
-        draws += n * np.arange(stop - start)[:, None]     # row r counts into r n .. r n + n - 1
-        w = np.bincount(draws.ravel(), minlength=draws.size).reshape(draws.shape).astype(float)
-        del draws
-        # the fields of a few replicates at a time: every step works row by row, so the
-        # same bits as the whole block, with its dozen (rows, n) temporaries kept small
-        for r in range(0, w.shape[0], _ROWS):
-            rows = w[r:r + _ROWS]
-            one, two = (_weighted_fields(a, c, rows, k) for a, c in pairs)
+        draws = rng.integers(0, n, (stop - start, n))   # the block's draws, in one call
+        # then a few replicates at a time: their counts (row i counts into i n .. i n + n - 1)
+        # and their fields, every step row by row, so the same bits as the whole block
+        # with its dozen (rows, n) temporaries kept small
+        for r in range(0, stop - start, _ROWS):
+            part = draws[r:r + _ROWS] + n * np.arange(min(_ROWS, stop - start - r))[:, None]
+            rows = np.bincount(part.ravel(), minlength=part.size).reshape(part.shape).astype(float)
+            one, two = (_weighted_fields(a, g, rows, k) for (a, _), g in zip(pairs, groupings))
             out[start + r:start + r + rows.shape[0]] = one - two
     return out
 
@@ -313,12 +313,18 @@ _BLOCK = 250
 _ROWS = 25
 
 
-def _weighted_fields(accurate, confidence, w, k):
-    """AURC, E-AURC, AUGRC and failure AUROC of each row of sample weights ``w`` (integers)."""
+def _grouping(confidence):
+    """The samples by group of equal confidence, most confident group first, and where each starts."""
     values, inverse = np.unique(confidence, return_inverse=True)
     rank = values.size - 1 - inverse                         # most confident group first
     by_group = np.argsort(rank, kind="stable")
     starts = np.flatnonzero(np.r_[True, np.diff(rank[by_group]) != 0])
+    return by_group, starts
+
+
+def _weighted_fields(accurate, grouping, w, k):
+    """AURC, E-AURC, AUGRC and failure AUROC of each row of sample weights ``w`` (integers)."""
+    by_group, starts = grouping
     size = np.add.reduceat(w[:, by_group], starts, axis=1)
     errors = np.add.reduceat((w * ~accurate)[:, by_group], starts, axis=1)
     n = k.size
