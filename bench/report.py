@@ -26,10 +26,16 @@ Baselines measured in the same run: ``python -c "import numpy"``,
 file's bytes into memory (what holding the text once costs), and the pandas
 baseline (:data:`PANDAS`): ``pandas.read_csv`` of the same file, then NumPy
 for what ``rejlab report`` prints: the accurate mask, one stable argsort of
-the confidences (rejlab's tie policy), the cumulative count of accurate
-samples along it (the curves' integer content), Q along the curve for its
+the confidences, the cumulative count of accurate samples along it (the
+curves' integer content), the points where the confidence changes (the
+report's tie convention: a tabulated count inside a group of equal
+confidences gets the expected counts over the group's orders, and the
+maximum Q is taken among the points a threshold reaches), Q there for its
 maximum, and A, Q, phi and rho_0 at the tabulated fractions; its numbers are
-checked against rejlab's printed table. A last child splits one run: the
+checked against rejlab's printed table. The goals compare with that
+baseline; a second pandas child also computes the AURC family the report
+carries (ties averaged over their order, ``rl.aurc``'s defaults), checked
+against the report's values. A last child splits one run: the
 reading, the curves (:func:`rejlab.rejection_curves`), the report's other
 numbers (:func:`rejlab.rejection_report` also computes the AURC family, which
 the plain report does not print), and the text, each with the peak it
@@ -37,6 +43,7 @@ reaches and its CPU time.
 """
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -157,11 +164,17 @@ rep = rl.rejection_report(**kwargs)
 out.update(report_cpu=cpu() - t, report_peak=mb())
 t = cpu()
 text = str(rep)
-out.update(text_cpu=cpu() - t, text_peak=mb())
+out.update(text_cpu=cpu() - t, text_peak=mb(),
+           field={k: getattr(rep, k) for k in ("aurc", "excess_aurc", "augrc", "failure_auroc")})
 print(json.dumps(out))
 """
 
-#: The baseline a user would write with pandas: the same file, the same printed numbers.
+#: The baseline a user would write with pandas: the same file, the same printed numbers,
+#: under the report's tie convention (see :mod:`rejlab.report`): a tabulated count that cuts
+#: through a group of equal confidences gets the expectation over the group's orders, and the
+#: maximum Q is taken among the points a threshold reaches (a group never split). With a
+#: third argument "field" it also computes the AURC family the report carries (rejlab's
+#: convention, tied confidences averaged over their order: ``rl.aurc``'s defaults).
 PANDAS = r"""
 import json, sys
 import numpy as np
@@ -173,18 +186,26 @@ accurate = (frame["y_true"] == frame["y_pred"]).to_numpy()
 confidence = frame["confidence"].to_numpy(dtype=np.float64)
 del frame
 n = accurate.size
-order = np.argsort(confidence, kind="stable")   # the least confident first, ties by row
+order = np.argsort(confidence, kind="stable")   # the least confident first
 ar = np.zeros(n + 1, dtype=np.int64)             # accurate samples among the k rejected
 np.cumsum(accurate[order], out=ar[1:])
-del order
+del accurate
+ranked = confidence[order]
+del order, confidence
+# the points a threshold reaches: k = 0, n, and every k between two distinct confidences
+ks = np.concatenate(([0], np.flatnonzero(ranked[1:] != ranked[:-1]) + 1, [n]))
+del ranked
 n_acc = int(ar[-1])
-k = np.arange(n + 1)
-Q = ((n_acc - ar) + (k - ar)) / n
-best = int(np.argmax(Q))
+best = int(ks[np.argmax(ks - 2 * ar[ks])])       # n Q - |A| = |R| - 2 |A∩R|, first maximum
 
 
 def point(k):
-    ar_k = int(ar[k])
+    j = int(np.searchsorted(ks, k))
+    if ks[j] == k:
+        ar_k = int(ar[k])
+    else:                                         # inside a tie: the expected count
+        s, e = int(ks[j - 1]), int(ks[j])
+        ar_k = int(ar[s]) + (k - s) * (int(ar[e]) - int(ar[s])) / (e - s)
     mr, an = k - ar_k, n_acc - ar_k
     mn = (n - n_acc) - mr
     if n_acc in (0, n):
@@ -197,7 +218,22 @@ def point(k):
             mr / k if k else float("nan")]
 
 
-print(json.dumps({"rows": [[f] + point(round(f * n)) for f in fractions], "best": point(best)}))
+out = {"rows": [[f] + point(round(f * n)) for f in fractions], "best": point(best)}
+if sys.argv[3:] == ["field"]:
+    size = np.diff(ks)[::-1]                     # the tie groups, most confident first
+    errors = size - np.diff(ar[ks])[::-1]
+    n_mis = n - n_acc
+    k = np.arange(1, n + 1)
+    err = (np.repeat(np.cumsum(errors) - errors, size)   # E[err_k]: errors above the group,
+           + (k - np.repeat(np.cumsum(size) - size, size)) * np.repeat(errors / size, size))
+    acc = size - errors
+    out["field"] = dict(
+        aurc=float(np.mean(err / k)),
+        excess_aurc=float(np.mean((err - np.maximum(0, k - (n - n_mis))) / k)),
+        augrc=float(err.sum() / n**2),
+        failure_auroc=float(np.sum(acc * (2 * (n_mis - np.cumsum(errors)) + errors))
+                            / (2 * n_acc * n_mis)))
+print(json.dumps(out))
 """
 
 FRACTIONS = "0,0.05,0.1,0.2,0.3"  # the report's default fractions
@@ -209,8 +245,8 @@ def printed_numbers(text):
     start = next(i for i, line in enumerate(lines) if line.startswith("fraction"))
     rows = []
     for line in lines[start + 1:]:
-        if not line.strip():
-            break
+        if not line.strip() or not line.split()[0][0].isdigit():
+            break                 # the table ends (a note on tied fractions may follow it)
         rows.append(line.split())
     best = next(line for line in lines if "maximum Q:" in line)
     best = [part.split("=")[1].strip() for part in best.split(":", 1)[1].split(",")]
@@ -218,13 +254,27 @@ def printed_numbers(text):
 
 
 def same_numbers(text, baseline):
-    """Whether the pandas baseline's numbers print as rejlab's do (4 decimals, k exact)."""
-    def fmt(values):
-        return [str(v) if i == 0 else ("nan" if v != v else "inf" if v == float("inf")
-                                       else f"{v:.4f}") for i, v in enumerate(values)]
+    """Whether rejlab's printed numbers are the pandas baseline's, printed to 4 decimals.
+
+    k exactly, nan and inf as such, every other value within half a unit of
+    the 4th decimal (plus a hair: the two compute the same counts, but a
+    value at a rounding boundary, like 0.22555, may print either way after a
+    last-bit difference in a division).
+    """
+    def same(printed, value):
+        if value != value or value in (float("inf"), -float("inf")):
+            return printed == ("nan" if value != value else "inf" if value > 0 else "-inf")
+        return printed not in ("nan", "inf", "-inf") and abs(float(printed) - value) <= 0.5e-4 + 1e-9
+
+    def same_row(printed, values):
+        return (len(printed) == len(values) and printed[0] == str(values[0])
+                and all(same(p, v) for p, v in zip(printed[1:], values[1:])))
+
     rows, best = printed_numbers(text)
-    want_rows = [[f"{r[0]:.4f}"] + fmt(r[1:]) for r in baseline["rows"]]
-    return rows == want_rows and best == fmt(baseline["best"])
+    return (len(rows) == len(baseline["rows"])
+            and all(same(r[0], b[0]) and same_row(r[1:], b[1:])
+                    for r, b in zip(rows, baseline["rows"]))
+            and same_row(best, baseline["best"]))
 
 
 def has_pandas():
@@ -301,6 +351,14 @@ def main(sizes):
                   f"{s['curves_cpu']:.2f} s, {s['curves_peak']:.0f} MB; the whole report "
                   f"{s['report_cpu']:.2f} s, {s['report_peak']:.0f} MB; its text "
                   f"{s['text_cpu']:.2f} s, {s['text_peak']:.0f} MB")
+            if base is not None:
+                field = child(python(PANDAS, triplet, FRACTIONS, "field"), stdout=True)
+                want = json.loads(field.out)["field"]
+                close = all(math.isclose(s["field"][k], want[k], rel_tol=1e-12)
+                            for k in want)
+                print(field.line("  ... + the AURC family (NumPy)") + "; rejlab's report "
+                      f"carries the same AURC, E-AURC, AUGRC, failure AUROC (within 1e-12): "
+                      f"{'yes' if close else 'NO'}")
             if n <= 10**6:
                 proba, _ = generate("proba", os.path.join(folder, f"proba_{n}.csv"), n)
                 for label, args in (("rejlab report proba.csv (4 classes)", [proba]),

@@ -43,7 +43,8 @@ __all__ = ["TieGroups", "tie_groups", "index_errors", "average_errors", "oracle_
            "threshold_counts", "threshold_points", "trapezoid_aurc", "trapezoid_augrc",
            "continuous_oracle_aurc", "best_risk_with_coverage", "largest_coverage_with_risk",
            "dominant_points", "achievable_aurc", "kept_trapezoid", "field_numbers",
-           "grid_trapezoid", "FIELD_NAMES", "paired_field_differences"]
+           "grid_trapezoid", "FIELD_NAMES", "paired_field_differences", "threshold_field_numbers",
+           "FIELD_LEAF"]
 
 
 class TieGroups(NamedTuple):
@@ -290,27 +291,40 @@ def paired_field_differences(pairs, n_boot, seed):
     n = pairs[0][0].size
     k = np.arange(1, n + 1)
     rng = np.random.default_rng(seed)
+    groupings = [_grouping(c) for _, c in pairs]
     out = np.empty((n_boot, len(FIELD_NAMES)))
     for start in range(0, n_boot, _BLOCK):
         stop = min(n_boot, start + _BLOCK)
-        draws = rng.integers(0, n, (stop - start, n))
-        draws += n * np.arange(stop - start)[:, None]     # row r counts into r n .. r n + n - 1
-        w = np.bincount(draws.ravel(), minlength=draws.size).reshape(draws.shape).astype(float)
-        one, two = (_weighted_fields(a, c, w, k) for a, c in pairs)
-        out[start:stop] = one - two
+        draws = rng.integers(0, n, (stop - start, n))   # the block's draws, in one call
+        # then a few replicates at a time: their counts (row i counts into i n .. i n + n - 1)
+        # and their fields, every step row by row, so the same bits as the whole block
+        # with its dozen (rows, n) temporaries kept small
+        for r in range(0, stop - start, _ROWS):
+            part = draws[r:r + _ROWS] + n * np.arange(min(_ROWS, stop - start - r))[:, None]
+            rows = np.bincount(part.ravel(), minlength=part.size).reshape(part.shape).astype(float)
+            one, two = (_weighted_fields(a, g, rows, k) for (a, _), g in zip(pairs, groupings))
+            out[start + r:start + r + rows.shape[0]] = one - two
     return out
 
 
-# Replicates per block of paired_field_differences (a block holds a few (block, n) arrays).
+# Replicates per block of paired_field_differences (one draw of the generator: the block
+# fixes which numbers are drawn, so it stays), and per step of their fields.
 _BLOCK = 250
+_ROWS = 25
 
 
-def _weighted_fields(accurate, confidence, w, k):
-    """AURC, E-AURC, AUGRC and failure AUROC of each row of sample weights ``w`` (integers)."""
+def _grouping(confidence):
+    """The samples by group of equal confidence, most confident group first, and where each starts."""
     values, inverse = np.unique(confidence, return_inverse=True)
     rank = values.size - 1 - inverse                         # most confident group first
     by_group = np.argsort(rank, kind="stable")
     starts = np.flatnonzero(np.r_[True, np.diff(rank[by_group]) != 0])
+    return by_group, starts
+
+
+def _weighted_fields(accurate, grouping, w, k):
+    """AURC, E-AURC, AUGRC and failure AUROC of each row of sample weights ``w`` (integers)."""
+    by_group, starts = grouping
     size = np.add.reduceat(w[:, by_group], starts, axis=1)
     errors = np.add.reduceat((w * ~accurate)[:, by_group], starts, axis=1)
     n = k.size
@@ -340,6 +354,80 @@ def field_numbers(groups):
     err = average_errors(groups)
     return dict(aurc=mean_risk(err), excess_aurc=excess_mean_risk(err),
                 augrc=mean_generalized_risk(err), failure_auroc=auroc_from_groups(groups))
+
+
+# Longest run of kept counts whose values :func:`threshold_field_numbers` makes at once
+# (a leaf of the pairwise sum; read at call time, so a test can shrink it).
+FIELD_LEAF = 1 << 15
+
+
+def threshold_field_numbers(rejected, accurate_rejected, n):
+    """:func:`field_numbers` from the points a threshold reaches, with no n-length temporary.
+
+    ``rejected`` holds |R| at each threshold point (0 and n included,
+    ascending; None when every k = 0 .. n is one: no tie) and
+    ``accurate_rejected`` |A∩R| there: :func:`threshold_counts` of the tie
+    groups, or the ranking's counts at its breaks. The same integers as
+    :func:`field_numbers` and the same floating-point operations on each
+    ``E[err_k]``, made :data:`FIELD_LEAF` kept counts at a time; every sum
+    follows NumPy's own pairwise summation of the whole array (halves cut
+    at a multiple of 8, leaves summed by NumPy), so the four numbers are the
+    same bits as those of :func:`field_numbers`, in memory proportional to
+    the number of threshold points.
+    """
+    ar = accurate_rejected
+    n_acc = int(ar[-1])
+    n_mis = n - n_acc
+
+    def errors(lo, hi):
+        """``E[err_k]`` for the kept counts k = lo .. hi - 1 (1 <= lo < hi <= n + 1)."""
+        j = np.arange(n - lo, n - hi, -1, dtype=np.int64)     # rejected, n - k
+        if rejected is None:                                  # no tie: the integer counts
+            return n_mis - (j - ar[j])
+        i = np.searchsorted(rejected, j, side="right")        # the group [rejected[i-1], rejected[i])
+        end, a_end = rejected[i], ar[i]
+        size = end - rejected[i - 1]
+        group_errors = size - (a_end - ar[i - 1])
+        before = n_mis - (end - a_end)                        # errors kept above the group
+        return (end - j) * group_errors / size + before
+
+    def total(f, lo, hi):
+        """The sum of ``f(k, err_k)`` over k = lo .. hi - 1, in NumPy's pairwise order."""
+        m = hi - lo
+        if m <= max(FIELD_LEAF, 128):          # NumPy sums up to 128 numbers without a split
+            return np.add.reduce(f(np.arange(lo, hi, dtype=np.int64), errors(lo, hi)))
+        half = m // 2
+        half -= half % 8
+        return total(f, lo, lo + half) + total(f, lo + half, hi)
+
+    oracle = lambda k: np.maximum(0, k - (n - n_mis))  # noqa: E731  (oracle_errors)
+    aurc = float(total(lambda k, err: err / k, 1, n + 1) / n)
+    excess = float(total(lambda k, err: (err - oracle(k)) / k, 1, n + 1) / n)
+    augrc = float(total(lambda k, err: err, 1, n + 1) / (n * n))
+    return dict(aurc=aurc, excess_aurc=excess, augrc=augrc,
+                failure_auroc=_threshold_auroc(rejected, ar, n))
+
+
+def _threshold_auroc(rejected, ar, n):
+    """:func:`auroc_from_groups` from the threshold points, a block of groups at a time."""
+    n_acc = int(ar[-1])
+    n_mis = n - n_acc
+    if n_acc == 0 or n_mis == 0:
+        return float("nan")
+    twice_u = 0
+    n_points = n + 1 if rejected is None else rejected.size
+    for s in range(0, n_points - 1, FIELD_LEAF):
+        e = min(n_points - 1, s + FIELD_LEAF)
+        if rejected is None:
+            k = np.arange(s, e + 1, dtype=np.int64)
+        else:
+            k = rejected[s:e + 1]
+        a = ar[s:e + 1]
+        acc = np.diff(a)                                    # accurate in each group
+        errors = np.diff(k) - acc
+        mis_below = k[:-1] - a[:-1]                         # errors strictly less confident
+        twice_u += int(np.sum(acc * (2 * mis_below + errors)))
+    return twice_u / (2 * n_acc * n_mis)
 
 
 # --- "torch-uncertainty": trapezoids over k / n, k = 1 .. n ---------------------------------

@@ -149,10 +149,17 @@ class RejectionCurves:
                 self.__dict__[name] = out      # what cached_property keeps
         return tuple(self.__dict__[name] for name in names)
 
+    def _rejected_at(self, start, stop):
+        """|R| (int64) at the points start .. stop - 1, without making ``n_rejected`` for all."""
+        if self.points is None and "n_rejected" not in self.__dict__:
+            start, stop, _ = slice(start, stop).indices(len(self))
+            return np.arange(start, max(start, stop), dtype=np.int64)
+        return self.n_rejected[start:stop]
+
     def _counts(self, where):
         """:class:`SubsetCounts` of the points ``where`` (a slice), from |A∩R| and |R|."""
         ar = self.n_accurate_rejected[where]
-        k = self.n_rejected[where]
+        k = self._rejected_at(where.start, where.stop)
         mr = k - ar
         return SubsetCounts(an=self.n_accurate - ar, mn=(self.n_samples - self.n_accurate) - mr,
                             ar=ar, mr=mr)
@@ -193,8 +200,7 @@ class RejectionCurves:
 
         Decided in integers, ``n Q - |A| = |R| - 2 |A∩R|``, so no Q array is needed.
         """
-        return _first_extreme(lambda k, ar: k - 2 * ar, self.n_rejected,
-                              self.n_accurate_rejected, np.argmax)
+        return _first_extreme(lambda k, ar: k - 2 * ar, self, np.argmax)
 
     @accepts(rho=SINGLE_FRACTION)
     def cost(self, rho):
@@ -203,10 +209,10 @@ class RejectionCurves:
         ``(1 - A)(1 - r) = |M∩N| / n``, so ``L = (|M∩N| + rho |R|) / n``:
         defined at r = 1 too, where A is not (Condessa et al. 2017, Sec. 4).
         """
-        k, ar, n = self.n_rejected, self.n_accurate_rejected, self.n_samples
-        out = np.empty(k.shape)
-        for s in range(0, k.size, CHUNK):  # chunks: no n-length temporaries
-            kc = k[s:s + CHUNK]
+        ar, n = self.n_accurate_rejected, self.n_samples
+        out = np.empty(len(self))
+        for s in range(0, len(self), CHUNK):  # chunks: no n-length temporaries
+            kc = self._rejected_at(s, s + CHUNK)
             mn = (n - self.n_accurate) - (kc - ar[s:s + CHUNK])
             np.divide(mn + rho * kc, n, out=out[s:s + CHUNK])
         return out
@@ -225,7 +231,7 @@ class RejectionCurves:
         q, p = price.denominator, price.numerator
         # q |M∩N| + p |R| = q (|M| - |R| + |A∩R|) + p |R|, chunk by chunk (no n-length temporaries)
         return _first_extreme(lambda k, ar: q * ((n - self.n_accurate) - k + ar) + p * k,
-                              self.n_rejected, self.n_accurate_rejected, np.argmin)
+                              self, np.argmin)
 
     @accepts(i=INTEGER)
     def point(self, i):
@@ -320,11 +326,15 @@ def _index_base(size):
     return _INDEX_BASES[size]
 
 
-def _first_extreme(score, k, ar, arg):
-    """``arg(score(k, ar))`` (np.argmax or np.argmin, first on ties), chunk by chunk."""
+def _first_extreme(score, curves, arg):
+    """``arg(score(|R|, |A∩R|))`` over the curves' points (np.argmax or np.argmin, first on ties).
+
+    Chunk by chunk: neither the scores nor ``n_rejected`` are made for all points.
+    """
     best = best_value = None
-    for s in range(0, k.size, CHUNK):
-        part = score(k[s:s + CHUNK], ar[s:s + CHUNK])
+    ar = curves.n_accurate_rejected
+    for s in range(0, ar.size, CHUNK):
+        part = score(curves._rejected_at(s, s + CHUNK), ar[s:s + CHUNK])
         i = int(arg(part))
         value = int(part[i])
         if best is None or (value > best_value if arg is np.argmax else value < best_value):

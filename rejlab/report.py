@@ -54,7 +54,6 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from ._formulas import FORMULAS
 from ._constraints import accepts
 from ._kinds import (
     CALLBACK,
@@ -81,7 +80,8 @@ from ._report_inputs import (
     validation_inputs,
 )
 from ._report_text import report_text, value_text
-from ._risk_coverage import field_numbers, threshold_counts, tie_groups
+from ._report_points import curves_and_thresholds, point_at, threshold_rejected
+from ._risk_coverage import threshold_field_numbers
 from .bootstrap import (
     DEFAULT_BAND_FRACTIONS,
     Band,
@@ -90,8 +90,8 @@ from .bootstrap import (
     bootstrap_curves,
     bootstrap_threshold,
 )
-from .curves import CURVE_FIELDS, RejectionCurves, rejection_curves, subsample_curves
-from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts, operating_point
+from .curves import RejectionCurves, subsample_curves
+from .measures import MEASURE_NAMES, OperatingPoint, operating_point
 from .optimality import operating_set
 from .partitions import Threshold, reject_below
 from .prices import CostCurve, cost_curve, rho_zero_curve
@@ -415,22 +415,20 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
 
     ``val`` is None or the validation data's (accurate, confidence).
     """
-    curves = rejection_curves.unchecked(accurate, confidence)
+    curves, thresholds = curves_and_thresholds(accurate, confidence)
     n = accurate.size
-    groups = tie_groups(accurate, confidence)     # what does not depend on the row order
-    k_thr, ar_thr = threshold_counts(groups)    # the points a threshold reaches
-    thresholds = RejectionCurves(ar_thr, n, curves.n_accurate, points=k_thr)
-    points = tuple(_point_at(curves, thresholds, _count(f, n)) for f in fractions)
+    points = tuple(point_at(curves, thresholds, _count(f, n)) for f in fractions)
     tied = tuple(f for f, p in zip(fractions, points) if isinstance(p.counts.ar, float))
-    best_index = int(thresholds.n_rejected[thresholds.best_Q()])
+    best_index = threshold_rejected(thresholds, thresholds.best_Q())
 
     cost = min_cost = min_cost_index = None
     if rho is not None:
         cost = curves.cost.unchecked(curves, rho)
-        min_cost_index = int(thresholds.n_rejected[thresholds.min_cost.unchecked(thresholds, rho)])
+        min_cost_index = threshold_rejected(thresholds, thresholds.min_cost.unchecked(thresholds, rho))
         min_cost = curves.point.unchecked(curves, min_cost_index)
 
-    field = field_numbers(groups)   # AURC, E-AURC, AUGRC, failure AUROC
+    # AURC, E-AURC, AUGRC, failure AUROC: from the threshold points, so never the row order
+    field = threshold_field_numbers(thresholds.points, thresholds.n_accurate_rejected, n)
 
     # the bootstrap's share of the work, for a progress bar: curves, then the test point
     runs = int(n_boot > 0) * (1 + int(val is not None))
@@ -483,26 +481,6 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         test_point_bands=test_point_bands,
         tied_fractions=tied,
     )
-
-
-def _point_at(curves, thresholds, k):
-    """The point rejecting k samples, or, where k cuts through a tie, its expectation.
-
-    Inside a group of equal confidences (thresholds at s < k < e rejected,
-    |A∩R| = a_s and a_e there), a uniformly random order of the group
-    rejects ``E|A∩R| = a_s + (k - s)(a_e - a_s) / (e - s)`` accurate samples;
-    the other counts follow, and the measures are computed from them.
-    """
-    ks = thresholds.n_rejected
-    j = int(np.searchsorted(ks, k))
-    if ks[j] == k:
-        return curves.point.unchecked(curves, k)
-    s, e = int(ks[j - 1]), int(ks[j])
-    a_s, a_e = int(thresholds.n_accurate_rejected[j - 1]), int(thresholds.n_accurate_rejected[j])
-    ar = a_s + ((k - s) * (a_e - a_s)) / (e - s)
-    n, n_acc = curves.n_samples, curves.n_accurate
-    counts = SubsetCounts(an=n_acc - ar, mn=(n - n_acc) - (k - ar), ar=ar, mr=k - ar)
-    return OperatingPoint(*(float(FORMULAS[name](*counts)) for name in CURVE_FIELDS), counts)
 
 
 def _bands_at(bands, fraction, point):

@@ -472,3 +472,27 @@ def test_an_estimator_failing_on_X_is_an_error_in_X():
     with pytest.raises(ValueError, match=r"validation: .*predict_proba\(X_val\)"):
         rl.report_from_estimator(Picky(), [[0]] * 6, [0, 1, 1, 0, 2, 2],
                                  validation=([[0]], [0]))
+
+
+# --- the report's selective numbers, made in pieces -------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 1500), values=st.sampled_from([3, 40, 0]), seed=st.integers(0, 2**31))
+def test_field_numbers_in_pieces_are_the_bits_of_the_whole_arrays(n, values, seed):
+    # the report sums E[err_k] a piece at a time in NumPy's own pairwise order: with pieces
+    # of 128 (the smallest NumPy does not split) every path runs, and nothing may change a bit
+    from rejlab import _risk_coverage as rc
+
+    rng = np.random.default_rng(seed)
+    acc = rng.random(n) < rng.random()
+    conf = rng.integers(0, values, n) / 7 if values else rng.permutation(n) / 3.0
+    whole = rc.field_numbers(rc.tie_groups(acc, conf))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(rc, "FIELD_LEAF", 128)
+        pieces = rc.threshold_field_numbers(*rc.threshold_counts(rc.tie_groups(acc, conf)), n)
+        rep = rl.rejection_report(acc.astype(int), np.ones(n, dtype=int), conf, fractions=0)
+    for name, value in whole.items():
+        assert _same(pieces[name], value) and _same(getattr(rep, name), value)
+        if not math.isnan(value):
+            assert pieces[name] == value and getattr(rep, name) == value
+    assert rep.aurc == rl.aurc(acc, conf) and rep.augrc == rl.augrc(acc, conf)

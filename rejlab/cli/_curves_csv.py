@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+from ..curves import CURVE_FIELDS, RejectionCurves
 from ..measures import MEASURE_NAMES
 from ._progress import NoProgress
 
@@ -20,8 +23,9 @@ def write_curves_csv(report, fh, progress=None, share=(0.0, 0.0)):
     """Write the curves as CSV text to the open text file ``fh``: one row per k = 0..n.
 
     Streamed: ``CURVES_BLOCK_ROWS`` points are formatted and written at a
-    time, and the four subset counts are derived per block from |A∩R|
-    (the whole-curve ``counts`` would be four more n-length arrays).
+    time, and the measures and the four subset counts are computed per
+    block from |A∩R| (the whole curves' fields and ``counts`` would be nine
+    more n-length arrays).
     """
     progress = progress or NoProgress()
     c = report.curves
@@ -33,13 +37,15 @@ def write_curves_csv(report, fh, progress=None, share=(0.0, 0.0)):
     fmt += "\n"
     fh.write(",".join(names) + "\n")
     n, n_acc = c.n_samples, c.n_accurate
-    rho_zero = report.rho_zero
     for k0 in range(0, n_points, CURVES_BLOCK_ROWS):
         sl = slice(k0, k0 + CURVES_BLOCK_ROWS)
-        k = c.n_rejected[sl]
         ar = c.n_accurate_rejected[sl]
+        k = np.arange(k0, k0 + ar.size, dtype=np.int64) if c.points is None else c.points[sl]
+        # the block's fields by the curves' own formulas (the same bits as the whole
+        # curves'), so the five n-length field arrays are never made
+        block = RejectionCurves(ar, n, n_acc, points=k)
         mr = k - ar
-        cols = [k, c.r[sl], c.A[sl], c.Q[sl], c.phi[sl], rho_zero[sl],
+        cols = [k, *block.compute(*CURVE_FIELDS, "rho_0"),
                 n_acc - ar, (n - n_acc) - mr, ar, mr]
         if report.cost is not None:
             cols.append(report.cost[sl])

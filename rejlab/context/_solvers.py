@@ -24,9 +24,10 @@ def _dct(x, axis):
     x = np.moveaxis(x, axis, -1)
     n = x.shape[-1]
     reordered = np.concatenate([x[..., ::2], x[..., 1::2][..., ::-1]], axis=-1)
-    half = np.fft.rfft(reordered, axis=-1)                # V_0 .. V_{n//2}
-    m = half.shape[-1]
-    w = half * np.exp(-0.5j * np.pi * np.arange(m) / n)   # W_k = V_k exp(-i pi k / 2n)
+    w = np.fft.rfft(reordered, axis=-1)                   # V_0 .. V_{n//2}
+    del reordered
+    m = w.shape[-1]
+    w *= np.exp(-0.5j * np.pi * np.arange(m) / n)         # W_k = V_k exp(-i pi k / 2n)
     y = np.empty(x.shape, dtype=float)
     y[..., :m] = 2.0 * w.real
     # V is Hermitian (V_k = conj(V_{n-k})), which gives y_k = -2 Im(W_{n-k}) for k > n//2
@@ -41,8 +42,13 @@ def _idct(y, axis):
     m = n // 2 + 1
     k = np.arange(m)
     mirrored = np.concatenate([np.zeros_like(y[..., :1]), y[..., n - k[1:]]], axis=-1)  # y_{n-k}
-    spectrum = 0.5 * (y[..., :m] - 1j * mirrored) * np.exp(0.5j * np.pi * k / n)
+    spectrum = 1j * mirrored
+    del mirrored
+    np.subtract(y[..., :m], spectrum, out=spectrum)
+    spectrum *= 0.5
+    spectrum *= np.exp(0.5j * np.pi * k / n)
     w = np.fft.irfft(spectrum, n=n, axis=-1)
+    del spectrum
     x = np.empty_like(w)
     first = (n + 1) // 2
     x[..., ::2] = w[..., :first]
@@ -128,12 +134,19 @@ def _gradient_adjoint(g):
 def _project_simplex(a):
     """Euclidean projection of every column of ``a`` (shape (K, n)) on the probability simplex."""
     k = a.shape[0]
-    u = -np.sort(-a, axis=0)
-    css = np.cumsum(u, axis=0) - 1.0
-    active = u * np.arange(1, k + 1)[:, None] > css
+    u = np.negative(a)                                  # each column sorted descending
+    u.sort(axis=0)
+    np.negative(u, out=u)
+    css = np.cumsum(u, axis=0)
+    css -= 1.0
+    u *= np.arange(1, k + 1)[:, None]
+    active = np.greater(u, css)
+    del u
     n_active = active.sum(axis=0)                       # >= 1 always
     tau = np.take_along_axis(css, (n_active - 1)[None], axis=0) / n_active
-    return np.maximum(a - tau, 0.0)
+    del css, active
+    out = np.subtract(a, tau)
+    return np.maximum(out, 0.0, out=out)
 
 
 def hidden_fields(p, strength, *, prior="quadratic", mu=2.0, max_iter=20, tol=1e-3):
@@ -155,30 +168,49 @@ def hidden_fields(p, strength, *, prior="quadratic", mu=2.0, max_iter=20, tol=1e
     it = 0
     for it in range(1, max_iter + 1):
         # coupled step, exact in the DCT domain
+        # (each step in place where it can be: the same operations in the same order, so
+        # the same bits, with a handful of (K, H, W) arrays alive instead of a score)
+        b = np.add(v1, d1)
+        b += v2
+        b += d2
+        del z
         if vtv:
-            b = (v1 + d1 + v2 + d2).reshape(k, h, w) + _gradient_adjoint(v3 + d3)
+            b = b.reshape(k, h, w)
+            b += _gradient_adjoint(v3 + d3)
             z = _solve_shifted_laplacian(b, 1.0, 2.0, eig).reshape(k, -1)
+            del b
             # VTV: vector soft threshold of D z, jointly over directions and classes
             gz = _gradient(z.reshape(k, h, w))
-            u = gz - d3
+            del v3
+            u = np.subtract(gz, d3)
             norm = np.sqrt(np.einsum("dkhw,dkhw->hw", u, u))
-            v3 = u * np.maximum(0.0, 1.0 - (strength / mu) / np.maximum(norm, 1e-12))
-            d3 -= gz - v3
+            u *= np.maximum(0.0, 1.0 - (strength / mu) / np.maximum(norm, 1e-12))
+            v3 = u
+            gz -= v3
+            d3 -= gz
+            del gz, u
         else:
-            b = mu * (v1 + d1 + v2 + d2)
+            b *= mu
             z = _solve_shifted_laplacian(b.reshape(k, h, w), strength, 2.0 * mu,
                                          eig).reshape(k, -1)
+            del b
         # data term: prox of -log(p.z) / mu has a closed form
-        a = z - d1
-        pa = np.einsum("kn,kn->n", pf, a)
+        v1 = np.subtract(z, d1)                         # a = z - d1, then v1 = a + pf / (mu t)
+        pa = np.einsum("kn,kn->n", pf, v1)
         t = 0.5 * (pa + np.sqrt(pa * pa + 4.0 * pp / mu))
-        v1 = a + pf / (mu * t)
+        v1 += pf / (mu * t)
         # simplex constraint: projection
-        v2 = _project_simplex(z - d2)
-        r1, r2 = z - v1, z - v2
-        d1 -= r1
-        d2 -= r2
-        if max(np.abs(r1).max(), np.abs(r2).max()) < tol:
+        del v2
+        a = np.subtract(z, d2)
+        v2 = _project_simplex(a)
+        r = np.subtract(z, v1, out=a)                   # r1, then r2, in one buffer
+        d1 -= r
+        largest = np.abs(r, out=r).max()
+        np.subtract(z, v2, out=r)
+        d2 -= r
+        largest = max(largest, np.abs(r, out=r).max())
+        del a, r
+        if largest < tol:
             break
     return v2.reshape(k, h, w), it
 
