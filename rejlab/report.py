@@ -448,9 +448,9 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
     chosen = test_point = test_point_bands = None
     if val is not None:
         try:
-            chosen = select_threshold(*val, criterion=criterion,
-                                      rho=rho if criterion == "min_cost" else None,
-                                      target_accuracy=target_accuracy)
+            chosen = select_threshold.unchecked(*val, criterion=criterion,
+                                                rho=rho if criterion == "min_cost" else None,
+                                                target_accuracy=target_accuracy)
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
         test_point = operating_point.unchecked(accurate,

@@ -1,8 +1,8 @@
 """Bad input of the modules still to convert: the old table's cases, for them alone (transitional).
 
-THE LIST STILL TO CONVERT. ``rejlab.selective``, ``rejlab.bootstrap``,
-``rejlab/plot/``, ``rejlab/widgets/`` and the command line still check their
-arguments in their bodies. Until each declares its constraints (``@accepts``,
+THE LIST STILL TO CONVERT. ``rejlab.bootstrap``, ``rejlab/plot/``,
+``rejlab/widgets/`` and the command line still check their arguments in
+their bodies. Until each declares its constraints (``@accepts``,
 ``rejlab/_constraints.py``) and joins ``tests/test_declared_inputs.py``, this
 file keeps the cases the old bad-input table had for their callables, with
 the old table's junk values by kind: every one must raise ``ValueError``
@@ -278,28 +278,10 @@ def _cases():
     ack = {"accurate": "bool1d", "confidence": "num1d"}
     acc_conf = dict(accurate=ACC, confidence=CONF)
     ak = {"accurate": "bool1d", "rejected": "bool1d"}
-    # the selective-classification family
-    add("risk_coverage", _pub("risk_coverage"), acc_conf, dict(ack, ties="choice"))
-    for f in ("aurc", "excess_aurc", "augrc"):
-        add(f, _pub(f), acc_conf, dict(ack, ties="choice", convention="choice"))
-    add("failure_auroc", RL.failure_auroc, acc_conf, ack)
-    add("risk_at_coverage", RL.risk_at_coverage, dict(acc_conf, coverage=0.5),
-        dict(ack, coverage="fraction", ties="choice", convention="choice"))
-    add("coverage_at_risk", RL.coverage_at_risk, dict(acc_conf, target=0.2),
-        dict(ack, target="fraction", ties="choice", convention="choice"))
-    add("achievable_aurc", RL.achievable_aurc, acc_conf, dict(ack, convention="choice"))
-    add("chow_rule", RL.chow_rule, dict(proba=PROBA, rho=0.3),
-        {"proba": "arr2d", "rho": "fraction"})
-    add("select_threshold", RL.select_threshold, acc_conf, dict(ack, criterion="choice"))
-    add("select_threshold_min_cost", RL.select_threshold,
-        dict(acc_conf, criterion="min_cost", rho=0.3), {"rho": "fraction"})
-    add("select_threshold_target", RL.select_threshold,
-        dict(acc_conf, criterion="target_accuracy", target_accuracy=0.5),
-        {"target_accuracy": "fraction"})
+    # the bootstrap
     chosen = RL.select_threshold(ACC[:4], CONF[:4])  # a Threshold from other data is fine
     add("bootstrap_threshold_chosen", RL.bootstrap_threshold,
         dict(acc_conf, threshold=chosen, n_boot=2, seed=0), ack)
-    # the bootstrap
     bk = dict(ack, n_boot="posint", level="level", seed="int", progress="callable")
     add("bootstrap_curves", RL.bootstrap_curves,
         dict(acc_conf, fractions=[0, 0.5], n_boot=2, seed=0),
@@ -665,8 +647,7 @@ def test_report_drawings_check_their_target(function, arg, junk):
 # --- completeness: every callable of the modules still to convert has its entries -----
 
 #: Modules whose callables this file covers (their entries leave as they are converted).
-PENDING_MODULES = ("rejlab.selective", "rejlab.bootstrap", "rejlab.cli", "rejlab.plot",
-                   "rejlab.widgets")
+PENDING_MODULES = ("rejlab.bootstrap", "rejlab.cli", "rejlab.plot", "rejlab.widgets")
 
 #: Parameters no junk applies to, with the reason (keep this short and honest).
 NOT_SWEPT = {

@@ -9,10 +9,10 @@ door machinery). The orchestrators validate at their door and then call
 ``func.unchecked``, so each input array is checked once and the arrays made
 inside (the accuracy vector, the rejected mask) never.
 
-``rejlab.selective`` and ``rejlab.bootstrap`` still check in their bodies
-(``tests/test_bad_input_pending.py``): their re-checks are listed exactly in
-``STILL_CHECKING``, so this test fails, and asks to be tightened, the day they
-call the unchecked bodies.
+``rejlab.bootstrap`` still checks in its bodies
+(``tests/test_bad_input_pending.py``): its re-checks are listed exactly in
+``STILL_CHECKING``, so this test fails, and asks to be tightened, the day it
+calls the unchecked bodies.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ MACHINERY = {str(Path(m.__file__)) for m in (v, labels_module)} | {
     str(Path(rl.__file__).parent / name) for name in ("_constraints.py", "_kinds.py")}
 
 #: Modules still validating in their bodies (their checks of arrays already checked).
-STILL_CHECKING = ("selective.py", "bootstrap.py")
+STILL_CHECKING = ("bootstrap.py",)
 
 
 def _asker(frame):
@@ -103,14 +103,12 @@ def test_a_report_with_bootstrap_and_validation_validates_each_array_once():
     # every input array once, at the door (the validation data's at the validation door);
     # the accuracy vectors and the test point's rejected mask never
     assert dict(door) == {**ONCE, **VALIDATION_ONCE}
-    # what the modules still to convert check again: the accuracy vector and the confidence,
+    # what the module still to convert checks again: the accuracy vector and the confidence,
     # in bootstrap_curves and bootstrap_threshold (and the reject_below it calls) on the test
-    # data, in select_threshold and the rejection_curves it calls on the validation data
+    # data; select_threshold runs unchecked on the validation data
     assert dict(pending) == {
         ("bootstrap.py", "as_bool_1d", "accurate", 50): 2,
         ("bootstrap.py", "as_finite_1d", "confidence", 50): 3,
-        ("selective.py", "as_bool_1d", "accurate", 30): 2,
-        ("selective.py", "as_finite_1d", "confidence", 30): 2,
     }
 
 
