@@ -1,8 +1,7 @@
 """Bad input of the modules still to convert: the old table's cases, for them alone (transitional).
 
-THE LIST STILL TO CONVERT. ``rejlab.bootstrap``, ``rejlab/plot/``,
-``rejlab/widgets/`` and the command line still check their arguments in
-their bodies. Until each declares its constraints (``@accepts``,
+THE LIST STILL TO CONVERT. ``rejlab/plot/``, ``rejlab/widgets/`` and the
+command line still check their arguments in their bodies. Until each declares its constraints (``@accepts``,
 ``rejlab/_constraints.py``) and joins ``tests/test_declared_inputs.py``, this
 file keeps the cases the old bad-input table had for their callables, with
 the old table's junk values by kind: every one must raise ``ValueError``
@@ -275,27 +274,7 @@ def _cases():
     def add(name, func, kwargs, kinds):
         c[name] = (func, kwargs, kinds)
 
-    ack = {"accurate": "bool1d", "confidence": "num1d"}
-    acc_conf = dict(accurate=ACC, confidence=CONF)
     ak = {"accurate": "bool1d", "rejected": "bool1d"}
-    # the bootstrap
-    chosen = RL.select_threshold(ACC[:4], CONF[:4])  # a Threshold from other data is fine
-    add("bootstrap_threshold_chosen", RL.bootstrap_threshold,
-        dict(acc_conf, threshold=chosen, n_boot=2, seed=0), ack)
-    bk = dict(ack, n_boot="posint", level="level", seed="int", progress="callable")
-    add("bootstrap_curves", RL.bootstrap_curves,
-        dict(acc_conf, fractions=[0, 0.5], n_boot=2, seed=0),
-        dict(bk, fractions="fraction", band="choice"))
-    add("compare_rejectors", RL.compare_rejectors,
-        dict(accurate=ACC, confidence_1=CONF, confidence_2=CONF2, fractions=[0, 0.5],
-             n_boot=2, seed=0),
-        {"accurate": "bool1d", "confidence_1": "num1d", "confidence_2": "num1d",
-         "fractions": "fraction", "n_boot": "posint", "level": "level", "seed": "int",
-         "band": "choice", "progress": "callable"})
-    add("bootstrap_threshold", RL.bootstrap_threshold,
-        dict(acc_conf, threshold=0.5, n_boot=2, seed=0), dict(bk, threshold="threshold"))
-    add("holdout_optimism", RL.holdout_optimism, dict(acc_conf, n_splits=2, seed=0),
-        dict(ack, n_splits="posint", validation_fraction="level", seed="int"))
     # drawing: the documented parameters of every plot function
     P = rplot
     cab = dict(confidence=CONF, accurate=ACC, rejected=REJ)
@@ -605,39 +584,6 @@ def test_cli_bad_argv_exits_2_with_one_line(argv, cli_files, capsys):
     assert len(err.strip().splitlines()) == 1 and "error" in err
 
 
-# --- hypothesis: random junk in any argument of the core functions -------------------
-
-_atoms = st.one_of(st.none(), st.booleans(), st.integers(-3, 3),
-                   st.floats(allow_nan=True, allow_infinity=True), st.complex_numbers(),
-                   st.text(max_size=3), st.frozensets(st.integers(0, 3), max_size=3))
-JUNK = st.one_of(_atoms, st.lists(_atoms, max_size=6),
-                 st.lists(st.lists(_atoms, max_size=3), max_size=4),
-                 st.dictionaries(st.text(max_size=2), _atoms, max_size=3))
-
-CORE = [c for c in CASES if not c.startswith(("plot.", "widgets.", "context.",
-                                              "load_indian", "synthetic_scene"))]
-
-
-def _core_params():
-    return [(case, arg) for case in CORE for arg in CASES[case][2]]
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-@given(target=st.sampled_from(_core_params()), junk=JUNK)
-def test_random_junk_is_a_value_error_or_a_result(target, junk):
-    case, arg = target
-    func, kwargs, _ = CASES[case]
-    kwargs = dict(kwargs, **{arg: junk})
-    try:
-        func(**kwargs)
-    except ValueError as exc:
-        # junk may be valid for arg and make another argument wrong (p outside it...)
-        assert any(name in str(exc) for name in kwargs), \
-            f"{case}({arg}={junk!r}): ValueError names no argument: {exc}"
-    finally:
-        plt.close("all")
-
-
 @pytest.mark.parametrize("function,arg", [("report", "figure"), ("report_rho_zero", "ax")])
 @pytest.mark.parametrize("junk", ["a", 3, _Opaque(), {"a": 1}], ids=lambda j: type(j).__name__)
 def test_report_drawings_check_their_target(function, arg, junk):
@@ -647,7 +593,7 @@ def test_report_drawings_check_their_target(function, arg, junk):
 # --- completeness: every callable of the modules still to convert has its entries -----
 
 #: Modules whose callables this file covers (their entries leave as they are converted).
-PENDING_MODULES = ("rejlab.bootstrap", "rejlab.cli", "rejlab.plot", "rejlab.widgets")
+PENDING_MODULES = ("rejlab.cli", "rejlab.plot", "rejlab.widgets")
 
 #: Parameters no junk applies to, with the reason (keep this short and honest).
 NOT_SWEPT = {

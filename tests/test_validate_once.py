@@ -8,11 +8,6 @@ and the module that asked (the first frame outside the checkers and the
 door machinery). The orchestrators validate at their door and then call
 ``func.unchecked``, so each input array is checked once and the arrays made
 inside (the accuracy vector, the rejected mask) never.
-
-``rejlab.bootstrap`` still checks in its bodies
-(``tests/test_bad_input_pending.py``): its re-checks are listed exactly in
-``STILL_CHECKING``, so this test fails, and asks to be tightened, the day it
-calls the unchecked bodies.
 """
 
 from __future__ import annotations
@@ -32,9 +27,6 @@ CHECKERS = {f.__code__: f.__name__ for f in (v.as_bool_1d, v.as_finite_1d, v.pro
 #: Files of the checkers and of the door: the "asker" is the first frame outside them.
 MACHINERY = {str(Path(m.__file__)) for m in (v, labels_module)} | {
     str(Path(rl.__file__).parent / name) for name in ("_constraints.py", "_kinds.py")}
-
-#: Modules still validating in their bodies (their checks of arrays already checked).
-STILL_CHECKING = ("bootstrap.py",)
 
 
 def _asker(frame):
@@ -73,10 +65,12 @@ def _data(n, seed):
     return y.tolist(), pred.tolist(), rng.random(n).tolist()
 
 
-def _split(seen):
-    door = Counter({k[1:]: c for k, c in seen.items() if k[0] not in STILL_CHECKING})
-    pending = Counter({k: c for k, c in seen.items() if k[0] in STILL_CHECKING})
-    return door, pending
+def _door(seen):
+    """The checks by (checker, argument name, length), whoever asked."""
+    door = Counter()
+    for k, c in seen.items():
+        door[k[1:]] += c
+    return door
 
 
 TEST = _data(50, 0)
@@ -99,17 +93,10 @@ def test_a_report_with_bootstrap_and_validation_validates_each_array_once():
     rep, seen = checks_during(lambda: rl.rejection_report(
         *TEST, n_boot=20, seed=0, rho=0.3, validation=dict(y_true=y, y_pred=pred, confidence=conf)))
     assert rep.test_point_bands is not None
-    door, pending = _split(seen)
     # every input array once, at the door (the validation data's at the validation door);
-    # the accuracy vectors and the test point's rejected mask never
-    assert dict(door) == {**ONCE, **VALIDATION_ONCE}
-    # what the module still to convert checks again: the accuracy vector and the confidence,
-    # in bootstrap_curves and bootstrap_threshold (and the reject_below it calls) on the test
-    # data; select_threshold runs unchecked on the validation data
-    assert dict(pending) == {
-        ("bootstrap.py", "as_bool_1d", "accurate", 50): 2,
-        ("bootstrap.py", "as_finite_1d", "confidence", 50): 3,
-    }
+    # the accuracy vectors and the test point's rejected mask never: the bootstrap and
+    # select_threshold run unchecked
+    assert dict(_door(seen)) == {**ONCE, **VALIDATION_ONCE}
 
 
 def test_a_report_from_probabilities_validates_each_array_once():
@@ -119,8 +106,7 @@ def test_a_report_from_probabilities_validates_each_array_once():
     rep, seen = checks_during(lambda: rl.rejection_report(
         y, proba=proba, labels=[0, 1, 2], validation=dict(y_true=VALIDATION[0], proba=val_proba)))
     assert rep.labels == (0, 1, 2)
-    door, _ = _split(seen)
-    assert dict(door) == {("labels_1d", "y_true", 50): 1, ("probabilities", "proba", 50): 1,
+    assert dict(_door(seen)) == {("labels_1d", "y_true", 50): 1, ("probabilities", "proba", 50): 1,
                           ("labels_1d", "labels", 3): 1, ("labels_1d", "y_true", 30): 1,
                           ("probabilities", "proba", 30): 1}
 
@@ -138,8 +124,7 @@ def test_a_report_from_an_estimator_validates_each_array_once():
     rep, seen = checks_during(lambda: rl.report_from_estimator(Model(), X, y,
                                                                validation=(X_val, y_val)))
     assert rep.threshold is not None
-    door, _ = _split(seen)
-    assert dict(door) == {("labels_1d", "y", 40): 1, ("labels_1d", "estimator.classes_", 2): 1,
+    assert dict(_door(seen)) == {("labels_1d", "y", 40): 1, ("labels_1d", "estimator.classes_", 2): 1,
                           ("probabilities", "proba", 40): 1, ("labels_1d", "y_val", 20): 1,
                           ("probabilities", "proba", 20): 1}
 
