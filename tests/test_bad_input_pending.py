@@ -1,7 +1,7 @@
 """Bad input of the modules still to convert: the old table's cases, for them alone (transitional).
 
-THE LIST STILL TO CONVERT. ``rejlab/plot/``, ``rejlab/widgets/`` and the
-command line still check their arguments in their bodies. Until each declares its constraints (``@accepts``,
+THE LIST STILL TO CONVERT. ``rejlab/widgets/`` and the command line still
+check their arguments in their bodies. Until each declares its constraints (``@accepts``,
 ``rejlab/_constraints.py``) and joins ``tests/test_declared_inputs.py``, this
 file keeps the cases the old bad-input table had for their callables, with
 the old table's junk values by kind: every one must raise ``ValueError``
@@ -237,16 +237,8 @@ MAY_RETURN = {
     ("*", "universe", "generator"),
     ("*", "seed", "None"),  # NumPy's convention: fresh, unseeded randomness
     ("*", "title", "str"),  # any string is a title
-    ("plot.subsets_scatter", "X", "negative"),  # coordinates of any sign
-    # beta is +-inf between points with equal r, NaN where A is undefined; any sign
-    ("plot.optimality_matrix", "beta", "with_nan"),
-    ("plot.optimality_matrix", "beta", "with_inf"),
-    ("plot.optimality_matrix", "beta", "negative"),
-    ("plot.scene_map", "labels", "short"),  # rejected is optional: no partner
     # a readout formats any measure, undefined and infinite ones included
     *(("widgets.format_number", "x", label) for label in ("nan", "inf", "-inf", "negative")),
-    ("plot.population_curves", "label", "None"),  # no legend entry
-    ("plot.confidence_strip", "jitter_seed", "None"),  # NumPy's convention, as for seed
 }
 
 ARRAYISH = {"num1d", "bool1d", "labels1d", "arr2d"}
@@ -275,114 +267,6 @@ def _cases():
         c[name] = (func, kwargs, kinds)
 
     ak = {"accurate": "bool1d", "rejected": "bool1d"}
-    # drawing: the documented parameters of every plot function
-    P = rplot
-    cab = dict(confidence=CONF, accurate=ACC, rejected=REJ)
-    cabk = {"confidence": "num1d", "accurate": "bool1d", "rejected": "bool1d", "ax": "obj"}
-    add("plot.curves", P.curves, dict(curves_by_name=_curves()),
-        {"curves_by_name": "obj", "measures": "choice", "axes": "obj", "mark_best": "flag",
-         "mark_r": "fraction", "legend": "flag", "ylim": "ylim"})
-    add("plot.rho_zero_curve", P.rho_zero_curve, dict(rho_zero_by_name=rl.rho_zero_curve(_curves())),
-        {"rho_zero_by_name": "obj", "rho": "fraction", "ax": "obj", "legend": "flag"})
-    add("plot.operating_set", P.operating_set, dict(opset=_opset()),
-        {"opset": "obj", "measure": "choice", "curves": "obj", "ax": "obj", "legend": "flag",
-         "ylim": "obj", "title": "obj"})
-    add("plot.operating_set_panels", P.operating_set_panels, dict(opset=_opset()),
-        {"opset": "obj", "measures": "choice", "axes": "obj", "curves": "obj", "legend": "flag",
-         "ylim": "obj", "titles": "obj"})
-    add("plot.cost_curves", P.cost_curves, dict(costs_by_name=rl.cost_curve(_curves(), 0.3)),
-        {"costs_by_name": "obj", "ax": "obj", "mark_min": "flag", "marks": "obj",
-         "no_rejection": "flag", "legend": "flag", "title": "obj"})
-    add("plot.price_of_rejection", P.price_of_rejection,
-        dict(costs_by_name=rl.cost_curve(_curves(), 0.3),
-             rho_zero_by_name=rl.rho_zero_curve(_curves())),
-        {"costs_by_name": "obj", "rho_zero_by_name": "obj", "axes": "obj", "legend": "flag"})
-    add("plot.report_point", P.report_point, dict(walk=_report().walk(0.2, 0.3)),
-        {"walk": "obj", "axes": "obj"})
-    add("plot.jcr_vs_scr", P.jcr_vs_scr, dict(scr=_curves(), jcr=_curves().point(2)),
-        {"scr": "obj", "jcr": "obj", "ax": "obj", "measures": "choice"})
-    add("plot.toy_problem", P.toy_problem, dict(toy=rl.datasets.four_gaussians(5, seed=0)),
-        {"toy": "obj", "axes": "obj"})
-    add("plot.panels", P.panels, dict(figure=plt.figure(), ncols=2, width_ratios=[1, 2]),
-        {"figure": "obj", "ncols": "int", "nrows": "int", "width_ratios": "ratios"})
-    add("plot.find_artist", P.find_artist, dict(ax=plt.figure().add_subplot(), gid="x"),
-        {"ax": "obj", "gid": "text"})
-    add("plot.format_r", P.format_r, dict(r=0.25), {"r": "fraction", "digits": "int"})
-    add("plot.rejector_label", P.rejector_label, dict(name="breaking_ties"), {"name": "text"})
-    beta = rl.optimality_matrix([0.7, 0.8, 1.0], [0, 0.25, 0.5])
-    add("plot.optimality_matrix", P.optimality_matrix, dict(beta=beta, r=[0, 0.25, 0.5]),
-        {"beta": "arr2d", "r": "fraction", "best": "int", "ax": "obj", "colorbar": "flag"})
-    add("plot.subsets_bar", P.subsets_bar, dict(counts=rl.measures.SubsetCounts(3, 1, 1, 1)),
-        {"counts": "obj", "ax": "obj"})
-    add("plot.subsets_mosaic", P.subsets_mosaic, dict(counts=rl.measures.SubsetCounts(3, 1, 1, 1)),
-        {"counts": "obj", "ax": "obj", "title": "obj"})
-    add("plot.confusion_matrix", P.confusion_matrix, dict(conf=(0.1, 0.1, 0.6, 0.2)),
-        {"conf": "obj", "ax": "obj", "digits": "int"})
-    add("plot.covering_grid", P.covering_grid, dict(summary=rl.covering_summary(COV), p="a"),
-        {"summary": "obj", "p": "element", "ax": "obj", "show_derived": "flag",
-         "legend": "flag"})
-    add("plot.results_grid", P.results_grid, dict(report_1=rl.accuracy_report(IDEAL, RES1),
-                                                  report_2=rl.accuracy_report(IDEAL, RES2)),
-        {"report_1": "obj", "report_2": "obj", "names": "obj", "axes": "obj", "legend": "flag"})
-    add("plot.scene_map", P.scene_map, dict(labels=GT),
-        {"labels": "arr2d", "n_classes": "int", "rejected": "arr2d", "ax": "obj",
-         "class_names": "labels1d", "title": "text", "legend": "flag"})
-    add("plot.confidence_strip", P.confidence_strip, cab,
-        dict(cabk, title="obj", jitter_seed="int"))
-    add("plot.ranking_row", P.ranking_row, cab, cabk)
-    add("plot.subsets_scatter", P.subsets_scatter,
-        dict(X=np.arange(12.0).reshape(6, 2), accurate=ACC, rejected=REJ),
-        {"X": "arr2d", "accurate": "bool1d", "rejected": "bool1d", "ax": "obj", "size": "number",
-         "legend": "flag", "title": "obj"})
-    add("plot.subset_masks", P.subset_masks, dict(accurate=ACC, rejected=REJ), ak)
-    bmap = np.array([[True, False], [False, True]])
-    add("plot.subsets_map", P.subsets_map, dict(accurate=bmap, rejected=~bmap, evaluated=bmap),
-        {"accurate": "arr2d", "rejected": "arr2d", "evaluated": "arr2d", "ax": "obj",
-         "title": "text", "legend": "flag"})
-    add("plot.class_colors", P.class_colors, dict(n_classes=3), {"n_classes": "int"})
-    add("plot.get_ax", P.get_ax, dict(ax=None), {"ax": "obj"})
-    for f, extra in (("context_maps", {"axes": "obj"}),
-                     ("jcr_scr_curves", {"axes": "obj", "measures": "choice"}),
-                     ("jcr_scr_rho_zero", {"ax": "obj", "rho": "fraction"}),
-                     ("rejection_maps", {"axes": "obj", "index": "int"})):
-        add("plot." + f, getattr(P, f), dict(experiment=_experiment),
-            dict({"experiment": "obj"}, **extra))
-    # drawing: reports, uncertainty and sampling
-    add("plot.report", P.report, dict(report=_report()), {"report": "obj", "figure": "obj"})
-    add("plot.report_rho_zero", P.report_rho_zero, dict(report=_report()),
-        {"report": "obj", "ax": "obj"})
-    bands = rl.bootstrap_curves(ACC, CONF, fractions=[0, 0.5, 1], n_boot=3, seed=0)
-    population = rl.datasets.population_curves(r=[0, 0.5, 1])
-    cloud = rl.datasets.max_q_points(5, seeds=[0, 1])
-    add("plot.curve_bands", P.curve_bands, dict(bands=bands),
-        {"bands": "obj", "measures": "choice", "axes": "obj", "label": "text", "color": "obj",
-         "simultaneous": "obj"})
-    add("plot.risk_coverage", P.risk_coverage, dict(rc_by_name=rl.risk_coverage(ACC, CONF)),
-        {"rc_by_name": "obj", "ax": "obj"})
-    add("plot.rejector_difference", P.rejector_difference,
-        dict(comparison=rl.compare_rejectors(ACC, CONF, CONF2, fractions=[0, 0.5, 1],
-                                             n_boot=3, seed=0)),
-        {"comparison": "obj", "measure": "choice", "ax": "obj", "names": "names"})
-    add("plot.population_curves", P.population_curves, dict(population=population),
-        {"population": "obj", "measures": "choice", "axes": "obj", "label": "text"})
-    add("plot.max_q_points", P.max_q_points, dict(points=cloud),
-        {"points": "obj", "ax": "obj", "population": "obj", "honest": "flag", "current": "obj"})
-    add("plot.chow_convergence", P.chow_convergence,
-        dict(results=rl.datasets.chow_convergence(0.3, n_per_class=[5, 10])),
-        {"results": "results", "ax": "obj"})
-    add("plot.cost_curve", P.cost_curve, dict(cost=rl.cost_curve(_curves(), 0.3)),
-        {"cost": "obj", "ax": "obj", "chow": "obj", "population": "obj", "label": "text"})
-    add("plot.sampling_panels", P.sampling_panels,
-        dict(bands=bands, population=population, cloud=cloud),
-        {"bands": "obj", "population": "obj", "cloud": "obj", "axes": "obj", "current": "obj",
-         "label": "text", "title_Q": "text", "title_cloud": "text", "simultaneous": "obj"})
-    study = rl.datasets.guarantee_study(0.2, 0.1, n_per_class=5, n_splits=3)
-    add("plot.guarantee_study", P.guarantee_study, dict(study=study),
-        {"study": "obj", "ax": "obj", "max_risk": "fraction"})
-    cal = rl.calibration_bins(ACC, CONF, n_bins=4)
-    add("plot.reliability_diagram", P.reliability_diagram, dict(bins=cal),
-        {"bins": "obj", "ax": "obj", "label": "text"})
-    add("plot.bin_counts", P.bin_counts, dict(bins=cal), {"bins": "obj", "ax": "obj"})
     # explorer factories
     W = rwidgets
     add("widgets.confusion_explorer", W.confusion_explorer, dict(A=0.8, Q=0.7, r=0.25),
@@ -584,23 +468,16 @@ def test_cli_bad_argv_exits_2_with_one_line(argv, cli_files, capsys):
     assert len(err.strip().splitlines()) == 1 and "error" in err
 
 
-@pytest.mark.parametrize("function,arg", [("report", "figure"), ("report_rho_zero", "ax")])
-@pytest.mark.parametrize("junk", ["a", 3, _Opaque(), {"a": 1}], ids=lambda j: type(j).__name__)
-def test_report_drawings_check_their_target(function, arg, junk):
-    assert_rejected(lambda: getattr(rplot, function)(_report(), junk), arg, "junk")
-
-
 # --- completeness: every callable of the modules still to convert has its entries -----
 
 #: Modules whose callables this file covers (their entries leave as they are converted).
-PENDING_MODULES = ("rejlab.cli", "rejlab.plot", "rejlab.widgets")
+PENDING_MODULES = ("rejlab.cli", "rejlab.widgets")
 
 #: Parameters no junk applies to, with the reason (keep this short and honest).
 NOT_SWEPT = {
     ("widgets.Explorer", "*"): "the explorer skeleton for explorer authors, tested in test_widgets_base",
     ("cli.main", "argv"): "command-line arguments: swept by test_cli_bad_argv_exits_2_with_one_line",
     ("cli.build_parser", "*"): "no parameters",
-    ("plot.style", "*"): "no parameters",
 }
 
 
@@ -645,13 +522,3 @@ def test_every_callable_still_to_convert_and_every_parameter_is_in_the_table():
                 missing.append(f"{qual}({p})")
     assert not missing, ("add these to the table (_cases) or, with a reason, to "
                          "NOT_SWEPT: " + ", ".join(sorted(missing)))
-
-
-DUP = [{"a", "b"}, {"a", "b"}, {"c"}]  # two equal blocks: a covering all the same
-
-
-def test_a_covering_with_duplicate_blocks_is_drawn():
-    try:
-        assert rplot.covering_grid(rl.covering_summary(DUP), "a") is not None
-    finally:
-        plt.close("all")
