@@ -1,7 +1,7 @@
 """Bad input of the modules still to convert: the old table's cases, for them alone (transitional).
 
-THE LIST STILL TO CONVERT. ``rejlab/widgets/`` and the command line still
-check their arguments in their bodies. Until each declares its constraints (``@accepts``,
+THE LIST STILL TO CONVERT. The command line still checks its arguments in
+its bodies. Until each declares its constraints (``@accepts``,
 ``rejlab/_constraints.py``) and joins ``tests/test_declared_inputs.py``, this
 file keeps the cases the old bad-input table had for their callables, with
 the old table's junk values by kind: every one must raise ``ValueError``
@@ -237,8 +237,6 @@ MAY_RETURN = {
     ("*", "universe", "generator"),
     ("*", "seed", "None"),  # NumPy's convention: fresh, unseeded randomness
     ("*", "title", "str"),  # any string is a title
-    # a readout formats any measure, undefined and infinite ones included
-    *(("widgets.format_number", "x", label) for label in ("nan", "inf", "-inf", "negative")),
 }
 
 ARRAYISH = {"num1d", "bool1d", "labels1d", "arr2d"}
@@ -267,44 +265,6 @@ def _cases():
         c[name] = (func, kwargs, kinds)
 
     ak = {"accurate": "bool1d", "rejected": "bool1d"}
-    # explorer factories
-    W = rwidgets
-    add("widgets.confusion_explorer", W.confusion_explorer, dict(A=0.8, Q=0.7, r=0.25),
-        {"A": "fraction", "Q": "fraction", "r": "fraction"})
-    gk = {"n_per_class": "int", "seed": "int"}
-    add("widgets.cost_explorer", W.cost_explorer, dict(n_per_class=20), dict(gk, rho="fraction"))
-    add("widgets.curves_explorer", W.curves_explorer, dict(n_per_class=20),
-        dict(gk, separation="number"))
-    for f in ("four_subsets_explorer", "partitions_explorer"):
-        add("widgets." + f, getattr(W, f), dict(n_per_class=20), dict(gk, rejector="choice"))
-    add("widgets.operating_set_explorer", W.operating_set_explorer, dict(n_per_class=20),
-        dict(gk, reference="choice"))
-    add("widgets.ranking_explorer", W.ranking_explorer, dict(confidence=CONF, accurate=ACC),
-        {"confidence": "num1d", "accurate": "bool1d"})
-    add("widgets.report_explorer", W.report_explorer, dict(report=_report()),
-        {"report": "obj", "r": "fraction", "rho": "fraction"})
-    add("widgets.covering_explorer", W.covering_explorer, dict(covering=COV, p="a"),
-        {"covering": "family", "universe": "universe", "ideal": "family", "p": "element",
-         "scores": "flag"})
-    add("widgets.context_explorer", W.context_explorer, dict(scene=_scene),
-        {"scene": "obj", "strength": "number", "failure_probability": "fraction",
-         "per_class": "int", "seed": "int"})
-    add("widgets.format_number", W.format_number, dict(x=0.5), {"x": "number", "digits": "int"})
-    add("widgets.sampling_explorer", W.sampling_explorer, dict(n_per_class=25, n_boot=2, n_cloud=2),
-        {"n_per_class": "int", "seed": "int", "n_boot": "posint", "n_cloud": "posint"})
-    add("widgets.chow_explorer", W.chow_explorer, dict(n_per_class=25),
-        {"n_per_class": "int", "seed": "int", "rho": "fraction", "temperature": "positive"})
-    add("widgets.guarantee_explorer", W.guarantee_explorer, dict(n_splits=2),
-        {"target_risk": "level", "delta": "level", "n": "int", "method": "choice",
-         "n_splits": "posint"})
-    add("widgets.calibration_explorer", W.calibration_explorer, dict(n_per_class=25),
-        {"temperature": "positive", "n_bins": "int", "binning": "choice", "n_per_class": "int",
-         "seed": "int", "rho": "fraction"})
-    import ipywidgets
-
-    add("widgets.control_values", W.control_values,
-        dict(controls={"x": ipywidgets.FloatSlider(value=0.5, min=0, max=1)}),
-        {"controls": "obj"})
     return c
 
 
@@ -471,11 +431,10 @@ def test_cli_bad_argv_exits_2_with_one_line(argv, cli_files, capsys):
 # --- completeness: every callable of the modules still to convert has its entries -----
 
 #: Modules whose callables this file covers (their entries leave as they are converted).
-PENDING_MODULES = ("rejlab.cli", "rejlab.widgets")
+PENDING_MODULES = ("rejlab.cli",)
 
 #: Parameters no junk applies to, with the reason (keep this short and honest).
 NOT_SWEPT = {
-    ("widgets.Explorer", "*"): "the explorer skeleton for explorer authors, tested in test_widgets_base",
     ("cli.main", "argv"): "command-line arguments: swept by test_cli_bad_argv_exits_2_with_one_line",
     ("cli.build_parser", "*"): "no parameters",
 }

@@ -1,4 +1,4 @@
-"""Each input array is validated once per call of an orchestrator (the report, the experiment).
+"""Each input array is validated once per call of an orchestrator (report, experiment, explorer).
 
 A profiler hook counts every call of the array checkers (``as_bool_1d``,
 ``as_finite_1d``, ``labels_1d``, ``label_pair``, ``probabilities``), however
@@ -134,3 +134,21 @@ def test_the_counter_sees_a_check_a_public_function_repeats():
     _, seen = checks_during(lambda: [rl.rejection_curves([1, 0, 1], [0.3, 0.2, 0.9])
                                      for _ in range(2)])
     assert seen[("test_validate_once.py", "as_bool_1d", "accurate", 3)] == 2
+
+
+def test_an_explorer_validates_its_arrays_once_and_a_control_change_not_again():
+    """ranking_explorer checks its two arrays at its door; drawing and moving the slider
+    (the partition, its measures, the ranking row) run unchecked on them."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import rejlab.widgets as rw
+
+    conf, acc = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6], [True, True, False, True, False, True]
+    explorer, seen = checks_during(lambda: rw.ranking_explorer(conf, acc))
+    assert dict(_door(seen)) == {("as_finite_1d", "confidence", 6): 1,
+                                 ("as_bool_1d", "accurate", 6): 1}
+    explorer.controls["rejected"].value = 4
+    _, seen = checks_during(explorer.update)
+    assert explorer.state.point.counts.rejected == 4
+    assert dict(seen) == {}
