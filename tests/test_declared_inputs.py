@@ -21,8 +21,8 @@ From those declarations this file derives:
 
 What cannot be declared (``count <= n``, an element of the universe, a
 criterion with its parameter) is tested with its message in the module's
-own test file. The modules not yet converted are listed in
-``tests/test_bad_input_pending.py``, which keeps their old cases.
+own test file. The command line's options are parsed by argparse, whose bad
+values exit with status 2 (``tests/test_cli_bad_argv.py``).
 """
 
 from __future__ import annotations
@@ -57,16 +57,14 @@ from rejlab._constraints import Kind, accepts, declared  # noqa: E402
 ACC = [True, True, False, True, False, True]
 CONF = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6]
 
-#: Modules whose callables still validate in their bodies: their old bad-input cases
-#: live in tests/test_bad_input_pending.py until they declare their constraints.
-PENDING_MODULES = ("rejlab.cli",)
-
 #: Parameters that take anything, with the reason (keep this short and honest).
 EXEMPT = {
     ("report_from_estimator", "X"): "read by the estimator, never by rejlab (text, frames...)",
     ("exercises.check", "answer"): "any answer is feedback, never an error",
     ("exercises.exercise", "*"): "a decorator for lesson modules: registration, not user input",
     ("exercises.misconception", "*"): "a decorator for lesson modules: registration, not input",
+    ("cli.main", "argv"): "a command line: argparse's usage errors exit with status 2 and one "
+                          "line, tested by tests/test_cli_bad_argv.py, not a ValueError",
 }
 
 
@@ -197,10 +195,6 @@ def _parameters(func):
             if spec.kind not in (spec.VAR_POSITIONAL, spec.VAR_KEYWORD) and p != "self"]
 
 
-def pending(func):
-    return func.__module__.startswith(PENDING_MODULES)
-
-
 def missing_declarations(qual, func):
     """The parameters of ``func`` that are neither declared nor exempt."""
     if (qual, "*") in EXEMPT:
@@ -215,7 +209,7 @@ DECLARED = [(q, f, c) for q, f, c in CALLABLES if declared(f) is not None]
 
 
 def test_every_public_callable_declares_every_parameter():
-    missing = [f"{qual}({p})" for qual, func, _ in CALLABLES if not pending(func)
+    missing = [f"{qual}({p})" for qual, func, _ in CALLABLES
                for p in missing_declarations(qual, func)]
     assert not missing, ("declare these parameters with @accepts (rejlab/_constraints.py), "
                          "or exempt them with a reason in EXEMPT: " + ", ".join(sorted(missing)))

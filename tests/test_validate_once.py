@@ -1,4 +1,4 @@
-"""Each input array is validated once per call of an orchestrator (report, experiment, explorer).
+"""Each input array is validated once per call of an orchestrator (report, experiment, CLI, explorer).
 
 A profiler hook counts every call of the array checkers (``as_bool_1d``,
 ``as_finite_1d``, ``labels_1d``, ``label_pair``, ``probabilities``), however
@@ -134,6 +134,26 @@ def test_the_counter_sees_a_check_a_public_function_repeats():
     _, seen = checks_during(lambda: [rl.rejection_curves([1, 0, 1], [0.3, 0.2, 0.9])
                                      for _ in range(2)])
     assert seen[("test_validate_once.py", "as_bool_1d", "accurate", 3)] == 2
+
+
+def _csv(path, rows):
+    y, pred, conf = rows
+    path.write_text("y_true,y_pred,confidence\n"
+                    + "".join(f"{a},{b},{c!r}\n" for a, b, c in zip(y, pred, conf)))
+    return str(path)
+
+
+def test_the_command_line_report_validates_each_array_once(tmp_path, capsys):
+    """The CLI reads the files, then the report's door checks each column once: the bootstrap,
+    the validation threshold, the curves file and the figures run on what it validated."""
+    from rejlab.cli import main
+
+    test, val = _csv(tmp_path / "test.csv", TEST), _csv(tmp_path / "val.csv", VALIDATION)
+    code, seen = checks_during(lambda: main(["report", test, "--validation", val, "--rho", "0.3",
+                                             "--bootstrap", "20", "--seed", "0",
+                                             "--out", str(tmp_path / "out")]))
+    assert code == 0 and "wrote" in capsys.readouterr().out
+    assert dict(_door(seen)) == {**ONCE, **VALIDATION_ONCE}
 
 
 def test_an_explorer_validates_its_arrays_once_and_a_control_change_not_again():
