@@ -129,7 +129,8 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
                              f"got {color!r:.40}")
     if simultaneous is not None:
         (first,) = named.values() if len(named) == 1 else (None,)
-        if (simultaneous.band != "simultaneous" or first is None or not np.array_equal(simultaneous.fractions, first.fractions)):
+        if (simultaneous.band != "simultaneous" or first is None
+                or not np.array_equal(simultaneous.fractions, first.fractions)):
             raise ValueError("simultaneous must be the CurveBands of rl.bootstrap_curves(..., "
                              "band='simultaneous') at the same fractions, for a single bands, "
                              f"got {type(simultaneous).__name__}")
