@@ -63,11 +63,22 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
-from . import _validate as v
+from ._constraints import accepts
 from ._formulas import FORMULAS
+from ._kinds import (
+    BOOL_1D,
+    CALLBACK,
+    FINITE_1D,
+    FRACTION_GRID,
+    N_BOOT,
+    OPEN_FRACTION,
+    POSITIVE_INTEGER,
+    SEED,
+    one_of,
+)
 from ._resampling import RejectionWalk, multiplicities, quantiles, simultaneous_band
 from .measures import classification_quality
-from .partitions import reject_below
+from .partitions import THRESHOLD, reject_below
 from .selective import aurc, select_threshold
 
 __all__ = [
@@ -89,6 +100,11 @@ DEFAULT_BAND_FRACTIONS = np.linspace(0.0, 1.0, 101)
 
 #: The kinds of band over fractions: each fraction on its own, or all fractions at once.
 BAND_KINDS = ("pointwise", "simultaneous")
+
+#: The resampling options the bootstrap functions share.
+_RESAMPLING = dict(n_boot=N_BOOT, level=OPEN_FRACTION, seed=SEED, progress=CALLBACK)
+#: ... and those of the bands over fractions.
+_BANDS = dict(_RESAMPLING, fractions=FRACTION_GRID, band=one_of(BAND_KINDS))
 
 
 class Band(NamedTuple):
@@ -176,14 +192,10 @@ def _measures(rejected, mr, m, n, names=("A", "Q", "phi")):
     return {name: FORMULAS[name](an, mn, ar, mr) for name in names}
 
 
-def _setup(fractions, n_boot, level, seed, band, n):
-    fr = DEFAULT_BAND_FRACTIONS.copy() if fractions is None else v.fraction_grid(fractions, "fractions")
-    n_boot = v.n_boot(n_boot)
-    level = v.open_fraction(level, "level")
-    seed = v.seed(seed)
-    band = v.choice(band, "band", BAND_KINDS)
-    rejected = np.rint(fr * n).astype(np.int64)   # round(f n), as reject_lowest
-    return fr, n_boot, level, seed, band, rejected
+def _setup(fractions, n):
+    """The fractions (the default grid when None) and the counts they reject, round(f n)."""
+    fr = DEFAULT_BAND_FRACTIONS.copy() if fractions is None else fractions
+    return fr, np.rint(fr * n).astype(np.int64)   # as reject_lowest
 
 
 def _walked(walks, n, n_boot, seed, progress):
@@ -199,6 +211,7 @@ def _walked(walks, n, n_boot, seed, progress):
 # --- public functions ----------------------------------------------------------------
 
 
+@accepts(accurate=BOOL_1D, confidence=FINITE_1D, **_BANDS, same_length=("accurate", "confidence"))
 def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level=0.95, seed=None,
                      band="pointwise", progress=None):
     """Percentile-bootstrap bands of A, Q, phi at rejected fractions, and of the max-Q point.
@@ -255,10 +268,9 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     >>> bool(wide.critical_value["Q"] > 1.9 and wide.Q.low[1] <= bands.Q.low[1])
     True
     """
-    a, c = v.accurate_and_confidence(accurate, confidence)
+    a, c = accurate, confidence
     n = a.size
-    fr, n_boot, level, seed, band, rejected = _setup(fractions, n_boot, level, seed, band, n)
-    progress = v.callback(progress, "progress")
+    fr, rejected = _setup(fractions, n)
     (counts,) = _walked([RejectionWalk(a, c, rejected, n_boot + 1)], n, n_boot, seed, progress)
     values = _measures(rejected, counts.mr, counts.m, n)
     bands, critical = _curve_bands({k: x[0] for k, x in values.items()},
@@ -269,6 +281,8 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
                       critical)
 
 
+@accepts(accurate=BOOL_1D, confidence_1=FINITE_1D, confidence_2=FINITE_1D, **_BANDS,
+         same_length=("accurate", "confidence_1", "confidence_2"))
 def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n_boot=1000,
                       level=0.95, seed=None, band="pointwise", progress=None):
     """Paired percentile bootstrap of two rejectors on the same predictions: 1 minus 2.
@@ -303,25 +317,25 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     >>> cmp.Q.estimate, cmp.better
     (array([0., 0.]), array(['neither', 'neither'], dtype='<U7'))
     """
-    a, c1 = v.accurate_and_confidence(accurate, confidence_1, "confidence_1")
-    c2 = v.as_finite_1d(confidence_2, "confidence_2")
-    v.same_length(accurate=a, confidence_2=c2)
+    a, c1, c2 = accurate, confidence_1, confidence_2
     n = a.size
-    fr, n_boot, level, seed, band, rejected = _setup(fractions, n_boot, level, seed, band, n)
-    progress = v.callback(progress, "progress")
+    fr, rejected = _setup(fractions, n)
     one, two = _walked([RejectionWalk(a, conf, rejected, n_boot + 1, aurc=True) for conf in (c1, c2)],
                        n, n_boot, seed, progress)
     m1, m2 = (_measures(rejected, cc.mr, cc.m, n, ("A", "Q")) for cc in (one, two))
     diff = {k: m1[k] - m2[k] for k in m1}
     bands, critical = _curve_bands({k: x[0] for k, x in diff.items()},
                                  {k: x[1:] for k, x in diff.items()}, level, band)
-    d_aurc = _band(aurc(a, c1, ties="index") - aurc(a, c2, ties="index"),   # as the replicates
+    d_aurc = _band(aurc.unchecked(a, c1, ties="index")     # ties by index, as the replicates
+                   - aurc.unchecked(a, c2, ties="index"),
                    (one.aurc - two.aurc)[1:], level)
     q = bands["Q"]
     better = np.where(q.low > 0, "1", np.where(q.high < 0, "2", "neither"))
     return RejectorComparison(fr, bands["A"], q, d_aurc, better, band, level, critical)
 
 
+@accepts(accurate=BOOL_1D, confidence=FINITE_1D, threshold=THRESHOLD, **_RESAMPLING,
+         same_length=("accurate", "confidence"))
 def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0.95, seed=None,
                         progress=None):
     """Bootstrap bands of r, A, Q, phi for a fixed threshold rejector ``confidence < threshold``.
@@ -357,13 +371,9 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     >>> pb.r.estimate, pb.Q.estimate
     (0.155, 0.725)
     """
-    a, c = v.accurate_and_confidence(accurate, confidence)
-    n_rej = int(np.count_nonzero(reject_below(c, threshold)))
+    a, c = accurate, confidence
+    n_rej = int(np.count_nonzero(reject_below.unchecked(c, threshold)))   # threshold: its value
     n = a.size
-    n_boot = v.n_boot(n_boot)
-    level = v.open_fraction(level, "level")
-    seed = v.seed(seed)
-    progress = v.callback(progress, "progress")
     # the rejected samples are the n_rej first in the walk's order
     (counts,) = _walked([RejectionWalk(a, c, [], n_boot + 1, position=n_rej)], n, n_boot, seed,
                         progress)
@@ -392,6 +402,8 @@ class HoldoutOptimism(NamedTuple):
         return float(np.mean(self.apparent - self.honest))
 
 
+@accepts(accurate=BOOL_1D, confidence=FINITE_1D, n_splits=POSITIVE_INTEGER,
+         validation_fraction=OPEN_FRACTION, seed=SEED, same_length=("accurate", "confidence"))
 def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=0.5, seed=None):
     """How optimistic the max-Q point is when it is chosen on the data it is reported on.
 
@@ -431,10 +443,8 @@ def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=
     >>> ho.apparent.shape, bool(ho.optimism > 0)
     ((50,), True)
     """
-    a, c = v.accurate_and_confidence(accurate, confidence)
-    n_splits = v.positive_integer(n_splits, "n_splits")
-    fraction = v.open_fraction(validation_fraction, "validation_fraction")
-    rng = np.random.default_rng(v.seed(seed))
+    a, c, fraction = accurate, confidence, validation_fraction
+    rng = np.random.default_rng(seed)
     n = a.size
     m = round(fraction * n)
     if not 0 < m < n:
@@ -444,8 +454,9 @@ def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=
     for i in range(n_splits):
         perm = rng.permutation(n)
         val, test = perm[:m], perm[m:]
-        chosen = select_threshold(a[val], c[val])
+        chosen = select_threshold.unchecked(a[val], c[val])
         out[0, i] = np.mean(a[test])
-        out[1, i] = select_threshold(a[test], c[test]).Q
-        out[2, i] = classification_quality(a[test], reject_below(c[test], chosen))
+        out[1, i] = select_threshold.unchecked(a[test], c[test]).Q
+        out[2, i] = classification_quality.unchecked(a[test],
+                                                     reject_below.unchecked(c[test], chosen.value))
     return HoldoutOptimism(*out)

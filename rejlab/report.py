@@ -439,23 +439,24 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
     bands = point_bands = None
     if n_boot:
         grid = np.union1d(DEFAULT_BAND_FRACTIONS, fractions)
-        bands = bootstrap_curves(accurate, confidence, fractions=grid, n_boot=n_boot,
-                                 level=level, seed=seed, progress=stage(0))
+        bands = bootstrap_curves.unchecked(accurate, confidence, fractions=grid, n_boot=n_boot,
+                                           level=level, seed=seed, progress=stage(0))
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
 
     chosen = test_point = test_point_bands = None
     if val is not None:
         try:
-            chosen = select_threshold(*val, criterion=criterion,
-                                      rho=rho if criterion == "min_cost" else None,
-                                      target_accuracy=target_accuracy)
+            chosen = select_threshold.unchecked(*val, criterion=criterion,
+                                                rho=rho if criterion == "min_cost" else None,
+                                                target_accuracy=target_accuracy)
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
         test_point = operating_point.unchecked(accurate,
                                                reject_below.unchecked(confidence, chosen.value))
         if n_boot:
-            test_point_bands = bootstrap_threshold(accurate, confidence, chosen, n_boot=n_boot,
-                                                   level=level, seed=seed, progress=stage(1))
+            test_point_bands = bootstrap_threshold.unchecked(accurate, confidence, chosen.value,
+                                                             n_boot=n_boot, level=level, seed=seed,
+                                                             progress=stage(1))
 
     return RejectionReport(
         curves=curves,

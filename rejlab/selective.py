@@ -50,7 +50,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _risk_coverage as rc, _validate as v
+from . import _risk_coverage as rc
+from ._constraints import accepts
+from ._kinds import BOOL_1D, FINITE_1D, PROBA, SINGLE_FRACTION, one_of
 from .curves import rejection_curves
 from .partitions import Threshold
 
@@ -80,6 +82,11 @@ CONVENTIONS = ("rejlab", "fd-shifts", "torch-uncertainty")
 #: Criteria of :func:`select_threshold`.
 CRITERIA = ("max_Q", "min_cost", "target_accuracy")
 
+#: The declarations every function of the family shares: the curves' two inputs.
+_PAIR = dict(accurate=BOOL_1D, confidence=FINITE_1D, same_length=("accurate", "confidence"))
+#: ... and the options of the summaries.
+_SUMMARY = dict(_PAIR, ties=one_of(TIES), convention=one_of(CONVENTIONS))
+
 
 class RiskCoverage(NamedTuple):
     """The risk-coverage curve: for k = 1 .. n kept samples, ``k / n`` and ``err_k / k``."""
@@ -103,14 +110,11 @@ class _Inputs(NamedTuple):
     groups: object  # TieGroups ("fd-shifts")
 
 
-def _inputs(accurate, confidence, ties, convention):
-    """Validate, then what the convention needs: err_k, or the tie groups."""
-    v.choice(ties, "ties", TIES)
-    v.choice(convention, "convention", CONVENTIONS)
+def _inputs(a, c, ties, convention):
+    """What the convention needs of validated inputs: err_k, or the tie groups."""
     if convention != "rejlab" and ties != "average":
         raise ValueError(f"ties={ties!r} is rejlab's option: convention={convention!r} has its "
                          f"own treatment of tied confidences (see rl.selective.CONVENTIONS)")
-    a, c = v.accurate_and_confidence(accurate, confidence)
     if convention == "rejlab":
         return _Inputs(a.size, convention, _errors(a, c, ties), None)
     groups = rc.tie_groups(a, c)
@@ -127,6 +131,7 @@ def _inputs(accurate, confidence, ties, convention):
     return _Inputs(a.size, convention, rc.average_errors(groups), None)
 
 
+@accepts(**_PAIR, ties=one_of(TIES))
 def risk_coverage(accurate, confidence, *, ties="index"):
     """Selective risk against coverage: ``risk_k = err_k / k`` at coverage ``k / n``, k = 1 .. n.
 
@@ -163,9 +168,7 @@ def risk_coverage(accurate, confidence, *, ties="index"):
     >>> risk_coverage([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], ties="average").risk
     array([0.        , 0.25      , 0.33333333, 0.5       ])
     """
-    v.choice(ties, "ties", TIES)
-    a, c = v.accurate_and_confidence(accurate, confidence)
-    err, n = _errors(a, c, ties), a.size
+    err, n = _errors(accurate, confidence, ties), accurate.size
     k = np.arange(1, n + 1, dtype=np.int64)
     return RiskCoverage(k, k / n, err / k)
 
@@ -192,6 +195,7 @@ def _doc(f):
     return f
 
 
+@accepts(**_SUMMARY)
 @_doc
 def aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     """Area under the risk-coverage curve; rejlab: ``AURC = (1/n) sum_{k=1..n} err_k / k``.
@@ -225,6 +229,7 @@ def aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     return rc.grid_trapezoid(x.err / np.arange(1, x.n + 1))
 
 
+@accepts(**_SUMMARY)
 @_doc
 def excess_aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     """Excess AURC: ``E-AURC = AURC - AURC*``, AURC* of the oracle ranking.
@@ -259,6 +264,7 @@ def excess_aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     return rc.grid_trapezoid(x.err / k) - rc.grid_trapezoid(oracle / k)
 
 
+@accepts(**_SUMMARY)
 @_doc
 def augrc(accurate, confidence, *, ties="average", convention="rejlab"):
     """Area under the generalized risk curve; rejlab: ``AUGRC = (1/n) sum_{k=1..n} err_k / n``.
@@ -287,6 +293,7 @@ def augrc(accurate, confidence, *, ties="average", convention="rejlab"):
     return rc.grid_trapezoid(x.err / x.n)
 
 
+@accepts(**_PAIR)
 def failure_auroc(accurate, confidence):
     """P(an accurate sample is more confident than a misclassified one), ties counting 1/2.
 
@@ -305,10 +312,10 @@ def failure_auroc(accurate, confidence):
     >>> failure_auroc([1, 1], [0.3, 0.4])
     nan
     """
-    a, c = v.accurate_and_confidence(accurate, confidence)
-    return rc.auroc_from_groups(rc.tie_groups(a, c))
+    return rc.auroc_from_groups(rc.tie_groups(accurate, confidence))
 
 
+@accepts(**_SUMMARY, coverage=SINGLE_FRACTION)
 @_doc
 def risk_at_coverage(accurate, confidence, coverage, *, ties="average", convention="rejlab"):
     """The selective risk at a coverage; rejlab: ``err_k / k``, ``k = n - round((1 - coverage) n)``.
@@ -330,17 +337,17 @@ def risk_at_coverage(accurate, confidence, coverage, *, ties="average", conventi
     >>> risk_at_coverage([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], 0.5, convention="fd-shifts")
     0.3333333333333333
     """
-    cov = v.single_fraction(coverage, "coverage")
     x = _inputs(accurate, confidence, ties, convention)
     if convention == "fd-shifts":
-        return rc.best_risk_with_coverage(x.groups, x.n, cov)
+        return rc.best_risk_with_coverage(x.groups, x.n, coverage)
     if convention == "rejlab":
-        k = x.n - round((1.0 - cov) * x.n)
+        k = x.n - round((1.0 - coverage) * x.n)
     else:
-        k = math.ceil(x.n * cov)
+        k = math.ceil(x.n * coverage)
     return float("nan") if k == 0 else float(x.err[k - 1] / k)
 
 
+@accepts(**_SUMMARY, target=SINGLE_FRACTION)
 @_doc
 def coverage_at_risk(accurate, confidence, target, *, ties="average", convention="rejlab"):
     """The largest coverage whose selective risk is at most ``target``.
@@ -359,7 +366,6 @@ def coverage_at_risk(accurate, confidence, target, *, ties="average", convention
     >>> coverage_at_risk([0, 1], [0.9, 0.1], 0.2)
     0.0
     """
-    target = v.single_fraction(target, "target")
     x = _inputs(accurate, confidence, ties, convention)
     if convention == "fd-shifts":
         return rc.largest_coverage_with_risk(x.groups, x.n, target)
@@ -369,6 +375,7 @@ def coverage_at_risk(accurate, confidence, target, *, ties="average", convention
     return float((ok[-1] + 1) / x.n)
 
 
+@accepts(**_PAIR, convention=one_of(("fd-shifts",)))
 def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
     """The AURC of the risk-coverage curve's dominant points (fd-shifts' "achievable AURC").
 
@@ -396,11 +403,10 @@ def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
     >>> achievable_aurc([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5])
     0.5
     """
-    v.choice(convention, "convention", ("fd-shifts",))
-    a, c = v.accurate_and_confidence(accurate, confidence)
-    return rc.achievable_aurc(rc.tie_groups(a, c), a.size)
+    return rc.achievable_aurc(rc.tie_groups(accurate, confidence), accurate.size)
 
 
+@accepts(proba=PROBA, rho=SINGLE_FRACTION)
 def chow_rule(proba, rho):
     """Chow's rule: reject where ``max_k p_k < 1 - rho`` (True = rejected).
 
@@ -416,9 +422,7 @@ def chow_rule(proba, rho):
     >>> chow_rule([[0.8, 0.2], [0.75, 0.25], [0.4, 0.6]], 0.25)
     array([False, False,  True])
     """
-    p = v.probabilities(proba, "proba")
-    rho = v.single_fraction(rho, "rho")
-    return p.max(axis=1) < 1.0 - rho
+    return proba.max(axis=1) < 1.0 - rho
 
 
 def _midpoint(low, high):
@@ -438,6 +442,8 @@ def _midpoint(low, high):
     return t if np.finfo(t.dtype).nmant > np.finfo(np.float64).nmant else float(t)
 
 
+@accepts(**_PAIR, criterion=one_of(CRITERIA), rho=SINGLE_FRACTION,
+         target_accuracy=SINGLE_FRACTION)
 def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, target_accuracy=None):
     """Choose a confidence threshold on (validation) data: a :class:`~rejlab.Threshold`.
 
@@ -475,26 +481,23 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
     ...                  criterion="min_cost", rho=1.0).value  # rejecting costs as much as an error
     -inf
     """
-    v.choice(criterion, "criterion", CRITERIA)
     if criterion == "min_cost":
         if rho is None:
             raise ValueError("rho is required with criterion='min_cost' (the price of rejection)")
-        rho = v.single_fraction(rho, "rho")
     elif rho is not None:
         raise ValueError(f"rho is used only with criterion='min_cost', not {criterion!r}")
     if criterion == "target_accuracy":
         if target_accuracy is None:
             raise ValueError("target_accuracy is required with criterion='target_accuracy'")
-        target_accuracy = v.single_fraction(target_accuracy, "target_accuracy")
     elif target_accuracy is not None:
         raise ValueError(f"target_accuracy is used only with criterion='target_accuracy', "
                          f"not {criterion!r}")
-    a, c = v.accurate_and_confidence(accurate, confidence)
-    cv = rejection_curves(a, c, thresholds_only=True)
+    a, c = accurate, confidence
+    cv = rejection_curves.unchecked(a, c, thresholds_only=True)
     if criterion == "max_Q":
         i = cv.best_Q()
     elif criterion == "min_cost":
-        i = cv.min_cost(rho)
+        i = cv.min_cost.unchecked(cv, rho)
     else:
         ok = np.flatnonzero(cv.A >= target_accuracy)  # NaN (nothing kept) never qualifies
         if ok.size == 0:

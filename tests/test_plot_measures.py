@@ -444,3 +444,9 @@ def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r(toy):
     np.testing.assert_allclose(corners[:, 0, 1], edges)
     assert np.all(np.abs(centres - r) <= np.diff(edges) / 2)
     assert mesh.get_clim() == (-1, 1)
+
+
+def test_a_covering_with_duplicate_blocks_is_drawn():
+    """Two equal blocks make a covering all the same: its grid is drawn, not refused."""
+    summary = rl.covering_summary([{"a", "b"}, {"a", "b"}, {"c"}])
+    assert rl.plot.covering_grid(summary, "a") is not None

@@ -1,4 +1,4 @@
-"""Each input array is validated once per call of an orchestrator (the report, the experiment).
+"""Each input array is validated once per call of an orchestrator (report, experiment, CLI, explorer).
 
 A profiler hook counts every call of the array checkers (``as_bool_1d``,
 ``as_finite_1d``, ``labels_1d``, ``label_pair``, ``probabilities``), however
@@ -8,11 +8,6 @@ and the module that asked (the first frame outside the checkers and the
 door machinery). The orchestrators validate at their door and then call
 ``func.unchecked``, so each input array is checked once and the arrays made
 inside (the accuracy vector, the rejected mask) never.
-
-``rejlab.selective`` and ``rejlab.bootstrap`` still check in their bodies
-(``tests/test_bad_input_pending.py``): their re-checks are listed exactly in
-``STILL_CHECKING``, so this test fails, and asks to be tightened, the day they
-call the unchecked bodies.
 """
 
 from __future__ import annotations
@@ -32,9 +27,6 @@ CHECKERS = {f.__code__: f.__name__ for f in (v.as_bool_1d, v.as_finite_1d, v.pro
 #: Files of the checkers and of the door: the "asker" is the first frame outside them.
 MACHINERY = {str(Path(m.__file__)) for m in (v, labels_module)} | {
     str(Path(rl.__file__).parent / name) for name in ("_constraints.py", "_kinds.py")}
-
-#: Modules still validating in their bodies (their checks of arrays already checked).
-STILL_CHECKING = ("selective.py", "bootstrap.py")
 
 
 def _asker(frame):
@@ -73,10 +65,12 @@ def _data(n, seed):
     return y.tolist(), pred.tolist(), rng.random(n).tolist()
 
 
-def _split(seen):
-    door = Counter({k[1:]: c for k, c in seen.items() if k[0] not in STILL_CHECKING})
-    pending = Counter({k: c for k, c in seen.items() if k[0] in STILL_CHECKING})
-    return door, pending
+def _door(seen):
+    """The checks by (checker, argument name, length), whoever asked."""
+    door = Counter()
+    for k, c in seen.items():
+        door[k[1:]] += c
+    return door
 
 
 TEST = _data(50, 0)
@@ -99,19 +93,10 @@ def test_a_report_with_bootstrap_and_validation_validates_each_array_once():
     rep, seen = checks_during(lambda: rl.rejection_report(
         *TEST, n_boot=20, seed=0, rho=0.3, validation=dict(y_true=y, y_pred=pred, confidence=conf)))
     assert rep.test_point_bands is not None
-    door, pending = _split(seen)
     # every input array once, at the door (the validation data's at the validation door);
-    # the accuracy vectors and the test point's rejected mask never
-    assert dict(door) == {**ONCE, **VALIDATION_ONCE}
-    # what the modules still to convert check again: the accuracy vector and the confidence,
-    # in bootstrap_curves and bootstrap_threshold (and the reject_below it calls) on the test
-    # data, in select_threshold and the rejection_curves it calls on the validation data
-    assert dict(pending) == {
-        ("bootstrap.py", "as_bool_1d", "accurate", 50): 2,
-        ("bootstrap.py", "as_finite_1d", "confidence", 50): 3,
-        ("selective.py", "as_bool_1d", "accurate", 30): 2,
-        ("selective.py", "as_finite_1d", "confidence", 30): 2,
-    }
+    # the accuracy vectors and the test point's rejected mask never: the bootstrap and
+    # select_threshold run unchecked
+    assert dict(_door(seen)) == {**ONCE, **VALIDATION_ONCE}
 
 
 def test_a_report_from_probabilities_validates_each_array_once():
@@ -121,8 +106,7 @@ def test_a_report_from_probabilities_validates_each_array_once():
     rep, seen = checks_during(lambda: rl.rejection_report(
         y, proba=proba, labels=[0, 1, 2], validation=dict(y_true=VALIDATION[0], proba=val_proba)))
     assert rep.labels == (0, 1, 2)
-    door, _ = _split(seen)
-    assert dict(door) == {("labels_1d", "y_true", 50): 1, ("probabilities", "proba", 50): 1,
+    assert dict(_door(seen)) == {("labels_1d", "y_true", 50): 1, ("probabilities", "proba", 50): 1,
                           ("labels_1d", "labels", 3): 1, ("labels_1d", "y_true", 30): 1,
                           ("probabilities", "proba", 30): 1}
 
@@ -140,8 +124,7 @@ def test_a_report_from_an_estimator_validates_each_array_once():
     rep, seen = checks_during(lambda: rl.report_from_estimator(Model(), X, y,
                                                                validation=(X_val, y_val)))
     assert rep.threshold is not None
-    door, _ = _split(seen)
-    assert dict(door) == {("labels_1d", "y", 40): 1, ("labels_1d", "estimator.classes_", 2): 1,
+    assert dict(_door(seen)) == {("labels_1d", "y", 40): 1, ("labels_1d", "estimator.classes_", 2): 1,
                           ("probabilities", "proba", 40): 1, ("labels_1d", "y_val", 20): 1,
                           ("probabilities", "proba", 20): 1}
 
@@ -151,3 +134,41 @@ def test_the_counter_sees_a_check_a_public_function_repeats():
     _, seen = checks_during(lambda: [rl.rejection_curves([1, 0, 1], [0.3, 0.2, 0.9])
                                      for _ in range(2)])
     assert seen[("test_validate_once.py", "as_bool_1d", "accurate", 3)] == 2
+
+
+def _csv(path, rows):
+    y, pred, conf = rows
+    path.write_text("y_true,y_pred,confidence\n"
+                    + "".join(f"{a},{b},{c!r}\n" for a, b, c in zip(y, pred, conf)))
+    return str(path)
+
+
+def test_the_command_line_report_validates_each_array_once(tmp_path, capsys):
+    """The CLI reads the files, then the report's door checks each column once: the bootstrap,
+    the validation threshold, the curves file and the figures run on what it validated."""
+    from rejlab.cli import main
+
+    test, val = _csv(tmp_path / "test.csv", TEST), _csv(tmp_path / "val.csv", VALIDATION)
+    code, seen = checks_during(lambda: main(["report", test, "--validation", val, "--rho", "0.3",
+                                             "--bootstrap", "20", "--seed", "0",
+                                             "--out", str(tmp_path / "out")]))
+    assert code == 0 and "wrote" in capsys.readouterr().out
+    assert dict(_door(seen)) == {**ONCE, **VALIDATION_ONCE}
+
+
+def test_an_explorer_validates_its_arrays_once_and_a_control_change_not_again():
+    """ranking_explorer checks its two arrays at its door; drawing and moving the slider
+    (the partition, its measures, the ranking row) run unchecked on them."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import rejlab.widgets as rw
+
+    conf, acc = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6], [True, True, False, True, False, True]
+    explorer, seen = checks_during(lambda: rw.ranking_explorer(conf, acc))
+    assert dict(_door(seen)) == {("as_finite_1d", "confidence", 6): 1,
+                                 ("as_bool_1d", "accurate", 6): 1}
+    explorer.controls["rejected"].value = 4
+    _, seen = checks_during(explorer.update)
+    assert explorer.state.point.counts.rejected == 4
+    assert dict(seen) == {}

@@ -8,15 +8,19 @@ and give it new data, or make it the first time.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.axes import Axes
 
 from .. import _validate as v
+from .._constraints import Kind
+from .._kinds import COMMON
 from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES, MEASURES, measure_info
-from ._style import OKABE_ITO, find_artist, named_results
+from ._style import AX, FIGURE, OKABE_ITO, check_ax, find_artist, named_results
 
 __all__ = ["MEASURE_LABELS", "R_LABEL", "as_named_curves", "measure_names", "setup_phi_axis",
            "drawable", "index_at", "put_marker", "put_line", "put_vline", "put_hline", "check_ylim",
-           "limits_by_measure"]
+           "limits_by_measure", "common_junk", "AX", "AXES", "FIGURE", "MEASURES_KIND",
+           "measures_among", "YLIM", "YLIM_BY_MEASURE", "named", "NAMES"]
 
 #: Axis labels of the measures (paper symbols first).
 MEASURE_LABELS = {**{m.name: f"{m.symbol}  ({m.label})" for m in MEASURES},
@@ -129,3 +133,91 @@ def limits_by_measure(ylim, name="ylim"):
         raise ValueError(f"{name} must be a dict keyed by measure {MEASURE_NAMES}, "
                          f"got {ylim!r:.60}")
     return {m: check_ylim(pair, m, name) for m, pair in ylim.items() if pair is not None}
+
+
+# --- the kinds the plot functions declare (rejlab._constraints) ---------------------------
+
+
+def common_junk(*without):
+    """The junk of every kind (rejlab._kinds.COMMON), without the labels named."""
+    return {k: f for k, f in COMMON.items() if k not in without}
+
+
+def _axes(x, name):
+    """One Axes or a sequence (an array) of them, as a flat object array; their count is the body's."""
+    if isinstance(x, Axes):
+        return np.array([x], dtype=object)
+    if isinstance(x, (str, bytes, dict)) or not hasattr(x, "__iter__"):
+        raise ValueError(f"{name} must be matplotlib Axes (a sequence of them, or None for a new "
+                         f"figure), got {type(x).__name__}")
+    try:
+        arr = np.asarray(list(x), dtype=object).ravel()
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a flat sequence of matplotlib Axes") from None
+    for ax in arr:
+        check_ax(ax, name)
+    return arr
+
+
+#: Several Axes (one per panel); a single Axes where one panel is drawn.
+AXES = Kind("AXES", _axes, junk={"int": lambda e: 3, "strings": lambda e: ["a", "b"],
+                                 **common_junk()}, cls=Axes)
+
+
+def measures_among(allowed):
+    """The kind of a measure name or a non-empty sequence of names among ``allowed``, as a tuple."""
+    allowed = tuple(allowed)
+
+    def check(x, name):
+        return measure_names(x, allowed, name)
+
+    return Kind(f"measures{allowed}", check, example=allowed,
+                junk={"unknown": lambda e: ("B",), "empty": lambda e: (), "int": lambda e: 3,
+                      **common_junk()})
+
+
+#: A measure name or a sequence of them (A, Q, phi, ...).
+MEASURES_KIND = measures_among(MEASURE_NAMES)
+
+#: One pair of y limits (bottom < top; the log axis of phi is the body's check).
+YLIM = Kind("YLIM", lambda x, name: check_ylim(x, None, name), example=(0.0, 1.0),
+            junk={"reversed": lambda e: (1, 0), "nan": lambda e: (float("nan"), 1),
+                  "triple": lambda e: (0, 0.5, 1), **common_junk("None")})
+
+#: A dict measure -> (bottom, top).
+YLIM_BY_MEASURE = Kind(
+    "YLIM_BY_MEASURE", limits_by_measure, example={"A": (0.0, 1.0)},
+    junk={"unknown_measure": lambda e: {"B": (0, 1)}, "reversed": lambda e: {"A": (1, 0)},
+          "nan": lambda e: {"Q": (float("nan"), 1)}, "triple": lambda e: {"A": (0, 0.5, 1)},
+          "phi_at_zero": lambda e: {"phi": (0, 10)}, **common_junk("None")})
+
+
+def named(cls, source):
+    """The kind of one ``cls`` result, or a non-empty dict name -> result; as such a dict.
+
+    One result alone is named "" (drawn without a legend entry).
+    """
+    def check(x, name):
+        return named_results(x, cls, name, source)
+
+    return Kind(f"named({cls.__name__})", check,
+                junk={"empty_dict": lambda e: {}, "a_list": lambda e: [e], **common_junk()},
+                cls=cls)
+
+
+def _names(x, name):
+    names = None
+    if not isinstance(x, (str, bytes, dict)) and hasattr(x, "__len__"):
+        try:
+            names = list(x)
+        except (TypeError, ValueError, NotImplementedError):  # a 2-D memoryview, say
+            pass
+    if names is None or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"{name} must be a sequence of names (strings), got {x!r:.60}")
+    return names
+
+
+#: A sequence of names (strings); how many is the body's check.
+NAMES = Kind("NAMES", _names, example=["a", "b"],
+             junk={"numbers": lambda e: [1, 2], "a_string": lambda e: "ab",
+                   "memoryview_2d": lambda e: memoryview(np.zeros((2, 2))), **common_junk()})

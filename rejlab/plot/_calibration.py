@@ -14,8 +14,10 @@ import numpy as np
 from matplotlib.collections import PatchCollection
 from matplotlib.patches import Patch, Rectangle
 
-from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import TEXT, instance
 from ..calibration import CalibrationBins
+from ._artists import AX
 from ._style import OKABE_ITO, get_ax, remove_artists
 
 __all__ = ["reliability_diagram", "bin_counts"]
@@ -24,11 +26,7 @@ _BINNING_WORDS = {"equal_width": "equal-width", "equal_mass": "equal-mass"}
 _RELIABILITY_GIDS = ("reliability-accuracy", "reliability-gap", "reliability-diagonal")
 
 
-def _bins(bins):
-    if not isinstance(bins, CalibrationBins):
-        raise ValueError(f"bins must be a CalibrationBins (from rl.calibration_bins), "
-                         f"got {type(bins).__name__}")
-    return bins
+BINS = instance(CalibrationBins, "a CalibrationBins (from rl.calibration_bins)")
 
 
 def _rectangles(left, width, bottom, height, gid, **style):
@@ -36,6 +34,7 @@ def _rectangles(left, width, bottom, height, gid, **style):
     return PatchCollection(boxes, gid=gid, **style)
 
 
+@accepts(bins=BINS, ax=AX, label=TEXT)
 def reliability_diagram(bins, ax=None, *, label=None):
     """The reliability diagram: accuracy per confidence bin against the diagonal.
 
@@ -64,8 +63,7 @@ def reliability_diagram(bins, ax=None, *, label=None):
     PatchCollection each), ``"reliability-diagonal"``; a second call on the
     same Axes replaces them.
     """
-    b = _bins(bins)
-    label = v.optional_text(label, "label")
+    b = bins
     ax = get_ax(ax, figsize=(5.2, 4.6), layout="constrained")
     remove_artists(ax, _RELIABILITY_GIDS)
     full = b.counts > 0
@@ -95,6 +93,7 @@ def reliability_diagram(bins, ax=None, *, label=None):
     return ax
 
 
+@accepts(bins=BINS, ax=AX)
 def bin_counts(bins, ax=None):
     """How many samples each bin holds: empty and nearly empty bins are the noisy ones.
 
@@ -112,7 +111,7 @@ def bin_counts(bins, ax=None):
     Artist ``"reliability-counts"`` (one PatchCollection), replaced by a
     second call on the same Axes.
     """
-    b = _bins(bins)
+    b = bins
     ax = get_ax(ax, figsize=(5.2, 2.6), layout="constrained")
     remove_artists(ax, ("reliability-counts",))
     full = b.counts > 0

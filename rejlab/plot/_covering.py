@@ -24,11 +24,13 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Patch, Rectangle
 
-from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import ELEMENT, FLAG, instance
 from .._set_checks import element_of
 from .._sets import ordered
 from ..accuracy import AccuracyReport
 from ..coverings import CoveringSummary
+from ._artists import AX, AXES, NAMES
 from ._style import OKABE_ITO, check_axes, get_ax, pyplot
 
 __all__ = ["COVERING_STYLE", "RESULT_STYLE", "covering_grid", "results_grid"]
@@ -121,6 +123,8 @@ def _grid_frame(ax, rows, columns):
     return row_texts, header_texts, caption
 
 
+@accepts(summary=instance(CoveringSummary, "a CoveringSummary (from rl.covering_summary)"),
+         p=ELEMENT, show_derived=FLAG, legend=FLAG, ax=AX)
 def covering_grid(summary, p=None, *, show_derived=True, legend=True, ax=None):
     """Draw a covering as an element x block grid, with N(p), NS(p), overlaps and cov(C).
 
@@ -157,10 +161,7 @@ def covering_grid(summary, p=None, *, show_derived=True, legend=True, ax=None):
     explorer changing p or a cell moves them all. A grid of another shape
     (other elements, blocks or derived blocks) is drawn afresh.
     """
-    show_derived = v.flag(show_derived, "show_derived")
-    legend = v.flag(legend, "legend")
-    s = v.instance_of(summary, "summary", CoveringSummary,
-                      "a CoveringSummary (from rl.covering_summary)")
+    s = summary
     if p is not None:
         element_of(p, frozenset(s.universe))
     ax = get_ax(ax, figsize=(8, 0.45 * len(s.universe) + 2))
@@ -252,6 +253,10 @@ def covering_grid(summary, p=None, *, show_derived=True, legend=True, ax=None):
     return ax
 
 
+RESULT = instance(AccuracyReport, "an AccuracyReport (from rl.accuracy_report)")
+
+
+@accepts(report_1=RESULT, report_2=RESULT, names=NAMES, legend=FLAG, axes=AXES)
 def results_grid(report_1, report_2=None, *, names=("method 1", "method 2"), legend=True,
                  axes=None):
     """Draw one or two classification results against the ideal, side by side.
@@ -284,12 +289,8 @@ def results_grid(report_1, report_2=None, *, names=("method 1", "method 2"), leg
     Artists by gid on each panel: ``"result-cell-<label>-<row>"``,
     ``"result-row-<row>"``, ``"result-term-<row>"`` and ``"result-caption"``.
     """
-    legend = v.flag(legend, "legend")
     reports = [report_1] + ([report_2] if report_2 is not None else [])
-    for label, report in zip(("report_1", "report_2"), reports):
-        v.instance_of(report, label, AccuracyReport, "an AccuracyReport (from rl.accuracy_report)")
-    if isinstance(names, (str, bytes)) or not hasattr(names, "__len__") \
-            or len(names) < len(reports) or not all(isinstance(n, str) for n in names):
+    if len(names) < len(reports):
         raise ValueError(f"names must be a sequence of {len(reports)} panel titles (strings), "
                          f"got {names!r:.60}")
     if axes is None:

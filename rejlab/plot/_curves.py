@@ -14,16 +14,22 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import FLAG, SINGLE_FRACTION, TEXT
+from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES, measure_info
 from ..prices import CostCurve, RhoZeroCurve
 from ._artists import (
+    AX,
+    AXES,
     MEASURE_LABELS,
+    MEASURES_KIND,
     R_LABEL,
-    as_named_curves,
+    YLIM_BY_MEASURE,
+    common_junk,
     drawable,
     index_at,
-    limits_by_measure,
-    measure_names,
+    named,
     put_hline,
     put_line,
     put_marker,
@@ -37,7 +43,6 @@ from ._style import (
     find_artist,
     format_r,
     get_ax,
-    named_results,
     pyplot,
     series_styles,
 )
@@ -45,6 +50,9 @@ from ._style import (
 __all__ = ["curves", "cost_curves", "rho_zero_curve", "price_of_rejection"]
 
 
+@accepts(curves_by_name=named(RejectionCurves, "from rl.rejection_curves"),
+         measures=MEASURES_KIND, axes=AXES, mark_best=FLAG, mark_r=SINGLE_FRACTION, legend=FLAG,
+         ylim=YLIM_BY_MEASURE)
 def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True, mark_r=None,
            legend=True, ylim=None):
     """A, Q and phi against r for several rejectors on shared axes (Condessa et al. 2017, Fig. 4).
@@ -102,13 +110,8 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
     >>> float(point.get_xdata()[0]), float(point.get_ydata()[0])
     (0.25, 1.0)
     """
-    named = as_named_curves(curves_by_name)
-    measures = measure_names(measures)
-    mark_best = v.flag(mark_best, "mark_best")
-    legend = v.flag(legend, "legend")
-    if mark_r is not None:
-        mark_r = v.single_fraction(mark_r, "mark_r")
-    ylim = limits_by_measure(ylim)
+    named = curves_by_name
+    ylim = {} if ylim is None else ylim
     axes = axes_row(axes, len(measures))
     styles = series_styles(named)
     for ax, m in zip(axes, measures):
@@ -159,23 +162,39 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
 _COST_LABEL = "cost L = (1 − A)(1 − r) + ρ r"
 
 
-def _marks(marks, named):
-    """``marks`` as a dict name -> (r, value) of finite numbers, for the names of ``named``."""
-    if marks is None:
-        return {}
-    if not isinstance(marks, dict):
-        marks = {next(iter(named)): marks}
+def _mark_pairs(marks, name):
+    """A pair (r, value) or a dict name -> pair, as a dict (None: the only curve's pair)."""
+    pairs = marks if isinstance(marks, dict) else {None: marks}
     out = {}
-    for name, pair in marks.items():
-        if name not in named:
-            raise ValueError(f"marks names {name!r}, which is not one of the curves")
-        arr = v.real_array(pair, "marks", "a pair (r, value) or a dict name -> pair")
+    for key, pair in pairs.items():
+        arr = v.real_array(pair, name, "a pair (r, value) or a dict name -> pair")
         if arr.shape != (2,):
-            raise ValueError(f"marks: {name!r} must be a pair (r, value), got shape {arr.shape}")
-        out[name] = (float(arr[0]), float(arr[1]))
+            raise ValueError(f"{name}: {key!r} must be a pair (r, value), got shape {arr.shape}")
+        out[key] = (float(arr[0]), float(arr[1]))
     return out
 
 
+#: Points to mark on cost curves: a pair (r, value), or a dict curve name -> pair.
+MARKS = Kind("MARKS", _mark_pairs, example=(0.2, 0.3),
+             junk={"triple": lambda e: (0.1, 0.2, 0.3), "strings": lambda e: ("a", "b"),
+                   **common_junk("None", "dict")})
+
+
+def _marks(marks, named):
+    """The checked ``marks`` (:data:`MARKS`) for the names of ``named``."""
+    if marks is None:
+        return {}
+    out = {}
+    for name, pair in marks.items():
+        name = next(iter(named)) if name is None else name
+        if name not in named:
+            raise ValueError(f"marks names {name!r}, which is not one of the curves")
+        out[name] = pair
+    return out
+
+
+@accepts(costs_by_name=named(CostCurve, "from rl.cost_curve"), ax=AX, mark_min=FLAG,
+         marks=MARKS, no_rejection=FLAG, legend=FLAG, title=TEXT)
 def cost_curves(costs_by_name, ax=None, *, mark_min=True, marks=None, no_rejection=True,
                 legend=True, title=None):
     """The cost L(r; rho) along each curve, with its cheapest point (Condessa et al. 2017, Sec. 4).
@@ -225,17 +244,13 @@ def cost_curves(costs_by_name, ax=None, *, mark_min=True, marks=None, no_rejecti
     >>> float(best.get_xdata()[0]), round(float(best.get_ydata()[0]), 3)
     (0.5, 0.15)
     """
-    named = named_results(costs_by_name, CostCurve, "costs_by_name", "from rl.cost_curve")
+    named = costs_by_name
     rhos = {c.rho for c in named.values()}
     if len(rhos) != 1:
         raise ValueError(f"costs_by_name must hold costs at one price of rejection, got rho = "
                          f"{sorted(rhos)}")
     rho = rhos.pop()
-    mark_min, no_rejection, legend = (v.flag(x, name) for x, name in (
-        (mark_min, "mark_min"), (no_rejection, "no_rejection"), (legend, "legend")))
     marks = _marks(marks, named)
-    if title is not None and not isinstance(title, str):
-        raise ValueError(f"title must be a string, got {type(title).__name__}")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     first = find_artist(ax, f"cost-{next(iter(named))}") is None
     top = 0.0
@@ -266,33 +281,41 @@ def cost_curves(costs_by_name, ax=None, *, mark_min=True, marks=None, no_rejecti
     return ax
 
 
-def _rho_pairs(data):
+def _rho_pairs(data, name="rho_zero_by_name"):
     """A dict name -> (r, rho_0) of RhoZeroCurve results or (r, rho_0) pairs."""
     if isinstance(data, RhoZeroCurve) or (isinstance(data, tuple) and len(data) == 2
                                           and not isinstance(data[0], str)):
         data = {"": data}
     if not isinstance(data, dict) or not data:
-        raise ValueError("rho_zero_by_name must be a RhoZeroCurve (from rl.rho_zero_curve), an "
+        raise ValueError(f"{name} must be a RhoZeroCurve (from rl.rho_zero_curve), an "
                          "(r, rho_0) pair, or a non-empty dict of them")
     out = {}
-    for name, item in data.items():
+    for key, item in data.items():
         if not isinstance(item, tuple) or len(item) != 2:
-            raise ValueError(f"rho_zero_by_name: {name!r} must be a RhoZeroCurve (from "
+            raise ValueError(f"{name}: {key!r} must be a RhoZeroCurve (from "
                              f"rl.rho_zero_curve) or an (r, rho_0) pair, got {type(item).__name__}")
         r, rho0 = item
-        r = v.real_array(r, "rho_zero_by_name (r)")
-        rho0 = v.real_array(rho0, "rho_zero_by_name (rho_0)")
+        r = v.real_array(r, f"{name} (r)")
+        rho0 = v.real_array(rho0, f"{name} (rho_0)")
         if r.ndim != 1 or r.shape != rho0.shape:
-            raise ValueError(f"rho_zero_by_name: r and rho_0 of {name!r} must be 1-D of the same "
+            raise ValueError(f"{name}: r and rho_0 of {key!r} must be 1-D of the same "
                              f"length, got shapes {r.shape} and {rho0.shape}")
-        out[name] = (r, rho0)
+        out[key] = (r, rho0)
     return out
+
+
+#: One RhoZeroCurve (from rl.rho_zero_curve) or (r, rho_0) pair, or a dict name -> either.
+RHO_ZERO = Kind("RHO_ZERO", _rho_pairs,
+                junk={"empty_dict": lambda e: {}, "triple": lambda e: (1, 2, 3),
+                      "ragged": lambda e: ([0.0, 0.5], [1.0]), **common_junk()},
+                cls=RhoZeroCurve)
 
 
 def _rho_label(rho):
     return f"ρ = {rho:.2f}"
 
 
+@accepts(rho_zero_by_name=RHO_ZERO, ax=AX, rho=SINGLE_FRACTION, legend=FLAG)
 def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
     """The threshold price rho_0 of every rejected fraction against no rejection.
 
@@ -318,10 +341,7 @@ def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
     Called again on the same Axes, it moves what it drew: ``"rho0-<name>"``
     (the curves) and ``"rho-line"`` (the price; an explorer moves it with rho).
     """
-    pairs = _rho_pairs(rho_zero_by_name)
-    if rho is not None:
-        rho = v.single_fraction(rho, "rho")
-    legend = v.flag(legend, "legend")
+    pairs = rho_zero_by_name
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     first = find_artist(ax, f"rho0-{next(iter(pairs))}") is None
     for (name, (r, rho0)), (label, color) in zip(pairs.items(), series_styles(pairs)):
@@ -348,6 +368,8 @@ def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
     return ax
 
 
+@accepts(costs_by_name=named(CostCurve, "from rl.cost_curve"), rho_zero_by_name=RHO_ZERO,
+         axes=AXES, legend=FLAG)
 def price_of_rejection(costs_by_name, rho_zero_by_name, axes=None, *, legend=True):
     """Which operating points win at a price of rejection rho: the cost and rho_0 side by side.
 
@@ -378,14 +400,13 @@ def price_of_rejection(costs_by_name, rho_zero_by_name, axes=None, *, legend=Tru
     the legend (gid ``"price-legend"`` on the figure) is drawn once and
     names the line "price of rejection ρ", whose value is in the titles.
     """
-    named = named_results(costs_by_name, CostCurve, "costs_by_name", "from rl.cost_curve")
-    legend = v.flag(legend, "legend")
+    named = costs_by_name
     if axes is None:
         _, axes = pyplot().subplots(1, 2, figsize=(11, 4.6), layout="constrained")
     ax_cost, ax_rho = check_axes(axes, 2)
-    cost_curves(named, ax_cost, no_rejection=False, legend=False)
+    cost_curves.unchecked(named, ax_cost, no_rejection=False, legend=False)
     rho = next(iter(named.values())).rho
-    rho_zero_curve(rho_zero_by_name, ax_rho, rho=rho, legend=False)
+    rho_zero_curve.unchecked(rho_zero_by_name, ax_rho, rho=rho, legend=False)
     line = find_artist(ax_rho, "rho-line")
     line.set_label("price of rejection ρ")
     ax_rho.set_title(f"r beats no rejection where ρ₀ > ρ = {rho:.2f}", y=1.0)

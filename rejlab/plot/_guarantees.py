@@ -12,8 +12,10 @@ a second call on the same Axes replaces them.
 
 from __future__ import annotations
 
-from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import SINGLE_FRACTION, instance
 from ..datasets import GuaranteeStudy
+from ._artists import AX
 from ._style import OKABE_ITO, get_ax, remove_artists
 
 __all__ = ["guarantee_study", "METHOD_LABELS"]
@@ -30,6 +32,8 @@ _GIDS = ("guarantee-kept", "guarantee-exceeded", "guarantee-target", "guarantee-
          "population-risk")
 
 
+@accepts(study=instance(GuaranteeStudy, "a GuaranteeStudy (from rl.datasets.guarantee_study)"),
+         ax=AX, max_risk=SINGLE_FRACTION)
 def guarantee_study(study, ax=None, *, max_risk=0.4):
     """Each validation sample's threshold, judged on the population: coverage against risk.
 
@@ -52,10 +56,6 @@ def guarantee_study(study, ax=None, *, max_risk=0.4):
     -------
     Axes
     """
-    if not isinstance(study, GuaranteeStudy):
-        raise ValueError(f"study must be a GuaranteeStudy (from rl.datasets.guarantee_study), "
-                         f"got {type(study).__name__}")
-    max_risk = v.single_fraction(max_risk, "max_risk")
     if max_risk == 0:
         raise ValueError("max_risk must be > 0")
     s = study

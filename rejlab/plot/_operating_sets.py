@@ -15,17 +15,23 @@ import numpy as np
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.patches import Patch
 
-from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import FLAG, FRACTION, REAL_ARRAY, TEXT, instance, integer, one_of
+from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES
 from ..optimality import OperatingSet
 from ._artists import (
+    AX,
+    AXES,
     MEASURE_LABELS,
+    MEASURES_KIND,
     R_LABEL,
-    as_named_curves,
+    YLIM,
+    YLIM_BY_MEASURE,
     check_ylim,
+    common_junk,
     drawable,
-    limits_by_measure,
-    measure_names,
+    named,
     put_line,
     setup_phi_axis,
 )
@@ -150,11 +156,22 @@ def _operating_set_geometry(opset, measure, ylim=None):
     return x, regions, borders, float(ref), (bottom, top)
 
 
-def _check_opset(opset):
-    if not isinstance(opset, OperatingSet):
-        raise ValueError(f"opset must be an OperatingSet (from rl.operating_set), "
-                         f"got {type(opset).__name__}")
-    return opset
+OPSET = instance(OperatingSet, "an OperatingSet (from rl.operating_set)")
+CURVES = named(RejectionCurves, "from rl.rejection_curves")
+
+
+def _titles(x, name):
+    if not isinstance(x, dict) or not set(x) <= set(MEASURE_NAMES) \
+            or not all(isinstance(t, str) for t in x.values()):
+        raise ValueError(f"{name} must be a dict keyed by measure {MEASURE_NAMES} of strings, "
+                         f"got {x!r:.60}")
+    return x
+
+
+#: Panel titles by measure.
+TITLES = Kind("TITLES", _titles, example={"Q": "a title"},
+              junk={"unknown_measure": lambda e: {"B": "x"}, "number": lambda e: {"Q": 3},
+                    **common_junk()})
 
 
 
@@ -224,6 +241,8 @@ def _opset_title(opset):
     return f"operating set of r0 = {format_r(opset.r0)}, A0 = {opset.A0:.3f}"
 
 
+@accepts(opset=OPSET, measure=one_of(MEASURE_NAMES), ax=AX, curves=CURVES, legend=FLAG, ylim=YLIM,
+         title=TEXT)
 def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim=None, title=None):
     """The operating set of a reference point: green / white / orange regions (Condessa et al. 2017, Fig. 2).
 
@@ -280,13 +299,8 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
     >>> float(ref.get_xdata()[0]), round(float(ref.get_ydata()[0]), 2)
     (0.4, 0.78)
     """
-    _check_opset(opset)
-    v.choice(measure, "measure", MEASURE_NAMES)
-    named = as_named_curves(curves, "curves") if curves is not None else None
-    legend = v.flag(legend, "legend")
-    ylim = check_ylim(ylim, measure)
-    if title is not None and not isinstance(title, str):
-        raise ValueError(f"title must be a string, got {type(title).__name__}")
+    named = curves
+    ylim = check_ylim(ylim, measure)   # phi's log axis needs a bottom above 0
     ax = get_ax(ax, figsize=(6, 4.5), layout="constrained")
     if find_artist(ax, "opset-white") is not None and ax.get_ylabel() != MEASURE_LABELS[measure]:
         ax.clear()  # drawn for another measure: start afresh
@@ -309,6 +323,8 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
     return ax
 
 
+@accepts(opset=OPSET, measures=MEASURES_KIND, axes=AXES, curves=CURVES, legend=FLAG,
+         ylim=YLIM_BY_MEASURE, titles=TITLES)
 def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=None, legend=True,
                          ylim=None, titles=None):
     """The operating set for A, Q and phi side by side, with one legend under the panels.
@@ -340,18 +356,12 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
     :func:`operating_set` for the artists); the legend, gid
     ``"opset-legend"`` on the figure, is drawn once.
     """
-    _check_opset(opset)
-    measures = measure_names(measures)
-    legend = v.flag(legend, "legend")
-    ylim = limits_by_measure(ylim)
+    ylim = {} if ylim is None else ylim
     titles = {} if titles is None else titles
-    if not isinstance(titles, dict) or not set(titles) <= set(MEASURE_NAMES):
-        raise ValueError(f"titles must be a dict keyed by measure {MEASURE_NAMES}, "
-                         f"got {titles!r:.60}")
     axes = axes_row(axes, len(measures), width=4.6, height=4.6)
     middle = measures[len(measures) // 2]
     for ax, m in zip(axes, measures):
-        operating_set(opset, m, ax, curves, legend=False, ylim=ylim.get(m),
+        operating_set.unchecked(opset, m, ax, curves, legend=False, ylim=ylim.get(m),
                       title=titles.get(m, _opset_title(opset) if m == middle else ""))
     fig = axes[0].figure
     if legend and find_artist(fig, "opset-legend") is None:
@@ -362,6 +372,7 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
 
 
 
+@accepts(beta=REAL_ARRAY, r=FRACTION, ax=AX, best=integer(0), colorbar=FLAG)
 def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     """Relative optimality of every pair of operating points as an image (Condessa et al. 2017, Fig. 5).
 
@@ -389,17 +400,14 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     -------
     Axes
     """
-    beta = v.real_array(beta, "beta", "an (m, m) matrix of numbers")
-    r = v.fraction(r, "r")
     if beta.ndim != 2 or beta.shape[0] != beta.shape[1]:
         raise ValueError(f"beta must be a square matrix, got shape {beta.shape}")
     if r.shape != (beta.shape[0],):
         raise ValueError(f"r must have length {beta.shape[0]} (one per row of beta), got {r.shape}")
     if r.size == 0:
         raise ValueError("beta and r must not be empty")
-    if best is not None:
-        best = v.count(best, "best", r.size - 1)
-    colorbar = v.flag(colorbar, "colorbar")
+    if best is not None and best > r.size - 1:
+        raise ValueError(f"best must be an index of r, at most {r.size - 1}, got {best}")
     ax = get_ax(ax, figsize=(5.6, 4.6), layout="constrained")
     lo, hi = float(r.min()), float(r.max())
     # beta of nested points lies in [-1, 1]; do not let rounding (1 + 1e-15) paint

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import matplotlib
 import numpy as np
-from matplotlib.figure import Figure
 
+from .._constraints import accepts
+from .._kinds import instance
 from ..measures import MEASURE_NAMES
 from ..report import RejectionReport, ReportWalk
-from ._artists import put_line, put_marker, put_vline
+from ._artists import AX, AXES, FIGURE, put_line, put_marker, put_vline
 from ._curves import cost_curves, curves as _curves, rho_zero_curve
 from ._operating_sets import operating_set as _operating_set_plot
 from ._style import (
@@ -31,13 +32,10 @@ from ._style import (
 __all__ = ["report", "report_rho_zero", "report_point", "PLOT_MAX_POINTS"]
 
 
-def _check_report(report):
-    if not isinstance(report, RejectionReport):
-        raise ValueError(f"report must be a RejectionReport (from rl.rejection_report), "
-                         f"got {type(report).__name__}")
-    return report
+REPORT = instance(RejectionReport, "a RejectionReport (from rl.rejection_report)")
 
 
+@accepts(report=REPORT, figure=FIGURE)
 def report(report, figure=None):
     """Draw a report: the A, Q, phi curves and the best point's operating-set regions.
 
@@ -61,12 +59,8 @@ def report(report, figure=None):
     numpy.ndarray of Axes, shape (2, 3)
         Columns in the order A, Q, phi.
     """
-    _check_report(report)
     if figure is None:
         figure = pyplot().figure(figsize=(13, 8), layout="constrained")
-    elif not isinstance(figure, Figure):
-        raise ValueError(f"figure must be a matplotlib Figure (or None for a new one), "
-                         f"got {type(figure).__name__}")
     else:
         figure.clear()
     with matplotlib.rc_context(RC):
@@ -82,6 +76,7 @@ def report(report, figure=None):
     return axes
 
 
+@accepts(report=REPORT, ax=AX)
 def report_rho_zero(report, ax=None):
     """rho_0 of the report's curves against the rejected fraction r (Condessa et al. 2017, Fig. 8).
 
@@ -89,10 +84,10 @@ def report_rho_zero(report, ax=None):
     rejection rho is below rho_0(r); the report's ``rho``, if any, is drawn
     as a line. Returns the Axes.
     """
-    _check_report(report)
-    return rho_zero_curve({report.rejector: report.rho_zero_display}, ax=ax, rho=report.rho)
+    return rho_zero_curve.unchecked({report.rejector: report.rho_zero_display}, ax=ax, rho=report.rho)
 
 
+@accepts(walk=instance(ReportWalk, "a ReportWalk (from report.walk(r, rho))"), axes=AXES)
 def report_point(walk, axes=None):
     """One operating point of a report: A and Q at r, and the cost L(r; rho) along the curve.
 
@@ -132,9 +127,6 @@ def report_point(walk, axes=None):
     >>> ax_walk.get_title()
     'k = 1 of n = 4 rejected'
     """
-    if not isinstance(walk, ReportWalk):
-        raise ValueError(f"walk must be a ReportWalk (from report.walk(r, rho)), "
-                         f"got {type(walk).__name__}")
     if axes is None:
         _, axes = pyplot().subplots(1, 2, figsize=(11, 4.4), layout="constrained")
     ax_walk, ax_cost = check_axes(axes, 2)

@@ -15,12 +15,15 @@ import numpy as np
 from matplotlib.collections import LineCollection
 
 from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import FLAG, OPTIONAL_TEXT, TEXT, instance
+from ..bootstrap import CurveBands
 from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
 from ..measures import MEASURE_NAMES, measure_info
 from ..prices import CostCurve
-from ._artists import MEASURE_LABELS, measure_names
+from ._artists import AX, AXES, MEASURE_LABELS, MEASURES_KIND, common_junk, named
 from ._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, check_axes, format_r, get_ax, pyplot
-from ._uncertainty import curve_bands
+from ._uncertainty import SIMULTANEOUS, curve_bands
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
            "sampling_panels", "SAMPLING_LIMITS"]
@@ -62,19 +65,11 @@ def _finite(y):
     return np.where(np.isfinite(y), y, np.nan)
 
 
-def _check(obj, kind, name, where):
-    if not isinstance(obj, kind):
-        raise ValueError(f"{name} must be a {kind.__name__} (from {where}), "
-                         f"got {type(obj).__name__}")
-    return obj
+POPULATION = instance(PopulationCurves, "a PopulationCurves (from rl.datasets.population_curves)")
+POINTS = instance(MaxQPoints, "a MaxQPoints (from rl.datasets.max_q_points)")
 
 
-def _label(label):
-    if label is not None and not isinstance(label, str):
-        raise ValueError(f"label must be a string, got {type(label).__name__}")
-    return label
-
-
+@accepts(population=POPULATION, measures=MEASURES_KIND, axes=AXES, label=OPTIONAL_TEXT)
 def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
                       label="population (exact)"):
     """The population A, Q, phi of the toy problem as dashed black lines, one panel per measure.
@@ -96,10 +91,7 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
     -------
     numpy.ndarray of Axes
     """
-    pop = _check(population, PopulationCurves, "population",
-                 "rl.datasets.population_curves")
-    label = _label(label)
-    names = measure_names(measures)
+    pop, names = population, measures
     axes = axes_row(axes, len(names))
     for ax, m in zip(axes, names):
         if measure_info(m).log_scale and ax.get_yscale() != "log":
@@ -114,6 +106,7 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
     return axes
 
 
+@accepts(points=POINTS, ax=AX, population=POPULATION, honest=FLAG, current=POINTS)
 def max_q_points(points, ax=None, *, population=None, honest=True, current=None):
     """Where the max-Q point of many samples falls, and what each is worth on the population.
 
@@ -137,12 +130,7 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     -------
     Axes
     """
-    pts = _check(points, MaxQPoints, "points", "rl.datasets.max_q_points")
-    honest = v.flag(honest, "honest")
-    if population is not None:
-        _check(population, PopulationCurves, "population", "rl.datasets.population_curves")
-    if current is not None:
-        _check(current, MaxQPoints, "current", "rl.datasets.max_q_points")
+    pts = points
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     if population is not None:
         ax.plot(population.r, _finite(population.Q), gid="population-Q",
@@ -174,6 +162,7 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     return ax
 
 
+@accepts(results=named(ChowConvergence, "from rl.datasets.chow_convergence"), ax=AX)
 def chow_convergence(results, ax=None):
     """The empirical minimum-cost threshold against the sample size, and Chow's 1 - rho.
 
@@ -188,11 +177,7 @@ def chow_convergence(results, ax=None):
     -------
     Axes
     """
-    named = dict(results) if isinstance(results, dict) else {"": results}
-    if not named:
-        raise ValueError("results must not be empty")
-    for name, cc in named.items():
-        _check(cc, ChowConvergence, "results", "rl.datasets.chow_convergence")
+    named = results
     chow = {cc.chow_threshold for cc in named.values()}
     if len(chow) != 1:
         raise ValueError("results must share one price of rejection rho (one Chow threshold)")
@@ -215,14 +200,14 @@ def chow_convergence(results, ax=None):
 _COST_GIDS = ("cost", "min-cost", "population-cost", "chow-point")
 
 
-def _point_pair(x, name, what):
+def _point_pair(x, name, what="a pair (r, cost) of Chow's rule's operating point"):
     arr = v.real_array(x, name, what)
     if arr.shape != (2,):
         raise ValueError(f"{name} must be {what}, got shape {arr.shape}")
     return float(arr[0]), float(arr[1])
 
 
-def _curve_pair(x, name, what):
+def _curve_pair(x, name, what="a pair (r, cost) of the population's cost curve"):
     if not isinstance(x, tuple) or len(x) != 2:
         raise ValueError(f"{name} must be {what}, got {type(x).__name__}")
     r, cost = (v.real_array(a, name, what) for a in x)
@@ -232,6 +217,19 @@ def _curve_pair(x, name, what):
     return r, cost
 
 
+#: One operating point (r, cost).
+POINT_PAIR = Kind("POINT_PAIR", _point_pair, example=(0.2, 0.3),
+                  junk={"triple": lambda e: (0.1, 0.2, 0.3), "strings": lambda e: ("a", "b"),
+                        **common_junk()})
+
+#: A cost curve as two 1-D arrays (r, cost) of one length.
+CURVE_PAIR = Kind("CURVE_PAIR", _curve_pair, example=([0.0, 0.5], [0.3, 0.2]),
+                  junk={"ragged": lambda e: ([0.0, 0.5], [0.3]), "triple": lambda e: (1, 2, 3),
+                        "list": lambda e: list(e), **common_junk()})
+
+
+@accepts(cost=instance(CostCurve, "a CostCurve (from rl.cost_curve)"), ax=AX, chow=POINT_PAIR,
+         population=CURVE_PAIR, label=TEXT)
 def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     """The cost ``L = (1 - A)(1 - r) + rho r`` along a rejector's curve, with its minimum.
 
@@ -266,13 +264,6 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     the legend, and fits the y range to what it draws now (never to an
     earlier call's curves): an explorer moves rho or the sample that way.
     """
-    _check(cost, CostCurve, "cost", "rl.cost_curve")
-    label = _label(label)
-    if chow is not None:
-        chow = _point_pair(chow, "chow", "a pair (r, cost) of Chow's rule's operating point")
-    if population is not None:
-        population = _curve_pair(population, "population",
-                                 "a pair (r, cost) of the population's cost curve")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     _remove_drawn(ax, _COST_GIDS)   # drawn here before: redraw in place
     ax.plot(cost.r, cost.cost, color=OKABE_ITO["blue"], lw=1.8, gid="cost",
@@ -305,6 +296,9 @@ SAMPLING_LIMITS = (((0, 1), (0.5, 1.02)), ((0, 1), (0.25, 0.9)), ((0, 1), (0.7, 
                    ((0, 0.6), (0.6, 0.9)))
 
 
+@accepts(bands=instance(CurveBands, "a CurveBands (from rl.bootstrap_curves)"), population=POPULATION,
+         cloud=POINTS, axes=AXES, current=POINTS, label=TEXT, title_Q=TEXT, title_cloud=TEXT,
+         simultaneous=SIMULTANEOUS)
 def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=None,
                     title_Q=None, title_cloud=None, simultaneous=None):
     """One sample against the population: A, Q, phi with bands, and the max-Q points of many samples.
@@ -344,20 +338,14 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     (``"band-*"``, ``"estimate-*"``, ``"best-Q"``, ``"population-*"``,
     ``"max-q-*"``; legends ``"legend"``).
     """
-    for text, name in ((label, "label"), (title_Q, "title_Q"), (title_cloud, "title_cloud")):
-        v.optional_text(text, name)
-    _check(population, PopulationCurves, "population", "rl.datasets.population_curves")
-    _check(cloud, MaxQPoints, "cloud", "rl.datasets.max_q_points")
-    if current is not None:
-        _check(current, MaxQPoints, "current", "rl.datasets.max_q_points")
     if axes is None:
         _, axes = pyplot().subplots(2, 2, figsize=(10, 7.5), layout="constrained")
     axes = check_axes(axes, 4)
     for ax in axes:
         _remove_drawn(ax)
-    curve_bands(bands, axes=axes[:3], label=label, simultaneous=simultaneous)
-    population_curves(population, axes=axes[:3])
-    max_q_points(cloud, ax=axes[3], population=population, current=current)
+    curve_bands.unchecked({"": bands}, axes=axes[:3], label=label, simultaneous=simultaneous)
+    population_curves.unchecked(population, axes=axes[:3])
+    max_q_points.unchecked(cloud, ax=axes[3], population=population, current=current)
     for ax, (xlim, ylim) in zip(axes, SAMPLING_LIMITS):
         ax.set_xlim(*xlim)
         ax.set_ylim(*ylim)

@@ -11,17 +11,17 @@ import numpy as np
 from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch
 
-from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import FLAG, INTEGER, SINGLE_FRACTION, TEXT, instance, integer
 from ..context import ContextExperiment
 from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES, OperatingPoint
-from ._artists import measure_names, put_line, put_marker
+from ._artists import AX, AXES, MEASURES_KIND, NAMES, common_junk, measures_among, put_line, put_marker
 from ._curves import curves, rho_zero_curve
 from ._style import (
     OKABE_ITO,
     SERIES_COLORS,
     SUBSET_STYLE,
-    check_ax,
     check_axes,
     find_artist,
     format_r,
@@ -59,16 +59,13 @@ def _rgb(color):
     return np.array(to_rgb(color))
 
 
-def _experiment(experiment):
-    if not isinstance(experiment, ContextExperiment):
-        raise ValueError("experiment must be a ContextExperiment (from "
-                         f"rl.context.context_experiment), got {type(experiment).__name__}")
-    return experiment
+EXPERIMENT = instance(ContextExperiment, "a ContextExperiment (from rl.context.context_experiment)")
+N_CLASSES = integer(0, 10**6)
 
 
+@accepts(n_classes=N_CLASSES)
 def class_colors(n_classes):
     """RGB rows: background (label 0) then one colour per class 1..K (cycled past 16)."""
-    n_classes = v.count(n_classes, "n_classes", 10**6)
     rows = [_rgb(_BACKGROUND)] + [_rgb(CLASS_COLORS[k % len(CLASS_COLORS)]) for k in range(n_classes)]
     return np.array(rows)
 
@@ -98,6 +95,28 @@ def _labels_map(labels, name="labels"):
     return arr
 
 
+#: A 2-D map of integer labels >= 0 (0 = background).
+LABELS_MAP = Kind("LABELS_MAP", _labels_map, example=[[1, 1, 0], [2, 2, 1]],
+                  junk={"1d": lambda e: [1, 2], "floats": lambda e: [[0.5, 1.5]],
+                        "negative": lambda e: [[-1, 0]], **common_junk()})
+
+
+def _any_bool_map(x, name):
+    try:
+        arr = np.asarray(x)
+    except (TypeError, ValueError):
+        arr = np.empty(0)
+    if arr.ndim != 2 or arr.dtype != bool:
+        raise ValueError(f"{name} must be a 2-D boolean map, got {x!r:.60}")
+    return arr
+
+
+#: A 2-D boolean map (its shape against the others' is a rule or the body's check).
+BOOL_MAP = Kind("BOOL_MAP", _any_bool_map, example=[[True, False], [False, True]],
+                junk={"ints": lambda e: [[1, 0], [0, 1]], "1d": lambda e: [True, False],
+                      **common_junk()})
+
+
 def _bool_map(mask, shape, name, like="labels"):
     try:
         arr = np.asarray(mask)
@@ -109,6 +128,8 @@ def _bool_map(mask, shape, name, like="labels"):
     return arr
 
 
+@accepts(labels=LABELS_MAP, ax=AX, n_classes=N_CLASSES, rejected=BOOL_MAP, title=TEXT,
+         class_names=NAMES, legend=FLAG)
 def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
               class_names=None, legend=False):
     """A label map: one colour per class, white background (0), rejected pixels darkened.
@@ -134,17 +155,12 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     -------
     Axes
     """
-    labels = _labels_map(labels)
-    v.optional_text(title, "title")
-    legend = v.flag(legend, "legend")
-    if ax is not None:
-        check_ax(ax)
-    k = int(labels.max(initial=0)) if n_classes is None else v.count(n_classes, "n_classes", 10**6)
-    if class_names is not None:
-        class_names = _class_names(class_names, k)
+    k = int(labels.max(initial=0)) if n_classes is None else n_classes
+    if class_names is not None and len(class_names) < k:
+        raise ValueError(f"class_names must name the {k} classes, got {len(class_names)} names")
     if labels.max(initial=0) > k:
         raise ValueError(f"labels go up to {labels.max()}, more than n_classes={k}")
-    rgb = class_colors(k)[labels]
+    rgb = class_colors.unchecked(k)[labels]
     if rejected is not None:
         dark = _bool_map(rejected, labels.shape, "rejected")
         rgb[dark] = REJECTED_BRIGHTNESS * rgb[dark]
@@ -162,17 +178,8 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     return ax
 
 
-def _class_names(class_names, k):
-    if isinstance(class_names, (str, bytes, dict)) or not hasattr(class_names, "__len__"):
-        raise ValueError(f"class_names must be a sequence of {k} names, got {class_names!r:.60}")
-    names = v.as_list(class_names, "class_names", f"a sequence of {k} names")
-    if len(names) < k or not all(isinstance(n, str) for n in names):
-        raise ValueError(f"class_names must be {k} strings (one per class), got {names!r:.60}")
-    if len(names) < k:
-        raise ValueError(f"class_names must name the {k} classes, got {len(names)} names")
-    return names
-
-
+@accepts(accurate=BOOL_MAP, rejected=BOOL_MAP, evaluated=BOOL_MAP, ax=AX, title=TEXT, legend=FLAG,
+         same_shape=("evaluated", "accurate", "rejected"))
 def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=True):
     """Where the four subsets A∩N, M∩N, A∩R, M∩R fall in the image (colours of ``SUBSET_STYLE``).
 
@@ -188,16 +195,7 @@ def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=Tr
     -------
     Axes
     """
-    v.optional_text(title, "title")
-    legend = v.flag(legend, "legend")
-    try:
-        evaluated = np.asarray(evaluated)
-    except (TypeError, ValueError):
-        raise ValueError("evaluated must be a 2-D boolean map") from None
-    if evaluated.ndim != 2 or evaluated.dtype != bool:
-        raise ValueError("evaluated must be a 2-D boolean map")
-    a = _bool_map(accurate, evaluated.shape, "accurate", "evaluated")
-    r = _bool_map(rejected, evaluated.shape, "rejected", "evaluated")
+    a, r = accurate, rejected
     code = np.where(a, 0, 1) + np.where(r, 2, 0)          # an=0, mn=1, ar=2, mr=3
     palette = np.array([_rgb(SUBSET_STYLE[s]["color"]) for s in _SUBSET_ORDER])
     rgb = palette[code]
@@ -221,6 +219,7 @@ def _axes_row(axes, count, width=4.2, height=4.4):
     return check_axes(axes, count)
 
 
+@accepts(experiment=EXPERIMENT, axes=AXES)
 def context_maps(experiment, axes=None):
     """Ground truth, classification without context, and with context (Condessa et al. 2017, Fig. 6).
 
@@ -234,7 +233,6 @@ def context_maps(experiment, axes=None):
     -------
     numpy.ndarray of Axes
     """
-    experiment = _experiment(experiment)
     axes = _axes_row(axes, 3)
     scene = experiment.scene
     k = scene.n_classes
@@ -247,6 +245,7 @@ def context_maps(experiment, axes=None):
     return axes
 
 
+@accepts(experiment=EXPERIMENT, index=INTEGER, axes=AXES)
 def rejection_maps(experiment, index=-1, axes=None):
     """JCR point ``index`` against SCR at the same rejected fraction, as subset maps.
 
@@ -258,12 +257,10 @@ def rejection_maps(experiment, index=-1, axes=None):
     -------
     numpy.ndarray of Axes
     """
-    experiment = _experiment(experiment)
     if not experiment.jcr:
         raise ValueError("experiment has no JCR point (failure_probabilities was empty)")
     m = len(experiment.jcr)
-    if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)) \
-            or not -m <= index < m:
+    if not -m <= index < m:
         raise ValueError(f"index must be an integer in [-{m}, {m - 1}] (a JCR point), got {index!r}")
     axes = _axes_row(axes, 2, width=4.6, height=5.0)
     j = experiment.jcr[index]
@@ -289,6 +286,7 @@ def _jcr_style(label="JCR (one context computation per point)"):
     return dict(marker="o", ms=8, ls="none", color=SERIES_COLORS[1], mec="black", label=label)
 
 
+@accepts(experiment=EXPERIMENT, measures=MEASURES_KIND, axes=AXES)
 def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
     """SCR's curves of A, Q, phi against r with JCR's operating points on top (Condessa et al. 2017, Fig. 7).
 
@@ -300,10 +298,8 @@ def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
     -------
     numpy.ndarray of Axes
     """
-    experiment = _experiment(experiment)
-    measures = measure_names(measures)
     axes = _axes_row(axes, len(measures), width=4.3, height=3.9)
-    curves({"SCR": experiment.scr}, measures, axes)
+    curves.unchecked({"SCR": experiment.scr}, measures, axes)
     r = np.array([p.r for p in experiment.jcr_points])
     for ax, m in zip(axes, measures):
         y = np.array([getattr(p, m) for p in experiment.jcr_points], dtype=float)
@@ -313,6 +309,7 @@ def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
     return axes
 
 
+@accepts(experiment=EXPERIMENT, ax=AX, rho=SINGLE_FRACTION)
 def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
     """rho_0 against no rejection for SCR (a curve) and JCR (points) (Condessa et al. 2017, Fig. 8).
 
@@ -323,9 +320,6 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
     -------
     Axes
     """
-    experiment = _experiment(experiment)
-    if rho is not None:
-        rho = v.single_fraction(rho, "rho")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     rho_zero_curve({"SCR": experiment.scr_rho_zero}, ax, rho=rho)
     r = np.array([p.r for p in experiment.jcr_points])
@@ -341,6 +335,9 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
 _JCR_SCR_SERIES = {"A": ("-", "o"), "Q": ("--", "s")}
 
 
+@accepts(scr=instance(RejectionCurves, "a RejectionCurves (SCR's curves)"),
+         jcr=instance(OperatingPoint, "an OperatingPoint (a JCR point)"), ax=AX,
+         measures=measures_among(("A", "Q")))
 def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
     """SCR's curves of A and Q against r with one JCR operating point on top (Condessa et al. 2017, Fig. 7).
 
@@ -379,11 +376,6 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
     >>> sorted(a.get_gid() for a in ax.lines)
     ['jcr-A', 'jcr-Q', 'scr-A', 'scr-Q']
     """
-    if not isinstance(scr, RejectionCurves):
-        raise ValueError(f"scr must be a RejectionCurves (SCR's curves), got {type(scr).__name__}")
-    if not isinstance(jcr, OperatingPoint):
-        raise ValueError(f"jcr must be an OperatingPoint (a JCR point), got {type(jcr).__name__}")
-    measures = measure_names(measures, allowed=("A", "Q"))
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     first = find_artist(ax, f"scr-{measures[0]}") is None
     low = 1.0

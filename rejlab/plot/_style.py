@@ -10,6 +10,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import COMMON, POSITIVE_INTEGER, SINGLE_FRACTION, TEXT, duck, integer
 from ..curves import DISPLAY_POINTS
 
 # Okabe & Ito (2008) palette.
@@ -60,15 +62,13 @@ REJECTOR_STYLE = {
 }
 
 
+@accepts(name=TEXT)
 def rejector_label(name):
     """The words for a rejector's name in a legend or readout (other names as given).
 
     >>> rejector_label("breaking_ties"), rejector_label("my model")
     ('breaking ties', 'my model')
     """
-    if not isinstance(name, str):
-        raise ValueError(f"name must be a string (a rejector's name or a label), "
-                         f"got {type(name).__name__}")
     style = REJECTOR_STYLE.get(name)
     return style["label"] if style else name
 
@@ -123,6 +123,7 @@ def style():
     matplotlib.rcParams.update({**RC, "figure.constrained_layout.use": True})
 
 
+@accepts(r=SINGLE_FRACTION, digits=integer(0, 15))
 def format_r(r, digits=2):
     """A rejected fraction for a label: ``digits`` decimals, more when they would hide it.
 
@@ -133,14 +134,16 @@ def format_r(r, digits=2):
     >>> format_r(0.12345, 3)
     '0.123'
     """
-    r = v.single_fraction(r, "r")
-    digits = v.count(digits, "digits", 15)
     small = 0.5 * 10.0 ** -digits
     if r != 0 and abs(r) < small:
         return f"{r:.2g}"
     if r != 1 and 0 < 1 - r < small:
         return f"{r:.{math.floor(-math.log10(1 - r)) + 2}f}".rstrip("0")
     return f"{r:.{digits}f}"
+
+
+def _junk(*without):
+    return {k: f for k, f in COMMON.items() if k not in without}
 
 
 def check_ax(ax, name="ax"):
@@ -168,17 +171,46 @@ def check_axes(axes, count, name="axes"):
     return arr
 
 
+#: A matplotlib Axes (the generic test makes one).
+AX = Kind("AX", check_ax, junk={"int": lambda e: 3, **_junk()}, cls=Axes)
+
+
+def _figure(x, name):
+    if not isinstance(x, Figure):
+        raise ValueError(f"{name} must be a matplotlib Figure (or None for a new one), "
+                         f"got {type(x).__name__}")
+    return x
+
+
+#: A matplotlib Figure (the generic test makes one).
+FIGURE = Kind("FIGURE", _figure, junk={"int": lambda e: 3, **_junk()}, cls=Figure)
+
+#: An Axes or a Figure: what holds artists found by gid.
+CANVAS = duck(("get_children", "figure"), "a matplotlib Axes or Figure", "CANVAS")
+
+
+def _ratios(x, name):
+    arr = v.real_array(x, name, "a sequence of numbers > 0")
+    if arr.ndim != 1 or arr.size == 0 or not np.all(np.isfinite(arr)) or np.any(arr <= 0):
+        raise ValueError(f"{name} must be finite numbers > 0 (one per column), "
+                         f"got {v.describe(x)}")
+    return arr.tolist()
+
+
+#: Relative widths (one per column; how many is the body's check).
+RATIOS = Kind("RATIOS", _ratios, example=[1.0, 2.0],
+              junk={"zeros": lambda e: [0.0, 0.0], "negatives": lambda e: [-1.0, 1.0],
+                    "with_nan": lambda e: [float("nan"), 1.0], "empty": lambda e: [],
+                    "2d": lambda e: [[1.0, 2.0]], **_junk()})
+
+
+@accepts(ax=CANVAS, gid=TEXT)
 def find_artist(ax, gid):
     """The artist of ``ax`` (an Axes or a Figure) whose gid is ``gid``, or None.
 
     The one in-place mechanism of :mod:`rejlab.plot`: a function draws its
     artists with a gid and, called again on the same Axes, finds and moves them.
     """
-    if not hasattr(ax, "get_children") or not hasattr(ax, "figure"):
-        raise ValueError(f"ax must be a matplotlib Axes or Figure, got {type(ax).__name__}")
-    if not isinstance(gid, str):
-        raise ValueError(f"gid must be a string (the gid an artist was drawn with), "
-                         f"got {type(gid).__name__}")
     for artist in ax.get_children():
         if artist.get_gid() == gid:
             return artist
@@ -200,6 +232,7 @@ def remove_artists(ax, gids):
         ax.get_legend().remove()
 
 
+@accepts(figure=FIGURE, ncols=POSITIVE_INTEGER, width_ratios=RATIOS, nrows=POSITIVE_INTEGER)
 def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
     """``nrows`` rows of ``ncols`` Axes on ``figure`` (row by row), made on the first call, then reused.
 
@@ -215,13 +248,9 @@ def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
     >>> len(a), a[0] is b[0]
     (2, True)
     """
-    if not isinstance(figure, Figure):
-        raise ValueError(f"figure must be a matplotlib Figure, got {type(figure).__name__}")
-    for count, name in ((ncols, "ncols"), (nrows, "nrows")):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise ValueError(f"{name} must be a positive integer, got {count!r}")
-    if width_ratios is not None:
-        width_ratios = v.positive_numbers(width_ratios, "width_ratios", ncols).tolist()
+    if width_ratios is not None and len(width_ratios) != ncols:
+        raise ValueError(f"width_ratios must be {ncols} numbers > 0 (one per column), "
+                         f"got {len(width_ratios)}")
     total = nrows * ncols
     if figure.axes:
         if len(figure.axes) < total:
@@ -260,10 +289,11 @@ def named_results(results, kind, what, source):
     return named
 
 
+@accepts(ax=AX)
 def get_ax(ax=None, **subplot_kw):
     """Return ``ax`` or a fresh Axes on a new pyplot figure."""
     if ax is not None:
-        return check_ax(ax)
+        return ax
     _, ax = pyplot().subplots(**subplot_kw)
     return ax
 

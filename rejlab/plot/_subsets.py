@@ -13,8 +13,11 @@ import numpy as np
 from matplotlib.patches import Rectangle
 
 from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import BOOL_1D, FINITE_1D, FINITE_ARRAY, FLAG, POSITIVE, SEED, TEXT, instance, integer
 from ..datasets import FourGaussians
 from ..measures import SubsetCounts
+from ._artists import AX, AXES, common_junk
 from ._style import OKABE_ITO, SUBSET_STYLE, check_axes, find_artist, get_ax, pyplot
 
 __all__ = [
@@ -36,6 +39,11 @@ SUBSET_KEYS = ("an", "mn", "ar", "mr")
 _SHORT = {"an": "A∩N", "mn": "M∩N", "ar": "A∩R", "mr": "M∩R"}
 
 
+#: The two masks of a partition.
+_MASKS = dict(accurate=BOOL_1D, rejected=BOOL_1D)
+
+
+@accepts(**_MASKS, same_length=("accurate", "rejected"))
 def subset_masks(accurate, rejected):
     """Boolean masks of the four subsets, keyed ``"an", "mn", "ar", "mr"``.
 
@@ -45,16 +53,10 @@ def subset_masks(accurate, rejected):
     >>> [int(m[k].sum()) for k in SUBSET_KEYS]
     [1, 1, 1, 0]
     """
-    a = v.as_bool_1d(accurate, "accurate")
-    r = v.as_bool_1d(rejected, "rejected")
-    v.same_length(accurate=a, rejected=r)
+    a, r = accurate, rejected
     return {"an": a & ~r, "mn": ~a & ~r, "ar": a & r, "mr": ~a & r}
 
 
-def _check_title(title):
-    if title is not None and not isinstance(title, str):
-        raise ValueError(f"title must be a string, got {type(title).__name__}")
-    return title
 
 
 def _title(ax, title):
@@ -64,26 +66,38 @@ def _title(ax, title):
         ax.set_title(title, y=1.0)
 
 
-def _counts_tuple(counts):
+def _counts_tuple(counts, name="counts"):
     """(an, mn, ar, mr) as ints from a SubsetCounts, a mapping or a 4-sequence."""
     if isinstance(counts, dict):
         missing = [k for k in SUBSET_KEYS if k not in counts]
         if missing:
-            raise ValueError(f"counts must hold the keys an, mn, ar, mr (missing {missing})")
+            raise ValueError(f"{name} must hold the keys an, mn, ar, mr (missing {missing})")
         values = [counts[k] for k in SUBSET_KEYS]
     elif isinstance(counts, (str, bytes)) or not hasattr(counts, "__iter__"):
-        raise ValueError(f"counts must be a SubsetCounts or the four sizes an, mn, ar, mr, "
+        raise ValueError(f"{name} must be a SubsetCounts or the four sizes an, mn, ar, mr, "
                          f"got {counts!r:.60}")
     else:
         values = list(counts)
     if len(values) != 4:
-        raise ValueError(f"counts must hold the four sizes an, mn, ar, mr, got {len(values)} values")
-    arr = v.real_array(values, "counts", "four numbers an, mn, ar, mr")
+        raise ValueError(f"{name} must hold the four sizes an, mn, ar, mr, got {len(values)} values")
+    arr = v.real_array(values, name, "four numbers an, mn, ar, mr")
     if not np.all(np.isfinite(arr)) or np.any(arr < 0):
-        raise ValueError("counts must be finite and non-negative")
+        raise ValueError(f"{name} must be finite and non-negative")
     return tuple(arr.tolist())
 
 
+def _counts(x, name):
+    return _counts_tuple(x, name)
+
+
+#: The sizes of the four subsets: a SubsetCounts, a mapping or four numbers an, mn, ar, mr.
+COUNTS = Kind("COUNTS", _counts, example=(3, 1, 1, 1),
+              junk={"three": lambda e: (1, 2, 3), "negative": lambda e: (-1, 1, 1, 1),
+                    "missing_key": lambda e: {"an": 1}, **common_junk()})
+
+
+@accepts(X=FINITE_ARRAY, **_MASKS, ax=AX, size=POSITIVE, legend=FLAG, title=TEXT,
+         same_length=("X", "accurate", "rejected"))
 def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, title=None):
     """Scatter 2-D samples with the colour and marker of their subset.
 
@@ -123,16 +137,9 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
     >>> sorted(c.get_gid() for c in ax.collections)
     ['subset-an', 'subset-ar', 'subset-mn', 'subset-mr']
     """
-    X = v.real_array(X, "X", "an (n, 2) array of coordinates")
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n, 2), got {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X must not contain NaN or infinite values")
-    size = v.positive_number(size, "size")
-    legend = v.flag(legend, "legend")
-    _check_title(title)
-    masks = subset_masks(accurate, rejected)
-    v.same_length(X=X, accurate=masks["an"])
+    masks = subset_masks.unchecked(accurate, rejected)
     ax = get_ax(ax)
     existing = find_artist(ax, "subset-an")
     for key in SUBSET_KEYS:
@@ -155,6 +162,7 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
     return ax
 
 
+@accepts(counts=COUNTS, ax=AX)
 def subsets_bar(counts, ax=None):
     """Horizontal bars of the four subset sizes |A∩N|, |M∩N|, |A∩R|, |M∩R|.
 
@@ -176,7 +184,7 @@ def subsets_bar(counts, ax=None):
     >>> [p.get_width() for p in ax.patches]
     [6.0, 2.0, 1.0, 1.0]
     """
-    values = _counts_tuple(counts)
+    values = counts
     ax = get_ax(ax)
     total = sum(values)
     if find_artist(ax, "bar-an") is None:
@@ -220,6 +228,7 @@ def _mosaic_rects(values):
             (wk, 0.0, wr, hr), (wk, hr, wr, 1.0 - hr if rej else 0.0)]
 
 
+@accepts(counts=COUNTS, ax=AX, title=TEXT)
 def subsets_mosaic(counts, ax=None, *, title=None):
     """Mosaic of the four subsets: column widths are 1 - r and r.
 
@@ -242,8 +251,7 @@ def subsets_mosaic(counts, ax=None, *, title=None):
     >>> [round(p.get_height(), 3) for p in ax.patches]
     [0.75, 0.25, 0.5, 0.5]
     """
-    values = _counts_tuple(counts)
-    _check_title(title)
+    values = counts
     ax = get_ax(ax)
     rects = _mosaic_rects(values)
     if find_artist(ax, "mosaic-an") is None:
@@ -272,6 +280,8 @@ def subsets_mosaic(counts, ax=None, *, title=None):
     return ax
 
 
+@accepts(confidence=FINITE_1D, **_MASKS, ax=AX, jitter_seed=SEED, title=TEXT,
+         same_length=("confidence", "accurate", "rejected"))
 def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, title=None):
     """Samples along the confidence axis, accurate on top, misclassified below.
 
@@ -295,11 +305,8 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
     >>> ax.get_xlabel()
     'confidence c (higher = surer)'
     """
-    c = v.as_finite_1d(confidence, "confidence")
-    masks = subset_masks(accurate, rejected)
-    v.same_length(confidence=c, accurate=masks["an"])
-    _check_title(title)
-    jitter_seed = v.seed(jitter_seed, "jitter_seed")
+    c = confidence
+    masks = subset_masks.unchecked(accurate, rejected)
     ax = get_ax(ax)
     rng = np.random.default_rng(jitter_seed)
     a = masks["an"] | masks["ar"]
@@ -336,6 +343,7 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
     return ax
 
 
+@accepts(confidence=FINITE_1D, **_MASKS, ax=AX, same_length=("confidence", "accurate", "rejected"))
 def ranking_row(confidence, accurate, rejected, ax=None):
     """A few samples in a row, most confident first, one box per sample.
 
@@ -358,9 +366,8 @@ def ranking_row(confidence, accurate, rejected, ax=None):
     >>> [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"]
     ['0.90', '0.60', '0.20']
     """
-    c = v.as_finite_1d(confidence, "confidence")
-    masks = subset_masks(accurate, rejected)
-    v.same_length(confidence=c, accurate=masks["an"])
+    c = confidence
+    masks = subset_masks.unchecked(accurate, rejected)
     ax = get_ax(ax)
     order = np.argsort(-c, kind="stable")
     key_of = np.empty(c.size, dtype=object)
@@ -402,6 +409,26 @@ _CONF_CELLS = (
 )
 
 
+def _confusion(conf, name):
+    """tp, fp, tn, fn as a float array from a Confusion, a SubsetCounts or four numbers."""
+    if isinstance(conf, SubsetCounts):
+        conf = (conf.mr, conf.ar, conf.an, conf.mn)
+    if isinstance(conf, (str, bytes, dict)) or not hasattr(conf, "__iter__"):
+        raise ValueError(f"{name} must be a Confusion, SubsetCounts or sequence (tp, fp, tn, fn), "
+                         f"got {conf!r:.60}")
+    values = v.real_array(list(conf), name, "four numbers tp, fp, tn, fn")
+    if values.shape != (4,):
+        raise ValueError(f"{name} must hold the four entries tp, fp, tn, fn, got {values.size} values")
+    return values
+
+
+#: A confusion matrix: a Confusion, a SubsetCounts or four numbers tp, fp, tn, fn.
+CONFUSION = Kind("CONFUSION", _confusion, example=(0.1, 0.1, 0.6, 0.2),
+                 junk={"three": lambda e: (1, 2, 3), "strings": lambda e: ("a", "b", "c", "d"),
+                       **common_junk()})
+
+
+@accepts(conf=CONFUSION, ax=AX, digits=integer(0, 15))
 def confusion_matrix(conf, ax=None, *, digits=3):
     """The rejector's confusion matrix (positive = rejected; actual positive = misclassified).
 
@@ -428,15 +455,7 @@ def confusion_matrix(conf, ax=None, *, digits=3):
     >>> sorted(t.get_text().splitlines()[-1] for t in ax.texts)
     ['0.100', '0.100', '0.200', '0.600']
     """
-    if isinstance(conf, SubsetCounts):
-        conf = (conf.mr, conf.ar, conf.an, conf.mn)
-    if isinstance(conf, (str, bytes, dict)) or not hasattr(conf, "__iter__"):
-        raise ValueError(f"conf must be a Confusion, SubsetCounts or sequence (tp, fp, tn, fn), "
-                         f"got {conf!r:.60}")
-    values = v.real_array(list(conf), "conf", "four numbers tp, fp, tn, fn")
-    digits = v.count(digits, "digits", 15)
-    if values.shape != (4,):
-        raise ValueError(f"conf must hold the four entries tp, fp, tn, fn, got {values.size} values")
+    values = conf
     ax = get_ax(ax)
     if find_artist(ax, "conf-tp") is None:
         for field, key, row, col, _ in _CONF_CELLS:
@@ -469,6 +488,7 @@ TOY_CLASS_STYLE = tuple(
                  ("reddish_purple", "D")))
 
 
+@accepts(toy=instance(FourGaussians, "a FourGaussians (from rl.datasets.four_gaussians)"), axes=AXES)
 def toy_problem(toy, axes=None):
     """The toy data twice: coloured by true class, and by the nearest-centre decision.
 
@@ -505,9 +525,6 @@ def toy_problem(toy, axes=None):
     >>> int(sum(len(c.get_offsets()) for c in ax_true.collections))
     20
     """
-    if not isinstance(toy, FourGaussians):
-        raise ValueError("toy must be a FourGaussians (from rl.datasets.four_gaussians), "
-                         f"got {type(toy).__name__}")
     if axes is None:
         _, axes = pyplot().subplots(1, 2, figsize=(10, 4.6), layout="constrained")
     ax_true, ax_pred = check_axes(axes, 2)

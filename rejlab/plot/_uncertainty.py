@@ -14,12 +14,13 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.colors import is_color_like
 
-from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import TEXT, instance, one_of
 from ..bootstrap import CurveBands, RejectorComparison
 from ..measures import MEASURE_NAMES, measure_info
 from ..selective import RiskCoverage
-from ._artists import MEASURE_LABELS, measure_names, setup_phi_axis
-from ._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, format_r, get_ax, named_results
+from ._artists import AX, AXES, MEASURE_LABELS, MEASURES_KIND, common_junk, named, setup_phi_axis
+from ._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, format_r, get_ax
 
 __all__ = ["curve_bands", "risk_coverage", "rejector_difference"]
 
@@ -49,6 +50,33 @@ def _is_one_colour(color):
         return False
 
 
+def _colour(x, name):
+    if not _is_one_colour(x):
+        raise ValueError(f"{name} must be one matplotlib colour, got {x!r:.40}")
+    return x
+
+
+#: One matplotlib colour (a name, "#rrggbb", an RGB triple...).
+COLOUR = Kind("COLOUR", _colour, example="#0072B2",
+              junk={"unknown": lambda e: "no-such-colour", "pair": lambda e: [0.5, 0.5],
+                    **common_junk("None")})
+
+
+def _name_pair(x, name):
+    if not isinstance(x, (tuple, list)) or len(x) != 2 or not all(isinstance(t, str) for t in x):
+        raise ValueError(f"{name} must be a pair of strings, got {x!r:.60}")
+    return x
+
+
+#: Two names (for a legend: rejector 1, rejector 2).
+NAME_PAIR = Kind("NAME_PAIR", _name_pair, example=("rejector 1", "rejector 2"),
+                 junk={"one": lambda e: ("a",), "numbers": lambda e: (1, 2),
+                       "three": lambda e: ("a", "b", "c"), **common_junk()})
+
+SIMULTANEOUS = instance(CurveBands, "the CurveBands of rl.bootstrap_curves(..., "
+                                    "band='simultaneous')")
+
+
 def _band_label(cb, name):
     """The legend label of a band: who, how sure, and whether it holds pointwise or at once."""
     level = f"{cb.level:.0%}".replace("%", " %") if cb.level is not None else "95 %"
@@ -56,6 +84,8 @@ def _band_label(cb, name):
     return f"{name + ' ' if name else ''}{level} {kind} band"
 
 
+@accepts(bands=named(CurveBands, "from rl.bootstrap_curves"), measures=MEASURES_KIND, axes=AXES,
+         label=TEXT, color=COLOUR, simultaneous=SIMULTANEOUS)
 def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=None,
                 simultaneous=None):
     """A, Q and phi against r with their bootstrap bands (shaded) and point estimates.
@@ -88,25 +118,22 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
     -------
     numpy.ndarray of Axes
     """
-    if label is not None and not isinstance(label, str):
-        raise ValueError(f"label must be a string, got {type(label).__name__}")
-    named = named_results(bands, CurveBands, "bands", "from rl.bootstrap_curves")
+    named = bands
     if label is not None:
         if len(named) > 1:
             raise ValueError("label is for a single CurveBands; a dict's names label the series")
         named = {label: named[""]} if "" in named else named
     if color is not None:
-        if len(named) > 1 or not _is_one_colour(color):
+        if len(named) > 1:
             raise ValueError(f"color must be one matplotlib colour for a single CurveBands, "
                              f"got {color!r:.40}")
     if simultaneous is not None:
         (first,) = named.values() if len(named) == 1 else (None,)
-        if (not isinstance(simultaneous, CurveBands) or simultaneous.band != "simultaneous"
-                or first is None or not np.array_equal(simultaneous.fractions, first.fractions)):
+        if (simultaneous.band != "simultaneous" or first is None
+                or not np.array_equal(simultaneous.fractions, first.fractions)):
             raise ValueError("simultaneous must be the CurveBands of rl.bootstrap_curves(..., "
                              "band='simultaneous') at the same fractions, for a single bands, "
                              f"got {type(simultaneous).__name__}")
-    measures = measure_names(measures)
     axes = axes_row(axes, len(measures))
     for ax, m in zip(axes, measures):
         if measure_info(m).log_scale:
@@ -146,6 +173,7 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
     return axes
 
 
+@accepts(rc_by_name=named(RiskCoverage, "from rl.risk_coverage"), ax=AX)
 def risk_coverage(rc_by_name, ax=None):
     """Selective risk against coverage, one curve per rejector (Geifman & El-Yaniv 2017).
 
@@ -163,7 +191,7 @@ def risk_coverage(rc_by_name, ax=None):
     -------
     Axes
     """
-    named = named_results(rc_by_name, RiskCoverage, "rc_by_name", "from rl.risk_coverage")
+    named = rc_by_name
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     for i, (name, rc) in enumerate(named.items()):
         ax.plot(rc.coverage, rc.risk, color=SERIES_COLORS[i % len(SERIES_COLORS)], lw=1.8,
@@ -178,6 +206,8 @@ def risk_coverage(rc_by_name, ax=None):
     return ax
 
 
+@accepts(comparison=instance(RejectorComparison, "a RejectorComparison (from rl.compare_rejectors)"),
+         measure=one_of(("A", "Q")), ax=AX, names=NAME_PAIR)
 def rejector_difference(comparison, measure="Q", ax=None, *, names=("rejector 1", "rejector 2")):
     """The paired difference of two rejectors with its bootstrap band, and where each wins.
 
@@ -199,13 +229,6 @@ def rejector_difference(comparison, measure="Q", ax=None, *, names=("rejector 1"
     -------
     Axes
     """
-    if not isinstance(comparison, RejectorComparison):
-        raise ValueError(f"comparison must be a RejectorComparison (from rl.compare_rejectors), "
-                         f"got {type(comparison).__name__}")
-    v.choice(measure, "measure", ("A", "Q"))
-    if (not isinstance(names, (tuple, list)) or len(names) != 2
-            or not all(isinstance(x, str) for x in names)):
-        raise ValueError(f"names must be a pair of strings, got {names!r:.60}")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     band = getattr(comparison, measure)
     x = comparison.fractions

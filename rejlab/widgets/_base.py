@@ -37,6 +37,7 @@ import base64
 import html
 import io
 import math
+import numbers
 import re
 import struct
 import zlib
@@ -51,21 +52,65 @@ from PIL import Image
 from traitlets import Unicode
 
 from .. import _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import COMMON, integer
 from ..plot import RC
 
-__all__ = ["Explorer", "format_number", "control_values"]
+__all__ = ["Explorer", "format_number", "control_values", "among"]
 
 _TAG = re.compile(r"<[^>]+>")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 
 
+def _junk(*without):
+    return {k: f for k, f in COMMON.items() if k not in without}
+
+
+def among(options, what="the slider's values"):
+    """The kind of a number among ``options`` (the values a selection slider offers); bools refused."""
+    options = tuple(options)
+
+    def check(x, name):
+        if isinstance(x, (bool, np.bool_)) or not isinstance(x, numbers.Real) or x not in options:
+            raise ValueError(f"{name} must be one of {list(options)} ({what}), got {x!r}")
+        return x
+
+    return Kind(f"among{options}", check, example=options[0],
+                junk={"outside": lambda e: max(options) + 1, "bool": lambda e: True,
+                      "numeric_str": lambda e: str(e), **_junk()})
+
+
+def _single_number(x, name):
+    """One real number; NaN and infinities are numbers a readout prints."""
+    arr = v.real_array(x, name, "a single number")
+    if arr.ndim != 0:
+        raise ValueError(f"{name} must be a single number, got shape {arr.shape}")
+    return float(arr)
+
+
+#: One real number, NaN and infinities included.
+ANY_NUMBER = Kind("ANY_NUMBER", _single_number, example=0.5,
+                  junk={"array": lambda e: [1.0, 2.0], "bool": lambda e: True, **_junk()})
+
+
+def _controls(x, name):
+    if not isinstance(x, Mapping):
+        raise ValueError(f"{name} must be a dict name -> ipywidgets control, "
+                         f"got {type(x).__name__}")
+    for key, control in x.items():
+        if not hasattr(control, "value"):
+            raise ValueError(f"{name}[{key!r}] must be an ipywidgets control (with a value), "
+                             f"got {type(control).__name__}")
+    return x
+
+
+#: A dict name -> ipywidgets control (the generic test makes one).
+CONTROLS = Kind("CONTROLS", _controls, junk={"no_value": lambda e: {"x": 3}, **_junk("dict")})
+
+
+@accepts(x=ANY_NUMBER, digits=integer(0, 15))
 def format_number(x, digits=3):
     """Format a measure for a readout: NaN and inf spelled out."""
-    arr = v.real_array(x, "x", "a single number")
-    if arr.ndim != 0:
-        raise ValueError(f"x must be a single number, got shape {arr.shape}")
-    digits = v.count(digits, "digits", 15)
-    x = float(arr)
     if x != x:
         return "undefined (NaN)"
     if x in (float("inf"), float("-inf")):
@@ -83,6 +128,7 @@ def _option_labels(control):
     return labels
 
 
+@accepts(controls=CONTROLS)
 def control_values(controls):
     """The controls' values by name, each checked at the door; ``ValueError`` naming the control.
 
@@ -93,14 +139,8 @@ def control_values(controls):
     clamp at all); a log slider's range is ``base ** min`` .. ``base ** max``.
     Other values are passed on for ``compute`` to judge.
     """
-    if not isinstance(controls, Mapping):
-        raise ValueError(f"controls must be a dict name -> ipywidgets control, "
-                         f"got {type(controls).__name__}")
     values = {}
     for name, control in controls.items():
-        if not hasattr(control, "value"):
-            raise ValueError(f"controls[{name!r}] must be an ipywidgets control (with a value), "
-                             f"got {type(control).__name__}")
         value = control.value
         label = getattr(control, "description", "") or name
         if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \
@@ -330,7 +370,7 @@ class Explorer(widgets.VBox):
     def update(self):
         """Recompute from the controls and redraw; bad input becomes a message."""
         try:
-            state = self._compute(**control_values(self.controls))
+            state = self._compute(**control_values.unchecked(self.controls))
             with matplotlib.rc_context(RC):
                 self._draw(self.figure, state)
                 png = self._render_png()

@@ -11,13 +11,12 @@ probabilities). Controls + a pure ``compute`` + plot calls.
 
 from __future__ import annotations
 
-import numbers
 from typing import NamedTuple
 
 import ipywidgets as widgets
-import numpy as np
 
-from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import SEED, SINGLE_FRACTION, one_of
 from ..calibration import (
     BINNINGS,
     CalibrationBins,
@@ -31,7 +30,7 @@ from ..measures import operating_point
 from ..plot import bin_counts, panels, reliability_diagram
 from ..rejectors import max_probability
 from ..selective import aurc, chow_rule
-from ._base import Explorer, explains, format_number
+from ._base import Explorer, among, explains, format_number
 from ._uncertainty import SAMPLE_SIZES
 
 __all__ = ["calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS"]
@@ -64,6 +63,8 @@ class CalibrationState(NamedTuple):
     "of bins: it counts noise too. Equal-width bins below 1/4 stay empty here. T < 1 puts the "
     "bars below the diagonal (overconfident), T > 1 above it; AURC barely moves while Chow's "
     "rule rejects far more or far less.")
+@accepts(temperature=among(TEMPERATURES), n_bins=among(BIN_COUNTS), binning=one_of(BINNINGS),
+         n_per_class=among(SAMPLE_SIZES), seed=SEED, rho=SINGLE_FRACTION)
 def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n_per_class=150,
                          seed=0, rho=0.3):
     """Question: how do the temperature and the bins change the ECE, and what changes for rejection?
@@ -89,17 +90,6 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
     >>> round(e.state.bins.ece, 3), round(e.state.fit.temperature, 2)
     (0.141, 1.96)
     """
-    for value, name, options in ((temperature, "temperature", TEMPERATURES),
-                                 (n_bins, "n_bins", BIN_COUNTS)):
-        # a bool is no number here (True would pass as the temperature 1.0)
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) \
-                or value not in options:
-            raise ValueError(f"{name} must be one of {list(options)}, got {value!r}")
-    v.choice(binning, "binning", BINNINGS)
-    if n_per_class not in SAMPLE_SIZES:
-        raise ValueError(f"n_per_class must be one of {list(SAMPLE_SIZES)}, got {n_per_class!r}")
-    seed = v.seed(seed)
-    rho = v.single_fraction(rho, "rho")
     controls = {
         "temperature": widgets.SelectionSlider(options=list(TEMPERATURES), value=temperature,
                                                description="temperature T",

@@ -15,6 +15,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import _validate as v, context as ctx
+from .._constraints import accepts
+from .._kinds import NONNEGATIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION, instance
 from ..curves import RejectionCurves, rejection_curves
 from ..datasets import Scene, synthetic_scene
 from ..measures import OperatingPoint, operating_point
@@ -84,6 +86,9 @@ EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.
     "Raising γ makes JCR reject more pixels (darkened in the map). Compare JCR's markers with the "
     "SCR curves at the same r: where a marker lies above its curve, joint rejection does better "
     "there. More context (larger λ) makes the map smoother.")
+@accepts(scene=instance(Scene, "a Scene (from rl.datasets.synthetic_scene or load_indian_pines)"),
+         strength=NONNEGATIVE, failure_probability=SINGLE_FRACTION, per_class=POSITIVE_INTEGER,
+         seed=SEED)
 def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_class=10,
                      seed=0):
     """Move the context strength and the probability of failure; see JCR against SCR.
@@ -111,16 +116,13 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
     """
     if scene is None:
         scene = synthetic_scene(**EXPLORER_SCENE)
-    if not isinstance(scene, Scene):
-        raise ValueError("scene must be a Scene (from rl.datasets.synthetic_scene or "
-                         f"load_indian_pines), got {type(scene).__name__}")
     # the sliders would silently clamp a start value outside their range
-    if v.nonnegative_number(strength, "strength") > 8:
+    if strength > 8:
         raise ValueError(f"strength must lie in [0, 8] (the slider's range), got {strength}")
-    if v.single_fraction(failure_probability, "failure_probability") > 0.5:
+    if failure_probability > 0.5:
         raise ValueError("failure_probability must lie in [0, 0.5] (the slider's range), "
                          f"got {failure_probability}")
-    cache = _Cache(scene, per_class, v.seed(seed))
+    cache = _Cache(scene, per_class, seed)
     controls = {
         "strength": widgets.FloatSlider(value=strength, min=0.0, max=8.0, step=0.5,
                                         description="strength λ", continuous_update=False,

@@ -16,6 +16,8 @@ from typing import NamedTuple
 import ipywidgets as widgets
 
 from .. import _set_checks as sc, _validate as v
+from .._constraints import Kind, accepts
+from .._kinds import COMMON, DISTINCT, ELEMENT, FLAG
 from .._sets import ordered
 from ..accuracy import AccuracyReport, accuracy_report
 from ..coverings import CoveringSummary, covering_summary
@@ -98,7 +100,19 @@ _NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the erro
                   "drop.")
 
 
+def _set_family(x, name):
+    return sc.set_family(x, name)
+
+
+#: Blocks given as sets (a sequence of sets; an indicator matrix is not drawn here).
+SET_FAMILY = Kind("SET_FAMILY", _set_family, example=[{"b", "c", "d"}, {"a", "e", "f"}],
+                  junk={"a_set": lambda e: set().union(*e), "string_blocks": lambda e: ["bcd", "aef"],
+                        "unhashable": lambda e: [{"b"}, [["a"]]], "empty": lambda e: [],
+                        **{k: f for k, f in COMMON.items() if k != "None"}})
+
+
 @explains(_QUESTION + " " + _QUESTION_SCORES, _NOTICE + " " + _NOTICE_SCORES)
+@accepts(covering=SET_FAMILY, universe=DISTINCT, ideal=SET_FAMILY, p=ELEMENT, scores=FLAG)
 def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, scores=True):
     """Edit a covering on a small universe and watch N(p), NS(p), cov(C), overlaps, AA and RAR.
 
@@ -137,7 +151,6 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     >>> sorted(e.state.summary.N["a"]), e.controls["p"].value, "ideal" in e.controls
     (['a'], 'a', False)
     """
-    scores = v.flag(scores, "scores")
     if covering is None:
         covering = paper_example(4).method_1
         if universe is None:

@@ -10,17 +10,16 @@ from rejlab calls + a ``draw`` through :mod:`rejlab.plot`.
 
 from __future__ import annotations
 
-import numbers
 from typing import NamedTuple
 
 import ipywidgets as widgets
-import numpy as np
 
-from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import OPEN_FRACTION, POSITIVE_INTEGER, one_of
 from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ..plot import guarantee_study as draw_study, panels
 from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, explains, format_number
+from ._base import Explorer, among, explains, format_number
 
 __all__ = ["guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES"]
 
@@ -49,6 +48,8 @@ class GuaranteeState(NamedTuple):
     "Test land above it in fewer than δ of the samples (SGR far fewer), at a price in coverage: "
     "the dots sit left of the star, further left for a smaller δ or a smaller validation set. "
     "Learn then Test sometimes promises nothing at all.")
+@accepts(target_risk=OPEN_FRACTION, delta=OPEN_FRACTION, n=among(VALIDATION_SIZES),
+         method=one_of(STUDY_METHODS), n_splits=POSITIVE_INTEGER)
 def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_splits=200):
     """Question: how often does a promised risk fail on fresh data, and what does it cost?
 
@@ -74,13 +75,6 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
     >>> e.state.study.exceedance                 # no promise: about half fail
     0.45
     """
-    target_risk = v.open_fraction(target_risk, "target_risk")
-    delta = v.open_fraction(delta, "delta")
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral) \
-            or n not in VALIDATION_SIZES:
-        raise ValueError(f"n must be one of {list(VALIDATION_SIZES)}, got {n!r}")
-    v.choice(method, "method", STUDY_METHODS)
-    n_splits = v.positive_integer(n_splits, "n_splits")
     controls = {
         "target_risk": widgets.FloatSlider(min=0.05, max=0.30, step=0.01, value=target_risk,
                                            description="target risk", readout_format=".2f",

@@ -21,6 +21,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import _validate as v, optimality
+from .._constraints import accepts
+from .._kinds import POSITIVE_INTEGER, SEED, SINGLE_FRACTION, one_of
 from ..curves import subsample_curves
 from ..datasets import four_gaussians
 from ..plot import operating_set_panels, panels, price_of_rejection, rejector_label
@@ -66,6 +68,7 @@ class OperatingSetState(NamedTuple):
     "both at once. A rejector's own curve never leaves the white region, because rejecting more "
     "of the same ranking always trades one for the other; the other rejector's curve can cross "
     "into green or orange.")
+@accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, reference=one_of(_REJECTOR_NAMES + [_TYPED]))
 def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability"):
     """Pick a reference operating point and see its operating set for A, Q and phi.
 
@@ -83,8 +86,6 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
     """
     curves = _toy_curves(n_per_class, seed)
     alpha = curves["max_probability"].alpha
-    if reference not in _REJECTOR_NAMES + [_TYPED]:
-        raise ValueError(f"reference must be one of {_REJECTOR_NAMES + [_TYPED]}, got {reference!r}")
     start = curves["max_probability"]
     options = [(rejector_label(n), n) for n in _REJECTOR_NAMES] + [(_TYPED, _TYPED)]
     controls = {
@@ -202,6 +203,7 @@ class CostState(NamedTuple):
     "The cheapest r moves right (or stays) as ρ falls: cheap rejection pays for itself. At "
     "ρ = 0.5 the cheapest point is the point of maximum Q. Rejecting a fraction r beats not "
     "rejecting at all exactly where the ρ₀ curve lies above the ρ line.")
+@accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, rho=SINGLE_FRACTION)
 def cost_explorer(n_per_class=150, seed=0, rho=0.3):
     """Drag the price of rejection rho and watch which operating points win.
 
@@ -216,7 +218,6 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
 
     Controls: ``"rho"`` (slider 0..1).
     """
-    rho = v.single_fraction(rho, "rho")
     curves = {name: subsample_curves(cv, 2001)
               for name, cv in _toy_curves(n_per_class, seed).items()}
     rho_zero = {name: rho_zero_curve(cv) for name, cv in curves.items()}

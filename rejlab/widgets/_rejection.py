@@ -13,6 +13,8 @@ import ipywidgets as widgets
 import numpy as np
 
 from .. import _validate as v, binary, curves, measures, partitions, rejectors
+from .._constraints import accepts
+from .._kinds import BOOL_1D, FINITE_1D, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION, one_of
 from ..datasets import WORKED_EXAMPLE, four_gaussians
 from ..measures import OperatingPoint
 from ..plot import (
@@ -52,9 +54,11 @@ def _toy(n_per_class, seed, separation=1.0):
     return toy.X, toy.accurate, toy.proba
 
 
+#: The toy problem's size and seed, and a rejector by name (what the factories declare).
+TOY = dict(n_per_class=POSITIVE_INTEGER, seed=SEED)
+
+
 def _rejector_dropdown(value):
-    if value not in _REJECTOR_NAMES:
-        raise ValueError(f"rejector must be one of {_REJECTOR_NAMES}, got {value!r}")
     return widgets.Dropdown(options=[(rejector_label(n), n) for n in _REJECTOR_NAMES],
                             value=value, description="rejector")
 
@@ -130,6 +134,7 @@ class SubsetsState(NamedTuple):
     "Samples only move from kept to rejected (A∩N to A∩R, M∩N to M∩R), never between "
     "accurate and misclassified. Q rises while the samples you add to R are mostly mistakes "
     "and falls once they are mostly correct ones.")
+@accepts(**TOY, rejector=one_of(_REJECTOR_NAMES))
 def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     """Move the rejected fraction r and watch samples move between the four subsets.
 
@@ -206,6 +211,7 @@ class PartitionsState(NamedTuple):
     "Moving t never changes which samples are accurate (top row of the strip) or "
     "misclassified (bottom row): the classifier fixed that. t only moves the dashed line, "
     "and every sample left of it, the less confident ones, is rejected.")
+@accepts(**TOY, rejector=one_of(_REJECTOR_NAMES))
 def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     """Reject every sample whose confidence is below a threshold t.
 
@@ -290,6 +296,7 @@ class RankingState(NamedTuple):
     "Each mistake (✗) you reject raises Q by 1/n; each correct sample (✓) you reject lowers it "
     "by 1/n. A moves the same way as long as a mistake is still kept, then stays at 1 until "
     "nothing is kept (then A is undefined). Q can be largest at more than one k.")
+@accepts(confidence=FINITE_1D, accurate=BOOL_1D, same_length=("confidence", "accurate"))
 def ranking_explorer(confidence=None, accurate=None):
     """Reject the k least confident of a handful of samples (default: :data:`WORKED_EXAMPLE`).
 
@@ -305,23 +312,22 @@ def ranking_explorer(confidence=None, accurate=None):
     """
     if (confidence is None) != (accurate is None):
         raise ValueError("give both confidence and accurate, or neither")
-    if confidence is None:
-        confidence, accurate = WORKED_EXAMPLE.confidence, WORKED_EXAMPLE.accurate
-    c = v.as_finite_1d(confidence, "confidence")
-    a = v.as_bool_1d(accurate, "accurate")
-    v.same_length(confidence=c, accurate=a)
+    if confidence is None:   # the worked example: arrays as the door would give them
+        confidence = np.asarray(WORKED_EXAMPLE.confidence, dtype=float)
+        accurate = np.asarray(WORKED_EXAMPLE.accurate, dtype=bool)
+    c, a = confidence, accurate
     if c.size > 30:
         raise ValueError(f"confidence must hold at most 30 samples for this drawing, got {c.size}")
     controls = {"rejected": widgets.IntSlider(min=0, max=c.size, step=1, value=min(3, c.size),
                                               description="rejected k")}
 
     def compute(rejected):
-        mask = partitions.reject_lowest(c, count=v.count(rejected, "rejected k", c.size))
-        return RankingState(mask, measures.operating_point(a, mask))
+        mask = partitions.reject_lowest.unchecked(c, count=v.count(rejected, "rejected k", c.size))
+        return RankingState(mask, measures.operating_point.unchecked(a, mask))
 
     def draw(fig, state):
         (ax,) = panels(fig, 1)
-        ranking_row(c, a, state.rejected, ax=ax)
+        ranking_row.unchecked(c, a, state.rejected, ax=ax)
         if not background_ready(fig):
             freeze_background(fig, moving_artists(fig, "rankbox-", "ranktext-", "rankcut"))
 
@@ -375,6 +381,7 @@ class CurvesState(NamedTuple):
     "very high, because the first samples rejected are nearly all mistakes, and falls towards 1. "
     "Pull the classes apart (larger s): there are fewer mistakes to catch, so A starts higher "
     "and Q peaks at a smaller r.")
+@accepts(**TOY, separation=POSITIVE)
 def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     """A(r), Q(r), phi(r) of both rejectors on the toy problem, with a moving r.
 
@@ -401,7 +408,6 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     >>> {name: round(op.Q, 4) for name, op in e.state.points.items()}
     {'max_probability': 0.7333, 'breaking_ties': 0.7433}
     """
-    separation = v.positive_number(separation, "separation")
     if not _SEPARATIONS[0] <= separation <= _SEPARATIONS[1]:
         raise ValueError(f"separation must lie in [0.5, 3] (the slider's range), got {separation}")
     cache = {}
@@ -483,6 +489,7 @@ class ConfusionState(NamedTuple):
     "TP + FN is always 1 − α, the share of mistakes, and TN + FP is α. With A and r fixed, "
     "raising Q moves mass from FP to TP: more mistakes caught, but α falls, so the triplet "
     "describes a different, less accurate classifier, not a better rejector.")
+@accepts(A=SINGLE_FRACTION, Q=SINGLE_FRACTION, r=SINGLE_FRACTION)
 def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     """Set the triplet (A, Q, r) and see the confusion matrix it determines.
 
@@ -504,8 +511,7 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     >>> [round(x, 3) for x in e.state.confusion]  # the last good state is kept
     [0.1, 0.15, 0.6, 0.15]
     """
-    A, Q, r = (v.single_fraction(x, name) for x, name in ((A, "A"), (Q, "Q"), (r, "r")))
-    binary.confusion_from_triplet(A, Q, r)  # a bad starting triplet raises here
+    binary.confusion_from_triplet.unchecked(A, Q, r)  # a bad starting triplet raises here
 
     def slider(name, value):
         return widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=value, description=name,

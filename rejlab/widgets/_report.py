@@ -15,6 +15,8 @@ from typing import NamedTuple
 import ipywidgets as widgets
 
 from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import SINGLE_FRACTION, instance
 from ..measures import OperatingPoint
 from ..plot import panels, report_point
 from ..report import RejectionReport, ReportWalk
@@ -45,6 +47,8 @@ class ReportExplorerState(NamedTuple):
     "The cheapest point (◆) stays put while ρ moves and jumps only when ρ crosses a threshold "
     "price. Rejecting the fraction r beats not rejecting at all exactly when ρ is below ρ₀, "
     "shown in the readout.")
+@accepts(report=instance(RejectionReport, "a RejectionReport (from rl.rejection_report)"),
+         r=SINGLE_FRACTION, rho=SINGLE_FRACTION)
 def report_explorer(report, *, r=None, rho=None):
     """Move r and rho along the curves of a report: A, Q and the cost L(r; rho).
 
@@ -67,14 +71,11 @@ def report_explorer(report, *, r=None, rho=None):
     Controls: ``"r"`` and ``"rho"`` (sliders 0..1). The point at r rejects
     ``round(r n)`` samples, as :func:`rejlab.reject_lowest`.
     """
-    if not isinstance(report, RejectionReport):
-        raise ValueError(f"report must be a RejectionReport, got {type(report).__name__}")
     curves = report.curves
     n = report.n
-    r = float(report.best.r) if r is None else v.single_fraction(r, "r")
+    r = float(report.best.r) if r is None else r
     if rho is None:
         rho = report.rho if report.rho is not None else 0.3
-    rho = v.single_fraction(rho, "rho")
     step = max(1.0 / n, 0.001)
     controls = {
         "r": widgets.FloatSlider(min=0.0, max=1.0, step=step, value=float(r), description="r",

@@ -16,7 +16,8 @@ from typing import NamedTuple, Optional
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _validate as v
+from .._constraints import accepts
+from .._kinds import N_BOOT, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION
 from ..bootstrap import CurveBands, bootstrap_curves
 from ..curves import RejectionCurves, rejection_curves
 from ..datasets import (
@@ -35,7 +36,7 @@ from ..plot import cost_curve as plot_cost_curve, panels, sampling_panels
 from ..prices import CostCurve, cost_curve
 from ..selective import aurc, chow_rule, select_threshold
 from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, explains, format_number
+from ._base import Explorer, among, explains, format_number
 
 __all__ = ["sampling_explorer", "SamplingState", "chow_explorer", "ChowState",
            "SAMPLE_SIZES", "POPULATION_GRID"]
@@ -51,8 +52,6 @@ _CHOW_HALF = 0.5
 
 
 def _size_slider(value):
-    if value not in SAMPLE_SIZES:
-        raise ValueError(f"n_per_class must be one of {list(SAMPLE_SIZES)}, got {value!r}")
     return widgets.SelectionSlider(options=list(SAMPLE_SIZES), value=value,
                                    description="n per class",
                                    style={"description_width": "initial"})
@@ -61,7 +60,6 @@ def _size_slider(value):
 def _seed_box(value):
     if value is None:  # an integer box shows a number: no fresh randomness here
         raise ValueError("seed must be an integer >= 0 (the seed box's first value), got None")
-    v.seed(value)
     return widgets.IntText(value=int(value), description="seed",
                            layout=widgets.Layout(width="150px"))
 
@@ -101,6 +99,7 @@ class SamplingState(NamedTuple):
     "sit above their crosses: a sample's own max Q usually flatters it; and 16 times more data "
     "(2400 per class) narrows the Q band about fourfold, but the spread of r less than "
     "threefold.")
+@accepts(n_per_class=among(SAMPLE_SIZES), seed=SEED, n_boot=N_BOOT, n_cloud=POSITIVE_INTEGER)
 def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     """Question: how far does one sample's max-Q point fall from the population's?
 
@@ -138,8 +137,6 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     >>> e.state.seed, round(e.state.threshold.r, 3)
     (1, 0.015)
     """
-    n_boot = v.n_boot(n_boot)
-    n_cloud = v.positive_integer(n_cloud, "n_cloud")
     controls = {"n_per_class": _size_slider(n_per_class), "seed": _seed_box(seed),
                 "simultaneous": widgets.Checkbox(value=True, description="simultaneous band",
                                                  indent=False,
@@ -236,6 +233,7 @@ class ChowState(NamedTuple):
     "when the posteriors are right; on a small sample the bottom is flat and noisy); at T = 2 "
     "or T = 0.5 the same threshold 1 - ρ rejects far too much or far too little, while the "
     "AURC barely moves: a temperature keeps (almost) the ranking, not the numbers.")
+@accepts(n_per_class=among(SAMPLE_SIZES), seed=SEED, rho=SINGLE_FRACTION, temperature=POSITIVE)
 def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
     """Question: does Chow's threshold 1 - rho give the minimum cost, and what does
     miscalibration do to it?
@@ -269,8 +267,6 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
     >>> round(e.state.chow.r, 2), round(e.state.chow_cost - e.state.min_cost_value, 3)
     (0.85, 0.044)
     """
-    rho = v.single_fraction(rho, "rho")
-    temperature = v.positive_number(temperature, "temperature")
     controls = {
         "rho": widgets.FloatSlider(min=0.05, max=0.95, step=0.05, value=rho, description="ρ",
                                    readout_format=".2f"),
