@@ -11,13 +11,11 @@ inside every ADMM iteration.
 
 from __future__ import annotations
 
-
 import numpy as np
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 import rejlab as rl
 from rejlab import context as ctx
-
-from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 
 def main():

@@ -33,7 +33,13 @@ import numpy as np
 
 import rejlab as rl
 from rejlab.coverings import (
-    CoveringSummary, ElementSet, _covering, _family, _kind, _neighborhood, _subscripts,
+    CoveringSummary,
+    ElementSet,
+    _covering,
+    _family,
+    _kind,
+    _neighborhood,
+    _subscripts,
 )
 
 LABELS = 40

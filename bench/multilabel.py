@@ -12,11 +12,10 @@ import sys
 import warnings
 
 import numpy as np
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 from sklearn.metrics import jaccard_score, precision_score, recall_score
 
 import rejlab as rl
-
-from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 
 def main(n=10**6, m=20, repeats=3):

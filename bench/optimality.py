@@ -15,12 +15,10 @@ measured in the same run, so the ratio means something on a busy machine:
 
 from __future__ import annotations
 
-
 import numpy as np
+from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 import rejlab as rl
-
-from _timing import best_of  # bench/_timing.py (the script's folder is on sys.path)
 
 REPEATS = 7
 

@@ -356,7 +356,7 @@ def setup_nbgrader(state: Path, students: list[str]) -> Path:
         "# The instructor's nbgrader configuration (classroom/hub.py): the course folder.\n"
         "c = get_config()  # noqa: F821\n"
         f"c.CourseDirectory.root = {str(course)!r}\n", encoding="utf-8")
-    from nbgrader.api import Gradebook   # the students appear in the gradebook before they submit
+    from nbgrader.api import Gradebook  # the students appear in the gradebook before they submit
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}", COURSE_ID) as gb:
         for student in students:

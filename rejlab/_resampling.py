@@ -34,8 +34,8 @@ import numpy as np
 
 from ._ranking import order
 
-__all__ = ["BLOCK", "CHUNK_NUMBERS", "multiplicities", "multiplicity_chunks", "ReplicateCounts", "RejectionWalk",
-           "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
+__all__ = ["BLOCK", "CHUNK_NUMBERS", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
+           "RejectionWalk", "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
            "simultaneous_band", "simultaneous_band_reference"]
 
 #: Positions per block of the walk: its two int64 running sums (1 MB each) stay in

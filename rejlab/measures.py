@@ -196,7 +196,7 @@ def measures_from_counts(an, mn, ar, mr):
 
 
 def _measures(an, mn, ar, mr):
-    """r, A, Q, phi of validated, non-negative counts or fractions (the formulas of :mod:`rejlab._formulas`)."""
+    """r, A, Q, phi of validated, non-negative counts or fractions (:mod:`rejlab._formulas`)."""
     return Measures(*(FORMULAS[name](an, mn, ar, mr) for name in ("r", *MEASURE_NAMES)))
 
 

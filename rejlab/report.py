@@ -79,8 +79,8 @@ from ._report_inputs import (
     predictions,
     validation_inputs,
 )
-from ._report_text import report_text, value_text
 from ._report_points import curves_and_thresholds, point_at, threshold_rejected
+from ._report_text import report_text, value_text
 from ._risk_coverage import threshold_field_numbers
 from .bootstrap import (
     DEFAULT_BAND_FRACTIONS,
@@ -279,7 +279,10 @@ class RejectionReport:
 
 
 class ReportWalk(NamedTuple):
-    """One operating point of a report and the cost at one price of rejection (:meth:`RejectionReport.walk`)."""
+    """One operating point of a report and the cost at one price of rejection.
+
+    What :meth:`RejectionReport.walk` returns.
+    """
 
     rejector: str                #: the report's rejector
     n: int                       #: its number of samples

@@ -5,12 +5,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from hypothesis.extra.numpy import arrays
 
 import rejlab as rl
-
 
 P_PART = [{"b", "c", "d"}, {"e", "f"}, {"a", "g"}]
 

@@ -6,8 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
 
@@ -183,6 +182,8 @@ def test_with_two_classes_a_temperature_keeps_the_ranking_and_aurc(p, t, accurat
     c, ct = rl.max_probability(p), rl.max_probability(rl.apply_temperature(p, t))
     i, j = np.triu_indices(c.size, 1)
     assert np.all(np.sign(c[i] - c[j]) * np.sign(ct[i] - ct[j]) >= 0)
+    if np.array_equal(np.sign(c[i] - c[j]), np.sign(ct[i] - ct[j])):   # no tie made or undone
+        assert rl.aurc(a, ct) == pytest.approx(rl.aurc(a, c), abs=1e-12)
 
 
 def test_with_four_classes_a_temperature_can_reorder_two_samples():

@@ -521,8 +521,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
     if sys.version_info < (3, 11) or importlib.util.find_spec("jupyterhub") is None:
         pytest.skip("the hub's environment (the hub extra, Python >= 3.11) is not installed")
     browser_helpers = _load("browser_helpers", REPO / "tests" / "test_browser.py")
-    from playwright.sync_api import Error as PlaywrightError
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import Error as PlaywrightError, expect, sync_playwright
 
     source = REPO / "teacher" / "source" / HW1 / f"{HW1}.ipynb"
     started = time.monotonic()

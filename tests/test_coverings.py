@@ -4,8 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 import rejlab as rl
 from rejlab.coverings import neighborhood as N
@@ -317,9 +316,9 @@ def test_indicator_row_with_no_label_is_an_uncovered_element():
 from unittest import mock  # noqa: E402
 
 import rejlab._signatures as sig_kernel  # noqa: E402
+import rejlab.coverings as cov  # noqa: E402
 from rejlab._blocks import covering_blocks  # noqa: E402
 from rejlab._kinds import COVERING  # noqa: E402
-import rejlab.coverings as cov  # noqa: E402
 
 # every path of the superset search: bit rows or sorted look-ups, splits always / never
 # worth it, tiny chunks (many passes per level)

@@ -7,12 +7,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import rejlab as rl
 from rejlab import _risk_control as rc
-
 
 # --- naive references: exact binomial sums in fractions ------------------------------
 

@@ -12,7 +12,7 @@ from hypothesis import given, strategies as st  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 import rejlab as rl  # noqa: E402
-from rejlab.plot import REJECTOR_STYLE, RC, format_r  # noqa: E402
+from rejlab.plot import RC, REJECTOR_STYLE, format_r  # noqa: E402
 
 
 def test_style_applies_the_course_rc_and_a_layout_that_fits():

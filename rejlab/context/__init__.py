@@ -56,7 +56,6 @@ from ._rejection import (
                          scr,
                          sequential_context_rejection,
 )
-from ._tiles import HeldOutPoint, JCRvsSCRBands, compare_jcr_scr, scr_held_out
 from ._solvers import (
                          DEFAULT_STRENGTH,
                          PRIORS,
@@ -64,6 +63,7 @@ from ._solvers import (
                          apply_context,
                          solve_laplacian_prior,
 )
+from ._tiles import HeldOutPoint, JCRvsSCRBands, compare_jcr_scr, scr_held_out
 
 __all__ = [
     "GaussianClassifier",

@@ -101,8 +101,8 @@ def _digits_comparison():
                              fractions=[0.08], n_boot=1000, seed=0)
 
 
-@exercise("12-3", "Lesson 11's digits model, all 1438 images it did not train on: compare maximum probability "
-          "(rejector 1) with breaking ties (rejector 2) at the rejected fraction 0.08 with "
+@exercise("12-3", "Lesson 11's digits model, all 1438 images it did not train on: compare maximum "
+          "probability (rejector 1) with breaking ties (rejector 2) at the rejected fraction 0.08 with "
           "rl.compare_rejectors(..., n_boot=1000, seed=0). Which is better by Q: '1', '2' "
           "or 'neither'?",
           hint="read `better` of the comparison, or whether the Q band contains 0.",

@@ -2,8 +2,9 @@
 
 Drawings for lessons 01-03 and 06 (Condessa et al. 2017, Sec. 2 and
 Fig. 1), and the toy problem they use (Sec. 5, Fig. 3). Every function
-takes already-computed masks or counts and ``ax=None``, and returns the Axes. Calling a function again on the Axes it
-drew before updates its artists in place (found by their ``gid``) instead of
+takes already-computed masks or counts and ``ax=None``, and returns the
+Axes. Calling a function again on the Axes it drew before updates its
+artists in place (found by their ``gid``) instead of
 drawing new ones: that is what keeps the explorers fast.
 """
 
