@@ -468,13 +468,6 @@ EXPLORERS = "_explorers.ipynb"
 RUN_ALL_MS = 300_000        # every lesson's set-up and explorer (the digits model of lesson 11)
 SWEEP_MS = 180_000          # one explorer's controls, every setting waited for
 
-#: Defects of explorers owned elsewhere: the lesson's test is expected to fail, for this reason.
-KNOWN_DEFECTS = {
-    "13": "lesson 13's temperature slider (a log slider from 0.25 to 4) is checked against its "
-          "exponents: End gives T = 4 and 'temperature T must lie in [-2, 2], got 4' with a "
-          "blank figure (rejlab/widgets/_base.py, control_values)",
-}
-
 SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
   const sweep = async () => {
     const t0 = performance.now();
@@ -644,9 +637,7 @@ def explorers_page(tmp_path_factory, local_only):
             browser.close()
 
 
-@pytest.mark.parametrize("lesson", [
-    pytest.param(k, marks=pytest.mark.xfail(reason=KNOWN_DEFECTS[k], strict=True))
-    if k in KNOWN_DEFECTS else k for k in _lessons()])
+@pytest.mark.parametrize("lesson", _lessons())
 def test_every_explorer_control_over_its_whole_range_in_jupyterlab(explorers_page, lesson,
                                                                    tmp_path):
     page = explorers_page.page

@@ -62,14 +62,6 @@ LESSONS = {
     "15": ("calibration_explorer", dict),
 }
 
-#: Known defects of explorers this test cannot fix, with the reason (strict: a fix makes it pass).
-KNOWN = {
-    "13": "lesson 13's temperature slider (a log slider, 0.25 to 4) is checked against its "
-          "exponents [-2, 2]: above T = 2 it says 'temperature T must lie in [-2, 2]' and shows "
-          "a blank figure (rejlab/widgets/_base.py control_values)",
-}
-
-
 def _choices(control):
     """Every value a choice control offers, or None for other controls."""
     options = getattr(control, "options", None)
@@ -155,9 +147,7 @@ def sweep(explorer, factory):
     return bad
 
 
-@pytest.mark.parametrize("lesson", [pytest.param(k, marks=pytest.mark.xfail(reason=KNOWN[k],
-                                                                              strict=True))
-                                    if k in KNOWN else k for k in LESSONS])
+@pytest.mark.parametrize("lesson", list(LESSONS))
 def test_every_control_over_its_whole_range_gives_a_figure(lesson):
     name, kwargs = LESSONS[lesson]
     factory = getattr(rl.widgets, name)
