@@ -239,9 +239,10 @@ def running_lab(tmp_path: Path, port: int | None = None):
         _stop(proc, base, token)
 
 
-@pytest.fixture
-def lab_server(tmp_path):
-    with running_lab(tmp_path) as server:
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory):
+    """One JupyterLab for the module's browser tests (the lesson and every explorer)."""
+    with running_lab(tmp_path_factory.mktemp("lab")) as server:
         yield server
 
 
@@ -505,10 +506,11 @@ SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
     const walk = (m) => {
       if (m === status || m === image) return;
       const name = m.get('_model_name');
-      if (/Slider|Dropdown|ToggleButtons|ToggleButton|Text/.test(name) && !/HTML/.test(name)) controls.push(m);
+      if (/Slider|Dropdown|ToggleButtons|ToggleButton|Checkbox|Button|Text/.test(name)
+          && !/HTML/.test(name)) controls.push(m);
       (m.get('children') || []).forEach(walk);
     };
-    walk(kids[1]);
+    kids.forEach(walk);
     const bad = [], seen = new Set(), jumps = [];
     const firstTop = top();
     // every message the explorer shows, as text (the warning sign and the markup dropped)
@@ -535,7 +537,7 @@ SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
       if (!message.get('value') && await blank()) bad.push(what + ': blank figure');
       const t = top(); if (t !== firstTop) jumps.push(what + `: figure at ${t} px, was ${firstTop}`);
     };
-    const describe = (m) => (m.get('description') || m.get('_model_name'));
+    const describe = (m) => (m.get('tooltip') || m.get('description') || m.get('_model_name'));
     const attr = (m) => /Selection/.test(m.get('_model_name')) ? 'index' : 'value';
     const key = async (m, k) => {
       const el = (await view(m)).el.querySelector('.noUi-handle');
@@ -573,9 +575,15 @@ SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
           }
         }
         m.set('index', before); m.save_changes(); await settle();
-      } else if (name === 'ToggleButtonModel') {
+      } else if (name === 'ToggleButtonModel' || name === 'CheckboxModel') {
+        // clicked as a person would (a covering's cell, a check box): off, then on again
         const el = (await view(m)).el;
-        el.click(); el.click();
+        const target = name === 'CheckboxModel' ? el.querySelector('input') : el;
+        for (const turn of ['once', 'twice']) {
+          target.click(); await check(`${label} clicked ${turn} (${m.get('value') ? 'on' : 'off'})`);
+        }
+      } else if (name === 'ButtonModel') {
+        (await view(m)).el.click(); await check(`${label} pressed`);
       } else if (/Text/.test(name)) {
         const before = m.get('value');
         const values = m.get('min') !== undefined && m.get('max') !== undefined
@@ -600,15 +608,15 @@ def _lessons():
 
 
 @pytest.fixture(scope="module")
-def explorers_page(tmp_path_factory, local_only):
+def explorers_page(lab_server, local_only):
     """JupyterLab with the scratch notebook of every lesson's explorer, run once; yields a helper."""
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.fail("the Python package playwright is not installed (pip install playwright)")
-    tmp = tmp_path_factory.mktemp("explorers")
-    with running_lab(tmp) as (base, token, root), sync_playwright() as p:
+    base, token, root = lab_server
+    with sync_playwright() as p:
         index = explorers_notebook(root / "notebooks")
         browser = _launch_chromium(p)
         try:
@@ -625,6 +633,8 @@ def explorers_page(tmp_path_factory, local_only):
             assert page.evaluate(RUN_ALL_JS, RUN_ALL_MS) is True, "a lesson's cell raised an error"
             page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_ALL_MS, polling=250)
             ran = time.monotonic() - started
+            load_errors = list(errors)
+            errors.clear()
 
             class Helper:
                 pass
@@ -632,9 +642,23 @@ def explorers_page(tmp_path_factory, local_only):
             helper = Helper()
             helper.page, helper.index, helper.errors, helper.external = page, index, errors, external
             helper.run_all_s, helper.error_type = ran, PlaywrightError
+            helper.load_errors = load_errors
             yield helper
         finally:
             browser.close()
+
+
+def test_every_lesson_explorer_renders_in_jupyterlab(explorers_page):
+    # the scratch notebook holds one explorer per lesson, each rendered, and loading it logged
+    # no console error (the sweeps below then catch what moving a control logs)
+    page = explorers_page.page
+    assert sorted(explorers_page.index) == _lessons()
+    rendered = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+        .map(c => c.node.querySelectorAll('img.widget-image').length)""")
+    assert [rendered[cell] for cell, _ in explorers_page.index.values()] == [1] * len(_lessons())
+    assert page.get_by_text("Error displaying widget").count() == 0
+    assert not explorers_page.load_errors, f"console errors: {explorers_page.load_errors[:5]}"
+    assert not explorers_page.external, f"asked for other hosts: {explorers_page.external[:5]}"
 
 
 @pytest.mark.parametrize("lesson", _lessons())
