@@ -180,6 +180,7 @@ def running_lab(tmp_path: Path, port: int | None = None):
     root = tmp_path / "course"
     shutil.copytree(source, root / "notebooks",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(REPO / "docs", root / "docs")   # the lessons link ../docs/*.md, as in make lab
 
     settings = tmp_path / "lab-user-settings"
     notif = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
@@ -279,6 +280,24 @@ RUN_ALL_JS = """async (ms) => {
 
 IMAGE_JS = """(img) => !!img.getAttribute('src') && img.complete && img.naturalWidth > 0"""
 
+OPENED_JS = """(path) => {
+  const w = window.jupyterapp.shell.currentWidget;
+  return !!(w && w.context && w.context.path === path && w.context.isReady);
+}"""
+
+
+def test_the_course_lab_shows_no_news_toast(lab_server):
+    # classroom/student_lab.py (run by the Makefile before make lab and after every install)
+    # makes "no news, no update check" the default of the lab's notification settings
+    base, token, _root = lab_server
+    plugin = "@jupyterlab/apputils-extension:notification"
+    with urllib.request.urlopen(f"{base}/lab/api/settings/{plugin}?token={token}",
+                                timeout=30) as answer:
+        schema = json.load(answer)["schema"]["properties"]
+    assert schema["fetchNews"]["default"] == "false", \
+        f"the news toast is on in {sys.prefix}: run classroom/student_lab.py there"
+    assert schema["checkForUpdates"]["default"] is False
+
 
 def _launch_chromium(p, executable=CHROMIUM):
     if not Path(executable).exists():
@@ -374,6 +393,17 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
             cell.scroll_into_view_if_needed()
             page.screenshot(path=str(screenshot))
             assert screenshot.stat().st_size > 10_000
+
+            # The lesson's link to the references page opens it in the lab (its root holds
+            # notebooks/ and docs/, as in the lab make lab opens).
+            step = "following the lesson's link to docs/references.md"
+            link = page.locator('.jp-RenderedMarkdown a[href*="docs/references.md"]').first
+            link.scroll_into_view_if_needed()
+            link.click()
+            page.wait_for_function(OPENED_JS, arg="docs/references.md", timeout=UPDATE_MS,
+                                   polling=100)
+            assert "Condessa" in page.evaluate(
+                "() => window.jupyterapp.shell.currentWidget.context.model.toString()")
             assert not external, f"JupyterLab asked for other hosts (aborted): {external[:5]}"
         except PlaywrightError as exc:  # includes its TimeoutError
             try:
