@@ -1,5 +1,9 @@
 """A real browser opens the four-subsets lesson and moves its ``r`` slider; then every explorer.
 
+One JupyterLab serves every test of this module, laid out as the lab ``make lab`` opens: its
+root holds ``notebooks/`` and ``docs/``, so the lessons' links to ``../docs/*.md`` open there
+(the lesson test follows one), and its notification settings default to no news toast.
+
 JupyterLab runs headless on 127.0.0.1 (random free port, random token, private
 settings and workspaces), Debian's Chromium is driven by Playwright through its
 executable path, and the test presses ArrowRight on the slider as a person
@@ -8,7 +12,7 @@ rejlab computes for the new ``r``, that the figure is a rendered image (not a
 "Loading widget..." placeholder), and saves a screenshot under ``tmp_path``.
 
 The second part moves every control of every lesson's explorer over its whole
-range in the same kind of lab (one server, one page, one scratch notebook of the
+range in the same lab (one server, one page, one scratch notebook of the
 lessons' explorer cells; see "Every control of every lesson's explorer").
 
 Select it with ``pytest -m browser``; it needs ``/usr/bin/chromium``
@@ -440,7 +444,8 @@ def test_the_local_only_route_aborts_other_hosts(local_only):
 # explorer cell after the set-up cells it needs (found by the names the cells define and
 # use) in a fresh namespace. Each lesson's test then moves every control of that explorer
 # in the page: sliders with the End and Home keys (the front end's own range), menus and
-# button rows to every option, on/off cells off and on, number boxes to their bounds. It
+# button rows to every option, on/off cells and check boxes clicked off and on again (each
+# setting checked), buttons pressed, number boxes to their bounds. It
 # fails on a message the explorer does not declare as its lesson's own
 # (``factory.expected_messages``), a blank figure, a figure that moves because the text
 # above it changed height, a slider whose keys do not reach its ends, and any console error.
