@@ -269,7 +269,8 @@ WAIT_JS = """async () => {
 }"""
 
 STATE_JS = """() => ({
-  images: Array.from(document.images).map(i => ({src: i.getAttribute('src'), ok: i.complete && i.naturalWidth > 0})),
+  images: Array.from(document.images).map(i => ({src: i.getAttribute('src'),
+                                                  ok: i.complete && i.naturalWidth > 0})),
   mathjax: document.querySelectorAll('mjx-container').length,
   merror: document.querySelectorAll('mjx-merror').length,
   rawMath: document.querySelectorAll('.math:not(:has(mjx-container))').length,

@@ -316,8 +316,7 @@ def _launch_chromium(p, executable=CHROMIUM):
 
 def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only):
     try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import Error as PlaywrightError, expect, sync_playwright
     except ImportError:
         pytest.fail("the Python package playwright is not installed (pip install playwright)")
 
@@ -421,8 +420,7 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
 
 def test_the_local_only_route_aborts_other_hosts(local_only):
     # the guard both browser tests rely on: an outside request is aborted and recorded
-    from playwright.sync_api import Error as PlaywrightError
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
     with sync_playwright() as p:
         browser = _launch_chromium(p)
@@ -537,7 +535,8 @@ SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
     const image = kids.find(m => m.get('_model_name') === 'ImageModel');
     const view = async (m) => (await Promise.all(Object.values(m.views)))[0];
     const rootView = await view(root), imageView = await view(image);
-    const top = () => Math.round(imageView.el.getBoundingClientRect().top - rootView.el.getBoundingClientRect().top);
+    const top = () => Math.round(imageView.el.getBoundingClientRect().top
+                                 - rootView.el.getBoundingClientRect().top);
     const walk = (m) => {
       if (m === status || m === image) return;
       const name = m.get('_model_name');
@@ -604,8 +603,9 @@ SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
           if (enabled() !== start) for (const s of controls) {
             if (!/Slider/.test(s.get('_model_name')) || s.get('disabled')) continue;
             const keep = s.get(attr(s));
-            await key(s, 'End'); await check(`${label} = ${m.get('_options_labels')[i]}, ${describe(s)} at its maximum`);
-            await key(s, 'Home'); await check(`${label} = ${m.get('_options_labels')[i]}, ${describe(s)} at its minimum`);
+            const option = `${label} = ${m.get('_options_labels')[i]}, ${describe(s)}`;
+            await key(s, 'End'); await check(`${option} at its maximum`);
+            await key(s, 'Home'); await check(`${option} at its minimum`);
             s.set(attr(s), keep); s.save_changes();
           }
         }
@@ -646,8 +646,7 @@ def _lessons():
 def explorers_page(lab_server, local_only):
     """JupyterLab with the scratch notebook of every lesson's explorer, run once; yields a helper."""
     try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import Error as PlaywrightError, sync_playwright
     except ImportError:
         pytest.fail("the Python package playwright is not installed (pip install playwright)")
     base, token, root = lab_server
