@@ -269,7 +269,8 @@ WAIT_JS = """async () => {
 }"""
 
 STATE_JS = """() => ({
-  images: Array.from(document.images).map(i => ({src: i.getAttribute('src'), ok: i.complete && i.naturalWidth > 0})),
+  images: Array.from(document.images).map(i => ({src: i.getAttribute('src'),
+                                                  ok: i.complete && i.naturalWidth > 0})),
   mathjax: document.querySelectorAll('mjx-container').length,
   merror: document.querySelectorAll('mjx-merror').length,
   rawMath: document.querySelectorAll('.math:not(:has(mjx-container))').length,
@@ -553,6 +554,31 @@ def test_site_holds_every_explorer_within_the_size_limits(site):
     _report("explorers on the site", placed + [
         f"{len(placed)} explorers, {total_settings} settings, {total_frames} frames "
         f"({site_frames.FORMAT}, lossless); the whole site {total / 1e6:.1f} MB"])
+
+
+def test_every_link_between_the_site_pages_leads_to_a_page(site):
+    # the lessons link the maths and references pages as ../docs/*.md (what opens in the lab
+    # make lab opens); on the site each of those links must lead to the page built from it
+    import re
+    from urllib.parse import unquote
+
+    broken, to_docs = [], set()
+    for page in sorted(site.rglob("*.html")):
+        for href in re.findall(r'<a\b[^>]*\bhref="([^"]+)"', page.read_text(encoding="utf-8")):
+            target = unquote(href.split("#", 1)[0].split("?", 1)[0])
+            if not target or re.match(r"^[a-z][a-z0-9+.-]*:", href):   # same page, or another site
+                continue
+            resolved = (page.parent / target).resolve()
+            if resolved.is_dir():
+                resolved = resolved / "index.html"
+            if not resolved.is_file():
+                broken.append(f"{page.relative_to(site)}: {href}")
+            elif page.parent.name == "notebooks" and target.startswith("../docs/"):
+                to_docs.add(target)
+    assert not broken, broken[:10]
+    lesson_links = {m for path in NOTEBOOKS
+                    for m in re.findall(r"\]\(\.\./docs/(\w+)\.md", path.read_text(encoding="utf-8"))}
+    assert lesson_links and {f"../docs/{name}.html" for name in lesson_links} <= to_docs, to_docs
 
 
 @pytest.mark.slow

@@ -1,5 +1,9 @@
 """A real browser opens the four-subsets lesson and moves its ``r`` slider; then every explorer.
 
+One JupyterLab serves every test of this module, laid out as the lab ``make lab`` opens: its
+root holds ``notebooks/`` and ``docs/``, so the lessons' links to ``../docs/*.md`` open there
+(the lesson test follows one), and its notification settings default to no news toast.
+
 JupyterLab runs headless on 127.0.0.1 (random free port, random token, private
 settings and workspaces), Debian's Chromium is driven by Playwright through its
 executable path, and the test presses ArrowRight on the slider as a person
@@ -8,7 +12,7 @@ rejlab computes for the new ``r``, that the figure is a rendered image (not a
 "Loading widget..." placeholder), and saves a screenshot under ``tmp_path``.
 
 The second part moves every control of every lesson's explorer over its whole
-range in the same kind of lab (one server, one page, one scratch notebook of the
+range in the same lab (one server, one page, one scratch notebook of the
 lessons' explorer cells; see "Every control of every lesson's explorer").
 
 Select it with ``pytest -m browser``; it needs ``/usr/bin/chromium``
@@ -180,6 +184,7 @@ def running_lab(tmp_path: Path, port: int | None = None):
     root = tmp_path / "course"
     shutil.copytree(source, root / "notebooks",
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(REPO / "docs", root / "docs")   # the lessons link ../docs/*.md, as in make lab
 
     settings = tmp_path / "lab-user-settings"
     notif = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
@@ -239,9 +244,10 @@ def running_lab(tmp_path: Path, port: int | None = None):
         _stop(proc, base, token)
 
 
-@pytest.fixture
-def lab_server(tmp_path):
-    with running_lab(tmp_path) as server:
+@pytest.fixture(scope="module")
+def lab_server(tmp_path_factory):
+    """One JupyterLab for the module's browser tests (the lesson and every explorer)."""
+    with running_lab(tmp_path_factory.mktemp("lab")) as server:
         yield server
 
 
@@ -278,6 +284,24 @@ RUN_ALL_JS = """async (ms) => {
 
 IMAGE_JS = """(img) => !!img.getAttribute('src') && img.complete && img.naturalWidth > 0"""
 
+OPENED_JS = """(path) => {
+  const w = window.jupyterapp.shell.currentWidget;
+  return !!(w && w.context && w.context.path === path && w.context.isReady);
+}"""
+
+
+def test_the_course_lab_shows_no_news_toast(lab_server):
+    # classroom/student_lab.py (run by the Makefile before make lab and after every install)
+    # makes "no news, no update check" the default of the lab's notification settings
+    base, token, _root = lab_server
+    plugin = "@jupyterlab/apputils-extension:notification"
+    with urllib.request.urlopen(f"{base}/lab/api/settings/{plugin}?token={token}",
+                                timeout=30) as answer:
+        schema = json.load(answer)["schema"]["properties"]
+    assert schema["fetchNews"]["default"] == "false", \
+        f"the news toast is on in {sys.prefix}: run classroom/student_lab.py there"
+    assert schema["checkForUpdates"]["default"] is False
+
 
 def _launch_chromium(p, executable=CHROMIUM):
     if not Path(executable).exists():
@@ -292,8 +316,7 @@ def _launch_chromium(p, executable=CHROMIUM):
 
 def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only):
     try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import expect, sync_playwright
+        from playwright.sync_api import Error as PlaywrightError, expect, sync_playwright
     except ImportError:
         pytest.fail("the Python package playwright is not installed (pip install playwright)")
 
@@ -373,6 +396,17 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
             cell.scroll_into_view_if_needed()
             page.screenshot(path=str(screenshot))
             assert screenshot.stat().st_size > 10_000
+
+            # The lesson's link to the references page opens it in the lab (its root holds
+            # notebooks/ and docs/, as in the lab make lab opens).
+            step = "following the lesson's link to docs/references.md"
+            link = page.locator('.jp-RenderedMarkdown a[href*="docs/references.md"]').first
+            link.scroll_into_view_if_needed()
+            link.click()
+            page.wait_for_function(OPENED_JS, arg="docs/references.md", timeout=UPDATE_MS,
+                                   polling=100)
+            assert "Condessa" in page.evaluate(
+                "() => window.jupyterapp.shell.currentWidget.context.model.toString()")
             assert not external, f"JupyterLab asked for other hosts (aborted): {external[:5]}"
         except PlaywrightError as exc:  # includes its TimeoutError
             try:
@@ -386,8 +420,7 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
 
 def test_the_local_only_route_aborts_other_hosts(local_only):
     # the guard both browser tests rely on: an outside request is aborted and recorded
-    from playwright.sync_api import Error as PlaywrightError
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Error as PlaywrightError, sync_playwright
 
     with sync_playwright() as p:
         browser = _launch_chromium(p)
@@ -409,7 +442,8 @@ def test_the_local_only_route_aborts_other_hosts(local_only):
 # explorer cell after the set-up cells it needs (found by the names the cells define and
 # use) in a fresh namespace. Each lesson's test then moves every control of that explorer
 # in the page: sliders with the End and Home keys (the front end's own range), menus and
-# button rows to every option, on/off cells off and on, number boxes to their bounds. It
+# button rows to every option, on/off cells and check boxes clicked off and on again (each
+# setting checked), buttons pressed, number boxes to their bounds. It
 # fails on a message the explorer does not declare as its lesson's own
 # (``factory.expected_messages``), a blank figure, a figure that moves because the text
 # above it changed height, a slider whose keys do not reach its ends, and any console error.
@@ -468,13 +502,6 @@ EXPLORERS = "_explorers.ipynb"
 RUN_ALL_MS = 300_000        # every lesson's set-up and explorer (the digits model of lesson 11)
 SWEEP_MS = 180_000          # one explorer's controls, every setting waited for
 
-#: Defects of explorers owned elsewhere: the lesson's test is expected to fail, for this reason.
-KNOWN_DEFECTS = {
-    "13": "lesson 13's temperature slider (a log slider from 0.25 to 4) is checked against its "
-          "exponents: End gives T = 4 and 'temperature T must lie in [-2, 2], got 4' with a "
-          "blank figure (rejlab/widgets/_base.py, control_values)",
-}
-
 SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
   const sweep = async () => {
     const t0 = performance.now();
@@ -508,14 +535,16 @@ SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
     const image = kids.find(m => m.get('_model_name') === 'ImageModel');
     const view = async (m) => (await Promise.all(Object.values(m.views)))[0];
     const rootView = await view(root), imageView = await view(image);
-    const top = () => Math.round(imageView.el.getBoundingClientRect().top - rootView.el.getBoundingClientRect().top);
+    const top = () => Math.round(imageView.el.getBoundingClientRect().top
+                                 - rootView.el.getBoundingClientRect().top);
     const walk = (m) => {
       if (m === status || m === image) return;
       const name = m.get('_model_name');
-      if (/Slider|Dropdown|ToggleButtons|ToggleButton|Text/.test(name) && !/HTML/.test(name)) controls.push(m);
+      if (/Slider|Dropdown|ToggleButtons|ToggleButton|Checkbox|Button|Text/.test(name)
+          && !/HTML/.test(name)) controls.push(m);
       (m.get('children') || []).forEach(walk);
     };
-    walk(kids[1]);
+    kids.forEach(walk);
     const bad = [], seen = new Set(), jumps = [];
     const firstTop = top();
     // every message the explorer shows, as text (the warning sign and the markup dropped)
@@ -542,7 +571,7 @@ SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
       if (!message.get('value') && await blank()) bad.push(what + ': blank figure');
       const t = top(); if (t !== firstTop) jumps.push(what + `: figure at ${t} px, was ${firstTop}`);
     };
-    const describe = (m) => (m.get('description') || m.get('_model_name'));
+    const describe = (m) => (m.get('tooltip') || m.get('description') || m.get('_model_name'));
     const attr = (m) => /Selection/.test(m.get('_model_name')) ? 'index' : 'value';
     const key = async (m, k) => {
       const el = (await view(m)).el.querySelector('.noUi-handle');
@@ -574,15 +603,22 @@ SWEEP_JS = r"""async ([cellIndex, expected, ms]) => {
           if (enabled() !== start) for (const s of controls) {
             if (!/Slider/.test(s.get('_model_name')) || s.get('disabled')) continue;
             const keep = s.get(attr(s));
-            await key(s, 'End'); await check(`${label} = ${m.get('_options_labels')[i]}, ${describe(s)} at its maximum`);
-            await key(s, 'Home'); await check(`${label} = ${m.get('_options_labels')[i]}, ${describe(s)} at its minimum`);
+            const option = `${label} = ${m.get('_options_labels')[i]}, ${describe(s)}`;
+            await key(s, 'End'); await check(`${option} at its maximum`);
+            await key(s, 'Home'); await check(`${option} at its minimum`);
             s.set(attr(s), keep); s.save_changes();
           }
         }
         m.set('index', before); m.save_changes(); await settle();
-      } else if (name === 'ToggleButtonModel') {
+      } else if (name === 'ToggleButtonModel' || name === 'CheckboxModel') {
+        // clicked as a person would (a covering's cell, a check box): off, then on again
         const el = (await view(m)).el;
-        el.click(); el.click();
+        const target = name === 'CheckboxModel' ? el.querySelector('input') : el;
+        for (const turn of ['once', 'twice']) {
+          target.click(); await check(`${label} clicked ${turn} (${m.get('value') ? 'on' : 'off'})`);
+        }
+      } else if (name === 'ButtonModel') {
+        (await view(m)).el.click(); await check(`${label} pressed`);
       } else if (/Text/.test(name)) {
         const before = m.get('value');
         const values = m.get('min') !== undefined && m.get('max') !== undefined
@@ -607,15 +643,14 @@ def _lessons():
 
 
 @pytest.fixture(scope="module")
-def explorers_page(tmp_path_factory, local_only):
+def explorers_page(lab_server, local_only):
     """JupyterLab with the scratch notebook of every lesson's explorer, run once; yields a helper."""
     try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import Error as PlaywrightError, sync_playwright
     except ImportError:
         pytest.fail("the Python package playwright is not installed (pip install playwright)")
-    tmp = tmp_path_factory.mktemp("explorers")
-    with running_lab(tmp) as (base, token, root), sync_playwright() as p:
+    base, token, root = lab_server
+    with sync_playwright() as p:
         index = explorers_notebook(root / "notebooks")
         browser = _launch_chromium(p)
         try:
@@ -632,6 +667,8 @@ def explorers_page(tmp_path_factory, local_only):
             assert page.evaluate(RUN_ALL_JS, RUN_ALL_MS) is True, "a lesson's cell raised an error"
             page.wait_for_function(KERNEL_IDLE_JS, timeout=RUN_ALL_MS, polling=250)
             ran = time.monotonic() - started
+            load_errors = list(errors)
+            errors.clear()
 
             class Helper:
                 pass
@@ -639,14 +676,26 @@ def explorers_page(tmp_path_factory, local_only):
             helper = Helper()
             helper.page, helper.index, helper.errors, helper.external = page, index, errors, external
             helper.run_all_s, helper.error_type = ran, PlaywrightError
+            helper.load_errors = load_errors
             yield helper
         finally:
             browser.close()
 
 
-@pytest.mark.parametrize("lesson", [
-    pytest.param(k, marks=pytest.mark.xfail(reason=KNOWN_DEFECTS[k], strict=True))
-    if k in KNOWN_DEFECTS else k for k in _lessons()])
+def test_every_lesson_explorer_renders_in_jupyterlab(explorers_page):
+    # the scratch notebook holds one explorer per lesson, each rendered, and loading it logged
+    # no console error (the sweeps below then catch what moving a control logs)
+    page = explorers_page.page
+    assert sorted(explorers_page.index) == _lessons()
+    rendered = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+        .map(c => c.node.querySelectorAll('img.widget-image').length)""")
+    assert [rendered[cell] for cell, _ in explorers_page.index.values()] == [1] * len(_lessons())
+    assert page.get_by_text("Error displaying widget").count() == 0
+    assert not explorers_page.load_errors, f"console errors: {explorers_page.load_errors[:5]}"
+    assert not explorers_page.external, f"asked for other hosts: {explorers_page.external[:5]}"
+
+
+@pytest.mark.parametrize("lesson", _lessons())
 def test_every_explorer_control_over_its_whole_range_in_jupyterlab(explorers_page, lesson,
                                                                    tmp_path):
     page = explorers_page.page

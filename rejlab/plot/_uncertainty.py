@@ -175,7 +175,7 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
 
 @accepts(rc_by_name=named(RiskCoverage, "from rl.risk_coverage"), ax=AX)
 def risk_coverage(rc_by_name, ax=None):
-    """Selective risk against coverage, one curve per rejector (Geifman & El-Yaniv 2017).
+    """Selective risk against coverage, one curve per rejector (El-Yaniv & Wiener 2010).
 
     The accuracy-rejection curve upside down: coverage ``k / n`` on the x
     axis, selective risk ``err_k / k`` on the y axis; the area under each
