@@ -647,6 +647,17 @@ def big_predictions(path, n, seed=0):
     return path
 
 
+def _as_from_a_terminal():
+    """Ctrl-C and SIGTERM at their defaults in the command, as a terminal starts it.
+
+    A shell that runs the tests in the background (``make test &`` in a script)
+    starts them with SIGINT ignored, which every child inherits, and Python
+    keeps an ignored SIGINT ignored: the command would rightly not see Ctrl-C.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 class Child:
     """``rejlab report ARGS`` in a real process that tells its phases on a pipe.
 
@@ -667,7 +678,8 @@ class Child:
         entry = [shutil.which("rejlab", path=os.path.dirname(sys.executable))] if script else \
             [sys.executable, "-m", "rejlab"]
         self.proc = subprocess.Popen([*entry, "report", *map(str, args)], stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, env=env, pass_fds=(write,))
+                                     stderr=subprocess.PIPE, text=True, env=env, pass_fds=(write,),
+                                     preexec_fn=_as_from_a_terminal)
         os.close(write)
         self.phases = os.fdopen(read, "r", encoding="utf-8")
         self.seen = []
