@@ -209,7 +209,8 @@ def case_accuracy(rng):
     for n_el, n_bl in ((8, 3), (20, 5)):
         ideal, r1, r2 = (_sets(rng, n_el, n_bl) for _ in range(3))
         u = range(n_el)
-        out.append([rl.absolute_accuracy(ideal, r1, universe=u), rl.relative_accuracy_rate(ideal, r1, universe=u),
+        out.append([rl.absolute_accuracy(ideal, r1, universe=u),
+                    rl.relative_accuracy_rate(ideal, r1, universe=u),
                     rl.compare_methods(ideal, r1, r2, universe=u), rl.accuracy_report(ideal, r1, universe=u),
                     rl.t_neg(ideal, r1, universe=u)])
     Y, P = _indicator(rng, 30, 5), _indicator(rng, 30, 5)
