@@ -1,11 +1,5 @@
-"""Calibration, drawn: the reliability diagram and the number of samples per bin.
-
-Both functions draw a :class:`rejlab.CalibrationBins` that
-:func:`rejlab.calibration_bins` computed; nothing is recomputed here. Their
-artists carry gids (``"reliability-accuracy"``, ``"reliability-gap"``,
-``"reliability-diagonal"``, ``"reliability-counts"``); calling a function
-again on the same Axes replaces what it drew, so an explorer redraws in
-place when the number of bins changes.
+"""Calibration, drawn (lesson 15): the reliability diagram and the number of samples per bin,
+of the :class:`rejlab.CalibrationBins` that :func:`rejlab.calibration_bins` computed.
 """
 
 from __future__ import annotations
@@ -17,14 +11,13 @@ from matplotlib.patches import Patch, Rectangle
 from .._constraints import accepts
 from .._kinds import TEXT, instance
 from ..calibration import CalibrationBins
-from ._artists import AX
-from ._style import OKABE_ITO, get_ax, remove_artists
+from ._artists import AX, get_ax, remove_artists
+from ._style import OKABE_ITO
 
 __all__ = ["reliability_diagram", "bin_counts"]
 
 _BINNING_WORDS = {"equal_width": "equal-width", "equal_mass": "equal-mass"}
 _RELIABILITY_GIDS = ("reliability-accuracy", "reliability-gap", "reliability-diagonal")
-
 
 BINS = instance(CalibrationBins, "a CalibrationBins (from rl.calibration_bins)")
 

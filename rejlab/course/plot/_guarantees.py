@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from ..._constraints import accepts
 from ..._kinds import SINGLE_FRACTION, instance
-from ...plot._artists import AX
-from ...plot._style import OKABE_ITO, get_ax, remove_artists
+from ...plot._artists import AX, get_ax, remove_artists
+from ...plot._style import OKABE_ITO
 from ..datasets import GuaranteeStudy
 
 __all__ = ["guarantee_study", "METHOD_LABELS"]

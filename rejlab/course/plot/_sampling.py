@@ -20,8 +20,8 @@ from ..._kinds import FLAG, OPTIONAL_TEXT, TEXT, instance
 from ...bootstrap import CurveBands
 from ...datasets import PopulationCurves
 from ...measures import MEASURE_NAMES, measure_info
-from ...plot._artists import AX, AXES, MEASURE_LABELS, MEASURES_KIND, named
-from ...plot._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, check_axes, format_r, get_ax, pyplot
+from ...plot._artists import AX, AXES, MEASURES_KIND, axes_row, drawable, get_ax, named, remove_artists
+from ...plot._style import MEASURE_LABELS, OKABE_ITO, R_LABEL, RC, SERIES_COLORS, format_r
 from ...plot._uncertainty import SIMULTANEOUS, curve_bands
 from ...prices import CostCurve
 from ..datasets import ChowConvergence, MaxQPoints
@@ -29,41 +29,7 @@ from ..datasets import ChowConvergence, MaxQPoints
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
            "sampling_panels", "SAMPLING_LIMITS"]
 
-_R_LABEL = "rejected fraction r"
 _POPULATION_STYLE = dict(color=OKABE_ITO["black"], ls="--", lw=1.4)
-
-
-def _remove_drawn(ax, gids=None):
-    """Remove what the plot functions drew on ``ax`` (every artist, or those with ``gids``).
-
-    The Axes, its limits, ticks and labels stay (``ax.clear()`` would rebuild
-    every tick: slow), so calling a drawing function again redraws in place.
-    """
-    def mine(artist):
-        return gids is None or (artist.get_gid() or "") in gids
-
-    for container in list(ax.containers):
-        if gids is None or (container.lines[0].get_gid() or "") in gids:
-            # matplotlib < 3.9 leaves an errorbar container in ax.containers after
-            # container.remove(); remove its artists and the container ourselves
-            for artist in container.get_children():
-                if artist.axes is ax:
-                    artist.remove()
-            if container in ax.containers:
-                ax.containers.remove(container)
-    for artist in [*ax.lines, *ax.collections, *ax.patches, *ax.texts]:
-        if mine(artist):
-            artist.remove()
-    if ax.get_legend() is not None:
-        ax.get_legend().remove()
-    if gids is None:
-        ax.set_prop_cycle(None)
-        ax.ignore_existing_data_limits = True   # the next artists set the limits afresh
-
-
-def _finite(y):
-    y = np.asarray(y, dtype=float)
-    return np.where(np.isfinite(y), y, np.nan)
 
 
 POPULATION = instance(PopulationCurves, "a PopulationCurves (from rl.datasets.population_curves)")
@@ -97,9 +63,9 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
     for ax, m in zip(axes, names):
         if measure_info(m).log_scale and ax.get_yscale() != "log":
             ax.set_yscale("log", nonpositive="mask")
-        ax.plot(pop.r, _finite(getattr(pop, m)), gid=f"population-{m}", label=label,
+        ax.plot(pop.r, drawable(getattr(pop, m)), gid=f"population-{m}", label=label,
                 **_POPULATION_STYLE)
-        ax.set_xlabel(_R_LABEL)
+        ax.set_xlabel(R_LABEL)
         ax.set_ylabel(MEASURE_LABELS[m])
         ax.set_xlim(0, 1)
     if label:
@@ -134,7 +100,7 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     pts = points
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     if population is not None:
-        ax.plot(population.r, _finite(population.Q), gid="population-Q",
+        ax.plot(population.r, drawable(population.Q), gid="population-Q",
                 label="population Q(r)", **_POPULATION_STYLE)
     if honest:
         segs = np.stack([np.column_stack([pts.r, pts.population_r]),
@@ -156,7 +122,7 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     low = min(min(float(np.min(p.Q)), float(np.min(p.population_Q)) if honest else np.inf)
               for p in shown)
     ax.set_ylim(low - 0.02, max(float(np.max(p.Q)) for p in shown) + 0.02)
-    ax.set_xlabel(_R_LABEL)
+    ax.set_xlabel(R_LABEL)
     ax.set_ylabel(MEASURE_LABELS["Q"])
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize=RC["legend.fontsize"])
@@ -187,7 +153,7 @@ def chow_convergence(results, ax=None):
     ax.axhline(t_chow, color=OKABE_ITO["black"], lw=1.2, ls="--", gid="chow-threshold",
                label=f"Chow: 1 − ρ = {t_chow:.2f}")
     for i, (name, cc) in enumerate(named.items()):
-        ax.plot(cc.n, _finite(cc.threshold), "o-", color=SERIES_COLORS[i % len(SERIES_COLORS)],
+        ax.plot(cc.n, drawable(cc.threshold), "o-", color=SERIES_COLORS[i % len(SERIES_COLORS)],
                 lw=1.5, ms=5, gid="empirical-threshold",
                 label=name or "minimum cost on a sample of size n")
     ax.set_xscale("log")
@@ -262,7 +228,7 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     earlier call's curves): an explorer moves rho or the sample that way.
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
-    _remove_drawn(ax, _COST_GIDS)   # drawn here before: redraw in place
+    remove_artists(ax, _COST_GIDS)   # drawn here before: redraw in place
     ax.plot(cost.r, cost.cost, color=OKABE_ITO["blue"], lw=1.8, gid="cost",
             label=label or "this sample")
     ax.plot(cost.cheapest_r, cost.cheapest_cost, "D", color=OKABE_ITO["blue"], mec="black",
@@ -277,7 +243,7 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     ax.relim()            # the limits of what is drawn now, not of every earlier redraw
     ax.autoscale_view()
     ax.set_xlim(0, 1)
-    ax.set_xlabel(_R_LABEL)
+    ax.set_xlabel(R_LABEL)
     ax.set_ylabel(f"cost L at ρ = {cost.rho:.2f}")
     ax.grid(alpha=0.3)
     # under the axes, not loc="best": a legend that jumps as rho moves is hard to follow, and
@@ -335,11 +301,9 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     (``"band-*"``, ``"estimate-*"``, ``"best-Q"``, ``"population-*"``,
     ``"max-q-*"``; legends ``"legend"``).
     """
-    if axes is None:
-        _, axes = pyplot().subplots(2, 2, figsize=(10, 7.5), layout="constrained")
-    axes = check_axes(axes, 4)
+    axes = axes_row(axes, 4, width=5, height=3.75, nrows=2)
     for ax in axes:
-        _remove_drawn(ax)
+        remove_artists(ax)
     curve_bands({"": bands}, axes=axes[:3], label=label, simultaneous=simultaneous)
     population_curves(population, axes=axes[:3])
     max_q_points(cloud, ax=axes[3], population=population, current=current)
