@@ -21,40 +21,28 @@ from ._style import OKABE_ITO
 # --- the kinds the plot functions declare (rejlab._constraints) ----------------------------
 
 
-def _ax(x, name):
-    if not isinstance(x, Axes):
-        raise ValueError(f"{name} must be a matplotlib Axes (or None for a new figure), "
-                         f"got {type(x).__name__}")
-    return x
+_ONE_AX = "a matplotlib Axes (or None for a new figure)"
 
 
 def _axes(x, name):
     """One Axes or a sequence (an array) of them, as a flat object array; their count is the body's."""
-    if isinstance(x, Axes):
-        return np.array([x], dtype=object)
-    if isinstance(x, (str, bytes, dict)) or not hasattr(x, "__iter__"):
+    arr = None
+    if not isinstance(x, (str, bytes, dict)):
+        try:
+            arr = np.asarray([x] if isinstance(x, Axes) else list(x), dtype=object).ravel()
+        except (TypeError, ValueError):
+            pass
+    if arr is None or not all(isinstance(ax, Axes) for ax in arr):
         raise ValueError(f"{name} must be matplotlib Axes (a sequence of them, or None for a new "
-                         f"figure), got {type(x).__name__}")
-    try:
-        arr = np.asarray(list(x), dtype=object).ravel()
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a flat sequence of matplotlib Axes") from None
-    for ax in arr:
-        _ax(ax, name)
+                         f"figure), got {v.describe(x)}")
     return arr
 
 
-def _figure(x, name):
-    if not isinstance(x, Figure):
-        raise ValueError(f"{name} must be a matplotlib Figure (or None for a new one), "
-                         f"got {type(x).__name__}")
-    return x
-
-
 #: A matplotlib Axes; several Axes (one per panel); a Figure; an Axes or a Figure.
-AX = Kind("AX", _ax, cls=Axes)
+AX = Kind("AX", lambda x, name: v.instance_of(x, name, Axes, _ONE_AX), cls=Axes)
 AXES = Kind("AXES", _axes, cls=Axes)
-FIGURE = Kind("FIGURE", _figure, cls=Figure)
+FIGURE = Kind("FIGURE", lambda x, name: v.instance_of(
+    x, name, Figure, "a matplotlib Figure (or None for a new one)"), cls=Figure)
 CANVAS = duck(("get_children", "figure"), "a matplotlib Axes or Figure", "CANVAS")
 
 

@@ -38,21 +38,8 @@ def reliability_diagram(bins, ax=None, *, label=None):
     dashed diagonal is perfect calibration. Empty bins draw nothing. The
     title gives the bins and the ECE (``bins.ece``).
 
-    Parameters
-    ----------
-    bins : CalibrationBins
-        From :func:`rejlab.calibration_bins`.
-    ax : Axes, optional
-    label : str, keyword-only, optional
-        What the data are (shown in the title).
-
-    Returns
-    -------
-    Axes
-
-    Notes
-    -----
-    Artists: ``"reliability-accuracy"`` and ``"reliability-gap"`` (one
+    ``label`` says what the data are (in the title). Artists:
+    ``"reliability-accuracy"`` and ``"reliability-gap"`` (one
     PatchCollection each), ``"reliability-diagonal"``; a second call on the
     same Axes replaces them.
     """
@@ -90,17 +77,6 @@ def reliability_diagram(bins, ax=None, *, label=None):
 def bin_counts(bins, ax=None):
     """How many samples each bin holds: empty and nearly empty bins are the noisy ones.
 
-    Parameters
-    ----------
-    bins : CalibrationBins
-    ax : Axes, optional
-
-    Returns
-    -------
-    Axes
-
-    Notes
-    -----
     Artist ``"reliability-counts"`` (one PatchCollection), replaced by a
     second call on the same Axes.
     """

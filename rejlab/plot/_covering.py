@@ -123,18 +123,13 @@ def covering_grid(summary, p=None, *, show_derived=True, legend=True, ax=None):
         Draw the colour key (explorers show it as HTML instead: faster).
     ax : matplotlib Axes, optional
 
-    Returns
-    -------
-    matplotlib Axes
-
     Notes
     -----
-    Artists by gid: ``"covering-cell-<column>-<row>"`` (the cells),
-    ``"covering-row-<row>"``, ``"covering-head-<column>"``,
-    ``"covering-count-<row>"``, ``"covering-outline-<block>"`` (NS(p)),
-    ``"covering-band"`` (the row of p) and ``"covering-caption"``; an
-    explorer changing p or a cell moves them all. A grid of another shape
-    (other elements, blocks or derived blocks) is drawn afresh.
+    Artists by gid, moved by an explorer changing p or a cell:
+    ``"covering-cell-<column>-<row>"``, ``"covering-row-<row>"``,
+    ``"covering-head-<column>"``, ``"covering-count-<row>"``,
+    ``"covering-outline-<block>"`` (NS(p)), ``"covering-band"`` (the row of
+    p) and ``"covering-caption"``.
     """
     s = summary
     if p is not None:
@@ -228,11 +223,7 @@ def results_grid(report_1, report_2=None, *, names=("method 1", "method 2"), leg
 
     Returns
     -------
-    list of matplotlib Axes
-
-    Notes
-    -----
-    Artists by gid on each panel: ``"result-cell-<label>-<row>"``,
+    list of matplotlib Axes, with on each ``"result-cell-<label>-<row>"``,
     ``"result-row-<row>"``, ``"result-term-<row>"`` and ``"result-caption"``.
     """
     reports = [report_1] + ([report_2] if report_2 is not None else [])

@@ -75,18 +75,13 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
 
     Notes
     -----
-    Called again on the same axes, it moves what it drew (the legend and
-    axis labels stay; panels without fixed limits refit). The artists, by
-    gid, on each panel: ``"curve-<name>"``, ``"best-<name>"`` (the max-Q
-    diamond; ``"bestline-<name>"``, a dashed vertical line, where the value
-    cannot be drawn), ``"r-marker"`` and ``"point-<name>"`` (with
-    ``mark_r``). An explorer may move the last two with every control
-    change, and the curves when the data change.
+    Called again, it moves on each panel ``"curve-<name>"``, ``"best-<name>"``
+    (the max-Q diamond; ``"bestline-<name>"``, a dashed vertical line, where
+    the value cannot be drawn), ``"r-marker"`` and ``"point-<name>"`` (with
+    ``mark_r``); panels without fixed limits refit.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> cv = rl.rejection_curves([1, 0, 1, 1], [0.9, 0.2, 0.6, 0.8])
     >>> axes = curves({"max_probability": cv}, ("Q",), mark_r=0.25)
@@ -169,7 +164,6 @@ def cost_curves(costs_by_name, ax=None, *, mark_min=True, marks=None, no_rejecti
     ----------
     costs_by_name : dict[str, CostCurve] or CostCurve
         One per rejector, at one price rho.
-    ax : Axes, optional
     mark_min : bool
         A diamond at each curve's cheapest point.
     marks : (r, cost) or dict name -> (r, cost), optional
@@ -178,25 +172,17 @@ def cost_curves(costs_by_name, ax=None, *, mark_min=True, marks=None, no_rejecti
     no_rejection : bool
         A dashed line at the cost of rejecting nothing (the first curve's
         ``L(0) = 1 - alpha``, the same for every rejector of one classifier).
-    legend : bool
     title : str, optional
         Default: ``"cost at ρ = ..."``.
 
-    Returns
-    -------
-    Axes
-
     Notes
     -----
-    Called again on the same Axes (for another rho), it moves what it drew
-    and refits the vertical axis: ``"cost-<name>"`` (the curve),
-    ``"cost-min-<name>"``, ``"cost-r-<name>"`` and ``"cost-none"``; an
-    explorer moving rho moves all of them, the y axis and the title.
+    Called again (another rho), it moves ``"cost-<name>"`` (the curve),
+    ``"cost-min-<name>"``, ``"cost-r-<name>"`` and ``"cost-none"``, refits
+    the vertical axis and retitles.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> cost = rl.cost_curve(rl.rejection_curves([1, 0, 1, 0], [0.9, 0.2, 0.6, 0.1]), 0.3)
     >>> ax = cost_curves(cost)
@@ -275,24 +261,11 @@ def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
     computed: rejecting a fraction r1 beats not rejecting at all iff the
     price of rejection is below ``rho_0(r1) = |M∩R| / |R|``.
 
-    Parameters
-    ----------
-    rho_zero_by_name : dict of RhoZeroCurve or of (r, rho_0) pairs, or one of them
-    ax : Axes, optional
-    rho : float, optional
-        A price to draw as a horizontal line: where a curve lies above it,
-        rejecting that fraction wins at this price.
-    legend : bool
-
-    Returns
-    -------
-    Axes
-
-    Notes
-    -----
-    Called again on the same Axes, it moves what it drew: ``"rho0-<name>"``
-    (the curves) and ``"rho-line"`` (the price, and its legend entry; an
-    explorer moves it with rho).
+    ``rho_zero_by_name`` is a RhoZeroCurve or an (r, rho_0) pair, or a dict
+    of them; ``rho``, a price drawn as a horizontal line: where a curve lies
+    above it, rejecting that fraction wins at this price. Called again, it
+    moves ``"rho0-<name>"`` (the curves) and ``"rho-line"`` (the price, and
+    its legend entry).
     """
     pairs = rho_zero_by_name
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
@@ -303,12 +276,11 @@ def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
         line = find_artist(ax, "rho-line")
         old, new = (line.get_label() if line is not None else None), f"ρ = {rho:.2f}"
         line = put_hline(ax, "rho-line", rho, color="black", ls="--", lw=1.2, label=new)
-        if old is not None and old.startswith("ρ = "):
+        if old is not None and old.startswith("ρ = "):   # moved: so does its legend entry
             line.set_label(new)
-            for lg in [ax.get_legend(), *ax.figure.legends]:
-                for text in (lg.get_texts() if lg is not None else []):
-                    if text.get_text() == old:
-                        text.set_text(new)
+            for text in ax.get_legend().get_texts() if ax.get_legend() is not None else ():
+                if text.get_text() == old:
+                    text.set_text(new)
     if first:
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1.02)
@@ -331,25 +303,9 @@ def price_of_rejection(costs_by_name, rho_zero_by_name, axes=None, *, legend=Tru
     rejecting at all exactly where the curve lies above the line
     (Condessa et al. 2017, Sec. 4 and Fig. 8). One legend under both panels.
 
-    Parameters
-    ----------
-    costs_by_name : dict[str, CostCurve] or CostCurve
-        From :func:`rejlab.cost_curve`, at the price rho.
-    rho_zero_by_name : dict[str, RhoZeroCurve] or RhoZeroCurve
-        From :func:`rejlab.rho_zero_curve`.
-    axes : two Axes, optional
-    legend : bool
-
-    Returns
-    -------
-    numpy.ndarray of two Axes
-
-    Notes
-    -----
-    Called again on the same axes (for another rho), it moves the cost
-    curves, the cheapest points, the price line, the titles and the cost
-    axis in place (gids of :func:`cost_curves` and :func:`rho_zero_curve`);
-    the legend (gid ``"price-legend"`` on the figure) is drawn once and
+    Takes what :func:`cost_curves` and :func:`rho_zero_curve` take and
+    returns the two Axes; called again (another rho), it moves what they
+    move. The legend (gid ``"price-legend"`` on the figure) is drawn once and
     names the line "price of rejection ρ", whose value is in the titles.
     """
     ax_cost, ax_rho = axes = axes_row(axes, 2, width=5.5, height=4.6)

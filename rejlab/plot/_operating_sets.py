@@ -71,21 +71,11 @@ def _fill_polygons(x, y1, y2):
 
 
 def _refill(collection, x, y1, y2):
-    """Move a ``fill_between`` region to new bounding curves, in place.
-
-    Bounds equal to those of the last move leave the region alone (the
-    infeasible regions do not move with the reference).
-    """
-    x, y1, y2 = (np.asarray(a, dtype=float) for a in (x, y1, y2))
-    last = getattr(collection, "_rejlab_bounds", None)
-    if last is not None and all(a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
-                                for a, b in zip(last, (x, y1, y2))):
-        return
+    """Move a ``fill_between`` region to new bounding curves, in place."""
     if hasattr(collection, "set_data"):  # FillBetweenPolyCollection, matplotlib >= 3.10
         collection.set_data(x, y1, y2)
     else:
         collection.set_verts(_fill_polygons(x, y1, y2))
-    collection._rejlab_bounds = (x, y1, y2)
 
 
 def _geometry(opset, measure, ylim=None):
@@ -208,20 +198,14 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
     title : str, optional
         Default: the reference point, ``"operating set of r0 = ..., A0 = ..."``.
 
-    Returns
-    -------
-    Axes
-
     Notes
     -----
-    Called again on the same Axes with another operating set (same measure),
-    it moves what it drew, keeping the first drawing's limits, labels and
-    legend. The artists, by gid: ``"opset-green"``, ``"opset-white"``,
-    ``"opset-orange"``, ``"opset-infeasible_low"``,
-    ``"opset-infeasible_high"`` (the regions), ``"opset-best"``,
-    ``"opset-mid"``, ``"opset-worst"`` (the beta = +1, 0, -1 borders),
-    ``"opset-reference"`` (the reference point), ``"opset-curve-<name>"``
-    (the curves) and, for phi, ``"opset-unity"`` (the phi = 1 line). An
+    Called again with another operating set (same measure), it moves what it
+    drew, keeping the first drawing's limits, labels and legend: the regions
+    ``"opset-<region>"`` (green, white, orange, infeasible_low,
+    infeasible_high), the beta = +1, 0, -1 borders ``"opset-best"``,
+    ``"opset-mid"``, ``"opset-worst"``, ``"opset-reference"``,
+    ``"opset-curve-<name>"`` and, for phi, ``"opset-unity"`` (phi = 1). An
     explorer moving the reference moves the green, white and orange regions,
     the borders and the reference, and must redraw the curves, the phi = 1
     line and the spines over them; the infeasible regions depend only on
@@ -229,8 +213,6 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> ax = operating_set(rl.operating_set(0.8, 0.2, 0.7, [0.0, 0.5, 1.0]), "Q")
     >>> ax = operating_set(rl.operating_set(0.9, 0.4, 0.7, [0.0, 0.5, 1.0]), "Q", ax=ax)
@@ -278,32 +260,11 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
                          ylim=None, titles=None):
     """The operating set for A, Q and phi side by side, with one legend under the panels.
 
-    One :func:`operating_set` per measure (Condessa et al. 2017, Fig. 2); the
-    legend (regions, borders, reference and curves) sits under the panels,
-    outside the axes.
-
-    Parameters
-    ----------
-    opset : OperatingSet
-    measures : sequence of "A", "Q", "phi"
-    axes : sequence of Axes, optional
-        One per measure; a new figure by default.
-    curves : dict[str, RejectionCurves] or RejectionCurves, optional
-    legend : bool
-    ylim : dict measure -> (bottom, top), optional
-        Fixed limits for some panels (see :func:`operating_set`).
-    titles : dict measure -> str, optional
-        Default: the reference point over the middle panel, no other title.
-
-    Returns
-    -------
-    numpy.ndarray of Axes
-
-    Notes
-    -----
-    Called again on the same axes, it moves every panel in place (see
-    :func:`operating_set` for the artists); the legend, gid
-    ``"opset-legend"`` on the figure, is drawn once.
+    One :func:`operating_set` per measure in ``measures`` (its arguments;
+    ``ylim`` and ``titles`` are dicts by measure, the default title the
+    reference point over the middle panel), returning the Axes. Called
+    again, it moves every panel; the legend (regions, borders, reference and
+    curves; gid ``"opset-legend"`` on the figure) is drawn once.
     """
     ylim, titles = ylim or {}, titles or {}
     axes = axes_row(axes, len(measures), width=4.6, height=4.6)
@@ -333,18 +294,8 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     operating points, say) as a mesh whose cell borders lie halfway between
     neighbouring r, so each cell sits at its own r.
 
-    Parameters
-    ----------
-    beta : array, shape (m, m)
-    r : array, shape (m,)
-    best : int, optional
-        Index of the point of maximum Q: its row is outlined (it is
-        nonnegative against every other point).
-    colorbar : bool
-
-    Returns
-    -------
-    Axes
+    ``best``, the index of the point of maximum Q, outlines its row (it is
+    nonnegative against every other point).
     """
     if beta.ndim != 2 or beta.shape[0] != beta.shape[1]:
         raise ValueError(f"beta must be a square matrix, got shape {beta.shape}")

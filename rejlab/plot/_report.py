@@ -34,16 +34,8 @@ def report(report, figure=None):
     Curves longer than :data:`PLOT_MAX_POINTS` are thinned evenly for
     drawing (ends and the max-Q point kept).
 
-    Parameters
-    ----------
-    report : RejectionReport
-    figure : matplotlib.figure.Figure, optional
-        Drawn on (cleared first); by default a new pyplot figure.
-
-    Returns
-    -------
-    numpy.ndarray of Axes, shape (2, 3)
-        Columns in the order A, Q, phi.
+    Drawn on ``figure`` (cleared first; by default a new pyplot figure);
+    returns the Axes, shape (2, 3), columns in the order A, Q, phi.
     """
     if figure is None:
         figure = pyplot().figure(figsize=(13, 8), layout="constrained")
@@ -82,30 +74,15 @@ def report_point(walk, axes=None):
     :func:`cost_curves` at the price rho, with that point, the cheapest
     point and the cost of no rejection (Condessa et al. 2017, Secs. 3-4).
 
-    Parameters
-    ----------
-    walk : ReportWalk
-        ``report.walk(r, rho)``.
-    axes : two Axes, optional
-
-    Returns
-    -------
-    numpy.ndarray of two Axes
-
-    Notes
-    -----
-    Called again on the same axes, it moves the points, the r line, the cost
-    curve and the titles in place: gids ``"walk-A"``, ``"walk-Q"`` (the
+    The curves are those a figure shows (:data:`PLOT_MAX_POINTS` at most);
+    the points come from the full curves. Called again (another
+    ``report.walk(r, rho)``), it moves ``"walk-A"``, ``"walk-Q"`` (the
     curves), ``"walk-point-A"``, ``"walk-point-Q"``, ``"walk-r"`` on the
-    left, those of :func:`cost_curves` on the right; the legend (gid
-    ``"walk-legend"`` on the figure) sits under the panels. The curves are
-    those a figure shows (:data:`PLOT_MAX_POINTS` at most); the points come
-    from the full curves.
+    left, those of :func:`cost_curves` on the right, and the titles; the
+    legend (gid ``"walk-legend"`` on the figure) sits under the panels.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> rep = rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.3, 0.6])
     >>> ax_walk, ax_cost = report_point(rep.walk(0.25, 0.3))

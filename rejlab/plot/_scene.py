@@ -101,7 +101,6 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     labels : int array (H, W)
         0 = unlabelled background, 1..K classes (a ground truth or a classification).
     ax : Axes, optional
-        Drawing again on the same Axes updates the image in place.
     n_classes : int, optional
         K (default: the largest label), so that maps of one scene share colours.
     rejected : bool array (H, W), optional
@@ -112,10 +111,6 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
         Used by the legend.
     legend : bool
         Add a legend of the classes (and of "rejected").
-
-    Returns
-    -------
-    Axes
     """
     k = int(labels.max(initial=0)) if n_classes is None else n_classes
     if class_names is not None and len(class_names) < k:
@@ -144,17 +139,8 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
 def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=True):
     """Where the four subsets A∩N, M∩N, A∩R, M∩R fall in the image (colours of ``SUBSET_STYLE``).
 
-    Pixels outside ``evaluated`` (unlabelled or used for training) are white.
-
-    Parameters
-    ----------
-    accurate, rejected, evaluated : bool arrays (H, W)
-    ax : Axes, optional
-        Drawing again on the same Axes updates the image in place.
-
-    Returns
-    -------
-    Axes
+    ``accurate``, ``rejected`` and ``evaluated`` are boolean maps (H, W);
+    pixels outside ``evaluated`` (unlabelled or used for training) are white.
     """
     palette = np.array([to_rgb(SUBSET_STYLE[s]["color"]) for s in SUBSET_KEYS])
     rgb = palette[np.where(accurate, 0, 1) + np.where(rejected, 2, 0)]   # an, mn, ar, mr
@@ -172,15 +158,7 @@ def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=Tr
 def context_maps(experiment, axes=None):
     """Ground truth, classification without context, and with context (Condessa et al. 2017, Fig. 6).
 
-    Parameters
-    ----------
-    experiment : ContextExperiment
-        From :func:`rejlab.context.context_experiment`.
-    axes : three Axes, optional
-
-    Returns
-    -------
-    numpy.ndarray of Axes
+    Draws a :func:`rejlab.context.context_experiment` on three Axes.
     """
     axes = axes_row(axes, 3, width=4.2, height=4.4)
     ex, k = experiment, experiment.scene.n_classes
@@ -199,10 +177,6 @@ def rejection_maps(experiment, index=-1, axes=None):
     Left: JCR (context and rejection computed jointly); right: SCR rejecting
     the same number of the least confident pixels. Both on the classifier
     with context, over the evaluated pixels.
-
-    Returns
-    -------
-    numpy.ndarray of Axes
     """
     ex = experiment
     if not ex.jcr:
@@ -237,10 +211,6 @@ def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
 
     SCR's curves come from one context computation (:func:`curves`); each
     JCR point costs a full context computation.
-
-    Returns
-    -------
-    numpy.ndarray of Axes
     """
     axes = axes_row(axes, len(measures))
     curves({"SCR": experiment.scr}, measures, axes)
@@ -256,11 +226,7 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
     """rho_0 against no rejection for SCR (a curve) and JCR (points) (Condessa et al. 2017, Fig. 8).
 
     Rejecting a fraction r beats not rejecting at all iff the price of
-    rejection rho is below ``rho_0 = |M∩R| / |R|``.
-
-    Returns
-    -------
-    Axes
+    rejection rho is below ``rho_0 = |M∩R| / |R|`` (:func:`rho_zero_curve`).
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     rho_zero_curve({"SCR": experiment.scr_rho_zero}, ax, rho=rho)
@@ -294,19 +260,13 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
     measures : sequence of "A", "Q"
         The measures drawn on the shared axes (solid: A, dashed: Q).
 
-    Returns
-    -------
-    Axes
-
     Notes
     -----
-    Called again on the same Axes, it moves the curves and the point and
-    refits the vertical axis: gids ``"scr-<measure>"`` and ``"jcr-<measure>"``.
+    Called again, it moves the curves and the point (gids ``"scr-<measure>"``
+    and ``"jcr-<measure>"``) and refits the vertical axis.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> cv = rl.rejection_curves([1, 0, 1, 1], [0.9, 0.2, 0.6, 0.8])
     >>> ax = jcr_vs_scr(cv, cv.point(1))

@@ -44,28 +44,22 @@ def subset_masks(accurate, rejected):
 
 
 def _title(ax, title):
-    """A title that may move with a control (pinned at the top, where a frozen
-    background cannot shift it)."""
+    # pinned at the top, where a frozen explorer background cannot shift it
     if title is not None:
         ax.set_title(title, y=1.0)
 
 
 def _counts(counts, name):
-    """(an, mn, ar, mr) as numbers from a SubsetCounts, a mapping or a 4-sequence."""
+    """(an, mn, ar, mr) from a SubsetCounts, a mapping or four numbers."""
     if isinstance(counts, dict):
         missing = [k for k in SUBSET_KEYS if k not in counts]
         if missing:
             raise ValueError(f"{name} must hold the keys an, mn, ar, mr (missing {missing})")
         counts = [counts[k] for k in SUBSET_KEYS]
-    elif isinstance(counts, (str, bytes)) or not hasattr(counts, "__iter__"):
-        raise ValueError(f"{name} must be a SubsetCounts or the four sizes an, mn, ar, mr, "
-                         f"got {counts!r:.60}")
-    values = list(counts)
-    if len(values) != 4:
-        raise ValueError(f"{name} must hold the four sizes an, mn, ar, mr, got {len(values)} values")
-    arr = v.real_array(values, name, "four numbers an, mn, ar, mr")
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
-        raise ValueError(f"{name} must be finite and non-negative")
+    arr = v.real_array(counts, name, "a SubsetCounts or the four sizes an, mn, ar, mr")
+    if arr.shape != (4,) or not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"{name} must be the four sizes an, mn, ar, mr, finite and non-negative, "
+                         f"got {v.describe(counts)}")
     return tuple(arr.tolist())
 
 
@@ -89,11 +83,9 @@ def _subset_scatters(ax, prefix, xy, masks, size, alphas):
 @accepts(X=FINITE_ARRAY, **_MASKS, ax=AX, size=POSITIVE, legend=FLAG, title=TEXT,
          same_length=("X", "accurate", "rejected"))
 def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, title=None):
-    """Scatter 2-D samples with the colour and marker of their subset.
+    """Scatter 2-D samples with the colour and marker of their subset A∩N, M∩N, A∩R, M∩R.
 
-    A∩N, M∩N, A∩R, M∩R use :data:`rejlab.plot.SUBSET_STYLE` (Okabe-Ito
-    colours, distinct markers as a second cue); rejected samples are lighter
-    and outlined, so the kept ones stand out.
+    Rejected samples are lighter and outlined, so the kept ones stand out.
 
     Parameters
     ----------
@@ -114,14 +106,11 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
 
     Notes
     -----
-    Artists by gid: ``"subset-an"``, ``"subset-mn"``, ``"subset-ar"``,
-    ``"subset-mr"`` (one scatter per subset); an explorer moving r or a
-    threshold moves all four (and the title).
+    Artists by gid: ``"subset-<key>"`` (one scatter per subset key an, mn,
+    ar, mr); an explorer moving r or a threshold moves all four (and the title).
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = subsets_scatter([[0, 0], [1, 1], [2, 0]], [1, 0, 1], [0, 0, 1])
     >>> sorted(c.get_gid() for c in ax.collections)
     ['subset-an', 'subset-ar', 'subset-mn', 'subset-mr']
@@ -145,20 +134,12 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
 def subsets_bar(counts, ax=None):
     """Horizontal bars of the four subset sizes |A∩N|, |M∩N|, |A∩R|, |M∩R|.
 
-    Parameters
-    ----------
-    counts : SubsetCounts, mapping or sequence (an, mn, ar, mr)
-        As returned by :func:`rejlab.subset_counts`.
-
-    Notes
-    -----
-    Artists by gid: ``"bar-<key>"`` and ``"bartext-<key>"`` for each subset
-    key (an, mn, ar, mr).
+    ``counts`` is a SubsetCounts (:func:`rejlab.subset_counts`), a mapping or
+    the sequence (an, mn, ar, mr). Artists by gid: ``"bar-<key>"`` and
+    ``"bartext-<key>"`` for each subset key.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = subsets_bar((6, 2, 1, 1))
     >>> [p.get_width() for p in ax.patches]
     [6.0, 2.0, 1.0, 1.0]
@@ -211,18 +192,12 @@ def subsets_mosaic(counts, ax=None, *, title=None):
     The left column is N (nonrejected), the right one R (rejected); each
     column is split into its accurate part (bottom) and misclassified part
     (top). So the height of A∩N in the left column *is* the nonrejected
-    accuracy A = |A∩N| / |N|, and the area of A∩N plus M∩R is Q.
-
-    Notes
-    -----
-    Artists by gid: ``"mosaic-<key>"`` (the four rectangles),
-    ``"mosaictext-<key>"`` (their labels) and ``"mosaic-divider"`` (the line
-    between N and R); an explorer moves them all.
+    accuracy A = |A∩N| / |N|, and the area of A∩N plus M∩R is Q. Artists by
+    gid, all moved by an explorer: ``"mosaic-<key>"`` (the rectangles),
+    ``"mosaictext-<key>"`` (their labels), ``"mosaic-divider"`` (N | R).
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = subsets_mosaic((6, 2, 1, 1))
     >>> [round(p.get_height(), 3) for p in ax.patches]
     [0.75, 0.25, 0.5, 0.5]
@@ -262,19 +237,13 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
     Shows monotone rejection: every rejected sample lies left of every kept
     one (if sample i is rejected, each j with ``c_j < c_i`` is rejected too).
     The dashed line sits between the most confident rejected sample and the
-    least confident kept one.
-
-    Notes
-    -----
-    Called again on the same Axes it moves ``"strip-<key>"`` (one scatter
-    per subset) and ``"strip-cut"`` (the dashed line), and fits the
+    least confident kept one. Called again, it moves ``"strip-<key>"`` (one
+    scatter per subset) and ``"strip-cut"`` (the line), and fits the
     confidence axis to the new confidences (an explorer that changes the
     confidence itself, another rejector, must redraw the axis too).
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = confidence_strip([0.9, 0.3, 0.6], [1, 0, 1], [0, 1, 0])
     >>> ax.get_xlabel()
     'confidence c (higher = surer)'
@@ -308,19 +277,13 @@ def ranking_row(confidence, accurate, rejected, ax=None):
 
     Each box has its subset's colour and hatch, a tick (accurate) or a cross
     (misclassified) and its confidence underneath; a thick line separates
-    the kept samples (left) from the rejected ones (right). Meant for small
-    examples (a dozen samples or so).
-
-    Notes
-    -----
-    Artists by gid: ``"rankbox-<i>"``, ``"ranktext-<i>"`` (box and mark of
-    the i-th most confident sample) and ``"rankcut"``; an explorer moving
-    the number of rejected samples moves them all.
+    the kept samples (left) from the rejected ones (right). Meant for a
+    dozen samples or so. Artists by gid, moved with the number rejected:
+    ``"rankbox-<i>"``, ``"ranktext-<i>"`` (box and mark of the i-th most
+    confident sample) and ``"rankcut"``.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = ranking_row([0.9, 0.2, 0.6], [1, 0, 1], [0, 1, 0])
     >>> [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"]
     ['0.90', '0.60', '0.20']
@@ -362,12 +325,9 @@ def _confusion(conf, name):
     """tp, fp, tn, fn as a float array from a Confusion, a SubsetCounts or four numbers."""
     if isinstance(conf, SubsetCounts):
         conf = (conf.mr, conf.ar, conf.an, conf.mn)
-    if isinstance(conf, (str, bytes, dict)) or not hasattr(conf, "__iter__"):
-        raise ValueError(f"{name} must be a Confusion, SubsetCounts or sequence (tp, fp, tn, fn), "
-                         f"got {conf!r:.60}")
-    values = v.real_array(list(conf), name, "four numbers tp, fp, tn, fn")
+    values = v.real_array(conf, name, "a Confusion, a SubsetCounts or the four entries tp, fp, tn, fn")
     if values.shape != (4,):
-        raise ValueError(f"{name} must hold the four entries tp, fp, tn, fn, got {values.size} values")
+        raise ValueError(f"{name} must hold the four entries tp, fp, tn, fn, got {v.describe(conf)}")
     return values
 
 
@@ -381,23 +341,14 @@ def confusion_matrix(conf, ax=None, *, digits=3):
 
     Rows: actual misclassified (M) / accurate (A); columns: predicted
     rejected (R) / nonrejected (N). Each cell carries its subset's colour and
-    hatch, its name and its value (fractions of n, or counts).
-
-    Parameters
-    ----------
-    conf : Confusion, sequence (tp, fp, tn, fn), or SubsetCounts
-        As returned by :func:`rejlab.confusion_from_triplet`; subset counts
-        (:func:`rejlab.subset_counts`) are shown as counts, TP = |M∩R| etc.
-
-    Notes
-    -----
-    Artists by gid: ``"conf-<field>"`` (the cells) and ``"conftext-<field>"``
-    (their values) for tp, fp, tn, fn; an explorer moves the texts.
+    hatch, its name and its value: fractions of n from a Confusion
+    (:func:`rejlab.confusion_from_triplet`) or four numbers (tp, fp, tn, fn),
+    counts from a SubsetCounts (TP = |M∩R|, ...). Artists by gid:
+    ``"conf-<field>"`` (the cells) and ``"conftext-<field>"`` (their values,
+    moved by an explorer) for tp, fp, tn, fn.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = confusion_matrix((0.1, 0.1, 0.6, 0.2))
     >>> sorted(t.get_text().splitlines()[-1] for t in ax.texts)
     ['0.100', '0.100', '0.200', '0.600']
@@ -436,31 +387,16 @@ def toy_problem(toy, axes=None):
     """The toy data twice: coloured by true class, and by the nearest-centre decision.
 
     Condessa et al. 2017, Sec. 5, Fig. 3. Left (a): the samples ``toy.X``
-    coloured by their class ``toy.y``. Right (b): coloured by the
-    nearest-centre (Bayes) prediction ``toy.y_pred``, with the decision
-    boundaries, the two axes x₁ = 0 and x₂ = 0 (the centres sit at (±s, ±s)).
-    A sample whose colour differs between the panels is misclassified.
-
-    Parameters
-    ----------
-    toy : FourGaussians
-        From :func:`rejlab.datasets.four_gaussians`.
-    axes : two Axes, optional
-
-    Returns
-    -------
-    numpy.ndarray of two Axes
-
-    Notes
-    -----
-    Called again on the same axes (for new data), it moves the points in
-    place: gids ``"toy-true-<k>"`` and ``"toy-pred-<k>"`` for the classes
-    k = 0..3.
+    (from :func:`rejlab.datasets.four_gaussians`) coloured by their class
+    ``toy.y``. Right (b): coloured by the nearest-centre (Bayes) prediction
+    ``toy.y_pred``, with the decision boundaries, the two axes x₁ = 0 and
+    x₂ = 0 (the centres sit at (±s, ±s)). A sample whose colour differs
+    between the panels is misclassified. Returns the two Axes; called again
+    (new data), it moves the points: gids ``"toy-true-<k>"`` and
+    ``"toy-pred-<k>"`` for the classes k = 0..3.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> toy = rl.datasets.four_gaussians(5, seed=1)
     >>> ax_true, ax_pred = toy_problem(toy)

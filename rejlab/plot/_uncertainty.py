@@ -88,10 +88,6 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
     simultaneous : CurveBands, keyword-only, optional
         Simultaneous bands at the same fractions, for a single ``bands``.
 
-    Returns
-    -------
-    numpy.ndarray of Axes
-
     Notes
     -----
     Artists by gid: ``"band-<measure>"``, ``"band-simultaneous-<measure>"``,
@@ -158,17 +154,8 @@ def risk_coverage(rc_by_name, ax=None):
 
     The accuracy-rejection curve upside down: coverage ``k / n`` on the x
     axis, selective risk ``err_k / k`` on the y axis; the area under each
-    curve is its AURC (lower is better).
-
-    Parameters
-    ----------
-    rc_by_name : RiskCoverage or dict[str, RiskCoverage]
-        From :func:`rejlab.risk_coverage`.
-    ax : Axes, optional
-
-    Returns
-    -------
-    Axes
+    curve (``rc_by_name``: one or a dict of :func:`rejlab.risk_coverage`) is
+    its AURC (lower is better).
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     for i, (name, rc) in enumerate(rc_by_name.items()):
@@ -194,18 +181,7 @@ def rejector_difference(comparison, measure="Q", ax=None, *, names=("rejector 1"
     line, and markers where the band lies wholly above 0 (rejector 1 better,
     blue triangles up) or below 0 (rejector 2 better, vermillion triangles
     down). Where the band contains 0 the data cannot tell them apart.
-
-    Parameters
-    ----------
-    comparison : RejectorComparison
-    measure : "A" or "Q"
-    ax : Axes, optional
-    names : pair of str, keyword-only
-        How the legend calls rejectors 1 and 2.
-
-    Returns
-    -------
-    Axes
+    ``names`` are what the legend calls rejectors 1 and 2.
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     band, x = getattr(comparison, measure), comparison.fractions

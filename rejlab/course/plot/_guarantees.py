@@ -1,14 +1,5 @@
-"""Guaranteed thresholds, drawn: where each validation sample's threshold lands on the population.
-
-:func:`guarantee_study` draws a :class:`rejlab.datasets.GuaranteeStudy`
-(computed by :func:`rejlab.datasets.guarantee_study`): one point per
-validation sample, at the population coverage and selective risk of the
-threshold chosen on it, over the population's risk-coverage curve, the
-target risk and the population's own best point. Artists carry gids
-(``"guarantee-kept"``, ``"guarantee-exceeded"``, ``"guarantee-target"``,
-``"guarantee-best"``, ``"population-risk"``, the legend ``"guarantee-legend"``);
-a second call on the same Axes replaces them.
-"""
+"""Guaranteed thresholds, drawn (lesson 14): where each validation sample's threshold lands on
+the population."""
 
 from __future__ import annotations
 
@@ -23,6 +14,7 @@ __all__ = ["guarantee_study", "METHOD_LABELS"]
 #: How the methods are named in legends and readouts.
 METHOD_LABELS = {"sgr": "SGR (Geifman & El-Yaniv)", "ltt": "Learn then Test",
                  "empirical": "no promise (validation risk <= target)"}
+
 
 def _samples(count):
     return f"{count} sample{'' if count == 1 else 's'}"
@@ -44,17 +36,11 @@ def guarantee_study(study, ax=None, *, max_risk=0.4):
     coverage at the target). Splits that promised nothing keep nothing and
     are counted in the legend, not drawn.
 
-    Parameters
-    ----------
-    study : GuaranteeStudy
-        From :func:`rejlab.datasets.guarantee_study`.
-    ax : Axes, optional
-    max_risk : float in (0, 1], keyword-only
-        Upper end of the risk axis (fixed, so that explorers do not jump).
-
-    Returns
-    -------
-    Axes
+    ``study`` comes from :func:`rejlab.datasets.guarantee_study`;
+    ``max_risk`` in (0, 1] fixes the top of the risk axis, so that explorers
+    do not jump. A second call replaces ``"guarantee-kept"``,
+    ``"guarantee-exceeded"``, ``"guarantee-target"``, ``"guarantee-best"``,
+    ``"population-risk"`` and the legend ``"guarantee-legend"``.
     """
     if max_risk == 0:
         raise ValueError("max_risk must be > 0")

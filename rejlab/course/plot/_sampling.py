@@ -1,12 +1,5 @@
-"""Sampling noise, drawn: the population against one sample, the max-Q point of many samples,
-Chow's threshold against the empirical minimum cost, and the cost along a curve.
-
-Every function takes results rejlab already computed
-(:func:`rejlab.datasets.population_curves`, :func:`rejlab.datasets.max_q_points`,
-:func:`rejlab.datasets.chow_convergence`, :func:`rejlab.rejection_curves`)
-and ``ax=None`` / ``axes=None``, and returns what it drew on. Artists carry a
-``gid`` (``"population-Q"``, ``"max-q-sample"``, ``"chow-threshold"``,
-``"cost"``, ...) so tests and explorers can find them.
+"""Sampling noise, drawn (lessons 12-13): the population against one sample, the max-Q point
+of many samples, Chow's threshold against the empirical minimum cost, the cost along a curve.
 """
 
 from __future__ import annotations
@@ -43,20 +36,9 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
 
     Meant to be drawn over a sample's curves or bands
     (:func:`rejlab.plot.curve_bands`) on the same axes: the curve an infinite
-    sample would give, computed from the exact posteriors.
-
-    Parameters
-    ----------
-    population : PopulationCurves
-        From :func:`rejlab.datasets.population_curves`.
-    measures : sequence of "A", "Q", "phi"
-    axes : sequence of Axes, optional
-        As many as ``measures``; one row of new panels if None.
-    label : str or None, keyword-only
-
-    Returns
-    -------
-    numpy.ndarray of Axes
+    sample would give, from the exact posteriors
+    (:func:`rejlab.datasets.population_curves`). ``label`` (None: no legend)
+    names them in the legend of the last panel.
     """
     pop, names = population, measures
     axes = axes_row(axes, len(names))
@@ -82,20 +64,8 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     to its dot by a grey segment: the height of the segment is that
     sample's optimism. With ``population`` the population Q curve is drawn
     dashed. ``current`` (more max-Q points, e.g. of the sample on screen)
-    is drawn as ringed vermillion dots.
-
-    Parameters
-    ----------
-    points : MaxQPoints
-        From :func:`rejlab.datasets.max_q_points`.
-    ax : Axes, optional
-    population : PopulationCurves, keyword-only, optional
-    honest : bool, keyword-only
-    current : MaxQPoints, keyword-only, optional
-
-    Returns
-    -------
-    Axes
+    is drawn as ringed vermillion dots. Both ``points`` and ``current`` come
+    from :func:`rejlab.datasets.max_q_points`.
     """
     pts = points
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
@@ -105,7 +75,6 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     if honest:
         segs = np.stack([np.column_stack([pts.r, pts.population_r]),
                          np.column_stack([pts.Q, pts.population_Q])], axis=-1)
-
         ax.add_collection(LineCollection(segs, colors=OKABE_ITO["grey"], linewidths=0.6,
                                          alpha=0.6, gid="max-q-optimism"))
         ax.plot(pts.population_r, pts.population_Q, "x", color=OKABE_ITO["black"], ms=5,
@@ -133,16 +102,8 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
 def chow_convergence(results, ax=None):
     """The empirical minimum-cost threshold against the sample size, and Chow's 1 - rho.
 
-    Parameters
-    ----------
-    results : ChowConvergence or dict[str, ChowConvergence]
-        From :func:`rejlab.datasets.chow_convergence` (a dict: one series
-        per model, e.g. per temperature; they must share rho).
-    ax : Axes, optional
-
-    Returns
-    -------
-    Axes
+    ``results``: one :func:`rejlab.datasets.chow_convergence`, or a dict of
+    them (one series per model, e.g. per temperature) that share rho.
     """
     named = results
     chow = {cc.chow_threshold for cc in named.values()}
@@ -216,16 +177,11 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     label : str, keyword-only, optional
         Legend label of the sample's curve.
 
-    Returns
-    -------
-    Axes
-
     Notes
     -----
-    Calling it again on the same Axes replaces the artists it drew (gids
-    ``"cost"``, ``"min-cost"``, ``"population-cost"``, ``"chow-point"``) and
-    the legend, and fits the y range to what it draws now (never to an
-    earlier call's curves): an explorer moves rho or the sample that way.
+    Called again, it replaces ``"cost"``, ``"min-cost"``,
+    ``"population-cost"``, ``"chow-point"`` and the legend, and fits the y
+    range to what it draws now (never to an earlier call's curves).
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     remove_artists(ax, _COST_GIDS)   # drawn here before: redraw in place
@@ -281,7 +237,6 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     cloud : MaxQPoints
         The max-Q points of many samples of this size.
     axes : four Axes, optional
-        New 2 x 2 panels if None.
     current : MaxQPoints, keyword-only, optional
         The sample on screen (ringed in the cloud panel).
     label, title_Q, title_cloud : str, keyword-only, optional
@@ -289,17 +244,11 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     simultaneous : CurveBands, keyword-only, optional
         The same sample's simultaneous bands (``band="simultaneous"``).
 
-    Returns
-    -------
-    numpy.ndarray of four Axes
-
     Notes
     -----
-    Calling it again on the same Axes removes everything it drew and draws
-    afresh, keeping the Axes (their ticks are what a frozen explorer
-    background holds). Artists carry the gids of the functions it calls
-    (``"band-*"``, ``"estimate-*"``, ``"best-Q"``, ``"population-*"``,
-    ``"max-q-*"``; legends ``"legend"``).
+    Called again, it removes everything it drew and draws afresh, keeping
+    the Axes (their ticks are what a frozen explorer background holds), with
+    the gids of the functions it calls (legends: ``"legend"``).
     """
     axes = axes_row(axes, 4, width=5, height=3.75, nrows=2)
     for ax in axes:
