@@ -16,7 +16,7 @@ from .. import _validate as v
 from .._constraints import Kind, accepts
 from .._kinds import POSITIVE_INTEGER, TEXT, duck
 from ..measures import MEASURE_NAMES, measure_info
-from ._style import OKABE_ITO
+from ._style import OKABE_ITO, R_LABEL
 
 # --- the kinds the plot functions declare (rejlab._constraints) ----------------------------
 
@@ -298,6 +298,14 @@ def put_scatter(ax, gid, points, **style):
     return found
 
 # --- measures on their axes ------------------------------------------------------------------
+
+
+def r_axes(ax, ylabel, xlabel=R_LABEL):
+    """The frame every curve against r (or coverage) shares: x from 0 to 1, labelled, a light grid."""
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.grid(alpha=0.3)
 
 
 def setup_phi_axis(ax):

@@ -121,7 +121,6 @@ def covering_grid(summary, p=None, *, show_derived=True, legend=True, ax=None):
         Draw the cov(C) columns.
     legend : bool
         Draw the colour key (explorers show it as HTML instead: faster).
-    ax : matplotlib Axes, optional
 
     Notes
     -----

@@ -28,9 +28,10 @@ from ._artists import (
     put_line,
     put_marker,
     put_vline,
+    r_axes,
     setup_phi_axis,
 )
-from ._style import MEASURE_LABELS, OKABE_ITO, R_LABEL, format_r, series_styles
+from ._style import MEASURE_LABELS, OKABE_ITO, format_r, series_styles
 
 __all__ = ["curves", "cost_curves", "rho_zero_curve", "price_of_rejection"]
 
@@ -120,10 +121,7 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
         if mark_r is not None:
             put_vline(ax, "r-marker", mark_r, color="black", ls=":", lw=1.5)
         if first:
-            ax.set_xlabel(R_LABEL)
-            ax.set_ylabel(MEASURE_LABELS[m])
-            ax.set_xlim(0, 1)
-            ax.grid(alpha=0.3)
+            r_axes(ax, MEASURE_LABELS[m])
             if m in ylim:
                 ax.set_ylim(*ylim[m])
         elif m not in ylim:
@@ -219,10 +217,7 @@ def cost_curves(costs_by_name, ax=None, *, mark_min=True, marks=None, no_rejecti
     ax.set_ylim(0, top * 1.08 + 0.01)
     ax.set_title(f"cost at ρ = {rhos.pop():.2f}" if title is None else title, y=1.0)
     if first:
-        ax.set_xlim(0, 1)
-        ax.set_xlabel(R_LABEL)
-        ax.set_ylabel("cost L = (1 − A)(1 − r) + ρ r")
-        ax.grid(alpha=0.3)
+        r_axes(ax, "cost L = (1 − A)(1 − r) + ρ r")
         if legend:
             ax.legend(loc="upper left")
     return ax
@@ -282,11 +277,8 @@ def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
                 if text.get_text() == old:
                     text.set_text(new)
     if first:
-        ax.set_xlim(0, 1)
+        r_axes(ax, "ρ₀ = |M∩R| / |R|", "rejected fraction r1 (reference: no rejection)")
         ax.set_ylim(0, 1.02)
-        ax.set_xlabel("rejected fraction r1 (reference: no rejection)")
-        ax.set_ylabel("ρ₀ = |M∩R| / |R|")
-        ax.grid(alpha=0.3)
         if legend and (any(pairs) or rho is not None):
             ax.legend(loc="best")
     return ax

@@ -187,11 +187,9 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
     opset : OperatingSet
         From :func:`rejlab.operating_set`.
     measure : "A", "Q" or "phi"
-    ax : Axes, optional
     curves : dict[str, RejectionCurves] or RejectionCurves, optional
         Curves of rejectors to draw through the regions (a rejector's own
         curve passes through its reference point).
-    legend : bool
     ylim : (bottom, top), optional
         Vertical limits (default: [-0.02, 1.02] for A and Q; for phi, fitted
         to the borders). Regions reaching past them are clipped.

@@ -11,10 +11,10 @@ from .._constraints import accepts
 from .._kinds import instance
 from ..measures import MEASURE_NAMES
 from ..report import RejectionReport, ReportWalk
-from ._artists import AX, AXES, FIGURE, axes_row, find_artist, put_line, put_marker, put_vline, pyplot
+from ._artists import AX, AXES, FIGURE, axes_row, find_artist, put_line, put_marker, put_vline, pyplot, r_axes
 from ._curves import cost_curves, curves as _curves, rho_zero_curve
 from ._operating_sets import operating_set as _operating_set_plot
-from ._style import PLOT_MAX_POINTS, R_LABEL, RC, format_r, series_styles
+from ._style import PLOT_MAX_POINTS, RC, format_r, series_styles
 
 __all__ = ["report", "report_rho_zero", "report_point", "PLOT_MAX_POINTS"]
 
@@ -102,10 +102,7 @@ def report_point(walk, axes=None):
     put_vline(ax_walk, "walk-r", p.r, color="black", ls=":", lw=1.2)
     ax_walk.set_title(f"k = {walk.k} of n = {walk.n} rejected", y=1.0)
     if first:
-        ax_walk.set_xlim(0, 1)
-        ax_walk.set_xlabel(R_LABEL)
-        ax_walk.set_ylabel("A and Q")
-        ax_walk.grid(alpha=0.3)
+        r_axes(ax_walk, "A and Q")
     cost_curves({walk.rejector: walk.cost}, ax_cost, marks={walk.rejector: (p.r, walk.point_cost)},
                 legend=False)
     fig = ax_walk.figure

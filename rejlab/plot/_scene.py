@@ -28,9 +28,10 @@ from ._artists import (
     measures_among,
     put_line,
     put_marker,
+    r_axes,
 )
 from ._curves import curves, rho_zero_curve
-from ._style import OKABE_ITO, R_LABEL, SERIES_COLORS, SUBSET_STYLE, format_r
+from ._style import OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, format_r
 from ._subsets import SUBSET_KEYS
 
 __all__ = ["CLASS_COLORS", "class_colors", "scene_map", "subsets_map", "context_maps",
@@ -100,13 +101,11 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     ----------
     labels : int array (H, W)
         0 = unlabelled background, 1..K classes (a ground truth or a classification).
-    ax : Axes, optional
     n_classes : int, optional
         K (default: the largest label), so that maps of one scene share colours.
     rejected : bool array (H, W), optional
         Pixels drawn dark: their colour at ``REJECTED_BRIGHTNESS`` (30 %) of its
         brightness, so the map stays readable when nearly every pixel is rejected.
-    title : str, optional
     class_names : sequence of str, optional
         Used by the legend.
     legend : bool
@@ -256,7 +255,6 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
         SCR's curves (e.g. ``experiment.scr``).
     jcr : OperatingPoint
         One JCR operating point (e.g. ``experiment.jcr_points[i]``).
-    ax : Axes, optional
     measures : sequence of "A", "Q"
         The measures drawn on the shared axes (solid: A, dashed: Q).
 
@@ -287,9 +285,6 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
         low = min(low, float(np.nanmin(y)), value if np.isfinite(value) else 1.0)
     ax.set_ylim(max(0.0, low - 0.02), 1.01)
     if first:
-        ax.set_xlabel(R_LABEL)
-        ax.set_ylabel("  and  ".join(measures))
-        ax.set_xlim(0, 1)
-        ax.grid(alpha=0.3)
+        r_axes(ax, "  and  ".join(measures))
         ax.legend(loc="lower left")
     return ax

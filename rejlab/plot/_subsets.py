@@ -93,12 +93,10 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
         Sample coordinates.
     accurate, rejected : array-like of bool, shape (n,)
         The accuracy vector ``a`` and the rejection vector ``r``.
-    ax : matplotlib Axes, optional
     size : float
         Marker area in points².
     legend : bool
         A legend right of the axes (drawn once).
-    title : str, optional
 
     Returns
     -------

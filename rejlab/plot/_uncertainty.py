@@ -12,8 +12,8 @@ from .._kinds import TEXT, instance, one_of
 from ..bootstrap import CurveBands, RejectorComparison
 from ..measures import MEASURE_NAMES, measure_info
 from ..selective import RiskCoverage
-from ._artists import AX, AXES, MEASURES_KIND, axes_row, drawable, get_ax, named, setup_phi_axis
-from ._style import MEASURE_LABELS, OKABE_ITO, R_LABEL, RC, SERIES_COLORS, format_r
+from ._artists import AX, AXES, MEASURES_KIND, axes_row, drawable, get_ax, named, r_axes, setup_phi_axis
+from ._style import MEASURE_LABELS, OKABE_ITO, RC, SERIES_COLORS, format_r
 
 __all__ = ["curve_bands", "risk_coverage", "rejector_difference"]
 
@@ -136,10 +136,7 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
                             fmt="D", ms=7, color=col, mec="black", capsize=3, gid="best-Q",
                             label=f"max Q (r = {format_r(r.estimate)}, "
                                   f"r in [{format_r(r.low)}, {format_r(r.high)}])")
-        ax.set_xlabel(R_LABEL)
-        ax.set_ylabel(MEASURE_LABELS[m])
-        ax.set_xlim(0, 1)
-        ax.grid(alpha=0.3)
+        r_axes(ax, MEASURE_LABELS[m])
         if m == "Q" and ax is not axes[-1]:   # the max-Q intervals, told where they are drawn
             best = [c for c in ax.containers if c.lines[0].get_gid() == "best-Q"]
             ax.legend(handles=best, loc="lower left", fontsize=RC["legend.fontsize"])
@@ -161,11 +158,8 @@ def risk_coverage(rc_by_name, ax=None):
     for i, (name, rc) in enumerate(rc_by_name.items()):
         ax.plot(rc.coverage, rc.risk, color=SERIES_COLORS[i % len(SERIES_COLORS)], lw=1.8,
                 gid="risk-coverage", label=name or None)
-    ax.set_xlim(0, 1)
+    r_axes(ax, "selective risk err_k / k", "coverage k / n (fraction kept)")
     ax.set_ylim(bottom=0)
-    ax.set_xlabel("coverage k / n (fraction kept)")
-    ax.set_ylabel("selective risk err_k / k")
-    ax.grid(alpha=0.3)
     if any(rc_by_name):
         ax.legend(loc="best")
     return ax
@@ -197,9 +191,6 @@ def rejector_difference(comparison, measure="Q", ax=None, *, names=("rejector 1"
             gid="better-1", label=f"{names[0]} better")
     ax.plot(x[two], estimate[two], "v", color=OKABE_ITO["vermillion"], ms=6,
             ls="none", gid="better-2", label=f"{names[1]} better")
-    ax.set_xlim(0, 1)
-    ax.set_xlabel(R_LABEL)
-    ax.set_ylabel(f"difference in {MEASURE_LABELS[measure]}")
-    ax.grid(alpha=0.3)
+    r_axes(ax, f"difference in {MEASURE_LABELS[measure]}")
     ax.legend(loc="best", fontsize=RC["legend.fontsize"])
     return ax

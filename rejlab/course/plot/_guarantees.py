@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..._constraints import accepts
 from ..._kinds import SINGLE_FRACTION, instance
-from ...plot._artists import AX, get_ax, remove_artists
+from ...plot._artists import AX, get_ax, r_axes, remove_artists
 from ...plot._style import OKABE_ITO
 from ..datasets import GuaranteeStudy
 
@@ -64,12 +64,9 @@ def guarantee_study(study, ax=None, *, max_risk=0.4):
     nothing = s.n_splits - int(s.certified.sum())
     if nothing:
         ax.plot([], [], " ", gid="guarantee-kept", label=f"{_samples(nothing)} promised nothing")
-    ax.set_xlim(0, 1)
+    r_axes(ax, "selective risk on the population", "coverage on the population (share kept)")
     ax.set_ylim(0, max_risk)
-    ax.set_xlabel("coverage on the population (share kept)")
-    ax.set_ylabel("selective risk on the population")
     ax.set_title(f"{METHOD_LABELS[s.method]}, n = {s.n}, {s.n_splits} validation samples",
                  fontsize=11, y=1.0)   # a fixed height: explorers redraw it over a frozen background
-    ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8).set_gid("guarantee-legend")
     return ax

@@ -13,7 +13,17 @@ from ..._kinds import FLAG, OPTIONAL_TEXT, TEXT, instance
 from ...bootstrap import CurveBands
 from ...datasets import PopulationCurves
 from ...measures import MEASURE_NAMES, measure_info
-from ...plot._artists import AX, AXES, MEASURES_KIND, axes_row, drawable, get_ax, named, remove_artists
+from ...plot._artists import (
+    AX,
+    AXES,
+    MEASURES_KIND,
+    axes_row,
+    drawable,
+    get_ax,
+    named,
+    r_axes,
+    remove_artists,
+)
 from ...plot._style import MEASURE_LABELS, OKABE_ITO, R_LABEL, RC, SERIES_COLORS, format_r
 from ...plot._uncertainty import SIMULTANEOUS, curve_bands
 from ...prices import CostCurve
@@ -166,7 +176,6 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     ----------
     cost : CostCurve
         From :func:`rejlab.cost_curve` on the sample's curves.
-    ax : Axes, optional
     chow : (r, cost), keyword-only, optional
         The operating point of Chow's rule and its cost, e.g. ``p.r`` and
         ``rl.cost(p.A, p.r, rho)`` of ``p = rl.operating_point(accurate,
@@ -198,10 +207,7 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
                 gid="chow-point", label=f"Chow's rule 1 − ρ (r = {format_r(chow[0])})")
     ax.relim()            # the limits of what is drawn now, not of every earlier redraw
     ax.autoscale_view()
-    ax.set_xlim(0, 1)
-    ax.set_xlabel(R_LABEL)
-    ax.set_ylabel(f"cost L at ρ = {cost.rho:.2f}")
-    ax.grid(alpha=0.3)
+    r_axes(ax, f"cost L at ρ = {cost.rho:.2f}")
     # under the axes, not loc="best": a legend that jumps as rho moves is hard to follow, and
     # there its labels' lengths never change the layout (an explorer freezes its first one)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8,
@@ -236,7 +242,6 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     population : PopulationCurves
     cloud : MaxQPoints
         The max-Q points of many samples of this size.
-    axes : four Axes, optional
     current : MaxQPoints, keyword-only, optional
         The sample on screen (ringed in the cloud panel).
     label, title_Q, title_cloud : str, keyword-only, optional
