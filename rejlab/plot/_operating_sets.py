@@ -32,7 +32,7 @@ from ._artists import (
     put_line,
     setup_phi_axis,
 )
-from ._style import MEASURE_LABELS, OKABE_ITO, R_LABEL, REGION_STYLE, REJECTOR_STYLE, format_r, rejector_label
+from ._style import MEASURE_LABELS, OKABE_ITO, R_LABEL, REGION_STYLE, format_r, series_styles
 
 __all__ = ["operating_set", "operating_set_panels", "optimality_matrix", "BETA_CMAP"]
 
@@ -156,12 +156,10 @@ def _first_drawing(ax, x, regions, borders, measure):
 
 def _draw_through(ax, named, measure):
     """Curves drawn through the regions: a rejector's own colour, or the through colours."""
-    free = iter(_THROUGH_COLORS * len(named or ()))
-    for name, cv in (named or {}).items():
-        style = REJECTOR_STYLE.get(name) if isinstance(name, str) else None
+    for (name, cv), (label, color) in zip((named or {}).items(),
+                                          series_styles(named or (), _THROUGH_COLORS)):
         put_line(ax, f"opset-curve-{name}", cv.r, drawable(getattr(cv, measure), measure),
-                 color=style["color"] if style else next(free), lw=1.6, zorder=4,
-                 label=rejector_label(str(name)) if name else "curve")
+                 color=color, lw=1.6, zorder=4, label=label or "curve")
 
 
 def _opset_title(opset):

@@ -111,12 +111,13 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     legend : bool
         Add a legend of the classes (and of "rejected").
     """
+    labels = labels.astype(np.intp, copy=False)   # LABEL_MAP also takes whole floats
     k = int(labels.max(initial=0)) if n_classes is None else n_classes
     if class_names is not None and len(class_names) < k:
         raise ValueError(f"class_names must name the {k} classes, got {len(class_names)} names")
     if labels.max(initial=0) > k:
         raise ValueError(f"labels go up to {labels.max()}, more than n_classes={k}")
-    rgb = class_colors(k)[labels.astype(np.intp)]
+    rgb = class_colors(k)[labels]
     if rejected is not None:
         rgb[rejected] = REJECTED_BRIGHTNESS * rgb[rejected]
     ax = get_ax(ax, figsize=(4.5, 4.5), layout="constrained")
