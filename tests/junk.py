@@ -249,8 +249,6 @@ JUNK = {
     "POINT_PAIR": PAIR,
     "CURVE_PAIR": {"ragged": lambda e: ([0.0, 0.5], [0.3]), "triple": lambda e: (1, 2, 3),
                    "list": lambda e: list(e), **common()},
-    "LABELS_MAP": {"1d": lambda e: [1, 2], "floats": lambda e: [[0.5, 1.5]],
-                   "negative": lambda e: [[-1, 0]], **common()},
     "BOOL_IMAGE": {"ints": lambda e: [[1, 0], [0, 1]], "1d": lambda e: [True, False], **common()},
     "RATIOS": {"zeros": lambda e: [0.0, 0.0], "negatives": lambda e: [-1.0, 1.0],
                "with_nan": lambda e: [float("nan"), 1.0], "empty": lambda e: [],
