@@ -76,7 +76,7 @@ _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimalit
            "multilabel",
            "report")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).
-_MODULES = frozenset(("datasets", "exercises", "plot", "widgets", "context", "cli", *_OWNERS))
+_MODULES = frozenset(("datasets", "exercises", "plot", "widgets", "context", "cli", "course", *_OWNERS))
 
 
 def _load_face():
