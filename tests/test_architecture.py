@@ -36,8 +36,7 @@ LAYER_OF = {
     "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
     "guarantees": "maths", "_risk_control": "maths", "_resampling": "maths", "calibration": "maths",
-    "plot": "plot", "widgets": "widgets", "exercises": "exercises", "grading": "exercises",
-    "course": "course",
+    "plot": "plot", "widgets": "widgets", "exercises": "exercises", "course": "course",
     "cli": "cli", "__main__": "cli",
 }
 ALLOWED = {

@@ -33,7 +33,6 @@ from ._scene import (
                          synthetic_scene,
                          training_mask,
 )
-from ._sealed import HeldOut, SealedChoice, hold_out
 from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
 
 __all__ = [
@@ -52,8 +51,6 @@ __all__ = [
     "paper_example", "table1",
     # hyperspectral scenes
     "Scene", "synthetic_scene", "load_indian_pines", "training_mask", "INDIAN_PINES_CLASSES",
-    # test data under seal: released once the choice made on validation data is on record
-    "HeldOut", "SealedChoice", "hold_out",
     # lesson data
     "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment",
 ]
