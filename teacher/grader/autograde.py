@@ -57,6 +57,17 @@ def grade_all(course: Path, assignment: str, jobs: int, limits=sandbox.Limits(),
     return results
 
 
+def course_limits(course: Path) -> sandbox.Limits:
+    """The sandbox limits the course's ``nbgrader_config.py`` sets (``c.SandboxGrader.*``), so
+    that the pool and nbgrader's pass plan the same jobs and share the cache."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    from .nbgrader_plugin import SandboxGrader
+
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(course)).load_config()
+    return SandboxGrader(config=config).limits()
+
+
 def nbgrader_autograde(course: Path, assignment: str) -> int:
     env = dict(os.environ)
     # nbgrader runs alembic beside this Python; the course's config imports its grader
@@ -100,7 +111,7 @@ def main(argv=None) -> int:
         print(f"autograde: {exc}", file=sys.stderr)
         return 2
     try:
-        results = grade_all(course, args.assignment, args.jobs)
+        results = grade_all(course, args.assignment, args.jobs, course_limits(course))
     except sandbox.SandboxUnavailable as exc:
         print(f"autograde: {exc}", file=sys.stderr)
         return 2

@@ -110,10 +110,10 @@ def similar_code(codes: dict) -> list:
 def report(course: Path, assignment: str, verdicts: dict | None = None) -> str:
     """The copy check of one assignment, as text for the TA."""
     course = Path(course).resolve()
-    from .autograde import grade_all, submissions
+    from .autograde import course_limits, grade_all, submissions
 
     if verdicts is None:
-        verdicts = grade_all(course, assignment, jobs=1)
+        verdicts = grade_all(course, assignment, jobs=1, limits=course_limits(course))
     verdicts = {s: v for s, v in verdicts.items() if isinstance(v, dict)}
     teacher = submission.read(submission.source_notebook(course, assignment))
     codes = {student: student_code(submission.read(path), teacher)

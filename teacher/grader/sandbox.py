@@ -197,14 +197,15 @@ def command(job: Job, limits: Limits, fds: list, root: bool) -> list:
             if (site / name / "__init__.py").exists():
                 fd = _memfd(name, REFUSED.format(name=name))
                 fds.append(fd)
-                args += ["--ro-bind-data", str(fd), f"{inside}/{name}/__init__.py"]
+                args += ["--perms", "0444", "--ro-bind-data", str(fd),
+                         f"{inside}/{name}/__init__.py"]
     if job.rejlab:
         args += ["--perms", "0755", "--dir", "/sandbox/lib",
                  "--ro-bind", str(Path(rejlab.__file__).resolve().parent), "/sandbox/lib/rejlab"]
         paths.insert(0, "/sandbox/lib")
     runner = _memfd("runner", RUNNER.read_text(encoding="utf-8"))
     fds.append(runner)
-    args += ["--ro-bind-data", str(runner), "/sandbox/runner.py",
+    args += ["--perms", "0444", "--ro-bind-data", str(runner), "/sandbox/runner.py",
              "--proc", "/proc", "--dev", "/dev",
              "--perms", "1777", "--size", str(limits.disk_mb << 20), "--tmpfs", "/work",
              "--remount-ro", "/", "--chdir", "/work", "--clearenv"]
