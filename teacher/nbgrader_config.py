@@ -74,10 +74,11 @@ c.SandboxGrader.course_directory = HERE
 # A graded cell a student deleted comes back (with 0 points if its answers are missing).
 c.OverwriteCells.add_missing_cells = True
 
-# The successor of Execute.timeout: a cell that runs longer than this is stopped (it ends
-# with an error and the next cell runs). The longest cell of any assignment, the capstone's
-# bands (2,000 bootstrap curves), takes about 5 seconds on a busy two-core machine; a whole
-# sandbox run is stopped after notebook_timeout, so a looping submission costs at most that.
+# The successor of Execute.timeout: a cell that uses more CPU time than this is stopped (it
+# ends with an error and the next cell runs). CPU time, not the clock, so that a loaded
+# machine never stops an honest cell; the longest cell of any assignment, the capstone's
+# bands (2,000 bootstrap curves), uses about 5 CPU seconds. A whole sandbox run is killed
+# after notebook_timeout seconds of wall clock, whatever it does (a sleeping cell included).
 c.SandboxGrader.cell_timeout = 30
 c.SandboxGrader.notebook_timeout = 300
 c.SandboxGrader.memory_mb = 3072

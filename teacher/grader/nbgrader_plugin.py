@@ -27,10 +27,10 @@ from . import sandbox, submission
 class SandboxGrader(NbGraderPreprocessor):
     """Grade the notebook in the course's sandbox (the successor of ``Execute``)."""
 
-    cell_timeout = Float(30, help="Seconds a code cell may run before it is stopped (it "
+    cell_timeout = Float(30, help="CPU seconds a code cell may use before it is stopped (it "
                                   "then ends with an error and the next cell runs).").tag(config=True)
-    notebook_timeout = Float(300, help="Seconds a whole sandbox run may take before it is "
-                                       "killed.").tag(config=True)
+    notebook_timeout = Float(300, help="Wall-clock seconds a whole sandbox run may take before "
+                                       "it is killed.").tag(config=True)
     cpu_seconds = Integer(300, help="CPU seconds of a sandbox run.").tag(config=True)
     memory_mb = Integer(3072, help="Address space of a sandbox, in MiB.").tag(config=True)
     processes = Integer(64, help="Processes a sandbox may hold at once.").tag(config=True)

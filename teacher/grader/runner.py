@@ -8,7 +8,8 @@ from standard input, then:
    before any of the student's code runs;
 2. runs the job's code cells in order in IPython's ``InteractiveShell``, in this process, so
    that magics (``%time``, ``%timeit``, ``%matplotlib``) behave as in the lab, each cell with
-   a time limit and its text output captured and truncated;
+   a limit on the CPU time it uses and its text output captured and truncated (a process the
+   cell forks ends when it comes back to the runner);
 3. exports the answers the job names, evaluated in the notebook's namespace, and calls the
    function answers on the inputs the grader drew, all as plain JSON (numbers, strings,
    booleans, None, lists; NaN and infinities tagged; arrays flattened with their shape;
@@ -160,7 +161,7 @@ def drop_privileges(uid, gid):
 
 
 def _alarm(signum, frame):
-    raise CellTimeLimit("the cell ran past its time limit")
+    raise CellTimeLimit("the cell used up its CPU time")
 
 
 class Runner:
@@ -169,32 +170,42 @@ class Runner:
         from traitlets.config import Config
 
         config = Config()
-        config.HistoryManager.hist_file = ":memory:"
+        # no history thread: a thread's lock copied into a forked child could hang it
+        config.HistoryManager.enabled = False
         config.InteractiveShell.colors = "NoColor"
         config.InteractiveShell.xmode = "Context"
         self.shell = InteractiveShell.instance(config=config)
         self.job, self.channel = job, channel
         self.limits = job.get("limits", {})
+        self.pid = os.getpid()
 
     def send(self, record):
         self.channel.write(json.dumps(record, allow_nan=False) + "\n")
         self.channel.flush()
+
+    def leave_if_forked(self):
+        """A process the student's code forked ends here, rather than run the notebook on."""
+        if os.getpid() != self.pid:
+            os._exit(0)
 
     def captured(self, call):
         """Run ``call()`` with its output captured and its time limited; (result, text, error)."""
         stream = CappedText(int(self.limits.get("output_chars", 20000)))
         saved = sys.stdout, sys.stderr
         sys.stdout = sys.stderr = stream
-        signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, float(self.limits.get("cell_seconds", 30)))
+        # the cell's limit counts the CPU time it uses, not the wall clock: a busy machine
+        # must not stop an honest cell (the sandbox's wall time limit stops a sleeping one)
+        signal.signal(signal.SIGPROF, _alarm)
+        signal.setitimer(signal.ITIMER_PROF, float(self.limits.get("cell_seconds", 30)))
         result = error = None
         try:
             result = call()
         except BaseException as exc:          # noqa: BLE001 (any failure is the student's)
             error = exc
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
             sys.stdout, sys.stderr = saved
+        self.leave_if_forked()
         return result, stream.text(), error
 
     def run_cells(self):

@@ -58,7 +58,9 @@ class SandboxUnavailable(RuntimeError):
 @dataclass(frozen=True)
 class Limits:
     """What one sandbox may use. ``cell_seconds`` is the successor of nbgrader's
-    ``Execute.timeout``: a cell past it stops with an error and the next one runs."""
+    ``Execute.timeout``, counted in CPU seconds (a loaded machine slows an honest cell's clock,
+    not its CPU time): a cell past it stops with an error and the next one runs.
+    ``wall_seconds`` stops the whole run, whatever it does (sleeping included)."""
 
     cell_seconds: float = 30
     wall_seconds: float = 300
