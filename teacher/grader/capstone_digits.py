@@ -106,8 +106,11 @@ def reference(ctx):
     proba = model.predict_proba(X_val)
     acc = rl.accuracy_vector(y_val, model.classes_[proba.argmax(axis=1)])
     conf = rl.max_probability(proba)
+    threshold = rl.select_threshold(acc, conf, criterion="min_cost", rho=RHO)
+    bands = rl.bootstrap_threshold(acc, conf, threshold, n_boot=N_BOOT, seed=d.variant)
     return {"aurc_val": float(rl.aurc(acc, conf)), "excess_aurc_val": float(rl.excess_aurc(acc, conf)),
-            "failure_auroc_val": float(rl.failure_auroc(acc, conf))}
+            "failure_auroc_val": float(rl.failure_auroc(acc, conf)),
+            "Q_interval_val": [float(bands.Q.low), float(bands.Q.high)]}
 
 
 def judge(ctx, results):
