@@ -3,8 +3,8 @@
 The edition is built into a temporary folder and read file by file: no ``teacher/`` folder,
 no teacher guide, no solution region, hidden-test marker, grading note, model answer,
 nbgrader metadata, path into ``teacher/``, judge code of the course's grader or cohort key
-anywhere in it, and no file identical to one of ``teacher/``; every relative link of its pages and lessons resolves inside the edition; its
-README names only what the edition holds.
+anywhere in it, and no file identical to one of ``teacher/``; every relative link of its pages
+and lessons resolves inside the edition; its README names only what the edition holds.
 
 That every lesson in it still runs is shown at the cost of one lesson, not fifteen: the
 edition's lessons, library and pages are byte-identical to the repository's ``notebooks/``,

@@ -12,8 +12,9 @@ to (``docs/maths.md``, ``docs/references.md``, ``docs/glossary.md``), the licenc
 README for students written here from the repository's own (its teacher's, developer's and
 grading sections left out). Left out altogether: ``teacher/`` (the nbgrader course with its
 solutions, model answers and grading notes, the course's grader with its judges, the
-cohort's secret key, and the lessons' worked solutions), the teacher guide ``docs/teaching.md`` (it discusses the grading and the hidden
-tests), and the tests, tools, benchmarks and site sources.
+cohort's secret key, and the lessons' worked solutions), the teacher guide
+``docs/teaching.md`` (it discusses the grading), and the tests, tools, benchmarks and site
+sources.
 
 The builder refuses to write an edition that holds key material (exit status 1, naming the
 file): a solution or hidden-test marker, a grading note or model answer, nbgrader metadata,
