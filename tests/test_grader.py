@@ -285,10 +285,11 @@ def test_the_copy_check_finds_another_students_numbers_and_similar_code():
     def verdict(exports, reference):
         return {"exports": {k: answers.encode(v) for k, v in exports.items()},
                 "reference": reference}
-    verdicts = {"ada": verdict({"best_Q": 0.8123}, {"best_Q": 0.8123}),
-                "eve": verdict({"best_Q": 0.8123}, {"best_Q": 0.7755}),
-                "bob": verdict({"best_Q": 0.7777}, {"best_Q": 0.7777})}
-    assert copycheck.copied_numbers(verdicts) == [("eve", "ada", ["best_Q"])]
+    verdicts = {"ada": verdict({"best_Q": 0.8123, "A_gain": 0.041}, {"best_Q": 0.8123, "A_gain": 0.041}),
+                "eve": verdict({"best_Q": 0.8123, "A_gain": 0.041}, {"best_Q": 0.7755, "A_gain": 0.05}),
+                # one answer that happens to be another student's: chance, not listed
+                "bob": verdict({"best_Q": 0.7755, "A_gain": 0.02}, {"best_Q": 0.7777, "A_gain": 0.02})}
+    assert copycheck.copied_numbers(verdicts) == [("eve", "ada", ["best_Q", "A_gain"])]
     code = copycheck._tokens("def f(a, b):\n    total = 0\n" + "    total += a * b\n" * 12)
     again = copycheck._tokens("def f(a, b):  # mine\n    total = 1\n" + "    total += a * b\n" * 12)
     other = copycheck._tokens("\n".join(f"v{i} = sorted(set(range({i})))" for i in range(20)))

@@ -5,8 +5,8 @@
 
 Two signals, listed pair by pair, strongest first; a report, not a verdict:
 
-- **another student's numbers**: an answer of student A equals what student B's data give
-  (B's expected value) and not what A's own data give. Every student's data differ, so
+- **another student's numbers**: at least two answers of student A equal what student B's
+  data give (B's expected values) and not what A's own data give. Every student's data differ, so
   this is the trace of a copied number; the copied answer already earned A nothing.
 - **similar code**: the code A wrote (answer cells and cells A added, comments and blank
   lines left out, numbers and strings replaced by placeholders) is at least
@@ -32,6 +32,8 @@ from .answers import AnswerError, Unanswered, decode
 SIMILAR = 0.95
 #: Fewer tokens than this is too little code to compare.
 MIN_TOKENS = 40
+#: Answers equal to another student's expected values, at least this many, make a pair.
+MIN_MATCHES = 2
 
 
 def _numbers(value) -> list:
@@ -70,7 +72,8 @@ def copied_numbers(verdicts: dict) -> list:
                 if name in vb["reference"] and _same(mine, _numbers(vb["reference"][name])) \
                         and not _same(mine, _numbers(va["reference"].get(name))):
                     names.append(name)
-            if names:
+            # one match can be chance (a count over 480 samples takes few values); two are not
+            if len(names) >= MIN_MATCHES:
                 found.append((a, b, names))
     return found
 

@@ -214,6 +214,8 @@ def command(job: Job, limits: Limits, fds: list, root: bool) -> list:
     env = {"HOME": "/work", "TMPDIR": "/work", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
            "MPLBACKEND": "Agg", "MPLCONFIGDIR": "/work/.matplotlib", "OMP_NUM_THREADS": "1",
            "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "REJLAB_STUDENT": job.student,
+           # no /dev/shm in the sandbox: joblib would warn in every notebook that it runs serially
+           "JOBLIB_MULTIPROCESSING": "0",
            "REJLAB_SANDBOX_PATHS": os.pathsep.join(paths)}
     for key, value in env.items():
         args += ["--setenv", key, value]
