@@ -10,7 +10,8 @@ sandboxes with their judging, then ``nbgrader autograde`` reading the cached ver
 checks that every submission got full marks. Printed: the total, its two phases, the time per
 submission, and a baseline measured in the same run (one bare sandbox, ``x = 1``) with the
 ratio of a submission's cost to it; the machine's load average before and after, since the
-machine may be shared.
+machine may be shared; and the CPU time the sandboxes (as each runner reports it) and the
+grader used, which the load does not change, with the time it gives on idle cores.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import importlib.util
 import json
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -57,6 +59,12 @@ def build(course: Path, assignment: str, students: int, env: dict) -> None:
         path.write_text(json.dumps(release), encoding="utf-8")
 
 
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished children (the grader, nbgrader, bwrap)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def baseline() -> float:
     sys.path.insert(0, str(REPO / "teacher"))
     from grader import sandbox
@@ -84,11 +92,13 @@ def main(argv=None) -> int:
         course = Path(tmp) / "course"
         build(course, args.assignment, args.students, env)
         bare = baseline()
-        start = time.perf_counter()
+        start, before = time.perf_counter(), _children_cpu()
         done = subprocess.run([sys.executable, "-m", "grader.autograde", args.assignment,
                                "--jobs", str(args.jobs), "--no-copy-check"], cwd=course, env=env,
                               capture_output=True, text=True)
-        total = time.perf_counter() - start
+        total, grader_cpu = time.perf_counter() - start, _children_cpu() - before
+        sandbox_cpu = sum(json.loads(p.read_text())["cpu_seconds"] or 0.0
+                          for p in (course / ".grading" / "outcomes").glob("*.json"))
         if done.returncode != 0:
             print(done.stdout[-3000:] + done.stderr[-3000:], file=sys.stderr)
             return 1
@@ -108,6 +118,11 @@ def main(argv=None) -> int:
           f"{'ok' if again.returncode == 0 else 'failed'})")
     print(f"  baseline: one bare sandbox (x = 1) {bare:.2f} s; a submission costs "
           f"{per / bare:.1f} bare sandboxes of wall time")
+    cpu = sandbox_cpu + grader_cpu
+    print(f"  CPU time, which a shared machine's load does not change: {sandbox_cpu:.0f} s in the "
+          f"sandboxes + {grader_cpu:.0f} s of the grader and nbgrader = {cpu:.0f} s, "
+          f"{cpu / args.students:.1f} s a submission; on {os.cpu_count()} idle cores about "
+          f"{cpu / (os.cpu_count() or 1):.0f} s for the class")
     print(f"  full marks: {full} of {len(rows)} submissions")
     return 0 if full == len(rows) == args.students else 1
 

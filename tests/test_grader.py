@@ -58,9 +58,9 @@ def _line(record) -> bytes:
 def test_a_report_is_read_as_cells_and_answers():
     raw = _line({"kind": "cell", "index": 0, "key": "a", "output": "hi\n", "error": None}) + \
         _line({"kind": "answers", "exports": {"x": 1.5, "y": {"$": "nan"}}, "calls": [[1, 2]]}) + \
-        _line({"kind": "end"})
-    cells, got, problem = answers.parse_report(raw)
-    assert problem is None and cells[0]["output"] == "hi\n"
+        _line({"kind": "end", "cpu_seconds": 0.5})
+    cells, got, problem, cpu = answers.parse_report(raw)
+    assert problem is None and cells[0]["output"] == "hi\n" and cpu == 0.5
     assert answers.decode(got["exports"]["x"]) == 1.5
     assert math.isnan(answers.decode(got["exports"]["y"]))
 
@@ -75,14 +75,14 @@ def test_a_report_is_read_as_cells_and_answers():
     (b'{"kind": "cell", "index": "0", "output": 3}\n', "malformed"),
 ])
 def test_a_report_that_is_not_plain_data_is_refused(raw, says):
-    cells, got, problem = answers.parse_report(raw)
+    cells, got, problem, _ = answers.parse_report(raw)
     assert got is None and problem and says in problem, problem
 
 
 def test_a_huge_line_is_refused(monkeypatch):
     monkeypatch.setattr(answers, "MAX_LINE", 1000)
-    _, got, problem = answers.parse_report(_line({"kind": "answers", "exports": {"x": "a" * 2000},
-                                                  "calls": []}))
+    _, got, problem, _ = answers.parse_report(_line({"kind": "answers",
+                                                     "exports": {"x": "a" * 2000}, "calls": []}))
     assert got is None and "a line of" in problem
 
 

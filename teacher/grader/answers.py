@@ -88,11 +88,12 @@ def _cell(record):
 
 
 def parse_report(raw: bytes):
-    """(cells, answers or None, problem or None) of a sandbox's report.
+    """(cells, answers or None, problem or None, CPU seconds or None) of a sandbox's report.
 
     ``answers`` is ``{"exports": {name: value}, "calls": [value]}`` with the values still
-    encoded (:func:`decode` reads one); ``problem`` says why the report was refused."""
-    cells, answers = [], None
+    encoded (:func:`decode` reads one); ``problem`` says why the report was refused; the CPU
+    time is what the runner says it used (a measurement, never a mark)."""
+    cells, answers, cpu = [], None, None
     try:
         for line in raw.split(b"\n"):
             if not line.strip():
@@ -107,12 +108,13 @@ def parse_report(raw: bytes):
                     raise AnswerError("not plain data: malformed answers")
                 answers = {"exports": exports, "calls": calls}
             elif kind == "end":
-                continue
+                used = record.get("cpu_seconds")
+                cpu = float(used) if isinstance(used, (int, float)) and used >= 0 else None
             else:
                 raise AnswerError(f"not plain data: an unknown record {str(kind)[:40]!r}")
     except AnswerError as exc:
-        return cells, None, f"its report was refused ({exc})"
-    return cells, answers, None
+        return cells, None, f"its report was refused ({exc})", None
+    return cells, answers, None, cpu
 
 
 def _number(item):

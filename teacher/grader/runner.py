@@ -269,7 +269,9 @@ def main(argv):
     set_limits(runner.limits)
     runner.run_cells()
     runner.answers()
-    runner.send({"kind": "end"})
+    # the CPU time the run used, for the grader's own measurements (bench/autograde_60.py)
+    used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    runner.send({"kind": "end", "cpu_seconds": sum(u.ru_utime + u.ru_stime for u in used)})
 
 
 if __name__ == "__main__":

@@ -113,6 +113,7 @@ class Outcome:
     answers: dict | None
     reason: str | None = None
     stream: str = ""
+    cpu_seconds: float | None = None
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -319,7 +320,7 @@ def _outcome(returncode, stream, report, stopped, limits) -> Outcome:
     if not report and text.startswith("bwrap:"):
         # the sandbox itself did not start: the machine's fault, never the student's
         raise SandboxUnavailable(f"the sandbox did not start: {text.strip().splitlines()[0]}")
-    cells, answers, problem = parse_report(report)
+    cells, answers, problem, cpu = parse_report(report)
     reason = stopped or problem
     if reason is None and returncode != 0:
         if returncode > 128:
@@ -337,4 +338,4 @@ def _outcome(returncode, stream, report, stopped, limits) -> Outcome:
     if reason is not None and answers is None:
         where = len(cells) + 1
         reason += f", in or after code cell {where}" if where > 1 else ""
-    return Outcome(cells, answers, reason, text[:4000])
+    return Outcome(cells, answers, reason, text[:4000], cpu)
