@@ -21,6 +21,7 @@ import json
 import math
 import os
 import pickle
+import re
 import shutil
 import subprocess
 import sys
@@ -295,3 +296,39 @@ def test_the_copy_check_finds_another_students_numbers_and_similar_code():
     other = copycheck._tokens("\n".join(f"v{i} = sorted(set(range({i})))" for i in range(20)))
     found = copycheck.similar_code({"ada": code, "eve": again, "bob": other})
     assert [(a, b) for a, b, _ in found] == [("ada", "eve")]
+
+
+# --------------------------------------------------------------------------
+# Questions that check what they say
+
+
+@needs_bwrap
+@pytest.mark.slow
+def test_numpy_only_answers_that_reach_rejlab_earn_nothing(tmp_path):
+    """hw2's beta through a default argument, and hw1's measures importing rejlab inside: in
+    the sandbox where rejlab refuses to import, neither gives an answer; the rest counts."""
+    course = tmp_path / "course"
+    course.mkdir()
+    for folder in ("source", "grader"):
+        shutil.copytree(TEACHER / folder, course / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+    cases = {
+        "hw2_operating_sets_and_cost": ("hw2-q1-beta", "def beta(A1, r1, A0, r0, f=rl.relative_optimality):\n"
+                                                      "    return f(A1, r1, A0, r0)",
+                                        {"hw2-q1-tests": 0.0, "hw2-q3-tests": 1.0}),
+        "hw1_rejection_measures": ("hw1-q1-measures", "def measures(accurate, rejected):\n"
+                                                      "    import rejlab\n"
+                                                      "    op = rejlab.operating_point(accurate, rejected)\n"
+                                                      "    return op.A, op.Q, op.phi",
+                                   {"hw1-q1-tests": 0.0, "hw1-q2-tests": 1.0}),
+    }
+    for assignment, (gid, code, expected) in cases.items():
+        nb = submission.read(submission.source_notebook(course, assignment))
+        for cell in nb["cells"]:
+            text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            cell["source"] = code if cell["metadata"].get("nbgrader", {}).get("grade_id") == gid \
+                else re.sub(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n", "", text, flags=re.M)
+        verdict = submission.grade(course, assignment, "mallory", nb)
+        for graded_id, fraction in expected.items():
+            assert verdict["marks"][graded_id]["fraction"] == fraction, verdict["marks"][graded_id]
+        assert "without rejlab" in verdict["marks"][next(iter(expected))]["message"]

@@ -173,9 +173,9 @@ class _Slot:
         self.handle.close()
 
 
-def command(job: Job, limits: Limits, fds: list, root: bool) -> list:
-    """The bwrap command line for ``job`` (the file descriptors it reads are appended to
-    ``fds``)."""
+def command(job: Job, limits: Limits, fds: list, root: bool) -> tuple:
+    """(the bwrap command line for ``job``, the import paths inside); the file descriptors
+    bwrap reads are appended to ``fds``."""
     prefix = Path(sys.base_prefix).resolve()
     python = Path(sys.executable).resolve()
     if not python.is_relative_to(prefix):

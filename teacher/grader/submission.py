@@ -221,12 +221,14 @@ def grade(course: Path, assignment: str, student: str, notebook: dict,
             return cached
     results = {run.name: Answers(run, outcome(course, job, limits)) for run, job in planned}
     marks = judge.judge(ctx, results)
-    lab = results[planned[0][0].name]
-    run_cells = [c for c in cells]          # the first run is the whole notebook
+    # the first run is the whole notebook, cell for cell: its outputs go to the feedback
+    first, _ = planned[0]
+    assert first.upto is None and not first.preamble, "a judge's first run is the notebook"
+    lab = results[first.name]
     outputs = {}
     for record in lab.outcome.cells:
-        if record["index"] < len(run_cells) and run_cells[record["index"]].index is not None:
-            outputs[str(run_cells[record["index"]].index)] = {
+        if record["index"] < len(cells) and cells[record["index"]].index is not None:
+            outputs[str(cells[record["index"]].index)] = {
                 "text": scrub(record["output"], course),
                 "error": scrub(record["error"], course) if record["error"] else None}
     reasons = {run.name: answers.stopped for run, answers in
