@@ -17,7 +17,7 @@ PORT     ?= 0
 STUDENT_LAB = $(BIN)/python classroom/student_lab.py
 
 .PHONY: lab test test-fast test-notebooks test-browser binder-check binder-link book assignments check-submissions \
-        student-edition classroom notebooks bench clean
+        autograde copy-check student-edition classroom notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -96,12 +96,34 @@ book: $(VENV)/.book
 	$(BIN)/python tools/build_book.py
 
 ## Generate the students' versions of the homework (teacher/source -> teacher/release) with nbgrader.
-## SEED=<n> draws every assignment's data from n (a new cohort: new numbers, new hidden tests).
+## SEED=<n> draws every assignment's data from n and each student's id (a new cohort: new
+## numbers), and writes the cohort's secret key, teacher/cohort.key (never released).
 assignments: $(VENV)/.grading
 	$(BIN)/python tools/assignments.py $(if $(SEED),--seed $(SEED))
 
-## Scan submitted notebooks for tampering before autograding (DIR=<folder>, e.g. teacher/submitted):
-## exit 1 naming each flagged notebook and line, 0 when every notebook is clean.
+# The course folder autograde and copy-check read (a copy of teacher/ on a hub, e.g. ~/course).
+COURSE ?= teacher
+
+## Grade every submission of ASSIGNMENT collected under COURSE/submitted/<student>/ (COURSE=teacher
+## by default): each notebook in its own bubblewrap sandbox, JOBS at a time (default: one per
+## core), its answers judged by the course's grader, the scores into COURSE/gradebook.db through
+## nbgrader autograde, then the copy check. Needs bwrap (apt-get install bubblewrap).
+autograde: $(VENV)/.grading
+	@test -n "$(ASSIGNMENT)" || { echo "autograde: give ASSIGNMENT=<name> (and COURSE=<folder>)" >&2; exit 2; }
+	@test -d "$(COURSE)" || { echo "autograde: $(COURSE) is not a folder" >&2; exit 2; }
+	cd "$(COURSE)" && "$(abspath $(BIN))/python" -m grader.autograde "$(ASSIGNMENT)" \
+	    $(if $(filter-out auto 0,$(JOBS)),--jobs $(JOBS))
+
+## The copy check alone (make autograde prints it too): pairs of ASSIGNMENT's submissions in
+## COURSE with another student's numbers or near-identical code, a report for the TA.
+copy-check: $(VENV)/.grading
+	@test -n "$(ASSIGNMENT)" || { echo "copy-check: give ASSIGNMENT=<name> (and COURSE=<folder>)" >&2; exit 2; }
+	@test -d "$(COURSE)" || { echo "copy-check: $(COURSE) is not a folder" >&2; exit 2; }
+	cd "$(COURSE)" && "$(abspath $(BIN))/python" -m grader.copycheck "$(ASSIGNMENT)"
+
+## An advisory report on submitted notebooks (DIR=<folder>, e.g. teacher/submitted): what they
+## tried (files, processes, the interpreter); marks do not depend on it.
+## Exit 1 naming each flagged notebook and line, 0 when every notebook is clean.
 # GNU make exits 2 whenever a recipe fails, so the scan runs while make reads this file (its
 # report goes to stderr); a flagged folder puts make in question mode (-q), where the target
 # is out of date and make exits 1. A missing DIR, or one that is no folder, exits 2.
