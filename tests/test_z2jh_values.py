@@ -90,7 +90,8 @@ def test_the_keys_the_chart_reads_are_set(values):
                    "hub.config.Authenticator.admin_users", "hub.extraConfig"):
         _get(values, dotted)
     top = set(values)
-    assert top <= {"hub", "singleuser", "cull", "prePuller", "scheduling", "proxy", "ingress"}
+    assert top <= {"hub", "singleuser", "cull", "prePuller", "scheduling", "proxy", "ingress",
+                   "custom"}
     assert values["cull"]["enabled"] is True and 0 < values["cull"]["timeout"] <= 4 * 3600
     assert values["singleuser"]["defaultUrl"] == "/lab"
     assert values["singleuser"]["cpu"]["guarantee"] <= values["singleuser"]["cpu"]["limit"]
@@ -108,7 +109,8 @@ def test_memory_follows_the_rule_from_the_measured_figures(values, figures):
     assert f"{figures['idle_server_peak_mib']:.1f}" in text
     assert f"{max(figures['kernel_peak_mib'].values()):.1f}" in text
     # the local classroom passes the same numbers to its servers
-    assert _load_hub().memory_settings(VALUES) == {k: memory[k] for k in ("limit", "guarantee")}
+    assert _load_hub().memory_settings(VALUES)["student"] == {
+        k: memory[k] for k in ("limit", "guarantee")}
 
 
 def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
