@@ -73,7 +73,9 @@ class FileTimeCollect(ExchangeCollect):
 
     user_prefix = Unicode(
         "", help="The prefix of the students' system user names (the hub's student 'alice' is the "
-                 "system user PREFIXalice): a submission is collected as its owner's."
+                 "system user PREFIXalice): a submission is collected as its owner's. Unset where "
+                 "every server runs as one user (Zero to JupyterHub's jovyan): a submission is "
+                 "collected under the name it carries."
     ).tag(config=True)
 
     @default("check_owner")
@@ -88,16 +90,18 @@ class FileTimeCollect(ExchangeCollect):
 
     def _path_to_record(self, path):
         record = super()._path_to_record(path)      # the student and the time its name claims
-        uid = os.stat(path).st_uid
-        try:
-            owner = pwd.getpwuid(uid).pw_name
-        except KeyError:
-            owner = f"uid{uid}"
-        maker = owner.removeprefix(self.user_prefix) if self.user_prefix else owner
-        if maker != record["username"]:
-            self.log.warning("%s is named for %s but was made by %s: collected as %s's",
-                             record["filename"], record["username"], owner, maker)
-            record["username"] = maker
+        if self.user_prefix:
+            uid = os.stat(path).st_uid
+            try:
+                owner = pwd.getpwuid(uid).pw_name
+            except KeyError:
+                owner = f"uid{uid}"
+            maker = owner.removeprefix(self.user_prefix)
+            if maker != record["username"]:
+                self.log.warning("%s is named for %s but was made by %s: collected as %s's",
+                                 record["filename"], record["username"], owner, maker)
+                record["username"] = maker
+        maker = record["username"]
         # what it states, in its folder's name and in its timestamp.txt
         stated = [when for when in (record["timestamp"], _stated_time(path)) if when is not None]
         changed = _last_change(path)

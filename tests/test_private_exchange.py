@@ -30,10 +30,14 @@ from nbgrader.utils import parse_utc  # noqa: E402
 REPO = Path(__file__).resolve().parents[1]
 FORGED = "2000-01-01 00:00:00.000000 UTC"
 
-_spec = importlib.util.spec_from_file_location("private_exchange",
-                                               REPO / "classroom" / "private_exchange.py")
-private_exchange = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(private_exchange)
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = sys.modules.setdefault(name, importlib.util.module_from_spec(spec))
+    spec.loader.exec_module(module)      # (registered first: a dataclass looks itself up there)
+    return module
+
+
+private_exchange = _load("private_exchange", REPO / "classroom" / "private_exchange.py")
 
 
 @pytest.fixture(autouse=True)
@@ -52,11 +56,12 @@ def _exchange(tmp_path: Path) -> Path:
     return exchange
 
 
-def _run(klass, exchange: Path, folder: Path, **coursedir):
+def _run(klass, exchange: Path, folder: Path, student_id: str = "", **traits):
     """``klass`` started as nbgrader starts it; the log's lines."""
-    course = CourseDirectory(root=str(folder), course_id="c", assignment_id="hw", **coursedir)
+    course = CourseDirectory(root=str(folder), course_id="c", assignment_id="hw",
+                             student_id=student_id)
     step = klass(coursedir=course, authenticator=Authenticator(), root=str(exchange),
-                 assignment_dir=str(folder), cache=str(folder / "cache"))
+                 assignment_dir=str(folder), cache=str(folder / "cache"), **traits)
     lines = []
     handler = logging.Handler()
     handler.emit = lambda record: lines.append(record.getMessage())
@@ -87,22 +92,39 @@ def test_a_submission_is_closed_to_other_users(tmp_path):
     assert stat.S_IMODE(submission.stat().st_mode) == 0o770, "nbgrader's own would be 0777"
 
 
-def test_collect_records_no_time_before_the_last_change_and_names_the_maker(tmp_path):
+def test_collect_records_no_time_before_the_last_change(tmp_path):
     exchange, course = _exchange(tmp_path), tmp_path / "course"
     course.mkdir()
     # the kernel's clock for file times is coarse: a second of margin
     before = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None) \
         - datetime.timedelta(seconds=1)
-    # back-dated in its name and in its timestamp.txt, and named for another student
-    _submission(exchange / "c" / "inbound", f"alice+hw+{FORGED}+abc", FORGED,
+    # back-dated in its name and in its timestamp.txt
+    _submission(exchange / "c" / "inbound", f"nobody+hw+{FORGED}+abc", FORGED,
                 pwd.getpwnam("nobody"))
     log = "\n".join(_run(private_exchange.FileTimeCollect, exchange, course))
-    assert not (course / "submitted" / "alice").exists(), "collected as its maker's, not alice's"
     recorded = (course / "submitted" / "nobody" / "hw" / "timestamp.txt").read_text()
     assert parse_utc(recorded) >= before > parse_utc(FORGED)
-    assert "is named for alice but was made by nobody: collected as nobody's" in log, log
-    assert f"nobody's submission alice+hw+{FORGED}+abc states {FORGED[:19]} UTC but was last " \
+    assert f"nobody's submission nobody+hw+{FORGED}+abc states {FORGED[:19]} UTC but was last " \
            "changed at" in log, log
+
+
+def test_a_submission_is_collected_as_its_makers(tmp_path):
+    accounts = _load("accounts", REPO / "classroom" / "accounts.py")
+    prefix, made = f"rltest{os.getpid() % 10000:04d}-", {}
+    exchange, course = _exchange(tmp_path), tmp_path / "course"
+    course.mkdir()
+    try:
+        accounts.make(["ann"], prefix, tmp_path / "home", made=made)
+        ann = pwd.getpwnam(prefix + "ann")
+        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f %Z")
+        _submission(exchange / "c" / "inbound", f"ben+hw+{now}+abc", now, ann)  # in ben's name
+        collect = private_exchange.FileTimeCollect
+        log = "\n".join(_run(collect, exchange, course, user_prefix=prefix))
+    finally:
+        accounts.remove(made)
+    assert not (course / "submitted" / "ben").exists()
+    assert (course / "submitted" / "ann" / "hw" / "hw" / "hw.ipynb").is_file()
+    assert f"is named for ben but was made by {prefix}ann: collected as ann's" in log, log
 
 
 def test_an_honest_submission_is_collected_without_a_note(tmp_path):
