@@ -2,8 +2,8 @@
 
 Run by hand: ``.venv/bin/python bench/widgets.py [name ...]``.
 
-Every function exported by ``rejlab.widgets`` that can be called without
-arguments and returns an :class:`rejlab.widgets.Explorer` is built with its
+Every function exported by ``rejlab.course.widgets`` that can be called without
+arguments and returns an :class:`rejlab.course.widgets.Explorer` is built with its
 defaults. Then its first slider-like control is stepped through its range
 (20 changes; a dropdown or toggle is cycled if there is no slider, and a
 per-explorer table in ``CHANGES`` overrides both; ``VARIANTS`` adds rows for
@@ -34,8 +34,8 @@ matplotlib.use("Agg")
 import ipywidgets as widgets  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-import rejlab.widgets as rw  # noqa: E402
-from rejlab.widgets import Explorer  # noqa: E402
+import rejlab.course.widgets as rw  # noqa: E402
+from rejlab.course.widgets import Explorer  # noqa: E402
 
 N_CHANGES = 20
 REPEATS = 3
@@ -89,7 +89,7 @@ CHOICES = (widgets.Dropdown, widgets.ToggleButtons, widgets.RadioButtons, widget
 
 
 def exported_names():
-    """Public names of rejlab.widgets: its ``__all__``, else its submodules' ``__all__``."""
+    """Public names of rejlab.course.widgets: its ``__all__``, else its submodules' ``__all__``."""
     names = getattr(rw, "__all__", None)
     if names is not None:
         return list(names)

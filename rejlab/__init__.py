@@ -6,9 +6,14 @@ names the module that owns it, where the implementation-grade names of that
 topic stay (``rejlab.<module>.<name>``, e.g. ``rejlab.optimality.compare_same_r``).
 Names load on first use: ``import rejlab`` itself imports nothing heavy
 (not even NumPy), the maths loads when a name of it is first read, and
-drawing (``rejlab.plot``), explorers (``rejlab.widgets``), the hyperspectral
-example (``rejlab.context``) and the command line (``rejlab.cli``) load only
-when asked for, so the maths never imports matplotlib or ipywidgets.
+drawing (``rejlab.plot``), the hyperspectral example (``rejlab.context``) and
+the command line (``rejlab.cli``) load only when asked for, so the maths
+never imports matplotlib.
+
+The course built on the library (explorers, self-checks, lesson data,
+simulation studies, homework helpers) is the subpackage ``rejlab.course``,
+which imports the library and which nothing in the library imports; the
+lessons' spellings ``rl.widgets`` and ``rl.exercises`` reach it by name.
 ``docs/architecture.md`` draws the layers.
 """
 
@@ -64,8 +69,8 @@ __all__ = [
     "compare_multilabel",
     # Evaluate your own classifier: rejlab.report
     "rejection_report", "report_from_estimator", "RejectionReport",
-    # Data sets, self-checks, drawing, explorers, the hyperspectral example, the command line
-    "datasets", "exercises", "plot", "widgets", "context", "cli",
+    # Data sets, drawing, the hyperspectral example, the command line; the course on top
+    "datasets", "plot", "context", "cli", "course",
     "__version__",
 ]
 
@@ -76,7 +81,9 @@ _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimalit
            "multilabel",
            "report")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).
-_MODULES = frozenset(("datasets", "exercises", "plot", "widgets", "context", "cli", *_OWNERS))
+_MODULES = frozenset(("datasets", "plot", "context", "cli", "course", *_OWNERS))
+#: The course's subpackages, by the lessons' spelling (``rl.widgets``): loaded by name only.
+_COURSE = {"widgets": "rejlab.course.widgets", "exercises": "rejlab.course.exercises"}
 
 
 def _load_face():
@@ -92,6 +99,8 @@ def _load_face():
 def __getattr__(name):
     if name in _MODULES:
         return _import_module(f"{__name__}.{name}")
+    if name in _COURSE:
+        return _import_module(_COURSE[name])
     if name in __all__:
         _load_face()
         if name in globals():
@@ -100,4 +109,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted({*globals(), *__all__})
+    return sorted({*globals(), *__all__, *_COURSE})

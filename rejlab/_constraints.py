@@ -9,7 +9,7 @@ A public function states what each parameter may be, above its ``def``::
 
 Each value is a :class:`Kind` of the vocabulary (:mod:`rejlab._kinds`): a
 checker that converts the value or raises ``ValueError`` naming the
-argument, a valid example, and the junk it must refuse. The decorator checks
+argument, and a valid example. The decorator checks
 and converts every declared argument the caller gave, then the declarable
 cross-argument rules (``same_length``, ``same_shape``, ``broadcast``), and
 calls the body with the converted values. What cannot be declared (``count
@@ -21,9 +21,17 @@ check in the body.
 - A parameter the caller left out keeps its default, unchecked: a default
   is already in its converted form (``tests/test_declared_inputs.py``
   checks that every default passes its own kind unchanged).
-- ``func.unchecked`` is the body itself, for orchestrators that validated
-  the arguments at their own door (``rejection_report`` calls
-  ``rejection_curves.unchecked``): each array is validated once per call.
+- A call made from the library's own code skips the door: the caller
+  already holds checked values (an orchestrator such as
+  ``rejection_report`` validated them at its own door), so each array is
+  checked once per call, and nothing is written at the call site. The
+  caller is whoever's code calls the function: the library's modules, but
+  not the course layer (``rejlab/course/``: its explorers pass control
+  values, its exercises answers) nor the command line (``rejlab/cli/``:
+  what it read from files), and never a notebook, a test or a doctest.
+- A door for data that reaches the library through another argument (a
+  report's ``validation`` mapping holds arrays) is declared ``always=True``:
+  it checks whoever calls it.
 - ``declared(func)`` gives the declarations, which the generic test reads
   to derive the bad inputs of every public callable.
 
@@ -37,6 +45,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
+import sys
 from typing import NamedTuple
 
 from . import _validate as v
@@ -45,29 +55,18 @@ __all__ = ["Kind", "Rule", "Constraints", "accepts", "declared", "RULES"]
 
 
 class Kind:
-    """What one parameter may be: its checker, a valid example, and the junk it refuses.
+    """What one parameter may be: its checker and a valid example.
 
     ``check(value, name)`` returns the value converted (an array, a float,
     the value itself) or raises ``ValueError`` whose message names ``name``
     and says what to pass instead. ``example`` is a valid value (None for a
-    kind of objects, whose example is an instance of ``cls``). ``junk`` maps
-    a label to a function of the example that makes a value the checker must
-    refuse; ``typical`` names the few junk labels tried on every function
-    declaring this kind (all of them are tried on the checker itself).
+    kind of objects, whose example is an instance of ``cls``).
     """
 
-    __slots__ = ("name", "check", "example", "junk", "typical", "cls")
+    __slots__ = ("name", "check", "example", "cls")
 
-    def __init__(self, name, check, *, example=None, junk=(), typical=None, cls=None):
-        self.name = name
-        self.check = check
-        self.example = example
-        self.junk = dict(junk)
-        self.typical = tuple(typical) if typical is not None else tuple(self.junk)[:3]
-        self.cls = cls
-        unknown = set(self.typical) - set(self.junk)
-        if unknown:
-            raise ValueError(f"kind {name}: typical junk {sorted(unknown)} is not among its junk")
+    def __init__(self, name, check, *, example=None, cls=None):
+        self.name, self.check, self.example, self.cls = name, check, example, cls
 
     def __call__(self, x, name):
         return self.check(x, name)
@@ -80,15 +79,12 @@ class Rule(NamedTuple):
     """A declarable check across arguments, e.g. ``same_length=("accurate", "confidence")``.
 
     ``check(values)`` receives the converted values of ``names`` (those the
-    caller gave, None left out). ``junk(examples)`` makes, from valid
-    examples of every name, the arguments that break the rule, all of which
-    the message must name.
+    caller gave, None left out).
     """
 
     what: str
     names: tuple
     check: object
-    junk: object
 
 
 def _sized(x):
@@ -96,45 +92,23 @@ def _sized(x):
     return getattr(x, "ndim", 1) > 0 and hasattr(x, "__len__")
 
 
-def _same_length(names):
-    def check(values):
-        present = {n: values[n] for n in names if n in values and _sized(values[n])}
-        if len(present) > 1:
-            v.same_length(**present)
+def _rule(what, checker, sized=False):
+    def make(names):
+        def check(values):
+            present = {n: values[n] for n in names
+                       if n in values and (not sized or _sized(values[n]))}
+            if len(present) > 1:
+                checker(**present)
 
-    def junk(examples):
-        return {names[-1]: examples[names[-1]][:-1]}
+        return Rule(what, names, check)
 
-    return Rule("same_length", names, check, junk)
-
-
-def _same_shape(names):
-    def check(values):
-        present = {n: values[n] for n in names if n in values}
-        if len(present) > 1:
-            v.same_shape(**present)
-
-    def junk(examples):
-        return {names[-1]: examples[names[-1]][:-1]}
-
-    return Rule("same_shape", names, check, junk)
-
-
-def _broadcast(names):
-    def check(values):
-        present = {n: values[n] for n in names if n in values}
-        if len(present) > 1:
-            v.broadcastable(**present)
-
-    def junk(examples):
-        a, b = names[0], names[-1]
-        return {a: [examples[a]] * 2, b: [examples[b]] * 3}
-
-    return Rule("broadcast", names, check, junk)
+    return make
 
 
 #: The declarable cross-argument rules, by the keyword that declares them.
-RULES = {"same_length": _same_length, "same_shape": _same_shape, "broadcast": _broadcast}
+RULES = {"same_length": _rule("same_length", v.same_length, sized=True),
+         "same_shape": _rule("same_shape", v.same_shape),
+         "broadcast": _rule("broadcast", v.broadcastable)}
 
 
 class Constraints(NamedTuple):
@@ -152,15 +126,31 @@ def _rule_groups(value):
     return [tuple(group) for group in value]
 
 
+#: Files under this folder are the library's own code, but for the folders of ``_OUTSIDE``:
+#: the course's explorers and exercises pass control values and answers, the command line
+#: what it read from files, and those are checked at the door like any user's.
+_LIBRARY = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_OUTSIDE = tuple(os.path.join(_LIBRARY, part) + os.sep for part in ("course", "cli"))
+_COURSE = _OUTSIDE[0]
+
+
+def _called_by_library():
+    """True when the caller of the decorated function is library code (its door is passed)."""
+    caller = sys._getframe(2).f_code.co_filename
+    return caller.startswith(_LIBRARY) and not caller.startswith(_OUTSIDE)
+
+
 def accepts(**declarations):
     """Declare the kind of each parameter (and cross-argument rules); check them at the door.
 
     Every keyword is a parameter name mapped to a :class:`Kind`, except the
     rule keywords of :data:`RULES`, each mapped to a tuple of parameter names
     (or a list of such tuples). A misspelt name is an error when the module
-    is imported, not when the function is called.
+    is imported, not when the function is called. ``always=True`` checks
+    even the library's own calls (see the module's docstring).
     """
     rules_given = {k: declarations.pop(k) for k in list(declarations) if k in RULES}
+    always = declarations.pop("always", False)
 
     def decorate(func):
         params = inspect.signature(func).parameters
@@ -187,6 +177,8 @@ def accepts(**declarations):
 
         @functools.wraps(func)
         def checked(*args, **kwargs):
+            if not always and _called_by_library():
+                return func(*args, **kwargs)
             if args:
                 args = list(args)
             values = {} if rules else None
@@ -210,7 +202,6 @@ def accepts(**declarations):
                 rule.check(values)
             return func(*args, **kwargs)
 
-        checked.unchecked = func
         checked.constraints = Constraints(dict(declarations), rules, optional)
         return checked
 

@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _validate as v
 from ._constraints import Kind, accepts
-from ._kinds import COMMON, FINITE_1D, FRACTION, LABELS_1D, PROBA
+from ._kinds import FINITE_1D, LABELS_1D, PROBA
 from .partitions import accuracy_vector
 from .rejectors import confidence_from_proba
 
@@ -40,8 +40,7 @@ def fractions_of(fractions, name="fractions"):
 
 
 #: The rejected fractions a report tabulates.
-FRACTIONS = Kind("FRACTIONS", fractions_of, example=(0.0, 0.5),
-                 junk={"empty": lambda e: [], "2d": lambda e: [list(e), list(e)], **FRACTION.junk})
+FRACTIONS = Kind("FRACTIONS", fractions_of, example=(0.0, 0.5))
 
 
 def column_labels(labels, n_classes):
@@ -94,7 +93,7 @@ def predictions(y_true, y_pred, confidence, proba, labels, rejector):
             y_pred = lab[np.argmax(proba, axis=1)]
         else:
             check_in_labels(y_pred, "y_pred", lab)
-        confidence = confidence_from_proba.unchecked(proba, rejector)
+        confidence = confidence_from_proba(proba, rejector)
         label_tuple = tuple(lab.tolist())
         rejector_name = rejector
     else:
@@ -103,7 +102,7 @@ def predictions(y_true, y_pred, confidence, proba, labels, rejector):
         if labels is not None:
             raise ValueError("labels name the probability columns: give them only with proba")
         rejector_name = GIVEN_CONFIDENCE
-    return accuracy_vector.unchecked(y_true, y_pred), confidence, rejector_name, label_tuple
+    return accuracy_vector(y_true, y_pred), confidence, rejector_name, label_tuple
 
 
 VALIDATION_KEYS = ("y_true", "y_pred", "confidence", "proba")
@@ -126,15 +125,11 @@ def _validation(x, name):
 #: A report's validation predictions (their arrays are read by :func:`validation_inputs`).
 VALIDATION = Kind(
     "VALIDATION", _validation,
-    example=dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0], confidence=[0.9, 0.6, 0.4, 0.8]),
-    junk={"no_y_true": lambda e: {k: x for k, x in e.items() if k != "y_true"},
-          "unknown_key": lambda e: dict(e, weights=[1] * len(e["y_true"])),
-          "a_tuple": lambda e: tuple(e.values()),
-          **{k: f for k, f in COMMON.items() if k != "None"}})
+    example=dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0], confidence=[0.9, 0.6, 0.4, 0.8]))
 
 
 @accepts(y_true=LABELS_1D, y_pred=LABELS_1D, confidence=FINITE_1D, proba=PROBA,
-         same_length=[("y_true", "y_pred", "confidence"), ("y_true", "proba")])
+         same_length=[("y_true", "y_pred", "confidence"), ("y_true", "proba")], always=True)
 def _validation_predictions(y_true, y_pred=None, confidence=None, proba=None, *, labels,
                             rejector):
     return predictions(y_true, y_pred, confidence, proba, labels, rejector)[:2]
@@ -175,15 +170,9 @@ def _estimator(x, name):
 
 
 #: A fitted classifier, duck-typed: ``predict_proba`` and ``classes_`` (scikit-learn's).
-ESTIMATOR = Kind("ESTIMATOR", _estimator,
-                 junk={"no_classes": lambda e: _Unfitted(), **COMMON})
+ESTIMATOR = Kind("ESTIMATOR", _estimator)
 
 
-class _Unfitted:
-    """A classifier that was never fitted: it has ``predict_proba`` but no ``classes_``."""
-
-    def predict_proba(self, X):
-        raise RuntimeError("not fitted")
 
 
 def _pair(x, name):
@@ -195,9 +184,7 @@ def _pair(x, name):
 
 #: Validation samples and labels of an estimator, ``(X_val, y_val)``.
 ESTIMATOR_VALIDATION = Kind(
-    "ESTIMATOR_VALIDATION", _pair, example=([[0], [1]], [0, 1]),
-    junk={"triple": lambda e: (*e, e[0]), "one": lambda e: (e[0],),
-          **{k: f for k, f in COMMON.items() if k != "None"}})
+    "ESTIMATOR_VALIDATION", _pair, example=([[0], [1]], [0, 1]))
 
 
 def predicted_proba(estimator, X, n, x_name, y_name):

@@ -53,11 +53,11 @@ def point_at(curves, thresholds, k):
     the other counts follow, and the measures are computed from them.
     """
     if thresholds.points is None:          # no tie: every k is a threshold point
-        return curves.point.unchecked(curves, k)
+        return curves.point(k)
     ks = thresholds.points
     j = int(np.searchsorted(ks, k))
     if ks[j] == k:
-        return curves.point.unchecked(curves, k)
+        return curves.point(k)
     s, e = int(ks[j - 1]), int(ks[j])
     a_s, a_e = int(thresholds.n_accurate_rejected[j - 1]), int(thresholds.n_accurate_rejected[j])
     ar = a_s + ((k - s) * (a_e - a_s)) / (e - s)

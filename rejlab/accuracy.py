@@ -39,7 +39,7 @@ import numpy as np
 
 from . import _set_checks as sc, _validate as v
 from ._constraints import Kind, accepts
-from ._kinds import COMMON, SETS_OR_INDICATOR, TEXT, UNIVERSE, one_of
+from ._kinds import SETS_OR_INDICATOR, TEXT, UNIVERSE, one_of
 from ._label_counts import aa_rar, sample_counts, totals as count_totals
 from ._sets import ElementSet, ordered
 from .coverings import label_sets_to_blocks
@@ -106,7 +106,7 @@ def _read(ideal, results, universe=None):
         sc.same_keys(**values)
         rows = {name: sc.label_sets(x, name)[1] for name, x in values.items()}
         labels = ordered(frozenset().union(*(r for rs in rows.values() for r in rs)))
-        blocks = {name: tuple(label_sets_to_blocks.unchecked(x, labels=labels)) if labels else ()
+        blocks = {name: tuple(label_sets_to_blocks(x, labels=labels)) if labels else ()
                   for name, x in values.items()}
         default = ordered(ideal)
     else:
@@ -228,10 +228,7 @@ def _condition(x, name):
 
 
 #: One of the paper's four conditions, (ideal kind, result kind); a list reads as a tuple.
-CONDITION = Kind("CONDITION", _condition, example=("covering", "partition"),
-                 junk={"unknown": lambda e: ("covering", "nothing"), "one": lambda e: "covering",
-                       "nested": lambda e: [["covering"], "partition"],
-                       **{k: f for k, f in COMMON.items() if k != "None"}})
+CONDITION = Kind("CONDITION", _condition, example=("covering", "partition"))
 
 
 @accepts(**_PAIR, condition=CONDITION)

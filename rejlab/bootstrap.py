@@ -326,8 +326,8 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     diff = {k: m1[k] - m2[k] for k in m1}
     bands, critical = _curve_bands({k: x[0] for k, x in diff.items()},
                                  {k: x[1:] for k, x in diff.items()}, level, band)
-    d_aurc = _band(aurc.unchecked(a, c1, ties="index")     # ties by index, as the replicates
-                   - aurc.unchecked(a, c2, ties="index"),
+    d_aurc = _band(aurc(a, c1, ties="index")     # ties by index, as the replicates
+                   - aurc(a, c2, ties="index"),
                    (one.aurc - two.aurc)[1:], level)
     q = bands["Q"]
     better = np.where(q.low > 0, "1", np.where(q.high < 0, "2", "neither"))
@@ -372,7 +372,7 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     (0.155, 0.725)
     """
     a, c = accurate, confidence
-    n_rej = int(np.count_nonzero(reject_below.unchecked(c, threshold)))   # threshold: its value
+    n_rej = int(np.count_nonzero(reject_below(c, threshold)))   # threshold: its value
     n = a.size
     # the rejected samples are the n_rej first in the walk's order
     (counts,) = _walked([RejectionWalk(a, c, [], n_boot + 1, position=n_rej)], n, n_boot, seed,
@@ -454,9 +454,9 @@ def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=
     for i in range(n_splits):
         perm = rng.permutation(n)
         val, test = perm[:m], perm[m:]
-        chosen = select_threshold.unchecked(a[val], c[val])
+        chosen = select_threshold(a[val], c[val])
         out[0, i] = np.mean(a[test])
-        out[1, i] = select_threshold.unchecked(a[test], c[test]).Q
-        out[2, i] = classification_quality.unchecked(a[test],
-                                                     reject_below.unchecked(c[test], chosen.value))
+        out[1, i] = select_threshold(a[test], c[test]).Q
+        out[2, i] = classification_quality(a[test],
+                                                     reject_below(c[test], chosen.value))
     return HoldoutOptimism(*out)

@@ -158,7 +158,7 @@ def expected_calibration_error(accurate, confidence, *, n_bins=15, binning="equa
     >>> round(expected_calibration_error([1, 0], [0.9, 0.9], n_bins=10), 4)
     0.4
     """
-    return calibration_bins.unchecked(accurate, confidence, n_bins=n_bins, binning=binning).ece
+    return calibration_bins(accurate, confidence, n_bins=n_bins, binning=binning).ece
 
 
 def _scores(proba, from_logits):

@@ -298,7 +298,7 @@ def _kind(blocks, U):
 @accepts(family=FAMILY, universe=UNIVERSE)
 def is_covering(family, *, universe=None):
     """True when the blocks are non-empty and their union is U (partitions included)."""
-    return covering_kind.unchecked(family, universe=universe) != "not a covering"
+    return covering_kind(family, universe=universe) != "not a covering"
 
 
 @accepts(family=FAMILY, universe=UNIVERSE)
@@ -309,7 +309,7 @@ def is_partition(family, *, universe=None):
     >>> rl.is_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}])
     True
     """
-    return covering_kind.unchecked(family, universe=universe) == "partition"
+    return covering_kind(family, universe=universe) == "partition"
 
 
 @dataclass(frozen=True)

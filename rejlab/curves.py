@@ -424,4 +424,4 @@ def subsample_curves(curves, max_points=DISPLAY_POINTS):
         return curves
     idx = np.round(np.linspace(0, m - 1, max_points - 1)).astype(np.int64)
     idx = np.union1d(idx, [curves.best_Q()])
-    return RejectionCurves.take.unchecked(curves, idx)
+    return curves.take(idx)

@@ -435,8 +435,8 @@ def compare_multilabel(y_true, y_pred_1, y_pred_2, *, n_boot=1000, level=0.95, s
     """
     zero_value, _ = sc.zero_division(zero_division)
     pairs = [_read_samples(y_true, y_pred_1, "y_pred_1"), _read_samples(y_true, y_pred_2, "y_pred_2")]
-    one = multilabel_measures.unchecked(y_true, y_pred_1, zero_division=zero_division)
-    two = multilabel_measures.unchecked(y_true, y_pred_2, zero_division=zero_division)
+    one = multilabel_measures(y_true, y_pred_1, zero_division=zero_division)
+    two = multilabel_measures(y_true, y_pred_2, zero_division=zero_division)
     terms = [_PairTerms(T, R, zero_value) for T, R in pairs]
     n = pairs[0][0].shape[0]
     with np.errstate(invalid="ignore"):                          # inf - inf: NaN, left out

@@ -392,7 +392,7 @@ def _reference(A0, r0, alpha):
     an0 = 0.0 if r0 == 1 else A0 * (1.0 - r0)
     low, high = _feasible_bounds(float(r0), float(alpha))
     if not (low - CONDITION_TOLERANCE <= an0 <= high + CONDITION_TOLERANCE):
-        a_low, a_high = feasible_accuracy.unchecked(float(r0), float(alpha))
+        a_low, a_high = feasible_accuracy(float(r0), float(alpha))
         raise ValueError(
             f"A0 = {float(A0):.6g} is infeasible at r0 = {float(r0):.6g} for a classifier with "
             f"alpha = {float(alpha):.6g}: A0 must lie in [{a_low:.6g}, {a_high:.6g}] there "

@@ -24,7 +24,7 @@ import numpy as np
 
 from . import _validate as v
 from ._constraints import Kind, accepts
-from ._kinds import COMMON, FINITE_1D, LABELS_1D, SINGLE_FRACTION, integer
+from ._kinds import FINITE_1D, LABELS_1D, SINGLE_FRACTION, integer
 from ._labels import same_kind
 
 __all__ = ["Threshold", "accuracy_vector", "reject_lowest", "reject_below"]
@@ -50,10 +50,7 @@ def _threshold(x, name):
 
 
 #: A number or a :class:`Threshold`; converted to its value.
-THRESHOLD = Kind("THRESHOLD", _threshold, example=0.5,
-                 junk={"nan": lambda e: math.nan, "numeric_str": lambda e: "0.5",
-                       "plain_tuple": lambda e: (0.5, 0.2, 1.0, 1.0),  # looks like one, is not
-                       "bool": lambda e: True, "array": lambda e: [0.1, 0.2], **COMMON})
+THRESHOLD = Kind("THRESHOLD", _threshold, example=0.5)
 
 
 @accepts(y_true=LABELS_1D, y_pred=LABELS_1D, same_length=("y_true", "y_pred"))
@@ -171,7 +168,7 @@ def reject_below(confidence, threshold):
     >>> reject_below([0.9, 0.2, 0.5, 0.2], 0.5)
     array([False,  True, False,  True])
     """
-    return _below(confidence, threshold)
+    return _below(confidence, threshold.value if isinstance(threshold, Threshold) else threshold)
 
 
 def _below(c, t):

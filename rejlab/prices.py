@@ -23,7 +23,7 @@ import numpy as np
 
 from ._constraints import accepts
 from ._kinds import SINGLE_FRACTION, integer
-from .curves import CURVES, DISPLAY_POINTS, RejectionCurves, subsample_curves
+from .curves import CURVES, DISPLAY_POINTS, subsample_curves
 
 __all__ = ["CostCurve", "cost_curve", "RhoZeroCurve", "rho_zero_curve"]
 
@@ -57,11 +57,10 @@ def cost_curve(curves, rho, *, max_points=DISPLAY_POINTS):
     >>> float(c.cheapest_r), round(float(c.cheapest_cost), 3), float(c.no_rejection_cost)
     (0.5, 0.15, 0.5)
     """
-    C = RejectionCurves   # the methods' bodies: curves and rho are validated at this door
-    ends = C.take.unchecked(curves, np.array([C.min_cost.unchecked(curves, rho), 0]))
-    cheapest_cost, no_rejection_cost = C.cost.unchecked(ends, rho).tolist()
-    shown = subsample_curves.unchecked(curves, max_points)
-    return CostCurve(shown.r, C.cost.unchecked(shown, rho), rho, float(ends.r[0]), cheapest_cost,
+    ends = curves.take(np.array([curves.min_cost(rho), 0]))
+    cheapest_cost, no_rejection_cost = ends.cost(rho).tolist()
+    shown = subsample_curves(curves, max_points)
+    return CostCurve(shown.r, shown.cost(rho), rho, float(ends.r[0]), cheapest_cost,
                      no_rejection_cost)
 
 

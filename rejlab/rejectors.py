@@ -52,4 +52,4 @@ REJECTORS = {
 @accepts(proba=PROBA, rejector=one_of(REJECTORS))
 def confidence_from_proba(proba, rejector="max_probability"):
     """Confidence from probabilities with a rejector chosen by name (see ``REJECTORS``)."""
-    return REJECTORS[rejector].unchecked(proba)
+    return REJECTORS[rejector](proba)

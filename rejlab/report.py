@@ -238,19 +238,19 @@ class RejectionReport:
     @cached_property
     def display_curves(self):
         """The curves at the points a figure shows: :func:`rejlab.curves.subsample_curves`."""
-        return subsample_curves.unchecked(self.curves)
+        return subsample_curves(self.curves)
 
     @cached_property
     def best_operating_set(self):
         """The operating set of the max-Q point (Condessa et al. 2017, Fig. 2): 401 r1, and its own."""
         best = self.best
         grid = np.union1d(np.linspace(0.0, 1.0, 401), [best.r])
-        return operating_set.unchecked(best.A, best.r, self.alpha, grid)
+        return operating_set(best.A, best.r, self.alpha, grid)
 
     @cached_property
     def rho_zero_display(self):
         """rho_0 against no rejection at the points a figure shows (:func:`rejlab.rho_zero_curve`)."""
-        return rho_zero_curve.unchecked(self.display_curves)
+        return rho_zero_curve(self.display_curves)
 
     @accepts(r=SINGLE_FRACTION, rho=SINGLE_FRACTION)
     def walk(self, r, rho):
@@ -259,11 +259,10 @@ class RejectionReport:
         What the report explorer shows (:func:`rejlab.plot.report_point` draws it).
         """
         k = _count(r, self.n)
-        C = RejectionCurves   # the curves' own methods, on the report's validated curves
-        point_cost = float(C.cost.unchecked(C.take.unchecked(self.curves, np.array([k])), rho)[0])
+        point_cost = float(self.curves.take(np.array([k])).cost(rho)[0])
         return ReportWalk(self.rejector, self.n, self.display_curves, k,
-                          C.point.unchecked(self.curves, k), point_cost,
-                          cost_curve.unchecked(self.curves, rho))
+                          self.curves.point(k), point_cost,
+                          cost_curve(self.curves, rho))
 
     def __str__(self):
         return report_text(self, 4)
@@ -426,9 +425,9 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
 
     cost = min_cost = min_cost_index = None
     if rho is not None:
-        cost = curves.cost.unchecked(curves, rho)
-        min_cost_index = threshold_rejected(thresholds, thresholds.min_cost.unchecked(thresholds, rho))
-        min_cost = curves.point.unchecked(curves, min_cost_index)
+        cost = curves.cost(rho)
+        min_cost_index = threshold_rejected(thresholds, thresholds.min_cost(rho))
+        min_cost = curves.point(min_cost_index)
 
     # AURC, E-AURC, AUGRC, failure AUROC: from the threshold points, so never the row order
     field = threshold_field_numbers(thresholds.points, thresholds.n_accurate_rejected, n)
@@ -442,22 +441,22 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
     bands = point_bands = None
     if n_boot:
         grid = np.union1d(DEFAULT_BAND_FRACTIONS, fractions)
-        bands = bootstrap_curves.unchecked(accurate, confidence, fractions=grid, n_boot=n_boot,
+        bands = bootstrap_curves(accurate, confidence, fractions=grid, n_boot=n_boot,
                                            level=level, seed=seed, progress=stage(0))
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
 
     chosen = test_point = test_point_bands = None
     if val is not None:
         try:
-            chosen = select_threshold.unchecked(*val, criterion=criterion,
+            chosen = select_threshold(*val, criterion=criterion,
                                                 rho=rho if criterion == "min_cost" else None,
                                                 target_accuracy=target_accuracy)
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
-        test_point = operating_point.unchecked(accurate,
-                                               reject_below.unchecked(confidence, chosen.value))
+        test_point = operating_point(accurate,
+                                               reject_below(confidence, chosen.value))
         if n_boot:
-            test_point_bands = bootstrap_threshold.unchecked(accurate, confidence, chosen.value,
+            test_point_bands = bootstrap_threshold(accurate, confidence, chosen.value,
                                                              n_boot=n_boot, level=level, seed=seed,
                                                              progress=stage(1))
 
@@ -465,7 +464,7 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         curves=curves,
         fractions=fractions,
         points=points,
-        best=curves.point.unchecked(curves, best_index),
+        best=curves.point(best_index),
         best_index=best_index,
         rejector=rejector_name,
         labels=label_tuple,

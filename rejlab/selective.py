@@ -493,11 +493,11 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
         raise ValueError(f"target_accuracy is used only with criterion='target_accuracy', "
                          f"not {criterion!r}")
     a, c = accurate, confidence
-    cv = rejection_curves.unchecked(a, c, thresholds_only=True)
+    cv = rejection_curves(a, c, thresholds_only=True)
     if criterion == "max_Q":
         i = cv.best_Q()
     elif criterion == "min_cost":
-        i = cv.min_cost.unchecked(cv, rho)
+        i = cv.min_cost(rho)
     else:
         ok = np.flatnonzero(cv.A >= target_accuracy)  # NaN (nothing kept) never qualifies
         if ok.size == 0:

@@ -36,15 +36,14 @@ LAYER_OF = {
     "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
     "guarantees": "maths", "_risk_control": "maths", "_resampling": "maths", "calibration": "maths",
-    "plot": "plot", "widgets": "widgets", "exercises": "exercises", "grading": "exercises",
+    "plot": "plot", "course": "course", "grading": "course",
     "cli": "cli", "__main__": "cli",
 }
 ALLOWED = {
     "foundation": {"foundation"},
     "maths": {"foundation", "maths"},
     "plot": {"foundation", "maths", "plot"},
-    "widgets": {"foundation", "maths", "plot", "widgets"},
-    "exercises": {"foundation", "maths", "exercises"},
+    "course": {"foundation", "maths", "plot", "course"},
     "cli": {"foundation", "maths", "plot", "cli"},
 }
 
@@ -275,5 +274,43 @@ def test_the_face_lists_each_name_once_and_every_name_resolves():
     assert not twice, f"face names owned by two modules: {twice}"
     for name in rl.__all__:
         assert getattr(rl, name) is not None
-    modules = {"datasets", "exercises", "plot", "widgets", "context", "cli", "__version__"}
+    modules = {"datasets", "plot", "context", "cli", "course", "__version__"}
     assert set(rl.__all__) - modules == set(owners), "a face name no owner module defines"
+
+
+def test_the_library_stands_without_the_course(tmp_path):
+    """A copy of the package without ``rejlab/course/`` imports and computes; the lessons'
+    spellings of the course's names are then an AttributeError, nothing else."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    shutil.copytree(ROOT, tmp_path / "rejlab", ignore=shutil.ignore_patterns("course", "__pycache__"))
+    script = """
+import rejlab as rl, rejlab.plot, rejlab.cli, rejlab.context
+import numpy as np
+toy = rl.datasets.four_gaussians(50, seed=0)
+c = toy.confidence("max_probability")
+print(rl.operating_point(toy.accurate, rl.reject_lowest(c, fraction=0.2)).Q > 0,
+      rl.aurc(toy.accurate, c) > 0, rl.absolute_accuracy([{1, 2}, {3}], [{1}, {2, 3}]),
+      str(rl.rejection_report(toy.y, proba=toy.proba)).startswith("Rejection report"))
+for spelling in ("rl.widgets", "rl.exercises", "rl.datasets.max_q_points", "rl.plot.max_q_points"):
+    try:
+        eval(spelling)
+    except (AttributeError, ModuleNotFoundError):
+        print("absent", spelling)
+"""
+    # -S: no site hooks, so no editable install maps rejlab.course back to this checkout; the
+    # copy comes first on the path, then the packages rejlab needs (NumPy, matplotlib)
+    import numpy
+    packages = str(Path(numpy.__file__).parents[1])
+    done = subprocess.run([sys.executable, "-S", "-c", script], cwd=tmp_path, capture_output=True,
+                          text=True, env={"PYTHONPATH": os.pathsep.join([str(tmp_path), packages]),
+                                          "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"True True {2 / 3} True", lines
+    assert lines[1:] == [f"absent {s}" for s in ("rl.widgets", "rl.exercises",
+                                                 "rl.datasets.max_q_points", "rl.plot.max_q_points")]
+    assert "rejlab.course" not in done.stderr

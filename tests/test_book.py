@@ -508,7 +508,7 @@ def test_an_explorer_cell_the_site_cannot_show_is_refused(source):
 
 
 def test_every_lesson_explorer_declares_a_grid_of_its_own_controls():
-    import rejlab.widgets as rw
+    import rejlab.course.widgets as rw
     cells = {(p.stem, i): name for p in NOTEBOOKS
              for i, name in site_frames.explorer_cells(nbformat.read(p, as_version=4))}
     assert len(cells) >= len(NOTEBOOKS)           # every lesson has its explorer
@@ -520,7 +520,7 @@ def test_every_lesson_explorer_declares_a_grid_of_its_own_controls():
 
 
 def test_a_grid_value_outside_the_control_is_refused():
-    import rejlab.widgets as rw
+    import rejlab.course.widgets as rw
 
     def factory():
         pass
@@ -588,7 +588,7 @@ def test_the_site_shows_the_pictures_the_python_explorers_draw(site):
     builds it) draws at that setting, and the page's readout and text are the explorer's."""
     import random
 
-    import rejlab.widgets as rw
+    import rejlab.course.widgets as rw
     rng = random.Random(0)
     checked = 0
     for path in NOTEBOOKS:

@@ -1,9 +1,8 @@
 """Bad input across the public API, derived from the constraints each function declares.
 
 Every public function states its parameters' kinds next to its signature
-(``@accepts`` of ``rejlab/_constraints.py``), and each kind of
-``rejlab/_kinds.py`` carries its junk: the malformed values it must refuse.
-From those declarations this file derives:
+(``@accepts`` of ``rejlab/_constraints.py``), and ``tests/junk.py`` says, for
+each kind, the malformed values it must refuse. From those this file derives:
 
 - each kind's checker against *all* its junk (the vocabulary, tested once);
 - for every declared public callable and every declared parameter, the
@@ -27,8 +26,10 @@ values exit with status 2 (``tests/test_cli_bad_argv.py``).
 
 from __future__ import annotations
 
+import importlib.util
 import inspect
 import math
+from pathlib import Path
 
 import matplotlib
 
@@ -50,9 +51,14 @@ import rejlab as rl  # noqa: E402
 import rejlab._kinds as kinds  # noqa: E402
 import rejlab.cli as rcli  # noqa: E402
 import rejlab.context as ctx  # noqa: E402
+import rejlab.course.widgets as rwidgets  # noqa: E402
 import rejlab.plot as rplot  # noqa: E402
-import rejlab.widgets as rwidgets  # noqa: E402
 from rejlab._constraints import Kind, accepts, declared  # noqa: E402
+
+_junk_spec = importlib.util.spec_from_file_location("junk", Path(__file__).with_name("junk.py"))
+junk_module = importlib.util.module_from_spec(_junk_spec)
+_junk_spec.loader.exec_module(junk_module)
+junk_of, typical_of, Opaque = junk_module.junk_of, junk_module.typical_of, junk_module.Opaque
 
 ACC = [True, True, False, True, False, True]
 CONF = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6]
@@ -271,11 +277,12 @@ def _refused(call, name):
 def test_each_kind_refuses_all_its_junk_and_accepts_its_example(kind):
     valid = example(kind)
     kind.check(valid, "the_argument")  # the example passes
-    failures = {label: why for label, make in kind.junk.items()
+    junk = junk_of(kind)
+    assert junk, f"{kind.name} refuses nothing: say what it refuses in tests/junk.py"
+    failures = {label: why for label, make in junk.items()
                 if (why := _refused(lambda: kind.check(make(valid), "the_argument"),
                                     "the_argument"))}
     assert not failures, failures
-    assert kind.junk, f"{kind.name} refuses nothing: give it junk"
 
 
 # --- every declared parameter of every public callable --------------------------------
@@ -313,10 +320,10 @@ def test_a_declared_parameter_refuses_junk_naming_itself(qual, param):
     base = _required(func, constraints)
     call = _bound(func, cls)
     failures = {}
-    for label in kind.typical:
+    for label in typical_of(kind):
         if label == "None" and param in constraints.optional:
             continue  # None is this parameter's default: "not given"
-        junk = kind.junk[label](example(kind))
+        junk = junk_of(kind)[label](example(kind))
         why = _refused(lambda: call(**dict(base, **{param: junk})), param)
         if why:
             failures[label] = why
@@ -338,6 +345,15 @@ def _consistent(kinds_of, names):
     return values
 
 
+def _broken(rule, valid):
+    """Arguments that break ``rule``: the last one a sample shorter, or shapes that cannot
+    broadcast."""
+    if rule.what == "broadcast":
+        a, b = rule.names[0], rule.names[-1]
+        return {a: [valid[a]] * 2, b: [valid[b]] * 3}
+    return {rule.names[-1]: valid[rule.names[-1]][:-1]}
+
+
 @pytest.mark.parametrize("qual,index", _rule_cases())
 def test_a_declared_rule_refuses_arguments_that_break_it(qual, index):
     func, cls = BY_NAME[qual]
@@ -345,7 +361,7 @@ def test_a_declared_rule_refuses_arguments_that_break_it(qual, index):
     rule = constraints.rules[index]
     valid = _consistent(constraints.kinds, rule.names)
     rule.check({n: constraints.kinds[n].check(x, n) for n, x in valid.items()})  # they agree
-    broken = rule.junk(valid)
+    broken = _broken(rule, valid)
     base = dict(_required(func, constraints), **valid)
     for name in broken:
         assert _refused(lambda: _bound(func, cls)(**dict(base, **broken)), name) is None
@@ -410,12 +426,28 @@ def test_the_door_keeps_name_docstring_signature_and_the_body():
     assert _sample.__name__ == "_sample" and "records what it received" in _sample.__doc__
     assert list(inspect.signature(_sample).parameters) == ["accurate", "confidence", "flag",
                                                            "maybe"]
-    assert inspect.unwrap(_sample) is _sample.unchecked
     assert str(inspect.signature(rl.rejection_curves)) == \
         "(accurate, confidence, *, thresholds_only=False)"
+
+
+def test_a_call_from_the_library_skips_the_door(tmp_path):
+    """Code in the library's folder calls a declared function without its checks (the caller
+    holds checked values); the same call from outside it is checked."""
+    import rejlab._constraints as constraints
+    inside = compile("def call(f, *a):\n    return f(*a)\n",
+                     constraints._LIBRARY + "_somewhere.py", "exec")
+    namespace = {}
+    exec(inside, namespace)
     _calls.clear()
-    _sample.unchecked("not", "checked")  # the body alone trusts its caller
+    namespace["call"](_sample, "not", "checked")  # the body alone trusts its caller
     assert _calls == [("not", "checked", False, None)]
+    with pytest.raises(ValueError, match="accurate"):
+        _sample("not", "checked")
+    course = compile("def call(f, *a):\n    return f(*a)\n",
+                     constraints._COURSE + "_somewhere.py", "exec")
+    exec(course, namespace)
+    with pytest.raises(ValueError, match="accurate"):  # the course's explorers are checked
+        namespace["call"](_sample, "not", "checked")
 
 
 def test_a_declaration_must_name_parameters_and_kinds():
@@ -522,7 +554,7 @@ def test_counts_of_no_sample_are_refused():
         rl.confusion_from_counts(rl.measures.SubsetCounts(0, 0, 0, 0))
 
 
-@pytest.mark.parametrize("i", [None, "a", 100, -100, True, 1.5, [1], kinds.Opaque()],
+@pytest.mark.parametrize("i", [None, "a", 100, -100, True, 1.5, [1], Opaque()],
                          ids=lambda i: repr(i)[:12])
 def test_curves_point_bad_index(i):
     with pytest.raises(ValueError, match="i must be"):
@@ -542,9 +574,9 @@ def _generator():
     return (x for x in [1, 2, 3])
 
 
-JUNK_ANSWERS = [None, "abc", "7", "0.5", [], {}, {"a": 1}, _generator(), 1 + 2j, kinds.Opaque(),
+JUNK_ANSWERS = [None, "abc", "7", "0.5", [], {}, {"a": 1}, _generator(), 1 + 2j, Opaque(),
                 np.array([[1, 2]]), math.nan, math.inf, -1, True, [[1], [2, 3]],
-                np.array([kinds.Opaque()], dtype=object), [1 + 2j], {1 + 2j}]
+                np.array([Opaque()], dtype=object), [1 + 2j], {1 + 2j}]
 
 
 @pytest.mark.parametrize("exercise", ["demo-1", "01-3", "06-3", "07-1", "02-1"])

@@ -7,7 +7,7 @@ import pytest
 
 import rejlab as rl
 from rejlab import exercises
-from rejlab.widgets import Explorer, format_number
+from rejlab.course.widgets import Explorer, format_number
 
 
 def test_every_registered_exercise_accepts_its_own_solution():

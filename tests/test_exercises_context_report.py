@@ -19,9 +19,9 @@ import numpy as np
 import pytest
 
 import rejlab as rl
-import rejlab.exercises._context as ex10
-import rejlab.exercises._report as ex11
-from rejlab.exercises import EXERCISES, check
+import rejlab.course.exercises._context as ex10
+import rejlab.course.exercises._report as ex11
+from rejlab.course.exercises import EXERCISES, check
 
 
 def spellings(answer):

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import rejlab as rl
-from rejlab.exercises import EXERCISES, check
+from rejlab.course.exercises import EXERCISES, check
 
 IDS = ["14-1", "14-2", "14-3", "14-4", "15-1", "15-2", "15-3", "15-4"]
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import rejlab as rl
-from rejlab.exercises import EXERCISES, check
+from rejlab.course.exercises import EXERCISES, check
 
 LESSON_PREFIXES = ("04-", "04b-", "05-", "06-")
 IDS = sorted(k for k in EXERCISES if k.startswith(LESSON_PREFIXES))

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import rejlab as rl
-from rejlab.exercises import EXERCISES, check
+from rejlab.course.exercises import EXERCISES, check
 
 IDS = ["12-1", "12-2", "12-3", "13-1", "13-2", "13-3"]
 
@@ -51,7 +51,7 @@ def test_12_3_the_paired_band_decides_not_the_point_estimate():
     from sklearn.datasets import load_digits
     from sklearn.model_selection import train_test_split
 
-    from rejlab.exercises._report import lesson_model
+    from rejlab.course.exercises._report import lesson_model
 
     model = lesson_model().model
     X_all, y_all = load_digits(return_X_y=True)
@@ -83,7 +83,7 @@ def test_13_1_oracle_aurc_worked_with_fractions():
 
 
 def test_13_2_range_of_the_index_aurc_over_orders():
-    from rejlab.exercises._uncertainty import knn_accurate_and_confidence
+    from rejlab.course.exercises._uncertainty import knn_accurate_and_confidence
 
     a, c = knn_accurate_and_confidence()
     # reorder the rows: within each tied group the lower index is rejected first

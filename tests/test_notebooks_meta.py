@@ -216,7 +216,7 @@ def _exercises():
     import rejlab as rl
 
     return {id: ex for id, ex in rl.exercises.EXERCISES.items()
-            if ex.solution.__module__.startswith("rejlab.exercises._")}
+            if ex.solution.__module__.startswith("rejlab.course.exercises._")}
 
 
 def test_every_exercise_is_solved_with_a_check_that_passes():

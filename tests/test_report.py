@@ -302,7 +302,7 @@ def test_report_explorer_reads_the_report(gaussians):
         assert ex.state.beats_no_rejection == (rho < rep.rho_zero[k])
         assert ("does not beat" in ex.readout.value) != ex.state.beats_no_rejection
     with pytest.raises(ValueError, match="report"):
-        from rejlab.widgets._report import report_explorer
+        from rejlab.course.widgets._report import report_explorer
 
         report_explorer(rep.curves)
 

@@ -154,21 +154,3 @@ def test_the_command_line_report_validates_each_array_once(tmp_path, capsys):
                                              "--out", str(tmp_path / "out")]))
     assert code == 0 and "wrote" in capsys.readouterr().out
     assert dict(_door(seen)) == {**ONCE, **VALIDATION_ONCE}
-
-
-def test_an_explorer_validates_its_arrays_once_and_a_control_change_not_again():
-    """ranking_explorer checks its two arrays at its door; drawing and moving the slider
-    (the partition, its measures, the ranking row) run unchecked on them."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import rejlab.widgets as rw
-
-    conf, acc = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6], [True, True, False, True, False, True]
-    explorer, seen = checks_during(lambda: rw.ranking_explorer(conf, acc))
-    assert dict(_door(seen)) == {("as_finite_1d", "confidence", 6): 1,
-                                 ("as_bool_1d", "accurate", 6): 1}
-    explorer.controls["rejected"].value = 4
-    _, seen = checks_during(explorer.update)
-    assert explorer.state.point.counts.rejected == 4
-    assert dict(seen) == {}

@@ -1,4 +1,4 @@
-"""The explorers' text alternative (rejlab/widgets/_base.py: Explorer.alt_text).
+"""The explorers' text alternative (rejlab/course/widgets/_base.py: Explorer.alt_text).
 
 Every explorer's figure carries a text generated from the numbers it shows:
 its title, the control values and the readout as plain text, or the message
@@ -19,7 +19,7 @@ matplotlib.use("Agg")
 import pytest  # noqa: E402
 
 import rejlab as rl  # noqa: E402
-from rejlab.widgets._base import control_text, html_to_text  # noqa: E402
+from rejlab.course.widgets._base import control_text, html_to_text  # noqa: E402
 
 
 def _report_explorer():

@@ -31,7 +31,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 from PIL import Image  # noqa: E402
 
 import rejlab as rl  # noqa: E402
-from rejlab.widgets import Explorer, control_values  # noqa: E402
+from rejlab.course.widgets import Explorer, control_values  # noqa: E402
 
 WIDGETS = Path(rl.__file__).resolve().parent / "widgets"
 
@@ -350,7 +350,7 @@ def test_the_layout_stays_frozen_under_the_course_style(factory, caplog):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 40), st.integers(1, 40), st.integers(0, 2**32 - 1))
 def test_the_fast_png_has_the_pixels_of_the_reference_encoder(height, width, seed):
-    from rejlab.widgets._base import fast_png, png_reference
+    from rejlab.course.widgets._base import fast_png, png_reference
 
     rgba = np.random.default_rng(seed).integers(0, 256, (height, width, 4), dtype=np.uint8)
     decoded = [np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))

@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
 from rejlab import widgets as rw
-from rejlab.widgets import format_number
+from rejlab.course.widgets import format_number
 
 READOUT = re.compile(
     r'^<span class="rejlab-readout">r = (?P<r>\S+) \| A = (?P<A>.+?) \| Q = (?P<Q>\S+) \| '

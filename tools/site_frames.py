@@ -21,7 +21,7 @@ keeps per setting the explorer's own picture (``explorer.image`` decoded
 and re-encoded as lossless WebP: the same pixels, about half the size of
 an optimised PNG; identical pictures are kept once), its readout, its
 message (bad settings: the explorer's own message and blank figure) and its
-text alternative (:meth:`rejlab.widgets.Explorer.alt_text`).
+text alternative (:meth:`rejlab.course.widgets.Explorer.alt_text`).
 
 On the way, every figure the lesson's other cells draw is described: its
 titles, axis labels and legend entries (the text alternative of its stored
@@ -245,7 +245,7 @@ class Lesson:
 
     def explorer(self, cell: int):
         """Run the lesson up to ``cell`` and evaluate it: the explorer, as the lesson builds it."""
-        from rejlab.widgets import Explorer
+        from rejlab.course.widgets import Explorer
 
         self.run_to(cell)
         value = self._run(cell, self.nb.cells[cell].source, describe=False, evaluate_last=True)
@@ -296,7 +296,7 @@ def grid_of(explorer, factory) -> list[dict]:
     grid = getattr(factory, "site_grid", None)
     if not isinstance(grid, dict) or not grid:
         raise FramesError(f"{factory.__name__} declares no site_grid (the controls the site "
-                          "moves, next to the factory in rejlab/widgets/)")
+                          "moves, next to the factory in rejlab/course/widgets/)")
     out = []
     if not set(grid) & set(explorer.controls):
         raise FramesError(f"{factory.__name__}.site_grid names none of its controls "
@@ -409,7 +409,7 @@ def draw_grid(explorer, factory, folder: Path) -> dict:
 
 def run_lesson(path: str, out: str) -> dict:
     """Run one lesson (a worker's job): its explorers' frames under ``out``, its manifest."""
-    import rejlab.widgets as rw
+    import rejlab.course.widgets as rw
 
     start, cpu = time.perf_counter(), time.process_time()
     lesson = Lesson(Path(path))

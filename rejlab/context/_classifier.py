@@ -53,7 +53,7 @@ class GaussianClassifier:
     @accepts(X=FINITE_ARRAY)
     def predict(self, X):
         """Most probable class of every spectrum in ``X``."""
-        return self.classes[GaussianClassifier.predict_proba.unchecked(self, X).argmax(axis=-1)]
+        return self.classes[self.predict_proba(X).argmax(axis=-1)]
 
 
 @accepts(X=FINITE_ARRAY, y=LABELS_1D, shrinkage=SINGLE_FRACTION, same_length=("X", "y"))

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._constraints import Kind, accepts
-from .._kinds import COMMON, FLAG, FRACTION, NONNEGATIVE, POSITIVE_INTEGER, SEED, duck
+from .._kinds import FLAG, NONNEGATIVE, POSITIVE_INTEGER, SEED, duck
 from ..curves import RejectionCurves, rejection_curves
 from ..measures import MEASURE_NAMES, operating_point
 from ..partitions import reject_lowest
@@ -85,19 +85,19 @@ class ContextExperiment:
     @property
     def accuracy_without_context(self):
         """Accuracy of the classifier alone on the evaluated pixels."""
-        return labelled_accuracy.unchecked(self.no_context.labels, self.scene.ground_truth,
+        return labelled_accuracy(self.no_context.labels, self.scene.ground_truth,
                                            self.evaluated)
 
     @property
     def accuracy_with_context(self):
         """alpha = A(0) of C, the accuracy with context and without rejection."""
-        return labelled_accuracy.unchecked(self.context.labels, self.scene.ground_truth,
+        return labelled_accuracy(self.context.labels, self.scene.ground_truth,
                                            self.evaluated)
 
     @cached_property
     def scr_rho_zero(self):
         """rho_0 of SCR's curve against no rejection (:func:`rejlab.rho_zero_curve`, Fig. 8)."""
-        return rho_zero_curve.unchecked(self.scr)
+        return rho_zero_curve(self.scr)
 
     @cached_property
     def jcr_points_rho_zero(self):
@@ -116,7 +116,7 @@ class ContextExperiment:
         ev = self.evaluated
         for point in self.jcr_points:
             rejected = np.zeros(ev.shape, dtype=bool)
-            rejected[ev] = reject_lowest.unchecked(self.context.confidence[ev],
+            rejected[ev] = reject_lowest(self.context.confidence[ev],
                                                    count=point.counts.rejected)
             maps.append(v.readonly(rejected))
         return tuple(maps)
@@ -130,14 +130,14 @@ class ContextExperiment:
         it right, so each point has its own classifier and its own alpha.
         """
         gt = self.scene.ground_truth[self.evaluated]
-        return tuple(operating_point.unchecked(j.labels[self.evaluated] == gt,
+        return tuple(operating_point(j.labels[self.evaluated] == gt,
                                                j.rejected[self.evaluated])
                      for j in self.jcr)
 
     @accepts(own_labels=FLAG)
     def jcr_rho_zero(self, *, own_labels=False):
         """rho_0 = |M∩R| / |R| of each JCR point against no rejection (NaN if |R| = 0)."""
-        return ContextExperiment.comparison.unchecked(self, own_labels=own_labels).rho_0_jcr
+        return self.comparison(own_labels=own_labels).rho_0_jcr
 
     @accepts(own_labels=FLAG)
     def comparison(self, *, own_labels=False):
@@ -186,7 +186,7 @@ class ContextExperiment:
         gamma, pts = self.failure_probabilities, list(self.jcr_points)
         if not np.any(gamma == 0):
             gamma = np.concatenate([[0.0], gamma])
-            pts.insert(0, operating_point.unchecked(self.accurate[self.evaluated],
+            pts.insert(0, operating_point(self.accurate[self.evaluated],
                                                     np.zeros(int(self.evaluated.sum()), dtype=bool)))
         order = np.argsort(gamma, kind="stable")
 
@@ -262,8 +262,7 @@ def _gammas(x, name):
 
 
 #: The probabilities of failure of the JCR points.
-GAMMAS = Kind("GAMMAS", _gammas, example=(0.1, 0.2),
-              junk={"2d": lambda e: [list(e), list(e)], **FRACTION.junk})
+GAMMAS = Kind("GAMMAS", _gammas, example=(0.1, 0.2))
 
 
 def _classifier(x, name):
@@ -274,8 +273,7 @@ def _classifier(x, name):
 
 
 #: A trained classifier of spectra (anything with predict_proba).
-CLASSIFIER = Kind("CLASSIFIER", _classifier,
-                  junk={k: f for k, f in COMMON.items() if k != "None"})
+CLASSIFIER = Kind("CLASSIFIER", _classifier)
 
 
 @accepts(scene=duck(("ground_truth", "features"), "a Scene (from rl.datasets.synthetic_scene "
@@ -320,14 +318,14 @@ def context_experiment(scene, strength=DEFAULT_STRENGTH,
         classifier = fit_gaussian_classifier(scene.features[train], gt[train])
     proba = PROBA_CUBE(classifier.predict_proba(scene.features), "proba")
     evaluated = (gt > 0) & ~train
-    no_context = apply_context.unchecked(proba, 0.0)
-    context = apply_context.unchecked(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
+    no_context = apply_context(proba, 0.0)
+    context = apply_context(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
     accurate = context.labels == gt
-    scr_curves = rejection_curves.unchecked(accurate[evaluated], context.confidence[evaluated])
-    results = tuple(joint_context_rejection.unchecked(proba, strength, float(g), prior=prior,
+    scr_curves = rejection_curves(accurate[evaluated], context.confidence[evaluated])
+    results = tuple(joint_context_rejection(proba, strength, float(g), prior=prior,
                                                       max_iter=max_iter, tol=tol)
                     for g in failure_probabilities)
-    points = tuple(operating_point.unchecked(accurate[evaluated], j.rejected[evaluated])
+    points = tuple(operating_point(accurate[evaluated], j.rejected[evaluated])
                    for j in results)
     return ContextExperiment(scene, v.readonly(train), v.readonly(evaluated), v.readonly(proba),
                              no_context, context, v.readonly(accurate), scr_curves, results, points)

@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._constraints import Kind, accepts
-from .._kinds import COMMON, LABEL_MAP, SINGLE_FRACTION
+from .._kinds import LABEL_MAP, SINGLE_FRACTION
 from ._solvers import DEFAULT_STRENGTH, PROBA_CUBE, SMOOTHING, apply_context, hidden_fields
 
 __all__ = ["JCRResult", "joint_context_rejection", "sequential_context_rejection", "jcr", "scr",
@@ -94,7 +94,7 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
     p, gamma = proba, failure_probability
     h, w, k = p.shape
     if gamma == 0:
-        ctx = apply_context.unchecked(p, strength, prior=prior, max_iter=max_iter, tol=tol)
+        ctx = apply_context(p, strength, prior=prior, max_iter=max_iter, tol=tol)
         z = np.concatenate([ctx.z, np.zeros((h, w, 1))], axis=-1)
         n_iter = ctx.n_iter
     else:
@@ -121,7 +121,7 @@ def sequential_context_rejection(proba, strength=DEFAULT_STRENGTH, *, prior="qua
     :func:`rejlab.reject_lowest` (one fraction) or
     :func:`rejlab.rejection_curves` (every fraction at once).
     """
-    return apply_context.unchecked(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
+    return apply_context(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
 
 
 #: Short names, as in the paper.
@@ -137,11 +137,7 @@ def _mask(mask, name):
 
 
 #: A boolean map (its shape is checked against the image's in the body).
-BOOL_MAP = Kind("BOOL_MAP", _mask, example=[[True, False], [True, True]],
-                junk={"ints": lambda e: np.asarray(e, dtype=int), "strings": lambda e: [["a"]],
-                      "ragged": lambda e: [[True], [True, False]],
-                      "masked": lambda e: np.ma.masked_array(e),
-                      **{k: f for k, f in COMMON.items() if k != "None"}})
+BOOL_MAP = Kind("BOOL_MAP", _mask, example=[[True, False], [True, True]])
 
 
 @accepts(labels=LABEL_MAP, ground_truth=LABEL_MAP, mask=BOOL_MAP)

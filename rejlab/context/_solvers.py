@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._constraints import Kind, accepts
-from .._kinds import ARRAY_2D_JUNK, COMMON, FINITE_ARRAY, NONNEGATIVE, POSITIVE, POSITIVE_INTEGER, one_of
+from .._kinds import FINITE_ARRAY, NONNEGATIVE, POSITIVE, POSITIVE_INTEGER, one_of
 
 __all__ = ["DEFAULT_STRENGTH", "PRIORS", "ContextResult", "solve_laplacian_prior", "apply_context"]
 
@@ -256,21 +256,11 @@ def proba_cube(proba, name="proba"):
     return arr
 
 
-def _pixels(e, value):
-    arr = np.array(e, dtype=float)
-    arr[0, 0] = value
-    return arr
 
 
 #: Class probabilities of every pixel, an (H, W, K) array with K >= 2.
 PROBA_CUBE = Kind(
-    "PROBA_CUBE", proba_cube, example=np.full((4, 4, 2), 0.5),
-    junk={"not_summing": lambda e: np.asarray(e) * 1.5, "2d": lambda e: np.asarray(e)[..., 0],
-          "one_class": lambda e: np.ones(np.shape(e)[:2] + (1,)),
-          "with_nan": lambda e: _pixels(e, np.nan), "negative": lambda e: _pixels(e, [-0.5, 1.5]),
-          **{k: ARRAY_2D_JUNK[k] for k in ("ragged", "object_array", "complex_array", "masked",
-                                          "structured", "empty")},
-          **COMMON})
+    "PROBA_CUBE", proba_cube, example=np.full((4, 4, 2), 0.5))
 
 #: How the fields are smoothed: the prior, its weight and the ADMM's stopping rule.
 SMOOTHING = dict(strength=NONNEGATIVE, prior=one_of(PRIORS), max_iter=POSITIVE_INTEGER,

@@ -115,7 +115,7 @@ def compare_jcr_scr(experiment, *, tile=20, n_boot=1000, level=0.95, seed=None,
     exp = experiment
     evaluated = exp.evaluated
     tile = v.count(tile, "tile", max(evaluated.shape), lower=1)   # at most the image's side
-    table = ContextExperiment.comparison.unchecked(exp, own_labels=own_labels)
+    table = exp.comparison(own_labels=own_labels)
     ids, n_tiles = _tile_ids(evaluated, tile)
 
     accurate = exp.accurate[evaluated]                      # the shared classifier: SCR's labels

@@ -1,4 +1,10 @@
-"""Data sets: the papers' worked examples, the toy problem, scenes and lesson data, all seeded."""
+"""Data sets: the papers' worked examples, the toy problem and its population, scenes, all seeded.
+
+The course's own data (lesson data, simulation studies, test data under seal) is in
+:mod:`rejlab.course.datasets`; the lessons' spelling ``rl.datasets.<name>`` still reaches it.
+"""
+
+from importlib import import_module
 
 from ._gaussians import (
                          CENTRES,
@@ -8,13 +14,6 @@ from ._gaussians import (
                          four_gaussians,
                          posteriors,
                          temper,
-)
-from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
-from ._lessons import (
-                         LESSON_SCENE_SEED,
-                         WORKED_EXAMPLE,
-                         WorkedExample,
-                         lesson_experiment,
 )
 from ._paper_examples import (
                          PAPER_U,
@@ -33,27 +32,28 @@ from ._scene import (
                          synthetic_scene,
                          training_mask,
 )
-from ._sealed import HeldOut, SealedChoice, hold_out
-from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
 
 __all__ = [
     # the toy problem of Condessa et al. 2017
     "FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
     "EXPECTED_ACCURACY",
-    # its population (exact) curves, and Chow's rule against the empirical minimum cost
-    "PopulationCurves", "population_point", "population_curves", "ChowConvergence",
-    "chow_convergence",
-    # one sample's max-Q point against the population's, over many samples; a miscalibrated model
-    "MaxQPoints", "max_q_points", "temper",
-    # guaranteed thresholds judged on the population, over many validation samples
-    "GuaranteeStudy", "guarantee_study", "STUDY_METHODS",
+    # its population (exact) curves; a miscalibrated model
+    "PopulationCurves", "population_point", "population_curves", "temper",
     # the neighborhood-system paper's examples
     "PaperExample", "Table1", "PAPER_U", "definition3_covering", "equal_blocks_covering",
     "paper_example", "table1",
     # hyperspectral scenes
     "Scene", "synthetic_scene", "load_indian_pines", "training_mask", "INDIAN_PINES_CLASSES",
-    # test data under seal: released once the choice made on validation data is on record
-    "HeldOut", "SealedChoice", "hold_out",
-    # lesson data
-    "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment",
 ]
+
+#: The course's data the lessons reach as ``rl.datasets.<name>`` (rejlab.course.datasets).
+_COURSE_NAMES = frozenset((
+    "ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points", "GuaranteeStudy",
+    "guarantee_study", "STUDY_METHODS", "HeldOut", "SealedChoice", "hold_out", "WorkedExample",
+    "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment"))
+
+
+def __getattr__(name):
+    if name in _COURSE_NAMES:   # the course layer, loaded by name: the library never imports it
+        return getattr(import_module("rejlab.course.datasets"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -64,17 +64,17 @@ class FourGaussians(NamedTuple):
     @property
     def accurate(self):
         """The accuracy vector of the nearest-centre rule (the partition A / M)."""
-        return accuracy_vector.unchecked(self.y, self.y_pred)
+        return accuracy_vector(self.y, self.y_pred)
 
     @accepts(rejector=one_of(REJECTORS))
     def confidence(self, rejector="max_probability"):
         """The confidence of a rejector by name (``"max_probability"``, ``"breaking_ties"``)."""
-        return confidence_from_proba.unchecked(self.proba, rejector)
+        return confidence_from_proba(self.proba, rejector)
 
     @accepts(rejector=one_of(REJECTORS), thresholds_only=FLAG)
     def curves(self, rejector="max_probability", *, thresholds_only=False):
         """:func:`rejlab.rejection_curves` of the nearest-centre rule with this rejector."""
-        return rejection_curves.unchecked(self.accurate, self.confidence.unchecked(self, rejector),
+        return rejection_curves(self.accurate, self.confidence(rejector),
                                           thresholds_only=thresholds_only)
 
 
@@ -120,7 +120,7 @@ def four_gaussians(n_per_class, seed=0, *, separation=1.0):
     rng = np.random.default_rng(seed)
     y = np.repeat(np.arange(4), n_per_class)
     X = (CENTRES * separation)[y] + rng.standard_normal((y.size, 2))
-    return FourGaussians(X, y, posteriors.unchecked(X, separation))
+    return FourGaussians(X, y, posteriors(X, separation))
 
 
 @accepts(proba=REAL_MATRIX, temperature=POSITIVE)
@@ -144,4 +144,4 @@ def temper(proba, temperature):
     array([[0.6667, 0.3333],
            [0.5   , 0.5   ]])
     """
-    return apply_temperature.unchecked(proba, temperature)
+    return apply_temperature(proba, temperature)

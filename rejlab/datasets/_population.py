@@ -113,8 +113,8 @@ def measures_from_population(r, an, alpha):
     r = np.asarray(r, dtype=float)
     with np.errstate(divide="ignore", invalid="ignore"):
         A = np.where(r < 1, np.clip(an / (1 - r), 0.0, 1.0), np.nan)
-    return (A, quality_from_accuracy.unchecked(A, r, alpha),
-            rejection_quality_from_accuracy.unchecked(A, r, alpha))
+    return (A, quality_from_accuracy(A, r, alpha),
+            rejection_quality_from_accuracy(A, r, alpha))
 
 
 #: The population of the toy problem: which rejector, and how far apart the centres are.

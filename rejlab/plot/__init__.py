@@ -10,13 +10,12 @@ lists, under Notes, which artists an explorer may move that way.
 Importing this module imports matplotlib; ``import rejlab`` does not.
 """
 
+from importlib import import_module
+
 from ._artists import MEASURE_LABELS
 from ._calibration import bin_counts, reliability_diagram
 from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
 from ._curves import cost_curves, curves, price_of_rejection, rho_zero_curve
-
-# guaranteed thresholds over many validation samples; calibration
-from ._guarantees import METHOD_LABELS, guarantee_study
 from ._operating_sets import (
                      BETA_CMAP,
                      operating_set,
@@ -24,16 +23,6 @@ from ._operating_sets import (
                      optimality_matrix,
 )
 from ._report import PLOT_MAX_POINTS, report, report_point, report_rho_zero
-
-# sampling noise: the population against a sample, many samples' max-Q points, Chow's rule
-from ._sampling import (
-                     SAMPLING_LIMITS,
-                     chow_convergence,
-                     cost_curve,
-                     max_q_points,
-                     population_curves,
-                     sampling_panels,
-)
 from ._scene import (
                      CLASS_COLORS,
                      class_colors,
@@ -100,9 +89,17 @@ __all__ = [
     "report", "report_rho_zero", "PLOT_MAX_POINTS",
     # how sure we are, and the field's vocabulary
     "curve_bands", "risk_coverage", "rejector_difference",
-    # sampling noise and Chow's rule
-    "population_curves", "max_q_points", "chow_convergence", "cost_curve", "sampling_panels",
-    "SAMPLING_LIMITS",
-    # guaranteed thresholds and calibration
-    "guarantee_study", "METHOD_LABELS", "reliability_diagram", "bin_counts",
+    # calibration
+    "reliability_diagram", "bin_counts",
 ]
+
+#: The course's figures the lessons reach as ``rl.plot.<name>`` (rejlab.course.plot).
+_COURSE_NAMES = frozenset(("population_curves", "max_q_points", "chow_convergence", "cost_curve",
+                           "sampling_panels", "SAMPLING_LIMITS", "guarantee_study",
+                           "METHOD_LABELS"))
+
+
+def __getattr__(name):
+    if name in _COURSE_NAMES:   # the course layer, loaded by name: the library never imports it
+        return getattr(import_module("rejlab.course.plot"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

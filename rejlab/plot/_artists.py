@@ -12,14 +12,13 @@ from matplotlib.axes import Axes
 
 from .. import _validate as v
 from .._constraints import Kind
-from .._kinds import COMMON
 from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES, MEASURES, measure_info
 from ._style import AX, FIGURE, OKABE_ITO, check_ax, find_artist, named_results
 
 __all__ = ["MEASURE_LABELS", "R_LABEL", "as_named_curves", "measure_names", "setup_phi_axis",
            "drawable", "index_at", "put_marker", "put_line", "put_vline", "put_hline", "check_ylim",
-           "limits_by_measure", "common_junk", "AX", "AXES", "FIGURE", "MEASURES_KIND",
+           "limits_by_measure", "AX", "AXES", "FIGURE", "MEASURES_KIND",
            "measures_among", "YLIM", "YLIM_BY_MEASURE", "named", "NAMES"]
 
 #: Axis labels of the measures (paper symbols first).
@@ -138,9 +137,6 @@ def limits_by_measure(ylim, name="ylim"):
 # --- the kinds the plot functions declare (rejlab._constraints) ---------------------------
 
 
-def common_junk(*without):
-    """The junk of every kind (rejlab._kinds.COMMON), without the labels named."""
-    return {k: f for k, f in COMMON.items() if k not in without}
 
 
 def _axes(x, name):
@@ -160,8 +156,7 @@ def _axes(x, name):
 
 
 #: Several Axes (one per panel); a single Axes where one panel is drawn.
-AXES = Kind("AXES", _axes, junk={"int": lambda e: 3, "strings": lambda e: ["a", "b"],
-                                 **common_junk()}, cls=Axes)
+AXES = Kind("AXES", _axes, cls=Axes)
 
 
 def measures_among(allowed):
@@ -171,25 +166,18 @@ def measures_among(allowed):
     def check(x, name):
         return measure_names(x, allowed, name)
 
-    return Kind(f"measures{allowed}", check, example=allowed,
-                junk={"unknown": lambda e: ("B",), "empty": lambda e: (), "int": lambda e: 3,
-                      **common_junk()})
+    return Kind(f"measures{allowed}", check, example=allowed)
 
 
 #: A measure name or a sequence of them (A, Q, phi, ...).
 MEASURES_KIND = measures_among(MEASURE_NAMES)
 
 #: One pair of y limits (bottom < top; the log axis of phi is the body's check).
-YLIM = Kind("YLIM", lambda x, name: check_ylim(x, None, name), example=(0.0, 1.0),
-            junk={"reversed": lambda e: (1, 0), "nan": lambda e: (float("nan"), 1),
-                  "triple": lambda e: (0, 0.5, 1), **common_junk("None")})
+YLIM = Kind("YLIM", lambda x, name: check_ylim(x, None, name), example=(0.0, 1.0))
 
 #: A dict measure -> (bottom, top).
 YLIM_BY_MEASURE = Kind(
-    "YLIM_BY_MEASURE", limits_by_measure, example={"A": (0.0, 1.0)},
-    junk={"unknown_measure": lambda e: {"B": (0, 1)}, "reversed": lambda e: {"A": (1, 0)},
-          "nan": lambda e: {"Q": (float("nan"), 1)}, "triple": lambda e: {"A": (0, 0.5, 1)},
-          "phi_at_zero": lambda e: {"phi": (0, 10)}, **common_junk("None")})
+    "YLIM_BY_MEASURE", limits_by_measure, example={"A": (0.0, 1.0)})
 
 
 def named(cls, source):
@@ -201,7 +189,6 @@ def named(cls, source):
         return named_results(x, cls, name, source)
 
     return Kind(f"named({cls.__name__})", check,
-                junk={"empty_dict": lambda e: {}, "a_list": lambda e: [e], **common_junk()},
                 cls=cls)
 
 
@@ -218,6 +205,4 @@ def _names(x, name):
 
 
 #: A sequence of names (strings); how many is the body's check.
-NAMES = Kind("NAMES", _names, example=["a", "b"],
-             junk={"numbers": lambda e: [1, 2], "a_string": lambda e: "ab",
-                   "memoryview_2d": lambda e: memoryview(np.zeros((2, 2))), **common_junk()})
+NAMES = Kind("NAMES", _names, example=["a", "b"])

@@ -26,7 +26,6 @@ from ._artists import (
     MEASURES_KIND,
     R_LABEL,
     YLIM_BY_MEASURE,
-    common_junk,
     drawable,
     index_at,
     named,
@@ -175,9 +174,7 @@ def _mark_pairs(marks, name):
 
 
 #: Points to mark on cost curves: a pair (r, value), or a dict curve name -> pair.
-MARKS = Kind("MARKS", _mark_pairs, example=(0.2, 0.3),
-             junk={"triple": lambda e: (0.1, 0.2, 0.3), "strings": lambda e: ("a", "b"),
-                   **common_junk("None", "dict")})
+MARKS = Kind("MARKS", _mark_pairs, example=(0.2, 0.3))
 
 
 def _marks(marks, named):
@@ -306,8 +303,6 @@ def _rho_pairs(data, name="rho_zero_by_name"):
 
 #: One RhoZeroCurve (from rl.rho_zero_curve) or (r, rho_0) pair, or a dict name -> either.
 RHO_ZERO = Kind("RHO_ZERO", _rho_pairs,
-                junk={"empty_dict": lambda e: {}, "triple": lambda e: (1, 2, 3),
-                      "ragged": lambda e: ([0.0, 0.5], [1.0]), **common_junk()},
                 cls=RhoZeroCurve)
 
 
@@ -404,9 +399,9 @@ def price_of_rejection(costs_by_name, rho_zero_by_name, axes=None, *, legend=Tru
     if axes is None:
         _, axes = pyplot().subplots(1, 2, figsize=(11, 4.6), layout="constrained")
     ax_cost, ax_rho = check_axes(axes, 2)
-    cost_curves.unchecked(named, ax_cost, no_rejection=False, legend=False)
+    cost_curves(named, ax_cost, no_rejection=False, legend=False)
     rho = next(iter(named.values())).rho
-    rho_zero_curve.unchecked(rho_zero_by_name, ax_rho, rho=rho, legend=False)
+    rho_zero_curve(rho_zero_by_name, ax_rho, rho=rho, legend=False)
     line = find_artist(ax_rho, "rho-line")
     line.set_label("price of rejection ρ")
     ax_rho.set_title(f"r beats no rejection where ρ₀ > ρ = {rho:.2f}", y=1.0)

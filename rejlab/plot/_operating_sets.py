@@ -29,7 +29,6 @@ from ._artists import (
     YLIM,
     YLIM_BY_MEASURE,
     check_ylim,
-    common_junk,
     drawable,
     named,
     put_line,
@@ -169,9 +168,7 @@ def _titles(x, name):
 
 
 #: Panel titles by measure.
-TITLES = Kind("TITLES", _titles, example={"Q": "a title"},
-              junk={"unknown_measure": lambda e: {"B": "x"}, "number": lambda e: {"Q": 3},
-                    **common_junk()})
+TITLES = Kind("TITLES", _titles, example={"Q": "a title"})
 
 
 
@@ -361,7 +358,7 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
     axes = axes_row(axes, len(measures), width=4.6, height=4.6)
     middle = measures[len(measures) // 2]
     for ax, m in zip(axes, measures):
-        operating_set.unchecked(opset, m, ax, curves, legend=False, ylim=ylim.get(m),
+        operating_set(opset, m, ax, curves, legend=False, ylim=ylim.get(m),
                       title=titles.get(m, _opset_title(opset) if m == middle else ""))
     fig = axes[0].figure
     if legend and find_artist(fig, "opset-legend") is None:

@@ -84,7 +84,7 @@ def report_rho_zero(report, ax=None):
     rejection rho is below rho_0(r); the report's ``rho``, if any, is drawn
     as a line. Returns the Axes.
     """
-    return rho_zero_curve.unchecked({report.rejector: report.rho_zero_display}, ax=ax, rho=report.rho)
+    return rho_zero_curve({report.rejector: report.rho_zero_display}, ax=ax, rho=report.rho)
 
 
 @accepts(walk=instance(ReportWalk, "a ReportWalk (from report.walk(r, rho))"), axes=AXES)

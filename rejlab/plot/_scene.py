@@ -16,7 +16,7 @@ from .._kinds import FLAG, INTEGER, SINGLE_FRACTION, TEXT, instance, integer
 from ..context import ContextExperiment
 from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES, OperatingPoint
-from ._artists import AX, AXES, MEASURES_KIND, NAMES, common_junk, measures_among, put_line, put_marker
+from ._artists import AX, AXES, MEASURES_KIND, NAMES, measures_among, put_line, put_marker
 from ._curves import curves, rho_zero_curve
 from ._style import (
     OKABE_ITO,
@@ -96,9 +96,7 @@ def _labels_map(labels, name="labels"):
 
 
 #: A 2-D map of integer labels >= 0 (0 = background).
-LABELS_MAP = Kind("LABELS_MAP", _labels_map, example=[[1, 1, 0], [2, 2, 1]],
-                  junk={"1d": lambda e: [1, 2], "floats": lambda e: [[0.5, 1.5]],
-                        "negative": lambda e: [[-1, 0]], **common_junk()})
+LABELS_MAP = Kind("LABELS_MAP", _labels_map, example=[[1, 1, 0], [2, 2, 1]])
 
 
 def _any_bool_map(x, name):
@@ -112,9 +110,7 @@ def _any_bool_map(x, name):
 
 
 #: A 2-D boolean map (its shape against the others' is a rule or the body's check).
-BOOL_MAP = Kind("BOOL_MAP", _any_bool_map, example=[[True, False], [False, True]],
-                junk={"ints": lambda e: [[1, 0], [0, 1]], "1d": lambda e: [True, False],
-                      **common_junk()})
+BOOL_MAP = Kind("BOOL_IMAGE", _any_bool_map, example=[[True, False], [False, True]])
 
 
 def _bool_map(mask, shape, name, like="labels"):
@@ -160,7 +156,7 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
         raise ValueError(f"class_names must name the {k} classes, got {len(class_names)} names")
     if labels.max(initial=0) > k:
         raise ValueError(f"labels go up to {labels.max()}, more than n_classes={k}")
-    rgb = class_colors.unchecked(k)[labels]
+    rgb = class_colors(k)[labels]
     if rejected is not None:
         dark = _bool_map(rejected, labels.shape, "rejected")
         rgb[dark] = REJECTED_BRIGHTNESS * rgb[dark]
@@ -299,7 +295,7 @@ def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
     numpy.ndarray of Axes
     """
     axes = _axes_row(axes, len(measures), width=4.3, height=3.9)
-    curves.unchecked({"SCR": experiment.scr}, measures, axes)
+    curves({"SCR": experiment.scr}, measures, axes)
     r = np.array([p.r for p in experiment.jcr_points])
     for ax, m in zip(axes, measures):
         y = np.array([getattr(p, m) for p in experiment.jcr_points], dtype=float)

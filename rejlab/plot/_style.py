@@ -11,7 +11,7 @@ from matplotlib.figure import Figure
 
 from .. import _validate as v
 from .._constraints import Kind, accepts
-from .._kinds import COMMON, POSITIVE_INTEGER, SINGLE_FRACTION, TEXT, duck, integer
+from .._kinds import POSITIVE_INTEGER, SINGLE_FRACTION, TEXT, duck, integer
 from ..curves import DISPLAY_POINTS
 
 # Okabe & Ito (2008) palette.
@@ -142,8 +142,6 @@ def format_r(r, digits=2):
     return f"{r:.{digits}f}"
 
 
-def _junk(*without):
-    return {k: f for k, f in COMMON.items() if k not in without}
 
 
 def check_ax(ax, name="ax"):
@@ -172,7 +170,7 @@ def check_axes(axes, count, name="axes"):
 
 
 #: A matplotlib Axes (the generic test makes one).
-AX = Kind("AX", check_ax, junk={"int": lambda e: 3, **_junk()}, cls=Axes)
+AX = Kind("AX", check_ax, cls=Axes)
 
 
 def _figure(x, name):
@@ -183,7 +181,7 @@ def _figure(x, name):
 
 
 #: A matplotlib Figure (the generic test makes one).
-FIGURE = Kind("FIGURE", _figure, junk={"int": lambda e: 3, **_junk()}, cls=Figure)
+FIGURE = Kind("FIGURE", _figure, cls=Figure)
 
 #: An Axes or a Figure: what holds artists found by gid.
 CANVAS = duck(("get_children", "figure"), "a matplotlib Axes or Figure", "CANVAS")
@@ -198,10 +196,7 @@ def _ratios(x, name):
 
 
 #: Relative widths (one per column; how many is the body's check).
-RATIOS = Kind("RATIOS", _ratios, example=[1.0, 2.0],
-              junk={"zeros": lambda e: [0.0, 0.0], "negatives": lambda e: [-1.0, 1.0],
-                    "with_nan": lambda e: [float("nan"), 1.0], "empty": lambda e: [],
-                    "2d": lambda e: [[1.0, 2.0]], **_junk()})
+RATIOS = Kind("RATIOS", _ratios, example=[1.0, 2.0])
 
 
 @accepts(ax=CANVAS, gid=TEXT)

@@ -18,7 +18,7 @@ from .._constraints import Kind, accepts
 from .._kinds import BOOL_1D, FINITE_1D, FINITE_ARRAY, FLAG, POSITIVE, SEED, TEXT, instance, integer
 from ..datasets import FourGaussians
 from ..measures import SubsetCounts
-from ._artists import AX, AXES, common_junk
+from ._artists import AX, AXES
 from ._style import OKABE_ITO, SUBSET_STYLE, check_axes, find_artist, get_ax, pyplot
 
 __all__ = [
@@ -92,9 +92,7 @@ def _counts(x, name):
 
 
 #: The sizes of the four subsets: a SubsetCounts, a mapping or four numbers an, mn, ar, mr.
-COUNTS = Kind("COUNTS", _counts, example=(3, 1, 1, 1),
-              junk={"three": lambda e: (1, 2, 3), "negative": lambda e: (-1, 1, 1, 1),
-                    "missing_key": lambda e: {"an": 1}, **common_junk()})
+COUNTS = Kind("COUNTS", _counts, example=(3, 1, 1, 1))
 
 
 @accepts(X=FINITE_ARRAY, **_MASKS, ax=AX, size=POSITIVE, legend=FLAG, title=TEXT,
@@ -140,7 +138,7 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
     """
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n, 2), got {X.shape}")
-    masks = subset_masks.unchecked(accurate, rejected)
+    masks = subset_masks(accurate, rejected)
     ax = get_ax(ax)
     existing = find_artist(ax, "subset-an")
     for key in SUBSET_KEYS:
@@ -307,7 +305,7 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
     'confidence c (higher = surer)'
     """
     c = confidence
-    masks = subset_masks.unchecked(accurate, rejected)
+    masks = subset_masks(accurate, rejected)
     ax = get_ax(ax)
     rng = np.random.default_rng(jitter_seed)
     a = masks["an"] | masks["ar"]
@@ -368,7 +366,7 @@ def ranking_row(confidence, accurate, rejected, ax=None):
     ['0.90', '0.60', '0.20']
     """
     c = confidence
-    masks = subset_masks.unchecked(accurate, rejected)
+    masks = subset_masks(accurate, rejected)
     ax = get_ax(ax)
     order = np.argsort(-c, kind="stable")
     key_of = np.empty(c.size, dtype=object)
@@ -424,9 +422,7 @@ def _confusion(conf, name):
 
 
 #: A confusion matrix: a Confusion, a SubsetCounts or four numbers tp, fp, tn, fn.
-CONFUSION = Kind("CONFUSION", _confusion, example=(0.1, 0.1, 0.6, 0.2),
-                 junk={"three": lambda e: (1, 2, 3), "strings": lambda e: ("a", "b", "c", "d"),
-                       **common_junk()})
+CONFUSION = Kind("CONFUSION", _confusion, example=(0.1, 0.1, 0.6, 0.2))
 
 
 @accepts(conf=CONFUSION, ax=AX, digits=integer(0, 15))

@@ -19,7 +19,7 @@ from .._kinds import TEXT, instance, one_of
 from ..bootstrap import CurveBands, RejectorComparison
 from ..measures import MEASURE_NAMES, measure_info
 from ..selective import RiskCoverage
-from ._artists import AX, AXES, MEASURE_LABELS, MEASURES_KIND, common_junk, named, setup_phi_axis
+from ._artists import AX, AXES, MEASURE_LABELS, MEASURES_KIND, named, setup_phi_axis
 from ._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, format_r, get_ax
 
 __all__ = ["curve_bands", "risk_coverage", "rejector_difference"]
@@ -57,9 +57,7 @@ def _colour(x, name):
 
 
 #: One matplotlib colour (a name, "#rrggbb", an RGB triple...).
-COLOUR = Kind("COLOUR", _colour, example="#0072B2",
-              junk={"unknown": lambda e: "no-such-colour", "pair": lambda e: [0.5, 0.5],
-                    **common_junk("None")})
+COLOUR = Kind("COLOUR", _colour, example="#0072B2")
 
 
 def _name_pair(x, name):
@@ -69,9 +67,7 @@ def _name_pair(x, name):
 
 
 #: Two names (for a legend: rejector 1, rejector 2).
-NAME_PAIR = Kind("NAME_PAIR", _name_pair, example=("rejector 1", "rejector 2"),
-                 junk={"one": lambda e: ("a",), "numbers": lambda e: (1, 2),
-                       "three": lambda e: ("a", "b", "c"), **common_junk()})
+NAME_PAIR = Kind("NAME_PAIR", _name_pair, example=("rejector 1", "rejector 2"))
 
 SIMULTANEOUS = instance(CurveBands, "the CurveBands of rl.bootstrap_curves(..., "
                                     "band='simultaneous')")

@@ -14,16 +14,17 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.collections import LineCollection
 
-from .. import _validate as v
-from .._constraints import Kind, accepts
-from .._kinds import FLAG, OPTIONAL_TEXT, TEXT, instance
-from ..bootstrap import CurveBands
-from ..datasets import ChowConvergence, MaxQPoints, PopulationCurves
-from ..measures import MEASURE_NAMES, measure_info
-from ..prices import CostCurve
-from ._artists import AX, AXES, MEASURE_LABELS, MEASURES_KIND, common_junk, named
-from ._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, check_axes, format_r, get_ax, pyplot
-from ._uncertainty import SIMULTANEOUS, curve_bands
+from ... import _validate as v
+from ..._constraints import Kind, accepts
+from ..._kinds import FLAG, OPTIONAL_TEXT, TEXT, instance
+from ...bootstrap import CurveBands
+from ...datasets import PopulationCurves
+from ...measures import MEASURE_NAMES, measure_info
+from ...plot._artists import AX, AXES, MEASURE_LABELS, MEASURES_KIND, named
+from ...plot._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, check_axes, format_r, get_ax, pyplot
+from ...plot._uncertainty import SIMULTANEOUS, curve_bands
+from ...prices import CostCurve
+from ..datasets import ChowConvergence, MaxQPoints
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
            "sampling_panels", "SAMPLING_LIMITS"]
@@ -218,14 +219,10 @@ def _curve_pair(x, name, what="a pair (r, cost) of the population's cost curve")
 
 
 #: One operating point (r, cost).
-POINT_PAIR = Kind("POINT_PAIR", _point_pair, example=(0.2, 0.3),
-                  junk={"triple": lambda e: (0.1, 0.2, 0.3), "strings": lambda e: ("a", "b"),
-                        **common_junk()})
+POINT_PAIR = Kind("POINT_PAIR", _point_pair, example=(0.2, 0.3))
 
 #: A cost curve as two 1-D arrays (r, cost) of one length.
-CURVE_PAIR = Kind("CURVE_PAIR", _curve_pair, example=([0.0, 0.5], [0.3, 0.2]),
-                  junk={"ragged": lambda e: ([0.0, 0.5], [0.3]), "triple": lambda e: (1, 2, 3),
-                        "list": lambda e: list(e), **common_junk()})
+CURVE_PAIR = Kind("CURVE_PAIR", _curve_pair, example=([0.0, 0.5], [0.3, 0.2]))
 
 
 @accepts(cost=instance(CostCurve, "a CostCurve (from rl.cost_curve)"), ax=AX, chow=POINT_PAIR,
@@ -343,9 +340,9 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     axes = check_axes(axes, 4)
     for ax in axes:
         _remove_drawn(ax)
-    curve_bands.unchecked({"": bands}, axes=axes[:3], label=label, simultaneous=simultaneous)
-    population_curves.unchecked(population, axes=axes[:3])
-    max_q_points.unchecked(cloud, ax=axes[3], population=population, current=current)
+    curve_bands({"": bands}, axes=axes[:3], label=label, simultaneous=simultaneous)
+    population_curves(population, axes=axes[:3])
+    max_q_points(cloud, ax=axes[3], population=population, current=current)
     for ax, (xlim, ylim) in zip(axes, SAMPLING_LIMITS):
         ax.set_xlim(*xlim)
         ax.set_ylim(*ylim)

@@ -20,14 +20,14 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _validate as v, optimality
-from .._constraints import accepts
-from .._kinds import POSITIVE_INTEGER, SEED, SINGLE_FRACTION, one_of
-from ..curves import subsample_curves
-from ..datasets import four_gaussians
-from ..plot import operating_set_panels, panels, price_of_rejection, rejector_label
-from ..prices import cost_curve, rho_zero_curve
-from ..rejectors import REJECTORS
+from ... import _validate as v, optimality
+from ..._constraints import accepts
+from ..._kinds import POSITIVE_INTEGER, SEED, SINGLE_FRACTION, one_of
+from ...curves import subsample_curves
+from ...datasets import four_gaussians
+from ...plot import operating_set_panels, panels, price_of_rejection, rejector_label
+from ...prices import cost_curve, rho_zero_curve
+from ...rejectors import REJECTORS
 from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, explains, format_number
 

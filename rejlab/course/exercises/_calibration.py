@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..calibration import apply_temperature, calibration_bins, fit_temperature
-from ..datasets import four_gaussians
-from ..rejectors import max_probability
-from ..selective import aurc
+from ...calibration import apply_temperature, calibration_bins, fit_temperature
+from ...datasets import four_gaussians
+from ...rejectors import max_probability
+from ...selective import aurc
 from ._registry import exercise, misconception
 
 # 15-1: ten predictions, five equal-width bins

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .. import accuracy, coverings, datasets, multilabel
+from ... import accuracy, coverings, datasets, multilabel
 from ._registry import exercise, misconception
 
 #: Data the prompts refer to (the notebooks print them).

@@ -12,11 +12,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from .. import partitions, selective
-from ..bootstrap import compare_rejectors
-from ..datasets import four_gaussians, population_point
-from ..optimality import cost
-from ..rejectors import breaking_ties, max_probability
+from ... import partitions, selective
+from ...bootstrap import compare_rejectors
+from ...datasets import four_gaussians, population_point
+from ...optimality import cost
+from ...rejectors import breaking_ties, max_probability
 from ._registry import exercise, misconception
 from ._report import digits_split, lesson_model, sklearn
 

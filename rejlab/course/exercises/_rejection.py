@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import binary, curves, measures, partitions
-from ..datasets import WORKED_EXAMPLE, four_gaussians
+from ... import binary, curves, measures, partitions
+from ...datasets import four_gaussians
+from ..datasets import WORKED_EXAMPLE
 from ._registry import exercise, misconception
 
 

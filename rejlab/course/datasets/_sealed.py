@@ -20,8 +20,8 @@ from types import MappingProxyType
 
 import numpy as np
 
-from .._constraints import accepts
-from .._kinds import LABELS_1D, OPEN_FRACTION, SAMPLES_2D, SEED
+from ..._constraints import accepts
+from ..._kinds import LABELS_1D, OPEN_FRACTION, SAMPLES_2D, SEED
 
 
 def _stratified_test_rows(y, test_size, seed):
@@ -156,5 +156,5 @@ def hold_out(X, y, *, test_size, seed):
     ([2, 2], ['seal', 'open'])
     """
     held = HeldOut.__new__(HeldOut)
-    HeldOut.__init__.unchecked(held, X, y, test_size=test_size, seed=seed)
+    HeldOut.__init__(held, X, y, test_size=test_size, seed=seed)
     return held

@@ -14,10 +14,11 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from .._constraints import accepts
-from .._kinds import OPEN_FRACTION, POSITIVE_INTEGER, one_of
+from ..._constraints import accepts
+from ..._kinds import OPEN_FRACTION, POSITIVE_INTEGER, one_of
+from ...plot import panels
 from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
-from ..plot import guarantee_study as draw_study, panels
+from ..plot import guarantee_study as draw_study
 from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, among, explains, format_number
 

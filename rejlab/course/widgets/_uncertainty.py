@@ -16,25 +16,19 @@ from typing import NamedTuple, Optional
 import ipywidgets as widgets
 import numpy as np
 
-from .._constraints import accepts
-from .._kinds import N_BOOT, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION
-from ..bootstrap import CurveBands, bootstrap_curves
-from ..curves import RejectionCurves, rejection_curves
-from ..datasets import (
-    MaxQPoints,
-    PopulationCurves,
-    four_gaussians,
-    max_q_points,
-    population_curves,
-    population_point,
-    temper,
-)
-from ..measures import Measures, OperatingPoint, operating_point
-from ..optimality import cost
-from ..partitions import Threshold
-from ..plot import cost_curve as plot_cost_curve, panels, sampling_panels
-from ..prices import CostCurve, cost_curve
-from ..selective import aurc, chow_rule, select_threshold
+from ..._constraints import accepts
+from ..._kinds import N_BOOT, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION
+from ...bootstrap import CurveBands, bootstrap_curves
+from ...curves import RejectionCurves, rejection_curves
+from ...datasets import PopulationCurves, four_gaussians, population_curves, population_point, temper
+from ...measures import Measures, OperatingPoint, operating_point
+from ...optimality import cost
+from ...partitions import Threshold
+from ...plot import panels
+from ...prices import CostCurve, cost_curve
+from ...selective import aurc, chow_rule, select_threshold
+from ..datasets import MaxQPoints, max_q_points
+from ..plot import cost_curve as plot_cost_curve, sampling_panels
 from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, among, explains, format_number
 

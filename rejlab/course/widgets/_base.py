@@ -51,10 +51,10 @@ from matplotlib.figure import Figure
 from PIL import Image
 from traitlets import Unicode
 
-from .. import _validate as v
-from .._constraints import Kind, accepts
-from .._kinds import COMMON, integer
-from ..plot import RC
+from ... import _validate as v
+from ..._constraints import Kind, accepts
+from ..._kinds import integer
+from ...plot import RC
 
 __all__ = ["Explorer", "format_number", "control_values", "among"]
 
@@ -62,8 +62,6 @@ _TAG = re.compile(r"<[^>]+>")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
 
 
-def _junk(*without):
-    return {k: f for k, f in COMMON.items() if k not in without}
 
 
 def among(options, what="the slider's values"):
@@ -75,9 +73,7 @@ def among(options, what="the slider's values"):
             raise ValueError(f"{name} must be one of {list(options)} ({what}), got {x!r}")
         return x
 
-    return Kind(f"among{options}", check, example=options[0],
-                junk={"outside": lambda e: max(options) + 1, "bool": lambda e: True,
-                      "numeric_str": lambda e: str(e), **_junk()})
+    return Kind(f"among{options}", check, example=options[0])
 
 
 def _single_number(x, name):
@@ -89,8 +85,7 @@ def _single_number(x, name):
 
 
 #: One real number, NaN and infinities included.
-ANY_NUMBER = Kind("ANY_NUMBER", _single_number, example=0.5,
-                  junk={"array": lambda e: [1.0, 2.0], "bool": lambda e: True, **_junk()})
+ANY_NUMBER = Kind("ANY_NUMBER", _single_number, example=0.5)
 
 
 def _controls(x, name):
@@ -105,7 +100,7 @@ def _controls(x, name):
 
 
 #: A dict name -> ipywidgets control (the generic test makes one).
-CONTROLS = Kind("CONTROLS", _controls, junk={"no_value": lambda e: {"x": 3}, **_junk("dict")})
+CONTROLS = Kind("CONTROLS", _controls)
 
 
 @accepts(x=ANY_NUMBER, digits=integer(0, 15))
@@ -370,7 +365,7 @@ class Explorer(widgets.VBox):
     def update(self):
         """Recompute from the controls and redraw; bad input becomes a message."""
         try:
-            state = self._compute(**control_values.unchecked(self.controls))
+            state = self._compute(**control_values(self.controls))
             with matplotlib.rc_context(RC):
                 self._draw(self.figure, state)
                 png = self._render_png()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import measures, optimality
-from ..datasets import four_gaussians
+from ... import measures, optimality
+from ...datasets import four_gaussians
 from ._registry import exercise, misconception
 
 #: The reference operating point of lessons 04-05: (A0, r0) and alpha.

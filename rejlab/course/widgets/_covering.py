@@ -15,14 +15,14 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from .. import _set_checks as sc, _validate as v
-from .._constraints import Kind, accepts
-from .._kinds import COMMON, DISTINCT, ELEMENT, FLAG
-from .._sets import ordered
-from ..accuracy import AccuracyReport, accuracy_report
-from ..coverings import CoveringSummary, covering_summary
-from ..datasets import PAPER_U, paper_example
-from ..plot import COVERING_STYLE, RESULT_STYLE, covering_grid, panels, results_grid
+from ... import _set_checks as sc, _validate as v
+from ..._constraints import Kind, accepts
+from ..._kinds import DISTINCT, ELEMENT, FLAG
+from ..._sets import ordered
+from ...accuracy import AccuracyReport, accuracy_report
+from ...coverings import CoveringSummary, covering_summary
+from ...datasets import PAPER_U, paper_example
+from ...plot import COVERING_STYLE, RESULT_STYLE, covering_grid, panels, results_grid
 from ._base import Explorer, explains
 
 __all__ = ["covering_explorer", "CoveringState"]
@@ -105,10 +105,7 @@ def _set_family(x, name):
 
 
 #: Blocks given as sets (a sequence of sets; an indicator matrix is not drawn here).
-SET_FAMILY = Kind("SET_FAMILY", _set_family, example=[{"b", "c", "d"}, {"a", "e", "f"}],
-                  junk={"a_set": lambda e: set().union(*e), "string_blocks": lambda e: ["bcd", "aef"],
-                        "unhashable": lambda e: [{"b"}, [["a"]]], "empty": lambda e: [],
-                        **{k: f for k, f in COMMON.items() if k != "None"}})
+SET_FAMILY = Kind("SET_FAMILY", _set_family, example=[{"b", "c", "d"}, {"a", "e", "f"}])
 
 
 @explains(_QUESTION + " " + _QUESTION_SCORES, _NOTICE + " " + _NOTICE_SCORES)

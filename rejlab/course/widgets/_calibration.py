@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from .._constraints import accepts
-from .._kinds import SEED, SINGLE_FRACTION, one_of
-from ..calibration import (
+from ..._constraints import accepts
+from ..._kinds import SEED, SINGLE_FRACTION, one_of
+from ...calibration import (
     BINNINGS,
     CalibrationBins,
     TemperatureFit,
@@ -25,11 +25,11 @@ from ..calibration import (
     calibration_bins,
     fit_temperature,
 )
-from ..datasets import four_gaussians
-from ..measures import operating_point
-from ..plot import bin_counts, panels, reliability_diagram
-from ..rejectors import max_probability
-from ..selective import aurc, chow_rule
+from ...datasets import four_gaussians
+from ...measures import operating_point
+from ...plot import bin_counts, panels, reliability_diagram
+from ...rejectors import max_probability
+from ...selective import aurc, chow_rule
 from ._base import Explorer, among, explains, format_number
 from ._uncertainty import SAMPLE_SIZES
 

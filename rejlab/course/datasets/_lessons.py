@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..context import context_experiment
-from ._scene import synthetic_scene
+from ...context import context_experiment
+from ...datasets._scene import synthetic_scene
 
 __all__ = ["WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment"]
 

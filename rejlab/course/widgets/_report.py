@@ -14,12 +14,12 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from .. import _validate as v
-from .._constraints import accepts
-from .._kinds import SINGLE_FRACTION, instance
-from ..measures import OperatingPoint
-from ..plot import panels, report_point
-from ..report import RejectionReport, ReportWalk
+from ... import _validate as v
+from ..._constraints import accepts
+from ..._kinds import SINGLE_FRACTION, instance
+from ...measures import OperatingPoint
+from ...plot import panels, report_point
+from ...report import RejectionReport, ReportWalk
 from ._background import background_ready, freeze_background, moving_artists
 from ._base import Explorer, explains, format_number
 

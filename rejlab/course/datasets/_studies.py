@@ -12,13 +12,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._constraints import accepts
-from .._kinds import POSITIVE, POSITIVE_INTEGER, POSITIVE_INTEGERS_1D, SEED, SEEDS, SINGLE_FRACTION
-from ..calibration import apply_temperature
-from ..rejectors import confidence_from_proba
-from ..selective import select_threshold
-from ._gaussians import expected_accuracy, four_gaussians
-from ._population import POPULATION, measures_from_population, rejected_and_kept_accurate
+from ..._constraints import accepts
+from ..._kinds import POSITIVE, POSITIVE_INTEGER, POSITIVE_INTEGERS_1D, SEED, SEEDS, SINGLE_FRACTION
+from ...calibration import apply_temperature
+from ...datasets._gaussians import expected_accuracy, four_gaussians
+from ...datasets._population import POPULATION, measures_from_population, rejected_and_kept_accurate
+from ...rejectors import confidence_from_proba
+from ...selective import select_threshold
 
 __all__ = ["ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points"]
 
@@ -60,8 +60,8 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
     sizes = np.array(n_per_class, dtype=np.int64)
     thresholds = []
     for size in sizes.tolist():
-        toy = four_gaussians.unchecked(size, seed, separation=separation)
-        conf = apply_temperature.unchecked(toy.proba, temperature).max(axis=1)
+        toy = four_gaussians(size, seed, separation=separation)
+        conf = apply_temperature(toy.proba, temperature).max(axis=1)
         thresholds.append(select_threshold(toy.accurate, conf, criterion="min_cost", rho=rho).value)
     return ChowConvergence(4 * sizes.astype(np.int64), np.array(thresholds), 1.0 - rho)
 
@@ -121,8 +121,8 @@ def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", s
     """
     s = separation
     seeds = np.array(list(seeds), dtype=np.int64)
-    chosen = [select_threshold(t.accurate, confidence_from_proba.unchecked(t.proba, rejector))
-              for t in (four_gaussians.unchecked(n_per_class, k, separation=separation)
+    chosen = [select_threshold(t.accurate, confidence_from_proba(t.proba, rejector))
+              for t in (four_gaussians(n_per_class, k, separation=separation)
                         for k in seeds.tolist())]
     r, Q, t = (np.array([getattr(c, f) for c in chosen]) for f in ("r", "Q", "value"))
     # -inf rejects nothing, +inf everything; the confidences lie in [0, 1]

@@ -10,9 +10,9 @@ import math
 
 import numpy as np
 
-from ..datasets import four_gaussians, population_point
-from ..guarantees import binomial_upper_bound, guaranteed_threshold
-from ..selective import select_threshold
+from ...datasets import four_gaussians, population_point
+from ...guarantees import binomial_upper_bound, guaranteed_threshold
+from ...selective import select_threshold
 from ._registry import exercise, misconception
 
 # 14-1: a kept set of 400 validation samples with 18 errors, delta = 0.05

@@ -12,11 +12,11 @@ a second call on the same Axes replaces them.
 
 from __future__ import annotations
 
-from .._constraints import accepts
-from .._kinds import SINGLE_FRACTION, instance
+from ..._constraints import accepts
+from ..._kinds import SINGLE_FRACTION, instance
+from ...plot._artists import AX
+from ...plot._style import OKABE_ITO, get_ax, remove_artists
 from ..datasets import GuaranteeStudy
-from ._artists import AX
-from ._style import OKABE_ITO, get_ax, remove_artists
 
 __all__ = ["guarantee_study", "METHOD_LABELS"]
 

@@ -14,13 +14,13 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _validate as v, context as ctx
-from .._constraints import accepts
-from .._kinds import NONNEGATIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION, instance
-from ..curves import RejectionCurves, rejection_curves
-from ..datasets import Scene, synthetic_scene
-from ..measures import OperatingPoint, operating_point
-from ..plot import jcr_vs_scr, panels, scene_map
+from ... import _validate as v, context as ctx
+from ..._constraints import accepts
+from ..._kinds import NONNEGATIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION, instance
+from ...curves import RejectionCurves, rejection_curves
+from ...datasets import Scene, synthetic_scene
+from ...measures import OperatingPoint, operating_point
+from ...plot import jcr_vs_scr, panels, scene_map
 from ._base import Explorer, explains, format_number
 
 __all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]

@@ -7,7 +7,7 @@ literal answer. Every common wrong answer registered with
 
 from __future__ import annotations
 
-from .. import binary, measures
+from ... import binary, measures
 from ._registry import exercise, misconception
 
 # lesson 06 ---------------------------------------------------------------

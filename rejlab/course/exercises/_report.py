@@ -15,7 +15,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from ..report import report_from_estimator
+from ...report import report_from_estimator
 from ._registry import exercise, misconception
 
 #: The lesson's recipe: train on 20 % of the digits; split the other 80 % in

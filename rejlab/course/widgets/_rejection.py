@@ -12,12 +12,12 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
-from .. import _validate as v, binary, curves, measures, partitions, rejectors
-from .._constraints import accepts
-from .._kinds import BOOL_1D, FINITE_1D, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION, one_of
-from ..datasets import WORKED_EXAMPLE, four_gaussians
-from ..measures import OperatingPoint
-from ..plot import (
+from ... import _validate as v, binary, curves, measures, partitions, rejectors
+from ..._constraints import accepts
+from ..._kinds import BOOL_1D, FINITE_1D, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION, one_of
+from ...datasets import four_gaussians
+from ...measures import OperatingPoint
+from ...plot import (
     REJECTOR_STYLE,
     SUBSET_STYLE,
     confidence_strip,
@@ -29,6 +29,7 @@ from ..plot import (
     subsets_mosaic,
     subsets_scatter,
 )
+from ..datasets import WORKED_EXAMPLE
 from ._background import (
     background_ready,
     freeze_background,
@@ -324,12 +325,12 @@ def ranking_explorer(confidence=None, accurate=None):
                                               description="rejected k")}
 
     def compute(rejected):
-        mask = partitions.reject_lowest.unchecked(c, count=v.count(rejected, "rejected k", c.size))
-        return RankingState(mask, measures.operating_point.unchecked(a, mask))
+        mask = partitions.reject_lowest(c, count=v.count(rejected, "rejected k", c.size))
+        return RankingState(mask, measures.operating_point(a, mask))
 
     def draw(fig, state):
         (ax,) = panels(fig, 1)
-        ranking_row.unchecked(c, a, state.rejected, ax=ax)
+        ranking_row(c, a, state.rejected, ax=ax)
         if not background_ready(fig):
             freeze_background(fig, moving_artists(fig, "rankbox-", "ranktext-", "rankcut"))
 
@@ -513,7 +514,7 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     >>> [round(x, 3) for x in e.state.confusion]  # the last good state is kept
     [0.1, 0.15, 0.6, 0.15]
     """
-    binary.confusion_from_triplet.unchecked(A, Q, r)  # a bad starting triplet raises here
+    binary.confusion_from_triplet(A, Q, r)  # a bad starting triplet raises here
 
     def slider(name, value):
         return widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=value, description=name,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..context import joint_context_rejection
+from ...context import joint_context_rejection
 from ..datasets import lesson_experiment
 from ._registry import exercise, misconception
 

@@ -16,12 +16,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _risk_control as rc
-from .._constraints import accepts
-from .._kinds import OPEN_FRACTION, POSITIVE_INTEGER, SEED, one_of
-from ..rejectors import REJECTORS, confidence_from_proba
-from ._gaussians import CENTRES, posteriors
-from ._population import population_curves, population_point
+from ... import _risk_control as rc
+from ..._constraints import accepts
+from ..._kinds import OPEN_FRACTION, POSITIVE_INTEGER, SEED, one_of
+from ...datasets._gaussians import CENTRES, posteriors
+from ...datasets._population import population_curves, population_point
+from ...rejectors import REJECTORS, confidence_from_proba
 
 __all__ = ["STUDY_METHODS", "GuaranteeStudy", "guarantee_study"]
 
@@ -96,9 +96,9 @@ def _rows(n_per_class, n_splits, seed, rejector):
     for start in range(0, n_splits, _BLOCK):
         m = min(_BLOCK, n_splits - start)
         X = CENTRES[y][None, :, :] + rng.standard_normal((m, n, 2))
-        proba = posteriors.unchecked(X.reshape(-1, 2))
+        proba = posteriors(X.reshape(-1, 2))
         accurate = (proba.argmax(axis=1) == np.tile(y, m)).reshape(m, n)
-        yield accurate, confidence_from_proba.unchecked(proba, rejector).reshape(m, n)
+        yield accurate, confidence_from_proba(proba, rejector).reshape(m, n)
 
 
 @lru_cache(maxsize=64)
@@ -122,7 +122,7 @@ def _best(target, rejector):
 
 def _population(threshold, rejector):
     """:func:`population_point` of thresholds the study made itself (no door to pass)."""
-    return population_point.unchecked(np.asarray(threshold, dtype=float), rejector, 1.0)
+    return population_point(np.asarray(threshold, dtype=float), rejector, 1.0)
 
 
 @accepts(target_risk=OPEN_FRACTION, delta=OPEN_FRACTION, method=one_of(STUDY_METHODS),
