@@ -878,6 +878,24 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
     print(f"classroom end to end: {time.monotonic() - started:.0f} s")
 
 
+@pytest.mark.slow
+def test_sigterm_stops_the_classroom_and_removes_its_users(tmp_path):
+    # as a service manager stops it: SIGTERM to the launcher alone, not to its group
+    with running_classroom(tmp_path) as (proc, info, out, copier):
+        started = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=STOP_S) == 0
+        copier.join(timeout=STOP_S)
+    assert "classroom stopped" in out.read_text()
+    assert _alive(started) == [], "processes left running after SIGTERM"
+    for name in info["system_users"].values():
+        with pytest.raises(KeyError):
+            pwd.getpwnam(name)
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", int(info["url"].rstrip("/").rsplit(":", 1)[1])),
+                                 timeout=2)
+
+
 def hub_bytes(spec: str) -> int:
     """JupyterHub's byte specification (``640M``: powers of 1024), as its spawner reads it."""
     from jupyterhub.traitlets import ByteSpecification
