@@ -290,7 +290,6 @@ def setup_nbgrader(state: Path, students: list[str], users: dict[str, accounts.A
     exchange_folders(exchange, users[INSTRUCTOR])
     etc = state / "etc" / "jupyter" / "hub"
     etc.mkdir(parents=True, exist_ok=True)
-    prefix = users[INSTRUCTOR].system.removesuffix(INSTRUCTOR)
     (etc / "nbgrader_config.py").write_text(
         "# Hub-wide nbgrader configuration of the local classroom (written by classroom/hub.py;\n"
         "# every user's server reads it through JUPYTER_CONFIG_PATH).\n"
@@ -302,7 +301,7 @@ def setup_nbgrader(state: Path, students: list[str], users: dict[str, accounts.A
         f"sys.path.insert(0, {str(HERE)!r})\n"
         "c.ExchangeFactory.submit = 'private_exchange.PrivateSubmit'\n"
         "c.ExchangeFactory.collect = 'private_exchange.FileTimeCollect'\n"
-        f"c.FileTimeCollect.user_prefix = {prefix!r}\n", encoding="utf-8")
+        f"c.FileTimeCollect.user_prefix = {accounts.user_prefix(state)!r}\n", encoding="utf-8")
 
     home = users[INSTRUCTOR].home
     course = home / "course"
