@@ -123,6 +123,8 @@ def remove(accounts: dict[str, Account]) -> list[str]:
 
     Returns a line per user that could not be removed.
     """
+    if not accounts:            # (nothing made: the launcher may not even have psutil)
+        return []
     import psutil
 
     uids = {a.uid for a in accounts.values()}
