@@ -9,7 +9,9 @@ NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize
 # tests run on every core (at most 4 workers); JOBS=0 runs them in this process
 JOBS   ?= auto
 XDIST  := $(if $(filter 0,$(JOBS)),,-n $(JOBS) --maxprocesses=4)
-# the classroom hub's own environment (make classroom); PORT=0 picks a free port
+# the classroom hub's own environment (make classroom); PORT=0 picks a free port. Every user's
+# server runs its Python as that user, so it must be a Python they can all run: the system's
+HUB_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) $(PYTHON))
 HUB_VENV ?= .venv-hub
 HUB_BIN  := $(HUB_VENV)/bin
 PORT     ?= 0
@@ -44,7 +46,8 @@ $(VENV)/.grading: pyproject.toml | $(BIN)/python
 	$(STUDENT_LAB)
 	touch $@
 
-# everything `make test` needs, in one pip run (the hub extra: tests/test_classroom.py)
+# everything `make test` needs, in one pip run (the hub extra: tests/test_classroom.py, whose
+# end-to-end test runs the hub itself from make classroom's environment, .venv-hub)
 $(VENV)/.all: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io,book,grading,hub]"
 	$(STUDENT_LAB)
@@ -52,7 +55,7 @@ $(VENV)/.all: pyproject.toml | $(BIN)/python
 
 # the classroom hub: JupyterHub, nbgitpuller, nbgrader, the memory indicator, and the lab
 $(HUB_BIN)/python:
-	$(PYTHON) -m venv $(HUB_VENV)
+	$(HUB_PYTHON) -m venv $(HUB_VENV)
 	$(HUB_BIN)/python -m pip install --upgrade pip
 
 $(HUB_VENV)/.hub: pyproject.toml | $(HUB_BIN)/python
@@ -72,7 +75,7 @@ lab: $(VENV)/.lab
 ## The browser tests need /usr/bin/chromium.
 ## One pytest session: a failing suite never stops the others from running.
 ## (--dist loadfile keeps each notebook's cells in one worker, in order.)
-test: $(VENV)/.all
+test: $(VENV)/.all $(HUB_VENV)/.hub
 	$(BIN)/python -m pytest $(XDIST) --dist loadfile $(NBVAL) rejlab tests teacher/solutions/
 
 ## The lessons under strict nbval in this environment (make test runs them in Binder's).
@@ -148,7 +151,8 @@ student-edition:
 	$(PYTHON) tools/student_edition.py _build/student $(if $(GITHUB),--github $(GITHUB))
 
 ## A classroom on this machine (127.0.0.1 only): JupyterHub with an instructor and demo
-## students, the nbgitpuller link of the course, nbgrader's exchange; Ctrl-C stops it.
+## students, each its own system user, the nbgitpuller link of the course, nbgrader's
+## exchange; Ctrl-C stops it and removes the users. Needs root (sudo make classroom).
 ## Installs its own environment (.venv-hub) and, once, configurable-http-proxy with npm.
 ## The course it serves is the student edition where tools/student_edition.py exists.
 classroom: $(HUB_VENV)/.hub
@@ -163,8 +167,9 @@ notebooks: $(VENV)/.test
 	$(BIN)/python tools/execute_notebooks.py
 
 ## Benchmarks (by hand; they print ratios against a baseline measured in the same run).
+## The classroom hub's memory is measured apart, as root: sudo .venv/bin/python bench/hub_memory.py
 bench: $(VENV)/.test
-	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+	for b in $(filter-out bench/hub_memory.py,$(wildcard bench/*.py)); do $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) $(HUB_VENV) classroom/node_modules .pytest_cache .hypothesis _build
