@@ -18,7 +18,7 @@ from ._ranking import ranked
 from .curves import CURVE_FIELDS, RejectionCurves
 from .measures import OperatingPoint, SubsetCounts
 
-__all__ = ["curves_and_thresholds", "threshold_rejected", "point_at"]
+__all__ = ["curves_and_thresholds", "threshold_rejected", "point_at", "point_cost"]
 
 
 def curves_and_thresholds(accurate, confidence):
@@ -64,3 +64,8 @@ def point_at(curves, thresholds, k):
     n, n_acc = curves.n_samples, curves.n_accurate
     counts = SubsetCounts(an=n_acc - ar, mn=(n - n_acc) - (k - ar), ar=ar, mr=k - ar)
     return OperatingPoint(*(float(FORMULAS[name](*counts)) for name in CURVE_FIELDS), counts)
+
+
+def point_cost(point, k, rho, n):
+    """The cost ``L = (|M∩N| + rho |R|) / n`` of one point: the bits of :meth:`RejectionCurves.cost`."""
+    return float((point.counts.mn + rho * k) / n)

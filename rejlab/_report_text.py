@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from ._report_points import point_cost
 from .measures import MEASURE_NAMES
 
 __all__ = ["value_text", "report_text"]
@@ -34,7 +35,7 @@ def report_text(report, digits):
         "",
     ]
     cols = ["fraction", "k", "r", *MEASURE_NAMES, "rho_0"]
-    if report.cost is not None:
+    if report.rho is not None:
         cols.append("cost")
     width = max(digits + 4, 8)
     kw = max(len(str(n)), 1)
@@ -56,9 +57,10 @@ def report_text(report, digits):
     lines.append("")
     lines.append("  " + _point_line("maximum Q", report.best, report.best_index, digits))
     if report.min_cost is not None:
+        cost = point_cost(report.min_cost, report.min_cost_index, report.rho, n)
         lines.append("  " + _point_line(f"minimum cost (rho = {value_text(report.rho, digits)})",
                                         report.min_cost, report.min_cost_index, digits)
-                     + f", cost = {value_text(report.cost[report.min_cost_index], digits)}")
+                     + f", cost = {value_text(cost, digits)}")
     # the new lines appear only with the new options, so a plain report prints as before
     if report.bands is not None:
         lines += _interval_lines(report, digits)

@@ -1,53 +1,26 @@
 """Evaluate your own classifier: one report from predictions (Condessa et al. 2017, Secs. 3-4).
 
-:func:`rejection_report` takes what a student already has, either
-``y_true, y_pred, confidence`` or ``y_true`` plus an (n, K) matrix of class
-probabilities, and gathers the measures of the first paper in one frozen
-:class:`RejectionReport`:
+:func:`rejection_report` takes what a student already has, ``y_true, y_pred,
+confidence`` or ``y_true`` plus an (n, K) matrix of class probabilities, and
+gathers the first paper's measures in one frozen :class:`RejectionReport`:
+the curves r, A, Q, phi for every number of rejected samples, the operating
+points at a few rejected fractions, the point of maximum Q, rho_0 against
+no rejection, the cost at a price rho, and the selective-classification
+numbers; with ``n_boot > 0`` bootstrap intervals, with ``validation=...``
+the threshold chosen on validation data and measured on the test data.
 
-- the curves r, A, Q, phi for every number of rejected samples
-  (:func:`rejlab.rejection_curves`);
-- the operating points at a few requested rejected fractions, with the
-  semantics of :func:`rejlab.reject_lowest` (``count = round(fraction * n)``);
-- the operating point of maximum classification quality Q;
-- the rho_0 curve against no rejection: ``rho_0 = |M∩R| / |R|``, the price
-  of rejection below which rejecting the k least confident samples beats not
-  rejecting at all;
-- optionally, for a price of rejection rho, the cost
-  ``L = (1 - A)(1 - r) + rho r`` along the curve and its minimum;
-- always, the selective-classification numbers AURC, E-AURC, AUGRC and
-  failure AUROC (:mod:`rejlab.selective`, rejlab's convention, tied
-  confidences averaged over their order);
-- with ``n_boot > 0``, percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`)
-  and intervals for the tabulated points and the max-Q point;
-- with ``validation=...``, the threshold chosen on validation data
-  (:func:`rejlab.select_threshold`) and the operating point it gives on the
-  test data, so the reported point is not chosen on the data it is
-  measured on.
-
-Every number the report prints depends only on the multiset of (label,
-prediction, confidence) rows, never on their order (the bootstrap's
-intervals aside: a seeded resampling draws rows by position). A requested
-fraction whose count ``round(fraction * n)`` cuts through a group of equal
-confidences gets the expectation over the orders of that group (A, Q,
-rho_0 and the cost exactly; phi from the expected counts), and the text says
-which fractions did; the maximum-Q and minimum-cost points are taken among
-the points a threshold reaches, where a group is never split (on the
-expected curve, which is linear inside a group, the extremes are there too).
-The per-k :attr:`RejectionReport.curves` keep the library's tie policy, as
-:func:`rejlab.rejection_curves` does.
-
-A report computes and formats; it never draws. ``str(report)`` is a
-plain-text table, :func:`rejlab.plot.report` draws it and
-:func:`rejlab.widgets.report_explorer` walks along it.
-:func:`report_from_estimator` does the same for a fitted scikit-learn
-classifier (duck-typed: ``predict_proba`` and ``classes_``; scikit-learn is
-never imported here).
+Nothing printed depends on the order of the rows (the bootstrap's
+intervals aside: a seeded resampling draws rows by position). A report
+computes and formats, and computes only what is read: the numbers a table
+does not show (the AURC family, the cost curve, rho_0, the figures' points)
+are made on first access. :func:`rejlab.plot.report` draws it,
+:func:`report_from_estimator` makes it from a fitted scikit-learn classifier
+(duck-typed: ``predict_proba`` and ``classes_``; scikit-learn is never
+imported here).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple, Optional
@@ -79,7 +52,7 @@ from ._report_inputs import (
     predictions,
     validation_inputs,
 )
-from ._report_points import curves_and_thresholds, point_at, threshold_rejected
+from ._report_points import curves_and_thresholds, point_at, point_cost, threshold_rejected
 from ._report_text import report_text, value_text
 from ._risk_coverage import threshold_field_numbers
 from .bootstrap import (
@@ -119,45 +92,30 @@ class RejectionReport:
     Attributes
     ----------
     curves : RejectionCurves
-        r, A, Q, phi (and the four subset counts) for k = 0 .. n rejected samples.
-    rho_zero : numpy.ndarray, shape (n + 1,)
-        rho_0 of each curve point against no rejection, ``|M∩R| / |R|``;
-        NaN at k = 0 (the point is the reference itself). The curves'
-        :attr:`~rejlab.RejectionCurves.rho_0`, computed on first use.
+        r, A, Q, phi (and the four subset counts) for k = 0 .. n rejected samples,
+        with the library's tie policy.
     fractions : tuple of float
         The requested rejected fractions, in the order given.
     points : tuple of OperatingPoint
-        The operating point at each requested fraction, rejecting
-        ``round(fraction * n)`` samples (as :func:`rejlab.reject_lowest`).
-        Where that count cuts through a group of tied confidences, the
-        expectation over the orders of the group: its counts are the
+        The point at each fraction, rejecting ``round(fraction * n)`` samples
+        (as :func:`rejlab.reject_lowest`). Where that count cuts through a
+        group of tied confidences, the expectation over the group's orders:
         expected counts (floats), A, Q and rho_0 their exact expectations,
-        phi computed from the expected counts.
+        phi from the expected counts.
     tied_fractions : tuple of float
-        The requested fractions whose count cuts through a group of tied
-        confidences (their rows are those expectations).
-    best : OperatingPoint
-        The point of maximum Q among those a threshold reaches (the first,
-        least rejecting, on ties).
-    best_index : int
-        Its number of rejected samples k (= its index on the curves).
+        The fractions whose count cuts through a group of tied confidences.
+    best, best_index : OperatingPoint, int
+        The point of maximum Q among those a threshold reaches (the least
+        rejecting on ties), and its number of rejected samples k.
     rejector : str
         The rejector's name, or ``"given confidence"``.
     labels : tuple or None
         The class labels of the probability columns (None without ``proba``).
     rho : float or None
         The price of rejection, if one was given.
-    cost : numpy.ndarray or None
-        ``L = (1 - A)(1 - r) + rho r`` along the curve (None without ``rho``).
-    min_cost : OperatingPoint or None
-        The point of minimum cost among those a threshold reaches (None
-        without ``rho``).
-    min_cost_index : int or None
-        Its number of rejected samples k.
-    aurc, excess_aurc, augrc, failure_auroc : float
-        The selective-classification numbers of the test data
-        (:func:`rejlab.aurc` and its family with their defaults: rejlab's
-        convention, tied confidences averaged over their order).
+    min_cost, min_cost_index : OperatingPoint or None, int or None
+        The point of minimum cost among those a threshold reaches, and its k
+        (None without ``rho``).
     n_boot, level, seed
         The bootstrap settings (``n_boot = 0``: no bootstrap).
     bands : CurveBands or None
@@ -174,8 +132,9 @@ class RejectionReport:
         What that threshold gives on the test data (``reject_below``).
     test_point_bands : PointBands or None
         Bootstrap bands of r, A, Q, phi of the test point (threshold fixed,
-        test data resampled; None without ``n_boot``), and ``gain``: the
-        paired band of Q - alpha on the same resamples.
+        test data resampled), and ``gain``: the paired band of Q - alpha.
+
+    The properties below are computed on first access and kept.
     """
 
     curves: RejectionCurves
@@ -186,13 +145,8 @@ class RejectionReport:
     rejector: str
     labels: Optional[tuple] = None
     rho: Optional[float] = None
-    cost: Optional[np.ndarray] = None
     min_cost: Optional[OperatingPoint] = None
     min_cost_index: Optional[int] = None
-    aurc: float = math.nan
-    excess_aurc: float = math.nan
-    augrc: float = math.nan
-    failure_auroc: float = math.nan
     n_boot: int = 0
     level: float = 0.95
     seed: object = None
@@ -203,11 +157,43 @@ class RejectionReport:
     test_point: Optional[OperatingPoint] = None
     test_point_bands: Optional[PointBands] = None
     tied_fractions: tuple = ()
+    _thresholds: Optional[RejectionCurves] = None   #: the curves at the points a threshold reaches
 
     @cached_property
     def rho_zero(self):
-        """rho_0 = |M∩R| / |R| of every curve point (NaN at k = 0)."""
+        """rho_0 = |M∩R| / |R| of every curve point against no rejection (NaN at k = 0)."""
         return self.curves.rho_0
+
+    @cached_property
+    def cost(self):
+        """``L = (1 - A)(1 - r) + rho r`` along the curve (None without ``rho``)."""
+        return None if self.rho is None else self.curves.cost(self.rho)
+
+    @cached_property
+    def _field(self):
+        # from the threshold points: the row order never moves them
+        t = self._thresholds
+        return threshold_field_numbers(t.points, t.n_accurate_rejected, self.n)
+
+    @property
+    def aurc(self):
+        """AURC of the test data (:func:`rejlab.aurc` with its defaults: ties averaged)."""
+        return self._field["aurc"]
+
+    @property
+    def excess_aurc(self):
+        """E-AURC of the test data (:func:`rejlab.excess_aurc` with its defaults)."""
+        return self._field["excess_aurc"]
+
+    @property
+    def augrc(self):
+        """AUGRC of the test data (:func:`rejlab.augrc` with its defaults)."""
+        return self._field["augrc"]
+
+    @property
+    def failure_auroc(self):
+        """Failure AUROC of the test data (:func:`rejlab.failure_auroc`)."""
+        return self._field["failure_auroc"]
 
     @property
     def n(self):
@@ -230,8 +216,8 @@ class RejectionReport:
         for f, k, p in zip(self.fractions, self.counts_at_fractions, self.points):
             row = {"fraction": f, "k": k, "r": p.r, **{m: getattr(p, m) for m in MEASURE_NAMES},
                    "rho_0": p.rho_0}
-            if self.cost is not None:   # from the point's counts: expected ones in a tie
-                row["cost"] = float((p.counts.mn + self.rho * k) / self.n)
+            if self.rho is not None:   # from the point's counts: expected ones in a tie
+                row["cost"] = point_cost(p, k, self.rho, self.n)
             rows.append(row)
         return rows
 
@@ -259,10 +245,9 @@ class RejectionReport:
         What the report explorer shows (:func:`rejlab.plot.report_point` draws it).
         """
         k = _count(r, self.n)
-        point_cost = float(self.curves.take(np.array([k])).cost(rho)[0])
-        return ReportWalk(self.rejector, self.n, self.display_curves, k,
-                          self.curves.point(k), point_cost,
-                          cost_curve(self.curves, rho))
+        point = self.curves.point(k)
+        return ReportWalk(self.rejector, self.n, self.display_curves, k, point,
+                          point_cost(point, k, rho, self.n), cost_curve(self.curves, rho))
 
     def __str__(self):
         return report_text(self, 4)
@@ -423,14 +408,10 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
     tied = tuple(f for f, p in zip(fractions, points) if isinstance(p.counts.ar, float))
     best_index = threshold_rejected(thresholds, thresholds.best_Q())
 
-    cost = min_cost = min_cost_index = None
+    min_cost = min_cost_index = None
     if rho is not None:
-        cost = curves.cost(rho)
         min_cost_index = threshold_rejected(thresholds, thresholds.min_cost(rho))
         min_cost = curves.point(min_cost_index)
-
-    # AURC, E-AURC, AUGRC, failure AUROC: from the threshold points, so never the row order
-    field = threshold_field_numbers(thresholds.points, thresholds.n_accurate_rejected, n)
 
     # the bootstrap's share of the work, for a progress bar: curves, then the test point
     runs = int(n_boot > 0) * (1 + int(val is not None))
@@ -469,10 +450,8 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         rejector=rejector_name,
         labels=label_tuple,
         rho=rho,
-        cost=cost,
         min_cost=min_cost,
         min_cost_index=min_cost_index,
-        **field,
         n_boot=n_boot,
         level=level,
         seed=seed,
@@ -483,6 +462,7 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         test_point=test_point,
         test_point_bands=test_point_bands,
         tied_fractions=tied,
+        _thresholds=thresholds,
     )
 
 
