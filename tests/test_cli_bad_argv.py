@@ -1,15 +1,11 @@
 """Bad command lines: every one exits with status 2, one line on stderr, nothing on stdout.
 
-The command line's options are parsed by argparse and its files by its own
-reader (``rejlab/cli/_options.py``, ``rejlab/cli/_csv.py``): a bad value is a
-usage error (``SystemExit(2)``) or an ``InputError`` turned into status 2 by
-``main``, not a ``ValueError`` naming a Python argument, so the generic test of
-the declared constraints (``tests/test_declared_inputs.py``, which calls a
-function with junk and expects a ``ValueError``) cannot express it; ``main``'s
-``argv`` is exempt there for this reason. What the CLI computes goes through
-the declared doors (``rl.rejection_report``, the multi-label scores), which
-check each column once (``tests/test_validate_once.py``). These are the cases
-the old bad-input table had for the command line, each a whole ``argv``.
+A bad option value is argparse's usage error (``SystemExit(2)``), a bad file
+an ``InputError`` that ``main`` turns into status 2: neither is a
+``ValueError`` naming a Python argument, so the generic test of the declared
+constraints (``tests/test_declared_inputs.py``) exempts ``main``'s ``argv``
+and these whole command lines stand in for it. What the command computes
+goes through the declared doors (``tests/test_validate_once.py``).
 """
 
 from __future__ import annotations
