@@ -53,36 +53,30 @@ def assert_failed(code, out, err, needles, status=2):
         assert needle in err, (needle, err)
 
 
-def test_triplet_csv_report_is_the_python_report(tmp_path, capsys, gaussians):
+@pytest.mark.parametrize("layout, argv, kw", [
+    ("triplet", ["--fractions", "0,0.1,0.25"], dict(fractions=(0, 0.1, 0.25))),
+    ("proba", ["--rejector", "breaking_ties", "--rho", "0.25"],
+     dict(rejector="breaking_ties", rho=0.25)),
+    ("proba", ["--rejector", "max_probability"], {}),
+    ("proba, y_pred and an id", [], {}),
+])
+def test_the_command_prints_the_python_report(tmp_path, capsys, gaussians, layout, argv, kw):
     _, y, proba = gaussians
-    conf = rl.max_probability(proba)
-    path = triplet_csv(tmp_path / "pred.csv", LABELS[y], LABELS[proba.argmax(axis=1)], conf)
-    code, out, err = run(["report", path, "--fractions", "0,0.1,0.25"], capsys)
-    assert code == 0 and err == ""
-    rep = rl.rejection_report(LABELS[y], LABELS[proba.argmax(axis=1)], conf,
-                              fractions=(0, 0.1, 0.25))
-    assert out.strip() == str(rep) and f"maximum Q: k = {rep.best_index}," in out
-
-
-@pytest.mark.parametrize("rejector", sorted(rl.REJECTORS))
-def test_probability_csv_report_is_the_python_report(tmp_path, capsys, gaussians, rejector):
-    _, y, proba = gaussians
-    path = proba_csv(tmp_path / "proba.csv", LABELS[y], proba)
-    code, out, _ = run(["report", path, "--rejector", rejector, "--rho", "0.25"], capsys)
-    rep = rl.rejection_report(LABELS[y], proba=proba, labels=LABELS, rejector=rejector, rho=0.25)
-    assert code == 0 and out.strip() == str(rep)
-
-
-def test_y_pred_column_with_probabilities_is_used(tmp_path, capsys, gaussians):
-    _, y, proba = gaussians
-    y_pred = (proba.argmax(axis=1) + 1) % 4
-    path = _write(tmp_path / "p.csv", ["id", "y_true", "y_pred"] + [f"p_{x}" for x in LABELS],
-                  [range(y.size), LABELS[y], LABELS[y_pred]]
-                  + [[repr(float(p)) for p in proba[:, j]] for j in range(4)])
-    code, out, _ = run(["report", path], capsys)
-    assert code == 0
-    assert out.strip() == str(rl.rejection_report(LABELS[y], LABELS[y_pred], proba=proba,
-                                                  labels=LABELS))
+    conf, y_hat = rl.max_probability(proba), proba.argmax(axis=1)
+    if layout == "triplet":
+        path = triplet_csv(tmp_path / "f.csv", LABELS[y], LABELS[y_hat], conf)
+        rep = rl.rejection_report(LABELS[y], LABELS[y_hat], conf, **kw)
+    elif layout == "proba":
+        path = proba_csv(tmp_path / "f.csv", LABELS[y], proba)
+        rep = rl.rejection_report(LABELS[y], proba=proba, labels=LABELS, **kw)
+    else:           # a y_pred column is used, another column is ignored
+        y_pred = (y_hat + 1) % 4
+        path = _write(tmp_path / "f.csv", ["id", "y_true", "y_pred"] + [f"p_{x}" for x in LABELS],
+                      [range(y.size), LABELS[y], LABELS[y_pred]]
+                      + [[repr(float(p)) for p in proba[:, j]] for j in range(4)])
+        rep = rl.rejection_report(LABELS[y], LABELS[y_pred], proba=proba, labels=LABELS)
+    code, out, err = run(["report", path, *argv], capsys)
+    assert code == 0 and err == "" and out.strip() == str(rep)
 
 
 def test_out_folder_gets_the_promised_files(tmp_path, capsys, gaussians):
@@ -170,17 +164,13 @@ def test_progress_bar_goes_to_stderr_only(tmp_path, capsys, monkeypatch):
 
 # --- bad input: exit 2, one line on stderr naming file, row and column, nothing written --------
 
-BAD_REPORT = {
+BAD_REPORT = {   # what the reader refuses row by row is in test_csv.py; here the layouts
     "missing file": (None, ["no_such.csv", "no such file"]),
     "empty file": ("", ["is empty"]),
     "header only": ("y_true,y_pred,confidence\n", ["no data rows"]),
     "missing column": ("y_true,y_pred,conf\na,a,0.9\n", ["missing column 'confidence'"]),
-    "non-numeric": (GOOD + "a,a,high\n", ["row 4 (line 5), column 'confidence'", "'high'"]),
-    "nan": (GOOD.replace("0.4", "nan"), ["row 2", "'confidence'", "NaN"]),
-    "too few fields": (GOOD + "a,0.3\n", ["row 4", "2 fields, the header has 3"]),
     "repeated column": ("y_true,y_pred,y_pred,confidence\na,a,a,0.9\n", ["twice"]),
-    "quoted": (GOOD + '"a",a,0.1\n', ["row 4", "quote"]),
-    "long label": (GOOD + "a" * 65 + ",a,0.1\n", ["row 4", "'y_true'", "64 bytes"]),
+    "non-numeric": (GOOD + "a,a,high\n", ["row 4 (line 5), column 'confidence'", "'high'"]),
     "sum not 1": (GOOD_P.replace("0.4,0.6", "0.4,0.5"), ["row 2", "sum to 0.9"]),
     "negative proba": (GOOD_P.replace("0.4,0.6", "-0.4,1.4"), ["row 2", "'p_a'", "negative"]),
     "label without column": ("y_true,y_pred,p_a,p_b\na,a,0.9,0.1\nb,c,0.4,0.6\n",
@@ -200,22 +190,6 @@ def test_bad_predictions_fail_with_one_line(tmp_path, capsys, case):
     assert sorted(os.listdir(tmp_path)) == ([] if content is None else ["f.csv"])
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["--fractions", "0,2"], "--fractions"), (["--fractions", "a,b"], "--fractions"),
-    (["--fractions", "0.1,,0.2"], "no empty item"), (["--fractions", "0_5"], "'0_5'"),
-    (["--rho", "1.5"], "--rho"), (["--rho", "+inf"], "'+inf'"), (["--rejector", "coin"], "--rejector"),
-    (["--bootstrap", "1.5"], "--bootstrap"), (["--seed", "-1"], "--seed"), (["--level", "1"], "--level"),
-    (["--criterion", "coin"], "--criterion"),
-])
-def test_bad_options_blame_the_option_in_one_line(tmp_path, capsys, argv, needle):
-    path = tmp_path / "f.csv"
-    path.write_text(GOOD)
-    with pytest.raises(SystemExit) as exc:
-        main(["report", str(path), *argv])
-    err = capsys.readouterr().err
-    assert exc.value.code == 2 and err.count("\n") == 1 and needle in err and str(path) not in err
-
-
 def _every_valued_option():
     """(command, option) for every option of every subcommand that takes a value."""
     import argparse
@@ -233,14 +207,6 @@ def test_every_option_given_no_value_blames_the_option(tmp_path, capsys, command
         main([command, "F"] + ["F"] * (command == "accuracy") + [f"{option}=--"])
     err = capsys.readouterr().err
     assert f"argument {option}" in err and err.count("\n") == 1
-
-
-def test_options_take_numbers_as_files_do(tmp_path, capsys):
-    path = tmp_path / "f.csv"
-    path.write_text(GOOD)
-    code, out, _ = run(["report", path, "--fractions", " 0 ,1e-1,+.5", "--rho", "2.5e-1"], capsys)
-    assert code == 0 and out.strip() == str(rl.rejection_report(
-        ["a", "b", "b"], ["a", "a", "b"], [0.9, 0.4, 0.7], fractions=(0, 0.1, 0.5), rho=0.25))
 
 
 @pytest.mark.parametrize("command", ["report", "accuracy"])
@@ -329,9 +295,10 @@ def test_a_new_result_replaces_the_earlier_one_whole(tmp_path, capsys, earlier):
     assert os.path.islink(link) and snapshot(out_dir) != after
 
 
-@pytest.mark.parametrize("where", ["curves", "drawing", "rename"])
-@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), MemoryError(),
-                                     KeyboardInterrupt()], ids=["disk full", "memory", "ctrl-c"])
+@pytest.mark.parametrize("where, failure", [
+    ("curves", OSError(28, "No space left on device")), ("drawing", MemoryError()),
+    ("rename", KeyboardInterrupt()), ("rename", OSError(18, "Invalid cross-device link")),
+], ids=["disk full", "memory", "ctrl-c", "rename"])
 def test_any_failure_while_writing_keeps_the_earlier_result(tmp_path, capsys, earlier,
                                                             monkeypatch, where, failure):
     import rejlab.plot as plot
@@ -645,8 +612,6 @@ def test_accuracy_bootstrap_gives_paired_intervals(capsys, indicators):
 @pytest.mark.parametrize("content, needles", [
     ("a,b,c\n1,0,0\n", ["res.csv", "1 rows", "ideal.csv has 2"]),
     ("a,c,b\n1,0,0\n0,1,1\n", ["res.csv", "label header", "(a, c, b)"]),
-    ("a,b,c\n1,0,0\n0,2,1\n", ["res.csv", "row 2", "'b'", "not 0 or 1"]),
-    ("a,b,c\n1,0,0\n0,yes,1\n", ["res.csv", "row 2", "'b'", "'yes'"]),
     ("", ["res.csv", "empty"]),
     (None, ["res.csv", "no such file"]),
 ])

@@ -110,7 +110,9 @@ class _Table:
             raw = self.fh.readline(MAX_LINE_BYTES + 1)
             if not raw:
                 raise InputError(f"{self.path}: the file is empty")
-            raw, self.lines = raw.removeprefix(b"\xef\xbb\xbf" * (not self.lines)), self.lines + 1
+            if not self.lines:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")       # a byte-order mark
+            self.lines += 1
         problem = _byte_problem(raw.rstrip(b"\r\n")) or (
             (0, "longer than 1 MB") if len(raw) > MAX_LINE_BYTES else None)
         if problem:
@@ -209,7 +211,7 @@ class _Table:
         if count:
             self._fail(int(count[3]) - 1, None, f"{count[2]} field{'s' * (count[2] != '1')}, "
                        f"the header has {count[1]}", block)
-        raise InputError(f"{self.path}: {message}")
+        raise InputError(f"{self.path}: {' '.join(message.split())}")
 
     @staticmethod
     def _data_lines(lines):
