@@ -230,8 +230,9 @@ def load_predictions(path, progress=None):
 
     With ``y_true,y_pred,confidence`` the report needs only whether each
     prediction is right: ``y_true`` is 1 where it is, 0 where not, against a
-    ``y_pred`` of ones (two bytes a row, whatever the labels). With
-    probability columns, ``y_true`` (and ``y_pred``) hold the column labels.
+    ``y_pred`` of ones (one byte a row, whatever the labels; the ones are a
+    view of one byte). With probability columns, ``y_true`` (and ``y_pred``)
+    hold the column labels.
     """
     with _Table(path, progress) as table:
         proba_cols = [h for h in table.header if h.startswith(PROBA_PREFIX)]
@@ -251,7 +252,8 @@ def load_predictions(path, progress=None):
             right[rows] = block["y_true"] == block["y_pred"]
             confidence[rows] = block["confidence"]
     n = table.rows
-    return {"y_true": right[:n], "y_pred": np.ones(n, np.int8), "confidence": confidence[:n]}
+    return {"y_true": right[:n], "y_pred": np.broadcast_to(np.int8(1), n),
+            "confidence": confidence[:n]}
 
 
 def _load_proba(table, proba_cols):
