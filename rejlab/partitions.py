@@ -43,14 +43,10 @@ class Threshold(NamedTuple):
     Q: float
 
 
-def _threshold(x, name):
-    """A threshold's value: a number (infinities allowed, not NaN) or a :class:`Threshold`'s."""
-    return v.threshold_value(x.value if isinstance(x, Threshold) else x, name,
-                             "a number or a Threshold (from rl.select_threshold)")
-
-
-#: A number or a :class:`Threshold`; converted to its value.
-THRESHOLD = Kind("THRESHOLD", _threshold, example=0.5)
+#: A number (infinities allowed, not NaN) or a :class:`Threshold`, converted to its value.
+THRESHOLD = Kind("THRESHOLD", lambda x, name: v.threshold_value(
+    x.value if isinstance(x, Threshold) else x, name,
+    "a number or a Threshold (from rl.select_threshold)"), example=0.5)
 
 
 @accepts(y_true=LABELS_1D, y_pred=LABELS_1D, same_length=("y_true", "y_pred"))
@@ -168,15 +164,7 @@ def reject_below(confidence, threshold):
     >>> reject_below([0.9, 0.2, 0.5, 0.2], 0.5)
     array([False,  True, False,  True])
     """
-    return _below(confidence, threshold.value if isinstance(threshold, Threshold) else threshold)
-
-
-def _below(c, t):
-    """``c < t`` decided exactly, whatever the dtypes (NumPy would compare in float64).
-
-    ``c`` is a validated confidence array, ``t`` a real number (possibly
-    infinite, never NaN).
-    """
+    c, t = confidence, threshold   # c < t decided exactly: NumPy would compare in float64
     if t in (math.inf, -math.inf):
         return np.full(c.shape, t > 0)
     if c.dtype.kind in "iu":

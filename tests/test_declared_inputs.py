@@ -346,12 +346,14 @@ def _consistent(kinds_of, names):
 
 
 def _broken(rule, valid):
-    """Arguments that break ``rule``: the last one a sample shorter, or shapes that cannot
-    broadcast."""
+    """Arguments that break ``rule``: the last one a sample shorter, shapes that cannot
+    broadcast, or an accuracy A that is NaN where something is kept (r < 1)."""
+    a, b = rule.names[0], rule.names[-1]
     if rule.what == "broadcast":
-        a, b = rule.names[0], rule.names[-1]
         return {a: [valid[a]] * 2, b: [valid[b]] * 3}
-    return {rule.names[-1]: valid[rule.names[-1]][:-1]}
+    if rule.what == "defined_where_kept":
+        return {a: np.where(np.arange(np.size(valid[a])) == 0, np.nan, valid[a])}
+    return {b: valid[b][:-1]}
 
 
 @pytest.mark.parametrize("qual,index", _rule_cases())
