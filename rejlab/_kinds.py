@@ -82,7 +82,13 @@ INDICES = Kind("INDICES", lambda x, name: _integers_1d(
 
 def _seeds(x, name):
     """An iterable of seeds (integers >= 0), as a list (a generator is read once)."""
-    seeds = v.as_list(x, name, "an iterable of integers >= 0")
+    what = "an iterable of integers >= 0"
+    if isinstance(x, Mapping):
+        raise ValueError(f"{name} must be {what}, got a {type(x).__name__}")
+    try:
+        seeds = list(x)
+    except v.CONVERSION_ERRORS:  # not iterable, or a 2-D memoryview
+        raise ValueError(f"{name} must be {what}, got {v.describe(x)}") from None
     if not seeds:
         raise ValueError(f"{name} must hold at least one seed")
     for s in seeds:

@@ -10,7 +10,6 @@ broadcast, A defined where something is kept) are the rules of
 from __future__ import annotations
 
 import numbers
-from collections.abc import Mapping
 
 import numpy as np
 
@@ -34,9 +33,9 @@ def _is_bool(x):
     return isinstance(x, (bool, np.bool_))
 
 
-def _integer(x, name, what):
-    """An integer (bools refused), as an int."""
-    if _is_bool(x) or not isinstance(x, numbers.Integral):
+def _integer(x, name, what, low=-np.inf, high=np.inf):
+    """An integer in [low, high] (bools refused), as an int; else "``name`` must be ``what``"."""
+    if _is_bool(x) or not isinstance(x, numbers.Integral) or not low <= x <= high:
         raise ValueError(f"{name} must be {what}, got {describe(x)}")
     return int(x)
 
@@ -55,8 +54,7 @@ def _real(x, name, what):
 
 
 def not_masked(x, name):
-    """Raise if ``x`` is a masked array: ``np.asarray`` would drop its mask silently,
-    and every rejlab function would count masked samples as real ones."""
+    """Raise if ``x`` is a masked array: ``np.asarray`` would drop its mask silently."""
     if isinstance(x, np.ma.MaskedArray):
         raise ValueError(
             f"{name} is a masked array (numpy.ma): rejlab does not read masks, and the masked "
@@ -274,16 +272,6 @@ def label_map(x, name):
     return arr
 
 
-def as_list(x, name, what):
-    """``list(x)``, or ``ValueError`` naming ``name`` for what cannot be iterated."""
-    if isinstance(x, Mapping):
-        raise ValueError(f"{name} must be {what}, got a {type(x).__name__}")
-    try:
-        return list(x)
-    except CONVERSION_ERRORS:  # not iterable, or a 2-D memoryview
-        raise ValueError(f"{name} must be {what}, got {describe(x)}") from None
-
-
 def readonly(arr):
     """A read-only view of ``arr`` (fields of frozen results; the caller's array keeps its flags)."""
     view = np.asarray(arr).view()
@@ -326,13 +314,6 @@ def open_fraction(x, name):
     return x
 
 
-def threshold_value(x, name, what):
-    """One real number, infinities allowed (a threshold): not NaN, not a bool, not an array."""
-    if _is_bool(x) or not isinstance(x, numbers.Real) or x != x:
-        raise ValueError(f"{name} must be {what}, got {describe(x)}")
-    return x
-
-
 def count(x, name, upper, *, lower=0):
     """An integer in [lower, upper] (no upper bound when ``upper`` is None)."""
     x = _integer(x, name, "an integer")
@@ -350,10 +331,7 @@ def positive_integer(x, name):
 
 def index(i, name, size, what):
     """An integer index into ``size`` items, negative ones counting from the end."""
-    if _is_bool(i) or not isinstance(i, numbers.Integral) or not -size <= i < size:
-        raise ValueError(f"{name} must be an integer index in [-{size}, {size - 1}] ({what}), "
-                         f"got {describe(i)}")
-    return int(i)
+    return _integer(i, name, f"an integer index in [-{size}, {size - 1}] ({what})", -size, size - 1)
 
 
 #: Most bootstrap replicates accepted: each keeps its values for the percentiles
@@ -364,10 +342,8 @@ MAX_BOOT = 100_000
 def n_boot(x, name="n_boot", *, allow_zero=False):
     """A number of bootstrap replicates: an integer in 1 .. MAX_BOOT (0 too if allowed)."""
     lower = 0 if allow_zero else 1
-    if _is_bool(x) or not isinstance(x, numbers.Integral) or not lower <= x <= MAX_BOOT:
-        raise ValueError(f"{name} must be an integer in {lower} .. {MAX_BOOT:,} (more replicates "
-                         f"make no better interval, only slower), got {describe(x)}")
-    return int(x)
+    return _integer(x, name, f"an integer in {lower} .. {MAX_BOOT:,} (more replicates make no "
+                    "better interval, only slower)", lower, MAX_BOOT)
 
 
 def seed(x, name="seed"):

@@ -90,20 +90,12 @@ def _index_base(size):
 class RejectionCurves:
     """r, A, Q and phi for every number of rejected samples ("Curves").
 
-    Attributes
-    ----------
-    n_rejected : int array
-        Number of rejected samples |R| at each point (0 .. n).
-    r, A, Q, phi : float arrays
-        The measures at each point (A is NaN where nothing is kept).
-    counts : SubsetCounts
-        The four subset sizes at each point, as int arrays.
-
     The curves store |A∩R| at each point (``n_accurate_rejected``) and the
-    points' |R| when they are not every k = 0 .. n; ``n_rejected`` and each
-    measure are computed from these integer counts on first use and kept,
-    so a caller that reads only Q never holds r, A or phi (a curve of 10^7
-    samples has 10^7 + 1 points).
+    points' |R| when they are not every k = 0 .. n; ``n_rejected``, ``counts``
+    (the four subset sizes, int arrays) and each measure (float arrays, A NaN
+    where nothing is kept) are computed from these integer counts on first use
+    and kept, so a caller that reads only Q never holds r, A or phi (a curve of
+    10^7 samples has 10^7 + 1 points).
     """
 
     n_accurate_rejected: np.ndarray
@@ -304,13 +296,11 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     """r, A, Q, phi for every number of rejected samples k = 0 .. n.
 
     Point k rejects the k least confident samples under the default tie
-    policy (confidence ascending, then sample index ascending). One sort of
-    the confidences' values (two when accurate and misclassified samples
-    share many confidences) and one cumulative sum: O(n log n), no loop over
-    samples, no stable argsort. Confidences are ranked in their own dtype
-    (integers beyond 2**53 and longdouble stay exact). The curves hold the
-    integer counts; ``r``, ``A``, ``Q`` and ``phi`` are computed from them on
-    first use.
+    policy (confidence ascending, then sample index ascending): one ranking
+    (:func:`rejlab._ranking.ranked`, in the confidences' own dtype, so
+    integers beyond 2**53 and longdouble stay exact) and one cumulative sum.
+    ``thresholds_only=True`` keeps only the points a threshold rejector can
+    reach: k = 0, k = n and every k between two distinct confidence values.
 
     Row order: the points are the paper's measures at k rejected, so a point
     k that cuts through a group of tied confidences, and whatever is read off
@@ -319,21 +309,6 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     points of ``thresholds_only=True``, and ``alpha``, never do; neither do
     the summaries of :mod:`rejlab.selective` (``rl.aurc`` and its family,
     ties averaged by default) nor what :func:`rejlab.rejection_report` prints.
-
-    Parameters
-    ----------
-    accurate : array-like of bool, shape (n,)
-        The accuracy vector ``a``.
-    confidence : array-like of float, shape (n,)
-        Finite confidences, higher = surer.
-    thresholds_only : bool, default False
-        Keep only the points a threshold rejector can reach: k = 0, k = n and
-        every k that falls between two distinct confidence values.
-
-    Returns
-    -------
-    RejectionCurves
-        Fields ``n_rejected, r, A, Q, phi`` (and ``counts``).
 
     Examples
     --------

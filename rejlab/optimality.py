@@ -124,17 +124,12 @@ def _beta(an1, r1, an0, r0):
 def rho_zero(A1, r1, A0, r0):
     """Threshold price ``rho_0``: the rejection price at which both points cost the same.
 
-    Condessa et al. 2017, Eq. (12). For ``r1 > r0``, ``rho_0 = (1 + beta) / 2``
-    and point 1 (which rejects more) beats the reference iff ``rho < rho_0``.
-    For ``r1 < r0``, ``rho_0 = (1 - beta) / 2`` and point 1 (which rejects
-    less) beats the reference iff ``rho > rho_0``. Either way the point that
-    rejects more wins below ``rho_0`` and loses above it, so swapping the two
-    points gives the same ``rho_0``. ``rho_0`` may fall outside [0, 1] (one
-    point then wins for every price); it is NaN when ``r1 == r0`` (the price
-    plays no role).
-
-    Against no rejection (``r0 = 0``) ``rho_0 = |M∩R| / |R|``, the share of
-    misclassified samples among the rejected ones.
+    Condessa et al. 2017, Eq. (12): ``rho_0 = (1 + beta) / 2`` for ``r1 > r0``,
+    ``(1 - beta) / 2`` for ``r1 < r0``. The point that rejects more wins below
+    ``rho_0`` and loses above it, so swapping the points gives the same
+    ``rho_0``; it may fall outside [0, 1] (one point then wins for every
+    price), and is NaN when ``r1 == r0`` (the price plays no role). Against no
+    rejection (``r0 = 0``) it is ``|M∩R| / |R|``.
 
     Examples
     --------
@@ -155,16 +150,11 @@ def rho_zero(A1, r1, A0, r0):
 def compare(A1, r1, A0, r0, rho):
     """Does point 1 = (A1, r1) outperform the reference 0 = (A0, r0) at price ``rho``?
 
-    Condessa et al. 2017, Sec. 4 ("Cost comparison"), through beta and rho_0:
-
-    - ``r1 > r0``: point 1 outperforms iff ``rho < (1 + beta) / 2``,
-    - ``r1 < r0``: point 1 outperforms iff ``rho > (1 - beta) / 2``,
-    - ``r1 == r0``: the larger Q (A) wins whatever rho is;
-
-    "outperformed" when the inequality flips, "equivalent" at equality (up
-    to :data:`TIE_TOLERANCE` in rho): the verdict of comparing
-    ``cost(A1, r1, rho)`` with ``cost(A0, r0, rho)``, lower cost wins. A
-    string, or an array of them when the inputs broadcast to an array.
+    Condessa et al. 2017, Sec. 4 ("Cost comparison"): for ``r1 > r0`` point 1
+    outperforms iff ``rho < (1 + beta) / 2``, for ``r1 < r0`` iff
+    ``rho > (1 - beta) / 2``, and for ``r1 == r0`` the larger Q wins whatever
+    rho is; "outperformed" when the inequality flips, "equivalent" at equality
+    (up to :data:`TIE_TOLERANCE`). The verdict of comparing the two costs.
 
     Examples
     --------
@@ -227,9 +217,7 @@ def optimality_matrix(A, r):
 
 @accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def compare_same_r(A1, r1, A0, r0):
-    """Same rejected fraction: the higher nonrejected accuracy wins, for every rho.
-
-    With ``r1 == r0``, ``L1 - L0 = (1 - r)(A0 - A1)`` does not depend on rho.
+    """Same rejected fraction: the higher A wins, for every rho (``L1 - L0 = (1 - r)(A0 - A1)``).
 
     Examples
     --------
@@ -245,11 +233,8 @@ def compare_same_r(A1, r1, A0, r0):
 def compare_same_accurate_kept(A1, r1, A0, r0):
     """Same number of accurate samples kept, |A∩N|: the one that rejects more wins.
 
-    Going from the point that rejects less to the one that rejects more,
-    only misclassified samples were rejected: ``beta = +1``. The point that
-    rejects more costs ``(1 - rho) |r1 - r0|`` less, so it wins for every
-    rho in [0, 1) and ties at rho = 1 (a rejection then costs as much as a
-    misclassification).
+    Only misclassified samples were rejected in between (``beta = +1``), so it
+    costs ``(1 - rho) |r1 - r0|`` less: it wins for every rho below 1, and ties at 1.
 
     Examples
     --------
@@ -266,10 +251,8 @@ def compare_same_accurate_kept(A1, r1, A0, r0):
 def compare_same_misclassified_kept(A1, r1, A0, r0):
     """Same number of misclassified samples kept, |M∩N|: the one that rejects less wins.
 
-    Going from the point that rejects less to the one that rejects more,
-    only accurate samples were rejected: ``beta = -1``. The point that
-    rejects less costs ``rho |r1 - r0|`` less, so it wins for every rho in
-    (0, 1] and ties at rho = 0 (free rejection).
+    Only accurate samples were rejected in between (``beta = -1``), so it costs
+    ``rho |r1 - r0|`` less: it wins for every rho above 0, and ties at 0.
 
     Examples
     --------
@@ -340,9 +323,8 @@ def operating_region(A1, r1, A0, r0, alpha):
     ``"green"``: point 1 outperforms the reference for every rho in [0, 1]
     (beta > 1); ``"orange"``: it is outperformed for every rho (beta < -1);
     ``"white"``: the verdict depends on rho (borders included);
-    ``"infeasible"``: no classifier with accuracy ``alpha`` without
-    rejection can reach it. Since ``L1 - L0`` is linear in rho, "for every
-    rho" is decided at rho = 0 and rho = 1 with :func:`compare`'s tolerance.
+    ``"infeasible"``: no classifier of accuracy ``alpha`` can reach it.
+    ``L1 - L0`` is linear in rho, so "every rho" is decided at 0 and 1.
 
     Examples
     --------
@@ -362,13 +344,9 @@ def operating_region(A1, r1, A0, r0, alpha):
 
 
 class Borders(NamedTuple):
-    """One measure along the grid r of an operating set.
-
-    ``best``, ``mid``, ``worst``: the measure on the beta = +1, 0, -1
-    borders, clipped to the feasible range (outside it the border runs along
-    the edge of the feasible set); ``low``, ``high``: the lowest and highest
-    feasible value at each r.
-    """
+    """One measure along the grid r of an operating set: on the beta = +1, 0, -1 borders
+    (``best``, ``mid``, ``worst``, clipped to the feasible range, along whose edge they then
+    run) and the lowest and highest feasible value (``low``, ``high``)."""
 
     best: np.ndarray
     mid: np.ndarray
@@ -389,23 +367,13 @@ class BorderFeasibility(NamedTuple):
 class OperatingSet:
     """The operating set of a reference point over a grid of r (Condessa et al. 2017, Fig. 2).
 
-    Attributes
-    ----------
-    A0, r0, alpha : float
-        The reference point and the accuracy without rejection.
-    Q0, phi0 : float
-        Classification and rejection quality of the reference.
-    r : numpy.ndarray
-        The grid of rejected fractions r1.
-    AN, A, Q, phi : Borders
-        Each measure along the borders (``AN`` is the accurate-and-kept
-        fraction ``A1 (1 - r1)``, the variable the borders are built in).
-    feasible : BorderFeasibility
-        Where each unclipped border is reachable by some classifier.
-
-    Between ``worst`` and ``best`` lies the white region (the operating set
-    proper), above ``best`` (up to ``high``) the green one, below ``worst``
-    (down to ``low``) the orange one; outside [low, high] is infeasible.
+    The reference (``A0, r0``, its ``Q0, phi0``) and ``alpha``; the grid ``r``
+    of r1; the :class:`Borders` of ``AN`` (the accurate-and-kept fraction
+    ``A1 (1 - r1)`` the borders are built in), ``A``, ``Q`` and ``phi``; where
+    each unclipped border is ``feasible``. Between ``worst`` and ``best`` lies
+    the white region (the operating set proper), above ``best`` (up to
+    ``high``) the green one, below ``worst`` (down to ``low``) the orange
+    one; outside [low, high] is infeasible.
     """
 
     A0: float

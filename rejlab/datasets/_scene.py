@@ -19,23 +19,9 @@ import numpy as np
 
 from .. import _validate as v
 from .._constraints import Kind, accepts
-from .._kinds import (
-    NONNEGATIVE,
-    OPTIONAL_TEXT,
-    PATH,
-    POSITIVE,
-    POSITIVE_INTEGER,
-    SEED,
-    SINGLE_FRACTION,
-)
+from .._kinds import NONNEGATIVE, OPTIONAL_TEXT, PATH, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION
 
-__all__ = [
-    "Scene",
-    "synthetic_scene",
-    "load_indian_pines",
-    "training_mask",
-    "INDIAN_PINES_CLASSES",
-]
+__all__ = ["Scene", "synthetic_scene", "load_indian_pines", "training_mask", "INDIAN_PINES_CLASSES"]
 
 #: The 16 land-cover classes of the AVIRIS Indian Pines ground truth, label 1..16.
 INDIAN_PINES_CLASSES = (
@@ -169,11 +155,9 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     ----------
     shape : (int, int), default (145, 145)
         Image size (H, W) in pixels.
-    n_classes : int, default 16
-        K, the number of classes (labels 1..K).
-    n_bands : int, default 30
-        B, the number of spectral bands (the real scene has 200; fewer keep
-        the lesson fast, and the class overlap is set by ``noise``).
+    n_classes, n_bands : int, default 16, 30
+        K classes (labels 1..K) and B spectral bands (the real scene has 200;
+        fewer keep the lesson fast, and the class overlap is set by ``noise``).
     noise : float > 0, default 0.7
         Pixel noise scale; larger means more overlap between classes.
     field_variation : float >= 0, default 0.3
@@ -183,10 +167,6 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
         Share of the fields hidden from the ground truth.
     seed : int, default 0
         Seed of the NumPy generator; the same seed gives the same scene.
-
-    Returns
-    -------
-    Scene
 
     Examples
     --------
