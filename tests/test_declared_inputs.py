@@ -31,29 +31,20 @@ import inspect
 import math
 from pathlib import Path
 
-import matplotlib
+import ipywidgets
+import matplotlib.figure
+import matplotlib.pyplot  # the Agg backend: tests/conftest.py chose it
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-matplotlib.use("Agg")
-
-import ipywidgets  # noqa: E402
-import matplotlib.figure  # noqa: E402
-import matplotlib.pyplot  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import (  # noqa: E402
-    HealthCheck,
-    given,
-    settings,
-    strategies as st,  # noqa: E402
-)
-
-import rejlab as rl  # noqa: E402
-import rejlab._kinds as kinds  # noqa: E402
-import rejlab.cli as rcli  # noqa: E402
-import rejlab.context as ctx  # noqa: E402
-import rejlab.course.widgets as rwidgets  # noqa: E402
-import rejlab.plot as rplot  # noqa: E402
-from rejlab._constraints import Kind, accepts, declared  # noqa: E402
+import rejlab as rl
+import rejlab._kinds as kinds
+import rejlab.cli as rcli
+import rejlab.context as ctx
+import rejlab.course.widgets as rwidgets
+import rejlab.plot as rplot
+from rejlab._constraints import Kind, accepts, declared
 
 _junk_spec = importlib.util.spec_from_file_location("junk", Path(__file__).with_name("junk.py"))
 junk_module = importlib.util.module_from_spec(_junk_spec)
@@ -445,6 +436,9 @@ def test_a_call_from_the_library_skips_the_door(tmp_path):
     assert _calls == [("not", "checked", False, None)]
     with pytest.raises(ValueError, match="accurate"):
         _sample("not", "checked")
+    always = accepts(accurate=kinds.BOOL_1D, always=True)(lambda accurate: accurate)
+    with pytest.raises(ValueError, match="accurate"):  # a door for user data checks everyone
+        namespace["call"](always, "not checked")
     course = compile("def call(f, *a):\n    return f(*a)\n",
                      constraints._COURSE + "_somewhere.py", "exec")
     exec(course, namespace)
