@@ -22,7 +22,7 @@ import numpy as np
 
 __all__ = ["FORMULAS", "rejected_fraction", "nonrejected_accuracy", "classification_quality",
            "rejection_quality", "rho_zero", "cost", "kept_accurate",
-           "kept_misclassified", "ZERO", "snap", "fraction_measures"]
+           "kept_misclassified", "ZERO", "snap"]
 
 
 def _floats(an, mn, ar, mr):
@@ -119,13 +119,3 @@ def snap(x):
     """Subset fractions within :data:`ZERO` of 0 become exactly 0 (and never negative)."""
     x = np.asarray(x, dtype=float)
     return np.where(x <= ZERO, 0.0, x)
-
-
-def fraction_measures(an, r, alpha):
-    """A, Q, phi of points keeping a fraction ``an`` = |A∩N| / n accurate at rejected fraction r.
-
-    The four subset fractions follow from (an, r, alpha), snapped to 0 within
-    :data:`ZERO`, so every edge case is decided as on integer counts.
-    """
-    counts = (snap(an), snap(1.0 - r - an), snap(alpha - an), snap(an + r - alpha))
-    return tuple(FORMULAS[name](*counts) for name in ("A", "Q", "phi"))

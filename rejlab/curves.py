@@ -43,19 +43,6 @@ FIELDS = (*CURVE_FIELDS, "rho_0")
 FIELD_CHUNK = 1 << 15
 
 
-def _r_along(k, ar, mr, n, n_acc, out, spare):
-    return np.divide(k, n, out=out)                                  # |R| / n
-
-
-def _a_along(k, ar, mr, n, n_acc, out, spare):
-    return np.divide(np.subtract(n_acc, ar, out=out), np.subtract(n, k, out=spare), out=out)
-
-
-def _q_along(k, ar, mr, n, n_acc, out, spare):
-    np.add(np.subtract(n_acc, ar, out=out), mr, out=out)            # |A∩N| + |M∩R|
-    return np.divide(out, n, out=out)
-
-
 def _phi_along(k, ar, mr, n, n_acc, out, spare):
     np.divide(np.multiply(mr, n_acc, out=out), np.multiply(ar, n - n_acc, out=spare), out=out)
     if n_acc and n - n_acc:
@@ -63,17 +50,20 @@ def _phi_along(k, ar, mr, n, n_acc, out, spare):
     return out
 
 
-def _rho_zero_along(k, ar, mr, n, n_acc, out, spare):
-    return np.divide(mr, k, out=out)                                 # |M∩R| / |R|
-
-
 #: The formulas of :mod:`rejlab._formulas` along the curves, where n, |A| and |M| are the
 #: same at every point: the same operations on the same exact integers, so the same bits (a
 #: test holds them equal to :data:`rejlab._formulas.FORMULAS`), but in place in a chunk's
-#: scratch buffers, which makes every field 2-3x faster at 10^6 points and more
-#: (``bench/curves.py``). Each is ``f(|R|, |A∩R|, |M∩R|, n, |A|, out, spare)``.
-_ALONG = {"r": _r_along, "A": _a_along, "Q": _q_along, "phi": _phi_along,
-          "rho_0": _rho_zero_along}
+#: scratch buffers, which makes the fields 2-3x faster at 10^6 points and more than the
+#: plain formulas applied chunk by chunk. Each is ``f(|R|, |A∩R|, |M∩R|, n, |A|, out, spare)``.
+_ALONG = {
+    "r": lambda k, ar, mr, n, n_acc, out, spare: np.divide(k, n, out=out),
+    "A": lambda k, ar, mr, n, n_acc, out, spare: np.divide(
+        np.subtract(n_acc, ar, out=out), np.subtract(n, k, out=spare), out=out),
+    "Q": lambda k, ar, mr, n, n_acc, out, spare: np.divide(
+        np.add(np.subtract(n_acc, ar, out=out), mr, out=out), n, out=out),
+    "phi": _phi_along,
+    "rho_0": lambda k, ar, mr, n, n_acc, out, spare: np.divide(mr, k, out=out),
+}
 
 
 _INDEX_BASES = {}
@@ -84,6 +74,12 @@ def _index_base(size):
     if size not in _INDEX_BASES:
         _INDEX_BASES[size] = np.arange(size, dtype=np.float64)
     return _INDEX_BASES[size]
+
+
+def _field(name, doc):
+    """A field of the curves, computed from the counts on first use and kept (``compute``)."""
+    return property(lambda self: self.__dict__[name] if name in self.__dict__
+                    else self.compute(name)[0], doc=doc)
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -110,40 +106,16 @@ class RejectionCurves:
             return np.arange(self.n_samples + 1, dtype=np.int64)
         return self.points
 
-    @cached_property
-    def r(self):
-        """``r = |R| / n`` at each point."""
-        return self.compute("r")[0]
-
-    @cached_property
-    def A(self):
-        """``A = |A∩N| / |N|`` at each point; NaN where nothing is kept."""
-        return self.compute("A")[0]
-
-    @cached_property
-    def Q(self):
-        """``Q = (|A∩N| + |M∩R|) / n`` at each point."""
-        return self.compute("Q")[0]
-
-    @cached_property
-    def phi(self):
-        """``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point.
-
-        Edge cases as :func:`rejlab.measures_from_counts`.
-        """
-        return self.compute("phi")[0]
-
-    @cached_property
-    def rho_0(self):
-        """rho_0 of every point against no rejection: ``|M∩R| / |R|``, NaN where |R| = 0.
-
-        Condessa et al. 2017, Sec. 4: rejecting these samples beats not
-        rejecting at all iff the price of rejection rho is below rho_0.
-        Computed from the integer counts, so it is exactly 0 where only
-        accurate samples were rejected and exactly 1 where only
-        misclassified ones were.
-        """
-        return self.compute("rho_0")[0]
+    r = _field("r", "``r = |R| / n`` at each point.")
+    A = _field("A", "``A = |A∩N| / |N|`` at each point; NaN where nothing is kept.")
+    Q = _field("Q", "``Q = (|A∩N| + |M∩R|) / n`` at each point.")
+    phi = _field("phi", "``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point (edge cases as "
+                 ":func:`rejlab.measures_from_counts`).")
+    rho_0 = _field("rho_0", "rho_0 = |M∩R| / |R| of every point against no rejection, NaN where "
+                   "|R| = 0 (Condessa et al. 2017, Sec. 4): rejecting these samples beats not "
+                   "rejecting at all iff the price of rejection rho is below rho_0. From the "
+                   "integer counts, so exactly 0 where only accurate samples were rejected and "
+                   "exactly 1 where only misclassified ones were.")
 
     def compute(self, *names):
         """The fields ``names`` (of "r", "A", "Q", "phi", "rho_0"), in one pass over the counts.
@@ -178,7 +150,7 @@ class RejectionCurves:
                 for name, out in outs.items():
                     _ALONG[name](k[:c], ar[:c], mr[:c], self.n_samples, self.n_accurate,
                                  out[start:stop], spare[:c])
-        self.__dict__.update(outs)                     # what cached_property keeps
+        self.__dict__.update(outs)                     # kept: the fields read them from here
         return tuple(self.__dict__[name] for name in names)
 
     def _rejected_at(self, start, stop):

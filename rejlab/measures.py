@@ -76,30 +76,11 @@ class SubsetCounts(NamedTuple):
     ar: int
     mr: int
 
-    @property
-    def n(self):
-        """Number of samples; ``an + mn + ar + mr``."""
-        return self.an + self.mn + self.ar + self.mr
-
-    @property
-    def accurate(self):
-        """|A|, the accurately classified samples."""
-        return self.an + self.ar
-
-    @property
-    def misclassified(self):
-        """|M|, the misclassified samples."""
-        return self.mn + self.mr
-
-    @property
-    def nonrejected(self):
-        """|N| = n - k (k rejected)."""
-        return self.an + self.mn
-
-    @property
-    def rejected(self):
-        """|R| = k, the number rejected."""
-        return self.ar + self.mr
+    n = property(lambda self: self.an + self.mn + self.ar + self.mr, doc="n, the samples.")
+    accurate = property(lambda self: self.an + self.ar, doc="|A|, the accurate samples.")
+    misclassified = property(lambda self: self.mn + self.mr, doc="|M|, the misclassified ones.")
+    nonrejected = property(lambda self: self.an + self.mn, doc="|N| = n - k (k rejected).")
+    rejected = property(lambda self: self.ar + self.mr, doc="|R| = k, the number rejected.")
 
     @property
     def rho_0(self):

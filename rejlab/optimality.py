@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _validate as v
 from ._constraints import accepts
-from ._formulas import fraction_measures, kept_accurate, kept_misclassified
+from ._formulas import FORMULAS, kept_accurate, kept_misclassified, snap
 from ._kinds import ACCURACY, ACCURACY_1D, FRACTION, FRACTION_1D, SINGLE_ACCURACY, SINGLE_FRACTION, one_of
 from .measures import MEASURE_NAMES
 
@@ -54,6 +54,16 @@ def _out(x):
 #: Two operating points (A1, r1) and (A0, r0), broadcast together.
 _POINTS = dict(A1=ACCURACY, r1=FRACTION, A0=ACCURACY, r0=FRACTION,
                defined_where_kept=[("A1", "r1"), ("A0", "r0")])
+
+
+def _measures_of(an, r, alpha):
+    """A, Q, phi of points keeping a fraction ``an`` = |A∩N| / n accurate at rejected fraction r.
+
+    The four subset fractions follow from (an, r, alpha), snapped to 0 within
+    :data:`rejlab._formulas.ZERO`, so every edge case is decided as on integer counts.
+    """
+    counts = (snap(an), snap(1.0 - r - an), snap(alpha - an), snap(an + r - alpha))
+    return tuple(FORMULAS[name](*counts) for name in MEASURE_NAMES)
 
 
 def _points(A1, r1, A0, r0):
@@ -432,8 +442,8 @@ def operating_set(A0, r0, alpha, r):
                                    & (raw[b] <= high + CONDITION_TOLERANCE) for b in raw))
     an = {b: np.clip(raw[b], low, high) for b in raw}
     an_b = Borders(an[1.0], an[0.0], an[-1.0], low, high)
-    mapped = [fraction_measures(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
+    mapped = [_measures_of(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
     A_b, Q_b, phi_b = (Borders(*(m[i] for m in mapped)) for i in range(3))
-    _, Q0, phi0 = fraction_measures(np.array(an0), np.array(r0), alpha)
+    _, Q0, phi0 = _measures_of(np.array(an0), np.array(r0), alpha)
     return OperatingSet(A0, r0, alpha, float(Q0), float(phi0), r, an_b, A_b, Q_b, phi_b,
                         feasible)
