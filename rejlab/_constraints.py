@@ -32,7 +32,7 @@ of fraction or count") stays a short explicit check in the body.
 The wrapper keeps the name, docstring and signature of the body
 (``functools.wraps``); ``declared(func)`` gives the declarations, from which
 the generic test derives the bad inputs of every public callable. The door
-costs about a microsecond per call on top of the checks (``bench/constraints.py``).
+costs a few microseconds per call on top of the checks (``bench/constraints.py``).
 """
 
 from __future__ import annotations

@@ -122,13 +122,13 @@ def test_nan_like_labels_are_refused(nan_like):
 # ---------------------------------------------------------------- reject_lowest
 
 
-
-def test_reject_lowest_rejects_least_confident_with_index_tie_break():
+def test_reject_lowest_rejects_least_confident_with_index_tie_break_and_rounds_fractions():
     c = [0.5, 0.1, 0.5, 0.1, 0.9]
     assert rl.reject_lowest(c, count=1).tolist() == [False, True, False, False, False]
     assert rl.reject_lowest(c, count=3).tolist() == [True, True, False, True, False]
-    assert rl.reject_lowest(c, count=0).sum() == 0
-    assert rl.reject_lowest(c, count=5).all()
+    assert rl.reject_lowest(c, count=0).sum() == 0 and rl.reject_lowest(c, count=5).all()
+    for f in (0.0, 0.14, 0.15, 0.26, 0.5, 1.0):
+        assert rl.reject_lowest(np.arange(10.0), f).sum() == round(f * 10)
 
 
 @pytest.mark.parametrize("conf", [
@@ -164,12 +164,6 @@ def test_reject_below_compares_exactly(values, dtype, t):
     bound = t if math.isinf(t) else Fraction(int(t)) if isinstance(t, (int, np.integer)) \
         else Fraction(*float(t).as_integer_ratio())
     assert rl.reject_below(c, t).tolist() == [x < bound for x in exact]
-
-
-def test_reject_lowest_fraction_uses_round():
-    c = np.arange(10.0)
-    for f in (0.0, 0.14, 0.15, 0.26, 0.5, 1.0):
-        assert rl.reject_lowest(c, f).sum() == round(f * 10)
 
 
 @given(samples())
