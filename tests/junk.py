@@ -122,7 +122,9 @@ JUNK = {
     "BOOL_1D": {"twos": lambda e: [2] * len(e), **ARRAY_1D, **common(),
                 "negatives": lambda e: [-1] * len(e)},
     "FINITE_1D": {**ARRAY_1D, **common(),
-                  "booleans": lambda e: [True, False] * (len(e) // 2) + [True] * (len(e) % 2)},
+                  "booleans": lambda e: [True, False] * (len(e) // 2) + [True] * (len(e) % 2),
+                  # NumPy would round the integer to float64, merging two confidences
+                  "huge_integer_among_floats": lambda e: [2**53 + 1] + list(e)[1:]},
     "LABELS_1D": {
         "nan_label": lambda e: _first(e, math.nan), "none_label": lambda e: _first(e, None),
         "set_label": lambda e: _first(e, {1}), "complex_label": lambda e: _first(e, 1 + 2j),
