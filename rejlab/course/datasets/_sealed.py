@@ -3,14 +3,12 @@
 An honest evaluation chooses everything (the rejector, the criterion, the threshold) on
 validation data and uses the test data once, for the report (lesson 11; lesson 12 measures
 what choosing on the test data costs). :func:`hold_out` splits the data, stratified by class
-and seeded, into a development part, given out at once (for training and validation), and a
-test part kept under seal. :meth:`HeldOut.seal` records the choice;
-:meth:`SealedChoice.open` then releases the test data, and :attr:`HeldOut.events` keeps the
-order of both, so that a grader can check that the choice came first and stayed put.
-
-The seal keeps an honest analyst honest and makes a dishonest one visible; it is no lock.
-The digits themselves are public, so a notebook can rebuild the test part from the seed,
-or reach into this object: the course's submission scanner flags both in a graded notebook.
+and seeded, into a development part, given out at once, and a test part kept under seal:
+:meth:`HeldOut.seal` records the choice, :meth:`SealedChoice.open` then releases the test
+data, and :attr:`HeldOut.events` keeps the order of both, so that a grader can check that
+the choice came first and stayed put. The seal keeps an honest analyst honest and makes a
+dishonest one visible; it is no lock (the digits are public, and a notebook can reach into
+this object: the course's submission scanner flags both in a graded notebook).
 """
 
 from __future__ import annotations
@@ -23,29 +21,14 @@ import numpy as np
 from ..._constraints import accepts
 from ..._kinds import LABELS_1D, OPEN_FRACTION, SAMPLES_2D, SEED
 
-
-def _stratified_test_rows(y, test_size, seed):
-    """Sorted rows of the test part: in each class, ``round(test_size * count)`` rows drawn
-    without replacement by one seeded generator (classes in sorted order)."""
-    rng = np.random.default_rng(seed)
-    classes, codes = np.unique(y, return_inverse=True)
-    rows = []
-    for k in range(classes.size):
-        members = np.flatnonzero(codes == k)
-        take = int(round(test_size * members.size))
-        rows.append(rng.permutation(members)[:take])
-    return np.sort(np.concatenate(rows))
+#: Samples and their labels, and how to split them.
+_SPLIT = dict(X=SAMPLES_2D, y=LABELS_1D, test_size=OPEN_FRACTION, seed=SEED, same_length=("X", "y"))
 
 
 def _frozen(a):
     a = np.array(a, copy=True)
     a.flags.writeable = False
     return a
-
-
-#: Samples and their labels, and how to split them.
-_SPLIT = dict(X=SAMPLES_2D, y=LABELS_1D, test_size=OPEN_FRACTION, seed=SEED,
-              same_length=("X", "y"))
 
 
 @dataclass(frozen=True)
@@ -79,8 +62,13 @@ class HeldOut:
 
     @accepts(**_SPLIT)
     def __init__(self, X, y, *, test_size, seed):
+        # in each class (sorted), round(test_size * count) rows drawn by one seeded generator
+        rng = np.random.default_rng(seed)
+        classes, codes = np.unique(y, return_inverse=True)
         test = np.zeros(len(y), dtype=bool)
-        test[_stratified_test_rows(y, test_size, seed)] = True
+        for k in range(classes.size):
+            members = np.flatnonzero(codes == k)
+            test[rng.permutation(members)[:int(round(test_size * members.size))]] = True
         if not test.any() or test.all():
             raise ValueError(f"test_size={test_size!r} leaves no test or no development sample "
                              f"among {len(y)}")
@@ -105,11 +93,10 @@ class HeldOut:
     def seal(self, **choice):
         """Record the choice made on the development data, and return it sealed.
 
-        ``choice``: keyword arguments naming what was chosen (for example ``rejector=``,
-        ``criterion=``, ``criterion_options=``, ``threshold=``), stored as given. Before
-        the test data are opened a new seal replaces the old one; after, the choice can
-        no longer change (``ValueError``): restart and run everything from the top to
-        choose again.
+        ``choice``: keyword arguments naming what was chosen (``rejector=``, ``criterion=``,
+        ``criterion_options=``, ``threshold=``...), stored as given. Before the test data
+        are opened a new seal replaces the old one; after, the choice can no longer change
+        (``ValueError``): restart and run everything from the top to choose again.
         """
         if not choice:
             raise ValueError("choice: name what you chose, e.g. seal(rejector=..., "
@@ -129,8 +116,7 @@ class HeldOut:
         return self._X_test.copy(), self._y_test.copy()
 
     def __repr__(self):
-        state = ("opened" if self.opened else "sealed" if self.choice is not None
-                 else "no choice yet")
+        state = "opened" if self.opened else "sealed" if self.choice is not None else "no choice yet"
         return (f"HeldOut({len(self.y_dev)} development samples, {self.n_test} test samples "
                 f"under seal: {state})")
 
@@ -155,6 +141,4 @@ def hold_out(X, y, *, test_size, seed):
     >>> np.bincount(y_test).tolist(), [kind for kind, _ in held.events]
     ([2, 2], ['seal', 'open'])
     """
-    held = HeldOut.__new__(HeldOut)
-    HeldOut.__init__(held, X, y, test_size=test_size, seed=seed)
-    return held
+    return HeldOut(X, y, test_size=test_size, seed=seed)
