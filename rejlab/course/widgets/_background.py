@@ -57,9 +57,10 @@ def freeze(fig, *prefixes, extra=()):
     """On the first draw, render everything once but what moves, and draw only that after.
 
     What moves: the artists of the figure's axes whose gid starts with one of
-    ``prefixes``, the axes' titles, and ``extra``. The layout is computed (with everything
-    visible) and then fixed, and autoscaling is switched off, so that the pixels stay
-    aligned with the axes. Later calls do nothing until :func:`release_background`.
+    ``prefixes``, and ``extra`` (a title that changes, an axis that rescales: text is what
+    costs most to draw, so only what changes is redrawn). The layout is computed (with
+    everything visible) and then fixed, and autoscaling is switched off, so that the pixels
+    stay aligned with the axes. Later calls do nothing until :func:`release_background`.
     """
     if getattr(fig, "_rejlab_background", None) is not None:
         return
@@ -72,7 +73,7 @@ def freeze(fig, *prefixes, extra=()):
         ax.set_autoscale_on(False)
     moving = [a for ax in fig.axes for a in ax.get_children()
               if (a.get_gid() or "").startswith(prefixes)]
-    moving = [a for a in moving + [ax.title for ax in fig.axes] + list(extra) if a.get_visible()]
+    moving = [a for a in moving + list(extra) if a.get_visible()]
     for artist in moving:
         artist.set_visible(False)
     canvas.draw()

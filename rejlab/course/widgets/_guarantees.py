@@ -84,8 +84,9 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
                                               n_per_class=n // 4, n_splits=n_splits, seed=0))
 
     def draw(fig, state):
-        draw_study(state.study, ax=panels(fig, 1)[0])
-        freeze(fig, "guarantee-", "population-")   # the axes never move: drawn once
+        (ax,) = panels(fig, 1)
+        draw_study(state.study, ax=ax)
+        freeze(fig, "guarantee-", "population-", extra=[ax.title])   # the axes: drawn once
 
     def readout(state):
         s, f = state.study, format_number

@@ -105,7 +105,7 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
         # regions depend only on alpha and the grid of r
         freeze(fig, "opset-white", "opset-orange", "opset-green", "opset-best", "opset-mid",
                "opset-worst", "opset-reference", "opset-curve-", "opset-unity",
-               extra=[s for ax in fig.axes for s in ax.spines.values()])
+               extra=[a for ax in fig.axes for a in (ax.title, *ax.spines.values())])
 
     def readout(s):
         f = format_number
@@ -197,8 +197,8 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
 
     def draw(fig, state):
         ax_cost, ax_rho = price_of_rejection(state.costs, rho_zero, axes=panels(fig, 2))
-        freeze(fig, "cost-", "rho-line", extra=[ax_cost.yaxis, *ax_cost.spines.values(),
-                                                 *ax_rho.spines.values()])
+        freeze(fig, "cost-", "rho-line", extra=[ax_cost.yaxis, ax_cost.title, ax_rho.title,
+                                                 *ax_cost.spines.values(), *ax_rho.spines.values()])
 
     def readout(s):
         return " | ".join(f"{rejector_label(name)}: cheapest r = {s.best_r[name]:.3f} "

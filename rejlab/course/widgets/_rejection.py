@@ -133,7 +133,7 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
                         title=f"four Gaussians, rejector: {rejector_label(state.rejector)}")
         subsets_mosaic(state.point.counts, ax=ax_mosaic,
                        title="kept N (width 1 − r) | rejected R (width r)")
-        freeze(fig, "subset-", "mosaic")
+        freeze(fig, "subset-", "mosaic", extra=[ax_scatter.title])
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(9.6, 4.2), title="The four subsets at one operating point",
@@ -200,7 +200,7 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
                         legend=False, title="A / M and N / R on the plane")
         confidence_strip(state.confidence, state.accurate, state.rejected, ax=ax_strip,
                          title=f"reject c < t = {state.threshold:.2f}")
-        freeze(fig, "subset-", "strip-")
+        freeze(fig, "subset-", "strip-", extra=[ax_strip.title])
 
     def readout(s):
         c = s.counts

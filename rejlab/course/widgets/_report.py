@@ -81,7 +81,8 @@ def report_explorer(report, *, r=None, rho=None):
     def draw(fig, state):
         ax_walk, ax_cost = report_point(state.walk, axes=panels(fig, 2))
         freeze(fig, "walk-point-", "walk-r", "cost-", extra=[
-            ax_cost.yaxis, *ax_walk.spines.values(), *ax_cost.spines.values()])
+            ax_walk.title, ax_cost.title, ax_cost.yaxis, *ax_walk.spines.values(),
+            *ax_cost.spines.values()])
 
     def readout(s):
         p, f = s.point, format_number

@@ -141,7 +141,8 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
                         title_Q=f"n = {state.n}: max Q at r = {state.threshold.r:.3f}",
                         title_cloud=f"max-Q points of {state.cloud.seed.size} samples of "
                                     f"{state.n}")
-        freeze(fig, "band-", "estimate-", "best-Q", "population-", "max-q-", "legend")
+        freeze(fig, "band-", "estimate-", "best-Q", "population-", "max-q-", "legend",
+               extra=[ax.title for ax in axes])
 
     def readout(s):
         b, f = s.bands, format_number
