@@ -1,30 +1,16 @@
 """Thresholds that promise a selective risk: SGR (Geifman & El-Yaniv 2017) and Learn then Test.
 
-A threshold chosen so that the kept validation samples have selective risk
-at most a target is, on fresh data, riskier than the target about half of
-the time: the validation risk is an estimate. A *guaranteed* threshold
-instead promises, with probability at least ``1 - delta`` over the
-validation sample, that the population selective risk of the samples it
-keeps, ``P(misclassified | kept)``, is at most ``target_risk``.
-
-Both methods rest on one fact: if a rule keeps k samples and err of them
-are misclassified, and the k kept are a sample from the kept part of the
-population, then err ~ Binomial(k, risk), so the one-sided Clopper-Pearson
-bound (Clopper & Pearson 1934; :func:`binomial_upper_bound`) is at least
-the risk with probability ``1 - level``. They differ in how they pay for
-trying several thresholds on the same data:
-
-- ``method="sgr"``, selection with guaranteed risk (Geifman & El-Yaniv
-  2017, Algorithm 1): a binary search over the sorted confidences,
-  ``ceil(log2 n)`` thresholds tested, each at ``delta / ceil(log2 n)``
-  (a union bound over the steps);
-- ``method="ltt"``, Learn then Test (Angelopoulos et al. 2021) with
-  fixed-sequence testing: the kept sets of the k most confident samples,
-  k growing, each tested at the full level delta with the exact binomial
-  p-value, stopping at the first that fails.
-
-``docs/maths.md``, section (l), gives the formulas, why each promise holds,
-and what it costs in coverage.
+A threshold whose kept validation samples have risk at most a target is, on
+fresh data, riskier than the target about half of the time: the validation
+risk is an estimate. A *guaranteed* threshold promises, with probability at
+least ``1 - delta`` over the validation sample, that the population
+selective risk of what it keeps, ``P(misclassified | kept)``, is at most
+``target_risk``. Both methods bound the errors of a kept set by the
+binomial tail (:func:`binomial_upper_bound`) and differ in how they pay for
+trying several thresholds on one sample: a union bound over the steps of a
+binary search (SGR), or fixed-sequence testing (LTT). ``docs/maths.md``,
+section (l), gives the formulas, why each promise holds, and what it costs
+in coverage.
 """
 
 from __future__ import annotations
@@ -97,8 +83,8 @@ def binomial_upper_bound(errors, n, delta):
     risk (error probability) p, then ``p <= b`` with probability at least
     ``1 - delta``. Clopper & Pearson 1934; the "binomial tail inversion" of
     Geifman & El-Yaniv 2017. With no errors it is ``1 - delta^(1/n)``.
-    Computed by bisection on the exact binomial CDF (the regularized
-    incomplete beta function), to about 1e-13.
+    SciPy's inverse of the regularized incomplete beta function:
+    ``betainccinv(errors + 1, n - errors, delta)``.
 
     Parameters
     ----------
