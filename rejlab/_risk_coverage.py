@@ -7,8 +7,8 @@ rejection order of :mod:`rejlab.partitions`:
   (ties broken by sample index), from :func:`rejlab._ranking.ranked`;
 - :func:`tie_groups`: the size and the number of errors of each group of
   equal confidences, most confident first. These depend only on the multiset
-  of (confidence, accurate) pairs, never on the order of the rows, and two
-  value sorts give them (no stable argsort, no tie fix-up): every
+  of (confidence, accurate) pairs, never on the order of the rows, and one
+  value sort gives them (no stable argsort, no tie fix-up): every
   order-invariant number comes from here.
 
 Then three conventions, written from their published definitions
@@ -57,39 +57,15 @@ class TieGroups(NamedTuple):
 def tie_groups(accurate, confidence):
     """:class:`TieGroups` of validated inputs: O(n log n), order-invariant.
 
-    Two ways to the same integers, chosen for speed by how many distinct
-    values a strided probe of the confidences holds. Many (nearly every
-    value distinct): the counts of :func:`rejlab._ranking.ranked` at the
-    group boundaries, where the order inside a group no longer matters.
-    Few: one value sort of all confidences (in their own dtype, so integers
-    beyond 2**53 and longdouble stay exact) gives the groups and their
-    sizes, a sort of the smaller class and one binary search per group the
-    errors.
+    The counts of :func:`rejlab._ranking.ranked` at the group boundaries,
+    where the order inside a group no longer matters (so one value sort,
+    without the fix-up of tied accurate and misclassified samples).
     """
-    n = confidence.size
-    probe = confidence[::max(1, n // _PROBE)]
-    if np.unique(probe).size > 0.95 * probe.size:
-        ar, breaks = ranked(accurate, confidence, breaks=True)
-        bounds = np.flatnonzero(breaks)
-        size = np.diff(bounds)
-        errors = size - np.diff(ar[bounds])
-    else:
-        s = np.sort(confidence)
-        starts = np.empty(n, dtype=bool)
-        starts[0] = True
-        np.not_equal(s[1:], s[:-1], out=starts[1:])
-        first = np.flatnonzero(starts)
-        size = np.diff(np.append(first, n))
-        n_mis = n - int(np.count_nonzero(accurate))
-        minority = ~accurate if n_mis <= n - n_mis else accurate
-        below = np.searchsorted(np.sort(confidence[minority]), s[first], side="right")
-        counted = np.diff(np.concatenate(([0], below)))
-        errors = counted if minority is not accurate else size - counted
-    return TieGroups(size[::-1].astype(np.int64), errors[::-1].astype(np.int64))
-
-
-# Length of the probe that chooses tie_groups' way (a unique of it costs little).
-_PROBE = 1 << 16
+    ar, breaks = ranked(accurate, confidence, breaks=True, inside_ties=False)
+    bounds = np.flatnonzero(breaks)
+    size = np.diff(bounds)
+    errors = size - np.diff(ar[bounds])
+    return TieGroups(size[::-1], errors[::-1])
 
 
 def index_errors(accurate, confidence):
