@@ -34,63 +34,46 @@ import numpy as np
 
 from ._ranking import order
 
-__all__ = ["BLOCK", "CHUNK_NUMBERS", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
+__all__ = ["BLOCK", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
            "RejectionWalk", "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
            "simultaneous_band", "simultaneous_band_reference"]
 
-#: Positions per block of the walk: its two int64 running sums (1 MB each) stay in
-#: cache, and a larger sample is walked a block at a time, so the cost per sample
-#: does not grow with n beyond what drawing and counting the resamples cost (fewer
-#: positions per block cost more in calls than they save in cache misses).
+#: Positions per block of the walk: its running sums stay in cache, and a larger
+#: sample is walked a block at a time, so the cost per sample does not grow with n
+#: beyond what drawing and counting the resamples cost.
 BLOCK = 1 << 17
 
 #: From this many samples on, a replicate's multiplicities are read as one byte
 #: each (when none exceeds 255): the random reads along the rejection order then
-#: hit an n-byte array that stays in cache, rather than 4 n bytes that may not.
+#: hit an n-byte array that stays in cache, rather than 8 n bytes that may not.
 _SMALL_WEIGHTS_FROM = 1 << 17
 
 
 def multiplicities(n, n_boot, seed, progress=None):
-    """Each replicate's multiplicities, ``bincount(rng.integers(0, n, n), minlength=n)``, in turn.
+    """Each replicate's multiplicities ``bincount(rng.integers(0, n, n), minlength=n)``, in turn.
 
-    Yields one int32 array of length n (original sample order) per
-    replicate, replicates in order: the same array each time, refilled
-    (counted in place by ``np.add.at``, which is faster than a bincount and
-    makes no new array), so use it before asking for the next. ``progress``,
-    if given, is called with the fraction of replicates done after every few
-    (about 2**18 drawn numbers' worth).
+    One int64 array of length n (original sample order) per replicate,
+    replicates in order. ``progress``, if given, is called with the fraction
+    of replicates done after every few (about 2**18 drawn numbers' worth).
     """
     rng = np.random.default_rng(seed)
     every = max(1, (1 << 18) // n)
-    w, one = np.zeros(n, dtype=np.int32), np.int32(1)
     for b in range(n_boot):
-        w.fill(0)
-        np.add.at(w, rng.integers(0, n, size=n), one)
-        yield w
+        yield np.bincount(rng.integers(0, n, size=n), minlength=n)
         if progress is not None and ((b + 1) % every == 0 or b + 1 == n_boot):
             progress((b + 1) / n_boot)
 
 
-#: Numbers per chunk of replicates in :func:`multiplicity_chunks`: a chunk's arrays stay a few MB.
-CHUNK_NUMBERS = 2**18
-
-
 def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None):
-    """Multiplicities of n units, ``(chunk, n)`` int32 arrays, replicate after replicate.
+    """:func:`multiplicities` a chunk of replicates at a time: ``(chunk, n)`` int32 arrays.
 
-    Each row sums to n. ``per_chunk`` replicates per array (default: about
-    :data:`CHUNK_NUMBERS` numbers per array). The same ``seed`` gives the
-    same replicates whatever the chunking.
+    ``per_chunk`` replicates per array (default: about 2**18 numbers per
+    array); the same ``seed`` gives the same replicates whatever the chunking.
     """
-    rng = np.random.default_rng(seed)
-    per = per_chunk or max(1, CHUNK_NUMBERS // max(n, 1))
+    per = per_chunk or max(1, (1 << 18) // max(n, 1))
+    rows = multiplicities(n, n_boot, seed)
     for start in range(0, n_boot, per):
-        c = min(per, n_boot - start)
-        idx = np.empty((c, n), dtype=np.int64)
-        for row in idx:
-            row[:] = rng.integers(0, n, size=n)
-        idx += (np.arange(c, dtype=np.int64) * n)[:, None]
-        yield np.bincount(idx.ravel(), minlength=c * n).reshape(c, n).astype(np.int32)
+        yield np.array([next(rows) for _ in range(min(per, n_boot - start))], dtype=np.int32)
 
 
 class ReplicateCounts(NamedTuple):

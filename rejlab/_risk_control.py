@@ -101,15 +101,13 @@ def ranked_rows(accurate, confidence):
 
 
 def select_sgr(errors, cuts, target, delta):
-    """Geifman & El-Yaniv's binary search, row by row: (kept count, level of each test).
+    """SGR, row by row (:func:`rejlab.guaranteed_threshold`): (kept count, level of each test).
 
-    The paper's Algorithm 1 on the confidences sorted most confident first:
-    positions lo = 1, hi = n; at each of ``ceil(log2 n)`` steps test the
-    threshold at the confidence of position ``(lo + hi) // 2`` (it keeps the
-    whole group of that confidence), at level ``delta / ceil(log2 n)``; if it
-    passes keep more (lo = mid), else keep fewer (hi = mid). Returned: the
-    largest kept count that passed (0 when none did; the paper returns the
-    last one tested, whose bound may exceed the target).
+    Positions lo = 1, hi = n of the confidences sorted most confident first;
+    each of ``ceil(log2 n)`` steps tests the threshold at position
+    ``(lo + hi) // 2`` (keeping that confidence's whole group) and keeps more
+    (lo = mid) if it passes, else fewer (hi = mid). Returned: the largest
+    kept count that passed, 0 when none did.
     """
     m, n = errors.shape
     steps = max(1, math.ceil(math.log2(n)))
@@ -131,15 +129,12 @@ def select_sgr(errors, cuts, target, delta):
 
 
 def select_ltt(errors, cuts, target, delta):
-    """Learn then Test with fixed-sequence testing, row by row: (kept count, level of each test).
+    """Learn then Test, row by row (:func:`rejlab.guaranteed_threshold`): (kept count, delta).
 
-    The nulls "the risk of the k most confident exceeds the target" are
-    tested at level delta in the order of k, from the most confident down,
-    with the exact binomial p-value; the first k tested is the smallest for
-    which k errorless samples could pass (smaller k can never pass, whatever
-    the data); testing stops at the first null not rejected. Only cuts
-    (whole groups of equal confidence) are tested. Returned: the largest k
-    rejected before the stop (0 when none).
+    The cuts (whole groups of equal confidence) in the order of k, from the
+    smallest k that k errorless samples could pass (smaller ones never can,
+    whatever the data) to the first that fails. Returned: the largest k that
+    passed before it, 0 when none.
     """
     m, n = errors.shape
     passes = _kept_set_test(n, m, target, delta)

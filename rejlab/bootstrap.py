@@ -2,59 +2,39 @@
 
 The measures of Condessa et al. 2017 are computed on one sample; another
 sample of the same size gives other numbers. The percentile bootstrap
-(Efron & Tibshirani 1993, Ch. 13) estimates that wobble: draw n indices with
-replacement, recompute, repeat ``n_boot`` times, and report the
-``(1 - level) / 2`` and ``(1 + level) / 2`` quantiles of the replicate values
-(linear interpolation between order statistics, NumPy's default; replicates
-whose value is NaN are left out; an infinite order statistic gives an
-infinite bound).
+(Efron & Tibshirani 1993, Ch. 13) estimates that wobble: replicate b draws
+``rng.integers(0, n, size=n)`` from ``numpy.random.default_rng(seed)``
+(replicates in order), the value is recomputed on the drawn samples, and a
+band is the ``(1 - level) / 2`` and ``(1 + level) / 2`` quantiles of the
+replicate values (NumPy's linear interpolation; NaN replicates left out;
+an infinite order statistic gives an infinite bound). A replicate is the
+multiset of the drawn samples, so copies of one sample are interchangeable
+and the default tie policy (confidence ascending, then sample index) holds
+on it; the value at a rejected fraction f rejects ``round(f n)`` samples,
+as :func:`rejlab.reject_lowest`.
 
-Pointwise or simultaneous. A pointwise band holds at each rejected fraction
-on its own: over many samples about ``level`` of them contain the
-population's value there, so where nothing differs about one in twenty of
-many pointwise 95 % intervals of a difference misses 0 by chance (about two
-of 41). A simultaneous band (``band="simultaneous"``) holds over all the
-fractions at once: the sup-t band (Montiel Olea & Plagborg-Møller 2019),
-``estimate +- c s`` at each fraction, with s the standard deviation of the
-replicates there and c the ``level`` quantile, over the replicates, of each
-replicate curve's largest standardised deviation ``max_f |x_f - estimate_f| / s_f``
-(so a share ``level`` of the replicate curves lies wholly inside; c is
-about 2 for one fraction and grows slowly with their number). It is clipped
-to the replicates' own range and joined with the pointwise band, so it is at
-least as wide as the pointwise band everywhere. phi's band is computed on
-the scale phi / (1 + phi), which maps [0, inf] onto [0, 1]. Assumptions: the
-bootstrap's own, for the whole vector of values over the fractions
-(independent samples, enough of them that resampled curves spread as new
-samples' would, Beran 1988); the band is symmetric about the estimate on its
-scale, so it is wider than needed on the short side of a skewed spread; it
-covers the fractions asked for, not the values between them, and each
-measure's band is simultaneous on its own, not jointly with the others'.
-At a fraction where the value hardly varies, or with only a handful of
-samples, the coverage is approximate.
+Pointwise or simultaneous. A pointwise band holds at each fraction on its
+own: where nothing differs, about one in twenty of many 95 % intervals of a
+difference misses 0 by chance. A simultaneous band (``band="simultaneous"``)
+holds over all the fractions at once: the sup-t band (Montiel Olea &
+Plagborg-Møller 2019), ``estimate +- c s`` with s the replicates' standard
+deviation at each fraction and c the ``level`` quantile of each replicate
+curve's largest standardised deviation (about 2 for one fraction, growing
+slowly with their number); :func:`rejlab._resampling.simultaneous_band_reference`
+gives the construction (phi on the scale phi / (1 + phi)). It assumes what
+the bootstrap does, for the whole vector of values (independent samples,
+enough of them, Beran 1988); it is symmetric on its scale, so wider than
+needed on the short side of a skewed spread; it covers the fractions asked
+for, not the values between them, and each measure on its own.
 
-Conventions. Replicate b draws ``rng.integers(0, n, size=n)`` from
-``numpy.random.default_rng(seed)``, replicates in order; a replicate is the
-multiset of the drawn samples, taken in their original index order, so the
-default tie policy (confidence ascending, then sample index ascending) holds
-on it, and copies of one sample are interchangeable. The value at a rejected
-fraction f rejects ``round(f n)`` samples, as :func:`rejlab.reject_lowest`.
+Cost (:mod:`rejlab._resampling`): one sort of the sample, then O(n) per
+replicate (its multiplicities walked along that fixed order); the replicate
+values kept for the percentiles take 8 bytes per replicate and reported
+number, hence at most 100,000 replicates.
 
 :func:`holdout_optimism` resamples differently: it splits the samples at
 random into a validation part and a test part, many times, to measure what
 choosing the max-Q point on the test data itself adds to the reported Q.
-
-Algorithm (:mod:`rejlab._resampling`, each kernel beside its readable
-reference). One sort of the original sample (the library's rejection
-order). A replicate is then a vector of multiplicities along that fixed
-order (a bincount of the drawn indices); running sums of the multiplicities
-and of the signed multiplicities (+1 misclassified, -1 accurate) give every
-count the measures need, without sorting a replicate and without a Python
-loop over samples. The sums run over cache-sized blocks (several replicates
-of a small sample, a stretch of one large replicate at a time), so the cost
-per sample and replicate does not grow with n or ``n_boot``. What grows with
-``n_boot`` is the replicates' values, kept for the percentiles: 8 bytes per
-replicate and reported number (about 2.5 KB per replicate with the 101
-default fractions), hence at most 100,000 replicates.
 """
 
 from __future__ import annotations
@@ -218,18 +198,13 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
 
     For each fraction f, ``round(f n)`` samples are rejected under the
     default tie policy, on the original sample (the ``estimate``) and on
-    each of ``n_boot`` resamples; a band is the ``(1 - level)/2`` and
-    ``(1 + level)/2`` quantiles of the replicate values (Efron & Tibshirani
-    1993, percentile interval), NaN replicates left out. With
-    ``band="simultaneous"`` the bands of A, Q and phi hold over all the
-    fractions at once: sup-t bands (Montiel Olea & Plagborg-Møller 2019;
-    the module notes give the construction and its assumptions) reaching
-    ``critical_value`` standard deviations of the replicates on either side
-    of the estimate, at least as wide as the pointwise band everywhere.
-    ``best_Q`` is the maximum of Q over k = 0 .. n and ``best_r`` the r
-    where it is reached (first on ties), each with its band: the max-Q
-    point wanders from sample to sample. One sort, then O(n) per replicate
-    (see the module notes).
+    each of ``n_boot`` resamples (the module notes give the resampling and
+    the two kinds of band). A simultaneous band reaches ``critical_value``
+    standard deviations of the replicates on either side of the estimate
+    and is at least as wide as the pointwise band everywhere. ``best_Q`` is
+    the maximum of Q over k = 0 .. n and ``best_r`` the r where it is
+    reached (first on ties), each with its band: the max-Q point wanders
+    from sample to sample.
 
     Parameters
     ----------
@@ -242,10 +217,8 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     seed : int, Generator or None, keyword-only
         For ``numpy.random.default_rng``; the same seed gives the same bands.
     band : "pointwise" or "simultaneous", keyword-only, default "pointwise"
-        Whether each fraction's interval holds on its own or all hold at once.
     progress : callable, keyword-only, optional
-        Called with the fraction of replicates done, after each chunk of
-        replicates (for a progress bar).
+        Called with the fraction of replicates done, every few replicates.
 
     Returns
     -------

@@ -90,14 +90,9 @@ def binomial_upper_bound(errors, n, delta):
     ----------
     errors, n : int or array-like of int
         Errors among n samples, ``0 <= errors <= n``, ``n >= 1`` (arrays
-        broadcast together).
+        broadcast together, and so does the result: a float for scalars).
     delta : float in (0, 1)
         The probability that the bound fails.
-
-    Returns
-    -------
-    float or numpy.ndarray
-        Shaped like ``errors`` and ``n`` broadcast.
 
     Examples
     --------
@@ -129,35 +124,31 @@ def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sg
     data come from), the population selective risk of the samples the
     returned threshold keeps, ``P(misclassified | confidence >= value)``, is
     at most ``target_risk``. Candidates keep the k most confident validation
-    samples (whole groups of equal confidence); the bound of a kept set with
-    err errors is :func:`binomial_upper_bound` ``(err, k, level)``.
+    samples (whole groups of equal confidence); a kept set with err errors
+    passes at a level when its :func:`binomial_upper_bound` ``(err, k, level)``
+    is at most the target, i.e. when the exact binomial p-value
+    ``P(Bin(k, target_risk) <= err)`` is at most the level.
 
     - ``"sgr"``: Geifman & El-Yaniv 2017, Algorithm 1 (selection with
-      guaranteed risk): binary search over the sorted confidences,
-      ``ceil(log2 n)`` thresholds tested at ``level = delta / ceil(log2 n)``
-      each (the union bound of the paper); the answer is the largest tested
-      kept set whose bound is at most the target (the paper returns the last
-      one tested, whose bound may exceed the target).
+      guaranteed risk): a binary search over the sorted confidences tests
+      ``ceil(log2 n)`` thresholds at ``level = delta / ceil(log2 n)`` each
+      (the paper's union bound) and keeps the largest tested set that
+      passed (the paper returns the last one tested, which may not).
     - ``"ltt"``: Learn then Test (Angelopoulos et al. 2021) with
-      fixed-sequence testing: for k from the most confident down, the null
-      "the risk of the k most confident exceeds the target" is rejected when
-      the exact binomial p-value ``P(Bin(k, target) <= err_k)`` is at most
-      delta (equivalently the bound at ``level = delta`` is at most the
-      target); the sequence starts at the smallest k for which k errorless
-      samples would be rejected and stops at the first null not rejected.
+      fixed-sequence testing at ``level = delta``: k grows from the smallest
+      kept set that could pass without an error, and stops at the first
+      that does not.
 
     When no threshold can promise the target, the threshold rejects
-    everything: ``value = +inf``, ``r = 1``, ``certified = False``; never an
-    exception.
+    everything (``value = +inf``, ``r = 1``, ``certified = False``), never an
+    exception. Apply it to test data with :func:`rejlab.reject_below`.
 
     Parameters
     ----------
     accurate : array-like of bool, shape (n,)
         The accuracy vector of the validation samples.
     confidence : array-like of float, shape (n,)
-        Their confidences, higher = surer.
     target_risk : float in (0, 1)
-        The selective risk to promise.
     delta : float in (0, 1)
         The probability, over the validation sample, that the promise fails.
     method : {"sgr", "ltt"}, keyword-only
@@ -165,10 +156,6 @@ def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sg
     Returns
     -------
     GuaranteedThreshold
-        A :class:`~rejlab.Threshold` (``value``, and ``r``, ``A``, ``Q`` on
-        the validation data) with ``bound``, ``level``, ``target_risk``,
-        ``delta``, ``method`` and ``certified``. Apply it to test data with
-        :func:`rejlab.reject_below`.
 
     Examples
     --------

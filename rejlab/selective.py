@@ -3,21 +3,11 @@
 A rejector that keeps the k most confident of n samples has *coverage*
 ``k / n`` and *selective risk* ``risk_k = err_k / k``, where ``err_k`` is the
 number of misclassified samples among the k kept (|M∩N| of Condessa et al.
-2017). The risk-coverage curve is the accuracy-rejection curve read upside
-down: ``risk_k = 1 - A`` at ``r = 1 - k / n``.
-
-- :func:`risk_coverage`, :func:`aurc` and :func:`excess_aurc` (the curve:
-  El-Yaniv & Wiener 2010, used for deep networks by Geifman & El-Yaniv 2017;
-  the names AURC and E-AURC: Geifman, Uziel & El-Yaniv 2019);
-- :func:`augrc`, the area under the generalized risk curve (Traub et al. 2024);
-- :func:`failure_auroc`, the Mann-Whitney probability that an accurate sample
-  is more confident than a misclassified one;
-- :func:`risk_at_coverage`, :func:`coverage_at_risk`;
-- :func:`achievable_aurc`, the AURC of the curve's dominant points (fd-shifts);
-- :func:`chow_rule`, the cost-optimal rejector when the posteriors are right
-  (Chow 1970);
-- :func:`select_threshold`, an operating point chosen on validation data and
-  applied to test data with :func:`rejlab.reject_below`.
+2017): the accuracy-rejection curve read upside down, ``risk_k = 1 - A`` at
+``r = 1 - k / n``. Its summaries (AURC, E-AURC, AUGRC, failure AUROC, the
+risk at a coverage and the coverage at a risk, the achievable AURC), Chow's
+rule and :func:`select_threshold`, an operating point chosen on validation
+data and applied to test data with :func:`rejlab.reject_below`.
 
 Ties. Every scalar summary is, by default, a function of the multiset of
 (confidence, accurate) pairs: shuffling the rows never changes it. With
@@ -37,10 +27,8 @@ libraries; ``convention=`` picks one (``docs/maths.md``, section (j)):
 oracle), ``"fd-shifts"`` (trapezoids over the points where the confidence
 changes, a coverage-0 point, the continuous oracle) and
 ``"torch-uncertainty"`` (trapezoids over k/n divided by 1 - 1/n, ceil(c n)
-kept; distinct confidences only).
-
-Everything comes from one or two value sorts (:mod:`rejlab._risk_coverage`):
-O(n log n), no loop over samples.
+kept; distinct confidences only). Everything comes from one value sort
+(:mod:`rejlab._risk_coverage`): O(n log n), no loop over samples.
 """
 
 from __future__ import annotations
