@@ -43,11 +43,6 @@ __all__ = ["BLOCK", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
 #: beyond what drawing and counting the resamples cost.
 BLOCK = 1 << 17
 
-#: From this many samples on, a replicate's multiplicities are read as one byte
-#: each (when none exceeds 255): the random reads along the rejection order then
-#: hit an n-byte array that stays in cache, rather than 8 n bytes that may not.
-_SMALL_WEIGHTS_FROM = 1 << 17
-
 
 def multiplicities(n, n_boot, seed, progress=None):
     """Each replicate's multiplicities ``bincount(rng.integers(0, n, n), minlength=n)``, in turn.
@@ -137,14 +132,12 @@ class RejectionWalk:
 
     ``RejectionWalk(accurate, confidence, rejected, rows)`` makes room for
     ``rows`` replicates and the counts ``rejected`` (int, any order);
-    :meth:`add` walks one replicate into a row (the running sums over
-    :data:`BLOCK` positions at a time, in work arrays made once);
-    :meth:`counts` returns them all. ``aurc=True`` also sums each
-    replicate's AURC (ties by index) by parts over the misclassified
-    samples' blocks of copies (equal to :func:`rejlab.aurc` of the resample
-    up to rounding, about 1e-12 relative); ``position`` records (|R|, |M∩R|)
-    once the copies of the first ``position`` samples of the order are
-    rejected (a threshold).
+    :meth:`add` walks one replicate into a row, :meth:`counts` returns them
+    all. ``aurc=True`` also sums each replicate's AURC (ties by index) by
+    parts over the misclassified samples' blocks of copies (equal to
+    :func:`rejlab.aurc` of the resample up to rounding, about 1e-12
+    relative); ``position`` records (|R|, |M∩R|) once the copies of the first
+    ``position`` samples of the order are rejected (a threshold).
     """
 
     def __init__(self, accurate, confidence, rejected, rows, *, aurc=False, position=None):
@@ -152,16 +145,19 @@ class RejectionWalk:
         self.order = order(confidence)
         acc = accurate[self.order]
         self.mis = ~acc
-        self.sign = np.where(acc, -1, 1).astype(np.int64)
         self.rejected = np.asarray(rejected, dtype=np.int64)
         self._by_count = np.argsort(self.rejected, kind="stable")
         self._ks = self.rejected[self._by_count]           # the counts, ascending
+        # Work arrays made once, one block long. Multiplicities are read as bytes
+        # (a replicate with one above 255, never seen in practice, is walked again
+        # from the int64 ones), so the random reads along the order hit an n-byte
+        # array in cache; the sums of at most n copies fit in int32 below 2**31 samples.
         length = min(n, BLOCK)
-        self._J, self._G = np.empty(length, dtype=np.int64), np.empty(length, dtype=np.int64)
-        self._W = {np.dtype(t): np.empty(length, dtype=t) for t in (np.int64, np.int32)}
-        if n >= _SMALL_WEIGHTS_FROM:
-            self._small = np.empty(n, dtype=np.uint8)
-            self._W[np.dtype(np.uint8)] = np.empty(length, dtype=np.uint8)
+        total = np.int32 if n < 2**31 else np.int64
+        self._bytes = np.empty(n, dtype=np.uint8)
+        self._read = {np.dtype(t): np.empty(length, t) for t in (np.uint8, np.int64)}
+        self._W, self._J, self._G = (np.empty(length, total) for _ in range(3))
+        self._sign = np.where(acc, -1, 1).astype(total)
         f = self.rejected.size
         self._j_at, self._g_at = np.zeros((rows, f), np.int64), np.zeros((rows, f), np.int64)
         self._i_at = np.zeros((rows, f), np.int64)
@@ -173,31 +169,30 @@ class RejectionWalk:
             self._mis_blocks = [mis_at[lo:hi] - b * length
                                 for b, (lo, hi) in enumerate(zip(edges[:-1], edges[1:]))]
             self._aurc = np.zeros(rows)
+            # H_{n - x} for x = 0 .. n (H the harmonic numbers)
+            self._harmonic = np.concatenate([[0.0], np.cumsum(1.0 / np.arange(1, n + 1))])[::-1].copy()
         self.position = position
         self._at = np.zeros((2, rows), np.int64) if position is not None else None
 
-    def harmonic(self):
-        """H_{n - x} for x = 0 .. n (H the harmonic numbers)."""
-        if not hasattr(self, "_harmonic"):
-            self._harmonic = np.concatenate(
-                [[0.0], np.cumsum(1.0 / np.arange(1, self.n + 1))])[::-1].copy()
-        return self._harmonic
-
     def add(self, w, row):
-        """Walk one replicate (multiplicities ``w`` in original order, int32 or int64) into ``row``."""
+        """Walk one replicate (multiplicities ``w`` of the n samples in original order) into ``row``."""
+        np.copyto(self._bytes, w, casting="unsafe")
+        if not self._walk(self._bytes, row):      # a multiplicity above 255 wrapped around
+            self._walk(np.asarray(w, dtype=np.int64), row)
+
+    def _walk(self, source, row):
+        """The running sums block by block; False when they do not add up to n copies."""
         n, length, ks = self.n, self._J.size, self._ks
-        source = w
-        if n >= _SMALL_WEIGHTS_FROM and w.max() <= 255:
-            source = self._small
-            np.copyto(source, w, casting="unsafe")
-        W = self._W[source.dtype]
+        read = self._read[source.dtype]
         carry_j = carry_g = best_g = best_j = 0
+        aurc = 0.0
         for p in range(0, n, length):
             q = min(n, p + length)
-            Wb, J, G = W[:q - p], self._J[:q - p], self._G[:q - p]
-            np.take(source, self.order[p:q], out=Wb, mode="clip")
-            np.cumsum(Wb, out=J, dtype=np.int64)
-            np.multiply(Wb, self.sign[p:q], out=G)
+            Wb, J, G = self._W[:q - p], self._J[:q - p], self._G[:q - p]
+            np.take(source, self.order[p:q], out=read[:q - p], mode="clip")   # "raise" buffers
+            np.copyto(Wb, read[:q - p])
+            np.cumsum(Wb, out=J)
+            np.multiply(Wb, self._sign[p:q], out=G)
             np.cumsum(G, out=G)
             i = int(G.argmax())
             if int(G[i]) + carry_g > best_g:              # strictly: the first maximum wins
@@ -215,14 +210,19 @@ class RejectionWalk:
                     self._i_at[row, at] = i + p
             if self._aurc is not None:
                 mine = self._mis_blocks[p // length]
-                self._aurc[row] += self._aurc_terms(Wb[mine], J[mine] + carry_j)
+                aurc += self._aurc_terms(Wb[mine], J[mine] + carry_j)
             if self.position is not None and p < self.position <= q:
                 self._at[:, row] = (int(J[self.position - p - 1]) + carry_j,
                                     int(G[self.position - p - 1]) + carry_g)
             carry_j += last_j
             carry_g += int(G[-1])
+        if carry_j != n:
+            return False
         self._m[row] = (n + carry_g) >> 1
         self._best_g[row], self._best_j[row] = best_g, best_j
+        if self._aurc is not None:
+            self._aurc[row] = aurc
+        return True
 
     def counts(self):
         """:class:`ReplicateCounts` of every row walked."""
@@ -231,7 +231,7 @@ class RejectionWalk:
         mr = np.where(ks > 0, ((j + g) >> 1) - self.mis[self._i_at] * (j - ks), 0)
         aurc = None
         if self._aurc is not None:
-            aurc = (self._m * self.harmonic()[0] - self._aurc) / self.n
+            aurc = (self._m * self._harmonic[0] - self._aurc) / self.n
         at = None
         if self._at is not None:                # nothing rejected: row of zeros, as recorded
             rw, g_at = self._at
@@ -244,7 +244,7 @@ class RejectionWalk:
         ``n AURC = m H_n - sum_i [w_i H_{n-J_i} + (n - p_i)(H_{n-p_i} - H_{n-J_i}) - w_i]``
         over the misclassified samples i, with ``p_i = J_i - w_i``.
         """
-        h = self.harmonic()
+        h = self._harmonic
         p = jm - wm
         hq = np.take(h, jm)
         t = wm * (hq - 1.0)
