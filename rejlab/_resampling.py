@@ -1,28 +1,18 @@
-"""The bootstrap's kernels: resamples as multiplicities, the counts along a rejection order, bands.
+"""The bootstrap's kernels (:mod:`rejlab.bootstrap`), each beside its readable reference.
 
-:mod:`rejlab.bootstrap` resamples n samples with replacement ``n_boot``
-times and needs, for each replicate, |M∩R| after rejecting k copies for a
-few counts k, |M|, and the max-Q point (Efron & Tibshirani 1993; Condessa et
-al. 2017, Sec. 3 for the measures). Each fast kernel here has a short,
-obvious reference beside it, and the tests hold the two equal on random
-inputs; read the reference first:
+A replicate is its multiplicities ``w`` (how often each sample was drawn),
+so along the rejection order the copies of one sample are adjacent and the
+default tie policy holds on it. Read the references first; the tests hold
+each kernel equal to its reference on random inputs:
 
-- :func:`replicate_counts_reference` builds each resample explicitly, in
-  the rejection order, and counts along it; :class:`RejectionWalk` gets the
-  same counts from the replicates' multiplicities, block by block;
-- :func:`quantiles_reference` computes a percentile bound column by column
-  with Python floats; :func:`quantiles` does it for every column at once;
-- :func:`simultaneous_band_reference` measures each replicate's largest
-  standardised deviation one column at a time; :func:`simultaneous_band`
-  does it for every replicate and column at once.
+- :func:`replicate_counts_reference` builds each resample and counts along
+  it; :class:`RejectionWalk` gets the same counts from the multiplicities;
+- :func:`quantiles_reference` computes the percentile bounds column by
+  column in Python floats; :func:`quantiles`, every column at once;
+- :func:`simultaneous_band_reference` builds the sup-t band one replicate and
+  column at a time; :func:`simultaneous_band`, all at once.
 
-Conventions. Replicate b draws ``rng.integers(0, n, size=n)`` from
-``numpy.random.default_rng(seed)``, replicates in order
-(:func:`multiplicities`). Copies of one sample are interchangeable, so a
-replicate is its multiplicities ``w`` (how often each sample was drawn)
-and the default tie policy holds on it: along the library's rejection order
-(confidence ascending, then sample index), the copies of one sample are
-adjacent. Inputs are validated by the callers.
+Inputs are validated by the callers.
 """
 
 from __future__ import annotations

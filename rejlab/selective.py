@@ -44,22 +44,9 @@ from ._kinds import BOOL_1D, FINITE_1D, PROBA, SINGLE_FRACTION, one_of
 from .curves import rejection_curves
 from .partitions import Threshold
 
-__all__ = [
-    "TIES",
-    "CONVENTIONS",
-    "CRITERIA",
-    "RiskCoverage",
-    "risk_coverage",
-    "aurc",
-    "excess_aurc",
-    "augrc",
-    "failure_auroc",
-    "risk_at_coverage",
-    "coverage_at_risk",
-    "achievable_aurc",
-    "chow_rule",
-    "select_threshold",
-]
+__all__ = ["TIES", "CONVENTIONS", "CRITERIA", "RiskCoverage", "risk_coverage", "aurc", "excess_aurc",
+           "augrc", "failure_auroc", "risk_at_coverage", "coverage_at_risk", "achievable_aurc",
+           "chow_rule", "select_threshold"]
 
 #: Tie conventions of the risk-coverage family.
 TIES = ("index", "average")
@@ -86,28 +73,22 @@ class RiskCoverage(NamedTuple):
 
 def _errors(a, c, ties):
     """err_k for k = 1 .. n kept (int64 with "index", float with "average") of validated inputs."""
-    if ties == "index":
-        return rc.index_errors(a, c)
-    return rc.average_errors(rc.tie_groups(a, c))
-
-
-class _Inputs(NamedTuple):
-    n: int
-    convention: str
-    err: object     # err_k, k = 1 .. n ("rejlab", "torch-uncertainty")
-    groups: object  # TieGroups ("fd-shifts")
+    return rc.index_errors(a, c) if ties == "index" else rc.average_errors(rc.tie_groups(a, c))
 
 
 def _inputs(a, c, ties, convention):
-    """What the convention needs of validated inputs: err_k, or the tie groups."""
-    if convention != "rejlab" and ties != "average":
+    """What the convention needs of validated inputs: ``(err_k for k = 1 .. n, tie groups)``.
+
+    err_k for "rejlab" and "torch-uncertainty", the groups for "fd-shifts", None otherwise.
+    """
+    if convention == "rejlab":
+        return _errors(a, c, ties), None
+    if ties != "average":
         raise ValueError(f"ties={ties!r} is rejlab's option: convention={convention!r} has its "
                          f"own treatment of tied confidences (see rl.selective.CONVENTIONS)")
-    if convention == "rejlab":
-        return _Inputs(a.size, convention, _errors(a, c, ties), None)
     groups = rc.tie_groups(a, c)
     if convention == "fd-shifts":
-        return _Inputs(a.size, convention, None, groups)
+        return None, groups
     tied = groups.size[groups.size > 1]
     if tied.size:
         raise ValueError(
@@ -116,7 +97,7 @@ def _inputs(a, c, ties, convention):
             f"depend on the order of the rows; this confidence has {int(tied.sum())} samples in "
             f"{tied.size} groups of equal values. Use convention='rejlab' (ties averaged) or "
             f"'fd-shifts' (tie groups never split)")
-    return _Inputs(a.size, convention, rc.average_errors(groups), None)
+    return rc.average_errors(groups), None
 
 
 @accepts(**_PAIR, ties=one_of(TIES))
@@ -131,17 +112,11 @@ def risk_coverage(accurate, confidence, *, ties="index"):
     Parameters
     ----------
     accurate : array-like of bool, shape (n,)
-        The accuracy vector.
     confidence : array-like of float, shape (n,)
         Finite confidences, higher = surer.
     ties : {"index", "average"}, keyword-only
         "index" (the default of this per-k curve, as of
-        :func:`rejlab.rejection_curves`): the library's order (ties broken by
-        sample index, the lower index rejected first), so a point inside a
-        group of tied confidences depends on the order of the rows.
-        "average": a tied group split by the cut counts its expected errors
-        under a random order of the group (the curve behind the default
-        summaries; it never depends on the order of the rows).
+        :func:`rejlab.rejection_curves`) or "average" (the module notes).
 
     Returns
     -------
@@ -168,13 +143,10 @@ _CONVENTION_DOC = """
     confidence : array-like of float, shape (n,)
         Finite confidences, higher = surer.
     ties : {"average", "index"}, keyword-only, default "average"
-        For ``convention="rejlab"``: "average" counts a split group of tied
-        confidences by its expected errors (the result never depends on the
-        order of the rows); "index" breaks ties by sample index (it may).
-        The other conventions have their own rule and accept only "average".
+        The module notes; the other conventions than "rejlab" have their own
+        rule and accept only "average".
     convention : {"rejlab", "fd-shifts", "torch-uncertainty"}, keyword-only
-        Whose definition (``docs/maths.md``, section (j)). "torch-uncertainty"
-        refuses tied confidences (ValueError).
+        The module notes; "torch-uncertainty" refuses tied confidences.
 """
 
 
@@ -209,12 +181,12 @@ def aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     >>> aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.7], convention="torch-uncertainty")
     0.19444444444444442
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
     if convention == "rejlab":
-        return rc.mean_risk(x.err)
+        return rc.mean_risk(err)
     if convention == "fd-shifts":
-        return rc.trapezoid_aurc(x.groups, x.n)
-    return rc.grid_trapezoid(x.err / np.arange(1, x.n + 1))
+        return rc.trapezoid_aurc(groups, accurate.size)
+    return rc.grid_trapezoid(err / np.arange(1, err.size + 1))
 
 
 @accepts(**_SUMMARY)
@@ -241,15 +213,15 @@ def excess_aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     >>> round(excess_aurc([1, 0, 1, 0], [0.9, 0.1, 0.9, 0.1], convention="fd-shifts"), 4)
     -0.0284
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
+    n = accurate.size
     if convention == "rejlab":
-        return rc.excess_mean_risk(x.err)
+        return rc.excess_mean_risk(err)
     if convention == "fd-shifts":
-        n_mis = int(x.groups.errors.sum())
-        return rc.trapezoid_aurc(x.groups, x.n) - rc.continuous_oracle_aurc(n_mis, x.n)
-    k = np.arange(1, x.n + 1)
-    oracle = rc.oracle_errors(x.n, int(round(float(x.err[-1]))))
-    return rc.grid_trapezoid(x.err / k) - rc.grid_trapezoid(oracle / k)
+        return rc.trapezoid_aurc(groups, n) - rc.continuous_oracle_aurc(int(groups.errors.sum()), n)
+    k = np.arange(1, n + 1)
+    oracle = rc.oracle_errors(n, int(round(float(err[-1]))))
+    return rc.grid_trapezoid(err / k) - rc.grid_trapezoid(oracle / k)
 
 
 @accepts(**_SUMMARY)
@@ -273,12 +245,12 @@ def augrc(accurate, confidence, *, ties="average", convention="rejlab"):
     >>> augrc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], convention="fd-shifts")  # minus e / (2n)
     0.15625
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
     if convention == "rejlab":
-        return rc.mean_generalized_risk(x.err)
+        return rc.mean_generalized_risk(err)
     if convention == "fd-shifts":
-        return rc.trapezoid_augrc(x.groups, x.n)
-    return rc.grid_trapezoid(x.err / x.n)
+        return rc.trapezoid_augrc(groups, accurate.size)
+    return rc.grid_trapezoid(err / accurate.size)
 
 
 @accepts(**_PAIR)
@@ -325,14 +297,12 @@ def risk_at_coverage(accurate, confidence, coverage, *, ties="average", conventi
     >>> risk_at_coverage([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], 0.5, convention="fd-shifts")
     0.3333333333333333
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
+    n = accurate.size
     if convention == "fd-shifts":
-        return rc.best_risk_with_coverage(x.groups, x.n, coverage)
-    if convention == "rejlab":
-        k = x.n - round((1.0 - coverage) * x.n)
-    else:
-        k = math.ceil(x.n * coverage)
-    return float("nan") if k == 0 else float(x.err[k - 1] / k)
+        return rc.best_risk_with_coverage(groups, n, coverage)
+    k = n - round((1.0 - coverage) * n) if convention == "rejlab" else math.ceil(n * coverage)
+    return float("nan") if k == 0 else float(err[k - 1] / k)
 
 
 @accepts(**_SUMMARY, target=SINGLE_FRACTION)
@@ -354,13 +324,14 @@ def coverage_at_risk(accurate, confidence, target, *, ties="average", convention
     >>> coverage_at_risk([0, 1], [0.9, 0.1], 0.2)
     0.0
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
+    n = accurate.size
     if convention == "fd-shifts":
-        return rc.largest_coverage_with_risk(x.groups, x.n, target)
-    ok = np.flatnonzero(x.err / np.arange(1, x.n + 1) <= target)
+        return rc.largest_coverage_with_risk(groups, n, target)
+    ok = np.flatnonzero(err / np.arange(1, n + 1) <= target)
     if ok.size == 0:
         return 0.0 if convention == "rejlab" else float("nan")
-    return float((ok[-1] + 1) / x.n)
+    return float((ok[-1] + 1) / n)
 
 
 @accepts(**_PAIR, convention=one_of(("fd-shifts",)))
@@ -416,9 +387,8 @@ def chow_rule(proba, rho):
 def _midpoint(low, high):
     """A number t with ``low < t <= high``: the midpoint, unless rounding says otherwise.
 
-    Integer confidences get ``high`` itself as a Python int (exact beyond
-    2**53); a longdouble midpoint stays a longdouble (a float64 could round
-    it onto ``low``); other floats become Python floats.
+    Integers get ``high`` as a Python int (exact beyond 2**53); a longdouble
+    midpoint stays a longdouble; other floats become Python floats.
     """
     if isinstance(low, np.integer):
         return int(high)
@@ -448,12 +418,11 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
 
     ``value`` is the midpoint between the most confident rejected and the
     least confident kept confidence (-inf when nothing is rejected, +inf when
-    everything is), so ``reject_below(confidence, threshold)`` reproduces
-    the point on these data. Integer confidences beyond float64's exact
-    range (above 2**53 in size) get the least confident kept value itself,
-    as a Python int, and longdouble ones a longdouble midpoint: a float64
-    could not separate such values. (Smaller integers are exact as floats.) Choose on
-    validation data and report on test data: a point chosen on the data it is reported on is optimistic.
+    everything is; integer confidences get the kept value itself, longdouble
+    ones a longdouble midpoint, which a float64 could not hold), so
+    ``reject_below(confidence, threshold)`` reproduces the point on these
+    data. Choose on validation data and report on test data: a point chosen
+    on the data it is reported on is optimistic.
 
     Returns
     -------
