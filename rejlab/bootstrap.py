@@ -61,19 +61,9 @@ from .measures import classification_quality
 from .partitions import THRESHOLD, reject_below
 from .selective import aurc, select_threshold
 
-__all__ = [
-    "Band",
-    "CurveBands",
-    "RejectorComparison",
-    "PointBands",
-    "BAND_KINDS",
-    "DEFAULT_BAND_FRACTIONS",
-    "bootstrap_curves",
-    "compare_rejectors",
-    "bootstrap_threshold",
-    "HoldoutOptimism",
-    "holdout_optimism",
-]
+__all__ = ["Band", "CurveBands", "RejectorComparison", "PointBands", "BAND_KINDS",
+           "DEFAULT_BAND_FRACTIONS", "bootstrap_curves", "compare_rejectors", "bootstrap_threshold",
+           "HoldoutOptimism", "holdout_optimism"]
 
 #: Rejected fractions of :func:`bootstrap_curves` when none are given.
 DEFAULT_BAND_FRACTIONS = np.linspace(0.0, 1.0, 101)
@@ -139,9 +129,6 @@ class PointBands(NamedTuple):
     gain: Optional[Band] = None
 
 
-# --- the machinery -----------------------------------------------------------------
-
-
 def _band(estimate, replicates, level):
     low, high = quantiles(replicates, level)
     if np.ndim(estimate) == 0:
@@ -186,9 +173,6 @@ def _walked(walks, n, n_boot, seed, progress):
         for walk in walks:
             walk.add(w, row)
     return [walk.counts() for walk in walks]
-
-
-# --- public functions ----------------------------------------------------------------
 
 
 @accepts(accurate=BOOL_1D, confidence=FINITE_1D, **_BANDS, same_length=("accurate", "confidence"))
@@ -260,25 +244,20 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
                       level=0.95, seed=None, band="pointwise", progress=None):
     """Paired percentile bootstrap of two rejectors on the same predictions: 1 minus 2.
 
-    Each replicate resamples the samples once and evaluates both
-    rejectors on that same resample, so the differences ``A1 - A2``,
-    ``Q1 - Q2`` (at each rejected fraction, ``round(f n)`` rejected) and
-    ``AURC1 - AURC2`` (:func:`rejlab.aurc`, ties by index) keep the
-    correlation between the two: a paired interval is much narrower than two
-    separate ones. ``better[i]`` is ``"1"`` when the Q band lies above 0,
-    ``"2"`` when below, ``"neither"`` when it contains 0. With pointwise
-    bands, "1" at some of many fractions is expected by chance alone (about
-    one fraction in twenty at level 0.95 where the rejectors do not differ);
-    with ``band="simultaneous"`` the bands of the differences hold over all
-    fractions at once (as in :func:`bootstrap_curves`), and so does every
-    "1" or "2" of ``better``. The parameters are those of
-    :func:`bootstrap_curves` (``band`` and ``progress`` included).
+    Each replicate resamples the samples once and evaluates both rejectors
+    on it, so the differences ``A1 - A2``, ``Q1 - Q2`` (``round(f n)``
+    rejected at each fraction f) and ``AURC1 - AURC2`` (:func:`rejlab.aurc`,
+    ties by index) keep the correlation between the two: a paired interval
+    is much narrower than two separate ones. ``better[i]`` is ``"1"`` when
+    the Q band lies above 0, ``"2"`` when below, ``"neither"`` when it
+    contains 0; with pointwise bands, "1" at one fraction in twenty is
+    expected by chance alone where the rejectors do not differ, with
+    ``band="simultaneous"`` every "1" or "2" holds at once. The parameters
+    are those of :func:`bootstrap_curves`.
 
     Returns
     -------
     RejectorComparison
-        ``fractions``, ``A``, ``Q``, ``aurc`` (Bands of the differences),
-        ``better``, ``band``, ``level`` and ``critical_value``.
 
     Examples
     --------
@@ -315,26 +294,17 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
 
     The honest report of a threshold chosen on validation data
     (:func:`rejlab.select_threshold`) and applied to test data: the
-    threshold stays fixed, so on each resample of the test data the
-    rejected fraction r moves as well as A, Q and phi. The bands are
-    therefore conditional on the threshold: they say how much the test
-    data's numbers wobble for *this* threshold, not how much a threshold
-    chosen on another validation sample would move them. Same resampling
-    as :func:`bootstrap_curves` (the same seed draws the same resamples).
-
-    Parameters
-    ----------
-    threshold : float or Threshold
-        As :func:`rejlab.reject_below`.
-    n_boot, level, seed, progress
-        As :func:`bootstrap_curves`.
+    threshold stays fixed, so on each resample of the test data r moves as
+    well as A, Q and phi. The bands are conditional on the threshold: how
+    much the test data's numbers wobble for *this* threshold, not how much a
+    threshold chosen on another validation sample would move them. The
+    resampling, ``n_boot``, ``level``, ``seed`` and ``progress`` are those of
+    :func:`bootstrap_curves`; ``threshold`` is a number or a ``Threshold``, as
+    for :func:`rejlab.reject_below`.
 
     Returns
     -------
     PointBands
-        Scalar Bands ``r``, ``A``, ``Q``, ``phi``, and ``gain``: Q minus
-        alpha on the same resamples, the paired band of what rejecting at
-        this threshold adds over rejecting nothing.
 
     Examples
     --------
@@ -384,14 +354,12 @@ def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=
     (``numpy.random.default_rng(seed)``, splits in order) and puts its first
     ``round(validation_fraction n)`` samples in a validation part, the rest
     in a test part. On the test part, ``apparent`` is its own max Q
-    (:func:`rejlab.select_threshold`, criterion "max_Q", chosen and measured
-    there) and ``honest`` is its Q at the threshold chosen on the validation
-    part (:func:`rejlab.reject_below`). The two parts are independent
-    samples of the same population, so the mean of ``honest`` is what the
-    chosen threshold is worth on fresh data, and
+    (:func:`rejlab.select_threshold`, chosen and measured there) and
+    ``honest`` its Q at the threshold chosen on the validation part. The two
+    parts are independent samples of one population, so
     :attr:`HoldoutOptimism.optimism` = mean(apparent - honest) estimates how
-    much the reported max Q of a test set of that size overstates it. One
-    loop over splits (each sorts its two parts), none over samples.
+    much the reported max Q of a test set of that size overstates what the
+    chosen threshold is worth on fresh data.
 
     Parameters
     ----------
