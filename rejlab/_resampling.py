@@ -49,14 +49,14 @@ def multiplicities(n, n_boot, seed, progress=None):
             progress((b + 1) / n_boot)
 
 
-def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None):
+def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None, progress=None):
     """:func:`multiplicities` a chunk of replicates at a time: ``(chunk, n)`` int32 arrays.
 
     ``per_chunk`` replicates per array (default: about 2**18 numbers per
     array); the same ``seed`` gives the same replicates whatever the chunking.
     """
     per = per_chunk or max(1, (1 << 18) // max(n, 1))
-    rows = multiplicities(n, n_boot, seed)
+    rows = multiplicities(n, n_boot, seed, progress)
     for start in range(0, n_boot, per):
         yield np.array([next(rows) for _ in range(min(per, n_boot - start))], dtype=np.int32)
 
@@ -69,10 +69,9 @@ class ReplicateCounts(NamedTuple):
     best_g: np.ndarray              #: max over j of |M∩R| - |A∩R| (0 at j = 0): n Q - |A| at max Q
     best_j: np.ndarray              #: the first rejected count j where it is reached
     aurc: Optional[np.ndarray]      #: AURC of each replicate (ties by index), if asked
-    at: Optional[tuple]             #: (|R|, |M∩R|) once the first ``position`` samples are rejected
 
 
-def replicate_counts_reference(accurate, confidence, weights, rejected, *, position=None):
+def replicate_counts_reference(accurate, confidence, weights, rejected):
     """What :class:`RejectionWalk` computes, written the obvious way: build each resample.
 
     For each row of ``weights`` (multiplicities in original order), the
@@ -96,14 +95,8 @@ def replicate_counts_reference(accurate, confidence, weights, rejected, *, posit
         n = resample.size
         errors_kept = m - mr_after[:-1]                    # rejecting j = 0 .. n - 1 keeps n - j
         aurc = float(np.mean(errors_kept / (n - j[:-1])))
-        at = None
-        if position is not None:
-            k = int(w[by_rank][:position].sum())
-            at = (k, int(mr_after[k]))
-        rows.append((mr_after[np.asarray(rejected)], m, int(g[best]), best, aurc, at))
-    mr, m, best_g, best_j, aurc, at = zip(*rows)
-    return ReplicateCounts(np.array(mr), np.array(m), np.array(best_g), np.array(best_j),
-                           np.array(aurc), at if position is not None else None)
+        rows.append((mr_after[np.asarray(rejected)], m, int(g[best]), best, aurc))
+    return ReplicateCounts(*(np.array(x) for x in zip(*rows)))
 
 
 class RejectionWalk:
@@ -126,11 +119,10 @@ class RejectionWalk:
     all. ``aurc=True`` also sums each replicate's AURC (ties by index) by
     parts over the misclassified samples' blocks of copies (equal to
     :func:`rejlab.aurc` of the resample up to rounding, about 1e-12
-    relative); ``position`` records (|R|, |M∩R|) once the copies of the first
-    ``position`` samples of the order are rejected (a threshold).
+    relative).
     """
 
-    def __init__(self, accurate, confidence, rejected, rows, *, aurc=False, position=None):
+    def __init__(self, accurate, confidence, rejected, rows, *, aurc=False):
         self.n = n = accurate.size
         self.order = order(confidence)
         acc = accurate[self.order]
@@ -161,8 +153,6 @@ class RejectionWalk:
             self._aurc = np.zeros(rows)
             # H_{n - x} for x = 0 .. n (H the harmonic numbers)
             self._harmonic = np.concatenate([[0.0], np.cumsum(1.0 / np.arange(1, n + 1))])[::-1].copy()
-        self.position = position
-        self._at = np.zeros((2, rows), np.int64) if position is not None else None
 
     def add(self, w, row):
         """Walk one replicate (multiplicities ``w`` of the n samples in original order) into ``row``."""
@@ -201,9 +191,6 @@ class RejectionWalk:
             if self._aurc is not None:
                 mine = self._mis_blocks[p // length]
                 aurc += self._aurc_terms(Wb[mine], J[mine] + carry_j)
-            if self.position is not None and p < self.position <= q:
-                self._at[:, row] = (int(J[self.position - p - 1]) + carry_j,
-                                    int(G[self.position - p - 1]) + carry_g)
             carry_j += last_j
             carry_g += int(G[-1])
         if carry_j != n:
@@ -222,11 +209,7 @@ class RejectionWalk:
         aurc = None
         if self._aurc is not None:
             aurc = (self._m * self._harmonic[0] - self._aurc) / self.n
-        at = None
-        if self._at is not None:                # nothing rejected: row of zeros, as recorded
-            rw, g_at = self._at
-            at = (rw, (rw + g_at) >> 1)
-        return ReplicateCounts(mr, self._m, self._best_g, self._best_j, aurc, at)
+        return ReplicateCounts(mr, self._m, self._best_g, self._best_j, aurc)
 
     def _aurc_terms(self, wm, jm):
         """The misclassified samples' part of n AURC, summed (see :meth:`counts`).

@@ -56,7 +56,7 @@ from ._kinds import (
     SEED,
     one_of,
 )
-from ._resampling import RejectionWalk, multiplicities, quantiles, simultaneous_band
+from ._resampling import RejectionWalk, multiplicities, multiplicity_chunks, quantiles, simultaneous_band
 from .measures import classification_quality
 from .partitions import THRESHOLD, reject_below
 from .selective import aurc, select_threshold
@@ -314,14 +314,13 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     >>> pb.r.estimate, pb.Q.estimate
     (0.155, 0.725)
     """
-    a, c = accurate, confidence
-    n_rej = int(np.count_nonzero(reject_below(c, threshold)))   # threshold: its value
-    n = a.size
-    # the rejected samples are the n_rej first in the walk's order
-    (counts,) = _walked([RejectionWalk(a, c, [], n_boot + 1, position=n_rej)], n, n_boot, seed,
-                        progress)
-    rw, mr = counts.at                            # rejected copies, misclassified among them
-    m = counts.m
+    a, n = accurate, accurate.size
+    rejected = reject_below(confidence, threshold)
+    # rejected copies, misclassified rejected copies, misclassified copies: the sample, then
+    # each replicate (no walk: a fixed threshold rejects the same samples on every resample)
+    masks = np.column_stack([rejected, rejected & ~a, ~a]).astype(np.int64)
+    rw, mr, m = np.concatenate([masks.sum(axis=0)[None]] + [
+        w @ masks for w in multiplicity_chunks(n, n_boot, seed, progress=progress)]).T
     ar = rw - mr
     values = [FORMULAS[name]((n - m) - ar, m - mr, ar, mr) for name in ("r", "A", "Q", "phi")]
     # Q - alpha = (|M∩R| - |A∩R|) / n, exact in counts on every resample
