@@ -39,14 +39,15 @@ def multiplicities(n, n_boot, seed, progress=None):
 
     One int64 array of length n (original sample order) per replicate,
     replicates in order. ``progress``, if given, is called with the fraction
-    of replicates done after every few (about 2**18 drawn numbers' worth).
+    of replicates drawn every few (about 2**18 drawn numbers' worth).
     """
     rng = np.random.default_rng(seed)
     every = max(1, (1 << 18) // n)
     for b in range(n_boot):
-        yield np.bincount(rng.integers(0, n, size=n), minlength=n)
+        w = np.bincount(rng.integers(0, n, size=n), minlength=n)
         if progress is not None and ((b + 1) % every == 0 or b + 1 == n_boot):
             progress((b + 1) / n_boot)
+        yield w
 
 
 def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None, progress=None):
