@@ -97,19 +97,15 @@ def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
     Parameters
     ----------
     accurate : array-like of bool, shape (n,)
-        Whether each prediction is right.
     confidence : array-like of float in [0, 1], shape (n,)
-        The probability the model gives to its prediction being right
-        (the maximum probability, for the top-label calibration of
-        Guo et al. 2017).
+        The probability the model gives to its prediction being right (the
+        maximum probability, for the top-label calibration of Guo et al. 2017).
     n_bins : int >= 1, keyword-only
     binning : {"equal_width", "equal_mass"}, keyword-only
 
     Returns
     -------
     CalibrationBins
-        ``edges``, ``counts``, ``confidence``, ``accuracy``, ``binning``, and
-        ``ece``, ``mce``, ``gap``.
 
     Examples
     --------

@@ -104,10 +104,8 @@ def _inputs(a, c, ties, convention):
 def risk_coverage(accurate, confidence, *, ties="index"):
     """Selective risk against coverage: ``risk_k = err_k / k`` at coverage ``k / n``, k = 1 .. n.
 
-    The risk-coverage curve of El-Yaniv & Wiener 2010 (used for deep networks
-    by Geifman & El-Yaniv 2017): keep the k most confident samples; ``err_k``
-    of them are misclassified. It is the accuracy-rejection curve upside down,
-    ``risk_k = 1 - A(r)`` at ``r = 1 - k / n`` (Condessa et al. 2017, Sec. 3).
+    El-Yaniv & Wiener 2010 (for deep networks: Geifman & El-Yaniv 2017); the
+    accuracy-rejection curve of Condessa et al. 2017, Sec. 3, upside down.
 
     Parameters
     ----------
@@ -260,10 +258,9 @@ def failure_auroc(accurate, confidence):
     The Mann-Whitney statistic ``U / (|A| |M|)``,
     ``U = #{(i, j): i in A, j in M, c_i > c_j} + #{c_i = c_j} / 2``: the area
     under the ROC curve of the confidence as a detector of accurate
-    predictions (scikit-learn's ``roc_auc_score(accurate, confidence)``).
-    NaN when |A| = 0 or |M| = 0. Ties are part of the definition, so there is
-    no ``ties`` option, and every library agrees. Counted in integers from
-    the groups of equal confidence.
+    predictions (scikit-learn's ``roc_auc_score(accurate, confidence)``),
+    counted in integers. NaN when |A| = 0 or |M| = 0. Ties are part of the
+    definition, so there is no ``ties`` option and every library agrees.
 
     Examples
     --------
@@ -346,14 +343,8 @@ def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
     and integrates the risk E(k)/k exactly:
     ``(E_p - E_q) + (E_q p - E_p q) ln(p / q) / (p - q)``, holds the risk of
     the most confident dominant point down to coverage 0, and divides by n.
-    With no error, or only errors, the coverage-1 point alone. Order-invariant.
-
-    Parameters
-    ----------
-    accurate : array-like of bool, shape (n,)
-    confidence : array-like of float, shape (n,)
-    convention : {"fd-shifts"}, keyword-only
-        The only convention that defines it.
+    With no error, or only errors, the coverage-1 point alone. Order-invariant;
+    ``convention`` can only be "fd-shifts", the one that defines it.
 
     Examples
     --------
@@ -369,12 +360,11 @@ def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
 def chow_rule(proba, rho):
     """Chow's rule: reject where ``max_k p_k < 1 - rho`` (True = rejected).
 
-    Chow 1970: with the cost of Condessa et al. 2017, Sec. 4 (1 for a kept
-    error, rho for a rejection), keeping x costs ``1 - max_k p(k|x)`` in
-    expectation and rejecting it costs rho, so the rule minimises the
-    expected cost when the posteriors ``proba`` are the true ones. At
-    rho = 1/2 it maximises the expected Q. The comparison is strict: a
-    sample whose two costs are equal is kept.
+    Chow 1970: with the cost of Condessa et al. 2017, Sec. 4, keeping x costs
+    ``1 - max_k p(k|x)`` in expectation and rejecting it rho, so the rule
+    minimises the expected cost when the posteriors ``proba`` are the true
+    ones; at rho = 1/2 it maximises the expected Q. Strict: a sample whose
+    two costs are equal is kept.
 
     Examples
     --------
