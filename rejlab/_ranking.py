@@ -220,19 +220,20 @@ def _ranked_keys(accurate, confidence, key, lo, span, ar, keep, inside_ties):
         e = min(n - 1, s + _FUSED)
         np.bitwise_xor(key[s + 1:e + 1], key[s:e], out=d[:e - s])
         np.greater(d[:e - s], 1, out=vchange[s:e])
-        np.equal(d[:e - s], 1, out=one[:e - s])
-        if one[:e - s].any():
-            mixed.append(np.flatnonzero(one[:e - s]) + s)
-    mixed = np.concatenate(mixed) if mixed else np.empty(0, dtype=np.intp)
+        if inside_ties:
+            np.equal(d[:e - s], 1, out=one[:e - s])
+            if one[:e - s].any():
+                mixed.append(np.flatnonzero(one[:e - s]) + s)
     if keep is not None:
         keep[1:n] = vchange
-    if not inside_ties:
-        mixed = mixed[:0]
+    if not mixed:             # the keys' order is the policy's (or what is asked of it)
+        _cumsum_bits(key, ar)
+        return
+    mixed = np.concatenate(mixed)
     if mixed.size > _FEW_MIXED:
         _by_index(accurate, confidence, key, lo, span, vchange, ar)
         return
-    # no mixed tie: the keys' order is the policy's. A few: [b, e) of each in
-    # sorted order, then its members' flags in index order
+    # a few mixed ties: [b, e) of each in sorted order, then its members' flags in index order
     value_keys = key[mixed]
     b = np.searchsorted(key, value_keys, side="left").tolist()
     e = np.searchsorted(key, value_keys | np.uint64(1), side="right").tolist()

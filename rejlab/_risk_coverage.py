@@ -64,17 +64,26 @@ def average_errors(groups):
     Keeping k samples with ``k_before < k <= k_before + |G|`` (group G next,
     ``err_before`` errors above it): ``E[err_k] = err_before + (k - k_before) m_G / |G|``,
     the expectation under a uniformly random order of the group. One
-    correctly rounded division per k of exact integers: at a group's end it
-    is the integer count itself.
+    correctly rounded division per k of exact integers: at a group's end
+    (and so for every untied sample) it is the integer count itself.
     """
     size, errors = groups
-    if size.size == int(size.sum()):       # no tie: the integer counts themselves
-        return np.cumsum(errors)
-    k_before = np.cumsum(size) - size
-    err_before = np.cumsum(errors) - errors
-    step = np.arange(1, int(size.sum()) + 1, dtype=np.int64) - np.repeat(k_before, size)
-    out = step * np.repeat(errors, size)
-    return out / np.repeat(size, size) + np.repeat(err_before, size)
+    ends, cumulative = np.cumsum(size), np.cumsum(errors)
+    n = int(ends[-1])
+    if size.size == n:                     # no tie: the integer counts themselves
+        return cumulative
+    tied = size > 1
+    if 2 * int(size[tied].sum()) > n:      # mostly tied: every group (a singleton gives its count)
+        tied[:] = True
+    s, m, k_before, err_before = size[tied], errors[tied], (ends - size)[tied], (cumulative - errors)[tied]
+    step = np.arange(1, int(s.sum()) + 1, dtype=np.int64) - np.repeat(np.cumsum(s) - s, s)
+    values = step * np.repeat(m, s) / np.repeat(s, s) + np.repeat(err_before, s)
+    if tied.all():
+        return values
+    out = np.empty(n)
+    out[ends - 1] = cumulative
+    out[np.repeat(k_before, s) + step - 1] = values
+    return out
 
 
 def oracle_errors(n, n_mis):
