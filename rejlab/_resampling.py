@@ -140,6 +140,7 @@ class RejectionWalk:
         self._bytes = np.empty(n, dtype=np.uint8)
         self._read = {np.dtype(t): np.empty(length, t) for t in (np.uint8, np.int64)}
         self._W, self._J, self._G = (np.empty(length, total) for _ in range(3))
+        self._ks_in_sums = self._ks.astype(total)   # searched in J as its own dtype: no copy of J
         self._sign = np.where(acc, -1, 1).astype(total)
         f = self.rejected.size
         self._j_at, self._g_at = np.zeros((rows, f), np.int64), np.zeros((rows, f), np.int64)
@@ -184,7 +185,7 @@ class RejectionWalk:
                     np.searchsorted(ks, [carry_j, carry_j + last_j], side="right")
                 if hi > lo:
                     at = self._by_count[lo:hi]
-                    i = np.searchsorted(J, ks[lo:hi] - carry_j)
+                    i = np.searchsorted(J, self._ks_in_sums[lo:hi] - carry_j)
                     np.minimum(i, q - p - 1, out=i)       # k = 0 (never used) may point past
                     self._j_at[row, at] = J[i] + carry_j
                     self._g_at[row, at] = G[i] + carry_g
