@@ -265,24 +265,17 @@ def test_quantiles_handle_nan_and_infinity():
     assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
 
 
-def test_same_seed_same_bands_and_generators_accepted(toy_data):
+def test_seeds_defaults_and_levels(toy_data):
     acc, conf = toy_data.accurate, toy_data.confidence()
-    a = rl.bootstrap_curves(acc, conf, n_boot=30, seed=7)
-    b = rl.bootstrap_curves(acc, conf, n_boot=30, seed=np.random.default_rng(7))
-    np.testing.assert_array_equal(a.Q.low, b.Q.low)
-    c = rl.bootstrap_curves(acc, conf, n_boot=30, seed=8)
-    assert not np.array_equal(a.Q.low, c.Q.low)
-    assert a.fractions.size == 101 and a.A.estimate.shape == (101,)
-    assert isinstance(a.best_r.low, float)
-    assert a.best_Q.low <= a.best_Q.estimate <= a.best_Q.high
-
-
-def test_default_fractions_and_level(toy_data):
-    acc, conf = toy_data.accurate, toy_data.confidence()
-    wide = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0, level=0.99)
-    narrow = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0, level=0.5)
-    np.testing.assert_array_equal(wide.fractions, np.linspace(0, 1, 101))
-    assert np.all(wide.Q.low <= narrow.Q.low) and np.all(wide.Q.high >= narrow.Q.high)
+    a = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.99)
+    b = rl.bootstrap_curves(acc, conf, n_boot=200, seed=np.random.default_rng(7), level=0.99)
+    np.testing.assert_array_equal(a.Q.low, b.Q.low)                     # a seed or its generator
+    assert not np.array_equal(a.Q.low, rl.bootstrap_curves(acc, conf, n_boot=200, seed=8,
+                                                           level=0.99).Q.low)
+    np.testing.assert_array_equal(a.fractions, np.linspace(0, 1, 101))
+    assert isinstance(a.best_r.low, float) and a.best_Q.low <= a.best_Q.estimate <= a.best_Q.high
+    narrow = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.5)
+    assert np.all(a.Q.low <= narrow.Q.low) and np.all(a.Q.high >= narrow.Q.high)
 
 
 # --- the toy population: exact, and what samples of 600 do around it ----------------------
