@@ -48,26 +48,14 @@ class _GuaranteedFields(NamedTuple):
 class GuaranteedThreshold(_GuaranteedFields, Threshold):
     """A :class:`~rejlab.Threshold` that carries its promise (a ``Threshold``: ``rl.reject_below`` takes it).
 
-    Fields
-    ------
-    value
-        Reject every sample with ``confidence < value``: the least confident
-        kept validation confidence, or ``+inf`` (reject everything) when no
-        threshold could promise the target.
-    r, A, Q
-        The measures it reaches on the validation data (A = 1 - the
-        validation selective risk; NaN when nothing is kept).
-    bound
-        The upper confidence bound on the selective risk of what it keeps,
-        at ``level`` (NaN when nothing is kept); at most ``target_risk``.
-    level
-        The level of each test: ``delta / ceil(log2 n)`` for SGR, ``delta``
-        for LTT.
-    target_risk, delta, method
-        What was asked.
-    certified
-        False when no threshold could promise the target (then
-        ``value = +inf``, ``r = 1``).
+    ``value``: reject every sample with ``confidence < value``, the least
+    confident kept validation confidence (``+inf`` when no threshold could
+    promise the target: ``certified`` is then False, ``r = 1``). ``r``, ``A``,
+    ``Q``: on the validation data (A is 1 - the validation selective risk).
+    ``bound``: the upper confidence bound on the selective risk of what it
+    keeps, at ``level``, at most ``target_risk`` (NaN when nothing is kept).
+    ``level``: of each test, ``delta / ceil(log2 n)`` for SGR, ``delta`` for
+    LTT. ``target_risk``, ``delta``, ``method``: what was asked.
     """
 
     __slots__ = ()
