@@ -52,10 +52,7 @@ class DeferralState(NamedTuple):
     deferred: np.ndarray    #: the rule's decision at this cost
     point: DeferralPoint    #: its rate and the system's accuracy
     curves: dict            #: order of deferral -> DeferralCurve
-
-    def at_rule_rate(self, order):
-        """The system's accuracy when ``order`` defers as many samples as the rule."""
-        return float(self.curves[order].accuracy[int(self.deferred.sum())])
+    at_rule_rate: dict      #: order -> the system's accuracy when it defers as many as the rule
 
 
 @explains(
@@ -83,10 +80,10 @@ def deferral_explorer(cost=0.1, strong=0.95, weak=0.5, *, n_per_class=500, seed=
     --------
     >>> e = deferral_explorer()
     >>> s = e.state
-    >>> s.point.rate, round(s.point.accuracy, 4), round(s.at_rule_rate("least confident first"), 4)
-    (0.3805, 0.8195, 0.8005)
+    >>> s.point.rate, round(s.point.accuracy, 4), round(s.at_rule_rate["least confident first"], 4)
+    (0.394, 0.813, 0.7935)
     >>> e.controls["weak"].value = 0.95          # an expert as good everywhere: the orders agree
-    >>> bool(e.state.at_rule_rate("least confident first") == e.state.point.accuracy)
+    >>> bool(e.state.at_rule_rate["least confident first"] == e.state.point.accuracy)
     True
     """
     controls = {
@@ -107,8 +104,10 @@ def deferral_explorer(cost=0.1, strong=0.95, weak=0.5, *, n_per_class=500, seed=
         curves = {order: deferral_curve(team.accurate, team.expert_accurate, score)
                   for order, score in scores.items()}
         deferred = defer(c, e, cost)
+        k = int(deferred.sum())
         return DeferralState(team, cost, deferred,
-                             deferral_point(team.accurate, team.expert_accurate, deferred), curves)
+                             deferral_point(team.accurate, team.expert_accurate, deferred), curves,
+                             {order: float(dc.accuracy[k]) for order, dc in curves.items()})
 
     def draw(fig, state):
         left, right = panels(fig, 2, width_ratios=(1, 1.25))
@@ -121,8 +120,8 @@ def deferral_explorer(cost=0.1, strong=0.95, weak=0.5, *, n_per_class=500, seed=
         f, first = format_number, s.curves[DEFERRAL_ORDERS[0]]
         return (f"cost {f(s.cost, 2)} per deferral: the rule defers {f(s.point.rate)}, system "
                 f"accuracy {f(s.point.accuracy)}, loss {f(s.point.cost(s.cost))} | as many "
-                f"deferred least confident first: {f(s.at_rule_rate(DEFERRAL_ORDERS[0]))}, at "
-                f"random: {f(s.at_rule_rate(DEFERRAL_ORDERS[2]))} | the classifier alone "
+                f"deferred least confident first: {f(s.at_rule_rate[DEFERRAL_ORDERS[0]])}, at "
+                f"random: {f(s.at_rule_rate[DEFERRAL_ORDERS[2]])} | the classifier alone "
                 f"{f(float(first.accuracy[0]))}, the expert alone {f(float(first.accuracy[-1]))}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.6),

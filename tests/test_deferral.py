@@ -1,0 +1,245 @@
+"""Learning to defer: the rule, the system's curve and point, the surrogate's minimiser, the data.
+
+Naive references written from the definitions: a loop over the samples for one decision,
+the average over every order of the rows for the tie convention of the curve, exact
+fractions, and SciPy's minimiser for Mozannar & Sontag's surrogate.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rejlab as rl
+
+# --- naive references ------------------------------------------------------------------------
+
+
+def curve_in_order(accurate, expert_accurate, order):
+    """Correct answers after deferring the first k of ``order``, k = 0 .. n, by a loop."""
+    out = []
+    for k in range(len(order) + 1):
+        deferred = set(order[:k])
+        out.append(sum(int(expert_accurate[i] if i in deferred else accurate[i])
+                       for i in range(len(order))))
+    return out
+
+
+def curve_by_every_order(accurate, expert_accurate, score):
+    """The tie convention from its definition: the mean, over every order of the rows, of the
+    curve that defers by decreasing score and, among equal scores, by row order (exact)."""
+    n = len(score)
+    total = [Fraction(0)] * (n + 1)
+    orders = list(itertools.permutations(range(n)))
+    for perm in orders:
+        order = sorted(perm, key=lambda i: -score[i])       # a stable sort keeps perm's order
+        total = [t + c for t, c in zip(total, curve_in_order(accurate, expert_accurate, order))]
+    return [t / (len(orders) * n) for t in total]
+
+
+small = st.integers(1, 5).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n), st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.sampled_from([0.1, 0.4, 0.4, 0.7]), min_size=n, max_size=n)))
+
+samples = st.integers(1, 60).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n), st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.integers(0, 8).map(lambda x: x / 8), min_size=n, max_size=n)))
+
+
+# --- the rule -----------------------------------------------------------------------------
+
+
+def test_defer_is_the_comparison_of_the_expected_losses_in_fractions():
+    c = [Fraction(x, 20) for x in range(21)]
+    for e, cost in itertools.product([Fraction(x, 20) for x in range(21)], (0, Fraction(1, 10),
+                                                                           Fraction(3, 10))):
+        want = [(1 - e) + cost < 1 - ci for ci in c]
+        got = rl.defer([float(x) for x in c], [float(e)] * len(c), float(cost))
+        mismatched = [ci for ci, w, g in zip(c, want, got) if w != g]
+        # a float rounding may only ever decide an exact tie
+        assert all((1 - e) + cost == 1 - ci for ci in mismatched), (e, cost, mismatched)
+
+
+@settings(max_examples=60)
+@given(st.integers(1, 40), st.integers(2, 5), st.integers(0, 2**32 - 1),
+       st.floats(0, 1, allow_nan=False))
+def test_with_an_expert_always_right_the_rule_is_chows(n, k, seed, rho):
+    proba = np.random.default_rng(seed).dirichlet(np.ones(k), size=n)
+    c = rl.max_probability(proba)
+    np.testing.assert_array_equal(rl.defer(c, np.ones(n), rho), rl.chow_rule(proba, rho))
+
+
+def test_chow_at_the_tie_is_kept_by_both():
+    c, ones = np.array([0.7, 0.75, 0.69]), np.ones(3)
+    assert rl.defer(c, ones, 0.3).tolist() == [False, False, True]
+    assert rl.chow_rule(np.column_stack((c, 1 - c)), 0.3).tolist() == [False, False, True]
+
+
+@settings(max_examples=40)
+@given(samples, st.floats(0, 1), st.floats(0, 1))
+def test_a_higher_cost_defers_a_subset(data, c1, c2):
+    _, _, c = data
+    e = np.random.default_rng(len(c)).random(len(c))
+    low, high = sorted((c1, c2))
+    assert not np.any(rl.defer(c, e, high) & ~rl.defer(c, e, low))
+
+
+def test_defer_refuses_what_is_no_probability():
+    with pytest.raises(ValueError, match="expert_confidence"):
+        rl.defer([0.5, 0.6], [0.5, 1.2])
+    with pytest.raises(ValueError, match="confidence"):
+        rl.defer([0.5], [0.5, 0.6])
+    with pytest.raises(ValueError, match="cost"):
+        rl.defer([0.5], [0.6], cost=-0.1)
+
+
+# --- the curve and the point -------------------------------------------------------------------
+
+
+@settings(max_examples=50)
+@given(small)
+def test_the_curve_is_the_mean_over_every_order_of_the_rows(data):
+    a, ea, score = data
+    want = curve_by_every_order(a, ea, score)
+    got = rl.deferral_curve(a, ea, score)
+    np.testing.assert_allclose(got.accuracy, [float(w) for w in want], rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(got.n_deferred, np.arange(len(a) + 1))
+    np.testing.assert_allclose(got.rate, np.arange(len(a) + 1) / len(a))
+
+
+@settings(max_examples=60)
+@given(samples)
+def test_without_ties_the_curve_defers_by_decreasing_score(data):
+    a, ea, _ = data
+    score = np.random.default_rng(len(a)).permutation(len(a)).astype(float)
+    want = curve_in_order(a, ea, list(np.argsort(-score)))
+    np.testing.assert_array_equal(rl.deferral_curve(a, ea, score).accuracy, np.array(want) / len(a))
+
+
+@settings(max_examples=60)
+@given(samples, st.integers(0, 2**32 - 1))
+def test_the_curve_ignores_the_order_of_the_rows_and_monotone_maps_of_the_score(data, seed):
+    a, ea, score = map(np.array, data)
+    p = np.random.default_rng(seed).permutation(a.size)
+    first = rl.deferral_curve(a, ea, score).accuracy
+    np.testing.assert_allclose(rl.deferral_curve(a[p], ea[p], score[p]).accuracy, first,
+                               rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(rl.deferral_curve(a, ea, 3 * score ** 3 + 1).accuracy, first)
+    assert first[0] == a.mean() and first[-1] == ea.mean()   # the classifier, then the expert alone
+
+
+@settings(max_examples=60)
+@given(samples)
+def test_no_order_beats_deferring_where_only_the_expert_is_right(data):
+    a, ea, score = map(np.array, data)
+    oracle = rl.deferral_curve(a, ea, ea.astype(float) - a).accuracy
+    assert np.all(rl.deferral_curve(a, ea, score).accuracy <= oracle + 1e-12)
+
+
+@settings(max_examples=60)
+@given(samples, st.floats(0, 1))
+def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost):
+    a, ea, _ = map(np.array, data)
+    rng = np.random.default_rng(a.size)
+    c, e = rng.random(a.size), rng.random(a.size)
+    deferred = rl.defer(c, e, cost)
+    point = rl.deferral_point(a, ea, deferred)
+    right = sum(int(ea[i] if deferred[i] else a[i]) for i in range(a.size))   # a loop
+    assert point == (deferred.sum() / a.size, right / a.size)
+    curve = rl.deferral_curve(a, ea, e - c)
+    assert curve.accuracy[int(deferred.sum())] == pytest.approx(point.accuracy, abs=1e-12)
+    assert point.cost(cost) == pytest.approx((1 - point.accuracy) + cost * point.rate)
+
+
+def test_the_cost_along_the_curve_and_its_least_point():
+    a, ea, score = [1, 0, 1, 0, 0], [1, 1, 0, 1, 0], [0.1, 0.9, 0.5, 0.8, 0.2]
+    curve = rl.deferral_curve(a, ea, score)
+    correct = [2, 3, 4, 3, 3, 3]          # deferred in the order 1, 3, 2, 4, 0
+    for cost in (0.0, 0.3, 0.6, 1.0):
+        want = [(5 - r) / 5 + cost * k / 5 for k, r in enumerate(correct)]
+        np.testing.assert_allclose(curve.cost(cost), want)
+        assert curve.min_cost(cost) == int(np.argmin(want))
+    assert curve.min_cost(0.6) == 2 and curve.min_cost(1.0) == 0   # k = 0, 2 tie at 0.6: the first
+
+
+def test_bad_input_names_the_argument():
+    with pytest.raises(ValueError, match="score"):
+        rl.deferral_curve([1, 0], [1, 1], [0.2, math.nan])
+    with pytest.raises(ValueError, match="expert_accurate"):
+        rl.deferral_curve([1, 0], [1, 2], [0.2, 0.3])
+    with pytest.raises(ValueError, match="deferred"):
+        rl.deferral_point([1, 0], [1, 1], [True])
+
+
+# --- Mozannar & Sontag's surrogate --------------------------------------------------------------
+
+
+def expected_surrogate(logits, p, e):
+    """E[L_CE | x] = -sum_y p_y log q_y - e log q_defer, q the softmax of the K + 1 logits."""
+    z = logits - logits.max()
+    log_q = z - np.log(np.exp(z).sum())
+    return -(p @ log_q[:-1]) - e * log_q[-1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_minimiser_is_the_surrogates_minimum_found_by_scipy(seed):
+    optimize = pytest.importorskip("scipy.optimize")
+    rng = np.random.default_rng(seed)
+    p, e = rng.dirichlet(np.ones(3 + seed % 3)), rng.random()
+    found = optimize.minimize(expected_surrogate, np.zeros(p.size + 1), args=(p, e),
+                              method="BFGS", options={"gtol": 1e-10}).x
+    q = np.exp(found - found.max())
+    np.testing.assert_allclose(q / q.sum(), rl.deferral_surrogate_minimizer([p], [e])[0], atol=1e-6)
+
+
+def test_the_minimisers_largest_output_is_the_rule_at_cost_zero():
+    team = rl.datasets.expert_toy(150, seed=2)
+    q = rl.deferral_surrogate_minimizer(team.toy.proba, team.expert_confidence)
+    np.testing.assert_allclose(q.sum(axis=1), 1.0)
+    np.testing.assert_array_equal(q.argmax(axis=1) == 4,
+                                  rl.defer(team.confidence, team.expert_confidence))
+    np.testing.assert_allclose(q[:, -1] * (1 + team.expert_confidence), team.expert_confidence)
+    # the lesson's exercise point, in fractions: q = (0.5, 0.3, 0.2, 0.6) / 1.6
+    want = [Fraction(x, 10) / Fraction(16, 10) for x in (5, 3, 2, 6)]
+    np.testing.assert_allclose(rl.deferral_surrogate_minimizer([[0.5, 0.3, 0.2]], [0.6])[0],
+                               [float(w) for w in want])
+
+
+# --- the lesson's data: the toy with an expert ------------------------------------------------
+
+
+def test_the_expert_is_right_with_its_accuracy_of_each_class():
+    stats = pytest.importorskip("scipy.stats")
+    team = rl.datasets.expert_toy(2000, seed=0)
+    for k, e_k in enumerate(rl.datasets.EXPERT_ACCURACY):
+        right = int(team.expert_accurate[team.toy.y == k].sum())
+        assert stats.binomtest(right, 2000, e_k).pvalue > 1e-4
+    # the law of total probability: E[e(x)] is the expert's accuracy, sum_k e_k / 4
+    assert team.expert_confidence.mean() == pytest.approx(np.mean(rl.datasets.EXPERT_ACCURACY),
+                                                          abs=4 / math.sqrt(8000))
+
+
+def test_the_experts_confidence_is_the_posterior_weighted_accuracy_by_a_loop():
+    team = rl.datasets.expert_toy(20, seed=5, expert_accuracy=(0.9, 0.8, 0.3, 0.6))
+    for x, e in zip(team.toy.X, team.expert_confidence):
+        w = [math.exp(-((x[0] - m[0]) ** 2 + (x[1] - m[1]) ** 2) / 2) for m in rl.datasets.CENTRES]
+        assert e == pytest.approx(sum(wk * ek for wk, ek in zip(w, (0.9, 0.8, 0.3, 0.6))) / sum(w),
+                                  rel=1e-12)
+    np.testing.assert_array_equal(team.accurate, team.toy.accurate)
+    np.testing.assert_array_equal(team.confidence, team.toy.proba.max(axis=1))
+
+
+def test_a_better_expert_only_turns_wrong_answers_right():
+    weak = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(0.6, 0.6, 0.3, 0.3))
+    strong = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(0.9, 0.6, 0.5, 0.3))
+    assert not np.any(weak.expert_accurate & ~strong.expert_accurate)
+    np.testing.assert_array_equal(weak.toy.X, strong.toy.X)
+    perfect = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(1, 1, 1, 1))
+    assert perfect.expert_accurate.all() and np.all(perfect.expert_confidence == 1.0)
+    with pytest.raises(ValueError, match="one accuracy per class"):
+        rl.datasets.expert_toy(10, expert_accuracy=(0.9, 0.5))
