@@ -8,8 +8,10 @@ fractions, and SciPy's minimiser for Mozannar & Sontag's surrogate.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -243,3 +245,76 @@ def test_a_better_expert_only_turns_wrong_answers_right():
     assert perfect.expert_accurate.all() and np.all(perfect.expert_confidence == 1.0)
     with pytest.raises(ValueError, match="one accuracy per class"):
         rl.datasets.expert_toy(10, expert_accuracy=(0.9, 0.5))
+
+
+# --- the numbers lesson 17 prints and the maths reference states, recomputed by loops ---------
+
+LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "17_learning_to_defer.ipynb"
+
+
+def printed_by_lesson():
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                     for cell in cells for o in cell.get("outputs", []))
+
+
+def lesson_team_by_loops():
+    """The lesson's 1000 samples: posteriors from the Gaussian densities, c, e and the nearest
+    centre written out; the expert's answers are data (its draws are checked above)."""
+    team = rl.datasets.expert_toy(250, seed=0)
+    accuracy_of_class = (0.95, 0.95, 0.5, 0.5)
+    c, e, right = [], [], []
+    for (x1, x2), y in zip(team.toy.X, team.toy.y):
+        w = [math.exp(-((x1 - m1) ** 2 + (x2 - m2) ** 2) / 2) for m1, m2 in rl.datasets.CENTRES]
+        c.append(max(w) / sum(w))
+        e.append(sum(wk * ek for wk, ek in zip(w, accuracy_of_class)) / sum(w))
+        right.append(w.index(max(w)) == y)
+    return team, c, e, right, [bool(v) for v in team.expert_accurate]
+
+
+def test_the_numbers_lesson_17_prints_by_loops():
+    team, c, e, right, expert = lesson_team_by_loops()
+    n, text = len(c), printed_by_lesson()
+    for k in range(4):
+        idx = [i for i in range(n) if team.toy.y[i] == k]
+        assert (f"class {k}: classifier right on {sum(right[i] for i in idx) / len(idx):.3f}, "
+                f"expert on {sum(expert[i] for i in idx) / len(idx):.3f}") in text
+    assert f"classifier right on {sum(right) / n:.3f}, expert on {sum(expert) / n:.3f}" in text
+
+    def system(deferred):
+        return sum(expert[i] if i in deferred else right[i] for i in range(n)) / n
+
+    for cost in (0.0, 0.05, 0.1, 0.2, 0.3):     # keep costs 1 - c, deferring 1 - e + cost
+        deferred = {i for i in range(n) if (1 - e[i]) + cost < 1 - c[i]}
+        rate, acc = len(deferred) / n, system(deferred)
+        assert f"cost {cost:.2f}: the rule defers {rate:.3f}, loss {(1 - acc) + cost * rate:.4f}" in text
+    deferred = {i for i in range(n) if (1 - e[i]) + 0.1 < 1 - c[i]}
+    k = len(deferred)
+    assert f"the rule defers {k / n:.3f}: the system is right on {system(deferred):.3f}" in text
+    by_gain = sorted(range(n), key=lambda i: c[i] - e[i])
+    least_confident = sorted(range(n), key=lambda i: c[i])
+    for name, order in (("least confident first", least_confident), ("largest expected gain first", by_gain)):
+        curve = [correct / n for correct in curve_in_order(right, expert, order)]
+        best = max(range(n + 1), key=lambda j: (curve[j], -j))
+        assert (f"{name:28s}: {curve[k]:.3f} with {k} deferred; at most {curve[best]:.3f} "
+                f"(rate {best / n:.3f})") in text
+    assert round(curve_in_order(right, expert, by_gain)[k] / n - curve_in_order(
+        right, expert, least_confident)[k] / n, 3) == 0.014          # "1.4 points below"
+
+
+def test_the_examples_of_the_maths_reference_by_hand():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text(encoding="utf-8")
+    # least confident first: the sample of score -0.5 (expert only), then -0.6 (expert only),
+    # then -0.7 (classifier only), then -0.9 (both right)
+    want = [Fraction(v, 4) for v in (2, 3, 4, 3, 3)]
+    assert [Fraction(x, 4) for x in curve_in_order([1, 0, 1, 0], [1, 1, 0, 1], [3, 1, 2, 0])] == want
+    assert "give accuracies 0.5, 0.75, 1, 0.75, 0.75" in text
+    np.testing.assert_allclose(rl.deferral_curve([1, 0, 1, 0], [1, 1, 0, 1],
+                                                 [-0.9, -0.6, -0.7, -0.5]).accuracy, [float(w) for w in want])
+    assert "one right for both and one right for the expert only, give 0.5, 0.75, 1" in text
+    assert curve_by_every_order([1, 0], [1, 1], [0.3, 0.3]) == [Fraction(1, 2), Fraction(3, 4), 1]
+    weights = [Fraction(5, 10), Fraction(3, 10), Fraction(2, 10), Fraction(6, 10)]
+    q = [w / sum(weights) for w in weights]
+    assert q == [Fraction(5, 16), Fraction(3, 16), Fraction(2, 16), Fraction(6, 16)]
+    assert "$q^* = (0.3125, 0.1875, 0.125, 0.375)$" in text
+    assert "it falls 1.4 points below the gain order at the rule's rate" in text

@@ -100,14 +100,14 @@ def _():
 
 
 @exercise("17-4", "Mozannar & Sontag's surrogate at one point x: the classifier's true posteriors "
-          "are (0.5, 0.3, 0.2) and the expert is right there with probability 0.6. What "
+          "are (0.45, 0.35, 0.2) and the expert is right there with probability 0.65. What "
           "probability does the minimiser of the surrogate give the output 'defer'?",
           hint="the expected surrogate is a cross-entropy against the weights (p(1|x), ..., "
                "p(K|x), e(x)); a cross-entropy is least at its weights normalised to sum to 1 "
                "(rl.deferral_surrogate_minimizer).",
-          explanation="The weights sum to 1 + e(x) = 1.6, so the output 'defer' gets e(x)/1.6, "
-                      "above the largest class output 0.5/1.6: the minimiser defers, as the "
-                      "Bayes rule does (0.6 > 0.5). Its outputs are not the probabilities "
+          explanation="The weights sum to 1 + e(x) = 1.65, so the output 'defer' gets e(x)/1.65, "
+                      "above the largest class output 0.45/1.65: the minimiser defers, as the "
+                      "Bayes rule does (0.65 > 0.45). Its outputs are not the probabilities "
                       "themselves, but their order is the rule's.",
           misconceptions=(
               "That is e(x) itself: the weights (p, e) sum to 1 + e(x), not to 1, so the "
@@ -117,7 +117,7 @@ def _():
               "output of the surrogate's minimiser.",
           ))
 def _():
-    proba, expert = np.array([[0.5, 0.3, 0.2]]), np.array([0.6])
+    proba, expert = np.array([[0.45, 0.35, 0.2]]), np.array([0.65])
     q = deferral_surrogate_minimizer(proba, expert)
     return float(q[0, -1]), (float(expert[0]), float(1 - expert[0]),
                              float(expert[0] - proba.max()))
