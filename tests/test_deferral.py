@@ -284,10 +284,15 @@ def test_the_numbers_lesson_17_prints_by_loops():
     def system(deferred):
         return sum(expert[i] if i in deferred else right[i] for i in range(n)) / n
 
+    by_gain = sorted(range(n), key=lambda i: c[i] - e[i])
+    gain_curve = [correct / n for correct in curve_in_order(right, expert, by_gain)]
     for cost in (0.0, 0.05, 0.1, 0.2, 0.3):     # keep costs 1 - c, deferring 1 - e + cost
         deferred = {i for i in range(n) if (1 - e[i]) + cost < 1 - c[i]}
         rate, acc = len(deferred) / n, system(deferred)
-        assert f"cost {cost:.2f}: the rule defers {rate:.3f}, loss {(1 - acc) + cost * rate:.4f}" in text
+        losses = [(1 - gain_curve[j]) + cost * j / n for j in range(n + 1)]
+        best = losses.index(min(losses))          # the first least loss on the sample
+        assert (f"cost {cost:.2f}: the rule defers {rate:.3f}, loss {(1 - acc) + cost * rate:.4f} | least "
+                f"loss on this sample: rate {best / n:.3f}, loss {losses[best]:.4f}") in text
     deferred = {i for i in range(n) if (1 - e[i]) + 0.1 < 1 - c[i]}
     k = len(deferred)
     assert f"the rule defers {k / n:.3f}: the system is right on {system(deferred):.3f}" in text
@@ -298,6 +303,12 @@ def test_the_numbers_lesson_17_prints_by_loops():
         best = max(range(n + 1), key=lambda j: (curve[j], -j))
         assert (f"{name:28s}: {curve[k]:.3f} with {k} deferred; at most {curve[best]:.3f} "
                 f"(rate {best / n:.3f})") in text
+    draws = np.random.default_rng(0).random(n)                       # the lesson's random order
+    random_order = sorted(range(n), key=lambda i: -draws[i])
+    curve = [correct / n for correct in curve_in_order(right, expert, random_order)]
+    best = max(range(n + 1), key=lambda j: (curve[j], -j))
+    assert (f"{'at random':28s}: {curve[k]:.3f} with {k} deferred; at most {curve[best]:.3f} "
+            f"(rate {best / n:.3f})") in text
     assert round(curve_in_order(right, expert, by_gain)[k] / n - curve_in_order(
         right, expert, least_confident)[k] / n, 3) == 0.014          # "1.4 points below"
 
