@@ -77,7 +77,7 @@ lab: $(VENV)/.lab
 ## One pytest session: a failing suite never stops the others from running.
 ## (--dist loadfile keeps each notebook's cells in one worker, in order.)
 test: $(VENV)/.all $(HUB_VENV)/.hub
-	$(BIN)/python -m pytest $(XDIST) --dist loadfile $(NBVAL) rejlab tests teacher/solutions/
+	$(BIN)/python -m pytest $(XDIST) --dist loadfile --durations=15 $(NBVAL) rejlab tests teacher/solutions/
 
 ## The lessons under strict nbval in this environment (make test runs them in Binder's).
 test-notebooks: $(VENV)/.test
