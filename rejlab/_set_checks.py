@@ -19,8 +19,8 @@ from ._sets import ordered
 from ._validate import CONVERSION_ERRORS, as_array, describe, plain
 
 __all__ = ["is_set_family", "set_family", "is_sets", "one_layer", "same_keys", "label_sets",
-           "labels_known", "condition_key", "zero_division", "universe_elements",
-           "universe_order", "blocks_within", "nonempty_blocks", "covering_of", "element_of",
+           "labels_known", "zero_division", "universe_elements",
+           "blocks_within", "nonempty_blocks", "covering_of", "element_of",
            "indicator_matrix"]
 
 def is_set_family(x):
@@ -126,18 +126,6 @@ def labels_known(rows, labels, name):
         raise ValueError(f"{name} use label(s) not in labels: {shown}")
 
 
-def condition_key(x, name, options):
-    """``x`` as a key of ``options`` (tuples allowed; lists read as tuples), or raise."""
-    key = tuple(x) if isinstance(x, (tuple, list)) else x
-    try:
-        known = key in options
-    except TypeError:  # unhashable: a dict, or a tuple holding lists
-        known = False
-    if not known:
-        raise ValueError(f"{name} must be None or one of {list(options)}, got {describe(x)}")
-    return key
-
-
 def zero_division(x, name="zero_division"):
     """scikit-learn's ``zero_division``: "warn", 0, 1 or np.nan -> (value, warn)."""
     if isinstance(x, str):
@@ -172,13 +160,6 @@ def universe_elements(universe, name="universe"):
     if len(distinct) != len(items):
         raise ValueError(f"{name} must not repeat an element")
     return tuple(items)
-
-
-def universe_order(blocks, universe):
-    """U in a fixed order: ``universe``'s elements if given, else the union of ``blocks``."""
-    if universe is None:
-        return tuple(ordered(frozenset().union(*blocks)))
-    return universe_elements(universe)
 
 
 def blocks_within(blocks, universe, name):

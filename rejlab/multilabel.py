@@ -13,9 +13,8 @@ counts of a true label set ``P_p`` and a predicted one ``P'_p``:
   ``precision_score`` and ``recall_score`` with ``average="samples"``.
 
 Inputs are 0/1 indicator matrices (rows = samples, columns = labels,
-scikit-learn's multilabel format) or per-sample label sets. The counts of
-10^6 x 20 matrices take tens of milliseconds: rows are packed into 64-bit
-words and counted with popcounts (``np.bitwise_count``, NumPy >= 2.0).
+scikit-learn's multilabel format) or per-sample label sets, read into boolean
+matrices; the counts are :func:`rejlab.accuracy.sample_counts`.
 """
 
 from __future__ import annotations
@@ -28,10 +27,11 @@ import numpy as np
 
 from . import _set_checks as sc, _validate as v
 from ._constraints import accepts
+from ._conversions import membership
 from ._kinds import LABEL_SETS_OR_INDICATOR, N_BOOT, OPEN_FRACTION, SEED, ZERO_DIVISION
-from ._label_counts import SampleCounts, aa_rar, sample_counts, totals
 from ._resampling import multiplicity_chunks, quantiles
 from ._sets import ordered
+from .accuracy import SampleCounts, aa_rar, sample_counts, totals
 from .bootstrap import Band
 
 __all__ = [
@@ -88,28 +88,20 @@ def _label_matrices(rows_by_input):
     """Boolean (n, m) matrices of lists of label sets, columns = the sorted union of labels."""
     labels = ordered(frozenset().union(*(r for rows in rows_by_input for r in rows)))
     col = {label: j for j, label in enumerate(labels)}
-    mats = []
-    for rows in rows_by_input:
-        # no label at all: one column nobody carries, as an all-zero indicator matrix reads
-        Y = np.zeros((len(rows), max(len(labels), 1)), dtype=bool)
-        for i, r in enumerate(rows):
-            Y[i, [col[label] for label in r]] = True
-        mats.append(Y)
-    return mats
+    # no label at all: one column nobody carries, as an all-zero indicator matrix reads
+    return [membership(rows, col, max(len(labels), 1)) for rows in rows_by_input]
 
 
-def _ratio(num, den, zero_value, warn, what, unit="sample(s)"):
-    """num / den elementwise, with 0 / 0 replaced by ``zero_value`` (scikit-learn's rule)."""
+def _ratio(num, den, zero_value, warn=False, what="", unit="sample(s)"):
+    """num / den elementwise, ``zero_value`` where den == 0 (scikit-learn's zero_division)."""
     num, den = np.asarray(num, dtype=float), np.asarray(den)
     empty = den == 0
-    out = num / np.where(empty, 1, den)
-    if empty.any():
-        out = np.where(empty, zero_value, out)
-        if warn:
-            # shown at the user's call: above _ratio, its caller, the body and its door
-            warnings.warn(f"{what} is ill-defined and set to 0.0 for {int(empty.sum())} "
-                          f"{unit} with a zero denominator; use zero_division to choose "
-                          "another value", RuntimeWarning, stacklevel=5)
+    out = np.where(empty, zero_value, num / np.where(empty, 1, den))
+    if warn and empty.any():
+        # shown at the user's call: above _ratio, its caller, the body and its door
+        warnings.warn(f"{what} is ill-defined and set to 0.0 for {int(empty.sum())} "
+                      f"{unit} with a zero denominator; use zero_division to choose "
+                      "another value", RuntimeWarning, stacklevel=5)
     return out
 
 
@@ -333,13 +325,6 @@ class MultilabelComparison(NamedTuple):
         return "not settled"
 
 
-def _fill_zero(num, den, zero_value):
-    """num / den elementwise, zero_value where den == 0 (no warning: the replicates)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = num / np.where(den == 0, 1, den)
-    return np.where(den == 0, zero_value, out)
-
-
 class _PairTerms:
     """What the replicates of one (y_true, y_pred) pair need: per-sample sums and terms.
 
@@ -356,11 +341,9 @@ class _PairTerms:
         self.zero_value = zero_value
         self.sums = np.column_stack([c.tp, c.tp + c.fn, np.maximum(c.fp, c.fn), c.fp + c.fn,
                                      (c.fp + c.fn) == 0, c.fp, c.fn]).astype(float)
-        tp = c.tp.astype(float)
-        terms = np.column_stack([_fill_zero(tp, c.tp + c.fp + c.fn, zero_value),
-                                 _fill_zero(tp, c.tp + c.fp, zero_value),
-                                 _fill_zero(tp, c.tp + c.fn, zero_value),
-                                 _fill_zero(2 * tp, 2 * c.tp + c.fp + c.fn, zero_value)])
+        terms = np.column_stack([_ratio(c.tp, den, zero_value) for den in
+                                 (c.tp + c.fp + c.fn, c.tp + c.fp, c.tp + c.fn)]
+                                + [_ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, zero_value)])
         self.defined = (~np.isnan(terms)).astype(float)
         self.terms = np.where(np.isnan(terms), 0.0, terms)
         self.labels = np.concatenate([T & R, R, T], axis=1).astype(float)
@@ -372,16 +355,13 @@ class _PairTerms:
             aa = np.where(P > 0, tp / np.where(P > 0, P, 1), np.nan)
             rar = np.where(neg > 0, tp / np.where(neg > 0, neg, 1), np.inf)
             means = (W @ self.terms) / (W @ self.defined)        # 0 / 0: NaN, no term defined
-        micro = _fill_zero(2 * tp, 2 * tp + fp + fn, self.zero_value)
-        per_label = W @ self.labels
-        m = self.m
-        tp_j, pred_j, true_j = per_label[:, :m], per_label[:, m:2 * m], per_label[:, 2 * m:]
-        f1_j = _fill_zero(2 * tp_j, pred_j + true_j, self.zero_value)
+        micro = _ratio(2 * tp, 2 * tp + fp + fn, self.zero_value)
+        tp_j, pred_j, true_j = np.split(W @ self.labels, 3, axis=1)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)      # every label undefined: NaN
-            macro = np.nanmean(f1_j, axis=1)
-        return np.column_stack([aa, rar, means, wrong / (self.n * m), exact / self.n, micro,
-                                macro])
+            macro = np.nanmean(_ratio(2 * tp_j, pred_j + true_j, self.zero_value), axis=1)
+        return np.column_stack([aa, rar, means, wrong / (self.n * self.m), exact / self.n,
+                                micro, macro])
 
 
 @accepts(y_true=LABEL_SETS_OR_INDICATOR, y_pred_1=LABEL_SETS_OR_INDICATOR,
