@@ -56,6 +56,18 @@ def covering_blocks(covering, name, universe=None):
     return blocks, U, order
 
 
+def family_kind(counts, sizes):
+    """"partition", "covering" or "not a covering": what a family is, from how many blocks
+    hold each element of U (``counts``) and how many elements each block holds (``sizes``).
+
+    A covering has no empty block and no element in none; a partition is a
+    covering whose every element lies in exactly one block.
+    """
+    if not (np.all(counts) and np.all(sizes)):
+        return "not a covering"
+    return "partition" if np.all(np.asarray(counts) == 1) else "covering"
+
+
 def subscripts_of(blocks, p):
     """``Q_NS(p)``: the 1-based subscripts of the blocks holding ``p``."""
     return ElementSet(i for i, block in enumerate(blocks, start=1) if p in block)

@@ -192,20 +192,11 @@ def labels_1d(x, name):
 
 
 def label_pair(**arrays):
-    """Two label arrays (keyword-named) that can be compared sample by sample.
-
-    Both pass :func:`labels_1d`, have the same length and hold labels of the
-    same kind: numbers against strings would never be equal under Python's
-    ``==``, which is always a mistake in the input (e.g. one column read as
-    text), so it is refused.
-    """
+    """Two label arrays (keyword-named), each read by :func:`labels_1d`, of one length and one kind."""
     (n1, x1), (n2, x2) = arrays.items()
-    a1, k1 = _labels(x1, n1)
-    a2, k2 = _labels(x2, n2)
+    a1, a2 = labels_1d(x1, n1), labels_1d(x2, n2)
     same_length(**{n1: a1, n2: a2})
-    if k1 != k2:
-        raise ValueError(f"{n1} holds {k1} but {n2} holds {k2}: labels of different kinds "
-                         f"never compare equal (convert one, e.g. {n2}.astype(str))")
+    same_kind(**{n1: a1, n2: a2})
     return a1, a2
 
 

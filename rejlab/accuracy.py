@@ -1,28 +1,19 @@
 """Absolute accuracy AA and relative accuracy rate RAR (neighborhood-system paper, Secs. 4-5).
 
 An ideal result P = (P_1..P_m) and a classification result P' = (P'_1..P'_m)
-give every element p of U two label sets, its subscript sets ``Q_P(p)`` and
-``Q_P'(p)``. Per element, ``TP_p = |Q_P(p) ∩ Q_P'(p)|``,
-``FP_p = |Q_P'(p) - Q_P(p)|`` (labels wrongly given) and
-``FN_p = |Q_P(p) - Q_P'(p)|`` (labels missed). Then
-
-- ``T_pos = sum_i |P_i ∩ P'_i| = sum_p TP_p`` and ``AA = T_pos / sum_i |P_i|``
-  (the micro-averaged recall);
-- unified ``T_neg = sum_p max(FP_p, FN_p)`` (Sec. 4.2: the paper splits U
-  into U - D_P and D_P, with the same max form on both parts) and
-  ``RAR = T_pos / T_neg``, ``inf`` when T_neg = 0;
-- the four conditions of Sec. 4.1 have their own T_neg
-  (:func:`t_neg_partition_partition` ... :func:`t_neg_covering_covering`);
-  on coverings, the formula of their condition equals the unified one (a
-  formula used outside its condition does not);
-- two methods compare by Remarks 3 (:func:`compare_methods`).
+give every element p two label sets, its subscript sets ``Q_P(p)`` and
+``Q_P'(p)``; per element ``TP_p = |Q_P(p) ∩ Q_P'(p)|``, ``FP_p = |Q_P'(p) - Q_P(p)|``
+(labels wrongly given) and ``FN_p = |Q_P(p) - Q_P'(p)|`` (labels missed). Then
+``T_pos = sum_i |P_i ∩ P'_i| = sum_p TP_p``, ``AA = T_pos / sum_i |P_i|``, the
+unified ``T_neg = sum_p max(FP_p, FN_p)`` and ``RAR = T_pos / T_neg``; the four
+conditions of Sec. 4.1 have their own T_neg, and two methods compare by
+Remarks 3 (:func:`compare_methods`).
 
 Ideal and result are sequences of Python sets (the blocks P_i, one per label,
 any hashable elements), mappings element -> label set, or 0/1 indicator
 matrices (rows = elements, columns = labels): "sets are sets, arrays are
 arrays". Sets are read into the same boolean matrices, so both give the same
-numbers. The sample-averaged scores of Sec. 5.1 live in :mod:`rejlab.multilabel`,
-which counts with :func:`sample_counts`.
+numbers. :mod:`rejlab.multilabel` scores per sample with the same counts.
 """
 
 from __future__ import annotations
@@ -37,7 +28,7 @@ import numpy as np
 
 from . import _set_checks as sc, _validate as v
 from ._constraints import Kind, accepts
-from ._conversions import label_sets_to_blocks, membership
+from ._conversions import family_kind, label_sets_to_blocks, membership
 from ._kinds import SETS_OR_INDICATOR, TEXT, UNIVERSE, one_of
 from ._sets import ElementSet, ordered
 
@@ -340,37 +331,31 @@ def _fmt_elements(elements):
 
 @dataclass(frozen=True)
 class AccuracyReport:
-    """AA and RAR with every intermediate number of the paper (Sections 4-5).
-
-    Built by :func:`accuracy_report`. For indicator matrices the elements
-    are row indices and the per-element fields are NumPy arrays.
+    """AA and RAR with every intermediate number of the paper (Sections 4-5), from :func:`accuracy_report`.
 
     Attributes
     ----------
-    ideal_kind, result_kind : str
-        "partition", "covering" or "not a covering".
-    condition : str
-        The paper's condition, e.g. "ideal covering, result partition".
+    ideal_kind, result_kind, condition : str
+        "partition", "covering" or "not a covering", and the paper's
+        condition they make, e.g. "ideal covering, result partition".
     T_pos_per_label, P_sizes : tuple of int
         ``|P_i ∩ P'_i|`` and ``|P_i|`` for i = 1..m.
     T_pos, sum_P, T_neg : int
         ``T_pos``, ``sum_i |P_i|`` and the unified ``T_neg``.
     AA, RAR : float
         ``T_pos / sum_P`` and ``T_pos / T_neg`` (inf when T_neg = 0).
-    D_P : ElementSet (indicator layer: array of row indices)
+    D_P : ElementSet
         Overlapped elements of the ideal (in two or more ideal blocks).
-    T1, T1_elements : tuple
-        ``max(FP_p, FN_p)`` for p in U - D_P, and those p, in universe order.
-    T2, T2_elements : tuple
-        The same over D_P.
+    T1, T1_elements, T2, T2_elements : tuple
+        ``max(FP_p, FN_p)`` for p in U - D_P and for p in D_P, and those p.
     T_neg_condition : int or None
-        T_neg by the formula of the detected condition (None outside the
-        paper's four conditions).
-    elements : tuple (indicator layer: array of row indices)
-        The elements of U in universe order: the rows of the two matrices.
-    ideal_matrix, result_matrix : bool arrays, shape (|U|, m)
-        Element x label membership of the ideal and of the result (what
-        :func:`rejlab.plot.results_grid` draws).
+        T_neg by the formula of the detected condition (None outside the four).
+    elements : tuple
+        U in universe order: the rows of ``ideal_matrix`` and ``result_matrix``,
+        the element x label membership (bool arrays) :func:`rejlab.plot.results_grid` draws.
+
+    For indicator matrices the elements are row indices and ``D_P``,
+    ``T1``, ``T2``, their elements and ``elements`` are NumPy arrays.
     """
 
     ideal_kind: str
@@ -434,13 +419,6 @@ class AccuracyReport:
         ])
 
 
-def _kind(Y):
-    """What the columns of a boolean (elements x labels) matrix are, as blocks over its rows."""
-    if not (Y.any(axis=1).all() and Y.any(axis=0).all()):
-        return "not a covering"
-    return "partition" if (Y.sum(axis=1) == 1).all() else "covering"
-
-
 @accepts(**_PAIR)
 def accuracy_report(ideal, result, *, universe=None):
     """AA, RAR and the paper's intermediate numbers, with the detected condition.
@@ -481,7 +459,7 @@ def accuracy_report(ideal, result, *, universe=None):
         T1, T2 = tuple(t[~overlapped].tolist()), tuple(t[overlapped].tolist())
     per_label = tuple((pair.T & pair.R).sum(axis=0).tolist())
     sizes = tuple(pair.T.sum(axis=0).tolist())
-    key = (_kind(pair.T), _kind(pair.R))
+    key = tuple(family_kind(Y.sum(axis=1), Y.sum(axis=0)) for Y in (pair.T, pair.R))
     T_pos, sum_P, T_neg = sum(per_label), sum(sizes), int(t.sum())
     aa, rar = aa_rar(T_pos, sum_P, T_neg)
     return AccuracyReport(

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import chain
 
@@ -34,6 +35,7 @@ from ._conversions import (
     blocks_to_indicator,
     blocks_to_label_sets,
     covering_blocks,
+    family_kind,
     indicator_to_blocks,
     indicator_to_label_sets,
     label_sets_to_blocks,
@@ -216,8 +218,8 @@ def _signatures(blocks, order):
 
 def _bits(words, m):
     """The (D, m) boolean matrix of the signatures: which blocks each holds."""
-    j = np.arange(m)
-    return ((words[:, j >> 6] >> (j & 63).astype(np.uint64)) & np.uint64(1)).astype(bool)
+    as_bytes = words.astype("<u8", copy=False).view(np.uint8)
+    return np.unpackbits(as_bytes, axis=1, count=m, bitorder="little").view(bool)
 
 
 def _superset_pairs(words, m):
@@ -273,16 +275,24 @@ def _neighborhoods(blocks, order, words, of):
     size = np.bincount(of[of >= 0], minlength=len(words))
     start = np.cumsum(size) - size
     members = np.argsort(of, kind="stable")[np.count_nonzero(of < 0):]  # by signature
-    ends = np.cumsum(size[t])
+    ends = np.cumsum(size[t])  # all members of all t, gathered at once:
     picks = members[np.arange(ends[-1]) + np.repeat(start[t] - ends + size[t], size[t])]
     names = np.empty(len(order), dtype=object)
     names[:] = order
     flat = names[picks].tolist()
     cut = np.cumsum(np.bincount(q, weights=size[t], minlength=len(words))).astype(np.intp)
-    enabled = gc.isenabled()
-    gc.disable()  # many small sets, none in a cycle: the collector would rescan them often
-    try:
+    with _collector_paused():
         return [ElementSet(flat[a:b]) for a, b in zip([0, *cut[:-1].tolist()], cut.tolist())]
+
+
+@contextmanager
+def _collector_paused():
+    """Pause the cycle collector while many small sets and tuples are built (none can be in a
+    cycle): otherwise it rescans the growing result again and again, doubling the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
     finally:
         if enabled:
             gc.enable()
@@ -382,13 +392,9 @@ def covering_kind(family, *, universe=None):
     >>> rl.covering_kind([{"b", "c", "d"}, {"e", "f"}], universe=set("abcdefg"))
     'not a covering'
     """
-    return _kind(*read_family(family, "family", universe)[:2])
-
-
-def _kind(blocks, U):
-    if any(not block for block in blocks) or U.difference(*blocks):
-        return "not a covering"
-    return "partition" if sum(map(len, blocks)) == len(U) else "covering"
+    blocks, _, order = read_family(family, "family", universe)
+    count = Counter(chain.from_iterable(blocks))
+    return family_kind([count[p] for p in order], list(map(len, blocks)))
 
 
 @accepts(family=FAMILY, universe=UNIVERSE)
@@ -481,15 +487,17 @@ def covering_summary(family, *, universe=None):
     >>> t.kind, t.uncovered, t.NS["g"], t.N["g"]
     ('not a covering', {'g'}, (), None)
     """
-    blocks, U, order = read_family(family, "family", universe)
+    blocks, _, order = read_family(family, "family", universe)
+    size_of_blocks = list(map(len, blocks))
     words, of = _signatures(blocks, order)
     shown = tuple(map(ElementSet, blocks))
     derived = tuple(_neighborhoods(blocks, order, words, of))
     rows, cols = np.nonzero(_bits(words, len(blocks)))
     size = np.bincount(rows, minlength=len(words)).tolist()
-    cut, cols = np.cumsum([0, *size]).tolist(), cols.tolist()
-    Q_of = [ElementSet(c + 1 for c in cols[a:b]) for a, b in zip(cut[:-1], cut[1:])]
-    NS_of = [tuple(shown[c] for c in cols[a:b]) for a, b in zip(cut[:-1], cut[1:])]
+    cut, held, subscript = np.cumsum([0, *size]).tolist(), cols.tolist(), (cols + 1).tolist()
+    with _collector_paused():
+        Q_of = [ElementSet(subscript[a:b]) for a, b in zip(cut[:-1], cut[1:])]
+        NS_of = [tuple(map(shown.__getitem__, held[a:b])) for a, b in zip(cut[:-1], cut[1:])]
     of = of.tolist()  # -1 (an element in no block) picks the last item of each list
 
     def per_element(values, empty):
@@ -498,7 +506,7 @@ def covering_summary(family, *, universe=None):
 
     count = per_element(size, 0)
     return CoveringSummary(
-        universe=order, blocks=shown, kind=_kind(blocks, U),
+        universe=order, blocks=shown, kind=family_kind(list(count.values()), size_of_blocks),
         uncovered=ElementSet(p for p in order if not count[p]),
         empty_blocks=tuple(i for i, b in enumerate(blocks, start=1) if not b),
         N=per_element(derived, None), NS=per_element(NS_of, ()),
@@ -512,7 +520,8 @@ def _covering_summary_reference(blocks, U, order):
     """:func:`covering_summary` element by element (O(n·S)), from :func:`read_family`'s answer."""
     Q = {p: subscripts_of(blocks, p) for p in order}
     return CoveringSummary(
-        universe=order, blocks=tuple(map(ElementSet, blocks)), kind=_kind(blocks, U),
+        universe=order, blocks=tuple(map(ElementSet, blocks)),
+        kind=family_kind([len(Q[p]) for p in order], list(map(len, blocks))),
         uncovered=ElementSet(p for p in order if not Q[p]),
         empty_blocks=tuple(i for i, b in enumerate(blocks, start=1) if not b),
         N={p: _neighborhood_of(blocks, p) for p in order},

@@ -1,20 +1,13 @@
-"""Multi-label results scored per sample: counts, Godbole and Sarawagi's scores, AA and RAR.
+"""Multi-label results scored per sample: Godbole and Sarawagi's scores, the field's measures, AA and RAR.
 
-Section 5 of the neighborhood-system paper scores multi-label results two
-ways: with its own absolute accuracy AA and relative accuracy rate RAR
-(:mod:`rejlab.accuracy`), and with the sample-averaged accuracy, precision
-and recall of Godbole and Sarawagi (2004). Both read the same per-sample
-counts of a true label set ``P_p`` and a predicted one ``P'_p``:
-
-- ``TP_p = |P_p ∩ P'_p|`` (labels kept), ``FP_p = |P'_p - P_p|`` (labels
-  wrongly given), ``FN_p = |P_p - P'_p|`` (labels missed);
-- Accuracy ``= mean_p TP_p / |P_p ∪ P'_p|``, Precision ``= mean_p TP_p / |P'_p|``,
-  Recall ``= mean_p TP_p / |P_p|``: scikit-learn's ``jaccard_score``,
-  ``precision_score`` and ``recall_score`` with ``average="samples"``.
-
-Inputs are 0/1 indicator matrices (rows = samples, columns = labels,
-scikit-learn's multilabel format) or per-sample label sets, read into boolean
-matrices; the counts are :func:`rejlab.accuracy.sample_counts`.
+Section 5 of the neighborhood-system paper scores a multi-label result two
+ways: with its AA and RAR (:mod:`rejlab.accuracy`) and with Godbole and
+Sarawagi's (2004) sample-averaged accuracy, precision and recall. Both read
+the counts of a true label set ``P_p`` and a predicted one ``P'_p`` per
+sample: ``TP_p = |P_p ∩ P'_p|``, ``FP_p = |P'_p - P_p|``, ``FN_p = |P_p - P'_p|``
+(:func:`rejlab.accuracy.sample_counts`). Inputs are 0/1 indicator matrices
+(rows = samples, columns = labels, scikit-learn's multilabel format) or
+per-sample label sets.
 """
 
 from __future__ import annotations
@@ -46,7 +39,6 @@ __all__ = [
     "MultilabelComparison",
     "compare_multilabel",
 ]
-
 
 
 class MultilabelScores(NamedTuple):
@@ -157,8 +149,7 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     zero_division : "warn", 0, 1 or np.nan
         Value of a 0/0 term, as in scikit-learn: "warn" acts as 0 and warns;
         with np.nan the undefined samples are left out of the mean (NaN if
-        no sample is defined). scikit-learn's ``jaccard_score`` does not
-        accept np.nan; rejlab treats accuracy like precision and recall.
+        none is defined), for accuracy too (``jaccard_score`` refuses np.nan).
 
     Examples
     --------
@@ -178,11 +169,10 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
 
 @accepts(**_SAMPLES, zero_division=ZERO_DIVISION)
 def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
-    """AA, RAR, accuracy, precision and recall of a multi-label result in one pass.
+    """AA, RAR, accuracy, precision and recall of a multi-label result from one reading and one count.
 
-    One validation and one popcount pass over the packed rows serve all five
-    numbers (see :func:`absolute_accuracy`, :func:`relative_accuracy_rate`,
-    :func:`multilabel_scores`).
+    The numbers of :func:`rejlab.absolute_accuracy`, :func:`rejlab.relative_accuracy_rate`
+    and :func:`multilabel_scores`.
 
     >>> import rejlab as rl
     >>> e = rl.evaluate_multilabel([[0, 1, 1], [1, 0, 0]], [[0, 0, 1], [1, 0, 0]])
@@ -235,21 +225,10 @@ def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     Each equals scikit-learn's: ``jaccard_score``, ``precision_score``,
     ``recall_score`` and ``f1_score`` with ``average="samples"``,
     ``hamming_loss``, ``accuracy_score``, ``f1_score`` with ``average="micro"``
-    and ``"macro"``. A 0 / 0 term takes the value ``zero_division`` ("warn":
-    0 with a warning; np.nan: left out of its mean), as there. For label sets
-    the labels (columns) are those that occur in ``y_true`` or ``y_pred``; an
-    indicator matrix may also have columns nobody carries, which count in
-    ``hamming_loss`` and ``macro_f1``.
-
-    Parameters
-    ----------
-    y_true, y_pred : 0/1 indicator matrices (samples x labels), or sequences
-        of per-sample label sets (or mappings sample -> label set).
-    zero_division : "warn", 0, 1 or np.nan
-
-    Returns
-    -------
-    MultilabelMeasures
+    and ``"macro"``; a 0 / 0 term follows ``zero_division`` as in
+    :func:`multilabel_scores`. For label sets the labels (columns) are those
+    that occur in ``y_true`` or ``y_pred``; an indicator matrix may also have
+    columns nobody carries, which count in ``hamming_loss`` and ``macro_f1``.
 
     Examples
     --------
@@ -312,15 +291,12 @@ class MultilabelComparison(NamedTuple):
         the other below, and "not settled" when an interval contains 0 and no
         other verdict holds: these samples cannot tell.
         """
-        above = [b.low > 0 for b in (self.AA, self.RAR)]
-        below = [b.high < 0 for b in (self.AA, self.RAR)]
-        not_below = [b.low >= 0 for b in (self.AA, self.RAR)]
-        not_above = [b.high <= 0 for b in (self.AA, self.RAR)]
-        if all(not_below) and any(above):
+        low, high = (self.AA.low, self.RAR.low), (self.AA.high, self.RAR.high)
+        if all(x >= 0 for x in low) and any(x > 0 for x in low):
             return "more accurate"
-        if all(not_above) and any(below):
+        if all(x <= 0 for x in high) and any(x < 0 for x in high):
             return "less accurate"
-        if (above[0] and below[1]) or (below[0] and above[1]):
+        if (low[0] > 0 and high[1] < 0) or (high[0] < 0 and low[1] > 0):
             return "incomparable"
         return "not settled"
 
@@ -371,36 +347,24 @@ def compare_multilabel(y_true, y_pred_1, y_pred_2, *, n_boot=1000, level=0.95, s
                        zero_division="warn"):
     """Is multi-label result 1 better than result 2 on these samples? Paired bootstrap bands.
 
-    Every measure of :func:`multilabel_measures` (AA and RAR of the
-    neighborhood-system paper, Godbole and Sarawagi's accuracy, precision and
-    recall, F1, Hamming loss, subset accuracy, micro and macro F1) of result
-    1 minus result 2, each with a paired percentile-bootstrap interval
-    (Efron & Tibshirani 1993): every replicate draws the n samples with
-    replacement once (``rng.integers(0, n, size=n)`` from
-    ``numpy.random.default_rng(seed)``, replicates in order) and scores both
-    results on that same draw, so the band of a difference keeps the
-    correlation of two results judged on the same samples. A band that
-    contains 0 says that these samples cannot tell the two results apart on
-    that measure, whatever its point estimate says.
-
-    In every replicate the labels (columns) are those of the full sample,
-    and a 0 / 0 term follows ``zero_division`` as in
-    :func:`multilabel_measures` (warning, if asked, only for the estimate).
+    Every measure of :func:`multilabel_measures` of result 1 minus result 2,
+    each with a paired percentile-bootstrap interval (Efron & Tibshirani
+    1993): every replicate draws the n samples with replacement once
+    (``rng.integers(0, n, size=n)`` from ``numpy.random.default_rng(seed)``,
+    replicates in order) and scores both results on that same draw, so the
+    band of a difference keeps the correlation of two results judged on the
+    same samples. A band that contains 0 says that these samples cannot tell
+    the two results apart on that measure, whatever its estimate says. In
+    every replicate the labels (columns) are those of the full sample, and a
+    0 / 0 term follows ``zero_division`` (a warning, if asked, only for the
+    estimate).
 
     Parameters
     ----------
     y_true, y_pred_1, y_pred_2 : 0/1 indicator matrices (samples x labels),
-        or sequences of per-sample label sets (or mappings sample -> label set);
-        the same samples in the same order.
-    n_boot : int, keyword-only, default 1000
-    level : float in (0, 1), keyword-only, default 0.95
-    seed : int or None, keyword-only
-    zero_division : "warn", 0, 1 or np.nan, keyword-only
-
-    Returns
-    -------
-    MultilabelComparison
-        One :class:`rejlab.Band` per measure, of result 1 minus result 2.
+        or per-sample label sets, of the same samples in the same order.
+    n_boot, level, seed : the replicates, the bands' level and the generator's seed
+    zero_division : "warn", 0, 1 or np.nan
 
     Examples
     --------
