@@ -19,9 +19,9 @@ from ._sets import ordered
 from ._validate import CONVERSION_ERRORS, as_array, describe, plain
 
 __all__ = ["is_set_family", "set_family", "is_sets", "one_layer", "same_keys", "label_sets",
-           "labels_known", "zero_division", "universe_elements",
-           "blocks_within", "nonempty_blocks", "covering_of", "element_of",
-           "indicator_matrix"]
+           "labels_known", "zero_division", "universe_elements", "blocks_within",
+           "nonempty_blocks", "covering_of", "element_of", "indicator_matrix"]
+
 
 def is_set_family(x):
     """True when ``x`` is a non-empty sequence whose first item is a set or frozenset."""
@@ -122,8 +122,12 @@ def labels_known(rows, labels, name):
     """Raise unless every label in ``rows`` (label sets) is one of ``labels``."""
     extra = frozenset().union(*rows).difference(labels)
     if extra:
-        shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
-        raise ValueError(f"{name} use label(s) not in labels: {shown}")
+        raise ValueError(f"{name} use label(s) not in labels: {_shown(extra)}")
+
+
+def _shown(elements):
+    """The first five of some elements, in display order, for a message."""
+    return ", ".join(repr(plain(e)) for e in ordered(elements)[:5])
 
 
 def zero_division(x, name="zero_division"):
@@ -165,10 +169,9 @@ def universe_elements(universe, name="universe"):
 def blocks_within(blocks, universe, name):
     """Raise unless every block only holds elements of ``universe`` (a set)."""
     for i, block in enumerate(blocks, start=1):
-        extra = block - universe
-        if extra:
-            shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
-            raise ValueError(f"{name}: block {i} holds element(s) not in the universe: {shown}")
+        if block - universe:
+            raise ValueError(f"{name}: block {i} holds element(s) not in the universe: "
+                             f"{_shown(block - universe)}")
 
 
 def nonempty_blocks(blocks, name):
@@ -184,9 +187,8 @@ def covering_of(blocks, universe, name):
     blocks_within(blocks, universe, name)
     missing = universe.difference(*blocks)
     if missing:
-        shown = ", ".join(repr(plain(e)) for e in ordered(missing)[:5])
-        raise ValueError(f"{name} does not cover the universe: element(s) {shown} lie in no "
-                         "block (their neighborhood system is empty)")
+        raise ValueError(f"{name} does not cover the universe: element(s) {_shown(missing)} lie "
+                         "in no block (their neighborhood system is empty)")
 
 
 def element_of(p, universe, name="p"):

@@ -3,20 +3,16 @@
 U is a finite set and a covering C = (C_1, ..., C_m) is a sequence of
 non-empty subsets of U whose union is U (a partition when the blocks are also
 pairwise disjoint); the order of the blocks gives their subscripts, 1-based
-as in the paper.
-
-- neighborhood ``N(p) = ∩ {K in C : p in K}`` (Definition 2);
-- neighborhood system ``NS(p) = {K in C : p in K}`` and its subscript set
-  ``Q_NS(p)`` (Definition 3);
-- derived covering ``cov(C) = {N(p) : p in U}`` (Definition 4);
-- overlapped elements, in two or more blocks, and the paper's Theorem, which
-  builds them from cov(C) and misses the elements of two equal blocks.
+as in the paper. From it: N(p), NS(p) and Q_NS(p) (Definitions 2-3), the
+derived covering cov(C) (Definition 4), the overlapped elements and the
+paper's Theorem, which builds them from cov(C) and misses the elements of two
+equal blocks.
 
 A covering is a list / tuple of Python sets (any hashable elements) or a 0/1
 indicator matrix, one row per element and one column per block
-(scikit-learn's multilabel format); the converters between blocks, label
-sets and indicator matrices come from :mod:`rejlab._conversions`. Returned
-sets are :class:`ElementSet`: frozensets that print their elements sorted.
+(scikit-learn's multilabel format); the converters between the forms come
+from :mod:`rejlab._conversions`. Returned sets are :class:`ElementSet`:
+frozensets that print their elements sorted.
 """
 
 from __future__ import annotations
@@ -87,10 +83,8 @@ def neighborhood(covering, p, *, universe=None):
 
     Returns
     -------
-    ElementSet or None
-        ``None`` when ``p`` lies in no block (only possible when ``universe``
-        is given and not covered): its neighborhood system is empty, so p
-        has no neighborhood (Definition 1.2).
+    ElementSet, or None when ``p`` lies in no block of a given ``universe``:
+    its neighborhood system is empty, so p has no neighborhood (Definition 1.2).
 
     Examples
     --------
@@ -337,17 +331,10 @@ def overlapped_elements_theorem(covering, *, universe=None):
     it misses the elements of two equal blocks: they lie in two blocks, yet
     N(p) equals the block, which is no proper subset of anything.
 
-    Computed in O(S) for a covering of size ``S = Σ|K|``: q is in D iff two
-    *different* blocks hold q, i.e. iff q lies in two blocks once equal
-    blocks are merged. *Proof.* A block K contains N(p) iff p in K, so N(p)
-    is a proper subset of some block iff the blocks holding p are not all
-    equal (if they all equal B, N(p) = B; if two differ, N(p) lies in their
-    intersection, a proper subset of one of them). And q lies in N(p) iff
-    every block holding p holds q. If two different blocks hold q, take
-    p = q. If all blocks holding q are copies of B, every N(p) holding q
-    comes from a p whose blocks all hold q, hence are copies of B too, so
-    N(p) = B is no proper subset. ∎ :func:`_theorem_reference` is the
-    construction word for word.
+    Computed in O(S) for a covering of size ``S = Σ|K|``, without cov(C):
+    q is in D iff two *different* blocks hold q, i.e. iff q lies in two
+    blocks once equal blocks are merged (proof: docs/maths.md, section (g)).
+    :func:`_theorem_reference` is the construction word for word.
 
     Examples
     --------
@@ -472,10 +459,10 @@ def covering_summary(family, *, universe=None):
     A family that is not a covering (empty block, element of ``universe`` in
     no block) is described in ``kind``, ``uncovered`` and ``empty_blocks``
     instead of raising, so an explorer can show what is wrong. Elements with
-    the same signature ``Q_NS(p)`` share one object for each of ``N``, ``NS``
-    and ``Q``, and the blocks in ``NS`` are those of ``blocks``: memory
-    O(S + |cov(C)|), time as :func:`derived_covering`.
-    :func:`_covering_summary_reference` is the element-by-element version.
+    one signature ``Q_NS(p)`` share their ``N``, ``NS`` and ``Q`` objects:
+    memory O(S + |cov(C)|), time as :func:`derived_covering`, whose
+    construction it shares; :func:`_covering_summary_reference` is the
+    element-by-element version.
 
     Examples
     --------
