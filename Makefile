@@ -9,7 +9,9 @@ NBVAL  := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize
 # tests run on every core (at most 4 workers); JOBS=0 runs them in this process
 JOBS   ?= auto
 XDIST  := $(if $(filter 0,$(JOBS)),,-n $(JOBS) --maxprocesses=4)
-# the classroom hub's own environment (make classroom); PORT=0 picks a free port
+# the classroom hub's own environment (make classroom); PORT=0 picks a free port. Every user's
+# server runs its Python as that user, so it must be a Python they can all run: the system's
+HUB_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) $(PYTHON))
 HUB_VENV ?= .venv-hub
 HUB_BIN  := $(HUB_VENV)/bin
 PORT     ?= 0
@@ -17,7 +19,7 @@ PORT     ?= 0
 STUDENT_LAB = $(BIN)/python classroom/student_lab.py
 
 .PHONY: lab test test-fast test-notebooks test-browser binder-check binder-link book assignments check-submissions \
-        student-edition classroom notebooks bench clean
+        autograde copy-check student-edition classroom notebooks bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +46,8 @@ $(VENV)/.grading: pyproject.toml | $(BIN)/python
 	$(STUDENT_LAB)
 	touch $@
 
-# everything `make test` needs, in one pip run (the hub extra: tests/test_classroom.py)
+# everything `make test` needs, in one pip run (the hub extra: tests/test_classroom.py, whose
+# end-to-end test runs the hub itself from make classroom's environment, .venv-hub)
 $(VENV)/.all: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install $(PIP_C) -e ".[lab,test,io,book,grading,hub]"
 	$(STUDENT_LAB)
@@ -52,7 +55,7 @@ $(VENV)/.all: pyproject.toml | $(BIN)/python
 
 # the classroom hub: JupyterHub, nbgitpuller, nbgrader, the memory indicator, and the lab
 $(HUB_BIN)/python:
-	$(PYTHON) -m venv $(HUB_VENV)
+	$(HUB_PYTHON) -m venv $(HUB_VENV)
 	$(HUB_BIN)/python -m pip install --upgrade pip
 
 $(HUB_VENV)/.hub: pyproject.toml | $(HUB_BIN)/python
@@ -72,7 +75,7 @@ lab: $(VENV)/.lab
 ## The browser tests need /usr/bin/chromium.
 ## One pytest session: a failing suite never stops the others from running.
 ## (--dist loadfile keeps each notebook's cells in one worker, in order.)
-test: $(VENV)/.all
+test: $(VENV)/.all $(HUB_VENV)/.hub
 	$(BIN)/python -m pytest $(XDIST) --dist loadfile $(NBVAL) rejlab tests teacher/solutions/
 
 ## The lessons under strict nbval in this environment (make test runs them in Binder's).
@@ -96,12 +99,34 @@ book: $(VENV)/.book
 	$(BIN)/python tools/build_book.py
 
 ## Generate the students' versions of the homework (teacher/source -> teacher/release) with nbgrader.
-## SEED=<n> draws every assignment's data from n (a new cohort: new numbers, new hidden tests).
+## SEED=<n> draws every assignment's data from n and each student's id (a new cohort: new
+## numbers), and writes the cohort's secret key, teacher/cohort.key (never released).
 assignments: $(VENV)/.grading
 	$(BIN)/python tools/assignments.py $(if $(SEED),--seed $(SEED))
 
-## Scan submitted notebooks for tampering before autograding (DIR=<folder>, e.g. teacher/submitted):
-## exit 1 naming each flagged notebook and line, 0 when every notebook is clean.
+# The course folder autograde and copy-check read (a copy of teacher/ on a hub, e.g. ~/course).
+COURSE ?= teacher
+
+## Grade every submission of ASSIGNMENT collected under COURSE/submitted/<student>/ (COURSE=teacher
+## by default): each notebook in its own bubblewrap sandbox, JOBS at a time (default: one per
+## core), its answers judged by the course's grader, the scores into COURSE/gradebook.db through
+## nbgrader autograde, then the copy check. Needs bwrap (apt-get install bubblewrap).
+autograde: $(VENV)/.grading
+	@test -n "$(ASSIGNMENT)" || { echo "autograde: give ASSIGNMENT=<name> (and COURSE=<folder>)" >&2; exit 2; }
+	@test -d "$(COURSE)" || { echo "autograde: $(COURSE) is not a folder" >&2; exit 2; }
+	cd "$(COURSE)" && "$(abspath $(BIN))/python" -m grader.autograde "$(ASSIGNMENT)" \
+	    $(if $(filter-out auto 0,$(JOBS)),--jobs $(JOBS))
+
+## The copy check alone (make autograde prints it too): pairs of ASSIGNMENT's submissions in
+## COURSE with another student's numbers or near-identical code, a report for the TA.
+copy-check: $(VENV)/.grading
+	@test -n "$(ASSIGNMENT)" || { echo "copy-check: give ASSIGNMENT=<name> (and COURSE=<folder>)" >&2; exit 2; }
+	@test -d "$(COURSE)" || { echo "copy-check: $(COURSE) is not a folder" >&2; exit 2; }
+	cd "$(COURSE)" && "$(abspath $(BIN))/python" -m grader.copycheck "$(ASSIGNMENT)"
+
+## An advisory report on submitted notebooks (DIR=<folder>, e.g. teacher/submitted): what they
+## tried (files, processes, the interpreter); marks do not depend on it.
+## Exit 1 naming each flagged notebook and line, 0 when every notebook is clean.
 # GNU make exits 2 whenever a recipe fails, so the scan runs while make reads this file (its
 # report goes to stderr); a flagged folder puts make in question mode (-q), where the target
 # is out of date and make exits 1. A missing DIR, or one that is no folder, exits 2.
@@ -126,7 +151,8 @@ student-edition:
 	$(PYTHON) tools/student_edition.py _build/student $(if $(GITHUB),--github $(GITHUB))
 
 ## A classroom on this machine (127.0.0.1 only): JupyterHub with an instructor and demo
-## students, the nbgitpuller link of the course, nbgrader's exchange; Ctrl-C stops it.
+## students, each its own system user, the nbgitpuller link of the course, nbgrader's
+## exchange; Ctrl-C stops it and removes the users. Needs root (sudo make classroom).
 ## Installs its own environment (.venv-hub) and, once, configurable-http-proxy with npm.
 ## The course it serves is the student edition where tools/student_edition.py exists.
 classroom: $(HUB_VENV)/.hub
@@ -141,8 +167,9 @@ notebooks: $(VENV)/.test
 	$(BIN)/python tools/execute_notebooks.py
 
 ## Benchmarks (by hand; they print ratios against a baseline measured in the same run).
+## The classroom hub's memory is measured apart, as root: sudo .venv/bin/python bench/hub_memory.py
 bench: $(VENV)/.test
-	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+	for b in $(filter-out bench/hub_memory.py,$(wildcard bench/*.py)); do $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) $(HUB_VENV) classroom/node_modules .pytest_cache .hypothesis _build

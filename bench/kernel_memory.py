@@ -1,4 +1,4 @@
-"""Benchmark: the peak memory of each lesson's kernel, and of an idle JupyterLab server.
+"""Benchmark: the peak memory of each lesson's kernel.
 
 Run by hand: ``.venv/bin/python bench/kernel_memory.py [notebooks/NN_x.ipynb ...]``
 (default: every lesson). Goal: no lesson's kernel above 200 MB of peak resident
@@ -12,36 +12,26 @@ lab keeps it), and its peak is the kernel process's own high-water mark
 kernel stops). The baseline, measured in the same run, is a fresh kernel
 that runs one cell, ``import rejlab as rl`` plus the lab's inline matplotlib
 backend: what every lesson costs before it computes anything; each lesson is
-also printed as a ratio of it. The idle server is ``jupyter lab`` on
-127.0.0.1 (free port, private settings) after it has served the lab's page
-once: its resident memory (``VmRSS``) and peak, with no kernel running, and
-with the extensions a student's server has on the classroom hub (nbgrader's
-Assignments list, nbgitpuller, the memory indicator: the student's config
-folder of ``classroom/hub.py``).
+also printed as a ratio of it.
 
 ``--save FILE`` also writes the figures as JSON (``classroom/kernel_memory.json``
-is the copy the hub's sizing and its test read; re-measure and save after
-changing a lesson or the pinned packages).
+is the copy the guide's table of lessons reads, and ``bench/hub_memory.py``
+picks the heaviest lessons from; re-measure and save after changing a lesson
+or the pinned packages).
 
-A student's server on a hub is the sum: the idle server, plus one kernel
-per open notebook. Linux only (it reads ``/proc``).
+A student's server on a hub is the server plus one kernel per open notebook:
+``bench/hub_memory.py`` measures that on the classroom hub, after a session.
+Linux only (it reads ``/proc``).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import platform
-import secrets
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import nbformat
@@ -80,60 +70,6 @@ def baseline_peak() -> float:
     return kernel_peak(nb, ROOT / "notebooks")[0]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _student_config(folder: Path) -> None:
-    """The Jupyter config folder of a student on the classroom hub (classroom/hub.py)."""
-    spec = importlib.util.spec_from_file_location("classroom_hub", ROOT / "classroom" / "hub.py")
-    hub = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hub)
-    hub.role_config(folder, instructor=False)
-
-
-def idle_server() -> tuple[float, float]:
-    """(resident MiB, peak MiB) of a student's JupyterLab server that has served its page once."""
-    port, token = _free_port(), secrets.token_hex(8)
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        _student_config(Path(tmp) / "student")
-        env = dict(os.environ, JUPYTER_CONFIG_PATH=f"{tmp}/student",
-                   JUPYTER_CONFIG_DIR=f"{tmp}/config", JUPYTER_RUNTIME_DIR=f"{tmp}/rt",
-                   JUPYTERLAB_SETTINGS_DIR=f"{tmp}/settings",
-                   JUPYTERLAB_WORKSPACES_DIR=f"{tmp}/ws")
-        cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
-               f"--port={port}", "--ServerApp.port_retries=0", f"--ServerApp.token={token}",
-               f"--ServerApp.root_dir={ROOT / 'notebooks'}", "--allow-root"]
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                if proc.poll() is not None:
-                    raise RuntimeError(f"jupyter lab exited with {proc.returncode}")
-                try:
-                    with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2):
-                        break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise RuntimeError("jupyter lab did not answer within 120 s") from None
-                    time.sleep(0.2)
-            for path in ("/lab", "/api/contents", "/lab/api/settings"):
-                with urllib.request.urlopen(f"{base}{path}?token={token}", timeout=30) as r:
-                    r.read()
-            return _status_mb(proc.pid, "VmRSS"), _status_mb(proc.pid, "VmHWM")
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
-
-
 def _versions() -> dict[str, str]:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -160,15 +96,12 @@ def main(argv: list[str]) -> int:
         rows.append((path.stem, peak, seconds))
         print(f"{path.stem:40s} {peak:7.1f} MiB  {peak / base:5.2f} x baseline  {seconds:6.1f} s",
               flush=True)
-    rss, hwm = idle_server()
     print(f"{'baseline (import rejlab, inline backend)':40s} {base:7.1f} MiB")
-    print(f"{'idle JupyterLab server (resident, peak)':40s} {rss:7.1f} MiB  {hwm:7.1f} MiB peak")
     worst = max(rows, key=lambda r: r[1])
     verdict = "within" if worst[1] <= GOAL_MB else "ABOVE"
     print(f"largest lesson: {worst[0]} at {worst[1]:.1f} MiB, {verdict} the {GOAL_MB:.0f} MiB goal")
     figures = {"kernel_peak_mib": {n: round(p, 1) for n, p, _ in rows},
-               "baseline_mib": round(base, 1), "idle_server_mib": round(rss, 1),
-               "idle_server_peak_mib": round(hwm, 1),
+               "baseline_mib": round(base, 1),
                "measured_with": _versions(), "machine": f"{os.cpu_count()} cores, Linux"}
     if args.save:
         args.save.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

@@ -1,45 +1,54 @@
 """A classroom on this machine: JupyterHub with an instructor, students, nbgitpuller and nbgrader.
 
-    python classroom/hub.py [--port N] [--state DIR] [--students alice,bob,carol]
+    sudo python classroom/hub.py [--port N] [--state DIR] [--students alice,bob,carol]
 
-(``make classroom`` runs it in its own environment, ``.venv-hub``.) Everything
+(``make classroom`` runs it in its own environment, ``.venv-hub``.) It needs
+root: every user's server runs as a system user of its own. Everything
 listens on 127.0.0.1 only. The launcher
 
 1. installs the hub's proxy, configurable-http-proxy, from npm into
    ``classroom/node_modules`` the first time (``npm ci`` on the committed
    ``package-lock.json``);
-2. makes the course a local git repository, ``STATE/git/rejlab``, that the
-   nbgitpuller link clones into each student's home: the student edition
+2. makes the course a local git repository, ``STATE/git/rejlab``
+   (``classroom/course_repository.py``), that the nbgitpuller link clones
+   into each student's home: the student edition
    where ``tools/student_edition.py`` exists (built afresh, as ``make
    student-edition`` builds ``_build/student/``, into
    ``STATE/student-edition``), else the repository's own files (``git
    ls-files``); each start commits what changed, so a student's next visit to
    the link merges it;
-3. sets up nbgrader for the hub: a hub-wide ``nbgrader_config.py`` (the
-   ``course_id`` and the exchange, a folder every server can write), and the
-   instructor's private course folder ``~instructor/course`` (a copy of
-   ``teacher/``); a Jupyter config folder per role, first on every server's
-   ``JUPYTER_CONFIG_PATH``, switches nbgrader's lab and server extensions on
-   or off: students get the Assignments list, only the instructor the
-   Formgrader;
-4. starts JupyterHub (``classroom/jupyterhub_config.py``: the dummy
-   authenticator with one printed password, a local process per user with its
-   own home folder under ``STATE/home``, the memory limit and guarantee of
-   ``classroom/z2jh-values.yaml`` passed to each server) on free ports, waits
-   until it answers, prints the URL, the accounts and the link, and writes
-   them to ``STATE/classroom.json``;
-5. on Ctrl-C (or SIGTERM) stops the hub, which stops every user's server, then
-   ends whatever is left of the hub's processes (servers, kernels, terminals,
-   the proxy) and exits 0.
+3. makes a system user for every account (``classroom/accounts.py``:
+   ``rejlabXXXX-alice``, not root, no password), its home ``STATE/home/NAME``
+   closed to everyone else (mode 0700);
+4. sets up nbgrader for the hub: a hub-wide ``nbgrader_config.py`` (the
+   ``course_id``; the exchange, a folder every server can write, whose
+   submissions only their maker and the instructor can read and whose times
+   a student cannot back-date: ``classroom/private_exchange.py``), and the
+   instructor's course folder ``~instructor/course`` (a copy of ``teacher/``,
+   with the gradebook), private to the instructor; a Jupyter config folder
+   per role, first on every server's ``JUPYTER_CONFIG_PATH``, switches
+   nbgrader's lab and server extensions on or off: students get the
+   Assignments list, only the instructor the Formgrader;
+5. starts JupyterHub (``classroom/jupyterhub_config.py``: the dummy
+   authenticator with one printed password, each user's server a local
+   process of that user's system user, the memory limits and guarantees of
+   ``classroom/z2jh-values.yaml``, the students' and the larger one of the
+   instructor, passed to each server) on free ports, waits until it answers,
+   prints the URL, the accounts and the link, and writes them to
+   ``STATE/classroom.json``;
+6. on Ctrl-C (or SIGTERM) stops the hub, which stops every user's server,
+   ends whatever is left of the hub's and the users' processes (servers,
+   kernels, terminals, the proxy), removes the system users (their files
+   stay, and the next start gives them back) and exits 0.
 
-When it cannot start (a port taken, npm missing or the npm registry
-unreachable, configurable-http-proxy not installable, the hub not answering)
-it prints one line saying which and what to do, leaves nothing running, and
-exits with status 2.
+When it cannot start (not root, a state folder other users cannot reach, a
+port taken, npm missing or the npm registry unreachable,
+configurable-http-proxy not installable, the hub not answering) it prints
+one line saying which and what to do, leaves nothing running and no user
+behind, and exits with status 2.
 
-The local spawner runs every user's server as this machine's user: fine for
-a demonstration and a test, not for real students (see the guide's hub
-section for a deployment: ``classroom/z2jh-values.yaml``).
+The dummy authenticator and local processes make a dry run, not a class (see
+the guide's hub section for a deployment: ``classroom/z2jh-values.yaml``).
 """
 
 from __future__ import annotations
@@ -55,20 +64,29 @@ import shlex
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.parse
 import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# the launcher's siblings, however it is loaded (as a script, or by a test from its path)
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+import accounts  # noqa: E402
+import course_repository  # noqa: E402
+
 REPO = HERE.parent
 COURSE_ID = "rejlab"
 INSTRUCTOR = "instructor"
 STUDENTS = ("alice", "bob", "carol")
-LANDING = "notebooks/00_start_here.ipynb"
+# an account's name, short enough for its system user's (rejlabXXXX-NAME, at most 32 characters)
+NAME_MAX = accounts.NAME_MAX - len(accounts.user_prefix(Path("/")))
+NAME = rf"[a-z][a-z0-9_-]{{0,{NAME_MAX - 1}}}"
 START_S = 120          # the hub and its proxy usually answer within ~5 s
 NPM_TIMEOUT_S = 600
 NODE_MAJOR = 20        # configurable-http-proxy 5 needs Node.js 20 or later
@@ -191,88 +209,6 @@ def ensure_proxy(node_dir: Path) -> Path:
 
 
 # --------------------------------------------------------------------------
-# The course as a git repository that nbgitpuller clones
-
-def _git(*args: str, cwd: Path) -> str:
-    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL)
-    if done.returncode != 0:
-        last = (done.stderr or done.stdout).strip().splitlines() or ["no output"]
-        raise CannotStart(f"git {' '.join(args)} failed in {cwd}: {last[-1]}")
-    return done.stdout
-
-
-def student_edition_tool(repo: Path = REPO) -> Path | None:
-    """The builder of the student edition, where the project has one."""
-    tool = repo / "tools" / "student_edition.py"
-    return tool if tool.exists() else None
-
-
-def _listing(folder: Path) -> list[str]:
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
-                  if p.is_file() and ".git" not in p.relative_to(folder).parts)
-
-
-def course_files(source: Path | None, state: Path,
-                 repo: Path = REPO) -> tuple[Path, list[str], str]:
-    """(folder, relative file names, description) of what the students receive.
-
-    ``source`` when given; else the student edition, built afresh into
-    ``state/student-edition`` by the project's own builder (what ``make
-    student-edition`` writes to ``_build/student/``); else, in a project
-    without one, the repository's own files (``git ls-files``).
-    """
-    if source is None and (tool := student_edition_tool(repo)) is not None:
-        source = state / "student-edition"
-        done = subprocess.run([sys.executable, str(tool), str(source)], cwd=repo,
-                              capture_output=True, text=True, stdin=subprocess.DEVNULL)
-        if done.returncode != 0:
-            last = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
-            raise CannotStart(f"the student edition could not be built ({tool.name} exited "
-                              f"with {done.returncode}: {last[0]}): fix what it names, then "
-                              "run make classroom again")
-        description = f"the student edition ({tool.relative_to(repo)}, built into {source})"
-    elif source is None:
-        names = [n for n in _git("ls-files", "-z", cwd=repo).split("\0")
-                 if n and (repo / n).is_file()]
-        return repo, names, f"the repository's own files ({repo})"
-    else:
-        description = f"the folder {source}"
-    if not (source / LANDING).is_file():
-        raise CannotStart(f"the course source {source} has no {LANDING}: give a folder that "
-                          "holds the course")
-    return source, _listing(source), description
-
-
-def publish_course(source: Path | None, state: Path, repo: Path = REPO) -> tuple[Path, str]:
-    """Copy the course into ``state/git/rejlab`` (a git repository on ``main``) and commit it."""
-    folder, names, description = course_files(source, state, repo)
-    git_repo = state / "git" / "rejlab"
-    if not (git_repo / ".git").exists():
-        git_repo.mkdir(parents=True, exist_ok=True)
-        _git("init", "-q", "-b", "main", cwd=git_repo)
-    for entry in git_repo.iterdir():          # the tree as the source has it now
-        if entry.name != ".git":
-            shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
-    for name in names:
-        target = git_repo / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(folder / name, target)
-    _git("add", "-A", cwd=git_repo)
-    if _git("status", "--porcelain", cwd=git_repo).strip():
-        _git("-c", "user.name=rejlab classroom", "-c", "user.email=classroom@127.0.0.1",
-             "commit", "-q", "-m", f"The course, from {description}", cwd=git_repo)
-    return git_repo, description
-
-
-def pull_link(base: str, git_repo: Path, landing: str = LANDING) -> str:
-    """The nbgitpuller link: clone (first visit) or merge (later ones), then open ``landing``."""
-    query = urllib.parse.urlencode({"repo": git_repo.as_uri(), "branch": "main",
-                                    "urlpath": f"lab/tree/{git_repo.name}/{landing}"})
-    return f"{base}/hub/user-redirect/git-pull?{query}"
-
-
-# --------------------------------------------------------------------------
 # Homes, Jupyter config per role, nbgrader
 
 def _write_json(path: Path, data) -> None:
@@ -285,7 +221,10 @@ def role_config(folder: Path, instructor: bool) -> None:
 
     It sits first on the servers' ``JUPYTER_CONFIG_PATH``, above the user's
     own folder and the environment's (where ``make lab``'s settings switch
-    nbgrader off), so it decides.
+    nbgrader off), so it decides. A student's also tells nbgrader who submits:
+    nbgrader names a submission after the server's system user, reading
+    ``JUPYTERHUB_USER`` only when that user is ``jovyan`` (as on Zero to
+    JupyterHub), and here the student ``alice`` runs as ``rejlabXXXX-alice``.
     """
     disabled = {NBGRADER_LAB: False, **{ext: False for ext in HUB_LAB_EXTENSIONS}}
     for plugin in INSTRUCTOR_ONLY_PLUGINS:
@@ -296,10 +235,20 @@ def role_config(folder: Path, instructor: bool) -> None:
     server.update({name: True for name in HUB_SERVER_EXTENSIONS})
     _write_json(folder / "jupyter_server_config.json",
                 {"ServerApp": {"jpserver_extensions": server}})
+    if not instructor:      # (the instructor's collect and autograde take every student)
+        (folder / "nbgrader_config.py").write_text(
+            "# Written by classroom/hub.py: a student's submissions carry their hub name.\n"
+            "import os\n\n"
+            "c = get_config()  # noqa: F821\n"
+            "c.CourseDirectory.student_id = os.environ['JUPYTERHUB_USER']\n", encoding="utf-8")
 
 
-def prepare_home(home: Path) -> None:
-    """The user's lab settings (no "Jupyter news" toast) and terminal (the hub's commands)."""
+def prepare_home(account: accounts.Account) -> None:
+    """The user's lab settings (no "Jupyter news" toast) and terminal (the hub's commands).
+
+    The home, and everything in it, is the user's, closed to everyone else.
+    """
+    home = account.home
     home.mkdir(parents=True, exist_ok=True)
     # JupyterLab's terminal is a login shell, which resets PATH: put this environment's
     # commands (nbgrader, jupyter, python) first again, as an activated environment would
@@ -310,39 +259,51 @@ def prepare_home(home: Path) -> None:
     _write_json(home / ".jupyter" / "lab" / "user-settings" / "@jupyterlab" / "apputils-extension"
                 / "notification.jupyterlab-settings",
                 {"fetchNews": "false", "checkForUpdates": False})
+    accounts.own(home, account, mode=0o700)
 
 
-def student_identity(home: Path, student: str) -> None:
-    """Tell nbgrader who submits from this home.
+def exchange_folders(exchange: Path, instructor: accounts.Account) -> None:
+    """nbgrader's exchange, made the way its release makes it, plus the sticky bit on inbound.
 
-    nbgrader names a submission after the server's OS user, reading
-    ``JUPYTERHUB_USER`` only when that user is ``jovyan`` (as on Zero to
-    JupyterHub). The local spawner runs every server as this machine's
-    user, so each student's own nbgrader config names them.
+    The root is everyone's (nbgrader's students check they can write it);
+    the course's folders are the instructor's. Students create their
+    submissions in ``inbound`` but cannot list it; its set-group-id bit gives
+    each submission the instructor's group, and its sticky bit lets only a
+    submission's maker (or the instructor) rename or delete it.
     """
-    config = home / ".jupyter"
-    config.mkdir(parents=True, exist_ok=True)
-    (config / "nbgrader_config.py").write_text(
-        "# Written by classroom/hub.py: this student's submissions carry their hub name.\n"
-        "c = get_config()  # noqa: F821\n"
-        f"c.CourseDirectory.student_id = {student!r}\n", encoding="utf-8")
+    exchange.mkdir(parents=True, exist_ok=True)
+    exchange.chmod(0o1777)
+    course = exchange / COURSE_ID
+    for folder, mode in ((course, 0o755), (course / "outbound", 0o755),
+                         (course / "feedback", 0o711), (course / "inbound", 0o3733)):
+        folder.mkdir(exist_ok=True)
+        os.chown(folder, instructor.uid, instructor.gid)
+        folder.chmod(mode)
+    for released in ("outbound", "feedback"):      # what the instructor put there
+        for item in (course / released).iterdir():
+            accounts.own(item, instructor)
 
 
-def setup_nbgrader(state: Path, students: list[str]) -> Path:
+def setup_nbgrader(state: Path, students: list[str], users: dict[str, accounts.Account]) -> Path:
     """Hub-wide nbgrader config and exchange; the instructor's private course folder."""
     exchange = state / "exchange"
-    exchange.mkdir(parents=True, exist_ok=True)
-    exchange.chmod(0o1777)                     # every user writes, as nbgrader's docs ask
+    exchange_folders(exchange, users[INSTRUCTOR])
     etc = state / "etc" / "jupyter" / "hub"
     etc.mkdir(parents=True, exist_ok=True)
     (etc / "nbgrader_config.py").write_text(
         "# Hub-wide nbgrader configuration of the local classroom (written by classroom/hub.py;\n"
         "# every user's server reads it through JUPYTER_CONFIG_PATH).\n"
+        "import sys\n\n"
         "c = get_config()  # noqa: F821\n"
         f"c.CourseDirectory.course_id = {COURSE_ID!r}\n"
-        f"c.Exchange.root = {str(exchange)!r}\n", encoding="utf-8")
+        f"c.Exchange.root = {str(exchange)!r}\n"
+        "# submissions closed to other students; times no earlier than the files' last change\n"
+        f"sys.path.insert(0, {str(HERE)!r})\n"
+        "c.ExchangeFactory.submit = 'private_exchange.PrivateSubmit'\n"
+        "c.ExchangeFactory.collect = 'private_exchange.FileTimeCollect'\n"
+        f"c.FileTimeCollect.user_prefix = {accounts.user_prefix(state)!r}\n", encoding="utf-8")
 
-    home = state / "home" / INSTRUCTOR
+    home = users[INSTRUCTOR].home
     course = home / "course"
     if not course.exists():
         shutil.copytree(REPO / "teacher", course, ignore=shutil.ignore_patterns(*GENERATED))
@@ -365,14 +326,45 @@ def setup_nbgrader(state: Path, students: list[str]) -> Path:
     return course
 
 
+def closed_to_others(path: Path) -> Path | None:
+    """The first folder on ``path``'s way from ``/`` (or ``path`` itself) that other users cannot enter."""
+    for item in reversed([path, *path.parents]):
+        if item.exists() and not item.stat().st_mode & stat.S_IXOTH:
+            return item
+    return None
+
+
+def reachable(state: Path) -> None:
+    """Refuse a Python or a state folder that the users' servers could not reach."""
+    python = Path(sys.executable).resolve()
+    for path in (python, Path(sys.prefix)):
+        if (closed := closed_to_others(path)) is not None:
+            raise CannotStart(f"the hub's Python ({python}, in {sys.prefix}) is under {closed}, "
+                              "which other users cannot enter, so their servers could not run "
+                              "it: make the hub's environment with a Python they can run (rm -rf "
+                              ".venv-hub; make classroom HUB_PYTHON=/usr/bin/python3)")
+    if (closed := closed_to_others(state)) is not None:
+        raise CannotStart(f"{closed} is closed to other users, so the students' servers could "
+                          f"not reach their homes in {state}: give --state a folder every user "
+                          "can enter (e.g. /srv/rejlab-classroom)")
+
+
 # --------------------------------------------------------------------------
 # Memory per user, from the deployment's values
 
-def memory_settings(values: Path = HERE / "z2jh-values.yaml") -> dict[str, str]:
+def memory_settings(values: Path = HERE / "z2jh-values.yaml") -> dict[str, dict[str, str]]:
+    """Each role's memory limit and guarantee: the students' (``singleuser.memory``), the instructor's.
+
+    The instructor's override (``custom.rejlab.instructorMemory``) is what the
+    values file's hook gives the teaching staff on Kubernetes: room to grade.
+    """
     import yaml
 
-    memory = yaml.safe_load(values.read_text(encoding="utf-8"))["singleuser"]["memory"]
-    return {"limit": str(memory["limit"]), "guarantee": str(memory["guarantee"])}
+    values = yaml.safe_load(values.read_text(encoding="utf-8"))
+    roles = {"student": values["singleuser"]["memory"],
+             "instructor": values["custom"]["rejlab"]["instructorMemory"]}
+    return {role: {"limit": str(memory["limit"]), "guarantee": str(memory["guarantee"])}
+            for role, memory in roles.items()}
 
 
 # --------------------------------------------------------------------------
@@ -469,6 +461,7 @@ def main(argv: list[str] | None = None) -> int:
 
     proc = None
     known: list = []
+    users: dict[str, accounts.Account] = {}
     stopping = False
 
     def on_signal(signum, frame):
@@ -483,12 +476,15 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["PATH"] = os.pathsep.join([str(Path(sys.executable).parent),
                                           os.environ.get("PATH", "")])
     try:
+        if os.geteuid() != 0:
+            raise CannotStart("each user's server runs as a system user of its own, which only "
+                              "root can make and start: run it as root (sudo make classroom)")
         students = [s.strip() for s in args.students.split(",") if s.strip()]
-        bad = [s for s in students if not re.fullmatch(r"[a-z][a-z0-9_-]{0,31}", s)
-               or s == INSTRUCTOR]
+        bad = [s for s in students if not re.fullmatch(NAME, s) or s == INSTRUCTOR]
         if not students or bad:
-            raise CannotStart(f"--students must be comma-separated lower-case names other than "
-                              f"{INSTRUCTOR!r}, got {args.students!r}")
+            raise CannotStart(f"--students must be comma-separated lower-case names of at most "
+                              f"{NAME_MAX} characters other than {INSTRUCTOR!r}, "
+                              f"got {args.students!r}")
         ports = choose_ports(args.port)
         if shutil.which("git") is None:
             raise CannotStart("git is not installed (nbgitpuller needs it): apt-get install git")
@@ -499,17 +495,30 @@ def main(argv: list[str] | None = None) -> int:
             raise CannotStart(f"{missing[0]} is not installed in {sys.executable}: run make "
                               "classroom (it installs the hub's environment, .venv-hub)")
         state = args.state.resolve()
-        for sub in ("hub", "home"):
+        reachable(state)
+        for sub, mode in (("", 0o755), ("hub", 0o700), ("home", 0o755)):
             (state / sub).mkdir(parents=True, exist_ok=True)
+            (state / sub).chmod(mode)
         source = args.course_source.resolve() if args.course_source else None
-        git_repo, description = publish_course(source, state)
-        course = setup_nbgrader(state, students)
+        try:
+            git_repo, description = course_repository.publish_course(source, state)
+        except course_repository.CourseError as exc:
+            raise CannotStart(str(exc)) from None
+        # Ctrl-C waits until every user is made and known, so none is left behind
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            users = accounts.make([INSTRUCTOR, *students], accounts.user_prefix(state),
+                                  state / "home", made=users)
+            accounts.give_back(users, state / "hub" / "users.json", state / "exchange")
+        except accounts.AccountError as exc:
+            raise CannotStart(str(exc)) from None
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+        course = setup_nbgrader(state, students, users)
         for role in ("instructor", "student"):
             role_config(state / "etc" / "jupyter" / role, instructor=role == "instructor")
-        for user in [INSTRUCTOR, *students]:
-            prepare_home(state / "home" / user)
-        for student in students:
-            student_identity(state / "home" / student, student)
+        for account in users.values():
+            prepare_home(account)
         memory = memory_settings()
         password = args.password or secrets.token_urlsafe(9)
         token = secrets.token_hex(32)
@@ -517,8 +526,10 @@ def main(argv: list[str] | None = None) -> int:
         settings = {
             "ports": ports, "state": str(state), "proxy_command": str(chp),
             "password": password, "service_token": token, "instructor": INSTRUCTOR,
-            "students": students, "mem_limit": memory["limit"],
-            "mem_guarantee": memory["guarantee"], "config_dir": str(state / "etc" / "jupyter"),
+            "students": students, "memory": memory,
+            "system_users": {name: a.system for name, a in users.items()},
+            "config_dir": str(state / "etc" / "jupyter"),
+            "git_config": str(course_repository.git_config(state, git_repo)),
             "singleuser": str(Path(sys.executable).with_name("jupyterhub-singleuser")),
         }
         settings_file = state / "hub" / "settings.json"
@@ -526,6 +537,7 @@ def main(argv: list[str] | None = None) -> int:
         _write_json(settings_file, settings)
         env = dict(os.environ, REJLAB_CLASSROOM_SETTINGS=str(settings_file))
         log = state / "hub.log"
+        log.touch(mode=0o600)
         with open(log, "ab") as out:
             proc = subprocess.Popen(
                 [sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
@@ -533,32 +545,39 @@ def main(argv: list[str] | None = None) -> int:
                 stdin=subprocess.DEVNULL, start_new_session=True)
         version = wait_ready(proc, base, token, log)
         known = descendants(proc.pid)
-        link = pull_link(base, git_repo)
+        link = course_repository.pull_link(base, git_repo)
         info = {"url": f"{base}/", "hub_version": version, "password": password,
                 "instructor": INSTRUCTOR, "students": students, "link": link,
+                "system_users": settings["system_users"],
                 "course_source": description, "course_repository": str(git_repo),
                 "course_folder": str(course), "exchange": str(state / "exchange"),
-                "course_id": COURSE_ID, "mem_limit": memory["limit"],
-                "mem_guarantee": memory["guarantee"], "hub_pid": proc.pid,
+                "course_id": COURSE_ID, "memory": memory, "hub_pid": proc.pid,
                 "service_token": token, "log": str(log), "state": str(state)}
         ready = state / "classroom.json"
         with tempfile.NamedTemporaryFile("w", dir=state, delete=False, suffix=".tmp") as tmp:
             json.dump(info, tmp, indent=2)
         os.chmod(tmp.name, 0o600)
         os.replace(tmp.name, ready)            # whole or not at all: the ready signal
+        said = settings["system_users"]
         say(f"rejlab classroom: JupyterHub {version} at {base}/ (this machine only)")
-        say(f"  accounts, all with the password {password}:")
-        say(f"    {INSTRUCTOR:12s} the instructor: Nbgrader menu -> Formgrader; course folder "
-            "~/course (private)")
-        say(f"    {', '.join(students):12s} students: Nbgrader menu -> Assignment List")
+        say(f"  accounts, all with the password {password}, each its own system user "
+            "(removed at stop):")
+        say(f"    {INSTRUCTOR:12s} the instructor ({said[INSTRUCTOR]}): Nbgrader menu -> "
+            "Formgrader; course folder and gradebook ~/course, closed to the students")
+        say(f"    {', '.join(students):12s} students ({', '.join(said[s] for s in students)}): "
+            "Nbgrader menu -> Assignment List")
         say("  the course link (a student opens it once logged in: the first visit clones the "
             "course into ~/rejlab, later ones merge updates):")
         say(f"    {link}")
         say(f"  course source: {description}")
-        say(f"  nbgrader: course_id {COURSE_ID}, exchange {state / 'exchange'}")
-        say(f"  memory per user: limit {memory['limit']}, guarantee {memory['guarantee']}, "
-            "passed to each server (MEM_LIMIT, MEM_GUARANTEE) and shown in the lab's status "
-            "bar; this local spawner does not enforce them (Kubernetes does: "
+        say(f"  nbgrader: course_id {COURSE_ID}, exchange {state / 'exchange'} (a student reads "
+            "no other's submission; collect records no time earlier than a submission's last "
+            "change)")
+        say(f"  memory: each student limit {memory['student']['limit']}, guarantee "
+            f"{memory['student']['guarantee']}; the instructor limit "
+            f"{memory['instructor']['limit']}, guarantee {memory['instructor']['guarantee']} "
+            "(grading); passed to each server (MEM_LIMIT, MEM_GUARANTEE) and shown in the "
+            "lab's status bar; this local spawner does not enforce them (Kubernetes does: "
             "classroom/z2jh-values.yaml)")
         say(f"  state (homes, exchange, gradebook, hub database): {state}; hub log: {log}")
         say("Ctrl-C stops the hub and every user's server.")
@@ -581,8 +600,15 @@ def main(argv: list[str] | None = None) -> int:
         if proc is not None:
             say("stopping the hub and every user's server ...")
             stop(proc, known)
-        say("classroom stopped: nothing left running")
         return 0
+    finally:
+        # whatever ended the launcher: no process of the users, and no user, left behind
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for line in accounts.remove(users):
+            print(f"classroom: {line}", file=sys.stderr)
+        if stopping:
+            say("classroom stopped: nothing left running")
 
 
 if __name__ == "__main__":

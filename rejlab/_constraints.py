@@ -7,38 +7,32 @@ A public function states what each parameter may be, above its ``def``::
     def rejection_curves(accurate, confidence, *, thresholds_only=False):
         ...
 
-Each value is a :class:`Kind` of the vocabulary (:mod:`rejlab._kinds`): a
-checker that converts the value or raises ``ValueError`` naming the
-argument, and a valid example. The decorator checks
-and converts every declared argument the caller gave, then the declarable
-cross-argument rules (``same_length``, ``same_shape``, ``broadcast``), and
-calls the body with the converted values. What cannot be declared (``count
-<= n``, "give exactly one of fraction or count") stays a short explicit
-check in the body.
+Each value is a :class:`Kind` (:mod:`rejlab._kinds`): a checker that converts
+the value or raises ``ValueError`` naming the argument, and a valid example.
+The door checks and converts every declared argument the caller gave, then
+the rules across arguments (:data:`RULES`), and calls the body with the
+converted values. What cannot be declared (``count <= n``, "give exactly one
+of fraction or count") stays a short explicit check in the body.
 
 - A parameter whose default is ``None`` is optional: ``None`` passes
   unchecked (the body reads it as "not given").
-- A parameter the caller left out keeps its default, unchecked: a default
-  is already in its converted form (``tests/test_declared_inputs.py``
-  checks that every default passes its own kind unchanged).
-- A call made from the library's own code skips the door: the caller
-  already holds checked values (an orchestrator such as
-  ``rejection_report`` validated them at its own door), so each array is
-  checked once per call, and nothing is written at the call site. The
-  caller is whoever's code calls the function: the library's modules, but
-  not the course layer (``rejlab/course/``: its explorers pass control
-  values, its exercises answers) nor the command line (``rejlab/cli/``:
-  what it read from files), and never a notebook, a test or a doctest.
+- A parameter the caller left out keeps its default, unchecked: a default is
+  already in its converted form (``tests/test_declared_inputs.py`` checks it).
+- A call made from the library's own code skips the door: the caller already
+  holds checked values, so each array is checked once per call and nothing is
+  written at the call site. The caller is whoever's code calls the function:
+  the library's modules, but not the course layer (``rejlab/course/``: its
+  explorers pass control values, its exercises answers) nor the command line
+  (``rejlab/cli/``: what it read from files), and never a notebook, a test or
+  a doctest.
 - A door for data that reaches the library through another argument (a
   report's ``validation`` mapping holds arrays) is declared ``always=True``:
   it checks whoever calls it.
-- ``declared(func)`` gives the declarations, which the generic test reads
-  to derive the bad inputs of every public callable.
 
 The wrapper keeps the name, docstring and signature of the body
-(``functools.wraps``, so ``inspect.signature`` and doctests see the body).
-It costs about a microsecond per call on top of the checks themselves
-(``bench/constraints.py``).
+(``functools.wraps``); ``declared(func)`` gives the declarations, from which
+the generic test derives the bad inputs of every public callable. The door
+costs a few microseconds per call on top of the checks (``bench/constraints.py``).
 """
 
 from __future__ import annotations
@@ -55,12 +49,11 @@ __all__ = ["Kind", "Rule", "Constraints", "accepts", "declared", "RULES"]
 
 
 class Kind:
-    """What one parameter may be: its checker and a valid example.
+    """What one parameter may be: ``check(value, name)`` and a valid ``example``.
 
-    ``check(value, name)`` returns the value converted (an array, a float,
-    the value itself) or raises ``ValueError`` whose message names ``name``
-    and says what to pass instead. ``example`` is a valid value (None for a
-    kind of objects, whose example is an instance of ``cls``).
+    ``check`` returns the value converted (an array, a float, the value
+    itself) or raises ``ValueError`` naming ``name`` and saying what to pass
+    instead. A kind of objects has no example but the class ``cls`` of one.
     """
 
     __slots__ = ("name", "check", "example", "cls")
@@ -76,10 +69,9 @@ class Kind:
 
 
 class Rule(NamedTuple):
-    """A declarable check across arguments, e.g. ``same_length=("accurate", "confidence")``.
+    """A declared check across arguments, e.g. ``same_length=("accurate", "confidence")``.
 
-    ``check(values)`` receives the converted values of ``names`` (those the
-    caller gave, None left out).
+    ``check(values)`` receives the converted values by name (those the caller gave).
     """
 
     what: str
@@ -87,16 +79,13 @@ class Rule(NamedTuple):
     check: object
 
 
-def _sized(x):
-    """True for what has a length (a 0-d array has none: its kind or the body refuses it)."""
-    return getattr(x, "ndim", 1) > 0 and hasattr(x, "__len__")
-
-
 def _rule(what, checker, sized=False):
     def make(names):
         def check(values):
-            present = {n: values[n] for n in names
-                       if n in values and (not sized or _sized(values[n]))}
+            # a 0-d array has no length: its kind or the body refuses it
+            present = {n: values[n] for n in names if n in values
+                       and not (sized and (getattr(values[n], "ndim", 1) == 0
+                                           or not hasattr(values[n], "__len__")))}
             if len(present) > 1:
                 checker(**present)
 
@@ -105,25 +94,20 @@ def _rule(what, checker, sized=False):
     return make
 
 
-#: The declarable cross-argument rules, by the keyword that declares them.
+#: The declarable rules across arguments, by the keyword that declares them, in the order
+#: they are checked (shapes first: the last rule compares values element by element).
 RULES = {"same_length": _rule("same_length", v.same_length, sized=True),
          "same_shape": _rule("same_shape", v.same_shape),
-         "broadcast": _rule("broadcast", v.broadcastable)}
+         "broadcast": _rule("broadcast", v.broadcastable),
+         "defined_where_kept": _rule("defined_where_kept", v.defined_where_kept)}
 
 
 class Constraints(NamedTuple):
     """What :func:`accepts` declared for one function (read by the generic test)."""
 
-    kinds: dict   #: parameter name -> Kind
-    rules: tuple  #: Rule, in the order declared
+    kinds: dict          #: parameter name -> Kind
+    rules: tuple         #: Rule, in the order checked
     optional: frozenset  #: parameters whose default is None (None passes unchecked)
-
-
-def _rule_groups(value):
-    """``("a", "b")`` or ``[("a", "b"), ("c", "d")]``: a list of name tuples."""
-    if value and isinstance(value[0], str):
-        return [tuple(value)]
-    return [tuple(group) for group in value]
 
 
 #: Files under this folder are the library's own code, but for the folders of ``_OUTSIDE``:
@@ -141,16 +125,16 @@ def _called_by_library():
 
 
 def accepts(**declarations):
-    """Declare the kind of each parameter (and cross-argument rules); check them at the door.
+    """Declare the kind of each parameter (and rules across them); check them at the door.
 
     Every keyword is a parameter name mapped to a :class:`Kind`, except the
-    rule keywords of :data:`RULES`, each mapped to a tuple of parameter names
-    (or a list of such tuples). A misspelt name is an error when the module
-    is imported, not when the function is called. ``always=True`` checks
-    even the library's own calls (see the module's docstring).
+    keywords of :data:`RULES`, each mapped to a tuple of parameter names (or
+    a list of such tuples), and ``always=True``, which checks even the
+    library's own calls. A misspelt name is an error when the module is
+    imported, not when the function is called.
     """
-    rules_given = {k: declarations.pop(k) for k in list(declarations) if k in RULES}
     always = declarations.pop("always", False)
+    groups = [(what, declarations.pop(what)) for what in RULES if what in declarations]
 
     def decorate(func):
         params = inspect.signature(func).parameters
@@ -162,42 +146,33 @@ def accepts(**declarations):
                 raise TypeError(f"{func.__qualname__}({name}=...) must be declared with a Kind, "
                                 f"got {kind!r}")
         rules = []
-        for what, value in rules_given.items():
-            for group in _rule_groups(value):
-                missing = [n for n in group if n not in declarations]
+        for what, value in groups:
+            for names in [value] if isinstance(value[0], str) else value:
+                missing = [n for n in names if n not in declarations]
                 if missing:
                     raise TypeError(f"{func.__qualname__}: {what} names undeclared {missing}")
-                rules.append(RULES[what](group))
+                rules.append(RULES[what](tuple(names)))
+        rules = tuple(rules)
         positions = {name: i for i, (name, spec) in enumerate(params.items())
                      if spec.kind in (spec.POSITIONAL_ONLY, spec.POSITIONAL_OR_KEYWORD)}
         optional = frozenset(n for n in declarations if params[n].default is None)
         plan = tuple((name, positions.get(name, -1), kind, name in optional)
                      for name, kind in declarations.items())
-        rules = tuple(rules)
 
         @functools.wraps(func)
         def checked(*args, **kwargs):
             if not always and _called_by_library():
                 return func(*args, **kwargs)
-            if args:
-                args = list(args)
-            values = {} if rules else None
-            n_args = len(args)
+            args, values = list(args), {}
             for name, i, kind, optional in plan:
-                if 0 <= i < n_args:
+                if 0 <= i < len(args):
                     x = args[i]
-                    if x is None and optional:
-                        continue
-                    args[i] = x = kind.check(x, name)
+                    if not (x is None and optional):
+                        args[i] = values[name] = kind.check(x, name)
                 elif name in kwargs:
                     x = kwargs[name]
-                    if x is None and optional:
-                        continue
-                    kwargs[name] = x = kind.check(x, name)
-                else:
-                    continue
-                if rules:
-                    values[name] = x
+                    if not (x is None and optional):
+                        kwargs[name] = values[name] = kind.check(x, name)
             for rule in rules:
                 rule.check(values)
             return func(*args, **kwargs)

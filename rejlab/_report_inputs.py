@@ -1,10 +1,8 @@
 """What a rejection report is given, read at its door: fractions, labels, predictions, validation data.
 
-:func:`rejlab.rejection_report` and :func:`rejlab.report_from_estimator`
-take either ``y_true, y_pred, confidence`` or ``y_true`` plus class
-probabilities, and the same for validation data; these readers validate
-them once and return the accuracy vector and the confidence the report's
-maths works on.
+These readers validate the arguments of :func:`rejlab.rejection_report` and
+:func:`rejlab.report_from_estimator` once and return the accuracy vector and
+the confidence the report's maths works on.
 """
 
 from __future__ import annotations
@@ -77,10 +75,9 @@ def check_in_labels(y, name, labels):
 
 
 def predictions(y_true, y_pred, confidence, proba, labels, rejector):
-    """Accuracy vector, confidence, rejector name and labels from a report's declared arguments.
+    """Accuracy vector, confidence, rejector name and labels from validated arrays.
 
-    The arrays are already validated (and of matching lengths); this checks
-    which form was given and how the labels relate to the probability columns.
+    Checks which form was given and the labels against the probability columns.
     """
     label_tuple = None
     if proba is not None:
@@ -136,11 +133,10 @@ def _validation_predictions(y_true, y_pred=None, confidence=None, proba=None, *,
 
 
 def validation_inputs(validation, with_proba, labels, n_classes, rejector):
-    """Accuracy vector and confidence of the validation predictions (same form as the test's).
+    """Accuracy vector and confidence of the validation predictions (the test data's form).
 
-    ``validation`` passed the :data:`VALIDATION` kind; its arrays are read
-    here, once, by the same kinds as the test data's. ``labels`` are the
-    test data's (declared, or None for 0 .. K-1) and ``n_classes`` its K.
+    Their arrays are read here, once, by the test data's kinds; ``labels``
+    are the test data's (or None for 0 .. K-1) and ``n_classes`` its K.
     """
     if with_proba != ("proba" in validation):
         form = "proba=..." if with_proba else "y_pred=... and confidence=..."
@@ -173,8 +169,6 @@ def _estimator(x, name):
 ESTIMATOR = Kind("ESTIMATOR", _estimator)
 
 
-
-
 def _pair(x, name):
     if not isinstance(x, (tuple, list)) or len(x) != 2:
         raise ValueError(f"{name} must be a pair (X_val, y_val) for an estimator, got "
@@ -188,11 +182,10 @@ ESTIMATOR_VALIDATION = Kind(
 
 
 def predicted_proba(estimator, X, n, x_name, y_name):
-    """``estimator.predict_proba(X)`` as validated probabilities, one row per label of ``y``.
+    """``estimator.predict_proba(X)`` as validated probabilities, one row per label of ``y_name``.
 
-    rejlab does not read ``X`` itself (a pipeline may take text or a data
-    frame): the estimator does, and what it raises on it is an error in
-    ``X``. ``n`` is the number of labels in ``y_name``.
+    rejlab never reads ``X`` (a pipeline may take text or a data frame): the
+    estimator does, and what it raises on it is an error in ``X``.
     """
     try:
         proba = estimator.predict_proba(X)

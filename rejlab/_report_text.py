@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from .measures import MEASURE_NAMES
 
 __all__ = ["value_text", "report_text"]
@@ -12,64 +14,44 @@ __all__ = ["value_text", "report_text"]
 def value_text(x, digits):
     """A measure as plain text: fixed decimals, nan / inf / -inf spelled out (digits validated)."""
     x = float(x)
-    if math.isnan(x):
-        return "nan"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
+    if math.isnan(x) or math.isinf(x):
+        return str(x)          # "nan", "inf", "-inf"
     return f"{x:.{digits}f}"
-
 
 
 def report_text(report, digits):
     """The plain-text table of a :class:`rejlab.RejectionReport` (the report and digits validated)."""
-    n = report.n
-    if report.labels is not None:
-        source = f"{report.rejector} on {len(report.labels)} class probabilities"
-    else:
-        source = report.rejector
-    lines = [
-        "Rejection report: A, Q, phi and rho_0 at rejected fractions",
-        f"  samples n = {n}, rejector: {source}",
-        f"  accuracy without rejection alpha = A(0) = {value_text(report.alpha, digits)}",
-        "",
-    ]
-    cols = ["fraction", "k", "r", *MEASURE_NAMES, "rho_0"]
-    if report.cost is not None:
-        cols.append("cost")
-    width = max(digits + 4, 8)
-    kw = max(len(str(n)), 1)
-    header = "  ".join(c.rjust(kw if c == "k" else width) for c in cols)
-    lines.append(header)
+    n, f = report.n, lambda x: value_text(x, digits)   # noqa: E731
+    source = report.rejector if report.labels is None else \
+        f"{report.rejector} on {len(report.labels)} class probabilities"
+    lines = ["Rejection report: A, Q, phi and rho_0 at rejected fractions",
+             f"  samples n = {n}, rejector: {source}",
+             f"  accuracy without rejection alpha = A(0) = {f(report.alpha)}", ""]
+    cols = ["fraction", "k", "r", *MEASURE_NAMES, "rho_0"] + ["cost"] * (report.rho is not None)
+    width, kw = max(digits + 4, 8), max(len(str(n)), 1)
+    lines.append("  ".join(c.rjust(kw if c == "k" else width) for c in cols))
     for row in report.table():
-        cells = []
-        for c in cols:
-            if c == "k":
-                cells.append(str(row["k"]).rjust(kw))
-            else:
-                cells.append(value_text(row[c], digits).rjust(width))
-        lines.append("  ".join(cells))
+        lines.append("  ".join(str(row[c]).rjust(kw) if c == "k" else f(row[c]).rjust(width)
+                               for c in cols))
     if report.tied_fractions:
-        shown = ", ".join(value_text(f, digits) for f in report.tied_fractions)
-        lines.append(f"  fraction{'s' if len(report.tied_fractions) > 1 else ''} {shown}: "
-                     "the count cuts through tied confidences; the row is the expectation over "
-                     "their order (the same for every order of the rows)")
-    lines.append("")
-    lines.append("  " + _point_line("maximum Q", report.best, report.best_index, digits))
+        lines.append(f"  fraction{'s' * (len(report.tied_fractions) > 1)} "
+                     f"{', '.join(map(f, report.tied_fractions))}: the count cuts through tied "
+                     "confidences; the row is the expectation over their order (the same for "
+                     "every order of the rows)")
+    lines += ["", "  " + _point_line("maximum Q", report.best, report.best_index, digits)]
     if report.min_cost is not None:
-        lines.append("  " + _point_line(f"minimum cost (rho = {value_text(report.rho, digits)})",
-                                        report.min_cost, report.min_cost_index, digits)
-                     + f", cost = {value_text(report.cost[report.min_cost_index], digits)}")
-    # the new lines appear only with the new options, so a plain report prints as before
+        cost = report.curves.take(np.array([report.min_cost_index])).cost(report.rho)[0]
+        lines.append("  " + _point_line(f"minimum cost (rho = {f(report.rho)})", report.min_cost,
+                                        report.min_cost_index, digits) + f", cost = {f(cost)}")
+    # these lines come with the options that ask for them: a plain report prints as before
     if report.bands is not None:
         lines += _interval_lines(report, digits)
     if report.threshold is not None:
         lines += _validation_lines(report, digits)
     if report.bands is not None or report.threshold is not None:
-        lines.append("  selective classification (tied confidences averaged over their order): "
-                     f"AURC = {value_text(report.aurc, digits)}, "
-                     f"E-AURC = {value_text(report.excess_aurc, digits)}, "
-                     f"AUGRC = {value_text(report.augrc, digits)}, "
-                     f"failure AUROC = {value_text(report.failure_auroc, digits)}")
+        lines.append(f"  selective classification (tied confidences averaged over their order): "
+                     f"AURC = {f(report.aurc)}, E-AURC = {f(report.excess_aurc)}, "
+                     f"AUGRC = {f(report.augrc)}, failure AUROC = {f(report.failure_auroc)}")
     return "\n".join(lines)
 
 

@@ -15,8 +15,9 @@ from typing import NamedTuple
 import numpy as np
 
 from . import _validate as v
-from ._constraints import accepts
-from ._kinds import ACCURACY, AMOUNTS, FRACTION, duck
+from ._constraints import Kind, accepts
+from ._formulas import FORMULAS, kept_accurate, kept_misclassified
+from ._kinds import ACCURACY, AMOUNTS, FRACTION
 from .measures import SubsetCounts
 
 __all__ = ["Confusion", "Triplet", "confusion_from_triplet", "triplet_from_confusion",
@@ -26,12 +27,15 @@ __all__ = ["Confusion", "Triplet", "confusion_from_triplet", "triplet_from_confu
 _TOL = 1e-9
 
 
+def _number(x):
+    return float(x) if np.ndim(x) == 0 else x
+
+
 def _rate(num, den):
     """num / den, NaN where den is 0 (a rate of an empty class); scalars or arrays."""
     num, den = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
     out = np.full(np.broadcast_shapes(num.shape, den.shape), np.nan)
-    np.divide(num, den, out=out, where=den > 0)
-    return _out(out)
+    return _number(np.divide(num, den, out=out, where=den > 0))
 
 
 class Confusion(NamedTuple):
@@ -52,7 +56,7 @@ class Confusion(NamedTuple):
 
     @property
     def tpr(self):
-        """True positive rate (recall, sensitivity) ``TP / (TP + FN)``: share of the errors rejected."""
+        """True positive rate (recall) ``TP / (TP + FN)``: share of the errors rejected."""
         return _rate(self.tp, self.tp + self.fn)
 
     @property
@@ -62,12 +66,12 @@ class Confusion(NamedTuple):
 
     @property
     def ppv(self):
-        """Positive predictive value (precision) ``TP / (TP + FP)``: share of errors among the rejected."""
+        """Positive predictive value (precision) ``TP / (TP + FP)``: errors among the rejected."""
         return _rate(self.tp, self.tp + self.fp)
 
     @property
     def npv(self):
-        """Negative predictive value ``TN / (TN + FN)``: share of accurate among the kept, i.e. A."""
+        """Negative predictive value ``TN / (TN + FN)``: accurate among the kept, i.e. A."""
         return _rate(self.tn, self.tn + self.fn)
 
 
@@ -79,11 +83,8 @@ class Triplet(NamedTuple):
     r: float
 
 
-def _out(x):
-    return float(x) if np.ndim(x) == 0 else x
-
-
-@accepts(A=ACCURACY, Q=FRACTION, r=FRACTION, broadcast=("A", "Q", "r"))
+@accepts(A=ACCURACY, Q=FRACTION, r=FRACTION, broadcast=("A", "Q", "r"),
+         defined_where_kept=("A", "r"))
 def confusion_from_triplet(A, Q, r):
     """Rebuild the rejector's confusion matrix from the triplet (A, Q, r).
 
@@ -94,8 +95,7 @@ def confusion_from_triplet(A, Q, r):
     Raises
     ------
     ValueError
-        If an argument lies outside [0, 1], or if ``Q`` is impossible for the
-        given A and r (TP or FP would be negative).
+        If ``Q`` is impossible for the given A and r (TP or FP would be negative).
 
     Examples
     --------
@@ -103,20 +103,18 @@ def confusion_from_triplet(A, Q, r):
     >>> [round(x, 3) for x in c]  # tp, fp, tn, fn
     [0.1, 0.15, 0.6, 0.15]
     """
-    v.defined_where_kept(A, r)
-    A_ok = np.where(r == 1, 0.0, A)
-    tn = A_ok * (1 - r)
-    fn = (1 - A_ok) * (1 - r)
+    tn, fn = kept_accurate(A, r), kept_misclassified(A, r)
     tp = Q - tn
     fp = r - tp
     bad = (tp < -_TOL) | (fp < -_TOL)
     if np.any(bad):
         # the first impossible triplet, with its numbers: what the student typed, and the range
         i = np.unravel_index(np.argmax(bad), np.shape(bad)) if np.ndim(bad) else ()
-        a, q, rr, low = (float(np.broadcast_to(x, np.shape(bad))[i]) for x in (A_ok, Q, r, tn))
+        a, q, rr, low = (float(np.broadcast_to(x, np.shape(bad))[i])
+                         for x in (np.where(r == 1, 0.0, A), Q, r, tn))
         raise ValueError(f"Q = {q:.3g} is inconsistent with A = {a:.3g} and r = {rr:.3g}: it "
                          f"needs Q in [A(1-r), A(1-r) + r] = [{low:.3g}, {low + rr:.3g}]")
-    return Confusion(_out(tp), _out(fp), _out(tn), _out(fn))
+    return Confusion(_number(tp), _number(fp), _number(tn), _number(fn))
 
 
 @accepts(tp=AMOUNTS, fp=AMOUNTS, tn=AMOUNTS, fn=AMOUNTS, broadcast=("tp", "fp", "tn", "fn"))
@@ -132,15 +130,21 @@ def triplet_from_confusion(tp, fp, tn, fn):
     """
     total = tp + fp + tn + fn
     v.some_samples(total, "tp, fp, tn, fn")
-    kept = tn + fn
-    with np.errstate(divide="ignore", invalid="ignore"):
-        A = np.where(kept > 0, tn / np.where(kept > 0, kept, 1.0), np.nan)
-    return Triplet(_out(A), _out((tp + tn) / total), _out((tp + fp) / total))
+    A = FORMULAS["A"](tn, fn, fp, tp)   # an = TN, mn = FN, ar = FP, mr = TP
+    return Triplet(_number(A), _number((tp + tn) / total), _number((tp + fp) / total))
 
 
-@accepts(counts=duck(SubsetCounts._fields, "a SubsetCounts (an, mn, ar, mr) from "
-                     "rl.subset_counts", "SUBSET_COUNTS"))
-def confusion_from_counts(counts: SubsetCounts):
+def _counts(x, name):
+    """Subset counts: a :class:`SubsetCounts` of numbers >= 0 (or arrays), not all 0."""
+    fields = SubsetCounts._fields
+    v.has_fields(x, name, fields, "a SubsetCounts (an, mn, ar, mr) from rl.subset_counts")
+    counts = SubsetCounts(*(v.nonnegative_amounts(getattr(x, f), f"{name}.{f}") for f in fields))
+    v.some_samples(counts.n, ", ".join(f"{name}.{f}" for f in fields))
+    return counts
+
+
+@accepts(counts=Kind("SUBSET_COUNTS", _counts))
+def confusion_from_counts(counts):
     """Confusion fractions from :func:`rejlab.subset_counts` output.
 
     Examples
@@ -148,10 +152,6 @@ def confusion_from_counts(counts: SubsetCounts):
     >>> confusion_from_counts(SubsetCounts(an=6, mn=2, ar=1, mr=1))
     Confusion(tp=0.1, fp=0.1, tn=0.6, fn=0.2)
     """
-    an, mn, ar, mr = (v.nonnegative_amounts(getattr(counts, f), f"counts.{f}")
-                      for f in SubsetCounts._fields)
-    n = an + mn + ar + mr
-    v.some_samples(n, "counts.an, counts.mn, counts.ar, counts.mr")
-    counts = SubsetCounts(an, mn, ar, mr)
-    return Confusion(_out(np.divide(counts.mr, n)), _out(np.divide(counts.ar, n)),
-                     _out(np.divide(counts.an, n)), _out(np.divide(counts.mn, n)))
+    n = counts.n
+    return Confusion(*(_number(np.divide(x, n)) for x in (counts.mr, counts.ar, counts.an,
+                                                           counts.mn)))

@@ -1,20 +1,15 @@
 """The four sample subsets and the three performance measures (Condessa et al. 2017, Sec. 3).
 
 Given a partition into A (accurate) / M (misclassified) and N (kept) / R
-(rejected) (:mod:`rejlab.partitions`):
-
-- rejected fraction ``r = |R| / n``, nonrejected accuracy ``A = |A∩N| / |N|``,
-  classification quality ``Q = (|A∩N| + |M∩R|) / n`` and rejection quality
-  ``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``;
-- the same from the four subset sizes (:func:`measures_from_counts`), and
-  Q and phi from the accuracy-rejection curve A(r)
-  (:func:`quality_from_accuracy`, :func:`rejection_quality_from_accuracy`).
-
-Each formula is written once, in :mod:`rejlab._formulas`, for scalars and
-arrays alike; the curves (:mod:`rejlab.curves`) use the same ones.
-:data:`MEASURES` is the one table of the three measures (field name,
-symbol, label, scale) that reports, plots, explorers and the command line
-iterate over.
+(rejected) (:mod:`rejlab.partitions`): the rejected fraction ``r = |R| / n``,
+the nonrejected accuracy ``A = |A∩N| / |N|``, the classification quality
+``Q = (|A∩N| + |M∩R|) / n`` and the rejection quality
+``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``; the same from the four subset sizes
+(:func:`measures_from_counts`), and Q and phi from the accuracy-rejection
+curve A(r). Each formula is written once, on the four counts, in
+:mod:`rejlab._formulas`. :data:`MEASURES` is the one table of the three
+measures (field name, symbol, label, scale) that reports, plots, explorers
+and the command line iterate over.
 """
 
 from __future__ import annotations
@@ -25,27 +20,13 @@ import numpy as np
 
 from . import _validate as v
 from ._constraints import accepts
-from ._formulas import FORMULAS, rho_zero, snap
+from ._formulas import FORMULAS, kept_accurate, snap
 from ._kinds import ACCURACY, AMOUNTS, BOOL_1D, FRACTION, one_of
 
-__all__ = [
-    "Measure",
-    "MEASURES",
-    "MEASURE_NAMES",
-    "measure_info",
-    "Measures",
-    "SubsetCounts",
-    "OperatingPoint",
-    "subset_counts",
-    "rejected_fraction",
-    "nonrejected_accuracy",
-    "classification_quality",
-    "rejection_quality",
-    "operating_point",
-    "measures_from_counts",
-    "quality_from_accuracy",
-    "rejection_quality_from_accuracy",
-]
+__all__ = ["Measure", "MEASURES", "MEASURE_NAMES", "measure_info", "Measures", "SubsetCounts",
+           "OperatingPoint", "subset_counts", "rejected_fraction", "nonrejected_accuracy",
+           "classification_quality", "rejection_quality", "operating_point",
+           "measures_from_counts", "quality_from_accuracy", "rejection_quality_from_accuracy"]
 
 
 class Measure(NamedTuple):
@@ -66,7 +47,6 @@ MEASURES = (
 
 #: Their field names, in the same order.
 MEASURE_NAMES = tuple(m.name for m in MEASURES)
-
 
 
 @accepts(name=one_of(MEASURE_NAMES))
@@ -96,39 +76,20 @@ class SubsetCounts(NamedTuple):
     ar: int
     mr: int
 
-    @property
-    def n(self):
-        """Number of samples; ``an + mn + ar + mr``."""
-        return self.an + self.mn + self.ar + self.mr
-
-    @property
-    def accurate(self):
-        """|A|, the accurately classified samples."""
-        return self.an + self.ar
-
-    @property
-    def misclassified(self):
-        """|M|, the misclassified samples."""
-        return self.mn + self.mr
-
-    @property
-    def nonrejected(self):
-        """|N| = n - k (k rejected)."""
-        return self.an + self.mn
-
-    @property
-    def rejected(self):
-        """|R| = k, the number rejected."""
-        return self.ar + self.mr
+    n = property(lambda self: self.an + self.mn + self.ar + self.mr, doc="n, the samples.")
+    accurate = property(lambda self: self.an + self.ar, doc="|A|, the accurate samples.")
+    misclassified = property(lambda self: self.mn + self.mr, doc="|M|, the misclassified ones.")
+    nonrejected = property(lambda self: self.an + self.mn, doc="|N| = n - k (k rejected).")
+    rejected = property(lambda self: self.ar + self.mr, doc="|R| = k, the number rejected.")
 
     @property
     def rho_0(self):
         """``|M∩R| / |R|``, the price of rejection below which this rejection beats none.
 
-        NaN when nothing is rejected (Condessa et al. 2017, Sec. 4; see
-        :attr:`rejlab.curves.RejectionCurves.rho_0`).
+        NaN when nothing is rejected (Condessa et al. 2017, Sec. 4).
         """
-        return rho_zero(self.mr, self.rejected)
+        rho_0 = FORMULAS["rho_0"](*self)
+        return float(rho_0) if np.ndim(rho_0) == 0 else rho_0
 
 
 class OperatingPoint(NamedTuple):
@@ -146,6 +107,10 @@ class OperatingPoint(NamedTuple):
         return self.counts.rho_0
 
 
+def _measures(an, mn, ar, mr):
+    return Measures(*(FORMULAS[name](an, mn, ar, mr) for name in ("r", *MEASURE_NAMES)))
+
+
 #: The declarations of the functions of one partition (accurate, rejected).
 _PARTITION = dict(accurate=BOOL_1D, rejected=BOOL_1D, same_length=("accurate", "rejected"))
 
@@ -159,51 +124,29 @@ def subset_counts(accurate, rejected):
     >>> subset_counts([1, 1, 0, 0, 1], [0, 1, 1, 0, 0])
     SubsetCounts(an=2, mn=1, ar=1, mr=1)
     """
-    return _subset_counts(accurate, rejected)
+    ar = int(np.count_nonzero(accurate & rejected))
+    n_a, n_r = int(np.count_nonzero(accurate)), int(np.count_nonzero(rejected))
+    return SubsetCounts(an=n_a - ar, mn=accurate.size - n_a - n_r + ar, ar=ar, mr=n_r - ar)
 
 
-def _subset_counts(a, r):
-    """The kernel of :func:`subset_counts` (validated boolean masks of one length)."""
-    n = a.size
-    ar = int(np.count_nonzero(a & r))
-    n_a = int(np.count_nonzero(a))
-    n_r = int(np.count_nonzero(r))
-    return SubsetCounts(an=n_a - ar, mn=n - n_a - n_r + ar, ar=ar, mr=n_r - ar)
+@accepts(**_PARTITION)
+def operating_point(accurate, rejected):
+    """All measures at one operating point: fields ``r, A, Q, phi, counts``.
 
-
-def _point_measures(accurate, rejected):
-    """(counts, Measures) of validated masks: one count."""
-    counts = _subset_counts(accurate, rejected)
-    return counts, _measures(*counts)
-
-
-@accepts(an=AMOUNTS, mn=AMOUNTS, ar=AMOUNTS, mr=AMOUNTS, broadcast=("an", "mn", "ar", "mr"))
-def measures_from_counts(an, mn, ar, mr):
-    """r, A, Q, phi from the four subset sizes (scalars or equal-shape arrays).
-
-    Condessa et al. 2017, Sec. 3, with the edge cases settled:
-    ``A = NaN`` when |N| = 0; ``phi = NaN`` when |M| = 0 or |A| = 0 (the ratio
-    |M|/|A| has no meaning), otherwise ``phi = 1`` when |R| = 0 and
-    ``phi = inf`` when |A∩R| = 0 < |R|.
-
-    Returns
-    -------
-    Measures
-        Fields ``r, A, Q, phi`` (float arrays; unpacks as a 4-tuple).
+    Examples
+    --------
+    >>> op = operating_point([1, 1, 0, 0, 1], [0, 1, 1, 0, 0])
+    >>> op.r, op.A, op.Q
+    (0.4, 0.6666666666666666, 0.6)
     """
-    v.some_samples(an + mn + ar + mr, "an, mn, ar, mr")
-    return _measures(an, mn, ar, mr)
-
-
-def _measures(an, mn, ar, mr):
-    """r, A, Q, phi of validated, non-negative counts or fractions (:mod:`rejlab._formulas`)."""
-    return Measures(*(FORMULAS[name](an, mn, ar, mr) for name in ("r", *MEASURE_NAMES)))
+    counts = subset_counts(accurate, rejected)
+    return OperatingPoint(*(float(x) for x in _measures(*counts)), counts)
 
 
 @accepts(**_PARTITION)
 def rejected_fraction(accurate, rejected):
     """Rejected fraction ``r = |R| / n`` (Condessa et al. 2017, Eq. 2)."""
-    return float(_point_measures(accurate, rejected)[1].r)
+    return operating_point(accurate, rejected).r
 
 
 @accepts(**_PARTITION)
@@ -218,7 +161,7 @@ def nonrejected_accuracy(accurate, rejected):
     >>> nonrejected_accuracy([1, 1, 0, 0], [0, 0, 0, 1])
     0.6666666666666666
     """
-    return float(_point_measures(accurate, rejected)[1].A)
+    return operating_point(accurate, rejected).A
 
 
 @accepts(**_PARTITION)
@@ -230,7 +173,7 @@ def classification_quality(accurate, rejected):
     >>> classification_quality([1, 1, 0, 0], [0, 0, 0, 1])
     0.75
     """
-    return float(_point_measures(accurate, rejected)[1].Q)
+    return operating_point(accurate, rejected).Q
 
 
 @accepts(**_PARTITION)
@@ -249,33 +192,37 @@ def rejection_quality(accurate, rejected):
     >>> rejection_quality([1, 1, 0, 0], [0, 0, 0, 1])
     inf
     """
-    return float(_point_measures(accurate, rejected)[1].phi)
+    return operating_point(accurate, rejected).phi
 
 
-@accepts(**_PARTITION)
-def operating_point(accurate, rejected):
-    """All measures at one operating point: fields ``r, A, Q, phi, counts``.
+@accepts(an=AMOUNTS, mn=AMOUNTS, ar=AMOUNTS, mr=AMOUNTS, broadcast=("an", "mn", "ar", "mr"))
+def measures_from_counts(an, mn, ar, mr):
+    """r, A, Q, phi from the four subset sizes (counts or fractions of n; arrays broadcast).
+
+    The edge cases of :func:`rejection_quality` and ``A = NaN`` when |N| = 0
+    (Condessa et al. 2017, Sec. 3).
+
+    Returns
+    -------
+    Measures
+        Fields ``r, A, Q, phi`` (unpacks as a 4-tuple).
 
     Examples
     --------
-    >>> op = operating_point([1, 1, 0, 0, 1], [0, 1, 1, 0, 0])
-    >>> op.r, op.A, op.Q
-    (0.4, 0.6666666666666666, 0.6)
+    >>> measures_from_counts(6, 1, 1, 2).Q
+    np.float64(0.8)
     """
-    counts, m = _point_measures(accurate, rejected)
-    return OperatingPoint(*(float(x) for x in m), counts)
-
+    v.some_samples(an + mn + ar + mr, "an, mn, ar, mr")
+    return _measures(an, mn, ar, mr)
 
 
 #: The declarations of the functions of the accuracy-rejection curve (A, r, alpha).
-_CURVE = dict(A=ACCURACY, r=FRACTION, alpha=FRACTION, broadcast=("A", "r", "alpha"))
+_CURVE = dict(A=ACCURACY, r=FRACTION, alpha=FRACTION, broadcast=("A", "r", "alpha"),
+              defined_where_kept=("A", "r"))
 
 
-def _kept_accurate(A, r):
-    """``A (1 - r)``; A is undefined (NaN) only where nothing is kept, and A (1 - r) is 0 there."""
-    v.defined_where_kept(A, r)
-    with np.errstate(invalid="ignore"):
-        return np.where(r == 1, 0.0, A * (1 - r))
+def _number(x):
+    return float(x) if np.ndim(x) == 0 else x
 
 
 @accepts(**_CURVE)
@@ -291,8 +238,7 @@ def quality_from_accuracy(A, r, alpha):
     >>> round(quality_from_accuracy(0.8, 0.25, 0.7), 12)
     0.75
     """
-    Q = 2 * _kept_accurate(A, r) + r - alpha
-    return float(Q) if Q.ndim == 0 else Q
+    return _number(2 * kept_accurate(A, r) + r - alpha)
 
 
 @accepts(**_CURVE)
@@ -311,11 +257,9 @@ def rejection_quality_from_accuracy(A, r, alpha):
     >>> rejection_quality_from_accuracy(0.7, 0.0, 0.7)
     1.0
     """
-    kept_accurate = _kept_accurate(A, r)
-    ar = snap(alpha - kept_accurate)           # |A∩R| / n
+    ar = snap(alpha - kept_accurate(A, r))     # |A∩R| / n
     mr = snap(r - ar)                          # |M∩R| / n
     with np.errstate(divide="ignore", invalid="ignore"):
         phi = np.where(ar > 0, mr / np.where(ar > 0, ar, 1.0), np.inf) * alpha / (1 - alpha)
     phi = np.where(r == 0, 1.0, phi)
-    phi = np.where((alpha == 0) | (alpha == 1), np.nan, phi)
-    return float(phi) if phi.ndim == 0 else phi
+    return _number(np.where((alpha == 0) | (alpha == 1), np.nan, phi))

@@ -1,24 +1,19 @@
 """Cost of rejection, relative optimality and operating sets (Condessa et al. 2017, Sec. 4).
 
-How do two operating points ``(A1, r1)`` and ``(A0, r0)`` of classifiers
-with rejection compare? The paper's Section 4, with the formulas its text
-lost written out (``docs/maths.md``, "Cost, relative optimality"):
+How do two operating points ``(A1, r1)`` and ``(A0, r0)`` compare? The
+paper's Section 4, with the formulas its text lost written out
+(``docs/maths.md``, section (d)):
 
 - cost with rejection price ``rho`` in [0, 1]:
-  ``L(A, r; rho) = (1 - A)(1 - r) + rho r`` (a kept misclassified sample
-  costs 1, a rejected sample costs rho, a kept accurate sample costs 0);
-- relative optimality
-  ``beta = (Q1 - Q0) / |r1 - r0| = [2 (A1 (1 - r1) - A0 (1 - r0)) + (r1 - r0)] / |r1 - r0|``;
+  ``L(A, r; rho) = (1 - A)(1 - r) + rho r``;
+- relative optimality ``beta = (Q1 - Q0) / |r1 - r0|``;
 - for ``r1 > r0``, ``L1 - L0 = (r1 - r0) (rho - (1 + beta) / 2)``: point 1
   wins iff ``rho < rho_0 = (1 + beta) / 2``.
 
 Every point is described by the fraction of samples it keeps and classifies
-accurately, ``AN = |A∩N| / n = A (1 - r)``; most formulas are simplest in
-that variable, and it is how :func:`operating_set` maps borders to phi.
-Where ``r == 1`` nothing is kept, A is NaN and ``AN = 0``.
-
-All functions broadcast over array inputs and validate at the door:
-A, r, rho, alpha outside [0, 1] raise ``ValueError`` naming the argument.
+accurately, ``AN = |A∩N| / n = A (1 - r)`` (0 where r = 1, where A is NaN):
+the formulas are simplest in that variable, and :func:`operating_set` maps
+its borders to phi through it. All functions broadcast over arrays.
 """
 
 from __future__ import annotations
@@ -30,26 +25,14 @@ import numpy as np
 
 from . import _validate as v
 from ._constraints import accepts
-from ._formulas import fraction_measures
+from ._formulas import FORMULAS, kept_accurate, kept_misclassified, snap
 from ._kinds import ACCURACY, ACCURACY_1D, FRACTION, FRACTION_1D, SINGLE_ACCURACY, SINGLE_FRACTION, one_of
 from .measures import MEASURE_NAMES
 
-__all__ = [
-    "cost",
-    "relative_optimality",
-    "compare",
-    "rho_zero",
-    "optimality_matrix",
-    "compare_same_r",
-    "compare_same_accurate_kept",
-    "compare_same_misclassified_kept",
-    "operating_region",
-    "feasible_accuracy",
-    "Borders",
-    "BorderFeasibility",
-    "OperatingSet",
-    "operating_set",
-]
+__all__ = ["cost", "relative_optimality", "compare", "rho_zero", "optimality_matrix",
+           "compare_same_r", "compare_same_accurate_kept", "compare_same_misclassified_kept",
+           "operating_region", "feasible_accuracy", "Borders", "BorderFeasibility",
+           "OperatingSet", "operating_set"]
 
 #: Outcomes closer than this (in units of rho) to a tie are called "equivalent".
 TIE_TOLERANCE = 1e-10
@@ -65,47 +48,38 @@ MAX_MATRIX_POINTS = 10_000
 def _out(x):
     """0-d arrays become plain Python scalars / strings; arrays stay arrays."""
     x = np.asarray(x)
-    if x.ndim == 0:
-        return x.item()
-    return x
-
-
-def _kept_accurate(A, r):
-    """``AN = A (1 - r)``, the accurate-and-kept fraction; 0 where r == 1 (A is NaN there)."""
-    with np.errstate(invalid="ignore"):
-        return np.where(r == 1, 0.0, A * (1.0 - r))
+    return x.item() if x.ndim == 0 else x
 
 
 #: Two operating points (A1, r1) and (A0, r0), broadcast together.
-_POINTS = dict(A1=ACCURACY, r1=FRACTION, A0=ACCURACY, r0=FRACTION)
+_POINTS = dict(A1=ACCURACY, r1=FRACTION, A0=ACCURACY, r0=FRACTION,
+               defined_where_kept=[("A1", "r1"), ("A0", "r0")])
+
+
+def _measures_of(an, r, alpha):
+    """A, Q, phi of points keeping a fraction ``an`` = |A∩N| / n accurate at rejected fraction r.
+
+    The four subset fractions follow from (an, r, alpha), snapped to 0 within
+    :data:`rejlab._formulas.ZERO`, so every edge case is decided as on integer counts.
+    """
+    counts = (snap(an), snap(1.0 - r - an), snap(alpha - an), snap(an + r - alpha))
+    return tuple(FORMULAS[name](*counts) for name in MEASURE_NAMES)
 
 
 def _points(A1, r1, A0, r0):
-    """Two declared operating points as (AN1, r1, AN0, r0), AN = A (1 - r)."""
-    v.defined_where_kept(A1, r1, "A1", "r1")
-    v.defined_where_kept(A0, r0, "A0", "r0")
-    return _kept_accurate(A1, r1), r1, _kept_accurate(A0, r0), r0
+    """Two operating points as (AN1, r1, AN0, r0), AN = A (1 - r)."""
+    return kept_accurate(A1, r1), r1, kept_accurate(A0, r0), r0
 
 
-@accepts(A=ACCURACY, r=FRACTION, rho=FRACTION, broadcast=("A", "r", "rho"))
+@accepts(A=ACCURACY, r=FRACTION, rho=FRACTION, broadcast=("A", "r", "rho"),
+         defined_where_kept=("A", "r"))
 def cost(A, r, rho):
     """Cost of an operating point, ``L(A, r; rho) = (1 - A)(1 - r) + rho r``.
 
     Condessa et al. 2017, Sec. 4, Eq. (11): a kept misclassified sample costs 1, a
-    rejected sample costs ``rho`` and a kept accurate sample costs 0; ``L`` is
-    the average cost per sample.
-
-    Parameters
-    ----------
-    A, r : float or array-like in [0, 1]
-        Nonrejected accuracy and rejected fraction (A may be NaN where r == 1).
-    rho : float or array-like in [0, 1]
-        Price of one rejection, relative to one misclassification.
-
-    Returns
-    -------
-    float or numpy.ndarray
-        Broadcast over the three inputs.
+    rejected sample costs ``rho`` (the price of a rejection relative to a
+    misclassification) and a kept accurate sample costs 0; ``L`` is the
+    average cost per sample. A may be NaN where r == 1.
 
     Examples
     --------
@@ -114,10 +88,7 @@ def cost(A, r, rho):
     >>> np.round(cost([0.7, 0.8], [0.0, 0.25], 0.4), 12)
     array([0.3 , 0.25])
     """
-    v.defined_where_kept(A, r)
-    with np.errstate(invalid="ignore"):
-        misclassified_kept = np.where(r == 1, 0.0, (1.0 - A) * (1.0 - r))
-    return _out(misclassified_kept + rho * r)
+    return _out(kept_misclassified(A, r) + rho * r)
 
 
 @accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
@@ -131,14 +102,11 @@ def relative_optimality(A1, r1, A0, r0):
 
     ``beta = +1`` on the best-behaviour border (going from r0 to r1 only
     misclassified samples were rejected, or only accurate samples were
-    un-rejected), ``beta = -1`` on the worst border, ``beta = 0`` halfway.
-    For two points of the same rejector (nested rejected sets) beta always
-    lies in [-1, 1]. At ``r1 == r0`` the result is ``+inf``, ``-inf`` or
-    ``0`` by the sign of ``Q1 - Q0``: the point with the larger Q then
-    dominates for every rho.
-
-    The classifier's accuracy without rejection, alpha, cancels in Q1 - Q0,
-    so it is not needed.
+    un-rejected), ``beta = -1`` on the worst border, ``beta = 0`` halfway;
+    for two points of one rejector (nested rejected sets) beta lies in
+    [-1, 1]. At ``r1 == r0``: ``+inf``, ``-inf`` or ``0`` by the sign of
+    ``Q1 - Q0`` (the larger Q dominates for every rho). alpha cancels in
+    ``Q1 - Q0``, so it is not needed.
 
     Examples
     --------
@@ -166,17 +134,12 @@ def _beta(an1, r1, an0, r0):
 def rho_zero(A1, r1, A0, r0):
     """Threshold price ``rho_0``: the rejection price at which both points cost the same.
 
-    Condessa et al. 2017, Eq. (12). For ``r1 > r0``, ``rho_0 = (1 + beta) / 2``
-    and point 1 (which rejects more) beats the reference iff ``rho < rho_0``.
-    For ``r1 < r0``, ``rho_0 = (1 - beta) / 2`` and point 1 (which rejects
-    less) beats the reference iff ``rho > rho_0``. Either way the point that
-    rejects more wins below ``rho_0`` and loses above it, so swapping the two
-    points gives the same ``rho_0``. ``rho_0`` may fall outside [0, 1] (one
-    point then wins for every price); it is NaN when ``r1 == r0`` (the price
-    plays no role).
-
-    Against no rejection (``r0 = 0``) ``rho_0 = |M∩R| / |R|``, the share of
-    misclassified samples among the rejected ones.
+    Condessa et al. 2017, Eq. (12): ``rho_0 = (1 + beta) / 2`` for ``r1 > r0``,
+    ``(1 - beta) / 2`` for ``r1 < r0``. The point that rejects more wins below
+    ``rho_0`` and loses above it, so swapping the points gives the same
+    ``rho_0``; it may fall outside [0, 1] (one point then wins for every
+    price), and is NaN when ``r1 == r0`` (the price plays no role). Against no
+    rejection (``r0 = 0``) it is ``|M∩R| / |R|``.
 
     Examples
     --------
@@ -197,21 +160,11 @@ def rho_zero(A1, r1, A0, r0):
 def compare(A1, r1, A0, r0, rho):
     """Does point 1 = (A1, r1) outperform the reference 0 = (A0, r0) at price ``rho``?
 
-    Condessa et al. 2017, Sec. 4 ("Cost comparison"), through beta and rho_0:
-
-    - ``r1 > r0``: point 1 outperforms iff ``rho < (1 + beta) / 2``,
-    - ``r1 < r0``: point 1 outperforms iff ``rho > (1 - beta) / 2``,
-    - ``r1 == r0``: the larger Q (A) wins whatever rho is;
-
-    "outperformed" when the inequality flips, "equivalent" at equality (up
-    to :data:`TIE_TOLERANCE` in rho). This is the same verdict as comparing
-    ``cost(A1, r1, rho)`` with ``cost(A0, r0, rho)``: lower cost wins.
-
-    Returns
-    -------
-    str or numpy.ndarray of str
-        ``"outperforms"``, ``"outperformed"`` or ``"equivalent"``; an array of
-        these when the inputs broadcast to an array.
+    Condessa et al. 2017, Sec. 4 ("Cost comparison"): for ``r1 > r0`` point 1
+    outperforms iff ``rho < (1 + beta) / 2``, for ``r1 < r0`` iff
+    ``rho > (1 - beta) / 2``, and for ``r1 == r0`` the larger Q wins whatever
+    rho is; "outperformed" when the inequality flips, "equivalent" at equality
+    (up to :data:`TIE_TOLERANCE`). The verdict of comparing the two costs.
 
     Examples
     --------
@@ -239,32 +192,15 @@ def _verdicts(margin):
                     np.where(margin < -TIE_TOLERANCE, "outperformed", "equivalent"))
 
 
-def _verdict(margin):
-    return _out(_verdicts(margin))
-
-
-@accepts(A=ACCURACY_1D, r=FRACTION_1D, same_length=("A", "r"))
+@accepts(A=ACCURACY_1D, r=FRACTION_1D, same_length=("A", "r"), defined_where_kept=("A", "r"))
 def optimality_matrix(A, r):
     """Relative optimality of every operating point against every other (Condessa et al. 2017, Figs. 5, 8).
 
     ``beta[i, j] = relative_optimality(A[i], r[i], A[j], r[j])``: **row i is
-    the test point 1, column j the reference 0**. The diagonal is 0 (a point
-    against itself, the ``r1 == r0`` rule of :func:`relative_optimality` with ``Q1 == Q0``); other pairs
-    with equal r get ``+inf`` / ``-inf`` / 0 by the sign of ``Q1 - Q0``.
-
-    Vectorized: two outer differences and one division, O(m^2) memory. For a
-    long curve, first reduce it with :func:`rejlab.curves.subsample_curves` (a few
-    thousand points at most).
-
-    Parameters
-    ----------
-    A, r : array-like, shape (m,)
-        Nonrejected accuracy and rejected fraction of the m points (A may be
-        NaN where r == 1).
-
-    Returns
-    -------
-    numpy.ndarray, shape (m, m)
+    the test point 1, column j the reference 0**; the diagonal is 0, and other
+    pairs with equal r get ``+inf`` / ``-inf`` / 0 by the sign of ``Q1 - Q0``.
+    Two outer differences and one division: O(m^2) memory, so thin a long
+    curve first with :func:`rejlab.curves.subsample_curves`.
 
     Examples
     --------
@@ -273,12 +209,11 @@ def optimality_matrix(A, r):
            [ 0.2,  0. , -0.2],
            [ 0.2,  0.2,  0. ]])
     """
-    v.defined_where_kept(A, r)
     if A.size > MAX_MATRIX_POINTS:
         raise ValueError(f"A has {A.size} points; the {A.size} x {A.size} matrix would take "
                          f"{8 * A.size ** 2 / 1e9:.1f} GB: thin the curve first, e.g. "
                          f"rl.curves.subsample_curves(curves, 2000)")
-    q = 2.0 * _kept_accurate(A, r) + r  # Q + alpha; alpha cancels in Q1 - Q0
+    q = 2.0 * kept_accurate(A, r) + r  # Q + alpha; alpha cancels in Q1 - Q0
     num = np.subtract.outer(q, q)
     den = np.subtract.outer(r, r)
     np.abs(den, out=den)
@@ -292,9 +227,7 @@ def optimality_matrix(A, r):
 
 @accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def compare_same_r(A1, r1, A0, r0):
-    """Same rejected fraction: the higher nonrejected accuracy wins, for every rho.
-
-    With ``r1 == r0``, ``L1 - L0 = (1 - r)(A0 - A1)`` does not depend on rho.
+    """Same rejected fraction: the higher A wins, for every rho (``L1 - L0 = (1 - r)(A0 - A1)``).
 
     Examples
     --------
@@ -303,18 +236,15 @@ def compare_same_r(A1, r1, A0, r0):
     """
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
     v.close(r1, r0, CONDITION_TOLERANCE, "r1 must equal r0 for compare_same_r")
-    return _verdict(an1 - an0)
+    return _out(_verdicts(an1 - an0))
 
 
 @accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def compare_same_accurate_kept(A1, r1, A0, r0):
     """Same number of accurate samples kept, |A∩N|: the one that rejects more wins.
 
-    Going from the point that rejects less to the one that rejects more,
-    only misclassified samples were rejected: ``beta = +1``. The point that
-    rejects more costs ``(1 - rho) |r1 - r0|`` less, so it wins for every
-    rho in [0, 1) and ties at rho = 1 (a rejection then costs as much as a
-    misclassification).
+    Only misclassified samples were rejected in between (``beta = +1``), so it
+    costs ``(1 - rho) |r1 - r0|`` less: it wins for every rho below 1, and ties at 1.
 
     Examples
     --------
@@ -324,17 +254,15 @@ def compare_same_accurate_kept(A1, r1, A0, r0):
     an1, r1, an0, r0 = _points(A1, r1, A0, r0)
     v.close(an1, an0, CONDITION_TOLERANCE,
             "A1 (1 - r1) must equal A0 (1 - r0) (same |A∩N|) for compare_same_accurate_kept")
-    return _verdict(np.sign(r1 - r0))
+    return _out(_verdicts(np.sign(r1 - r0)))
 
 
 @accepts(**_POINTS, broadcast=("A1", "r1", "A0", "r0"))
 def compare_same_misclassified_kept(A1, r1, A0, r0):
     """Same number of misclassified samples kept, |M∩N|: the one that rejects less wins.
 
-    Going from the point that rejects less to the one that rejects more,
-    only accurate samples were rejected: ``beta = -1``. The point that
-    rejects less costs ``rho |r1 - r0|`` less, so it wins for every rho in
-    (0, 1] and ties at rho = 0 (free rejection).
+    Only accurate samples were rejected in between (``beta = -1``), so it costs
+    ``rho |r1 - r0|`` less: it wins for every rho above 0, and ties at 0.
 
     Examples
     --------
@@ -346,7 +274,7 @@ def compare_same_misclassified_kept(A1, r1, A0, r0):
     v.close(mn1, mn0, CONDITION_TOLERANCE,
             "(1 - A1)(1 - r1) must equal (1 - A0)(1 - r0) (same |M∩N|) for "
             "compare_same_misclassified_kept")
-    return _verdict(np.sign(r0 - r1))
+    return _out(_verdicts(np.sign(r0 - r1)))
 
 
 # --- operating sets ---
@@ -364,12 +292,8 @@ def feasible_accuracy(r, alpha):
     at least ``alpha - r`` (all the rejected ones accurate) and at most
     ``min(alpha, 1 - r)``; so ``A`` lies in
     ``[max(0, alpha - r) / (1 - r), min(alpha, 1 - r) / (1 - r)]``
-    (Condessa et al. 2017, "Operating sets"). At r = 1 nothing is kept and A
-    is undefined: both bounds are NaN.
-
-    Returns
-    -------
-    (low, high) : floats, or arrays of r's and alpha's broadcast shape
+    (Condessa et al. 2017, "Operating sets"), both NaN at r = 1. Returns
+    ``(low, high)``.
 
     Examples
     --------
@@ -388,8 +312,8 @@ _REFERENCE = dict(A0=SINGLE_ACCURACY, r0=SINGLE_FRACTION, alpha=SINGLE_FRACTION)
 
 
 def _reference(A0, r0, alpha):
-    v.defined_where_kept(A0, r0, "A0", "r0")
-    an0 = 0.0 if r0 == 1 else A0 * (1.0 - r0)
+    """The reference as floats and its AN0, clipped to the feasible range; infeasible raises."""
+    an0 = float(kept_accurate(A0, r0))
     low, high = _feasible_bounds(float(r0), float(alpha))
     if not (low - CONDITION_TOLERANCE <= an0 <= high + CONDITION_TOLERANCE):
         a_low, a_high = feasible_accuracy(float(r0), float(alpha))
@@ -401,16 +325,16 @@ def _reference(A0, r0, alpha):
     return float(A0), float(r0), float(alpha), min(max(an0, low), high)
 
 
-@accepts(A1=ACCURACY, r1=FRACTION, **_REFERENCE, broadcast=("A1", "r1"))
+@accepts(A1=ACCURACY, r1=FRACTION, **_REFERENCE, broadcast=("A1", "r1"),
+         defined_where_kept=[("A1", "r1"), ("A0", "r0")])
 def operating_region(A1, r1, A0, r0, alpha):
     """Region of point 1 in the operating set of the reference 0 (Condessa et al. 2017, Fig. 2).
 
     ``"green"``: point 1 outperforms the reference for every rho in [0, 1]
     (beta > 1); ``"orange"``: it is outperformed for every rho (beta < -1);
     ``"white"``: the verdict depends on rho (borders included);
-    ``"infeasible"``: no classifier with accuracy ``alpha`` without
-    rejection can reach it. Since ``L1 - L0`` is linear in rho, "for every
-    rho" is decided at rho = 0 and rho = 1 with :func:`compare`'s tolerance.
+    ``"infeasible"``: no classifier of accuracy ``alpha`` can reach it.
+    ``L1 - L0`` is linear in rho, so "every rho" is decided at 0 and 1.
 
     Examples
     --------
@@ -418,14 +342,11 @@ def operating_region(A1, r1, A0, r0, alpha):
     array(['green', 'white', 'orange', 'infeasible'], dtype='<U10')
     """
     A0, r0, alpha, _ = _reference(A0, r0, alpha)
-    v.defined_where_kept(A1, r1, "A1", "r1")
-    an1, an0 = _kept_accurate(A1, r1), _kept_accurate(np.asarray(A0), np.asarray(r0))
+    an1, an0 = kept_accurate(A1, r1), kept_accurate(np.asarray(A0), np.asarray(r0))
     low, high = _feasible_bounds(r1, alpha)
     feasible = (an1 >= low - CONDITION_TOLERANCE) & (an1 <= high + CONDITION_TOLERANCE)
-    at0 = _compare(an1, r1, an0, r0, 0.0)
-    at1 = _compare(an1, r1, an0, r0, 1.0)
-    both = np.broadcast_arrays(at0, at1, feasible)
-    at0, at1, feasible = both
+    at0, at1, feasible = np.broadcast_arrays(_compare(an1, r1, an0, r0, 0.0),
+                                             _compare(an1, r1, an0, r0, 1.0), feasible)
     region = np.where((at0 == "outperforms") & (at1 == "outperforms"), "green",
                       np.where((at0 == "outperformed") & (at1 == "outperformed"),
                                "orange", "white"))
@@ -433,13 +354,9 @@ def operating_region(A1, r1, A0, r0, alpha):
 
 
 class Borders(NamedTuple):
-    """One measure along the grid r of an operating set.
-
-    ``best``, ``mid``, ``worst``: the measure on the beta = +1, 0, -1
-    borders, clipped to the feasible range (outside it the border runs along
-    the edge of the feasible set); ``low``, ``high``: the lowest and highest
-    feasible value at each r.
-    """
+    """One measure along the grid r of an operating set: on the beta = +1, 0, -1 borders
+    (``best``, ``mid``, ``worst``, clipped to the feasible range, along whose edge they then
+    run) and the lowest and highest feasible value (``low``, ``high``)."""
 
     best: np.ndarray
     mid: np.ndarray
@@ -460,23 +377,13 @@ class BorderFeasibility(NamedTuple):
 class OperatingSet:
     """The operating set of a reference point over a grid of r (Condessa et al. 2017, Fig. 2).
 
-    Attributes
-    ----------
-    A0, r0, alpha : float
-        The reference point and the accuracy without rejection.
-    Q0, phi0 : float
-        Classification and rejection quality of the reference.
-    r : numpy.ndarray
-        The grid of rejected fractions r1.
-    AN, A, Q, phi : Borders
-        Each measure along the borders (``AN`` is the accurate-and-kept
-        fraction ``A1 (1 - r1)``, the variable the borders are built in).
-    feasible : BorderFeasibility
-        Where each unclipped border is reachable by some classifier.
-
-    Between ``worst`` and ``best`` lies the white region (the operating set
-    proper), above ``best`` (up to ``high``) the green one, below ``worst``
-    (down to ``low``) the orange one; outside [low, high] is infeasible.
+    The reference (``A0, r0``, its ``Q0, phi0``) and ``alpha``; the grid ``r``
+    of r1; the :class:`Borders` of ``AN`` (the accurate-and-kept fraction
+    ``A1 (1 - r1)`` the borders are built in), ``A``, ``Q`` and ``phi``; where
+    each unclipped border is ``feasible``. Between ``worst`` and ``best`` lies
+    the white region (the operating set proper), above ``best`` (up to
+    ``high``) the green one, below ``worst`` (down to ``low``) the orange
+    one; outside [low, high] is infeasible.
     """
 
     A0: float
@@ -497,7 +404,7 @@ class OperatingSet:
         return getattr(self, name)
 
 
-@accepts(**_REFERENCE, r=FRACTION_1D)
+@accepts(**_REFERENCE, r=FRACTION_1D, defined_where_kept=("A0", "r0"))
 def operating_set(A0, r0, alpha, r):
     """Operating set of the reference (A0, r0): beta = +1, 0, -1 borders over the grid r.
 
@@ -515,26 +422,9 @@ def operating_set(A0, r0, alpha, r):
     ``0 <= MN1 = 1 - r1 - AN1 <= 1 - alpha``. A, Q and phi all increase with
     AN1 at fixed r1, so each border maps to a border of each measure; phi is
     computed from the subset fractions of the border's AN1 (never by
-    averaging phi values).
-
-    Parameters
-    ----------
-    A0, r0 : float in [0, 1]
-        The reference operating point (A0 may be NaN if r0 == 1).
-    alpha : float in [0, 1]
-        Accuracy of the classifier without rejection, ``A(0) = |A| / n``.
-    r : array-like in [0, 1]
-        Grid of rejected fractions r1.
-
-    Returns
-    -------
-    OperatingSet
-
-    Raises
-    ------
-    ValueError
-        If an input lies outside [0, 1], or the reference is infeasible for
-        this alpha (``A0 (1 - r0)`` outside ``[max(0, alpha - r0), min(alpha, 1 - r0)]``).
+    averaging phi values). ``alpha = A(0)`` is the classifier's accuracy
+    without rejection; a reference it cannot reach (``A0 (1 - r0)`` outside
+    ``[max(0, alpha - r0), min(alpha, 1 - r0)]``) raises ``ValueError``.
 
     Examples
     --------
@@ -548,13 +438,12 @@ def operating_set(A0, r0, alpha, r):
     dr = r - r0
     low, high = _feasible_bounds(r, alpha)
     raw = {b: an0 + (b * np.abs(dr) - dr) / 2.0 for b in (1.0, 0.0, -1.0)}
-    tol = CONDITION_TOLERANCE
-    feasible = BorderFeasibility(*((raw[b] >= low - tol) & (raw[b] <= high + tol)
-                                   for b in (1.0, 0.0, -1.0)))
+    feasible = BorderFeasibility(*((raw[b] >= low - CONDITION_TOLERANCE)
+                                   & (raw[b] <= high + CONDITION_TOLERANCE) for b in raw))
     an = {b: np.clip(raw[b], low, high) for b in raw}
     an_b = Borders(an[1.0], an[0.0], an[-1.0], low, high)
-    mapped = [fraction_measures(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
+    mapped = [_measures_of(x, r, alpha) for x in an_b]  # 5 x (A, Q, phi)
     A_b, Q_b, phi_b = (Borders(*(m[i] for m in mapped)) for i in range(3))
-    _, Q0, phi0 = fraction_measures(np.array(an0), np.array(r0), alpha)
+    _, Q0, phi0 = _measures_of(np.array(an0), np.array(r0), alpha)
     return OperatingSet(A0, r0, alpha, float(Q0), float(phi0), r, an_b, A_b, Q_b, phi_b,
                         feasible)

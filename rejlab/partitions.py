@@ -26,6 +26,7 @@ from . import _validate as v
 from ._constraints import Kind, accepts
 from ._kinds import FINITE_1D, LABELS_1D, SINGLE_FRACTION, integer
 from ._labels import same_kind
+from ._ranking import order
 
 __all__ = ["Threshold", "accuracy_vector", "reject_lowest", "reject_below"]
 
@@ -44,12 +45,14 @@ class Threshold(NamedTuple):
 
 
 def _threshold(x, name):
-    """A threshold's value: a number (infinities allowed, not NaN) or a :class:`Threshold`'s."""
-    return v.threshold_value(x.value if isinstance(x, Threshold) else x, name,
-                             "a number or a Threshold (from rl.select_threshold)")
+    """A number (infinities allowed, not NaN) or a :class:`Threshold`, as its value."""
+    t = x.value if isinstance(x, Threshold) else x
+    if isinstance(t, (bool, np.bool_)) or not isinstance(t, numbers.Real) or t != t:
+        raise ValueError(f"{name} must be a number or a Threshold (from rl.select_threshold), "
+                         f"got {v.describe(x)}")
+    return t
 
 
-#: A number or a :class:`Threshold`; converted to its value.
 THRESHOLD = Kind("THRESHOLD", _threshold, example=0.5)
 
 
@@ -57,15 +60,8 @@ THRESHOLD = Kind("THRESHOLD", _threshold, example=0.5)
 def accuracy_vector(y_true, y_pred):
     """Accuracy vector ``a_i = [y_hat_i == y_i]`` (Condessa et al. 2017, Sec. 2).
 
-    Parameters
-    ----------
-    y_true, y_pred : array-like, shape (n,)
-        Ground truth and predicted labels (any comparable labels).
-
-    Returns
-    -------
-    numpy.ndarray of bool
-        True for the accurately classified samples (the subset A).
+    True for the accurately classified samples (the subset A); labels of any
+    kind, compared as Python compares them.
 
     Examples
     --------
@@ -103,23 +99,10 @@ def _labels_equal(x, y):
 def reject_lowest(confidence, fraction=None, *, count=None):
     """Reject the least confident samples (the monotone rejector, Condessa et al. 2017, Sec. 2).
 
-    If sample i is rejected, every sample j with ``c_j < c_i`` is rejected too.
-    Ties are broken by sample index: among equal confidences the lower index is
-    rejected first.
-
-    Parameters
-    ----------
-    confidence : array-like of float, shape (n,)
-        Higher means surer. Must be finite.
-    fraction : float in [0, 1], optional
-        Fraction of samples to reject; the count is ``round(fraction * n)``.
-    count : int in [0, n], keyword-only, optional
-        Number of samples to reject. Give exactly one of ``fraction``/``count``.
-
-    Returns
-    -------
-    numpy.ndarray of bool
-        True = rejected (the subset R).
+    If sample i is rejected, every sample j with ``c_j < c_i`` is rejected too;
+    among equal confidences the lower index is rejected first. Give exactly
+    one of ``fraction`` (the count is ``round(fraction * n)``) and ``count``
+    (in [0, n]). Returns the mask of the subset R (True = rejected).
 
     Examples
     --------
@@ -134,21 +117,8 @@ def reject_lowest(confidence, fraction=None, *, count=None):
         count = round(fraction * n)
     elif count > n:
         raise ValueError(f"count must lie in [0, {n}], got {count}")
-    return _lowest(confidence, count)
-
-
-def _lowest(c, count):
-    """The ``count`` first samples in (confidence, index) order, without sorting: O(n).
-
-    The count-th smallest confidence t splits them: every sample below t,
-    then the first samples equal to t by index.
-    """
-    if count == 0 or count == c.size:
-        return np.full(c.size, count > 0)
-    t = np.partition(c, count - 1)[count - 1]
-    rejected = c < t
-    ties = np.flatnonzero(c == t)[:count - int(np.count_nonzero(rejected))]
-    rejected[ties] = True
+    rejected = np.zeros(n, dtype=bool)
+    rejected[order(confidence)[:count]] = True
     return rejected
 
 
@@ -168,15 +138,7 @@ def reject_below(confidence, threshold):
     >>> reject_below([0.9, 0.2, 0.5, 0.2], 0.5)
     array([False,  True, False,  True])
     """
-    return _below(confidence, threshold.value if isinstance(threshold, Threshold) else threshold)
-
-
-def _below(c, t):
-    """``c < t`` decided exactly, whatever the dtypes (NumPy would compare in float64).
-
-    ``c`` is a validated confidence array, ``t`` a real number (possibly
-    infinite, never NaN).
-    """
+    c, t = confidence, threshold   # c < t decided exactly: NumPy would compare in float64
     if t in (math.inf, -math.inf):
         return np.full(c.shape, t > 0)
     if c.dtype.kind in "iu":

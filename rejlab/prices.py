@@ -1,18 +1,8 @@
 """The price of rejection along a curve: the cost at a price rho, and rho_0 of every point.
 
-Condessa et al. 2017, Sec. 4 and Fig. 8. Along the curves of one
-classifier (:func:`rejlab.rejection_curves`):
-
-- the cost ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n`` of every
-  point at a price of rejection rho, and its cheapest point
-  (:func:`cost_curve`, from the curves' integer counts);
-- ``rho_0 = |M∩R| / |R|`` of every point against no rejection: rejecting that
-  fraction beats rejecting nothing iff ``rho < rho_0`` (:func:`rho_zero_curve`).
-
-Both are what :func:`rejlab.plot.cost_curves`, :func:`rejlab.plot.cost_curve`
-and :func:`rejlab.plot.rho_zero_curve` draw; for long curves they hold the
-:data:`rejlab.curves.DISPLAY_POINTS` a figure shows, while the cheapest point
-comes from every point.
+Condessa et al. 2017, Sec. 4 and Fig. 8: what :func:`rejlab.plot.cost_curves`,
+:func:`rejlab.plot.cost_curve` and :func:`rejlab.plot.rho_zero_curve` draw,
+computed from the integer counts of :func:`rejlab.rejection_curves`.
 """
 
 from __future__ import annotations
@@ -43,12 +33,12 @@ class CostCurve(NamedTuple):
 def cost_curve(curves, rho, *, max_points=DISPLAY_POINTS):
     """The cost ``L(r; rho)`` along a curve, with its cheapest point (Condessa et al. 2017, Sec. 4).
 
-    ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n``, computed from
-    the curves' integer counts by :meth:`rejlab.curves.RejectionCurves.cost`;
-    the cheapest point is :meth:`~rejlab.curves.RejectionCurves.min_cost`
-    (the first one on exact ties), found on every point of the curve; ``r``
-    and ``cost`` hold at most ``max_points`` of them (for drawing). At
-    rho = 1/2 the cheapest point is the point of maximum Q.
+    ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n``
+    (:meth:`rejlab.curves.RejectionCurves.cost`); the cheapest point
+    (:meth:`~rejlab.curves.RejectionCurves.min_cost`, the first on exact ties)
+    is found on every point of the curve, while ``r`` and ``cost`` hold at
+    most ``max_points`` of them, for drawing. At rho = 1/2 the cheapest point
+    is the point of maximum Q.
 
     Examples
     --------
@@ -78,18 +68,9 @@ def rho_zero_curve(curves):
     Condessa et al. 2017, Fig. 8: with the reference ``r0 = 0``, rejecting a
     fraction r beats not rejecting at all iff ``rho < rho_0(r)``, and
     ``rho_0 = |M∩R| / |R|``, the share of misclassified samples among the
-    rejected ones (:attr:`rejlab.RejectionCurves.rho_0`, computed from the
-    integer counts, so exact at 0 and 1). One value per point of the curves;
-    NaN at the point with nothing rejected (the reference itself, 0 / 0).
-
-    Parameters
-    ----------
-    curves : RejectionCurves
-
-    Returns
-    -------
-    RhoZeroCurve
-        Fields ``r`` and ``rho_0`` (unpacks as a pair).
+    rejected ones (:attr:`rejlab.RejectionCurves.rho_0`, from the integer
+    counts, so exact at 0 and 1); NaN where nothing is rejected (0 / 0).
+    Unpacks as the pair ``r, rho_0``.
 
     Examples
     --------

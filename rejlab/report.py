@@ -1,53 +1,26 @@
 """Evaluate your own classifier: one report from predictions (Condessa et al. 2017, Secs. 3-4).
 
-:func:`rejection_report` takes what a student already has, either
-``y_true, y_pred, confidence`` or ``y_true`` plus an (n, K) matrix of class
-probabilities, and gathers the measures of the first paper in one frozen
-:class:`RejectionReport`:
+:func:`rejection_report` takes what a student already has, ``y_true, y_pred,
+confidence`` or ``y_true`` plus an (n, K) matrix of class probabilities, and
+gathers the first paper's measures in one frozen :class:`RejectionReport`:
+the curves r, A, Q, phi for every number of rejected samples, the operating
+points at a few rejected fractions, the point of maximum Q, rho_0 against
+no rejection, the cost at a price rho, and the selective-classification
+numbers; with ``n_boot > 0`` bootstrap intervals, with ``validation=...``
+the threshold chosen on validation data and measured on the test data.
 
-- the curves r, A, Q, phi for every number of rejected samples
-  (:func:`rejlab.rejection_curves`);
-- the operating points at a few requested rejected fractions, with the
-  semantics of :func:`rejlab.reject_lowest` (``count = round(fraction * n)``);
-- the operating point of maximum classification quality Q;
-- the rho_0 curve against no rejection: ``rho_0 = |M∩R| / |R|``, the price
-  of rejection below which rejecting the k least confident samples beats not
-  rejecting at all;
-- optionally, for a price of rejection rho, the cost
-  ``L = (1 - A)(1 - r) + rho r`` along the curve and its minimum;
-- always, the selective-classification numbers AURC, E-AURC, AUGRC and
-  failure AUROC (:mod:`rejlab.selective`, rejlab's convention, tied
-  confidences averaged over their order);
-- with ``n_boot > 0``, percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`)
-  and intervals for the tabulated points and the max-Q point;
-- with ``validation=...``, the threshold chosen on validation data
-  (:func:`rejlab.select_threshold`) and the operating point it gives on the
-  test data, so the reported point is not chosen on the data it is
-  measured on.
-
-Every number the report prints depends only on the multiset of (label,
-prediction, confidence) rows, never on their order (the bootstrap's
-intervals aside: a seeded resampling draws rows by position). A requested
-fraction whose count ``round(fraction * n)`` cuts through a group of equal
-confidences gets the expectation over the orders of that group (A, Q,
-rho_0 and the cost exactly; phi from the expected counts), and the text says
-which fractions did; the maximum-Q and minimum-cost points are taken among
-the points a threshold reaches, where a group is never split (on the
-expected curve, which is linear inside a group, the extremes are there too).
-The per-k :attr:`RejectionReport.curves` keep the library's tie policy, as
-:func:`rejlab.rejection_curves` does.
-
-A report computes and formats; it never draws. ``str(report)`` is a
-plain-text table, :func:`rejlab.plot.report` draws it and
-:func:`rejlab.widgets.report_explorer` walks along it.
-:func:`report_from_estimator` does the same for a fitted scikit-learn
-classifier (duck-typed: ``predict_proba`` and ``classes_``; scikit-learn is
-never imported here).
+Nothing printed depends on the order of the rows (the bootstrap's
+intervals aside: a seeded resampling draws rows by position). A report
+computes and formats, and computes only what is read: the numbers a table
+does not show (the AURC family, the cost curve, rho_0, the figures' points)
+are made on first access. :func:`rejlab.plot.report` draws it,
+:func:`report_from_estimator` makes it from a fitted scikit-learn classifier
+(duck-typed: ``predict_proba`` and ``classes_``; scikit-learn is never
+imported here).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple, Optional
@@ -55,6 +28,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from ._constraints import accepts
+from ._formulas import FORMULAS
 from ._kinds import (
     CALLBACK,
     FINITE_1D,
@@ -69,6 +43,7 @@ from ._kinds import (
     integer,
     one_of,
 )
+from ._ranking import ranked
 from ._report_inputs import (
     ESTIMATOR,
     ESTIMATOR_VALIDATION,
@@ -79,9 +54,8 @@ from ._report_inputs import (
     predictions,
     validation_inputs,
 )
-from ._report_points import curves_and_thresholds, point_at, threshold_rejected
 from ._report_text import report_text, value_text
-from ._risk_coverage import threshold_field_numbers
+from ._risk_coverage import FIELD_NAMES, threshold_field_numbers
 from .bootstrap import (
     DEFAULT_BAND_FRACTIONS,
     Band,
@@ -90,8 +64,8 @@ from .bootstrap import (
     bootstrap_curves,
     bootstrap_threshold,
 )
-from .curves import RejectionCurves, subsample_curves
-from .measures import MEASURE_NAMES, OperatingPoint, operating_point
+from .curves import CURVE_FIELDS, RejectionCurves, subsample_curves
+from .measures import MEASURE_NAMES, OperatingPoint, SubsetCounts, operating_point
 from .optimality import operating_set
 from .partitions import Threshold, reject_below
 from .prices import CostCurve, cost_curve, rho_zero_curve
@@ -119,63 +93,50 @@ class RejectionReport:
     Attributes
     ----------
     curves : RejectionCurves
-        r, A, Q, phi (and the four subset counts) for k = 0 .. n rejected samples.
-    rho_zero : numpy.ndarray, shape (n + 1,)
-        rho_0 of each curve point against no rejection, ``|M∩R| / |R|``;
-        NaN at k = 0 (the point is the reference itself). The curves'
-        :attr:`~rejlab.RejectionCurves.rho_0`, computed on first use.
+        r, A, Q, phi (and the four subset counts) for k = 0 .. n rejected samples,
+        with the library's tie policy.
     fractions : tuple of float
         The requested rejected fractions, in the order given.
     points : tuple of OperatingPoint
-        The operating point at each requested fraction, rejecting
-        ``round(fraction * n)`` samples (as :func:`rejlab.reject_lowest`).
-        Where that count cuts through a group of tied confidences, the
-        expectation over the orders of the group: its counts are the
+        The point at each fraction, rejecting ``round(fraction * n)`` samples
+        (as :func:`rejlab.reject_lowest`). Where that count cuts through a
+        group of tied confidences, the expectation over the group's orders:
         expected counts (floats), A, Q and rho_0 their exact expectations,
-        phi computed from the expected counts.
+        phi from the expected counts.
     tied_fractions : tuple of float
-        The requested fractions whose count cuts through a group of tied
-        confidences (their rows are those expectations).
-    best : OperatingPoint
-        The point of maximum Q among those a threshold reaches (the first,
-        least rejecting, on ties).
-    best_index : int
-        Its number of rejected samples k (= its index on the curves).
+        The fractions whose count cuts through a group of tied confidences.
+    best, best_index : OperatingPoint, int
+        The point of maximum Q among those a threshold reaches (the least
+        rejecting on ties), and its number of rejected samples k.
     rejector : str
         The rejector's name, or ``"given confidence"``.
     labels : tuple or None
         The class labels of the probability columns (None without ``proba``).
     rho : float or None
         The price of rejection, if one was given.
-    cost : numpy.ndarray or None
-        ``L = (1 - A)(1 - r) + rho r`` along the curve (None without ``rho``).
-    min_cost : OperatingPoint or None
-        The point of minimum cost among those a threshold reaches (None
-        without ``rho``).
-    min_cost_index : int or None
-        Its number of rejected samples k.
+    min_cost, min_cost_index : OperatingPoint or None, int or None
+        The point of minimum cost among those a threshold reaches, and its k
+        (None without ``rho``).
+    n_boot, level, seed, bands, point_bands
+        The bootstrap settings (``n_boot = 0``: none, and no bands); the bands
+        of A, Q, phi over ``np.linspace(0, 1, 101)`` and the fractions
+        (``CurveBands``, with ``best_Q`` / ``best_r`` for the max-Q point);
+        and the ``PointBands`` at each tabulated fraction (r is fixed there).
+    criterion, threshold, test_point, test_point_bands
+        With validation data (else None): how the threshold was chosen there,
+        the ``Threshold`` (with the validation r, A, Q), what it gives on the
+        test data (``reject_below``), and with the bootstrap its bands (the
+        threshold fixed, the test data resampled; ``gain``: the paired band
+        of Q - alpha).
     aurc, excess_aurc, augrc, failure_auroc : float
-        The selective-classification numbers of the test data
-        (:func:`rejlab.aurc` and its family with their defaults: rejlab's
+        The selective-classification numbers of the test data (rejlab's
         convention, tied confidences averaged over their order).
-    n_boot, level, seed
-        The bootstrap settings (``n_boot = 0``: no bootstrap).
-    bands : CurveBands or None
-        Bootstrap bands of A, Q, phi over ``np.linspace(0, 1, 101)`` and the
-        tabulated fractions, with ``bands.best_Q`` / ``bands.best_r`` for the
-        max-Q point (None when ``n_boot = 0``).
-    point_bands : tuple of PointBands or None
-        The bands at each tabulated fraction (r is fixed there).
-    criterion : str or None
-        How the threshold was chosen on validation data (None without validation).
-    threshold : Threshold or None
-        The threshold chosen on validation data, with the validation r, A, Q.
-    test_point : OperatingPoint or None
-        What that threshold gives on the test data (``reject_below``).
-    test_point_bands : PointBands or None
-        Bootstrap bands of r, A, Q, phi of the test point (threshold fixed,
-        test data resampled; None without ``n_boot``), and ``gain``: the
-        paired band of Q - alpha on the same resamples.
+    rho_zero, cost : numpy.ndarray
+        rho_0 against no rejection and the cost at ``rho`` (None without it)
+        at every k.
+
+    The last six are computed on first access (the table prints none of
+    them; the AURC family shows with the bootstrap or validation) and kept.
     """
 
     curves: RejectionCurves
@@ -186,13 +147,8 @@ class RejectionReport:
     rejector: str
     labels: Optional[tuple] = None
     rho: Optional[float] = None
-    cost: Optional[np.ndarray] = None
     min_cost: Optional[OperatingPoint] = None
     min_cost_index: Optional[int] = None
-    aurc: float = math.nan
-    excess_aurc: float = math.nan
-    augrc: float = math.nan
-    failure_auroc: float = math.nan
     n_boot: int = 0
     level: float = 0.95
     seed: object = None
@@ -203,11 +159,28 @@ class RejectionReport:
     test_point: Optional[OperatingPoint] = None
     test_point_bands: Optional[PointBands] = None
     tied_fractions: tuple = ()
+    _thresholds: Optional[RejectionCurves] = None   #: the curves at the points a threshold reaches
 
     @cached_property
     def rho_zero(self):
-        """rho_0 = |M∩R| / |R| of every curve point (NaN at k = 0)."""
+        """rho_0 = |M∩R| / |R| of every curve point against no rejection (NaN at k = 0)."""
         return self.curves.rho_0
+
+    @cached_property
+    def cost(self):
+        """``L = (1 - A)(1 - r) + rho r`` along the curve (None without ``rho``)."""
+        return None if self.rho is None else self.curves.cost(self.rho)
+
+    @cached_property
+    def _field(self):
+        # the four at once, from the threshold points: the row order never moves them
+        t = self._thresholds
+        return threshold_field_numbers(t.points, t.n_accurate_rejected, self.n)
+
+    aurc, excess_aurc, augrc, failure_auroc = (
+        property(lambda self, name=name: self._field[name],
+                 doc=f"{name} of the test data: :func:`rejlab.{name}` with its defaults")
+        for name in FIELD_NAMES)
 
     @property
     def n(self):
@@ -230,8 +203,8 @@ class RejectionReport:
         for f, k, p in zip(self.fractions, self.counts_at_fractions, self.points):
             row = {"fraction": f, "k": k, "r": p.r, **{m: getattr(p, m) for m in MEASURE_NAMES},
                    "rho_0": p.rho_0}
-            if self.cost is not None:   # from the point's counts: expected ones in a tie
-                row["cost"] = float((p.counts.mn + self.rho * k) / self.n)
+            if self.rho is not None:   # from the point's counts: expected ones in a tie
+                row["cost"] = _point_cost(p, k, self.rho, self.n)
             rows.append(row)
         return rows
 
@@ -259,10 +232,9 @@ class RejectionReport:
         What the report explorer shows (:func:`rejlab.plot.report_point` draws it).
         """
         k = _count(r, self.n)
-        point_cost = float(self.curves.take(np.array([k])).cost(rho)[0])
-        return ReportWalk(self.rejector, self.n, self.display_curves, k,
-                          self.curves.point(k), point_cost,
-                          cost_curve(self.curves, rho))
+        point = self.curves.point(k)
+        return ReportWalk(self.rejector, self.n, self.display_curves, k, point,
+                          _point_cost(point, k, rho, self.n), cost_curve(self.curves, rho))
 
     def __str__(self):
         return report_text(self, 4)
@@ -297,6 +269,59 @@ def _count(fraction, n):
     return round(float(fraction) * n)
 
 
+# --- the points: the curves and the points a threshold reaches, from one ranking ----------
+
+def _curves_and_thresholds(accurate, confidence):
+    """The curves at every k, and at the points a threshold reaches, from one ranking.
+
+    The ranking's counts serve both: the thresholds are its counts at the
+    breaks between distinct confidences (the counts of the tie groups,
+    whatever the order inside a group), and without ties they are the
+    curves themselves (``points=None``), so no n-length array is made twice.
+    """
+    ar, breaks = ranked(accurate, confidence, breaks=True)
+    n, n_acc = accurate.size, int(ar[-1])
+    curves = RejectionCurves(ar, n, n_acc)
+    if bool(breaks.all()):                    # every k is a threshold point: no tie
+        return curves, curves
+    k = np.flatnonzero(breaks)
+    del breaks
+    return curves, RejectionCurves(ar[k], n, n_acc, points=k.astype(np.int64, copy=False))
+
+
+def _threshold_rejected(thresholds, i):
+    """|R| at the threshold point of index i."""
+    return i if thresholds.points is None else int(thresholds.points[i])
+
+
+def _point_at(curves, thresholds, k):
+    """The point rejecting k samples, or, where k cuts through a tie, its expectation.
+
+    Inside a group of equal confidences (thresholds at s < k < e rejected,
+    |A∩R| = a_s and a_e there), a uniformly random order of the group
+    rejects ``E|A∩R| = a_s + (k - s)(a_e - a_s) / (e - s)`` accurate samples;
+    the other counts follow, and the measures are computed from them.
+    """
+    if thresholds.points is None:          # no tie: every k is a threshold point
+        return curves.point(k)
+    ks = thresholds.points
+    j = int(np.searchsorted(ks, k))
+    if ks[j] == k:
+        return curves.point(k)
+    s, e = int(ks[j - 1]), int(ks[j])
+    a_s, a_e = int(thresholds.n_accurate_rejected[j - 1]), int(thresholds.n_accurate_rejected[j])
+    ar = a_s + ((k - s) * (a_e - a_s)) / (e - s)
+    n, n_acc = curves.n_samples, curves.n_accurate
+    counts = SubsetCounts(an=n_acc - ar, mn=(n - n_acc) - (k - ar), ar=ar, mr=k - ar)
+    return OperatingPoint(*(float(FORMULAS[name](*counts)) for name in CURVE_FIELDS), counts)
+
+
+def _point_cost(point, k, rho, n):
+    """The cost ``L = (|M∩N| + rho |R|) / n`` of a point: :meth:`RejectionCurves.cost`'s bits,
+    from expected counts too."""
+    return float((point.counts.mn + rho * k) / n)
+
+
 #: What a report and a report from an estimator both accept, besides the predictions.
 _OPTIONS = dict(rejector=one_of(REJECTORS), fractions=FRACTIONS, rho=SINGLE_FRACTION,
                 n_boot=N_BOOT_OR_ZERO, level=OPEN_FRACTION, seed=SEED,
@@ -312,16 +337,9 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
                      target_accuracy=None, progress=None):
     """Measure a classifier with rejection from its predictions (Condessa et al. 2017, Secs. 3-4).
 
-    Give either ``y_pred`` and ``confidence`` (higher = surer), or ``proba``,
-    an (n, K) matrix of class probabilities. With ``proba`` the prediction is
-    the most probable class, ``labels[argmax_k p_k]`` (or ``y_pred`` if it is
-    given too), and the confidence comes from the rejector named by
-    ``rejector`` (see :data:`rejlab.REJECTORS`: ``"max_probability"``,
-    ``"breaking_ties"``).
-
     Rejection keeps the most confident samples. Nothing printed depends on
-    the order of the rows (without the bootstrap): a fraction that cuts
-    through a group of tied confidences gets the expectation over the
+    the order of the rows (without the bootstrap): a fraction whose count
+    cuts through a group of tied confidences gets the expectation over the
     group's orders, and the maximum-Q and minimum-cost points are those a
     threshold reaches (see :class:`RejectionReport`).
 
@@ -329,47 +347,35 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     ----------
     y_true : array-like, shape (n,)
         Ground-truth labels.
-    y_pred : array-like, shape (n,), optional
-        Predicted labels. Required without ``proba``.
-    confidence : array-like of float, shape (n,), optional
-        Finite confidences. Give it without ``proba``, never with it.
+    y_pred, confidence : array-like, shape (n,), optional
+        Predicted labels and finite confidences (higher = surer): give both,
+        or ``proba`` instead of ``confidence``.
     proba : array-like, shape (n, K), keyword-only, optional
-        Class probabilities (rows sum to 1); column j is class ``labels[j]``.
-    labels : array-like, shape (K,), keyword-only, optional
-        The class of each probability column; default ``0 .. K-1``. Every
-        label in ``y_true`` and ``y_pred`` must be one of them.
-    rejector : str, keyword-only, default "max_probability"
-        The rejector's name, used only with ``proba``.
-    fractions : sequence of float in [0, 1], keyword-only
+        Class probabilities (rows sum to 1), column j for class ``labels[j]``
+        (default labels ``0 .. K-1``; every label of ``y_true`` and ``y_pred``
+        must be one). The prediction is then the most probable class, unless
+        ``y_pred`` is given, and the confidence comes from the ``rejector``
+        named (:data:`rejlab.REJECTORS`).
+    fractions : number or sequence in [0, 1], keyword-only
         Rejected fractions to tabulate; each rejects ``round(fraction * n)``
         samples, as :func:`rejlab.reject_lowest`. Default ``(0, .05, .1, .2, .3)``.
     rho : float in [0, 1], keyword-only, optional
-        Price of rejection: adds the cost ``L = (1 - A)(1 - r) + rho r``
-        along the curve and its minimum.
-    n_boot : int in 0 .. 100,000, keyword-only, default 0
-        Bootstrap replicates: with ``n_boot > 0`` the report carries
-        percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`) and
-        prints intervals for the tabulated points and the max-Q point.
-    level : float in (0, 1), keyword-only, default 0.95
-        Confidence level of the bands.
-    seed : int or None, keyword-only
-        Seed of the bootstrap (the same seed gives the same intervals).
+        Price of rejection: adds the cost ``L = (1 - A)(1 - r) + rho r`` and its minimum.
+    n_boot, level, seed : keyword-only
+        With ``n_boot > 0`` (at most 100,000) bootstrap replicates, the
+        report carries percentile-bootstrap bands at ``level`` (default
+        0.95; :func:`rejlab.bootstrap_curves`) and prints intervals for the
+        tabulated points and the max-Q point; the same seed, the same bands.
     validation : mapping, keyword-only, optional
-        Validation predictions of the same classifier, with the same keys
-        as the main arguments: ``dict(y_true=..., y_pred=..., confidence=...)``
-        when the test data come with a confidence, ``dict(y_true=..., proba=...)``
-        (``y_pred`` optional) when they come with probabilities; ``labels``
-        and ``rejector`` are shared. A threshold is then chosen on the
-        validation data by ``criterion`` and applied to the test data with
-        :func:`rejlab.reject_below`: the honest operating point.
-    criterion : {"max_Q", "min_cost", "target_accuracy"}, keyword-only
-        How :func:`rejlab.select_threshold` chooses on validation data
-        ("min_cost" uses ``rho``). Only with ``validation``.
-    target_accuracy : float in [0, 1], keyword-only, optional
-        For ``criterion="target_accuracy"``.
+        Validation predictions of the same classifier, in the test data's
+        form: ``dict(y_true=..., y_pred=..., confidence=...)`` or
+        ``dict(y_true=..., proba=...)`` (``labels`` and ``rejector`` are
+        shared). A threshold is chosen there by ``criterion`` (``"max_Q"``,
+        ``"min_cost"`` at ``rho``, or ``"target_accuracy"`` with
+        ``target_accuracy``; :func:`rejlab.select_threshold`) and applied to
+        the test data with :func:`rejlab.reject_below`: the honest operating point.
     progress : callable, keyword-only, optional
-        Called with the fraction of the bootstrap done (0 .. 1), for a
-        progress bar; only with ``n_boot > 0``.
+        Called with the fraction of the bootstrap done (0 .. 1), for a progress bar.
 
     Returns
     -------
@@ -397,9 +403,6 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
     >>> rep3.threshold.value, rep3.test_point.r, rep3.test_point.Q
     (0.5, 0.5, 1.0)
     """
-    if validation is None and (criterion != "max_Q" or target_accuracy is not None):
-        raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
-                         "give validation=... too")
     accurate, confidence, rejector_name, label_tuple = predictions(
         y_true, y_pred, confidence, proba, labels, rejector)
     val = None
@@ -413,77 +416,50 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
 
 def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_boot, level, seed,
             val, criterion, target_accuracy, progress):
-    """The report of validated inputs: each array is checked once, at the door of the caller.
-
-    ``val`` is None or the validation data's (accurate, confidence).
-    """
-    curves, thresholds = curves_and_thresholds(accurate, confidence)
+    """The report of inputs checked once, at the caller's door (``val``: the validation data's
+    (accurate, confidence), or None)."""
+    if val is None and (criterion != "max_Q" or target_accuracy is not None):
+        raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
+                         "give validation=... too")
+    curves, thresholds = _curves_and_thresholds(accurate, confidence)
     n = accurate.size
-    points = tuple(point_at(curves, thresholds, _count(f, n)) for f in fractions)
-    tied = tuple(f for f, p in zip(fractions, points) if isinstance(p.counts.ar, float))
-    best_index = threshold_rejected(thresholds, thresholds.best_Q())
-
-    cost = min_cost = min_cost_index = None
-    if rho is not None:
-        cost = curves.cost(rho)
-        min_cost_index = threshold_rejected(thresholds, thresholds.min_cost(rho))
-        min_cost = curves.point(min_cost_index)
-
-    # AURC, E-AURC, AUGRC, failure AUROC: from the threshold points, so never the row order
-    field = threshold_field_numbers(thresholds.points, thresholds.n_accurate_rejected, n)
-
+    points = tuple(_point_at(curves, thresholds, _count(f, n)) for f in fractions)
+    best_index = _threshold_rejected(thresholds, thresholds.best_Q())
+    min_cost_index = None if rho is None else _threshold_rejected(thresholds,
+                                                                  thresholds.min_cost(rho))
     # the bootstrap's share of the work, for a progress bar: curves, then the test point
     runs = int(n_boot > 0) * (1 + int(val is not None))
 
     def stage(i):
         return None if progress is None else (lambda f: progress((i + f) / runs))
 
-    bands = point_bands = None
+    bands = point_bands = chosen = test_point = test_point_bands = None
     if n_boot:
-        grid = np.union1d(DEFAULT_BAND_FRACTIONS, fractions)
-        bands = bootstrap_curves(accurate, confidence, fractions=grid, n_boot=n_boot,
-                                           level=level, seed=seed, progress=stage(0))
+        bands = bootstrap_curves(accurate, confidence, n_boot=n_boot, level=level, seed=seed,
+                                 fractions=np.union1d(DEFAULT_BAND_FRACTIONS, fractions),
+                                 progress=stage(0))
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
-
-    chosen = test_point = test_point_bands = None
     if val is not None:
         try:
-            chosen = select_threshold(*val, criterion=criterion,
-                                                rho=rho if criterion == "min_cost" else None,
-                                                target_accuracy=target_accuracy)
+            chosen = select_threshold(*val, criterion=criterion, target_accuracy=target_accuracy,
+                                      rho=rho if criterion == "min_cost" else None)
         except ValueError as exc:
             raise ValueError(f"validation: {exc}") from None
-        test_point = operating_point(accurate,
-                                               reject_below(confidence, chosen.value))
+        test_point = operating_point(accurate, reject_below(confidence, chosen.value))
         if n_boot:
             test_point_bands = bootstrap_threshold(accurate, confidence, chosen.value,
-                                                             n_boot=n_boot, level=level, seed=seed,
-                                                             progress=stage(1))
-
+                                                   n_boot=n_boot, level=level, seed=seed,
+                                                   progress=stage(1))
     return RejectionReport(
-        curves=curves,
-        fractions=fractions,
-        points=points,
-        best=curves.point(best_index),
-        best_index=best_index,
-        rejector=rejector_name,
-        labels=label_tuple,
-        rho=rho,
-        cost=cost,
-        min_cost=min_cost,
-        min_cost_index=min_cost_index,
-        **field,
-        n_boot=n_boot,
-        level=level,
-        seed=seed,
-        bands=bands,
-        point_bands=point_bands,
-        criterion=criterion if val is not None else None,
-        threshold=chosen,
-        test_point=test_point,
-        test_point_bands=test_point_bands,
-        tied_fractions=tied,
-    )
+        curves=curves, fractions=fractions, points=points, best=curves.point(best_index),
+        best_index=best_index, rejector=rejector_name, labels=label_tuple, rho=rho,
+        min_cost=None if rho is None else curves.point(min_cost_index),
+        min_cost_index=min_cost_index, n_boot=n_boot, level=level, seed=seed, bands=bands,
+        point_bands=point_bands, criterion=criterion if val is not None else None,
+        threshold=chosen, test_point=test_point, test_point_bands=test_point_bands,
+        tied_fractions=tuple(f for f, p in zip(fractions, points)
+                             if isinstance(p.counts.ar, float)),
+        _thresholds=thresholds)
 
 
 def _bands_at(bands, fraction, point):
@@ -539,9 +515,6 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
     >>> rep.threshold.value, rep.threshold.r, rep.test_point.r
     (0.8, 0.5, 0.6666666666666666)
     """
-    if validation is None and (criterion != "max_Q" or target_accuracy is not None):
-        raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
-                         "give validation=... too")
     classes = LABELS_1D(estimator.classes_, "estimator.classes_")
     val = None
     if validation is not None:

@@ -53,12 +53,6 @@ def tool():
 
 
 @pytest.fixture(scope="session")
-def paper_examples():
-    """Examples 1-5 of the neighborhood-system paper, by number."""
-    return {k: rl.datasets.paper_example(k) for k in range(1, 6)}
-
-
-@pytest.fixture(scope="session")
 def local_only():
     """Install on a Playwright browser context a route that lets through only ``base``'s host.
 

@@ -122,7 +122,9 @@ JUNK = {
     "BOOL_1D": {"twos": lambda e: [2] * len(e), **ARRAY_1D, **common(),
                 "negatives": lambda e: [-1] * len(e)},
     "FINITE_1D": {**ARRAY_1D, **common(),
-                  "booleans": lambda e: [True, False] * (len(e) // 2) + [True] * (len(e) % 2)},
+                  "booleans": lambda e: [True, False] * (len(e) // 2) + [True] * (len(e) % 2),
+                  # NumPy would round the integer to float64, merging two confidences
+                  "huge_integer_among_floats": lambda e: [2**53 + 1] + list(e)[1:]},
     "LABELS_1D": {
         "nan_label": lambda e: _first(e, math.nan), "none_label": lambda e: _first(e, None),
         "set_label": lambda e: _first(e, {1}), "complex_label": lambda e: _first(e, 1 + 2j),
@@ -249,8 +251,6 @@ JUNK = {
     "POINT_PAIR": PAIR,
     "CURVE_PAIR": {"ragged": lambda e: ([0.0, 0.5], [0.3]), "triple": lambda e: (1, 2, 3),
                    "list": lambda e: list(e), **common()},
-    "LABELS_MAP": {"1d": lambda e: [1, 2], "floats": lambda e: [[0.5, 1.5]],
-                   "negative": lambda e: [[-1, 0]], **common()},
     "BOOL_IMAGE": {"ints": lambda e: [[1, 0], [0, 1]], "1d": lambda e: [True, False], **common()},
     "RATIOS": {"zeros": lambda e: [0.0, 0.0], "negatives": lambda e: [-1.0, 1.0],
                "with_nan": lambda e: [float("nan"), 1.0], "empty": lambda e: [],

@@ -28,7 +28,7 @@ LAYER_OF = {
     "_blocks": "maths", "_signatures": "maths", "_conversions": "maths",
     "_constraints": "foundation", "_kinds": "foundation",
     "_formulas": "maths", "_label_counts": "maths", "_report_inputs": "maths",
-    "_report_text": "maths", "_report_points": "maths", "_risk_coverage": "maths",
+    "_report_text": "maths", "_risk_coverage": "maths",
     "partitions": "maths",
     "measures": "maths", "curves": "maths",
     "binary": "maths", "rejectors": "maths", "optimality": "maths", "prices": "maths",
@@ -36,7 +36,7 @@ LAYER_OF = {
     "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
     "guarantees": "maths", "_risk_control": "maths", "_resampling": "maths", "calibration": "maths",
-    "plot": "plot", "course": "course", "grading": "course",
+    "plot": "plot", "course": "course",
     "cli": "cli", "__main__": "cli",
 }
 ALLOWED = {

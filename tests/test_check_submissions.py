@@ -1,10 +1,11 @@
-"""The submission scanner (``tools/check_submissions.py``, ``make check-submissions``).
+"""The advisory scanner (``tools/check_submissions.py``, ``make check-submissions``).
 
-Each tampered notebook is a copy of an assignment's source with one trick added to a cell the
-student controls; the scanner must flag it, naming the cell and the line. The solutions of
-every assignment, the students' untouched versions and a notebook whose only fault is a
-syntax error must pass (the syntax error as a warning). The command exits 1 and names each
-flagged notebook and line, 0 when every notebook is clean.
+Marks no longer depend on it (the sandbox and the grader decide them); it names what a
+submission tried, for the TA to read. Each flagged notebook is a copy of an assignment's source
+with one attempt added to a cell the student controls; the scanner must flag it, naming the
+cell and the line. The solutions of every assignment, the students' untouched versions and a
+notebook whose only fault is a syntax error must pass (the syntax error as a warning). The
+command exits 1 and names each flagged notebook and line, 0 when every notebook is clean.
 """
 
 from __future__ import annotations
@@ -66,43 +67,31 @@ def _tampered(assignment: str, extra: str, answer: int = 0) -> tuple[dict, int]:
 
 TRICKS = [
     # (assignment, code, what the flag says)
-    ("hw1_rejection_measures",
-     "np.isclose = lambda *a, **k: np.True_; np.allclose = lambda *a, **k: True; "
-     "np.array_equal = lambda *a, **k: True", "np.isclose of np (numpy)"),
-    ("hw1_rejection_measures", "import sys\nsys.modules['numpy'] = None", "sys.modules"),
-    ("hw1_rejection_measures", "import sys as s; s.modules.pop('rejlab.grading')", "sys.modules"),
+    ("hw1_rejection_measures", "import sys\nsys.modules['numpy'] = None", "imports sys"),
     ("hw1_rejection_measures", "import builtins; builtins.float = lambda x: 1.0", "builtins"),
-    ("hw1_rejection_measures", "float = lambda x: 1.0", "the built-in 'float'"),
-    ("hw1_rejection_measures", "def abs(x):\n    return 0", "the built-in 'abs'"),
-    ("hw1_rejection_measures", "print = len", "the built-in 'print'"),
-    ("hw1_rejection_measures", "from math import isclose\nisclose = lambda *a: True",
-     "'isclose'"),
     ("hw1_rejection_measures", "import importlib; importlib.reload(np)", "importlib"),
     ("hw1_rejection_measures", "setattr(np, 'isclose', max)", "setattr"),
     ("hw1_rejection_measures", "exec('np.isclose = max')", "exec"),
-    ("hw1_rejection_measures", "rl.grading.check_genuine = print", "rl (rejlab)"),
-    ("hw1_rejection_measures", "SEED = 0", "'SEED', which the locked set-up cell defines"),
-    ("hw1_rejection_measures", "grading = None", "'grading'"),
-    ("hw1_rejection_measures", "toy.accurate[:] = True", "changes 'toy' in place"),
+    ("hw1_rejection_measures", "import base64\nexec(base64.b64decode('cHJpbnQoMSk='))", "exec"),
     ("hw1_rejection_measures", "key = open('../../teacher/source/hw1_rejection_measures/"
                                "hw1_rejection_measures.ipynb').read()", "outside the assignment"),
     ("hw1_rejection_measures", "from pathlib import Path\nPath('/work/main/teacher/source')"
                                ".read_text()", "outside the assignment"),
     ("hw1_rejection_measures", "import os; os.listdir('..')", "os.listdir"),
+    ("hw1_rejection_measures", "import os as o; o.kill(o.getppid(), 9)", "imports os"),
     ("hw1_rejection_measures", "import subprocess; subprocess.run(['ls', '../..'])",
      "subprocess"),
     ("hw1_rejection_measures", "!cat ../../teacher/source/*/*.ipynb", "shell command"),
     ("hw1_rejection_measures", "get_ipython().set_custom_exc((Exception,), print)",
      "get_ipython"),
-    ("hw1_rejection_measures", "print(In[-1])", "cell history"),
+    ("hw1_rejection_measures", "print(In[-1])", "reads In"),
     ("hw1_rejection_measures", "import gc; gc.get_objects()", "imports gc"),
-    ("hw1_rejection_measures", "g = getattr(np, '_core')", "getattr"),
+    ("hw1_rejection_measures", "import ctypes; ctypes.string_at(0)", "imports ctypes"),
+    ("hw1_rejection_measures", "import sqlite3\nsqlite3.connect('../../../gradebook.db')",
+     "imports sqlite3"),
+    ("hw1_rejection_measures", "x = np.load('payload.npy', allow_pickle=True)", "pickle"),
     ("hw1_rejection_measures", "code = measures.__code__", "__code__"),
-    ("capstone_digits", "X_test, y_test = held._X_test, held._y_test", "private attribute"),
-    ("capstone_digits", "X_all, y_all = load_digits(return_X_y=True)", "load_digits"),
-    ("capstone_digits", "from sklearn.datasets import load_digits as ld", "sklearn.datasets"),
-    ("capstone_digits", "again = rl.datasets.hold_out(X_dev, y_dev, test_size=0.5, seed=1)",
-     "hold_out"),
+    ("hw1_rejection_measures", "from .helper import measures", "relative import"),
 ]
 
 
@@ -201,7 +190,7 @@ def test_the_command_exits_1_naming_each_flagged_notebook_and_line_and_0_when_cl
     _, nb = _notebook("hw1_rejection_measures")
     _submit(clean, "ada", "hw1_rejection_measures", nb)
     _submit(dirty, "ada", "hw1_rejection_measures", nb)
-    bad, line = _tampered("hw1_rejection_measures", "np.isclose = lambda *a, **k: True")
+    bad, line = _tampered("hw1_rejection_measures", "import os; os.listdir('..')")
     bad_path = _submit(dirty, "mallory", "hw1_rejection_measures", bad)
     position = nb["cells"].index(_answer_cells(nb)[0]) + 1
     make = shutil.which("make")

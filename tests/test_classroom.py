@@ -1,10 +1,11 @@
 """The classroom hub (``make classroom``, ``classroom/hub.py``), tried as a class would use it.
 
 The end-to-end test starts the real launcher on 127.0.0.1 (JupyterHub with
-configurable-http-proxy from npm, the dummy authenticator, a local server per
-user) and drives it in headless Chromium, every request that leaves the hub's
-address aborted (the ``local_only`` fixture's ``context.route(...)``, on each
-user's browser context):
+configurable-http-proxy from npm, the dummy authenticator, each user's server
+a local process of that user's own system user) and drives it in headless
+Chromium, every request that leaves the hub's address aborted (the
+``local_only`` fixture's ``context.route(...)``, on each user's browser
+context):
 
 1. the instructor logs in (the login form), opens the Formgrader and, on its
    *Manage Assignments* page, generates and releases homework 1 (its buttons);
@@ -14,40 +15,52 @@ user's browser context):
    lab's open command, which a double click in the file browser runs), runs
    it and moves its explorer's ``r`` slider with the keyboard: the picture
    changes;
-3. her server reports the hub's memory limit (the jupyter-resource-usage
-   API, ``MEM_LIMIT`` from the spawner's ``mem_limit``, and the lab's status
-   bar). A local spawner does not enforce it; the test only checks it is set
-   and reported;
+3. her server reports the hub's memory limit for students (the
+   jupyter-resource-usage API, ``MEM_LIMIT`` from the spawner's
+   ``mem_limit``, and the lab's status bar), and the instructor's server the
+   instructor's larger one. A local spawner does not enforce them; the test
+   only checks they are set and reported;
 4. a second student, bob, logs in and starts a kernel while alice's runs: two
-   servers and two kernels at once (the hub's API and each server's);
+   servers and two kernels at once (the hub's API and each server's); every
+   server and kernel runs as its user's own system user, none as root;
 5. alice fetches homework 1 in the *Assignments* panel (the Nbgrader menu and
    its Fetch button), her answers are written into the fetched notebook
    **through the Jupyter contents API, as alice** (the teacher's solutions put
    in the answer cells, as a student who got everything right would type
    them; typing every answer in the browser would test JupyterLab's editor,
    not the classroom), and she submits it with the panel's Submit button;
-6. the instructor collects (Manage Assignments), autogrades alice's
-   submission (Manage Submissions), and exports the grades by typing
-   ``nbgrader export`` in a JupyterLab terminal; the CSV, read through the
-   contents API, gives alice the assignment's autograded points (computed
-   from the source notebook's test cells) and bob, who submitted nothing, 0
-   (a screenshot: the instructor's grades);
-7. Ctrl-C (SIGINT to the launcher's process group, as a terminal sends it)
-   stops everything: the launcher exits 0 and none of the processes it
-   started (hub, proxy, servers, kernels, the terminal) is left, its ports
-   refuse connections.
+6. what the students' system users may do, tried as them (a process of
+   each): neither reads the instructor's course folder or gradebook; bob
+   can neither list the exchange's submissions nor read alice's, even by its
+   path; alice back-dates her own submission's ``timestamp.txt``, which she
+   can;
+7. the instructor collects (Manage Assignments: the dialog notes the
+   submission changed after its stated time), and the time recorded is not
+   the back-dated one but no earlier than her submission; autogrades alice's
+   submission (Manage Submissions; the gradebook keeps that time), and exports
+   the grades by typing ``nbgrader export`` in a JupyterLab terminal; the
+   CSV, read through the contents API, gives alice the assignment's
+   autograded points (computed from the source notebook's test cells) and
+   bob, who submitted nothing, 0 (a screenshot: the instructor's grades);
+8. Ctrl-C (SIGINT to the launcher's process group, as a terminal sends it)
+   stops everything: the launcher exits 0, none of the processes it started
+   (hub, proxy, servers, kernels, the terminal) is left, nor any of the
+   system users it made, and its ports refuse connections.
 
 Students see the Assignment list but no Formgrader (the lab's commands and
 the server's ``/formgrader`` route); the instructor has both.
 
-The test takes about two minutes on a 2-core machine shared with other work
-(it prints the time each step ended). Screenshots go to
-``tmp_path``, and also to ``$REJLAB_CLASSROOM_SHOTS`` when that is set. The
-bad-input tests (a port taken; npm missing, its registry unreachable, or a
-registry without the package) need no network: npm is pointed at a closed
-port on 127.0.0.1 or at a local server that answers 404.
+The test takes about two and a half minutes on a 2-core machine shared with
+other work (it prints the time each step ended). It needs root (the
+launcher makes system users). Screenshots go to ``tmp_path``, and also to
+``$REJLAB_CLASSROOM_SHOTS`` when that is set; the classroom's state goes to a
+folder of its own under the system's temporary folder, which every user can
+enter (``tmp_path`` is closed to them), removed afterwards. The bad-input
+tests (not root; a state folder others cannot enter; a port taken; npm
+missing, its registry unreachable, or a registry without the package) need
+no network: npm is pointed at a closed port on 127.0.0.1 or at a local
+server that answers 404.
 """
-
 from __future__ import annotations
 
 import contextlib
@@ -57,12 +70,14 @@ import importlib.util
 import io
 import json
 import os
+import pwd
 import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -72,6 +87,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 HUB = REPO / "classroom" / "hub.py"
+# make classroom's environment (.venv-hub): its Python is one every user can run, as the
+# students' servers must (the test's own may live in root's closed home)
+HUB_PYTHON = REPO / ".venv-hub" / "bin" / "python"
 HW1 = "hw1_rejection_measures"
 LESSON = "02_four_subsets_and_measures.ipynb"
 PASSWORD = "classroom-test-pw"
@@ -88,12 +106,20 @@ def _load(name: str, path: Path):
 
 
 hub = _load("classroom_hub", HUB)
+course_repository = _load("course_repository", REPO / "classroom" / "course_repository.py")
 
 
-def _run_launcher(tmp_path: Path, *args: str, env: dict | None = None, timeout: int = 300):
-    return subprocess.run([sys.executable, str(HUB), "--state", str(tmp_path / "state"), *args],
+def _run_launcher(tmp_path: Path, *args: str, env: dict | None = None, timeout: int = 300,
+                  python: str = sys.executable):
+    return subprocess.run([python, str(HUB), "--state", str(tmp_path / "state"), *args],
                           capture_output=True, text=True, env=env, timeout=timeout,
                           stdin=subprocess.DEVNULL)
+
+
+def _hub_python() -> str:
+    if not HUB_PYTHON.exists():
+        pytest.fail(f"{HUB_PYTHON} is missing: make .venv-hub/.hub (make test makes it)")
+    return str(HUB_PYTHON)
 
 
 def _one_line_exit_2(done) -> str:
@@ -122,6 +148,33 @@ def test_a_bad_option_is_refused_with_one_line(tmp_path):
     assert "--port" in line and "eighty" in line
     line = _one_line_exit_2(_run_launcher(tmp_path, "--students", "alice,instructor"))
     assert "--students" in line
+
+
+def test_without_root_the_launcher_says_what_it_needs(tmp_path):
+    # a user of no privilege (nobody) can run the environment's Python, not make users
+    done = subprocess.run([_hub_python(), str(HUB), "--state", str(tmp_path / "state")],
+                          capture_output=True, text=True, user="nobody", group="nogroup",
+                          extra_groups=[], cwd="/", timeout=300, stdin=subprocess.DEVNULL)
+    line = _one_line_exit_2(done)
+    assert "root" in line and "system user" in line and "sudo make classroom" in line
+
+
+def test_a_state_folder_other_users_cannot_enter_is_refused(tmp_path):
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o700)
+    line = _one_line_exit_2(_run_launcher(tmp_path, "--state", str(closed / "state"),
+                                          python=_hub_python()))
+    assert str(closed) in line and "closed to other users" in line and "--state" in line
+    assert not (closed / "state").exists()
+
+
+def test_a_python_other_users_cannot_run_is_refused(tmp_path):
+    python = Path(sys.executable).resolve()     # the test's own
+    if hub.closed_to_others(python) is None and hub.closed_to_others(Path(sys.prefix)) is None:
+        pytest.skip(f"this test's Python ({python}) is one every user can run")
+    line = _one_line_exit_2(_run_launcher(tmp_path))
+    assert str(python) in line and "other users cannot enter" in line
+    assert "HUB_PYTHON=/usr/bin/python3" in line
 
 
 def _node_dir(tmp_path: Path) -> Path:
@@ -227,7 +280,7 @@ def _project(tmp_path: Path, builder: str | None) -> Path:
     """A project folder: two tracked files, and a student-edition builder if given."""
     repo = tmp_path / "project"
     (repo / "notebooks").mkdir(parents=True)
-    (repo / hub.LANDING).write_text("{}")
+    (repo / course_repository.LANDING).write_text("{}")
     (repo / "answers.md").write_text("key material\n")
     if builder is not None:
         (repo / "tools").mkdir()
@@ -254,45 +307,45 @@ readme = pathlib.Path("README.md")
 
 def test_without_a_student_edition_the_link_pulls_the_repositorys_own_files(tmp_path):
     repo = _project(tmp_path, builder=None)
-    git_repo, description = hub.publish_course(None, tmp_path / "state", repo)
-    assert _tracked(git_repo) == ["answers.md", hub.LANDING]
+    git_repo, description = course_repository.publish_course(None, tmp_path / "state", repo)
+    assert _tracked(git_repo) == ["answers.md", course_repository.LANDING]
     assert "the repository's own files" in description
-    assert hub.student_edition_tool(repo) is None
+    assert course_repository.student_edition_tool(repo) is None
 
 
 def test_the_link_pulls_the_student_edition_where_the_project_has_one(tmp_path):
     repo = _project(tmp_path, builder=BUILDER)
     state = tmp_path / "state"
-    git_repo, description = hub.publish_course(None, state, repo)
-    assert _tracked(git_repo) == ["README.md", hub.LANDING], "the edition, not the repository"
+    git_repo, description = course_repository.publish_course(None, state, repo)
+    assert _tracked(git_repo) == ["README.md", course_repository.LANDING], "the edition, not the repository"
     assert "student edition" in description and (state / "student-edition").is_dir()
     (repo / "README.md").write_text("updated\n")     # the next start commits the change
-    hub.publish_course(None, state, repo)
+    course_repository.publish_course(None, state, repo)
     assert (git_repo / "README.md").read_text() == "updated\n"
     log = subprocess.run(["git", "log", "--format=%s"], cwd=git_repo, capture_output=True,
                          text=True, check=True).stdout.splitlines()
     assert len(log) == 2
     # the real project: the switch follows whether its builder exists
     tool = REPO / "tools" / "student_edition.py"
-    assert hub.student_edition_tool(REPO) == (tool if tool.exists() else None)
+    assert course_repository.student_edition_tool(REPO) == (tool if tool.exists() else None)
 
 
 def test_a_student_edition_that_cannot_be_built_is_named(tmp_path):
     repo = _project(tmp_path, builder="import sys\nsys.exit('key material in notebooks/x')\n")
-    with pytest.raises(hub.CannotStart, match=r"student edition could not be built .*"
+    with pytest.raises(course_repository.CourseError, match=r"student edition could not be built .*"
                                               r"key material in notebooks/x"):
-        hub.publish_course(None, tmp_path / "state", repo)
+        course_repository.publish_course(None, tmp_path / "state", repo)
 
 
 def test_the_link_clones_the_course_and_opens_lesson_00(tmp_path):
     repo = _project(tmp_path, builder=None)
-    git_repo, _ = hub.publish_course(None, tmp_path / "state", repo)
-    link = hub.pull_link("http://127.0.0.1:9", git_repo)
+    git_repo, _ = course_repository.publish_course(None, tmp_path / "state", repo)
+    link = course_repository.pull_link("http://127.0.0.1:9", git_repo)
     assert link.startswith("http://127.0.0.1:9/hub/user-redirect/git-pull?repo=file%3A%2F%2F")
     assert "branch=main" in link
     assert "urlpath=lab%2Ftree%2Frejlab%2Fnotebooks%2F00_start_here.ipynb" in link
-    with pytest.raises(hub.CannotStart, match="has no notebooks/00_start_here.ipynb"):
-        hub.course_files(tmp_path / "empty", tmp_path / "state")
+    with pytest.raises(course_repository.CourseError, match="has no notebooks/00_start_here.ipynb"):
+        course_repository.course_files(tmp_path / "empty", tmp_path / "state")
 
 
 def _extension_state(env: dict) -> str:
@@ -397,8 +450,11 @@ def running_classroom(tmp_path: Path):
     signals that line, or the end of the output.
     """
     out = tmp_path / "launcher.out"
+    # the users' homes are in the state folder: somewhere they can enter (tmp_path is not)
+    state = Path(tempfile.mkdtemp(prefix="rejlab-classroom-test-")) / "state"
+    state.parent.chmod(0o755)
     proc = subprocess.Popen(
-        [sys.executable, str(HUB), "--state", str(tmp_path / "state"),
+        [_hub_python(), str(HUB), "--state", str(state),
          "--students", "alice,bob", "--password", PASSWORD],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
         start_new_session=True)
@@ -418,7 +474,7 @@ def running_classroom(tmp_path: Path):
     try:
         if not ready.wait(READY_S):
             pytest.fail(f"the classroom was not ready within {READY_S} s:\n{out.read_text()}")
-        info = tmp_path / "state" / "classroom.json"
+        info = state / "classroom.json"
         if proc.poll() is not None or not info.exists():
             pytest.fail(f"make classroom exited with {proc.wait()}:\n{out.read_text()}")
         yield proc, json.loads(info.read_text()), out, copier
@@ -430,6 +486,7 @@ def running_classroom(tmp_path: Path):
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
+        shutil.rmtree(state.parent, ignore_errors=True)
 
 
 def _login(page, user: str) -> None:
@@ -506,6 +563,55 @@ def _autograded_points(source: Path) -> float:
                      and not c.metadata["nbgrader"].get("solution")))
 
 
+# what a student writes into her own submission's timestamp.txt after submitting
+FORGED = "2000-01-01 00:00:00.000000 UTC"
+
+# tried by a process of a student's system user: each (what, path[, text]) allowed or denied
+TRY = """
+import json, os, sys
+said = []
+for what, path, *text in json.loads(sys.argv[1]):
+    try:
+        if what == "list":
+            os.listdir(path)
+        elif what == "read":
+            open(path, "rb").close()
+        else:
+            with open(path, "w") as fh:
+                fh.write(text[0])
+        said.append("allowed")
+    except PermissionError:
+        said.append("denied")
+print(json.dumps(said))
+"""
+
+
+def _try_as(user, attempts: list[tuple]) -> list[str]:
+    """Each attempt, made by a process of the system user ``user`` (a pwd entry): allowed or denied."""
+    done = subprocess.run(
+        [_hub_python(), "-I", "-c", TRY, json.dumps([[a[0], str(a[1]), *a[2:]] for a in attempts])],
+        user=user.pw_uid, group=user.pw_gid, extra_groups=[], cwd="/", capture_output=True,
+        text=True, env={"PATH": "/usr/bin:/bin", "HOME": user.pw_dir}, timeout=120,
+        stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _servers_and_kernels(hub_pid: int) -> dict[int, list[str]]:
+    """The users' servers and kernels, by the uid each runs as."""
+    import psutil
+
+    running: dict[int, list[str]] = {}
+    for process in hub.descendants(hub_pid):
+        with contextlib.suppress(psutil.Error):
+            command = " ".join(process.cmdline())
+            kind = ("server" if "jupyterhub-singleuser" in command
+                    else "kernel" if "ipykernel_launcher" in command else None)
+            if kind:
+                running.setdefault(process.uids().real, []).append(kind)
+    return running
+
+
 def _hub_users(info: dict) -> dict:
     import urllib.request
 
@@ -520,7 +626,10 @@ def _hub_users(info: dict) -> dict:
 def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
     if sys.version_info < (3, 11) or importlib.util.find_spec("jupyterhub") is None:
         pytest.skip("the hub's environment (the hub extra, Python >= 3.11) is not installed")
+    _hub_python()
     browser_helpers = _load("browser_helpers", REPO / "tests" / "test_browser.py")
+    from nbgrader.api import Gradebook
+    from nbgrader.utils import parse_utc
     from playwright.sync_api import Error as PlaywrightError, expect, sync_playwright
 
     source = REPO / "teacher" / "source" / HW1 / f"{HW1}.ipynb"
@@ -530,12 +639,18 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
         printed = out.read_text()
         assert base in printed and PASSWORD in printed and info["link"] in printed
         assert "instructor" in printed and "alice, bob" in printed
-        assert info["mem_limit"] in printed and "does not enforce" in printed
+        memory = info["memory"]
+        assert memory["student"]["limit"] in printed and "does not enforce" in printed
+        assert memory["instructor"]["limit"] in printed
+        system = {user: pwd.getpwnam(name) for user, name in info["system_users"].items()}
+        uids = {user: entry.pw_uid for user, entry in system.items()}
+        assert set(uids) == {"instructor", "alice", "bob"} and 0 not in uids.values()
+        assert len(set(uids.values())) == 3, "a system user of its own for each account"
         homes = Path(info["state"]) / "home"
         for user in ("instructor", "alice", "bob"):  # lets the test reach window.jupyterapp
-            (homes / user / ".jupyter").mkdir(parents=True, exist_ok=True)
-            (homes / user / ".jupyter" / "jupyter_server_config.json").write_text(
-                json.dumps({"LabApp": {"expose_app_in_browser": True}}))
+            config = homes / user / ".jupyter" / "jupyter_server_config.json"
+            config.write_text(json.dumps({"LabApp": {"expose_app_in_browser": True}}))
+            os.chown(config, uids[user], system[user].pw_gid)
         timings: list[tuple[str, float]] = [("the hub ready", time.monotonic() - started)]
         step = "starting chromium"
 
@@ -582,7 +697,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 alice.locator(".jp-Notebook .jp-RenderedMarkdown h1").first.wait_for(
                     timeout=PAGE_MS)
                 pulled = homes / "alice" / "rejlab"
-                assert (pulled / hub.LANDING).is_file() and (pulled / ".git").is_dir()
+                assert (pulled / course_repository.LANDING).is_file() and (pulled / ".git").is_dir()
                 assert not alice.evaluate(
                     "() => window.jupyterapp.commands.hasCommand('nbgrader:open-formgrader')")
                 assert alice.evaluate(
@@ -619,10 +734,13 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 alice.wait_for_function(browser_helpers.IMAGE_JS, arg=image.element_handle(),
                                         timeout=PAGE_MS)
 
-                step = mark("alice's server reports the memory limit")
+                step = mark("alice's server reports the students' memory limit, the instructor's his")
                 metrics = alice.request.get(f"{base}/user/alice/api/metrics/v1").json()
                 limit = metrics["limits"]["memory"]["rss"]
-                assert limit == hub_bytes(info["mem_limit"]) and metrics["rss"] > 0
+                assert limit == hub_bytes(memory["student"]["limit"]) and metrics["rss"] > 0
+                grading = teacher.request.get(f"{base}/user/instructor/api/metrics/v1").json()
+                assert grading["limits"]["memory"]["rss"] == hub_bytes(memory["instructor"]["limit"])
+                assert hub_bytes(memory["instructor"]["limit"]) > limit
                 shown = re.compile(rf"Mem:\s+[\d.]+ / {limit / 2**20:.2f} MB")  # the status bar
                 expect(alice.locator("#jp-main-statusbar")).to_contain_text(shown,
                                                                             timeout=PAGE_MS)
@@ -643,9 +761,16 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 assert kernels["alice"], "alice's lesson kernel still runs"
                 users = _hub_users(info)
                 assert users["alice"]["server"] and users["bob"]["server"]
-                running = [p for p in hub.descendants(info["hub_pid"])
-                           if "ipykernel_launcher" in " ".join(p.cmdline())]
-                assert len(running) >= 2, "two kernels at once"
+                running = _servers_and_kernels(info["hub_pid"])
+                assert sum(kinds.count("kernel") for kinds in running.values()) >= 2, \
+                    "two kernels at once"
+
+                step = mark("every server and kernel runs as its user's own system user")
+                assert 0 not in running, f"something of the users' runs as root: {running}"
+                for user in ("instructor", "alice", "bob"):
+                    assert "server" in running.get(uids[user], []), f"{user}'s server: {running}"
+                for user in ("alice", "bob"):
+                    assert "kernel" in running.get(uids[user], []), f"{user}'s kernel: {running}"
 
                 step = mark("alice fetches homework 1 in the Assignments panel")
                 alice.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
@@ -666,10 +791,29 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 submitted = alice.locator("#submitted_assignments_list")
                 expect(submitted).to_contain_text(HW1, timeout=PAGE_MS)
 
+                step = mark("what the students can reach, tried as their system users")
+                course = Path(info["course_folder"])
+                inbound = Path(info["exchange"]) / info["course_id"] / "inbound"
+                (submission,) = inbound.glob(f"alice+{HW1}+*")
+                stated = parse_utc((submission / "timestamp.txt").read_text())
+                private = [("list", course), ("read", course / "gradebook.db"),
+                           ("list", homes / "instructor")]
+                assert _try_as(system["alice"], private + [
+                    ("write", submission / "timestamp.txt", FORGED)]) == [
+                    "denied", "denied", "denied", "allowed"], "alice back-dates her own"
+                assert _try_as(system["bob"], private + [
+                    ("list", inbound), ("list", submission),
+                    ("read", submission / HW1 / f"{HW1}.ipynb")]) == ["denied"] * 6
+
                 step = mark("the instructor collects and autogrades")
                 grader.reload(timeout=PAGE_MS)
                 grader.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
-                assert "Successfully collected" in _formgrader_click(grader, HW1, "collect")
+                said = _formgrader_click(grader, HW1, "collect")
+                assert "Successfully collected" in said
+                assert f"states {FORGED[:19]} UTC but was last changed at" in said, said
+                collected = course / "submitted" / "alice" / HW1 / "timestamp.txt"
+                recorded = parse_utc(collected.read_text())
+                assert recorded >= stated > parse_utc(FORGED), "the back-dating did not hold"
                 grader.goto(f"{base}/user/instructor/formgrader/manage_submissions/{HW1}",
                             timeout=PAGE_MS)
                 grader.locator("td", has_text="alice").first.wait_for(timeout=PAGE_MS)
@@ -677,6 +821,8 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 points = _autograded_points(source)
                 score = grader.locator("tr", has=grader.locator("td", has_text="alice"))
                 expect(score).to_contain_text(f"{points:g} / {points:g}", timeout=PAGE_MS)
+                with Gradebook(f"sqlite:///{course / 'gradebook.db'}", info["course_id"]) as gb:
+                    assert gb.find_submission(HW1, "alice").timestamp == recorded
                 shot_grades = _screenshot(grader, tmp_path, "instructor-grades.png")
 
                 step = mark("the instructor exports the grades in a terminal")
@@ -720,6 +866,9 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
         copier.join(timeout=STOP_S)            # the launcher's last lines are in the file
         assert "classroom stopped" in out.read_text()
         assert _alive(started_pids) == [], "processes left running after Ctrl-C"
+        for name in info["system_users"].values():
+            with pytest.raises(KeyError):
+                pwd.getpwnam(name)
         with pytest.raises(OSError):
             socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1])), timeout=2)
     assert shot_lab.stat().st_size > 10_000 and shot_grades.stat().st_size > 10_000
@@ -727,6 +876,24 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
     print("\nclassroom end to end: " + ", ".join(
         f"{name} until {t:.0f} s" for name, t in timings))
     print(f"classroom end to end: {time.monotonic() - started:.0f} s")
+
+
+@pytest.mark.slow
+def test_sigterm_stops_the_classroom_and_removes_its_users(tmp_path):
+    # as a service manager stops it: SIGTERM to the launcher alone, not to its group
+    with running_classroom(tmp_path) as (proc, info, out, copier):
+        started = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=STOP_S) == 0
+        copier.join(timeout=STOP_S)
+    assert "classroom stopped" in out.read_text()
+    assert _alive(started) == [], "processes left running after SIGTERM"
+    for name in info["system_users"].values():
+        with pytest.raises(KeyError):
+            pwd.getpwnam(name)
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", int(info["url"].rstrip("/").rsplit(":", 1)[1])),
+                                 timeout=2)
 
 
 def hub_bytes(spec: str) -> int:

@@ -42,7 +42,7 @@ def random_proba(shape, k, seed):
 # ---------------------------------------------------------------- the scene
 
 
-def test_scene_structure(scene):
+def test_scene_structure_seed_and_training_pixels(scene):
     gt = scene.ground_truth
     assert gt.shape == (145, 145) and scene.features.shape == (145, 145, scene.n_bands)
     labels, counts = np.unique(gt, return_counts=True)
@@ -50,26 +50,14 @@ def test_scene_structure(scene):
     assert counts[1:].min() >= 10                         # 10 training pixels fit in every class
     assert 0.2 < (gt == 0).mean() < 0.7                   # some unlabelled background
     # piecewise constant: few label changes between horizontal / vertical neighbours
-    changes = (gt[:, 1:] != gt[:, :-1]).mean() + (gt[1:] != gt[:-1]).mean()
-    assert changes < 0.1
-
-
-def test_scene_is_seeded_and_read_only(scene):
-    again = rl.datasets.synthetic_scene(seed=0)
-    other = rl.datasets.synthetic_scene(seed=1)
-    np.testing.assert_array_equal(again.ground_truth, scene.ground_truth)
+    assert (gt[:, 1:] != gt[:, :-1]).mean() + (gt[1:] != gt[:-1]).mean() < 0.1
+    again, other = rl.datasets.synthetic_scene(seed=0), rl.datasets.synthetic_scene(seed=1)
     np.testing.assert_array_equal(again.features, scene.features)
     assert not np.array_equal(other.ground_truth, scene.ground_truth)
     with pytest.raises(ValueError):
-        scene.ground_truth[0, 0] = 3
-
-
-def test_training_mask_per_class(scene):
+        scene.ground_truth[0, 0] = 3                      # read-only
     train = scene.training_mask(10, seed=4)
-    assert train.sum() == 10 * scene.n_classes
-    picked = scene.ground_truth[train]
-    assert np.all(np.bincount(picked, minlength=17)[1:] == 10)
-    assert np.all(picked > 0)
+    assert np.bincount(gt[train], minlength=17).tolist() == [0] + [10] * 16
     np.testing.assert_array_equal(train, scene.training_mask(10, seed=4))
 
 
@@ -156,11 +144,6 @@ def test_strength_zero_leaves_the_classification_unchanged(h, w, k, seed):
     np.testing.assert_array_equal(res.confidence, p.max(-1))
 
 
-def test_strength_zero_on_the_scene(proba):
-    p, _ = proba
-    np.testing.assert_array_equal(ctx.apply_context(p, 0).labels, p.argmax(-1) + 1)
-
-
 def test_growing_strength_improves_accuracy(scene, proba):
     p, train = proba
     evaluated = scene.labelled & ~train
@@ -178,6 +161,7 @@ def test_hidden_fields_on_the_simplex(small):
     np.testing.assert_allclose(res.z.sum(-1), 1.0, atol=1e-9)
     np.testing.assert_array_equal(res.confidence, res.z.max(-1))
     assert 1 <= res.n_iter <= 20
+    np.testing.assert_array_equal(ctx.scr(p, 3.0).confidence, res.confidence)  # SCR: the same
 
 
 def objective(p, z, strength):
@@ -202,29 +186,17 @@ def test_context_lowers_the_map_objective(small):
     assert objective(p, rough, strength) < best * 1.05
 
 
-def test_isolated_noisy_pixel_is_corrected():
-    p = np.tile([0.6, 0.4], (7, 7, 1))
-    p[3, 3] = [0.2, 0.8]
-    assert ctx.apply_context(p, 0.0).labels[3, 3] == 2
-    assert ctx.apply_context(p, 1.0).labels[3, 3] == 1
-
-
 # ---------------------------------------------------------------- JCR
-
-
-def test_jcr_failure_zero_rejects_nothing(small):
-    _, p, _ = small
-    res = ctx.joint_context_rejection(p, 3.0, 0.0)
-    assert not res.rejected.any()
-    np.testing.assert_array_equal(res.labels, ctx.apply_context(p, 3.0).labels)
 
 
 def test_jcr_rejected_fraction_grows_with_failure(small):
     _, p, _ = small
     gammas = [0.0, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0]
-    fractions = [ctx.joint_context_rejection(p, 3.0, g).rejected_fraction for g in gammas]
-    assert fractions[0] == 0.0
-    assert fractions[-1] == 1.0
+    results = [ctx.joint_context_rejection(p, 3.0, g) for g in gammas]
+    fractions = [res.rejected_fraction for res in results]
+    assert fractions[0] == 0.0 and fractions[-1] == 1.0
+    # gamma = 0: nothing rejected, the classification with context itself
+    np.testing.assert_array_equal(results[0].labels, ctx.apply_context(p, 3.0).labels)
     assert np.all(np.diff(fractions) >= 0), fractions
     assert len(set(fractions)) >= 4           # a handful of distinct operating points
 
@@ -353,8 +325,6 @@ def test_comparison_with_own_labels(swept):
     head = own.format("Q").splitlines()[0].split()
     assert head == ["gamma", "|", "r", "|", "Q", "own", "Q", "SCR"]
     assert shared.format("Q").splitlines()[0].split()[4:6] == ["Q", "JCR"]
-    with pytest.raises(ValueError, match="own_labels"):
-        swept.comparison(own_labels="yes")
 
 
 def test_jcr_sweep_starts_at_no_rejection(swept, experiment):
@@ -376,34 +346,27 @@ def test_jcr_sweep_starts_at_no_rejection(swept, experiment):
         sweep.A[0] = 0.5
 
 
-def test_scr_is_apply_context(small):
-    _, p, _ = small
-    a, b = ctx.scr(p, 2.0), ctx.apply_context(p, 2.0)
-    np.testing.assert_array_equal(a.confidence, b.confidence)
+# ---------------------------------------------------------------- what stays in the bodies
+# (each argument's own junk is derived from the declarations in tests/test_declared_inputs.py)
 
 
-# ---------------------------------------------------------------- bad arguments
-
-
-# (each argument's own junk is derived from the declarations in tests/test_declared_inputs.py;
-# these are the checks that stay in the bodies)
-
-
-def test_bad_arguments_name_themselves():
-    p = random_proba((4, 4), 3, 0)
-    with pytest.raises(ValueError, match="labels and ground_truth must be 2-D maps of the same"):
-        ctx.labelled_accuracy(np.ones((4, 4), dtype=int), np.zeros((3, 3)))
-    with pytest.raises(ValueError, match="mask must have the image's shape"):
-        ctx.labelled_accuracy(np.ones((4, 4), dtype=int), np.ones((4, 4)), np.ones((3, 3), bool))
-    with pytest.raises(ValueError, match=r"fields must be an \(H, W\) or \(H, W, K\) array"):
-        ctx.solve_laplacian_prior(p[0, 0], 1.0)
-
-
-def test_bad_scene_arguments():
-    with pytest.raises(ValueError, match="n_classes"):
-        rl.datasets.synthetic_scene((12, 12), n_classes=16)
-    with pytest.raises(ValueError, match="per_class"):
-        rl.datasets.training_mask(np.array([[1, 1], [2, 0]]), per_class=3)
+@pytest.mark.parametrize("call, message", [
+    (lambda: ctx.labelled_accuracy(np.ones((4, 4), dtype=int), np.zeros((3, 3))),
+     "labels and ground_truth must be 2-D maps of the same"),
+    (lambda: ctx.labelled_accuracy(np.ones((4, 4), dtype=int), np.ones((4, 4)),
+                                   np.ones((3, 3), bool)), "mask must have the image's shape"),
+    (lambda: ctx.labelled_accuracy(np.ones((2, 2), dtype=int), np.zeros((2, 2))),
+     "ground_truth has no labelled pixel"),
+    (lambda: ctx.solve_laplacian_prior(np.ones(3), 1.0),
+     r"fields must be an \(H, W\) or \(H, W, K\) array"),
+    (lambda: ctx.fit_gaussian_classifier([[0.0], [1.0]], [1, 1]), "at least two classes"),
+    (lambda: rl.datasets.synthetic_scene((12, 12), n_classes=16), "too small for n_classes=16"),
+    (lambda: rl.datasets.training_mask(np.array([[1, 1], [2, 0]]), per_class=3),
+     "per_class=3 is more than the 2 labelled pixels of class 1"),
+])
+def test_checks_in_the_bodies_say_what_is_wrong(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
 
 
 # ---------------------------------------------------------------- the VTV prior
@@ -529,12 +492,6 @@ def test_scr_held_out_chooses_on_one_half_and_reports_on_the_other(tiny_experime
     assert held.in_sample.Q == pytest.approx(own.Q) and held.in_sample.Q >= held.reported.Q
 
 
-def test_compare_jcr_scr_refuses_what_it_cannot_resample(tiny_experiment):
-    with pytest.raises(ValueError, match="experiment"):
-        ctx.compare_jcr_scr("exp")
-    with pytest.raises(ValueError, match="tile"):
-        ctx.compare_jcr_scr(tiny_experiment, tile=0)
-    with pytest.raises(ValueError, match="tile"):
+def test_compare_jcr_scr_refuses_tiles_larger_than_the_image(tiny_experiment):
+    with pytest.raises(ValueError, match=r"tile must lie in \[1, 30\]"):
         ctx.compare_jcr_scr(tiny_experiment, tile=31)
-    with pytest.raises(ValueError, match="experiment"):
-        ctx.scr_held_out(None)

@@ -1,48 +1,44 @@
 """The homework, and the round trip through nbgrader's own command line.
 
 The source notebooks of ``teacher/source/`` are checked first, without nbgrader: each is
-well formed (answer cells, locked test cells with visible and hidden tests, written answers
-with grading notes and their question locked above them), draws all its data from one
-``SEED`` line, compares with nothing a student's cell can rebind (every test cell starts
-with ``grading.check_genuine(globals())`` and none calls ``np.isclose``, ``np.allclose`` or
-``np.array_equal``), states no expected number as a literal, uses no sample a lesson prints,
-and the points its headings state are the points its cells give.
+well formed (answer cells; graded cells that hold no test and say honestly that the course's
+grader marks them after submission; written answers with grading notes and their question
+locked above them), draws every student's data from one ``SEED`` line and the student's id
+through its assignment's data function in ``rejlab.course.homework``, uses no sample a lesson
+prints, has a judge in ``teacher/grader/``, and the points its headings state are the points
+its cells give.
 
 Then the round trip, in a temporary copy of the course folder, as a teacher runs it for a new
 cohort: ``tools/assignments.py --seed`` (``make assignments SEED=...``) generates the
-students' versions at a seed other than the source's, the test collects five kinds of
-submission, scans them with ``tools/check_submissions.py``, runs ``nbgrader autograde`` and
-reads the scores with ``nbgrader export``:
+students' versions and the cohort's key; two students fetch homework 1 from nbgrader's
+exchange, submit it, and the teacher collects it; the other submissions are placed in
+``submitted/`` as ``zip_collect`` would; ``make autograde`` grades each assignment (sandboxes,
+then ``nbgrader autograde``), and ``nbgrader export`` reads the scores:
 
 - *solved*: the students' version with the teacher's solutions typed in (every assignment):
   full marks on the autograded cells, and the maximum once the written answers are graded;
 - *blank*: the students' version untouched (every assignment): zero;
-- *tampered*: the one line ``np.isclose = lambda *a, **k: np.True_; np.allclose = ...;
-  np.array_equal = ...`` in the first answer, every answer wrong (homework 1 and 2, where it
-  used to score 10/10 and 8/10): flagged by the scanner, and zero;
-- *hard-coded*: the solutions with their numbers typed in as literals, the numbers of the
-  source's own seed, not the cohort's (homework 1 and the capstone): zero on every test cell
-  whose numbers it copied, full marks on the functions and objects it computed;
-- *peeking* (the capstone): opens the sealed test digits, chooses the rejector and criterion
-  of the lowest test cost, and reports with them: it loses part 4b's points (the choice used
-  is not the one sealed) and nothing else.
+- *tampered*: the line that used to switch the tests off (``np.isclose = lambda *a, **k:
+  np.True_ ...``) beside wrong answers (homework 1 and 2): zero;
+- *copied*: the solutions with the solved student's numbers typed in as literals (homework 1
+  and the capstone): zero on every graded cell whose numbers it copied, full marks on what it
+  computed for itself.
 
 Written answers are graded by hand (nbgrader's "manually graded answer" cells): autograde
 leaves them ungraded when the student wrote something and gives them 0 when the student left
 them untouched; the test checks both, cell by cell in the gradebook, then plays the teacher's
 part (a manual score for each written answer, as the formgrader stores it) and exports again.
+The capstone's autograded notebook reports the student's choice on the sealed test digits.
 
 nbgrader needs Python >= 3.11 (the ``grading`` extra installs nothing below): the round trip
-skips, with that message, on Python 3.10.
+skips, with that message, on Python 3.10. The grader needs bubblewrap.
 """
 
 from __future__ import annotations
 
 import ast
-import contextlib
 import csv
 import importlib.util
-import io
 import json
 import os
 import re
@@ -59,8 +55,7 @@ TEACHER = REPO / "teacher"
 ASSIGNMENTS = sorted(p.name for p in (TEACHER / "source").iterdir() if p.is_dir())
 MARKERS = ("### BEGIN SOLUTION", "### END SOLUTION", "### BEGIN HIDDEN TESTS",
            "### END HIDDEN TESTS")
-HIDDEN = re.compile(r"^[ \t]*### BEGIN HIDDEN TESTS.*?^[ \t]*### END HIDDEN TESTS[^\n]*\n?",
-                    re.M | re.S)
+GRADED_NOTE = "# Marked by the course's grader after you submit ("
 SOLUTION_LINES = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*(\n|\Z)", re.M)
 SEED_LINE = re.compile(r"^SEED = (\d+)\b", re.M)
 COHORT_SEED = 4711                 # the round trip's cohort: not the source's own seed
@@ -112,16 +107,10 @@ def test_source_assignment_is_well_formed(assignment):
     ids = [_nbgrader_meta(c)["grade_id"] for c in cells]
     assert len(ids) == len(set(ids)), "grade_id must be unique"
     kinds = _kinds(nb)
-    # each code answer has at least one autograded test cell
+    # each code answer has at least one autograded cell
     assert len(kinds["answers"]) >= 3 and len(kinds["autograded"]) >= len(kinds["answers"])
     for cell in kinds["answers"]:
         assert cell.cell_type == "code" and "### BEGIN SOLUTION" in cell.source
-    for cell in kinds["autograded"]:
-        meta = _nbgrader_meta(cell)
-        assert cell.cell_type == "code" and meta["locked"] and meta["points"] > 0
-        assert "### BEGIN HIDDEN TESTS" in cell.source, f"{meta['grade_id']}: no hidden test"
-        visible = HIDDEN.sub("", cell.source)
-        assert "assert" in visible, f"{meta['grade_id']}: no visible test either"
     for cell in kinds["manual"]:
         # a written answer graded by hand: the teacher's model answer and grading notes
         # sit between the solution markers (the students' version replaces them)
@@ -132,75 +121,43 @@ def test_source_assignment_is_well_formed(assignment):
         before = nb.cells[nb.cells.index(cell) - 1]
         assert before.cell_type == "markdown" and _nbgrader_meta(before).get("locked"), \
             f"{meta['grade_id']}: its question must stand in a locked cell just above it"
-    # stored without outputs: nbgrader generates from the source, the kernel fills it
+    # stored without outputs: nbgrader generates from the source, the grader fills it
     assert all(c.get("execution_count") is None for c in nb.cells if c.cell_type == "code")
+    assert "How it is marked" in nb.cells[0].source
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_every_test_cell_first_checks_that_numpy_and_rejlab_are_genuine(assignment):
+def test_graded_cells_hold_no_test_and_say_who_marks_them(assignment):
+    """The judging is the grader's (teacher/grader/), outside every notebook: a graded cell is
+    a note, so nothing of the tests reaches a student, and Validate claims nothing."""
     nb = nbformat.read(_source_notebook(assignment), as_version=4)
-    setup = next(c for c in nb.cells if c.cell_type == "code")
-    assert _nbgrader_meta(setup)["locked"] and not _nbgrader_meta(setup)["grade"]
-    assert "import rejlab.grading as grading" in setup.source
-    assert setup.source.strip().splitlines()[-1].startswith("grading.snapshot(globals())"), \
-        "the set-up cell ends with the record of the genuine state"
     for cell in _kinds(nb)["autograded"]:
-        first = cell.source.strip().splitlines()[0]
-        assert first == "grading.check_genuine(globals())", _nbgrader_meta(cell)["grade_id"]
-        # the comparisons a student's cell can rebind are not used at all
-        assert not re.search(r"\bnp\.(isclose|allclose|array_equal)\(", cell.source), \
-            _nbgrader_meta(cell)["grade_id"]
+        meta = _nbgrader_meta(cell)
+        assert cell.cell_type == "code" and meta["locked"] and meta["points"] > 0
+        assert cell.source.startswith(GRADED_NOTE) and f"({meta['points']:g} point" in cell.source
+        assert all(line.startswith("#") for line in cell.source.splitlines()), meta["grade_id"]
+        assert "checks nothing" in cell.source
+    text = _source_notebook(assignment).read_text(encoding="utf-8")
+    assert "HIDDEN TESTS" not in text and "rejlab.grading" not in text and "grading." not in text
+    assert (TEACHER / "grader" / f"{assignment}.py").is_file(), "every assignment has its judge"
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_each_assignment_draws_its_data_from_one_seed(assignment):
+def test_each_assignment_draws_its_data_from_one_seed_and_the_students_id(assignment):
     nb = nbformat.read(_source_notebook(assignment), as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     lines = [m for c in code for m in SEED_LINE.finditer(c.source)]
     assert len(lines) == 1 and SEED_LINE.search(code[0].source), "one SEED line, in the set-up"
-    # every random draw of the locked cells is seeded by SEED, never by a literal
+    setup = code[0].source
+    assert "STUDENT = homework.student_id()" in setup
+    assert f"homework.{assignment}(SEED, STUDENT)" in setup, "the data function the grader calls"
+    # every random draw of the locked cells comes from the student's own data, never a literal
     for cell in code:
         if _nbgrader_meta(cell).get("solution"):
             continue
         for call in re.findall(r"(?:seed|random_state)=([^,)\s]+)", cell.source):
-            assert call == "SEED", f"{_nbgrader_meta(cell)['grade_id']}: seeded by {call}"
-        for call in re.findall(r"default_rng\(([^)]*)\)", cell.source):
-            assert "SEED" in call, f"{_nbgrader_meta(cell)['grade_id']}: default_rng({call})"
-
-
-def _literal_expectations(source: str) -> list:
-    """Numbers other than 0 and 1 given as the expected side of a test's comparison."""
-    tree = ast.parse(source)
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
-                node.func.attr in ("close", "all_close", "same") and len(node.args) >= 2:
-            expected = node.args[1]
-            if isinstance(expected, ast.Constant) and isinstance(expected.value, (int, float)) \
-                    and expected.value not in (0, 1):
-                found.append(ast.unparse(node))
-        elif isinstance(node, ast.Compare) and any(isinstance(op, ast.Eq) for op in node.ops):
-            for side in [node.left, *node.comparators]:
-                if isinstance(side, ast.Constant) and isinstance(side.value, float):
-                    found.append(ast.unparse(node))
-                if isinstance(side, ast.Tuple) and all(isinstance(e, ast.Constant) and
-                                                       isinstance(e.value, (int, float))
-                                                       for e in side.elts):
-                    found.append(ast.unparse(node))
-    return found
-
-
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_no_expected_value_is_a_literal(assignment):
-    nb = nbformat.read(_source_notebook(assignment), as_version=4)
-    for cell in _kinds(nb)["autograded"]:
-        found = _literal_expectations(cell.source)
-        assert not found, f"{_nbgrader_meta(cell)['grade_id']} expects literals: {found}"
-
-
-def test_the_literal_check_can_fail():
-    assert _literal_expectations("assert grading.close(x, 0.7)\nassert (a, b) == (718, 539)")
-    assert not _literal_expectations("assert grading.close(x, rl.aurc(a, c))\nassert y == 1")
+            assert call in ("SEED", "VARIANT"), f"{_nbgrader_meta(cell)['grade_id']}: {call}"
+        assert "default_rng" not in cell.source, _nbgrader_meta(cell)["grade_id"]
 
 
 def test_no_homework_uses_a_sample_a_lesson_prints():
@@ -208,11 +165,12 @@ def test_no_homework_uses_a_sample_a_lesson_prints():
     for path in sorted((REPO / "notebooks").glob("*.ipynb")):
         text = path.read_text(encoding="utf-8")
         used |= {int(n) for n in re.findall(r"four_gaussians\((\d+)", text)}
-    for assignment in ASSIGNMENTS:
-        text = _source_notebook(assignment).read_text(encoding="utf-8")
-        for size, seed in re.findall(r"four_gaussians\((\d+), seed=(\w+)", text):
-            assert seed == "SEED" and int(size) not in used, \
-                f"{assignment}: four_gaussians({size}, seed={seed}) is a lesson's sample"
+    text = (REPO / "rejlab" / "course" / "homework.py").read_text(encoding="utf-8")
+    drawn = re.findall(r"four_gaussians\((\d+), seed=(\w+)", text)
+    assert drawn
+    for size, seed in drawn:
+        assert seed == "variant" and int(size) not in used, \
+            f"four_gaussians({size}, seed={seed}) is a lesson's sample"
 
 
 HEADING_POINTS = re.compile(r"^#+ .*\((\d+) points?\b", re.M)
@@ -253,8 +211,11 @@ def test_the_capstone_has_written_answers_graded_by_hand_and_a_rubric():
 
 def test_the_course_config_sizes_the_timeout_and_keeps_the_rubric_private():
     text = (TEACHER / "nbgrader_config.py").read_text(encoding="utf-8")
-    (timeout,) = re.findall(r"^c\.Execute\.timeout = (\d+)", text, re.M)
+    # the successor of Execute.timeout: the sandbox's limit on a cell (CPU seconds)
+    (timeout,) = re.findall(r"^c\.SandboxGrader\.cell_timeout = (\d+)", text, re.M)
     assert 0 < int(timeout) <= 60
+    assert re.search(r"^c\.Autograde\.autograde_preprocessors = \[SandboxGrader,", text, re.M)
+    assert "Execute" not in re.search(r"autograde_preprocessors = \[[^]]*\]", text).group(0)
     ignore = re.search(r"^c\.CourseDirectory\.ignore = (\[.*\])", text, re.M)
     assert ignore and "rubric.md" in ast.literal_eval(ignore.group(1))
 
@@ -263,6 +224,8 @@ def test_the_course_config_reads_the_cohort_when_there_is_one(tmp_path):
     from traitlets.config.loader import PyFileConfigLoader
 
     shutil.copy2(TEACHER / "nbgrader_config.py", tmp_path)
+    shutil.copytree(TEACHER / "grader", tmp_path / "grader",
+                    ignore=shutil.ignore_patterns("__pycache__"))
 
     def source_directory():
         config = PyFileConfigLoader("nbgrader_config.py", path=str(tmp_path)).load_config()
@@ -277,6 +240,17 @@ def test_assignments_target_runs_the_seeding_tool():
     text = (REPO / "Makefile").read_text(encoding="utf-8")
     target = text.split("\nassignments:", 1)[1].split("\n\n", 1)[0]
     assert "tools/assignments.py" in target and "--seed $(SEED)" in target
+
+
+def test_a_cohort_gets_a_secret_key_of_its_own(tmp_path, tool):
+    assignments_tool = tool("assignments")
+    assert assignments_tool.write_key(tmp_path, 11)
+    first = (tmp_path / "cohort.key").read_text(encoding="utf-8").splitlines()
+    assert re.fullmatch(r"[0-9a-f]{64}", first[0]) and first[1] == "seed 11"
+    assert (tmp_path / "cohort.key").stat().st_mode & 0o077 == 0, "readable by its owner only"
+    assert not assignments_tool.write_key(tmp_path, 11)          # the same cohort keeps it
+    assert assignments_tool.write_key(tmp_path, 12)              # a new cohort, a new key
+    assert (tmp_path / "cohort.key").read_text(encoding="utf-8").split()[0] != first[0]
 
 
 def test_with_seed_rewrites_the_one_seed_line_and_refuses_two(tool):
@@ -297,48 +271,18 @@ def test_with_seed_rewrites_the_one_seed_line_and_refuses_two(tool):
 OVERRIDE = ("np.isclose = lambda *a, **k: np.True_; np.allclose = lambda *a, **k: True; "
             "np.array_equal = lambda *a, **k: True")
 
-#: The numbers a hard-coded submission types in (the solution's, at the source's seed).
-HARD_CODED = {
+#: The numbers a copying submission types in (the solved student's), by assignment.
+COPIED_NUMBERS = {
     "hw1_rejection_measures": ("best_r", "best_Q", "A_rejecting", "phi_rejecting", "A_gain"),
-    "capstone_digits": ("aurc_test", "excess_aurc_test", "failure_auroc_test",
-                        "Q_interval_test", "saving", "saving_interval"),
+    "capstone_digits": ("aurc_val", "excess_aurc_val", "failure_auroc_val", "Q_interval_val"),
 }
-#: The test cells whose answers the hard-coded submission copied.
+#: The graded cells whose numbers the copying submission copied.
 COPIED = {
     "hw1_rejection_measures": {"hw1-q2-tests", "hw1-q3-tests"},
-    "capstone_digits": {"capstone-q5-tests", "capstone-q6-tests"},
+    "capstone_digits": {"capstone-q5-tests"},
 }
-
-PEEKING_Q4 = '''\
-rejector = "breaking_ties"                  # a first choice, to get the test digits out
-criterion = "max_Q"
-criterion_options = {}
-threshold = rl.select_threshold(accurate_val, conf_val[rejector], criterion=criterion)
-'''
-
-PEEKING_Q4B = '''\
-sealed = held.seal(rejector=rejector, criterion=criterion, criterion_options=criterion_options,
-                   threshold=threshold.value)
-X_test, y_test = sealed.open()
-proba_test = model.predict_proba(X_test)
-accurate_test = rl.accuracy_vector(y_test, model.classes_[proba_test.argmax(axis=1)])
-best = None                                 # choose again, by the cost on the test digits
-for name in REJECTOR_NAMES:
-    for crit, opts in (("max_Q", {}), ("min_cost", dict(rho=RHO)),
-                       ("target_accuracy", dict(target_accuracy=0.97))):
-        t = rl.select_threshold(accurate_val, conf_val[name], criterion=crit, **opts)
-        op = rl.operating_point(accurate_test,
-                                rl.reject_below(rl.confidence_from_proba(proba_test, name), t))
-        cost = rl.cost(op.A, op.r, RHO)
-        if best is None or cost < best[0]:
-            best = (cost, name, crit, opts, t)
-_, rejector, criterion, criterion_options, threshold = best
-conf_test = rl.confidence_from_proba(proba_test, rejector)
-rejected_test = rl.reject_below(conf_test, threshold)
-test_point = rl.operating_point(accurate_test, rejected_test)
-'''
-
-PEEKING_LOST = {"capstone-q4b-tests"}
+#: Two students who fetch homework 1 from the exchange and submit it.
+THROUGH_THE_EXCHANGE = {"solved": "hw1_rejection_measures", "blank": "hw1_rejection_measures"}
 
 
 def _solutions(source: Path) -> dict:
@@ -373,82 +317,77 @@ def _fill(release: Path, dst: Path, answers: dict) -> None:
 
 
 def _wrong(code: str) -> str:
-    """An answer that runs and is wrong: every function returns 0, every name is 0."""
+    """An answer that runs and is wrong: every function returns -1, every name is -1."""
     out = []
     for node in ast.parse(code).body:
         if isinstance(node, ast.FunctionDef):
-            out.append(f"def {node.name}(*args, **kwargs):\n    return 0")
+            out.append(f"def {node.name}(*args, **kwargs):\n    return -1")
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
-                out += [f"{n.id} = 0" for n in ast.walk(target) if isinstance(n, ast.Name)]
+                out += [f"{n.id} = -1" for n in ast.walk(target) if isinstance(n, ast.Name)]
     return "\n".join(out)
 
 
-def _values_at_the_source_seed(source: Path, names) -> dict:
-    """The solution's values of ``names``, run in this process at the source notebook's seed
-    (its own records of the genuine state left out: they belong to a kernel)."""
-    nb = nbformat.read(source, as_version=4)
-    code = "\n".join(SOLUTION_LINES.sub("", c.source) for c in nb.cells
-                     if c.cell_type == "code" and not _nbgrader_meta(c).get("grade"))
-    code = "\n".join(line for line in code.splitlines() if not line.startswith("grading."))
-    scope: dict = {}
-    with contextlib.redirect_stdout(io.StringIO()):
-        exec(compile(code, str(source), "exec"), scope)      # noqa: S102 (the course's own code)
-    return {name: scope[name] for name in names}
+def _judge_reference(course: Path, assignment: str, student: str) -> dict:
+    """The expected numbers of ``student``'s data, as the course's grader computes them."""
+    sys.path.insert(0, str(course))
+    try:
+        judge = importlib.import_module(f"grader.{assignment}")
+        from grader.judge import Context
+        from grader.submission import cohort_key
+        return judge.reference(Context(assignment, student, COHORT_SEED, cohort_key(course),
+                                       judge.DATA))
+    finally:
+        sys.path.remove(str(course))
+        for name in [m for m in sys.modules if m == "grader" or m.startswith("grader.")]:
+            del sys.modules[name]
 
 
-def _literal(value) -> str:
-    if isinstance(value, (tuple, list)):
-        return "(" + ", ".join(_literal(v) for v in value) + ("," if len(value) == 1 else "") + ")"
-    return repr(float(value))
-
-
-def _hard_coded(source: Path, assignment: str) -> dict:
-    values = _values_at_the_source_seed(source, HARD_CODED[assignment])
+def _copied(course: Path, source: Path, assignment: str) -> dict:
+    """The solutions with the solved student's numbers typed in after each answer cell."""
+    values = _judge_reference(course, assignment, "solved")
     answers = _solutions(source)
     for gid in _code_answers(source):
         code = answers[gid]
         assigned = {n.id for node in ast.parse(code).body if isinstance(node, ast.Assign)
                     for target in node.targets for n in ast.walk(target)
                     if isinstance(n, ast.Name)}
-        typed = [f"{name} = {_literal(values[name])}" for name in HARD_CODED[assignment]
+        typed = [f"{name} = {values[name]!r}" for name in COPIED_NUMBERS[assignment]
                  if name in assigned]
         if typed:
-            answers[gid] = code.rstrip("\n") + "\n# the numbers of the solution, typed in\n" \
+            answers[gid] = code.rstrip("\n") + "\n# the solved student's numbers, typed in\n" \
                 + "\n".join(typed) + "\n"
     return answers
 
 
 def _submissions() -> dict:
-    """(student, assignment) -> how to build that submission from the release and source."""
+    """(student, assignment) -> the kind of that submission."""
     kinds = {}
     for assignment in ASSIGNMENTS:
         kinds[("solved", assignment)] = "solved"
         kinds[("blank", assignment)] = "blank"
     for assignment in ("hw1_rejection_measures", "hw2_operating_sets_and_cost"):
         kinds[("tampered", assignment)] = "tampered"
-    for assignment in HARD_CODED:
-        kinds[("hardcoded", assignment)] = "hardcoded"
-    kinds[("peeking", "capstone_digits")] = "peeking"
+    for assignment in COPIED:
+        kinds[("copied", assignment)] = "copied"
     return kinds
 
 
-def _build(kind: str, assignment: str, release: Path, source: Path, dst: Path) -> None:
+def _build(kind: str, course: Path, assignment: str, release: Path, source: Path,
+           dst: Path) -> None:
     if kind == "blank":
-        dst.parent.mkdir(parents=True)
-        shutil.copy2(release, dst)
+        if release != dst:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(release, dst)
         return
     answers = _solutions(source)
     if kind == "tampered":
         code = _code_answers(source)
         answers = {gid: _wrong(answers[gid]) for gid in code}
         answers[code[0]] += "\n" + OVERRIDE + "\n"
-    elif kind == "hardcoded":
-        answers = _hard_coded(source, assignment)
-    elif kind == "peeking":
-        answers["capstone-q4-threshold"] = PEEKING_Q4
-        answers["capstone-q4b-open"] = PEEKING_Q4B
+    elif kind == "copied":
+        answers = _copied(course, source, assignment)
     _fill(release, dst, answers)
 
 
@@ -456,7 +395,7 @@ def _expected_auto(kind: str, assignment: str) -> float:
     """The autograded marks each kind of submission must get."""
     cells = _cell_points(assignment)
     lost = {"solved": set(), "blank": set(cells), "tampered": set(cells),
-            "hardcoded": COPIED.get(assignment, set()), "peeking": PEEKING_LOST}[kind]
+            "copied": COPIED.get(assignment, set())}[kind]
     return sum(points for gid, points in cells.items() if gid not in lost)
 
 
@@ -469,25 +408,25 @@ def _need_nbgrader():
                     f"{sys.version_info.major}.{sys.version_info.minor})")
     if importlib.util.find_spec("nbgrader") is None:
         pytest.fail("nbgrader is not installed: pip install -e '.[grading]' (make test does)")
+    if shutil.which("bwrap") is None:
+        pytest.fail("the grader needs bubblewrap: apt-get install bubblewrap (.ci/run does)")
 
 
 def _env(tmp_path: Path) -> dict:
     env = dict(os.environ)
-    # nbgrader runs `alembic` (beside this Python) to create the gradebook, and the
-    # "python3" kernel runs `python`: both must be this environment's.
+    # nbgrader runs `alembic` (beside this Python) to create the gradebook
     env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
-    env["PYTHONPATH"] = os.pathsep.join(p for p in [str(REPO), env.get("PYTHONPATH")] if p)
     env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "jupyter-config")     # ignore ~/.jupyter
     env["JUPYTER_RUNTIME_DIR"] = str(tmp_path / "jupyter-runtime")
-    env["MPLBACKEND"] = "Agg"
-    # one BLAS thread per kernel: the assignments are small, and on a busy machine the
+    env.pop("JUPYTERHUB_USER", None)
+    # one BLAS thread per process: the assignments are small, and on a busy machine the
     # threads of a logistic regression only wait for each other (60 times slower, measured)
     env.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
     return env
 
 
-def nbgrader(course: Path, env: dict, *args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
+def nbgrader(course: Path, env: dict, *args: str, cwd: Path | None = None) -> str:
+    done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd or course, env=env,
                           capture_output=True, text=True, timeout=900)
     log = done.stdout + done.stderr
     assert done.returncode == 0 and "ERROR" not in log, \
@@ -495,14 +434,41 @@ def nbgrader(course: Path, env: dict, *args: str) -> str:
     return log
 
 
+def _exchange(course: Path, tmp_path: Path, env: dict, kinds: dict) -> None:
+    """Release homework 1, let two students fetch and submit it, and collect it."""
+    exchange = tmp_path / "exchange"
+    exchange.mkdir(mode=0o777)
+    with open(course / "nbgrader_config.py", "a", encoding="utf-8") as f:
+        f.write(f"\nc.Exchange.root = {str(exchange)!r}\n")
+    assignment = "hw1_rejection_measures"
+    nbgrader(course, env, "release_assignment", assignment)
+    for student in THROUGH_THE_EXCHANGE:
+        home = tmp_path / "homes" / student
+        home.mkdir(parents=True)
+        (home / "nbgrader_config.py").write_text(
+            f"c = get_config()\nc.Exchange.root = {str(exchange)!r}\n"
+            "c.CourseDirectory.course_id = 'rejlab'\n", encoding="utf-8")
+        student_env = dict(env, HOME=str(home))
+        nbgrader(course, student_env, "fetch_assignment", assignment, cwd=home)
+        notebook = home / assignment / f"{assignment}.ipynb"
+        source = _source_notebook(assignment)
+        _build(kinds[(student, assignment)], course, assignment, notebook, source, notebook)
+        # one OS user plays every student here: the student id is given as a hub gives it
+        nbgrader(course, student_env, "submit", assignment, f"--student={student}", cwd=home)
+    nbgrader(course, env, "collect", assignment)
+    for student in THROUGH_THE_EXCHANGE:
+        assert (course / "submitted" / student / assignment / f"{assignment}.ipynb").is_file()
+
+
 @pytest.mark.slow
-def test_generate_scan_autograde_export_for_a_new_cohort(tmp_path, tool):
+def test_generate_submit_collect_autograde_export_for_a_new_cohort(tmp_path):
     _need_nbgrader()
     course = tmp_path / "course"
     course.mkdir()
     shutil.copy2(TEACHER / "nbgrader_config.py", course)
-    shutil.copytree(TEACHER / "source", course / "source",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for folder in ("source", "grader"):
+        shutil.copytree(TEACHER / folder, course / folder,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     env = _env(tmp_path)
 
     # make assignments SEED=... for a cohort whose seed is not the source's
@@ -510,48 +476,45 @@ def test_generate_scan_autograde_export_for_a_new_cohort(tmp_path, tool):
                            "--seed", str(COHORT_SEED), "--course", str(course)],
                           env=env, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr
+    assert (course / "cohort.key").is_file()
 
-    # The students' version: the cohort's seed, no solution, no hidden test, no rubric.
+    # The students' version: the cohort's seed, no solution, no grader, no rubric.
     for assignment in ASSIGNMENTS:
         source = _source_notebook(assignment)
         (seed,) = re.findall(r"SEED = (\d+)\b", source.read_text(encoding="utf-8"))
         assert int(seed) != COHORT_SEED
         release = course / "release" / assignment / source.name
         text = release.read_text(encoding="utf-8")
-        assert f"SEED = {COHORT_SEED}" in text
+        assert f"SEED = {COHORT_SEED}" in text and GRADED_NOTE in text
         for marker in MARKERS:
             assert marker not in text, f"{release.name} still contains {marker!r}"
-        cells = nbformat.read(source, as_version=4).cells
-        shown = "\n".join(HIDDEN.sub("", c.source) for c in cells)
-        hidden = [line.strip() for c in cells
-                  for region in re.findall(r"### BEGIN HIDDEN TESTS(.*?)### END HIDDEN TESTS",
-                                           c.source, re.S)
-                  for line in region.splitlines()
-                  if len(line.strip()) > 20 and line.strip() not in shown]
-        assert hidden and not any(line in text for line in hidden)
         assert "raise NotImplementedError()" in text
         assert sorted(p.name for p in release.parent.iterdir()) == [source.name], \
-            "only the notebook is handed out (the rubric stays in the course folder)"
+            "only the notebook is handed out (the rubric and the grader stay in the course folder)"
         if _points(assignment)[1]:
             assert "YOUR ANSWER HERE" in text
             assert "Grading notes" not in text, "the grading notes must stay teacher-side"
 
     kinds = _submissions()
+    _exchange(course, tmp_path, env, kinds)
     for (student, assignment), kind in kinds.items():
+        if THROUGH_THE_EXCHANGE.get(student) == assignment:
+            continue
         source = _source_notebook(assignment)
         release = course / "release" / assignment / source.name
-        _build(kind, assignment, release, source,
+        _build(kind, course, assignment, release, source,
                course / "submitted" / student / assignment / source.name)
 
-    # make check-submissions DIR=submitted: the tampered ones, and only they, are flagged
-    notebooks, flags = tool("check_submissions").scan(course / "submitted", course / "source")
-    assert len(notebooks) == len(kinds)
-    flagged = {(f.notebook.parts[-3], f.notebook.parts[-2]) for f in flags if not f.warning}
-    assert flagged == {key for key, kind in kinds.items() if kind == "tampered"}, \
-        "\n".join(map(str, flags))
-    assert any("np.isclose" in f.message for f in flags)
-
-    log = nbgrader(course, env, "autograde", "*")
+    # make autograde, one assignment at a time, as a TA runs it
+    venv = Path(sys.prefix)
+    logs = {}
+    for assignment in ASSIGNMENTS:
+        done = subprocess.run(["make", "-s", "-C", str(REPO), "autograde",
+                               f"ASSIGNMENT={assignment}", f"COURSE={course}", f"VENV={venv}",
+                               "-o", f"{venv}/.grading"], env=env, capture_output=True,
+                              text=True, timeout=1800)
+        logs[assignment] = done.stdout + done.stderr
+        assert done.returncode == 0, logs[assignment][-4000:]
     nbgrader(course, env, "export", "--to", str(course / "grades.csv"))
 
     def scores() -> dict:
@@ -570,7 +533,17 @@ def test_generate_scan_autograde_export_for_a_new_cohort(tmp_path, tool):
         auto, manual = _points(assignment)
         assert exported[(student, assignment)] == (_expected_auto(kind, assignment),
                                                    auto + manual), \
-            f"{assignment}, {kind}: {exported[(student, assignment)]}\n{log[-3000:]}"
+            f"{assignment}, {kind}: {exported[(student, assignment)]}\n{logs[assignment][-3000:]}"
+    for assignment in COPIED:
+        assert "another student's numbers: copied answered" in logs[assignment], \
+            logs[assignment][-2000:]
+
+    # the capstone's report on the sealed test digits, in the autograded notebook
+    autograded = nbformat.read(course / "autograded" / "solved" / "capstone_digits" /
+                               "capstone_digits.ipynb", as_version=4)
+    (report,) = [c for c in autograded.cells
+                 if _nbgrader_meta(c).get("grade_id") == "capstone-q4b-tests"]
+    assert "sealed test digits" in report.outputs[0]["text"]
 
     # cell by cell, as the formgrader shows them; then the teacher grades the written answers
     from nbgrader.api import Gradebook

@@ -2,17 +2,14 @@
 
 import re
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-
-import rejlab as rl  # noqa: E402
-from rejlab.plot import find_artist  # noqa: E402
+import rejlab as rl
+from rejlab.plot import find_artist
 
 
 @pytest.fixture(autouse=True)
@@ -31,28 +28,21 @@ def _tiny_best_r_report(n=2000, errors=7):
 
 
 def _all_texts(fig):
-    texts = [t.get_text() for t in fig.findobj(matplotlib.text.Text)]
+    texts = [t.get_text() for t in fig.findobj(Text)]
     return [t for t in texts if t]
 
 
-def test_report_never_labels_a_non_zero_best_r_as_zero():
+def test_report_never_labels_a_non_zero_best_r_as_zero_and_names_the_rejector_in_words():
     rep = _tiny_best_r_report()
     assert rep.best.r == pytest.approx(0.0035)
-    fig = Figure()
-    rl.plot.report(rep, figure=fig)
-    texts = _all_texts(fig)
+    texts = _all_texts(rl.plot.report(rep, figure=Figure())[0, 0].figure)
     assert any("r = 0.0035" in t for t in texts)          # the suptitle and the legends
     assert any("r0 = 0.0035" in t for t in texts)         # the operating-set titles
     shown = [float(x) for t in texts for x in re.findall(r"\br0? = (\d+\.\d+)", t)]
     assert shown and all(x != 0 for x in shown)
-
-
-def test_report_names_the_rejector_in_words():
     toy = rl.datasets.four_gaussians(30, seed=0)
     rep = rl.rejection_report(toy.y, proba=toy.proba, rejector="breaking_ties")
-    fig = Figure()
-    rl.plot.report(rep, figure=fig)
-    texts = _all_texts(fig)
+    texts = _all_texts(rl.plot.report(rep, figure=Figure())[0, 0].figure)
     assert any("breaking ties" in t for t in texts)
     assert not any("breaking_ties" in t for t in texts)
 
@@ -100,12 +90,8 @@ def test_report_point_again_moves_in_place_with_one_legend(rep):
     assert axes[1].get_title() == "cost at ρ = 0.70"
 
 
-def test_report_point_bad_arguments_name_them(rep):
+def test_report_point_draws_a_walk_on_two_axes(rep):
     with pytest.raises(ValueError, match="walk"):   # it draws a walk, it computes none
         rl.plot.report_point(rep)
-    with pytest.raises(ValueError, match="^r "):
-        rep.walk(float("nan"), 0.2)
-    with pytest.raises(ValueError, match="rho"):
-        rep.walk(0.1, 1.5)
     with pytest.raises(ValueError, match="axes"):
         rl.plot.report_point(rep.walk(0.1, 0.2), axes=[Figure().add_subplot()])

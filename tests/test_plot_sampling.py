@@ -1,17 +1,11 @@
 """rl.plot.population_curves, max_q_points, chow_convergence and cost_curve draw exactly the results."""
 
-from __future__ import annotations
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-import rejlab as rl  # noqa: E402
-import rejlab.plot as rplot  # noqa: E402
+import rejlab as rl
+import rejlab.plot as rplot
 
 GRID = np.linspace(0, 1, 11)
 
@@ -44,8 +38,7 @@ def _nan_equal(a, b):
 
 def test_population_curves_are_drawn_over_given_axes(population):
     _, axes = plt.subplots(1, 3)
-    out = rplot.population_curves(population, axes=axes)
-    assert list(out) == list(axes)
+    assert list(rplot.population_curves(population, axes=axes)) == list(axes)
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
         line = _one(ax, f"population-{m}")
         np.testing.assert_array_equal(line.get_xdata(), population.r)
@@ -54,11 +47,7 @@ def test_population_curves_are_drawn_over_given_axes(population):
         assert line.get_linestyle() == "--"
     assert axes[2].get_yscale() == "log" and axes[0].get_yscale() == "linear"
     assert axes[-1].get_legend() is not None
-
-
-def test_population_curves_new_axes_one_measure(population):
-    (ax,) = rplot.population_curves(population, measures="Q", label=None)
-    _one(ax, "population-Q")
+    (ax,) = rplot.population_curves(population, measures="Q", label=None)   # no legend
     assert ax.get_legend() is None
 
 
@@ -80,12 +69,8 @@ def test_max_q_points_draws_each_sample_and_its_honest_value(points, population)
     _one(ax, "population-Q")
     lo, hi = ax.get_ylim()
     assert lo <= min(points.Q.min(), points.population_Q.min()) and hi >= points.Q.max()
-
-
-def test_max_q_points_without_the_population_side(points):
-    ax = rplot.max_q_points(points, honest=False)
-    assert not [a for a in ax.lines if a.get_gid() == "max-q-population"]
-    assert not ax.collections
+    ax = rplot.max_q_points(points, honest=False)          # without the population side
+    assert not [a for a in ax.lines if a.get_gid() == "max-q-population"] and not ax.collections
 
 
 def test_chow_convergence_draws_each_series_and_chows_threshold():
@@ -99,6 +84,9 @@ def test_chow_convergence_draws_each_series_and_chows_threshold():
         np.testing.assert_array_equal(line.get_ydata(), c.threshold)
     assert _one(ax, "chow-threshold").get_ydata()[0] == pytest.approx(0.7)
     assert ax.get_xscale() == "log"
+    with pytest.raises(ValueError, match="rho"):           # one Chow threshold
+        rplot.chow_convergence({"a": rl.datasets.chow_convergence(0.3, n_per_class=(5,)),
+                                "b": rl.datasets.chow_convergence(0.4, n_per_class=(5,))})
 
 
 def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, population):
@@ -118,27 +106,3 @@ def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, populat
     assert square.get_ydata()[0] == pytest.approx((1 - chow.A) * (1 - chow.r) + rho * chow.r)
     pop = _one(ax, "population-cost")
     _nan_equal(pop.get_ydata(), rl.cost(population.A, population.r, rho))
-
-
-@pytest.mark.parametrize("call, arg", [
-    (lambda p, pts, cv: rplot.population_curves("curves"), "population"),
-    (lambda p, pts, cv: rplot.population_curves(p, measures=["Q", "beta"]), "measures"),
-    (lambda p, pts, cv: rplot.population_curves(p, label=3), "label"),
-    (lambda p, pts, cv: rplot.population_curves(p, axes=[plt.gca()]), "axes"),
-    (lambda p, pts, cv: rplot.max_q_points(p), "points"),
-    (lambda p, pts, cv: rplot.max_q_points(pts, honest="yes"), "honest"),
-    (lambda p, pts, cv: rplot.max_q_points(pts, population=pts), "population"),
-    (lambda p, pts, cv: rplot.max_q_points(pts, current=p), "current"),
-    (lambda p, pts, cv: rplot.chow_convergence({}), "results"),
-    (lambda p, pts, cv: rplot.chow_convergence(pts), "results"),
-    (lambda p, pts, cv: rplot.chow_convergence(
-        {"a": rl.datasets.chow_convergence(0.3, n_per_class=(5,)),
-         "b": rl.datasets.chow_convergence(0.4, n_per_class=(5,))}), "rho"),
-    (lambda p, pts, cv: rplot.cost_curve(cv), "cost"),
-    (lambda p, pts, cv: rplot.cost_curve(rl.cost_curve(cv, 0.3), chow=0.5), "chow"),
-    (lambda p, pts, cv: rplot.cost_curve(rl.cost_curve(cv, 0.3), population=cv), "population"),
-    (lambda p, pts, cv: rplot.cost_curve(rl.cost_curve(cv, 0.3), ax="ax"), "ax"),
-])
-def test_bad_input_names_the_argument(call, arg, population, points, toy_curves):
-    with pytest.raises(ValueError, match=arg):
-        call(population, points, toy_curves["max_probability"])

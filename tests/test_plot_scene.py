@@ -1,16 +1,12 @@
 """SCR's curves against one JCR point (the context explorer's right panel)."""
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-import rejlab as rl  # noqa: E402
-from rejlab import context as ctx  # noqa: E402
-from rejlab.plot import find_artist  # noqa: E402
+import rejlab as rl
+from rejlab import context as ctx
+from rejlab.plot import find_artist
 
 
 @pytest.fixture(scope="module")
@@ -25,9 +21,11 @@ def _close():
     plt.close("all")
 
 
-def test_jcr_vs_scr_draws_the_curves_and_the_point_it_is_given(experiment):
+def test_jcr_vs_scr_draws_the_curves_and_the_point_it_is_given_and_moves_them(experiment):
     scr, jcr = experiment.scr, experiment.jcr_points[1]
-    ax = rl.plot.jcr_vs_scr(scr, jcr)
+    ax = rl.plot.jcr_vs_scr(scr, experiment.jcr_points[0])
+    n = len(ax.get_children())
+    assert rl.plot.jcr_vs_scr(scr, jcr, ax) is ax and len(ax.get_children()) == n
     for m in ("A", "Q"):
         line = find_artist(ax, f"scr-{m}")
         np.testing.assert_array_equal(line.get_xdata(), scr.r)
@@ -36,21 +34,3 @@ def test_jcr_vs_scr_draws_the_curves_and_the_point_it_is_given(experiment):
         assert (point.get_xdata()[0], point.get_ydata()[0]) == (jcr.r, getattr(jcr, m))
     low, high = ax.get_ylim()
     assert low <= min(np.nanmin(scr.Q), jcr.Q) and high >= 1.0
-
-
-def test_jcr_vs_scr_again_moves_in_place(experiment):
-    ax = rl.plot.jcr_vs_scr(experiment.scr, experiment.jcr_points[0])
-    n = len(ax.get_children())
-    other = experiment.jcr_points[1]
-    rl.plot.jcr_vs_scr(experiment.scr, other, ax)
-    assert len(ax.get_children()) == n
-    assert find_artist(ax, "jcr-Q").get_xdata()[0] == other.r
-
-
-def test_jcr_vs_scr_checks_its_inputs(experiment):
-    with pytest.raises(ValueError, match="scr"):
-        rl.plot.jcr_vs_scr(experiment, experiment.jcr_points[0])
-    with pytest.raises(ValueError, match="jcr"):
-        rl.plot.jcr_vs_scr(experiment.scr, experiment.jcr)
-    with pytest.raises(ValueError, match="measures"):
-        rl.plot.jcr_vs_scr(experiment.scr, experiment.jcr_points[0], measures=("phi",))

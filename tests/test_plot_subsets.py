@@ -1,13 +1,10 @@
 """The four-subsets drawings: the geometry encodes the measures, updates are in place."""
 
-import matplotlib
-
-matplotlib.use("Agg")
-
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
-from matplotlib.colors import to_hex
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import same_color, to_hex
 from matplotlib.figure import Figure
 
 import rejlab as rl
@@ -35,64 +32,38 @@ def test_subset_masks_partition_the_samples_and_match_the_counts(ar):
     m = rp.subset_masks(accurate, rejected)
     stacked = np.stack([m[k] for k in rp.SUBSET_KEYS])
     assert np.all(stacked.sum(axis=0) == 1)  # disjoint and covering
-    counts = rl.subset_counts(accurate, rejected)
-    assert [int(m[k].sum()) for k in rp.SUBSET_KEYS] == list(counts)
-
-
-def test_subset_masks_bad_input():
-    with pytest.raises(ValueError, match="accurate"):
-        rp.subset_masks([1, 2], [0, 1])
-    with pytest.raises(ValueError, match="same length"):
-        rp.subset_masks([1, 0, 1], [0, 1])
+    assert [int(m[k].sum()) for k in rp.SUBSET_KEYS] == list(rl.subset_counts(accurate, rejected))
 
 
 def test_scatter_puts_each_sample_in_its_subset_and_updates_in_place():
     X = np.arange(12, dtype=float).reshape(6, 2)
     accurate = np.array([1, 1, 0, 0, 1, 0], bool)
     rejected = np.array([0, 1, 1, 0, 0, 0], bool)
-    ax = rp.subsets_scatter(X, accurate, rejected, ax=new_ax())
+    ax = rp.subsets_scatter(X, accurate, rejected, ax=new_ax(), title="first")
     m = rp.subset_masks(accurate, rejected)
     for key in rp.SUBSET_KEYS:
         np.testing.assert_array_equal(by_gid(ax, f"subset-{key}").get_offsets(), X[m[key]])
     n_artists = len(ax.get_children())
-    rejected2 = np.ones(6, bool)
-    assert rp.subsets_scatter(X, accurate, rejected2, ax=ax) is ax
+    assert rp.subsets_scatter(X, accurate, np.ones(6, bool), ax=ax, title="second") is ax
     assert len(ax.get_children()) == n_artists
     assert len(by_gid(ax, "subset-an").get_offsets()) == 0
     np.testing.assert_array_equal(by_gid(ax, "subset-ar").get_offsets(), X[accurate])
-    assert ax.get_xlabel() and ax.get_ylabel()
-
-
-def test_scatter_bad_input():
+    assert ax.get_title() == "second"
     with pytest.raises(ValueError, match="X"):
         rp.subsets_scatter(np.zeros((3, 3)), [1, 0, 1], [0, 0, 1], ax=new_ax())
-    with pytest.raises(ValueError, match="same length"):
-        rp.subsets_scatter(np.zeros((4, 2)), [1, 0, 1], [0, 0, 1], ax=new_ax())
 
 
 def test_bar_widths_are_the_counts_and_update_in_place():
     ax = rp.subsets_bar(rl.measures.SubsetCounts(5, 2, 1, 2), ax=new_ax())
-    widths = [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS]
-    assert widths == [5, 2, 1, 2]
+    assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [5, 2, 1, 2]
     rp.subsets_bar({"an": 1, "mn": 0, "ar": 3, "mr": 6}, ax=ax)
     assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [1, 0, 3, 6]
     assert by_gid(ax, "bartext-mr").get_text().strip() == "6"
     assert len(ax.patches) == 4
 
 
-@pytest.mark.parametrize("bad", [(1, 2, 3), (1, -1, 0, 0), (1, float("nan"), 0, 0)])
-def test_bar_and_mosaic_reject_bad_counts(bad):
-    with pytest.raises(ValueError, match="counts"):
-        rp.subsets_bar(bad, ax=new_ax())
-    with pytest.raises(ValueError, match="counts"):
-        rp.subsets_mosaic(bad, ax=new_ax())
-
-
-counts_strategy = st.tuples(*[st.integers(0, 50)] * 4).filter(lambda c: sum(c) > 0)
-
-
 @settings(max_examples=40, deadline=None)
-@given(counts_strategy)
+@given(st.tuples(*[st.integers(0, 50)] * 4).filter(lambda c: sum(c) > 0))
 def test_mosaic_geometry_is_r_A_and_Q(counts):
     ax = rp.subsets_mosaic(counts, ax=new_ax())
     r, A, Q, _ = (float(x) for x in rl.measures_from_counts(*counts))
@@ -108,44 +79,46 @@ def test_mosaic_geometry_is_r_A_and_Q(counts):
     assert by_gid(ax, "mosaic-divider").get_xdata()[0] == pytest.approx(1 - r)
 
 
-def test_mosaic_updates_in_place():
-    ax = rp.subsets_mosaic((5, 2, 1, 2), ax=new_ax())
+def test_mosaic_updates_in_place_and_its_label_fits_a_short_panel():
+    fig = Figure(figsize=(4, 3), layout="constrained")
+    ax = rp.subsets_mosaic((5, 2, 1, 2), ax=fig.subplots(), title="first")
     n = len(ax.get_children())
-    rp.subsets_mosaic((0, 0, 4, 6), ax=ax)
-    assert len(ax.get_children()) == n
+    rp.subsets_mosaic((0, 0, 4, 6), ax=ax, title="second")
+    assert len(ax.get_children()) == n and ax.get_title() == "second"
     assert by_gid(ax, "mosaic-an").get_width() == 0
     assert by_gid(ax, "mosaic-mr").get_height() == pytest.approx(0.6)
+    FigureCanvasAgg(fig).draw()
+    box = ax.yaxis.label.get_window_extent()
+    assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1 and fig.bbox.x0 <= box.x0  # not clipped
 
 
-def test_confidence_strip_cut_separates_rejected_from_kept():
+def test_confidence_strip_cut_separates_rejected_from_kept_and_follows_the_confidence():
     c = np.array([0.9, 0.3, 0.6, 0.5, 0.8])
     accurate = np.array([1, 0, 1, 0, 1], bool)
     rejected = rl.reject_lowest(c, count=2)
     ax = rp.confidence_strip(c, accurate, rejected, ax=new_ax())
-    cut = by_gid(ax, "strip-cut").get_xdata()[0]
-    assert c[rejected].max() < cut < c[~rejected].min()
+    assert c[rejected].max() < by_gid(ax, "strip-cut").get_xdata()[0] < c[~rejected].min()
     # accurate samples sit around y = 1, misclassified around y = 0
     assert np.all(np.abs(by_gid(ax, "strip-an").get_offsets()[:, 1] - 1) <= 0.25)
     assert np.all(np.abs(by_gid(ax, "strip-mr").get_offsets()[:, 1]) <= 0.25)
     rp.confidence_strip(c, accurate, rl.reject_lowest(c, count=4), ax=ax)
     assert 0.8 < by_gid(ax, "strip-cut").get_xdata()[0] < 0.9
-    with pytest.raises(ValueError, match="confidence"):
-        rp.confidence_strip([0.1, np.nan], [1, 0], [0, 1], ax=new_ax())
+    rp.confidence_strip([0.0, 0.05, 0.1], [1, 0, 1], [1, 0, 0], ax=ax)   # another rejector
+    lo, hi = ax.get_xlim()
+    assert lo < 0.0 and 0.1 < hi < 0.2
+    np.testing.assert_array_equal(by_gid(ax, "strip-an").get_offsets()[:, 0], [0.1])
 
 
 def test_ranking_row_orders_by_confidence_and_places_the_cut():
     c = [0.2, 0.9, 0.5, 0.7]
     accurate = [0, 1, 0, 1]
-    rejected = rl.reject_lowest(c, count=1)
-    ax = rp.ranking_row(c, accurate, rejected, ax=new_ax())
-    shown = [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"]
-    assert shown == ["0.90", "0.70", "0.50", "0.20"]
+    ax = rp.ranking_row(c, accurate, rl.reject_lowest(c, count=1), ax=new_ax())
+    assert [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"] == \
+        ["0.90", "0.70", "0.50", "0.20"]
     assert by_gid(ax, "rankcut").get_xdata()[0] == 3
-    marks = [by_gid(ax, f"ranktext-{i}").get_text() for i in range(4)]
-    assert marks == ["✓", "✓", "✗", "✗"]
+    assert [by_gid(ax, f"ranktext-{i}").get_text() for i in range(4)] == ["✓", "✓", "✗", "✗"]
     # the rejected misclassified sample (last box) takes the M∩R colour
-    assert matplotlib.colors.same_color(by_gid(ax, "rankbox-3").get_facecolor()[:3],
-                                        rp.SUBSET_STYLE["mr"]["color"])
+    assert same_color(by_gid(ax, "rankbox-3").get_facecolor()[:3], rp.SUBSET_STYLE["mr"]["color"])
     rp.ranking_row(c, accurate, rl.reject_lowest(c, count=3), ax=ax)
     assert by_gid(ax, "rankcut").get_xdata()[0] == 1
 
@@ -157,86 +130,32 @@ def test_confusion_matrix_cells_hold_the_four_entries():
         text = by_gid(ax, f"conftext-{field}").get_text()
         assert text.startswith(field.upper())
         assert float(text.splitlines()[-1]) == pytest.approx(getattr(conf, field), abs=5e-4)
-    # counts are shown as integers
-    rp.confusion_matrix((2, 1, 5, 2), ax=ax)
+    rp.confusion_matrix((2, 1, 5, 2), ax=ax)          # counts are shown as integers
     assert by_gid(ax, "conftext-tn").get_text().splitlines()[-1] == "5"
     # subset counts: TP = |M∩R|, FP = |A∩R|, TN = |A∩N|, FN = |M∩N|
     rp.confusion_matrix(rl.measures.SubsetCounts(an=7, mn=3, ar=2, mr=4), ax=ax)
     shown = {f: by_gid(ax, f"conftext-{f}").get_text().splitlines()[-1] for f in ("tp", "fp", "tn", "fn")}
     assert shown == {"tp": "4", "fp": "2", "tn": "7", "fn": "3"}
-    with pytest.raises(ValueError, match="conf"):
-        rp.confusion_matrix((0.1, 0.2, 0.7), ax=new_ax())
 
 
 # --- the toy problem: true classes and the nearest-centre decision ------------------
 
-@pytest.mark.parametrize("separation", [0.5, 1.0, 2.5])
-def test_each_sample_is_drawn_once_per_panel_in_its_class_colour(separation):
-    toy = rl.datasets.four_gaussians(40, seed=3, separation=separation)
-    ax_true, ax_pred = rl.plot.toy_problem(toy, axes=Figure().subplots(1, 2))
-    for ax, labels, kind in ((ax_true, toy.y, "true"), (ax_pred, toy.y_pred, "pred")):
-        total = 0
-        for k, style in enumerate(rp.TOY_CLASS_STYLE):
-            pts = rp.find_artist(ax, f"toy-{kind}-{k}")
-            np.testing.assert_array_equal(pts.get_offsets(), toy.X[labels == k])
-            assert to_hex(pts.get_facecolor()[0]) == style["color"].lower()
-            total += len(pts.get_offsets())
-        assert total == len(toy.y)
-
-
-def test_the_decision_panel_draws_the_two_axes_the_nearest_centre_rule_uses():
-    toy = rl.datasets.four_gaussians(40, seed=3)
-    _, ax_pred = rl.plot.toy_problem(toy, axes=Figure().subplots(1, 2))
-    lines = {(tuple(ln.get_xdata()), tuple(ln.get_ydata())) for ln in ax_pred.lines}
-    assert ((0, 1), (0, 0)) in lines and ((0, 0), (0, 1)) in lines  # x2 = 0 and x1 = 0
-    # the decision really is the sign pattern of the coordinates
-    quadrant = (toy.X[:, 0] > 0).astype(int) + 2 * (toy.X[:, 1] > 0)
-    np.testing.assert_array_equal(toy.y_pred, quadrant)
-    assert "true class" in rl.plot.toy_problem(toy, axes=Figure().subplots(1, 2))[0].get_title()
-
-
-def test_toy_problem_again_moves_the_points_and_checks_its_input():
+def test_each_sample_is_drawn_once_per_panel_in_its_class_colour_and_moved_with_new_data():
     axes = Figure().subplots(1, 2)
-    rl.plot.toy_problem(rl.datasets.four_gaussians(40, seed=3), axes=axes)
+    rl.plot.toy_problem(rl.datasets.four_gaussians(40, seed=4), axes=axes)
     n = [len(ax.get_children()) for ax in axes]
-    other = rl.datasets.four_gaussians(40, seed=4, separation=2.0)
-    rl.plot.toy_problem(other, axes=axes)
-    assert [len(ax.get_children()) for ax in axes] == n
-    np.testing.assert_array_equal(rp.find_artist(axes[0], "toy-true-2").get_offsets(),
-                                  other.X[other.y == 2])
-    with pytest.raises(ValueError, match="toy"):
-        rl.plot.toy_problem((other.X, other.y, other.proba))
+    for separation in (0.5, 1.0, 2.5):
+        toy = rl.datasets.four_gaussians(40, seed=3, separation=separation)
+        ax_true, ax_pred = rl.plot.toy_problem(toy, axes=axes)
+        assert [len(ax.get_children()) for ax in axes] == n
+        for ax, labels, kind in ((ax_true, toy.y, "true"), (ax_pred, toy.y_pred, "pred")):
+            for k, style in enumerate(rp.TOY_CLASS_STYLE):
+                pts = rp.find_artist(ax, f"toy-{kind}-{k}")
+                np.testing.assert_array_equal(pts.get_offsets(), toy.X[labels == k])
+                assert to_hex(pts.get_facecolor()[0]) == style["color"].lower()
+    # the decision panel draws the two axes the nearest-centre rule uses: x2 = 0 and x1 = 0
+    lines = {(tuple(ln.get_xdata()), tuple(ln.get_ydata())) for ln in ax_pred.lines}
+    assert ((0, 1), (0, 0)) in lines and ((0, 0), (0, 1)) in lines
+    np.testing.assert_array_equal(toy.y_pred, (toy.X[:, 0] > 0) + 2 * (toy.X[:, 1] > 0))
     with pytest.raises(ValueError, match="axes"):
-        rl.plot.toy_problem(other, axes=axes[:1])
-
-
-def test_titles_are_set_on_every_call_and_checked():
-    ax = new_ax()
-    rp.subsets_mosaic((6, 2, 1, 1), ax=ax, title="first")
-    rp.subsets_mosaic((5, 2, 2, 1), ax=ax, title="second")
-    assert ax.get_title() == "second"
-    with pytest.raises(ValueError, match="title"):
-        rp.subsets_scatter([[0, 0]], [1], [0], title=3)
-    with pytest.raises(ValueError, match="title"):
-        rp.confidence_strip([0.5], [1], [0], title=["x"])
-
-
-def test_confidence_strip_refits_its_axis_to_new_confidences():
-    ax = new_ax()
-    rp.confidence_strip([0.3, 0.6, 0.9], [1, 0, 1], [1, 0, 0], ax=ax)
-    rp.confidence_strip([0.0, 0.05, 0.1], [1, 0, 1], [1, 0, 0], ax=ax)
-    lo, hi = ax.get_xlim()
-    assert lo < 0.0 and 0.1 < hi < 0.2
-    np.testing.assert_array_equal(by_gid(ax, "strip-an").get_offsets()[:, 0], [0.1])
-
-
-def test_the_mosaic_y_label_fits_a_short_panel():
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    fig = Figure(figsize=(4, 3), layout="constrained")
-    ax = fig.subplots()
-    rp.subsets_mosaic((6, 2, 1, 1), ax=ax)
-    FigureCanvasAgg(fig).draw()
-    box = ax.yaxis.label.get_window_extent()
-    assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1   # not clipped
-    assert fig.bbox.x0 <= box.x0
+        rl.plot.toy_problem(toy, axes=axes[:1])

@@ -69,41 +69,23 @@ def test_report_on_four_gaussians_equals_library_one_by_one(gaussians, rejector)
     assert rep.rejector == rejector and rep.labels == (0, 1, 2, 3)
 
 
-def test_triplet_form_equals_probability_form(gaussians):
+def test_the_forms_of_input_give_the_same_report(gaussians):
     _, y, proba = gaussians
     a = rl.rejection_report(y, proba=proba, rejector="breaking_ties")
     b = rl.rejection_report(y, proba.argmax(axis=1), rl.breaking_ties(proba))
-    np.testing.assert_array_equal(a.curves.Q, b.curves.Q)
     np.testing.assert_array_equal(a.rho_zero, b.rho_zero)
-    assert a.best == b.best and a.points == b.points
-    assert b.rejector == "given confidence" and b.labels is None
-    assert b.cost is None and b.min_cost is None
-
-
-def test_labels_map_to_columns(gaussians):
-    _, y, proba = gaussians
-    names = np.array(["w", "x", "y", "z"])
-    perm = [2, 0, 3, 1]  # shuffle the columns and their labels together
-    rep_int = rl.rejection_report(y, proba=proba)
-    rep_str = rl.rejection_report(names[y], proba=proba[:, perm], labels=names[perm])
-    np.testing.assert_array_equal(rep_int.curves.Q, rep_str.curves.Q)
-    assert rep_str.labels == tuple(names[perm])
-
-
-def test_given_y_pred_is_used_with_proba(gaussians):
-    _, y, proba = gaussians
-    y_pred = (proba.argmax(axis=1) + 1) % 4  # every prediction wrong on purpose
-    rep = rl.rejection_report(y, y_pred, proba=proba)
+    assert a.best == b.best and a.points == b.points and a.fractions == rl.report.DEFAULT_FRACTIONS
+    assert b.rejector == "given confidence" and b.labels is None and b.min_cost is None
+    # labels map to the columns: shuffle the columns and their labels together
+    names, perm = np.array(["w", "x", "y", "z"]), [2, 0, 3, 1]
+    c = rl.rejection_report(names[y], proba=proba[:, perm], labels=names[perm], fractions=0.1)
+    np.testing.assert_array_equal(c.curves.Q, rl.rejection_report(y, proba=proba).curves.Q)
+    assert c.labels == tuple(names[perm]) and c.fractions == (0.1,)
+    # a given y_pred is used with proba: every prediction wrong on purpose
+    y_pred = (proba.argmax(axis=1) + 1) % 4
     accurate = rl.accuracy_vector(y, y_pred)
-    assert rep.alpha == pytest.approx(accurate.mean())
-    np.testing.assert_array_equal(
-        rep.curves.Q, rl.rejection_curves(accurate, rl.max_probability(proba)).Q)
-
-
-def test_single_fraction_and_default_fractions(gaussians):
-    _, y, proba = gaussians
-    assert rl.rejection_report(y, proba=proba, fractions=0.1).fractions == (0.1,)
-    assert rl.rejection_report(y, proba=proba).fractions == rl.report.DEFAULT_FRACTIONS
+    np.testing.assert_array_equal(rl.rejection_report(y, y_pred, proba=proba).curves.Q,
+                                  rl.rejection_curves(accurate, rl.max_probability(proba)).Q)
 
 
 def _table_numbers(text):
@@ -214,26 +196,14 @@ def test_report_from_fitted_scikit_learn_model():
     assert rep.points == direct.points
 
 
-def test_report_from_estimator_without_predict_proba():
-    class NoProba:
-        classes_ = [0, 1]
-
-    with pytest.raises(ValueError, match="predict_proba"):
-        rl.report_from_estimator(NoProba(), [[0]], [0])
-
-    class NoClasses:
-        def predict_proba(self, X):
-            return [[1.0, 0.0]]
-
-    with pytest.raises(ValueError, match="classes_"):
-        rl.report_from_estimator(NoClasses(), [[0]], [0])
-
-
 P2 = [[0.8, 0.2], [0.3, 0.7]]
+_Y, _P, _C = [0, 1, 1, 0], [0, 1, 0, 1], [0.9, 0.8, 0.3, 0.2]
+_VAL = dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], confidence=[0.9, 0.6, 0.4])
 
 
-# (each argument's own junk is derived from the declarations in tests/test_declared_inputs.py;
-# these are the checks that stay in the body: which form was given, labels against columns)
+# (each argument's own junk, and the rules across arguments a door states, are derived from
+# the declarations in tests/test_declared_inputs.py; these are the checks of the body: which
+# form was given, labels against columns, the validation data against the test data's)
 @pytest.mark.parametrize("kwargs, match", [
     (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], proba=P2), "confidence or proba"),
     (dict(y_true=[0, 1], y_pred=[0, 1]), "y_pred and confidence"),
@@ -244,6 +214,19 @@ P2 = [[0.8, 0.2], [0.3, 0.7]]
     (dict(y_true=[0, 1], y_pred=[0, 9], proba=P2), "y_pred"),
     (dict(y_true=[0, 1, 0], proba=P2), "y_true and proba"),
     (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], labels=[0, 1]), "labels"),
+    (dict(y_true=_Y, y_pred=_P, confidence=_C,
+          validation=dict(y_true=[0, 1], proba=[[1, 0], [0, 1]])), "validation"),
+    (dict(y_true=_Y, y_pred=_P, confidence=_C, validation=dict(_VAL, confidence=[0.9, 0.6])),
+     "validation"),
+    (dict(y_true=_Y, y_pred=_P, confidence=_C,
+          validation=dict(_VAL, confidence=[0.9, float("nan"), 0.4])), "validation"),
+    (dict(y_true=_Y, y_pred=_P, confidence=_C, validation=dict(_VAL, y_pred=[1, 0, 1]),
+          criterion="target_accuracy", target_accuracy=1.0), "validation"),
+    # without labels=..., the test's columns are the labels 0 .. K-1: validation shares them
+    (dict(y_true=[0, 1], proba=P2, validation=dict(y_true=[0, 2], proba=[[.5, .3, .2], [.1, .1, .8]])),
+     "validation: proba has 3 columns"),
+    (dict(y_true=[0, 1], proba=P2, validation=dict(y_true=[0, 2], proba=P2)),
+     r"validation: y_true holds label 2 \(sample 1\)"),
 ])
 def test_bad_input_raises_value_error_naming_the_argument(kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -327,20 +310,22 @@ def split():
     return rl.datasets.four_gaussians(150, seed=1), rl.datasets.four_gaussians(150, seed=0)
 
 
-def test_plain_report_carries_the_field_numbers_and_prints_as_before(split):
+def test_a_report_computes_what_it_does_not_print_only_when_read(split):
     _, test = split
-    rep = rl.rejection_report(test.y, proba=test.proba)
-    acc, conf = test.accurate, test.confidence()
-    assert rep.aurc == rl.aurc(acc, conf)
-    assert rep.excess_aurc == rl.excess_aurc(acc, conf)
-    assert rep.augrc == rl.augrc(acc, conf)
-    assert rep.failure_auroc == rl.failure_auroc(acc, conf)
-    assert rep.bands is None and rep.point_bands is None and rep.threshold is None
-    assert rep.test_point is None and rep.criterion is None and rep.n_boot == 0
+    rep = rl.rejection_report(test.y, proba=test.proba, rho=0.3)
     text = str(rep)
     for word in ("AURC", "bootstrap", "validation", "interval"):
         assert word not in text
-    assert text.splitlines()[-1].startswith("  maximum Q: k = 120")
+    assert text.splitlines()[-1].startswith("  minimum cost (rho = 0.3000): k = ")
+    assert not {"_field", "cost", "rho_zero"} & set(rep.__dict__)     # none of them made
+    acc, conf = test.accurate, test.confidence()
+    assert (rep.aurc, rep.excess_aurc, rep.augrc, rep.failure_auroc) == (
+        rl.aurc(acc, conf), rl.excess_aurc(acc, conf), rl.augrc(acc, conf),
+        rl.failure_auroc(acc, conf))
+    np.testing.assert_array_equal(rep.cost, rep.curves.cost(0.3))
+    assert f"cost = {rl.report.format_value(rep.cost[rep.min_cost_index])}" in text
+    assert rep.bands is None and rep.point_bands is None and rep.threshold is None
+    assert rep.test_point is None and rep.criterion is None and rep.n_boot == 0
 
 
 def test_bootstrap_intervals_are_those_of_bootstrap_curves(split):
@@ -415,49 +400,6 @@ def test_report_from_estimator_takes_a_validation_pair(split):
                               validation=dict(y_true=val.y, proba=val.proba))
     assert rep.threshold == ref.threshold and rep.test_point == ref.test_point
     assert str(rep) == str(ref)
-
-
-_Y, _P, _C = [0, 1, 1, 0], [0, 1, 0, 1], [0.9, 0.8, 0.3, 0.2]
-_VAL = dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], confidence=[0.9, 0.6, 0.4])
-
-
-@pytest.mark.parametrize("kw,arg", [
-    ({"validation": dict(y_true=[0, 1], proba=[[1, 0], [0, 1]])}, "validation"),
-    ({"validation": dict(_VAL, confidence=[0.9, 0.6])}, "validation"),
-    ({"validation": dict(_VAL, confidence=[0.9, float("nan"), 0.4])}, "validation"),
-    ({"criterion": "min_cost", "rho": 0.3}, "validation"),
-    ({"target_accuracy": 0.9}, "validation"),
-    ({"validation": _VAL, "criterion": "min_cost"}, "rho"),
-    ({"validation": _VAL, "criterion": "target_accuracy"}, "target_accuracy"),
-    ({"validation": dict(_VAL, y_pred=[1, 0, 1]), "criterion": "target_accuracy",
-      "target_accuracy": 1.0}, "validation"),
-])
-def test_new_report_options_refuse_bad_input(kw, arg):
-    with pytest.raises(ValueError, match=arg):
-        rl.rejection_report(_Y, _P, _C, **kw)
-
-
-@pytest.mark.parametrize("val,words", [
-    (dict(y_true=[0, 2], proba=[[.5, .3, .2], [.1, .1, .8]]), "3 columns"),
-    (dict(y_true=[0, 2], proba=[[.5, .5], [.1, .9]]), "label 2 (sample 1)"),
-])
-def test_validation_probabilities_must_have_the_test_datas_classes(val, words):
-    # without labels=..., the test's columns are the labels 0 .. K-1: validation shares them
-    with pytest.raises(ValueError, match="validation") as err:
-        rl.rejection_report([0, 1], proba=[[.9, .1], [.2, .8]], validation=val)
-    assert words in str(err.value) and "np." not in str(err.value)
-
-
-def test_report_from_estimator_refuses_a_bad_validation_pair():
-    class Constant:
-        classes_ = [0, 1]
-
-        def predict_proba(self, X):
-            return [[0.6, 0.4]] * len(X)
-
-    for bad in ([[0]], dict(y_true=[0]), ([[0]], [0], [1])):
-        with pytest.raises(ValueError, match="validation"):
-            rl.report_from_estimator(Constant(), [[0], [1]], [0, 1], validation=bad)
 
 
 def test_an_estimator_failing_on_X_is_an_error_in_X():

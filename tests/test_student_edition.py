@@ -2,9 +2,9 @@
 
 The edition is built into a temporary folder and read file by file: no ``teacher/`` folder,
 no teacher guide, no solution region, hidden-test marker, grading note, model answer,
-nbgrader metadata or path into ``teacher/`` anywhere in it, and no file identical to one of
-``teacher/``; every relative link of its pages and lessons resolves inside the edition; its
-README names only what the edition holds.
+nbgrader metadata, path into ``teacher/``, judge code of the course's grader or cohort key
+anywhere in it, and no file identical to one of ``teacher/``; every relative link of its pages
+and lessons resolves inside the edition; its README names only what the edition holds.
 
 That every lesson in it still runs is shown at the cost of one lesson, not fifteen: the
 edition's lessons, library and pages are byte-identical to the repository's ``notebooks/``,
@@ -35,7 +35,10 @@ def student_edition(tool):
 #: Written the way the teacher's material writes them (the scan must find each).
 TEACHER_TEXT = ["### BEGIN SOLUTION", "### END HIDDEN TESTS", "**Grading notes (2 points).**",
                 "**Model answer.**", '"nbgrader": {"grade": true}', "see teacher/source/hw1",
-                "solutions_00_03.ipynb", "rubric.md"]
+                "solutions_00_03.ipynb", "rubric.md", "the key is in cohort.key",
+                "def judge(ctx, results):"]
+#: A cohort's secret key, as make assignments writes it.
+KEY = "3f" * 32
 
 
 @pytest.fixture(scope="module")
@@ -56,28 +59,36 @@ def test_the_edition_holds_the_course_and_nothing_of_the_teachers(edition, stude
     assert sorted(f.split("/")[1] for f in files if f.startswith("notebooks/")) == lessons
     # every file read: the teacher's material is nowhere, under any name
     assert student_edition.key_material(dest, REPO / "teacher") == []
+    grader = {p.read_text(encoding="utf-8") for p in (REPO / "teacher" / "grader").glob("*.py")}
+    judge_code = [line.strip() for text in grader for line in text.splitlines()
+                  if line.startswith("def ") and not line.startswith("def main(")]
     for path in dest.rglob("*"):
         if path.is_file():
             text = path.read_bytes().decode("utf-8", errors="replace")
             for marker in ("BEGIN SOLUTION", "HIDDEN TESTS", "Grading notes", "teacher/",
-                           "Model answer", '"nbgrader"'):
+                           "Model answer", '"nbgrader"', "cohort.key", *judge_code):
                 assert marker not in text, f"{path.relative_to(dest)} holds {marker!r}"
+    assert not any(f.endswith("cohort.key") or "/grader/" in f for f in files)
 
 
 def test_the_scan_finds_each_kind_of_key_material(tmp_path, student_edition):
     (tmp_path / "teacher").mkdir()
     (tmp_path / "teacher" / "key.txt").write_text("the answer is 42\n", encoding="utf-8")
+    (tmp_path / "teacher" / "cohort.key").write_text(f"{KEY}\nseed 7\n", encoding="utf-8")
     tree = tmp_path / "tree"
     tree.mkdir()
     for i, text in enumerate(TEACHER_TEXT):
         (tree / f"f{i}.md").write_text(f"some text\n{text}\n", encoding="utf-8")
     (tree / "copy.txt").write_text("the answer is 42\n", encoding="utf-8")
+    (tree / "leak.py").write_text(f"SECRET = {KEY[:40]!r} {KEY[40:]!r}\nk = '{KEY}'\n",
+                                  encoding="utf-8")
     (tree / "docs").mkdir()
     (tree / "docs" / "teaching.md").write_text("a guide\n", encoding="utf-8")
     found = dict(student_edition.key_material(tree, tmp_path / "teacher"))
     assert set(found) == {f"f{i}.md" for i in range(len(TEACHER_TEXT))} | {
-        "copy.txt", "docs/teaching.md"}
+        "copy.txt", "docs/teaching.md", "leak.py"}
     assert found["copy.txt"] == "a copy of a file of teacher/"
+    assert found["leak.py"] == "holds the cohort's secret key"
 
 
 def test_the_edition_is_the_repositorys_own_lessons_library_and_pages(edition):

@@ -1,13 +1,12 @@
 """The Explorer mechanism every explorer shares, driven without a kernel.
 
-- bad control values (None in a dropdown, NaN, out of range) become a message
-  naming the control, the readout is cleared and the figure blanked, and the
-  explorer recovers when the value is set back: for every control of every
-  explorer, from one table;
-- the display bundle carries the current figure as image/png and a short
-  text/plain beside the widget view;
-- each explorer states its question and hides a "what to notice" line;
-- the figure is shown at its own pixel width;
+- bad control values (None in a dropdown, NaN, out of range) become a message naming the
+  control, the readout is cleared and the figure blanked, and the explorer recovers: for
+  every control of every explorer, from one table;
+- the figure's text alternative is made of its title, control values and readout;
+- the display bundle carries the current figure as image/png beside the widget view;
+- each explorer states its question, hides a "what to notice" line, shows its figure at
+  its own pixel width;
 - explorers hold no raw matplotlib drawing and import no private plot names.
 """
 
@@ -17,23 +16,22 @@ import ast
 import base64
 import io
 import math
+import re
 from pathlib import Path
 
+import ipywidgets as widgets
 import matplotlib
+import numpy as np
+import pytest
+import traitlets
+from hypothesis import given, settings, strategies as st
+from PIL import Image
 
-matplotlib.use("Agg")
+import rejlab as rl
+from rejlab.course.widgets import Explorer, control_values, format_number
+from rejlab.course.widgets._base import control_text, fast_png, html_to_text, png_reference
 
-import ipywidgets as widgets  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-import traitlets  # noqa: E402
-from hypothesis import given, settings, strategies as st  # noqa: E402
-from PIL import Image  # noqa: E402
-
-import rejlab as rl  # noqa: E402
-from rejlab.course.widgets import Explorer, control_values  # noqa: E402
-
-WIDGETS = Path(rl.__file__).resolve().parent / "widgets"
+WIDGETS = Path(rl.__file__).resolve().parent / "course" / "widgets"
 
 
 def _report_explorer():
@@ -41,27 +39,37 @@ def _report_explorer():
     return rl.widgets.report_explorer(rl.rejection_report(toy.y, proba=toy.proba))
 
 
-#: Every explorer factory, built small (fast) where it takes data sizes.
+#: Every explorer, built small, and a control to move with a value it accepts.
 FACTORIES = {
-    "ranking_explorer": lambda: rl.widgets.ranking_explorer(),
-    "partitions_explorer": lambda: rl.widgets.partitions_explorer(n_per_class=30),
-    "four_subsets_explorer": lambda: rl.widgets.four_subsets_explorer(n_per_class=30),
-    "curves_explorer": lambda: rl.widgets.curves_explorer(n_per_class=30),
-    "confusion_explorer": lambda: rl.widgets.confusion_explorer(),
-    "operating_set_explorer": lambda: rl.widgets.operating_set_explorer(n_per_class=30),
-    "cost_explorer": lambda: rl.widgets.cost_explorer(n_per_class=30),
-    "covering_explorer": lambda: rl.widgets.covering_explorer(),
-    "covering_explorer (no scores)": lambda: rl.widgets.covering_explorer(
-        rl.datasets.definition3_covering(), p="a", scores=False),
-    "context_explorer": lambda: rl.widgets.context_explorer(
+    "ranking_explorer": (rl.widgets.ranking_explorer, "rejected", 5),
+    "partitions_explorer": (lambda: rl.widgets.partitions_explorer(n_per_class=30), "threshold", 0.7),
+    "four_subsets_explorer": (lambda: rl.widgets.four_subsets_explorer(n_per_class=30), "r", 0.5),
+    "curves_explorer": (lambda: rl.widgets.curves_explorer(n_per_class=30), "r", 0.4),
+    "confusion_explorer": (rl.widgets.confusion_explorer, "Q", 0.65),
+    "operating_set_explorer": (lambda: rl.widgets.operating_set_explorer(n_per_class=30), "r0", 0.3),
+    "cost_explorer": (lambda: rl.widgets.cost_explorer(n_per_class=30), "rho", 0.6),
+    "covering_explorer": (rl.widgets.covering_explorer, "p", "c"),
+    "covering_explorer (no scores)": (lambda: rl.widgets.covering_explorer(
+        rl.datasets.definition3_covering(), p="a", scores=False), "p", "d"),
+    "context_explorer": (lambda: rl.widgets.context_explorer(
         rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2), per_class=4),
-    "report_explorer": _report_explorer,
-    "sampling_explorer": lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20,
-                                                              n_cloud=5),
-    "chow_explorer": lambda: rl.widgets.chow_explorer(n_per_class=25),
-    "guarantee_explorer": lambda: rl.widgets.guarantee_explorer(n=100, n_splits=10),
-    "calibration_explorer": lambda: rl.widgets.calibration_explorer(n_per_class=25),
+        "failure_probability", 0.3),
+    "report_explorer": (_report_explorer, "rho", 0.7),
+    "sampling_explorer": (lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20,
+                                                               n_cloud=5), "seed", 1),
+    "chow_explorer": (lambda: rl.widgets.chow_explorer(n_per_class=25), "rho", 0.6),
+    "guarantee_explorer": (lambda: rl.widgets.guarantee_explorer(n=100, n_splits=10),
+                           "target_risk", 0.25),
+    "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=25),
+                             "temperature", 2.0),
 }
+_BUILT = {}
+
+
+def explorer(name):
+    if name not in _BUILT:
+        _BUILT[name] = FACTORIES[name][0]()
+    return _BUILT[name]
 
 
 def test_the_table_holds_every_exported_explorer():
@@ -69,16 +77,7 @@ def test_the_table_holds_every_exported_explorer():
     assert exported == {name.split(" ")[0] for name in FACTORIES}
 
 
-_BUILT = {}
-
-
-def _explorer(name):
-    if name not in _BUILT:
-        _BUILT[name] = FACTORIES[name]()
-    return _BUILT[name]
-
-
-def _is_blank(png, size):
+def is_blank(png, size):
     with Image.open(io.BytesIO(png)) as im:
         pixels = np.asarray(im.convert("RGB"))
     return pixels.shape[:2] == size[::-1] and (pixels == pixels[0, 0]).all()
@@ -94,14 +93,9 @@ def _bad_values(control):
     return bad
 
 
-def _cases():
-    for name in FACTORIES:
-        yield pytest.param(name, id=name)
-
-
 @pytest.mark.parametrize("name", list(FACTORIES))
 def test_every_bad_control_value_is_a_message_and_the_explorer_recovers(name):
-    e = _explorer(name)
+    e = explorer(name)
     assert e.error == "", e.error
     size = e._canvas.get_width_height()
     for cname, control in list(e.controls.items()):
@@ -113,8 +107,7 @@ def test_every_bad_control_value_is_a_message_and_the_explorer_recovers(name):
             try:
                 control.value = bad
             except (traitlets.TraitError, TypeError, ValueError):
-                # ipywidgets refused the value itself: nothing reached the explorer (a
-                # SelectionSlider keeps value None after refusing it, but fires no change)
+                # ipywidgets refused the value itself: nothing reached the explorer
                 assert e.redraws == redraws and e.error == ""
                 if control.value != good:
                     control.value = good
@@ -125,46 +118,135 @@ def test_every_bad_control_value_is_a_message_and_the_explorer_recovers(name):
             if e.error:
                 label = getattr(control, "description", "") or cname
                 assert label in e.error or cname in e.error, (cname, bad, e.error)
-                assert "⚠" in e.message.value
-                assert e.readout.value == ""          # no stale number beside the warning
-                assert _is_blank(e.image.value, size)  # nor a stale figure
-                assert e.redraws == redraws
+                assert "⚠" in e.message.value and e.readout.value == ""   # no stale number
+                assert is_blank(e.image.value, size) and e.redraws == redraws   # nor figure
+                assert e.image.tooltip == f"{e.title}: no figure. {e.error}"
             else:  # a value the control clamps into its range is a valid value
                 assert e.redraws == redraws + 1 and e.readout.value
             control.value = good
             assert e.error == "" and e.message.value == "", (cname, bad, e.error)
-            assert e.readout.value and not _is_blank(e.image.value, size)
+            assert e.readout.value and not is_blank(e.image.value, size)
 
 
-@pytest.mark.parametrize("control,value,words", [
-    ("rejector", None, "rejector: choose one of maximum probability, breaking ties"),
-    ("threshold", math.nan, "threshold t must be a number, got nan"),
-])
-def test_partitions_messages_name_the_control(control, value, words):
-    e = rl.widgets.partitions_explorer(n_per_class=20)
+@pytest.mark.parametrize("name", list(FACTORIES))
+def test_every_figure_has_a_text_made_of_its_numbers(name):
+    _, control, value = FACTORIES[name]
+    e = FACTORIES[name][0]()
+    first = e.image.tooltip
+    assert first == e.alt_text() and first.startswith(e.title)
+    readout = html_to_text(e.readout.value)
+    assert readout and first.endswith(readout)          # every number the readout shows
+    for c in e.controls.values():
+        if not isinstance(c.value, bool):
+            assert control_text(c) in first              # and the setting it was drawn at
     e.controls[control].value = value
-    assert e.error.startswith(words)
+    moved = e.image.tooltip
+    assert moved == e.alt_text() != first and control_text(e.controls[control]) in moved
+    numbers = re.compile(r"-?\d+\.\d+|\d+")
+    assert set(numbers.findall(html_to_text(e.readout.value))) <= set(numbers.findall(moved))
 
 
-def test_curves_explorer_nan_r_names_r():
-    e = rl.widgets.curves_explorer(n_per_class=20)
-    e.controls["r"].value = math.nan
-    assert e.error == "r must be a number, got nan"
-    e.controls["r"].value = 0.4
-    assert e.error == "" and e.state.r == 0.4
+@pytest.mark.parametrize("name", list(FACTORIES))
+def test_every_explorer_shows_its_question_hides_its_notice_and_its_own_pixels(name):
+    e = explorer(name)
+    head, box = e.children[0], e.notice_box
+    assert e.question and e.question.split()[0] in head.value
+    assert box.selected_index is None and box.titles == ("What to notice",)   # closed
+    assert e.notice.split()[0] in box.children[0].value and box in e.children
+    with Image.open(io.BytesIO(e.image.value)) as im:
+        width, height = im.size
+    assert e.image.layout.width == f"{width}px" and e.image.layout.max_width == "100%"
+    assert (width, height) == e._canvas.get_width_height() and width <= 1000
 
 
-def test_covering_explorer_none_p_and_ideal_are_messages():
-    e = rl.widgets.covering_explorer()
-    for control in ("p", "ideal"):
-        good = e.controls[control].value
-        e.controls[control].value = None
-        assert e.error.startswith(f"{control}: choose one of")
-        e.controls[control].value = good
-        assert e.error == ""
+@pytest.mark.parametrize("name", sorted({n for n in rl.widgets.__all__ if n.endswith("_explorer")}))
+def test_every_factory_states_a_question_and_a_notice(name):
+    factory = getattr(rl.widgets, name)
+    for text in (factory.question, factory.notice):
+        assert 20 < len(text) < 400 and "_" not in text   # words for students, not identifiers
+    assert factory.question.endswith("?")
 
 
-# --- the display bundle ----------------------------------------------------------
+def test_the_text_helpers_read_what_a_reader_sees():
+    markup = ('<span class="rejlab-readout">r = 0.200 | A = 0.790 &amp; <b>Q</b> = 0.763'
+              '<br>φ = 4.496&nbsp;(α &lt; 1)</span>')
+    assert html_to_text(markup) == "r = 0.200; A = 0.790 & Q = 0.763; φ = 4.496 (α < 1)"
+    assert control_text(widgets.Dropdown(options=[("maximum probability", "mp")], value="mp",
+                                         description="rejector")) == "rejector = maximum probability"
+    assert control_text(widgets.FloatSlider(value=0.25, readout_format=".2f", description="r")) \
+        == "r = 0.25"
+    assert control_text(widgets.IntText(value=3, description="seed")) == "seed = 3"
+    assert format_number(0.12345) == "0.123" and format_number(math.nan) == "undefined (NaN)"
+    assert format_number(math.inf) == "∞" and format_number(-math.inf, 1) == "-∞"
+
+
+def test_control_values_checks_each_kind_of_control():
+    dd = widgets.Dropdown(options=[("one", 1), ("two", 2)], value=1, description="pick")
+    fs = widgets.FloatSlider(min=0, max=1, value=0.5, description="x")
+    free = widgets.FloatText(value=7.0, description="z")
+    log = widgets.FloatLogSlider(value=1, base=2, min=-2, max=2, description="T")
+    controls = {"pick": dd, "x": fs, "z": free, "T": log, "t": widgets.ToggleButton(value=True)}
+    assert control_values(controls) == {"pick": 1, "x": 0.5, "z": 7.0, "T": 1.0, "t": True}
+    for control, value, words in ((dd, None, "pick: choose one of one, two"),
+                                  (fs, math.nan, "x must be a number, got nan"),
+                                  (free, -math.inf, "z must be a number")):
+        good, control.value = control.value, value
+        with pytest.raises(ValueError, match=words):
+            control_values(controls)
+        control.value = good
+    free.value, log.value = 1e9, 4.0   # an unbounded box: compute judges; a log slider's end
+    assert control_values(controls)["z"] == 1e9 and control_values(controls)["T"] == 4.0
+
+
+def _toy_explorer(**kw):
+    def compute(k):
+        if k == 7:
+            raise ValueError("k must not be 7")
+        return {"k": k}
+
+    def draw(fig, state):
+        rl.plot.subsets_bar((state["k"], 1, 1, 1), ax=rl.plot.panels(fig, 1)[0])
+
+    return Explorer({"k": widgets.IntSlider(value=2, min=0, max=10, description="k")}, compute,
+                    draw, readout=lambda s: f"k = {s['k']}", figsize=(3, 2), dpi=50, **kw)
+
+
+def test_an_explorer_recomputes_redraws_and_survives_bad_input():
+    e = _toy_explorer(title="toy", question="Why?", notice="Look.")
+    assert e.readout.value == '<span class="rejlab-readout">k = 2</span>' and e.redraws == 1
+    png = e.image.value
+    e.controls["k"].value = 3
+    assert e.state == {"k": 3} and e.redraws == 2 and e.image.value != png
+    e.controls["k"].value = 7
+    assert e.error == "k must not be 7" and e.readout.value == "" and "⚠" in e.message.value
+    assert is_blank(e.image.value, (150, 100))
+    assert e.state == {"k": 3} and e.redraws == 2   # the last good state, for code that reads it
+    e.controls["k"].value = 4
+    assert e.error == "" and e.message.value == "" and e.state == {"k": 4} and e.redraws == 3
+    plain = _toy_explorer()                         # no question or notice: no empty boxes
+    assert plain.notice_box is None and not any(isinstance(c, widgets.Accordion)
+                                                for c in plain.children)
+
+
+def test_the_readout_keeps_its_room_so_the_figure_never_moves():
+    def compute(x):
+        if x > 0.9:
+            raise ValueError("x must be at most 0.9")
+        return x
+
+    e = Explorer({"x": widgets.FloatSlider(min=0, max=1, value=0.1)}, compute,
+                 lambda fig, s: fig.add_subplot() if not fig.axes else None,
+                 readout=lambda x: "<br>".join(["a line"] * (1 + int(3 * x))))
+    heights = [e._status.layout.min_height]
+    for x in (0.8, 1.0, 0.1):     # three lines, a message instead, one line again
+        e.controls["x"].value = x
+        heights.append(e._status.layout.min_height)
+    assert "1 *" in heights[0] and "3 *" in heights[1] and heights[1] == heights[2] == heights[3]
+    blank = lambda fig, s: None   # noqa: E731
+    assert "3 *" in Explorer({}, lambda: 0, blank, readout=lambda s: "word " * 60)._status.layout.min_height
+    assert "4 *" in Explorer({}, lambda: 0, blank, readout_lines=4)._status.layout.min_height
+    with pytest.raises(ValueError, match="readout_lines"):
+        Explorer({}, lambda: 0, blank, readout_lines=0)
 
 
 def _pixels(png):
@@ -172,170 +254,38 @@ def _pixels(png):
         return np.asarray(im.convert("RGB"))
 
 
-def test_display_bundle_carries_the_current_figure_and_a_short_text():
+def test_the_display_bundle_carries_the_current_figure_and_a_short_text():
+    from IPython.core.formatters import DisplayFormatter
+
     e = rl.widgets.four_subsets_explorer(n_per_class=20)
     bundle = e._repr_mimebundle_()
-    assert {"text/plain", "image/png", "application/vnd.jupyter.widget-view+json"} <= set(bundle)
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == e.model_id
     assert bundle["text/plain"] == ("Explorer: The four subsets at one operating point "
                                     "(run the notebook to move the controls)")
-    assert "Explorer(children=" not in bundle["text/plain"]
     png = base64.b64decode(bundle["image/png"])
     np.testing.assert_array_equal(_pixels(png), _pixels(e.image.value))
     e.controls["r"].value = 0.6   # the bundle follows the explorer
     moved = base64.b64decode(e._repr_mimebundle_()["image/png"])
     np.testing.assert_array_equal(_pixels(moved), _pixels(e.image.value))
     assert not np.array_equal(_pixels(moved), _pixels(png))
-
-
-def test_ipython_formats_an_explorer_with_its_picture():
-    from IPython.core.formatters import DisplayFormatter
-
-    e = rl.widgets.ranking_explorer()
-    data, _ = DisplayFormatter().format(e)
+    data, _ = DisplayFormatter().format(rl.widgets.ranking_explorer())
     assert "image/png" in data and data["text/plain"].startswith("Explorer: ")
-    assert "application/vnd.jupyter.widget-view+json" in data
 
 
-# --- question, notice, size ------------------------------------------------------
-
-
-@pytest.mark.parametrize("name", sorted({n for n in rl.widgets.__all__ if n.endswith("_explorer")}))
-def test_every_factory_states_a_question_and_a_notice(name):
-    factory = getattr(rl.widgets, name)
-    for text in (factory.question, factory.notice):
-        assert isinstance(text, str) and 20 < len(text) < 400
-        assert "_" not in text  # words for students, not identifiers
-    assert factory.question.endswith("?")
-
-
-@pytest.mark.parametrize("name", list(FACTORIES))
-def test_every_explorer_shows_its_question_and_hides_its_notice(name):
-    e = _explorer(name)
-    head = e.children[0]
-    assert isinstance(head, widgets.HTML)
-    assert e.question and e.question.split()[0] in head.value
-    box = e.notice_box
-    assert isinstance(box, widgets.Accordion) and box.selected_index is None  # closed
-    assert box.titles == ("What to notice",)
-    assert e.notice.split()[0] in box.children[0].value
-    assert box in e.children
-
-
-@pytest.mark.parametrize("name", list(FACTORIES))
-def test_the_figure_is_shown_at_its_own_pixel_width(name):
-    e = _explorer(name)
-    with Image.open(io.BytesIO(e.image.value)) as im:
-        width, height = im.size
-    assert e.image.layout.width == f"{width}px"
-    assert e.image.layout.max_width == "100%" and e.image.layout.height == "auto"
-    assert (width, height) == e._canvas.get_width_height()
-    assert width <= 1000  # fits a notebook column without shrinking its text
-
-
-# --- the door check ---------------------------------------------------------------
-
-
-def test_control_values_checks_each_kind_of_control():
-    dd = widgets.Dropdown(options=[("one", 1), ("two", 2)], value=1, description="pick")
-    fs = widgets.FloatSlider(min=0, max=1, value=0.5, description="x")
-    ft = widgets.BoundedFloatText(min=0, max=2, value=1, description="y")
-    free = widgets.FloatText(value=7.0, description="z")
-    tb = widgets.ToggleButton(value=True)
-    controls = {"pick": dd, "x": fs, "y": ft, "z": free, "t": tb}
-    assert control_values(controls) == {"pick": 1, "x": 0.5, "y": 1.0, "z": 7.0, "t": True}
-    dd.value = None
-    with pytest.raises(ValueError, match="pick: choose one of one, two"):
-        control_values(controls)
-    dd.value = 2
-    fs.value = math.nan
-    with pytest.raises(ValueError, match="x must be a number, got nan"):
-        control_values(controls)
-    fs.value = 0.2
-    free.value = -math.inf
-    with pytest.raises(ValueError, match="z must be a number"):
-        control_values(controls)
-    free.value = 1e9  # an unbounded number box: compute judges it
-    assert control_values(controls)["z"] == 1e9
-
-
-def _toy_explorer(**kw):
-    k = widgets.IntSlider(value=2, min=0, max=10, description="k")
-
-    def compute(k):
-        if k == 7:
-            raise ValueError("k must not be 7")
-        return {"k": k}
-
-    def draw(fig, state):
-        (ax,) = rl.plot.panels(fig, 1)
-        rl.plot.subsets_bar((state["k"], 1, 1, 1), ax=ax)
-
-    return Explorer({"k": k}, compute, draw, readout=lambda s: f"k = {s['k']}", figsize=(3, 2),
-                    dpi=50, **kw)
-
-
-def test_a_failing_compute_clears_the_readout_and_blanks_the_figure():
-    e = _toy_explorer(title="toy", question="Why?", notice="Look.")
-    assert e.readout.value == "k = 2" and e.redraws == 1
-    e.controls["k"].value = 7
-    assert e.error == "k must not be 7" and e.readout.value == ""
-    assert _is_blank(e.image.value, (150, 100))
-    assert e.state == {"k": 2}     # the last good state, for code that reads it
-    e.controls["k"].value = 3
-    assert e.error == "" and e.readout.value == "k = 3" and e.redraws == 2
-    assert not _is_blank(e.image.value, (150, 100))
-
-
-def test_an_explorer_without_question_or_notice_has_no_empty_boxes():
-    e = _toy_explorer()
-    assert e.notice_box is None
-    assert not any(isinstance(c, widgets.Accordion) for c in e.children)
-
-
-# --- architecture: explorers compose, plot draws ----------------------------------
-
-#: Matplotlib calls that draw or style: none may appear in an explorer.
-RAW_DRAWING = {
-    "plot", "scatter", "fill_between", "axhline", "axvline", "imshow", "bar", "barh", "text",
-    "legend", "set_title", "set_xlabel", "set_ylabel", "set_xlim", "set_ylim", "set_xticks",
-    "set_yticks", "set_data", "set_xdata", "set_ydata", "set_offsets", "add_subplot",
-    "add_gridspec", "subplots", "subplots_adjust", "suptitle", "clear", "add_patch",
-    "get_legend", "grid",
-}
-
-
-def _calls(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            yield node.lineno, node.func.attr
-
-
-@pytest.mark.parametrize("path", sorted(p for p in WIDGETS.glob("*.py")
-                                        if p.name not in ("_background.py",)),
-                         ids=lambda p: p.name)
-def test_explorers_hold_no_raw_matplotlib_drawing(path):
-    found = [(line, name) for line, name in _calls(path) if name in RAW_DRAWING]
-    assert not found, f"{path.name}: drawing belongs in rejlab.plot: {found}"
-
-
-@pytest.mark.parametrize("path", sorted(WIDGETS.glob("*.py")), ids=lambda p: p.name)
-def test_explorers_import_only_public_plot_names(path):
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and "plot" in node.module.split("."):
-            assert not any(part.startswith("_") for part in node.module.split(".")), \
-                f"{path.name}:{node.lineno} imports {node.module}"
-            assert not any(a.name.startswith("_") for a in node.names), \
-                f"{path.name}:{node.lineno} imports a private name from plot"
+@settings(max_examples=30)
+@given(st.integers(1, 40), st.integers(1, 40), st.integers(0, 2**32 - 1))
+def test_the_fast_png_has_the_pixels_of_the_reference_encoder(height, width, seed):
+    rgba = np.random.default_rng(seed).integers(0, 256, (height, width, 4), dtype=np.uint8)
+    fast, ref = _pixels(fast_png(rgba)), _pixels(png_reference(rgba))
+    np.testing.assert_array_equal(fast, ref)
+    np.testing.assert_array_equal(fast, rgba[:, :, :3])
 
 
 @pytest.mark.parametrize("factory", ["partitions_explorer", "four_subsets_explorer"])
 def test_the_layout_stays_frozen_under_the_course_style(factory, caplog):
-    # rl.plot.style() turns constrained layout on in rcParams; freezing the layout must
-    # not hand it back (set_layout_engine(None) re-reads rcParams), else every redraw
-    # lays out again with autoscaling off and matplotlib warns about fixed limits
+    # rl.plot.style() turns constrained layout on in rcParams; freezing the layout must not
+    # hand it back (set_layout_engine(None) re-reads rcParams), else every redraw lays out
+    # again with autoscaling off and matplotlib warns about fixed limits
     from matplotlib.layout_engine import ConstrainedLayoutEngine
 
     with matplotlib.rc_context(), caplog.at_level("WARNING", logger="matplotlib"):
@@ -347,43 +297,27 @@ def test_the_layout_stays_frozen_under_the_course_style(factory, caplog):
     assert not [r for r in caplog.records if "Ignoring fixed" in r.getMessage()]
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.integers(1, 40), st.integers(1, 40), st.integers(0, 2**32 - 1))
-def test_the_fast_png_has_the_pixels_of_the_reference_encoder(height, width, seed):
-    from rejlab.course.widgets._base import fast_png, png_reference
-
-    rgba = np.random.default_rng(seed).integers(0, 256, (height, width, 4), dtype=np.uint8)
-    decoded = [np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
-               for png in (fast_png(rgba), png_reference(rgba))]
-    np.testing.assert_array_equal(decoded[0], decoded[1])
-    np.testing.assert_array_equal(decoded[0], rgba[:, :, :3])
+#: Matplotlib calls that draw or style: none may appear in an explorer.
+RAW_DRAWING = {
+    "plot", "scatter", "fill_between", "axhline", "axvline", "imshow", "bar", "barh", "text",
+    "legend", "set_title", "set_xlabel", "set_ylabel", "set_xlim", "set_ylim", "set_xticks",
+    "set_yticks", "set_data", "set_xdata", "set_ydata", "set_offsets", "add_subplot",
+    "add_gridspec", "subplots", "subplots_adjust", "suptitle", "clear", "add_patch",
+    "get_legend", "grid",
+}
 
 
-def test_the_readout_keeps_its_room_so_the_figure_never_moves():
-    # a readout that wraps to more lines, or a message in its place, must not move the figure
-    # below: the box holding both keeps the most lines it has needed, from the first drawing
-    def compute(x):
-        if x > 0.9:
-            raise ValueError("x must be at most 0.9")
-        return x
+@pytest.mark.parametrize("path", sorted(WIDGETS.glob("*.py")), ids=lambda p: p.name)
+def test_explorers_hold_no_raw_drawing_and_import_only_public_plot_names(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            assert node.func.attr not in RAW_DRAWING or path.name == "_background.py", \
+                f"{path.name}:{node.lineno}: drawing belongs in rejlab.plot"
+        if isinstance(node, ast.ImportFrom) and node.module and "plot" in node.module.split("."):
+            assert not any(p.startswith("_") for p in node.module.split(".")), node.lineno
+            assert not any(a.name.startswith("_") for a in node.names), node.lineno
 
-    def readout(x):
-        return "<br>".join(["a line"] * (1 + int(3 * x)))
 
-    e = Explorer({"x": widgets.FloatSlider(min=0, max=1, value=0.1)}, compute,
-                 lambda fig, s: fig.add_subplot() if not fig.axes else None, readout=readout)
-    heights = [e._status.layout.min_height]
-    assert "1 *" in heights[0]
-    e.controls["x"].value = 0.8                     # three lines now
-    heights.append(e._status.layout.min_height)
-    e.controls["x"].value = 1.0                     # a message instead of the readout
-    heights.append(e._status.layout.min_height)
-    e.controls["x"].value = 0.1                     # one line again: the room stays
-    heights.append(e._status.layout.min_height)
-    assert "3 *" in heights[1] and heights[1] == heights[2] == heights[3]
-    long = Explorer({}, lambda: 0, lambda fig, s: None, readout=lambda s: "word " * 60)
-    assert "3 *" in long._status.layout.min_height   # 300 characters wrap to three lines
-    assert "4 *" in Explorer({}, lambda: 0, lambda fig, s: None,
-                             readout_lines=4)._status.layout.min_height
-    with pytest.raises(ValueError, match="readout_lines"):
-        Explorer({}, lambda: 0, lambda fig, s: None, readout_lines=0)
+def test_widget_and_plot_modules_load_lazily_from_rejlab():
+    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)

@@ -3,11 +3,14 @@
 It cannot be deployed here, so the test reads it as the chart would: the keys
 Zero to JupyterHub reads (the single-user image, memory, CPU, culling, the
 pre-puller, the exchange volume, the per-role config files) are where the
-chart looks for them; the memory guarantee and limit follow the rule the
-file states from the measured figures (``classroom/kernel_memory.json``,
-written by ``bench/kernel_memory.py --save``); the per-role config files say
-what the local classroom's roles say (``classroom/hub.py``); and the guide's
-sizing table and lesson table carry the same numbers.
+chart looks for them; the memory guarantee and limit of the students, and
+the instructor's, follow the rule the file states from a student's session
+measured on the classroom hub (``classroom/hub_memory.json``, written by
+``bench/hub_memory.py --save``); the per-role config files say what the local
+classroom's roles say (``classroom/hub.py``); and the guide's sizing table,
+its table of the measured session and its table of lessons (each lesson's
+kernel, ``classroom/kernel_memory.json`` from ``bench/kernel_memory.py``)
+carry the same numbers.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import importlib.util
 import json
 import math
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +29,7 @@ yaml = pytest.importorskip("yaml")
 REPO = Path(__file__).resolve().parents[1]
 VALUES = REPO / "classroom" / "z2jh-values.yaml"
 FIGURES = REPO / "classroom" / "kernel_memory.json"
+SESSION = REPO / "classroom" / "hub_memory.json"
 GUIDE = REPO / "docs" / "teaching.md"
 STEP_MIB = 64                 # the rule rounds up to whole multiples of 64 MiB
 NODE_GIB = 16                 # the guide's user nodes: 16 GiB ...
@@ -48,6 +53,11 @@ def figures():
     return json.loads(FIGURES.read_text(encoding="utf-8"))
 
 
+@pytest.fixture(scope="module")
+def session():
+    return json.loads(SESSION.read_text(encoding="utf-8"))
+
+
 def _mib(spec: str) -> int:
     """Zero to JupyterHub's byte specification (``640M``: powers of 1024) in MiB."""
     number, unit = re.fullmatch(r"(\d+)([MG])", spec).groups()
@@ -58,10 +68,21 @@ def _round_up(mib: float) -> int:
     return STEP_MIB * math.ceil(mib / STEP_MIB)
 
 
-def sizing(figures: dict) -> dict[str, int]:
-    """The rule: guarantee = idle server + heaviest kernel; limit = idle + two of them."""
-    idle, heaviest = figures["idle_server_peak_mib"], max(figures["kernel_peak_mib"].values())
-    return {"guarantee": _round_up(idle + heaviest), "limit": _round_up(idle + 2 * heaviest)}
+def sizing(session: dict) -> dict[str, int]:
+    """The rule, from a student's session measured on the hub (each figure a peak, in MiB).
+
+    guarantee  = the server + the link's lesson + the heaviest other notebook
+                 (a student at work on one notebook, the lesson the link opens beside it);
+    limit      = the server + every notebook of the session (all of it open at once);
+    instructor = a student's whole session + what autograding adds (limit and guarantee).
+    """
+    server, kernels = session["server_peak_mib"], session["kernel_peak_mib"]
+    link = kernels[session["link_lesson"]]
+    heaviest = max(peak for name, peak in kernels.items() if name != session["link_lesson"])
+    whole = server + sum(kernels.values())
+    grading = session["instructor"]["grading_peak_mib"] - session["instructor"]["before_grading_mib"]
+    return {"guarantee": _round_up(server + link + heaviest), "limit": _round_up(whole),
+            "instructor": _round_up(whole + grading)}
 
 
 def _get(tree: dict, dotted: str):
@@ -71,10 +92,12 @@ def _get(tree: dict, dotted: str):
     return tree
 
 
-def test_the_rule_reproduces_its_worked_example():
-    # the numbers the values file writes out, through the test's own rule
-    assert sizing({"idle_server_peak_mib": 129.9, "kernel_peak_mib": {"a": 226.0, "b": 1.0}}) \
-        == {"guarantee": 384, "limit": 640}
+def test_the_rule_reproduces_a_worked_example():
+    example = {"server_peak_mib": 170.0, "link_lesson": "00",
+               "kernel_peak_mib": {"00": 100.0, "11": 230.0, "12": 220.0, "hw": 210.0},
+               "instructor": {"before_grading_mib": 170.0, "grading_peak_mib": 400.0}}
+    # 170 + 100 + 230 = 500 -> 512; 170 + 760 = 930 -> 960; 930 + 230 = 1160 -> 1216
+    assert sizing(example) == {"guarantee": 512, "limit": 960, "instructor": 1216}
     assert _round_up(64.0) == 64 and _round_up(64.1) == 128
 
 
@@ -90,25 +113,49 @@ def test_the_keys_the_chart_reads_are_set(values):
                    "hub.config.Authenticator.admin_users", "hub.extraConfig"):
         _get(values, dotted)
     top = set(values)
-    assert top <= {"hub", "singleuser", "cull", "prePuller", "scheduling", "proxy", "ingress"}
+    assert top <= {"hub", "singleuser", "cull", "prePuller", "scheduling", "proxy", "ingress",
+                   "custom"}
     assert values["cull"]["enabled"] is True and 0 < values["cull"]["timeout"] <= 4 * 3600
     assert values["singleuser"]["defaultUrl"] == "/lab"
     assert values["singleuser"]["cpu"]["guarantee"] <= values["singleuser"]["cpu"]["limit"]
 
 
-def test_memory_follows_the_rule_from_the_measured_figures(values, figures):
-    memory = values["singleuser"]["memory"]
-    want = sizing(figures)
-    assert {k: _mib(memory[k]) for k in ("guarantee", "limit")} == want
-    assert set(figures["kernel_peak_mib"]) == {
-        p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}, \
+def test_the_session_measured_is_the_link_two_lessons_and_a_homework(session, figures):
+    lessons = {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}
+    kernels = session["kernel_peak_mib"]
+    assert session["link_lesson"] == "00_start_here" and session["link_lesson"] in kernels
+    assert len(session["lessons"]) == 2 and set(session["lessons"]) <= lessons
+    assert (REPO / "teacher" / "source" / session["homework"]).is_dir()
+    assert set(kernels) == {session["link_lesson"], *session["lessons"], session["homework"]}
+    assert session["measured_with"]["jupyterhub"].startswith("5.5.")
+    # the status bar's figure is the server and its kernels, summed
+    last = session["steps"][-1]
+    assert last["status_bar_mib"] == pytest.approx(
+        last["server_mib"] + sum(last["kernels_mib"].values()), abs=5.0)
+    assert set(figures["kernel_peak_mib"]) == lessons, \
         "every lesson measured (bench/kernel_memory.py --save classroom/kernel_memory.json)"
-    # the comment of the values file shows the same figures
+
+
+def test_memory_follows_the_rule_from_the_measured_session(values, session):
+    memory = values["singleuser"]["memory"]
+    instructor = values["custom"]["rejlab"]["instructorMemory"]
+    want = sizing(session)
+    assert {k: _mib(memory[k]) for k in ("guarantee", "limit")} == {
+        k: want[k] for k in ("guarantee", "limit")}
+    assert {k: _mib(instructor[k]) for k in ("guarantee", "limit")} == {
+        "guarantee": want["instructor"], "limit": want["instructor"]}
+    assert want["instructor"] > want["limit"], "grading needs more than a student's session"
+    # the comment of the values file shows the same figures, and the command that measured them
     text = VALUES.read_text(encoding="utf-8")
-    assert f"{figures['idle_server_peak_mib']:.1f}" in text
-    assert f"{max(figures['kernel_peak_mib'].values()):.1f}" in text
+    for figure in (session["server_peak_mib"], *session["kernel_peak_mib"].values(),
+                   session["instructor"]["before_grading_mib"],
+                   session["instructor"]["grading_peak_mib"]):
+        assert f"{figure:.1f}" in text, figure
+    assert "bench/hub_memory.py" in text
     # the local classroom passes the same numbers to its servers
-    assert _load_hub().memory_settings(VALUES) == {k: memory[k] for k in ("limit", "guarantee")}
+    local = _load_hub().memory_settings(VALUES)
+    assert local["student"] == {k: memory[k] for k in ("limit", "guarantee")}
+    assert local["instructor"] == {k: instructor[k] for k in ("limit", "guarantee")}
 
 
 def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
@@ -121,6 +168,13 @@ def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
     assert config["mountPath"].endswith("/nbgrader_config.py")
     assert f'c.Exchange.root = "{mount["mountPath"]}"' in config["stringData"]
     assert 'c.CourseDirectory.course_id = "rejlab"' in config["stringData"]
+    # the hub's collect, which the image carries
+    assert 'c.ExchangeFactory.collect = "private_exchange.FileTimeCollect"' in config["stringData"]
+    dockerfile = (REPO / "classroom" / "Dockerfile").read_text(encoding="utf-8")
+    assert re.search(r"^COPY classroom/private_exchange\.py /opt/conda/lib/python3\.11/site-packages/",
+                     dockerfile, re.M)
+    ignore = (REPO / "classroom" / "Dockerfile.dockerignore").read_text(encoding="utf-8")
+    assert "!classroom/private_exchange.py" in ignore.split()
 
 
 def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
@@ -139,7 +193,33 @@ def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
     assert "/etc/jupyter/rejlab/instructor:/etc/jupyter/rejlab/hub" in hook
     assert "c.KubeSpawner.pre_spawn_hook" in hook
     assert values["hub"]["config"]["Authenticator"]["admin_users"] == ["instructor"]
+    assert values["custom"]["rejlab"]["instructors"] == ["instructor"]
     compile(hook, "rejlab-roles", "exec")          # the hub runs it as Python
+
+
+class _Spawner:
+    def __init__(self, name):
+        self.user = type("User", (), {"name": name})()
+        self.environment = {"X": "1"}
+        self.mem_limit = self.mem_guarantee = None
+
+
+def test_the_hook_gives_the_instructors_their_folder_and_memory(values, monkeypatch):
+    # run the hook as the hub would, with Zero to JupyterHub's get_config reading `custom`
+    z2jh = type(sys)("z2jh")
+    z2jh.get_config = lambda key: _get(values, key)
+    monkeypatch.setitem(sys.modules, "z2jh", z2jh)
+    config = type("Config", (), {})()
+    config.KubeSpawner = type("KubeSpawner", (), {})()
+    exec(values["hub"]["extraConfig"]["rejlab-roles"], {"c": config})
+    hook = config.KubeSpawner.pre_spawn_hook
+    teacher, student = _Spawner("instructor"), _Spawner("alice")
+    hook(teacher)
+    hook(student)
+    memory = values["custom"]["rejlab"]["instructorMemory"]
+    assert (teacher.mem_limit, teacher.mem_guarantee) == (memory["limit"], memory["guarantee"])
+    assert teacher.environment["JUPYTER_CONFIG_PATH"].startswith("/etc/jupyter/rejlab/instructor")
+    assert (student.mem_limit, student.environment) == (None, {"X": "1"}), "students keep theirs"
 
 
 def test_the_image_keeps_the_course_pins_out_of_the_server_environment():
@@ -161,9 +241,9 @@ def _hub_section() -> str:
     return text.split("### On a JupyterHub (nbgitpuller)", 1)[1].split("\n### Locally", 1)[0]
 
 
-def test_the_guide_sizes_60_and_600_students_by_the_rule(values, figures):
+def test_the_guide_sizes_60_and_600_students_by_the_rule(values, session):
     section = _hub_section()
-    want = sizing(figures)
+    want = sizing(session)
     per_node = NODE_ALLOCATABLE_MIB // want["guarantee"]
     assert f"{want['guarantee']} MiB" in section and f"{want['limit']} MiB" in section
     assert f"{per_node} students" in section
@@ -176,6 +256,18 @@ def test_the_guide_sizes_60_and_600_students_by_the_rule(values, figures):
         assert nodes == str(math.ceil(students / per_node))
         assert worst == f"{students * want['limit'] / 1024:g} GiB"
     assert f"{NODE_GIB} GiB" in section and f"{NODE_ALLOCATABLE_MIB / 1024:g} GiB" in section
+    assert f"{want['instructor']} MiB" in section
+
+
+def test_the_guide_gives_the_measured_session_step_by_step(session):
+    section = _hub_section()
+    assert "bench/hub_memory.py" in section
+    for step in session["steps"]:
+        row = re.search(rf"^\| [^|]*\| {step['server_mib']:.0f} \|.*\| {step['status_bar_mib']:.0f} \|",
+                        section, re.M)
+        assert row, f"the guide's session table has no row for {step['after']}"
+    for figure in (session["server_peak_mib"], session["instructor"]["grading_peak_mib"]):
+        assert f"{figure:.0f} MiB" in section
 
 
 def test_the_guide_lists_each_lessons_measured_peak(figures):
@@ -184,4 +276,3 @@ def test_the_guide_lists_each_lessons_measured_peak(figures):
         number = stem.split("_", 1)[0]
         row = re.search(rf"^\| {re.escape(number)} [^|]*\| {peak:.0f} \|", section, re.M)
         assert row, f"lesson {number}: the guide's table does not give {peak:.0f} MiB"
-    assert f"{figures['idle_server_peak_mib']:.0f} MiB" in section

@@ -1,21 +1,25 @@
-"""Generate the students' versions of the homework, for a cohort with its own seed.
+"""Generate the students' versions of the homework, for a cohort with its own seed and key.
 
     python tools/assignments.py               # teacher/source/ as it is (its default seed)
     python tools/assignments.py --seed 4711   # a new cohort: every assignment drawn from 4711
     make assignments SEED=4711
 
-Each assignment of ``teacher/source/`` draws all its data from the one line ``SEED = <n>`` of
-its set-up cell, and every expected value of its tests is computed from that seed by rejlab
-when the tests run. With ``--seed`` the tool copies ``teacher/source/`` into
-``teacher/cohort/`` with that line rewritten in every notebook (``teacher/source/`` stays as
-committed) and runs ``nbgrader generate_assignment`` on the copy; without it, on
+Each assignment of ``teacher/source/`` draws every student's data from the one line
+``SEED = <n>`` of its set-up cell and the student's id, and the course's grader recomputes
+every expected value from that pair. With ``--seed`` the tool copies ``teacher/source/``
+into ``teacher/cohort/`` with that line rewritten in every notebook (``teacher/source/``
+stays as committed) and runs ``nbgrader generate_assignment`` on the copy; without it, on
 ``teacher/source/`` itself (and removes an earlier ``teacher/cohort/``). The course's
 ``nbgrader_config.py`` reads ``teacher/cohort/`` when it exists, so every later nbgrader
 command (a single ``generate_assignment``, ``autograde``, the formgrader) works with the seed
-of the last ``make assignments``. Either way the students' versions land in ``teacher/release/`` and
-the gradebook (``teacher/gradebook.db``) holds the cells of that seed, which
-``nbgrader autograde`` puts back when it grades: the hidden tests of a cohort are those of its
-seed. A notebook without exactly one ``SEED = <n>`` line is refused (exit status 2).
+of the last ``make assignments``. Either way the students' versions land in
+``teacher/release/``.
+
+It also writes the cohort's secret key, ``teacher/cohort.key`` (readable by its owner only,
+never released, ignored by git): the grader draws from it the fresh inputs it calls the
+students' functions on and the capstone's sealed test digits. A new seed gets a new key;
+running it again with the same seed keeps the key. A notebook without exactly one
+``SEED = <n>`` line is refused (exit status 2).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import argparse
 import json
 import os
 import re
+import secrets
 import shutil
 import subprocess
 import sys
@@ -33,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "teacher"
 SEED_LINE = re.compile(r"^SEED = \d+\b", re.M)
 COHORT = "cohort"          # the seeded copy of source/, inside the course folder
+KEY = "cohort.key"         # the cohort's secret key, inside the course folder
 
 
 class SeedError(Exception):
@@ -74,6 +80,23 @@ def seeded_copy(source: Path, dest: Path, seed: int) -> list:
     return notebooks
 
 
+def write_key(course: Path, seed) -> bool:
+    """Make the cohort's secret key unless the one there is already this seed's; True when
+    a new key was written. The file holds the key (64 hex digits) and the seed it is for."""
+    path = course / KEY
+    tag = f"seed {seed if seed is not None else 'default'}"
+    if path.exists():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) >= 2 and lines[1].strip() == tag:
+            return False
+    tmp = path.with_name(f".{KEY}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(f"{secrets.token_hex(32)}\n{tag}\n")
+    tmp.replace(path)
+    return True
+
+
 def generate(course: Path, source_directory: str = "source", log_level: str = "WARN") -> list:
     """``nbgrader generate_assignment --force`` for every assignment of the source directory."""
     env = dict(os.environ)
@@ -106,6 +129,7 @@ def main(argv=None) -> int:
         elif (args.course / COHORT).exists():
             shutil.rmtree(args.course / COHORT)    # nbgrader_config.py would prefer it
         names = generate(args.course, source)
+        new_key = write_key(args.course, args.seed)
     except SeedError as exc:
         print(f"assignments: {exc}", file=sys.stderr)
         return 2
@@ -114,7 +138,8 @@ def main(argv=None) -> int:
         return 1
     seed = f"seed {args.seed}" if args.seed is not None else "the default seed of source/"
     print(f"students' versions of {', '.join(names)} ({seed}): {args.course / 'release'} "
-          f"(hand these out; the course folder keeps the solutions and hidden tests)")
+          f"(hand these out; the course folder keeps the solutions, the grader and the "
+          f"cohort's {'new ' if new_key else ''}secret key, {KEY})")
     return 0
 
 

@@ -11,13 +11,15 @@ library (``rejlab/``, which the lessons and the students' homework import), ``bi
 to (``docs/maths.md``, ``docs/references.md``, ``docs/glossary.md``), the licences, and a
 README for students written here from the repository's own (its teacher's, developer's and
 grading sections left out). Left out altogether: ``teacher/`` (the nbgrader course with its
-solutions, hidden tests, model answers and grading notes, and the lessons' worked
-solutions), the teacher guide ``docs/teaching.md`` (it discusses the grading and the hidden
-tests), and the tests, tools, benchmarks and site sources.
+solutions, model answers and grading notes, the course's grader with its judges, the
+cohort's secret key, and the lessons' worked solutions), the teacher guide
+``docs/teaching.md`` (it discusses the grading), and the tests, tools, benchmarks and site
+sources.
 
 The builder refuses to write an edition that holds key material (exit status 1, naming the
 file): a solution or hidden-test marker, a grading note or model answer, nbgrader metadata,
-a path into ``teacher/``, or a file identical to one of ``teacher/``. ``DEST`` is replaced
+a path into ``teacher/``, judge code, the cohort's key or a mention of its file, or a file
+identical to one of ``teacher/``. ``DEST`` is replaced
 whole, except its ``.git`` (a clone of the published edition keeps its history: rebuild, then
 commit and push from ``DEST``); it must not be the repository itself or hold it.
 """
@@ -44,10 +46,12 @@ EDITS = {"LICENSE-CONTENT.md": (
     re.compile(r",\s+the teacher's material \(`teacher/`\)\s+and\s+the"), " and the")}
 CACHES = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "*.egg-info")
 
-#: Text that only the teacher's material holds.
+#: Text that only the teacher's material holds (the grader's judges, ``judge(ctx, results)``,
+#: and the cohort's key live in teacher/ too, so the folder's exclusion and the copy check
+#: below keep them out; the lessons' self-checks have a ``judge(answer)`` of their own).
 KEY_MATERIAL = re.compile(
     r"### (BEGIN|END) SOLUTION|(BEGIN|END) HIDDEN TESTS|Grading notes|\*\*Model answer|"
-    r'"nbgrader"\s*:|\bteacher/|solutions_\d\d_\d\d|rubric\.md', re.I)
+    r'"nbgrader"\s*:|\bteacher/|solutions_\d\d_\d\d|rubric\.md|cohort\.key|def judge\(ctx\b', re.I)
 
 #: Sections of the repository's README that a student reads as they are.
 README_SECTIONS = ("Ten lines of Python", "The course", "Evaluate your own classifier")
@@ -127,6 +131,9 @@ def key_material(tree: Path, teacher: Path = ROOT / "teacher") -> list:
     """(relative path, what) for every file of ``tree`` that holds the teacher's material."""
     teachers = {_digest(p) for p in teacher.rglob("*") if p.is_file()} if teacher.is_dir() \
         else set()
+    # the cohort's secret key, wherever a file might quote it
+    keys = [line.strip() for line in (teacher / "cohort.key").read_text(encoding="utf-8")
+            .splitlines()[:1]] if (teacher / "cohort.key").is_file() else []
     found = []
     for path in sorted(p for p in tree.rglob("*") if p.is_file()):
         rel = path.relative_to(tree).as_posix()
@@ -140,6 +147,8 @@ def key_material(tree: Path, teacher: Path = ROOT / "teacher") -> list:
         match = KEY_MATERIAL.search(text)
         if match:
             found.append((rel, f"holds {match.group(0)!r}"))
+        elif any(key and key in text for key in keys):
+            found.append((rel, "holds the cohort's secret key"))
     return found
 
 

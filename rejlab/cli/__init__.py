@@ -1,84 +1,52 @@
-"""The ``rejlab`` command line.
+"""The ``rejlab`` command line (also ``python -m rejlab``).
 
-Two commands, also reachable as ``python -m rejlab``::
+::
 
-    rejlab report predictions.csv [--rejector NAME] [--fractions 0,0.1,0.2]
-                                  [--rho 0.3] [--out FOLDER]
-                                  [--bootstrap N --seed S] [--validation FILE [--criterion C]]
+    rejlab report predictions.csv [--rejector NAME] [--fractions 0,0.1,0.2] [--rho 0.3]
+                  [--out FOLDER] [--bootstrap N --seed S] [--validation FILE [--criterion C]]
     rejlab accuracy ideal.csv result.csv [result2.csv]
 
-``report`` reads a CSV with a header row and one row per sample, in one of
-two layouts (other columns, such as an id, are ignored):
+``report`` reads a CSV with a header row and one row per sample, either
+``y_true,y_pred,confidence`` (higher = surer) or ``y_true`` plus one
+probability column per class, ``p_<label>`` (the prediction is the most
+probable class, or a ``y_pred`` column; the confidence comes from
+``--rejector``; rows must sum to 1 within ``PROBA_SUM_TOLERANCE`` and are
+divided by their sum); other columns are ignored. It prints
+:func:`rejlab.rejection_report` as a table (``--bootstrap``: intervals;
+``--validation``: the operating point chosen on validation predictions by
+``--criterion``, measured on the predictions file); ``--out FOLDER`` also
+writes ``report.txt``, ``curves.csv`` (every k = 0..n), ``report.png`` and
+``rho_zero.png``. ``accuracy`` reads 0/1 indicator files (header = label
+names, the same in every file) and prints AA, RAR and the multi-label
+accuracy / precision / recall (``--zero-division`` as scikit-learn's), and
+with a second result the comparison verdict. Files are read by NumPy under
+one text policy that ``--help`` prints (:data:`rejlab.cli._read.TEXT_POLICY`);
+``--fractions`` and ``--rho`` take numbers the same way.
 
-- ``y_true,y_pred,confidence``: the true label, the predicted label and a
-  confidence (a number, higher = surer);
-- ``y_true`` plus one probability column per class named ``p_<label>``
-  (e.g. ``p_cat,p_dog``); the prediction is the most probable class (or a
-  ``y_pred`` column if present, whose labels must have a column), the
-  confidence comes from ``--rejector``. Every label in ``y_true`` (and
-  ``y_pred``) must have its column. Rows must sum to 1 within
-  ``PROBA_SUM_TOLERANCE`` (values written with a few decimals rarely sum to
-  exactly 1); they are then divided by their sum.
-
-It prints :func:`rejlab.rejection_report` as a table (with ``--bootstrap N``
-also percentile-bootstrap intervals; with ``--validation FILE``, predictions
-of validation data in the same layout, the operating point chosen there by
-``--criterion`` and measured on the predictions file); with ``--out FOLDER``
-it also writes ``report.txt``, ``curves.csv`` (every point k = 0..n) and the
-figures ``report.png`` and ``rho_zero.png``.
-
-``accuracy`` reads 0/1 indicator files (header = label names, one row per
-sample, the same labels in the same order in every file) and prints the
-second paper's AA, RAR and the multi-label accuracy / precision / recall;
-with a second result it prints the comparison verdict. A sample with no
-predicted (or no true) label makes a 0/0 precision (recall) term: it counts as
-0 unless ``--zero-division 1`` or ``nan`` says otherwise (scikit-learn's
-``zero_division``).
-
-Text policy, the same for every row of every file and for the numbers given
-as options (``--fractions``, ``--rho``): see :data:`rejlab.cli._csv.TEXT_POLICY`.
-Files are UTF-8; spaces and tabs around a field are ignored, quoted or not
-(before an opening quote, after a closing one, inside the quotes); lines end
-with ``\\n``, ``\\r\\n`` or, throughout a file, ``\\r``; labels are otherwise
-taken exactly as written (``1`` and ``1.0`` differ, an empty label is
-refused); numbers are plain decimals or exponent notation (``inf``, ``nan``,
-hexadecimal and ``0_5`` are refused).
-
-The output folder: ``--out`` is written whole or not at all. Everything is
-written into a temporary folder beside it (same parent, so on the same file
-system), which then takes the place of ``--out`` by renames; an earlier
-result in ``--out`` is replaced only once the new one is complete. After an
-error, Ctrl-C or a termination signal, ``--out`` holds exactly what it held
-before, or the complete new result, and no temporary folder is left (a run
-killed outright, by SIGKILL, leaves its folder: the next run that writes the
-same ``--out`` removes it and says so on stderr). ``--out``
-must be a new folder, an empty one, or one holding only the four files
-``report`` writes: a folder with other entries, a path that is a file, or an
-output name that is a folder, is refused (exit status 2) before any work.
+``--out`` is written whole or not at all: everything goes into a new folder
+beside it (``.<name>.rejlab-<hex>``, on the same file system) that is renamed
+into place once complete; an earlier result (a folder holding only the four
+files ``report`` writes, else ``--out`` is refused before any work) is moved
+aside for that rename and removed after it. After an error, Ctrl-C or
+SIGTERM, ``--out`` holds what it held before and the new folder is gone. A
+run killed outright (SIGKILL) cannot clean up: its ``.<name>.rejlab-*``
+folder stays for you to remove (if the kill fell between the two renames,
+the earlier result is the one ending ``-old``).
 
 Exit status: 0 done; 2 bad input or usage (one line on stderr naming the
-file, row and column; nothing written); 1 out of memory (one line saying
-during which step; nothing written); 130 interrupted by Ctrl-C, 143 by
-SIGTERM (one line; nothing written).
-
-Signals: Ctrl-C and SIGTERM are handled from the first line of :func:`main`
-on, before NumPy and the rest of the command load (this module imports only
-a few modules of the standard library; the command's modules load inside
-``main``), so they give exit status 130 / 143 and one line at any moment,
-the first second of imports included. A signal that comes earlier, while
-Python itself starts (tens of milliseconds, before any line of rejlab runs)
-or during the few milliseconds of ``import rejlab.cli``, meets Python's own
-handling: a ``KeyboardInterrupt`` traceback, or the end of the process by
-SIGTERM.
+file, row and column; nothing written); 1 out of memory (one line naming the
+step; nothing written); 130 interrupted by Ctrl-C, 143 by SIGTERM (one line;
+nothing written). Python's own ``KeyboardInterrupt`` does the unwinding:
+:func:`main` only makes SIGTERM raise it too, before the command's modules
+(NumPy among them) load.
 """
-
 
 from __future__ import annotations
 
 import importlib
+import signal
 import sys
-
-from ._signals import Terminated, reached, sigterm_as_exception
+import threading
 
 __all__ = ["main", "build_parser", "InputError", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE",
            "OUTPUT_FILES", "EXIT_OUT_OF_MEMORY", "EXIT_INTERRUPTED", "EXIT_TERMINATED"]
@@ -88,37 +56,39 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 
 #: Names of this face that live in the command's modules, loaded on first use.
-_LAZY = {"build_parser": "_options", "InputError": "_errors", "PROBA_PREFIX": "_formats",
-         "PROBA_SUM_TOLERANCE": "_formats", "OUTPUT_FILES": "_outputs"}
+_LAZY = {"build_parser": "_options", "InputError": "_read", "PROBA_PREFIX": "_read",
+         "PROBA_SUM_TOLERANCE": "_read", "OUTPUT_FILES": "_outputs"}
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so that every cleanup runs."""
+
+
+def _terminated(signum, frame):
+    raise Terminated()
 
 
 def main(argv=None):
     """Run the ``rejlab`` command; returns the exit status (see the module docstring)."""
+    # SIGTERM unwinds like Ctrl-C, when nobody else handles it and we may set handlers
+    ours = threading.current_thread() is threading.main_thread() and \
+        signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    if ours:
+        signal.signal(signal.SIGTERM, _terminated)
     try:
-        with sigterm_as_exception():
-            reached("importing")
-            # the one lazy import of the command line: NumPy, the maths and the command's
-            # modules load here, under the handlers, so that a signal meanwhile is ours
-            from ._run import run
+        # NumPy and the command load here, so that a signal meanwhile is ours
+        from ._run import run
 
-            return run(argv)
-    except Terminated:
-        _say(f"{_prog(argv)}: terminated; nothing was written")
-        return EXIT_TERMINATED
-    except KeyboardInterrupt:
-        _say(f"{_prog(argv)}: interrupted; nothing was written")
-        return EXIT_INTERRUPTED
-
-
-def _prog(argv):
-    argv = sys.argv[1:] if argv is None else list(argv)
-    command = next((a for a in argv if a in ("report", "accuracy")), None)
-    return "rejlab" if command is None else f"rejlab {command}"
-
-
-def _say(line):
-    sys.stderr.write(line + "\n")
-    sys.stderr.flush()
+        return run(argv)
+    except KeyboardInterrupt as exc:
+        argv = sys.argv[1:] if argv is None else list(argv)
+        command = next((a for a in argv if a in ("report", "accuracy")), None)
+        what = "terminated" if isinstance(exc, Terminated) else "interrupted"
+        sys.stderr.write(f"rejlab{' ' + command if command else ''}: {what}; nothing was written\n")
+        return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
+    finally:
+        if ours:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def __getattr__(name):

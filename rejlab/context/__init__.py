@@ -14,8 +14,8 @@ the context ``strength``. The problem is convex. It is solved by ADMM (the
 "SALSA" splitting: one copy of z for the data term, one for the simplex),
 and the only coupled step, ``(lambda D'D + 2 mu I) z = b``, is solved
 *exactly* in the DCT domain: the DCT-II diagonalises the Laplacian D'D with
-reflecting borders, so the step costs two 2-D DCTs per class. The DCTs are
-computed with NumPy's FFT (no scipy needed).
+reflecting borders, so the step costs two 2-D DCTs per class (computed with
+NumPy's FFT).
 
 ``prior="vtv"`` swaps the quadratic prior for SegSALSA's isotropic vector
 total variation, ``lambda sum_i ||(D z)_i||`` (the norm taken over both
@@ -34,15 +34,7 @@ Two ways to add rejection (the paper's JCR and SCR):
   pixels whose hidden field is least confident (smallest max_k z_ik).
   Every rejected fraction comes at once from :func:`rejlab.rejection_curves`.
 
-Reached as ``rl.context.<name>``; the modules of this package are
-
-- ``_classifier``: the soft classifier (Gaussian classes, shared covariance);
-- ``_solvers``: the hidden fields' marginal MAP (:func:`apply_context`);
-- ``_rejection``: JCR and SCR;
-- ``_experiment``: the paper's whole experiment (:func:`context_experiment`);
-- ``_tiles``: how sure a comparison of JCR and SCR is (:func:`compare_jcr_scr`, a
-  block bootstrap over image tiles) and SCR's best point chosen on another
-  region (:func:`scr_held_out`).
+Reached as ``rl.context.<name>``.
 """
 
 from ._classifier import GaussianClassifier, fit_gaussian_classifier
@@ -56,36 +48,16 @@ from ._rejection import (
                          scr,
                          sequential_context_rejection,
 )
-from ._solvers import (
-                         DEFAULT_STRENGTH,
-                         PRIORS,
-                         ContextResult,
-                         apply_context,
-                         solve_laplacian_prior,
-)
+from ._solvers import DEFAULT_STRENGTH, PRIORS, ContextResult, apply_context, solve_laplacian_prior
 from ._tiles import HeldOutPoint, JCRvsSCRBands, compare_jcr_scr, scr_held_out
 
 __all__ = [
-    "GaussianClassifier",
-    "fit_gaussian_classifier",
-    "solve_laplacian_prior",
-    "PRIORS",
-    "ContextResult",
-    "JCRResult",
-    "apply_context",
-    "joint_context_rejection",
-    "sequential_context_rejection",
-    "jcr",
-    "scr",
-    "labelled_accuracy",
-    "ContextExperiment",
-    "JCRvsSCR",
-    "JCRSweep",
-    "context_experiment",
-    "compare_jcr_scr",
-    "JCRvsSCRBands",
-    "scr_held_out",
-    "HeldOutPoint",
-    "DEFAULT_STRENGTH",
+    # the soft classifier, context, JCR and SCR
+    "GaussianClassifier", "fit_gaussian_classifier", "solve_laplacian_prior", "PRIORS",
+    "ContextResult", "JCRResult", "apply_context", "joint_context_rejection",
+    "sequential_context_rejection", "jcr", "scr", "labelled_accuracy",
+    # the paper's experiment, and how sure its comparison is
+    "ContextExperiment", "JCRvsSCR", "JCRSweep", "context_experiment", "compare_jcr_scr",
+    "JCRvsSCRBands", "scr_held_out", "HeldOutPoint", "DEFAULT_STRENGTH",
     "DEFAULT_FAILURE_PROBABILITIES",
 ]

@@ -17,18 +17,11 @@ __all__ = ["GaussianClassifier", "fit_gaussian_classifier"]
 class GaussianClassifier:
     """Gaussian classes with one shared covariance (linear discriminant), equal priors.
 
-    ``p_k(x) ∝ exp(-(x - mu_k)' S^-1 (x - mu_k) / 2)`` on standardised bands.
-
-    Attributes
-    ----------
-    classes : int array, shape (K,)
-        The labels, in the order of the probability columns.
-    means : float array, shape (K, B)
-        Class means mu_k (standardised bands).
-    precision : float array, shape (B, B)
-        Inverse of the shrunk shared covariance S.
-    center, scale : float arrays, shape (B,)
-        Band standardisation learned on the training pixels.
+    ``p_k(x) ∝ exp(-(x - mu_k)' S^-1 (x - mu_k) / 2)`` on standardised bands:
+    ``classes`` (K,) in the order of the probability columns, the class means
+    ``means`` (K, B), the inverse ``precision`` (B, B) of the shrunk shared
+    covariance S, and the band standardisation ``center``, ``scale`` (B,)
+    learned on the training pixels.
     """
 
     classes: np.ndarray
@@ -63,18 +56,8 @@ def fit_gaussian_classifier(X, y, *, shrinkage=0.1):
     With few training pixels (the paper uses 10 per class) the covariance is
     shrunk toward a multiple of the identity:
     ``S = (1 - shrinkage) S_pooled + shrinkage * trace(S_pooled) / B * I``.
-
-    Parameters
-    ----------
-    X : array-like, shape (m, B)
-        Training spectra.
-    y : array-like, shape (m,)
-        Their labels; at least two classes.
-    shrinkage : float in [0, 1], default 0.1
-
-    Returns
-    -------
-    GaussianClassifier
+    ``X`` holds the training spectra (m, B), ``y`` their labels (at least two
+    classes).
 
     Examples
     --------
@@ -106,5 +89,3 @@ def fit_gaussian_classifier(X, y, *, shrinkage=0.1):
     precision = np.linalg.pinv(S, hermitian=True)
     return GaussianClassifier(v.readonly(classes), v.readonly(means), v.readonly(precision),
                               v.readonly(center), v.readonly(scale))
-
-

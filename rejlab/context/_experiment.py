@@ -26,19 +26,16 @@ __all__ = ["ContextExperiment", "JCRvsSCR", "JCRSweep", "context_experiment"]
 class ContextExperiment:
     """Everything the lesson draws: the scene, both classifications, JCR and SCR.
 
-    By default both rejectors are evaluated on the same classifier C, the
-    classification with context at ``strength`` (``context.labels``), over
-    the same pixels (``evaluated``: labelled and not used for training). So
-    they share the accuracy without rejection alpha and the reference point
-    "no rejection", as the paper's comparison of two *rejectors* requires
-    (Condessa et al. 2017: "a classifier C and two different rejectors"). This
-    discards JCR's own labels: its joint result relabels some pixels, mostly
-    rejected ones (the extra field pulls their hidden fields away from the
-    real classes). ``jcr_points_own_labels`` and
-    ``comparison(own_labels=True)`` evaluate JCR as the joint method
-    delivers it, with the accuracy vector of ``jcr[i].labels``: a different
-    classifier at each gamma, so Q and rho_0 then also reward JCR for
-    rejecting pixels its own labels would have got wrong.
+    Both rejectors are judged on the same classifier C, the classification
+    with context at ``strength`` (``context.labels``), over the same pixels
+    (``evaluated``: labelled, not used for training), so they share alpha and
+    the reference "no rejection", as the paper's comparison of two *rejectors*
+    requires (Condessa et al. 2017: "a classifier C and two different
+    rejectors"). This discards JCR's own labels (its joint result relabels
+    some pixels, mostly rejected ones); ``jcr_points_own_labels`` and
+    ``comparison(own_labels=True)`` judge JCR as the joint method delivers
+    it: a different classifier at each gamma, so Q and rho_0 then also reward
+    JCR for rejecting pixels its own labels would have got wrong.
 
     Attributes
     ----------
@@ -56,9 +53,6 @@ class ContextExperiment:
         One per probability of failure.
     jcr_points : tuple of OperatingPoint
         The JCR operating points on the evaluated pixels, accuracy from C.
-    jcr_points_own_labels : tuple of OperatingPoint
-        The same rejections, accuracy from JCR's own labels (computed on
-        first use).
     """
 
     scene: object
@@ -85,14 +79,12 @@ class ContextExperiment:
     @property
     def accuracy_without_context(self):
         """Accuracy of the classifier alone on the evaluated pixels."""
-        return labelled_accuracy(self.no_context.labels, self.scene.ground_truth,
-                                           self.evaluated)
+        return labelled_accuracy(self.no_context.labels, self.scene.ground_truth, self.evaluated)
 
     @property
     def accuracy_with_context(self):
         """alpha = A(0) of C, the accuracy with context and without rejection."""
-        return labelled_accuracy(self.context.labels, self.scene.ground_truth,
-                                           self.evaluated)
+        return labelled_accuracy(self.context.labels, self.scene.ground_truth, self.evaluated)
 
     @cached_property
     def scr_rho_zero(self):
@@ -106,32 +98,28 @@ class ContextExperiment:
 
     @cached_property
     def scr_rejected_like_jcr(self):
-        """SCR's rejection maps rejecting as many evaluated pixels as each JCR point (one per point).
+        """SCR's rejection maps, each rejecting as many evaluated pixels as a JCR point.
 
-        SCR rejects the least confident pixels of the classification with
-        context (:func:`rejlab.reject_lowest` on the evaluated pixels), so
-        each map can be set beside the JCR point's own (lesson 10's maps).
+        The least confident pixels of the classification with context
+        (:func:`rejlab.reject_lowest`), to set beside each JCR point's own map.
         """
         maps = []
         ev = self.evaluated
         for point in self.jcr_points:
             rejected = np.zeros(ev.shape, dtype=bool)
-            rejected[ev] = reject_lowest(self.context.confidence[ev],
-                                                   count=point.counts.rejected)
+            rejected[ev] = reject_lowest(self.context.confidence[ev], count=point.counts.rejected)
             maps.append(v.readonly(rejected))
         return tuple(maps)
 
     @cached_property
     def jcr_points_own_labels(self):
-        """JCR's operating points with its own labels: accuracy from ``jcr[i].labels``.
+        """JCR's operating points judged with its own labels (``jcr[i].labels``), computed once.
 
-        Same rejected pixels as ``jcr_points``, but a pixel counts as
-        accurate when JCR's joint result (best of the K real classes) gets
-        it right, so each point has its own classifier and its own alpha.
+        Same rejected pixels as ``jcr_points``; each point has its own
+        classifier and its own alpha.
         """
         gt = self.scene.ground_truth[self.evaluated]
-        return tuple(operating_point(j.labels[self.evaluated] == gt,
-                                               j.rejected[self.evaluated])
+        return tuple(operating_point(j.labels[self.evaluated] == gt, j.rejected[self.evaluated])
                      for j in self.jcr)
 
     @accepts(own_labels=FLAG)
@@ -143,18 +131,9 @@ class ContextExperiment:
     def comparison(self, *, own_labels=False):
         """Each JCR point beside the SCR point that rejects as many pixels (Fig. 7 as a table).
 
-        Parameters
-        ----------
-        own_labels : bool, keyword-only, default False
-            False: JCR's rejections judged on the shared classifier C (the
-            comparison of two rejectors). True: JCR judged with its own
-            labels (``jcr_points_own_labels``, the joint method as it
-            delivers its result); the SCR columns are the same either way.
-
-        Returns
-        -------
-        JCRvsSCR
-            ``print(exp.comparison().format("A", "Q", "phi"))`` prints it.
+        ``own_labels=True`` judges JCR with its own labels
+        (``jcr_points_own_labels``); the SCR columns are the same either way.
+        ``print(exp.comparison().format("A", "Q", "phi"))`` prints the table.
         """
         points = self.jcr_points_own_labels if own_labels else self.jcr_points
         k = np.array([p.counts.rejected for p in points], dtype=int)
@@ -170,24 +149,18 @@ class ContextExperiment:
         )
 
     def jcr_sweep(self):
-        """JCR's operating points as arrays, led by no rejection (gamma = 0), on the classifier C.
+        """JCR's operating points as arrays sorted by gamma (a :class:`JCRSweep`), on C.
 
         JCR at gamma = 0 rejects nothing and returns the classification with
-        context, so "no rejection" (r = 0, A = alpha) is JCR's first point;
-        it is added unless gamma = 0 was computed already. Feed ``A`` and
-        ``r`` to :func:`rejlab.optimality_matrix` for the paper's Fig. 8
-        matrix of JCR.
-
-        Returns
-        -------
-        JCRSweep
-            Arrays ``gamma, r, A, Q, phi``, sorted by gamma, and ``best_Q()``.
+        context, so "no rejection" (r = 0, A = alpha) is its first point, added
+        unless computed already. Feed ``A`` and ``r`` to
+        :func:`rejlab.optimality_matrix` for the paper's Fig. 8 matrix of JCR.
         """
         gamma, pts = self.failure_probabilities, list(self.jcr_points)
         if not np.any(gamma == 0):
             gamma = np.concatenate([[0.0], gamma])
             pts.insert(0, operating_point(self.accurate[self.evaluated],
-                                                    np.zeros(int(self.evaluated.sum()), dtype=bool)))
+                                          np.zeros(int(self.evaluated.sum()), dtype=bool)))
         order = np.argsort(gamma, kind="stable")
 
         def field(name):
@@ -295,22 +268,16 @@ def context_experiment(scene, strength=DEFAULT_STRENGTH,
     Parameters
     ----------
     scene : Scene
-        From :func:`rejlab.datasets.synthetic_scene` or
-        :func:`rejlab.datasets.load_indian_pines`.
+        From :func:`rejlab.datasets.synthetic_scene` or :func:`rejlab.datasets.load_indian_pines`.
     strength : float >= 0
     failure_probabilities : sequence of floats in [0, 1]
         gamma of each JCR point (may be empty).
     per_class, seed : int
         Training pixels per class and the seed that picks them.
     classifier : GaussianClassifier, optional
-        A classifier already trained; ``per_class`` pixels are still set
-        aside so that the evaluated pixels stay the same.
+        A classifier already trained; ``per_class`` pixels are still set aside.
     prior, max_iter, tol
         As in :func:`apply_context`.
-
-    Returns
-    -------
-    ContextExperiment
     """
     gt = scene.ground_truth
     train = scene.training_mask(per_class, seed=seed)
@@ -323,11 +290,8 @@ def context_experiment(scene, strength=DEFAULT_STRENGTH,
     accurate = context.labels == gt
     scr_curves = rejection_curves(accurate[evaluated], context.confidence[evaluated])
     results = tuple(joint_context_rejection(proba, strength, float(g), prior=prior,
-                                                      max_iter=max_iter, tol=tol)
+                                            max_iter=max_iter, tol=tol)
                     for g in failure_probabilities)
-    points = tuple(operating_point(accurate[evaluated], j.rejected[evaluated])
-                   for j in results)
+    points = tuple(operating_point(accurate[evaluated], j.rejected[evaluated]) for j in results)
     return ContextExperiment(scene, v.readonly(train), v.readonly(evaluated), v.readonly(proba),
                              no_context, context, v.readonly(accurate), scr_curves, results, points)
-
-

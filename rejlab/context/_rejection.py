@@ -22,20 +22,11 @@ DEFAULT_FAILURE_PROBABILITIES = (0.10, 0.11, 0.12, 0.13, 0.14, 0.16)
 class JCRResult:
     """Joint context and rejection at one probability of failure.
 
-    Attributes
-    ----------
-    z : float array, shape (H, W, K + 1)
-        Hidden fields; the last one is the rejection class.
-    labels : int array, shape (H, W)
-        Best of the K real classes (1..K) in the joint result, for every pixel.
-    rejected : bool array, shape (H, W)
-        True where the extra class wins (ties go to a real class).
-    strength, failure_probability : float
-        lambda and gamma.
-    n_iter : int
-        ADMM iterations used.
-    prior : str
-        ``"quadratic"`` or ``"vtv"``.
+    ``z`` (H, W, K + 1): the hidden fields, the last one the rejection class;
+    ``labels`` (H, W): the best of the K real classes (1..K) in the joint
+    result; ``rejected`` (H, W): True where the extra class wins (ties go to
+    a real class); ``strength`` lambda, ``failure_probability`` gamma, the
+    ADMM iterations used ``n_iter`` and the ``prior``.
     """
 
     z: np.ndarray
@@ -71,17 +62,8 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
     extra class has zero probability everywhere: nothing is rejected and the
     result is :func:`apply_context` (computed as such).
 
-    Parameters
-    ----------
-    proba : array-like, shape (H, W, K)
-    strength : float >= 0
-    failure_probability : float in [0, 1]
-        gamma.
-    prior, max_iter, tol : as in :func:`apply_context`
-
-    Returns
-    -------
-    JCRResult
+    ``proba``, ``strength``, ``prior``, ``max_iter`` and ``tol`` are as in
+    :func:`apply_context`.
 
     Examples
     --------
@@ -161,5 +143,3 @@ def labelled_accuracy(labels, ground_truth, mask=None):
     if not keep.any():
         raise ValueError("ground_truth has no labelled pixel (inside mask)")
     return float(np.mean(labels[keep] == gt[keep]))
-
-

@@ -219,22 +219,11 @@ def hidden_fields(p, strength, *, prior="quadratic", mu=2.0, max_iter=20, tol=1e
 class ContextResult:
     """Classification with context.
 
-    Attributes
-    ----------
-    z : float array, shape (H, W, K)
-        Hidden fields (one per class) at the marginal MAP; each pixel's z_i
-        lies on the probability simplex. With strength 0 these are the
-        classifier's probabilities themselves.
-    labels : int array, shape (H, W)
-        ``argmax_k z_ik`` as labels 1..K.
-    confidence : float array, shape (H, W)
-        ``max_k z_ik``, the SCR confidence (higher = surer).
-    strength : float
-        The context strength lambda.
-    n_iter : int
-        ADMM iterations used (0 for strength 0).
-    prior : str
-        ``"quadratic"`` or ``"vtv"``.
+    ``z`` (H, W, K): the hidden fields at the marginal MAP, each pixel's z_i on
+    the probability simplex (with strength 0, the classifier's probabilities
+    themselves); ``labels`` (H, W): ``argmax_k z_ik`` as labels 1..K;
+    ``confidence`` (H, W): ``max_k z_ik``, the SCR confidence; ``strength``
+    (lambda), the ADMM iterations used ``n_iter`` and the ``prior``.
     """
 
     z: np.ndarray
@@ -246,6 +235,7 @@ class ContextResult:
 
 
 def proba_cube(proba, name="proba"):
+    """Class probabilities of every pixel: an (H, W, K) array with K >= 2."""
     arr = v.real_array(proba, name, "an (H, W, K) array of class probabilities")
     if arr.ndim != 3:
         raise ValueError(f"{name} must be an (H, W, K) array of class probabilities, "
@@ -256,11 +246,7 @@ def proba_cube(proba, name="proba"):
     return arr
 
 
-
-
-#: Class probabilities of every pixel, an (H, W, K) array with K >= 2.
-PROBA_CUBE = Kind(
-    "PROBA_CUBE", proba_cube, example=np.full((4, 4, 2), 0.5))
+PROBA_CUBE = Kind("PROBA_CUBE", proba_cube, example=np.full((4, 4, 2), 0.5))
 
 #: How the fields are smoothed: the prior, its weight and the ADMM's stopping rule.
 SMOOTHING = dict(strength=NONNEGATIVE, prior=one_of(PRIORS), max_iter=POSITIVE_INTEGER,
@@ -277,22 +263,17 @@ def apply_context(proba, strength=DEFAULT_STRENGTH, *, prior="quadratic", max_it
         The soft classifier's class probabilities p_i for every pixel.
     strength : float >= 0, default DEFAULT_STRENGTH
         lambda, the weight of the smoothness prior. 0 means no context: the
-        hidden fields are then the probabilities p themselves, so the
-        classification is exactly the classifier's (the per-pixel MAP would
-        be the vertex of ``argmax p_i``: same labels, but keeping p keeps the
-        classifier's confidence for SCR).
+        hidden fields are then the probabilities p themselves (the per-pixel
+        MAP would be the vertex of ``argmax p_i``: same labels, but keeping p
+        keeps the classifier's confidence for SCR).
     prior : {"quadratic", "vtv"}, default "quadratic"
-        The smoothness prior: ``(lambda / 2) sum_k ||D z_k||^2`` or the vector
-        total variation ``lambda sum_i ||(D z)_i||`` (sharper borders, about
-        twice the time per iteration; its useful strengths are smaller).
+        ``(lambda / 2) sum_k ||D z_k||^2`` or the vector total variation
+        ``lambda sum_i ||(D z)_i||`` (sharper borders, about twice the time
+        per iteration; its useful strengths are smaller).
     max_iter : int, default 20
         ADMM iterations at most; the labels settle well before the fields do.
     tol : float > 0, default 1e-3
         Stop when both splitting residuals are below ``tol`` everywhere.
-
-    Returns
-    -------
-    ContextResult
 
     Examples
     --------

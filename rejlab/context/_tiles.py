@@ -77,31 +77,18 @@ def compare_jcr_scr(experiment, *, tile=20, n_boot=1000, level=0.95, seed=None,
     For every probability of failure gamma of the experiment, the
     differences ``A_JCR - A_SCR`` and ``Q_JCR - Q_SCR`` of
     :meth:`ContextExperiment.comparison` (Condessa et al. 2017, Fig. 7), and
-    their percentile intervals over ``n_boot`` replicates of a block
-    bootstrap over ``tile`` x ``tile`` tiles: replicate b draws the tiles
-    that hold an evaluated pixel with replacement (``rng.integers(0, T,
+    their percentile intervals (``level``) over ``n_boot`` replicates of a
+    block bootstrap over ``tile`` x ``tile`` tiles: replicate b draws the
+    tiles that hold an evaluated pixel with replacement (``rng.integers(0, T,
     size=T)`` from ``numpy.random.default_rng(seed)``), each pixel takes the
     multiplicity of its tile, JCR keeps its own rejected pixels, and SCR
     rejects the least confident copies until it has rejected as many as JCR
     (copies of one pixel are interchangeable; ties otherwise in pixel order,
     as :func:`rejlab.rejection_curves`). ``tile=1`` is the naive pixel
-    bootstrap, which treats neighbouring pixels as independent.
-
-    Parameters
-    ----------
-    experiment : ContextExperiment
-    tile : int >= 1, keyword-only, default 20
-        Side of the square tiles in pixels (20: a little larger than the synthetic
-        scenes' fields, about 19 pixels across; a 145 x 145 scene makes 8 x 8 tiles).
-    n_boot : int, keyword-only, default 1000
-    level : float in (0, 1), keyword-only, default 0.95
-    seed : int or None, keyword-only
-    own_labels : bool, keyword-only, default False
-        Judge JCR with its own labels, as ``comparison(own_labels=True)``.
-
-    Returns
-    -------
-    JCRvsSCRBands
+    bootstrap, which treats neighbouring pixels as independent; the default
+    20 is a little larger than the synthetic scenes' fields (about 19 pixels
+    across; a 145 x 145 scene makes 8 x 8 tiles). ``own_labels=True`` judges
+    JCR with its own labels, as ``comparison(own_labels=True)``.
 
     Examples
     --------
@@ -195,10 +182,6 @@ def scr_held_out(experiment):
     maximum, for comparison. The halves are different stretches of land,
     not independent draws: the held-out point is honest about the choice,
     not about sampling.
-
-    Returns
-    -------
-    HeldOutPoint
     """
     exp = experiment
     left = np.zeros(exp.evaluated.shape, dtype=bool)
@@ -207,7 +190,7 @@ def scr_held_out(experiment):
     confidence = exp.context.confidence
     threshold = select_threshold(exp.accurate[choose], confidence[choose])
     reported = operating_point(exp.accurate[report],
-                               reject_below(confidence[report], threshold))
+                               reject_below(confidence[report], threshold.value))
     own = select_threshold(exp.accurate[report], confidence[report])
-    in_sample = operating_point(exp.accurate[report], reject_below(confidence[report], own))
+    in_sample = operating_point(exp.accurate[report], reject_below(confidence[report], own.value))
     return HeldOutPoint(threshold, reported, in_sample, "left half", "right half")

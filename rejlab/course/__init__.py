@@ -3,14 +3,16 @@
 Everything here exists for the lessons (``notebooks/``) and the homework: the
 explorers of :mod:`rejlab.course.widgets`, the self-checked exercises of
 :mod:`rejlab.course.exercises`, the lesson data and simulation studies of
-:mod:`rejlab.course.datasets` and their figures (:mod:`rejlab.course.plot`).
+
+:mod:`rejlab.course.datasets` and their figures (:mod:`rejlab.course.plot`),
+and the homework's data and student id (:mod:`rejlab.course.homework`).
 The course imports the library; the library never imports the course, and
 works without it.
 """
 
 from importlib import import_module as _import_module
 
-__all__ = ["datasets", "exercises", "plot", "widgets"]
+__all__ = ["datasets", "exercises", "homework", "plot", "widgets"]
 
 
 def __getattr__(name):

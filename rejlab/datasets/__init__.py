@@ -49,8 +49,8 @@ __all__ = [
 #: The course's data the lessons reach as ``rl.datasets.<name>`` (rejlab.course.datasets).
 _COURSE_NAMES = frozenset((
     "ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points", "GuaranteeStudy",
-    "guarantee_study", "STUDY_METHODS", "HeldOut", "SealedChoice", "hold_out", "WorkedExample",
-    "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment"))
+    "guarantee_study", "STUDY_METHODS", "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED",
+    "lesson_experiment"))
 
 
 def __getattr__(name):

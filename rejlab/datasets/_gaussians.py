@@ -75,7 +75,7 @@ class FourGaussians(NamedTuple):
     def curves(self, rejector="max_probability", *, thresholds_only=False):
         """:func:`rejlab.rejection_curves` of the nearest-centre rule with this rejector."""
         return rejection_curves(self.accurate, self.confidence(rejector),
-                                          thresholds_only=thresholds_only)
+                                thresholds_only=thresholds_only)
 
 
 @accepts(X=FINITE_ARRAY, separation=POSITIVE)
@@ -96,20 +96,11 @@ def four_gaussians(n_per_class, seed=0, *, separation=1.0):
     The nearest-centre rule (``proba.argmax(axis=1)``) is the Bayes classifier;
     its expected accuracy is ``Phi(s)^2`` (≈ 0.7079 for the paper's s = 1).
 
-    Parameters
-    ----------
-    n_per_class : int >= 1
-        Samples drawn from each class (n = 4 * n_per_class).
-    seed : int, default 0
-        Seed of the NumPy generator; the same seed gives the same data.
-    separation : float > 0, keyword-only, default 1.0
-        s: the centres sit at (±s, ±s). Larger s, less overlap.
-
-    Returns
-    -------
-    FourGaussians
-        ``X, y, proba`` (unpacks as a tuple), with ``y_pred``, ``accurate``,
-        ``confidence(rejector)`` and ``curves(rejector)``.
+    ``n_per_class`` samples from each class (n = 4 * n_per_class), drawn by
+    NumPy's generator of ``seed``; ``separation`` is s (larger s, less
+    overlap). Returns :class:`FourGaussians`: ``X, y, proba`` (unpacks as a
+    tuple), with ``y_pred``, ``accurate``, ``confidence(rejector)`` and
+    ``curves(rejector)``.
 
     Examples
     --------
@@ -129,14 +120,11 @@ def temper(proba, temperature):
 
     The softmax of the log-probabilities divided by the temperature T:
     T > 1 flattens the rows (an underconfident model), T < 1 sharpens them
-    (overconfident), T = 1 changes nothing. The most probable class of each
-    row stays the same, so the predictions and the accuracy vector do not
-    move; the confidences do. With two classes the tempered maximum
-    probability is an increasing function of the maximum probability (the
-    ranking of the samples is unchanged); with more classes the other
-    probabilities enter and the ranking can change slightly. The formula
-    lives in :func:`rejlab.apply_temperature` (temperature scaling,
-    ``docs/maths.md``, section (m)); this is its name in the data sets.
+    (overconfident). The most probable class of each row stays the same, so
+    the accuracy vector does not move; the confidences do (with more than two
+    classes their ranking can change slightly). The formula is
+    :func:`rejlab.apply_temperature` (``docs/maths.md``, section (m)); this is
+    its name in the data sets.
 
     Examples
     --------

@@ -73,11 +73,6 @@ def _kinks(t, rejector):
     return (1 + t) / 2, (1 + np.sqrt(1 + 8 * t)) / 4
 
 
-def _rule(nodes):
-    """Gauss-Legendre nodes and weights on [-1, 1]."""
-    return np.polynomial.legendre.leggauss(nodes)
-
-
 def rejected_and_kept_accurate(t, rejector, s, nodes=_NODES):
     """r(t) and |A∩N|(t) / n of the population, for thresholds t (1-D array).
 
@@ -96,7 +91,7 @@ def rejected_and_kept_accurate(t, rejector, s, nodes=_NODES):
     for lo, hi, n_nodes in ((np.zeros_like(t)[:, None], k1[:, None], nodes),
                             (mid[:, :-1], mid[:, 1:], _GRADED_NODES),
                             (k2[:, None], np.full_like(t, top)[:, None], nodes)):
-        x, wts = _rule(n_nodes)
+        x, wts = np.polynomial.legendre.leggauss(n_nodes)   # nodes and weights on [-1, 1]
         lo, hi = lo[..., None], hi[..., None]
         u1 = (lo + hi) / 2 + (hi - lo) / 2 * x          # (thresholds, pieces, nodes)
         wq = (hi - lo) / 2 * wts
@@ -125,22 +120,10 @@ POPULATION = dict(rejector=one_of(REJECTORS), separation=POSITIVE)
 def population_point(threshold, rejector="max_probability", separation=1.0):
     """Population r, A, Q, phi of the threshold rejector ``confidence < threshold`` (exact).
 
-    The toy problem's posteriors are known, so its population curves are
-    integrals, computed by Gauss-Legendre quadrature on smooth pieces
-    (about 1e-14 accurate): no sampling, no seed.
-
-    Parameters
-    ----------
-    threshold : float or array-like of float
-        Confidence thresholds (samples with confidence below are rejected).
-    rejector : "max_probability" or "breaking_ties"
-    separation : float > 0
-        s: centres at (±s, ±s).
-
-    Returns
-    -------
-    Measures
-        ``r, A, Q, phi`` (floats, or arrays shaped like ``threshold``).
+    By quadrature (see the module's docstring), for the toy problem with
+    centres at (±s, ±s), s = ``separation``, and the rejector by name.
+    Returns :class:`rejlab.measures.Measures` of floats, or of arrays shaped
+    like ``threshold``.
 
     Examples
     --------
@@ -202,23 +185,12 @@ def _population_curves(rejector, s, r_grid):
 def population_curves(rejector="max_probability", separation=1.0, r=None):
     """The population A, Q, phi of the toy problem as functions of the rejected fraction r.
 
-    What an infinite sample would give: for each r the threshold that
-    rejects the fraction r of the population is found by bisection on the
-    exact r(t) of :func:`population_point` (to about 1e-13), then A, Q and
-    phi follow. Deterministic and cached: the same arguments return the same
-    (read-only) arrays.
-
-    Parameters
-    ----------
-    rejector : "max_probability" or "breaking_ties"
-    separation : float > 0
-    r : array-like of float in [0, 1], optional
-        The grid; default ``np.linspace(0, 1, 201)``.
-
-    Returns
-    -------
-    PopulationCurves
-        ``r, A, Q, phi, threshold``.
+    What an infinite sample would give: for each r of the grid (default
+    ``np.linspace(0, 1, 201)``) the threshold that rejects the fraction r of
+    the population is found by regula falsi on the exact r(t) of
+    :func:`population_point` (to about 1e-13), then A, Q and phi follow.
+    Deterministic and cached: the same arguments return the same (read-only)
+    arrays.
 
     Examples
     --------

@@ -19,23 +19,9 @@ import numpy as np
 
 from .. import _validate as v
 from .._constraints import Kind, accepts
-from .._kinds import (
-    NONNEGATIVE,
-    OPTIONAL_TEXT,
-    PATH,
-    POSITIVE,
-    POSITIVE_INTEGER,
-    SEED,
-    SINGLE_FRACTION,
-)
+from .._kinds import NONNEGATIVE, OPTIONAL_TEXT, PATH, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION
 
-__all__ = [
-    "Scene",
-    "synthetic_scene",
-    "load_indian_pines",
-    "training_mask",
-    "INDIAN_PINES_CLASSES",
-]
+__all__ = ["Scene", "synthetic_scene", "load_indian_pines", "training_mask", "INDIAN_PINES_CLASSES"]
 
 #: The 16 land-cover classes of the AVIRIS Indian Pines ground truth, label 1..16.
 INDIAN_PINES_CLASSES = (
@@ -47,20 +33,11 @@ INDIAN_PINES_CLASSES = (
 
 
 def _ground_truth(gt, name):
-    arr = v.as_array(gt, name, "a 2-D map of integer labels")  # a masked array is refused
-    if arr.ndim != 2 or arr.size == 0:
+    """A non-empty 2-D map of labels (0 = unlabelled, 1..K), as int64."""
+    arr = v.label_map(gt, name)
+    if arr.size == 0:
         raise ValueError(f"{name} must be a non-empty 2-D map of labels, got shape {arr.shape}")
-    if arr.dtype.kind not in "iuf" or not np.all(np.isfinite(arr)) or np.any(arr != np.round(arr)):
-        raise ValueError(f"{name} must hold integer labels (0 = unlabelled, 1..K)")
-    if np.any(arr < 0):
-        raise ValueError(f"{name} must hold labels >= 0 (0 = unlabelled)")
     return arr.astype(np.int64)
-
-
-def _positive_int(x, name):
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < 1:
-        raise ValueError(f"{name} must be a positive integer, got {x!r}")
-    return int(x)
 
 
 def _shape(shape, name):
@@ -68,31 +45,23 @@ def _shape(shape, name):
         h, w = shape
     except (TypeError, ValueError, NotImplementedError):  # NotImplementedError: a 2-D memoryview
         raise ValueError(f"{name} must be a pair (H, W) of positive integers, got {shape!r}") from None
-    return (_positive_int(h, f"{name}[0]"), _positive_int(w, f"{name}[1]"))
+    return v.positive_integer(h, f"{name}[0]"), v.positive_integer(w, f"{name}[1]")
 
 
 #: An image size (H, W) in pixels.
 SHAPE = Kind("SHAPE", _shape, example=(12, 12))
-
 #: A ground-truth map (0 = unlabelled, 1..K classes), as int64.
 GROUND_TRUTH = Kind("GROUND_TRUTH", _ground_truth, example=[[1, 1, 0], [2, 2, 1]])
+
 
 @dataclass(frozen=True)
 class Scene:
     """A labelled image: ground-truth map and per-pixel features.
 
-    Attributes
-    ----------
-    ground_truth : int array, shape (H, W)
-        0 = unlabelled background, 1..K = class labels.
-    features : float array, shape (H, W, B)
-        One B-band spectrum per pixel.
-    class_names : tuple of str
-        Name of class k at index k - 1.
-    name : str
-        Where the scene comes from.
-
-    Both arrays are read-only.
+    ``ground_truth`` (H, W): 0 = unlabelled background, 1..K = class labels;
+    ``features`` (H, W, B): one B-band spectrum per pixel (both read-only);
+    ``class_names``: the name of class k at index k - 1; ``name``: where the
+    scene comes from.
     """
 
     ground_truth: np.ndarray
@@ -186,11 +155,9 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     ----------
     shape : (int, int), default (145, 145)
         Image size (H, W) in pixels.
-    n_classes : int, default 16
-        K, the number of classes (labels 1..K).
-    n_bands : int, default 30
-        B, the number of spectral bands (the real scene has 200; fewer keep
-        the lesson fast, and the class overlap is set by ``noise``).
+    n_classes, n_bands : int, default 16, 30
+        K classes (labels 1..K) and B spectral bands (the real scene has 200;
+        fewer keep the lesson fast, and the class overlap is set by ``noise``).
     noise : float > 0, default 0.7
         Pixel noise scale; larger means more overlap between classes.
     field_variation : float >= 0, default 0.3
@@ -200,10 +167,6 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
         Share of the fields hidden from the ground truth.
     seed : int, default 0
         Seed of the NumPy generator; the same seed gives the same scene.
-
-    Returns
-    -------
-    Scene
 
     Examples
     --------
@@ -261,18 +224,9 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
 def training_mask(ground_truth, per_class=10, seed=0):
     """Pick ``per_class`` labelled pixels of every class at random (seeded).
 
-    Parameters
-    ----------
-    ground_truth : int array, shape (H, W)
-        0 = unlabelled, 1..K = classes.
-    per_class : int >= 1, default 10
-        Training pixels per class (the paper uses 10).
-    seed : int, default 0
-
-    Returns
-    -------
-    bool array, shape (H, W)
-        True at the training pixels.
+    ``ground_truth`` is an (H, W) map (0 = unlabelled, 1..K); the paper uses
+    10 training pixels per class. Returns the (H, W) boolean map of the
+    training pixels.
 
     Examples
     --------
@@ -317,7 +271,9 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
     public hyperspectral data collection (for instance the Grupo de
     Inteligencia Computacional of the University of the Basque Country);
     they are not redistributed with rejlab. Needs scipy: ``pip install
-    "rejlab[io]"``.
+    "rejlab[io]"`` (ImportError otherwise). ``data_key`` and ``gt_key`` name
+    the variables inside the files; by default the standard names
+    (``indian_pines_corrected``, ``indian_pines_gt``) or the only variable.
 
     The sizes each file declares are checked before anything is loaded (a
     compressed ``.mat`` file of a few hundred kilobytes can declare an array
@@ -325,34 +281,12 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
     :data:`MAX_SCENE_SIDE`, B at most :data:`MAX_SCENE_BANDS` and
     H * W * B at most :data:`MAX_SCENE_VALUES` numbers; the ground truth an
     H x W numeric map of labels 0..16. Only the chosen variable of each
-    file is read.
+    file is read. Anything else (not a MATLAB file, a missing variable, a
+    cube of non-finite numbers) is a ``ValueError`` naming the file's
+    argument; a missing file a ``FileNotFoundError``.
 
-    Parameters
-    ----------
-    data_path, gt_path : str or path-like
-        The two ``.mat`` files.
-    data_key, gt_key : str, optional
-        Variable names inside the files. By default the standard names
-        (``indian_pines_corrected``, ``indian_pines_gt``) are used, or the
-        only variable in the file.
-
-    Returns
-    -------
-    Scene
-        Features as float64, ground truth as int64; class names are
-        :data:`INDIAN_PINES_CLASSES` when there are 16 classes.
-
-    Raises
-    ------
-    ImportError
-        If scipy is not installed.
-    FileNotFoundError
-        If a file does not exist.
-    ValueError
-        If a file is not a MATLAB file, a variable is missing, a declared
-        size is not that of the scene's layout (or is too large), the cube
-        does not hold finite numbers, the ground truth does not hold integer
-        labels 0..16, or their image sizes differ.
+    Returns a :class:`Scene` (features float64, ground truth int64, class
+    names :data:`INDIAN_PINES_CLASSES` when there are 16 classes).
     """
     try:
         from scipy.io import loadmat, whosmat
@@ -378,10 +312,8 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
         raise ValueError(
             f"data_path and gt_path must cover the same image: cube is {h}x{w}, ground "
             f"truth declares shape {gt_shape}")
-    data = _load_mat_variable(loadmat, data_path, data_key, "data_path")
-    gt = _load_mat_variable(loadmat, gt_path, gt_key, "gt_path")
-    if data.shape != tuple(data_shape) or gt.shape != tuple(gt_shape):  # pragma: no cover
-        raise ValueError("data_path / gt_path: the arrays read differ from the declared sizes")
+    data = np.asarray(_read_mat(loadmat, data_path, "data_path", variable_names=[data_key])[data_key])
+    gt = np.asarray(_read_mat(loadmat, gt_path, "gt_path", variable_names=[gt_key])[gt_key])
     if data.dtype.kind not in "iuf" or not np.all(np.isfinite(data)):
         raise ValueError("data_path must hold finite numbers")
     gt = _ground_truth(gt, "gt_path")
@@ -394,16 +326,21 @@ def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
                  name="AVIRIS Indian Pines")
 
 
-def _mat_variable(whosmat, path, key, standard, name, key_name):
-    """The variable to read from a .mat file and its declared shape, from the headers only."""
+def _read_mat(read, path, name, **options):
+    """``read(path, **options)`` (scipy's whosmat or loadmat): a damaged file names the argument."""
     try:
-        listing = whosmat(path)
+        return read(path, **options)
     except FileNotFoundError:
         raise
-    except Exception as exc:  # scipy raises many kinds on a damaged file; name the argument
+    except Exception as exc:  # scipy raises many kinds on a damaged file
         raise ValueError(f"{name}: cannot read {str(path)!r} as a MATLAB file "
                          f"({type(exc).__name__}: {exc})") from None
-    found = {var: (tuple(int(d) for d in shape), cls) for var, shape, cls in listing}
+
+
+def _mat_variable(whosmat, path, key, standard, name, key_name):
+    """The variable to read from a .mat file and its declared shape, from the headers only."""
+    found = {var: (tuple(int(d) for d in shape), cls)
+             for var, shape, cls in _read_mat(whosmat, path, name)}
     keys = sorted(found)
     if key is None:
         if standard in found:
@@ -421,17 +358,3 @@ def _mat_variable(whosmat, path, key, standard, name, key_name):
         raise ValueError(f"{name}: variable {key!r} in {str(path)!r} is a MATLAB {cls!r}, "
                          "not a numeric array")
     return key, shape
-
-
-def _load_mat_variable(loadmat, path, key, name):
-    try:
-        contents = loadmat(path, variable_names=[key])
-    except FileNotFoundError:
-        raise
-    except Exception as exc:  # scipy raises many kinds on a damaged file; name the argument
-        raise ValueError(f"{name}: cannot read {str(path)!r} as a MATLAB file "
-                         f"({type(exc).__name__}: {exc})") from None
-    if key not in contents:  # pragma: no cover - listed by whosmat
-        raise ValueError(f"{name}: no variable {key!r} in {str(path)!r}")
-    return np.asarray(contents[key])
-

@@ -12,56 +12,48 @@ Importing this module imports matplotlib; ``import rejlab`` does not.
 
 from importlib import import_module
 
-from ._artists import MEASURE_LABELS
+from ._artists import find_artist, get_ax, panels
 from ._calibration import bin_counts, reliability_diagram
 from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
 from ._curves import cost_curves, curves, price_of_rejection, rho_zero_curve
-from ._operating_sets import (
-                     BETA_CMAP,
-                     operating_set,
-                     operating_set_panels,
-                     optimality_matrix,
-)
-from ._report import PLOT_MAX_POINTS, report, report_point, report_rho_zero
+from ._operating_sets import BETA_CMAP, operating_set, operating_set_panels, optimality_matrix
+from ._report import report, report_point, report_rho_zero
 from ._scene import (
-                     CLASS_COLORS,
-                     class_colors,
-                     context_maps,
-                     jcr_scr_curves,
-                     jcr_scr_rho_zero,
-                     jcr_vs_scr,
-                     rejection_maps,
-                     scene_map,
-                     subsets_map,
+    CLASS_COLORS,
+    class_colors,
+    context_maps,
+    jcr_scr_curves,
+    jcr_scr_rho_zero,
+    jcr_vs_scr,
+    rejection_maps,
+    scene_map,
+    subsets_map,
 )
 from ._style import (
-                     OKABE_ITO,
-                     RC,
-                     REGION_STYLE,
-                     REJECTOR_STYLE,
-                     SERIES_COLORS,
-                     SUBSET_STYLE,
-                     find_artist,
-                     format_r,
-                     get_ax,
-                     panels,
-                     rejector_label,
-                     style,
+    MEASURE_LABELS,
+    OKABE_ITO,
+    PLOT_MAX_POINTS,
+    RC,
+    REGION_STYLE,
+    REJECTOR_STYLE,
+    SERIES_COLORS,
+    SUBSET_STYLE,
+    format_r,
+    rejector_label,
+    style,
 )
 from ._subsets import (
-                     SUBSET_KEYS,
-                     TOY_CLASS_STYLE,
-                     confidence_strip,
-                     confusion_matrix,
-                     ranking_row,
-                     subset_masks,
-                     subsets_bar,
-                     subsets_mosaic,
-                     subsets_scatter,
-                     toy_problem,
+    SUBSET_KEYS,
+    TOY_CLASS_STYLE,
+    confidence_strip,
+    confusion_matrix,
+    ranking_row,
+    subset_masks,
+    subsets_bar,
+    subsets_mosaic,
+    subsets_scatter,
+    toy_problem,
 )
-
-# how sure we are: bootstrap bands, risk-coverage, paired differences
 from ._uncertainty import curve_bands, rejector_difference, risk_coverage
 
 __all__ = [
@@ -81,12 +73,9 @@ __all__ = [
     "covering_grid", "results_grid",
     # the hyperspectral example (lesson 10)
     "class_colors", "scene_map", "subsets_map", "context_maps", "rejection_maps",
-    "jcr_scr_curves", "jcr_scr_rho_zero",
-    "jcr_vs_scr",
-    # the report explorer's panels (lesson 11)
-    "report_point",
-    # a rejection report (lesson 11, the command line)
-    "report", "report_rho_zero", "PLOT_MAX_POINTS",
+    "jcr_scr_curves", "jcr_scr_rho_zero", "jcr_vs_scr",
+    # a rejection report and its explorer's panels (lesson 11, the command line)
+    "report", "report_rho_zero", "report_point", "PLOT_MAX_POINTS",
     # how sure we are, and the field's vocabulary
     "curve_bands", "risk_coverage", "rejector_difference",
     # calibration

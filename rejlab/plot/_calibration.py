@@ -1,11 +1,5 @@
-"""Calibration, drawn: the reliability diagram and the number of samples per bin.
-
-Both functions draw a :class:`rejlab.CalibrationBins` that
-:func:`rejlab.calibration_bins` computed; nothing is recomputed here. Their
-artists carry gids (``"reliability-accuracy"``, ``"reliability-gap"``,
-``"reliability-diagonal"``, ``"reliability-counts"``); calling a function
-again on the same Axes replaces what it drew, so an explorer redraws in
-place when the number of bins changes.
+"""Calibration, drawn (lesson 15): the reliability diagram and the number of samples per bin,
+of the :class:`rejlab.CalibrationBins` that :func:`rejlab.calibration_bins` computed.
 """
 
 from __future__ import annotations
@@ -17,14 +11,13 @@ from matplotlib.patches import Patch, Rectangle
 from .._constraints import accepts
 from .._kinds import TEXT, instance
 from ..calibration import CalibrationBins
-from ._artists import AX
-from ._style import OKABE_ITO, get_ax, remove_artists
+from ._artists import AX, get_ax, remove_artists
+from ._style import OKABE_ITO
 
 __all__ = ["reliability_diagram", "bin_counts"]
 
 _BINNING_WORDS = {"equal_width": "equal-width", "equal_mass": "equal-mass"}
 _RELIABILITY_GIDS = ("reliability-accuracy", "reliability-gap", "reliability-diagonal")
-
 
 BINS = instance(CalibrationBins, "a CalibrationBins (from rl.calibration_bins)")
 
@@ -45,21 +38,8 @@ def reliability_diagram(bins, ax=None, *, label=None):
     dashed diagonal is perfect calibration. Empty bins draw nothing. The
     title gives the bins and the ECE (``bins.ece``).
 
-    Parameters
-    ----------
-    bins : CalibrationBins
-        From :func:`rejlab.calibration_bins`.
-    ax : Axes, optional
-    label : str, keyword-only, optional
-        What the data are (shown in the title).
-
-    Returns
-    -------
-    Axes
-
-    Notes
-    -----
-    Artists: ``"reliability-accuracy"`` and ``"reliability-gap"`` (one
+    ``label`` says what the data are (in the title). Artists:
+    ``"reliability-accuracy"`` and ``"reliability-gap"`` (one
     PatchCollection each), ``"reliability-diagonal"``; a second call on the
     same Axes replaces them.
     """
@@ -97,17 +77,6 @@ def reliability_diagram(bins, ax=None, *, label=None):
 def bin_counts(bins, ax=None):
     """How many samples each bin holds: empty and nearly empty bins are the noisy ones.
 
-    Parameters
-    ----------
-    bins : CalibrationBins
-    ax : Axes, optional
-
-    Returns
-    -------
-    Axes
-
-    Notes
-    -----
     Artist ``"reliability-counts"`` (one PatchCollection), replaced by a
     second call on the same Axes.
     """

@@ -1,12 +1,9 @@
-"""Operating sets and relative optimality (Condessa et al. 2017, Figs. 2 and 5).
+"""Operating sets and relative optimality (Condessa et al. 2017, Figs. 2 and 5; lessons 04, 04b).
 
 :func:`operating_set` draws the green / white / orange regions of a
-reference point, their borders and curves through them;
-:func:`optimality_matrix` the beta of every pair of operating points as an
-image. Every function takes what rejlab already computed
-(:func:`rejlab.operating_set`, :func:`rejlab.optimality_matrix`) and
-``ax=None``, and returns what it drew on; called again on the same Axes, it
-moves its artists (each docstring's Notes list their gids).
+reference point (:func:`rejlab.operating_set`), their borders and curves
+through them; :func:`optimality_matrix` the beta of every pair of operating
+points (:func:`rejlab.optimality_matrix`) as an image.
 """
 
 from __future__ import annotations
@@ -23,53 +20,36 @@ from ..optimality import OperatingSet
 from ._artists import (
     AX,
     AXES,
-    MEASURE_LABELS,
     MEASURES_KIND,
-    R_LABEL,
     YLIM,
     YLIM_BY_MEASURE,
+    axes_row,
     check_ylim,
     drawable,
+    find_artist,
+    get_ax,
     named,
     put_line,
     setup_phi_axis,
 )
-from ._style import (
-    OKABE_ITO,
-    REGION_STYLE,
-    REJECTOR_STYLE,
-    axes_row,
-    find_artist,
-    format_r,
-    get_ax,
-    rejector_label,
-)
+from ._style import MEASURE_LABELS, OKABE_ITO, R_LABEL, REGION_STYLE, format_r, series_styles
 
 __all__ = ["operating_set", "operating_set_panels", "optimality_matrix", "BETA_CMAP"]
 
-
-def _beta_cmap():
-    # worse (beta = -1) vermillion, indifferent white, better (beta = +1) bluish green:
-    # the Okabe-Ito ends of the operating-set regions, distinguishable with any colour vision.
-    cmap = LinearSegmentedColormap.from_list(
-        "rejlab_beta", [OKABE_ITO["vermillion"], "#F7F7F7", OKABE_ITO["bluish_green"]])
-    return cmap.with_extremes(over=OKABE_ITO["blue"], under=OKABE_ITO["black"])
-
-
-#: Diverging, colour-blind-safe colormap of beta in [-1, 1].
-BETA_CMAP = _beta_cmap()
-
+#: Diverging, colour-blind-safe colormap of beta in [-1, 1]: worse (-1) vermillion,
+#: indifferent white, better (+1) bluish green, the Okabe-Ito ends of the regions;
+#: beyond them black and blue.
+BETA_CMAP = LinearSegmentedColormap.from_list(
+    "rejlab_beta", [OKABE_ITO["vermillion"], "#F7F7F7", OKABE_ITO["bluish_green"]]
+).with_extremes(over=OKABE_ITO["blue"], under=OKABE_ITO["black"])
 
 #: Colours of curves through an operating set that are not rejectors of
 #: ``REJECTOR_STYLE`` (none is the green / orange / vermillion of the regions).
 _THROUGH_COLORS = [OKABE_ITO[k] for k in ("blue", "reddish_purple", "sky_blue", "black")]
-
-
-def _fill(ax, x, y1, y2, region, gid, zorder=0, label=True):
-    st = REGION_STYLE[region]
-    return ax.fill_between(x, y1, y2, facecolor=st["color"], alpha=st["alpha"], hatch=st["hatch"],
-                           edgecolor=st["color"] if region != "white" else "none", linewidth=0,
-                           label=st["label"] if label else None, zorder=zorder, gid=gid)
+_REF_SYMBOL = {"A": "A0", "Q": "Q0", "phi": "φ0"}
+#: The regions in drawing order, with their style in REGION_STYLE.
+_REGIONS = {"infeasible_low": "infeasible", "infeasible_high": "infeasible", "white": "white",
+            "orange": "orange", "green": "green"}
 
 
 def _fill_polygons(x, y1, y2):
@@ -91,43 +71,24 @@ def _fill_polygons(x, y1, y2):
 
 
 def _refill(collection, x, y1, y2):
-    """Move a ``fill_between`` region to new bounding curves, in place.
-
-    Bounds equal to those of the last move leave the region alone (the
-    infeasible regions do not move with the reference).
-    """
-    x, y1, y2 = (np.asarray(a, dtype=float) for a in (x, y1, y2))
-    last = getattr(collection, "_rejlab_bounds", None)
-    if last is not None and all(a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
-                                for a, b in zip(last, (x, y1, y2))):
-        return
+    """Move a ``fill_between`` region to new bounding curves, in place."""
     if hasattr(collection, "set_data"):  # FillBetweenPolyCollection, matplotlib >= 3.10
         collection.set_data(x, y1, y2)
     else:
         collection.set_verts(_fill_polygons(x, y1, y2))
-    collection._rejlab_bounds = (x, y1, y2)
 
 
-_REF_SYMBOL = {"A": "A0", "Q": "Q0", "phi": "φ0"}
-_REGION_GIDS = ("infeasible_low", "infeasible_high", "white", "orange", "green")
-
-
-def _operating_set_geometry(opset, measure, ylim=None):
+def _geometry(opset, measure, ylim=None):
     """What :func:`operating_set` draws, as arrays: x, regions, borders, reference, limits.
 
     ``ylim`` fixes the vertical limits (the phi panel otherwise fits them to
     the borders); regions reaching past them are clipped just outside.
     """
-    b = opset.measure(measure)
-    if measure == "AN":
-        raise ValueError("measure must be one of 'A', 'Q', 'phi'")
-    x = np.asarray(opset.r, dtype=float)
-    order = np.argsort(x, kind="stable")
-    x = x[order]
-    best, mid, worst, low, high = (np.asarray(a, dtype=float)[order] for a in b)
+    order = np.argsort(np.asarray(opset.r, dtype=float), kind="stable")
+    x = np.asarray(opset.r, dtype=float)[order]
+    best, mid, worst, low, high = (np.asarray(a, dtype=float)[order]
+                                   for a in opset.measure(measure))
     fb, fm, fw = (np.asarray(f)[order] for f in opset.feasible)
-    ref = {"A": opset.A0, "Q": opset.Q0, "phi": opset.phi0}[measure]
-
     if measure == "phi":
         if ylim is None:
             finite = np.concatenate([a[np.isfinite(a) & (a > 0)] for a in (best, worst, low, high)]
@@ -136,22 +97,18 @@ def _operating_set_geometry(opset, measure, ylim=None):
             bottom = max(10 ** np.floor(np.log10(finite.min()) - 0.5), 1e-3)
         else:
             bottom, top = ylim
-        clip = lambda a: np.clip(np.nan_to_num(a, nan=np.nan, posinf=top * 10), bottom / 10, top * 10)  # noqa: E731
-        best, mid, worst, low, high = (clip(a) for a in (best, mid, worst, low, high))
         floor, ceiling = bottom / 10, top * 10
+        best, mid, worst, low, high = (np.clip(np.nan_to_num(a, nan=np.nan, posinf=ceiling),
+                                               floor, ceiling) for a in (best, mid, worst, low, high))
     else:
         # A is undefined at r = 1: let the regions stop there
-        bottom, top = (-0.02, 1.02) if ylim is None else ylim
-        floor, ceiling = bottom, top
-    regions = {
-        "infeasible_low": (np.full_like(x, floor), low),
-        "infeasible_high": (high, np.full_like(x, ceiling)),
-        "white": (worst, best),
-        "orange": (low, worst),
-        "green": (best, high),
-    }
+        floor, ceiling = bottom, top = (-0.02, 1.02) if ylim is None else ylim
+    regions = {"infeasible_low": (np.full_like(x, floor), low),
+               "infeasible_high": (high, np.full_like(x, ceiling)),
+               "white": (worst, best), "orange": (low, worst), "green": (best, high)}
     borders = {"best": np.where(fb, best, np.nan), "mid": np.where(fm, mid, np.nan),
                "worst": np.where(fw, worst, np.nan)}
+    ref = {"A": opset.A0, "Q": opset.Q0, "phi": opset.phi0}[measure]
     return x, regions, borders, float(ref), (bottom, top)
 
 
@@ -171,65 +128,38 @@ def _titles(x, name):
 TITLES = Kind("TITLES", _titles, example={"Q": "a title"})
 
 
-
-
-def _white_swatch():
-    """A legend swatch for the white region that shows on a white background."""
-    return Patch(facecolor="white", edgecolor=OKABE_ITO["grey"], linewidth=1.0,
-                 label=REGION_STYLE["white"]["label"])
-
-
 def _legend_entries(ax):
-    """The axes' legend handles and labels, the white region given a visible edge."""
+    """The axes' legend handles and labels, the white region's swatch given a visible edge."""
     handles, labels = ax.get_legend_handles_labels()
     white = REGION_STYLE["white"]["label"]
-    return [_white_swatch() if lab == white else h for h, lab in zip(handles, labels)], labels
+    swatch = Patch(facecolor="white", edgecolor=OKABE_ITO["grey"], linewidth=1.0, label=white)
+    return [swatch if lab == white else h for h, lab in zip(handles, labels)], labels
 
 
-def _draw_operating_set(opset, measure, ax, named, ylim, title, legend):
-    """First drawing of :func:`operating_set` on ``ax``."""
-    x, regions, borders, ref, (bottom, top) = _operating_set_geometry(opset, measure, ylim)
+def _first_drawing(ax, x, regions, borders, measure):
+    """The regions and borders of :func:`operating_set`, drawn on a fresh Axes."""
     if measure == "phi":
         setup_phi_axis(ax).set_gid("opset-unity")
-    _fill(ax, x, *regions["infeasible_low"], "infeasible", "opset-infeasible_low")
-    _fill(ax, x, *regions["infeasible_high"], "infeasible", "opset-infeasible_high", label=False)
-    ax.fill_between(x, *regions["white"], facecolor="white", linewidth=0, zorder=0,
-                    label=REGION_STYLE["white"]["label"], gid="opset-white")
-    _fill(ax, x, *regions["orange"], "orange", "opset-orange")
-    _fill(ax, x, *regions["green"], "green", "opset-green")
-    ax.plot(x, borders["best"], color=OKABE_ITO["bluish_green"], lw=2.2,
-            label="β = +1 (best behaviour)", zorder=3, gid="opset-best")
-    ax.plot(x, borders["mid"], color="black", lw=1.4, ls="--", label="β = 0", zorder=3,
-            gid="opset-mid")
-    ax.plot(x, borders["worst"], color=OKABE_ITO["vermillion"], lw=2.2,
-            label="β = -1 (worst behaviour)", zorder=3, gid="opset-worst")
-    _draw_through(ax, named, measure)
-    label = f"reference (r0, {_REF_SYMBOL[measure]})"
-    finite = np.isfinite(ref)
-    # the reference marker exists even when its value is not finite (empty, out of
-    # the legend), so that a later call can move it
-    ax.plot([opset.r0] if finite else [], [ref] if finite else [], "o", ms=10, color="black",
-            mfc="black", zorder=5, label=label if finite else "_" + label, gid="opset-reference",
-            clip_on=False)   # whole at r0 = 0 or 1, on the axes' edge
-    ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))
-    ax.set_ylim(bottom, top)
-    ax.set_xlabel(R_LABEL + "₁")
-    ax.set_ylabel(MEASURE_LABELS[measure])
-    ax.set_title(_opset_title(opset) if title is None else title, y=1.0)
-    if legend:
-        ax.legend(*_legend_entries(ax), loc="lower left", framealpha=0.9)
+    for gid, region in _REGIONS.items():
+        st = REGION_STYLE[region]
+        ax.fill_between(x, *regions[gid], facecolor=st["color"], alpha=st["alpha"],
+                        hatch=st["hatch"], linewidth=0, zorder=0, gid=f"opset-{gid}",
+                        edgecolor=st["color"] if region != "white" else "none",
+                        label=None if gid == "infeasible_high" else st["label"])
+    for gid, color, lw, ls, label in (
+            ("best", OKABE_ITO["bluish_green"], 2.2, "-", "β = +1 (best behaviour)"),
+            ("mid", "black", 1.4, "--", "β = 0"),
+            ("worst", OKABE_ITO["vermillion"], 2.2, "-", "β = -1 (worst behaviour)")):
+        ax.plot(x, borders[gid], color=color, lw=lw, ls=ls, label=label, zorder=3,
+                gid=f"opset-{gid}")
 
 
 def _draw_through(ax, named, measure):
     """Curves drawn through the regions: a rejector's own colour, or the through colours."""
-    if named is None:
-        return
-    free = iter(_THROUGH_COLORS * len(named))
-    for name, cv in named.items():
-        style = REJECTOR_STYLE.get(name) if isinstance(name, str) else None
-        color = style["color"] if style else next(free)
+    for (name, cv), (label, color) in zip((named or {}).items(),
+                                          series_styles(named or (), _THROUGH_COLORS)):
         put_line(ax, f"opset-curve-{name}", cv.r, drawable(getattr(cv, measure), measure),
-              color=color, lw=1.6, zorder=4, label=rejector_label(str(name)) if name else "curve")
+                 color=color, lw=1.6, zorder=4, label=label or "curve")
 
 
 def _opset_title(opset):
@@ -255,31 +185,23 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
     opset : OperatingSet
         From :func:`rejlab.operating_set`.
     measure : "A", "Q" or "phi"
-    ax : Axes, optional
     curves : dict[str, RejectionCurves] or RejectionCurves, optional
         Curves of rejectors to draw through the regions (a rejector's own
         curve passes through its reference point).
-    legend : bool
     ylim : (bottom, top), optional
         Vertical limits (default: [-0.02, 1.02] for A and Q; for phi, fitted
         to the borders). Regions reaching past them are clipped.
     title : str, optional
         Default: the reference point, ``"operating set of r0 = ..., A0 = ..."``.
 
-    Returns
-    -------
-    Axes
-
     Notes
     -----
-    Called again on the same Axes with another operating set (same measure),
-    it moves what it drew, keeping the first drawing's limits, labels and
-    legend. The artists, by gid: ``"opset-green"``, ``"opset-white"``,
-    ``"opset-orange"``, ``"opset-infeasible_low"``,
-    ``"opset-infeasible_high"`` (the regions), ``"opset-best"``,
-    ``"opset-mid"``, ``"opset-worst"`` (the beta = +1, 0, -1 borders),
-    ``"opset-reference"`` (the reference point), ``"opset-curve-<name>"``
-    (the curves) and, for phi, ``"opset-unity"`` (the phi = 1 line). An
+    Called again with another operating set (same measure), it moves what it
+    drew, keeping the first drawing's limits, labels and legend: the regions
+    ``"opset-<region>"`` (green, white, orange, infeasible_low,
+    infeasible_high), the beta = +1, 0, -1 borders ``"opset-best"``,
+    ``"opset-mid"``, ``"opset-worst"``, ``"opset-reference"``,
+    ``"opset-curve-<name>"`` and, for phi, ``"opset-unity"`` (phi = 1). An
     explorer moving the reference moves the green, white and orange regions,
     the borders and the reference, and must redraw the curves, the phi = 1
     line and the spines over them; the infeasible regions depend only on
@@ -287,8 +209,6 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> ax = operating_set(rl.operating_set(0.8, 0.2, 0.7, [0.0, 0.5, 1.0]), "Q")
     >>> ax = operating_set(rl.operating_set(0.9, 0.4, 0.7, [0.0, 0.5, 1.0]), "Q", ax=ax)
@@ -296,27 +216,37 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
     >>> float(ref.get_xdata()[0]), round(float(ref.get_ydata()[0]), 2)
     (0.4, 0.78)
     """
-    named = curves
     ylim = check_ylim(ylim, measure)   # phi's log axis needs a bottom above 0
     ax = get_ax(ax, figsize=(6, 4.5), layout="constrained")
-    if find_artist(ax, "opset-white") is not None and ax.get_ylabel() != MEASURE_LABELS[measure]:
+    drawn = find_artist(ax, "opset-white") is not None
+    if drawn and ax.get_ylabel() != MEASURE_LABELS[measure]:
         ax.clear()  # drawn for another measure: start afresh
-    if find_artist(ax, "opset-white") is None:
-        _draw_operating_set(opset, measure, ax, named, ylim, title, legend)
-        return ax
-    x, regions, borders, ref, _ = _operating_set_geometry(opset, measure, ylim or ax.get_ylim())
-    for name in _REGION_GIDS:
-        _refill(find_artist(ax, f"opset-{name}"), x, *regions[name])
-    for name, y in borders.items():
-        find_artist(ax, f"opset-{name}").set_data(x, y)
-    finite = np.isfinite(ref)
-    find_artist(ax, "opset-reference").set_data([opset.r0] if finite else [],
-                                                [ref] if finite else [])
-    _draw_through(ax, named, measure)
-    if title is None:
-        ax.title.set_text(_opset_title(opset))
+        drawn = False
+    x, regions, borders, ref, (bottom, top) = _geometry(
+        opset, measure, ylim or (ax.get_ylim() if drawn else None))
+    if drawn:
+        for gid in _REGIONS:
+            _refill(find_artist(ax, f"opset-{gid}"), x, *regions[gid])
+        for gid, y in borders.items():
+            find_artist(ax, f"opset-{gid}").set_data(x, y)
     else:
-        ax.title.set_text(title)
+        _first_drawing(ax, x, regions, borders, measure)
+    _draw_through(ax, curves, measure)
+    # the reference marker exists even when its value is not finite (empty, out of
+    # the legend), so that a later call can move it; whole at r0 = 0 or 1, on the edge
+    finite = np.isfinite(ref)
+    label = f"reference (r0, {_REF_SYMBOL[measure]})"
+    put_line(ax, "opset-reference", [opset.r0] if finite else [], [ref] if finite else [],
+             ls="none", marker="o", ms=10, color="black", mfc="black", zorder=5, clip_on=False,
+             label=label if finite else "_" + label)
+    ax.set_title(_opset_title(opset) if title is None else title, y=1.0)
+    if not drawn:
+        ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))
+        ax.set_ylim(bottom, top)
+        ax.set_xlabel(R_LABEL + "₁")
+        ax.set_ylabel(MEASURE_LABELS[measure])
+        if legend:
+            ax.legend(*_legend_entries(ax), loc="lower left", framealpha=0.9)
     return ax
 
 
@@ -326,35 +256,13 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
                          ylim=None, titles=None):
     """The operating set for A, Q and phi side by side, with one legend under the panels.
 
-    One :func:`operating_set` per measure (Condessa et al. 2017, Fig. 2),
-    titled with the measure's name; the legend (regions, borders, reference
-    and curves) sits under the panels, outside the axes.
-
-    Parameters
-    ----------
-    opset : OperatingSet
-    measures : sequence of "A", "Q", "phi"
-    axes : sequence of Axes, optional
-        One per measure; a new figure by default.
-    curves : dict[str, RejectionCurves] or RejectionCurves, optional
-    legend : bool
-    ylim : dict measure -> (bottom, top), optional
-        Fixed limits for some panels (see :func:`operating_set`).
-    titles : dict measure -> str, optional
-        Default: the reference point over the middle panel, no other title.
-
-    Returns
-    -------
-    numpy.ndarray of Axes
-
-    Notes
-    -----
-    Called again on the same axes, it moves every panel in place (see
-    :func:`operating_set` for the artists); the legend, gid
-    ``"opset-legend"`` on the figure, is drawn once.
+    One :func:`operating_set` per measure in ``measures`` (its arguments;
+    ``ylim`` and ``titles`` are dicts by measure, the default title the
+    reference point over the middle panel), returning the Axes. Called
+    again, it moves every panel; the legend (regions, borders, reference and
+    curves; gid ``"opset-legend"`` on the figure) is drawn once.
     """
-    ylim = {} if ylim is None else ylim
-    titles = {} if titles is None else titles
+    ylim, titles = ylim or {}, titles or {}
     axes = axes_row(axes, len(measures), width=4.6, height=4.6)
     middle = measures[len(measures) // 2]
     for ax, m in zip(axes, measures):
@@ -368,7 +276,6 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
     return axes
 
 
-
 @accepts(beta=REAL_ARRAY, r=FRACTION, ax=AX, best=integer(0), colorbar=FLAG)
 def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     """Relative optimality of every pair of operating points as an image (Condessa et al. 2017, Fig. 5).
@@ -378,24 +285,13 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     vermillion (beta = -1, worst behaviour) through white (beta = 0) to
     bluish green (beta = +1, best behaviour); |beta| > 1 (only possible
     between different classifiers or equal r) shows as black / blue.
-    Evenly spaced ``r`` (as from ``rl.curves.subsample_curves`` of full curves;
-    no step more than 1.5 times the median step) is drawn as an image; a few unevenly spaced
-    points (e.g. JCR's operating
-    points) as a mesh whose cell borders lie halfway between neighbouring r,
-    so each cell sits at its own r.
+    Evenly spaced ``r`` (a subsampled curve: no step more than 1.5 times the
+    median step) is drawn as an image; a few unevenly spaced points (JCR's
+    operating points, say) as a mesh whose cell borders lie halfway between
+    neighbouring r, so each cell sits at its own r.
 
-    Parameters
-    ----------
-    beta : array, shape (m, m)
-    r : array, shape (m,)
-    best : int, optional
-        Index of the point of maximum Q: its row is outlined (it is
-        nonnegative against every other point).
-    colorbar : bool
-
-    Returns
-    -------
-    Axes
+    ``best``, the index of the point of maximum Q, outlines its row (it is
+    nonnegative against every other point).
     """
     if beta.ndim != 2 or beta.shape[0] != beta.shape[1]:
         raise ValueError(f"beta must be a square matrix, got shape {beta.shape}")
@@ -406,15 +302,13 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     if best is not None and best > r.size - 1:
         raise ValueError(f"best must be an index of r, at most {r.size - 1}, got {best}")
     ax = get_ax(ax, figsize=(5.6, 4.6), layout="constrained")
-    lo, hi = float(r.min()), float(r.max())
     # beta of nested points lies in [-1, 1]; do not let rounding (1 + 1e-15) paint
     # a best-behaviour pair in the "beyond +1" colour
     near = np.isfinite(beta) & (np.abs(np.abs(beta) - 1.0) < 1e-9)
     beta = np.where(near, np.sign(beta), beta)
     steps = np.diff(r)
-    # nearly even (a curve subsampled by index: steps differ by rounding, or by its
-    # inserted max-Q point) is an image; a few uneven points are a mesh
     if r.size < 3 or steps.max() <= 1.5 * np.median(steps):
+        lo, hi = float(r.min()), float(r.max())
         im = ax.imshow(beta, origin="lower", extent=(lo, hi, lo, hi), cmap=BETA_CMAP,
                        vmin=-1, vmax=1, aspect="auto", interpolation="nearest")
     else:

@@ -1,10 +1,5 @@
-"""The figures of a rejection report: curves with operating-set regions, and rho_0.
-
-:func:`report` and :func:`report_rho_zero` draw a
-:class:`rejlab.RejectionReport` (the report itself never draws); the
-command line saves them as ``report.png`` and ``rho_zero.png``.
-:func:`report_point` draws one operating point of a report and the cost at
-a price of rejection (the report explorer's figure).
+"""The figures of a rejection report (lesson 11, the command line's ``report.png`` and
+``rho_zero.png``): the report computes and formats, these draw it.
 """
 
 from __future__ import annotations
@@ -16,21 +11,12 @@ from .._constraints import accepts
 from .._kinds import instance
 from ..measures import MEASURE_NAMES
 from ..report import RejectionReport, ReportWalk
-from ._artists import AX, AXES, FIGURE, put_line, put_marker, put_vline
+from ._artists import AX, AXES, FIGURE, axes_row, find_artist, put_line, put_marker, put_vline, pyplot, r_axes
 from ._curves import cost_curves, curves as _curves, rho_zero_curve
 from ._operating_sets import operating_set as _operating_set_plot
-from ._style import (
-    PLOT_MAX_POINTS,
-    RC,
-    check_axes,
-    find_artist,
-    format_r,
-    pyplot,
-    series_styles,
-)
+from ._style import PLOT_MAX_POINTS, RC, format_r, series_styles
 
 __all__ = ["report", "report_rho_zero", "report_point", "PLOT_MAX_POINTS"]
-
 
 REPORT = instance(RejectionReport, "a RejectionReport (from rl.rejection_report)")
 
@@ -41,23 +27,15 @@ def report(report, figure=None):
 
     One figure, two rows of three panels (A, Q, phi against the rejected
     fraction r): the top row shows the curves with the point of maximum Q
-    (Condessa et al. 2017, Fig. 4, via :func:`rejlab.plot.curves`); the bottom
-    row the green / white / orange operating-set regions of that point with
-    the curve drawn through them (Fig. 2, via :func:`rejlab.plot.operating_set`),
-    so a student sees which other operating points beat it for every price
-    of rejection. Curves longer than :data:`PLOT_MAX_POINTS` are thinned
-    evenly for drawing (ends and the max-Q point kept).
+    (Condessa et al. 2017, Fig. 4, :func:`curves`); the bottom row the green
+    / white / orange operating-set regions of that point with the curve
+    drawn through them (Fig. 2, :func:`operating_set`), so a student sees
+    which other operating points beat it for every price of rejection.
+    Curves longer than :data:`PLOT_MAX_POINTS` are thinned evenly for
+    drawing (ends and the max-Q point kept).
 
-    Parameters
-    ----------
-    report : RejectionReport
-    figure : matplotlib.figure.Figure, optional
-        Drawn on (cleared first); by default a new pyplot figure.
-
-    Returns
-    -------
-    numpy.ndarray of Axes, shape (2, 3)
-        Columns in the order A, Q, phi.
+    Drawn on ``figure`` (cleared first; by default a new pyplot figure);
+    returns the Axes, shape (2, 3), columns in the order A, Q, phi.
     """
     if figure is None:
         figure = pyplot().figure(figsize=(13, 8), layout="constrained")
@@ -67,12 +45,11 @@ def report(report, figure=None):
         axes = figure.subplots(2, 3)
         thin = {report.rejector: report.display_curves}
         _curves(thin, axes=axes[0])
-        best = report.best
-        opset = report.best_operating_set
         for ax, measure in zip(axes[1], MEASURE_NAMES):
-            _operating_set_plot(opset, measure, ax=ax, curves=thin, legend=measure == "A")
+            _operating_set_plot(report.best_operating_set, measure, ax=ax, curves=thin,
+                                legend=measure == "A")
         figure.suptitle(f"Rejection report: n = {report.n}, alpha = A(0) = {report.alpha:.3f}; "
-                        f"regions of the max-Q point (r = {format_r(best.r)})")
+                        f"regions of the max-Q point (r = {format_r(report.best.r)})")
     return axes
 
 
@@ -97,39 +74,22 @@ def report_point(walk, axes=None):
     :func:`cost_curves` at the price rho, with that point, the cheapest
     point and the cost of no rejection (Condessa et al. 2017, Secs. 3-4).
 
-    Parameters
-    ----------
-    walk : ReportWalk
-        ``report.walk(r, rho)``.
-    axes : two Axes, optional
-
-    Returns
-    -------
-    numpy.ndarray of two Axes
-
-    Notes
-    -----
-    Called again on the same axes, it moves the points, the r line, the cost
-    curve and the titles in place: gids ``"walk-A"``, ``"walk-Q"`` (the
+    The curves are those a figure shows (:data:`PLOT_MAX_POINTS` at most);
+    the points come from the full curves. Called again (another
+    ``report.walk(r, rho)``), it moves ``"walk-A"``, ``"walk-Q"`` (the
     curves), ``"walk-point-A"``, ``"walk-point-Q"``, ``"walk-r"`` on the
-    left, those of :func:`cost_curves` on the right; the legend (gid
-    ``"walk-legend"`` on the figure) sits under the panels. The curves are
-    those a figure shows (:data:`PLOT_MAX_POINTS` at most); the points come
-    from the full curves.
+    left, those of :func:`cost_curves` on the right, and the titles; the
+    legend (gid ``"walk-legend"`` on the figure) sits under the panels.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> rep = rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.3, 0.6])
     >>> ax_walk, ax_cost = report_point(rep.walk(0.25, 0.3))
     >>> ax_walk.get_title()
     'k = 1 of n = 4 rejected'
     """
-    if axes is None:
-        _, axes = pyplot().subplots(1, 2, figsize=(11, 4.4), layout="constrained")
-    ax_walk, ax_cost = check_axes(axes, 2)
+    ax_walk, ax_cost = axes = axes_row(axes, 2, width=5.5, height=4.4)
     thin, p = walk.curves, walk.point
     first = find_artist(ax_walk, "walk-A") is None
     (label, color), = series_styles([walk.rejector])
@@ -142,20 +102,14 @@ def report_point(walk, axes=None):
     put_vline(ax_walk, "walk-r", p.r, color="black", ls=":", lw=1.2)
     ax_walk.set_title(f"k = {walk.k} of n = {walk.n} rejected", y=1.0)
     if first:
-        ax_walk.set_xlim(0, 1)
-        ax_walk.set_xlabel("rejected fraction r")
-        ax_walk.set_ylabel("A and Q")
-        ax_walk.grid(alpha=0.3)
+        r_axes(ax_walk, "A and Q")
     cost_curves({walk.rejector: walk.cost}, ax_cost, marks={walk.rejector: (p.r, walk.point_cost)},
                 legend=False)
     fig = ax_walk.figure
     if find_artist(fig, "walk-legend") is None:
         # under the panels: the curves move, and would run over a legend inside them
-        handles, labels = [], []
-        for ax in (ax_walk, ax_cost):
-            h, lab = ax.get_legend_handles_labels()
-            handles += h
-            labels += lab
+        handles, labels = (sum(hl, []) for hl in zip(*(ax.get_legend_handles_labels()
+                                                        for ax in axes)))
         fig.legend(handles, labels, loc="outside lower center", ncol=min(3, len(labels)),
                    frameon=False).set_gid("walk-legend")
-    return np.array([ax_walk, ax_cost], dtype=object)
+    return axes

@@ -1,8 +1,8 @@
-"""Scene maps and the JCR-versus-SCR figures of the hyperspectral example (Condessa et al. 2017, Figs. 6-8).
+"""Scene maps and the JCR-versus-SCR figures of the hyperspectral example.
 
-Maps are drawn as RGB images; calling a map function again on the Axes it
-drew before updates the image in place (``set_data``), which keeps the
-context explorer fast.
+Condessa et al. 2017, Figs. 6-8 (lesson 10). Maps are RGB images; drawn
+again on the same Axes, a map updates its image in place (``set_data``),
+which keeps the context explorer fast.
 """
 
 from __future__ import annotations
@@ -12,34 +12,30 @@ from matplotlib.colors import to_rgb
 from matplotlib.patches import Patch
 
 from .._constraints import Kind, accepts
-from .._kinds import FLAG, INTEGER, SINGLE_FRACTION, TEXT, instance, integer
+from .._kinds import FLAG, INTEGER, LABEL_MAP, SINGLE_FRACTION, TEXT, instance, integer
 from ..context import ContextExperiment
 from ..curves import RejectionCurves
 from ..measures import MEASURE_NAMES, OperatingPoint
-from ._artists import AX, AXES, MEASURES_KIND, NAMES, measures_among, put_line, put_marker
-from ._curves import curves, rho_zero_curve
-from ._style import (
-    OKABE_ITO,
-    SERIES_COLORS,
-    SUBSET_STYLE,
-    check_axes,
+from ._artists import (
+    AX,
+    AXES,
+    MEASURES_KIND,
+    NAMES,
+    axes_row,
+    drawable,
     find_artist,
-    format_r,
     get_ax,
-    pyplot,
+    measures_among,
+    put_line,
+    put_marker,
+    r_axes,
 )
+from ._curves import curves, rho_zero_curve
+from ._style import OKABE_ITO, SERIES_COLORS, SUBSET_STYLE, format_r
+from ._subsets import SUBSET_KEYS
 
-__all__ = [
-    "CLASS_COLORS",
-    "class_colors",
-    "scene_map",
-    "subsets_map",
-    "context_maps",
-    "rejection_maps",
-    "jcr_scr_curves",
-    "jcr_scr_rho_zero",
-    "jcr_vs_scr",
-]
+__all__ = ["CLASS_COLORS", "class_colors", "scene_map", "subsets_map", "context_maps",
+           "rejection_maps", "jcr_scr_curves", "jcr_scr_rho_zero", "jcr_vs_scr"]
 
 #: 16 distinct class colours (Okabe-Ito first, then lighter / darker companions).
 CLASS_COLORS = (
@@ -52,13 +48,6 @@ _REJECTED = "#333333"       # the key's swatch of a rejected pixel
 #: a map in which nearly everything is rejected still shows its fields (not a black square).
 REJECTED_BRIGHTNESS = 0.3
 
-_SUBSET_ORDER = ("an", "mn", "ar", "mr")
-
-
-def _rgb(color):
-    return np.array(to_rgb(color))
-
-
 EXPERIMENT = instance(ContextExperiment, "a ContextExperiment (from rl.context.context_experiment)")
 N_CLASSES = integer(0, 10**6)
 
@@ -66,8 +55,8 @@ N_CLASSES = integer(0, 10**6)
 @accepts(n_classes=N_CLASSES)
 def class_colors(n_classes):
     """RGB rows: background (label 0) then one colour per class 1..K (cycled past 16)."""
-    rows = [_rgb(_BACKGROUND)] + [_rgb(CLASS_COLORS[k % len(CLASS_COLORS)]) for k in range(n_classes)]
-    return np.array(rows)
+    return np.array([to_rgb(_BACKGROUND)]
+                    + [to_rgb(CLASS_COLORS[k % len(CLASS_COLORS)]) for k in range(n_classes)])
 
 
 def _show(ax, rgb, gid, title):
@@ -83,23 +72,12 @@ def _show(ax, rgb, gid, title):
     return ax
 
 
-def _labels_map(labels, name="labels"):
-    try:
-        arr = np.asarray(labels)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a 2-D map of integer labels, got {labels!r:.60}") from None
-    if arr.ndim != 2 or arr.dtype.kind not in "iu":
-        raise ValueError(f"{name} must be a 2-D map of integer labels, got shape {arr.shape}")
-    if arr.size and arr.min() < 0:
-        raise ValueError(f"{name} must hold labels >= 0 (0 = background)")
-    return arr
+def _subset_handles():
+    return [Patch(facecolor=SUBSET_STYLE[s]["color"], edgecolor="black",
+                  label=SUBSET_STYLE[s]["label"]) for s in SUBSET_KEYS]
 
 
-#: A 2-D map of integer labels >= 0 (0 = background).
-LABELS_MAP = Kind("LABELS_MAP", _labels_map, example=[[1, 1, 0], [2, 2, 1]])
-
-
-def _any_bool_map(x, name):
+def _bool_map(x, name):
     try:
         arr = np.asarray(x)
     except (TypeError, ValueError):
@@ -109,23 +87,12 @@ def _any_bool_map(x, name):
     return arr
 
 
-#: A 2-D boolean map (its shape against the others' is a rule or the body's check).
-BOOL_MAP = Kind("BOOL_IMAGE", _any_bool_map, example=[[True, False], [False, True]])
+#: A 2-D boolean map (its shape against the others' is a rule).
+BOOL_MAP = Kind("BOOL_IMAGE", _bool_map, example=[[True, False], [False, True]])
 
 
-def _bool_map(mask, shape, name, like="labels"):
-    try:
-        arr = np.asarray(mask)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a boolean map of shape {shape}") from None
-    if arr.shape != shape or arr.dtype != bool:
-        raise ValueError(f"{name} must be a boolean map of shape {shape} (the shape of {like}), "
-                         f"got dtype {arr.dtype} and shape {arr.shape}")
-    return arr
-
-
-@accepts(labels=LABELS_MAP, ax=AX, n_classes=N_CLASSES, rejected=BOOL_MAP, title=TEXT,
-         class_names=NAMES, legend=FLAG)
+@accepts(labels=LABEL_MAP, ax=AX, n_classes=N_CLASSES, rejected=BOOL_MAP, title=TEXT,
+         class_names=NAMES, legend=FLAG, same_shape=("labels", "rejected"))
 def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
               class_names=None, legend=False):
     """A label map: one colour per class, white background (0), rejected pixels darkened.
@@ -134,23 +101,17 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
     ----------
     labels : int array (H, W)
         0 = unlabelled background, 1..K classes (a ground truth or a classification).
-    ax : Axes, optional
-        Drawing again on the same Axes updates the image in place.
     n_classes : int, optional
         K (default: the largest label), so that maps of one scene share colours.
     rejected : bool array (H, W), optional
         Pixels drawn dark: their colour at ``REJECTED_BRIGHTNESS`` (30 %) of its
         brightness, so the map stays readable when nearly every pixel is rejected.
-    title : str, optional
     class_names : sequence of str, optional
         Used by the legend.
     legend : bool
         Add a legend of the classes (and of "rejected").
-
-    Returns
-    -------
-    Axes
     """
+    labels = labels.astype(np.intp, copy=False)   # LABEL_MAP also takes whole floats
     k = int(labels.max(initial=0)) if n_classes is None else n_classes
     if class_names is not None and len(class_names) < k:
         raise ValueError(f"class_names must name the {k} classes, got {len(class_names)} names")
@@ -158,8 +119,7 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
         raise ValueError(f"labels go up to {labels.max()}, more than n_classes={k}")
     rgb = class_colors(k)[labels]
     if rejected is not None:
-        dark = _bool_map(rejected, labels.shape, "rejected")
-        rgb[dark] = REJECTED_BRIGHTNESS * rgb[dark]
+        rgb[rejected] = REJECTED_BRIGHTNESS * rgb[rejected]
     ax = get_ax(ax, figsize=(4.5, 4.5), layout="constrained")
     _show(ax, rgb, "rejlab-scene-map", title)
     if legend:
@@ -179,65 +139,34 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
 def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=True):
     """Where the four subsets A∩N, M∩N, A∩R, M∩R fall in the image (colours of ``SUBSET_STYLE``).
 
-    Pixels outside ``evaluated`` (unlabelled or used for training) are white.
-
-    Parameters
-    ----------
-    accurate, rejected, evaluated : bool arrays (H, W)
-    ax : Axes, optional
-        Drawing again on the same Axes updates the image in place.
-
-    Returns
-    -------
-    Axes
+    ``accurate``, ``rejected`` and ``evaluated`` are boolean maps (H, W);
+    pixels outside ``evaluated`` (unlabelled or used for training) are white.
     """
-    a, r = accurate, rejected
-    code = np.where(a, 0, 1) + np.where(r, 2, 0)          # an=0, mn=1, ar=2, mr=3
-    palette = np.array([_rgb(SUBSET_STYLE[s]["color"]) for s in _SUBSET_ORDER])
-    rgb = palette[code]
-    rgb[~evaluated] = _rgb(_BACKGROUND)
+    palette = np.array([to_rgb(SUBSET_STYLE[s]["color"]) for s in SUBSET_KEYS])
+    rgb = palette[np.where(accurate, 0, 1) + np.where(rejected, 2, 0)]   # an, mn, ar, mr
+    rgb[~evaluated] = to_rgb(_BACKGROUND)
     ax = get_ax(ax, figsize=(4.5, 4.5), layout="constrained")
     first = find_artist(ax, "rejlab-subsets-map") is None
     _show(ax, rgb, "rejlab-subsets-map", title)
     if legend and first:
-        handles = [Patch(facecolor=SUBSET_STYLE[s]["color"], edgecolor="black",
-                         label=SUBSET_STYLE[s]["label"]) for s in _SUBSET_ORDER]
-        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.02), ncol=2,
-                  fontsize=8, frameon=False)
+        ax.legend(handles=_subset_handles(), loc="upper center", bbox_to_anchor=(0.5, -0.02),
+                  ncol=2, fontsize=8, frameon=False)
     return ax
-
-
-def _axes_row(axes, count, width=4.2, height=4.4):
-    if axes is None:
-        _, axes = pyplot().subplots(1, count, figsize=(width * count, height), layout="constrained",
-                               squeeze=False)
-        axes = axes[0]
-    return check_axes(axes, count)
 
 
 @accepts(experiment=EXPERIMENT, axes=AXES)
 def context_maps(experiment, axes=None):
     """Ground truth, classification without context, and with context (Condessa et al. 2017, Fig. 6).
 
-    Parameters
-    ----------
-    experiment : ContextExperiment
-        From :func:`rejlab.context.context_experiment`.
-    axes : three Axes, optional
-
-    Returns
-    -------
-    numpy.ndarray of Axes
+    Draws a :func:`rejlab.context.context_experiment` on three Axes.
     """
-    axes = _axes_row(axes, 3)
-    scene = experiment.scene
-    k = scene.n_classes
-    scene_map(scene.ground_truth, axes[0], n_classes=k, title="ground truth")
-    scene_map(experiment.no_context.labels, axes[1], n_classes=k,
-              title=f"no context: {experiment.accuracy_without_context:.1%} right")
-    scene_map(experiment.context.labels, axes[2], n_classes=k,
-              title=f"context (λ = {experiment.strength:g}): "
-                    f"{experiment.accuracy_with_context:.1%} right")
+    axes = axes_row(axes, 3, width=4.2, height=4.4)
+    ex, k = experiment, experiment.scene.n_classes
+    scene_map(ex.scene.ground_truth, axes[0], n_classes=k, title="ground truth")
+    scene_map(ex.no_context.labels, axes[1], n_classes=k,
+              title=f"no context: {ex.accuracy_without_context:.1%} right")
+    scene_map(ex.context.labels, axes[2], n_classes=k,
+              title=f"context (λ = {ex.strength:g}): {ex.accuracy_with_context:.1%} right")
     return axes
 
 
@@ -248,59 +177,46 @@ def rejection_maps(experiment, index=-1, axes=None):
     Left: JCR (context and rejection computed jointly); right: SCR rejecting
     the same number of the least confident pixels. Both on the classifier
     with context, over the evaluated pixels.
-
-    Returns
-    -------
-    numpy.ndarray of Axes
     """
-    if not experiment.jcr:
+    ex = experiment
+    if not ex.jcr:
         raise ValueError("experiment has no JCR point (failure_probabilities was empty)")
-    m = len(experiment.jcr)
+    m = len(ex.jcr)
     if not -m <= index < m:
         raise ValueError(f"index must be an integer in [-{m}, {m - 1}] (a JCR point), got {index!r}")
-    axes = _axes_row(axes, 2, width=4.6, height=5.0)
-    j = experiment.jcr[index]
-    pt = experiment.jcr_points[index]
-    n_rej = pt.counts.ar + pt.counts.mr
-    subsets_map(experiment.accurate, j.rejected, experiment.evaluated, axes[0],
-                title=f"JCR, γ = {j.failure_probability:g} (r = {format_r(pt.r, 3)})", legend=False)
-    scr_rej = experiment.scr_rejected_like_jcr[index]
-    cv = experiment.scr
-    subsets_map(experiment.accurate, scr_rej, experiment.evaluated, axes[1],
-                title=f"SCR, the same r = {format_r(cv.r[n_rej], 3)}", legend=False)
+    axes = axes_row(axes, 2, width=4.6, height=5.0)
+    pt, cv = ex.jcr_points[index], ex.scr
+    k = pt.counts.ar + pt.counts.mr
+    subsets_map(ex.accurate, ex.jcr[index].rejected, ex.evaluated, axes[0], legend=False,
+                title=f"JCR, γ = {ex.jcr[index].failure_probability:g} (r = {format_r(pt.r, 3)})")
+    subsets_map(ex.accurate, ex.scr_rejected_like_jcr[index], ex.evaluated, axes[1],
+                title=f"SCR, the same r = {format_r(cv.r[k], 3)}", legend=False)
     axes[0].set_xlabel(f"A = {pt.A:.3f}, Q = {pt.Q:.3f}, φ = {pt.phi:.2f}")
-    axes[1].set_xlabel(f"A = {cv.A[n_rej]:.3f}, Q = {cv.Q[n_rej]:.3f}, φ = {cv.phi[n_rej]:.2f}")
-
-    handles = [Patch(facecolor=SUBSET_STYLE[s]["color"], edgecolor="black",
-                     label=SUBSET_STYLE[s]["label"]) for s in _SUBSET_ORDER]
-    axes[0].figure.legend(handles=handles, loc="outside lower center", ncol=4, fontsize=9,
-                          frameon=False)
+    axes[1].set_xlabel(f"A = {cv.A[k]:.3f}, Q = {cv.Q[k]:.3f}, φ = {cv.phi[k]:.2f}")
+    axes[0].figure.legend(handles=_subset_handles(), loc="outside lower center", ncol=4,
+                          fontsize=9, frameon=False)
     return axes
 
 
-def _jcr_style(label="JCR (one context computation per point)"):
-    return dict(marker="o", ms=8, ls="none", color=SERIES_COLORS[1], mec="black", label=label)
+def _jcr_points(ax, r, y, label="JCR (one context computation per point)"):
+    """JCR's operating points, where they can be drawn."""
+    keep = np.isfinite(y)
+    ax.plot(r[keep], y[keep], marker="o", ms=8, ls="none", color=SERIES_COLORS[1], mec="black",
+            label=label)
 
 
 @accepts(experiment=EXPERIMENT, measures=MEASURES_KIND, axes=AXES)
 def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
     """SCR's curves of A, Q, phi against r with JCR's operating points on top (Condessa et al. 2017, Fig. 7).
 
-    Uses :func:`rejlab.plot.curves` for the SCR curves (every rejected
-    fraction from one context computation), then marks each JCR point (one
-    full context computation each).
-
-    Returns
-    -------
-    numpy.ndarray of Axes
+    SCR's curves come from one context computation (:func:`curves`); each
+    JCR point costs a full context computation.
     """
-    axes = _axes_row(axes, len(measures), width=4.3, height=3.9)
+    axes = axes_row(axes, len(measures))
     curves({"SCR": experiment.scr}, measures, axes)
     r = np.array([p.r for p in experiment.jcr_points])
     for ax, m in zip(axes, measures):
-        y = np.array([getattr(p, m) for p in experiment.jcr_points], dtype=float)
-        keep = np.isfinite(y) & ((y > 0) if m == "phi" else True)
-        ax.plot(r[keep], y[keep], **_jcr_style())
+        _jcr_points(ax, r, drawable([getattr(p, m) for p in experiment.jcr_points], m))
     axes[-1].legend(loc="best", fontsize=9)
     return axes
 
@@ -310,25 +226,16 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
     """rho_0 against no rejection for SCR (a curve) and JCR (points) (Condessa et al. 2017, Fig. 8).
 
     Rejecting a fraction r beats not rejecting at all iff the price of
-    rejection rho is below ``rho_0 = |M∩R| / |R|``.
-
-    Returns
-    -------
-    Axes
+    rejection rho is below ``rho_0 = |M∩R| / |R|`` (:func:`rho_zero_curve`).
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     rho_zero_curve({"SCR": experiment.scr_rho_zero}, ax, rho=rho)
-    r = np.array([p.r for p in experiment.jcr_points])
-    rho0 = experiment.jcr_points_rho_zero
-    keep = np.isfinite(rho0)
-    ax.plot(r[keep], rho0[keep], **_jcr_style("JCR"))
+    _jcr_points(ax, np.array([p.r for p in experiment.jcr_points]),
+                experiment.jcr_points_rho_zero, "JCR")
     ax.axhline(1 - experiment.scr.alpha, color=OKABE_ITO["grey"], ls=":", lw=1.2,
                label="1 − α (random rejection)")
     ax.legend(loc="best", fontsize=9)
     return ax
-
-
-_JCR_SCR_SERIES = {"A": ("-", "o"), "Q": ("--", "s")}
 
 
 @accepts(scr=instance(RejectionCurves, "a RejectionCurves (SCR's curves)"),
@@ -349,23 +256,16 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
         SCR's curves (e.g. ``experiment.scr``).
     jcr : OperatingPoint
         One JCR operating point (e.g. ``experiment.jcr_points[i]``).
-    ax : Axes, optional
     measures : sequence of "A", "Q"
         The measures drawn on the shared axes (solid: A, dashed: Q).
 
-    Returns
-    -------
-    Axes
-
     Notes
     -----
-    Called again on the same Axes, it moves the curves and the point and
-    refits the vertical axis: gids ``"scr-<measure>"`` and ``"jcr-<measure>"``.
+    Called again, it moves the curves and the point (gids ``"scr-<measure>"``
+    and ``"jcr-<measure>"``) and refits the vertical axis.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> cv = rl.rejection_curves([1, 0, 1, 1], [0.9, 0.2, 0.6, 0.8])
     >>> ax = jcr_vs_scr(cv, cv.point(1))
@@ -376,19 +276,16 @@ def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
     first = find_artist(ax, f"scr-{measures[0]}") is None
     low = 1.0
     for m in measures:
-        ls, marker = _JCR_SCR_SERIES[m]
+        ls, marker = {"A": ("-", "o"), "Q": ("--", "s")}[m]
         y = np.asarray(getattr(scr, m), dtype=float)
+        value = float(drawable(getattr(jcr, m)))
         put_line(ax, f"scr-{m}", scr.r, y, color=SERIES_COLORS[0], lw=1.8, ls=ls,
-              label=f"{m}, SCR (every r)")
-        value = float(getattr(jcr, m))
-        put_marker(ax, f"jcr-{m}", jcr.r, value if np.isfinite(value) else np.nan, marker=marker, ms=9,
-              color=SERIES_COLORS[1], mec="black", zorder=4, label=f"{m}, JCR (this γ)")
+                 label=f"{m}, SCR (every r)")
+        put_marker(ax, f"jcr-{m}", jcr.r, value, marker=marker, ms=9, color=SERIES_COLORS[1],
+                   mec="black", zorder=4, label=f"{m}, JCR (this γ)")
         low = min(low, float(np.nanmin(y)), value if np.isfinite(value) else 1.0)
     ax.set_ylim(max(0.0, low - 0.02), 1.01)
     if first:
-        ax.set_xlabel("rejected fraction r")
-        ax.set_ylabel("  and  ".join(measures))
-        ax.set_xlim(0, 1)
-        ax.grid(alpha=0.3)
+        r_axes(ax, "  and  ".join(measures))
         ax.legend(loc="lower left")
     return ax

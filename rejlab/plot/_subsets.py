@@ -1,11 +1,7 @@
 """The two partitions, the four sample subsets and the rejector's confusion matrix.
 
-Drawings for lessons 01-03 and 06 (Condessa et al. 2017, Sec. 2 and
-Fig. 1), and the toy problem they use (Sec. 5, Fig. 3). Every function
-takes already-computed masks or counts and ``ax=None``, and returns the
-Axes. Calling a function again on the Axes it drew before updates its
-artists in place (found by their ``gid``) instead of
-drawing new ones: that is what keeps the explorers fast.
+Condessa et al. 2017, Sec. 2 and Fig. 1 (lessons 01-03 and 06), and the toy
+problem they use (Sec. 5, Fig. 3).
 """
 
 from __future__ import annotations
@@ -18,27 +14,16 @@ from .._constraints import Kind, accepts
 from .._kinds import BOOL_1D, FINITE_1D, FINITE_ARRAY, FLAG, POSITIVE, SEED, TEXT, instance, integer
 from ..datasets import FourGaussians
 from ..measures import SubsetCounts
-from ._artists import AX, AXES
-from ._style import OKABE_ITO, SUBSET_STYLE, check_axes, find_artist, get_ax, pyplot
+from ._artists import AX, AXES, axes_row, find_artist, get_ax, put_scatter, put_vline
+from ._style import OKABE_ITO, SUBSET_STYLE
 
-__all__ = [
-    "SUBSET_KEYS",
-    "subset_masks",
-    "subsets_scatter",
-    "subsets_bar",
-    "subsets_mosaic",
-    "confidence_strip",
-    "ranking_row",
-    "confusion_matrix",
-    "toy_problem",
-    "TOY_CLASS_STYLE",
-]
+__all__ = ["SUBSET_KEYS", "subset_masks", "subsets_scatter", "subsets_bar", "subsets_mosaic",
+           "confidence_strip", "ranking_row", "confusion_matrix", "toy_problem", "TOY_CLASS_STYLE"]
 
 #: The four subsets in reading order: A∩N, M∩N, A∩R, M∩R.
 SUBSET_KEYS = ("an", "mn", "ar", "mr")
 
 _SHORT = {"an": "A∩N", "mn": "M∩N", "ar": "A∩R", "mr": "M∩R"}
-
 
 #: The two masks of a partition.
 _MASKS = dict(accurate=BOOL_1D, rejected=BOOL_1D)
@@ -58,51 +43,49 @@ def subset_masks(accurate, rejected):
     return {"an": a & ~r, "mn": ~a & ~r, "ar": a & r, "mr": ~a & r}
 
 
-
-
 def _title(ax, title):
-    """Set a title that may move with a control (pinned at the top, where a frozen
-    background cannot shift it)."""
+    # pinned at the top, where a frozen explorer background cannot shift it
     if title is not None:
         ax.set_title(title, y=1.0)
 
 
-def _counts_tuple(counts, name="counts"):
-    """(an, mn, ar, mr) as ints from a SubsetCounts, a mapping or a 4-sequence."""
+def _counts(counts, name):
+    """(an, mn, ar, mr) from a SubsetCounts, a mapping or four numbers."""
     if isinstance(counts, dict):
         missing = [k for k in SUBSET_KEYS if k not in counts]
         if missing:
             raise ValueError(f"{name} must hold the keys an, mn, ar, mr (missing {missing})")
-        values = [counts[k] for k in SUBSET_KEYS]
-    elif isinstance(counts, (str, bytes)) or not hasattr(counts, "__iter__"):
-        raise ValueError(f"{name} must be a SubsetCounts or the four sizes an, mn, ar, mr, "
-                         f"got {counts!r:.60}")
-    else:
-        values = list(counts)
-    if len(values) != 4:
-        raise ValueError(f"{name} must hold the four sizes an, mn, ar, mr, got {len(values)} values")
-    arr = v.real_array(values, name, "four numbers an, mn, ar, mr")
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0):
-        raise ValueError(f"{name} must be finite and non-negative")
+        counts = [counts[k] for k in SUBSET_KEYS]
+    arr = v.real_array(counts, name, "a SubsetCounts or the four sizes an, mn, ar, mr")
+    if arr.shape != (4,) or not np.all(np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError(f"{name} must be the four sizes an, mn, ar, mr, finite and non-negative, "
+                         f"got {v.describe(counts)}")
     return tuple(arr.tolist())
-
-
-def _counts(x, name):
-    return _counts_tuple(x, name)
 
 
 #: The sizes of the four subsets: a SubsetCounts, a mapping or four numbers an, mn, ar, mr.
 COUNTS = Kind("COUNTS", _counts, example=(3, 1, 1, 1))
 
 
+def _subset_scatters(ax, prefix, xy, masks, size, alphas):
+    """One scatter per subset (gid ``<prefix>-<key>``) in its colour and marker, made or moved.
+
+    ``alphas`` are (kept, rejected): rejected samples are lighter and outlined.
+    """
+    for key in SUBSET_KEYS:
+        st = SUBSET_STYLE[key]
+        rejected = key.endswith("r")
+        put_scatter(ax, f"{prefix}-{key}", xy[masks[key]], s=size, marker=st["marker"],
+                    color=st["color"], alpha=alphas[rejected],
+                    edgecolors="black" if rejected else "none", linewidths=0.4, label=st["label"])
+
+
 @accepts(X=FINITE_ARRAY, **_MASKS, ax=AX, size=POSITIVE, legend=FLAG, title=TEXT,
          same_length=("X", "accurate", "rejected"))
 def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, title=None):
-    """Scatter 2-D samples with the colour and marker of their subset.
+    """Scatter 2-D samples with the colour and marker of their subset A∩N, M∩N, A∩R, M∩R.
 
-    A∩N, M∩N, A∩R, M∩R use :data:`rejlab.plot.SUBSET_STYLE` (Okabe-Ito
-    colours, distinct markers as a second cue). Rejected samples are drawn
-    hollow-looking (lighter) so the kept ones stand out.
+    Rejected samples are lighter and outlined, so the kept ones stand out.
 
     Parameters
     ----------
@@ -110,13 +93,10 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
         Sample coordinates.
     accurate, rejected : array-like of bool, shape (n,)
         The accuracy vector ``a`` and the rejection vector ``r``.
-    ax : matplotlib Axes, optional
-        Drawn on (or updated in place when it already holds this plot).
     size : float
         Marker area in points².
     legend : bool
         A legend right of the axes (drawn once).
-    title : str, optional
 
     Returns
     -------
@@ -124,34 +104,21 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
 
     Notes
     -----
-    Artists by gid: ``"subset-an"``, ``"subset-mn"``, ``"subset-ar"``,
-    ``"subset-mr"`` (one scatter per subset); an explorer moving r or a
-    threshold moves all four (and the title).
+    Artists by gid: ``"subset-<key>"`` (one scatter per subset key an, mn,
+    ar, mr); an explorer moving r or a threshold moves all four (and the title).
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = subsets_scatter([[0, 0], [1, 1], [2, 0]], [1, 0, 1], [0, 0, 1])
     >>> sorted(c.get_gid() for c in ax.collections)
     ['subset-an', 'subset-ar', 'subset-mn', 'subset-mr']
     """
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n, 2), got {X.shape}")
-    masks = subset_masks(accurate, rejected)
     ax = get_ax(ax)
-    existing = find_artist(ax, "subset-an")
-    for key in SUBSET_KEYS:
-        pts = X[masks[key]]
-        if existing is not None:
-            find_artist(ax, f"subset-{key}").set_offsets(pts.reshape(-1, 2))
-            continue
-        st = SUBSET_STYLE[key]
-        rejected_key = key.endswith("r")
-        ax.scatter(pts[:, 0], pts[:, 1], s=size, marker=st["marker"], color=st["color"],
-                   alpha=0.55 if rejected_key else 0.9, edgecolors="black" if rejected_key else "none",
-                   linewidths=0.4, label=st["label"], gid=f"subset-{key}")
-    if existing is None:
+    first = find_artist(ax, "subset-an") is None
+    _subset_scatters(ax, "subset", X, subset_masks(accurate, rejected), size, (0.9, 0.55))
+    if first:
         ax.set_xlabel("x₁")
         ax.set_ylabel("x₂")
         ax.set_aspect("equal", adjustable="datalim")
@@ -165,57 +132,46 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
 def subsets_bar(counts, ax=None):
     """Horizontal bars of the four subset sizes |A∩N|, |M∩N|, |A∩R|, |M∩R|.
 
-    Parameters
-    ----------
-    counts : SubsetCounts, mapping or sequence (an, mn, ar, mr)
-        As returned by :func:`rejlab.subset_counts`.
-
-    Notes
-    -----
-    Artists by gid: ``"bar-<key>"`` and ``"bartext-<key>"`` for each subset
-    key (an, mn, ar, mr).
+    ``counts`` is a SubsetCounts (:func:`rejlab.subset_counts`), a mapping or
+    the sequence (an, mn, ar, mr). Artists by gid: ``"bar-<key>"`` and
+    ``"bartext-<key>"`` for each subset key.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = subsets_bar((6, 2, 1, 1))
     >>> [p.get_width() for p in ax.patches]
     [6.0, 2.0, 1.0, 1.0]
     """
-    values = counts
     ax = get_ax(ax)
-    total = sum(values)
     if find_artist(ax, "bar-an") is None:
         ys = np.arange(4)[::-1]
-        for y, key, val in zip(ys, SUBSET_KEYS, values):
+        for y, key, val in zip(ys, SUBSET_KEYS, counts):
             st = SUBSET_STYLE[key]
             ax.barh(y, val, color=st["color"], hatch=st["hatch"], edgecolor="black",
                     linewidth=0.8, gid=f"bar-{key}")
             ax.text(val, y, "", va="center", ha="left", gid=f"bartext-{key}")
-        ax.set_yticks(ys, [st["label"] for st in (SUBSET_STYLE[k] for k in SUBSET_KEYS)])
+        ax.set_yticks(ys, [SUBSET_STYLE[k]["label"] for k in SUBSET_KEYS])
         ax.set_xlabel("number of samples")
         ax.spines[["top", "right"]].set_visible(False)
-    for key, val in zip(SUBSET_KEYS, values):
+    for key, val in zip(SUBSET_KEYS, counts):
         find_artist(ax, f"bar-{key}").set_width(val)
         txt = find_artist(ax, f"bartext-{key}")
         txt.set_x(val)
         txt.set_text(f" {val:g}")
-    ax.set_xlim(0, max(total, 1) * 1.15)
+    ax.set_xlim(0, max(sum(counts), 1) * 1.15)
     return ax
 
 
 def _fmt_values(values, digits=3):
-    """Format counts as integers, fractions with ``digits`` decimals."""
+    """Counts as integers, fractions with ``digits`` decimals."""
     arr = np.asarray(values, dtype=float)
     if arr.sum() > 1 and np.all(arr == np.round(arr)):
         return [f"{x:.0f}" for x in arr]
     return [f"{x:.{digits}f}" for x in arr]
 
 
-def _mosaic_rects(values):
+def _mosaic_rects(an, mn, ar, mr):
     """Rectangles (x, y, w, h) of the mosaic, in SUBSET_KEYS order."""
-    an, mn, ar, mr = values
     n = an + mn + ar + mr
     if n <= 0:
         return [(0, 0, 0, 0)] * 4
@@ -234,25 +190,18 @@ def subsets_mosaic(counts, ax=None, *, title=None):
     The left column is N (nonrejected), the right one R (rejected); each
     column is split into its accurate part (bottom) and misclassified part
     (top). So the height of A∩N in the left column *is* the nonrejected
-    accuracy A = |A∩N| / |N|, and the area of A∩N plus M∩R is Q.
-
-    Notes
-    -----
-    Artists by gid: ``"mosaic-<key>"`` (the four rectangles),
-    ``"mosaictext-<key>"`` (their labels) and ``"mosaic-divider"`` (the line
-    between N and R); an explorer moves them all.
+    accuracy A = |A∩N| / |N|, and the area of A∩N plus M∩R is Q. Artists by
+    gid, all moved by an explorer: ``"mosaic-<key>"`` (the rectangles),
+    ``"mosaictext-<key>"`` (their labels), ``"mosaic-divider"`` (N | R).
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = subsets_mosaic((6, 2, 1, 1))
     >>> [round(p.get_height(), 3) for p in ax.patches]
     [0.75, 0.25, 0.5, 0.5]
     """
-    values = counts
     ax = get_ax(ax)
-    rects = _mosaic_rects(values)
+    rects = _mosaic_rects(*counts)
     if find_artist(ax, "mosaic-an") is None:
         for key in SUBSET_KEYS:
             st = SUBSET_STYLE[key]
@@ -268,13 +217,12 @@ def subsets_mosaic(counts, ax=None, *, title=None):
         ax.set_xticks([0, 0.5, 1])
         ax.set_yticks([0, 0.5, 1])
         ax.axvline(0, color="black", lw=2.5, gid="mosaic-divider")
-    for key, shown, (x, y, w, h) in zip(SUBSET_KEYS, _fmt_values(values), rects):
+    for key, shown, (x, y, w, h) in zip(SUBSET_KEYS, _fmt_values(counts), rects):
         find_artist(ax, f"mosaic-{key}").set_bounds(x, y, w, h)
         txt = find_artist(ax, f"mosaictext-{key}")
         txt.set_position((x + w / 2, y + h / 2))
         txt.set_text(f"{_SHORT[key]}\n{shown}" if w > 0.06 and h > 0.08 else "")
-    wk = rects[0][2]
-    find_artist(ax, "mosaic-divider").set_xdata([wk, wk])
+    put_vline(ax, "mosaic-divider", rects[0][2])
     _title(ax, title)
     return ax
 
@@ -287,54 +235,33 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
     Shows monotone rejection: every rejected sample lies left of every kept
     one (if sample i is rejected, each j with ``c_j < c_i`` is rejected too).
     The dashed line sits between the most confident rejected sample and the
-    least confident kept one.
-
-    Notes
-    -----
-    Called again on the same Axes it moves ``"strip-<key>"`` (one scatter
-    per subset) and ``"strip-cut"`` (the dashed line), and fits the
+    least confident kept one. Called again, it moves ``"strip-<key>"`` (one
+    scatter per subset) and ``"strip-cut"`` (the line), and fits the
     confidence axis to the new confidences (an explorer that changes the
     confidence itself, another rejector, must redraw the axis too).
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = confidence_strip([0.9, 0.3, 0.6], [1, 0, 1], [0, 1, 0])
     >>> ax.get_xlabel()
     'confidence c (higher = surer)'
     """
-    c = confidence
-    masks = subset_masks(accurate, rejected)
+    c, r = confidence, rejected
     ax = get_ax(ax)
-    rng = np.random.default_rng(jitter_seed)
-    a = masks["an"] | masks["ar"]
-    y = np.where(a, 1.0, 0.0) + rng.uniform(-0.25, 0.25, c.size)
     first = find_artist(ax, "strip-an") is None
-    for key in SUBSET_KEYS:
-        pts = np.column_stack([c[masks[key]], y[masks[key]]])
-        if not first:
-            find_artist(ax, f"strip-{key}").set_offsets(pts.reshape(-1, 2))
-            continue
-        st = SUBSET_STYLE[key]
-        ax.scatter(pts[:, 0], pts[:, 1], s=22, marker=st["marker"], color=st["color"],
-                   edgecolors="black" if key.endswith("r") else "none", linewidths=0.4,
-                   alpha=0.8, label=st["label"], gid=f"strip-{key}")
-    r = masks["ar"] | masks["mr"]
+    y = np.where(accurate, 1.0, 0.0) + np.random.default_rng(jitter_seed).uniform(-0.25, 0.25, c.size)
+    _subset_scatters(ax, "strip", np.column_stack([c, y]), subset_masks(accurate, rejected), 22,
+                     (0.8, 0.8))
     if r.any() and (~r).any():
         cut = (c[r].max() + c[~r].min()) / 2
-    elif r.any():
-        cut = c.max()
     else:
-        cut = c.min()
+        cut = c.max() if r.any() else c.min()
+    put_vline(ax, "strip-cut", cut, color="black", ls="--", lw=1.5)
     if first:
-        ax.axvline(cut, color="black", ls="--", lw=1.5, gid="strip-cut")
         ax.set_yticks([0, 1], ["misclassified (M)", "accurate (A)"])
         ax.set_xlabel("confidence c (higher = surer)")
         ax.set_ylim(-0.5, 1.5)
         ax.spines[["top", "right"]].set_visible(False)
-    else:
-        find_artist(ax, "strip-cut").set_xdata([cut, cut])
     pad = 0.03 * max(float(np.ptp(c)), 1e-9)
     if ax.get_xlim() != (c.min() - pad, c.max() + pad):
         ax.set_xlim(c.min() - pad, c.max() + pad)
@@ -348,31 +275,20 @@ def ranking_row(confidence, accurate, rejected, ax=None):
 
     Each box has its subset's colour and hatch, a tick (accurate) or a cross
     (misclassified) and its confidence underneath; a thick line separates
-    the kept samples (left) from the rejected ones (right). Meant for small
-    examples (a dozen samples or so).
-
-    Notes
-    -----
-    Artists by gid: ``"rankbox-<i>"``, ``"ranktext-<i>"`` (box and mark of
-    the i-th most confident sample) and ``"rankcut"``; an explorer moving
-    the number of rejected samples moves them all.
+    the kept samples (left) from the rejected ones (right). Meant for a
+    dozen samples or so. Artists by gid, moved with the number rejected:
+    ``"rankbox-<i>"``, ``"ranktext-<i>"`` (box and mark of the i-th most
+    confident sample) and ``"rankcut"``.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = ranking_row([0.9, 0.2, 0.6], [1, 0, 1], [0, 1, 0])
     >>> [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"]
     ['0.90', '0.60', '0.20']
     """
     c = confidence
-    masks = subset_masks(accurate, rejected)
     ax = get_ax(ax)
     order = np.argsort(-c, kind="stable")
-    key_of = np.empty(c.size, dtype=object)
-    for key in SUBSET_KEYS:
-        key_of[masks[key]] = key
-    n_kept = int(np.count_nonzero(masks["an"] | masks["mn"]))
     if find_artist(ax, "rankbox-0") is None:
         for pos, i in enumerate(order):
             ax.add_patch(Rectangle((pos + 0.05, 0.05), 0.9, 0.9, edgecolor="black",
@@ -386,38 +302,30 @@ def ranking_row(confidence, accurate, rejected, ax=None):
         ax.set_ylim(-0.45, 1.25)
         ax.set_xticks([])
         ax.set_yticks([])
-        for side in ("top", "right", "left", "bottom"):
-            ax.spines[side].set_visible(False)
+        ax.spines[:].set_visible(False)
         ax.set_title("most confident  →  least confident (kept | rejected)")
     for pos, i in enumerate(order):
-        st = SUBSET_STYLE[key_of[i]]
+        st = SUBSET_STYLE[("a" if accurate[i] else "m") + ("r" if rejected[i] else "n")]
         box = find_artist(ax, f"rankbox-{pos}")
         box.set_facecolor(st["color"])
         box.set_hatch(st["hatch"])
-        find_artist(ax, f"ranktext-{pos}").set_text("✓" if key_of[i] in ("an", "ar") else "✗")
-    find_artist(ax, "rankcut").set_xdata([n_kept, n_kept])
+        find_artist(ax, f"ranktext-{pos}").set_text("✓" if accurate[i] else "✗")
+    put_vline(ax, "rankcut", int(np.count_nonzero(~rejected)))
     return ax
 
 
-_CONF_CELLS = (
-    # (field, key of SUBSET_STYLE, row, col, name)
-    ("tp", "mr", 0, 0, "TP = M∩R"),
-    ("fn", "mn", 0, 1, "FN = M∩N"),
-    ("fp", "ar", 1, 0, "FP = A∩R"),
-    ("tn", "an", 1, 1, "TN = A∩N"),
-)
+#: (field, key of SUBSET_STYLE, row, col, name) of each cell of the confusion matrix.
+_CONF_CELLS = (("tp", "mr", 0, 0, "TP = M∩R"), ("fn", "mn", 0, 1, "FN = M∩N"),
+               ("fp", "ar", 1, 0, "FP = A∩R"), ("tn", "an", 1, 1, "TN = A∩N"))
 
 
 def _confusion(conf, name):
     """tp, fp, tn, fn as a float array from a Confusion, a SubsetCounts or four numbers."""
     if isinstance(conf, SubsetCounts):
         conf = (conf.mr, conf.ar, conf.an, conf.mn)
-    if isinstance(conf, (str, bytes, dict)) or not hasattr(conf, "__iter__"):
-        raise ValueError(f"{name} must be a Confusion, SubsetCounts or sequence (tp, fp, tn, fn), "
-                         f"got {conf!r:.60}")
-    values = v.real_array(list(conf), name, "four numbers tp, fp, tn, fn")
+    values = v.real_array(conf, name, "a Confusion, a SubsetCounts or the four entries tp, fp, tn, fn")
     if values.shape != (4,):
-        raise ValueError(f"{name} must hold the four entries tp, fp, tn, fn, got {values.size} values")
+        raise ValueError(f"{name} must hold the four entries tp, fp, tn, fn, got {v.describe(conf)}")
     return values
 
 
@@ -431,28 +339,18 @@ def confusion_matrix(conf, ax=None, *, digits=3):
 
     Rows: actual misclassified (M) / accurate (A); columns: predicted
     rejected (R) / nonrejected (N). Each cell carries its subset's colour and
-    hatch, its name and its value (fractions of n, or counts).
-
-    Parameters
-    ----------
-    conf : Confusion, sequence (tp, fp, tn, fn), or SubsetCounts
-        As returned by :func:`rejlab.confusion_from_triplet`; subset counts
-        (:func:`rejlab.subset_counts`) are shown as counts, TP = |M∩R| etc.
-
-    Notes
-    -----
-    Artists by gid: ``"conf-<field>"`` (the cells) and ``"conftext-<field>"``
-    (their values) for tp, fp, tn, fn; an explorer moves the texts.
+    hatch, its name and its value: fractions of n from a Confusion
+    (:func:`rejlab.confusion_from_triplet`) or four numbers (tp, fp, tn, fn),
+    counts from a SubsetCounts (TP = |M∩R|, ...). Artists by gid:
+    ``"conf-<field>"`` (the cells) and ``"conftext-<field>"`` (their values,
+    moved by an explorer) for tp, fp, tn, fn.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = confusion_matrix((0.1, 0.1, 0.6, 0.2))
     >>> sorted(t.get_text().splitlines()[-1] for t in ax.texts)
     ['0.100', '0.100', '0.200', '0.600']
     """
-    values = conf
     ax = get_ax(ax)
     if find_artist(ax, "conf-tp") is None:
         for field, key, row, col, _ in _CONF_CELLS:
@@ -469,14 +367,11 @@ def confusion_matrix(conf, ax=None, *, digits=3):
         ax.tick_params(length=0)
         ax.set_aspect("equal")
         ax.set_title("rejector as a binary classifier")
-    shown_all = dict(zip(("tp", "fp", "tn", "fn"), _fmt_values(values, digits)))
+    shown = dict(zip(("tp", "fp", "tn", "fn"), _fmt_values(conf, digits)))
     for field, _, _, _, name in _CONF_CELLS:
-        shown = shown_all[field]
-        find_artist(ax, f"conftext-{field}").set_text(f"{name}\n{shown}")
+        find_artist(ax, f"conftext-{field}").set_text(f"{name}\n{shown[field]}")
     return ax
 
-
-# --- the toy problem of the paper (Condessa et al. 2017, Sec. 5, Fig. 3) -------------
 
 #: Colour and marker of each of the four classes (Okabe-Ito; the marker is a second cue).
 TOY_CLASS_STYLE = tuple(
@@ -489,54 +384,31 @@ TOY_CLASS_STYLE = tuple(
 def toy_problem(toy, axes=None):
     """The toy data twice: coloured by true class, and by the nearest-centre decision.
 
-    Left (a): the samples ``toy.X`` coloured by their class ``toy.y``. Right
-    (b): coloured by the nearest-centre (Bayes) prediction ``toy.y_pred``,
-    with the decision boundaries, the two axes x₁ = 0 and x₂ = 0 (the centres
-    sit at (±s, ±s)). A sample whose colour differs between the panels is
-    misclassified.
-
-    Parameters
-    ----------
-    toy : FourGaussians
-        From :func:`rejlab.datasets.four_gaussians`.
-    axes : two Axes, optional
-        A new figure by default.
-
-    Returns
-    -------
-    numpy.ndarray of two Axes
-
-    Notes
-    -----
-    Called again on the same axes (for new data), it moves the points in
-    place: gids ``"toy-true-<k>"`` and ``"toy-pred-<k>"`` for the classes
-    k = 0..3.
+    Condessa et al. 2017, Sec. 5, Fig. 3. Left (a): the samples ``toy.X``
+    (from :func:`rejlab.datasets.four_gaussians`) coloured by their class
+    ``toy.y``. Right (b): coloured by the nearest-centre (Bayes) prediction
+    ``toy.y_pred``, with the decision boundaries, the two axes x₁ = 0 and
+    x₂ = 0 (the centres sit at (±s, ±s)). A sample whose colour differs
+    between the panels is misclassified. Returns the two Axes; called again
+    (new data), it moves the points: gids ``"toy-true-<k>"`` and
+    ``"toy-pred-<k>"`` for the classes k = 0..3.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import rejlab as rl
     >>> toy = rl.datasets.four_gaussians(5, seed=1)
     >>> ax_true, ax_pred = toy_problem(toy)
     >>> int(sum(len(c.get_offsets()) for c in ax_true.collections))
     20
     """
-    if axes is None:
-        _, axes = pyplot().subplots(1, 2, figsize=(10, 4.6), layout="constrained")
-    ax_true, ax_pred = check_axes(axes, 2)
+    ax_true, ax_pred = axes_row(axes, 2, width=5, height=4.6)
     X = np.asarray(toy.X, dtype=float)
     first = find_artist(ax_true, "toy-true-0") is None
     for ax, labels, kind in ((ax_true, np.asarray(toy.y), "true"),
                              (ax_pred, np.asarray(toy.y_pred), "pred")):
         for k, st in enumerate(TOY_CLASS_STYLE):
-            pts = X[labels == k].reshape(-1, 2)
-            found = find_artist(ax, f"toy-{kind}-{k}")
-            if found is not None:
-                found.set_offsets(pts)
-                continue
-            ax.scatter(pts[:, 0], pts[:, 1], s=12, color=st["color"], marker=st["marker"],
-                       linewidths=0, alpha=0.85, label=f"class {k}", gid=f"toy-{kind}-{k}")
+            put_scatter(ax, f"toy-{kind}-{k}", X[labels == k], s=12, color=st["color"],
+                        marker=st["marker"], linewidths=0, alpha=0.85, label=f"class {k}")
     if first:
         ax_pred.axhline(0, color="black", lw=1.5)
         ax_pred.axvline(0, color="black", lw=1.5)

@@ -2,7 +2,6 @@
 
 from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
-from ._sealed import HeldOut, SealedChoice, hold_out
 from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
 
 __all__ = [
@@ -10,8 +9,6 @@ __all__ = [
     "ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points",
     # guaranteed thresholds judged on the population, over many validation samples
     "GuaranteeStudy", "guarantee_study", "STUDY_METHODS",
-    # test data under seal: released once the choice made on validation data is on record
-    "HeldOut", "SealedChoice", "hold_out",
     # lesson data
     "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment",
 ]

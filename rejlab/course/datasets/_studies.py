@@ -1,9 +1,9 @@
 """Simulation studies on the toy problem: many samples, against the population or Chow's rule.
 
-:func:`max_q_points`: the max-Q point chosen on each of many samples, and
-what its threshold is worth on the population (the optimism of choosing on
-the data one reports on). :func:`chow_convergence`: the empirical
-minimum-cost threshold at growing sample sizes, against Chow's ``1 - rho``.
+:func:`max_q_points`: the max-Q point chosen on each of many samples, and what its threshold
+is worth on the population (the optimism of choosing on the data one reports on).
+:func:`chow_convergence`: the empirical minimum-cost threshold at growing sample sizes,
+against Chow's ``1 - rho``.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ import numpy as np
 from ..._constraints import accepts
 from ..._kinds import POSITIVE, POSITIVE_INTEGER, POSITIVE_INTEGERS_1D, SEED, SEEDS, SINGLE_FRACTION
 from ...calibration import apply_temperature
-from ...datasets._gaussians import expected_accuracy, four_gaussians
-from ...datasets._population import POPULATION, measures_from_population, rejected_and_kept_accurate
-from ...rejectors import confidence_from_proba
+from ...datasets import four_gaussians, population_point
+from ...datasets._population import POPULATION
 from ...selective import select_threshold
 
 __all__ = ["ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points"]
@@ -37,19 +36,12 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
                      temperature=1.0):
     """The empirical minimum-cost threshold on max probability, sample after growing sample.
 
-    For each size, a sample of the toy problem is drawn
-    (``four_gaussians(size, seed)``) and :func:`rejlab.select_threshold`
-    picks the threshold of minimum cost at price rho. With the exact
-    posteriors (``temperature=1``) it approaches Chow's threshold ``1 - rho``
-    as n grows (Chow 1970). A miscalibrated model, posteriors tempered as
-    ``p_k^(1/T) / sum_j p_j^(1/T)`` (T > 1 underconfident, T < 1
-    overconfident), keeps its predictions but its thresholds drift away
-    from ``1 - rho``.
-
-    Returns
-    -------
-    ChowConvergence
-        ``n``, ``threshold`` (arrays), ``chow_threshold``.
+    For each size a sample ``four_gaussians(size, seed)`` is drawn and
+    :func:`rejlab.select_threshold` picks the threshold of minimum cost at price rho. With
+    the exact posteriors (``temperature=1``) it approaches Chow's threshold ``1 - rho`` as n
+    grows (Chow 1970); a miscalibrated model, posteriors tempered as
+    ``p_k^(1/T) / sum_j p_j^(1/T)`` (T > 1 underconfident, T < 1 overconfident), keeps its
+    predictions but its thresholds drift away from ``1 - rho``.
 
     Examples
     --------
@@ -57,22 +49,20 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
     >>> cc.chow_threshold, bool(abs(cc.threshold[-1] - 0.7) < 0.05)
     (0.7, True)
     """
-    sizes = np.array(n_per_class, dtype=np.int64)
-    thresholds = []
+    sizes, thresholds = np.array(n_per_class, dtype=np.int64), []
     for size in sizes.tolist():
         toy = four_gaussians(size, seed, separation=separation)
         conf = apply_temperature(toy.proba, temperature).max(axis=1)
         thresholds.append(select_threshold(toy.accurate, conf, criterion="min_cost", rho=rho).value)
-    return ChowConvergence(4 * sizes.astype(np.int64), np.array(thresholds), 1.0 - rho)
+    return ChowConvergence(4 * sizes, np.array(thresholds), 1.0 - rho)
 
 
 class MaxQPoints(NamedTuple):
     """The max-Q point of many samples of the toy problem, and what it is worth on the population.
 
-    One entry per seed. ``Q`` is the maximum of Q on the sample it was
-    chosen on (the apparent value), ``population_Q`` the Q that the chosen
-    threshold gives on the whole population (the honest value: what fresh
-    data would give on average).
+    One entry per seed. ``Q`` is the maximum of Q on the sample it was chosen on (the
+    apparent value), ``population_Q`` the Q that the chosen threshold gives on the whole
+    population (the honest value: what fresh data would give on average).
     """
 
     seed: np.ndarray
@@ -92,24 +82,12 @@ class MaxQPoints(NamedTuple):
 def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", separation=1.0):
     """The point of maximum Q on samples ``four_gaussians(n_per_class, seed)``, seed after seed.
 
-    For each seed, :func:`rejlab.select_threshold` picks the max-Q threshold
-    on the sample (its r and Q are the sample's), and
-    :func:`population_point` says what the same threshold rejects and gives
-    on the population, exactly. Across seeds the max-Q point wanders (the Q
-    curve is flat near its top, and its height there is a count of a few
-    samples); on average the sample's own max Q exceeds what its threshold
-    is worth, by :attr:`MaxQPoints.optimism`.
-
-    Parameters
-    ----------
-    n_per_class : int >= 1
-    seeds : iterable of int >= 0, default range(100)
-    rejector : "max_probability" or "breaking_ties", keyword-only
-    separation : float > 0, keyword-only
-
-    Returns
-    -------
-    MaxQPoints
+    For each seed :func:`rejlab.select_threshold` picks the max-Q threshold on the sample
+    (its r and Q are the sample's), and :func:`rejlab.datasets.population_point` says what
+    the same threshold rejects and gives on the population, exactly. Across seeds the max-Q
+    point wanders (the Q curve is flat near its top, and its height there is a count of a
+    few samples); on average the sample's own max Q exceeds what its threshold is worth,
+    by :attr:`MaxQPoints.optimism`.
 
     Examples
     --------
@@ -119,15 +97,10 @@ def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", s
     >>> bool(pts.optimism > 0)
     True
     """
-    s = separation
     seeds = np.array(list(seeds), dtype=np.int64)
-    chosen = [select_threshold(t.accurate, confidence_from_proba(t.proba, rejector))
-              for t in (four_gaussians(n_per_class, k, separation=separation)
-                        for k in seeds.tolist())]
+    chosen = [select_threshold(t.accurate, t.confidence(rejector))
+              for t in (four_gaussians(n_per_class, k, separation=separation) for k in seeds.tolist())]
     r, Q, t = (np.array([getattr(c, f) for c in chosen]) for f in ("r", "Q", "value"))
-    # -inf rejects nothing, +inf everything; the confidences lie in [0, 1]
-    finite = np.clip(t, 0.0, 1.0)
-    pr, an = rejected_and_kept_accurate(finite, rejector, s)
-    _, pq, _ = measures_from_population(np.where(t > 1, 1.0, pr), np.where(t > 1, 0.0, an),
-                                         expected_accuracy(s))
-    return MaxQPoints(seeds.astype(np.int64), r, Q, t, np.where(t > 1, 1.0, pr), pq)
+    # -inf rejects nothing, +inf everything: the confidences lie in [0, 1]
+    pop = population_point(np.clip(t, 0.0, 1.0), rejector, separation)
+    return MaxQPoints(seeds, r, Q, t, pop.r, pop.Q)

@@ -1,11 +1,10 @@
 """Self-checking exercises for the notebooks.
 
-Each exercise is registered with a function that *computes* its answer from
-rejlab (no answer is stored as a literal), so :func:`check` can say whether
-a student's answer is right, and give a hint (too high, too low, missing
-elements) without revealing it. The registry and the checking live in
-``_registry``; each lesson group registers its exercises in a module of its
-own.
+Each exercise computes its answer, and the wrong answers students are likely to give,
+with rejlab (no answer is stored as a literal), so :func:`check` can say whether a
+student's answer is right and give feedback (a known mistake named, too high, too low,
+missing elements) without revealing it. The registry and the checking live in
+``_registry``; each lesson group registers its exercises in a module of its own.
 
 >>> from rejlab import exercises
 >>> exercises.check("demo-1", 7)  # doctest: +ELLIPSIS
@@ -14,7 +13,7 @@ own.
 ❌ demo-1: not yet. Your answer is too high. Hint: count the samples in A∩N and M∩R.
 """
 
-from . import (  # noqa: F401,E501  (registration)  # noqa: F401  (registration: lessons 14-15)
+from . import (  # noqa: F401  (registration)
     _binary,
     _calibration,
     _context,

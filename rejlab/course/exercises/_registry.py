@@ -1,18 +1,17 @@
 """The exercise registry and :func:`check`, the self-check every lesson calls.
 
-An exercise is registered with the function that computes its answer; the
-answer is never stored, and :func:`check` never shows it. Besides the
-answer an exercise may carry
+An exercise is registered with a function that computes, with rejlab, its answer and the
+wrong answers students are likely to give (its misconceptions), each with a message aimed
+at that mistake; nothing is stored as a literal. The registry keeps that function only
+inside the closure :func:`check` calls, and no attribute or function returns the answer:
+the feedback says whether an answer is right, why a known mistake is one, or whether it
+is too high, too low or missing elements, and explains a right answer without repeating it.
 
-- an ``explanation``, one or two sentences shown after a right answer (why
-  it is right, what to take away);
-- misconceptions: wrong answers a student is likely to give, each computed
-  by a function registered with :func:`misconception` (again nothing is
-  stored as a literal), with a message aimed at that mistake. A wrong answer
-  that matches one gets its message instead of "too high / too low".
-
-:func:`check` never raises on an answer, whatever it is: an answer it
-cannot read is feedback ("Answer with a number."), not an exception.
+:func:`check` reads an answer once into values of exact built-in types (``int``,
+``float``, ``str``, a ``frozenset`` of them, a tuple of floats), taken from the answer's
+value and never from its methods, then compares them with plain arithmetic: a number whose
+``__eq__`` always says True is still the number it holds. It never raises on an answer:
+an answer it cannot read is feedback ("Answer with a number."), not an exception.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Callable
 
@@ -33,20 +32,19 @@ __all__ = ["Exercise", "Feedback", "exercise", "misconception", "check", "hint",
 
 @dataclass(frozen=True)
 class Exercise:
-    """A registered exercise: ``solution()`` computes the expected answer.
-
-    ``misconceptions`` holds ``(wrong_answer_function, message)`` pairs,
-    added by :func:`misconception`.
+    """A registered exercise as a lesson shows it: prompt, hint, explanation, tolerances and
+    the messages of the common wrong answers it recognises; ``judge(answer)`` is the
+    feedback :func:`check` gives. Its answer is no attribute of it.
     """
 
     id: str
     prompt: str
-    solution: Callable[[], object]
     hint: str = ""
     rel_tol: float = 1e-3
     abs_tol: float = 1e-9
     explanation: str = ""
-    misconceptions: list = field(default_factory=list, compare=False)
+    misconceptions: tuple = ()
+    judge: Callable = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -74,29 +72,41 @@ class Feedback:
 EXERCISES: dict[str, Exercise] = {}
 
 
-def exercise(id, prompt, *, hint="", rel_tol=1e-3, abs_tol=1e-9, explanation=""):
-    """Decorator registering ``solution`` as the answer of exercise ``id``."""
+def exercise(id, prompt, *, hint="", rel_tol=1e-3, abs_tol=1e-9, explanation="",
+             misconceptions=()):
+    """Decorator registering ``solve`` as exercise ``id``; the decorated name is left None.
 
-    def register(solution):
+    ``solve()`` returns ``(answer, wrong answers)``: one wrong answer for each message of
+    ``misconceptions``, in their order, computed the way the mistaken student computes it.
+    A message explains its mistake and never holds the answer.
+    """
+
+    def register(solve):
         if id in EXERCISES:
             raise ValueError(f"exercise id {id!r} is registered twice")
-        EXERCISES[id] = Exercise(id, prompt, solution, hint, rel_tol, abs_tol, explanation)
-        return solution
+        extra = []   # wrong answers registered apart, with misconception()
+
+        def judge(answer):
+            right, wrong = solve()
+            pairs = [*zip(wrong, misconceptions, strict=True),
+                     *((f(), message) for f, message in extra)]
+            return _judge(id, right, pairs, answer, (rel_tol, abs_tol), hint, explanation)
+
+        judge.extra = extra
+        EXERCISES[id] = Exercise(id, prompt, hint, rel_tol, abs_tol, explanation,
+                                 tuple(misconceptions), judge)
 
     return register
 
 
 def misconception(id, message):
-    """Decorator registering a common wrong answer of exercise ``id`` and the message it earns.
-
-    The decorated function computes the wrong answer (as the solution
-    computes the right one), e.g. the nonrejected accuracy divided by n
-    instead of |N|. The message explains the mistake; it must not contain
-    the right answer.
-    """
+    """Decorator registering one more common wrong answer of exercise ``id``, computed by the
+    decorated function, and the message it earns (which must not hold the right answer)."""
 
     def register(wrong):
-        EXERCISES[EXERCISE_ID(id, "id")].misconceptions.append((wrong, message))
+        ex = EXERCISES[EXERCISE_ID(id, "id")]
+        ex.judge.extra.append((wrong, message))
+        EXERCISES[id] = replace(ex, misconceptions=(*ex.misconceptions, message))
         return wrong
 
     return register
@@ -119,157 +129,7 @@ EXERCISE_ID = Kind("EXERCISE_ID", _exercise_id, example="demo-1")
 @accepts(id=EXERCISE_ID)
 def hint(id):
     """The hint of exercise ``id`` (never its answer)."""
-    ex = EXERCISES[id]
-    return ex.hint or "No hint for this one: reread the definition above."
-
-
-# --- reading an answer -----------------------------------------------------------
-
-
-class _Unreadable(Exception):
-    """The answer cannot be read as the kind the exercise expects; the message says why."""
-
-
-def _number(answer):
-    """A student's answer as one real float, or _Unreadable with the feedback to give."""
-    if isinstance(answer, (bool, np.bool_)):
-        raise _Unreadable("Answer with a number, not True or False.")
-    if isinstance(answer, (str, bytes)):
-        raise _Unreadable("Answer with a number (without quotes).")
-    if isinstance(answer, (complex, np.complexfloating)):
-        raise _Unreadable("Answer with a real number (this one has an imaginary part).")
-    if isinstance(answer, (list, tuple, set, frozenset, dict)) or (
-            isinstance(answer, np.ndarray) and answer.ndim != 0):
-        raise _Unreadable("Answer with a single number.")
-    if answer is None:
-        raise _Unreadable("Answer with a number.")
-    if isinstance(answer, numbers.Integral):
-        # kept exact (2**53 + 1 is not 2**53); one that no float can hold is no measure
-        if abs(int(answer)) > 2**1000:
-            raise _Unreadable("That number is too large to be a measure here.")
-        return int(answer)
-    try:
-        value = float(answer)
-    except OverflowError:
-        raise _Unreadable("That number is too large to be a measure here.") from None
-    except Exception:
-        raise _Unreadable("Answer with a number.") from None
-    return value
-
-
-def _elements(answer, expected=()):
-    """A student's set answer as a Python set (strings are split on commas and spaces).
-
-    When the expected elements are integers (subscripts, labels 1..m), the
-    integer words of a string answer are read as integers.
-    """
-    if isinstance(answer, str):
-        inner = answer.strip()
-        if inner.startswith("{") and inner.endswith("}"):
-            inner = inner[1:-1]
-        parts = [p.strip().strip("'\"") for p in re.split(r"[,\s]+", inner)]
-        integers = bool(expected) and all(isinstance(e, numbers.Integral) for e in expected)
-        return {int(p) if integers and re.fullmatch(r"[+-]?\d+", p) else p for p in parts if p}
-    if isinstance(answer, (dict, bytes)) or answer is None or not hasattr(answer, "__iter__"):
-        raise _Unreadable("Answer with a set, e.g. {'a', 'b'} (or the string 'a, b').")
-    try:
-        return set(answer)
-    except Exception:
-        raise _Unreadable("Answer with a set of elements, e.g. {'a', 'b'}.") from None
-
-
-def _sequence(answer):
-    if isinstance(answer, (str, bytes, dict)) or answer is None:
-        raise _Unreadable("Answer with a sequence of numbers.")
-    try:
-        got = np.asarray(answer)
-        if got.dtype.kind not in "iuf":
-            raise TypeError
-        return got.astype(float)
-    except Exception:
-        raise _Unreadable("Answer with a sequence of numbers.") from None
-
-
-def _close(got, exp, ex):
-    """Equal within the exercise's tolerance; exact for integers (no float rounding)."""
-    if isinstance(got, numbers.Integral) and isinstance(exp, numbers.Integral) \
-            and not isinstance(exp, (bool, np.bool_)):
-        return int(got) == int(exp) or (ex.rel_tol > 0 and
-                                         math.isclose(float(got), float(exp), rel_tol=ex.rel_tol))
-    got, exp = float(got), float(exp)
-    if math.isnan(exp) or math.isnan(got):
-        return math.isnan(exp) and math.isnan(got)
-    if math.isinf(exp) or math.isinf(got):
-        return exp == got
-    return (math.isclose(got, exp, rel_tol=ex.rel_tol, abs_tol=ex.abs_tol)
-            or (ex.rel_tol > 0 and abs(got - exp) <= _half_last_digit(got)))
-
-
-def _half_last_digit(value):
-    """Half a unit of the last digit written in ``value`` (0 below two significant digits).
-
-    A student who types 0.0182 for 0.018173 has rounded correctly: the
-    answer is right to the digits given. ``repr`` of a float is its shortest
-    round-tripping form, i.e. the digits that were typed.
-    """
-    if not math.isfinite(value) or value == int(value):
-        return 0.0      # a whole number (1 or 1.0) is taken as exact, not as two digits
-    written = Decimal(repr(value))
-    significant = len(written.as_tuple().digits)
-    if significant < 2:
-        return 0.0
-    return 0.5 * 10.0 ** written.as_tuple().exponent * (1 + 1e-9)
-
-
-def _matches(expected, answer, ex):
-    """True when ``answer`` equals ``expected`` the way the exercise compares; may raise _Unreadable."""
-    if isinstance(expected, str):
-        if not isinstance(answer, str):
-            raise _Unreadable("Answer with a word, in quotes.")
-        return answer.strip().strip("'\"‘’“”.!").strip().lower() == expected.lower()
-    if isinstance(expected, (set, frozenset)):
-        return _elements(answer, expected) == set(expected)
-    if isinstance(expected, (tuple, list, np.ndarray)):
-        got, exp = _sequence(answer), np.asarray(expected, dtype=float)
-        if got.shape != exp.shape:
-            raise _Unreadable(f"Expected {exp.size} numbers, got {got.size}.")
-        return bool(np.isclose(got, exp, rtol=ex.rel_tol, atol=ex.abs_tol, equal_nan=True).all())
-    if isinstance(expected, (bool, np.bool_)):
-        if not isinstance(answer, (bool, np.bool_)):
-            raise _Unreadable("Answer True or False.")
-        return bool(answer) == bool(expected)
-    return _close(_number(answer), expected, ex)
-
-
-def _detail(expected, answer, ex):
-    """Why a readable answer is wrong, without revealing ``expected``."""
-    if isinstance(expected, str):
-        return "That is not the expected word."
-    if isinstance(expected, (set, frozenset)):
-        got = _elements(answer, expected)
-        missing, extra = len(set(expected) - got), len(got - set(expected))
-        parts = []
-        if missing:
-            parts.append(f"{missing} element(s) missing")
-        if extra:
-            parts.append(f"{extra} element(s) that do not belong")
-        return "Your set has " + " and ".join(parts) + "."
-    if isinstance(expected, (tuple, list, np.ndarray)):
-        got, exp = _sequence(answer), np.asarray(expected, dtype=float)
-        close = np.isclose(got, exp, rtol=ex.rel_tol, atol=ex.abs_tol, equal_nan=True)
-        return f"{int((~close).sum())} of the {exp.size} numbers are off."
-    if isinstance(expected, (bool, np.bool_)):
-        return ""
-    got, exp = float(_number(answer)), float(expected)
-    if math.isnan(exp) or math.isnan(got):
-        return "Think about whether the quantity is defined here."
-    if math.isinf(exp) or math.isinf(got):
-        return "Think about what happens when a denominator is 0."
-    side = "too high" if got > exp else "too low"
-    if ex.rel_tol > 0 and exp != int(exp) and abs(got - exp) <= 0.02 * abs(exp):
-        return (f"Close, but {side} for the check (it allows {ex.rel_tol:.1%}): "
-                "carry more digits through your computation, or round only at the end.")
-    return f"Your answer is {side}."
+    return EXERCISES[id].hint or "No hint for this one: reread the definition above."
 
 
 @accepts(id=EXERCISE_ID)
@@ -286,40 +146,217 @@ def check(id, answer):
     known misconception gets a message aimed at it. The feedback on a wrong
     answer never contains the answer; a right answer gets the explanation.
     """
-    ex = EXERCISES[id]
     if answer is None:  # the stored exercise cell, before the student tried: no hint yet
         return Feedback(id, False, f"✏️ {id}: not yet. Replace None with your answer "
                                    "(stuck? rl.exercises.hint, with this exercise's id, "
                                    "gives a hint).")
-    expected = ex.solution()
+    return EXERCISES[id].judge(answer)
+
+
+def _judge(id, right, wrong, answer, tolerance, hint, explanation):
+    """The feedback on ``answer``: the comparisons, on values read once."""
+
+    def feedback(detail, misconception=""):
+        msg = f"❌ {id}: not yet." + (" " + detail if detail else "")
+        if hint and not misconception:
+            msg += " Hint: " + hint
+        return Feedback(id, False, msg, misconception)
+
+    expected = _exact(right)
     try:
-        ok = _matches(expected, answer, ex)
+        got = _read(answer, expected)
+        if _same(got, expected, tolerance):
+            return Feedback(id, True, f"✅ {id}: correct." + (" " + explanation if explanation
+                                                            else ""))
     except _Unreadable as why:
-        return _wrong(ex, str(why))
-    except Exception:  # an object whose conversion itself fails: still feedback, never a traceback
-        return _wrong(ex, "That answer cannot be read: answer with a plain number, word or set.")
-    if ok:
-        msg = f"✅ {id}: correct."
-        if ex.explanation:
-            msg += " " + ex.explanation
-        return Feedback(id, True, msg)
-    for wrong, message in ex.misconceptions:
+        return feedback(str(why))
+    except Exception:  # an object whose reading itself fails: still feedback, never a traceback
+        return feedback("That answer cannot be read: answer with a plain number, word or set.")
+    for value, message in wrong:
         try:
-            if _matches(wrong(), answer, ex):
-                return _wrong(ex, message, misconception=message)
+            if _same(got, _exact(value), tolerance):
+                return feedback(message, misconception=message)
         except Exception:
             continue
     try:
-        detail = _detail(expected, answer, ex)
+        detail = _detail(got, expected, tolerance)
     except Exception:
         detail = ""
-    return _wrong(ex, detail)
+    return feedback(detail)
 
 
-def _wrong(ex, detail, misconception=""):
-    msg = f"❌ {ex.id}: not yet."
-    if detail:
-        msg += " " + detail
-    if ex.hint and not misconception:
-        msg += " Hint: " + ex.hint
-    return Feedback(ex.id, False, msg, misconception)
+# --- reading an answer once, into exact built-in types ------------------------------------
+
+
+class _Unreadable(Exception):
+    """The answer cannot be read as the kind the exercise expects; the message says why."""
+
+
+def _scalar(x):
+    """A NumPy scalar or 0-d array as the Python value it holds."""
+    return x.item() if isinstance(x, np.generic) or (isinstance(x, np.ndarray) and x.ndim == 0) \
+        else x
+
+
+def _number(x):
+    """An exact ``int`` or ``float``, read from the value (its own methods are never called)."""
+    x = _scalar(x)
+    if isinstance(x, bool):
+        raise _Unreadable("Answer with a number, not True or False.")
+    if isinstance(x, (str, bytes)):
+        raise _Unreadable("Answer with a number (without quotes).")
+    if isinstance(x, complex):
+        raise _Unreadable("Answer with a real number (this one has an imaginary part).")
+    if isinstance(x, (list, tuple, set, frozenset, dict, np.ndarray)):
+        raise _Unreadable("Answer with a single number.")
+    if isinstance(x, int):
+        # kept exact (2**53 + 1 is not 2**53); one that no float can hold is no measure
+        if int.bit_length(x) > 1000:
+            raise _Unreadable("That number is too large to be a measure here.")
+        return int(int.__repr__(x))
+    if isinstance(x, float):
+        return float(float.__repr__(x))
+    if not isinstance(x, numbers.Real):
+        raise _Unreadable("Answer with a number.")
+    try:
+        return float(x)   # a Fraction or a Decimal, by its own exact conversion
+    except OverflowError:
+        raise _Unreadable("That number is too large to be a measure here.") from None
+
+
+def _element(x):
+    """A set's element as an exact ``str``, ``int`` or ``float``, else a marker equal to nothing."""
+    if isinstance(x, str):
+        return str.__str__(x)
+    try:
+        return _number(x)
+    except _Unreadable:
+        return object()
+
+
+def _exact(value):
+    """A computed answer (NumPy types, sets of labels) as exact built-in values."""
+    value = _scalar(value)
+    if isinstance(value, bool) or isinstance(value, str):
+        return value
+    if isinstance(value, (set, frozenset)):
+        return frozenset(map(_element, value))
+    if isinstance(value, (tuple, list, np.ndarray)):
+        return tuple(float(_number(v)) for v in value)
+    return _number(value)
+
+
+def _read(answer, expected):
+    """``answer`` read once as the kind of ``expected``; ``_Unreadable`` says why it cannot be."""
+    answer = _scalar(answer)
+    if isinstance(expected, bool):
+        if not isinstance(answer, bool):
+            raise _Unreadable("Answer True or False.")
+        return answer
+    if isinstance(expected, str):
+        if not isinstance(answer, str):
+            raise _Unreadable("Answer with a word, in quotes.")
+        return str.__str__(answer).strip().strip("'\"‘’“”.!").strip().lower()
+    if isinstance(expected, frozenset):
+        if isinstance(answer, str):
+            inner = str.__str__(answer).strip()
+            if inner.startswith("{") and inner.endswith("}"):
+                inner = inner[1:-1]
+            parts = [p.strip().strip("'\"") for p in re.split(r"[,\s]+", inner)]
+            integers = bool(expected) and all(type(e) is int for e in expected)
+            return frozenset(int(p) if integers and re.fullmatch(r"[+-]?\d+", p) else p
+                             for p in parts if p)
+        if isinstance(answer, (dict, bytes)) or not hasattr(answer, "__iter__"):
+            raise _Unreadable("Answer with a set, e.g. {'a', 'b'} (or the string 'a, b').")
+        try:
+            return frozenset(map(_element, list(answer)))
+        except Exception:
+            raise _Unreadable("Answer with a set of elements, e.g. {'a', 'b'}.") from None
+    if isinstance(expected, tuple):
+        if isinstance(answer, np.ndarray):
+            answer = answer.tolist()         # the values it holds, as Python numbers
+        try:
+            if not isinstance(answer, (list, tuple)):
+                raise _Unreadable
+            got = tuple(float(_number(v)) for v in answer)
+        except _Unreadable:
+            raise _Unreadable("Answer with a sequence of numbers.") from None
+        if len(got) != len(expected):
+            raise _Unreadable(f"Expected {len(expected)} numbers, got {len(got)}.")
+        return got
+    return _number(answer)
+
+
+# --- comparing, in plain arithmetic ---------------------------------------------------------
+
+
+def _close(got, exp, tolerance):
+    """Equal within the exercise's tolerance; exact for integers (no float rounding)."""
+    rel, tol = tolerance
+    if type(got) is int and type(exp) is int:
+        return got == exp or (rel > 0 and math.isclose(got, exp, rel_tol=rel))
+    got, exp = float(got), float(exp)
+    if math.isnan(exp) or math.isnan(got):
+        return math.isnan(exp) and math.isnan(got)
+    if math.isinf(exp) or math.isinf(got):
+        return exp == got
+    return (math.isclose(got, exp, rel_tol=rel, abs_tol=tol)
+            or (rel > 0 and abs(got - exp) <= _half_last_digit(got)))
+
+
+def _half_last_digit(value):
+    """Half a unit of the last digit written in ``value`` (0 below two significant digits).
+
+    A student who types 0.0182 for 0.018173 has rounded correctly: the
+    answer is right to the digits given. ``repr`` of a float is its shortest
+    round-tripping form, i.e. the digits that were typed.
+    """
+    if not math.isfinite(value) or value == int(value):
+        return 0.0      # a whole number (1 or 1.0) is taken as exact, not as two digits
+    written = Decimal(repr(value)).as_tuple()
+    if len(written.digits) < 2:
+        return 0.0
+    return 0.5 * 10.0 ** written.exponent * (1 + 1e-9)
+
+
+def _near(got, exp, tolerance):
+    """One number of a sequence close to another, as ``numpy.isclose`` (NaN equal to NaN)."""
+    if math.isnan(got) or math.isnan(exp):
+        return math.isnan(got) and math.isnan(exp)
+    return got == exp or abs(got - exp) <= tolerance[1] + tolerance[0] * abs(exp)
+
+
+def _same(got, exp, tolerance):
+    """Whether the answer read as ``got`` is ``exp`` (both of exact built-in types)."""
+    if isinstance(exp, (bool, str, frozenset)):
+        return type(got) is type(exp) and got == (exp.lower() if isinstance(exp, str) else exp)
+    if isinstance(exp, tuple):
+        return len(got) == len(exp) and all(_near(g, e, tolerance) for g, e in zip(got, exp))
+    return _close(got, exp, tolerance)
+
+
+def _detail(got, exp, tolerance):
+    """Why a readable answer is wrong, without revealing ``exp``."""
+    if isinstance(exp, str):
+        return "That is not the expected word."
+    if isinstance(exp, frozenset):
+        missing, extra = len(exp - got), len(got - exp)
+        parts = [f"{missing} element(s) missing"] * bool(missing)
+        parts += [f"{extra} element(s) that do not belong"] * bool(extra)
+        return "Your set has " + " and ".join(parts) + "."
+    if isinstance(exp, tuple):
+        off = sum(not _near(g, e, tolerance) for g, e in zip(got, exp))
+        return f"{off} of the {len(exp)} numbers are off."
+    if isinstance(exp, bool):
+        return ""
+    got, exp = float(got), float(exp)
+    if math.isnan(exp) or math.isnan(got):
+        return "Think about whether the quantity is defined here."
+    if math.isinf(exp) or math.isinf(got):
+        return "Think about what happens when a denominator is 0."
+    side = "too high" if got > exp else "too low"
+    rel = tolerance[0]
+    if rel > 0 and exp != int(exp) and abs(got - exp) <= 0.02 * abs(exp):
+        return (f"Close, but {side} for the check (it allows {rel:.1%}): "
+                "carry more digits through your computation, or round only at the end.")
+    return f"Your answer is {side}."

@@ -1,8 +1,8 @@
 """Exercises of lessons 12 (how sure are you?) and 13 (same ideas, other names).
 
-Every solution computes its answer with rejlab; nothing is stored as a
-literal answer. The digits models are rebuilt with lesson 11's recipe
-(scikit-learn is imported only when a solution runs).
+Each exercise computes its answer and its common wrong answers with rejlab; nothing is
+stored as a literal answer. The digits models are rebuilt with lesson 11's recipe
+(scikit-learn is imported only when a student checks an answer).
 """
 
 from __future__ import annotations
@@ -17,14 +17,10 @@ from ...bootstrap import compare_rejectors
 from ...datasets import four_gaussians, population_point
 from ...optimality import cost
 from ...rejectors import breaking_ties, max_probability
-from ._registry import exercise, misconception
+from ._registry import exercise
 from ._report import digits_split, lesson_model, sklearn
 
 # lesson 12 ---------------------------------------------------------------
-
-def _seed1_breaking_ties():
-    toy = four_gaussians(150, seed=1)
-    return selective.select_threshold(toy.accurate, toy.confidence("breaking_ties"))
 
 
 @exercise("12-1", "Four Gaussians with seed=1 (n_per_class=150), breaking-ties rejector: "
@@ -34,27 +30,18 @@ def _seed1_breaking_ties():
                "rl.datasets.population_point(threshold.value, 'breaking_ties').Q.",
           explanation="The sample promised more than its threshold delivers: the max Q of "
                       "one sample is chosen where that sample happens to look good, and fresh "
-                      "data do not share its luck.")
-def _ex_12_1():
-    return population_point(_seed1_breaking_ties().value, "breaking_ties").Q
-
-
-@misconception("12-1", "That is the max Q of the sample itself (exercise 03-2's number): the "
-                       "threshold was chosen where this sample looks best. Apply the same "
-                       "threshold to the population instead.")
-def _ex_12_1_sample_q():
-    return _seed1_breaking_ties().Q
-
-
-@misconception("12-1", "That is the population's own best Q (maximum probability at threshold "
-                       "0.5). The question asks what seed 1's threshold, on the breaking-ties "
-                       "confidence, is worth.")
-def _ex_12_1_population_best():
-    return population_point(0.5).Q
-
-
-def _population_q_half():
-    return population_point(0.5).Q
+                      "data do not share its luck.",
+          misconceptions=(
+              "That is the max Q of the sample itself (exercise 03-2's number): the threshold was "
+              "chosen where this sample looks best. Apply the same threshold to the population "
+              "instead.",
+              "That is the population's own best Q (maximum probability at threshold 0.5). The "
+              "question asks what seed 1's threshold, on the breaking-ties confidence, is worth.",
+          ))
+def _():
+    toy = four_gaussians(150, seed=1)
+    chosen = selective.select_threshold(toy.accurate, toy.confidence("breaking_ties"))
+    return population_point(chosen.value, "breaking_ties").Q, (chosen.Q, population_point(0.5).Q)
 
 
 @exercise("12-2", "Keep the threshold fixed at 0.5 (maximum probability). Show that on a sample "
@@ -66,39 +53,14 @@ def _population_q_half():
                "n counts all four classes.",
           explanation="About 0.018: as large as the whole gain of the population optimum over "
                       "not rejecting (0.728 - 0.708). One sample of 600 cannot place the "
-                      "top of a curve whose top is that flat.")
-def _ex_12_2():
-    q = _population_q_half()
-    return math.sqrt(q * (1 - q) / (4 * 150))
-
-
-@misconception("12-2", "That is the variance Q (1 - Q) / n; the standard deviation is its "
-                       "square root.")
-def _ex_12_2_variance():
-    q = _population_q_half()
-    return q * (1 - q) / (4 * 150)
-
-
-@misconception("12-2", "n is the number of samples, four classes of 150, not 150.")
-def _ex_12_2_per_class():
-    q = _population_q_half()
-    return math.sqrt(q * (1 - q) / 150)
-
-
-@lru_cache(maxsize=1)
-def _unseen_digits():
-    """The 1438 digits lesson 11's model did not train on (lesson 12's X_rest), in split order."""
-    _, X_rest, _, y_rest = digits_split()
-    return X_rest, y_rest
-
-
-def _digits_comparison():
-    model = lesson_model().model
-    X_rest, y_rest = _unseen_digits()
-    proba = model.predict_proba(X_rest)
-    accurate = partitions.accuracy_vector(y_rest, model.classes_[proba.argmax(axis=1)])
-    return compare_rejectors(accurate, max_probability(proba), breaking_ties(proba),
-                             fractions=[0.08], n_boot=1000, seed=0)
+                      "top of a curve whose top is that flat.",
+          misconceptions=(
+              "That is the variance Q (1 - Q) / n; the standard deviation is its square root.",
+              "n is the number of samples, four classes of 150, not 150.",
+          ))
+def _():
+    q = population_point(0.5).Q
+    return math.sqrt(q * (1 - q) / (4 * 150)), (q * (1 - q) / (4 * 150), math.sqrt(q * (1 - q) / 150))
 
 
 @exercise("12-3", "Lesson 11's digits model, all 1438 images it did not train on: compare maximum "
@@ -108,26 +70,23 @@ def _digits_comparison():
           hint="read `better` of the comparison, or whether the Q band contains 0.",
           explanation="The paired band contains 0: on 1438 images the two rejectors cannot be "
                       "told apart at 8 %, whatever the point estimate says. 'neither' is not "
-                      "'equal': more data might separate them (as on the toy at 6000 samples).")
-def _ex_12_3():
-    return str(_digits_comparison().better[0])
-
-
-@misconception("12-3", "Q1 - Q2 is indeed positive on these images (a few more right decisions), "
-                       "but the paired bootstrap band of the difference contains 0: another "
-                       "test set of the same size could reverse it.")
-def _ex_12_3_point_estimate():
-    return "1" if _digits_comparison().Q.estimate[0] > 0 else "2"
+                      "'equal': more data might separate them (as on the toy at 6000 samples).",
+          misconceptions=(
+              "Q1 - Q2 is indeed positive on these images (a few more right decisions), but the "
+              "paired bootstrap band of the difference contains 0: another test set of the same "
+              "size could reverse it.",
+          ))
+def _():
+    model = lesson_model().model
+    _, X_rest, _, y_rest = digits_split()       # lesson 12's X_rest, in split order
+    proba = model.predict_proba(X_rest)
+    accurate = partitions.accuracy_vector(y_rest, model.classes_[proba.argmax(axis=1)])
+    cmp = compare_rejectors(accurate, max_probability(proba), breaking_ties(proba),
+                            fractions=[0.08], n_boot=1000, seed=0)
+    return str(cmp.better[0]), ("1" if cmp.Q.estimate[0] > 0 else "2",)
 
 
 # lesson 13 ---------------------------------------------------------------
-
-def _oracle_case():
-    """Five samples, the last two misclassified, any confidence: AURC minus E-AURC is the oracle's."""
-    accurate = np.array([True, True, True, False, False])
-    confidence = np.array([0.9, 0.2, 0.7, 0.8, 0.4])
-    return accurate, confidence
-
 
 @exercise("13-1", "Show that E-AURC >= 0: no ranking keeps fewer errors among the k most "
           "confident than the oracle's, for any k. Then compute the oracle's AURC for n = 5 "
@@ -135,23 +94,18 @@ def _oracle_case():
           hint="the oracle keeps the 3 accurate samples first: err*_k = max(0, k - 3); "
                "AURC = (1/n) sum_k err*_k / k.",
           explanation="(1/5)(1/4 + 2/5) = 0.13: even a perfect ranking has AURC > 0 when the "
-                      "classifier errs, which is why E-AURC subtracts it.")
-def _ex_13_1():
-    a, c = _oracle_case()
-    return selective.aurc(a, c) - selective.excess_aurc(a, c)
-
-
-@misconception("13-1", "That is the sum of the risks: AURC is their mean over the n coverage "
-                       "levels, so divide by n.")
-def _ex_13_1_sum():
-    return 5 * _ex_13_1()
-
-
-@misconception("13-1", "That divides the kept errors by n (the generalized risk of AUGRC); AURC "
-                       "divides err_k by the k samples kept.")
-def _ex_13_1_augrc():
-    a, _ = _oracle_case()
-    return selective.augrc(a, a.astype(float))
+                      "classifier errs, which is why E-AURC subtracts it.",
+          misconceptions=(
+              "That is the sum of the risks: AURC is their mean over the n coverage levels, so "
+              "divide by n.",
+              "That divides the kept errors by n (the generalized risk of AUGRC); AURC divides "
+              "err_k by the k samples kept.",
+          ))
+def _():
+    # five samples, the last two misclassified, any confidence: AURC minus E-AURC
+    a, c = np.array([True, True, True, False, False]), np.array([0.9, 0.2, 0.7, 0.8, 0.4])
+    oracle = selective.aurc(a, c) - selective.excess_aurc(a, c)
+    return oracle, (5 * oracle, selective.augrc(a, a.astype(float)))
 
 
 @lru_cache(maxsize=1)
@@ -164,14 +118,6 @@ def knn_accurate_and_confidence():
     return accurate, max_probability(proba)
 
 
-def _ordered(accurate, confidence, misclassified_first):
-    """Confidence ranks that break every tie one way: misclassified (or accurate) rejected first."""
-    second = accurate if misclassified_first else ~accurate
-    rank = np.empty(accurate.size)
-    rank[np.lexsort((second, confidence))] = np.arange(accurate.size)
-    return rank
-
-
 @exercise("13-2", "The k-NN's maximum probability (lesson 13) takes only a few values. Over all "
           "orders of its test images, how far apart are the largest and the smallest AURC with "
           "ties='index' (largest minus smallest)?",
@@ -179,22 +125,21 @@ def _ordered(accurate, confidence, misclassified_first):
                "or all accurate images first in the rejection order; np.lexsort builds both.",
           explanation="The index convention lets the order of the rows decide who is rejected "
                       "inside a tie, so one model has a whole range of AURCs; ties='average' "
-                      "gives the expectation over that order, one number.")
-def _ex_13_2():
+                      "gives the expectation over that order, one number.",
+          misconceptions=(
+              "Ties do matter for ties='index': inside a group of equal confidences the order of "
+              "the rows decides which images are rejected first.",
+          ))
+def _():
     a, c = knn_accurate_and_confidence()
-    return (selective.aurc(a, _ordered(a, c, misclassified_first=False))
-            - selective.aurc(a, _ordered(a, c, misclassified_first=True)))
 
+    def aurc_breaking_ties(second):
+        """AURC of confidence ranks that reject, inside every tie, ``second`` False first."""
+        rank = np.empty(a.size)
+        rank[np.lexsort((second, c))] = np.arange(a.size)
+        return selective.aurc(a, rank)
 
-@misconception("13-2", "Ties do matter for ties='index': inside a group of equal confidences "
-                       "the order of the rows decides which images are rejected first.")
-def _ex_13_2_zero():
-    return 0.0
-
-
-def _population_cost(threshold, rho):
-    p = population_point(threshold)
-    return cost(p.A, p.r, rho)
+    return aurc_breaking_ties(~a) - aurc_breaking_ties(a), (0.0,)
 
 
 @exercise("13-3", "The toy population, rho = 0.3. A model reports the square c^2 of the true "
@@ -205,14 +150,13 @@ def _population_cost(threshold, rho):
                "gives r and A of each threshold, rl.cost(A, r, rho) the cost.",
           explanation="The curves and the AURC of c^2 are those of c, yet the rule moved along "
                       "the curve to a point that rejects far more: Chow's threshold is a "
-                      "statement about calibrated probabilities, not about rankings.")
-def _ex_13_3():
+                      "statement about calibrated probabilities, not about rankings.",
+          misconceptions=(
+              "The ranking is unchanged, so the curves and the AURC are; but the threshold 1 - rho "
+              "on c^2 is a different threshold on c, another point of the same curve with another "
+              "cost.",
+          ))
+def _():
     rho = 0.3
-    return _population_cost(math.sqrt(1 - rho), rho) - _population_cost(1 - rho, rho)
-
-
-@misconception("13-3", "The ranking is unchanged, so the curves and the AURC are; but the "
-                       "threshold 1 - rho on c^2 is a different threshold on c, another point of "
-                       "the same curve with another cost.")
-def _ex_13_3_zero():
-    return 0.0
+    squared, calibrated = population_point(math.sqrt(1 - rho)), population_point(1 - rho)
+    return cost(squared.A, squared.r, rho) - cost(calibrated.A, calibrated.r, rho), (0.0,)

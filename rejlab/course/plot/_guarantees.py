@@ -1,21 +1,12 @@
-"""Guaranteed thresholds, drawn: where each validation sample's threshold lands on the population.
-
-:func:`guarantee_study` draws a :class:`rejlab.datasets.GuaranteeStudy`
-(computed by :func:`rejlab.datasets.guarantee_study`): one point per
-validation sample, at the population coverage and selective risk of the
-threshold chosen on it, over the population's risk-coverage curve, the
-target risk and the population's own best point. Artists carry gids
-(``"guarantee-kept"``, ``"guarantee-exceeded"``, ``"guarantee-target"``,
-``"guarantee-best"``, ``"population-risk"``, the legend ``"guarantee-legend"``);
-a second call on the same Axes replaces them.
-"""
+"""Guaranteed thresholds, drawn (lesson 14): where each validation sample's threshold lands on
+the population."""
 
 from __future__ import annotations
 
 from ..._constraints import accepts
 from ..._kinds import SINGLE_FRACTION, instance
-from ...plot._artists import AX
-from ...plot._style import OKABE_ITO, get_ax, remove_artists
+from ...plot._artists import AX, get_ax, r_axes, remove_artists
+from ...plot._style import OKABE_ITO
 from ..datasets import GuaranteeStudy
 
 __all__ = ["guarantee_study", "METHOD_LABELS"]
@@ -23,6 +14,7 @@ __all__ = ["guarantee_study", "METHOD_LABELS"]
 #: How the methods are named in legends and readouts.
 METHOD_LABELS = {"sgr": "SGR (Geifman & El-Yaniv)", "ltt": "Learn then Test",
                  "empirical": "no promise (validation risk <= target)"}
+
 
 def _samples(count):
     return f"{count} sample{'' if count == 1 else 's'}"
@@ -44,17 +36,11 @@ def guarantee_study(study, ax=None, *, max_risk=0.4):
     coverage at the target). Splits that promised nothing keep nothing and
     are counted in the legend, not drawn.
 
-    Parameters
-    ----------
-    study : GuaranteeStudy
-        From :func:`rejlab.datasets.guarantee_study`.
-    ax : Axes, optional
-    max_risk : float in (0, 1], keyword-only
-        Upper end of the risk axis (fixed, so that explorers do not jump).
-
-    Returns
-    -------
-    Axes
+    ``study`` comes from :func:`rejlab.datasets.guarantee_study`;
+    ``max_risk`` in (0, 1] fixes the top of the risk axis, so that explorers
+    do not jump. A second call replaces ``"guarantee-kept"``,
+    ``"guarantee-exceeded"``, ``"guarantee-target"``, ``"guarantee-best"``,
+    ``"population-risk"`` and the legend ``"guarantee-legend"``.
     """
     if max_risk == 0:
         raise ValueError("max_risk must be > 0")
@@ -78,12 +64,9 @@ def guarantee_study(study, ax=None, *, max_risk=0.4):
     nothing = s.n_splits - int(s.certified.sum())
     if nothing:
         ax.plot([], [], " ", gid="guarantee-kept", label=f"{_samples(nothing)} promised nothing")
-    ax.set_xlim(0, 1)
+    r_axes(ax, "selective risk on the population", "coverage on the population (share kept)")
     ax.set_ylim(0, max_risk)
-    ax.set_xlabel("coverage on the population (share kept)")
-    ax.set_ylabel("selective risk on the population")
     ax.set_title(f"{METHOD_LABELS[s.method]}, n = {s.n}, {s.n_splits} validation samples",
                  fontsize=11, y=1.0)   # a fixed height: explorers redraw it over a frozen background
-    ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8).set_gid("guarantee-legend")
     return ax

@@ -1,12 +1,5 @@
-"""Sampling noise, drawn: the population against one sample, the max-Q point of many samples,
-Chow's threshold against the empirical minimum cost, and the cost along a curve.
-
-Every function takes results rejlab already computed
-(:func:`rejlab.datasets.population_curves`, :func:`rejlab.datasets.max_q_points`,
-:func:`rejlab.datasets.chow_convergence`, :func:`rejlab.rejection_curves`)
-and ``ax=None`` / ``axes=None``, and returns what it drew on. Artists carry a
-``gid`` (``"population-Q"``, ``"max-q-sample"``, ``"chow-threshold"``,
-``"cost"``, ...) so tests and explorers can find them.
+"""Sampling noise, drawn (lessons 12-13): the population against one sample, the max-Q point
+of many samples, Chow's threshold against the empirical minimum cost, the cost along a curve.
 """
 
 from __future__ import annotations
@@ -20,8 +13,18 @@ from ..._kinds import FLAG, OPTIONAL_TEXT, TEXT, instance
 from ...bootstrap import CurveBands
 from ...datasets import PopulationCurves
 from ...measures import MEASURE_NAMES, measure_info
-from ...plot._artists import AX, AXES, MEASURE_LABELS, MEASURES_KIND, named
-from ...plot._style import OKABE_ITO, RC, SERIES_COLORS, axes_row, check_axes, format_r, get_ax, pyplot
+from ...plot._artists import (
+    AX,
+    AXES,
+    MEASURES_KIND,
+    axes_row,
+    drawable,
+    get_ax,
+    named,
+    r_axes,
+    remove_artists,
+)
+from ...plot._style import MEASURE_LABELS, OKABE_ITO, R_LABEL, RC, SERIES_COLORS, format_r
 from ...plot._uncertainty import SIMULTANEOUS, curve_bands
 from ...prices import CostCurve
 from ..datasets import ChowConvergence, MaxQPoints
@@ -29,41 +32,7 @@ from ..datasets import ChowConvergence, MaxQPoints
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
            "sampling_panels", "SAMPLING_LIMITS"]
 
-_R_LABEL = "rejected fraction r"
 _POPULATION_STYLE = dict(color=OKABE_ITO["black"], ls="--", lw=1.4)
-
-
-def _remove_drawn(ax, gids=None):
-    """Remove what the plot functions drew on ``ax`` (every artist, or those with ``gids``).
-
-    The Axes, its limits, ticks and labels stay (``ax.clear()`` would rebuild
-    every tick: slow), so calling a drawing function again redraws in place.
-    """
-    def mine(artist):
-        return gids is None or (artist.get_gid() or "") in gids
-
-    for container in list(ax.containers):
-        if gids is None or (container.lines[0].get_gid() or "") in gids:
-            # matplotlib < 3.9 leaves an errorbar container in ax.containers after
-            # container.remove(); remove its artists and the container ourselves
-            for artist in container.get_children():
-                if artist.axes is ax:
-                    artist.remove()
-            if container in ax.containers:
-                ax.containers.remove(container)
-    for artist in [*ax.lines, *ax.collections, *ax.patches, *ax.texts]:
-        if mine(artist):
-            artist.remove()
-    if ax.get_legend() is not None:
-        ax.get_legend().remove()
-    if gids is None:
-        ax.set_prop_cycle(None)
-        ax.ignore_existing_data_limits = True   # the next artists set the limits afresh
-
-
-def _finite(y):
-    y = np.asarray(y, dtype=float)
-    return np.where(np.isfinite(y), y, np.nan)
 
 
 POPULATION = instance(PopulationCurves, "a PopulationCurves (from rl.datasets.population_curves)")
@@ -77,29 +46,18 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
 
     Meant to be drawn over a sample's curves or bands
     (:func:`rejlab.plot.curve_bands`) on the same axes: the curve an infinite
-    sample would give, computed from the exact posteriors.
-
-    Parameters
-    ----------
-    population : PopulationCurves
-        From :func:`rejlab.datasets.population_curves`.
-    measures : sequence of "A", "Q", "phi"
-    axes : sequence of Axes, optional
-        As many as ``measures``; one row of new panels if None.
-    label : str or None, keyword-only
-
-    Returns
-    -------
-    numpy.ndarray of Axes
+    sample would give, from the exact posteriors
+    (:func:`rejlab.datasets.population_curves`). ``label`` (None: no legend)
+    names them in the legend of the last panel.
     """
     pop, names = population, measures
     axes = axes_row(axes, len(names))
     for ax, m in zip(axes, names):
         if measure_info(m).log_scale and ax.get_yscale() != "log":
             ax.set_yscale("log", nonpositive="mask")
-        ax.plot(pop.r, _finite(getattr(pop, m)), gid=f"population-{m}", label=label,
+        ax.plot(pop.r, drawable(getattr(pop, m)), gid=f"population-{m}", label=label,
                 **_POPULATION_STYLE)
-        ax.set_xlabel(_R_LABEL)
+        ax.set_xlabel(R_LABEL)
         ax.set_ylabel(MEASURE_LABELS[m])
         ax.set_xlim(0, 1)
     if label:
@@ -116,30 +74,17 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     to its dot by a grey segment: the height of the segment is that
     sample's optimism. With ``population`` the population Q curve is drawn
     dashed. ``current`` (more max-Q points, e.g. of the sample on screen)
-    is drawn as ringed vermillion dots.
-
-    Parameters
-    ----------
-    points : MaxQPoints
-        From :func:`rejlab.datasets.max_q_points`.
-    ax : Axes, optional
-    population : PopulationCurves, keyword-only, optional
-    honest : bool, keyword-only
-    current : MaxQPoints, keyword-only, optional
-
-    Returns
-    -------
-    Axes
+    is drawn as ringed vermillion dots. Both ``points`` and ``current`` come
+    from :func:`rejlab.datasets.max_q_points`.
     """
     pts = points
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     if population is not None:
-        ax.plot(population.r, _finite(population.Q), gid="population-Q",
+        ax.plot(population.r, drawable(population.Q), gid="population-Q",
                 label="population Q(r)", **_POPULATION_STYLE)
     if honest:
         segs = np.stack([np.column_stack([pts.r, pts.population_r]),
                          np.column_stack([pts.Q, pts.population_Q])], axis=-1)
-
         ax.add_collection(LineCollection(segs, colors=OKABE_ITO["grey"], linewidths=0.6,
                                          alpha=0.6, gid="max-q-optimism"))
         ax.plot(pts.population_r, pts.population_Q, "x", color=OKABE_ITO["black"], ms=5,
@@ -156,7 +101,7 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
     low = min(min(float(np.min(p.Q)), float(np.min(p.population_Q)) if honest else np.inf)
               for p in shown)
     ax.set_ylim(low - 0.02, max(float(np.max(p.Q)) for p in shown) + 0.02)
-    ax.set_xlabel(_R_LABEL)
+    ax.set_xlabel(R_LABEL)
     ax.set_ylabel(MEASURE_LABELS["Q"])
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize=RC["legend.fontsize"])
@@ -167,16 +112,8 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
 def chow_convergence(results, ax=None):
     """The empirical minimum-cost threshold against the sample size, and Chow's 1 - rho.
 
-    Parameters
-    ----------
-    results : ChowConvergence or dict[str, ChowConvergence]
-        From :func:`rejlab.datasets.chow_convergence` (a dict: one series
-        per model, e.g. per temperature; they must share rho).
-    ax : Axes, optional
-
-    Returns
-    -------
-    Axes
+    ``results``: one :func:`rejlab.datasets.chow_convergence`, or a dict of
+    them (one series per model, e.g. per temperature) that share rho.
     """
     named = results
     chow = {cc.chow_threshold for cc in named.values()}
@@ -187,7 +124,7 @@ def chow_convergence(results, ax=None):
     ax.axhline(t_chow, color=OKABE_ITO["black"], lw=1.2, ls="--", gid="chow-threshold",
                label=f"Chow: 1 − ρ = {t_chow:.2f}")
     for i, (name, cc) in enumerate(named.items()):
-        ax.plot(cc.n, _finite(cc.threshold), "o-", color=SERIES_COLORS[i % len(SERIES_COLORS)],
+        ax.plot(cc.n, drawable(cc.threshold), "o-", color=SERIES_COLORS[i % len(SERIES_COLORS)],
                 lw=1.5, ms=5, gid="empirical-threshold",
                 label=name or "minimum cost on a sample of size n")
     ax.set_xscale("log")
@@ -239,7 +176,6 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     ----------
     cost : CostCurve
         From :func:`rejlab.cost_curve` on the sample's curves.
-    ax : Axes, optional
     chow : (r, cost), keyword-only, optional
         The operating point of Chow's rule and its cost, e.g. ``p.r`` and
         ``rl.cost(p.A, p.r, rho)`` of ``p = rl.operating_point(accurate,
@@ -250,19 +186,14 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     label : str, keyword-only, optional
         Legend label of the sample's curve.
 
-    Returns
-    -------
-    Axes
-
     Notes
     -----
-    Calling it again on the same Axes replaces the artists it drew (gids
-    ``"cost"``, ``"min-cost"``, ``"population-cost"``, ``"chow-point"``) and
-    the legend, and fits the y range to what it draws now (never to an
-    earlier call's curves): an explorer moves rho or the sample that way.
+    Called again, it replaces ``"cost"``, ``"min-cost"``,
+    ``"population-cost"``, ``"chow-point"`` and the legend, and fits the y
+    range to what it draws now (never to an earlier call's curves).
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
-    _remove_drawn(ax, _COST_GIDS)   # drawn here before: redraw in place
+    remove_artists(ax, _COST_GIDS)   # drawn here before: redraw in place
     ax.plot(cost.r, cost.cost, color=OKABE_ITO["blue"], lw=1.8, gid="cost",
             label=label or "this sample")
     ax.plot(cost.cheapest_r, cost.cheapest_cost, "D", color=OKABE_ITO["blue"], mec="black",
@@ -276,10 +207,7 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
                 gid="chow-point", label=f"Chow's rule 1 − ρ (r = {format_r(chow[0])})")
     ax.relim()            # the limits of what is drawn now, not of every earlier redraw
     ax.autoscale_view()
-    ax.set_xlim(0, 1)
-    ax.set_xlabel(_R_LABEL)
-    ax.set_ylabel(f"cost L at ρ = {cost.rho:.2f}")
-    ax.grid(alpha=0.3)
+    r_axes(ax, f"cost L at ρ = {cost.rho:.2f}")
     # under the axes, not loc="best": a legend that jumps as rho moves is hard to follow, and
     # there its labels' lengths never change the layout (an explorer freezes its first one)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8,
@@ -314,8 +242,6 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     population : PopulationCurves
     cloud : MaxQPoints
         The max-Q points of many samples of this size.
-    axes : four Axes, optional
-        New 2 x 2 panels if None.
     current : MaxQPoints, keyword-only, optional
         The sample on screen (ringed in the cloud panel).
     label, title_Q, title_cloud : str, keyword-only, optional
@@ -323,23 +249,15 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
     simultaneous : CurveBands, keyword-only, optional
         The same sample's simultaneous bands (``band="simultaneous"``).
 
-    Returns
-    -------
-    numpy.ndarray of four Axes
-
     Notes
     -----
-    Calling it again on the same Axes removes everything it drew and draws
-    afresh, keeping the Axes (their ticks are what a frozen explorer
-    background holds). Artists carry the gids of the functions it calls
-    (``"band-*"``, ``"estimate-*"``, ``"best-Q"``, ``"population-*"``,
-    ``"max-q-*"``; legends ``"legend"``).
+    Called again, it removes everything it drew and draws afresh, keeping
+    the Axes (their ticks are what a frozen explorer background holds), with
+    the gids of the functions it calls (legends: ``"legend"``).
     """
-    if axes is None:
-        _, axes = pyplot().subplots(2, 2, figsize=(10, 7.5), layout="constrained")
-    axes = check_axes(axes, 4)
+    axes = axes_row(axes, 4, width=5, height=3.75, nrows=2)
     for ax in axes:
-        _remove_drawn(ax)
+        remove_artists(ax)
     curve_bands({"": bands}, axes=axes[:3], label=label, simultaneous=simultaneous)
     population_curves(population, axes=axes[:3])
     max_q_points(cloud, ax=axes[3], population=population, current=current)

@@ -1,44 +1,35 @@
 """Interactive explorers: each function returns one ipywidgets container.
 
 An explorer is controls + a pure compute call into the maths + plot calls
-(:class:`Explorer`). Each states the question it answers and a "what to
-notice" line (also readable without building it: ``factory.question``,
-``factory.notice``); bad control values become a message; outside a live
-kernel its display shows the current figure. Importing this module imports
-ipywidgets and matplotlib; ``import rejlab`` does not.
+(:class:`Explorer`). Each states the question it answers and a "what to notice" line
+(also readable without building it: ``factory.question``, ``factory.notice``), and
+``factory.site_grid`` names the controls the course website moves and over which values
+(``tools/site_frames.py`` draws every setting in advance). Bad control values become a
+message; outside a live kernel the display shows the current figure. Importing this
+module imports ipywidgets and matplotlib; ``import rejlab`` does not.
 """
 
 from ._base import Explorer, control_values, format_number
-from ._calibration import (
-                         BIN_COUNTS,
-                         TEMPERATURES,
-                         CalibrationState,
-                         calibration_explorer,
-)
+from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibration_explorer
 from ._context import EXPLORER_SCENE, ContextState, context_explorer
 from ._covering import CoveringState, covering_explorer
 from ._guarantees import VALIDATION_SIZES, GuaranteeState, guarantee_explorer
-from ._optimality import (
-                         CostState,
-                         OperatingSetState,
-                         cost_explorer,
-                         operating_set_explorer,
-)
+from ._optimality import CostState, OperatingSetState, cost_explorer, operating_set_explorer
 from ._rejection import (
-                         confusion_explorer,
-                         curves_explorer,
-                         four_subsets_explorer,
-                         partitions_explorer,
-                         ranking_explorer,
+    confusion_explorer,
+    curves_explorer,
+    four_subsets_explorer,
+    partitions_explorer,
+    ranking_explorer,
 )
 from ._report import ReportExplorerState, report_explorer
 from ._uncertainty import (
-                         POPULATION_GRID,
-                         SAMPLE_SIZES,
-                         ChowState,
-                         SamplingState,
-                         chow_explorer,
-                         sampling_explorer,
+    POPULATION_GRID,
+    SAMPLE_SIZES,
+    ChowState,
+    SamplingState,
+    chow_explorer,
+    sampling_explorer,
 )
 
 __all__ = [

@@ -1,15 +1,12 @@
 """Frozen backgrounds: fast redraws for explorers whose figures hold much static text.
 
-The static part of a figure (axes, ticks, labels, curves that never move) is
-rendered once to pixels and shown as a background image; each redraw then
-renders only the artists that move. Drawing tick labels is what dominates a
-full redraw (several times the cost of 600 scatter points).
-
-A title that moves with a control must sit at a fixed height
-(``set_title(..., y=1.0)``, as the :mod:`rejlab.plot` functions set the titles
-they move): with the side titles hidden in the background, matplotlib's
-automatic title placement would push it off the figure. Which artists move is
-read from their gids (:func:`moving_artists`), as each plot function lists them.
+The static part of a figure (axes, ticks, labels, curves that never move) is rendered
+once to pixels and shown as a background image; each redraw then renders only the artists
+that move, found by their gids as each :mod:`rejlab.plot` function lists them. Drawing
+tick labels is what dominates a full redraw (several times the cost of 600 scatter
+points). A title that moves with a control sits at a fixed height (``set_title(...,
+y=1.0)``, as the plot functions set the titles they move): with the side titles hidden in
+the background, matplotlib's automatic placement would push it off the figure.
 """
 
 from __future__ import annotations
@@ -19,34 +16,28 @@ from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 
-__all__ = ["freeze_background", "release_background", "background_ready", "moving_artists"]
+__all__ = ["freeze", "release_background"]
 
 
-def pixels_artist(pixels):
-    """An artist that paints an RGBA pixel array over the whole figure, as is.
+class _Pixels(Artist):
+    """Paints an RGBA pixel array over the whole figure, as is (``Figure.figimage`` would
+    resample and mask it on every draw)."""
 
-    (``Figure.figimage`` would resample and mask the array on every draw.)
-    """
-    class _Pixels(Artist):
-        def __init__(self, rgba):
-            super().__init__()
-            self._rgba = np.ascontiguousarray(rgba[::-1])  # the renderer wants bottom row first
-            self.set_zorder(-1)
+    def __init__(self, rgba):
+        super().__init__()
+        self._rgba = np.ascontiguousarray(rgba[::-1])  # the renderer wants the bottom row first
+        self.set_zorder(-1)
 
-        def draw(self, renderer):
-            gc = renderer.new_gc()
-            renderer.draw_image(gc, 0, 0, self._rgba)
-            gc.restore()
-
-    return _Pixels(pixels)
+    def draw(self, renderer):
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, 0, 0, self._rgba)
+        gc.restore()
 
 
 def release_background(fig, *, relayout=False):
-    """Undo :func:`freeze_background`: static artists visible, autoscaling back, no background image.
-
-    ``relayout=True`` also lays the figure out again at the next freeze (new
-    data: new tick labels may need more room).
-    """
+    """Undo :func:`freeze`: static artists visible, autoscaling back, no background image;
+    ``relayout=True`` also lays the figure out again at the next freeze (new data: new tick
+    labels may need more room)."""
     if relayout:
         fig.set_layout_engine("constrained")
     frozen = getattr(fig, "_rejlab_background", None)
@@ -62,13 +53,17 @@ def release_background(fig, *, relayout=False):
     fig._rejlab_background = None
 
 
-def freeze_background(fig, moving):
-    """Render everything but ``moving`` once, then draw only ``moving`` on top of it.
+def freeze(fig, *prefixes, extra=()):
+    """On the first draw, render everything once but what moves, and draw only that after.
 
-    The layout is computed (with everything visible) and then fixed, and
-    autoscaling is switched off, so the pixels stay aligned with the axes.
+    What moves: the artists of the figure's axes whose gid starts with one of
+    ``prefixes``, and ``extra`` (a title that changes, an axis that rescales: text is what
+    costs most to draw, so only what changes is redrawn). The layout is computed (with
+    everything visible) and then fixed, and autoscaling is switched off, so that the pixels
+    stay aligned with the axes. Later calls do nothing until :func:`release_background`.
     """
-    release_background(fig)
+    if getattr(fig, "_rejlab_background", None) is not None:
+        return
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
     if isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine):
         canvas.draw()  # lays the figure out with every artist visible
@@ -76,7 +71,9 @@ def freeze_background(fig, moving):
     autoscale = {ax: (ax.get_autoscalex_on(), ax.get_autoscaley_on()) for ax in fig.axes}
     for ax in fig.axes:
         ax.set_autoscale_on(False)
-    moving = [a for a in moving if a.get_visible()]
+    moving = [a for ax in fig.axes for a in ax.get_children()
+              if (a.get_gid() or "").startswith(prefixes)]
+    moving = [a for a in moving + list(extra) if a.get_visible()]
     for artist in moving:
         artist.set_visible(False)
     canvas.draw()
@@ -84,23 +81,8 @@ def freeze_background(fig, moving):
     for artist in moving:
         artist.set_visible(True)
     keep = set(map(id, moving)) | {id(ax) for ax in fig.axes} | {id(fig.patch)}
-    hidden = [a for a in fig.get_children() if id(a) not in keep and a.get_visible()]
-    hidden += [a for ax in fig.axes for a in ax.get_children()
-               if id(a) not in keep and a.get_visible()]
+    hidden = [a for a in fig.get_children() + [c for ax in fig.axes for c in ax.get_children()]
+              if id(a) not in keep and a.get_visible()]
     for artist in hidden:
         artist.set_visible(False)
-    image = fig.add_artist(pixels_artist(pixels))
-    fig._rejlab_background = (image, hidden, autoscale)
-
-
-def moving_artists(fig, *prefixes, extra=()):
-    """Artists of the figure's axes whose gid starts with one of ``prefixes``."""
-    found = [a for ax in fig.axes for a in ax.get_children()
-             if (a.get_gid() or "").startswith(prefixes)]
-    return found + list(extra)
-
-
-def background_ready(fig):
-    return getattr(fig, "_rejlab_background", None) is not None
-
-
+    fig._rejlab_background = (fig.add_artist(_Pixels(pixels)), hidden, autoscale)

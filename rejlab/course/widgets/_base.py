@@ -1,34 +1,20 @@
 """The one pattern every explorer follows: controls + a pure compute + a draw.
 
-An :class:`Explorer` is an ``ipywidgets.VBox`` holding a title and the one
-question the explorer answers, the controls, a readout (HTML with the numbers
-a lesson talks about), a message line for bad input, the figure rendered as
-a PNG ``ipywidgets.Image`` (shown at its own pixel size, shrunk only to fit)
-and a "What to notice" line the student can open. Rendering to an Image
-(rather than printing into an Output) keeps the notebook's stored outputs
-stable and lets tests and benchmarks see every redraw without a kernel:
-``explorer.state`` is the latest computed result, ``explorer.image`` holds
+An :class:`Explorer` is an ``ipywidgets.VBox``: a title and the one question the explorer
+answers, the controls, a readout (the numbers a lesson talks about), a message line for
+bad input, the figure as a PNG ``ipywidgets.Image`` (shown at its own pixel size, shrunk
+only to fit) and a "What to notice" line the student opens. Rendering to an Image keeps
+the notebook's stored outputs stable and lets tests and benchmarks see every redraw
+without a kernel: ``explorer.state`` is the latest computed result, ``explorer.image``
 the latest PNG, ``explorer.redraws`` counts redraws.
 
-The figure has a text alternative generated from the numbers
-(:meth:`Explorer.alt_text`: the title, the control values and the readout
-as plain text, or the message when there is no figure). It is the image
-widget's ``tooltip``, which ipywidgets renders as the ``title`` attribute of
-the ``<img>`` element: with no ``alt`` attribute that is the image's
-accessible name, the text a screen reader reads (and a sighted reader sees
-on hover). The course website's explorer frames carry the same text as
-their ``alt``.
-
-Bad input never raises out of an explorer. Every control's value is checked
-at the door (a dropdown set to None, a NaN in a number box, a value outside a
-bounded control's range), then ``compute`` validates what it needs; either
-way a ``ValueError`` becomes a message naming the control, the readout is
-cleared and the figure is replaced by a blank image, so no stale number
-stands beside the warning. Setting a good value back redraws as usual.
-
-Outside a live kernel (GitHub, nbviewer, a static site, a notebook not yet
-run) an explorer's display shows its current figure: the display bundle
-carries it as ``image/png`` beside the widget view.
+Bad input never raises out of an explorer: a control's value is checked at the door
+(:func:`control_values`), then ``compute`` validates what it needs, and a ``ValueError``
+becomes a message naming the control while the readout is cleared and the figure blanked,
+so no stale number stands beside the warning. The figure's text alternative
+(:meth:`Explorer.alt_text`) is generated from the numbers; it is the image's ``title``,
+its accessible name, and the ``alt`` of the course website's frames. Outside a live kernel
+(GitHub, nbviewer, a notebook not yet run) the display shows the current figure.
 """
 
 from __future__ import annotations
@@ -56,12 +42,10 @@ from ..._constraints import Kind, accepts
 from ..._kinds import integer
 from ...plot import RC
 
-__all__ = ["Explorer", "format_number", "control_values", "among"]
+__all__ = ["Explorer", "format_number", "control_values", "among", "slider"]
 
 _TAG = re.compile(r"<[^>]+>")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
-
-
 
 
 def among(options, what="the slider's values"):
@@ -77,14 +61,13 @@ def among(options, what="the slider's values"):
 
 
 def _single_number(x, name):
-    """One real number; NaN and infinities are numbers a readout prints."""
     arr = v.real_array(x, name, "a single number")
     if arr.ndim != 0:
         raise ValueError(f"{name} must be a single number, got shape {arr.shape}")
     return float(arr)
 
 
-#: One real number, NaN and infinities included.
+#: One real number, NaN and infinities included (a readout prints them).
 ANY_NUMBER = Kind("ANY_NUMBER", _single_number, example=0.5)
 
 
@@ -99,7 +82,7 @@ def _controls(x, name):
     return x
 
 
-#: A dict name -> ipywidgets control (the generic test makes one).
+#: A dict name -> ipywidgets control.
 CONTROLS = Kind("CONTROLS", _controls)
 
 
@@ -108,38 +91,44 @@ def format_number(x, digits=3):
     """Format a measure for a readout: NaN and inf spelled out."""
     if x != x:
         return "undefined (NaN)"
-    if x in (float("inf"), float("-inf")):
+    if math.isinf(x):
         return "∞" if x > 0 else "-∞"
     return f"{x:.{digits}f}"
 
 
+def slider(description, value, lo=0.0, hi=1.0, step=0.01, fmt=".2f", **options):
+    """A float slider; a description longer than a symbol keeps its full width."""
+    if len(description) > 8:
+        options.setdefault("style", {"description_width": "initial"})
+    return widgets.FloatSlider(min=lo, max=hi, step=step, value=value, readout_format=fmt,
+                               description=description, **options)
+
+
 def _option_labels(control):
-    labels = []
-    for option in control.options:
-        if isinstance(option, tuple) and len(option) == 2:
-            labels.append(str(option[0]))
-        else:
-            labels.append(str(option))
-    return labels
+    return [str(o[0] if isinstance(o, tuple) and len(o) == 2 else o) for o in control.options]
+
+
+def _is_choice(control):
+    """One choice among options (a dropdown, buttons, a selection slider; not a multiple select)."""
+    return isinstance(getattr(control, "options", None), tuple) and isinstance(
+        getattr(control, "index", ()), (int, type(None)))
 
 
 @accepts(controls=CONTROLS)
 def control_values(controls):
     """The controls' values by name, each checked at the door; ``ValueError`` naming the control.
 
-    A choice (dropdown, toggle buttons, radio buttons, select) must hold one
-    of its options (ipywidgets lets its value be None); a number must be
-    finite and, for a control with ``min`` and ``max``, inside that range
-    (a slider clamps, but NaN passes the clamp and a typed number does not
-    clamp at all); a log slider's range is ``base ** min`` .. ``base ** max``.
-    Other values are passed on for ``compute`` to judge.
+    A choice must hold one of its options (ipywidgets lets its value be None); a number
+    must be finite and, for a control with ``min`` and ``max``, inside that range (a slider
+    clamps, but NaN passes the clamp and a typed number does not clamp at all); a log
+    slider's range is ``base ** min`` .. ``base ** max``. Other values are passed on for
+    ``compute`` to judge.
     """
     values = {}
     for name, control in controls.items():
         value = control.value
         label = getattr(control, "description", "") or name
-        if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \
-                and not isinstance(control.index, tuple):  # one choice (not a multiple select)
+        if _is_choice(control):
             if control.index is None:
                 raise ValueError(f"{label}: choose one of {', '.join(_option_labels(control))} "
                                  f"(nothing is selected)")
@@ -158,23 +147,18 @@ def control_values(controls):
 
 def html_to_text(markup):
     """Plain text of a readout's HTML: line breaks and ``|`` become ``; ``, tags go, entities are read."""
-    text = _BREAK.sub("; ", markup)
-    text = html.unescape(_TAG.sub("", text)).replace("\xa0", " ")
-    text = re.sub(r"\s*\|\s*", "; ", text)
-    return re.sub(r"\s+", " ", text).strip(" ;")
+    text = html.unescape(_TAG.sub("", _BREAK.sub("; ", markup))).replace("\xa0", " ")
+    return re.sub(r"\s+", " ", re.sub(r"\s*\|\s*", "; ", text)).strip(" ;")
 
 
 def control_text(control):
     """``description = value`` of one control as a reader sees it (option label, slider format)."""
-    label = getattr(control, "description", "") or ""
-    value = control.value
-    if isinstance(getattr(control, "options", None), tuple) and hasattr(control, "index") \
-            and isinstance(control.index, int):
+    label, value = getattr(control, "description", "") or "", control.value
+    if _is_choice(control) and control.index is not None:
         shown = _option_labels(control)[control.index]
     elif isinstance(value, float):
-        fmt = getattr(control, "readout_format", "") or ".3g"
         try:
-            shown = format(value, fmt)
+            shown = format(value, getattr(control, "readout_format", "") or ".3g")
         except ValueError:
             shown = f"{value:g}"
     else:
@@ -183,80 +167,65 @@ def control_text(control):
 
 
 def explains(question, notice):
-    """Give an explorer factory its question and "what to notice" line as attributes.
-
-    ``factory.question`` and ``factory.notice`` can be read without building
-    the explorer (a teacher guide lists them); the explorer shows both.
-    """
+    """Give an explorer factory its question and "what to notice" line as attributes, readable
+    without building the explorer (a teacher guide lists them); the explorer shows both."""
     def mark(factory):
-        factory.question = question
-        factory.notice = notice
+        factory.question, factory.notice = question, notice
         return factory
     return mark
-
-
-_BLANK_GREY = (242, 242, 242)
-#: Width of a readout character in CSS pixels, a little above the average of JupyterLab's
-#: 13 px sans-serif, so that the room kept for a readout errs on the side of one more line.
-_CHAR_PX = 8.0
-#: The width a readout wraps at in JupyterLab on a 1280-pixel window (the notebook's output
-#: area; the readout takes all of it, whatever the figure's width).
-_PAGE_PX = 840
-
-
-def _lines_height(lines):
-    """CSS height of ``lines`` lines of an HTML widget (each one ipywidgets' inline height)."""
-    return f"calc({lines} * var(--jp-widgets-inline-height, 28px) + 4px)"
-
-
-def _png_chunk(kind, data):
-    return (struct.pack(">I", len(data)) + kind + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
 
 def png_reference(rgba):
     """An RGB PNG of an (H, W, 4) uint8 array, written the obvious way: Pillow encodes it.
 
-    The definition :func:`fast_png` must meet (a test decodes both and
-    compares the pixels on random images).
+    The definition :func:`fast_png` must meet (a test decodes both and compares pixels).
     """
     buf = io.BytesIO()
     Image.fromarray(np.ascontiguousarray(rgba[:, :, :3])).save(buf, format="png")
     return buf.getvalue()
 
 
-def fast_png(rgba):
-    """An RGB PNG of an (H, W, 4) uint8 array, encoded for speed (one zlib pass, level 1).
+def _chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    The same pixels as :func:`png_reference` (read that one first). Rows are
-    stored unfiltered: on figures (flat colours, lines, text) this is smaller
-    than PIL's adaptive filtering at its fastest level, and about a third
-    faster, which matters at every slider move. The format, by hand: the PNG
-    signature, an IHDR chunk (width, height, 8-bit RGB), one IDAT chunk of
-    the zlib-compressed rows (each prefixed by its filter byte, 0 = none)
-    and IEND; each chunk is length, type, data and the CRC-32 of type + data.
+
+def fast_png(rgba):
+    """The pixels of :func:`png_reference` (read that one first), encoded for speed.
+
+    Rows are stored unfiltered and compressed in one zlib pass at level 1: on figures
+    (flat colours, lines, text) smaller than Pillow's adaptive filtering at its fastest
+    level and about twice as fast (``bench/widgets.py``), which matters at every slider
+    move. The format by hand: the PNG signature, an IHDR chunk (width, height, 8-bit
+    RGB), one IDAT chunk of the rows (each prefixed by its filter byte, 0 = none) and IEND;
+    each chunk is length, type, data and the CRC-32 of type + data.
     """
     height, width = rgba.shape[:2]
-    rows = np.empty((height, 1 + 3 * width), dtype=np.uint8)
-    rows[:, 0] = 0  # filter type None
+    rows = np.zeros((height, 1 + 3 * width), dtype=np.uint8)
     rows[:, 1:] = rgba[:, :, :3].reshape(height, 3 * width)
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
-    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", header)
-            + _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + _png_chunk(b"IEND", b""))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header)
+            + _chunk(b"IDAT", zlib.compress(rows.tobytes(), 1)) + _chunk(b"IEND", b""))
 
 
 class _FigureImage(widgets.Image):
-    """The figure's image widget, whose ``tooltip`` is the ``<img>``'s ``title``.
+    """The figure's image widget, whose ``tooltip`` becomes the ``<img>``'s ``title``.
 
-    ipywidgets' front end writes a widget's ``tooltip`` into the ``title``
-    attribute only when its model's ``description`` is empty, and reads the
-    length of that description first: the Image model has none, so a plain
-    Image with a tooltip fails to render. An empty synced ``description``
-    lets the view set ``title``, which is the image's accessible name (it has
-    no ``alt``): what a screen reader reads for the figure.
+    ipywidgets' front end writes a tooltip into ``title`` only when the model's
+    ``description`` is empty, and reads that description's length first: the Image model
+    has none, so a plain Image with a tooltip fails to render. With an empty synced
+    ``description``, ``title`` is the image's accessible name (it has no ``alt``).
     """
 
     description = Unicode("").tag(sync=True)
+
+
+#: The readout's room: a character's width in CSS pixels (a little above JupyterLab's 13 px
+#: sans-serif, erring on one more line) and the width it wraps at on a 1280-pixel window.
+_CHAR_PX, _PAGE_PX = 8.0, 840
+
+
+def _lines_height(lines):
+    return f"calc({lines} * var(--jp-widgets-inline-height, 28px) + 4px)"
 
 
 class Explorer(widgets.VBox):
@@ -265,36 +234,27 @@ class Explorer(widgets.VBox):
     Parameters
     ----------
     controls : mapping name -> ipywidgets value widget
-        Their ``value`` is passed to ``compute`` as keyword arguments, once
-        checked by :func:`control_values`.
+        Their ``value`` is passed to ``compute`` as keyword arguments, once checked by
+        :func:`control_values`.
     compute : callable
-        Pure function of the control values; raises ``ValueError`` on bad
-        input, which is shown in the message line (the readout and figure
-        are cleared; ``state`` keeps the last good result) while the explorer
-        keeps working.
+        Pure function of the control values; a ``ValueError`` is shown in the message line
+        (``state`` keeps the last good result) and the explorer keeps working.
     draw : callable
-        ``draw(figure, state)`` through :mod:`rejlab.plot` calls, which move
-        their artists in place when called again on the same Axes.
+        ``draw(figure, state)`` through :mod:`rejlab.plot` calls, which move their artists
+        in place when called again on the same Axes.
     readout : callable, optional
-        ``readout(state) -> str`` (HTML) shown under the controls.
-    figsize, dpi : figure size in inches and resolution
-        The PNG is shown at its own pixel size (``figsize * dpi``), shrunk
-        only when the page is narrower.
-    title : str
-        What the explorer shows.
-    question : str
-        The one question it answers, in plain words, shown under the title.
-    notice : str
-        What to notice, hidden in a "What to notice" section the student opens.
+        ``readout(state) -> str``: HTML shown under the controls.
+    figsize, dpi : the figure's size in inches and its resolution.
+    title, question, notice : str
+        What the explorer shows, the one question it answers (under the title), and what
+        to notice (in a "What to notice" section the student opens).
     legend : str, optional
-        HTML shown under the figure (a key the browser draws faster than
-        matplotlib would).
+        HTML under the figure (a key the browser draws faster than matplotlib would).
     controls_layout : widget, optional
         The container of the controls (default: one wrapping row).
     readout_lines : int, default 1
-        Lines kept for the readout from the start (more are kept as soon as a
-        readout needs them, and never given back), so that the figure below
-        does not move as the readout grows or a message replaces it.
+        Lines kept for the readout from the start; more are kept as soon as a readout
+        needs them and never given back, so that the figure below never moves.
     """
 
     def __init__(self, controls: Mapping[str, widgets.Widget], compute: Callable,
@@ -302,51 +262,31 @@ class Explorer(widgets.VBox):
                  figsize=(9, 4), dpi=100, title: str = "", question: str = "",
                  notice: str = "", legend: str = "", controls_layout=None, readout_lines=1):
         self.controls = dict(controls)
-        self._compute = compute
-        self._draw = draw
-        self._readout = readout
-        self.title = title
-        self.question = question
-        self.notice = notice
-        self.state = None
-        self.error = ""
-        self.redraws = 0
+        self._compute, self._draw, self._readout = compute, draw, readout
+        self.title, self.question, self.notice = title, question, notice
+        self.state, self.error, self.redraws = None, "", 0
         self._drawn = None   # the control values of the last figure
-
         with matplotlib.rc_context(RC):
             self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
         self._blank = None
         self.image = _FigureImage(format="png", layout=widgets.Layout(max_width="100%",
                                                                       height="auto"))
-        self.readout = widgets.HTML()
-        self.message = widgets.HTML()
-        # the readout and the message line share a box whose height only grows, so that a
-        # readout wrapping to another line (or a message replacing it) never moves the figure
-        self._status = widgets.VBox([self.readout, self.message],
-                                    layout=widgets.Layout(min_height=_lines_height(1)))
-        self._line_chars = int(_PAGE_PX / _CHAR_PX)
+        self.readout, self.message = widgets.HTML(), widgets.HTML()
         self._status_lines = v.count(readout_lines, "readout_lines", 50, lower=1)
-        self._status.layout.min_height = _lines_height(readout_lines)
+        self._status = widgets.VBox([self.readout, self.message], layout=widgets.Layout(
+            min_height=_lines_height(self._status_lines)))
         box = controls_layout or widgets.HBox(list(self.controls.values()),
                                               layout=widgets.Layout(flex_flow="row wrap"))
-        children = []
-        if title or question:
-            head = f"<b>{html.escape(title)}</b>" if title else ""
-            if question:
-                head += ("<br>" if head else "") + html.escape(question)
-            children.append(widgets.HTML(f'<div class="rejlab-question">{head}</div>'))
+        head = "<br>".join([f"<b>{html.escape(title)}</b>"] * bool(title)
+                           + [html.escape(question)] * bool(question))
+        children = [widgets.HTML(f'<div class="rejlab-question">{head}</div>')] * bool(head)
         children += [box, self._status, self.image]
         self.legend = widgets.HTML(legend) if legend else None
-        if self.legend is not None:
-            children.append(self.legend)
-        self.notice_box = None
-        if notice:
-            self.notice_box = widgets.Accordion(
-                children=[widgets.HTML(f'<div class="rejlab-notice">{html.escape(notice)}</div>')],
-                titles=("What to notice",), selected_index=None)
-            children.append(self.notice_box)
-        super().__init__(children)
+        self.notice_box = widgets.Accordion(
+            children=[widgets.HTML(f'<div class="rejlab-notice">{html.escape(notice)}</div>')],
+            titles=("What to notice",), selected_index=None) if notice else None
+        super().__init__(children + [w for w in (self.legend, self.notice_box) if w is not None])
         for control in self.controls.values():
             control.observe(self._on_change, names="value")
         self.update()
@@ -371,53 +311,44 @@ class Explorer(widgets.VBox):
                 png = self._render_png()
             shown = self._readout(state) if self._readout is not None else ""
         except ValueError as exc:
-            self._fail(str(exc))
-            return
-        self.error = ""
-        self.message.value = ""
-        self.state = state
-        self._drawn = self.values
-        self.readout.value = shown
-        self._reserve(shown)
-        self.image.value = png
-        self.image.tooltip = self.alt_text()
-        self.redraws += 1
-
-    def _fail(self, message):
-        """Show ``message``; clear the readout and put a blank image in the figure's place."""
-        self.error = message
-        self.message.value = '<span style="color:#D55E00">⚠ ' + html.escape(message) + "</span>"
-        self.readout.value = ""
-        self._reserve(self.message.value)
-        self.image.value = self._blank_png()
+            self.error = str(exc)
+            self.message.value = f'<span style="color:#D55E00">⚠ {html.escape(self.error)}</span>'
+            self.readout.value = ""
+            self._reserve(self.message.value)
+            if self._blank is None:
+                self._blank = png_reference(np.full((*self._canvas.get_width_height()[::-1], 4),
+                                                    242, dtype=np.uint8))
+            self.image.value = self._blank
+        else:
+            self.error = self.message.value = ""
+            self.state, self._drawn = state, self.values
+            self.readout.value = f'<span class="rejlab-readout">{shown}</span>' if shown else ""
+            self._reserve(shown)
+            self.image.value = png
+            self.redraws += 1
         self.image.tooltip = self.alt_text()
 
     def _reserve(self, markup):
-        """Keep room for ``markup``'s lines under the controls (the height never shrinks).
-
-        The lines are estimated from the text's length at the figure's width
-        (``_CHAR_PX`` pixels a character, on the generous side), each line
-        break of the HTML starting a new one.
-        """
-        parts = _BREAK.split(markup) if markup else [""]
-        lines = sum(max(1, -(-len(html_to_text(part)) // self._line_chars)) for part in parts)
+        """Keep room for ``markup``'s lines under the controls (the height never shrinks):
+        each line break of the HTML starts a line, a long line wraps at the page's width."""
+        per_line = int(_PAGE_PX / _CHAR_PX)
+        lines = sum(max(1, -(-len(html_to_text(part)) // per_line))
+                    for part in (_BREAK.split(markup) if markup else [""]))
         if lines > self._status_lines:
             self._status_lines = lines
             self._status.layout.min_height = _lines_height(lines)
 
     def control_texts(self):
-        """``{name: "description = value"}`` of the controls a reader is told about
-        (every control but on/off toggles), as :meth:`alt_text` names them."""
+        """``{name: "description = value"}`` of the controls a reader is told about (all but
+        on/off toggles, whose effect the readout says), as :meth:`alt_text` names them."""
         return {name: control_text(c) for name, c in self.controls.items()
                 if not isinstance(c.value, bool)}
 
     def alt_text(self):
         """The figure's text alternative, generated from the numbers it shows.
 
-        ``"<title>. Figure for <control> = <value>, ...: <readout as text>"``;
-        on bad input, ``"<title>: no figure. <message>"``. On/off toggles
-        (a covering's cells) are left out of the control list: the readout
-        says what they make. It is also the image widget's ``tooltip``.
+        ``"<title>. Figure for <control> = <value>, ...: <readout as text>"``; on bad
+        input, ``"<title>: no figure. <message>"``.
         """
         title = self.title or "Interactive figure"
         if self.error:
@@ -427,24 +358,13 @@ class Explorer(widgets.VBox):
         readout = html_to_text(self.readout.value)
         return text + (f": {readout}" if readout else "")
 
-    def _blank_png(self):
-        if self._blank is None:
-            buf = io.BytesIO()
-            Image.new("RGB", self._canvas.get_width_height(), _BLANK_GREY).save(buf, format="png")
-            self._blank = buf.getvalue()
-        return self._blank
-
     def _render_png(self):
-        """Draw with Agg and encode a PNG, fast enough for a slider.
-
-        The first render lays the figure out (constrained layout); the layout
-        is then frozen, because recomputing it costs more than drawing.
-        """
+        """Draw with Agg and encode a PNG, fast enough for a slider. The first render lays the
+        figure out (constrained layout), which is then frozen: it costs more than drawing."""
         self._canvas.draw()
         if self.figure.get_layout_engine() is not None:
             self.figure.set_layout_engine("none")  # not None: that re-reads rcParams
-        width, height = self._canvas.get_width_height()
-        self.image.layout.width = f"{width}px"  # its own size; max-width 100 % only shrinks it
+        self.image.layout.width = f"{self._canvas.get_width_height()[0]}px"  # its own size
         return fast_png(np.asarray(self._canvas.buffer_rgba()))
 
     def text_plain(self):
@@ -452,20 +372,13 @@ class Explorer(widgets.VBox):
         return f"Explorer: {self.title or 'interactive figure'} (run the notebook to move the controls)"
 
     def _repr_mimebundle_(self, **kwargs):
-        """The widget view, plus the current figure (``image/png``) and a short ``text/plain``.
-
-        A live kernel renders the widget; GitHub, nbviewer, a static site or
-        a notebook not yet run show the picture instead of the widget's repr.
-        """
+        """The widget view, plus the current figure (``image/png``, compressed harder: it is
+        stored in the notebook) and a short ``text/plain`` for pages without widgets."""
         data = super()._repr_mimebundle_(**kwargs) or {}
         data["text/plain"] = self.text_plain()
         if self.image.value:
-            data["image/png"] = base64.b64encode(self._stored_png()).decode("ascii")
+            buf = io.BytesIO()
+            with Image.open(io.BytesIO(self.image.value)) as im:
+                im.save(buf, format="png", optimize=True)
+            data["image/png"] = base64.b64encode(buf.getvalue()).decode("ascii")
         return data
-
-    def _stored_png(self):
-        """The current image, compressed harder (it is stored in the notebook)."""
-        buf = io.BytesIO()
-        with Image.open(io.BytesIO(self.image.value)) as im:
-            im.save(buf, format="png", optimize=True)
-        return buf.getvalue()

@@ -1,12 +1,9 @@
-"""Explorer of the calibration lesson: what a temperature and the bins do to the ECE and to rejection.
+"""Explorer of lesson 15: what a temperature and the bins do to the ECE and to rejection.
 
-:func:`calibration_explorer` tempers the toy problem's exact (calibrated)
-posteriors into a miscalibrated model, bins its maximum probability
-(:func:`rejlab.calibration_bins`) and draws the reliability diagram and the
-bin counts (:func:`rejlab.plot.reliability_diagram`,
-:func:`rejlab.plot.bin_counts`); the readout sets the ECE beside what
-rejection sees: AURC (the ranking) and Chow's rule (a threshold in
-probabilities). Controls + a pure ``compute`` + plot calls.
+:func:`calibration_explorer` tempers the toy problem's exact (calibrated) posteriors into a
+miscalibrated model, bins its maximum probability (:func:`rejlab.calibration_bins`) and
+draws the reliability diagram and the bin counts; the readout sets the ECE beside what
+rejection sees: AURC (the ranking) and Chow's rule (a threshold in probabilities).
 """
 
 from __future__ import annotations
@@ -31,7 +28,7 @@ from ...plot import bin_counts, panels, reliability_diagram
 from ...rejectors import max_probability
 from ...selective import aurc, chow_rule
 from ._base import Explorer, among, explains, format_number
-from ._uncertainty import SAMPLE_SIZES
+from ._uncertainty import SAMPLE_SIZES, size_slider
 
 __all__ = ["calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS"]
 
@@ -41,7 +38,7 @@ TEMPERATURES = (0.25, 0.33, 0.5, 0.67, 0.8, 1.0, 1.25, 1.5, 2.0, 3.0, 4.0)
 #: The numbers of bins it offers.
 BIN_COUNTS = (3, 5, 10, 15, 20, 30, 50, 100)
 
-_BINNING_BUTTONS = (("equal width", "equal_width"), ("equal mass", "equal_mass"))
+_WORDS = {"equal_width": "equal-width", "equal_mass": "equal-mass"}
 
 
 class CalibrationState(NamedTuple):
@@ -69,16 +66,14 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
                          seed=0, rho=0.3):
     """Question: how do the temperature and the bins change the ECE, and what changes for rejection?
 
-    Tempers the exact posteriors of ``rl.datasets.four_gaussians(n_per_class,
-    seed)`` (:func:`rejlab.apply_temperature`; T = 1 is calibrated) and draws
-    the reliability diagram of the maximum probability with ``n_bins`` bins
-    of the chosen ``binning``, beside the bin counts. The readout gives the
-    ECE with both binnings, the AURC, the fraction Chow's rule rejects at
-    ``rho`` and the temperature :func:`rejlab.fit_temperature` would fit on
-    this sample to undo T.
-
-    Controls: ``"temperature"`` (:data:`TEMPERATURES`), ``"n_bins"``
-    (:data:`BIN_COUNTS`), ``"binning"``, ``"n_per_class"``.
+    Tempers the exact posteriors of ``rl.datasets.four_gaussians(n_per_class, seed)``
+    (:func:`rejlab.apply_temperature`; T = 1 is calibrated) and draws the reliability
+    diagram of the maximum probability with ``n_bins`` bins of the chosen ``binning``,
+    beside the bin counts. The readout gives the ECE with both binnings, the AURC, the
+    fraction Chow's rule rejects at ``rho`` and the temperature
+    :func:`rejlab.fit_temperature` would fit on this sample to undo T. Controls:
+    ``"temperature"`` (:data:`TEMPERATURES`), ``"n_bins"`` (:data:`BIN_COUNTS`),
+    ``"binning"``, ``"n_per_class"``.
 
     Examples
     --------
@@ -96,11 +91,10 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
                                                style={"description_width": "initial"}),
         "n_bins": widgets.SelectionSlider(options=list(BIN_COUNTS), value=n_bins,
                                           description="bins"),
-        "binning": widgets.ToggleButtons(options=list(_BINNING_BUTTONS), value=binning,
-                                         description="binning"),
-        "n_per_class": widgets.SelectionSlider(options=list(SAMPLE_SIZES), value=n_per_class,
-                                               description="n per class",
-                                               style={"description_width": "initial"}),
+        "binning": widgets.ToggleButtons(options=[("equal width", "equal_width"),
+                                                  ("equal mass", "equal_mass")],
+                                         value=binning, description="binning"),
+        "n_per_class": size_slider(n_per_class),
     }
 
     def compute(temperature, n_bins, binning, n_per_class):
@@ -120,20 +114,15 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
         bin_counts(state.bins, ax=counts)
 
     def readout(s):
-        f = format_number
-        words = {"equal_width": "equal-width", "equal_mass": "equal-mass"}
-        other = BINNINGS[1 - BINNINGS.index(s.bins.binning)]
-        return (
-            f'<span class="rejlab-readout">ECE = {f(s.bins.ece)} ({words[s.bins.binning]}), '
-            f"{f(s.other_ece)} ({words[other]}) | AURC = {f(s.aurc, 4)} | Chow's rule at "
-            f"ρ = {f(s.rho, 2)} rejects r = {f(s.chow_r)} | temperature fitted on this sample: "
-            f"{f(s.fit.temperature, 2)}</span>"
-        )
+        f, binning = format_number, s.bins.binning
+        other = BINNINGS[1 - BINNINGS.index(binning)]
+        return (f"ECE = {f(s.bins.ece)} ({_WORDS[binning]}), {f(s.other_ece)} ({_WORDS[other]}) | "
+                f"AURC = {f(s.aurc, 4)} | Chow's rule at ρ = {f(s.rho, 2)} rejects r = "
+                f"{f(s.chow_r)} | temperature fitted on this sample: {f(s.fit.temperature, 2)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
                     title="Calibration: reliability diagram and what rejection sees",
                     question=calibration_explorer.question, notice=calibration_explorer.notice)
 
 
-#: The controls the course website moves (tools/site_frames.py): the temperature, and the binning.
 calibration_explorer.site_grid = {"temperature": "options", "binning": "options"}

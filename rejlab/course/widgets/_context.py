@@ -1,14 +1,13 @@
 """Explorer of lesson 10: context strength and probability of failure (Condessa et al. 2017, Figs. 6-8).
 
-The scene, the classifier and its probabilities are computed once; each
-context (one per strength) and each JCR result (one per strength and
-probability of failure) is computed the first time a slider reaches it and
-then cached, so going back to a setting is instant. The default scene is
-smaller than the lesson's 145 x 145 one, so that a first visit stays fast.
+The scene, the classifier and its probabilities are computed once; each context (one per
+strength) and each JCR result (one per strength and probability of failure) the first
+time a slider reaches it, then cached, so that going back to a setting is instant.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 import ipywidgets as widgets
@@ -21,7 +20,7 @@ from ...curves import RejectionCurves, rejection_curves
 from ...datasets import Scene, synthetic_scene
 from ...measures import OperatingPoint, operating_point
 from ...plot import jcr_vs_scr, panels, scene_map
-from ._base import Explorer, explains, format_number
+from ._base import Explorer, explains, format_number, slider
 
 __all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]
 
@@ -40,43 +39,9 @@ class ContextState(NamedTuple):
     scr_same_r: OperatingPoint    # SCR rejecting as many pixels as JCR
 
 
-class _Cache:
-    """Context and JCR results of one scene, computed on first use."""
-
-    def __init__(self, scene, per_class, seed, max_entries=64):
-        self.scene = scene
-        gt = scene.ground_truth
-        train = scene.training_mask(per_class, seed=seed)
-        clf = ctx.fit_gaussian_classifier(scene.features[train], gt[train])
-        self.proba = clf.predict_proba(scene.features)
-        self.evaluated = (gt > 0) & ~train
-        self.accuracy_without_context = ctx.labelled_accuracy(
-            self.proba.argmax(-1) + 1, gt, self.evaluated)
-        self._context = {}
-        self._jcr = {}
-        self.max_entries = max_entries
-
-    def context(self, strength):
-        if strength not in self._context:
-            if len(self._context) >= self.max_entries:
-                self._context.pop(next(iter(self._context)))
-            res = ctx.apply_context(self.proba, strength)
-            accurate = res.labels == self.scene.ground_truth
-            curves = rejection_curves(accurate[self.evaluated], res.confidence[self.evaluated])
-            self._context[strength] = (res, accurate, curves)
-        return self._context[strength]
-
-    def jcr(self, strength, gamma):
-        key = (strength, gamma)
-        if key not in self._jcr:
-            if len(self._jcr) >= self.max_entries:
-                self._jcr.pop(next(iter(self._jcr)))
-            self._jcr[key] = ctx.joint_context_rejection(self.proba, strength, gamma)
-        return self._jcr[key]
-
-
-#: The explorer's default scene: small (one context in a few tens of ms) and
-#: noisy enough that context alone leaves work for rejection.
+#: The explorer's default scene: smaller than the lesson's 145 x 145 one, so that a first
+#: visit stays fast (one context in a few tens of ms), and noisy enough that context alone
+#: leaves work for rejection.
 EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.5, seed=1)
 
 
@@ -93,59 +58,59 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
                      seed=0):
     """Move the context strength and the probability of failure; see JCR against SCR.
 
-    Left: the classification with context, JCR's rejected pixels darkened.
-    Right: SCR's curves of A and Q against r at this strength (one context
-    computation gives every r), with JCR's single operating point (one joint
-    computation per probability of failure). The readout
-    gives A, Q, phi and rho_0 of JCR and of SCR at the same rejected fraction.
+    Left: the classification with context, JCR's rejected pixels darkened. Right: SCR's
+    curves of A and Q against r at this strength (one context computation gives every r)
+    and JCR's single operating point (one joint computation per probability of failure).
+    The readout gives A, Q, phi and rho_0 of JCR and of SCR at the same rejected fraction.
 
     Parameters
     ----------
     scene : Scene, optional
-        Default: ``rl.datasets.synthetic_scene(**EXPLORER_SCENE)``, 64 x 64
-        pixels and 6 classes, small enough to recompute in a few tens of
-        milliseconds. A 145 x 145
-        scene works too, with about a second per new setting.
+        Default: ``rl.datasets.synthetic_scene(**EXPLORER_SCENE)``, 64 x 64 pixels and 6
+        classes; a 145 x 145 scene works too, with about a second per new setting.
     strength, failure_probability : float
-        Initial slider values.
+        Initial values of the controls ``"strength"`` (lambda, 0 to 8) and
+        ``"failure_probability"`` (gamma, 0 to 0.5: past that nearly every pixel is rejected).
     per_class, seed : int
         Training pixels per class and the seed that picks them.
-
-    Controls: ``"strength"`` (lambda, 0 to 8) and ``"failure_probability"``
-    (gamma, 0 to 0.5: past that nearly every pixel is rejected).
     """
-    if scene is None:
-        scene = synthetic_scene(**EXPLORER_SCENE)
+    scene = synthetic_scene(**EXPLORER_SCENE) if scene is None else scene
     # the sliders would silently clamp a start value outside their range
     if strength > 8:
         raise ValueError(f"strength must lie in [0, 8] (the slider's range), got {strength}")
     if failure_probability > 0.5:
         raise ValueError("failure_probability must lie in [0, 0.5] (the slider's range), "
                          f"got {failure_probability}")
-    cache = _Cache(scene, per_class, seed)
+    gt = scene.ground_truth
+    train = scene.training_mask(per_class, seed=seed)
+    proba = ctx.fit_gaussian_classifier(scene.features[train], gt[train]).predict_proba(
+        scene.features)
+    evaluated = (gt > 0) & ~train
+    without_context = ctx.labelled_accuracy(proba.argmax(-1) + 1, gt, evaluated)
+
+    @lru_cache(maxsize=64)
+    def with_context(strength):
+        res = ctx.apply_context(proba, strength)
+        accurate = (res.labels == gt)[evaluated]
+        return res, accurate, rejection_curves(accurate, res.confidence[evaluated])
+
+    jcr_at = lru_cache(maxsize=64)(lambda strength, gamma:
+                                   ctx.joint_context_rejection(proba, strength, gamma))
     controls = {
-        "strength": widgets.FloatSlider(value=strength, min=0.0, max=8.0, step=0.5,
-                                        description="strength λ", continuous_update=False,
-                                        style={"description_width": "initial"}),
-        "failure_probability": widgets.FloatSlider(
-            value=failure_probability, min=0.0, max=0.5, step=0.01, readout_format=".2f",
-            description="probability of failure γ", continuous_update=False,
-            # its long label takes about 13em: the rest keeps a full-length track
-            style={"description_width": "initial"},
-            layout=widgets.Layout(width="40em")),
+        "strength": slider("strength λ", strength, 0.0, 8.0, step=0.5, continuous_update=False),
+        # its long label takes about 13em: the rest keeps a full-length track
+        "failure_probability": slider("probability of failure γ", failure_probability, 0.0, 0.5,
+                                      continuous_update=False, layout=widgets.Layout(width="40em")),
     }
 
     def compute(strength, failure_probability):
         strength = v.nonnegative_number(strength, "strength")
         gamma = v.single_fraction(failure_probability, "failure_probability")
-        res, accurate, curves = cache.context(strength)
-        jcr = cache.jcr(strength, gamma)
-        ev = cache.evaluated
-        point = operating_point(accurate[ev], jcr.rejected[ev])
-        k = point.counts.rejected
-        return ContextState(strength, gamma, cache.accuracy_without_context,
-                            float(curves.A[0]), res.labels, jcr.rejected, point, curves,
-                            curves.point(k))
+        res, accurate, curves = with_context(strength)
+        jcr = jcr_at(strength, gamma)
+        point = operating_point(accurate, jcr.rejected[evaluated])
+        return ContextState(strength, gamma, without_context, float(curves.A[0]), res.labels,
+                            jcr.rejected, point, curves, curves.point(point.counts.rejected))
 
     def draw(fig, state):
         ax_map, ax = panels(fig, 2, width_ratios=[1.0, 1.5])
@@ -157,27 +122,21 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
         jcr_vs_scr(state.scr, state.jcr, ax)
 
     def readout(state):
-        pt, sp = state.jcr, state.scr_same_r
+        f = format_number
 
-        def rho0(p):
-            return format_number(p.rho_0) if p.counts.rejected else "undefined (nothing rejected)"
+        def point(p):
+            rho_0 = f(p.rho_0) if p.counts.rejected else "undefined (nothing rejected)"
+            return f"A = {f(p.A)}, Q = {f(p.Q)}, φ = {f(p.phi)}, ρ₀ = {rho_0}"
 
-        return (
-            f"accuracy without context {format_number(state.accuracy_without_context)}, "
-            f"with context α = {format_number(state.accuracy_with_context)}<br>"
-            f"<b>JCR</b> (γ = {state.failure_probability:.2f}): r = {format_number(pt.r)}, "
-            f"A = {format_number(pt.A)}, Q = {format_number(pt.Q)}, φ = {format_number(pt.phi)}, "
-            f"ρ₀ = {rho0(pt)}<br>"
-            f"<b>SCR</b> at the same r: A = {format_number(sp.A)}, Q = {format_number(sp.Q)}, "
-            f"φ = {format_number(sp.phi)}, ρ₀ = {rho0(sp)}"
-        )
+        return (f"accuracy without context {f(state.accuracy_without_context)}, "
+                f"with context α = {f(state.accuracy_with_context)}<br>"
+                f"<b>JCR</b> (γ = {state.failure_probability:.2f}): r = {f(state.jcr.r)}, "
+                f"{point(state.jcr)}<br><b>SCR</b> at the same r: {point(state.scr_same_r)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(9, 3.6),
                     title="Context and rejection: JCR against SCR",
                     question=context_explorer.question, notice=context_explorer.notice)
 
 
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
 context_explorer.site_grid = {"strength": [0.0, 1.0, 2.0, 4.0, 8.0],
-                               "failure_probability": np.linspace(0, 0.5, 11).round(2).tolist()}
+                              "failure_probability": np.linspace(0, 0.5, 11).round(2).tolist()}

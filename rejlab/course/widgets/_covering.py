@@ -1,11 +1,10 @@
 """Explorer of the neighborhood lessons (07-09; neighborhood-system paper, Secs. 3-4).
 
-:func:`covering_explorer` lets a student edit a covering cell by cell (one
-toggle per element and block), pick an element p, and see N(p), NS(p),
-Q_NS(p), the derived covering, the overlapped elements (counted and by the
-paper's Theorem) and AA / RAR of the covering read as a classification
-result against an ideal. All the maths is :func:`rejlab.covering_summary`
-and :func:`rejlab.accuracy_report`; drawing is :mod:`rejlab.plot`.
+:func:`covering_explorer` lets a student edit a covering cell by cell, pick an element p
+and see N(p), NS(p), Q_NS(p), the derived covering, the overlapped elements (counted and
+by the paper's Theorem) and AA / RAR of the covering read as a result against an ideal:
+:func:`rejlab.covering_summary` and :func:`rejlab.accuracy_report`, drawn by
+:mod:`rejlab.plot`.
 """
 
 from __future__ import annotations
@@ -27,9 +26,6 @@ from ._base import Explorer, explains
 
 __all__ = ["covering_explorer", "CoveringState"]
 
-_MAX_ELEMENTS = 15
-_MAX_BLOCKS = 8
-
 
 class CoveringState(NamedTuple):
     """What the covering explorer computed from its controls (no ideal or report without scores)."""
@@ -42,52 +38,34 @@ class CoveringState(NamedTuple):
     report: AccuracyReport | None
 
 
-def _swatch(style):
-    return (f'<span style="display:inline-block;width:1em;height:1em;vertical-align:middle;'
-            f'background:{style["color"]};opacity:{style.get("alpha", 0.85)};'
-            f'border:1px solid #555"></span> {html.escape(style["label"])}')
+def _key(scores):
+    def swatch(style):
+        return (f'<span style="display:inline-block;width:1em;height:1em;vertical-align:middle;'
+                f'background:{style["color"]};opacity:{style.get("alpha", 0.85)};'
+                f'border:1px solid #555"></span> {html.escape(style["label"])}')
 
-
-def _key_html(scores=True):
-    left = " &nbsp; ".join(_swatch(s) for k, s in COVERING_STYLE.items())
-    if not scores:
-        return f'<span class="rejlab-legend">{left}</span>'
-    right = " &nbsp; ".join(_swatch(s) for s in RESULT_STYLE.values())
-    return f'<span class="rejlab-legend">left: {left}<br>right: {right}</span>'
-
-
-def _toggle_name(i, e):
-    return f"C{i}:{e}"
-
-
-def _show_cell(button, on):
-    """An "in the block" cell filled (primary blue, a check mark), an empty one plain and light.
-
-    The pressed and unpressed greys of a plain toggle differ too little to be
-    read at a glance (or by anyone who cannot tell close greys apart); a filled
-    blue cell with a tick beside a white one differs in colour, brightness and shape.
-    """
-    button.button_style = "primary" if on else ""
-    button.icon = "check" if on else ""
+    left = " &nbsp; ".join(map(swatch, COVERING_STYLE.values()))
+    right = " &nbsp; ".join(map(swatch, RESULT_STYLE.values()))
+    return f'<span class="rejlab-legend">{f"left: {left}<br>right: {right}" if scores else left}</span>'
 
 
 def _cell_toggle(on, e, i):
-    """The toggle of element e in block C_i, drawn so that its state reads at a glance."""
+    """The toggle of element e in block C_i: an "in the block" cell filled (primary blue, a
+    tick), an empty one plain, which differ in colour, brightness and shape (a plain toggle's
+    two greys differ too little to be read at a glance)."""
     button = widgets.ToggleButton(value=on, description=str(e), tooltip=f"{e} in C{i}",
                                   layout=widgets.Layout(width="3.6em"))   # the tick and e
-    _show_cell(button, on)
-    button.observe(lambda change: _show_cell(button, change["new"]), names="value")
+
+    def show(change=None):
+        button.button_style, button.icon = ("primary", "check") if button.value else ("", "")
+
+    show()
+    button.observe(show, names="value")
     return button
 
 
 def _fmt(s):
-    if s is None:
-        return "undefined"
-    if not s:
-        return "∅"
-    return "{" + ", ".join(str(e) for e in ordered(s)) + "}"
-
-
+    return "undefined" if s is None else "{" + ", ".join(str(e) for e in ordered(s)) + "}" if s else "∅"
 
 
 _QUESTION = ("For an element p, which blocks hold it (NS(p)), what do they share (N(p)), and "
@@ -99,13 +77,8 @@ _QUESTION_SCORES = "And read as a result against the ideal, how accurate is it (
 _NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the errors, so it can "
                   "drop.")
 
-
-def _set_family(x, name):
-    return sc.set_family(x, name)
-
-
 #: Blocks given as sets (a sequence of sets; an indicator matrix is not drawn here).
-SET_FAMILY = Kind("SET_FAMILY", _set_family, example=[{"b", "c", "d"}, {"a", "e", "f"}])
+SET_FAMILY = Kind("SET_FAMILY", sc.set_family, example=[{"b", "c", "d"}, {"a", "e", "f"}])
 
 
 @explains(_QUESTION + " " + _QUESTION_SCORES, _NOTICE + " " + _NOTICE_SCORES)
@@ -117,27 +90,25 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     ----------
     covering : list of sets, optional
         The starting covering (default: the result P' of Example 4,
-        ``({b,c}, {e,c,f}, {a,d,g})``, on U = {a..g}).
+        ``({b,c}, {e,c,f}, {a,d,g})``, on U = {a..g}); at most 8 blocks.
     universe : collection, optional
         U (default: the union of ``covering`` and ``ideal``); at most 15 elements.
     ideal : list of sets, optional
-        The ideal result the covering is scored against (same number of
-        blocks). Default on the paper's U with 3 blocks: a choice between the
-        covering ideal of Examples 3-5 and the partition ideal of Examples 1-2.
+        The ideal result the covering is scored against (as many blocks). Default on the
+        paper's U with 3 blocks: the covering ideal of Examples 3-5 or the partition ideal
+        of Examples 1-2, to choose from.
     p : element of U, optional
         The element first selected (default: the first element of U).
     scores : bool, default True
-        Score the covering as a result against an ideal (AA and RAR, the
-        right panel and the ``ideal`` dropdown). ``False`` shows the covering
-        alone, for a lesson that has not met AA and RAR yet.
+        Score the covering as a result against an ideal (AA, RAR, the right panel and the
+        ``ideal`` dropdown); ``False`` shows the covering alone, for lesson 07.
 
     Returns
     -------
     Explorer
-        Controls: one toggle per (block, element) named ``"C<i>:<element>"``,
-        ``p`` and (with ``scores``) ``ideal``. An impossible covering (an
-        empty block, an element in no block) shows a message; the readout
-        and figure come back when it is a covering again.
+        Controls: one toggle per block and element, ``"C<i>:<element>"``, ``p`` and (with
+        ``scores``) ``ideal``. A covering with an empty block or an element in no block
+        shows a message, until it is a covering again.
 
     Examples
     --------
@@ -149,23 +120,21 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     (['a'], 'a', False)
     """
     if covering is None:
-        covering = paper_example(4).method_1
-        if universe is None:
-            universe = PAPER_U
+        covering, universe = paper_example(4).method_1, PAPER_U if universe is None else universe
     blocks = sc.set_family(covering, "covering")
-    if len(blocks) > _MAX_BLOCKS:
-        raise ValueError(f"covering must have at most {_MAX_BLOCKS} blocks for the explorer")
+    if len(blocks) > 8:
+        raise ValueError("covering must have at most 8 blocks for the explorer")
     ideals = {}
     if ideal is not None:
-        ideal_blocks = sc.set_family(ideal, "ideal")
-        if len(ideal_blocks) != len(blocks):
-            raise ValueError(f"ideal has {len(ideal_blocks)} blocks but covering has {len(blocks)}")
-        ideals["your ideal"] = ideal_blocks
+        ideals["your ideal"] = sc.set_family(ideal, "ideal")
+        if len(ideals["your ideal"]) != len(blocks):
+            raise ValueError(f"ideal has {len(ideals['your ideal'])} blocks but covering has "
+                             f"{len(blocks)}")
     if universe is None:
         universe = frozenset().union(*blocks, *(b for ib in ideals.values() for b in ib))
     order = sc.universe_elements(universe)
-    if len(order) > _MAX_ELEMENTS:
-        raise ValueError(f"universe must have at most {_MAX_ELEMENTS} elements for the explorer")
+    if len(order) > 15:
+        raise ValueError("universe must have at most 15 elements for the explorer")
     U = frozenset(order)
     sc.blocks_within(blocks, U, "covering")
     if scores and not ideals and U == PAPER_U and len(blocks) == 3:
@@ -173,54 +142,43 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
         ideals["Examples 1-2: partition P"] = paper_example(1).ideal
     if scores and not ideals:
         ideals["the starting covering"] = blocks
-    for name, ib in ideals.items():
+    for ib in ideals.values():
         sc.covering_of(ib, U, "ideal")
-    if p is None:
-        p = order[0]
+    p = order[0] if p is None else p
     sc.element_of(p, U)
 
-    toggles = {}
-    for i, block in enumerate(blocks, start=1):
-        for e in order:
-            toggles[_toggle_name(i, e)] = _cell_toggle(e in block, e, i)
-    # "initial" description widths: the default 80 px label left a 30 px select that
-    # showed no value
-    p_control = widgets.Dropdown(options=[(str(e), e) for e in order], value=p,
-                                 description="p", style={"description_width": "initial"},
-                                 layout=widgets.Layout(width="8em"))
-    controls = {"p": p_control}
+    m = len(blocks)
+    toggles = {f"C{i}:{e}": _cell_toggle(e in blocks[i - 1], e, i)
+               for i in range(1, m + 1) for e in order}
+    # "initial" description widths: the default 80 px label left a select showing no value
+    controls = {"p": widgets.Dropdown(options=[(str(e), e) for e in order], value=p,
+                                      description="p", style={"description_width": "initial"},
+                                      layout=widgets.Layout(width="8em"))}
     if scores:
         controls["ideal"] = widgets.Dropdown(options=list(ideals), value=next(iter(ideals)),
                                              description="ideal",
                                              style={"description_width": "initial"},
                                              layout=widgets.Layout(width="24em"))
     controls.update(toggles)
-
     cells = []
-    for i in range(1, len(blocks) + 1):
-        cells.append(widgets.HTML(f"<b>C{i}</b>"))
-        cells += [toggles[_toggle_name(i, e)] for e in order]
+    for i in range(1, m + 1):
+        cells += [widgets.HTML(f"<b>C{i}</b>")] + [toggles[f"C{i}:{e}"] for e in order]
     grid = widgets.GridBox(cells, layout=widgets.Layout(
         grid_template_columns=f"3em repeat({len(order)}, 3.8em)", grid_gap="2px 2px"))
     layout = widgets.VBox([widgets.HBox([controls[k] for k in ("p", "ideal") if k in controls]),
                            grid])
 
-    m = len(blocks)
-
     def compute(p, ideal=None, **cells):
         sc.element_of(p, U)
         if scores:
             v.choice(ideal, "ideal", ideals)
-        edited = tuple(frozenset(e for e in order if cells[_toggle_name(i, e)])
-                       for i in range(1, m + 1))
+        edited = tuple(frozenset(e for e in order if cells[f"C{i}:{e}"]) for i in range(1, m + 1))
         summary = covering_summary(list(map(set, edited)), universe=order)
         if not summary.is_covering:
-            problems = []
-            if summary.empty_blocks:
-                problems.append("block " + ", ".join(f"C{i}" for i in summary.empty_blocks)
-                                + " is empty")
-            for e in summary.uncovered:
-                problems.append(f"element {e} lies in no block, so NS({e}) is empty")
+            problems = (["block " + ", ".join(f"C{i}" for i in summary.empty_blocks) + " is empty"]
+                        * bool(summary.empty_blocks))
+            problems += [f"element {e} lies in no block, so NS({e}) is empty"
+                         for e in summary.uncovered]
             raise ValueError("Not a covering of U: " + "; ".join(problems)
                              + ". Toggle a cell back on.")
         if not scores:
@@ -230,48 +188,38 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
         return CoveringState(p, edited, summary, ideal, ideals[ideal], report)
 
     def draw(fig, state):
-        if not scores:
-            covering_grid(state.summary, state.p, legend=False, ax=panels(fig, 1)[0])
-            return
-        ax0, ax1 = panels(fig, 2, width_ratios=[1.6, 1])
-        covering_grid(state.summary, state.p, legend=False, ax=ax0)
-        results_grid(state.report, names=("this covering",), legend=False, axes=[ax1])
+        axes = panels(fig, 2, width_ratios=[1.6, 1]) if scores else panels(fig, 1)
+        covering_grid(state.summary, state.p, legend=False, ax=axes[0])
+        if scores:
+            results_grid(state.report, names=("this covering",), legend=False, axes=[axes[1]])
 
     def readout(state):
-        esc = html.escape
-        s, p, r = state.summary, state.p, state.report
-        ns = ", ".join(f"C{i}" for i in sorted(s.Q[p])) or "∅"
-        derived = ", ".join(_fmt(y) for y in s.derived)
-        note = "" if s.overlapped_theorem == s.overlapped else \
+        esc, s, p, r = html.escape, state.summary, str(state.p), state.report
+        ns = ", ".join(f"C{i}" for i in sorted(s.Q[state.p])) or "∅"
+        differ = "" if s.overlapped_theorem == s.overlapped else \
             " <b>(they differ: two blocks are equal)</b>"
-        rows = [
-            f"<b>{esc(s.kind)}</b> of U = {esc(_fmt(order))}",
-            f"N({esc(str(p))}) = {esc(_fmt(s.N[p]))} &nbsp; NS({esc(str(p))}) = {{{ns}}} "
-            f"&nbsp; Q_NS({esc(str(p))}) = {esc(_fmt(s.Q[p]))}",
-            f"cov(C) = {{{esc(derived)}}}",
-            f"overlapped (in ≥ 2 blocks) = {esc(_fmt(s.overlapped))} &nbsp; "
-            f"Theorem's construction = {esc(_fmt(s.overlapped_theorem))}{note}",
-        ]
+        rows = [f"<b>{esc(s.kind)}</b> of U = {esc(_fmt(order))}",
+                f"N({esc(p)}) = {esc(_fmt(s.N[state.p]))} &nbsp; NS({esc(p)}) = {{{ns}}} "
+                f"&nbsp; Q_NS({esc(p)}) = {esc(_fmt(s.Q[state.p]))}",
+                f"cov(C) = {{{esc(', '.join(_fmt(y) for y in s.derived))}}}",
+                f"overlapped (in ≥ 2 blocks) = {esc(_fmt(s.overlapped))} &nbsp; "
+                f"Theorem's construction = {esc(_fmt(s.overlapped_theorem))}{differ}"]
         if r is not None:
             rows.append(f"against <i>{esc(state.ideal_name)}</i> ({esc(r.condition)}): "
                         f"AA = {r.fraction_text('AA', infinity='∞')}, "
                         f"RAR = {r.fraction_text('RAR', infinity='∞')}")
         return "<br>".join(rows)
 
-    question = _QUESTION + (" " + _QUESTION_SCORES if scores else "")
-    notice = _NOTICE + (" " + _NOTICE_SCORES if scores else "")
     return Explorer(controls, compute, draw, readout=readout,
                     figsize=(10, 4.6) if scores else (7, 4.6), dpi=90,
-                    title="Coverings and neighborhood systems", question=question, notice=notice,
-                    legend=_key_html(scores), controls_layout=layout,
+                    title="Coverings and neighborhood systems",
+                    question=_QUESTION + (" " + _QUESTION_SCORES if scores else ""),
+                    notice=_NOTICE + (" " + _NOTICE_SCORES if scores else ""),
+                    legend=_key(scores), controls_layout=layout,
                     readout_lines=6 if scores else 5)   # its rows, and one that may wrap
 
 
 #: Messages a setting of the controls gives by design: a cell switched off can leave an
 #: element in no block (or a block empty), and the lesson asks the student to see it refused.
-#: A test of the controls' ranges accepts these, and only these.
 covering_explorer.expected_messages = (r"^Not a covering of U: .+\. Toggle a cell back on\.$",)
-
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
 covering_explorer.site_grid = {"p": "options", "ideal": "options"}

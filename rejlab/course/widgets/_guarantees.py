@@ -1,11 +1,9 @@
-"""Explorer of the guarantees lesson: does a promised risk hold on fresh data?
+"""Explorer of lesson 14: does a promised risk hold on fresh data?
 
-:func:`guarantee_explorer` sets a target risk, the failure probability
-delta, the validation size and the method, draws many validation samples of
-the toy problem (:func:`rejlab.datasets.guarantee_study`) and shows where
-each chosen threshold lands on the population
-(:func:`rejlab.plot.guarantee_study`). Controls + a pure ``compute`` built
-from rejlab calls + a ``draw`` through :mod:`rejlab.plot`.
+:func:`guarantee_explorer` sets a target risk, the failure probability delta, the
+validation size and the method, draws many validation samples of the toy problem
+(:func:`rejlab.datasets.guarantee_study`) and shows where each chosen threshold lands on
+the population (:func:`rejlab.plot.guarantee_study`).
 """
 
 from __future__ import annotations
@@ -19,15 +17,13 @@ from ..._kinds import OPEN_FRACTION, POSITIVE_INTEGER, one_of
 from ...plot import panels
 from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ..plot import guarantee_study as draw_study
-from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, among, explains, format_number
+from ._background import freeze
+from ._base import Explorer, among, explains, format_number, slider
 
 __all__ = ["guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES"]
 
 #: The validation sizes the explorer offers (samples in all, a multiple of the 4 classes).
 VALIDATION_SIZES = (100, 200, 500, 1000, 2000)
-
-_METHOD_BUTTONS = (("SGR", "sgr"), ("Learn then Test", "ltt"), ("no promise", "empirical"))
 
 
 class GuaranteeState(NamedTuple):
@@ -54,17 +50,13 @@ class GuaranteeState(NamedTuple):
 def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_splits=200):
     """Question: how often does a promised risk fail on fresh data, and what does it cost?
 
-    Draws ``n_splits`` validation samples of ``n`` points of the toy
-    problem (seed 0), chooses a threshold on each with ``method`` (SGR,
-    Learn then Test, or the largest coverage whose validation risk is at
-    most the target, which promises nothing) and plots, per sample, the
-    population coverage and risk of the chosen threshold
-    (:func:`rejlab.datasets.guarantee_study`, :func:`rejlab.plot.guarantee_study`).
-    The readout gives the share above the target against delta and the
-    coverage given up against the population's best threshold.
-
-    Controls: ``"target_risk"`` (0.05 .. 0.30), ``"delta"`` (0.01 .. 0.30),
-    ``"n"`` (:data:`VALIDATION_SIZES`) and ``"method"``.
+    Draws ``n_splits`` validation samples of ``n`` points of the toy problem (seed 0),
+    chooses a threshold on each with ``method`` (SGR, Learn then Test, or the largest
+    coverage whose validation risk is at most the target, which promises nothing) and
+    plots each one's population coverage and risk (:func:`rejlab.datasets.guarantee_study`).
+    The readout gives the share above the target against delta and the coverage given up
+    against the population's best threshold. Controls: ``"target_risk"`` (0.05 .. 0.30),
+    ``"delta"`` (0.01 .. 0.30), ``"n"`` (:data:`VALIDATION_SIZES`) and ``"method"``.
 
     Examples
     --------
@@ -77,16 +69,14 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
     0.45
     """
     controls = {
-        "target_risk": widgets.FloatSlider(min=0.05, max=0.30, step=0.01, value=target_risk,
-                                           description="target risk", readout_format=".2f",
-                                           style={"description_width": "initial"}),
-        "delta": widgets.FloatSlider(min=0.01, max=0.30, step=0.01, value=delta,
-                                     description="δ", readout_format=".2f"),
+        "target_risk": slider("target risk", target_risk, 0.05, 0.30),
+        "delta": slider("δ", delta, 0.01, 0.30),
         "n": widgets.SelectionSlider(options=list(VALIDATION_SIZES), value=n,
                                      description="validation n",
                                      style={"description_width": "initial"}),
-        "method": widgets.ToggleButtons(options=list(_METHOD_BUTTONS), value=method,
-                                        description="method"),
+        "method": widgets.ToggleButtons(options=[("SGR", "sgr"), ("Learn then Test", "ltt"),
+                                                 ("no promise", "empirical")],
+                                        value=method, description="method"),
     }
 
     def compute(target_risk, delta, n, method):
@@ -96,29 +86,23 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
     def draw(fig, state):
         (ax,) = panels(fig, 1)
         draw_study(state.study, ax=ax)
-        if not background_ready(fig):
-            # the axes (ticks, grid, labels) never move: drawn once, into a frozen background
-            freeze_background(fig, moving_artists(fig, "guarantee-", "population-",
-                                                  extra=[ax.title]))
+        freeze(fig, "guarantee-", "population-", extra=[ax.title])   # the axes: drawn once
 
     def readout(state):
         s, f = state.study, format_number
         promise = (f"promised: risk ≤ {f(s.target_risk, 2)} with probability "
                    f"≥ {f(1 - s.delta, 2)}" if s.method != "empirical"
                    else f"no promise (δ is not used): validation risk ≤ {f(s.target_risk, 2)}")
-        return (
-            f'<span class="rejlab-readout">{promise} | above the target on the population: '
-            f"{s.n_exceeded} of {s.n_splits} ({100 * s.exceedance:.1f} %) | a threshold "
-            f"found on {100 * state.certified_share:.0f} % of the samples | mean coverage "
-            f"{f(float(s.coverage.mean()))}, best {f(s.best_coverage)}, given up "
-            f"{f(s.coverage_given_up)}</span>"
-        )
+        return (f"{promise} | above the target on the population: {s.n_exceeded} of "
+                f"{s.n_splits} ({100 * s.exceedance:.1f} %) | a threshold found on "
+                f"{100 * state.certified_share:.0f} % of the samples | mean coverage "
+                f"{f(float(s.coverage.mean()))}, best {f(s.best_coverage)}, given up "
+                f"{f(s.coverage_given_up)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.6),
                     title="Can we promise a risk? Many validation samples, one population",
                     question=guarantee_explorer.question, notice=guarantee_explorer.notice)
 
 
-#: The controls the course website moves (tools/site_frames.py): the target risk, and the method.
 guarantee_explorer.site_grid = {"target_risk": [round(0.05 + 0.01 * i, 2) for i in range(26)],
                                 "method": "options"}

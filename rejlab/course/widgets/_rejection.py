@@ -1,8 +1,8 @@
 """Explorers of the rejection lessons (00-03, 06; Condessa et al. 2017, Secs. 2-5).
 
-Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure
-``compute`` built from rejlab calls, and a ``draw`` made of :mod:`rejlab.plot`
-calls, which move their artists in place on every later call.
+Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure ``compute``
+built from rejlab calls, and a ``draw`` made of :mod:`rejlab.plot` calls, which move
+their artists in place on every later call.
 """
 
 from __future__ import annotations
@@ -30,59 +30,35 @@ from ...plot import (
     subsets_scatter,
 )
 from ..datasets import WORKED_EXAMPLE
-from ._background import (
-    background_ready,
-    freeze_background,
-    moving_artists,
-    release_background,
-)
-from ._base import Explorer, explains, format_number
+from ._background import freeze, release_background
+from ._base import Explorer, explains, format_number, slider
 
-__all__ = [
-    "four_subsets_explorer",
-    "partitions_explorer",
-    "ranking_explorer",
-    "curves_explorer",
-    "confusion_explorer",
-]
+__all__ = ["four_subsets_explorer", "partitions_explorer", "ranking_explorer",
+           "curves_explorer", "confusion_explorer"]
 
-_REJECTOR_NAMES = list(rejectors.REJECTORS)
-
-
-def _toy(n_per_class, seed, separation=1.0):
-    """The four-Gaussians data with the nearest-centre classifier's accuracy vector."""
-    toy = four_gaussians(n_per_class, seed=seed, separation=separation)
-    return toy.X, toy.accurate, toy.proba
-
-
-#: The toy problem's size and seed, and a rejector by name (what the factories declare).
-TOY = dict(n_per_class=POSITIVE_INTEGER, seed=SEED)
+_REJECTORS = list(rejectors.REJECTORS)
+_TOY = dict(n_per_class=POSITIVE_INTEGER, seed=SEED, rejector=one_of(_REJECTORS))
 
 
 def _rejector_dropdown(value):
-    return widgets.Dropdown(options=[(rejector_label(n), n) for n in _REJECTOR_NAMES],
-                            value=value, description="rejector")
+    return widgets.Dropdown(options=[(rejector_label(n), n) for n in _REJECTORS], value=value,
+                            description="rejector")
 
 
-_SYMBOL = {"o": "●", "X": "✖", "s": "■", "D": "◆"}
-
-
-def _subset_legend():
-    """The four subsets' colours and markers as one line of HTML under the figure.
-
-    Drawn by the browser rather than by matplotlib: a figure legend costs as
-    much to render as a scatter of the whole data set, on every redraw.
-    """
-    items = [
-        f'<span style="color:{st["color"]};font-size:1.3em">{_SYMBOL[st["marker"]]}</span>&nbsp;{st["label"]}'
-        for st in SUBSET_STYLE.values()
-    ]
+def _legend(items):
     return '<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>"
 
 
-#: CSS patterns close to matplotlib's hatches of the four subsets (a key the browser draws).
+def _subset_legend():
+    """The four subsets' colours and markers, drawn by the browser under the figure (a
+    matplotlib legend costs as much to render as a scatter of the whole data set)."""
+    symbol = {"o": "●", "X": "✖", "s": "■", "D": "◆"}
+    return _legend(f'<span style="color:{st["color"]};font-size:1.3em">{symbol[st["marker"]]}'
+                   f'</span>&nbsp;{st["label"]}' for st in SUBSET_STYLE.values())
+
+
+#: CSS patterns close to matplotlib's hatches of the four subsets.
 _CSS_HATCH = {
-    "": "",
     "xx": ("repeating-linear-gradient(45deg, #0006 0 1px, transparent 1px 5px), "
            "repeating-linear-gradient(-45deg, #0006 0 1px, transparent 1px 5px)"),
     "..": "radial-gradient(#000a 0.8px, transparent 1.2px) 0 0 / 4px 4px",
@@ -91,35 +67,23 @@ _CSS_HATCH = {
 
 
 def _subset_fill_key():
-    """The four subsets' fills and hatches, with their marks, as one line of HTML under the figure.
-
-    The boxes of :func:`rejlab.plot.ranking_row` carry colour, hatch and a tick
-    or a cross; the key says which subset each combination is.
-    """
-    mark = {"an": "✓", "mn": "✗", "ar": "✓", "mr": "✗"}
+    """The four subsets' fills, hatches and marks, as the boxes of
+    :func:`rejlab.plot.ranking_row` carry them, and the cut between kept and rejected."""
     items = []
     for key, st in SUBSET_STYLE.items():
-        hatch = _CSS_HATCH.get(st["hatch"], "")
-        background = f"{hatch + ', ' if hatch else ''}{st['color']}"
+        hatch = _CSS_HATCH.get(st["hatch"])
         items.append(f'<span style="display:inline-block;width:1.4em;height:1.1em;'
-                     f'vertical-align:middle;border:1px solid #000;background:{background}">'
-                     f'</span>&nbsp;{mark[key]}&nbsp;{st["label"]}')
-    cut = ('<span style="display:inline-block;width:3px;height:1.1em;background:#000;'
-           'vertical-align:middle"></span>&nbsp;kept | rejected')
-    return '<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items + [cut]) + "</span>"
+                     f'vertical-align:middle;border:1px solid #000;background:'
+                     f'{hatch + ", " if hatch else ""}{st["color"]}"></span>&nbsp;'
+                     f'{"✓" if key[0] == "a" else "✗"}&nbsp;{st["label"]}')
+    return _legend(items + ['<span style="display:inline-block;width:3px;height:1.1em;'
+                            'background:#000;vertical-align:middle"></span>&nbsp;kept | rejected'])
 
 
 def _point_readout(op: OperatingPoint):
-    c = op.counts
-    return (
-        f'<span class="rejlab-readout">r = {format_number(op.r)} | A = {format_number(op.A)} | '
-        f"Q = {format_number(op.Q)} | φ = {format_number(op.phi)} | "
-        f"A∩N = {c.an} | M∩N = {c.mn} | A∩R = {c.ar} | M∩R = {c.mr}</span>"
-    )
-
-
-# --------------------------------------------------------------------------
-# Lesson 02: the four subsets at one operating point
+    c, f = op.counts, format_number
+    return (f"r = {f(op.r)} | A = {f(op.A)} | Q = {f(op.Q)} | φ = {f(op.phi)} | "
+            f"A∩N = {c.an} | M∩N = {c.mn} | A∩R = {c.ar} | M∩R = {c.mr}")
 
 
 class SubsetsState(NamedTuple):
@@ -135,18 +99,15 @@ class SubsetsState(NamedTuple):
     "Samples only move from kept to rejected (A∩N to A∩R, M∩N to M∩R), never between "
     "accurate and misclassified. Q rises while the samples you add to R are mostly mistakes "
     "and falls once they are mostly correct ones.")
-@accepts(**TOY, rejector=one_of(_REJECTOR_NAMES))
+@accepts(**_TOY)
 def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     """Move the rejected fraction r and watch samples move between the four subsets.
 
-    Data: ``rl.datasets.four_gaussians(n_per_class, seed=seed)``; classifier:
-    the nearest centre (``proba.argmax(1)``); confidence from the chosen
-    rejector; ``rejected = rl.reject_lowest(confidence, fraction=r)``. The
-    readout shows r, A, Q, phi and the four counts
-    (``rl.operating_point``); the figure shows the samples coloured by subset
-    and a mosaic of the four subsets (widths 1 - r and r).
-
-    Controls: ``"r"`` (slider 0..1) and ``"rejector"`` (dropdown).
+    Data ``rl.datasets.four_gaussians(n_per_class, seed=seed)``, the nearest-centre
+    classifier, the chosen rejector's confidence and ``rl.reject_lowest(confidence,
+    fraction=r)``; the readout is ``rl.operating_point`` (r, A, Q, phi and the four
+    counts), the figure the samples by subset and a mosaic of the subsets (widths 1 - r
+    and r). Controls: ``"r"`` (0..1) and ``"rejector"``.
 
     Examples
     --------
@@ -154,33 +115,25 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     >>> e.controls["r"].value = 0.5
     >>> e.state.point.counts
     SubsetCounts(an=259, mn=41, ar=161, mr=139)
-    >>> e.readout.value.split(" | ")[:4]
-    ['<span class="rejlab-readout">r = 0.500', 'A = 0.863', 'Q = 0.663', 'φ = 2.014']
-    >>> e.readout.value.split(" | ")[4:]
-    ['A∩N = 259', 'M∩N = 41', 'A∩R = 161', 'M∩R = 139</span>']
+    >>> e.readout.value.split(" | ")[1:4]
+    ['A = 0.863', 'Q = 0.663', 'φ = 2.014']
     """
-    X, accurate, proba = _toy(n_per_class, seed)
-    confidence = {name: rejectors.confidence_from_proba(proba, name) for name in _REJECTOR_NAMES}
-    controls = {
-        "r": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.2, description="r",
-                                 continuous_update=True, readout_format=".2f"),
-        "rejector": _rejector_dropdown(rejector),
-    }
+    toy = four_gaussians(n_per_class, seed=seed)
+    controls = {"r": slider("r", 0.2), "rejector": _rejector_dropdown(rejector)}
 
     def compute(r, rejector):
-        v.choice(rejector, "rejector", confidence)
-        rejected = partitions.reject_lowest(confidence[rejector], fraction=v.single_fraction(r, "r"))
-        return SubsetsState(rejector, rejected, measures.operating_point(accurate, rejected))
+        v.choice(rejector, "rejector", _REJECTORS)
+        rejected = partitions.reject_lowest(toy.confidence(rejector),
+                                            fraction=v.single_fraction(r, "r"))
+        return SubsetsState(rejector, rejected, measures.operating_point(toy.accurate, rejected))
 
     def draw(fig, state):
         ax_scatter, ax_mosaic = panels(fig, 2)
-        subsets_scatter(X, accurate, state.rejected, ax=ax_scatter, size=14, legend=False,
+        subsets_scatter(toy.X, toy.accurate, state.rejected, ax=ax_scatter, size=14, legend=False,
                         title=f"four Gaussians, rejector: {rejector_label(state.rejector)}")
         subsets_mosaic(state.point.counts, ax=ax_mosaic,
                        title="kept N (width 1 − r) | rejected R (width r)")
-        if not background_ready(fig):
-            freeze_background(fig, moving_artists(fig, "subset-", "mosaic",
-                                                  extra=[ax_scatter.title]))
+        freeze(fig, "subset-", "mosaic", extra=[ax_scatter.title])
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(9.6, 4.2), title="The four subsets at one operating point",
@@ -188,14 +141,10 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
                     legend=_subset_legend())
 
 
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
+#: The controls the course website moves and their values (tools/site_frames.py draws every
+#: setting in advance; the lesson in Jupyter moves every control). So for every explorer.
 four_subsets_explorer.site_grid = {"r": np.linspace(0, 1, 51).round(2).tolist(),
                                    "rejector": "options"}
-
-
-# --------------------------------------------------------------------------
-# Lesson 01: the two partitions, threshold rejection
 
 
 class PartitionsState(NamedTuple):
@@ -214,16 +163,14 @@ class PartitionsState(NamedTuple):
     "Moving t never changes which samples are accurate (top row of the strip) or "
     "misclassified (bottom row): the classifier fixed that. t only moves the dashed line, "
     "and every sample left of it, the less confident ones, is rejected.")
-@accepts(**TOY, rejector=one_of(_REJECTOR_NAMES))
+@accepts(**_TOY)
 def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
-    """Reject every sample whose confidence is below a threshold t.
+    """Reject every sample whose confidence is below a threshold t (lesson 01).
 
-    Shows the two partitions of the toy data: accurate / misclassified (fixed
-    by the classifier) and nonrejected / rejected (moved by t), on the 2-D
-    plane and along the confidence axis, where monotone rejection is visible:
-    every rejected sample is left of every kept one.
-
-    Controls: ``"threshold"`` (slider 0..1) and ``"rejector"`` (dropdown).
+    The two partitions of the toy data, accurate / misclassified (fixed by the classifier)
+    and kept / rejected (moved by t), on the plane and along the confidence axis, where
+    monotone rejection shows: every rejected sample is left of every kept one. Controls:
+    ``"threshold"`` (0..1) and ``"rejector"``.
 
     Examples
     --------
@@ -232,22 +179,15 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     >>> e.state.counts
     SubsetCounts(an=413, mn=161, ar=7, mr=19)
     """
-    X, accurate, proba = _toy(n_per_class, seed)
-    confidence = {name: rejectors.confidence_from_proba(proba, name) for name in _REJECTOR_NAMES}
-    controls = {
-        "threshold": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.5,
-                                         description="threshold t", readout_format=".2f",
-                                         style={"description_width": "initial"}),
-        "rejector": _rejector_dropdown(rejector),
-    }
+    toy = four_gaussians(n_per_class, seed=seed)
+    controls = {"threshold": slider("threshold t", 0.5), "rejector": _rejector_dropdown(rejector)}
 
     def compute(threshold, rejector):
-        v.choice(rejector, "rejector", confidence)
-        threshold = v.single_fraction(threshold, "threshold t")
-        c = confidence[rejector]
-        rejected = partitions.reject_below(c, threshold)
-        return PartitionsState(threshold, rejector, c, accurate, rejected,
-                               measures.subset_counts(accurate, rejected))
+        v.choice(rejector, "rejector", _REJECTORS)
+        c, t = toy.confidence(rejector), v.single_fraction(threshold, "threshold t")
+        rejected = partitions.reject_below(c, t)
+        return PartitionsState(t, rejector, c, toy.accurate, rejected,
+                               measures.subset_counts(toy.accurate, rejected))
 
     drawn = {"rejector": None}
 
@@ -256,20 +196,16 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
         if drawn["rejector"] not in (None, state.rejector):
             release_background(fig, relayout=True)  # another confidence axis: new ticks
         drawn["rejector"] = state.rejector
-        subsets_scatter(X, state.accurate, state.rejected, ax=ax_scatter, size=12, legend=False,
-                        title="A / M and N / R on the plane")
+        subsets_scatter(toy.X, state.accurate, state.rejected, ax=ax_scatter, size=12,
+                        legend=False, title="A / M and N / R on the plane")
         confidence_strip(state.confidence, state.accurate, state.rejected, ax=ax_strip,
                          title=f"reject c < t = {state.threshold:.2f}")
-        if not background_ready(fig):
-            freeze_background(fig, moving_artists(fig, "subset-", "strip-", extra=[ax_strip.title]))
+        freeze(fig, "subset-", "strip-", extra=[ax_strip.title])
 
     def readout(s):
         c = s.counts
-        return (
-            f'<span class="rejlab-readout">t = {s.threshold:.2f} | |A| = {c.accurate} | '
-            f"|M| = {c.misclassified} | |N| = {c.nonrejected} | |R| = {c.rejected} | "
-            f"r = {format_number(c.rejected / c.n)}</span>"
-        )
+        return (f"t = {s.threshold:.2f} | |A| = {c.accurate} | |M| = {c.misclassified} | "
+                f"|N| = {c.nonrejected} | |R| = {c.rejected} | r = {format_number(c.rejected / c.n)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.2),
                     title="Two partitions: accurate / misclassified and kept / rejected",
@@ -277,14 +213,8 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
                     legend=_subset_legend())
 
 
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
 partitions_explorer.site_grid = {"threshold": np.linspace(0, 1, 26).round(2).tolist(),
-                                  "rejector": "options"}
-
-
-# --------------------------------------------------------------------------
-# Lesson 00: a tiny first explorer on ten samples
+                                 "rejector": "options"}
 
 
 class RankingState(NamedTuple):
@@ -303,8 +233,8 @@ class RankingState(NamedTuple):
 def ranking_explorer(confidence=None, accurate=None):
     """Reject the k least confident of a handful of samples (default: :data:`WORKED_EXAMPLE`).
 
-    Controls: ``"rejected"`` (integer slider 0..n, the number k of rejected
-    samples). The readout is the operating point (r, A, Q, phi and counts).
+    Control ``"rejected"``: the number k of rejected samples, 0..n. The readout is the
+    operating point (r, A, Q, phi and the counts).
 
     Examples
     --------
@@ -315,7 +245,7 @@ def ranking_explorer(confidence=None, accurate=None):
     """
     if (confidence is None) != (accurate is None):
         raise ValueError("give both confidence and accurate, or neither")
-    if confidence is None:   # the worked example: arrays as the door would give them
+    if confidence is None:   # the worked example, as the door would give it
         confidence = np.asarray(WORKED_EXAMPLE.confidence, dtype=float)
         accurate = np.asarray(WORKED_EXAMPLE.accurate, dtype=bool)
     c, a = confidence, accurate
@@ -329,10 +259,8 @@ def ranking_explorer(confidence=None, accurate=None):
         return RankingState(mask, measures.operating_point(a, mask))
 
     def draw(fig, state):
-        (ax,) = panels(fig, 1)
-        ranking_row(c, a, state.rejected, ax=ax)
-        if not background_ready(fig):
-            freeze_background(fig, moving_artists(fig, "rankbox-", "ranktext-", "rankcut"))
+        ranking_row(c, a, state.rejected, ax=panels(fig, 1)[0])
+        freeze(fig, "rankbox-", "ranktext-", "rankcut")
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(max(5.0, 0.7 * c.size), 2.2), title="Reject the least confident samples",
@@ -340,32 +268,10 @@ def ranking_explorer(confidence=None, accurate=None):
                     legend=_subset_fill_key())
 
 
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
 ranking_explorer.site_grid = {"rejected": "range"}
 
 
-# --------------------------------------------------------------------------
-# Lesson 03: measures as functions of r, both rejectors
-
-
 _SEPARATIONS = (0.5, 3.0)  # the separation slider's range
-
-
-def _curves_limits(curves_by_separation):
-    """Vertical limits that hold the curves at both ends of the separation slider.
-
-    The hardest data (smallest s) has the lowest A, the easiest the largest phi;
-    fixed limits let curves of easier and harder data be compared by eye, and
-    the axes be drawn once.
-    """
-    cvs = [cv for curves in curves_by_separation for cv in curves.values()]
-    low_a = min(float(np.nanmin(cv.A)) for cv in cvs)
-    phis = np.concatenate([cv.phi[np.isfinite(cv.phi) & (cv.phi > 0)] for cv in cvs])
-    if not phis.size:  # tiny data with no mistake at either end: no finite phi to fit
-        phis = np.ones(1)
-    return {"A": (max(0.0, low_a - 0.03), 1.01), "Q": (0.0, 1.02),
-            "phi": (min(0.8, float(phis.min()) * 0.8), float(phis.max()) * 1.5)}
 
 
 class CurvesState(NamedTuple):
@@ -384,25 +290,16 @@ class CurvesState(NamedTuple):
     "very high, because the first samples rejected are nearly all mistakes, and falls towards 1. "
     "Pull the classes apart (larger s): there are fewer mistakes to catch, so A starts higher "
     "and Q peaks at a smaller r.")
-@accepts(**TOY, separation=POSITIVE)
+@accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, separation=POSITIVE)
 def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     """A(r), Q(r), phi(r) of both rejectors on the toy problem, with a moving r.
 
-    The curves of ``rl.datasets.four_gaussians(n_per_class, seed=seed,
-    separation=s)`` are computed once per separation s (``rl.rejection_curves``);
-    moving r only moves the marker and reads the operating point of each
-    rejector at ``k = round(r n)`` rejected samples (the same as
-    ``rl.reject_lowest``).
-
-    Parameters
-    ----------
-    n_per_class, seed : int
-        The toy data.
-    separation : float, default 1.0
-        Starting class separation s (centres at (±s, ±s)), between 0.5 and 3
-        (the slider's range); the paper's problem is s = 1.
-
-    Controls: ``"r"`` (slider 0..1) and ``"separation"`` (slider 0.5..3).
+    The curves of ``rl.datasets.four_gaussians(n_per_class, seed=seed, separation=s)``
+    (centres at (±s, ±s); the paper's problem is s = 1) are computed once per s; moving r
+    reads each rejector's point at ``k = round(r n)`` rejected samples, as
+    ``rl.reject_lowest``. The vertical limits hold the curves at both ends of the s
+    slider (0.5 to 3), so that curves of easier and harder data compare by eye and the
+    axes are drawn once. Controls: ``"r"`` (0..1) and ``"separation"``.
 
     Examples
     --------
@@ -417,65 +314,51 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
 
     def curves_at(s):
         if s not in cache:
-            _, accurate, proba = _toy(n_per_class, seed, s)
-            cache[s] = {name: curves.rejection_curves(
-                accurate, rejectors.confidence_from_proba(proba, name)) for name in _REJECTOR_NAMES}
+            toy = four_gaussians(n_per_class, seed=seed, separation=s)
+            cache[s] = {name: curves.rejection_curves(toy.accurate, toy.confidence(name))
+                        for name in _REJECTORS}
         return cache[s]
 
-    curves_at(separation)  # bad n_per_class / seed raise here
-    ylim = _curves_limits([curves_at(s) for s in _SEPARATIONS])
-    controls = {
-        "r": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=0.2, description="r",
-                                 readout_format=".2f"),
-        "separation": widgets.FloatSlider(min=_SEPARATIONS[0], max=_SEPARATIONS[1], step=0.1,
-                                          value=separation,
-                                          description="separation s", readout_format=".1f",
-                                          continuous_update=False,
-                                          style={"description_width": "initial"}),
-    }
+    curves_at(separation)
+    ends = [cv for s in _SEPARATIONS for cv in curves_at(s).values()]
+    phis = np.concatenate([cv.phi[np.isfinite(cv.phi) & (cv.phi > 0)] for cv in ends])
+    phis = phis if phis.size else np.ones(1)   # tiny data with no mistake: no finite phi to fit
+    ylim = {"A": (max(0.0, min(float(np.nanmin(cv.A)) for cv in ends) - 0.03), 1.01),
+            "Q": (0.0, 1.02), "phi": (min(0.8, float(phis.min()) * 0.8), float(phis.max()) * 1.5)}
+    controls = {"r": slider("r", 0.2), "separation": slider(
+        "separation s", separation, *_SEPARATIONS, step=0.1, fmt=".1f", continuous_update=False)}
 
     def compute(r, separation):
         r = v.single_fraction(r, "r")
         s = round(v.positive_number(separation, "separation s"), 6)
-        curves = curves_at(s)
-        return CurvesState(r, s, curves, {name: cv.point(round(r * cv.n_samples))
-                                          for name, cv in curves.items()})
+        by_name = curves_at(s)
+        return CurvesState(r, s, by_name, {name: cv.point(round(r * cv.n_samples))
+                                           for name, cv in by_name.items()})
 
     def draw(fig, state):
         plot_curves(state.curves, axes=panels(fig, 3), mark_r=state.r, legend=False, ylim=ylim)
-        if not background_ready(fig):
-            freeze_background(fig, moving_artists(fig, "r-marker", "point-", "curve-", "best"))
+        freeze(fig, "r-marker", "point-", "curve-", "best")
 
     def readout(s):
         parts = [f"r = {s.r:.2f}, s = {s.separation:g}"]
         for name, op in s.points.items():
-            cv = s.curves[name]
-            parts.append(f"{rejector_label(name)}: A = {format_number(op.A)}, "
-                         f"Q = {format_number(op.Q)}, φ = {format_number(op.phi)} "
+            cv, f = s.curves[name], format_number
+            parts.append(f"{rejector_label(name)}: A = {f(op.A)}, Q = {f(op.Q)}, φ = {f(op.phi)} "
                          f"(max Q at r = {cv.r[cv.best_Q()]:.3f})")
-        return '<span class="rejlab-readout">' + " | ".join(parts) + "</span>"
+        return " | ".join(parts)
 
-    items = []
-    for name in _REJECTOR_NAMES:
-        st = REJECTOR_STYLE[name]
-        items.append(f'<span style="color:{st["color"]};font-weight:bold">━━</span>&nbsp;'
+    legend = _legend(f'<span style="color:{st["color"]};font-weight:bold">━━</span>&nbsp;'
                      f'{st["label"]} (<span style="color:{st["color"]}">◆</span> max Q, '
-                     f'<span style="color:{st["color"]}">●</span> the point at r)')
-    legend = '<span class="rejlab-legend">' + " &nbsp;&nbsp; ".join(items) + "</span>"
+                     f'<span style="color:{st["color"]}">●</span> the point at r)'
+                     for st in (REJECTOR_STYLE[name] for name in _REJECTORS))
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 3.8),
                     title="The measures as functions of the rejected fraction r",
                     question=curves_explorer.question, notice=curves_explorer.notice,
                     legend=legend)
 
 
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
 curves_explorer.site_grid = {"r": np.linspace(0, 1, 51).round(2).tolist(),
-                              "separation": [0.5, 1.0, 2.0]}
-
-
-# --------------------------------------------------------------------------
-# Lesson 06: the rejector as a binary classifier
+                             "separation": [0.5, 1.0, 2.0]}
 
 
 class ConfusionState(NamedTuple):
@@ -494,14 +377,12 @@ class ConfusionState(NamedTuple):
     "describes a different, less accurate classifier, not a better rejector.")
 @accepts(A=SINGLE_FRACTION, Q=SINGLE_FRACTION, r=SINGLE_FRACTION)
 def confusion_explorer(A=0.8, Q=0.7, r=0.25):
-    """Set the triplet (A, Q, r) and see the confusion matrix it determines.
+    """Set the triplet (A, Q, r) and see the confusion matrix it determines (lesson 06).
 
-    ``rl.confusion_from_triplet`` rebuilds TP, FP, TN, FN (fractions of n,
-    positive = rejected); an impossible triplet (Q outside
-    [A(1-r), A(1-r) + r]) shows a message instead. The readout adds
-    alpha = TN + FP and phi = TPR / FPR.
-
-    Controls: ``"A"``, ``"Q"``, ``"r"`` (sliders 0..1).
+    ``rl.confusion_from_triplet`` rebuilds TP, FP, TN, FN (fractions of n, positive =
+    rejected); an impossible triplet (Q outside [A(1-r), A(1-r) + r]) shows a message
+    instead. The readout adds alpha = TN + FP and phi = TPR / FPR. Controls: ``"A"``,
+    ``"Q"``, ``"r"`` (0..1).
 
     Examples
     --------
@@ -515,53 +396,38 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     [0.1, 0.15, 0.6, 0.15]
     """
     binary.confusion_from_triplet(A, Q, r)  # a bad starting triplet raises here
-
-    def slider(name, value):
-        return widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=value, description=name,
-                                   readout_format=".2f")
-
     controls = {"A": slider("A", A), "Q": slider("Q", Q), "r": slider("r", r)}
 
     def compute(A, Q, r):
         A, Q, r = (v.single_fraction(x, name) for x, name in ((A, "A"), (Q, "Q"), (r, "r")))
-        conf = binary.confusion_from_triplet(A, Q, r)
         # on the border of the feasible set rounding can leave -1e-17: that is 0
-        conf = binary.Confusion(*(max(0.0, float(x)) for x in conf))
+        conf = binary.Confusion(*(max(0.0, float(x)) for x in binary.confusion_from_triplet(A, Q, r)))
         # the four fractions are the four subsets: TN = A∩N, FN = M∩N, FP = A∩R, TP = M∩R
-        subsets = measures.SubsetCounts(an=conf.tn, mn=conf.fn, ar=conf.fp, mr=conf.tp)
-        phi = measures.measures_from_counts(*subsets).phi
-        return ConfusionState(binary.Triplet(A, Q, r), conf,
-                              float(subsets.accurate / subsets.n), float(phi))
+        m = measures.measures_from_counts(conf.tn, conf.fn, conf.fp, conf.tp)
+        return ConfusionState(binary.Triplet(A, Q, r), conf, float(conf.tn + conf.fp),
+                              float(m.phi))
 
     def draw(fig, state):
         ax_conf, ax_mosaic = panels(fig, 2)
         c = state.confusion
         confusion_matrix(c, ax=ax_conf)
         subsets_mosaic((c.tn, c.fn, c.fp, c.tp), ax=ax_mosaic)
-        if not background_ready(fig):
-            freeze_background(fig, moving_artists(fig, "conftext-", "mosaic"))
+        freeze(fig, "conftext-", "mosaic")
 
     def readout(s):
-        c = s.confusion
-        return (
-            f'<span class="rejlab-readout">TP = {format_number(c.tp)} | FP = {format_number(c.fp)} | '
-            f"TN = {format_number(c.tn)} | FN = {format_number(c.fn)} | "
-            f"α = {format_number(s.alpha)} | φ = TPR/FPR = {format_number(s.phi)}</span>"
-        )
+        c, f = s.confusion, format_number
+        return (f"TP = {f(c.tp)} | FP = {f(c.fp)} | TN = {f(c.tn)} | FN = {f(c.fn)} | "
+                f"α = {f(s.alpha)} | φ = TPR/FPR = {f(s.phi)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(9.6, 4.4),
                     title="The triplet (A, Q, r) determines the confusion matrix",
                     question=confusion_explorer.question, notice=confusion_explorer.notice)
 
 
-#: Messages a setting of the controls gives by design (the lesson asks for them): each control
-#: moves over its whole range, but together they can describe no rejector at all. A test of
-#: the controls' ranges accepts these, and only these.
+#: Messages a setting of the controls gives by design (the lesson asks for them): each
+#: control moves over its whole range, but together they can describe no rejector at all.
 confusion_explorer.expected_messages = (
     r"^Q = \S+ is inconsistent with A = \S+ and r = \S+: it needs Q in "
     r"\[A\(1-r\), A\(1-r\) \+ r\] = \[\S+, \S+\]$",)
-
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control). A stays at its value.
 confusion_explorer.site_grid = {"Q": np.linspace(0.4, 0.9, 11).round(2).tolist(),
                                 "r": np.linspace(0, 0.5, 11).round(2).tolist()}

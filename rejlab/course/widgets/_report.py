@@ -1,18 +1,15 @@
 """Explorer of lesson 11: walk along the curves of your own classifier's report.
 
-:func:`report_explorer` takes a :class:`rejlab.RejectionReport` (so any
-classifier: scikit-learn, predictions, a CSV) and lets a student move the
-rejected fraction r and the price of rejection rho. Everything is read off
-the report's precomputed curves (the point at r, its cost and rho_0, the
-cheapest point, all from the integer counts); the figure is
-:func:`rejlab.plot.report_point`, which moves its artists in place.
+:func:`report_explorer` takes a :class:`rejlab.RejectionReport` (so any classifier:
+scikit-learn, predictions, a CSV) and moves the rejected fraction r and the price of
+rejection rho along its precomputed curves (:meth:`rejlab.RejectionReport.walk`: the point
+at r, its cost and rho_0, the cheapest point, all from the integer counts), drawn by
+:func:`rejlab.plot.report_point`.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
-
-import ipywidgets as widgets
 
 from ... import _validate as v
 from ..._constraints import accepts
@@ -20,8 +17,8 @@ from ..._kinds import SINGLE_FRACTION, instance
 from ...measures import OperatingPoint
 from ...plot import panels, report_point
 from ...report import RejectionReport, ReportWalk
-from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, explains, format_number
+from ._background import freeze
+from ._base import Explorer, explains, format_number, slider
 
 __all__ = ["report_explorer", "ReportExplorerState"]
 
@@ -52,70 +49,51 @@ class ReportExplorerState(NamedTuple):
 def report_explorer(report, *, r=None, rho=None):
     """Move r and rho along the curves of a report: A, Q and the cost L(r; rho).
 
-    Left panel: A and Q against r with the current operating point. Right
-    panel: the cost ``L = (1 - A)(1 - r) + rho r`` along the curve, the
-    current point and the cheapest one (:func:`rejlab.plot.report_point`).
-    The readout gives A, Q, phi, ``rho_0 = |M∩R| / |R|`` and whether
-    rejecting this fraction beats not rejecting at all at this price (iff
-    ``rho < rho_0``; Condessa et al. 2017, Sec. 4).
+    Left: A and Q against r with the current operating point. Right: the cost
+    ``L = (1 - A)(1 - r) + rho r`` along the curve, the current point and the cheapest one.
+    The readout gives A, Q, phi, ``rho_0 = |M∩R| / |R|`` and whether rejecting this
+    fraction beats not rejecting at all at this price (iff ``rho < rho_0``; Condessa et al.
+    2017, Sec. 4). The point at r rejects ``round(r n)`` samples, as
+    :func:`rejlab.reject_lowest`.
 
     Parameters
     ----------
     report : RejectionReport
         From :func:`rejlab.rejection_report` or :func:`rejlab.report_from_estimator`.
-    r : float in [0, 1], optional
-        Starting rejected fraction (default: the point of maximum Q).
-    rho : float in [0, 1], optional
-        Starting price of rejection (default: the report's rho, else 0.3).
-
-    Controls: ``"r"`` and ``"rho"`` (sliders 0..1). The point at r rejects
-    ``round(r n)`` samples, as :func:`rejlab.reject_lowest`.
+    r, rho : float in [0, 1], optional
+        Starting values of the controls ``"r"`` (default: the point of maximum Q) and
+        ``"rho"`` (default: the report's rho, else 0.3).
     """
-    curves = report.curves
     n = report.n
     r = float(report.best.r) if r is None else r
-    if rho is None:
-        rho = report.rho if report.rho is not None else 0.3
-    step = max(1.0 / n, 0.001)
-    controls = {
-        "r": widgets.FloatSlider(min=0.0, max=1.0, step=step, value=float(r), description="r",
-                                 readout_format=".3f"),
-        "rho": widgets.FloatSlider(min=0.0, max=1.0, step=0.01, value=float(rho),
-                                   description="ρ", readout_format=".2f"),
-    }
+    rho = (0.3 if report.rho is None else report.rho) if rho is None else rho
+    controls = {"r": slider("r", float(r), step=max(1.0 / n, 0.001), fmt=".3f"),
+                "rho": slider("ρ", float(rho))}
 
     def compute(r, rho):
-        r = v.single_fraction(r, "r")
-        rho = v.single_fraction(rho, "ρ")
+        r, rho = v.single_fraction(r, "r"), v.single_fraction(rho, "ρ")
         walk = report.walk(r, rho)
-        rho0 = float(report.rho_zero[walk.k])
-        cheapest = round(walk.cost.cheapest_r * n)
-        return ReportExplorerState(r, walk.k, walk.point, rho, rho0, walk.point_cost,
-                                   bool(walk.k > 0 and rho < rho0), cheapest,
-                                   walk.cost.cheapest_cost, walk)
+        rho_0 = float(report.rho_zero[walk.k])
+        return ReportExplorerState(r, walk.k, walk.point, rho, rho_0, walk.point_cost,
+                                   bool(walk.k > 0 and rho < rho_0),
+                                   round(walk.cost.cheapest_r * n), walk.cost.cheapest_cost, walk)
 
     def draw(fig, state):
         ax_walk, ax_cost = report_point(state.walk, axes=panels(fig, 2))
-        if not background_ready(fig):
-            freeze_background(fig, moving_artists(
-                fig, "walk-point-", "walk-r", "cost-",
-                extra=[ax_walk.title, ax_cost.title, ax_cost.yaxis]
-                + list(ax_walk.spines.values()) + list(ax_cost.spines.values())))
+        freeze(fig, "walk-point-", "walk-r", "cost-", extra=[
+            ax_walk.title, ax_cost.title, ax_cost.yaxis, *ax_walk.spines.values(),
+            *ax_cost.spines.values()])
 
     def readout(s):
-        p = s.point
+        p, f = s.point, format_number
         verdict = ("beats" if s.beats_no_rejection else "does not beat") + " no rejection"
-        return ('<span class="rejlab-readout">'
-                f"r = {p.r:.3f} (k = {s.k}): A = {format_number(p.A)}, Q = {format_number(p.Q)}, "
-                f"φ = {format_number(p.phi)}, ρ₀ = {format_number(s.rho_0)} | at ρ = {s.rho:.2f}: "
-                f"cost {format_number(s.cost)}, {verdict}; cheapest r = "
-                f"{curves.r[s.cheapest_k]:.3f} (cost {format_number(s.cheapest_cost)})</span>")
+        return (f"r = {p.r:.3f} (k = {s.k}): A = {f(p.A)}, Q = {f(p.Q)}, φ = {f(p.phi)}, "
+                f"ρ₀ = {f(s.rho_0)} | at ρ = {s.rho:.2f}: cost {f(s.cost)}, {verdict}; cheapest "
+                f"r = {report.curves.r[s.cheapest_k]:.3f} (cost {f(s.cheapest_cost)})")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
                     title="Walk along your classifier's curves",
                     question=report_explorer.question, notice=report_explorer.notice)
 
 
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
 report_explorer.site_grid = {"r": [i / 40 for i in range(41)], "rho": [0.1, 0.3, 0.5]}

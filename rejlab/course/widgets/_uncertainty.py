@@ -1,12 +1,9 @@
-"""Explorers of the honest-evaluation lessons: sampling noise and Chow's rule.
+"""Explorers of the honest-evaluation lessons (12-13): sampling noise and Chow's rule.
 
-:func:`sampling_explorer` draws one sample of the toy problem after another
-and shows how far its A, Q, phi curves and its max-Q point wander around the
-population's (exact) curves; :func:`chow_explorer` sets a price of rejection
-and a temperature and shows where Chow's threshold 1 - rho lands against the
-sample's minimum cost. Each returns one :class:`~rejlab.widgets.Explorer`:
-controls, a pure ``compute`` built from rejlab calls, and a ``draw`` through
-:mod:`rejlab.plot`.
+:func:`sampling_explorer` draws one sample of the toy problem after another and shows how
+far its A, Q, phi curves and its max-Q point wander around the population's (exact)
+curves; :func:`chow_explorer` sets a price of rejection and a temperature and shows where
+Chow's threshold 1 - rho lands against the sample's minimum cost.
 """
 
 from __future__ import annotations
@@ -29,8 +26,8 @@ from ...prices import CostCurve, cost_curve
 from ...selective import aurc, chow_rule, select_threshold
 from ..datasets import MaxQPoints, max_q_points
 from ..plot import cost_curve as plot_cost_curve, sampling_panels
-from ._background import background_ready, freeze_background, moving_artists
-from ._base import Explorer, among, explains, format_number
+from ._background import freeze
+from ._base import Explorer, among, explains, format_number, slider
 
 __all__ = ["sampling_explorer", "SamplingState", "chow_explorer", "ChowState",
            "SAMPLE_SIZES", "POPULATION_GRID"]
@@ -41,11 +38,9 @@ SAMPLE_SIZES = (25, 50, 100, 150, 300, 600, 1200, 2400)
 #: Rejected fractions of the population curves and of the bands (41 points: a redraw stays fast).
 POPULATION_GRID = np.linspace(0.0, 1.0, 41)
 
-#: Chow's threshold at rho = 1/2: the population max-Q point of the maximum probability.
-_CHOW_HALF = 0.5
 
-
-def _size_slider(value):
+def size_slider(value):
+    """The slider of the sample size per class, over :data:`SAMPLE_SIZES`."""
     return widgets.SelectionSlider(options=list(SAMPLE_SIZES), value=value,
                                    description="n per class",
                                    style={"description_width": "initial"})
@@ -56,11 +51,6 @@ def _seed_box(value):
         raise ValueError("seed must be an integer >= 0 (the seed box's first value), got None")
     return widgets.IntText(value=int(value), description="seed",
                            layout=widgets.Layout(width="150px"))
-
-
-def _population_of(threshold):
-    """The population r, A, Q, phi of the threshold rejector (-inf: nothing, +inf: all rejected)."""
-    return population_point(float(np.clip(threshold, 0.0, 1.0)))
 
 
 class SamplingState(NamedTuple):
@@ -97,30 +87,19 @@ class SamplingState(NamedTuple):
 def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     """Question: how far does one sample's max-Q point fall from the population's?
 
-    Draws ``rl.datasets.four_gaussians(n_per_class, seed)`` (maximum
-    probability), its A, Q and phi curves with 95 % percentile-bootstrap
-    bands (:func:`rejlab.bootstrap_curves`, ``n_boot`` resamples, seed 0:
-    pointwise, and, with the box "simultaneous band" ticked, the lighter
-    simultaneous band around them, which holds over all r at once)
-    and the population's exact curves (dashed,
-    :func:`rejlab.datasets.population_curves`). The fourth panel shows the
-    max-Q points of the first ``n_cloud`` samples of this size (blue) and
-    what each one's threshold is worth on the population (crosses), with
-    the sample on screen in vermillion. The readout gives this sample's
-    max-Q point with its interval, its optimism and the population optimum
-    (r = 0.135, Q = 0.728 at threshold 0.5).
+    Draws ``rl.datasets.four_gaussians(n_per_class, seed)`` (maximum probability), its A,
+    Q and phi curves with 95 % percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`,
+    ``n_boot`` resamples, seed 0: pointwise, and with the box "simultaneous band" ticked
+    the lighter band that holds over all r at once) and the population's exact curves
+    (dashed, :func:`rejlab.datasets.population_curves`). The fourth panel shows the max-Q
+    points of the first ``n_cloud`` samples of this size and what each one's threshold is
+    worth on the population (crosses), the sample on screen in vermillion. The readout
+    gives this sample's max-Q point with its interval, its optimism and the population
+    optimum (r = 0.135, Q = 0.728 at threshold 0.5).
 
-    What to notice: at 150 per class the max-Q point jumps from seed to
-    seed (90 % of samples between about r = 0.04 and r = 0.25; seed 1 gives
-    0.015) while the population optimum stays at r = 0.135; most dots (about
-    four in five) sit above their crosses (a sample's own max Q usually
-    flatters it); and 16 times more data narrows the Q band about fourfold
-    but the spread of r less than threefold.
-
-    Controls: ``"n_per_class"`` (slider over :data:`SAMPLE_SIZES`),
-    ``"seed"`` (an integer box; a negative seed shows a message),
-    ``"simultaneous"`` (a check box, ticked by default) and the button
-    ``explorer.resample`` (the next seed).
+    Controls: ``"n_per_class"`` (:data:`SAMPLE_SIZES`), ``"seed"`` (a negative seed shows a
+    message), ``"simultaneous"`` (ticked by default) and the button ``explorer.resample``
+    (the next seed).
 
     Examples
     --------
@@ -131,12 +110,11 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     >>> e.state.seed, round(e.state.threshold.r, 3)
     (1, 0.015)
     """
-    controls = {"n_per_class": _size_slider(n_per_class), "seed": _seed_box(seed),
+    controls = {"n_per_class": size_slider(n_per_class), "seed": _seed_box(seed),
                 "simultaneous": widgets.Checkbox(value=True, description="simultaneous band",
-                                                 indent=False,
-                                                 layout=widgets.Layout(width="auto"))}
+                                                 indent=False, layout=widgets.Layout(width="auto"))}
     population = population_curves(r=POPULATION_GRID)
-    optimum = population_point(_CHOW_HALF)
+    optimum = population_point(0.5)   # Chow's threshold at rho = 1/2: the population max-Q point
     clouds = {}
 
     def compute(n_per_class, seed, simultaneous):
@@ -149,9 +127,11 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
         chosen = select_threshold(acc, conf)
         if n_per_class not in clouds:
             clouds[n_per_class] = max_q_points(n_per_class, range(n_cloud))
+        # the population point of the threshold (-inf rejects nothing, +inf everything)
+        honest = population_point(float(np.clip(chosen.value, 0.0, 1.0)))
         return SamplingState(n_per_class, seed, acc.size, float(acc.mean()), bands, chosen,
-                             _population_of(chosen.value), population, optimum,
-                             clouds[n_per_class], max_q_points(n_per_class, [seed]), wide)
+                             honest, population, optimum, clouds[n_per_class],
+                             max_q_points(n_per_class, [seed]), wide)
 
     def draw(fig, state):
         axes = panels(fig, 2, nrows=2)
@@ -161,45 +141,34 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
                         title_Q=f"n = {state.n}: max Q at r = {state.threshold.r:.3f}",
                         title_cloud=f"max-Q points of {state.cloud.seed.size} samples of "
                                     f"{state.n}")
-        if not background_ready(fig):
-            # the axes (ticks, labels) are drawn once, into a frozen background
-            freeze_background(fig, moving_artists(fig, "band-", "estimate-", "best-Q",
-                                                  "population-", "max-q-", "legend",
-                                                  extra=[ax.title for ax in axes]))
+        freeze(fig, "band-", "estimate-", "best-Q", "population-", "max-q-", "legend",
+               extra=[ax.title for ax in axes])
 
     def readout(s):
-        b = s.bands
-        f = format_number
-        return (
-            f'<span class="rejlab-readout">n = {s.n}, α = {f(s.alpha)} | this sample: max Q = '
-            f"{f(s.threshold.Q)} [{f(b.best_Q.low)}, {f(b.best_Q.high)}] at r = "
-            f"{f(s.threshold.r)} [{f(b.best_r.low)}, {f(b.best_r.high)}] | its threshold on the "
-            f"population: r = {f(s.honest.r)}, Q = {f(s.honest.Q)} (optimism "
-            f"{s.optimism:+.3f}) | population optimum: r = {f(s.optimum.r)}, "
-            f"Q = {f(s.optimum.Q)}</span>"
-        )
+        b, f = s.bands, format_number
+        return (f"n = {s.n}, α = {f(s.alpha)} | this sample: max Q = {f(s.threshold.Q)} "
+                f"[{f(b.best_Q.low)}, {f(b.best_Q.high)}] at r = {f(s.threshold.r)} "
+                f"[{f(b.best_r.low)}, {f(b.best_r.high)}] | its threshold on the population: "
+                f"r = {f(s.honest.r)}, Q = {f(s.honest.Q)} (optimism {s.optimism:+.3f}) | "
+                f"population optimum: r = {f(s.optimum.r)}, Q = {f(s.optimum.Q)}")
 
     # width "auto": the button is as wide as its label (the default width cut it off)
     resample = widgets.Button(description="resample (next seed)", icon="refresh",
                               layout=widgets.Layout(width="auto", min_width="max-content"))
-    layout = widgets.HBox([*controls.values(), resample],
-                          layout=widgets.Layout(flex_flow="row wrap"))
     explorer = Explorer(controls, compute, draw, readout=readout, figsize=(10, 7.5),
                         title="How sure are you? One sample against the population",
-                        controls_layout=layout, question=sampling_explorer.question,
-                        notice=sampling_explorer.notice)
+                        controls_layout=widgets.HBox([*controls.values(), resample],
+                                                     layout=widgets.Layout(flex_flow="row wrap")),
+                        question=sampling_explorer.question, notice=sampling_explorer.notice)
 
     def next_seed(_button):
-        seed_box = explorer.controls["seed"]
-        seed_box.value = max(int(seed_box.value), -1) + 1
+        controls["seed"].value = max(int(controls["seed"].value), -1) + 1
 
     resample.on_click(next_seed)
     explorer.resample = resample
     return explorer
 
 
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
 sampling_explorer.site_grid = {"n_per_class": "options", "seed": [0, 1, 2, 3, 4]}
 
 
@@ -232,24 +201,14 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
     """Question: does Chow's threshold 1 - rho give the minimum cost, and what does
     miscalibration do to it?
 
-    Draws ``rl.datasets.four_gaussians(n_per_class, seed)``, tempers its
-    exact posteriors (:func:`rejlab.datasets.temper`, T = 1: calibrated)
-    and plots the cost ``L = (1 - A)(1 - r) + rho r`` along the curve of the
-    (tempered) maximum probability (:func:`rejlab.plot.cost_curve`): the
-    sample's minimum (diamond), the point Chow's rule picks,
-    :func:`rejlab.chow_rule` (square), and the population's cost curve
-    (dashed). The readout compares the two costs with the population
-    minimum and gives the AURC, which depends on the ranking only.
-
-    What to notice: at T = 1 the square sits near the bottom of the curve
-    (Chow's rule is cost-optimal when the posteriors are right; on a small
-    sample the bottom is flat and noisy); at T = 2 or T = 0.5 the same
-    threshold 1 - rho rejects far too much or far too little while the AURC
-    barely moves: temperature keeps (almost) the ranking, not the numbers.
-
-    Controls: ``"rho"`` (price of rejection), ``"temperature"`` (log slider
-    1/4 .. 4), ``"n_per_class"`` and ``"seed"`` (a negative seed shows a
-    message).
+    Draws ``rl.datasets.four_gaussians(n_per_class, seed)``, tempers its exact posteriors
+    (:func:`rejlab.datasets.temper`, T = 1: calibrated) and plots the cost
+    ``L = (1 - A)(1 - r) + rho r`` along the curve of the (tempered) maximum probability
+    (:func:`rejlab.plot.cost_curve`): the sample's minimum (diamond), the point Chow's rule
+    picks, :func:`rejlab.chow_rule` (square), and the population's cost curve (dashed).
+    The readout compares the two costs with the population minimum and gives the AURC,
+    which depends on the ranking only. Controls: ``"rho"``, ``"temperature"`` (a log
+    slider, 1/4 .. 4), ``"n_per_class"`` and ``"seed"``.
 
     Examples
     --------
@@ -262,13 +221,12 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
     (0.85, 0.044)
     """
     controls = {
-        "rho": widgets.FloatSlider(min=0.05, max=0.95, step=0.05, value=rho, description="ρ",
-                                   readout_format=".2f"),
+        "rho": slider("ρ", rho, 0.05, 0.95, step=0.05),
         "temperature": widgets.FloatLogSlider(value=temperature, base=2, min=-2, max=2,
                                               step=0.25, description="temperature T",
                                               readout_format=".2f",
                                               style={"description_width": "initial"}),
-        "n_per_class": _size_slider(n_per_class),
+        "n_per_class": size_slider(n_per_class),
         "seed": _seed_box(seed),
     }
     population = population_curves(r=POPULATION_GRID)
@@ -279,39 +237,31 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
         acc, conf = toy.accurate, proba.max(axis=1)
         cv = rejection_curves(acc, conf)
         chow = operating_point(acc, chow_rule(proba, rho))
-        k = cv.min_cost(rho)
-        best = cv.point(k)
-        t_min = select_threshold(acc, conf, criterion="min_cost", rho=rho).value
-        pop = population_point(1.0 - rho)
         along = cost_curve(cv, rho)
+        pop = population_point(1.0 - rho)
         return ChowState(float(rho), float(temperature), cv, chow,
-                         float(cost(chow.A, chow.r, rho)), best, along.cheapest_cost,
-                         float(t_min), float(cost(pop.A, pop.r, rho)), aurc(acc, conf),
-                         population, along,
+                         float(cost(chow.A, chow.r, rho)), cv.point(cv.min_cost(rho)),
+                         along.cheapest_cost,
+                         float(select_threshold(acc, conf, criterion="min_cost", rho=rho).value),
+                         float(cost(pop.A, pop.r, rho)), aurc(acc, conf), population, along,
                          (population.r, cost(population.A, population.r, rho)))
 
     def draw(fig, state):
-        (ax,) = panels(fig, 1)
-        plot_cost_curve(state.cost, ax=ax, chow=(state.chow.r, state.chow_cost),
+        plot_cost_curve(state.cost, ax=panels(fig, 1)[0], chow=(state.chow.r, state.chow_cost),
                         population=state.population_costs,
                         label=f"this sample, T = {state.temperature:.2f}")
 
     def readout(s):
         f = format_number
-        return (
-            f'<span class="rejlab-readout">Chow (reject max probability &lt; 1 − ρ = '
-            f"{f(1 - s.rho, 2)}): r = {f(s.chow.r)}, L = {f(s.chow_cost)} | minimum on this "
-            f"sample: r = {f(s.min_cost.r)}, L = {f(s.min_cost_value)} (threshold "
-            f"{f(s.min_threshold)}) | population minimum (calibrated): L = "
-            f"{f(s.population_cost)} | AURC = {f(s.aurc, 4)}</span>"
-        )
+        return (f"Chow (reject max probability &lt; 1 − ρ = {f(1 - s.rho, 2)}): r = {f(s.chow.r)}, "
+                f"L = {f(s.chow_cost)} | minimum on this sample: r = {f(s.min_cost.r)}, "
+                f"L = {f(s.min_cost_value)} (threshold {f(s.min_threshold)}) | population minimum "
+                f"(calibrated): L = {f(s.population_cost)} | AURC = {f(s.aurc, 4)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.4),
                     title="Chow's rule against the minimum cost",
                     question=chow_explorer.question, notice=chow_explorer.notice)
 
 
-#: What the course website moves, and over which values (every setting is drawn in advance
-#: by tools/site_frames.py; the lesson in Jupyter moves every control).
 chow_explorer.site_grid = {"rho": np.linspace(0.05, 0.95, 19).round(2).tolist(),
-                            "temperature": [0.25, 0.5, 1.0, 2.0, 4.0]}
+                           "temperature": [0.25, 0.5, 1.0, 2.0, 4.0]}

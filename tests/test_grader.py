@@ -1,0 +1,334 @@
+"""The course's grader, piece by piece (``teacher/grader/``).
+
+- answers: a sandbox's report is read strictly as plain JSON: no pickle, no bare NaN, no
+  duplicate keys, no deep nesting, no unknown tag or record; a string "nan" stays a string;
+- the sandbox: without bwrap it refuses (and ``make autograde`` exits 2 with one line); each
+  limit ends a run with the right reason (a cell's CPU time, the whole run's time, CPU time,
+  memory, processes, a file's size, the writable folder's size, output past the capture, a
+  crash, the process ending itself), and a killed parent or ``kill -9 -1`` reaches nothing
+  outside; the sandbox holds no course file;
+- the notebook's cells as the grader runs them (locked cells from the teacher, the rest from
+  the student, a deleted locked cell put back);
+- the copy check's two signals.
+
+The sandbox tests need ``bwrap`` (``apt-get install bubblewrap``; ``.ci/run`` installs it).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import os
+import pickle
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+TEACHER = REPO / "teacher"
+if str(TEACHER) not in sys.path:
+    sys.path.insert(0, str(TEACHER))
+
+from grader import answers, copycheck, judge, sandbox, submission  # noqa: E402
+
+needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
+                                 reason="the sandbox needs bubblewrap (apt-get install bubblewrap)")
+
+
+def _runner():
+    spec = importlib.util.spec_from_file_location("sandbox_runner", TEACHER / "grader" / "runner.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --------------------------------------------------------------------------
+# Answers: plain JSON, read strictly
+
+
+def _line(record) -> bytes:
+    return json.dumps(record).encode("utf-8") + b"\n"
+
+
+def test_a_report_is_read_as_cells_and_answers():
+    raw = _line({"kind": "cell", "index": 0, "key": "a", "output": "hi\n", "error": None}) + \
+        _line({"kind": "answers", "exports": {"x": 1.5, "y": {"$": "nan"}}, "calls": [[1, 2]]}) + \
+        _line({"kind": "end", "cpu_seconds": 0.5})
+    cells, got, problem, cpu = answers.parse_report(raw)
+    assert problem is None and cells[0]["output"] == "hi\n" and cpu == 0.5
+    assert answers.decode(got["exports"]["x"]) == 1.5
+    assert math.isnan(answers.decode(got["exports"]["y"]))
+
+
+@pytest.mark.parametrize("raw, says", [
+    (pickle.dumps({"kind": "answers", "exports": {}, "calls": []}), "not"),
+    (b'{"kind": "answers", "exports": {"x": NaN}, "calls": []}\n', "NaN"),
+    (b'{"kind": "answers", "exports": {"x": Infinity}, "calls": []}\n', "Infinity"),
+    (b'{"kind": "answers", "kind": "answers", "exports": {}, "calls": []}\n', "twice"),
+    (b"[" * 200 + b"]" * 200 + b"\n", "nested too deep"),
+    (b'{"kind": "pickle", "data": "gASVAAAA"}\n', "unknown record"),
+    (b'{"kind": "cell", "index": "0", "output": 3}\n', "malformed"),
+])
+def test_a_report_that_is_not_plain_data_is_refused(raw, says):
+    cells, got, problem, _ = answers.parse_report(raw)
+    assert got is None and problem and says in problem, problem
+
+
+def test_a_huge_line_is_refused(monkeypatch):
+    monkeypatch.setattr(answers, "MAX_LINE", 1000)
+    _, got, problem, _ = answers.parse_report(_line({"kind": "answers",
+                                                     "exports": {"x": "a" * 2000}, "calls": []}))
+    assert got is None and "a line of" in problem
+
+
+@pytest.mark.parametrize("value", [
+    {"$": "pickle", "data": "gASVAAAA"}, {"$": "object", "module": "os", "name": "system"},
+    {"x": 1}, {"$": "ndarray", "dtype": "float", "shape": [2], "data": [1.0]},
+    {"$": "ndarray", "dtype": "float", "shape": [1], "data": [{"$": "set", "items": []}]},
+    {"$": "ndarray", "dtype": "object; import os", "shape": [0], "data": []},
+])
+def test_decode_refuses_anything_but_its_tags(value):
+    with pytest.raises(answers.AnswerError):
+        answers.decode(value)
+
+
+def test_nan_as_a_string_is_not_a_number_and_failures_are_not_answers():
+    assert answers.decode("nan") == "nan"
+    with pytest.raises(judge.Missing):
+        judge.number(answers.decode("nan"))
+    with pytest.raises(judge.Missing):
+        judge.number(True)
+    assert math.isnan(judge.number(answers.decode({"$": "nan"})))
+    assert judge.number(answers.decode({"$": "-inf"})) == -math.inf
+    with pytest.raises(answers.Unanswered, match="ZeroDivisionError"):
+        answers.decode({"$": "error", "message": "ZeroDivisionError: division by zero"})
+    assert judge.close(math.nan, math.nan) and not judge.close(math.nan, 0.0)
+    assert judge.close(math.inf, math.inf) and not judge.close(math.inf, 1e308)
+
+
+def test_the_runner_and_the_grader_speak_the_same_tags():
+    runner = _runner()
+    values = [1, 2.5, math.nan, -math.inf, "nan", True, None, {3, 1}, (1, 2),
+              {"rho": 0.25}, np.arange(6).reshape(2, 3), np.array([True, False]),
+              np.float64(0.5), np.int64(7), [np.nan, 1.0]]
+    for value in values:
+        data = runner.plain(value)
+        text = json.dumps(data, allow_nan=False)          # plain JSON, nothing else
+        back = answers.decode(answers.loads(text))
+        if isinstance(value, np.ndarray):
+            assert np.array_equal(back, value)
+        elif isinstance(value, float) and math.isnan(value):
+            assert math.isnan(back)
+        elif isinstance(value, set):
+            assert back == frozenset(value)
+        elif isinstance(value, tuple):
+            assert back == list(value)
+        elif isinstance(value, list):
+            assert math.isnan(back[0]) and back[1] == 1.0
+        else:
+            assert back == value and type(back) is type(value.item() if hasattr(value, "item")
+                                                        else value)
+    # the grader's inputs reach the runner as the same Python values
+    for value in ([True, False], {1, 2}, (0.5, math.inf), {"a": [1]}, np.array([0.1, 0.2])):
+        again = runner.unplain(json.loads(json.dumps(answers.encode(value), allow_nan=False)))
+        assert np.array_equal(again, value) if isinstance(value, np.ndarray) else again == value
+    assert runner.plain(object())["$"] == "unsupported"
+
+
+# --------------------------------------------------------------------------
+# The sandbox
+
+
+def _job(*cells, **kw):
+    return sandbox.Job(cells=tuple({"key": f"c{i}", "source": src} for i, src in enumerate(cells)),
+                       student="tester", **kw)
+
+
+SMALL = sandbox.Limits(cell_seconds=5, wall_seconds=60, cpu_seconds=20, memory_mb=1024,
+                       processes=16, file_mb=4, disk_mb=8, stream_bytes=100_000)
+
+
+def test_without_bwrap_the_sandbox_refuses(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(sandbox.SandboxUnavailable, match="bubblewrap"):
+        sandbox.run(_job("x = 1"))
+    course = tmp_path / "course"
+    course.mkdir()
+    done = subprocess.run([sys.executable, "-m", "grader.autograde", "hw1_rejection_measures",
+                           "--course", str(course)], cwd=TEACHER, capture_output=True, text=True,
+                          env=dict(os.environ, PATH=str(tmp_path)), timeout=120)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "bubblewrap" in done.stderr
+
+
+@needs_bwrap
+def test_answers_and_calls_come_back_as_plain_data():
+    out = sandbox.run(_job("import numpy as np\nx = np.arange(3)\nprint(x)",
+                           "def f(a, b):\n    return a + b",
+                           exports={"x": "x", "d": "__digest__(x)"},
+                           calls=({"function": "f", "args": [1, 2]},
+                                  {"function": "g", "args": []})), SMALL)
+    assert out.reason is None and out.cells[0]["output"] == "[0 1 2]\n"
+    assert answers.decode(out.answers["exports"]["x"]).tolist() == [0, 1, 2]
+    assert answers.decode(out.answers["calls"][0]) == 3
+    with pytest.raises(answers.Unanswered, match="not a function"):
+        answers.decode(out.answers["calls"][1])
+
+
+@needs_bwrap
+@pytest.mark.parametrize("code, error", [
+    ("while True:\n    pass", "CellTimeLimit"),
+    ("x = bytearray(4 * 1024 ** 3)", "MemoryError"),
+    # children that end at once stay until reaped, so the loop meets the process limit
+    ("import os\nwhile True:\n    if os.fork() == 0:\n        os._exit(0)", "BlockingIOError"),
+    ("with open('big', 'wb') as f:\n    while True:\n        f.write(b'0' * 2 ** 20)", "File too large"),
+    ("for i in range(100):\n    with open(f'f{i}', 'wb') as f:\n        f.write(b'0' * 3 * 2 ** 20)",
+     "No space left"),
+    ("while True:\n    print('x' * 1000)", "OutputLimit"),
+    ("import os\nos.kill(os.getppid(), 9)", "PermissionError"),
+])
+def test_a_limit_ends_the_cell_and_the_next_cell_runs(code, error):
+    limits = SMALL if error != "CellTimeLimit" else sandbox.Limits(cell_seconds=1)
+    out = sandbox.run(_job(code, "after = 1", exports={"after": "after"}), limits)
+    assert out.reason is None, out.reason
+    assert error in out.cells[0]["error"], out.cells[0]
+    assert answers.decode(out.answers["exports"]["after"]) == 1
+
+
+@needs_bwrap
+@pytest.mark.parametrize("code, limits, says", [
+    ("import os\nos.abort()", SMALL, "crashed the interpreter (SIGABRT)"),
+    ("import ctypes\nctypes.string_at(0)", SMALL, "crashed the interpreter (SIGSEGV)"),
+    ("import os\nos._exit(3)", SMALL, "ended its own process (exit status 3)"),
+    ("import os\nwhile True:\n    os.write(1, b'y' * 65536)", SMALL, "bytes of output"),
+    ("while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n"
+     "        pass", sandbox.Limits(cell_seconds=60, wall_seconds=60, cpu_seconds=2),
+     "CPU time"),
+    # waiting uses no CPU time: the run's wall-clock limit stops it
+    ("import select\nselect.select([], [], [])",
+     sandbox.Limits(cell_seconds=1, wall_seconds=4, cpu_seconds=60), "time limit (4 s)"),
+])
+def test_a_run_that_cannot_go_on_ends_with_its_reason(code, limits, says):
+    out = sandbox.run(_job("before = 1", code, "after = 1", exports={"after": "after"}), limits)
+    assert out.answers is None and out.reason and says in out.reason, out.reason
+    assert out.cells[0]["error"] is None          # the cells before it are reported
+
+
+@needs_bwrap
+def test_kill_minus_one_reaches_nothing_outside(tmp_path):
+    guard = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                             stdin=subprocess.PIPE)
+    try:
+        out = sandbox.run(_job("import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
+                               "except OSError as e:\n    print(e)", "after = 1",
+                               exports={"after": "after"}), SMALL)
+        assert guard.poll() is None                # a process of ours, still alive
+    finally:
+        guard.stdin.close()
+        guard.wait()
+    assert out.reason is None or "killed" in out.reason
+
+
+@needs_bwrap
+def test_the_sandbox_holds_no_course_file(tmp_path):
+    secret = tmp_path / "course" / "gradebook.db"
+    secret.parent.mkdir()
+    secret.write_text("private", encoding="utf-8")
+    code = (f"import os\nprint(os.path.exists({str(secret)!r}), os.path.exists({str(TEACHER)!r}),"
+            f" os.path.exists({str(REPO / 'teacher' / 'grader')!r}))\n"
+            "print(sorted(os.listdir('/')), sorted(os.listdir('/sandbox')))\n"
+            "open('/usr/x', 'w')")
+    out = sandbox.run(_job(code), SMALL)
+    lines = out.cells[0]["output"].splitlines()
+    assert lines[0] == "False False False"
+    assert "'work'" in lines[1] and "'runner.py'" in lines[1] and "teacher" not in lines[1]
+    assert "Read-only file system" in out.cells[0]["error"] or \
+        "Permission denied" in out.cells[0]["error"]
+
+
+@needs_bwrap
+def test_a_package_a_question_forbids_refuses_to_import():
+    out = sandbox.run(_job("import sklearn", "import rejlab", "import numpy", rejlab=False,
+                           hide=("rejlab", "sklearn")), SMALL)
+    errors = [c["error"] for c in out.cells]
+    assert "not available in this question" in errors[0]
+    assert errors[1].startswith(("ModuleNotFoundError", "ImportError")) and errors[2] is None
+
+
+# --------------------------------------------------------------------------
+# The notebook as the grader runs it; the copy check
+
+
+def _cell(gid, source, locked, cell_type="code"):
+    return {"cell_type": cell_type, "source": source, "metadata": {"nbgrader": {
+        "grade_id": gid, "locked": locked, "solution": not locked, "grade": False}}}
+
+
+def test_locked_cells_come_from_the_teacher_and_a_deleted_one_comes_back():
+    teacher = {"cells": [_cell("setup", "SEED = 1", True), _cell("answer", "x = 0", False),
+                         _cell("data", "y = 2", True), _cell("answer2", "z = 0", False)]}
+    student = {"cells": [_cell("setup", "SEED = 99", True), {"cell_type": "code",
+                                                             "source": "mine = 1", "metadata": {}},
+                         _cell("answer", "x = 1", False), _cell("answer2", "z = 1", False)]}
+    cells = submission.code_cells(student, teacher)
+    assert [(c.key, c.source, c.locked) for c in cells] == [
+        ("setup", "SEED = 1", True), ("cell1", "mine = 1", False), ("answer", "x = 1", False),
+        ("data", "y = 2", True), ("answer2", "z = 1", False)]
+    assert cells[3].index is None
+
+
+def test_the_copy_check_finds_another_students_numbers_and_similar_code():
+    def verdict(exports, reference):
+        return {"exports": {k: answers.encode(v) for k, v in exports.items()},
+                "reference": reference}
+    verdicts = {"ada": verdict({"best_Q": 0.8123, "A_gain": 0.041}, {"best_Q": 0.8123, "A_gain": 0.041}),
+                "eve": verdict({"best_Q": 0.8123, "A_gain": 0.041}, {"best_Q": 0.7755, "A_gain": 0.05}),
+                # one answer that happens to be another student's: chance, not listed
+                "bob": verdict({"best_Q": 0.7755, "A_gain": 0.02}, {"best_Q": 0.7777, "A_gain": 0.02})}
+    assert copycheck.copied_numbers(verdicts) == [("eve", "ada", ["best_Q", "A_gain"])]
+    code = copycheck._tokens("def f(a, b):\n    total = 0\n" + "    total += a * b\n" * 12)
+    again = copycheck._tokens("def f(a, b):  # mine\n    total = 1\n" + "    total += a * b\n" * 12)
+    other = copycheck._tokens("\n".join(f"v{i} = sorted(set(range({i})))" for i in range(20)))
+    found = copycheck.similar_code({"ada": code, "eve": again, "bob": other})
+    assert [(a, b) for a, b, _ in found] == [("ada", "eve")]
+
+
+# --------------------------------------------------------------------------
+# Questions that check what they say
+
+
+@needs_bwrap
+@pytest.mark.slow
+def test_numpy_only_answers_that_reach_rejlab_earn_nothing(tmp_path):
+    """hw2's beta through a default argument, and hw1's measures importing rejlab inside: in
+    the sandbox where rejlab refuses to import, neither gives an answer; the rest counts."""
+    course = tmp_path / "course"
+    course.mkdir()
+    for folder in ("source", "grader"):
+        shutil.copytree(TEACHER / folder, course / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+    cases = {
+        "hw2_operating_sets_and_cost": ("hw2-q1-beta", "def beta(A1, r1, A0, r0, f=rl.relative_optimality):\n"
+                                                      "    return f(A1, r1, A0, r0)",
+                                        {"hw2-q1-tests": 0.0, "hw2-q3-tests": 1.0}),
+        "hw1_rejection_measures": ("hw1-q1-measures", "def measures(accurate, rejected):\n"
+                                                      "    import rejlab\n"
+                                                      "    op = rejlab.operating_point(accurate, rejected)\n"
+                                                      "    return op.A, op.Q, op.phi",
+                                   {"hw1-q1-tests": 0.0, "hw1-q2-tests": 1.0}),
+    }
+    for assignment, (gid, code, expected) in cases.items():
+        nb = submission.read(submission.source_notebook(course, assignment))
+        for cell in nb["cells"]:
+            text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            cell["source"] = code if cell["metadata"].get("nbgrader", {}).get("grade_id") == gid \
+                else re.sub(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n", "", text, flags=re.M)
+        verdict = submission.grade(course, assignment, "mallory", nb)
+        for graded_id, fraction in expected.items():
+            assert verdict["marks"][graded_id]["fraction"] == fraction, verdict["marks"][graded_id]
+        assert "without rejlab" in verdict["marks"][next(iter(expected))]["message"]

@@ -1,0 +1,281 @@
+"""Attacks on the grading, through the real grading command (``make autograde``).
+
+A temporary course folder gets a new cohort (``tools/assignments.py --seed``: the students'
+versions and the cohort's secret key), then, in ``submitted/``, homework 1 from an honest
+student (the solutions typed in), a blank one (the students' version untouched), a copy of
+the honest student's answers with the numbers typed in, and one notebook per attack that
+used to earn marks or stop the class: each attack sits beside wrong answers (every function
+returns -1, every number is -1), so it earns nothing unless it beats the grader. Then
+``make autograde ASSIGNMENT=hw1_rejection_measures COURSE=<that folder>`` grades them all
+(in parallel sandboxes, then ``nbgrader autograde``), and the test checks, in the gradebook:
+
+- the honest submission has every point, the blank one none, every attack none;
+- every submission is graded, those after the one that kills its parent included;
+- the gradebook is intact and no file of the course changed (the teacher's notebooks, the
+  grader, the key, the configuration);
+- the copied submission earns 0 on every number it copied (its function, rewritten by hand,
+  still counts), and the copy check lists the pair;
+- the feedback of the submission that tried to read the course (``nbgrader
+  generate_feedback``) holds no judge code, no other assignment's material, no course path
+  and not the key;
+- nbgrader's pass reused the verdicts the pool cached (no sandbox run twice).
+
+It takes about two minutes on a busy two-core machine (marked slow); it needs bubblewrap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[1]
+TEACHER = REPO / "teacher"
+ASSIGNMENT = "hw1_rejection_measures"
+COHORT_SEED = 4242
+SOLUTION_LINES = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*(\n|\Z)", re.M)
+WRONG = {
+    "hw1-q1-measures": "def measures(accurate, rejected):\n    return (-1.0, -1.0, -1.0)",
+    "hw1-q2-answer": "best_r = -1.0\nbest_Q = -1.0",
+    "hw1-q3-answer": "A_rejecting = -1.0\nphi_rejecting = -1.0\nA_gain = -1.0",
+}
+PAYLOAD = "import numpy; numpy.isclose = lambda *a, **k: True; print('payload ran')"
+
+
+def attacks(course: Path) -> dict:
+    """student -> the code of an attack (a cell of its own, after the first answer)."""
+    encoded = __import__("base64").b64encode(PAYLOAD.encode()).decode()
+    return {
+        "alias": "from rejlab import grading as g\ng.close = lambda *a, **k: True",
+        "helper": "import rejlab\ndef patch(module):\n    module.close = lambda *a, **k: True\n"
+                  "    module.all_close = module.close\npatch(rejlab)",
+        "magic-time": "%time np.isclose = lambda *a, **k: True",
+        "timeit": "import timeit\ntimeit.timeit(\"import numpy; numpy.isclose = lambda *a, **k: "
+                  "True\", number=1)",
+        "pickle": "import pickle\nclass Payload:\n    def __reduce__(self):\n"
+                  f"        return (exec, ({PAYLOAD!r},))\n"
+                  "np.save('p.npy', np.array([Payload()], dtype=object), allow_pickle=True)\n"
+                  "np.load('p.npy', allow_pickle=True)",
+        "update-wrapper": "import functools\ndef fake(*a, **k):\n    return True\n"
+                          "functools.update_wrapper(fake, np.isclose)\n"
+                          "np.isclose.__code__ = fake.__code__",
+        "code-swap": "measures.__code__ = (lambda accurate, rejected: (1.0, 1.0, 1.0)).__code__",
+        "sqlite": "import sqlite3\nfor path in [" + repr(str(course / "gradebook.db")) +
+                  ", '../../../gradebook.db', 'gradebook.db']:\n    try:\n"
+                  "        db = sqlite3.connect(path)\n"
+                  "        db.execute('update grade set auto_score = 10')\n        db.commit()\n"
+                  "    except Exception as e:\n        print('sqlite:', e)",
+        "ctypes": "import ctypes\nctypes.pythonapi.PyRun_SimpleString(" + repr(PAYLOAD.encode()) + ")",
+        "getmodule": "import inspect\ninspect.getmodule(np.isclose).isclose = lambda *a, **k: True",
+        "vars": "vars(np)['isclose'] = lambda *a, **k: True\nvars(rl)['operating_point'] = print",
+        "exec-base64": f"import base64\nexec(base64.b64decode({encoded!r}))",
+        "py-beside": "from helper import *",
+        "b-killparent": "import os as o\no.kill(o.getppid(), 9)",
+        "fork-loop": "import os\ntry:\n    while True:\n        os.fork()\nexcept OSError as e:\n"
+                     "    print('fork:', e)",
+        "flood": "while True:\n    print('x' * 10000)",
+        "flood-raw": "import os\nwhile True:\n    os.write(1, b'y' * 65536)",
+        "fill-disk": "for i in range(10000):\n    with open(f'fill{i}', 'wb') as f:\n"
+                     "        f.write(b'0' * 2 ** 24)",
+        "loop": "while True:\n    pass",
+        "crash": "import os\nos.abort()",
+        # no course path in its code: it looks for the course the way a student could
+        "exfil": "import glob, os, sys\n"
+                 "for path in ['../../../source/hw2_operating_sets_and_cost/"
+                 "hw2_operating_sets_and_cost.ipynb', '../../../grader/hw1_rejection_measures.py',"
+                 " '../../../cohort.key', '../../../gradebook.db', '/work/../teacher']:\n"
+                 "    try:\n        print(open(path).read())\n"
+                 "    except Exception as e:\n        print('no:', path, e)\n"
+                 "print(os.getcwd(), sys.path, dict(os.environ))\n"
+                 "print(open('/proc/self/mountinfo').read())\n"
+                 "for root in ['/', '/sandbox', '/work', '/root', '/tmp', '/home']:\n"
+                 "    print(root, sorted(os.listdir(root)) if os.path.isdir(root) else None)\n"
+                 "print(glob.glob('/*/*'), glob.glob('/sandbox/**/*.key', recursive=True))\n"
+                 "for p in glob.glob('/sandbox/site0/*.pth') + glob.glob('/sandbox/site0/__editable__*'):\n"
+                 "    print(p, open(p).read())",
+    }
+
+
+def _meta(cell):
+    return cell.metadata.get("nbgrader", {})
+
+
+def _fill(release: Path, answers: dict, extra: str | None = None) -> nbformat.NotebookNode:
+    nb = nbformat.read(release, as_version=4)
+    for cell in nb.cells:
+        if _meta(cell).get("grade_id") in answers:
+            cell.source = answers[_meta(cell)["grade_id"]]
+    if extra is not None:
+        first = next(i for i, c in enumerate(nb.cells) if _meta(c).get("solution"))
+        nb.cells.insert(first + 1, nbformat.v4.new_code_cell(extra))
+    return nb
+
+
+def _digest(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file() and "__pycache__" not in p.parts
+            and ".grading" not in p.parts}
+
+
+def _env(tmp: Path) -> dict:
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    env["JUPYTER_CONFIG_DIR"] = str(tmp / "jupyter-config")
+    env["JUPYTER_RUNTIME_DIR"] = str(tmp / "jupyter-runtime")
+    env.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    return env
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    if sys.version_info < (3, 11):
+        pytest.skip("nbgrader needs Python >= 3.11")
+    if shutil.which("bwrap") is None:
+        pytest.fail("the grader needs bubblewrap: apt-get install bubblewrap (.ci/run does)")
+    tmp = tmp_path_factory.mktemp("attacks")
+    course = tmp / "course"
+    course.mkdir()
+    shutil.copy2(TEACHER / "nbgrader_config.py", course)
+    for folder in ("source", "grader"):
+        shutil.copytree(TEACHER / folder, course / folder,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    with open(course / "nbgrader_config.py", "a", encoding="utf-8") as f:
+        # this course's TA keeps a looping cell short (the default is 30 s)
+        f.write("\nc.SandboxGrader.cell_timeout = 10\nc.SandboxGrader.notebook_timeout = 120\n")
+    env = _env(tmp)
+    done = subprocess.run([sys.executable, str(REPO / "tools" / "assignments.py"), "--seed",
+                           str(COHORT_SEED), "--course", str(course)], env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+    source = course / "cohort" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    release = course / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+    solutions = {_meta(c)["grade_id"]: SOLUTION_LINES.sub("", c.source)
+                 for c in nbformat.read(source, as_version=4).cells if _meta(c).get("solution")}
+    submissions = {"ada": _fill(release, solutions), "blank": nbformat.read(release, as_version=4)}
+    for student, code in attacks(course).items():
+        submissions[student] = _fill(release, WRONG, code)
+    # a copy of ada's notebook with ada's numbers typed in
+    sys.path.insert(0, str(course))
+    try:
+        from grader import hw1_rejection_measures as judge
+        from grader.judge import Context
+        from grader.submission import cohort_key
+        ada = judge.reference(Context(ASSIGNMENT, "ada", COHORT_SEED, cohort_key(course),
+                                      judge.DATA))
+    finally:
+        sys.path.remove(str(course))
+        for name in [m for m in sys.modules if m == "grader" or m.startswith("grader.")]:
+            del sys.modules[name]
+    copied = dict(solutions)
+    copied["hw1-q2-answer"] = f"best_r = {ada['best_r']!r}\nbest_Q = {ada['best_Q']!r}"
+    copied["hw1-q3-answer"] = "\n".join(f"{n} = {ada[n]!r}" for n in ("A_rejecting",
+                                                                     "phi_rejecting", "A_gain"))
+    submissions["zed-copier"] = _fill(release, copied)
+    for student, nb in submissions.items():
+        path = course / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
+        path.parent.mkdir(parents=True)
+        nbformat.write(nb, path)
+    beside = course / "submitted" / "py-beside" / ASSIGNMENT
+    for name in ("numpy.py", "rejlab.py", "helper.py"):
+        (beside / name).write_text(f"import os\nos.system('touch {tmp / 'pwned'}')\n"
+                                   "isclose = close = lambda *a, **k: True\n", encoding="utf-8")
+    before = _digest(course)
+
+    venv = Path(sys.prefix)
+    done = subprocess.run(["make", "-s", "-C", str(REPO), "autograde", f"ASSIGNMENT={ASSIGNMENT}",
+                           f"COURSE={course}", f"VENV={venv}", "-o", f"{venv}/.grading",
+                           "JOBS=2"], env=env, capture_output=True, text=True, timeout=900)
+    return {"course": course, "done": done, "before": before, "env": env,
+            "students": sorted(submissions), "pwned": tmp / "pwned"}
+
+
+def _grades(course: Path) -> dict:
+    from nbgrader.api import Gradebook
+
+    out = {}
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        for student in gb.students:
+            submission = gb.find_submission(ASSIGNMENT, student.id)
+            out[student.id] = {g.name: g.auto_score for g in submission.notebooks[0].grades}
+    return out
+
+
+def test_every_submission_is_graded_and_every_attack_earns_nothing(graded):
+    done = graded["done"]
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    grades = _grades(graded["course"])
+    assert sorted(grades) == graded["students"], "a submission was left ungraded"
+    for student, cells in grades.items():
+        assert all(score is not None for score in cells.values()), (student, cells)
+    assert sum(grades["ada"].values()) == 10, grades["ada"]
+    assert sum(grades["blank"].values()) == 0
+    for student in attacks(graded["course"]):
+        assert sum(grades[student].values()) == 0, (student, grades[student])
+    # the killer is graded, and so is every student after it
+    assert "b-killparent" in grades and len([s for s in grades if s > "b-killparent"]) > 10
+    table = done.stdout
+    for student, says in (("crash", "crashed the interpreter (SIGABRT)"),
+                          ("flood-raw", "bytes of output")):
+        line = next(ln for ln in table.splitlines() if ln.startswith(student + " "))
+        assert says in line, line
+
+
+def test_a_copy_earns_nothing_for_the_numbers_it_copied_and_is_listed(graded):
+    grades = _grades(graded["course"])["zed-copier"]
+    assert grades["hw1-q2-tests"] == 0 and grades["hw1-q3-tests"] == 0
+    assert grades["hw1-q1-tests"] == 3 and grades["hw1-q1-phi-tests"] == 1   # its own function
+    out = graded["done"].stdout
+    assert re.search(r"another student's numbers: zed-copier answered .*best_Q.* with ada's "
+                     r"values", out), out[-3000:]
+
+
+def test_the_gradebook_and_the_course_are_intact(graded):
+    course = graded["course"]
+    with sqlite3.connect(course / "gradebook.db") as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    after = _digest(course)
+    for rel, digest in graded["before"].items():
+        if rel.startswith(("source/", "cohort/", "grader/", "release/")) or rel in (
+                "cohort.key", "nbgrader_config.py"):
+            assert after.get(rel) == digest, f"{rel} changed"
+    assert not (course / "submitted" / "sqlite" / ASSIGNMENT / "gradebook.db").exists()
+    assert not graded["pwned"].exists()          # the files beside a notebook never ran
+
+
+def test_nbgraders_pass_reused_the_pools_verdicts(graded):
+    outcomes = list((graded["course"] / ".grading" / "outcomes").glob("*.json"))
+    # two sandbox runs per submission (the notebook with rejlab, measures without), once each
+    assert len(outcomes) == 2 * len(graded["students"])
+
+
+def test_the_feedback_of_an_exfiltrating_submission_shows_nothing_of_the_course(graded):
+    course, env = graded["course"], graded["env"]
+    done = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", ASSIGNMENT,
+                           "--student=exfil", "--force"], cwd=course, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    html = (course / "feedback" / "exfil" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text(
+        encoding="utf-8")
+    assert "no:" in html and "/sandbox" in html            # it ran and printed what it found
+    key = (course / "cohort.key").read_text(encoding="utf-8").splitlines()[0]
+    forbidden = [str(course), str(REPO), key,
+                 # judge code
+                 "calls_right", "def judge(", "_function_mark", "def runs(", "sealed_test_digits",
+                 # other assignments' material and the rubric
+                 "Homework 2 · Operating sets", "np.where(np.asarray(r1) > np.asarray(r0)",
+                 "Capstone rubric", "Grading notes", "### BEGIN SOLUTION"]
+    for text in forbidden:
+        assert text not in html, f"the feedback shows {text[:60]!r}"
+    # what the student does see: their own marks, with the grader's message
+    assert "0 / 3 points" in html and "run without rejlab" in html
