@@ -3,11 +3,9 @@
 Section 5 of the neighborhood-system paper scores a multi-label result two
 ways: with its AA and RAR (:mod:`rejlab.accuracy`) and with Godbole and
 Sarawagi's (2004) sample-averaged accuracy, precision and recall. Both read
-the counts of a true label set ``P_p`` and a predicted one ``P'_p`` per
-sample: ``TP_p = |P_p ∩ P'_p|``, ``FP_p = |P'_p - P_p|``, ``FN_p = |P_p - P'_p|``
-(:func:`rejlab.accuracy.sample_counts`). Inputs are 0/1 indicator matrices
-(rows = samples, columns = labels, scikit-learn's multilabel format) or
-per-sample label sets.
+the per-sample counts TP_p, FP_p, FN_p of a true label set ``P_p`` and a
+predicted one ``P'_p`` (:class:`SampleCounts`). Inputs are 0/1 indicator
+matrices (rows = samples, columns = labels) or per-sample label sets.
 """
 
 from __future__ import annotations
@@ -208,19 +206,14 @@ class MultilabelMeasures(NamedTuple):
 def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     """AA and RAR next to the measures the multi-label literature reports, from one count.
 
-    With per-sample counts ``TP_p = |P_p ∩ P'_p|``, ``FP_p = |P'_p - P_p|``,
-    ``FN_p = |P_p - P'_p|`` over n samples and m labels, and per-label counts
-    ``TP_j, FP_j, FN_j`` (the same, column by column):
-
-    - ``AA = sum TP_p / sum (TP_p + FN_p)``, ``RAR = sum TP_p / sum max(FP_p, FN_p)``
-      (neighborhood-system paper, Sec. 4.2; see :func:`rejlab.absolute_accuracy`);
-    - ``accuracy = mean_p TP_p / (TP_p + FP_p + FN_p)``, ``precision = mean_p TP_p / (TP_p + FP_p)``,
-      ``recall = mean_p TP_p / (TP_p + FN_p)`` (Godbole and Sarawagi 2004; the
-      neighborhood-system paper, Sec. 5.1), ``f1 = mean_p 2 TP_p / (2 TP_p + FP_p + FN_p)``;
-    - ``hamming_loss = sum_p (FP_p + FN_p) / (n m)``, the share of wrong entries;
-    - ``subset_accuracy = mean_p [FP_p + FN_p = 0]``, the share of exactly right samples;
-    - ``micro_f1 = 2 TP / (2 TP + FP + FN)`` on the totals;
-      ``macro_f1 = mean_j 2 TP_j / (2 TP_j + FP_j + FN_j)``.
+    With the per-sample counts ``TP_p, FP_p, FN_p`` (:func:`multilabel_counts`)
+    over n samples and m labels, and the same counts per label ``TP_j, FP_j, FN_j``:
+    AA and RAR (Sec. 4.2, :func:`rejlab.absolute_accuracy`), accuracy,
+    precision and recall (Sec. 5.1, :func:`multilabel_scores`),
+    ``f1 = mean_p 2 TP_p / (2 TP_p + FP_p + FN_p)``, the share of wrong entries
+    ``hamming_loss = sum_p (FP_p + FN_p) / (n m)``, the share of exactly right
+    samples ``subset_accuracy = mean_p [FP_p + FN_p = 0]``, ``micro_f1 = 2 TP /
+    (2 TP + FP + FN)`` on the totals and ``macro_f1 = mean_j 2 TP_j / (2 TP_j + FP_j + FN_j)``.
 
     Each equals scikit-learn's: ``jaccard_score``, ``precision_score``,
     ``recall_score`` and ``f1_score`` with ``average="samples"``,
@@ -251,11 +244,8 @@ def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     f1 = _nanmean(_f1(c.tp, c.fp, c.fn, zero_value, warn, "sample(s)"))
     wrong = c.fp + c.fn
     n, m = T.shape
-    tp_j = np.count_nonzero(T & R, axis=0)
-    fp_j = np.count_nonzero(R, axis=0) - tp_j
-    fn_j = np.count_nonzero(T, axis=0) - tp_j
     micro = float(_f1(c.tp.sum(), c.fp.sum(), c.fn.sum(), zero_value, warn, "label total(s)"))
-    macro = _nanmean(_f1(tp_j, fp_j, fn_j, zero_value, warn, "label(s)"))
+    macro = _nanmean(_f1(*sample_counts(T.T, R.T), zero_value, warn, "label(s)"))  # per label
     return MultilabelMeasures(aa, rar, accuracy, precision, recall, f1,
                               float(wrong.sum() / (n * m)), float(np.mean(wrong == 0)),
                               micro, macro)
@@ -301,43 +291,57 @@ class MultilabelComparison(NamedTuple):
         return "not settled"
 
 
-class _PairTerms:
-    """What the replicates of one (y_true, y_pred) pair need: per-sample sums and terms.
+#: Samples per block when replicates are summed (bounds the float copy of the counts).
+_SAMPLE_BLOCK = 1 << 14
 
-    ``sums`` are the per-sample counts whose weighted sums give AA, RAR,
-    Hamming loss, subset accuracy and micro F1; ``terms`` the four
-    samples-averaged terms (NaN where undefined and ``zero_division`` is
-    NaN, left out of their weighted mean); ``labels`` the per-sample
-    indicator columns behind macro F1.
+
+class _PairTerms:
+    """What the replicates of one (y_true, y_pred) pair need, in memory of the order of the input.
+
+    ``terms`` are the four samples-averaged terms (NaN where undefined and
+    ``zero_division`` is NaN, left out of their weighted mean); every other
+    measure is a ratio of weighted sums of integer counts, and those sums are
+    exact in any order, so :meth:`measures` recounts them from ``T`` and ``R``
+    (the inputs, not copied) a block of samples at a time.
     """
 
     def __init__(self, T, R, zero_value):
         c = sample_counts(T, R)
-        self.n, self.m = T.shape
-        self.zero_value = zero_value
-        self.sums = np.column_stack([c.tp, c.tp + c.fn, np.maximum(c.fp, c.fn), c.fp + c.fn,
-                                     (c.fp + c.fn) == 0, c.fp, c.fn]).astype(float)
+        self.T, self.R, self.zero_value = T, R, zero_value
         terms = np.column_stack([_ratio(c.tp, den, zero_value) for den in
                                  (c.tp + c.fp + c.fn, c.tp + c.fp, c.tp + c.fn)]
                                 + [_ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, zero_value)])
-        self.defined = (~np.isnan(terms)).astype(float)
-        self.terms = np.where(np.isnan(terms), 0.0, terms)
-        self.labels = np.concatenate([T & R, R, T], axis=1).astype(float)
+        self.defined = ~np.isnan(terms)
+        self.terms = np.where(self.defined, terms, 0.0)
+
+    def _sums(self, W):
+        """Per replicate: weighted sums of the per-sample counts and of the label columns."""
+        n, m = self.T.shape
+        total = np.zeros((len(W), 11 + 3 * m))
+        for a in range(0, n, _SAMPLE_BLOCK):
+            rows = slice(a, a + _SAMPLE_BLOCK)
+            T, R = self.T[rows], self.R[rows]
+            c = sample_counts(T, R)
+            total += W[:, rows] @ np.column_stack([
+                c.tp, c.tp + c.fn, np.maximum(c.fp, c.fn), c.fp + c.fn, (c.fp + c.fn) == 0,
+                c.fp, c.fn, self.defined[rows], T & R, R, T]).astype(float)
+        return total
 
     def measures(self, W):
         """The ten measures of every replicate of the multiplicities W (c, n): (c, 10)."""
-        tp, P, neg, wrong, exact, fp, fn = (W @ self.sums).T
+        n, m = self.T.shape
+        sums = self._sums(W)
+        tp, P, neg, wrong, exact, fp, fn = sums[:, :7].T
         with np.errstate(divide="ignore", invalid="ignore"):
             aa = np.where(P > 0, tp / np.where(P > 0, P, 1), np.nan)
             rar = np.where(neg > 0, tp / np.where(neg > 0, neg, 1), np.inf)
-            means = (W @ self.terms) / (W @ self.defined)        # 0 / 0: NaN, no term defined
+            means = (W @ self.terms) / sums[:, 7:11]             # 0 / 0: NaN, no term defined
         micro = _ratio(2 * tp, 2 * tp + fp + fn, self.zero_value)
-        tp_j, pred_j, true_j = np.split(W @ self.labels, 3, axis=1)
+        tp_j, pred_j, true_j = np.split(sums[:, 11:], 3, axis=1)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)      # every label undefined: NaN
             macro = np.nanmean(_ratio(2 * tp_j, pred_j + true_j, self.zero_value), axis=1)
-        return np.column_stack([aa, rar, means, wrong / (self.n * self.m), exact / self.n,
-                                micro, macro])
+        return np.column_stack([aa, rar, means, wrong / (n * m), exact / n, micro, macro])
 
 
 @accepts(y_true=LABEL_SETS_OR_INDICATOR, y_pred_1=LABEL_SETS_OR_INDICATOR,
@@ -351,13 +355,12 @@ def compare_multilabel(y_true, y_pred_1, y_pred_2, *, n_boot=1000, level=0.95, s
     each with a paired percentile-bootstrap interval (Efron & Tibshirani
     1993): every replicate draws the n samples with replacement once
     (``rng.integers(0, n, size=n)`` from ``numpy.random.default_rng(seed)``,
-    replicates in order) and scores both results on that same draw, so the
-    band of a difference keeps the correlation of two results judged on the
-    same samples. A band that contains 0 says that these samples cannot tell
-    the two results apart on that measure, whatever its estimate says. In
-    every replicate the labels (columns) are those of the full sample, and a
-    0 / 0 term follows ``zero_division`` (a warning, if asked, only for the
-    estimate).
+    replicates in order) and scores both results on that same draw, so a
+    band keeps the correlation of two results judged on the same samples; one
+    that contains 0 says these samples cannot tell them apart. Every replicate
+    keeps the full sample's labels (columns); a 0 / 0 term follows
+    ``zero_division`` (a warning, if asked, only for the estimate). Memory: a
+    few replicates' multiplicities and a few floats per sample beside the inputs.
 
     Parameters
     ----------
