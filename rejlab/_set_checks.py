@@ -19,7 +19,7 @@ from ._sets import ordered
 from ._validate import CONVERSION_ERRORS, as_array, describe, plain
 
 __all__ = ["is_set_family", "set_family", "is_sets", "one_layer", "same_keys", "label_sets",
-           "labels_known", "zero_division", "universe_elements", "blocks_within",
+           "labels_known", "self_equal", "zero_division", "universe_elements", "blocks_within",
            "nonempty_blocks", "covering_of", "element_of", "indicator_matrix"]
 
 
@@ -53,8 +53,23 @@ def set_family(family, name):
         if not isinstance(block, (set, frozenset)):
             raise ValueError(f"{name}: block {i} must be a set (e.g. {{'a', 'b'}}), "
                              f"got {type(block).__name__}")
+        self_equal(block, name, f": block {i} holds")
         blocks.append(frozenset(block))
     return tuple(blocks)
+
+
+def self_equal(elements, name, holds=" holds"):
+    """Raise unless every one of ``elements`` equals itself (``holds`` says where, in the message).
+
+    A NaN-like element (float NaN, ``Decimal('NaN')``, NaT: ``x != x``) is
+    found in a set only when it is the very same object, so a count would
+    depend on object identity (``{nan} & {float('nan')}`` is empty).
+    """
+    for e in elements:
+        if not isinstance(e, SELF_EQUAL) and not equals_itself(e):
+            raise ValueError(f"{name}{holds} {describe(e)}, which does not equal itself "
+                             "(a NaN-like value): sets would match it or not depending on "
+                             "which NaN object it is")
 
 
 def is_sets(x):
@@ -104,16 +119,13 @@ def label_sets(x, name):
         values = list(x)
     if not values:
         raise ValueError(f"{name} must not be empty")
+    self_equal(elements, name, ": an element (a key) is")
     rows = []
     for p, row in zip(elements, values):
         if not isinstance(row, (set, frozenset)):
             raise ValueError(f"{name}: the label set of {describe(p)} must be a set, "
                              f"got {type(row).__name__}")
-        odd = [e for e in row if not isinstance(e, SELF_EQUAL) and not equals_itself(e)]
-        if odd:
-            raise ValueError(f"{name}: the label set of {describe(p)} holds {describe(odd[0])}, "
-                             "which does not equal itself (a NaN-like label): sets would match "
-                             "it or not depending on which NaN object it is")
+        self_equal(row, name, f": the label set of {describe(p)} holds")
         rows.append(frozenset(row))
     return elements, rows
 
@@ -159,6 +171,7 @@ def universe_elements(universe, name="universe"):
         raise ValueError(f"{name} must be a collection of hashable elements: {exc}") from None
     if not items:
         raise ValueError(f"{name} must not be empty")
+    self_equal(items, name)
     if isinstance(universe, (set, frozenset)):
         return tuple(ordered(items))
     if len(distinct) != len(items):

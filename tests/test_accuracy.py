@@ -1,6 +1,7 @@
 """AA, RAR, the four conditions and the comparison rule (neighborhood-system paper, Secs. 4-5)."""
 
 import math
+from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -267,3 +268,21 @@ def test_sets_and_indicator_matrices_give_the_same_numbers(mats):
 def test_bodies_refuse_naming_the_argument(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize("nan", [float("nan"), np.float32("nan"), Decimal("NaN"),
+                                 np.datetime64("NaT")], ids=["float", "float32", "Decimal", "NaT"])
+@pytest.mark.parametrize("call, where", [
+    # one NaN object in both: AA was 1.0, and 0.5 with two NaN objects
+    (lambda x: rl.absolute_accuracy([{x, 1}], [{x, 1}]), "ideal: block 1 holds"),
+    (lambda x: rl.compare_methods(P_COV, R_COV, [{"b", "c", x}, {"e", "f"}, {"a", "d", "g"}]),
+     "result_2: block 1 holds"),
+    (lambda x: rl.derived_covering([{"a"}, {"a", x}]), "covering: block 2 holds"),
+    (lambda x: rl.covering_kind([{"a"}], universe=["a", x]), "universe holds"),
+    (lambda x: rl.neighborhood([{"a"}], x), "p is"),
+    (lambda x: rl.relative_accuracy_rate({"a": {1}, x: {2}}, {"a": {1}, x: {1}}),
+     r"ideal: an element \(a key\) is"),
+], ids=["AA", "compare_methods", "covering", "universe", "p", "mapping key"])
+def test_nan_like_elements_are_refused_naming_the_argument(call, where, nan):
+    with pytest.raises(ValueError, match=f"{where} .*does not equal itself"):
+        call(nan)
