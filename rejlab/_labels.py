@@ -2,9 +2,9 @@
 
 NumPy would otherwise decide for us: ``np.asarray([1, "x"])`` turns 1 into
 "1", and comparing an int64 array with a float64 one rounds 2**53 + 1 to
-2**53.0. :func:`labels_1d` reads one argument of labels, :func:`label_pair`
-two that are compared sample by sample; each raises ``ValueError`` naming
-the argument.
+2**53.0. :func:`labels_1d` reads one argument of labels and :func:`same_kind`
+checks that two compared sample by sample can ever be equal; each raises
+``ValueError`` naming the argument.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import numbers
 
 import numpy as np
 
-from ._validate import CONVERSION_ERRORS, as_1d, describe, plain, same_length
+from ._validate import CONVERSION_ERRORS, as_1d, describe, plain
 
-__all__ = ["labels_1d", "label_pair", "same_kind", "SELF_EQUAL", "equals_itself"]
+__all__ = ["labels_1d", "same_kind", "SELF_EQUAL", "equals_itself"]
 
 _LABEL_KINDS = {"b": "numbers", "i": "numbers", "u": "numbers", "f": "numbers",
                 "U": "strings", "S": "bytes", "M": "dates", "m": "durations"}
@@ -189,15 +189,6 @@ def labels_1d(x, name):
     (``2**53 + 1`` is not ``2.0**53``).
     """
     return _labels(x, name)[0]
-
-
-def label_pair(**arrays):
-    """Two label arrays (keyword-named), each read by :func:`labels_1d`, of one length and one kind."""
-    (n1, x1), (n2, x2) = arrays.items()
-    a1, a2 = labels_1d(x1, n1), labels_1d(x2, n2)
-    same_length(**{n1: a1, n2: a2})
-    same_kind(**{n1: a1, n2: a2})
-    return a1, a2
 
 
 def same_kind(**arrays):
