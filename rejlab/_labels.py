@@ -36,10 +36,6 @@ def _item_kind(t):
     return "other objects"
 
 
-def _first(items, test):
-    return next(i for i, e in enumerate(items) if test(e))
-
-
 def _label_refused(name, i, item, why):
     raise ValueError(f"{name} must hold class labels (numbers or strings); sample {i} is "
                      f"{describe(item)}: {why}")
@@ -49,14 +45,19 @@ def _object_labels(arr, name):
     """Check an object array of labels element by element; return their one kind."""
     items = arr.tolist()
     types = set(map(type, items))
-    for t in types:
-        if t is type(None):
-            _label_refused(name, _first(items, lambda e: e is None), None, "None is no label")
-        if issubclass(t, (complex, np.complexfloating)):
-            i = _first(items, lambda e: type(e) is t)
-            _label_refused(name, i, items[i], "complex numbers are no labels")
-        if t.__hash__ is None:
-            i = _first(items, lambda e: type(e) is t)
+    def first(test):
+        return next(i for i, e in enumerate(items) if test(e))
+
+    if type(None) in types:
+        _label_refused(name, first(lambda e: e is None), None, "None is no label")
+    if any(issubclass(t, (complex, np.complexfloating)) for t in types):
+        i = first(lambda e: isinstance(e, (complex, np.complexfloating)))
+        _label_refused(name, i, items[i], "complex numbers are no labels")
+    # hashable containers (tuples, frozensets) may still hold unhashable items
+    if any(t.__hash__ is None or issubclass(t, (tuple, frozenset)) for t in types):
+        unhashable = [i for i, e in enumerate(items) if not _hashable(e)]
+        if unhashable:
+            i = unhashable[0]
             _label_refused(name, i, items[i], "a label must be hashable (not a list, set or dict)")
     kinds = {t: _item_kind(t) for t in types}
     if len(set(kinds.values())) > 1:
@@ -68,14 +69,6 @@ def _object_labels(arr, name):
                          f"{describe(items[i1])} ({k1}) and sample {i2} is "
                          f"{describe(items[i2])} ({k2}); NumPy would silently turn them into "
                          "one kind. Give every label the same kind (e.g. all strings)")
-    try:  # hashable containers may still hold unhashable items
-        for t in types:
-            if issubclass(t, (tuple, frozenset)):
-                for e in items:
-                    hash(e)
-    except TypeError:
-        i = _first(items, lambda e: not _hashable(e))
-        _label_refused(name, i, items[i], "a label must be hashable")
     _equal_to_themselves(arr, items, name, types)
     return next(iter(kinds.values()))
 

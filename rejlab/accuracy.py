@@ -59,11 +59,7 @@ CONDITIONS = {
 
 
 class SampleCounts(NamedTuple):
-    """Per-element counts of a result against the ideal (int arrays, one entry per row).
-
-    ``tp[p] = |Q_P(p) ∩ Q_P'(p)|``, ``fp[p] = |Q_P'(p) - Q_P(p)|``,
-    ``fn[p] = |Q_P(p) - Q_P'(p)|``.
-    """
+    """TP_p, FP_p and FN_p of a result against the ideal (int arrays, one entry per element)."""
 
     tp: np.ndarray
     fp: np.ndarray
@@ -243,9 +239,8 @@ def t_neg(ideal, result, *, universe=None, condition=None):
 def _t_neg(pair, condition):
     """T_neg of read data: unified (condition None) or by a condition's formula.
 
-    The paper's block sums become element sums, both counting the pairs
-    (element, label) in one result and not in the other: ``sum_i |P'_i - P_i|
-    = sum_p FP_p`` and ``sum_i |P_i - P'_i| = sum_p FN_p``.
+    The paper's block sums are element sums: both count the pairs (element,
+    label) in one result only, ``sum_i |P'_i - P_i| = sum_p FP_p`` (FN alike).
     """
     c = sample_counts(pair.T, pair.R)
     if condition is None:
