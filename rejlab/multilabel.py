@@ -332,9 +332,8 @@ class _PairTerms:
         n, m = self.T.shape
         sums = self._sums(W)
         tp, P, neg, wrong, exact, fp, fn = sums[:, :7].T
+        aa, rar = _ratio(tp, P, np.nan), _ratio(tp, neg, np.inf)
         with np.errstate(divide="ignore", invalid="ignore"):
-            aa = np.where(P > 0, tp / np.where(P > 0, P, 1), np.nan)
-            rar = np.where(neg > 0, tp / np.where(neg > 0, neg, 1), np.inf)
             means = (W @ self.terms) / sums[:, 7:11]             # 0 / 0: NaN, no term defined
         micro = _ratio(2 * tp, 2 * tp + fp + fn, self.zero_value)
         tp_j, pred_j, true_j = np.split(sums[:, 11:], 3, axis=1)
