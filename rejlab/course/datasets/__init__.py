@@ -1,5 +1,12 @@
 """The course's data: lesson data, simulation studies of the toy problem, test data under seal."""
 
+from ._conformal import (
+    ConformalComparison,
+    ConformalStudy,
+    OnPopulation,
+    conformal_comparison,
+    conformal_study,
+)
 from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
 from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
@@ -9,6 +16,9 @@ __all__ = [
     "ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points",
     # guaranteed thresholds judged on the population, over many validation samples
     "GuaranteeStudy", "guarantee_study", "STUDY_METHODS",
+    # conformal risk control beside SGR and Learn then Test, on one sample and on many
+    "OnPopulation", "ConformalComparison", "conformal_comparison", "ConformalStudy",
+    "conformal_study",
     # lesson data
     "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment",
 ]

@@ -1,5 +1,6 @@
 """The course's figures of its simulation studies (sampling noise, Chow's rule, guarantees)."""
 
+from ._conformal import conformal_comparison, conformal_study
 from ._guarantees import METHOD_LABELS, guarantee_study
 from ._sampling import (
                      SAMPLING_LIMITS,
@@ -11,4 +12,5 @@ from ._sampling import (
 )
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
-           "sampling_panels", "SAMPLING_LIMITS", "guarantee_study", "METHOD_LABELS"]
+           "sampling_panels", "SAMPLING_LIMITS", "guarantee_study", "METHOD_LABELS",
+           "conformal_study", "conformal_comparison"]

@@ -11,6 +11,7 @@ module imports ipywidgets and matplotlib; ``import rejlab`` does not.
 
 from ._base import Explorer, control_values, format_number
 from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibration_explorer
+from ._conformal import conformal_explorer
 from ._context import EXPLORER_SCENE, ContextState, context_explorer
 from ._covering import CoveringState, covering_explorer
 from ._guarantees import VALIDATION_SIZES, GuaranteeState, guarantee_explorer
@@ -51,4 +52,6 @@ __all__ = [
     # lessons 14-15: guaranteed thresholds, calibration
     "guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES",
     "calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS",
+    # lesson 16: conformal risk control beside SGR and Learn then Test
+    "conformal_explorer",
 ]
