@@ -164,8 +164,8 @@ def conformal_risk_control(accurate, confidence, alpha):
     The promise, for exchangeable calibration and test samples: the
     probability that a new sample is misclassified *and kept* is at most
     alpha, ``E[L_{n+1}(λ̂)] <= alpha``, an expectation over the calibration
-    sample and the test sample together (marginal): about half of the
-    calibration samples give a threshold whose joint risk is above alpha.
+    sample and the test sample together (marginal): on the toy problem 40-50 %
+    of the calibration samples give a threshold whose joint risk is above alpha.
     For i.i.d. samples with continuous confidences it is also at least
     ``alpha - 2/(n+1)`` (their tightness result). It does not bound the
     selective risk P(misclassified | kept), which is larger by the factor

@@ -91,3 +91,25 @@ def test_the_figures_return_their_axes_and_redraw_in_place(study):
     n_lines = len(ax2.lines)
     assert rl.plot.conformal_comparison(cmp, ax=ax2) is ax2 and len(ax2.lines) == n_lines
     plt.close("all")
+
+
+def test_the_numbers_of_the_maths_reference_section_n():
+    from pathlib import Path
+
+    text = " ".join((Path(__file__).parents[1] / "docs" / "maths.md").read_text().split())
+    section = text[text.index("## (n) Conformal risk control"):]
+    a = [True, True, False, True, True, False, True, False, True, False]
+    c = [0.95, 0.9, 0.85, 0.8, 0.7, 0.65, 0.6, 0.5, 0.4, 0.3]
+    kept = [ci for ai, ci in zip(a, c) if ci > 0.5]                # by hand: λ̂ = 0.5
+    assert len(kept) == 7 and sum(not ai for ai, ci in zip(a, c) if ci > 0.5) == 2
+    s = rl.datasets.conformal_study(0.1, n_per_class=50, n_splits=400)
+    shown = {"0.0995": s.expected_joint_risk, "0.0900": 0.1 - 2 / 201,
+             "0.1007": s.crc.joint_risk.mean(), "0.590": s.crc.coverage.mean(),
+             "0.591": s.best_coverage, "0.006": s.rules["SGR"].coverage.mean(),
+             "0.074": s.rules["Learn then Test"].coverage.mean(), "0.340": s.sgr.best_coverage,
+             "0.1044": np.nanmean(s.selective_recipe.selective_risk)}
+    for text_value, value in shown.items():
+        assert f"{value:.{len(text_value) - 2}f}" == text_value and text_value in section
+    assert f"{np.mean(s.crc.joint_risk > 0.1):.0%}" == "48%" and "48 %" in section
+    assert f"{np.mean(s.selective_recipe.selective_risk > 0.1):.1%}" == "54.5%"
+    assert "54.5 %" in section

@@ -85,11 +85,12 @@ def _():
           "population joint risk of the chosen threshold above alpha?",
           hint="the study's crc field holds each threshold's population joint_risk; count the "
                "ones above alpha.",
-          explanation="Close to half: the joint risk of one calibration sample's threshold lands "
-                      "above or below alpha about as often, and only their mean is at most "
-                      "alpha. CRC's promise is marginal, over the calibration sample and the "
-                      "test sample together; a promise for each calibration sample is SGR's or "
-                      "Learn then Test's, with probability 1 - delta.",
+          explanation="About two samples in five here, far from none: the joint risk of one "
+                      "calibration sample's threshold often lands above alpha, and only the "
+                      "mean over calibration samples is at most alpha. CRC's promise is "
+                      "marginal, over the calibration sample and the test sample together; a "
+                      "promise for each calibration sample is SGR's or Learn then Test's, with "
+                      "probability 1 - delta.",
           misconceptions=(
               "CRC does not promise that every calibration sample gives a threshold within alpha: "
               "it promises that the risk is at most alpha on average over calibration samples.",
