@@ -108,6 +108,10 @@ def test_the_numbers_of_the_maths_reference_section_n():
              "0.591": s.best_coverage, "0.006": s.rules["SGR"].coverage.mean(),
              "0.074": s.rules["Learn then Test"].coverage.mean(), "0.340": s.sgr.best_coverage,
              "0.1044": np.nanmean(s.selective_recipe.selective_risk)}
+    e, k = Fraction(1 - rl.datasets.expected_accuracy(1.0)), math.floor(Fraction(0.1) * 201)
+    exact = sum(math.comb(201, m) * e ** m * (1 - e) ** (201 - m) * min(k, m)
+                for m in range(202)) / 201                         # in fractions, n = 200
+    assert f"{float(exact):.4f}" == "0.0995"
     for text_value, value in shown.items():
         assert f"{value:.{len(text_value) - 2}f}" == text_value and text_value in section
     assert f"{np.mean(s.crc.joint_risk > 0.1):.0%}" == "48%" and "48 %" in section
