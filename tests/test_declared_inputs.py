@@ -128,6 +128,9 @@ OBJECTS = {
                                                            [{"b", "c"}, {"a", "e", "f"}]),
     "instance(PopulationCurves)": lambda: rl.datasets.population_curves(r=[0, 0.5, 1]),
     "instance(MaxQPoints)": lambda: rl.datasets.max_q_points(5, seeds=[0, 1]),
+    "instance(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3),
+    "named(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3,
+                                                            t=[0.0, 0.5]),
     # what the explorers take
     "instance(Scene)": _scene,
     "CONTROLS": lambda: {"x": ipywidgets.FloatSlider(value=0.5, min=0, max=1)},
