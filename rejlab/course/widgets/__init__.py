@@ -9,6 +9,7 @@ message; outside a live kernel the display shows the current figure. Importing t
 module imports ipywidgets and matplotlib; ``import rejlab`` does not.
 """
 
+from ._abstention import T_VALUES, AbstentionState, abstention_explorer
 from ._base import Explorer, control_values, format_number
 from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibration_explorer
 from ._context import EXPLORER_SCENE, ContextState, context_explorer
@@ -51,4 +52,6 @@ __all__ = [
     # lessons 14-15: guaranteed thresholds, calibration
     "guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES",
     "calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS",
+    # lesson 19: systems that may answer "I don't know"
+    "abstention_explorer", "AbstentionState", "T_VALUES",
 ]
