@@ -19,7 +19,6 @@ import numpy as np
 from . import _validate as v
 from ._constraints import Kind, accepts
 from ._kinds import BOOL_1D, FRACTION, UNIT_1D, instance
-from .optimality import rho_zero
 
 __all__ = ["AbstentionScores", "penalty", "penalized_score", "expected_score", "answer_above",
            "abstention_scores", "rule_scores", "break_even_target"]
@@ -228,5 +227,7 @@ def break_even_target(first, second):
     >>> round(break_even_target(cautious, guesser), 6), round(2 / 51, 6)
     (0.039216, 0.039216)
     """
-    return _out(1.0 - np.asarray(rho_zero(first.selective_accuracy, first.abstained,
-                                          second.selective_accuracy, second.abstained)))
+    d_abstained = np.subtract(first.abstained, second.abstained)
+    with np.errstate(invalid="ignore", divide="ignore"):   # computed directly, not as 1 - rho_0:
+        t0 = np.subtract(second.accuracy, first.accuracy) / d_abstained   # exact where it is 0
+    return _out(np.where(d_abstained == 0, np.nan, t0))

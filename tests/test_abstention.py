@@ -172,10 +172,12 @@ def test_at_the_break_even_target_the_scores_are_equal_and_the_ranking_flips(a, 
     # scores in exact fractions at targets around t0: the one abstaining more wins above it
     d_acc, d_abs = F(s1.accuracy).limit_denominator(40) - F(s2.accuracy).limit_denominator(40), \
         F(s1.abstained).limit_denominator(40) - F(s2.abstained).limit_denominator(40)
-    assert t0 == pytest.approx(float(-d_acc / d_abs), abs=1e-9)
-    if 0 <= t0 < 1:
-        at = rl.abstention_scores(a[0][:n], a[1][:n], t=t0).score
-        other = rl.abstention_scores(b[0][:n], b[1][:n], t=t0).score
+    exact = -d_acc / d_abs
+    assert t0 == pytest.approx(float(exact), abs=1e-9)
+    if 0 <= exact < 1:      # at exactly 1 (no errors on either side) they never tie
+
+        at = rl.abstention_scores(a[0][:n], a[1][:n], t=float(exact)).score
+        other = rl.abstention_scores(b[0][:n], b[1][:n], t=float(exact)).score
         assert at == pytest.approx(other, rel=1e-9, abs=1e-9)
     for t in (0.0, 0.3, 0.6, 0.9):
         diff = (rl.abstention_scores(a[0][:n], a[1][:n], t=t).score
