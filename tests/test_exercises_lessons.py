@@ -228,7 +228,27 @@ def answers():
                               (ece_equal_mass(), "equal-mass")]),
         "15-4": (0.9 ** (1 / 3) / (0.9 ** (1 / 3) + 0.1 ** (1 / 3)),
                  [(0.9, "log-probabilities"), (0.9 ** (1 / 3), "normalised")]),
+        # 420 right and 180 wrong of 800; a wrong answer costs 0.75 / 0.25 = 3 points
+        "19-1": (F(420, 800) - 3 * F(180, 800),
+                 [(F(420, 800), "binary grading"), (F(420, 600), "selective accuracy"),
+                  (F(420, 800) - F(3, 4) * F(180, 800), "t itself"),
+                  (F(420, 600) - 3 * F(180, 600), "shares of the answered")]),
+        # 0.12 = k 0.30 at the tie: k = 2/5, t = k / (1 + k)
+        "19-2": (F(2, 5) / (1 + F(2, 5)), [(F(2, 5), "penalty k"), (1 - F(2, 7), "break-even price")]),
+        "19-3": guesser_above_one_half(),
     }
+
+
+def guesser_above_one_half():
+    """19-3 by a loop over the questions of seed 3: the guesser answering where c > 0.5."""
+    g = rl.datasets.qa_answers(seed=3).guesser
+    right = wrong = 0
+    for c, ok in zip(g.confidence.tolist(), g.correct.tolist()):
+        if c > 0.5:
+            right, wrong = right + ok, wrong + (not ok)
+    return (F(right - wrong, 1000), [(F(24, 100) - F(75, 100), "as it answers"),
+                                     (F(right, 1000), "accuracy alone"),
+                                     (F(right, right + wrong), "selective accuracy")])
 
 
 def ece_equal_mass():
@@ -406,7 +426,7 @@ PRINTED = {"07-3": ["Theorem's construction: {'c'}"], "08-1": ["RAR = 7", "RAR =
            "09-4": ["0.1333", "2/15"]}
 
 
-@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS if i[:2] in ("11", "14", "15")])
+@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS if i[:2] in ("11", "14", "15", "19")])
 def test_the_lesson_does_not_print_the_answer(worked, id):
     text = printed(id[:2])
     if id in PRINTED:
