@@ -233,8 +233,8 @@ def answers():
                  [(F(420, 800), "binary grading"), (F(420, 600), "selective accuracy"),
                   (F(420, 800) - F(3, 4) * F(180, 800), "t itself"),
                   (F(420, 600) - 3 * F(180, 600), "shares of the answered")]),
-        # 0.12 = k 0.30 at the tie: k = 2/5, t = k / (1 + k)
-        "19-2": (F(2, 5) / (1 + F(2, 5)), [(F(2, 5), "penalty k"), (1 - F(2, 7), "break-even price")]),
+        # 0.12 = κ 0.30 at the tie: κ = 2/5, t = κ / (1 + κ)
+        "19-2": (F(2, 5) / (1 + F(2, 5)), [(F(2, 5), "penalty κ"), (1 - F(2, 7), "break-even price")]),
         "19-3": guesser_above_one_half(),
     }
 
