@@ -231,3 +231,17 @@ def test_the_data_is_seeded_and_its_confidences_are_calibrated():
                                 for s in range(40)])
         bins = rl.calibration_bins(right, conf, n_bins=5, binning="equal_mass")
         assert np.nanmax(np.abs(bins.gap)) < 0.03, (name, bins.gap)
+
+
+def test_the_lessons_numbers_follow_from_the_reported_rates_in_fractions():
+    """Lesson 19 prints, for seed 0, what the source's rates give in exact arithmetic."""
+    qa = rl.datasets.qa_answers(seed=0)
+    for name, (abstained, acc, err) in {"cautious": (F(52, 100), F(22, 100), F(26, 100)),
+                                        "guesser": (F(1, 100), F(24, 100), F(75, 100))}.items():
+        system = qa.systems[name]
+        s = rl.abstention_scores(system.correct, system.answered, t=[0.0, 0.5, 0.75])
+        assert s.selective_accuracy == pytest.approx(float(acc / (1 - abstained)), abs=1e-12)
+        expected = [acc - t / (1 - t) * err for t in (F(0), F(1, 2), F(3, 4))]
+        np.testing.assert_allclose(s.score, [float(x) for x in expected], atol=1e-12)
+    assert [F(22, 48), F(24, 99)] == [F(11, 24), F(8, 33)]      # printed as 0.458 and 0.242
+    assert F(24, 100) - 3 * F(75, 100) == F(-201, 100)
