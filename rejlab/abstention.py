@@ -212,7 +212,7 @@ SCORES = instance(AbstentionScores, "an AbstentionScores (from rl.abstention_sco
 def break_even_target(first, second):
     """The target t at which two systems score the same: ``t_0 = 1 - rho_0``.
 
-    ``S_1 - S_2 = (1 + κ) (Δaccuracy + t Δabstained)`` with ``κ = t / (1 - t)`` and Δ = first
+    ``S_1 - S_2 = (1 + ω) (Δaccuracy + t Δabstained)`` with ``ω = t / (1 - t)`` and Δ = first
     minus second, so the scores are equal at ``t_0 = -Δaccuracy / Δabstained``, which is
     ``1 - rho_0`` of Condessa et al. 2017, Sec. 4 (:func:`rejlab.rho_zero`, the break-even
     price, with ``A`` the selective accuracy and ``r`` the share abstained). The system that

@@ -62,6 +62,7 @@ FACTORIES = {
                            "target_risk", 0.25),
     "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=25),
                              "temperature", 2.0),
+    "deferral_explorer": (lambda: rl.widgets.deferral_explorer(n_per_class=25), "cost", 0.3),
     "abstention_explorer": (rl.widgets.abstention_explorer, "t", 0.5),
 }
 _BUILT = {}

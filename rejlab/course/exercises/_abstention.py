@@ -53,16 +53,16 @@ def _():
           "abstains more ranks first above it. System A is right on 42 % of the questions and "
           "wrong on 38 %; system B is right on 30 % and wrong on 8 %. Above which target t does "
           "B rank first?",
-          hint="write S_A - S_B = (accuracy_A - accuracy_B) - κ (error_A - error_B) with "
-               "κ = t / (1 - t), set it to 0, then turn the κ you find into a t; "
+          hint="write S_A - S_B = (accuracy_A - accuracy_B) - ω (error_A - error_B) with "
+               "ω = t / (1 - t), set it to 0, then turn the ω you find into a t; "
                "rl.break_even_target(scores_A, scores_B) checks it.",
           explanation="2/7 ≈ 0.286: B has 12 points less accuracy but 30 points fewer errors, "
                       "so they tie when a wrong answer costs 12/30 = 0.4 points, which is "
                       "t = 0.4 / 1.4. It is 1 - rho_0 of lesson 05: the abstentions are the "
                       "rejections, the target t is one minus the price of a rejection.",
           misconceptions=(
-              "That is the penalty κ = t / (1 - t) at which they tie (or t read as the penalty); "
-              "turn it into the target t = κ / (1 + κ).",
+              "That is the penalty ω = t / (1 - t) at which they tie (or t read as the penalty); "
+              "turn it into the target t = ω / (1 + ω).",
               "That is 1 - t0: the break-even price rho_0 of lesson 05 (or the ratio turned upside "
               "down). The target is one minus that price.",
           ))
