@@ -59,6 +59,10 @@ __all__ = [
     # Calibration (reliability bins, expected calibration error, temperature scaling):
     # rejlab.calibration
     "calibration_bins", "expected_calibration_error", "fit_temperature", "apply_temperature",
+    # Systems that may answer "I don't know": abstention-aware scores, the penalty t / (1 - t)
+    # and the rule "answer above t" (Kalai et al. 2025): rejlab.abstention
+    "AbstentionScores", "abstention_scores", "rule_scores", "penalty", "penalized_score",
+    "expected_score", "answer_above", "break_even_target",
     # Coverings and neighborhood systems (neighborhood-system paper, Sec. 3): rejlab.coverings
     "neighborhood", "neighborhood_system", "subscripts", "derived_covering",
     "overlapped_elements", "overlapped_elements_theorem", "covering_summary", "covering_kind",
@@ -84,8 +88,8 @@ __all__ = [
 #: The modules that own the face's names, in the order of the groups above.
 _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "prices",
            "selective",
-           "bootstrap", "comparison", "guarantees", "conformal", "calibration", "coverings",
-           "accuracy", "multilabel",
+           "bootstrap", "comparison", "guarantees", "conformal", "calibration", "abstention",
+           "coverings", "accuracy", "multilabel",
            "report",
            "deferral")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).

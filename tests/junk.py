@@ -235,6 +235,9 @@ JUNK = {
               "booleans": lambda e: (True, True), **COMMON},
     "GROUND_TRUTH": {"fractions": lambda e: np.asarray(e) + 0.5, **without(ARRAY_2D, "complex_array"),
                      "negative": lambda e: -np.asarray(e) - 1, **COMMON},
+    # confidence targets in [0, 1) (systems that may abstain)
+    "TARGETS": {"one": lambda e: 1.0, **FRACTION},
+    "TARGET": {"one": lambda e: 1.0, "array": lambda e: [0.1, 0.2], **FRACTION},
     # what the plot functions take
     "AX": {"int": lambda e: 3, **common()},
     "FIGURE": {"int": lambda e: 3, **common()},

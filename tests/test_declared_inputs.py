@@ -134,6 +134,9 @@ OBJECTS = {
     "named(DeferralCurve)": lambda: rl.deferral_curve(ACC, ACC[::-1], CONF),
     "instance(DeferralPoint)": lambda: rl.deferral_point(ACC, ACC[::-1], ACC),
     "instance(ExpertToy)": lambda: rl.datasets.expert_toy(5, seed=0),
+    "instance(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3),
+    "named(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3,
+                                                            t=[0.0, 0.5]),
     # what the explorers take
     "instance(Scene)": _scene,
     "CONTROLS": lambda: {"x": ipywidgets.FloatSlider(value=0.5, min=0, max=1)},

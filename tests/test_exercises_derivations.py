@@ -168,3 +168,23 @@ def test_17_3_an_expert_as_good_everywhere_makes_the_rule_a_threshold_e_minus_co
     for rho in (0.1, 0.25, 0.4):
         np.testing.assert_array_equal(rl.defer(t.proba.max(axis=1), np.ones(200), rho),
                                       rl.chow_rule(t.proba, rho))
+def test_19_2_two_systems_tie_at_minus_delta_accuracy_over_delta_abstained():
+    """S_1 - S_2 = (1 + k)(d_acc + t d_abs): in fractions, on every split of 10 questions."""
+    splits = [(r, w, 10 - r - w) for r in range(11) for w in range(11 - r)]
+    for (r1, w1, a1), (r2, w2, a2) in itertools.product(splits[::3], splits[1::3]):
+        d_acc, d_abs = F(r1 - r2, 10), F(a1 - a2, 10)
+        for t in (F(0), F(1, 5), F(1, 2), F(4, 5)):
+            k = t / (1 - t)
+            gap = (F(r1, 10) - k * F(w1, 10)) - (F(r2, 10) - k * F(w2, 10))
+            assert gap == (1 + k) * (d_acc + t * d_abs)
+        if d_abs:
+            t0 = -d_acc / d_abs
+            s1 = rl.abstention_scores([1] * r1 + [0] * (w1 + a1), [1] * (r1 + w1) + [0] * a1)
+            s2 = rl.abstention_scores([1] * r2 + [0] * (w2 + a2), [1] * (r2 + w2) + [0] * a2)
+            assert rl.break_even_target(s1, s2) == pytest.approx(float(t0), abs=1e-12)
+            above = t0 + F(1, 100)              # the system that abstains more ranks first above
+            if 0 <= above < 1:
+                k = above / (1 - above)
+                gap = (F(r1, 10) - k * F(w1, 10)) - (F(r2, 10) - k * F(w2, 10))
+                assert (gap > 0) == (d_abs > 0)
+

@@ -242,7 +242,27 @@ def answers():
         # the weights (0.45, 0.35, 0.2, 0.65) sum to 1.65
         "17-4": (F(65, 165), [(F(65, 100), "e(x) itself"), (F(35, 100), "erring"),
                               (F(20, 100), "margin of the rule")]),
+        # 420 right and 180 wrong of 800; a wrong answer costs 0.75 / 0.25 = 3 points
+        "19-1": (F(420, 800) - 3 * F(180, 800),
+                 [(F(420, 800), "binary grading"), (F(420, 600), "selective accuracy"),
+                  (F(420, 800) - F(3, 4) * F(180, 800), "t itself"),
+                  (F(420, 600) - 3 * F(180, 600), "shares of the answered")]),
+        # 0.12 = ω 0.30 at the tie: ω = 2/5, t = ω / (1 + ω)
+        "19-2": (F(2, 5) / (1 + F(2, 5)), [(F(2, 5), "penalty ω"), (1 - F(2, 7), "break-even price")]),
+        "19-3": guesser_above_one_half(),
     }
+
+
+def guesser_above_one_half():
+    """19-3 by a loop over the questions of seed 3: the guesser answering where c > 0.5."""
+    g = rl.datasets.qa_answers(seed=3).guesser
+    right = wrong = 0
+    for c, ok in zip(g.confidence.tolist(), g.correct.tolist()):
+        if c > 0.5:
+            right, wrong = right + ok, wrong + (not ok)
+    return (F(right - wrong, 1000), [(F(24, 100) - F(75, 100), "as it answers"),
+                                     (F(right, 1000), "accuracy alone"),
+                                     (F(right, right + wrong), "selective accuracy")])
 
 
 def ece_equal_mass():
@@ -478,7 +498,7 @@ PRINTED = {"07-3": ["Theorem's construction: {'c'}"], "08-1": ["RAR = 7", "RAR =
 
 
 @pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS
-                                                  if i[:2] in ("11", "14", "15", "16", "17")])
+                                                  if i[:2] in ("11", "14", "15", "16", "17", "19")])
 def test_the_lesson_does_not_print_the_answer(worked, id):
     text = printed(id[:2])
     if id in PRINTED:

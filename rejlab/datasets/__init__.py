@@ -25,6 +25,7 @@ from ._paper_examples import (
                          table1,
 )
 from ._population import PopulationCurves, population_curves, population_point
+from ._qa import N_QUESTIONS, QA_REPORTED_RATES, AbstainingSystem, QAAnswers, qa_answers
 from ._scene import (
                          INDIAN_PINES_CLASSES,
                          Scene,
@@ -44,6 +45,8 @@ __all__ = [
     "paper_example", "table1",
     # hyperspectral scenes
     "Scene", "synthetic_scene", "load_indian_pines", "training_mask", "INDIAN_PINES_CLASSES",
+    # two question-answering systems that may abstain, at the rates of Kalai et al. 2025
+    "AbstainingSystem", "QAAnswers", "qa_answers", "QA_REPORTED_RATES", "N_QUESTIONS",
 ]
 
 #: The course's data the lessons reach as ``rl.datasets.<name>`` (rejlab.course.datasets).

@@ -12,6 +12,7 @@ Importing this module imports matplotlib; ``import rejlab`` does not.
 
 from importlib import import_module
 
+from ._abstention import abstention_points, penalized_scores
 from ._artists import find_artist, get_ax, panels
 from ._calibration import bin_counts, reliability_diagram
 from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
@@ -80,6 +81,8 @@ __all__ = [
     "curve_bands", "risk_coverage", "rejector_difference",
     # calibration
     "reliability_diagram", "bin_counts",
+    # systems that may abstain: the penalized score against t, points on risk-coverage
+    "penalized_scores", "abstention_points",
 ]
 
 #: The course's figures the lessons reach as ``rl.plot.<name>`` (rejlab.course.plot).

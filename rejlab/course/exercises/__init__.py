@@ -14,6 +14,7 @@ missing elements) without revealing it. The registry and the checking live in
 """
 
 from . import (  # noqa: F401  (registration)
+    _abstention,
     _binary,
     _calibration,
     _conformal,

@@ -9,6 +9,7 @@ message; outside a live kernel the display shows the current figure. Importing t
 module imports ipywidgets and matplotlib; ``import rejlab`` does not.
 """
 
+from ._abstention import T_VALUES, AbstentionState, abstention_explorer
 from ._base import Explorer, control_values, format_number
 from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibration_explorer
 from ._conformal import conformal_explorer
@@ -57,4 +58,6 @@ __all__ = [
     "conformal_explorer",
     # lesson 17: learning to defer
     "deferral_explorer", "DeferralState", "EXPERT_LEVELS", "DEFERRAL_ORDERS",
+    # lesson 19: systems that may answer "I don't know"
+    "abstention_explorer", "AbstentionState", "T_VALUES",
 ]
