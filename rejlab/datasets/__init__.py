@@ -1,6 +1,6 @@
 """Data sets: the papers' worked examples, the toy problem and its population, scenes, all seeded.
 
-The course's own data (lesson data, simulation studies, test data under seal) is in
+The course's own data (lesson data, simulation studies) is in
 :mod:`rejlab.course.datasets`; the lessons' spelling ``rl.datasets.<name>`` still reaches it.
 """
 
@@ -25,7 +25,6 @@ from ._paper_examples import (
                          table1,
 )
 from ._population import PopulationCurves, population_curves, population_point
-from ._qa import N_QUESTIONS, QA_REPORTED_RATES, AbstainingSystem, QAAnswers, qa_answers
 from ._scene import (
                          INDIAN_PINES_CLASSES,
                          Scene,
@@ -45,8 +44,6 @@ __all__ = [
     "paper_example", "table1",
     # hyperspectral scenes
     "Scene", "synthetic_scene", "load_indian_pines", "training_mask", "INDIAN_PINES_CLASSES",
-    # two question-answering systems that may abstain, at the rates of Kalai et al. 2025
-    "AbstainingSystem", "QAAnswers", "qa_answers", "QA_REPORTED_RATES", "N_QUESTIONS",
 ]
 
 #: The course's data the lessons reach as ``rl.datasets.<name>`` (rejlab.course.datasets).
@@ -54,7 +51,8 @@ _COURSE_NAMES = frozenset((
     "ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points", "GuaranteeStudy",
     "guarantee_study", "STUDY_METHODS", "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED",
     "lesson_experiment", "OnPopulation", "ConformalComparison", "conformal_comparison",
-    "ConformalStudy", "conformal_study", "ExpertToy", "expert_toy", "EXPERT_ACCURACY"))
+    "ConformalStudy", "conformal_study", "ExpertToy", "expert_toy", "EXPERT_ACCURACY",
+    "AbstainingSystem", "QAAnswers", "qa_answers", "QA_REPORTED_RATES", "N_QUESTIONS"))
 
 
 def __getattr__(name):

@@ -12,7 +12,6 @@ Importing this module imports matplotlib; ``import rejlab`` does not.
 
 from importlib import import_module
 
-from ._abstention import abstention_points, penalized_scores
 from ._artists import find_artist, get_ax, panels
 from ._calibration import bin_counts, reliability_diagram
 from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
@@ -81,15 +80,14 @@ __all__ = [
     "curve_bands", "risk_coverage", "rejector_difference",
     # calibration
     "reliability_diagram", "bin_counts",
-    # systems that may abstain: the penalized score against t, points on risk-coverage
-    "penalized_scores", "abstention_points",
 ]
 
 #: The course's figures the lessons reach as ``rl.plot.<name>`` (rejlab.course.plot).
 _COURSE_NAMES = frozenset(("population_curves", "max_q_points", "chow_convergence", "cost_curve",
                            "sampling_panels", "SAMPLING_LIMITS", "guarantee_study",
                            "METHOD_LABELS", "conformal_study", "conformal_comparison",
-                           "deferral_map", "deferral_curves"))
+                           "deferral_map", "deferral_curves", "penalized_scores",
+                           "abstention_points"))
 
 
 def __getattr__(name):

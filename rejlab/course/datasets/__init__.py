@@ -1,4 +1,4 @@
-"""The course's data: lesson data, simulation studies of the toy problem, test data under seal."""
+"""The course's data: lesson data, simulation studies of the toy problem, systems that abstain."""
 
 from ._conformal import (
     ConformalComparison,
@@ -8,6 +8,7 @@ from ._conformal import (
     conformal_study,
 )
 from ._deferral import EXPERT_ACCURACY, ExpertToy, expert_toy
+from ._qa import N_QUESTIONS, QA_REPORTED_RATES, AbstainingSystem, QAAnswers, qa_answers
 from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
 from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
@@ -22,6 +23,8 @@ __all__ = [
     "conformal_study",
     # a simulated expert beside the toy problem's classifier (learning to defer)
     "ExpertToy", "expert_toy", "EXPERT_ACCURACY",
+    # two question-answering systems that may abstain, at the rates of Kalai et al. 2025
+    "AbstainingSystem", "QAAnswers", "qa_answers", "QA_REPORTED_RATES", "N_QUESTIONS",
     # lesson data
     "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment",
 ]

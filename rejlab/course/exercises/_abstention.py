@@ -7,7 +7,7 @@ stored as a literal answer. The counts, rates and seed are not the lesson's own.
 from __future__ import annotations
 
 from ...abstention import abstention_scores, break_even_target, penalized_score, rule_scores
-from ...datasets import qa_answers
+from ..datasets import qa_answers
 from ._registry import exercise
 
 

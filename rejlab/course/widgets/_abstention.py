@@ -16,8 +16,9 @@ import numpy as np
 from ..._constraints import accepts
 from ..._kinds import SEED
 from ...abstention import abstention_scores, break_even_target, rule_scores
-from ...datasets import qa_answers
-from ...plot import abstention_points, panels, penalized_scores, risk_coverage
+from ..datasets import qa_answers
+from ...plot import panels, risk_coverage
+from ..plot import abstention_points, penalized_scores
 from ...selective import risk_coverage as risk_coverage_curve
 from ._background import freeze
 from ._base import Explorer, among, explains, format_number

@@ -12,8 +12,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._constraints import accepts
-from .._kinds import SEED
+from ..._constraints import accepts
+from ..._kinds import SEED
 
 __all__ = ["AbstainingSystem", "QAAnswers", "qa_answers", "QA_REPORTED_RATES", "N_QUESTIONS"]
 

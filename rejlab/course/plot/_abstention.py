@@ -8,11 +8,11 @@ Each function takes what :mod:`rejlab.abstention` computed (:func:`rejlab.absten
 
 from __future__ import annotations
 
-from .._constraints import accepts
-from .._kinds import REAL_NUMBER
-from ..abstention import TARGET, AbstentionScores
-from ._artists import AX, get_ax, named, put_hline, put_line, put_marker, put_vline, r_axes
-from ._style import OKABE_ITO, SERIES_COLORS
+from ..._constraints import accepts
+from ..._kinds import REAL_NUMBER
+from ...abstention import TARGET, AbstentionScores
+from ...plot._artists import AX, get_ax, named, put_hline, put_line, put_marker, put_vline, r_axes
+from ...plot._style import OKABE_ITO, SERIES_COLORS
 
 __all__ = ["penalized_scores", "abstention_points"]
 
