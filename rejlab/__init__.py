@@ -56,6 +56,10 @@ __all__ = [
     # Calibration (reliability bins, expected calibration error, temperature scaling):
     # rejlab.calibration
     "calibration_bins", "expected_calibration_error", "fit_temperature", "apply_temperature",
+    # Novelty beside ambiguity: the cost-optimal rejector with novel samples, what a rejector
+    # kept and rejected among accurate, misclassified and novel samples: rejlab.novelty
+    "keeping_cost", "scod_rule", "novelty_outcomes", "NoveltyOutcomes", "novelty_cost_curve",
+    "scod_region",
     # Coverings and neighborhood systems (neighborhood-system paper, Sec. 3): rejlab.coverings
     "neighborhood", "neighborhood_system", "subscripts", "derived_covering",
     "overlapped_elements", "overlapped_elements_theorem", "covering_summary", "covering_kind",
@@ -77,7 +81,8 @@ __all__ = [
 #: The modules that own the face's names, in the order of the groups above.
 _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "prices",
            "selective",
-           "bootstrap", "comparison", "guarantees", "calibration", "coverings", "accuracy",
+           "bootstrap", "comparison", "guarantees", "calibration", "novelty", "coverings",
+           "accuracy",
            "multilabel",
            "report")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).

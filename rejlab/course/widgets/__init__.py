@@ -14,6 +14,7 @@ from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibratio
 from ._context import EXPLORER_SCENE, ContextState, context_explorer
 from ._covering import CoveringState, covering_explorer
 from ._guarantees import VALIDATION_SIZES, GuaranteeState, guarantee_explorer
+from ._novelty import NOVEL_COSTS, NOVEL_COUNTS, NoveltyState, novelty_explorer
 from ._optimality import CostState, OperatingSetState, cost_explorer, operating_set_explorer
 from ._rejection import (
     confusion_explorer,
@@ -51,4 +52,6 @@ __all__ = [
     # lessons 14-15: guaranteed thresholds, calibration
     "guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES",
     "calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS",
+    # lesson 18: novelty beside ambiguity
+    "novelty_explorer", "NoveltyState", "NOVEL_COSTS", "NOVEL_COUNTS",
 ]
