@@ -58,8 +58,8 @@ __all__ = [
     "calibration_bins", "expected_calibration_error", "fit_temperature", "apply_temperature",
     # Novelty beside ambiguity: the cost-optimal rejector with novel samples, what a rejector
     # kept and rejected among accurate, misclassified and novel samples: rejlab.novelty
-    "keeping_cost", "scod_rule", "novelty_outcomes", "NoveltyOutcomes", "novelty_cost_curve",
-    "scod_region",
+    "keeping_cost", "scod_rule", "scod_border", "novelty_outcomes", "NoveltyOutcomes",
+    "novelty_cost_curve", "scod_region",
     # Coverings and neighborhood systems (neighborhood-system paper, Sec. 3): rejlab.coverings
     "neighborhood", "neighborhood_system", "subscripts", "derived_covering",
     "overlapped_elements", "overlapped_elements_theorem", "covering_summary", "covering_kind",

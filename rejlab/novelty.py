@@ -30,7 +30,7 @@ from ._constraints import Kind, accepts
 from ._kinds import BOOL_1D, FINITE_1D, NONNEGATIVE, SINGLE_FRACTION, UNIT_1D
 from ._ranking import ranked
 
-__all__ = ["keeping_cost", "scod_rule", "novelty_outcomes", "NoveltyOutcomes",
+__all__ = ["keeping_cost", "scod_rule", "scod_border", "novelty_outcomes", "NoveltyOutcomes",
            "novelty_cost_curve", "NoveltyCostCurve", "scod_region", "ScodRegion"]
 
 
@@ -90,6 +90,25 @@ def scod_rule(max_probability, density_ratio, *, reject_cost, novel_cost):
     array([False,  True,  True])
     """
     return density_ratio * (novel_cost - reject_cost) > max_probability - (1.0 - reject_cost)
+
+
+@accepts(max_probability=UNIT_1D, **_COSTS)
+def scod_border(max_probability, *, reject_cost, novel_cost):
+    """The density ratio at which keeping costs what rejecting costs: ``(m - (1 - rho)) / (nu - rho)``.
+
+    For nu > rho, :func:`scod_rule` rejects a sample iff its ratio is above the
+    border (a border below 0, where ``m < 1 - rho``: whatever its ratio); for
+    nu < rho, iff its ratio is below it. With nu = rho the ratio does not matter
+    (Chow's rule): NaN.
+
+    Examples
+    --------
+    >>> scod_border([0.7, 0.9, 1.0], reject_cost=0.3, novel_cost=1.0).round(4)
+    array([0.    , 0.2857, 0.4286])
+    """
+    if novel_cost == reject_cost:
+        return np.full(max_probability.shape, np.nan)
+    return (max_probability - (1.0 - reject_cost)) / (novel_cost - reject_cost)
 
 
 class NoveltyOutcomes(NamedTuple):

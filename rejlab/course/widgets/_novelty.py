@@ -64,12 +64,10 @@ class NoveltyState(NamedTuple):
 @explains(
     "Which samples does one threshold on the maximum probability keep that the two-score rule "
     "rejects, and what does that cost?",
-    "The novel points sit in the top right corner: the classifier is surest of them, so the "
-    "band of one threshold keeps nearly all of them whatever ρ, and the cheapest threshold on "
-    "the maximum probability may be to reject everything. The two-score region cuts them off "
-    "at a border that rises with the maximum probability, at the price of a few accurate "
-    "samples near the novel cloud. With ν = ρ the region is the band; with ν below ρ a kept "
-    "novel point is cheaper than a rejection and the border turns over.")
+    "The novel points sit top right: the classifier is surest of them, so the band of one "
+    "threshold keeps nearly all of them whatever ρ. The two-score region cuts them off at a "
+    "border that rises with the maximum probability, for a few accurate samples near them. "
+    "With ν = ρ the region is the band; with ν below ρ its border turns over.")
 @accepts(reject_cost=SINGLE_FRACTION, novel_cost=among(NOVEL_COSTS),
          n_novel=among(NOVEL_COUNTS))
 def novelty_explorer(reject_cost=0.3, novel_cost=1.0, n_novel=150):
