@@ -142,3 +142,13 @@ def test_15_4_a_temperature_never_reorders_two_classes():
     for t in (0.3, 1.0, 3.0, 10.0):
         tempered = rl.max_probability(rl.apply_temperature(np.column_stack([m, 1 - m]), t))
         assert np.all(np.diff(tempered) > 0)
+
+
+def test_18_4_keeping_costs_more_exactly_when_ratio_times_nu_minus_rho_exceeds_m_minus_one_minus_rho():
+    grid = [F(i, 20) for i in range(21)]
+    for m, ratio, rho, nu in itertools.product(grid[5:], [F(0), F(1, 4), F(2), F(9)], grid[1:11],
+                                              [F(0), F(1, 4), F(1), F(3)]):
+        keep = ((1 - m) + ratio * nu) / (1 + ratio)
+        assert (keep > rho) == (ratio * (nu - rho) > m - (1 - rho))
+        if ratio == 0:
+            assert (keep > rho) == (m < 1 - rho)                   # Chow's rule

@@ -19,6 +19,7 @@ from . import (  # noqa: F401  (registration)
     _context,
     _guarantees,
     _neighborhood,
+    _novelty,
     _optimality,
     _rejection,
     _report,
