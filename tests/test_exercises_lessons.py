@@ -452,7 +452,7 @@ PRINTED = {"07-3": ["Theorem's construction: {'c'}"], "08-1": ["RAR = 7", "RAR =
            "09-4": ["0.1333", "2/15"]}
 
 
-@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS if i[:2] in ("11", "14", "15")])
+@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS if i[:2] in ("11", "14", "15", "18")])
 def test_the_lesson_does_not_print_the_answer(worked, id):
     text = printed(id[:2])
     if id in PRINTED:

@@ -216,3 +216,51 @@ def test_a_bad_centre_is_refused_naming_it():
     for bad in [(1.0, 2.0, 3.0), (math.nan, 1.0), "ab", 3.0]:
         with pytest.raises(ValueError, match="novel_centre"):
             rl.datasets.four_gaussians_with_novelty(5, 5, novel_centre=bad)
+
+
+# --- the numbers lesson 18 prints -----------------------------------------------------------
+
+
+def test_lesson_18s_numbers_by_loops_fractions_and_scipy():
+    """The lesson's counts and costs, with posteriors in closed form, SciPy's densities,
+    a loop over the samples and every threshold tried in fractions."""
+    stats = pytest.importorskip("scipy.stats")
+    d = rl.datasets.four_gaussians_with_novelty(150, 150, seed=0)
+    X, novel = d.X, np.arange(750) >= 600
+    m = np.prod(1 / (1 + np.exp(-2 * np.abs(X))), axis=1)          # sigma(2|x1|) sigma(2|x2|)
+    nearest = np.argmin([((X - c) ** 2).sum(axis=1) for c in rl.datasets.CENTRES], axis=0)
+    right = (nearest == d.y) & ~novel
+    p_in = np.mean([stats.multivariate_normal(c, np.eye(2)).pdf(X) for c in rl.datasets.CENTRES],
+                   axis=0)
+    p_out = stats.multivariate_normal((3.5, 3.5), np.eye(2)).pdf(X)
+    ratio = 0.25 * p_out / p_in
+
+    def outcome(rejected):
+        out = [0] * 6
+        for a, o, r in zip(right, novel, rejected):
+            out[4 + r if o else 2 * r + (not a)] += 1
+        return tuple(out)
+
+    def cost(rejected, rho=F(3, 10), nu=1):
+        an, mn, ar, mr, nk, nr = outcome(rejected)
+        return (mn + nu * nk + rho * (ar + mr + nr)) / 750
+
+    chow = [mi < 0.7 for mi in m]
+    both = [keep_exact(mi, ri, 1) > F(3, 10) for mi, ri in zip(m, ratio)]
+    assert outcome(chow) == (270, 44, 150, 136, 149, 1)
+    assert outcome(both) == (261, 44, 159, 136, 2, 148)
+    assert round(float(cost(chow)), 4) == 0.3721 and round(float(cost(both)), 4) == 0.2385
+    assert round(float(np.median(m[~novel])), 3) == 0.712 and round(float(np.median(m[novel])), 3) == 0.997
+
+    def best(score):
+        return min((cost([s < t for s in score]), sum(s < t for s in score))
+                   for t in [*np.unique(score), np.inf])
+
+    assert best(m) == (F(3, 10), 750)                         # reject everything
+    low, k = best(-np.log(ratio))
+    assert round(float(low), 4) == 0.2813 and k == 450        # r = 0.6
+    by_hand = [((1 - F(19, 20)) + r) / (1 + r) for r in (0, F(1, 4), 1)]
+    assert by_hand == [F(1, 20), F(6, 25), F(21, 40)]              # 0.05, 0.24, 0.525
+    assert rl.keeping_cost([0.95] * 3, [0, 0.25, 1], novel_cost=1.0) == pytest.approx(by_hand)
+    assert (F(95, 100) - F(7, 10)) / (1 - F(3, 10)) == F(5, 14)
+    assert float(rl.scod_border([0.95], reject_cost=0.3, novel_cost=1.0)[0]) == pytest.approx(5 / 14)
