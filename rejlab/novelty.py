@@ -1,22 +1,14 @@
 """Novelty beside ambiguity: rejecting what the classifier has never seen.
 
-Selective classification with out-of-distribution inputs (SCOD; Xia & Bouganis 2022):
-a sample comes either from the classes the classifier knows (in-distribution, density
-``p_in``, posteriors ``p(k | x)``) or from somewhere else (novel, density ``p_out``),
-novel samples making a share ``pi`` of all. Costs: keeping a misclassified
-in-distribution sample 1, keeping a novel sample ``novel_cost`` (nu), rejecting any
-sample ``reject_cost`` (rho), keeping an accurate one 0. With the *density ratio*
-
-    ratio(x) = pi p_out(x) / ((1 - pi) p_in(x)),
-
-the odds that x is novel, keeping x costs in expectation
-
-    keep(x) = [(1 - max_k p(k | x)) + ratio(x) nu] / (1 + ratio(x))
-
-and the rule of least expected cost rejects x iff ``keep(x) > rho``: it reads two
-scores, the maximum probability (ambiguity) and the density ratio (novelty), and the
-region it keeps is a region of their plane (Narasimhan et al. 2023; the derivation is in
-``docs/maths.md``, section (p)). With ratio = 0 it is Chow's rule.
+Selective classification with out-of-distribution inputs (SCOD; Xia & Bouganis 2022): a
+sample is known (density ``p_in``, posteriors ``p(k | x)``) or novel (density ``p_out``,
+a share ``pi`` of all). Keeping a misclassified known sample costs 1, a novel one ``novel_cost``
+(nu), rejecting any sample ``reject_cost`` (rho). With the *density ratio*
+``ratio(x) = pi p_out(x) / ((1 - pi) p_in(x))``, the odds that x is novel, keeping x costs
+``keep(x) = [(1 - max_k p(k | x)) + ratio(x) nu] / (1 + ratio(x))``, and the rule of least
+expected cost rejects iff ``keep(x) > rho``: a region of the plane of two scores, the maximum
+probability (ambiguity) and the ratio (novelty) (Narasimhan et al. 2023; ``docs/maths.md``,
+section (p)). With ratio = 0 it is Chow's rule.
 """
 
 from __future__ import annotations

@@ -90,8 +90,8 @@ def novelty_explorer(reject_cost=0.3, novel_cost=1.0, n_novel=150):
     >>> round(s.one.cost(0.3, 1.0), 3), round(s.two.cost(0.3, 1.0), 3)
     (0.372, 0.239)
     >>> e.controls["novel_cost"].value = 0.25     # below rho: keeping a novel point is cheaper
-    >>> e.state.two.novel_kept
-    150
+    >>> e.state.two.novel_kept                    # the band's, and more only where m < 1 - rho
+    149
     """
     controls = {
         "reject_cost": slider("rejection cost ρ", reject_cost, 0.05, 0.5, step=0.05),
