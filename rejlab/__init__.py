@@ -53,6 +53,9 @@ __all__ = [
     # Thresholds that promise a risk (selection with guaranteed risk, Learn then Test):
     # rejlab.guarantees
     "guaranteed_threshold", "binomial_upper_bound",
+    # Conformal risk control: a threshold whose expected joint risk (misclassified and kept)
+    # is at most alpha (Angelopoulos et al. 2024): rejlab.conformal
+    "conformal_risk_control", "joint_risk", "RiskControlThreshold",
     # Calibration (reliability bins, expected calibration error, temperature scaling):
     # rejlab.calibration
     "calibration_bins", "expected_calibration_error", "fit_temperature", "apply_temperature",
@@ -85,9 +88,8 @@ __all__ = [
 #: The modules that own the face's names, in the order of the groups above.
 _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "prices",
            "selective",
-           "bootstrap", "comparison", "guarantees", "calibration", "novelty", "coverings",
-           "accuracy",
-           "multilabel",
+           "bootstrap", "comparison", "guarantees", "conformal", "calibration", "novelty",
+           "coverings", "accuracy", "multilabel",
            "report",
            "deferral")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).

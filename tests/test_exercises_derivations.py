@@ -144,6 +144,17 @@ def test_15_4_a_temperature_never_reorders_two_classes():
         assert np.all(np.diff(tempered) > 0)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.fractions(0, 3), min_size=1, max_size=30), st.fractions(0, 3))
+def test_16_2_room_for_the_test_sample(losses, test_loss):
+    """n/(n+1) R̂ + B/(n+1) >= the mean of the n + 1 losses (B = 3 here), so CRC's λ̂ is never
+    below the threshold chosen on all n + 1; with B = 1, alpha = 0.02 needs n + 1 >= 50."""
+    n, b = len(losses), 3
+    mean_n = sum(losses, F(0)) / n
+    assert F(n, n + 1) * mean_n + F(b, n + 1) >= (sum(losses, F(0)) + test_loss) / (n + 1)
+    assert min(n for n in range(1, 200) if F(1, n + 1) <= F(1, 50)) == 49
+
+
 def test_17_3_an_expert_as_good_everywhere_makes_the_rule_a_threshold_e_minus_cost():
     grid = [F(i, 40) for i in range(41)]
     for e, cost in itertools.product(grid[::4], grid[:21:4]):

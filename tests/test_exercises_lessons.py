@@ -223,6 +223,12 @@ def answers():
                        (math.log(0.05) / math.log(0.98), "whole number")]),   # 0.98^149 <= 0.05
         "14-3": (F(5, 1100), [(0.05, "share delta"), (0.05 / 2000, "Bonferroni"),
                               (0.05 / math.log2(2000), "round log2 n up")]),  # ceil(log2 2000) = 11
+        # errors at 0.88, 0.75, 0.66, 0.57, 0.45: errors + 1 <= 0.25 x 13 allows two (keep the
+        # seven above 0.66); R̂ <= 0.25 allows three (nine); 1/5 <= 0.25 at five kept; and 8
+        # keeps the error at λ̂ = 0.66 too
+        "16-1": (7, [(9, "test sample's own loss"), (5, "selective risk"), (8, "strictly")]),
+        # 1/(n + 1) <= 0.02 from n = 49; 1/n <= 0.02 from 50; 0.98^k <= 0.05 from k = 149
+        "16-2": (49, [(50, "1/n <= alpha"), (149, "errorless kept samples")]),
         "15-1": (F(23, 200), [(F(7 + 1 + 0, 30 * 4) + F(7, 160), "equal weights"),
                               (abs(F(-7, 10) - F(1, 10) + F(7, 20)) / 10, "Signed gaps"),
                               (ece_equal_mass(), "equal-mass")]),
@@ -278,6 +284,7 @@ def heavy_answers(small_experiment):
                                                   "normal approximation"),
                     (stats.beta.ppf(0.975, 19, 382), "two-sided")])
     out["14-4"] = sgr_on_seed_7(stats)
+    out["16-3"], out["16-4"] = conformal_answers()
     model, y = tempered_model()
     out["15-2"] = (fitted_temperature_by_grid(model, y), [(0.4, "made the model overconfident")])
     t = rl.datasets.four_gaussians(200, seed=4)
@@ -374,6 +381,39 @@ def sgr_on_seed_7(stats):
     empirical = 1 - rl.datasets.population_point((s[k - 1] + s[k]) / 2).r
     return (1 - rl.datasets.population_point(chosen).r,
             [(np.mean(c >= chosen), "validation sample"), (empirical, "no promise")])
+
+
+def conformal_answers():
+    """16-3 and 16-4 on the study's own samples, with a loop per sample: CRC's rule and the
+    recipe on the selective risk written out, judged by rl.datasets.population_point."""
+    from rejlab.course.datasets._guarantees import validation_rows
+
+    def judged(alpha, n_per_class, rule):
+        thresholds = []
+        for accurate, confidence in validation_rows(n_per_class, 400, 0, "max_probability"):
+            for a, c in zip(accurate, confidence):
+                order = np.argsort(-c, kind="stable")
+                errors = np.concatenate([[0], np.cumsum(~a[order])])
+                n = c.size
+                k = max(k for k in range(n + 1) if rule(int(errors[k]), k, n, alpha))
+                thresholds.append(-np.inf if k == n else np.nextafter(c[order][k], 1.0))
+        p = rl.datasets.population_point(np.maximum(thresholds, 0.0))   # keep c > λ̂
+        kept = p.r < 1
+        return np.where(kept, (1 - p.r) * (1 - p.A), 0.0), np.where(kept, 1 - p.A, math.nan)
+
+    def crc(err, k, n, alpha):
+        return F(n, n + 1) * F(err, n) + F(1, n + 1) <= F(alpha)
+
+    def recipe(err, k, n, alpha):
+        return F(n, n + 1) * (F(err, k) if k else 0) + F(1, n + 1) <= F(alpha)
+
+    joint, selective = judged(0.15, 25, crc)
+    sixteen_3 = (np.mean(joint > 0.15), [(0, "every calibration sample"), (0.15, "no delta"),
+                                         (np.mean(selective > 0.15), "selective risk")])
+    joint, selective = judged(0.05, 50, recipe)
+    sixteen_4 = (np.nanmean(selective), [(0.05, "monotone loss"), (np.mean(joint), "joint risk"),
+                                         (np.nanmean(selective > 0.05), "how often")])
+    return sixteen_3, sixteen_4
 
 
 def tempered_model():
@@ -483,7 +523,8 @@ PRINTED = {"07-3": ["Theorem's construction: {'c'}"], "08-1": ["RAR = 7", "RAR =
            "09-4": ["0.1333", "2/15"]}
 
 
-@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS if i[:2] in ("11", "14", "15", "17", "18")])
+@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS
+                                                  if i[:2] in ("11", "14", "15", "16", "17", "18")])
 def test_the_lesson_does_not_print_the_answer(worked, id):
     text = printed(id[:2])
     if id in PRINTED:

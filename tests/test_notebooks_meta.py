@@ -37,6 +37,7 @@ LESSONS = [
     "07_neighborhood_systems", "08_unified_accuracy_aa_rar", "09_multilabel_evaluation",
     "10_context_and_rejection", "11_evaluate_your_classifier", "12_how_sure_are_you",
     "13_same_ideas_other_names", "14_can_we_promise_a_risk", "15_calibration_and_rejection",
+    "16_conformal_risk_control",
     "17_learning_to_defer",
     "18_novelty_beside_ambiguity",
 ]

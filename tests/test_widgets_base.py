@@ -62,6 +62,7 @@ FACTORIES = {
                            "target_risk", 0.25),
     "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=25),
                              "temperature", 2.0),
+    "conformal_explorer": (rl.widgets.conformal_explorer, "alpha", 0.1),
     "deferral_explorer": (lambda: rl.widgets.deferral_explorer(n_per_class=25), "cost", 0.3),
     "novelty_explorer": (rl.widgets.novelty_explorer, "reject_cost", 0.45),
 }

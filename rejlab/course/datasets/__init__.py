@@ -1,5 +1,12 @@
 """The course's data: lesson data, simulation studies of the toy problem, test data under seal."""
 
+from ._conformal import (
+    ConformalComparison,
+    ConformalStudy,
+    OnPopulation,
+    conformal_comparison,
+    conformal_study,
+)
 from ._deferral import EXPERT_ACCURACY, ExpertToy, expert_toy
 from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
@@ -10,6 +17,9 @@ __all__ = [
     "ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points",
     # guaranteed thresholds judged on the population, over many validation samples
     "GuaranteeStudy", "guarantee_study", "STUDY_METHODS",
+    # conformal risk control beside SGR and Learn then Test, on one sample and on many
+    "OnPopulation", "ConformalComparison", "conformal_comparison", "ConformalStudy",
+    "conformal_study",
     # a simulated expert beside the toy problem's classifier (learning to defer)
     "ExpertToy", "expert_toy", "EXPERT_ACCURACY",
     # lesson data

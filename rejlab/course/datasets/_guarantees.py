@@ -85,7 +85,7 @@ class GuaranteeStudy(NamedTuple):
         return float(np.mean(self.best_coverage - self.coverage))
 
 
-def _rows(n_per_class, n_splits, seed, rejector):
+def validation_rows(n_per_class, n_splits, seed, rejector):
     """Yield (accurate, confidence) blocks of validation samples, one sample per row."""
     rng = np.random.default_rng(seed)
     y = np.repeat(np.arange(4), n_per_class)
@@ -157,7 +157,7 @@ def guarantee_study(target_risk, delta, *, method="sgr", n_per_class=125, n_spli
                          f"4 samples per unit), got {n_splits * n_per_class:,}")
     select = rc.SELECTIONS[method]
     thresholds, bounds, val_cov = [], [], []
-    for accurate, confidence in _rows(n_per_class, n_splits, seed, rejector):
+    for accurate, confidence in validation_rows(n_per_class, n_splits, seed, rejector):
         c, errors, cuts = rc.ranked_rows(accurate, confidence)
         kept, level = select(errors, cuts, target_risk, delta)
         rows = np.arange(kept.size)

@@ -16,6 +16,7 @@ missing elements) without revealing it. The registry and the checking live in
 from . import (  # noqa: F401  (registration)
     _binary,
     _calibration,
+    _conformal,
     _context,
     _deferral,
     _guarantees,

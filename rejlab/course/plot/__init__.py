@@ -1,6 +1,7 @@
 """The course's figures of its simulation studies (sampling noise, Chow's rule, guarantees)
 and of its lesson data (an expert beside the classifier)."""
 
+from ._conformal import conformal_comparison, conformal_study
 from ._deferral import deferral_curves, deferral_map
 from ._guarantees import METHOD_LABELS, guarantee_study
 from ._sampling import (
@@ -14,4 +15,5 @@ from ._sampling import (
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
            "sampling_panels", "SAMPLING_LIMITS", "guarantee_study", "METHOD_LABELS",
+           "conformal_study", "conformal_comparison",
            "deferral_map", "deferral_curves"]

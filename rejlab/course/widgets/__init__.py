@@ -11,6 +11,7 @@ module imports ipywidgets and matplotlib; ``import rejlab`` does not.
 
 from ._base import Explorer, control_values, format_number
 from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibration_explorer
+from ._conformal import conformal_explorer
 from ._context import EXPLORER_SCENE, ContextState, context_explorer
 from ._covering import CoveringState, covering_explorer
 from ._deferral import DEFERRAL_ORDERS, EXPERT_LEVELS, DeferralState, deferral_explorer
@@ -53,6 +54,8 @@ __all__ = [
     # lessons 14-15: guaranteed thresholds, calibration
     "guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES",
     "calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS",
+    # lesson 16: conformal risk control beside SGR and Learn then Test
+    "conformal_explorer",
     # lesson 17: learning to defer
     "deferral_explorer", "DeferralState", "EXPERT_LEVELS", "DEFERRAL_ORDERS",
     # lesson 18: novelty beside ambiguity

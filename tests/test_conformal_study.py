@@ -1,0 +1,119 @@
+"""The course's study of conformal risk control beside SGR and Learn then Test (lesson 16).
+
+Each number the lesson prints is rebuilt here by another route: CRC's threshold sample by
+sample with the library's one-sample function, the population by a large fresh sample, the
+exact expectation in fractions, SGR and Learn then Test by lesson 14's study.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import matplotlib
+import numpy as np
+import pytest
+
+import rejlab as rl
+from rejlab.course.datasets._guarantees import validation_rows
+
+matplotlib.use("Agg")
+
+
+@pytest.fixture(scope="module")
+def study():
+    return rl.datasets.conformal_study(0.1, n_per_class=25, n_splits=30, seed=3)
+
+
+def test_each_crc_threshold_is_the_one_sample_threshold(study):
+    values = [rl.conformal_risk_control(a, c, 0.1).value
+              for block in validation_rows(25, 30, 3, "max_probability") for a, c in zip(*block)]
+    assert np.array_equal(study.crc.threshold, values)
+    p = rl.datasets.population_point(np.maximum(values, 0.0))
+    assert study.crc.coverage == pytest.approx(1 - p.r, abs=1e-12)
+    assert study.crc.joint_risk == pytest.approx((1 - p.r) * (1 - p.A), abs=1e-12)
+
+
+def test_sgr_and_ltt_are_lesson_14s_study_on_the_same_samples(study):
+    for name, method in (("SGR", "sgr"), ("Learn then Test", "ltt")):
+        g = rl.datasets.guarantee_study(0.1, 0.1, method=method, n_per_class=25, n_splits=30,
+                                        seed=3)
+        judged = study.rules[name]
+        assert np.array_equal(judged.coverage, g.coverage)
+        assert np.nanmean(judged.selective_risk > 0.1) == pytest.approx(g.exceedance)
+
+
+def test_the_exact_expectation_in_fractions(study):
+    e, n = Fraction(1 - rl.datasets.expected_accuracy(1.0)), 100
+    k = math.floor(Fraction(0.1) * (n + 1))
+    want = sum(math.comb(n + 1, m) * e ** m * (1 - e) ** (n + 1 - m) * min(k, m)
+               for m in range(n + 2)) / (n + 1)
+    assert study.expected_joint_risk == pytest.approx(float(want), rel=1e-9)
+    assert 0.1 - 2 / (n + 1) <= study.expected_joint_risk <= 0.1
+
+
+def test_the_lessons_study_keeps_its_promise_on_average():
+    s = rl.datasets.conformal_study(0.1, n_per_class=50, n_splits=400)
+    joint = s.crc.joint_risk
+    se = joint.std(ddof=1) / math.sqrt(joint.size)
+    assert abs(joint.mean() - s.expected_joint_risk) < 3 * se
+    assert 0.3 < np.mean(joint > 0.1) < 0.7                     # marginal, not per sample
+    assert s.rules["SGR"].coverage.mean() < s.crc.coverage.mean()
+
+
+def test_the_comparison_on_one_sample_against_a_large_fresh_sample():
+    cmp = rl.datasets.conformal_comparison(0.1, n_per_class=50, seed=0)
+    cal = rl.datasets.four_gaussians(50, seed=0)
+    t = rl.conformal_risk_control(cal.accurate, cal.confidence("max_probability"), 0.1)
+    assert cmp.crc.threshold.value == t.value and cmp.n == 200
+    big = rl.datasets.four_gaussians(100_000, seed=11)         # 400,000 fresh samples
+    for judged in cmp.methods.values():
+        c = big.confidence("max_probability")
+        kept = ~rl.reject_below(c, judged.threshold)
+        assert kept.mean() == pytest.approx(judged.coverage, abs=0.004)
+        assert rl.joint_risk(big.accurate, c, judged.threshold) == pytest.approx(
+            judged.joint_risk, abs=0.003)
+    assert cmp.crc.selective_risk == pytest.approx(cmp.crc.joint_risk / cmp.crc.coverage)
+
+
+def test_the_selective_recipe_is_not_bounded_by_its_level():
+    s = rl.datasets.conformal_study(0.05, n_per_class=50, n_splits=400)
+    assert np.nanmean(s.selective_recipe.selective_risk) > 0.05
+
+
+def test_the_figures_return_their_axes_and_redraw_in_place(study):
+    import matplotlib.pyplot as plt
+    ax = rl.plot.conformal_study(study)
+    assert ax is rl.plot.conformal_study(study, ax=ax)
+    assert len([a for a in ax.get_children() if a.get_gid() == "crc-mean"]) == 1
+    cmp = rl.datasets.conformal_comparison(0.2, n_per_class=25)
+    ax2 = rl.plot.conformal_comparison(cmp)
+    n_lines = len(ax2.lines)
+    assert rl.plot.conformal_comparison(cmp, ax=ax2) is ax2 and len(ax2.lines) == n_lines
+    plt.close("all")
+
+
+def test_the_numbers_of_the_maths_reference_section_n():
+    from pathlib import Path
+
+    text = " ".join((Path(__file__).parents[1] / "docs" / "maths.md").read_text().split())
+    section = text[text.index("## (n) Conformal risk control"):]
+    a = [True, True, False, True, True, False, True, False, True, False]
+    c = [0.95, 0.9, 0.85, 0.8, 0.7, 0.65, 0.6, 0.5, 0.4, 0.3]
+    kept = [ci for ai, ci in zip(a, c) if ci > 0.5]                # by hand: λ̂ = 0.5
+    assert len(kept) == 7 and sum(not ai for ai, ci in zip(a, c) if ci > 0.5) == 2
+    s = rl.datasets.conformal_study(0.1, n_per_class=50, n_splits=400)
+    shown = {"0.0995": s.expected_joint_risk, "0.0900": 0.1 - 2 / 201,
+             "0.1007": s.crc.joint_risk.mean(), "0.590": s.crc.coverage.mean(),
+             "0.591": s.best_coverage, "0.006": s.rules["SGR"].coverage.mean(),
+             "0.074": s.rules["Learn then Test"].coverage.mean(), "0.340": s.sgr.best_coverage,
+             "0.1044": np.nanmean(s.selective_recipe.selective_risk)}
+    e, k = Fraction(1 - rl.datasets.expected_accuracy(1.0)), math.floor(Fraction(0.1) * 201)
+    exact = sum(math.comb(201, m) * e ** m * (1 - e) ** (201 - m) * min(k, m)
+                for m in range(202)) / 201                         # in fractions, n = 200
+    assert f"{float(exact):.4f}" == "0.0995"
+    for text_value, value in shown.items():
+        assert f"{value:.{len(text_value) - 2}f}" == text_value and text_value in section
+    assert f"{np.mean(s.crc.joint_risk > 0.1):.0%}" == "48%" and "48 %" in section
+    assert f"{np.mean(s.selective_recipe.selective_risk > 0.1):.1%}" == "54.5%"
+    assert "54.5 %" in section
