@@ -104,7 +104,7 @@ overwriting your own changes.
     layout = """## Layout
 
 ```
-notebooks/     the course: lesson 00 to lesson 13, stored with their outputs
+notebooks/     the course, lesson 00 to the last, stored with their outputs
 rejlab/        the library the lessons call (import rejlab as rl)
 docs/          the maths reference, the references, the glossary
 binder/        what mybinder.org installs
