@@ -66,6 +66,8 @@ CHANGES = {
     # lesson 15: the temperatures, up and back (the bins, the fit and AURC per change)
     "calibration_explorer": [("temperature", t) for t in rw.TEMPERATURES + rw.TEMPERATURES[-2:0:-1]],
     "curves_explorer [s]": [("separation", s) for s in _steps(0.5, 3.0, 1)],
+    # lesson 18: the price of a rejection (both rules, one score's cost curve, the region per change)
+    "novelty_explorer": [("reject_cost", r) for r in _steps(0.05, 0.5)],
 }
 
 

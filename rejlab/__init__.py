@@ -59,6 +59,10 @@ __all__ = [
     # Calibration (reliability bins, expected calibration error, temperature scaling):
     # rejlab.calibration
     "calibration_bins", "expected_calibration_error", "fit_temperature", "apply_temperature",
+    # Novelty beside ambiguity: the cost-optimal rejector with novel samples, what a rejector
+    # kept and rejected among accurate, misclassified and novel samples: rejlab.novelty
+    "keeping_cost", "scod_rule", "scod_border", "novelty_outcomes", "NoveltyOutcomes",
+    "novelty_cost_curve", "scod_region",
     # Systems that may answer "I don't know": abstention-aware scores, the penalty t / (1 - t)
     # and the rule "answer above t" (Kalai et al. 2025): rejlab.abstention
     "AbstentionScores", "abstention_scores", "rule_scores", "penalty", "penalized_score",
@@ -88,7 +92,8 @@ __all__ = [
 #: The modules that own the face's names, in the order of the groups above.
 _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "prices",
            "selective",
-           "bootstrap", "comparison", "guarantees", "conformal", "calibration", "abstention",
+           "bootstrap", "comparison", "guarantees", "conformal", "calibration", "novelty",
+           "abstention",
            "coverings", "accuracy", "multilabel",
            "report",
            "deferral")

@@ -233,6 +233,10 @@ JUNK = {
     "SHAPE": {"triple": lambda e: (*e, 3), "zero": lambda e: (0, e[1]),
               "floats": lambda e: (2.5, e[1]), "scalar": lambda e: 12,
               "booleans": lambda e: (True, True), **COMMON},
+    "DENSITY_RATIOS": {"negatives": lambda e: [-1.0] * len(e)},     # and FINITE_1D's, below
+    "POINT_2D": {"triple": lambda e: (*e, 1.0), "nan": lambda e: (math.nan, e[1]),
+                 "inf": lambda e: (e[0], math.inf), "scalar": lambda e: 3.5,
+                 "strings": lambda e: ("a", "b"), "bool": lambda e: True, **common()},
     "GROUND_TRUTH": {"fractions": lambda e: np.asarray(e) + 0.5, **without(ARRAY_2D, "complex_array"),
                      "negative": lambda e: -np.asarray(e) - 1, **COMMON},
     # confidence targets in [0, 1) (systems that may abstain)
@@ -285,6 +289,7 @@ TYPICAL = {"BOOL_1D": ("twos", "2d", "None"), "FINITE_1D": ("with_nan", "2d", "N
            "LABELS_1D": ("nan_label", "2d", "none_label"), "INDICES": ("floats", "2d", "booleans")}
 JUNK["UNIT_1D"] = {"above_one": lambda e: [1.5] * len(e), **JUNK["FINITE_1D"],
                    "negatives": lambda e: [-0.5] * len(e)}
+JUNK["DENSITY_RATIOS"].update(JUNK["FINITE_1D"])
 
 
 #: Kinds of objects with the attributes a function reads (``rejlab._kinds.duck``).

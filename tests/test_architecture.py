@@ -38,6 +38,7 @@ LAYER_OF = {
     "guarantees": "maths", "_risk_control": "maths", "_resampling": "maths", "calibration": "maths",
     "conformal": "maths",
     "deferral": "maths",
+    "novelty": "maths",
     "abstention": "maths",
     "plot": "plot", "course": "course",
     "cli": "cli", "__main__": "cli",

@@ -168,6 +168,18 @@ def test_17_3_an_expert_as_good_everywhere_makes_the_rule_a_threshold_e_minus_co
     for rho in (0.1, 0.25, 0.4):
         np.testing.assert_array_equal(rl.defer(t.proba.max(axis=1), np.ones(200), rho),
                                       rl.chow_rule(t.proba, rho))
+
+
+def test_18_4_keeping_costs_more_exactly_when_ratio_times_nu_minus_rho_exceeds_m_minus_one_minus_rho():
+    grid = [F(i, 20) for i in range(21)]
+    for m, ratio, rho, nu in itertools.product(grid[5:], [F(0), F(1, 4), F(2), F(9)], grid[1:11],
+                                              [F(0), F(1, 4), F(1), F(3)]):
+        keep = ((1 - m) + ratio * nu) / (1 + ratio)
+        assert (keep > rho) == (ratio * (nu - rho) > m - (1 - rho))
+        if ratio == 0:
+            assert (keep > rho) == (m < 1 - rho)                   # Chow's rule
+
+
 def test_19_2_two_systems_tie_at_minus_delta_accuracy_over_delta_abstained():
     """S_1 - S_2 = (1 + k)(d_acc + t d_abs): in fractions, on every split of 10 questions."""
     splits = [(r, w, 10 - r - w) for r in range(11) for w in range(11 - r)]

@@ -311,6 +311,7 @@ def heavy_answers(small_experiment):
     change = aurc_by_loops(t.accurate, model.max(axis=1)) - aurc_by_loops(t.accurate, t.proba.max(axis=1))
     out["15-3"] = (change, [(0, "monotone map of each row"), (-change, "sign")])
     out["17-2"] = deferral_by_loops()
+    out.update(lesson_18())
     return out
 
 
@@ -334,6 +335,51 @@ def deferral_by_loops():
     return (system(by_gain, expert), [(system(least_confident, expert), "least confident"),
                                       (F(sum(kept), len(kept)), "keeps"),
                                       (system(by_gain, [True] * n), "answered right")])
+
+
+def novelty_data_by_hand():
+    """Lesson 18's exercise data: maximum probability by the toy's closed form
+    sigma(2|x1|) sigma(2|x2|), the log density ratio from the two Gaussian densities written out."""
+    d = rl.datasets.four_gaussians_with_novelty(100, 100, seed=3, novel_centre=(-3.5, 3.5),
+                                                novel_spread=1.5)
+    x = d.X
+    m = np.prod(1 / (1 + np.exp(-2 * np.abs(x))), axis=1)
+    p_in = sum(np.exp(-((x - c) ** 2).sum(axis=1) / 2) for c in CENTRES) / (4 * 2 * math.pi)
+    p_out = np.exp(-((x - (-3.5, 3.5)) ** 2).sum(axis=1) / (2 * 1.5 ** 2)) / (2 * math.pi * 1.5 ** 2)
+    novel = np.arange(500) >= 400
+    right = np.array([k == y for k, y in zip(np.argmin([((x - c) ** 2).sum(axis=1)
+                                                         for c in CENTRES], axis=0), d.y)])
+    return m, math.log(1 / 4) + np.log(p_out) - np.log(p_in), right & ~novel, novel
+
+
+def cost_by_hand(kept, right, novel, rho, nu=1):
+    errors = sum(1 for k, a, o in zip(kept, right, novel) if k and not a and not o)
+    novel_kept = sum(1 for k, o in zip(kept, novel) if k and o)
+    return (F(errors) + nu * novel_kept + F(rho) * sum(1 for k in kept if not k)) / len(kept)
+
+
+def lesson_18():
+    m, lr, right, novel = novelty_data_by_hand()
+    kept = m >= 0.8                                   # Chow's rule at rho = 0.2 keeps these
+    share = F(int(np.sum(kept & novel)), 100)
+    rho = F(1, 5)
+    ratio = np.exp(lr)
+    both = [((1 - F(mi)) + F(ri)) / (1 + F(ri)) <= rho for mi, ri in zip(m, ratio)]   # nu = 1
+
+    def best(score):                                  # every threshold, one by one
+        return min(cost_by_hand(score >= t, right, novel, rho) for t in [*np.unique(score), np.inf])
+
+    keep = (F(1, 20) + F(1, 4) * 2) / (1 + F(1, 4))
+    return {
+        "18-1": (keep, [(F(1, 20), "Chow's cost"), (F(1, 20) + F(1, 2), "without dividing"),
+                        (F(3, 4) * F(1, 20) + F(1, 2), "reads the density ratio")]),
+        "18-2": (share, [(share * 100 / int(np.sum(kept)), "divides by the samples kept"),
+                         (share * 100 / 500, "divides by all the samples")]),
+        "18-3": (best(-lr), [(cost_by_hand(both, right, novel, rho), "two-score rule's cost"),
+                             (best(lr), "rejecting everything")]),
+        "18-4": (F(2, 10) / F(7, 10), [(F(2, 10), "divides by nu alone"),
+                                       (F(2, 7) / (1 + F(2, 7)), "probability of being novel")]),
+    }
 
 
 def sgr_on_seed_7(stats):
@@ -498,7 +544,8 @@ PRINTED = {"07-3": ["Theorem's construction: {'c'}"], "08-1": ["RAR = 7", "RAR =
 
 
 @pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS
-                                                  if i[:2] in ("11", "14", "15", "16", "17", "19")])
+                                                  if i[:2] in ("11", "14", "15", "16", "17", "18",
+                                                               "19")])
 def test_the_lesson_does_not_print_the_answer(worked, id):
     text = printed(id[:2])
     if id in PRINTED:

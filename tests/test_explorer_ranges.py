@@ -62,6 +62,7 @@ LESSONS = {
     "15": ("calibration_explorer", dict),
     "16": ("conformal_explorer", dict),
     "17": ("deferral_explorer", dict),
+    "18": ("novelty_explorer", dict),
     "19": ("abstention_explorer", dict),
 }
 

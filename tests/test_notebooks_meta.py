@@ -39,6 +39,7 @@ LESSONS = [
     "13_same_ideas_other_names", "14_can_we_promise_a_risk", "15_calibration_and_rejection",
     "16_conformal_risk_control",
     "17_learning_to_defer",
+    "18_novelty_beside_ambiguity",
     "19_i_dont_know_as_an_answer",
 ]
 

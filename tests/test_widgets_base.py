@@ -64,6 +64,7 @@ FACTORIES = {
                              "temperature", 2.0),
     "conformal_explorer": (rl.widgets.conformal_explorer, "alpha", 0.1),
     "deferral_explorer": (lambda: rl.widgets.deferral_explorer(n_per_class=25), "cost", 0.3),
+    "novelty_explorer": (rl.widgets.novelty_explorer, "reject_cost", 0.45),
     "abstention_explorer": (rl.widgets.abstention_explorer, "t", 0.5),
 }
 _BUILT = {}

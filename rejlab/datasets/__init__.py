@@ -12,8 +12,15 @@ from ._gaussians import (
                          FourGaussians,
                          expected_accuracy,
                          four_gaussians,
+                         log_density,
                          posteriors,
                          temper,
+)
+from ._novelty import (
+                         NOVEL,
+                         NOVEL_CENTRE,
+                         FourGaussiansWithNovelty,
+                         four_gaussians_with_novelty,
 )
 from ._paper_examples import (
                          PAPER_U,
@@ -36,7 +43,9 @@ from ._scene import (
 __all__ = [
     # the toy problem of Condessa et al. 2017
     "FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
-    "EXPECTED_ACCURACY",
+    "EXPECTED_ACCURACY", "log_density",
+    # the toy problem with novel points (selective classification with novelty)
+    "FourGaussiansWithNovelty", "four_gaussians_with_novelty", "NOVEL", "NOVEL_CENTRE",
     # its population (exact) curves; a miscalibrated model
     "PopulationCurves", "population_point", "population_curves", "temper",
     # the neighborhood-system paper's examples

@@ -20,8 +20,8 @@ from ..curves import rejection_curves
 from ..partitions import accuracy_vector
 from ..rejectors import REJECTORS, confidence_from_proba
 
-__all__ = ["FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
-           "EXPECTED_ACCURACY", "temper"]
+__all__ = ["FourGaussians", "four_gaussians", "posteriors", "log_density", "expected_accuracy",
+           "CENTRES", "EXPECTED_ACCURACY", "temper"]
 
 #: Class centres mu_k of the paper's problem (separation 1), in class order 0..3.
 CENTRES = np.array([[-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0], [1.0, 1.0]])
@@ -78,15 +78,36 @@ class FourGaussians(NamedTuple):
                                 thresholds_only=thresholds_only)
 
 
+def _exponents(X, separation):
+    """``-||x - mu_k||^2 / 2`` for every point and class, (n, 4); X must have shape (n, 2)."""
+    if X.ndim != 2 or X.shape[1] != 2:
+        raise ValueError(f"X must have shape (n, 2), got {X.shape}")
+    return -0.5 * ((X[:, None, :] - (CENTRES * separation)[None, :, :]) ** 2).sum(axis=2)
+
+
 @accepts(X=FINITE_ARRAY, separation=POSITIVE)
 def posteriors(X, separation=1.0):
     """Exact posteriors ``p_k(x) ∝ exp(-||x - mu_k||^2 / 2)`` (equal priors, centres (±s, ±s))."""
-    if X.ndim != 2 or X.shape[1] != 2:
-        raise ValueError(f"X must have shape (n, 2), got {X.shape}")
-    logits = -0.5 * ((X[:, None, :] - (CENTRES * separation)[None, :, :]) ** 2).sum(axis=2)
+    logits = _exponents(X, separation)
     logits -= logits.max(axis=1, keepdims=True)
     p = np.exp(logits)
     return p / p.sum(axis=1, keepdims=True)
+
+
+@accepts(X=FINITE_ARRAY, separation=POSITIVE)
+def log_density(X, separation=1.0):
+    """The toy's density at each point, ``log p(x)``, ``p(x) = (1/4) sum_k N(x; mu_k, I)``.
+
+    The mixture of the four classes with equal priors (the in-distribution
+    density of :func:`rejlab.datasets.four_gaussians_with_novelty`), as a
+    log-sum-exp so that far points do not underflow.
+
+    Examples
+    --------
+    >>> round(float(log_density([[1.0, 1.0]])[0]), 4)    # at a class centre
+    -2.9703
+    """
+    return np.logaddexp.reduce(_exponents(X, separation), axis=1) - math.log(8.0 * math.pi)
 
 
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, separation=POSITIVE)

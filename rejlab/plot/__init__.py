@@ -16,6 +16,7 @@ from ._artists import find_artist, get_ax, panels
 from ._calibration import bin_counts, reliability_diagram
 from ._covering import COVERING_STYLE, RESULT_STYLE, covering_grid, results_grid
 from ._curves import cost_curves, curves, price_of_rejection, rho_zero_curve
+from ._novelty import NOVELTY_STYLE, novelty_plane
 from ._operating_sets import BETA_CMAP, operating_set, operating_set_panels, optimality_matrix
 from ._report import report, report_point, report_rho_zero
 from ._scene import (
@@ -80,6 +81,8 @@ __all__ = [
     "curve_bands", "risk_coverage", "rejector_difference",
     # calibration
     "reliability_diagram", "bin_counts",
+    # novelty beside ambiguity: the plane of the two scores
+    "novelty_plane", "NOVELTY_STYLE",
 ]
 
 #: The course's figures the lessons reach as ``rl.plot.<name>`` (rejlab.course.plot).

@@ -22,6 +22,7 @@ from . import (  # noqa: F401  (registration)
     _deferral,
     _guarantees,
     _neighborhood,
+    _novelty,
     _optimality,
     _rejection,
     _report,

@@ -17,6 +17,7 @@ from ._context import EXPLORER_SCENE, ContextState, context_explorer
 from ._covering import CoveringState, covering_explorer
 from ._deferral import DEFERRAL_ORDERS, EXPERT_LEVELS, DeferralState, deferral_explorer
 from ._guarantees import VALIDATION_SIZES, GuaranteeState, guarantee_explorer
+from ._novelty import NOVEL_COSTS, NOVEL_COUNTS, NoveltyState, novelty_explorer
 from ._optimality import CostState, OperatingSetState, cost_explorer, operating_set_explorer
 from ._rejection import (
     confusion_explorer,
@@ -58,6 +59,8 @@ __all__ = [
     "conformal_explorer",
     # lesson 17: learning to defer
     "deferral_explorer", "DeferralState", "EXPERT_LEVELS", "DEFERRAL_ORDERS",
+    # lesson 18: novelty beside ambiguity
+    "novelty_explorer", "NoveltyState", "NOVEL_COSTS", "NOVEL_COUNTS",
     # lesson 19: systems that may answer "I don't know"
     "abstention_explorer", "AbstentionState", "T_VALUES",
 ]

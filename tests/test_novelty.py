@@ -1,0 +1,266 @@
+"""rejlab.novelty and the toy with novel points, against references written from the definitions.
+
+The references: exact fractions for the costs, loops over samples for the counts, every
+threshold tried one by one for the cost curves, SciPy's normal densities for the data set.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rejlab as rl
+
+unit = st.floats(0.0, 1.0, allow_nan=False)
+ratio = st.floats(0.0, 1e6, allow_nan=False)
+costs = st.tuples(st.floats(0.0, 1.0), st.floats(0.0, 5.0))
+
+
+def keep_exact(m, r, nu):
+    """[(1 - m) + ratio nu] / (1 + ratio), in fractions of the floats given."""
+    m, r, nu = F(m), F(r), F(nu)
+    return ((1 - m) + r * nu) / (1 + r)
+
+
+# --- the expected cost of keeping, and the rule -------------------------------------------
+
+
+@settings(max_examples=200)
+@given(st.lists(st.tuples(unit, ratio), min_size=1, max_size=20), st.floats(0.0, 5.0))
+def test_keeping_cost_is_the_mixture_of_the_two_costs(points, nu):
+    m, r = map(np.array, zip(*points))
+    got = rl.keeping_cost(m, r, novel_cost=nu)
+    for g, mi, ri in zip(got, m, r):
+        assert g == pytest.approx(float(keep_exact(mi, ri, nu)), rel=1e-12, abs=1e-12)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(unit, ratio), min_size=1, max_size=20), costs)
+def test_scod_rule_rejects_where_keeping_costs_more_than_rejecting(points, rho_nu):
+    rho, nu = rho_nu
+    m, r = map(np.array, zip(*points))
+    got = rl.scod_rule(m, r, reject_cost=rho, novel_cost=nu)
+    for g, mi, ri in zip(got, m, r):
+        margin = keep_exact(mi, ri, nu) - F(rho)
+        if abs(margin) > 1e-9:                      # off the border, where rounding decides
+            assert g == (margin > 0)
+
+
+def test_with_no_novelty_it_is_chows_rule_exactly():
+    m = np.round(np.linspace(0.25, 1.0, 76), 2)                     # 0.7 among them
+    proba = np.column_stack([m, *[(1 - m) / 3] * 3])                # m is the largest
+    for rho in np.round(np.linspace(0, 1, 21), 2):
+        chow = rl.chow_rule(proba, rho)
+        assert np.array_equal(rl.scod_rule(m, np.zeros_like(m), reject_cost=rho, novel_cost=1.0),
+                              chow)
+        # and whatever the ratio when keeping a novel sample costs what rejecting it costs
+        assert np.array_equal(rl.scod_rule(m, np.full_like(m, 7.0), reject_cost=rho,
+                                           novel_cost=rho), chow)
+    assert not rl.scod_rule([0.7], [0.0], reject_cost=0.3, novel_cost=1.0)[0]   # equal costs: kept
+
+
+@settings(max_examples=200)
+@given(st.lists(st.tuples(unit, ratio), min_size=1, max_size=12), costs, st.data())
+def test_no_rejector_has_a_lower_expected_cost(points, rho_nu, data):
+    rho, nu = rho_nu
+    m, r = map(np.array, zip(*points))
+    best = rl.scod_rule(m, r, reject_cost=rho, novel_cost=nu)
+    other = np.array(data.draw(st.lists(st.booleans(), min_size=m.size, max_size=m.size)))
+
+    def expected(rejected):
+        return sum(F(rho) if rej else keep_exact(mi, ri, nu) for rej, mi, ri in zip(rejected, m, r))
+
+    assert expected(best) <= expected(other) + F(1, 10**9)
+
+
+@settings(max_examples=100)
+@given(st.lists(st.tuples(unit, ratio), min_size=1, max_size=12), st.floats(0.05, 0.95),
+       st.floats(1.0, 5.0))
+def test_more_novel_or_less_sure_is_never_kept_when_the_sample_is_rejected(points, rho, nu):
+    m, r = map(np.array, zip(*points))
+    rejected = rl.scod_rule(m, r, reject_cost=rho, novel_cost=nu)
+    assert np.all(rl.scod_rule(m, r * 2 + 1, reject_cost=rho, novel_cost=nu)[rejected])
+    assert np.all(rl.scod_rule(m * 0.9, r, reject_cost=rho, novel_cost=nu)[rejected])
+
+
+def test_the_border_is_where_keeping_costs_what_rejecting_costs():
+    m = np.linspace(0.25, 1.0, 31)
+    for rho, nu in ((0.3, 1.0), (0.2, 3.0), (0.25, 0.1)):
+        t = rl.scod_border(m, reject_cost=rho, novel_cost=nu)
+        inside = t > 0
+        assert np.allclose(rl.keeping_cost(m[inside], t[inside], novel_cost=nu), rho)
+        above = rl.scod_rule(m[inside], t[inside] * 1.01, reject_cost=rho, novel_cost=nu)
+        assert np.all(above == (nu > rho))
+    assert np.isnan(rl.scod_border([0.9], reject_cost=0.3, novel_cost=0.3)).all()
+    assert rl.scod_border([0.9], reject_cost=0.3, novel_cost=1.0)[0] == pytest.approx(2 / 7)
+
+
+def test_the_region_is_the_rule_on_the_grid():
+    g = rl.scod_region(reject_cost=0.3, novel_cost=2.0, max_probability=[0.3, 0.71, 0.9, 1.0],
+                       log_ratio=[-20.0, -2.0, 0.0, 3.0])
+    for i, lr in enumerate(g.log_ratio):
+        for j, m in enumerate(g.max_probability):
+            assert g.rejected[i, j] == (keep_exact(m, math.exp(lr), 2.0) > F(0.3))
+    assert rl.scod_region(reject_cost=0.3, novel_cost=1.0).rejected.shape == (241, 301)
+
+
+# --- counting what a rejector did ------------------------------------------------------------
+
+
+def outcomes_by_loop(accurate, novel, rejected):
+    out = dict(an=0, mn=0, ar=0, mr=0, novel_kept=0, novel_rejected=0)
+    for a, o, r in zip(accurate, novel, rejected):
+        key = ("novel_" + ("rejected" if r else "kept")) if o else \
+            ("a" if a else "m") + ("r" if r else "n")
+        out[key] += 1
+    return out
+
+
+flags = st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans()), min_size=1, max_size=40)
+
+
+@settings(max_examples=200)
+@given(flags, costs)
+def test_outcomes_and_cost_against_a_loop(rows, rho_nu):
+    rho, nu = rho_nu
+    a, o, r = map(np.array, zip(*rows))
+    out = rl.novelty_outcomes(a, o, r)
+    assert out._asdict() == outcomes_by_loop(a, o, r)
+    assert out.n == a.size and out.rejected == int(r.sum())
+    exact = (F(out.mn) + F(nu) * out.novel_kept + F(rho) * int(r.sum())) / a.size
+    assert out.cost(rho, nu) == pytest.approx(float(exact), abs=1e-12)
+    kept = a.size - int(r.sum())
+    assert (math.isnan(out.A) if kept == 0 else out.A == pytest.approx(out.an / kept))
+
+
+def test_without_novel_samples_the_cost_is_lesson_05s():
+    toy = rl.datasets.four_gaussians(50, seed=2)
+    for rho in (0.1, 0.3, 0.6):
+        rejected = rl.chow_rule(toy.proba, rho)
+        point = rl.operating_point(toy.accurate, rejected)
+        out = rl.novelty_outcomes(toy.accurate, np.zeros(toy.y.size, bool), rejected)
+        assert out.cost(rho, 5.0) == pytest.approx(float(rl.cost(point.A, point.r, rho)))
+        assert out.A == pytest.approx(point.A) and out.r == pytest.approx(point.r)
+
+
+def curve_by_thresholds(accurate, novel, confidence, rho, nu):
+    """{k: cost} for every threshold t (reject confidence < t), tried one by one."""
+    out = {}
+    for t in [-math.inf, *sorted(set(confidence)), math.inf]:
+        rejected = [c < t for c in confidence]
+        counts = outcomes_by_loop(accurate, novel, rejected)
+        cost = (F(counts["mn"]) + F(nu) * counts["novel_kept"] + F(rho) * sum(rejected))
+        out[sum(rejected)] = float(cost / len(confidence))
+    return out
+
+
+@settings(max_examples=150)
+@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.integers(0, 6)), min_size=1,
+                max_size=30), costs)
+def test_one_scores_cost_curve_against_every_threshold(rows, rho_nu):
+    rho, nu = rho_nu
+    a, o, c = (np.array(x) for x in zip(*rows))
+    c = c / 6.0                                                      # ties on purpose
+    curve = rl.novelty_cost_curve(a, o, c, reject_cost=rho, novel_cost=nu)
+    expected = curve_by_thresholds(a, o, c, rho, nu)
+    assert curve.n_rejected.tolist() == sorted(expected)
+    assert curve.cost == pytest.approx([expected[k] for k in curve.n_rejected], abs=1e-12)
+    assert curve.r == pytest.approx(curve.n_rejected / a.size)
+    assert curve.cost[curve.best] == min(curve.cost)
+
+
+# --- the toy with novel points ----------------------------------------------------------------
+
+
+def test_the_data_set_is_the_toy_followed_by_novel_points():
+    d = rl.datasets.four_gaussians_with_novelty(40, 25, seed=5)
+    toy = rl.datasets.four_gaussians(40, seed=5)
+    assert np.array_equal(d.X[:160], toy.X) and np.array_equal(d.proba[:160], toy.proba)
+    assert np.array_equal(d.y, np.r_[toy.y, [rl.datasets.NOVEL] * 25])
+    assert d.novel.tolist() == [False] * 160 + [True] * 25 and d.novel_share == 25 / 185
+    assert not d.accurate[d.novel].any()
+    assert np.array_equal(d.accurate[:160], toy.accurate)
+    assert np.array_equal(d.max_probability, d.proba.max(axis=1))
+    again = rl.datasets.four_gaussians_with_novelty(40, 25, seed=5)
+    assert np.array_equal(d.X, again.X)
+    assert not np.array_equal(d.X, rl.datasets.four_gaussians_with_novelty(40, 25, seed=6).X)
+
+
+def test_the_densities_and_the_ratio_against_scipy():
+    stats = pytest.importorskip("scipy.stats")
+    centre, spread = (-3.0, 2.5), 1.5
+    d = rl.datasets.four_gaussians_with_novelty(30, 20, seed=1, novel_centre=centre,
+                                                novel_spread=spread)
+    p_in = np.mean([stats.multivariate_normal(mu, np.eye(2)).pdf(d.X)
+                    for mu in rl.datasets.CENTRES], axis=0)
+    p_out = stats.multivariate_normal(centre, spread ** 2 * np.eye(2)).pdf(d.X)
+    assert np.allclose(d.log_density_in, np.log(p_in), rtol=0, atol=1e-10)
+    assert np.allclose(d.log_density_out, np.log(p_out), rtol=0, atol=1e-10)
+    pi = 20 / 140
+    posterior = pi * p_out / (pi * p_out + (1 - pi) * p_in)       # P(novel | x), Bayes
+    assert np.allclose(d.density_ratio / (1 + d.density_ratio), posterior, rtol=1e-9, atol=1e-12)
+    assert np.allclose(d.X[d.novel].mean(axis=0), centre, atol=3 * spread / math.sqrt(20))
+
+
+def test_the_classifier_is_surest_of_the_novel_points():
+    d = rl.datasets.four_gaussians_with_novelty(150, 150, seed=0)
+    assert np.median(d.max_probability[d.novel]) > 0.99 > np.median(d.max_probability[~d.novel])
+    assert np.median(d.log_ratio[d.novel]) > 0 > np.quantile(d.log_ratio[~d.novel], 0.98)
+
+
+def test_a_bad_centre_is_refused_naming_it():
+    for bad in [(1.0, 2.0, 3.0), (math.nan, 1.0), "ab", 3.0]:
+        with pytest.raises(ValueError, match="novel_centre"):
+            rl.datasets.four_gaussians_with_novelty(5, 5, novel_centre=bad)
+
+
+# --- the numbers lesson 18 prints -----------------------------------------------------------
+
+
+def test_lesson_18s_numbers_by_loops_fractions_and_scipy():
+    """The lesson's counts and costs, with posteriors in closed form, SciPy's densities,
+    a loop over the samples and every threshold tried in fractions."""
+    stats = pytest.importorskip("scipy.stats")
+    d = rl.datasets.four_gaussians_with_novelty(150, 150, seed=0)
+    X, novel = d.X, np.arange(750) >= 600
+    m = np.prod(1 / (1 + np.exp(-2 * np.abs(X))), axis=1)          # sigma(2|x1|) sigma(2|x2|)
+    nearest = np.argmin([((X - c) ** 2).sum(axis=1) for c in rl.datasets.CENTRES], axis=0)
+    right = (nearest == d.y) & ~novel
+    p_in = np.mean([stats.multivariate_normal(c, np.eye(2)).pdf(X) for c in rl.datasets.CENTRES],
+                   axis=0)
+    p_out = stats.multivariate_normal((3.5, 3.5), np.eye(2)).pdf(X)
+    ratio = 0.25 * p_out / p_in
+
+    def outcome(rejected):
+        out = [0] * 6
+        for a, o, r in zip(right, novel, rejected):
+            out[4 + r if o else 2 * r + (not a)] += 1
+        return tuple(out)
+
+    def cost(rejected, rho=F(3, 10), nu=1):
+        an, mn, ar, mr, nk, nr = outcome(rejected)
+        return (mn + nu * nk + rho * (ar + mr + nr)) / 750
+
+    chow = [mi < 0.7 for mi in m]
+    both = [keep_exact(mi, ri, 1) > F(3, 10) for mi, ri in zip(m, ratio)]
+    assert outcome(chow) == (270, 44, 150, 136, 149, 1)
+    assert outcome(both) == (261, 44, 159, 136, 2, 148)
+    assert round(float(cost(chow)), 4) == 0.3721 and round(float(cost(both)), 4) == 0.2385
+    assert round(float(np.median(m[~novel])), 3) == 0.712 and round(float(np.median(m[novel])), 3) == 0.997
+
+    def best(score):
+        return min((cost([s < t for s in score]), sum(s < t for s in score))
+                   for t in [*np.unique(score), np.inf])
+
+    assert best(m) == (F(3, 10), 750)                         # reject everything
+    low, k = best(-np.log(ratio))
+    assert round(float(low), 4) == 0.2813 and k == 450        # r = 0.6
+    by_hand = [((1 - F(19, 20)) + r) / (1 + r) for r in (0, F(1, 4), 1)]
+    assert by_hand == [F(1, 20), F(6, 25), F(21, 40)]              # 0.05, 0.24, 0.525
+    assert rl.keeping_cost([0.95] * 3, [0, 0.25, 1], novel_cost=1.0) == pytest.approx(by_hand)
+    assert (F(95, 100) - F(7, 10)) / (1 - F(3, 10)) == F(5, 14)
+    assert float(rl.scod_border([0.95], reject_cost=0.3, novel_cost=1.0)[0]) == pytest.approx(5 / 14)
