@@ -16,12 +16,6 @@ from ._gaussians import (
                          posteriors,
                          temper,
 )
-from ._novelty import (
-                         NOVEL,
-                         NOVEL_CENTRE,
-                         FourGaussiansWithNovelty,
-                         four_gaussians_with_novelty,
-)
 from ._paper_examples import (
                          PAPER_U,
                          PaperExample,
@@ -44,8 +38,6 @@ __all__ = [
     # the toy problem of Condessa et al. 2017
     "FourGaussians", "four_gaussians", "posteriors", "expected_accuracy", "CENTRES",
     "EXPECTED_ACCURACY", "log_density",
-    # the toy problem with novel points (selective classification with novelty)
-    "FourGaussiansWithNovelty", "four_gaussians_with_novelty", "NOVEL", "NOVEL_CENTRE",
     # its population (exact) curves; a miscalibrated model
     "PopulationCurves", "population_point", "population_curves", "temper",
     # the neighborhood-system paper's examples
@@ -61,7 +53,8 @@ _COURSE_NAMES = frozenset((
     "guarantee_study", "STUDY_METHODS", "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED",
     "lesson_experiment", "OnPopulation", "ConformalComparison", "conformal_comparison",
     "ConformalStudy", "conformal_study", "ExpertToy", "expert_toy", "EXPERT_ACCURACY",
-    "AbstainingSystem", "QAAnswers", "qa_answers", "QA_REPORTED_RATES", "N_QUESTIONS"))
+    "AbstainingSystem", "QAAnswers", "qa_answers", "QA_REPORTED_RATES", "N_QUESTIONS",
+    "NOVEL", "NOVEL_CENTRE", "FourGaussiansWithNovelty", "four_gaussians_with_novelty"))
 
 
 def __getattr__(name):

@@ -8,6 +8,7 @@ from ._conformal import (
     conformal_study,
 )
 from ._deferral import EXPERT_ACCURACY, ExpertToy, expert_toy
+from ._novelty import NOVEL, NOVEL_CENTRE, FourGaussiansWithNovelty, four_gaussians_with_novelty
 from ._qa import N_QUESTIONS, QA_REPORTED_RATES, AbstainingSystem, QAAnswers, qa_answers
 from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
@@ -23,6 +24,8 @@ __all__ = [
     "conformal_study",
     # a simulated expert beside the toy problem's classifier (learning to defer)
     "ExpertToy", "expert_toy", "EXPERT_ACCURACY",
+    # the toy problem with novel points and exact densities (novelty beside ambiguity)
+    "NOVEL", "NOVEL_CENTRE", "FourGaussiansWithNovelty", "four_gaussians_with_novelty",
     # two question-answering systems that may abstain, at the rates of Kalai et al. 2025
     "AbstainingSystem", "QAAnswers", "qa_answers", "QA_REPORTED_RATES", "N_QUESTIONS",
     # lesson data

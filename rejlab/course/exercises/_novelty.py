@@ -7,7 +7,7 @@ seed, the prices) are not the lesson's own.
 
 from __future__ import annotations
 
-from ...datasets import four_gaussians_with_novelty
+from ..datasets import four_gaussians_with_novelty
 from ...novelty import keeping_cost, novelty_cost_curve, novelty_outcomes, scod_border, scod_rule
 from ...selective import chow_rule
 from ._registry import exercise

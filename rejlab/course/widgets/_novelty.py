@@ -15,7 +15,7 @@ import numpy as np
 
 from ..._constraints import accepts
 from ..._kinds import SINGLE_FRACTION
-from ...datasets import FourGaussiansWithNovelty, four_gaussians_with_novelty
+from ..datasets import FourGaussiansWithNovelty, four_gaussians_with_novelty
 from ...novelty import (
     NoveltyOutcomes,
     ScodRegion,

@@ -14,11 +14,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .. import _validate as v
-from .._constraints import Kind, accepts
-from .._kinds import POSITIVE, POSITIVE_INTEGER, SEED
-from ..partitions import accuracy_vector
-from ._gaussians import four_gaussians, log_density, posteriors
+from ... import _validate as v
+from ..._constraints import Kind, accepts
+from ..._kinds import POSITIVE, POSITIVE_INTEGER, SEED
+from ...partitions import accuracy_vector
+from ...datasets import four_gaussians, log_density, posteriors
 
 __all__ = ["FourGaussiansWithNovelty", "four_gaussians_with_novelty", "NOVEL", "NOVEL_CENTRE"]
 
