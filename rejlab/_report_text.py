@@ -116,8 +116,7 @@ def _verdict_lines(report, digits):
         which = ("every sample (t = inf)" if k == n else
                  f"the samples of confidence below t = {_threshold_text(t, digits)}")
         said = (f"rejecting {which} "
-                f"({where}) raises Q from alpha = {f(alpha)} to {f(p.Q)} "
-                f"(Q - alpha = {f(gain)})")
+                f"({where}) raises Q from alpha = {f(alpha)} to {f(p.Q)}")
         if bands is None or bands.gain is None:
             lines = ["", head, f"  Yes, as a point estimate on these {n} samples: {said}.",
                      cost, "  (a point estimate: --bootstrap N gives its interval"

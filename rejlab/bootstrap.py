@@ -53,7 +53,6 @@ from ._kinds import (
     FRACTION_GRID,
     N_BOOT,
     OPEN_FRACTION,
-    POSITIVE_INTEGER,
     SEED,
     one_of,
 )
@@ -348,7 +347,7 @@ class HoldoutOptimism(NamedTuple):
         return float(np.mean(self.apparent - self.honest))
 
 
-@accepts(accurate=BOOL_1D, confidence=FINITE_1D, n_splits=POSITIVE_INTEGER,
+@accepts(accurate=BOOL_1D, confidence=FINITE_1D, n_splits=N_BOOT,
          validation_fraction=OPEN_FRACTION, seed=SEED, same_length=("accurate", "confidence"))
 def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=0.5, seed=None):
     """How optimistic the max-Q point is when it is chosen on the data it is reported on.
@@ -368,7 +367,7 @@ def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=
     ----------
     accurate : array-like of bool, shape (n,)
     confidence : array-like of float, shape (n,)
-    n_splits : int >= 1, keyword-only, default 200
+    n_splits : int in 1 .. 100,000, keyword-only, default 200
     validation_fraction : float in (0, 1), keyword-only, default 0.5
         Both parts must hold at least one sample.
     seed : int, Generator or None, keyword-only

@@ -83,9 +83,17 @@ def posteriors(X, separation=1.0):
     """Exact posteriors ``p_k(x) ∝ exp(-||x - mu_k||^2 / 2)`` (equal priors, centres (±s, ±s))."""
     if X.ndim != 2 or X.shape[1] != 2:
         raise ValueError(f"X must have shape (n, 2), got {X.shape}")
-    logits = -0.5 * ((X[:, None, :] - (CENTRES * separation)[None, :, :]) ** 2).sum(axis=2)
-    logits -= logits.max(axis=1, keepdims=True)
-    p = np.exp(logits)
+    centres = CENTRES * separation
+    with np.errstate(over="ignore", invalid="ignore"):
+        logits = -0.5 * ((X[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+        lost = ~np.isfinite(logits.max(axis=1))
+        if lost.any():
+            # ||x - mu_k||^2 overflowed (|x| near 1e154 or more): every centre has the same
+            # norm, so x . mu_k is the same logit up to a constant, and it overflows only
+            # where x mu_k itself does; rows that did not overflow keep their bits
+            logits[lost] = X[lost] @ centres.T
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
     return p / p.sum(axis=1, keepdims=True)
 
 
