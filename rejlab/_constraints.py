@@ -99,7 +99,8 @@ def _rule(what, checker, sized=False):
 RULES = {"same_length": _rule("same_length", v.same_length, sized=True),
          "same_shape": _rule("same_shape", v.same_shape),
          "broadcast": _rule("broadcast", v.broadcastable),
-         "defined_where_kept": _rule("defined_where_kept", v.defined_where_kept)}
+         "defined_where_kept": _rule("defined_where_kept", v.defined_where_kept),
+         "possible_point": _rule("possible_point", v.possible_point)}
 
 
 class Constraints(NamedTuple):

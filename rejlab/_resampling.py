@@ -23,9 +23,11 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from ._ranking import order
+from ._risk_coverage import TieGroups, average_errors, mean_risk
 
 __all__ = ["BLOCK", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
-           "RejectionWalk", "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
+           "RejectionWalk", "TiedRejectionWalk", "rejection_walk",
+           "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
            "simultaneous_band", "simultaneous_band_reference"]
 
 #: Positions per block of the walk: its running sums stay in cache, and a larger
@@ -225,6 +227,67 @@ class RejectionWalk:
         t = wm * (hq - 1.0)
         t += (self.n - p).astype(float) * (np.take(h, p) - hq)
         return float(t.sum())
+
+
+class TiedRejectionWalk:
+    """:class:`RejectionWalk`'s counts where confidences tie, averaged over the order of each tie.
+
+    Every number follows :func:`rejlab.aurc`'s default: a group of equal
+    confidences is rejected whole or, where a count k cuts through it, as
+    the expectation over the group's orders, so the counts depend only on
+    the multiset of (confidence, accurate) pairs, never on the rows' order.
+    Along the groups (least confident first) with ``W_G`` copies and
+    ``E_G`` misclassified copies of a replicate, ``J = cumsum(W)`` and
+    ``M = cumsum(E)``: k inside group G gives
+    ``|M∩R| = M_before + (k - J_before) E_G / W_G``; Q peaks at a group's
+    end (a threshold's point) or at j = 0; AURC is :func:`rejlab.aurc` of
+    the replicate's groups (:func:`rejlab._risk_coverage.average_errors`).
+    The interface is :class:`RejectionWalk`'s; ``mr`` is float.
+    """
+
+    def __init__(self, accurate, confidence, rejected, rows, *, aurc=False):
+        self.n = accurate.size
+        self.order = order(confidence)
+        ranked_conf = confidence[self.order]
+        self.starts = np.flatnonzero(np.concatenate([[True], ranked_conf[1:] != ranked_conf[:-1]]))
+        self.mis = (~accurate[self.order]).astype(np.int64)
+        self.rejected = np.asarray(rejected, dtype=np.int64)
+        f = self.rejected.size
+        self._mr = np.zeros((rows, f))
+        self._m, self._best_g, self._best_j = (np.zeros(rows, np.int64) for _ in range(3))
+        self._aurc = np.zeros(rows) if aurc else None
+
+    def add(self, w, row):
+        """Walk one replicate (multiplicities ``w`` of the n samples in original order) into ``row``."""
+        w = np.asarray(w, dtype=np.int64)[self.order]
+        size = np.add.reduceat(w, self.starts)
+        errors = np.add.reduceat(w * self.mis, self.starts)
+        drawn = size > 0
+        size, errors = size[drawn], errors[drawn]
+        J, M = np.cumsum(size), np.cumsum(errors)
+        g = 2 * M - J                                     # n Q - |A| at each group's end
+        i = int(np.argmax(g))
+        if g[i] > 0:                                      # else j = 0 (g = 0) is the first maximum
+            self._best_g[row], self._best_j[row] = int(g[i]), int(J[i])
+        self._m[row] = int(M[-1])
+        ks = self.rejected
+        at = np.minimum(np.searchsorted(J, ks, side="left"), J.size - 1)
+        before_j, before_m = J[at] - size[at], M[at] - errors[at]
+        self._mr[row] = np.where(ks > 0, before_m + (ks - before_j) * errors[at] / size[at], 0.0)
+        if self._aurc is not None:
+            self._aurc[row] = mean_risk(average_errors(TieGroups(size[::-1], errors[::-1])))
+
+    def counts(self):
+        """:class:`ReplicateCounts` of every row walked."""
+        return ReplicateCounts(self._mr, self._m, self._best_g, self._best_j, self._aurc)
+
+
+def rejection_walk(accurate, confidence, rejected, rows, *, aurc=False):
+    """:class:`RejectionWalk` where no two confidences tie, else :class:`TiedRejectionWalk`."""
+    ranked_conf = np.sort(confidence)
+    tied = bool((ranked_conf[1:] == ranked_conf[:-1]).any())
+    walk = TiedRejectionWalk if tied else RejectionWalk
+    return walk(accurate, confidence, rejected, rows, aurc=aurc)
 
 
 # --- percentile bounds -------------------------------------------------------------

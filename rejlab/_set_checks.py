@@ -151,7 +151,7 @@ def zero_division(x, name="zero_division"):
             and not isinstance(x, (bool, np.bool_)):
         if x in (0, 1):
             return float(x), False
-        if np.isnan(x):
+        if isinstance(x, (float, np.floating)) and x != x:    # NaN; an int has none
             return float("nan"), False
     raise ValueError(f'{name} must be "warn", 0, 1 or np.nan, got {describe(x)}')
 

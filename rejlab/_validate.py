@@ -456,6 +456,26 @@ def defined_where_kept(**pair):
                          f"{r_name} == 1, when nothing is kept)")
 
 
+def possible_point(**triplet):
+    """Raise unless (A, r, alpha) is a point some samples can have: 0 <= alpha - A (1 - r) <= r.
+
+    ``alpha - A (1 - r)`` is |A∩R| / n, the accurate samples rejected: it
+    can be neither negative nor more than all the rejected ones (within
+    1e-12, the rounding of fractions given to a few decimals).
+    """
+    (A_name, A), (r_name, r), (alpha_name, alpha) = triplet.items()
+    A, r, alpha = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (A, r, alpha)))
+    with np.errstate(invalid="ignore"):
+        ar = alpha - np.where(r == 1, 0.0, A * (1.0 - r))
+        bad = (ar < -1e-12) | (ar > r + 1e-12)
+    if np.any(bad):
+        i = np.flatnonzero(bad.ravel())[0]
+        raise ValueError(f"({A_name}, {r_name}, {alpha_name}) = ({A.ravel()[i]:.6g}, "
+                         f"{r.ravel()[i]:.6g}, {alpha.ravel()[i]:.6g}) is a point no samples can "
+                         f"have: the accurate rejected fraction {alpha_name} - {A_name} (1 - "
+                         f"{r_name}) = {ar.ravel()[i]:.6g} must lie in [0, {r_name}]")
+
+
 def same_number(what, **sizes):
     """Raise unless the keyword-named sizes are equal: "b has 2 <what> but a has 3"."""
     (a, na), *others = sizes.items()

@@ -8,10 +8,11 @@ sample of the same size gives other numbers. The percentile bootstrap
 band is the ``(1 - level) / 2`` and ``(1 + level) / 2`` quantiles of the
 replicate values (NumPy's linear interpolation; NaN replicates left out;
 an infinite order statistic gives an infinite bound). A replicate is the
-multiset of the drawn samples, so copies of one sample are interchangeable
-and the default tie policy (confidence ascending, then sample index) holds
-on it; the value at a rejected fraction f rejects ``round(f n)`` samples,
-as :func:`rejlab.reject_lowest`.
+multiset of the drawn samples, so copies of one sample are interchangeable;
+the value at a rejected fraction f rejects ``round(f n)`` samples, and
+where that count cuts through a group of equal confidences, the expectation
+over the group's orders (:func:`rejlab.aurc`'s default convention, and the
+report's), so no number depends on the order of the rows.
 
 Pointwise or simultaneous. A pointwise band holds at each fraction on its
 own: where nothing differs, about one in twenty of many 95 % intervals of a
@@ -52,11 +53,10 @@ from ._kinds import (
     FRACTION_GRID,
     N_BOOT,
     OPEN_FRACTION,
-    POSITIVE_INTEGER,
     SEED,
     one_of,
 )
-from ._resampling import RejectionWalk, multiplicities, multiplicity_chunks, quantiles, simultaneous_band
+from ._resampling import multiplicities, multiplicity_chunks, quantiles, rejection_walk, simultaneous_band
 from .measures import classification_quality
 from .partitions import THRESHOLD, reject_below
 from .selective import aurc, select_threshold
@@ -92,8 +92,8 @@ class CurveBands(NamedTuple):
     A: Band                #: arrays over fractions
     Q: Band
     phi: Band
-    best_Q: Band           #: the maximum of Q over k = 0 .. n (scalars)
-    best_r: Band           #: the r where it is reached, first on ties (scalars)
+    best_Q: Band           #: the maximum of Q over the points a threshold reaches (scalars)
+    best_r: Band           #: the r where it is reached, the least rejecting (scalars)
     band: str = "pointwise"          #: "pointwise" or "simultaneous" (A, Q, phi)
     level: Optional[float] = None    #: the level asked for
     critical_value: Optional[dict] = None
@@ -180,14 +180,16 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
                      band="pointwise", progress=None):
     """Percentile-bootstrap bands of A, Q, phi at rejected fractions, and of the max-Q point.
 
-    For each fraction f, ``round(f n)`` samples are rejected under the
-    default tie policy, on the original sample (the ``estimate``) and on
+    For each fraction f, ``round(f n)`` samples are rejected (a group of
+    equal confidences cut through: the expectation over its orders), on
+    the original sample (the ``estimate``) and on
     each of ``n_boot`` resamples (the module notes give the resampling and
     the two kinds of band). A simultaneous band reaches ``critical_value``
     standard deviations of the replicates on either side of the estimate
     and is at least as wide as the pointwise band everywhere. ``best_Q`` is
-    the maximum of Q over k = 0 .. n and ``best_r`` the r where it is
-    reached (first on ties), each with its band: the max-Q point wanders
+    the maximum of Q over the points a threshold reaches and ``best_r`` the
+    r where it is reached (the least rejecting on ties; on the sample, the
+    report's maximum-Q point), each with its band: the max-Q point wanders
     from sample to sample.
 
     Parameters
@@ -228,7 +230,7 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     a, c = accurate, confidence
     n = a.size
     fr, rejected = _setup(fractions, n)
-    (counts,) = _walked([RejectionWalk(a, c, rejected, n_boot + 1)], n, n_boot, seed, progress)
+    (counts,) = _walked([rejection_walk(a, c, rejected, n_boot + 1)], n, n_boot, seed, progress)
     values = _measures(rejected, counts.mr, counts.m, n)
     bands, critical = _curve_bands({k: x[0] for k, x in values.items()},
                                  {k: x[1:] for k, x in values.items()}, level, band)
@@ -246,14 +248,16 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
 
     Each replicate resamples the samples once and evaluates both rejectors
     on it, so the differences ``A1 - A2``, ``Q1 - Q2`` (``round(f n)``
-    rejected at each fraction f) and ``AURC1 - AURC2`` (:func:`rejlab.aurc`,
-    ties by index) keep the correlation between the two: a paired interval
-    is much narrower than two separate ones. ``better[i]`` is ``"1"`` when
-    the Q band lies above 0, ``"2"`` when below, ``"neither"`` when it
-    contains 0; with pointwise bands, "1" at one fraction in twenty is
-    expected by chance alone where the rejectors do not differ, with
-    ``band="simultaneous"`` every "1" or "2" holds at once. The parameters
-    are those of :func:`bootstrap_curves`.
+    rejected at each fraction f, ties as in :func:`bootstrap_curves`) and
+    ``AURC1 - AURC2`` (:func:`rejlab.aurc`, ties averaged: the estimate is
+    ``aurc(accurate, confidence_1) - aurc(accurate, confidence_2)``) keep
+    the correlation between the two: a paired interval is much narrower
+    than two separate ones. ``better[i]`` is ``"1"`` when the Q band lies
+    above 0, ``"2"`` when below, ``"neither"`` when it contains 0; with
+    pointwise bands, "1" at one fraction in twenty is expected by chance
+    alone where the rejectors do not differ, with ``band="simultaneous"``
+    every "1" or "2" holds at once. The parameters are those of
+    :func:`bootstrap_curves`.
 
     Returns
     -------
@@ -272,15 +276,14 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
     a, c1, c2 = accurate, confidence_1, confidence_2
     n = a.size
     fr, rejected = _setup(fractions, n)
-    one, two = _walked([RejectionWalk(a, conf, rejected, n_boot + 1, aurc=True) for conf in (c1, c2)],
-                       n, n_boot, seed, progress)
+    one, two = _walked([rejection_walk(a, conf, rejected, n_boot + 1, aurc=True)
+                        for conf in (c1, c2)], n, n_boot, seed, progress)
     m1, m2 = (_measures(rejected, cc.mr, cc.m, n, ("A", "Q")) for cc in (one, two))
     diff = {k: m1[k] - m2[k] for k in m1}
     bands, critical = _curve_bands({k: x[0] for k, x in diff.items()},
                                  {k: x[1:] for k, x in diff.items()}, level, band)
-    d_aurc = _band(aurc(a, c1, ties="index")     # ties by index, as the replicates
-                   - aurc(a, c2, ties="index"),
-                   (one.aurc - two.aurc)[1:], level)
+    # ties averaged, as the replicates
+    d_aurc = _band(aurc(a, c1) - aurc(a, c2), (one.aurc - two.aurc)[1:], level)
     q = bands["Q"]
     better = np.where(q.low > 0, "1", np.where(q.high < 0, "2", "neither"))
     return RejectorComparison(fr, bands["A"], q, d_aurc, better, band, level, critical)
@@ -344,7 +347,7 @@ class HoldoutOptimism(NamedTuple):
         return float(np.mean(self.apparent - self.honest))
 
 
-@accepts(accurate=BOOL_1D, confidence=FINITE_1D, n_splits=POSITIVE_INTEGER,
+@accepts(accurate=BOOL_1D, confidence=FINITE_1D, n_splits=N_BOOT,
          validation_fraction=OPEN_FRACTION, seed=SEED, same_length=("accurate", "confidence"))
 def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=0.5, seed=None):
     """How optimistic the max-Q point is when it is chosen on the data it is reported on.
@@ -364,7 +367,7 @@ def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=
     ----------
     accurate : array-like of bool, shape (n,)
     confidence : array-like of float, shape (n,)
-    n_splits : int >= 1, keyword-only, default 200
+    n_splits : int in 1 .. 100,000, keyword-only, default 200
     validation_fraction : float in (0, 1), keyword-only, default 0.5
         Both parts must hold at least one sample.
     seed : int, Generator or None, keyword-only

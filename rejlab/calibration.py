@@ -120,6 +120,10 @@ def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
         edges = np.arange(n_bins + 1) / n_bins
     else:
         edges = np.concatenate([[0.0], np.quantile(c, np.arange(1, n_bins) / n_bins), [1.0]])
+    # each bin's confidences summed in ascending order: the rows' order moves no bit
+    by_value = np.argsort(c, kind="stable")
+    c = c[by_value]
+    a = a[by_value]
     which = np.clip(np.searchsorted(edges, c, side="right") - 1, 0, n_bins - 1)
     counts = np.bincount(which, minlength=n_bins)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -181,7 +185,17 @@ def apply_temperature(proba, temperature, *, from_logits=False):
     array([[0.7311, 0.2689]])
     """
     z = _scores(proba, from_logits)
-    return _softmax(z / temperature)
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = _softmax(z / temperature)
+        lost = ~np.isfinite(out).all(axis=1)
+        if lost.any():
+            # z / T overflowed (a large z, a tiny T): with the row maximum out first the
+            # largest term is 0 and the others at most 0, so the row gets its limit (1 for
+            # the largest score, 0 for the others) instead of NaN; rows that did not
+            # overflow keep the bits of softmax(z / T)
+            zl = z[lost]
+            out[lost] = _softmax((zl - zl.max(axis=1, keepdims=True)) / temperature)
+    return out
 
 
 class TemperatureFit(NamedTuple):

@@ -213,12 +213,25 @@ def measures_from_counts(an, mn, ar, mr):
     np.float64(0.8)
     """
     v.some_samples(an + mn + ar + mr, "an, mn, ar, mr")
-    return _measures(an, mn, ar, mr)
+    return _measures(*_unit_scaled(an, mn, ar, mr))
+
+
+def _unit_scaled(an, mn, ar, mr):
+    """The four counts times one power of two per point, the largest then in [0.5, 1).
+
+    Every measure is a ratio of sums or products of the counts, so this
+    changes no bit of it (a power of two scales exactly, and rounding
+    commutes with it), but counts of any scale, 1e300 or 5e-324, no longer
+    overflow to inf or underflow to 0 in ``|M∩R| |A|`` or ``|A∩R| |M|``.
+    """
+    counts = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64) for x in (an, mn, ar, mr)))
+    _, exponent = np.frexp(np.maximum.reduce([np.abs(c) for c in counts]))
+    return tuple(np.ldexp(c, -exponent) for c in counts)
 
 
 #: The declarations of the functions of the accuracy-rejection curve (A, r, alpha).
 _CURVE = dict(A=ACCURACY, r=FRACTION, alpha=FRACTION, broadcast=("A", "r", "alpha"),
-              defined_where_kept=("A", "r"))
+              defined_where_kept=("A", "r"), possible_point=("A", "r", "alpha"))
 
 
 def _number(x):

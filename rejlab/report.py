@@ -21,6 +21,7 @@ imported here).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple, Optional
@@ -128,6 +129,11 @@ class RejectionReport:
         test data (``reject_below``), and with the bootstrap its bands (the
         threshold fixed, the test data resampled; ``gain``: the paired band
         of Q - alpha).
+    best_point_bands : PointBands or None
+        With the bootstrap: the bands of the max-Q point's threshold
+        (:attr:`best_threshold`, fixed; chosen on these same data, so the
+        bands say how much a resample moves its numbers, not how optimistic
+        choosing it here was), ``gain`` the paired band of Q - alpha.
     aurc, excess_aurc, augrc, failure_auroc : float
         The selective-classification numbers of the test data (rejlab's
         convention, tied confidences averaged over their order).
@@ -159,7 +165,9 @@ class RejectionReport:
     test_point: Optional[OperatingPoint] = None
     test_point_bands: Optional[PointBands] = None
     tied_fractions: tuple = ()
+    best_point_bands: Optional[PointBands] = None
     _thresholds: Optional[RejectionCurves] = None   #: the curves at the points a threshold reaches
+    _sorted_confidence: Optional[np.ndarray] = None  #: the confidences, ascending
 
     @cached_property
     def rho_zero(self):
@@ -181,6 +189,33 @@ class RejectionReport:
         property(lambda self, name=name: self._field[name],
                  doc=f"{name} of the test data: :func:`rejlab.{name}` with its defaults")
         for name in FIELD_NAMES)
+
+    @accepts(start=integer(0), stop=integer(0))
+    def row_thresholds(self, start, stop):
+        """The confidence thresholds of the points rejecting k = start .. stop - 1 samples.
+
+        Row k's threshold t is the least confident kept sample's confidence
+        (``inf`` at k = n): reject ``confidence < t``. Returns ``(t, reaches)``
+        for the k in range (stop clipped to n + 1): ``t`` float64 for float64
+        confidences, else an object array of their values; ``reaches`` True
+        where t rejects exactly k samples (no group of equal confidences
+        straddles k; elsewhere it rejects fewer).
+        """
+        c, n = self._sorted_confidence, self.n
+        k = np.arange(start, min(stop, n + 1), dtype=np.int64)
+        values = c[np.minimum(k, n - 1)]
+        values = values.astype(np.float64) if c.dtype == np.float64 else values.astype(object)
+        values[k >= n] = math.inf
+        inner = (k > 0) & (k < n)
+        reaches = np.ones(k.shape, dtype=bool)
+        reaches[inner] = c[k[inner] - 1] < c[k[inner]]
+        return values, reaches
+
+    @property
+    def best_threshold(self):
+        """The threshold of the max-Q point (:meth:`row_thresholds`), chosen on these same data."""
+        k = self.best_index
+        return math.inf if k >= self.n else self._sorted_confidence[k].item()
 
     @property
     def n(self):
@@ -433,12 +468,17 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
     def stage(i):
         return None if progress is None else (lambda f: progress((i + f) / runs))
 
-    bands = point_bands = chosen = test_point = test_point_bands = None
+    bands = point_bands = chosen = test_point = test_point_bands = best_point_bands = None
+    sorted_confidence = np.sort(confidence)
     if n_boot:
         bands = bootstrap_curves(accurate, confidence, n_boot=n_boot, level=level, seed=seed,
                                  fractions=np.union1d(DEFAULT_BAND_FRACTIONS, fractions),
                                  progress=stage(0))
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
+        if val is None:   # the verdict's interval: Q - alpha at the max-Q point's threshold
+            t = math.inf if best_index >= n else sorted_confidence[best_index].item()  # as best_threshold
+            best_point_bands = bootstrap_threshold(accurate, confidence, t, n_boot=n_boot,
+                                                   level=level, seed=seed)
     if val is not None:
         try:
             chosen = select_threshold(*val, criterion=criterion, target_accuracy=target_accuracy,
@@ -459,7 +499,8 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         threshold=chosen, test_point=test_point, test_point_bands=test_point_bands,
         tied_fractions=tuple(f for f, p in zip(fractions, points)
                              if isinstance(p.counts.ar, float)),
-        _thresholds=thresholds)
+        best_point_bands=best_point_bands, _thresholds=thresholds,
+        _sorted_confidence=sorted_confidence)
 
 
 def _bands_at(bands, fraction, point):

@@ -81,6 +81,14 @@ def _indicator(rng, n, k, p=0.4):
     return (rng.random((n, k)) < p).astype(int)
 
 
+def _or_refused(fn, *args):
+    """``fn(*args)``, or the ValueError's message where the arguments are refused."""
+    try:
+        return fn(*args)
+    except ValueError as exc:
+        return f"ValueError: {exc}"
+
+
 def case_measures(rng):
     out = []
     for n, ties in ((7, False), (40, True), (300, False)):
@@ -93,7 +101,8 @@ def case_measures(rng):
     counts = rng.integers(0, 9, size=(30, 4))
     out.append([rl.measures_from_counts(*map(int, row)) for row in counts])
     A, r, alpha = rng.uniform(0.3, 1, 20), rng.uniform(0, 0.6, 20), rng.uniform(0.5, 0.9, 20)
-    out.append([rl.quality_from_accuracy(A, r, alpha), rl.rejection_quality_from_accuracy(A, r, alpha)])
+    out.append([_or_refused(rl.quality_from_accuracy, A, r, alpha),
+                _or_refused(rl.rejection_quality_from_accuracy, A, r, alpha)])
     out.append(rl.accuracy_vector(rng.integers(0, 3, 25), rng.integers(0, 3, 25)))
     return out
 

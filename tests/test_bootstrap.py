@@ -17,8 +17,55 @@ from scipy.stats import binom
 
 import rejlab as rl
 from rejlab import _resampling as rs, bootstrap as bs
+from rejlab._formulas import FORMULAS
 
 FRACTIONS = np.array([0.0, 0.1, 0.25, 0.5, 0.77, 1.0])
+
+
+def naive_point_counts(acc, conf, ks):
+    """|M∩R| after rejecting each k, ties averaged over their orders, and the max-Q point: loops.
+
+    Group the samples by equal confidence, least confident first; k inside a
+    group (J rejected and M misclassified before it, w samples and e
+    misclassified in it) rejects ``M + (k - J) e / w`` misclassified samples
+    in expectation. Q peaks at a group's end or at no rejection.
+    """
+    groups = {}
+    for a, c in zip(acc.tolist(), conf.tolist()):
+        w, e = groups.get(c, (0, 0))
+        groups[c] = (w + 1, e + (not a))
+    mr, j_before, m_before = [], 0, 0
+    ends = []
+    for c in sorted(groups):
+        w, e = groups[c]
+        ends.append((j_before + w, m_before + e))
+        j_before, m_before = j_before + w, m_before + e
+    for k in ks:
+        j_before = m_before = 0
+        value = 0.0
+        for (j, m), c in zip(ends, sorted(groups)):
+            w, e = groups[c]
+            if k <= j:
+                value = m_before + ((k - j_before) * e) / w if k > 0 else 0.0
+                break
+            j_before, m_before = j, m
+        mr.append(value)
+    best_g, best_j = 0, 0
+    for j, m in ends:
+        if 2 * m - j > best_g:
+            best_g, best_j = 2 * m - j, j
+    return mr, best_g, best_j
+
+
+def naive_measures(acc, conf, ks):
+    """A, Q, phi at the counts ks (ties averaged), and the max-Q point's Q and r."""
+    n, n_mis = acc.size, int((~acc).sum())
+    mr, best_g, best_j = naive_point_counts(acc, conf, ks)
+    mr = np.array(mr)
+    ar = np.array(ks) - mr
+    out = {name: FORMULAS[name]((n - n_mis) - ar, n_mis - mr, ar, mr) for name in ("A", "Q", "phi")}
+    out["best_Q"], out["best_r"] = ((n - n_mis) + best_g) / n, best_j / n
+    return out
 
 
 def naive_replicates(acc, conf, fractions, n_boot, seed, conf_2=None):
@@ -29,20 +76,16 @@ def naive_replicates(acc, conf, fractions, n_boot, seed, conf_2=None):
     out = {k: [] for k in ("A", "Q", "phi", "best_Q", "best_r", "aurc", "A2", "Q2", "aurc2")}
     for _ in range(n_boot):
         idx = np.sort(rng.integers(0, n, size=n))
-        cv = rl.rejection_curves(acc[idx], conf[idx])
-        out["A"].append(cv.A[ks])
-        out["Q"].append(cv.Q[ks])
-        out["phi"].append(cv.phi[ks])
-        b = cv.best_Q()
-        out["best_Q"].append(cv.Q[b])
-        out["best_r"].append(cv.r[b])
-        out["aurc"].append(rl.aurc(acc[idx], conf[idx], ties="index"))
+        one = naive_measures(acc[idx], conf[idx], ks)
+        for name in ("A", "Q", "phi", "best_Q", "best_r"):
+            out[name].append(one[name])
+        out["aurc"].append(rl.aurc(acc[idx], conf[idx]))
         if conf_2 is not None:
             c2 = np.asarray(conf_2, float)[idx]
-            cv2 = rl.rejection_curves(acc[idx], c2)
-            out["A2"].append(cv2.A[ks])
-            out["Q2"].append(cv2.Q[ks])
-            out["aurc2"].append(rl.aurc(acc[idx], c2, ties="index"))
+            two = naive_measures(acc[idx], c2, ks)
+            out["A2"].append(two["A"])
+            out["Q2"].append(two["Q"])
+            out["aurc2"].append(rl.aurc(acc[idx], c2))
     return {k: np.array(x) for k, x in out.items()}
 
 
@@ -66,14 +109,16 @@ def test_bootstrap_curves_equal_the_naive_reference(d, n_boot, seed, chunk):
         mp.setattr(rs, "BLOCK", chunk)    # blocks of positions change no number
         got = rl.bootstrap_curves(acc, conf, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
     ref = naive_replicates(acc, conf, FRACTIONS, n_boot, seed)
-    cv = rl.rejection_curves(acc, conf)
     ks = [round(f * len(acc)) for f in FRACTIONS]
+    est = naive_measures(np.asarray(acc, bool), np.asarray(conf, float), ks)
     np.testing.assert_array_equal(got.fractions, FRACTIONS)
     for m in ("A", "Q", "phi"):
-        np.testing.assert_array_equal(getattr(got, m).estimate, getattr(cv, m)[ks])
+        np.testing.assert_array_equal(getattr(got, m).estimate, est[m])
         assert_band(getattr(got, m), ref[m])
-    b = cv.best_Q()
-    assert (got.best_Q.estimate, got.best_r.estimate) == (cv.Q[b], cv.r[b])
+    # the max-Q point on the sample is the report's: the least rejecting a threshold reaches
+    rep = rl.rejection_report(np.asarray(acc, int), np.ones(len(acc), int), conf)
+    assert (got.best_Q.estimate, got.best_r.estimate) == (est["best_Q"], est["best_r"]) \
+        == (rep.best.Q, rep.best.r)
     assert_band(got.best_Q, ref["best_Q"])
     assert_band(got.best_r, ref["best_r"])
 
@@ -87,7 +132,7 @@ def test_compare_rejectors_equals_the_naive_paired_reference(d, n_boot, seed):
     with np.errstate(invalid="ignore"):
         assert_band(got.A, ref["A"] - ref["A2"])
     assert_band(got.Q, ref["Q"] - ref["Q2"])
-    assert got.aurc.estimate == rl.aurc(acc, c1, ties="index") - rl.aurc(acc, c2, ties="index")
+    assert got.aurc.estimate == rl.aurc(acc, c1) - rl.aurc(acc, c2)
     # the AURC replicates are summed block by block in closed form: equal up to rounding
     low, high = rs.quantiles(ref["aurc"] - ref["aurc2"], 0.95)
     assert got.aurc.low == pytest.approx(float(low), rel=1e-9, abs=1e-12)

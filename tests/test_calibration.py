@@ -212,3 +212,24 @@ def test_on_the_toy_a_temperature_moves_aurc_a_little_and_chows_rule_a_lot():
     assert rl.datasets.temper(toy.proba, 2.0).max() == pytest.approx(
         rl.apply_temperature(toy.proba, 2.0).max())
     assert math.isfinite(aurc[2.0])
+
+
+@pytest.mark.parametrize("proba,temperature,from_logits,limit", [
+    ([[0.8, 0.2]], 1e-310, False, [[1.0, 0.0]]),
+    ([[0.2, 0.3, 0.5]], 5e-324, False, [[0.0, 0.0, 1.0]]),
+    ([[1e308, 0.0]], 0.5, True, [[1.0, 0.0]]),
+    ([[-1e308, 1e308]], 1e-300, True, [[0.0, 1.0]]),
+])
+def test_apply_temperature_returns_its_limit_on_extreme_finite_inputs(proba, temperature,
+                                                                      from_logits, limit):
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = rl.apply_temperature(proba, temperature, from_logits=from_logits)
+    np.testing.assert_array_equal(got, limit)
+
+
+def test_apply_temperature_keeps_ordinary_rows_beside_an_extreme_one():
+    got = rl.apply_temperature([[1e308, 0.0], [2.0, 0.0]], 0.5, from_logits=True)
+    np.testing.assert_array_equal(got[0], [1.0, 0.0])
+    np.testing.assert_array_equal(got[1], rl.apply_temperature([[2.0, 0.0]], 0.5, from_logits=True)[0])

@@ -86,14 +86,21 @@ def test_out_folder_gets_the_promised_files(tmp_path, capsys, gaussians):
     code, out, _ = run(["report", path, "--out", out_dir, "--rho", "0.4"], capsys)
     assert code == 0 and sorted(os.listdir(out_dir)) == sorted(OUTPUT_FILES)
     assert all(f"wrote {out_dir / name}" in out for name in OUTPUT_FILES)
-    for png in ("report.png", "rho_zero.png"):
-        assert (out_dir / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rep = rl.rejection_report(LABELS[y], proba=proba, labels=LABELS, rho=0.4)
+    for png, size in (("report.png", (800, 1300)), ("rho_zero.png", (440, 640))):
+        _assert_drawn(out_dir / png, size)
     assert (out_dir / "report.txt").read_text().strip() == str(rep)
     data = np.genfromtxt(out_dir / "curves.csv", delimiter=",", names=True)
-    assert data.dtype.names == ("n_rejected", "r", "A", "Q", "phi", "rho_0", "an", "mn", "ar",
-                                "mr", "cost")
+    assert data.dtype.names == ("n_rejected", "threshold", "by_threshold", "r", "A", "Q", "phi",
+                                "rho_0", "an", "mn", "ar", "mr", "cost")
     c = rep.curves
+    # the threshold of row k, the naive way: the least confident kept sample's confidence;
+    # rejecting below it rejects exactly k samples iff by_threshold
+    conf = sorted(proba.max(axis=1) / proba.sum(axis=1))
+    n = len(conf)
+    for k, t, exact in zip(data["n_rejected"].astype(int), data["threshold"], data["by_threshold"]):
+        assert t == (conf[k] if k < n else np.inf)
+        assert exact == (sum(x < t for x in conf) == k)
     np.testing.assert_array_equal(data["n_rejected"], c.n_rejected)
     for name, arr in (("r", c.r), ("A", c.A), ("Q", c.Q), ("phi", c.phi), ("rho_0", rep.rho_zero),
                       ("cost", rep.cost)):
@@ -160,6 +167,27 @@ def test_progress_bar_goes_to_stderr_only(tmp_path, capsys, monkeypatch):
     bar, _, message = err.rpartition("\r")
     assert code == 2 and err.count("\n") == 1 and bar.startswith("\rrejlab [")
     assert message.startswith("rejlab report: error:") and "'bad'" in message
+
+
+def test_rounded_probabilities_take_a_tolerance_said_in_the_message(tmp_path, capsys):
+    # 3 decimals: rows summing to 0.999 and 1.001 are rounding, not an error in the model
+    path = _write(tmp_path / "p.csv", ["y_true", "p_a", "p_b", "p_c"],
+                  [["a", "b", "c"], ["0.333", "0.200", "0.100"], ["0.333", "0.701", "0.200"],
+                   ["0.333", "0.100", "0.700"]])
+    code, _, _ = run(["report", path], capsys)       # 0.999 is within 0.001 of 1
+    assert code == 0
+    _write(path, ["y_true", "p_a", "p_b", "p_c"],
+           [["a", "b"], ["0.331", "0.2"], ["0.333", "0.7"], ["0.333", "0.1"]])
+    code, out, err = run(["report", path], capsys)
+    assert_failed(code, out, err, ["row 1", "sum to 0.997", "further from 1 than --tolerance "
+                                   "0.001 allows", "--tolerance, such as 0.01"])
+    code, out, _ = run(["report", path, "--tolerance", "0.005"], capsys)
+    # within the tolerance, each row is divided by its sum
+    p = np.array([[0.331, 0.333, 0.333], [0.2, 0.7, 0.1]])
+    rep = rl.rejection_report(["a", "b"], proba=p / p.sum(axis=1, keepdims=True),
+                              labels=["a", "b", "c"])
+    assert code == 0 and out == str(rep) + "\n"
+    assert "--tolerance" in build_parser()._subparsers._group_actions[0].choices["report"].format_help()
 
 
 # --- bad input: exit 2, one line on stderr naming file, row and column, nothing written --------
@@ -620,3 +648,77 @@ def test_accuracy_bad_input(tmp_path, capsys, content, needles):
     if content is not None:
         (tmp_path / "res.csv").write_text(content)
     assert_failed(*run(["accuracy", tmp_path / "ideal.csv", tmp_path / "res.csv"], capsys), needles)
+
+
+# --- the figures: they always draw, and no warning reaches the terminal ------------------
+
+def _assert_drawn(png, size):
+    """The PNG read back: the size asked, and ink on a good share of it (not a collapsed page)."""
+    import matplotlib.image
+    pixels = matplotlib.image.imread(png)
+    assert pixels.shape[:2] == size
+    ink = (pixels[..., :3] < 0.9).any(axis=-1).mean()
+    assert ink > 0.02, f"{png}: only {ink:.1%} of the pixels drawn"
+
+
+#: Reports that broke the figure: phi = inf at the max-Q point (typical of a good model),
+#: NaN measures (one class of outcome), one or two rows.
+FIGURE_CASES = {
+    "phi_inf_at_max_Q": ([1, 1, 0, 1, 0, 1, 0, 1, 0, 1], [1, 1, 0, 1, 0, 0, 1, 1, 0, 1],
+                         [.9, .8, .85, .7, .75, .2, .3, .6, .95, .65]),
+    "one_row": ([1], [1], [0.5]),
+    "two_rows": ([1, 0], [1, 1], [0.5, 0.7]),
+    "all_accurate": ([1, 1, 1], [1, 1, 1], [0.5, 0.7, 0.2]),
+    "all_misclassified": ([1, 1, 1], [0, 0, 0], [0.5, 0.7, 0.2]),
+    "all_tied": ([1, 0, 1, 1], [1, 1, 1, 1], [0.5, 0.5, 0.5, 0.5]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FIGURE_CASES))
+def test_report_figures_always_draw_their_content(case):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from rejlab.cli._outputs import report_figures
+    y_true, y_pred, conf = FIGURE_CASES[case]
+    rep = rl.rejection_report(y_true, y_pred, conf)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        figures = report_figures(rep)
+        for fig in figures:
+            FigureCanvasAgg(fig).draw()
+    fig, rho = figures
+    assert len(fig.axes) == 6 and len(rho.axes) == 1
+    for ax in fig.axes + rho.axes:
+        box = ax.get_position()
+        assert box.width > 0.15 and box.height > 0.2, (case, ax.get_ylabel(), box)
+    # the top row plots the curves' points; the bottom row marks the max-Q point
+    thin = rep.display_curves
+    for ax, m in zip(fig.axes[:3], ("A", "Q", "phi")):
+        (line,) = [x for x in ax.lines if x.get_gid() == f"curve-{rep.rejector}"]
+        np.testing.assert_array_equal(line.get_xdata(), thin.r)
+        y = np.asarray(getattr(thin, m), dtype=float)
+        shown = np.isfinite(y) & ((y > 0) if m == "phi" else True)
+        np.testing.assert_array_equal(np.asarray(line.get_ydata())[shown], y[shown])
+    for ax, m in zip(fig.axes[3:], ("A", "Q", "phi")):
+        (ref,) = [x for x in ax.lines if x.get_gid() == "opset-reference"]
+        value = getattr(rep.best, m)
+        if np.isfinite(value):
+            assert (list(ref.get_xdata()), list(ref.get_ydata())) == ([rep.best.r], [value])
+        elif value == np.inf:       # on the top edge, pointing up
+            assert list(ref.get_xdata()) == [rep.best.r] and ref.get_marker() == "^"
+            assert ref.get_ydata()[0] == ax.get_ylim()[1]
+        else:
+            assert len(ref.get_xdata()) == 0 and not ref.get_in_layout()
+
+
+@pytest.mark.parametrize("case", ["phi_inf_at_max_Q", "one_row"])
+def test_report_out_prints_no_warning_with_warnings_as_errors(tmp_path, case):
+    y_true, y_pred, conf = FIGURE_CASES[case]
+    path = _write(tmp_path / "p.csv", ["y_true", "y_pred", "confidence"],
+                  [y_true, y_pred, [repr(c) for c in conf]])
+    done = subprocess.run([sys.executable, "-W", "error", "-m", "rejlab", "report", str(path),
+                           "--out", str(tmp_path / "out"), "--bootstrap", "30", "--seed", "0"],
+                          capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": os.getcwd()})
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    _assert_drawn(tmp_path / "out" / "report.png", (800, 1300))

@@ -238,3 +238,15 @@ def test_a_full_size_scene_loads(tmp_path):
     assert scene.shape == (145, 145) and scene.n_bands == 200
     assert scene.class_names == rl.datasets.INDIAN_PINES_CLASSES
     np.testing.assert_array_equal(scene.features, cube)
+
+
+def test_posteriors_return_their_limit_on_extreme_finite_points():
+    import warnings
+    X = np.array([[1e200, -1e200], [-1e300, -1e300], [0.5, 0.2]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        p = rl.datasets.posteriors(X)
+    # the nearest centre (the sign pattern of x) gets everything, as x grows along it
+    far = rl.datasets.posteriors(np.sign(X[:2]) * 40.0)
+    np.testing.assert_array_equal(p[:2], np.round(far))
+    np.testing.assert_array_equal(p[2], rl.datasets.posteriors(X[2:])[0])

@@ -357,6 +357,8 @@ def _broken(rule, valid):
         return {a: [valid[a]] * 2, b: [valid[b]] * 3}
     if rule.what == "defined_where_kept":
         return {a: np.where(np.arange(np.size(valid[a])) == 0, np.nan, valid[a])}
+    if rule.what == "possible_point":     # every sample kept and accurate, but alpha below 1
+        return {a: 1.0, rule.names[1]: 0.0, b: 0.5}
     return {b: valid[b][:-1]}
 
 

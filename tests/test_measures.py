@@ -462,3 +462,61 @@ def test_curves_point_and_best_Q():
 def test_checks_in_the_bodies_say_what_is_wrong(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# --- every scale: counts as fractions of anything, 1e200 or 5e-324 ----------------------------
+
+@pytest.mark.parametrize("scale", [1e200, 1e-200, 5e-324, 1e300, 2.0**-1074, 2.0**1000])
+def test_measures_from_counts_are_exact_at_every_scale(scale):
+    assert rl.measures_from_counts(0, 2 * scale, 1 * scale, 2 * scale).phi == 0.5
+    assert rl.measures_from_counts(1 * scale, 0, 0, 2 * scale).phi == math.inf
+    m = rl.measures_from_counts(0, 0, 3 * scale, 0)
+    assert math.isnan(m.phi) and m.r == 1.0 and m.Q == 0.0
+
+
+def _exact_measures(an, mn, ar, mr):
+    """r, A, Q, phi of the four floats as they are, in Fractions, rounded once."""
+    an, mn, ar, mr = (Fraction(x) for x in (an, mn, ar, mr))
+    n = an + mn + ar + mr
+    phi = (mr * (an + ar)) / (ar * (mn + mr)) if ar * (mn + mr) else None
+    return float((ar + mr) / n), float(an / (an + mn)), float((an + mr) / n), phi
+
+
+@settings(max_examples=200, deadline=None)
+@given(counts=st.tuples(*[st.integers(0, 10**6)] * 4).filter(lambda c: c[1] + c[3] > 0 < c[0] + c[2]
+                                                             and c[0] + c[1] > 0 and c[2] > 0),
+       power=st.integers(-1074 + 20, 1023 - 20))
+def test_measures_from_counts_scaled_by_a_power_of_two_keep_their_bits(counts, power):
+    plain = rl.measures_from_counts(*counts)
+    scaled = rl.measures_from_counts(*(math.ldexp(c, power) for c in counts))
+    assert tuple(map(float, scaled)) == tuple(map(float, plain))
+    r, A, Q, phi = _exact_measures(*counts)
+    assert (float(plain.r), float(plain.A), float(plain.Q)) == (r, A, Q)
+    assert float(plain.phi) == float(phi)      # one rounding of two exact products
+
+
+@settings(max_examples=200, deadline=None)
+@given(counts=st.tuples(*[st.integers(1, 10**6)] * 4), scale=st.sampled_from([1e200, 1e-200, 1e-300]))
+def test_measures_from_counts_at_any_scale_against_fractions(counts, scale):
+    x = [c * scale for c in counts]
+    got = rl.measures_from_counts(*x)
+    r, A, Q, phi = _exact_measures(*x)
+    for value, exact in zip(got, (r, A, Q, float(phi))):
+        assert float(value) == pytest.approx(exact, rel=4e-16)
+
+
+@pytest.mark.parametrize("fn", [rl.quality_from_accuracy, rl.rejection_quality_from_accuracy])
+@pytest.mark.parametrize("point", [(0.0, 0.25, 0.7), (1.0, 0.0, 0.2), (0.5, 0.1, 0.9),
+                                   ([0.8, 0.0], [0.25, 0.25], 0.7)])
+def test_impossible_points_are_refused_by_name(fn, point):
+    with pytest.raises(ValueError, match=r"\(A, r, alpha\) = .* no samples can have"):
+        fn(*point)
+
+
+@settings(max_examples=100, deadline=None)
+@given(counts=st.tuples(*[st.integers(0, 50)] * 4).filter(lambda c: sum(c) > 0 and c[0] + c[1] > 0))
+def test_every_point_of_real_counts_is_accepted(counts):
+    an, mn, ar, mr = counts
+    n = sum(counts)
+    A, r, alpha = an / (an + mn), (ar + mr) / n, (an + ar) / n
+    assert rl.quality_from_accuracy(A, r, alpha) == pytest.approx((an + mr) / n, abs=1e-12)

@@ -314,9 +314,9 @@ def test_a_report_computes_what_it_does_not_print_only_when_read(split):
     _, test = split
     rep = rl.rejection_report(test.y, proba=test.proba, rho=0.3)
     text = str(rep)
-    for word in ("AURC", "bootstrap", "validation", "interval"):
-        assert word not in text
-    assert text.splitlines()[-1].startswith("  minimum cost (rho = 0.3000): k = ")
+    for words in ("AURC =", "percentile-bootstrap", "chosen on validation", "interval of"):
+        assert words not in text
+    assert any(line.startswith("  minimum cost (rho = 0.3000): k = ") for line in text.splitlines())
     assert not {"_field", "cost", "rho_zero"} & set(rep.__dict__)     # none of them made
     acc, conf = test.accurate, test.confidence()
     assert (rep.aurc, rep.excess_aurc, rep.augrc, rep.failure_auroc) == (
@@ -347,8 +347,8 @@ def test_bootstrap_intervals_are_those_of_bootstrap_curves(split):
     text = str(rep)
     assert "90 % percentile-bootstrap intervals (n_boot = 80, seed = 3):" in text
     b = ref.best_Q
-    assert (f"maximum Q = {rl.report.format_value(b.estimate)} [{rl.report.format_value(b.low)}, "
-            f"{rl.report.format_value(b.high)}]") in text
+    assert (f"maximum Q, each resample's own (where it is, how high): interval "
+            f"[{rl.report.format_value(b.low)}, {rl.report.format_value(b.high)}]") in text
     assert "selective classification (tied confidences averaged over their order): AURC = " \
         + rl.report.format_value(rep.aurc) in text
 
@@ -438,3 +438,113 @@ def test_field_numbers_in_pieces_are_the_bits_of_the_whole_arrays(n, values, see
         if not math.isnan(value):
             assert pieces[name] == value and getattr(rep, name) == value
     assert rep.aurc == rl.aurc(acc, conf) and rep.augrc == rl.augrc(acc, conf)
+
+
+# --- the answer: does rejecting help, at which threshold, at what cost in coverage ----------
+
+def _verdict(text):
+    lines = text.splitlines()
+    i = lines.index("Does rejecting help on these data?")
+    return lines[i + 1], lines[i + 2] if i + 2 < len(lines) else ""
+
+
+@pytest.fixture(scope="module")
+def breast_cancer_model():
+    """A good model (about 93 % accurate) whose few errors rejection cannot be shown to catch."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    X, y = load_breast_cancer(return_X_y=True)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.25, random_state=0)
+    model = LogisticRegression(max_iter=5000).fit(X_train, y_train)
+    return model, X_test, y_test
+
+
+def test_report_says_rejecting_helps_with_the_interval_that_supports_it(split):
+    _, test = split
+    acc, conf = test.accurate, test.confidence()
+    rep = rl.rejection_report(test.y, proba=test.proba, n_boot=200, seed=1)
+    first, cost = _verdict(str(rep))
+    # the threshold, the naive way: the least confident kept sample of the max-Q point
+    k = rep.best_index
+    t = sorted(conf.tolist())[k]
+    assert sum(x < t for x in conf.tolist()) == k           # a threshold reaches it
+    pairs = list(zip(acc.tolist(), conf.tolist()))
+    q = sum(a and x >= t for a, x in pairs) + sum(not a and x < t for a, x in pairs)
+    assert q == rep.best.counts.an + rep.best.counts.mr
+    gain = rl.bootstrap_threshold(acc, conf, t, n_boot=200, seed=1).gain
+    assert gain.low > 0
+    assert first.startswith("  Yes: rejecting the samples of confidence below t = ")
+    fmt = rl.report.format_value
+    assert f"raises Q from alpha = {fmt(acc.mean())} to {fmt(q / acc.size)}" in first
+    assert f"interval of Q - alpha [{fmt(gain.low)}, {fmt(gain.high)}] lies above 0" in first
+    assert "chosen on these same data" in first
+    assert float(first.split("t = ")[1].split(" ")[0]) == t
+    assert cost == (f"  what it costs in coverage: {k} of {acc.size} samples rejected (r = "
+                    f"{rl.report.format_value(k / acc.size)}), coverage 1 - r = "
+                    f"{rl.report.format_value(1 - k / acc.size)}; the kept samples' accuracy A = "
+                    f"{rl.report.format_value(rep.best.A)}")
+    plain = _verdict(str(rl.rejection_report(test.y, proba=test.proba)))[0]
+    assert plain.startswith(f"  Yes, as a point estimate on these {acc.size} samples: rejecting")
+
+
+def test_report_says_a_good_model_gains_nothing_shown(breast_cancer_model):
+    model, X, y = breast_cancer_model
+    rep = rl.report_from_estimator(model, X, y, n_boot=300, seed=0)
+    first, cost = _verdict(str(rep))
+    assert rep.alpha > 0.9 and rep.best_point_bands.gain.low <= 0 < rep.best_point_bands.gain.high
+    assert first.startswith(f"  Not shown by these {rep.n} samples: rejecting the samples of "
+                            "confidence below t = ")
+    assert "contains 0: rejecting may not help" in first
+    assert cost.startswith(f"  what it costs in coverage: {rep.best_index} of {rep.n} samples")
+
+
+def test_report_says_no_where_no_threshold_helps():
+    # the errors are the most confident samples: every threshold rejects accurate ones first
+    y_true, y_pred = [0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 0]
+    conf = [0.6, 0.7, 0.8, 0.5, 0.95, 0.9]
+    for kw in ({}, dict(n_boot=50, seed=0)):
+        rep = rl.rejection_report(y_true, y_pred, conf, **kw)
+        assert rep.best_index == 0
+        first, after = _verdict(str(rep))
+        assert first == ("  No: no confidence threshold raises Q above alpha = 0.6667 here (each "
+                         "rejects at least as many accurate samples as misclassified ones); keep "
+                         "every sample.")
+        assert after == ""
+
+
+def test_report_verdict_with_validation_uses_the_test_data(split):
+    val, test = split
+    rep = rl.rejection_report(test.y, proba=test.proba, n_boot=100, seed=2,
+                              validation=dict(y_true=val.y, proba=val.proba))
+    first, cost = _verdict(str(rep))
+    gain = rep.test_point_bands.gain
+    assert "(chosen on the validation data by max_Q)" in first
+    assert f"[{rl.report.format_value(gain.low)}, {rl.report.format_value(gain.high)}]" in first
+    assert f"{round(rep.test_point.r * rep.n)} of {rep.n} samples rejected" in cost
+
+
+def test_report_names_each_maximum_q_and_explains_its_measures(split):
+    _, test = split
+    text = str(rl.rejection_report(test.y, proba=test.proba, n_boot=50, seed=0))
+    assert text.count("maximum Q on all the data") == 1
+    assert text.count("maximum Q, each resample's own") == 1
+    assert "maximum Q =" not in text
+    for symbol in ("r", "A", "Q", "phi", "rho_0", "AURC"):
+        assert any(line.startswith(f"  {symbol.ljust(6)} ") for line in text.splitlines()), symbol
+    assert "rejlab report --help" in text
+
+
+def test_thresholds_of_every_row_against_a_loop():
+    rng = np.random.default_rng(5)
+    conf = np.round(rng.random(60), 1)
+    rep = rl.rejection_report(rng.integers(0, 2, 60), rng.integers(0, 2, 60), conf)
+    values, reaches = rep.row_thresholds(0, 10**9)
+    ranked = sorted(conf.tolist())
+    assert values.size == 61
+    for kk, t, exact in zip(range(61), values.tolist(), reaches.tolist()):
+        assert t == (ranked[kk] if kk < 60 else math.inf)
+        assert exact == (sum(x < t for x in ranked) == kk)
+    part = rep.row_thresholds(7, 19)
+    np.testing.assert_array_equal(part[0], values[7:19])
+    np.testing.assert_array_equal(part[1], reaches[7:19])

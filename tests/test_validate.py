@@ -75,3 +75,19 @@ def test_huge_integers_are_refused_as_numbers_naming_the_argument(x):
     for check in (v.nonnegative_number, v.positive_number, v.open_fraction):
         with pytest.raises(ValueError, match="the_number must be"):
             check(x, "the_number")
+
+
+def test_huge_and_exact_numbers_are_refused_by_name_not_deep_inside():
+    from fractions import Fraction
+    a, c = np.array([True, False, True, True]), np.array([0.9, 0.2, 0.8, 0.4])
+    huge, tiny = 10**400, Fraction(1, 10**400)
+    cases = [("zero_division", lambda x: rl.multilabel_scores([[1, 0]], [[1, 0]], zero_division=x)),
+             ("target_risk", lambda x: rl.guaranteed_threshold(a, c, x, 0.1)),
+             ("delta", lambda x: rl.guaranteed_threshold(a, c, 0.2, x)),
+             ("temperature", lambda x: rl.apply_temperature([[0.8, 0.2]], x))]
+    for name, call in cases:
+        for x in (huge, -huge, Fraction(huge, 3)) + ((tiny,) if name == "zero_division" else ()):
+            with pytest.raises(ValueError, match=name):
+                call(x)
+    with pytest.raises(ValueError, match="n_splits"):
+        rl.holdout_optimism(a, c, n_splits=10**30)

@@ -10,12 +10,14 @@
 ``y_true,y_pred,confidence`` (higher = surer) or ``y_true`` plus one
 probability column per class, ``p_<label>`` (the prediction is the most
 probable class, or a ``y_pred`` column; the confidence comes from
-``--rejector``; rows must sum to 1 within ``PROBA_SUM_TOLERANCE`` and are
-divided by their sum); other columns are ignored. It prints
-:func:`rejlab.rejection_report` as a table (``--bootstrap``: intervals;
-``--validation``: the operating point chosen on validation predictions by
-``--criterion``, measured on the predictions file); ``--out FOLDER`` also
-writes ``report.txt``, ``curves.csv`` (every k = 0..n), ``report.png`` and
+``--rejector``; rows must sum to 1 within ``--tolerance``, default
+``PROBA_SUM_TOLERANCE``, and are divided by their sum); other columns are
+ignored. It prints :func:`rejlab.rejection_report` as a table (``--bootstrap``:
+intervals; ``--validation``: the operating point chosen on validation
+predictions by ``--criterion``, measured on the predictions file), then
+whether rejecting helps, at which threshold and at what cost in coverage;
+``--out FOLDER`` also writes ``report.txt``, ``curves.csv`` (every k = 0..n,
+with its confidence threshold), ``report.png`` and
 ``rho_zero.png``. ``accuracy`` reads 0/1 indicator files (header = label
 names, the same in every file) and prints AA, RAR and the multi-label
 accuracy / precision / recall (``--zero-division`` as scikit-learn's), and

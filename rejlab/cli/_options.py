@@ -45,6 +45,14 @@ def price_arg(text):
     return values[0]
 
 
+def tolerance_arg(text):
+    value = price_arg(text)
+    if value >= 0.5:
+        raise argparse.ArgumentTypeError(f"{text!r} must lie in [0, 0.5): rows summing that far "
+                                         "from 1 are no probabilities")
+    return value
+
+
 def level_arg(text):
     value = price_arg(text)
     if value in (0, 1):
@@ -88,8 +96,19 @@ def build_parser():
     rep = sub.add_parser("report", help="rejection report from a predictions CSV",
                          description=f"Rejection report from a predictions CSV: columns {LAYOUTS} "
                          "(other columns are ignored). Probability rows must sum to 1 within "
-                         f"{PROBA_SUM_TOLERANCE:g}. {TEXT_POLICY} --fractions and --rho take "
-                         "numbers the same way.",
+                         f"--tolerance (default {PROBA_SUM_TOLERANCE:g}) and are divided by their "
+                         f"sum. {TEXT_POLICY} --fractions and --rho take numbers the same way. "
+                         "The report says whether rejecting helps on these data, at which "
+                         "confidence threshold and at what cost in coverage. Its measures: r the "
+                         "rejected fraction (1 - r the coverage); A the accuracy of the kept "
+                         "samples; Q the share of samples rightly kept or rightly rejected "
+                         "(alpha = Q without rejection: rejecting helps where Q > alpha); phi how "
+                         "much richer in misclassified samples the rejected ones are than all "
+                         "(1: at random, inf: only misclassified); rho_0 the share of "
+                         "misclassified samples among the rejected (rejecting pays iff one "
+                         "rejection costs less than rho_0 misclassifications); AURC the error "
+                         "rate of the kept samples averaged over every coverage (lower is "
+                         "better). More in docs/maths.md.",
                          epilog="example: rejlab report predictions.csv --fractions 0,0.1,0.2 "
                          f"--rho 0.2 --out results. {EXIT_STATUS}")
     rep.add_argument("predictions", type=path_arg, help="CSV file, one row per sample")
@@ -98,6 +117,10 @@ def build_parser():
     rep.add_argument("--fractions", type=fractions_arg, default=DEFAULT_FRACTIONS, metavar="LIST",
                      help="rejected fractions to tabulate, comma-separated "
                      "(default 0,0.05,0.1,0.2,0.3)")
+    rep.add_argument("--tolerance", type=tolerance_arg, default=PROBA_SUM_TOLERANCE,
+                     help="how far from 1 a row of probabilities may sum; such a row is divided "
+                     f"by its sum (default {PROBA_SUM_TOLERANCE:g}; probabilities rounded to a "
+                     "few decimals need more, such as 0.01)")
     rep.add_argument("--rho", type=price_arg, default=None,
                      help="price of rejection in [0, 1]: adds the cost and its minimum")
     rep.add_argument("--bootstrap", metavar="N", type=count, default=None,

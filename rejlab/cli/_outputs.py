@@ -18,7 +18,8 @@ from ..curves import CURVE_FIELDS, RejectionCurves
 from ..measures import MEASURE_NAMES
 from ._read import InputError
 
-__all__ = ["OUTPUT_FILES", "CURVES_BLOCK_ROWS", "check_out", "write_curves_csv", "write_outputs"]
+__all__ = ["OUTPUT_FILES", "CURVES_BLOCK_ROWS", "check_out", "write_curves_csv", "report_figures",
+           "write_outputs"]
 
 #: What ``report --out`` writes, in this order.
 OUTPUT_FILES = ("report.txt", "curves.csv", "report.png", "rho_zero.png")
@@ -92,8 +93,9 @@ def write_curves_csv(report, fh, progress=None):
     the whole curves', without nine more n-length arrays).
     """
     c = report.curves
-    names = ["n_rejected", "r", *MEASURE_NAMES, "rho_0", "an", "mn", "ar", "mr"]
-    fmt = "%d" + ",%.10g" * (len(names) - 5) + ",%d" * 4
+    names = ["n_rejected", "threshold", "by_threshold", "r", *MEASURE_NAMES, "rho_0",
+             "an", "mn", "ar", "mr"]
+    fmt = "%d,%s,%d" + ",%.10g" * (len(names) - 7) + ",%d" * 4
     if report.cost is not None:
         names, fmt = names + ["cost"], fmt + ",%.10g"
     fh.write(",".join(names) + "\n")
@@ -101,7 +103,9 @@ def write_curves_csv(report, fh, progress=None):
     for k0 in range(0, len(c), CURVES_BLOCK_ROWS):
         ar = c.n_accurate_rejected[k0:k0 + CURVES_BLOCK_ROWS]
         k = np.arange(k0, k0 + ar.size, dtype=np.int64)
-        cols = [k, *RejectionCurves(ar, n, n_acc, points=k).compute(*CURVE_FIELDS, "rho_0"),
+        threshold, by_threshold = report.row_thresholds(k0, k0 + ar.size)
+        cols = [k, _threshold_text(threshold), by_threshold.astype(np.int64),
+                *RejectionCurves(ar, n, n_acc, points=k).compute(*CURVE_FIELDS, "rho_0"),
                 n_acc - ar, (n - n_acc) - (k - ar), ar, k - ar]
         if report.cost is not None:
             cols.append(report.cost[k0:k0 + ar.size])
@@ -110,11 +114,18 @@ def write_curves_csv(report, fh, progress=None):
             progress.update(0.72 + 0.13 * (k0 + ar.size) / len(c), "writing curves.csv")
 
 
-def write_outputs(report, text, out, target, progress):
-    """Write every output into a new folder beside ``target``, then rename it into place.
+def _threshold_text(values):
+    """Thresholds as text: floats to 17 significant digits (exact), integers as written."""
+    return np.array([f"{x:.17g}" if isinstance(x, float) else repr(x) for x in values.tolist()],
+                    dtype=object)
 
-    Returns the paths written. On any failure, ``--out`` keeps what it held
-    and the new folder, and any folder made for it, are removed.
+
+def report_figures(report):
+    """The figures of ``report.png`` and ``rho_zero.png``, drawn (not yet written).
+
+    Whatever the report holds (phi = inf at the max-Q point, NaN measures,
+    one or two samples, one class), no warning is issued: the caller's
+    terminal sees none.
     """
     # Lazy: drawing loads matplotlib, which only --out needs. Figure objects
     # render through Agg without pyplot: no backend to choose, and a notebook
@@ -123,6 +134,19 @@ def write_outputs(report, text, out, target, progress):
 
     from .. import plot
 
+    fig = Figure(figsize=(13, 8), layout="constrained")
+    plot.report(report, figure=fig)
+    rho = Figure(figsize=(6.4, 4.4), layout="constrained")
+    plot.report_rho_zero(report, ax=rho.add_subplot())
+    return fig, rho
+
+
+def write_outputs(report, text, out, target, progress):
+    """Write every output into a new folder beside ``target``, then rename it into place.
+
+    Returns the paths written. On any failure, ``--out`` keeps what it held
+    and the new folder, and any folder made for it, are removed.
+    """
     parent, name = os.path.split(target)
     made = None                       # the highest folder made for --out
     while not os.path.lexists(parent):
@@ -138,14 +162,9 @@ def write_outputs(report, text, out, target, progress):
         progress.update(0.72, "writing curves.csv")
         with open(os.path.join(new, "curves.csv"), "w", encoding="utf-8", newline="\n") as fh:
             write_curves_csv(report, fh, progress)
-        progress.update(0.85, "drawing report.png")
-        fig = Figure(figsize=(13, 8), layout="constrained")
-        plot.report(report, figure=fig)
-        fig.savefig(os.path.join(new, "report.png"), dpi=100)
-        progress.update(0.95, "drawing rho_zero.png")
-        fig = Figure(figsize=(6.4, 4.4), layout="constrained")
-        plot.report_rho_zero(report, ax=fig.add_subplot())
-        fig.savefig(os.path.join(new, "rho_zero.png"), dpi=100)
+        progress.update(0.85, "drawing report.png and rho_zero.png")
+        for name, fig in zip(OUTPUT_FILES[2:], report_figures(report)):
+            fig.savefig(os.path.join(new, name), dpi=100)
         progress.update(1.0, "putting the output folder in place")
         with _signals_held():
             check_out(out)           # still acceptable: nobody changed it meanwhile

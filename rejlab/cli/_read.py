@@ -21,8 +21,11 @@ __all__ = ["InputError", "PROBA_PREFIX", "PROBA_SUM_TOLERANCE", "MAX_LABEL_BYTES
 
 #: Header prefix of a probability column: ``p_<label>``.
 PROBA_PREFIX = "p_"
-#: How far from 1 a row of probabilities read from text may sum (it is then divided by its sum).
+#: How far from 1 a row of probabilities read from text may sum by default (``--tolerance``
+#: sets it); a row within it is divided by its sum.
 PROBA_SUM_TOLERANCE = 1e-3
+#: Slack on the tolerance for the rounding of the sum itself: 0.999 is 1e-3 from 1 here.
+_SUM_SLACK = 1e-12
 #: Longest label field accepted, in bytes (spaces around the label included).
 MAX_LABEL_BYTES = 64
 #: Longest line accepted: a file without line ends is no table of samples.
@@ -225,14 +228,16 @@ class _Table:
         raise InputError(f"{where}, column {name!r}: {message}" if name else f"{where}: {message}")
 
 
-def load_predictions(path, progress=None):
+def load_predictions(path, progress=None, tolerance=PROBA_SUM_TOLERANCE):
     """Read a predictions CSV into keyword arguments for :func:`rejlab.rejection_report`.
 
     With ``y_true,y_pred,confidence`` the report needs only whether each
     prediction is right: ``y_true`` is 1 where it is, 0 where not, against a
     ``y_pred`` of ones (one byte a row, whatever the labels; the ones are a
     view of one byte). With probability columns, ``y_true`` (and ``y_pred``)
-    hold the column labels.
+    hold the column labels. A row of probabilities whose sum is within
+    ``tolerance`` of 1 is divided by its sum (probabilities rounded to 3
+    decimals need about 0.005 with many classes).
     """
     with _Table(path, progress) as table:
         proba_cols = [h for h in table.header if h.startswith(PROBA_PREFIX)]
@@ -245,7 +250,7 @@ def load_predictions(path, progress=None):
                 raise InputError(f"{path}: missing column {name!r} (found: "
                                  f"{', '.join(table.header)}); expected {LAYOUTS}")
         if proba_cols:
-            return _load_proba(table, proba_cols)
+            return _load_proba(table, proba_cols, tolerance)
         right, confidence = np.empty(table.max_rows, np.int8), np.empty(table.max_rows)
         for rows, block in table.blocks(dict(y_true="label", y_pred="label",
                                              confidence="number"), share=0.5):
@@ -256,7 +261,7 @@ def load_predictions(path, progress=None):
             "confidence": confidence[:n]}
 
 
-def _load_proba(table, proba_cols):
+def _load_proba(table, proba_cols, tolerance):
     labels = [h[len(PROBA_PREFIX):] for h in proba_cols]
     if "" in labels:
         raise InputError(f"{table.path}: column {PROBA_PREFIX!r} names no label")
@@ -279,9 +284,11 @@ def _load_proba(table, proba_cols):
         i, j = np.unravel_index(np.argmax(p < 0), p.shape)
         found += _first((p < 0).any(axis=1), proba_cols[j], f"negative probability {p[i, j]}")
         sums = p.sum(axis=1)
-        off = np.abs(sums - 1.0) > PROBA_SUM_TOLERANCE
-        found += _first(off, None, f"the probabilities sum to {sums[np.argmax(off)]:.6g}, not 1 "
-                                   f"(tolerance {PROBA_SUM_TOLERANCE:g})")
+        off = np.abs(sums - 1.0) > tolerance + _SUM_SLACK
+        found += _first(off, None, f"the probabilities sum to {sums[np.argmax(off)]:.6g}, further "
+                                   f"from 1 than --tolerance {tolerance:g} allows (rows within "
+                                   "it are divided by their sum; for rounded probabilities give "
+                                   "a larger --tolerance, such as 0.01)")
         columns["proba"] = p / sums[:, None]
         return found
 

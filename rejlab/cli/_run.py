@@ -105,7 +105,7 @@ def cmd_report(args):
                              "--criterion target_accuracy needs --target-accuracy")
         if args.criterion == "min_cost" and args.rho is None:
             raise InputError("--criterion min_cost needs the price of rejection --rho")
-        kwargs = load_predictions(args.predictions, progress)
+        kwargs = load_predictions(args.predictions, progress, args.tolerance)
         if args.rejector is not None and "proba" not in kwargs:
             raise InputError(f"{args.predictions}: --rejector needs {PROBA_PREFIX}<label> "
                              "probability columns; this file gives a confidence column")
@@ -114,7 +114,7 @@ def cmd_report(args):
         options = dict(n_boot=args.bootstrap or 0, seed=args.seed, level=args.level,
                        criterion=args.criterion, target_accuracy=args.target_accuracy)
         if args.validation:
-            validation = load_predictions(args.validation, progress)
+            validation = load_predictions(args.validation, progress, args.tolerance)
             if ("proba" in validation) != ("proba" in kwargs):
                 raise InputError(f"{args.validation}: give the validation predictions in the "
                                  f"layout of {args.predictions} (both with a confidence column, "

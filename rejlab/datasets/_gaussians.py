@@ -88,9 +88,16 @@ def _exponents(X, separation):
 @accepts(X=FINITE_ARRAY, separation=POSITIVE)
 def posteriors(X, separation=1.0):
     """Exact posteriors ``p_k(x) ∝ exp(-||x - mu_k||^2 / 2)`` (equal priors, centres (±s, ±s))."""
-    logits = _exponents(X, separation)
-    logits -= logits.max(axis=1, keepdims=True)
-    p = np.exp(logits)
+    with np.errstate(over="ignore", invalid="ignore"):
+        logits = _exponents(X, separation)
+        lost = ~np.isfinite(logits.max(axis=1))
+        if lost.any():
+            # ||x - mu_k||^2 overflowed (|x| near 1e154 or more): every centre has the same
+            # norm, so x . mu_k is the same logit up to a constant, and it overflows only
+            # where x mu_k itself does; rows that did not overflow keep their bits
+            logits[lost] = X[lost] @ (CENTRES * separation).T
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
     return p / p.sum(axis=1, keepdims=True)
 
 

@@ -254,12 +254,20 @@ def remove_artists(ax, gids=None):
 
 
 def put_line(ax, gid, x, y, **style):
-    """A line found by ``gid`` and given new data, or made."""
+    """A line found by ``gid`` and given new data, or made.
+
+    A line with no finite point takes no part in the layout: matplotlib
+    measures an empty unclipped marker line as a box around the figure's
+    corner, and a constrained layout then collapses every Axes to nothing.
+    """
     line = find_artist(ax, gid)
     if line is None:
         (line,) = ax.plot(x, y, gid=gid, **style)
     else:
         line.set_data(x, y)
+    with np.errstate(invalid="ignore"):
+        xs, ys = (np.asarray(v, dtype=float) for v in (x, y))
+        line.set_in_layout(bool((np.isfinite(xs) & np.isfinite(ys)).any()) if xs.size else False)
     return line
 
 

@@ -234,11 +234,15 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
     _draw_through(ax, curves, measure)
     # the reference marker exists even when its value is not finite (empty, out of
     # the legend), so that a later call can move it; whole at r0 = 0 or 1, on the edge
-    finite = np.isfinite(ref)
-    label = f"reference (r0, {_REF_SYMBOL[measure]})"
-    put_line(ax, "opset-reference", [opset.r0] if finite else [], [ref] if finite else [],
-             ls="none", marker="o", ms=10, color="black", mfc="black", zorder=5, clip_on=False,
-             label=label if finite else "_" + label)
+    # phi0 = inf (only misclassified samples rejected) sits on the top edge, pointing up
+    at_top = measure == "phi" and ref == np.inf
+    shown = bool(np.isfinite(ref)) or at_top
+    label = f"reference (r0, {_REF_SYMBOL[measure]}{' = ∞, on the top edge' * at_top})"
+    line = put_line(ax, "opset-reference", [opset.r0] if shown else [],
+                    [top if at_top else ref] if shown else [], ls="none", marker="o", ms=10,
+                    color="black", mfc="black", zorder=5, clip_on=False)
+    line.set_marker("^" if at_top else "o")
+    line.set_label(label if shown else "_" + label)
     ax.set_title(_opset_title(opset) if title is None else title, y=1.0)
     if not drawn:
         ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))

@@ -245,5 +245,7 @@ def _():
 def _():
     alpha, r = 0.7, 0.25
     # Q is affine in A at fixed r and alpha: solve Q(A) = alpha from two of its values
-    q0, q1 = (float(measures.quality_from_accuracy(A, r, alpha)) for A in (0.0, 1.0))
-    return (alpha - q0) / (q1 - q0), (alpha,)
+    # (at two accuracies these r and alpha allow: A (1 - r) in [alpha - r, alpha])
+    a0, a1 = 0.6, 0.9
+    q0, q1 = (float(measures.quality_from_accuracy(A, r, alpha)) for A in (a0, a1))
+    return a0 + (alpha - q0) / (q1 - q0) * (a1 - a0), (alpha,)

@@ -1,0 +1,153 @@
+"""Shuffling the rows leaves every number computed from confidences unchanged.
+
+Every public function taking confidences is listed here, found from
+``rejlab.__all__`` by its signature, so a new one cannot escape: it is
+called on tied confidences and on the same rows shuffled, and what it
+returns must be the same, bit for bit (per-sample outputs permuted back).
+Seeded resampling draws rows by position, so for those only the estimates
+(the numbers of the samples given) are compared. Ties follow
+:func:`rejlab.aurc`'s default everywhere: a group of equal confidences cut
+through counts as the expectation over its orders.
+"""
+
+import inspect
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import rejlab as rl
+from tests.numbers_reference import flatten
+
+
+def _takes_confidence(name):
+    f = getattr(rl, name)
+    if isinstance(f, type) or not callable(f):
+        return False
+    try:
+        params = inspect.signature(f).parameters
+    except (TypeError, ValueError):
+        return False
+    return any("confidence" in p for p in params)
+
+
+TAKING_CONFIDENCE = sorted(n for n in rl.__all__ if _takes_confidence(n))
+
+
+def _estimates(band_like):
+    """The estimates of a result holding Bands (the intervals resample rows by position)."""
+    if isinstance(band_like, rl.Band):
+        return band_like.estimate
+    if hasattr(band_like, "_asdict"):
+        return {k: _estimates(v) for k, v in band_like._asdict().items()}
+    return band_like
+
+
+def _report_numbers(rep):
+    out = {k: flatten(getattr(rep, k)) for k in ("fractions", "points", "best", "best_index",
+                                                 "aurc", "excess_aurc", "augrc", "failure_auroc",
+                                                 "tied_fractions", "best_threshold", "threshold",
+                                                 "test_point")}
+    out["text"] = str(rep).split("percentile-bootstrap")[0]    # before the intervals
+    if rep.bands is not None:
+        out["bands"] = flatten(_estimates(rep.bands))
+    return out
+
+
+#: name -> (call on (accurate, confidence, y, y_pred, other confidence), what to compare).
+#: A "perm" result is per sample: compared after undoing the shuffle.
+CALLS = {
+    "reject_below": (lambda a, c, *_: rl.reject_below(c, 0.5), "perm"),
+    "rejection_curves": (lambda a, c, *_: rl.rejection_curves(a, c, thresholds_only=True), "same"),
+    "risk_coverage": (lambda a, c, *_: rl.risk_coverage(a, c, ties="average"), "same"),
+    "aurc": (lambda a, c, *_: rl.aurc(a, c), "same"),
+    "excess_aurc": (lambda a, c, *_: rl.excess_aurc(a, c), "same"),
+    "augrc": (lambda a, c, *_: rl.augrc(a, c), "same"),
+    "failure_auroc": (lambda a, c, *_: rl.failure_auroc(a, c), "same"),
+    "risk_at_coverage": (lambda a, c, *_: rl.risk_at_coverage(a, c, 0.7), "same"),
+    "coverage_at_risk": (lambda a, c, *_: rl.coverage_at_risk(a, c, 0.2), "same"),
+    "achievable_aurc": (lambda a, c, *_: rl.achievable_aurc(a, c), "same"),
+    "select_threshold": (lambda a, c, *_: [rl.select_threshold(a, c),
+                                           rl.select_threshold(a, c, criterion="min_cost", rho=0.3)],
+                         "same"),
+    "bootstrap_curves": (lambda a, c, *_: _estimates(rl.bootstrap_curves(
+        a, c, fractions=np.linspace(0, 1, 11), n_boot=5, seed=0)), "same"),
+    "compare_rejectors": (lambda a, c, y, yp, c2: {k: v for k, v in _estimates(rl.compare_rejectors(
+        a, c, c2, fractions=np.linspace(0, 1, 11), n_boot=5, seed=0)).items()
+        if k not in ("better", "critical_value")}, "same"),
+    "bootstrap_threshold": (lambda a, c, *_: _estimates(rl.bootstrap_threshold(a, c, 0.5, n_boot=5,
+                                                                               seed=0)), "same"),
+    "compare_summaries": (lambda a, c, y, yp, c2: _estimates(rl.compare_summaries(
+        a, c, a, c2, n_boot=5, seed=0)), "same"),
+    "guaranteed_threshold": (lambda a, c, *_: rl.guaranteed_threshold(a, c, 0.3, 0.1), "same"),
+    "calibration_bins": (lambda a, c, *_: [rl.calibration_bins(a, c),
+                                           rl.calibration_bins(a, c, binning="equal_mass")],
+                         "same"),
+    "expected_calibration_error": (lambda a, c, *_: rl.expected_calibration_error(a, c), "same"),
+    "rejection_report": (lambda a, c, y, yp, c2: _report_numbers(rl.rejection_report(
+        y, yp, c, fractions=[0, 0.13, 0.5], rho=0.3, n_boot=5, seed=0)), "same"),
+}
+
+#: Functions whose result depends on the rows' order by definition, and why.
+ORDER_BY_DEFINITION = {
+    "reject_lowest": "rejects exactly round(f n) samples, splitting a tie by sample index "
+                     "(the documented default tie policy); reject_below is its order-free twin",
+    "holdout_optimism": "its splits draw rows by position: every number it returns is "
+                        "an average over seeded random splits, with no estimate on the sample",
+}
+
+
+def test_every_public_function_taking_confidences_is_checked():
+    assert set(TAKING_CONFIDENCE) == set(CALLS) | set(ORDER_BY_DEFINITION)
+    assert not set(CALLS) & set(ORDER_BY_DEFINITION)
+
+
+def _same(x, y):
+    fx, fy = flatten(x), flatten(y)
+    assert fx == fy
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 60), decimals=st.integers(0, 2))
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_shuffling_rows_changes_nothing(name, seed, n, decimals):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y_pred = np.where(rng.random(n) < 0.7, y, 1 - y)
+    a = y == y_pred
+    c = np.round(rng.random(n) * 0.5 + 0.3 * a, decimals)      # ties: one or two decimals
+    c2 = np.round(rng.random(n), decimals)
+    perm = rng.permutation(n)
+    call, kind = CALLS[name]
+    first = call(a, c, y, y_pred, c2)
+    second = call(a[perm], c[perm], y[perm], y_pred[perm], c2[perm])
+    if kind == "perm":
+        undo = np.empty_like(perm)
+        undo[perm] = np.arange(n)
+        second = np.asarray(second)[undo]
+    _same(first, second)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 80))
+def test_compare_rejectors_aurc_difference_is_that_of_aurc(seed, n):
+    rng = np.random.default_rng(seed)
+    a = rng.random(n) < 0.7
+    c1, c2 = np.round(rng.random(n), 1), np.round(rng.random(n) + 0.2 * a, 1)
+    cmp = rl.compare_rejectors(a, c1, c2, n_boot=5, seed=1)
+    assert cmp.aurc.estimate == rl.aurc(a, c1) - rl.aurc(a, c2)
+
+
+def test_the_shuffles_of_the_issue_give_one_estimate():
+    # 500 rows, confidences to one decimal: 20 shuffles gave 20 AURC differences before
+    rng = np.random.default_rng(0)
+    a = rng.random(500) < 0.8
+    c1, c2 = np.round(rng.random(500) + 0.3 * a, 1), np.round(rng.random(500) + 0.1 * a, 1)
+    seen = set()
+    for _ in range(20):
+        p = rng.permutation(500)
+        cmp = rl.compare_rejectors(a[p], c1[p], c2[p], n_boot=20, seed=0,
+                                   fractions=[0, 0.1, 0.25])
+        seen.add((cmp.aurc.estimate, *cmp.Q.estimate.tolist(), *cmp.A.estimate.tolist()))
+    assert seen == {(rl.aurc(a, c1) - rl.aurc(a, c2), *next(iter(seen))[1:])}
+    assert len(seen) == 1
