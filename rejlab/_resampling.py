@@ -365,10 +365,21 @@ def _unbounded_to_unit(x):
         return np.where(np.isposinf(x), 1.0, x / (1.0 + x))
 
 
+#: Above this, a bound mapped back from phi's scale is inf. A finite phi of n samples is at
+#: most n (phi = (|M∩R| / |A∩R|) (|A| / |M|) <= |A| when |A∩R| >= 1), so a bound above 10^12
+#: says only "no finite bound": reported as inf, it no longer depends on the last bit of y.
+UNBOUNDED_ABOVE = 1e12
+
+
 def _unit_to_unbounded(y):
-    """The inverse of :func:`_unbounded_to_unit`: ``y / (1 - y)``, 1 onto inf."""
+    """The inverse of :func:`_unbounded_to_unit`: ``y / (1 - y)``, 1 onto inf.
+
+    Values above :data:`UNBOUNDED_ABOVE` are inf: near y = 1 one ulp of y moves the value
+    from 4.5e15 to inf, so the two ways of computing a band would disagree there.
+    """
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(y >= 1.0, np.inf, y / (1.0 - y))
+        x = np.where(y >= 1.0, np.inf, y / (1.0 - y))
+    return np.where(x > UNBOUNDED_ABOVE, np.inf, x)
 
 
 #: The scales the simultaneous bands are computed on, by name: bounded measures as

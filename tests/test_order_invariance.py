@@ -86,6 +86,14 @@ CALLS = {
     "expected_calibration_error": (lambda a, c, *_: rl.expected_calibration_error(a, c), "same"),
     "rejection_report": (lambda a, c, y, yp, c2: _report_numbers(rl.rejection_report(
         y, yp, c, fractions=[0, 0.13, 0.5], rho=0.3, n_boot=5, seed=0)), "same"),
+    "conformal_risk_control": (lambda a, c, *_: rl.conformal_risk_control(a, c, 0.2), "same"),
+    "joint_risk": (lambda a, c, *_: rl.joint_risk(a, c, 0.5), "same"),
+    "answer_above": (lambda a, c, *_: rl.answer_above(c, 0.5), "perm"),
+    "expected_score": (lambda a, c, *_: rl.expected_score(c, 0.3), "perm"),
+    "rule_scores": (lambda a, c, *_: rl.rule_scores(a, c, [0.2, 0.5, 0.8]), "same"),
+    "defer": (lambda a, c, y, yp, c2: rl.defer(c, c2, 0.1), "perm"),
+    "novelty_cost_curve": (lambda a, c, y, yp, c2: rl.novelty_cost_curve(
+        a & (c2 > 0.2), c2 <= 0.2, c, reject_cost=0.3, novel_cost=1.0), "same"),
 }
 
 #: Functions whose result depends on the rows' order by definition, and why.
@@ -94,6 +102,8 @@ ORDER_BY_DEFINITION = {
                      "(the documented default tie policy); reject_below is its order-free twin",
     "holdout_optimism": "its splits draw rows by position: every number it returns is "
                         "an average over seeded random splits, with no estimate on the sample",
+    "deferral_surrogate_minimizer": "row by row (one output row per input row): it has no "
+                                    "ranking to depend on the order of",
 }
 
 

@@ -8,10 +8,10 @@ from ._conformal import (
     conformal_study,
 )
 from ._deferral import EXPERT_ACCURACY, ExpertToy, expert_toy
-from ._novelty import NOVEL, NOVEL_CENTRE, FourGaussiansWithNovelty, four_gaussians_with_novelty
-from ._qa import N_QUESTIONS, QA_REPORTED_RATES, AbstainingSystem, QAAnswers, qa_answers
 from ._guarantees import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ._lessons import LESSON_SCENE_SEED, WORKED_EXAMPLE, WorkedExample, lesson_experiment
+from ._novelty import NOVEL, NOVEL_CENTRE, FourGaussiansWithNovelty, four_gaussians_with_novelty
+from ._qa import N_QUESTIONS, QA_REPORTED_RATES, AbstainingSystem, QAAnswers, qa_answers
 from ._studies import ChowConvergence, MaxQPoints, chow_convergence, max_q_points
 
 __all__ = [

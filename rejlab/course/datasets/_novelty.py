@@ -17,8 +17,8 @@ import numpy as np
 from ... import _validate as v
 from ..._constraints import Kind, accepts
 from ..._kinds import POSITIVE, POSITIVE_INTEGER, SEED
-from ...partitions import accuracy_vector
 from ...datasets import four_gaussians, log_density, posteriors
+from ...partitions import accuracy_vector
 
 __all__ = ["FourGaussiansWithNovelty", "four_gaussians_with_novelty", "NOVEL", "NOVEL_CENTRE"]
 

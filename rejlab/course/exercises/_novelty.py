@@ -7,9 +7,9 @@ seed, the prices) are not the lesson's own.
 
 from __future__ import annotations
 
-from ..datasets import four_gaussians_with_novelty
 from ...novelty import keeping_cost, novelty_cost_curve, novelty_outcomes, scod_border, scod_rule
 from ...selective import chow_rule
+from ..datasets import four_gaussians_with_novelty
 from ._registry import exercise
 
 _REJECT = 0.2

@@ -16,10 +16,10 @@ import numpy as np
 from ..._constraints import accepts
 from ..._kinds import SEED
 from ...abstention import abstention_scores, break_even_target, rule_scores
-from ..datasets import qa_answers
 from ...plot import panels, risk_coverage
-from ..plot import abstention_points, penalized_scores
 from ...selective import risk_coverage as risk_coverage_curve
+from ..datasets import qa_answers
+from ..plot import abstention_points, penalized_scores
 from ._background import freeze
 from ._base import Explorer, among, explains, format_number
 

@@ -15,7 +15,6 @@ import numpy as np
 
 from ..._constraints import accepts
 from ..._kinds import SINGLE_FRACTION
-from ..datasets import FourGaussiansWithNovelty, four_gaussians_with_novelty
 from ...novelty import (
     NoveltyOutcomes,
     ScodRegion,
@@ -26,6 +25,7 @@ from ...novelty import (
 )
 from ...plot import novelty_plane, panels
 from ...selective import chow_rule
+from ..datasets import FourGaussiansWithNovelty, four_gaussians_with_novelty
 from ._background import freeze, release_background
 from ._base import Explorer, among, explains, format_number, slider
 
