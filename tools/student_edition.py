@@ -46,11 +46,12 @@ EDITS = {"LICENSE-CONTENT.md": (
     re.compile(r",\s+the teacher's material \(`teacher/`\)\s+and\s+the"), " and the")}
 CACHES = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "*.egg-info")
 
-#: Text that only the teacher's material holds (the grader's judges and the cohort's key
-#: live in teacher/ too, so the folder's exclusion and the copy check below keep them out).
+#: Text that only the teacher's material holds (the grader's judges, ``judge(ctx, results)``,
+#: and the cohort's key live in teacher/ too, so the folder's exclusion and the copy check
+#: below keep them out; the lessons' self-checks have a ``judge(answer)`` of their own).
 KEY_MATERIAL = re.compile(
     r"### (BEGIN|END) SOLUTION|(BEGIN|END) HIDDEN TESTS|Grading notes|\*\*Model answer|"
-    r'"nbgrader"\s*:|\bteacher/|solutions_\d\d_\d\d|rubric\.md|cohort\.key|def judge\(', re.I)
+    r'"nbgrader"\s*:|\bteacher/|solutions_\d\d_\d\d|rubric\.md|cohort\.key|def judge\(ctx\b', re.I)
 
 #: Sections of the repository's README that a student reads as they are.
 README_SECTIONS = ("Ten lines of Python", "The course", "Evaluate your own classifier")
