@@ -2,6 +2,11 @@
 
 Run by hand: ``.venv/bin/python bench/guarantees.py [n_splits]`` (default 10,000).
 
+First, the time of one :func:`rejlab.guaranteed_threshold` on n = 10^4, 10^5
+and 10^6 validation samples, each method (goal: under 1 s at 10^5), in CPU
+time and against the stable argsort of the confidences that every method
+starts from, measured in the same run. Then the studies:
+
 For each target risk, delta and method, :func:`rejlab.datasets.guarantee_study`
 draws ``n_splits`` validation samples of 500 points (125 per class) of the
 four-Gaussians toy problem, chooses a threshold on each and measures, on the
@@ -21,14 +26,40 @@ All studies use seed 0: every method sees the same validation samples.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+
+import numpy as np
 
 import rejlab as rl
 
 TARGETS = (0.15, 0.2)
 DELTAS = (0.05, 0.1, 0.2)
 N_PER_CLASS = 125   # 500 validation samples per split
+
+
+def one_sample(sizes=(10**4, 10**5, 10**6)):
+    print("load average (1, 5, 15 min): " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(f"{'n':>9} {'argsort s':>10} {'sgr s':>7} {'ltt s':>7} {'sgr / argsort':>14} "
+          f"{'ltt / argsort':>14}")
+    rng = np.random.default_rng(0)
+    for n in sizes:
+        accurate = rng.random(n) < 0.85
+        confidence = rng.random(n) + 0.3 * accurate
+        t = {}
+        for name, fn in (("argsort", lambda: np.argsort(confidence, kind="stable")),
+                         ("sgr", lambda: rl.guaranteed_threshold(accurate, confidence, 0.1, 0.05)),
+                         ("ltt", lambda: rl.guaranteed_threshold(accurate, confidence, 0.1, 0.05,
+                                                                 method="ltt"))):
+            best = float("inf")
+            for _ in range(3):
+                t0 = time.process_time()
+                fn()
+                best = min(best, time.process_time() - t0)
+            t[name] = best
+        print(f"{n:>9} {t['argsort']:>10.4f} {t['sgr']:>7.3f} {t['ltt']:>7.3f} "
+              f"{t['sgr'] / t['argsort']:>14.1f} {t['ltt'] / t['argsort']:>14.1f}", flush=True)
 
 
 def run(n_splits):
@@ -68,4 +99,5 @@ def _row(s, seconds, base_seconds):
 
 
 if __name__ == "__main__":
+    one_sample()
     run(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000)

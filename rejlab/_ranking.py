@@ -17,25 +17,17 @@ __all__ = ["CHUNK", "order", "ranked", "ranked_reference"]
 
 
 def order(confidence):
-    """The default rejection order as a permutation: confidence ascending, then sample index.
-
-    A stable argsort in the confidences' own dtype (integers beyond 2**53 and
-    longdouble rank exactly). For the few callers that need the samples
-    themselves in that order (the bootstrap resamples them); the counts along
-    the order come faster from :func:`ranked`.
-    """
+    """The default rejection order as a permutation: a stable argsort in the confidences' own dtype."""
     return np.argsort(confidence, kind="stable")
 
 
 def ranked_reference(accurate, confidence, *, breaks=False):
     """What :func:`ranked` computes, written the obvious way: a stable argsort, then a cumsum.
 
-    ``ar[k]`` is |A∩R| after rejecting the k first samples in the default
-    order (confidence ascending, then sample index ascending); ``keep`` (with
-    ``breaks=True``) marks k = 0, k = n and every k between two distinct
-    confidences. This is the definition; :func:`ranked` is the fast path
-    that a test holds equal to it on random inputs, and the path taken for
-    confidences with no 64-bit sort key (longdouble).
+    ``ar[k]`` (int64, length n + 1) is |A∩R| after rejecting the k first
+    samples in the default order; ``keep`` (with ``breaks=True``, else None)
+    marks k = 0, k = n and every k between two distinct confidences: the
+    points a threshold can reach.
     """
     by_rank = order(confidence)
     ar = np.zeros(accurate.size + 1, dtype=np.int64)
@@ -48,31 +40,23 @@ def ranked_reference(accurate, confidence, *, breaks=False):
     return ar, keep
 
 
-def ranked(accurate, confidence, *, breaks=False):
-    """The one ranking behind every curve: counts along the rejection order.
+def ranked(accurate, confidence, *, breaks=False, inside_ties=True):
+    """:func:`ranked_reference`'s ``(ar, keep)`` (read that one first), without a stable argsort.
 
-    The result is :func:`ranked_reference`'s (read that one first); this is
-    how to get it without a stable argsort of everything. Returns ``ar``
-    (int64, length n + 1): ``ar[k] = |A∩R|`` after rejecting
-    the k first samples in the default order (confidence ascending, then
-    sample index ascending); and, with ``breaks=True``, a boolean mask of
-    length n + 1 that is True at k = 0, k = n and every k that falls between
-    two distinct confidence values (the points a threshold can reach), else
-    None. Inputs are validated 1-D arrays of equal length (``confidence``
-    as :func:`rejlab._validate.as_finite_1d` returns it, in its own dtype).
-    Every function that walks the rejection order (the curves, the
-    risk-coverage family, the bootstrap) starts from here, so the tie policy
-    lives in one place.
+    ``inside_ties=False`` asks for ``ar`` exact at the breaks only (where the
+    order inside a group of equal confidences no longer matters), which
+    saves the fix-up of mixed ties below: what every order-invariant number needs.
 
-    How, without a stable argsort of everything (about 20 times slower than
-    sorting values here): each confidence becomes an unsigned 64-bit key that
-    orders like it (:func:`_sortable`), shifted left by one with the
-    accuracy bit below. One value sort of these keys gives every point
-    exactly, except inside a *mixed* tie (equal confidences, accurate and
-    misclassified samples both): there the key puts the misclassified
-    samples first, while the policy orders them by sample index. A few mixed
-    groups are redone from their members' indices; many are redone by a
-    second value sort of keys (value rank, sample index) (:func:`_by_index`).
+    How: each confidence becomes an unsigned 64-bit key that orders like it
+    (:func:`_sortable`), shifted left by one with the accuracy bit below. One
+    value sort of these keys (about 20 times faster than a stable argsort)
+    gives every point exactly, except inside a *mixed* tie (equal
+    confidences, accurate and misclassified samples both): there the key
+    puts the misclassified samples first, while the policy orders them by
+    sample index. A few mixed groups are redone from their members' indices;
+    many by a second value sort of keys (value rank, sample index)
+    (:func:`_by_index`). Confidences with no such key (longdouble that
+    float64 cannot hold) take the reference.
     """
     n = accurate.size
     ar = np.empty(n + 1, dtype=np.int64)
@@ -83,11 +67,12 @@ def ranked(accurate, confidence, *, breaks=False):
     keys = ar[1:].view(np.uint64)
     ends = _key_range(confidence)
     if ends is None:
-        _ranked_stable(accurate, confidence, ar, keep)
-    elif ends[1] - ends[0] >= 2**63:
-        _ranked_split(accurate, confidence, _sortable(confidence, out=keys), ar, keep)
+        ar[:], reference_keep = ranked_reference(accurate, confidence, breaks=breaks)
+        return ar, reference_keep
+    if ends[1] - ends[0] >= 2**63:
+        _ranked_split(accurate, confidence, _sortable(confidence, out=keys), ar, keep, inside_ties)
     else:
-        _ranked_keys(accurate, confidence, keys, ends[0], ends[1] - ends[0], ar, keep)
+        _ranked_keys(accurate, confidence, keys, ends[0], ends[1] - ends[0], ar, keep, inside_ties)
     if keep is not None:
         keep[0] = keep[n] = True
     return ar, keep
@@ -187,14 +172,7 @@ def _make_keys(confidence, accurate, out, lo, shift, bits, with_index=False):
     return out
 
 
-def _ranked_stable(accurate, confidence, ar, keep):
-    """Confidences with no 64-bit key: the reference path, into the callers' arrays."""
-    ar[:], reference_keep = ranked_reference(accurate, confidence, breaks=keep is not None)
-    if keep is not None:
-        keep[:] = reference_keep
-
-
-def _ranked_split(accurate, confidence, u, ar, keep):
+def _ranked_split(accurate, confidence, u, ar, keep, inside_ties):
     """Keys spanning 2**63 or more: rank the lower and the upper half of key space apart.
 
     Every key of the lower half is below every key of the upper one, and a
@@ -205,7 +183,7 @@ def _ranked_split(accurate, confidence, u, ar, keep):
     n_low = int(np.count_nonzero(low))
     for part, start in ((low, 0), (~low, n_low)):
         a, c = accurate[part], confidence[part]
-        sub_ar, sub_keep = ranked(a, c, breaks=keep is not None)
+        sub_ar, sub_keep = ranked(a, c, breaks=keep is not None, inside_ties=inside_ties)
         ar[start + 1:start + a.size + 1] = sub_ar[1:] + ar[start]
         if keep is not None:
             keep[start:start + a.size + 1] = sub_keep
@@ -223,8 +201,8 @@ def _cumsum_bits(key, ar):
         carry = int(part[-1])
 
 
-def _ranked_keys(accurate, confidence, key, lo, span, ar, keep):
-    """Pass 1: one sort of (value key, accuracy bit); then the mixed ties, if any.
+def _ranked_keys(accurate, confidence, key, lo, span, ar, keep, inside_ties):
+    """Pass 1: one sort of (value key, accuracy bit); then the mixed ties, if asked and any.
 
     ``key`` is the memory for the keys (``ar[1:]`` as uint64), ``lo`` the
     smallest confidence's key and ``span`` the largest key minus it.
@@ -242,17 +220,20 @@ def _ranked_keys(accurate, confidence, key, lo, span, ar, keep):
         e = min(n - 1, s + _FUSED)
         np.bitwise_xor(key[s + 1:e + 1], key[s:e], out=d[:e - s])
         np.greater(d[:e - s], 1, out=vchange[s:e])
-        np.equal(d[:e - s], 1, out=one[:e - s])
-        if one[:e - s].any():
-            mixed.append(np.flatnonzero(one[:e - s]) + s)
-    mixed = np.concatenate(mixed) if mixed else np.empty(0, dtype=np.intp)
+        if inside_ties:
+            np.equal(d[:e - s], 1, out=one[:e - s])
+            if one[:e - s].any():
+                mixed.append(np.flatnonzero(one[:e - s]) + s)
     if keep is not None:
         keep[1:n] = vchange
+    if not mixed:             # the keys' order is the policy's (or what is asked of it)
+        _cumsum_bits(key, ar)
+        return
+    mixed = np.concatenate(mixed)
     if mixed.size > _FEW_MIXED:
         _by_index(accurate, confidence, key, lo, span, vchange, ar)
         return
-    # no mixed tie: the keys' order is the policy's. A few: [b, e) of each in
-    # sorted order, then its members' flags in index order
+    # a few mixed ties: [b, e) of each in sorted order, then its members' flags in index order
     value_keys = key[mixed]
     b = np.searchsorted(key, value_keys, side="left").tolist()
     e = np.searchsorted(key, value_keys | np.uint64(1), side="right").tolist()

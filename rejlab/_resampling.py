@@ -1,28 +1,18 @@
-"""The bootstrap's kernels: resamples as multiplicities, the counts along a rejection order, bands.
+"""The bootstrap's kernels (:mod:`rejlab.bootstrap`), each beside its readable reference.
 
-:mod:`rejlab.bootstrap` resamples n samples with replacement ``n_boot``
-times and needs, for each replicate, |M∩R| after rejecting k copies for a
-few counts k, |M|, and the max-Q point (Efron & Tibshirani 1993; Condessa et
-al. 2017, Sec. 3 for the measures). Each fast kernel here has a short,
-obvious reference beside it, and the tests hold the two equal on random
-inputs; read the reference first:
+A replicate is its multiplicities ``w`` (how often each sample was drawn),
+so along the rejection order the copies of one sample are adjacent and the
+default tie policy holds on it. Read the references first; the tests hold
+each kernel equal to its reference on random inputs:
 
-- :func:`replicate_counts_reference` builds each resample explicitly, in
-  the rejection order, and counts along it; :class:`RejectionWalk` gets the
-  same counts from the replicates' multiplicities, block by block;
-- :func:`quantiles_reference` computes a percentile bound column by column
-  with Python floats; :func:`quantiles` does it for every column at once;
-- :func:`simultaneous_band_reference` measures each replicate's largest
-  standardised deviation one column at a time; :func:`simultaneous_band`
-  does it for every replicate and column at once.
+- :func:`replicate_counts_reference` builds each resample and counts along
+  it; :class:`RejectionWalk` gets the same counts from the multiplicities;
+- :func:`quantiles_reference` computes the percentile bounds column by
+  column in Python floats; :func:`quantiles`, every column at once;
+- :func:`simultaneous_band_reference` builds the sup-t band one replicate and
+  column at a time; :func:`simultaneous_band`, all at once.
 
-Conventions. Replicate b draws ``rng.integers(0, n, size=n)`` from
-``numpy.random.default_rng(seed)``, replicates in order
-(:func:`multiplicities`). Copies of one sample are interchangeable, so a
-replicate is its multiplicities ``w`` (how often each sample was drawn)
-and the default tie policy holds on it: along the library's rejection order
-(confidence ascending, then sample index), the copies of one sample are
-adjacent. Inputs are validated by the callers.
+Inputs are validated by the callers.
 """
 
 from __future__ import annotations
@@ -34,63 +24,42 @@ import numpy as np
 
 from ._ranking import order
 
-__all__ = ["BLOCK", "CHUNK_NUMBERS", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
+__all__ = ["BLOCK", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
            "RejectionWalk", "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
            "simultaneous_band", "simultaneous_band_reference"]
 
-#: Positions per block of the walk: its two int64 running sums (1 MB each) stay in
-#: cache, and a larger sample is walked a block at a time, so the cost per sample
-#: does not grow with n beyond what drawing and counting the resamples cost (fewer
-#: positions per block cost more in calls than they save in cache misses).
+#: Positions per block of the walk: its running sums stay in cache, and a larger
+#: sample is walked a block at a time, so the cost per sample does not grow with n
+#: beyond what drawing and counting the resamples cost.
 BLOCK = 1 << 17
-
-#: From this many samples on, a replicate's multiplicities are read as one byte
-#: each (when none exceeds 255): the random reads along the rejection order then
-#: hit an n-byte array that stays in cache, rather than 4 n bytes that may not.
-_SMALL_WEIGHTS_FROM = 1 << 17
 
 
 def multiplicities(n, n_boot, seed, progress=None):
-    """Each replicate's multiplicities, ``bincount(rng.integers(0, n, n), minlength=n)``, in turn.
+    """Each replicate's multiplicities ``bincount(rng.integers(0, n, n), minlength=n)``, in turn.
 
-    Yields one int32 array of length n (original sample order) per
-    replicate, replicates in order: the same array each time, refilled
-    (counted in place by ``np.add.at``, which is faster than a bincount and
-    makes no new array), so use it before asking for the next. ``progress``,
-    if given, is called with the fraction of replicates done after every few
-    (about 2**18 drawn numbers' worth).
+    One int64 array of length n (original sample order) per replicate,
+    replicates in order. ``progress``, if given, is called with the fraction
+    of replicates drawn every few (about 2**18 drawn numbers' worth).
     """
     rng = np.random.default_rng(seed)
     every = max(1, (1 << 18) // n)
-    w, one = np.zeros(n, dtype=np.int32), np.int32(1)
     for b in range(n_boot):
-        w.fill(0)
-        np.add.at(w, rng.integers(0, n, size=n), one)
-        yield w
+        w = np.bincount(rng.integers(0, n, size=n), minlength=n)
         if progress is not None and ((b + 1) % every == 0 or b + 1 == n_boot):
             progress((b + 1) / n_boot)
+        yield w
 
 
-#: Numbers per chunk of replicates in :func:`multiplicity_chunks`: a chunk's arrays stay a few MB.
-CHUNK_NUMBERS = 2**18
+def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None, progress=None):
+    """:func:`multiplicities` a chunk of replicates at a time: ``(chunk, n)`` int32 arrays.
 
-
-def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None):
-    """Multiplicities of n units, ``(chunk, n)`` int32 arrays, replicate after replicate.
-
-    Each row sums to n. ``per_chunk`` replicates per array (default: about
-    :data:`CHUNK_NUMBERS` numbers per array). The same ``seed`` gives the
-    same replicates whatever the chunking.
+    ``per_chunk`` replicates per array (default: about 2**18 numbers per
+    array); the same ``seed`` gives the same replicates whatever the chunking.
     """
-    rng = np.random.default_rng(seed)
-    per = per_chunk or max(1, CHUNK_NUMBERS // max(n, 1))
+    per = per_chunk or max(1, (1 << 18) // max(n, 1))
+    rows = multiplicities(n, n_boot, seed, progress)
     for start in range(0, n_boot, per):
-        c = min(per, n_boot - start)
-        idx = np.empty((c, n), dtype=np.int64)
-        for row in idx:
-            row[:] = rng.integers(0, n, size=n)
-        idx += (np.arange(c, dtype=np.int64) * n)[:, None]
-        yield np.bincount(idx.ravel(), minlength=c * n).reshape(c, n).astype(np.int32)
+        yield np.array([next(rows) for _ in range(min(per, n_boot - start))], dtype=np.int32)
 
 
 class ReplicateCounts(NamedTuple):
@@ -101,10 +70,9 @@ class ReplicateCounts(NamedTuple):
     best_g: np.ndarray              #: max over j of |M∩R| - |A∩R| (0 at j = 0): n Q - |A| at max Q
     best_j: np.ndarray              #: the first rejected count j where it is reached
     aurc: Optional[np.ndarray]      #: AURC of each replicate (ties by index), if asked
-    at: Optional[tuple]             #: (|R|, |M∩R|) once the first ``position`` samples are rejected
 
 
-def replicate_counts_reference(accurate, confidence, weights, rejected, *, position=None):
+def replicate_counts_reference(accurate, confidence, weights, rejected):
     """What :class:`RejectionWalk` computes, written the obvious way: build each resample.
 
     For each row of ``weights`` (multiplicities in original order), the
@@ -128,14 +96,8 @@ def replicate_counts_reference(accurate, confidence, weights, rejected, *, posit
         n = resample.size
         errors_kept = m - mr_after[:-1]                    # rejecting j = 0 .. n - 1 keeps n - j
         aurc = float(np.mean(errors_kept / (n - j[:-1])))
-        at = None
-        if position is not None:
-            k = int(w[by_rank][:position].sum())
-            at = (k, int(mr_after[k]))
-        rows.append((mr_after[np.asarray(rejected)], m, int(g[best]), best, aurc, at))
-    mr, m, best_g, best_j, aurc, at = zip(*rows)
-    return ReplicateCounts(np.array(mr), np.array(m), np.array(best_g), np.array(best_j),
-                           np.array(aurc), at if position is not None else None)
+        rows.append((mr_after[np.asarray(rejected)], m, int(g[best]), best, aurc))
+    return ReplicateCounts(*(np.array(x) for x in zip(*rows)))
 
 
 class RejectionWalk:
@@ -154,31 +116,32 @@ class RejectionWalk:
 
     ``RejectionWalk(accurate, confidence, rejected, rows)`` makes room for
     ``rows`` replicates and the counts ``rejected`` (int, any order);
-    :meth:`add` walks one replicate into a row (the running sums over
-    :data:`BLOCK` positions at a time, in work arrays made once);
-    :meth:`counts` returns them all. ``aurc=True`` also sums each
-    replicate's AURC (ties by index) by parts over the misclassified
-    samples' blocks of copies (equal to :func:`rejlab.aurc` of the resample
-    up to rounding, about 1e-12 relative); ``position`` records (|R|, |M∩R|)
-    once the copies of the first ``position`` samples of the order are
-    rejected (a threshold).
+    :meth:`add` walks one replicate into a row, :meth:`counts` returns them
+    all. ``aurc=True`` also sums each replicate's AURC (ties by index) by
+    parts over the misclassified samples' blocks of copies (equal to
+    :func:`rejlab.aurc` of the resample up to rounding, about 1e-12
+    relative).
     """
 
-    def __init__(self, accurate, confidence, rejected, rows, *, aurc=False, position=None):
+    def __init__(self, accurate, confidence, rejected, rows, *, aurc=False):
         self.n = n = accurate.size
         self.order = order(confidence)
         acc = accurate[self.order]
         self.mis = ~acc
-        self.sign = np.where(acc, -1, 1).astype(np.int64)
         self.rejected = np.asarray(rejected, dtype=np.int64)
         self._by_count = np.argsort(self.rejected, kind="stable")
         self._ks = self.rejected[self._by_count]           # the counts, ascending
+        # Work arrays made once, one block long. Multiplicities are read as bytes
+        # (a replicate with one above 255, never seen in practice, is walked again
+        # from the int64 ones), so the random reads along the order hit an n-byte
+        # array in cache; the sums of at most n copies fit in int32 below 2**31 samples.
         length = min(n, BLOCK)
-        self._J, self._G = np.empty(length, dtype=np.int64), np.empty(length, dtype=np.int64)
-        self._W = {np.dtype(t): np.empty(length, dtype=t) for t in (np.int64, np.int32)}
-        if n >= _SMALL_WEIGHTS_FROM:
-            self._small = np.empty(n, dtype=np.uint8)
-            self._W[np.dtype(np.uint8)] = np.empty(length, dtype=np.uint8)
+        total = np.int32 if n < 2**31 else np.int64
+        self._bytes = np.empty(n, dtype=np.uint8)
+        self._read = {np.dtype(t): np.empty(length, t) for t in (np.uint8, np.int64)}
+        self._W, self._J, self._G = (np.empty(length, total) for _ in range(3))
+        self._ks_in_sums = self._ks.astype(total)   # searched in J as its own dtype: no copy of J
+        self._sign = np.where(acc, -1, 1).astype(total)
         f = self.rejected.size
         self._j_at, self._g_at = np.zeros((rows, f), np.int64), np.zeros((rows, f), np.int64)
         self._i_at = np.zeros((rows, f), np.int64)
@@ -190,31 +153,28 @@ class RejectionWalk:
             self._mis_blocks = [mis_at[lo:hi] - b * length
                                 for b, (lo, hi) in enumerate(zip(edges[:-1], edges[1:]))]
             self._aurc = np.zeros(rows)
-        self.position = position
-        self._at = np.zeros((2, rows), np.int64) if position is not None else None
-
-    def harmonic(self):
-        """H_{n - x} for x = 0 .. n (H the harmonic numbers)."""
-        if not hasattr(self, "_harmonic"):
-            self._harmonic = np.concatenate(
-                [[0.0], np.cumsum(1.0 / np.arange(1, self.n + 1))])[::-1].copy()
-        return self._harmonic
+            # H_{n - x} for x = 0 .. n (H the harmonic numbers)
+            self._harmonic = np.concatenate([[0.0], np.cumsum(1.0 / np.arange(1, n + 1))])[::-1].copy()
 
     def add(self, w, row):
-        """Walk one replicate (multiplicities ``w`` in original order, int32 or int64) into ``row``."""
+        """Walk one replicate (multiplicities ``w`` of the n samples in original order) into ``row``."""
+        np.copyto(self._bytes, w, casting="unsafe")
+        if not self._walk(self._bytes, row):      # a multiplicity above 255 wrapped around
+            self._walk(np.asarray(w, dtype=np.int64), row)
+
+    def _walk(self, source, row):
+        """The running sums block by block; False when they do not add up to n copies."""
         n, length, ks = self.n, self._J.size, self._ks
-        source = w
-        if n >= _SMALL_WEIGHTS_FROM and w.max() <= 255:
-            source = self._small
-            np.copyto(source, w, casting="unsafe")
-        W = self._W[source.dtype]
+        read = self._read[source.dtype]
         carry_j = carry_g = best_g = best_j = 0
+        aurc = 0.0
         for p in range(0, n, length):
             q = min(n, p + length)
-            Wb, J, G = W[:q - p], self._J[:q - p], self._G[:q - p]
-            np.take(source, self.order[p:q], out=Wb, mode="clip")
-            np.cumsum(Wb, out=J, dtype=np.int64)
-            np.multiply(Wb, self.sign[p:q], out=G)
+            Wb, J, G = self._W[:q - p], self._J[:q - p], self._G[:q - p]
+            np.take(source, self.order[p:q], out=read[:q - p], mode="clip")   # "raise" buffers
+            np.copyto(Wb, read[:q - p])
+            np.cumsum(Wb, out=J)
+            np.multiply(Wb, self._sign[p:q], out=G)
             np.cumsum(G, out=G)
             i = int(G.argmax())
             if int(G[i]) + carry_g > best_g:              # strictly: the first maximum wins
@@ -225,21 +185,23 @@ class RejectionWalk:
                     np.searchsorted(ks, [carry_j, carry_j + last_j], side="right")
                 if hi > lo:
                     at = self._by_count[lo:hi]
-                    i = np.searchsorted(J, ks[lo:hi] - carry_j)
+                    i = np.searchsorted(J, self._ks_in_sums[lo:hi] - carry_j)
                     np.minimum(i, q - p - 1, out=i)       # k = 0 (never used) may point past
                     self._j_at[row, at] = J[i] + carry_j
                     self._g_at[row, at] = G[i] + carry_g
                     self._i_at[row, at] = i + p
             if self._aurc is not None:
                 mine = self._mis_blocks[p // length]
-                self._aurc[row] += self._aurc_terms(Wb[mine], J[mine] + carry_j)
-            if self.position is not None and p < self.position <= q:
-                self._at[:, row] = (int(J[self.position - p - 1]) + carry_j,
-                                    int(G[self.position - p - 1]) + carry_g)
+                aurc += self._aurc_terms(Wb[mine], J[mine] + carry_j)
             carry_j += last_j
             carry_g += int(G[-1])
+        if carry_j != n:
+            return False
         self._m[row] = (n + carry_g) >> 1
         self._best_g[row], self._best_j[row] = best_g, best_j
+        if self._aurc is not None:
+            self._aurc[row] = aurc
+        return True
 
     def counts(self):
         """:class:`ReplicateCounts` of every row walked."""
@@ -248,12 +210,8 @@ class RejectionWalk:
         mr = np.where(ks > 0, ((j + g) >> 1) - self.mis[self._i_at] * (j - ks), 0)
         aurc = None
         if self._aurc is not None:
-            aurc = (self._m * self.harmonic()[0] - self._aurc) / self.n
-        at = None
-        if self._at is not None:                # nothing rejected: row of zeros, as recorded
-            rw, g_at = self._at
-            at = (rw, (rw + g_at) >> 1)
-        return ReplicateCounts(mr, self._m, self._best_g, self._best_j, aurc, at)
+            aurc = (self._m * self._harmonic[0] - self._aurc) / self.n
+        return ReplicateCounts(mr, self._m, self._best_g, self._best_j, aurc)
 
     def _aurc_terms(self, wm, jm):
         """The misclassified samples' part of n AURC, summed (see :meth:`counts`).
@@ -261,7 +219,7 @@ class RejectionWalk:
         ``n AURC = m H_n - sum_i [w_i H_{n-J_i} + (n - p_i)(H_{n-p_i} - H_{n-J_i}) - w_i]``
         over the misclassified samples i, with ``p_i = J_i - w_i``.
         """
-        h = self.harmonic()
+        h = self._harmonic
         p = jm - wm
         hq = np.take(h, jm)
         t = wm * (hq - 1.0)

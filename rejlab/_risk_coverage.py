@@ -1,32 +1,14 @@
 """The arithmetic of the risk-coverage family, shared by :mod:`rejlab.selective` and the report.
 
 Everything starts from one of two summaries of the samples, both in the
-rejection order of :mod:`rejlab.partitions`:
-
-- :func:`index_errors`: ``err_k`` for k = 1 .. n kept under the tie policy
-  (ties broken by sample index), from :func:`rejlab._ranking.ranked`;
-- :func:`tie_groups`: the size and the number of errors of each group of
-  equal confidences, most confident first. These depend only on the multiset
-  of (confidence, accurate) pairs, never on the order of the rows, and two
-  value sorts give them (no stable argsort, no tie fix-up): every
-  order-invariant number comes from here.
-
-Then three conventions, written from their published definitions
-(``docs/maths.md``, section (j)):
-
-- ``"rejlab"``: the right Riemann sum ``(1/n) sum_{k=1..n} risk_k`` over the n
-  coverages, a split tie group counting its expected errors
-  (:func:`average_errors`), E-AURC against the discrete oracle;
-- ``"fd-shifts"`` (the code behind Traub et al. 2024): the curve evaluated
-  only where the confidence changes (:func:`threshold_points`), a coverage-0
-  point carrying the last risk, trapezoids, E-AURC against the continuous
-  oracle ``e + (1 - e) ln(1 - e)``, and the achievable AURC of the curve's
-  dominant points (:func:`dominant_points`);
-- ``"torch-uncertainty"``: trapezoids over the coverages k/n, k = 1 .. n,
-  divided by ``1 - 1/n``, and ``ceil(c n)`` samples kept at coverage c; only
-  for distinct confidences (its sort leaves the order of ties unspecified).
-
-Inputs are validated by the callers.
+rejection order of :mod:`rejlab.partitions`: :func:`index_errors`, ``err_k``
+for k = 1 .. n kept under the tie policy (ties broken by sample index); and
+:func:`tie_groups`, the size and the number of errors of each group of equal
+confidences, most confident first, which depend only on the multiset of
+(confidence, accurate) pairs: every order-invariant number comes from here.
+Then the three conventions of :mod:`rejlab.selective`, each written from its
+published definition (``docs/maths.md``, section (j)). Inputs are validated
+by the callers.
 """
 
 from __future__ import annotations
@@ -38,13 +20,12 @@ import numpy as np
 
 from ._ranking import ranked
 
-__all__ = ["TieGroups", "tie_groups", "index_errors", "average_errors", "oracle_errors",
-           "mean_risk", "excess_mean_risk", "mean_generalized_risk", "auroc_from_groups",
-           "threshold_counts", "threshold_points", "trapezoid_aurc", "trapezoid_augrc",
-           "continuous_oracle_aurc", "best_risk_with_coverage", "largest_coverage_with_risk",
-           "dominant_points", "achievable_aurc", "kept_trapezoid", "field_numbers",
-           "grid_trapezoid", "FIELD_NAMES", "paired_field_differences", "threshold_field_numbers",
-           "FIELD_LEAF"]
+__all__ = ["TieGroups", "tie_groups", "index_errors", "average_errors", "oracle_errors", "mean_risk",
+           "excess_mean_risk", "mean_generalized_risk", "auroc_from_groups", "threshold_counts",
+           "threshold_points", "trapezoid_aurc", "trapezoid_augrc", "continuous_oracle_aurc",
+           "best_risk_with_coverage", "largest_coverage_with_risk", "dominant_points",
+           "achievable_aurc", "kept_trapezoid", "field_numbers", "grid_trapezoid", "FIELD_NAMES",
+           "threshold_field_numbers", "FIELD_LEAF"]
 
 
 class TieGroups(NamedTuple):
@@ -57,39 +38,15 @@ class TieGroups(NamedTuple):
 def tie_groups(accurate, confidence):
     """:class:`TieGroups` of validated inputs: O(n log n), order-invariant.
 
-    Two ways to the same integers, chosen for speed by how many distinct
-    values a strided probe of the confidences holds. Many (nearly every
-    value distinct): the counts of :func:`rejlab._ranking.ranked` at the
-    group boundaries, where the order inside a group no longer matters.
-    Few: one value sort of all confidences (in their own dtype, so integers
-    beyond 2**53 and longdouble stay exact) gives the groups and their
-    sizes, a sort of the smaller class and one binary search per group the
-    errors.
+    The counts of :func:`rejlab._ranking.ranked` at the group boundaries,
+    where the order inside a group no longer matters (so one value sort,
+    without the fix-up of tied accurate and misclassified samples).
     """
-    n = confidence.size
-    probe = confidence[::max(1, n // _PROBE)]
-    if np.unique(probe).size > 0.95 * probe.size:
-        ar, breaks = ranked(accurate, confidence, breaks=True)
-        bounds = np.flatnonzero(breaks)
-        size = np.diff(bounds)
-        errors = size - np.diff(ar[bounds])
-    else:
-        s = np.sort(confidence)
-        starts = np.empty(n, dtype=bool)
-        starts[0] = True
-        np.not_equal(s[1:], s[:-1], out=starts[1:])
-        first = np.flatnonzero(starts)
-        size = np.diff(np.append(first, n))
-        n_mis = n - int(np.count_nonzero(accurate))
-        minority = ~accurate if n_mis <= n - n_mis else accurate
-        below = np.searchsorted(np.sort(confidence[minority]), s[first], side="right")
-        counted = np.diff(np.concatenate(([0], below)))
-        errors = counted if minority is not accurate else size - counted
-    return TieGroups(size[::-1].astype(np.int64), errors[::-1].astype(np.int64))
-
-
-# Length of the probe that chooses tie_groups' way (a unique of it costs little).
-_PROBE = 1 << 16
+    ar, breaks = ranked(accurate, confidence, breaks=True, inside_ties=False)
+    bounds = np.flatnonzero(breaks)
+    size = np.diff(bounds)
+    errors = size - np.diff(ar[bounds])
+    return TieGroups(size[::-1], errors[::-1])
 
 
 def index_errors(accurate, confidence):
@@ -107,17 +64,26 @@ def average_errors(groups):
     Keeping k samples with ``k_before < k <= k_before + |G|`` (group G next,
     ``err_before`` errors above it): ``E[err_k] = err_before + (k - k_before) m_G / |G|``,
     the expectation under a uniformly random order of the group. One
-    correctly rounded division per k of exact integers: at a group's end it
-    is the integer count itself.
+    correctly rounded division per k of exact integers: at a group's end
+    (and so for every untied sample) it is the integer count itself.
     """
     size, errors = groups
-    if size.size == int(size.sum()):       # no tie: the integer counts themselves
-        return np.cumsum(errors)
-    k_before = np.cumsum(size) - size
-    err_before = np.cumsum(errors) - errors
-    step = np.arange(1, int(size.sum()) + 1, dtype=np.int64) - np.repeat(k_before, size)
-    out = step * np.repeat(errors, size)
-    return out / np.repeat(size, size) + np.repeat(err_before, size)
+    ends, cumulative = np.cumsum(size), np.cumsum(errors)
+    n = int(ends[-1])
+    if size.size == n:                     # no tie: the integer counts themselves
+        return cumulative
+    tied = size > 1
+    if 2 * int(size[tied].sum()) > n:      # mostly tied: every group (a singleton gives its count)
+        tied[:] = True
+    s, m, k_before, err_before = size[tied], errors[tied], (ends - size)[tied], (cumulative - errors)[tied]
+    step = np.arange(1, int(s.sum()) + 1, dtype=np.int64) - np.repeat(np.cumsum(s) - s, s)
+    values = step * np.repeat(m, s) / np.repeat(s, s) + np.repeat(err_before, s)
+    if tied.all():
+        return values
+    out = np.empty(n)
+    out[ends - 1] = cumulative
+    out[np.repeat(k_before, s) + step - 1] = values
+    return out
 
 
 def oracle_errors(n, n_mis):
@@ -276,71 +242,6 @@ def achievable_aurc(groups, n):
 
 
 # --- the report's numbers ----------------------------------------------------------------
-
-def paired_field_differences(pairs, n_boot, seed):
-    """(n_boot, 4) differences (pair 1 minus pair 2) of :func:`field_numbers` on shared resamples.
-
-    ``pairs`` holds two validated (accurate, confidence) pairs of one length;
-    each replicate draws n indices with replacement (``default_rng(seed)``)
-    and evaluates both pairs on those same samples. A resample's tie groups
-    are the original groups with each sample counted as often as it was
-    drawn, so each pair is grouped once (one sort) and the replicates are
-    weighted counts, a block of them at a time; inside a group the expected
-    errors are the straight line between its ends (:func:`average_errors`).
-    """
-    n = pairs[0][0].size
-    k = np.arange(1, n + 1)
-    rng = np.random.default_rng(seed)
-    groupings = [_grouping(c) for _, c in pairs]
-    out = np.empty((n_boot, len(FIELD_NAMES)))
-    for start in range(0, n_boot, _BLOCK):
-        stop = min(n_boot, start + _BLOCK)
-        draws = rng.integers(0, n, (stop - start, n))   # the block's draws, in one call
-        # then a few replicates at a time: their counts (row i counts into i n .. i n + n - 1)
-        # and their fields, every step row by row, so the same bits as the whole block
-        # with its dozen (rows, n) temporaries kept small
-        for r in range(0, stop - start, _ROWS):
-            part = draws[r:r + _ROWS] + n * np.arange(min(_ROWS, stop - start - r))[:, None]
-            rows = np.bincount(part.ravel(), minlength=part.size).reshape(part.shape).astype(float)
-            one, two = (_weighted_fields(a, g, rows, k) for (a, _), g in zip(pairs, groupings))
-            out[start + r:start + r + rows.shape[0]] = one - two
-    return out
-
-
-# Replicates per block of paired_field_differences (one draw of the generator: the block
-# fixes which numbers are drawn, so it stays), and per step of their fields.
-_BLOCK = 250
-_ROWS = 25
-
-
-def _grouping(confidence):
-    """The samples by group of equal confidence, most confident group first, and where each starts."""
-    values, inverse = np.unique(confidence, return_inverse=True)
-    rank = values.size - 1 - inverse                         # most confident group first
-    by_group = np.argsort(rank, kind="stable")
-    starts = np.flatnonzero(np.r_[True, np.diff(rank[by_group]) != 0])
-    return by_group, starts
-
-
-def _weighted_fields(accurate, grouping, w, k):
-    """AURC, E-AURC, AUGRC and failure AUROC of each row of sample weights ``w`` (integers)."""
-    by_group, starts = grouping
-    size = np.add.reduceat(w[:, by_group], starts, axis=1)
-    errors = np.add.reduceat((w * ~accurate)[:, by_group], starts, axis=1)
-    n = k.size
-    kept = np.concatenate([np.zeros((w.shape[0], 1)), np.cumsum(size, axis=1)], axis=1)
-    kept_errors = np.concatenate([np.zeros((w.shape[0], 1)), np.cumsum(errors, axis=1)], axis=1)
-    err = np.array([np.interp(k, x, y) for x, y in zip(kept, kept_errors)])
-    n_mis = kept_errors[:, -1]
-    oracle = np.maximum(0, k[None, :] - (n - n_mis[:, None]))
-    acc = size - errors
-    mis_below = n_mis[:, None] - np.cumsum(errors, axis=1)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        auroc = np.sum(acc * (2 * mis_below + errors), axis=1) / (2 * (n - n_mis) * n_mis)
-    auroc[(n_mis == 0) | (n_mis == n)] = np.nan
-    return np.column_stack([np.mean(err / k, axis=1), np.mean((err - oracle) / k, axis=1),
-                            np.sum(err, axis=1) / (n * n), auroc])
-
 
 #: The report's four selective numbers, in this order.
 FIELD_NAMES = ("aurc", "excess_aurc", "augrc", "failure_auroc")

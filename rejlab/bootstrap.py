@@ -2,59 +2,39 @@
 
 The measures of Condessa et al. 2017 are computed on one sample; another
 sample of the same size gives other numbers. The percentile bootstrap
-(Efron & Tibshirani 1993, Ch. 13) estimates that wobble: draw n indices with
-replacement, recompute, repeat ``n_boot`` times, and report the
-``(1 - level) / 2`` and ``(1 + level) / 2`` quantiles of the replicate values
-(linear interpolation between order statistics, NumPy's default; replicates
-whose value is NaN are left out; an infinite order statistic gives an
-infinite bound).
+(Efron & Tibshirani 1993, Ch. 13) estimates that wobble: replicate b draws
+``rng.integers(0, n, size=n)`` from ``numpy.random.default_rng(seed)``
+(replicates in order), the value is recomputed on the drawn samples, and a
+band is the ``(1 - level) / 2`` and ``(1 + level) / 2`` quantiles of the
+replicate values (NumPy's linear interpolation; NaN replicates left out;
+an infinite order statistic gives an infinite bound). A replicate is the
+multiset of the drawn samples, so copies of one sample are interchangeable
+and the default tie policy (confidence ascending, then sample index) holds
+on it; the value at a rejected fraction f rejects ``round(f n)`` samples,
+as :func:`rejlab.reject_lowest`.
 
-Pointwise or simultaneous. A pointwise band holds at each rejected fraction
-on its own: over many samples about ``level`` of them contain the
-population's value there, so where nothing differs about one in twenty of
-many pointwise 95 % intervals of a difference misses 0 by chance (about two
-of 41). A simultaneous band (``band="simultaneous"``) holds over all the
-fractions at once: the sup-t band (Montiel Olea & Plagborg-Møller 2019),
-``estimate +- c s`` at each fraction, with s the standard deviation of the
-replicates there and c the ``level`` quantile, over the replicates, of each
-replicate curve's largest standardised deviation ``max_f |x_f - estimate_f| / s_f``
-(so a share ``level`` of the replicate curves lies wholly inside; c is
-about 2 for one fraction and grows slowly with their number). It is clipped
-to the replicates' own range and joined with the pointwise band, so it is at
-least as wide as the pointwise band everywhere. phi's band is computed on
-the scale phi / (1 + phi), which maps [0, inf] onto [0, 1]. Assumptions: the
-bootstrap's own, for the whole vector of values over the fractions
-(independent samples, enough of them that resampled curves spread as new
-samples' would, Beran 1988); the band is symmetric about the estimate on its
-scale, so it is wider than needed on the short side of a skewed spread; it
-covers the fractions asked for, not the values between them, and each
-measure's band is simultaneous on its own, not jointly with the others'.
-At a fraction where the value hardly varies, or with only a handful of
-samples, the coverage is approximate.
+Pointwise or simultaneous. A pointwise band holds at each fraction on its
+own: where nothing differs, about one in twenty of many 95 % intervals of a
+difference misses 0 by chance. A simultaneous band (``band="simultaneous"``)
+holds over all the fractions at once: the sup-t band (Montiel Olea &
+Plagborg-Møller 2019), ``estimate +- c s`` with s the replicates' standard
+deviation at each fraction and c the ``level`` quantile of each replicate
+curve's largest standardised deviation (about 2 for one fraction, growing
+slowly with their number); :func:`rejlab._resampling.simultaneous_band_reference`
+gives the construction (phi on the scale phi / (1 + phi)). It assumes what
+the bootstrap does, for the whole vector of values (independent samples,
+enough of them, Beran 1988); it is symmetric on its scale, so wider than
+needed on the short side of a skewed spread; it covers the fractions asked
+for, not the values between them, and each measure on its own.
 
-Conventions. Replicate b draws ``rng.integers(0, n, size=n)`` from
-``numpy.random.default_rng(seed)``, replicates in order; a replicate is the
-multiset of the drawn samples, taken in their original index order, so the
-default tie policy (confidence ascending, then sample index ascending) holds
-on it, and copies of one sample are interchangeable. The value at a rejected
-fraction f rejects ``round(f n)`` samples, as :func:`rejlab.reject_lowest`.
+Cost (:mod:`rejlab._resampling`): one sort of the sample, then O(n) per
+replicate (its multiplicities walked along that fixed order); the replicate
+values kept for the percentiles take 8 bytes per replicate and reported
+number, hence at most 100,000 replicates.
 
 :func:`holdout_optimism` resamples differently: it splits the samples at
 random into a validation part and a test part, many times, to measure what
 choosing the max-Q point on the test data itself adds to the reported Q.
-
-Algorithm (:mod:`rejlab._resampling`, each kernel beside its readable
-reference). One sort of the original sample (the library's rejection
-order). A replicate is then a vector of multiplicities along that fixed
-order (a bincount of the drawn indices); running sums of the multiplicities
-and of the signed multiplicities (+1 misclassified, -1 accurate) give every
-count the measures need, without sorting a replicate and without a Python
-loop over samples. The sums run over cache-sized blocks (several replicates
-of a small sample, a stretch of one large replicate at a time), so the cost
-per sample and replicate does not grow with n or ``n_boot``. What grows with
-``n_boot`` is the replicates' values, kept for the percentiles: 8 bytes per
-replicate and reported number (about 2.5 KB per replicate with the 101
-default fractions), hence at most 100,000 replicates.
 """
 
 from __future__ import annotations
@@ -76,24 +56,14 @@ from ._kinds import (
     SEED,
     one_of,
 )
-from ._resampling import RejectionWalk, multiplicities, quantiles, simultaneous_band
+from ._resampling import RejectionWalk, multiplicities, multiplicity_chunks, quantiles, simultaneous_band
 from .measures import classification_quality
 from .partitions import THRESHOLD, reject_below
 from .selective import aurc, select_threshold
 
-__all__ = [
-    "Band",
-    "CurveBands",
-    "RejectorComparison",
-    "PointBands",
-    "BAND_KINDS",
-    "DEFAULT_BAND_FRACTIONS",
-    "bootstrap_curves",
-    "compare_rejectors",
-    "bootstrap_threshold",
-    "HoldoutOptimism",
-    "holdout_optimism",
-]
+__all__ = ["Band", "CurveBands", "RejectorComparison", "PointBands", "BAND_KINDS",
+           "DEFAULT_BAND_FRACTIONS", "bootstrap_curves", "compare_rejectors", "bootstrap_threshold",
+           "HoldoutOptimism", "holdout_optimism"]
 
 #: Rejected fractions of :func:`bootstrap_curves` when none are given.
 DEFAULT_BAND_FRACTIONS = np.linspace(0.0, 1.0, 101)
@@ -159,9 +129,6 @@ class PointBands(NamedTuple):
     gain: Optional[Band] = None
 
 
-# --- the machinery -----------------------------------------------------------------
-
-
 def _band(estimate, replicates, level):
     low, high = quantiles(replicates, level)
     if np.ndim(estimate) == 0:
@@ -208,9 +175,6 @@ def _walked(walks, n, n_boot, seed, progress):
     return [walk.counts() for walk in walks]
 
 
-# --- public functions ----------------------------------------------------------------
-
-
 @accepts(accurate=BOOL_1D, confidence=FINITE_1D, **_BANDS, same_length=("accurate", "confidence"))
 def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level=0.95, seed=None,
                      band="pointwise", progress=None):
@@ -218,18 +182,13 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
 
     For each fraction f, ``round(f n)`` samples are rejected under the
     default tie policy, on the original sample (the ``estimate``) and on
-    each of ``n_boot`` resamples; a band is the ``(1 - level)/2`` and
-    ``(1 + level)/2`` quantiles of the replicate values (Efron & Tibshirani
-    1993, percentile interval), NaN replicates left out. With
-    ``band="simultaneous"`` the bands of A, Q and phi hold over all the
-    fractions at once: sup-t bands (Montiel Olea & Plagborg-Møller 2019;
-    the module notes give the construction and its assumptions) reaching
-    ``critical_value`` standard deviations of the replicates on either side
-    of the estimate, at least as wide as the pointwise band everywhere.
-    ``best_Q`` is the maximum of Q over k = 0 .. n and ``best_r`` the r
-    where it is reached (first on ties), each with its band: the max-Q
-    point wanders from sample to sample. One sort, then O(n) per replicate
-    (see the module notes).
+    each of ``n_boot`` resamples (the module notes give the resampling and
+    the two kinds of band). A simultaneous band reaches ``critical_value``
+    standard deviations of the replicates on either side of the estimate
+    and is at least as wide as the pointwise band everywhere. ``best_Q`` is
+    the maximum of Q over k = 0 .. n and ``best_r`` the r where it is
+    reached (first on ties), each with its band: the max-Q point wanders
+    from sample to sample.
 
     Parameters
     ----------
@@ -242,10 +201,8 @@ def bootstrap_curves(accurate, confidence, *, fractions=None, n_boot=1000, level
     seed : int, Generator or None, keyword-only
         For ``numpy.random.default_rng``; the same seed gives the same bands.
     band : "pointwise" or "simultaneous", keyword-only, default "pointwise"
-        Whether each fraction's interval holds on its own or all hold at once.
     progress : callable, keyword-only, optional
-        Called with the fraction of replicates done, after each chunk of
-        replicates (for a progress bar).
+        Called with the fraction of replicates done, every few replicates.
 
     Returns
     -------
@@ -287,25 +244,20 @@ def compare_rejectors(accurate, confidence_1, confidence_2, *, fractions=None, n
                       level=0.95, seed=None, band="pointwise", progress=None):
     """Paired percentile bootstrap of two rejectors on the same predictions: 1 minus 2.
 
-    Each replicate resamples the samples once and evaluates both
-    rejectors on that same resample, so the differences ``A1 - A2``,
-    ``Q1 - Q2`` (at each rejected fraction, ``round(f n)`` rejected) and
-    ``AURC1 - AURC2`` (:func:`rejlab.aurc`, ties by index) keep the
-    correlation between the two: a paired interval is much narrower than two
-    separate ones. ``better[i]`` is ``"1"`` when the Q band lies above 0,
-    ``"2"`` when below, ``"neither"`` when it contains 0. With pointwise
-    bands, "1" at some of many fractions is expected by chance alone (about
-    one fraction in twenty at level 0.95 where the rejectors do not differ);
-    with ``band="simultaneous"`` the bands of the differences hold over all
-    fractions at once (as in :func:`bootstrap_curves`), and so does every
-    "1" or "2" of ``better``. The parameters are those of
-    :func:`bootstrap_curves` (``band`` and ``progress`` included).
+    Each replicate resamples the samples once and evaluates both rejectors
+    on it, so the differences ``A1 - A2``, ``Q1 - Q2`` (``round(f n)``
+    rejected at each fraction f) and ``AURC1 - AURC2`` (:func:`rejlab.aurc`,
+    ties by index) keep the correlation between the two: a paired interval
+    is much narrower than two separate ones. ``better[i]`` is ``"1"`` when
+    the Q band lies above 0, ``"2"`` when below, ``"neither"`` when it
+    contains 0; with pointwise bands, "1" at one fraction in twenty is
+    expected by chance alone where the rejectors do not differ, with
+    ``band="simultaneous"`` every "1" or "2" holds at once. The parameters
+    are those of :func:`bootstrap_curves`.
 
     Returns
     -------
     RejectorComparison
-        ``fractions``, ``A``, ``Q``, ``aurc`` (Bands of the differences),
-        ``better``, ``band``, ``level`` and ``critical_value``.
 
     Examples
     --------
@@ -342,26 +294,17 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
 
     The honest report of a threshold chosen on validation data
     (:func:`rejlab.select_threshold`) and applied to test data: the
-    threshold stays fixed, so on each resample of the test data the
-    rejected fraction r moves as well as A, Q and phi. The bands are
-    therefore conditional on the threshold: they say how much the test
-    data's numbers wobble for *this* threshold, not how much a threshold
-    chosen on another validation sample would move them. Same resampling
-    as :func:`bootstrap_curves` (the same seed draws the same resamples).
-
-    Parameters
-    ----------
-    threshold : float or Threshold
-        As :func:`rejlab.reject_below`.
-    n_boot, level, seed, progress
-        As :func:`bootstrap_curves`.
+    threshold stays fixed, so on each resample of the test data r moves as
+    well as A, Q and phi. The bands are conditional on the threshold: how
+    much the test data's numbers wobble for *this* threshold, not how much a
+    threshold chosen on another validation sample would move them. The
+    resampling, ``n_boot``, ``level``, ``seed`` and ``progress`` are those of
+    :func:`bootstrap_curves`; ``threshold`` is a number or a ``Threshold``, as
+    for :func:`rejlab.reject_below`.
 
     Returns
     -------
     PointBands
-        Scalar Bands ``r``, ``A``, ``Q``, ``phi``, and ``gain``: Q minus
-        alpha on the same resamples, the paired band of what rejecting at
-        this threshold adds over rejecting nothing.
 
     Examples
     --------
@@ -371,14 +314,13 @@ def bootstrap_threshold(accurate, confidence, threshold, *, n_boot=1000, level=0
     >>> pb.r.estimate, pb.Q.estimate
     (0.155, 0.725)
     """
-    a, c = accurate, confidence
-    n_rej = int(np.count_nonzero(reject_below(c, threshold)))   # threshold: its value
-    n = a.size
-    # the rejected samples are the n_rej first in the walk's order
-    (counts,) = _walked([RejectionWalk(a, c, [], n_boot + 1, position=n_rej)], n, n_boot, seed,
-                        progress)
-    rw, mr = counts.at                            # rejected copies, misclassified among them
-    m = counts.m
+    a, n = accurate, accurate.size
+    rejected = reject_below(confidence, threshold)
+    # rejected copies, misclassified rejected copies, misclassified copies: the sample, then
+    # each replicate (no walk: a fixed threshold rejects the same samples on every resample)
+    masks = np.column_stack([rejected, rejected & ~a, ~a]).astype(np.int64)
+    rw, mr, m = np.concatenate([masks.sum(axis=0)[None]] + [
+        w @ masks for w in multiplicity_chunks(n, n_boot, seed, progress=progress)]).T
     ar = rw - mr
     values = [FORMULAS[name]((n - m) - ar, m - mr, ar, mr) for name in ("r", "A", "Q", "phi")]
     # Q - alpha = (|M∩R| - |A∩R|) / n, exact in counts on every resample
@@ -411,14 +353,12 @@ def holdout_optimism(accurate, confidence, *, n_splits=200, validation_fraction=
     (``numpy.random.default_rng(seed)``, splits in order) and puts its first
     ``round(validation_fraction n)`` samples in a validation part, the rest
     in a test part. On the test part, ``apparent`` is its own max Q
-    (:func:`rejlab.select_threshold`, criterion "max_Q", chosen and measured
-    there) and ``honest`` is its Q at the threshold chosen on the validation
-    part (:func:`rejlab.reject_below`). The two parts are independent
-    samples of the same population, so the mean of ``honest`` is what the
-    chosen threshold is worth on fresh data, and
+    (:func:`rejlab.select_threshold`, chosen and measured there) and
+    ``honest`` its Q at the threshold chosen on the validation part. The two
+    parts are independent samples of one population, so
     :attr:`HoldoutOptimism.optimism` = mean(apparent - honest) estimates how
-    much the reported max Q of a test set of that size overstates it. One
-    loop over splits (each sorts its two parts), none over samples.
+    much the reported max Q of a test set of that size overstates what the
+    chosen threshold is worth on fresh data.
 
     Parameters
     ----------

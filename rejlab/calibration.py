@@ -1,30 +1,20 @@
 """Calibration: is a confidence of 0.8 right 80 % of the time, and what does that change for rejection?
 
 A confidence c is *calibrated* when ``P(accurate | c) = c``. The
-reliability diagram and the expected calibration error (ECE) measure the
-gap on data, by binning the confidences (Naeini, Cooper & Hauskrecht 2015;
-Guo, Pleiss, Sun & Weinberger 2017)::
-
-    ECE = sum_b (n_b / n) |acc_b - conf_b|,
-
-with ``acc_b`` the share of accurate samples in bin b and ``conf_b`` their
-mean confidence. The number depends on the bins (Nixon et al. 2019):
-equal-width bins over [0, 1] leave the extremes empty or nearly so (a
-maximum probability over K classes is never below 1/K) and give the few
-samples there the noisiest gaps; equal-mass bins (quantiles of the
-confidences) hold about n/B samples each; more bins, more noise, larger
-ECE, even for a perfectly calibrated model. A constant confidence equal to
-the accuracy has ECE 0 and ranks nothing: calibration is not ranking.
+reliability diagram and the expected calibration error measure the gap on
+data by binning the confidences (Naeini, Cooper & Hauskrecht 2015; Guo,
+Pleiss, Sun & Weinberger 2017), and the number depends on the bins (Nixon
+et al. 2019): more bins, more noise, larger ECE, even for a calibrated
+model. A constant confidence equal to the accuracy has ECE 0 and ranks
+nothing: calibration is not ranking.
 
 Temperature scaling (Guo et al. 2017) divides the log-probabilities (or
-logits) by one number T fitted on validation data by minimising the
-negative log-likelihood. It never changes a prediction; it changes the
-confidences, and so every threshold stated in probabilities (Chow's
-``1 - rho``). A temperature is a monotone map of each row, *not* of the
-maximum probability across samples: with more than two classes it can
-reorder the samples, so AURC can move a little (``docs/maths.md``,
-section (m)). A monotone map of one confidence, by contrast, changes no
-ranking and no curve.
+logits) by one number T fitted on validation data. It never changes a
+prediction; it changes the confidences, and so every threshold stated in
+probabilities (Chow's ``1 - rho``). With more than two classes it can
+reorder the samples' maximum probabilities, so AURC can move a little
+(``docs/maths.md``, section (m)); a monotone map of one confidence changes
+no ranking and no curve.
 """
 
 from __future__ import annotations
@@ -96,28 +86,26 @@ def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
     """Bin the confidences and count, per bin, the samples, their mean confidence and accuracy.
 
     ``binning="equal_width"``: edges ``b / B``, b = 0 .. B (Guo et al. 2017
-    use B = 15); ``"equal_mass"``: inner edges at the quantiles ``b / B`` of
-    the confidences (linear interpolation), so every bin holds about n / B
-    samples, ties permitting (tied confidences stay in one bin, and a bin
-    between two equal edges is empty). Bin b holds ``edges[b] <= c <
-    edges[b + 1]``; the last bin also holds c = 1.
+    use B = 15), which leave the extremes empty or nearly so (a maximum
+    probability over K classes is never below 1/K); ``"equal_mass"``: inner
+    edges at the quantiles ``b / B`` of the confidences (linear
+    interpolation), so every bin holds about n / B samples, ties permitting
+    (tied confidences stay in one bin, and a bin between two equal edges is
+    empty). Bin b holds ``edges[b] <= c < edges[b + 1]``; the last bin also
+    holds c = 1.
 
     Parameters
     ----------
     accurate : array-like of bool, shape (n,)
-        Whether each prediction is right.
     confidence : array-like of float in [0, 1], shape (n,)
-        The probability the model gives to its prediction being right
-        (the maximum probability, for the top-label calibration of
-        Guo et al. 2017).
+        The probability the model gives to its prediction being right (the
+        maximum probability, for the top-label calibration of Guo et al. 2017).
     n_bins : int >= 1, keyword-only
     binning : {"equal_width", "equal_mass"}, keyword-only
 
     Returns
     -------
     CalibrationBins
-        ``edges``, ``counts``, ``confidence``, ``accuracy``, ``binning``, and
-        ``ece``, ``mce``, ``gap``.
 
     Examples
     --------
@@ -226,9 +214,9 @@ def fit_temperature(proba, y_true, *, from_logits=False):
     (or the logits, ``from_logits=True``). In ``s = 1 / T`` it is convex
     (a log-sum-exp of linear functions, minus a linear term), so its
     derivative increases with s; the root is found by bisection on
-    ``log s`` over :data:`TEMPERATURE_RANGE` (no scipy). When the derivative
-    has no root there (a validation set classified perfectly wants T -> 0,
-    an uninformative one T -> inf), the end of the range is returned with
+    ``log s`` over :data:`TEMPERATURE_RANGE`. When the derivative has no
+    root there (a validation set classified perfectly wants T -> 0, an
+    uninformative one T -> inf), the end of the range is returned with
     ``at_bound=True``.
 
     Parameters

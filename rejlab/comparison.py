@@ -11,14 +11,14 @@ correlation of two numbers measured on the same samples.
 
 from __future__ import annotations
 
-import warnings
 from typing import NamedTuple
 
 import numpy as np
 
 from ._constraints import accepts
 from ._kinds import BOOL_1D, FINITE_1D, N_BOOT, OPEN_FRACTION, SEED
-from ._risk_coverage import FIELD_NAMES, field_numbers, paired_field_differences, tie_groups
+from ._resampling import multiplicity_chunks, quantiles
+from ._risk_coverage import FIELD_NAMES, field_numbers, tie_groups
 from .bootstrap import Band
 
 __all__ = ["SummaryComparison", "compare_summaries"]
@@ -47,7 +47,7 @@ def compare_summaries(accurate_1, confidence_1, accurate_2, confidence_2, *, n_b
     that same draw. The pairs may be two rejectors of one classifier
     (``accurate_1`` equal to ``accurate_2``) or two classifiers of the same
     samples. A band that contains 0 says these samples cannot tell the two
-    apart. O(n log n) per replicate.
+    apart. One sort per pair, then O(n) per replicate.
 
     Parameters
     ----------
@@ -75,11 +75,54 @@ def compare_summaries(accurate_1, confidence_1, accurate_2, confidence_2, *, n_b
     >>> bool(cmp.aurc.low < 0 < cmp.aurc.high)   # 200 samples cannot tell them apart
     True
     """
-    a1, c1, a2, c2 = accurate_1, confidence_1, accurate_2, confidence_2
-    one, two = (field_numbers(tie_groups(a, c)) for a, c in ((a1, c1), (a2, c2)))
-    reps = paired_field_differences(((a1, c1), (a2, c2)), n_boot, seed)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)   # a column of NaN: a NaN band
-        low, high = np.nanquantile(reps, [(1 - level) / 2, (1 + level) / 2], axis=0)
+    pairs = ((accurate_1, confidence_1), (accurate_2, confidence_2))
+    one, two = (field_numbers(tie_groups(a, c)) for a, c in pairs)
+    low, high = quantiles(_paired_differences(pairs, n_boot, seed), level)
     return SummaryComparison(*(Band(one[k] - two[k], float(lo), float(hi))
                                for k, lo, hi in zip(FIELD_NAMES, low, high)))
+
+
+def _paired_differences(pairs, n_boot, seed):
+    """(n_boot, 4) differences, pair 1 minus pair 2, of the four summaries on shared resamples.
+
+    A resample's tie groups are the original groups with each sample counted
+    as often as it was drawn, so each pair is grouped once (one sort) and the
+    replicates are weighted counts, a few rows at a time; inside a group the
+    expected errors are the straight line between its ends.
+    """
+    n = pairs[0][0].size
+    k = np.arange(1, n + 1)
+    groupings = [_grouping(c) for _, c in pairs]
+    return np.concatenate([_weighted_fields(pairs[0][0], groupings[0], w, k)
+                           - _weighted_fields(pairs[1][0], groupings[1], w, k)
+                           for w in (w.astype(float) for w in
+                                     multiplicity_chunks(n, n_boot, seed, per_chunk=25))])
+
+
+def _grouping(confidence):
+    """The samples by group of equal confidence, most confident group first, and where each starts."""
+    values, inverse = np.unique(confidence, return_inverse=True)
+    rank = values.size - 1 - inverse                         # most confident group first
+    by_group = np.argsort(rank, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(rank[by_group]) != 0])
+    return by_group, starts
+
+
+def _weighted_fields(accurate, grouping, w, k):
+    """AURC, E-AURC, AUGRC and failure AUROC of each row of sample weights ``w`` (integers)."""
+    by_group, starts = grouping
+    size = np.add.reduceat(w[:, by_group], starts, axis=1)
+    errors = np.add.reduceat((w * ~accurate)[:, by_group], starts, axis=1)
+    n = k.size
+    kept = np.concatenate([np.zeros((w.shape[0], 1)), np.cumsum(size, axis=1)], axis=1)
+    kept_errors = np.concatenate([np.zeros((w.shape[0], 1)), np.cumsum(errors, axis=1)], axis=1)
+    err = np.array([np.interp(k, x, y) for x, y in zip(kept, kept_errors)])
+    n_mis = kept_errors[:, -1]
+    oracle = np.maximum(0, k[None, :] - (n - n_mis[:, None]))
+    acc = size - errors
+    mis_below = n_mis[:, None] - np.cumsum(errors, axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        auroc = np.sum(acc * (2 * mis_below + errors), axis=1) / (2 * (n - n_mis) * n_mis)
+    auroc[(n_mis == 0) | (n_mis == n)] = np.nan
+    return np.column_stack([np.mean(err / k, axis=1), np.mean((err - oracle) / k, axis=1),
+                            np.sum(err, axis=1) / (n * n), auroc])

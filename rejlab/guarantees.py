@@ -1,30 +1,16 @@
 """Thresholds that promise a selective risk: SGR (Geifman & El-Yaniv 2017) and Learn then Test.
 
-A threshold chosen so that the kept validation samples have selective risk
-at most a target is, on fresh data, riskier than the target about half of
-the time: the validation risk is an estimate. A *guaranteed* threshold
-instead promises, with probability at least ``1 - delta`` over the
-validation sample, that the population selective risk of the samples it
-keeps, ``P(misclassified | kept)``, is at most ``target_risk``.
-
-Both methods rest on one fact: if a rule keeps k samples and err of them
-are misclassified, and the k kept are a sample from the kept part of the
-population, then err ~ Binomial(k, risk), so the one-sided Clopper-Pearson
-bound (Clopper & Pearson 1934; :func:`binomial_upper_bound`) is at least
-the risk with probability ``1 - level``. They differ in how they pay for
-trying several thresholds on the same data:
-
-- ``method="sgr"``, selection with guaranteed risk (Geifman & El-Yaniv
-  2017, Algorithm 1): a binary search over the sorted confidences,
-  ``ceil(log2 n)`` thresholds tested, each at ``delta / ceil(log2 n)``
-  (a union bound over the steps);
-- ``method="ltt"``, Learn then Test (Angelopoulos et al. 2021) with
-  fixed-sequence testing: the kept sets of the k most confident samples,
-  k growing, each tested at the full level delta with the exact binomial
-  p-value, stopping at the first that fails.
-
-``docs/maths.md``, section (l), gives the formulas, why each promise holds,
-and what it costs in coverage.
+A threshold whose kept validation samples have risk at most a target is, on
+fresh data, riskier than the target about half of the time: the validation
+risk is an estimate. A *guaranteed* threshold promises, with probability at
+least ``1 - delta`` over the validation sample, that the population
+selective risk of what it keeps, ``P(misclassified | kept)``, is at most
+``target_risk``. Both methods bound the errors of a kept set by the
+binomial tail (:func:`binomial_upper_bound`) and differ in how they pay for
+trying several thresholds on one sample: a union bound over the steps of a
+binary search (SGR), or fixed-sequence testing (LTT). ``docs/maths.md``,
+section (l), gives the formulas, why each promise holds, and what it costs
+in coverage.
 """
 
 from __future__ import annotations
@@ -62,26 +48,14 @@ class _GuaranteedFields(NamedTuple):
 class GuaranteedThreshold(_GuaranteedFields, Threshold):
     """A :class:`~rejlab.Threshold` that carries its promise (a ``Threshold``: ``rl.reject_below`` takes it).
 
-    Fields
-    ------
-    value
-        Reject every sample with ``confidence < value``: the least confident
-        kept validation confidence, or ``+inf`` (reject everything) when no
-        threshold could promise the target.
-    r, A, Q
-        The measures it reaches on the validation data (A = 1 - the
-        validation selective risk; NaN when nothing is kept).
-    bound
-        The upper confidence bound on the selective risk of what it keeps,
-        at ``level`` (NaN when nothing is kept); at most ``target_risk``.
-    level
-        The level of each test: ``delta / ceil(log2 n)`` for SGR, ``delta``
-        for LTT.
-    target_risk, delta, method
-        What was asked.
-    certified
-        False when no threshold could promise the target (then
-        ``value = +inf``, ``r = 1``).
+    ``value``: reject every sample with ``confidence < value``, the least
+    confident kept validation confidence (``+inf`` when no threshold could
+    promise the target: ``certified`` is then False, ``r = 1``). ``r``, ``A``,
+    ``Q``: on the validation data (A is 1 - the validation selective risk).
+    ``bound``: the upper confidence bound on the selective risk of what it
+    keeps, at ``level``, at most ``target_risk`` (NaN when nothing is kept).
+    ``level``: of each test, ``delta / ceil(log2 n)`` for SGR, ``delta`` for
+    LTT. ``target_risk``, ``delta``, ``method``: what was asked.
     """
 
     __slots__ = ()
@@ -97,21 +71,16 @@ def binomial_upper_bound(errors, n, delta):
     risk (error probability) p, then ``p <= b`` with probability at least
     ``1 - delta``. Clopper & Pearson 1934; the "binomial tail inversion" of
     Geifman & El-Yaniv 2017. With no errors it is ``1 - delta^(1/n)``.
-    Computed by bisection on the exact binomial CDF (the regularized
-    incomplete beta function), to about 1e-13.
+    SciPy's inverse of the regularized incomplete beta function:
+    ``betainccinv(errors + 1, n - errors, delta)``.
 
     Parameters
     ----------
     errors, n : int or array-like of int
         Errors among n samples, ``0 <= errors <= n``, ``n >= 1`` (arrays
-        broadcast together).
+        broadcast together, and so does the result: a float for scalars).
     delta : float in (0, 1)
         The probability that the bound fails.
-
-    Returns
-    -------
-    float or numpy.ndarray
-        Shaped like ``errors`` and ``n`` broadcast.
 
     Examples
     --------
@@ -143,35 +112,31 @@ def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sg
     data come from), the population selective risk of the samples the
     returned threshold keeps, ``P(misclassified | confidence >= value)``, is
     at most ``target_risk``. Candidates keep the k most confident validation
-    samples (whole groups of equal confidence); the bound of a kept set with
-    err errors is :func:`binomial_upper_bound` ``(err, k, level)``.
+    samples (whole groups of equal confidence); a kept set with err errors
+    passes at a level when its :func:`binomial_upper_bound` ``(err, k, level)``
+    is at most the target, i.e. when the exact binomial p-value
+    ``P(Bin(k, target_risk) <= err)`` is at most the level.
 
     - ``"sgr"``: Geifman & El-Yaniv 2017, Algorithm 1 (selection with
-      guaranteed risk): binary search over the sorted confidences,
-      ``ceil(log2 n)`` thresholds tested at ``level = delta / ceil(log2 n)``
-      each (the union bound of the paper); the answer is the largest tested
-      kept set whose bound is at most the target (the paper returns the last
-      one tested, whose bound may exceed the target).
+      guaranteed risk): a binary search over the sorted confidences tests
+      ``ceil(log2 n)`` thresholds at ``level = delta / ceil(log2 n)`` each
+      (the paper's union bound) and keeps the largest tested set that
+      passed (the paper returns the last one tested, which may not).
     - ``"ltt"``: Learn then Test (Angelopoulos et al. 2021) with
-      fixed-sequence testing: for k from the most confident down, the null
-      "the risk of the k most confident exceeds the target" is rejected when
-      the exact binomial p-value ``P(Bin(k, target) <= err_k)`` is at most
-      delta (equivalently the bound at ``level = delta`` is at most the
-      target); the sequence starts at the smallest k for which k errorless
-      samples would be rejected and stops at the first null not rejected.
+      fixed-sequence testing at ``level = delta``: k grows from the smallest
+      kept set that could pass without an error, and stops at the first
+      that does not.
 
     When no threshold can promise the target, the threshold rejects
-    everything: ``value = +inf``, ``r = 1``, ``certified = False``; never an
-    exception.
+    everything (``value = +inf``, ``r = 1``, ``certified = False``), never an
+    exception. Apply it to test data with :func:`rejlab.reject_below`.
 
     Parameters
     ----------
     accurate : array-like of bool, shape (n,)
         The accuracy vector of the validation samples.
     confidence : array-like of float, shape (n,)
-        Their confidences, higher = surer.
     target_risk : float in (0, 1)
-        The selective risk to promise.
     delta : float in (0, 1)
         The probability, over the validation sample, that the promise fails.
     method : {"sgr", "ltt"}, keyword-only
@@ -179,10 +144,6 @@ def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sg
     Returns
     -------
     GuaranteedThreshold
-        A :class:`~rejlab.Threshold` (``value``, and ``r``, ``A``, ``Q`` on
-        the validation data) with ``bound``, ``level``, ``target_risk``,
-        ``delta``, ``method`` and ``certified``. Apply it to test data with
-        :func:`rejlab.reject_below`.
 
     Examples
     --------

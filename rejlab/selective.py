@@ -3,21 +3,11 @@
 A rejector that keeps the k most confident of n samples has *coverage*
 ``k / n`` and *selective risk* ``risk_k = err_k / k``, where ``err_k`` is the
 number of misclassified samples among the k kept (|M∩N| of Condessa et al.
-2017). The risk-coverage curve is the accuracy-rejection curve read upside
-down: ``risk_k = 1 - A`` at ``r = 1 - k / n``.
-
-- :func:`risk_coverage`, :func:`aurc` and :func:`excess_aurc` (the curve:
-  El-Yaniv & Wiener 2010, used for deep networks by Geifman & El-Yaniv 2017;
-  the names AURC and E-AURC: Geifman, Uziel & El-Yaniv 2019);
-- :func:`augrc`, the area under the generalized risk curve (Traub et al. 2024);
-- :func:`failure_auroc`, the Mann-Whitney probability that an accurate sample
-  is more confident than a misclassified one;
-- :func:`risk_at_coverage`, :func:`coverage_at_risk`;
-- :func:`achievable_aurc`, the AURC of the curve's dominant points (fd-shifts);
-- :func:`chow_rule`, the cost-optimal rejector when the posteriors are right
-  (Chow 1970);
-- :func:`select_threshold`, an operating point chosen on validation data and
-  applied to test data with :func:`rejlab.reject_below`.
+2017): the accuracy-rejection curve read upside down, ``risk_k = 1 - A`` at
+``r = 1 - k / n``. Its summaries (AURC, E-AURC, AUGRC, failure AUROC, the
+risk at a coverage and the coverage at a risk, the achievable AURC), Chow's
+rule and :func:`select_threshold`, an operating point chosen on validation
+data and applied to test data with :func:`rejlab.reject_below`.
 
 Ties. Every scalar summary is, by default, a function of the multiset of
 (confidence, accurate) pairs: shuffling the rows never changes it. With
@@ -37,10 +27,8 @@ libraries; ``convention=`` picks one (``docs/maths.md``, section (j)):
 oracle), ``"fd-shifts"`` (trapezoids over the points where the confidence
 changes, a coverage-0 point, the continuous oracle) and
 ``"torch-uncertainty"`` (trapezoids over k/n divided by 1 - 1/n, ceil(c n)
-kept; distinct confidences only).
-
-Everything comes from one or two value sorts (:mod:`rejlab._risk_coverage`):
-O(n log n), no loop over samples.
+kept; distinct confidences only). Everything comes from one value sort
+(:mod:`rejlab._risk_coverage`): O(n log n), no loop over samples.
 """
 
 from __future__ import annotations
@@ -56,22 +44,9 @@ from ._kinds import BOOL_1D, FINITE_1D, PROBA, SINGLE_FRACTION, one_of
 from .curves import rejection_curves
 from .partitions import Threshold
 
-__all__ = [
-    "TIES",
-    "CONVENTIONS",
-    "CRITERIA",
-    "RiskCoverage",
-    "risk_coverage",
-    "aurc",
-    "excess_aurc",
-    "augrc",
-    "failure_auroc",
-    "risk_at_coverage",
-    "coverage_at_risk",
-    "achievable_aurc",
-    "chow_rule",
-    "select_threshold",
-]
+__all__ = ["TIES", "CONVENTIONS", "CRITERIA", "RiskCoverage", "risk_coverage", "aurc", "excess_aurc",
+           "augrc", "failure_auroc", "risk_at_coverage", "coverage_at_risk", "achievable_aurc",
+           "chow_rule", "select_threshold"]
 
 #: Tie conventions of the risk-coverage family.
 TIES = ("index", "average")
@@ -98,28 +73,22 @@ class RiskCoverage(NamedTuple):
 
 def _errors(a, c, ties):
     """err_k for k = 1 .. n kept (int64 with "index", float with "average") of validated inputs."""
-    if ties == "index":
-        return rc.index_errors(a, c)
-    return rc.average_errors(rc.tie_groups(a, c))
-
-
-class _Inputs(NamedTuple):
-    n: int
-    convention: str
-    err: object     # err_k, k = 1 .. n ("rejlab", "torch-uncertainty")
-    groups: object  # TieGroups ("fd-shifts")
+    return rc.index_errors(a, c) if ties == "index" else rc.average_errors(rc.tie_groups(a, c))
 
 
 def _inputs(a, c, ties, convention):
-    """What the convention needs of validated inputs: err_k, or the tie groups."""
-    if convention != "rejlab" and ties != "average":
+    """What the convention needs of validated inputs: ``(err_k for k = 1 .. n, tie groups)``.
+
+    err_k for "rejlab" and "torch-uncertainty", the groups for "fd-shifts", None otherwise.
+    """
+    if convention == "rejlab":
+        return _errors(a, c, ties), None
+    if ties != "average":
         raise ValueError(f"ties={ties!r} is rejlab's option: convention={convention!r} has its "
                          f"own treatment of tied confidences (see rl.selective.CONVENTIONS)")
-    if convention == "rejlab":
-        return _Inputs(a.size, convention, _errors(a, c, ties), None)
     groups = rc.tie_groups(a, c)
     if convention == "fd-shifts":
-        return _Inputs(a.size, convention, None, groups)
+        return None, groups
     tied = groups.size[groups.size > 1]
     if tied.size:
         raise ValueError(
@@ -128,32 +97,24 @@ def _inputs(a, c, ties, convention):
             f"depend on the order of the rows; this confidence has {int(tied.sum())} samples in "
             f"{tied.size} groups of equal values. Use convention='rejlab' (ties averaged) or "
             f"'fd-shifts' (tie groups never split)")
-    return _Inputs(a.size, convention, rc.average_errors(groups), None)
+    return rc.average_errors(groups), None
 
 
 @accepts(**_PAIR, ties=one_of(TIES))
 def risk_coverage(accurate, confidence, *, ties="index"):
     """Selective risk against coverage: ``risk_k = err_k / k`` at coverage ``k / n``, k = 1 .. n.
 
-    The risk-coverage curve of El-Yaniv & Wiener 2010 (used for deep networks
-    by Geifman & El-Yaniv 2017): keep the k most confident samples; ``err_k``
-    of them are misclassified. It is the accuracy-rejection curve upside down,
-    ``risk_k = 1 - A(r)`` at ``r = 1 - k / n`` (Condessa et al. 2017, Sec. 3).
+    El-Yaniv & Wiener 2010 (for deep networks: Geifman & El-Yaniv 2017); the
+    accuracy-rejection curve of Condessa et al. 2017, Sec. 3, upside down.
 
     Parameters
     ----------
     accurate : array-like of bool, shape (n,)
-        The accuracy vector.
     confidence : array-like of float, shape (n,)
         Finite confidences, higher = surer.
     ties : {"index", "average"}, keyword-only
         "index" (the default of this per-k curve, as of
-        :func:`rejlab.rejection_curves`): the library's order (ties broken by
-        sample index, the lower index rejected first), so a point inside a
-        group of tied confidences depends on the order of the rows.
-        "average": a tied group split by the cut counts its expected errors
-        under a random order of the group (the curve behind the default
-        summaries; it never depends on the order of the rows).
+        :func:`rejlab.rejection_curves`) or "average" (the module notes).
 
     Returns
     -------
@@ -180,13 +141,10 @@ _CONVENTION_DOC = """
     confidence : array-like of float, shape (n,)
         Finite confidences, higher = surer.
     ties : {"average", "index"}, keyword-only, default "average"
-        For ``convention="rejlab"``: "average" counts a split group of tied
-        confidences by its expected errors (the result never depends on the
-        order of the rows); "index" breaks ties by sample index (it may).
-        The other conventions have their own rule and accept only "average".
+        The module notes; the other conventions than "rejlab" have their own
+        rule and accept only "average".
     convention : {"rejlab", "fd-shifts", "torch-uncertainty"}, keyword-only
-        Whose definition (``docs/maths.md``, section (j)). "torch-uncertainty"
-        refuses tied confidences (ValueError).
+        The module notes; "torch-uncertainty" refuses tied confidences.
 """
 
 
@@ -221,12 +179,12 @@ def aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     >>> aurc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.7], convention="torch-uncertainty")
     0.19444444444444442
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
     if convention == "rejlab":
-        return rc.mean_risk(x.err)
+        return rc.mean_risk(err)
     if convention == "fd-shifts":
-        return rc.trapezoid_aurc(x.groups, x.n)
-    return rc.grid_trapezoid(x.err / np.arange(1, x.n + 1))
+        return rc.trapezoid_aurc(groups, accurate.size)
+    return rc.grid_trapezoid(err / np.arange(1, err.size + 1))
 
 
 @accepts(**_SUMMARY)
@@ -253,15 +211,15 @@ def excess_aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     >>> round(excess_aurc([1, 0, 1, 0], [0.9, 0.1, 0.9, 0.1], convention="fd-shifts"), 4)
     -0.0284
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
+    n = accurate.size
     if convention == "rejlab":
-        return rc.excess_mean_risk(x.err)
+        return rc.excess_mean_risk(err)
     if convention == "fd-shifts":
-        n_mis = int(x.groups.errors.sum())
-        return rc.trapezoid_aurc(x.groups, x.n) - rc.continuous_oracle_aurc(n_mis, x.n)
-    k = np.arange(1, x.n + 1)
-    oracle = rc.oracle_errors(x.n, int(round(float(x.err[-1]))))
-    return rc.grid_trapezoid(x.err / k) - rc.grid_trapezoid(oracle / k)
+        return rc.trapezoid_aurc(groups, n) - rc.continuous_oracle_aurc(int(groups.errors.sum()), n)
+    k = np.arange(1, n + 1)
+    oracle = rc.oracle_errors(n, int(round(float(err[-1]))))
+    return rc.grid_trapezoid(err / k) - rc.grid_trapezoid(oracle / k)
 
 
 @accepts(**_SUMMARY)
@@ -285,12 +243,12 @@ def augrc(accurate, confidence, *, ties="average", convention="rejlab"):
     >>> augrc([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], convention="fd-shifts")  # minus e / (2n)
     0.15625
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
     if convention == "rejlab":
-        return rc.mean_generalized_risk(x.err)
+        return rc.mean_generalized_risk(err)
     if convention == "fd-shifts":
-        return rc.trapezoid_augrc(x.groups, x.n)
-    return rc.grid_trapezoid(x.err / x.n)
+        return rc.trapezoid_augrc(groups, accurate.size)
+    return rc.grid_trapezoid(err / accurate.size)
 
 
 @accepts(**_PAIR)
@@ -300,10 +258,9 @@ def failure_auroc(accurate, confidence):
     The Mann-Whitney statistic ``U / (|A| |M|)``,
     ``U = #{(i, j): i in A, j in M, c_i > c_j} + #{c_i = c_j} / 2``: the area
     under the ROC curve of the confidence as a detector of accurate
-    predictions (scikit-learn's ``roc_auc_score(accurate, confidence)``).
-    NaN when |A| = 0 or |M| = 0. Ties are part of the definition, so there is
-    no ``ties`` option, and every library agrees. Counted in integers from
-    the groups of equal confidence.
+    predictions (scikit-learn's ``roc_auc_score(accurate, confidence)``),
+    counted in integers. NaN when |A| = 0 or |M| = 0. Ties are part of the
+    definition, so there is no ``ties`` option and every library agrees.
 
     Examples
     --------
@@ -337,14 +294,12 @@ def risk_at_coverage(accurate, confidence, coverage, *, ties="average", conventi
     >>> risk_at_coverage([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], 0.5, convention="fd-shifts")
     0.3333333333333333
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
+    n = accurate.size
     if convention == "fd-shifts":
-        return rc.best_risk_with_coverage(x.groups, x.n, coverage)
-    if convention == "rejlab":
-        k = x.n - round((1.0 - coverage) * x.n)
-    else:
-        k = math.ceil(x.n * coverage)
-    return float("nan") if k == 0 else float(x.err[k - 1] / k)
+        return rc.best_risk_with_coverage(groups, n, coverage)
+    k = n - round((1.0 - coverage) * n) if convention == "rejlab" else math.ceil(n * coverage)
+    return float("nan") if k == 0 else float(err[k - 1] / k)
 
 
 @accepts(**_SUMMARY, target=SINGLE_FRACTION)
@@ -366,13 +321,14 @@ def coverage_at_risk(accurate, confidence, target, *, ties="average", convention
     >>> coverage_at_risk([0, 1], [0.9, 0.1], 0.2)
     0.0
     """
-    x = _inputs(accurate, confidence, ties, convention)
+    err, groups = _inputs(accurate, confidence, ties, convention)
+    n = accurate.size
     if convention == "fd-shifts":
-        return rc.largest_coverage_with_risk(x.groups, x.n, target)
-    ok = np.flatnonzero(x.err / np.arange(1, x.n + 1) <= target)
+        return rc.largest_coverage_with_risk(groups, n, target)
+    ok = np.flatnonzero(err / np.arange(1, n + 1) <= target)
     if ok.size == 0:
         return 0.0 if convention == "rejlab" else float("nan")
-    return float((ok[-1] + 1) / x.n)
+    return float((ok[-1] + 1) / n)
 
 
 @accepts(**_PAIR, convention=one_of(("fd-shifts",)))
@@ -387,14 +343,8 @@ def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
     and integrates the risk E(k)/k exactly:
     ``(E_p - E_q) + (E_q p - E_p q) ln(p / q) / (p - q)``, holds the risk of
     the most confident dominant point down to coverage 0, and divides by n.
-    With no error, or only errors, the coverage-1 point alone. Order-invariant.
-
-    Parameters
-    ----------
-    accurate : array-like of bool, shape (n,)
-    confidence : array-like of float, shape (n,)
-    convention : {"fd-shifts"}, keyword-only
-        The only convention that defines it.
+    With no error, or only errors, the coverage-1 point alone. Order-invariant;
+    ``convention`` can only be "fd-shifts", the one that defines it.
 
     Examples
     --------
@@ -410,12 +360,11 @@ def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
 def chow_rule(proba, rho):
     """Chow's rule: reject where ``max_k p_k < 1 - rho`` (True = rejected).
 
-    Chow 1970: with the cost of Condessa et al. 2017, Sec. 4 (1 for a kept
-    error, rho for a rejection), keeping x costs ``1 - max_k p(k|x)`` in
-    expectation and rejecting it costs rho, so the rule minimises the
-    expected cost when the posteriors ``proba`` are the true ones. At
-    rho = 1/2 it maximises the expected Q. The comparison is strict: a
-    sample whose two costs are equal is kept.
+    Chow 1970: with the cost of Condessa et al. 2017, Sec. 4, keeping x costs
+    ``1 - max_k p(k|x)`` in expectation and rejecting it rho, so the rule
+    minimises the expected cost when the posteriors ``proba`` are the true
+    ones; at rho = 1/2 it maximises the expected Q. Strict: a sample whose
+    two costs are equal is kept.
 
     Examples
     --------
@@ -428,9 +377,8 @@ def chow_rule(proba, rho):
 def _midpoint(low, high):
     """A number t with ``low < t <= high``: the midpoint, unless rounding says otherwise.
 
-    Integer confidences get ``high`` itself as a Python int (exact beyond
-    2**53); a longdouble midpoint stays a longdouble (a float64 could round
-    it onto ``low``); other floats become Python floats.
+    Integers get ``high`` as a Python int (exact beyond 2**53); a longdouble
+    midpoint stays a longdouble; other floats become Python floats.
     """
     if isinstance(low, np.integer):
         return int(high)
@@ -460,12 +408,11 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
 
     ``value`` is the midpoint between the most confident rejected and the
     least confident kept confidence (-inf when nothing is rejected, +inf when
-    everything is), so ``reject_below(confidence, threshold)`` reproduces
-    the point on these data. Integer confidences beyond float64's exact
-    range (above 2**53 in size) get the least confident kept value itself,
-    as a Python int, and longdouble ones a longdouble midpoint: a float64
-    could not separate such values. (Smaller integers are exact as floats.) Choose on
-    validation data and report on test data: a point chosen on the data it is reported on is optimistic.
+    everything is; integer confidences get the kept value itself, longdouble
+    ones a longdouble midpoint, which a float64 could not hold), so
+    ``reject_below(confidence, threshold)`` reproduces the point on these
+    data. Choose on validation data and report on test data: a point chosen
+    on the data it is reported on is optimistic.
 
     Returns
     -------

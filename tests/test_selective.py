@@ -98,22 +98,34 @@ def test_areas_equal_the_definitions(data, ties):
 
 
 @settings(max_examples=100, deadline=None)
+@given(data=samples, kind=st.sampled_from(["unit", "both signs", "int64", "longdouble"]))
+def test_the_ranking_equals_its_reference_and_the_groups_need_no_tie_fix_up(data, kind):
+    from rejlab._ranking import ranked, ranked_reference
+
+    acc, conf = np.array(data[0]), np.array(data[1])
+    conf = {"unit": conf, "both signs": 10 * conf - 5, "int64": (conf * 20).astype(np.int64),
+            "longdouble": conf.astype(np.longdouble)}[kind]
+    ref_ar, ref_keep = ranked_reference(acc, conf, breaks=True)
+    ar, keep = ranked(acc, conf, breaks=True)
+    np.testing.assert_array_equal(ar, ref_ar)
+    np.testing.assert_array_equal(keep, ref_keep)
+    ar, keep = ranked(acc, conf, breaks=True, inside_ties=False)   # exact where a threshold cuts
+    np.testing.assert_array_equal(keep, ref_keep)
+    np.testing.assert_array_equal(ar[keep], ref_ar[keep])
+
+
+@settings(max_examples=100, deadline=None)
 @given(data=samples, seed=st.integers(0, 2**31))
 def test_average_ties_do_not_depend_on_the_order_of_the_samples(data, seed):
     acc, conf = np.array(data[0]), np.array(data[1])
     perm = np.random.default_rng(seed).permutation(acc.size)
+    distinct = perm / 7.0
     for f in (rl.aurc, rl.excess_aurc, rl.augrc):
         assert f(acc, conf, ties="average") == f(acc[perm], conf[perm], ties="average")
+        # without ties both conventions agree
+        assert f(acc, distinct, ties="average") == f(acc, distinct, ties="index")
     np.testing.assert_array_equal(rl.risk_coverage(acc, conf, ties="average").risk,
                                   rl.risk_coverage(acc[perm], conf[perm], ties="average").risk)
-
-
-@settings(max_examples=100, deadline=None)
-@given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**31))
-def test_without_ties_both_conventions_agree(acc, seed):
-    conf = np.random.default_rng(seed).permutation(len(acc)) / 7.0  # distinct
-    for f in (rl.aurc, rl.excess_aurc, rl.augrc):
-        assert f(acc, conf, ties="average") == f(acc, conf, ties="index")
 
 
 @settings(max_examples=100, deadline=None)
@@ -398,12 +410,11 @@ def test_achievable_aurc_equals_its_definition_and_is_at_most_fd_shifts_aurc_cur
     assert rl.achievable_aurc(np.array(acc)[perm], np.array(conf)[perm]) == got
 
 
-def test_unknown_convention_and_ties_on_torch_uncertainty_are_refused():
-    with pytest.raises(ValueError, match=r"convention must be one of \['fd-shifts', 'rejlab', "
-                                         r"'torch-uncertainty'\]"):
-        rl.aurc(ACC, CONF, convention="sklearn")
-    with pytest.raises(ValueError, match="convention must be one of"):
-        rl.achievable_aurc(ACC, CONF, convention="rejlab")
+ACC = [True, False, True, False, True]
+CONF = [0.9, 0.1, 0.8, 0.3, 0.6]
+
+
+def test_ties_on_torch_uncertainty_and_index_ties_elsewhere_are_refused():
     for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
                      (rl.risk_at_coverage, (0.5,)), (rl.coverage_at_risk, (0.2,))):
         with pytest.raises(ValueError, match="torch-uncertainty.*distinct confidences.*order "
@@ -460,21 +471,14 @@ def test_report_and_cli_are_byte_identical_after_shuffling_rows(tmp_path, capsys
                      min_size=1, max_size=12),
        rho=st.sampled_from([0.0, 0.125, 0.25, 0.5, 0.75, 1.0]))
 def test_chow_rule_rejects_where_the_top_posterior_is_below_one_minus_rho(rows, rho):
+    # strict: a sample whose two expected costs are equal (max p = 1 - rho) is kept
     proba = np.array([[x / sum(r) for x in r] for r in rows])
     expected = [max(r) / sum(r) < 1 - rho for r in rows]
-    np.testing.assert_array_equal(rl.chow_rule(proba, rho), expected)
-
-
-def test_chow_rule_is_strict_and_minimises_the_expected_cost():
-    proba = np.array([[0.75, 0.25], [0.7, 0.3], [0.8, 0.2]])
-    np.testing.assert_array_equal(rl.chow_rule(proba, 0.25), [False, True, False])
-    # expected cost per sample: rho if rejected, 1 - max p if kept; the rule picks the smaller
-    rng = np.random.default_rng(0)
-    p = rng.dirichlet(np.ones(4), size=500)
-    for rho in (0.1, 0.3, 0.5, 0.9):
-        rej = rl.chow_rule(p, rho)
-        keep_cost = 1 - p.max(axis=1)
-        assert np.all(np.where(rej, rho, keep_cost) <= np.minimum(rho, keep_cost) + 0)
+    rejected = rl.chow_rule(proba, rho)
+    np.testing.assert_array_equal(rejected, expected)
+    # so each sample gets the smaller expected cost: rho if rejected, 1 - max p if kept
+    keep_cost = 1 - proba.max(axis=1)
+    assert np.all(np.where(rejected, rho, keep_cost) <= np.minimum(rho, keep_cost))
 
 
 def test_chow_at_one_half_is_the_population_max_q_point():
@@ -590,106 +594,17 @@ def test_chosen_on_validation_applied_to_test():
     assert rl.reject_below(test.confidence(), t.value).tolist() == rejected.tolist()
 
 
-# --- bad input -----------------------------------------------------------------------
-
-ACC = [True, False, True, False, True]
-CONF = [0.9, 0.1, 0.8, 0.3, 0.6]
-PROBA = [[0.7, 0.3], [0.4, 0.6], [0.5, 0.5]]
-JUNK_1D = {"empty": [], "short": CONF[:-1], "nan": [math.nan] + CONF[1:],
-           "inf": [math.inf] + CONF[1:], "2d": [CONF, CONF], "strings": ["a"] * 5,
-           "none": None, "dict": {"a": 1}}
-JUNK_ACC = {"empty": [], "short": ACC[:-1], "twos": [2] * 5, "2d": [ACC, ACC], "strings": ["a"] * 5,
-            "none": None}
-JUNK_FRACTION = {"nan": math.nan, "inf": math.inf, "negative": -0.1, "above": 1.5,
-                 "bool": True, "str": "0.5", "array": [0.1, 0.2], "none": None}
-JUNK_TIES = {"unknown": "random", "none": None, "int": 1, "bool": True}
-
-CURVE_FUNCTIONS = {
-    "risk_coverage": (rl.risk_coverage, {}),
-    "aurc": (rl.aurc, {}),
-    "excess_aurc": (rl.excess_aurc, {}),
-    "augrc": (rl.augrc, {}),
-    "failure_auroc": (rl.failure_auroc, {}),
-    "risk_at_coverage": (rl.risk_at_coverage, {"coverage": 0.5}),
-    "coverage_at_risk": (rl.coverage_at_risk, {"target": 0.2}),
-    "select_threshold": (rl.select_threshold, {}),
-}
-
-
-def _bad_cases():
-    out = []
-    for name, (func, extra) in CURVE_FUNCTIONS.items():
-        base = dict(accurate=ACC, confidence=CONF, **extra)
-        for label, junk in JUNK_ACC.items():
-            out.append(pytest.param(func, dict(base, accurate=junk), "accurate",
-                                    id=f"{name}-accurate-{label}"))
-        for label, junk in JUNK_1D.items():
-            arg = "accurate" if label == "short" else "confidence"  # the pair is named
-            out.append(pytest.param(func, dict(base, confidence=junk), arg,
-                                    id=f"{name}-confidence-{label}"))
-        if name not in ("failure_auroc", "select_threshold"):
-            for label, junk in JUNK_TIES.items():
-                out.append(pytest.param(func, dict(base, ties=junk), "ties",
-                                        id=f"{name}-ties-{label}"))
-        for arg in extra:
-            for label, junk in JUNK_FRACTION.items():
-                out.append(pytest.param(func, dict(base, **{arg: junk}), arg,
-                                        id=f"{name}-{arg}-{label}"))
-    sel = dict(accurate=ACC, confidence=CONF)
-    for label, kw, arg in [
-        ("unknown", {"criterion": "best"}, "criterion"),
-        ("criterion-int", {"criterion": 1}, "criterion"),
-        ("min_cost-no-rho", {"criterion": "min_cost"}, "rho"),
-        ("target-no-target", {"criterion": "target_accuracy"}, "target_accuracy"),
-        ("rho-without-min_cost", {"rho": 0.3}, "rho"),
-        ("target-without-criterion", {"target_accuracy": 0.9}, "target_accuracy"),
-        ("unreachable-target", {"criterion": "target_accuracy", "target_accuracy": 1.0,
-                                "confidence": [0.9, 0.9, 0.9, 0.9, 0.9]}, "target_accuracy"),
-    ] + [(f"rho-{k}", {"criterion": "min_cost", "rho": j}, "rho")
-         for k, j in JUNK_FRACTION.items() if k != "none"] + \
-        [(f"target-{k}", {"criterion": "target_accuracy", "target_accuracy": j},
-          "target_accuracy") for k, j in JUNK_FRACTION.items() if k != "none"]:
-        out.append(pytest.param(rl.select_threshold, dict(sel, **kw), arg,
-                                id=f"select_threshold-{label}"))
-    for label, junk in {"1d": [0.5, 0.5], "not-summing": [[0.5, 0.6]], "negative": [[1.5, -0.5]],
-                        "nan": [[math.nan, 1.0]], "empty": [], "strings": [["a", "b"]],
-                        "none": None}.items():
-        out.append(pytest.param(rl.chow_rule, dict(proba=junk, rho=0.5), "proba",
-                                id=f"chow_rule-proba-{label}"))
-    for label, junk in JUNK_FRACTION.items():
-        out.append(pytest.param(rl.chow_rule, dict(proba=PROBA, rho=junk), "rho",
-                                id=f"chow_rule-rho-{label}"))
-    D = rl.datasets
-    for label, kw, arg in [
-        ("rejector", {"rejector": "nope"}, "rejector"), ("separation", {"separation": -1}, "separation"),
-        ("r-above", {"r": [0.5, 1.2]}, "r"), ("r-nan", {"r": [math.nan]}, "r"),
-        ("r-empty", {"r": []}, "r"), ("r-2d", {"r": [[0.1]]}, "r"),
-    ]:
-        out.append(pytest.param(D.population_curves, kw, arg, id=f"population_curves-{label}"))
-    for label, kw, arg in [
-        ("nan", {"threshold": math.nan}, "threshold"), ("str", {"threshold": "a"}, "threshold"),
-        ("rejector", {"threshold": 0.5, "rejector": 3}, "rejector"),
-    ]:
-        out.append(pytest.param(D.population_point, kw, arg, id=f"population_point-{label}"))
-    for label, kw, arg in [
-        ("rho", {"rho": 2}, "rho"), ("sizes", {"rho": 0.3, "n_per_class": [0]}, "n_per_class"),
-        ("sizes-float", {"rho": 0.3, "n_per_class": [1.5]}, "n_per_class"),
-        ("temperature", {"rho": 0.3, "temperature": 0}, "temperature"),
-    ]:
-        out.append(pytest.param(D.chow_convergence, kw, arg, id=f"chow_convergence-{label}"))
-    return out
-
-
-@pytest.mark.parametrize("func,kwargs,arg", _bad_cases())
-def test_bad_input_raises_value_error_naming_the_argument(func, kwargs, arg):
-    with pytest.raises(ValueError, match=arg):
-        func(**kwargs)
-
-
-@pytest.mark.parametrize("junk", ["0.5", None, [0.5], {"a": 1}, math.nan])
-def test_reject_below_refuses_what_is_not_a_threshold(junk):
-    with pytest.raises(ValueError, match="threshold"):
-        rl.reject_below(CONF, junk)
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(criterion="min_cost"), "rho is required"),
+    (dict(criterion="target_accuracy"), "target_accuracy is required"),
+    (dict(rho=0.3), "rho is used only with criterion='min_cost'"),
+    (dict(target_accuracy=0.9), "target_accuracy is used only with"),
+    (dict(criterion="target_accuracy", target_accuracy=1.0, confidence=[0.9] * 5),
+     "reached by no threshold"),
+])
+def test_select_threshold_refuses_options_that_do_not_go_together(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        rl.select_threshold(**{"accurate": ACC, "confidence": CONF, **kwargs})
 
 
 def test_a_threshold_separates_confidences_float64_cannot():

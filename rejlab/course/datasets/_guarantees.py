@@ -1,12 +1,9 @@
 """Does a guaranteed threshold keep its promise? Many validation samples of the toy problem.
 
-:func:`guarantee_study` draws ``n_splits`` validation samples of the
-four-Gaussians toy problem, chooses a threshold on each (SGR, LTT, or the
-threshold with no promise), and asks the population, exactly, what each
-chosen threshold keeps and how risky that is: the test side of every split
-is the whole population (:func:`rejlab.datasets.population_point`), not a
-finite test set, so the only noise left is the validation sample's.
-Vectorised: the samples are drawn, ranked and decided in blocks of rows.
+The test side of every split is the whole population, not a finite test
+set, so the only noise left is the validation sample's. Vectorised: the
+samples are drawn, ranked and decided in blocks of rows, by the kernels of
+:func:`rejlab.guaranteed_threshold`.
 """
 
 from __future__ import annotations
@@ -135,34 +132,15 @@ def guarantee_study(target_risk, delta, *, method="sgr", n_per_class=125, n_spli
     For each of ``n_splits`` validation samples (``4 n_per_class`` points of
     the four-Gaussians toy problem, drawn from one generator seeded with
     ``seed``, so a smaller study is a prefix of a larger one), the rule
-    ``method`` chooses a threshold on the chosen ``rejector``'s confidence:
-
-    - ``"sgr"``, ``"ltt"``: :func:`rejlab.guaranteed_threshold` (the same
-      choice, made for all the samples at once);
-    - ``"empirical"``: the largest coverage whose *validation* risk is at
-      most the target, with no bound (what
-      ``rl.select_threshold(..., criterion="target_accuracy")`` picks).
-
-    Each threshold is then applied to the population
-    (:func:`rejlab.datasets.population_point`, exact): its coverage and its
-    selective risk. :attr:`GuaranteeStudy.exceedance` is the share of splits
-    whose risk exceeds the target (a guarantee promises at most delta);
-    :attr:`GuaranteeStudy.coverage_given_up` the mean coverage below the
-    population's best threshold at that target.
-
-    Parameters
-    ----------
-    target_risk, delta : float in (0, 1)
-    method : {"sgr", "ltt", "empirical"}, keyword-only
-    n_per_class : int >= 1, keyword-only
-        Validation size per class: 125 gives 500 samples per split.
-    n_splits : int >= 1, keyword-only
-    seed : int >= 0, keyword-only
-    rejector : "max_probability" or "breaking_ties", keyword-only
-
-    Returns
-    -------
-    GuaranteeStudy
+    ``method`` chooses a threshold on the ``rejector``'s confidence:
+    ``"sgr"`` and ``"ltt"`` as :func:`rejlab.guaranteed_threshold` (the same
+    choice, made for all the samples at once), ``"empirical"`` the largest
+    coverage whose *validation* risk is at most the target, with no bound
+    (what ``rl.select_threshold(..., criterion="target_accuracy")`` picks).
+    Each threshold is then applied to the population, exactly
+    (:func:`rejlab.datasets.population_point`): its coverage and selective
+    risk. A guarantee promises :attr:`GuaranteeStudy.exceedance` at most
+    delta; :attr:`GuaranteeStudy.coverage_given_up` is what it pays.
 
     Examples
     --------
