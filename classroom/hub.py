@@ -25,7 +25,9 @@ listens on 127.0.0.1 only. The launcher
    submissions only their maker and the instructor can read and whose times
    a student cannot back-date: ``classroom/private_exchange.py``), and the
    instructor's course folder ``~instructor/course`` (a copy of ``teacher/``,
-   with the gradebook), private to the instructor; a Jupyter config folder
+   its grader included, with the gradebook), private to the instructor, where
+   the Formgrader's Autograde runs each submission in the grader's bubblewrap
+   sandbox (``bwrap`` is on every server's PATH); a Jupyter config folder
    per role, first on every server's ``JUPYTER_CONFIG_PATH``, switches
    nbgrader's lab and server extensions on or off: students get the
    Assignments list, only the instructor the Formgrader;
@@ -98,9 +100,12 @@ NBGRADER_SERVER = ("formgrader", "course_list", "assignment_list", "validate_ass
 INSTRUCTOR_ONLY_SERVER = ("formgrader", "course_list")
 HUB_SERVER_EXTENSIONS = ("nbgitpuller", "jupyter_resource_usage")
 HUB_LAB_EXTENSIONS = ("@jupyter-server/resource-usage",)
-# course files nbgrader generates or collects: never copied into the hub's course folder
+# course files nbgrader generates or collects, and the grader's cache: never copied into the
+# hub's course folder
 GENERATED = ("release", "submitted", "autograded", "feedback", "gradebook.db", ".nbgrader.log",
-             ".ipynb_checkpoints", "__pycache__")
+             ".grading", ".ipynb_checkpoints", "__pycache__")
+# the system's commands, after this environment's on every user's server's PATH
+SYSTEM_PATH = ("/usr/local/bin", "/usr/bin", "/bin")
 
 
 class CannotStart(Exception):
@@ -326,6 +331,24 @@ def setup_nbgrader(state: Path, students: list[str], users: dict[str, accounts.A
     return course
 
 
+def server_path() -> tuple[str, str | None]:
+    """Every user's server's ``PATH``, and the grader's sandbox, ``bwrap`` (None: not installed).
+
+    This environment's commands first (jupyter, nbgrader, python), then the folders of
+    ``bwrap`` and ``git`` wherever they are installed, then the system's. The PATH is set,
+    not inherited from whoever started the launcher (a terminal's, ``sudo``'s): the
+    Formgrader's Autograde runs each submission through ``bwrap``, which the course's grader
+    looks up on the instructor's server's PATH (and refuses to grade without), and
+    nbgitpuller runs ``git`` in the students'.
+    """
+    system = os.pathsep.join(SYSTEM_PATH)
+    found = {name: shutil.which(name) or shutil.which(name, path=system)
+             for name in ("bwrap", "git")}
+    folders = [str(Path(sys.executable).parent)]
+    folders += [str(Path(path).parent) for path in found.values() if path]
+    return os.pathsep.join(dict.fromkeys([*folders, *SYSTEM_PATH])), found["bwrap"]
+
+
 def closed_to_others(path: Path) -> Path | None:
     """The first folder on ``path``'s way from ``/`` (or ``path`` itself) that other users cannot enter."""
     for item in reversed([path, *path.parents]):
@@ -520,6 +543,7 @@ def main(argv: list[str] | None = None) -> int:
         for account in users.values():
             prepare_home(account)
         memory = memory_settings()
+        path, bwrap = server_path()
         password = args.password or secrets.token_urlsafe(9)
         token = secrets.token_hex(32)
         base = f"http://127.0.0.1:{ports['public']}"
@@ -531,6 +555,7 @@ def main(argv: list[str] | None = None) -> int:
             "config_dir": str(state / "etc" / "jupyter"),
             "git_config": str(course_repository.git_config(state, git_repo)),
             "singleuser": str(Path(sys.executable).with_name("jupyterhub-singleuser")),
+            "path": path,
         }
         settings_file = state / "hub" / "settings.json"
         settings_file.touch(mode=0o600)
@@ -552,7 +577,8 @@ def main(argv: list[str] | None = None) -> int:
                 "course_source": description, "course_repository": str(git_repo),
                 "course_folder": str(course), "exchange": str(state / "exchange"),
                 "course_id": COURSE_ID, "memory": memory, "hub_pid": proc.pid,
-                "service_token": token, "log": str(log), "state": str(state)}
+                "service_token": token, "log": str(log), "state": str(state),
+                "server_path": path, "bwrap": bwrap}
         ready = state / "classroom.json"
         with tempfile.NamedTemporaryFile("w", dir=state, delete=False, suffix=".tmp") as tmp:
             json.dump(info, tmp, indent=2)
@@ -573,6 +599,12 @@ def main(argv: list[str] | None = None) -> int:
         say(f"  nbgrader: course_id {COURSE_ID}, exchange {state / 'exchange'} (a student reads "
             "no other's submission; collect records no time earlier than a submission's last "
             "change)")
+        if bwrap:
+            say(f"  grading: the Formgrader's Autograde runs each submission in a bubblewrap "
+                f"sandbox ({bwrap}, on the servers' PATH), as the instructor's user")
+        else:
+            say("  grading: bubblewrap is not installed, so the Formgrader's Autograde refuses "
+                "to grade (apt-get install bubblewrap, then start the classroom again)")
         say(f"  memory: each student limit {memory['student']['limit']}, guarantee "
             f"{memory['student']['guarantee']}; the instructor limit "
             f"{memory['instructor']['limit']}, guarantee {memory['instructor']['guarantee']} "
