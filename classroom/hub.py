@@ -351,25 +351,88 @@ def server_path() -> tuple[str, str | None]:
 
 def closed_to_others(path: Path) -> Path | None:
     """The first folder on ``path``'s way from ``/`` (or ``path`` itself) that other users cannot enter."""
-    for item in reversed([path, *path.parents]):
-        if item.exists() and not item.stat().st_mode & stat.S_IXOTH:
-            return item
-    return None
+    closed = all_closed(path)
+    return closed[0] if closed else None
 
 
-def reachable(state: Path) -> None:
-    """Refuse a Python or a state folder that the users' servers could not reach."""
+def all_closed(path: Path) -> list[Path]:
+    """Every folder on ``path``'s way from ``/`` (``path`` included) that other users cannot
+    enter, the outermost first."""
+    return [item for item in reversed([path, *path.parents])
+            if item.exists() and not item.stat().st_mode & stat.S_IXOTH]
+
+
+def reachable(state: Path, repo: Path = REPO) -> list[Path]:
+    """The folders above the repository to open to the users' servers; refuse what cannot be.
+
+    The users' servers run this environment's Python and read the repository (rejlab, which
+    the environment installs in place, and ``classroom/``) and the state folder. A folder
+    *above* the repository that other users cannot enter (a clone in a closed workspace, as
+    CI makes) is opened to the hub's processes only, in the hub's own mount namespace: each
+    such folder is shown there with only the way to the repository in it
+    (:func:`opening_commands`), so the rest of it stays closed. Anything else closed on the
+    way -- the Python's own installation, the repository itself, a folder of the environment
+    or the state folder below it -- is refused, naming it.
+    """
     python = Path(sys.executable).resolve()
-    for path in (python, Path(sys.prefix)):
-        if (closed := closed_to_others(path)) is not None:
-            raise CannotStart(f"the hub's Python ({python}, in {sys.prefix}) is under {closed}, "
+    openable = set(repo.parents)
+    for path in (python, Path(sys.base_prefix).resolve()):
+        if closed := all_closed(path):
+            raise CannotStart(f"the hub's Python ({python}, in {sys.prefix}) is under {closed[0]}, "
                               "which other users cannot enter, so their servers could not run "
                               "it: make the hub's environment with a Python they can run (rm -rf "
                               ".venv-hub; make classroom HUB_PYTHON=/usr/bin/python3)")
-    if (closed := closed_to_others(state)) is not None:
-        raise CannotStart(f"{closed} is closed to other users, so the students' servers could "
-                          f"not reach their homes in {state}: give --state a folder every user "
-                          "can enter (e.g. /srv/rejlab-classroom)")
+    opened: list[Path] = []
+    for path, what in ((Path(sys.prefix), f"the hub's environment ({sys.prefix})"),
+                       (repo, f"the repository ({repo})"),
+                       (state, f"the state folder ({state})")):
+        for closed in all_closed(path):
+            if closed not in openable:
+                if path == state:
+                    raise CannotStart(f"{closed} is closed to other users, so the students' "
+                                      f"servers could not reach their homes in {state}: give "
+                                      "--state a folder every user can enter (e.g. "
+                                      "/srv/rejlab-classroom)")
+                raise CannotStart(f"{closed} is closed to other users, so their servers could "
+                                  f"not read {what}: let other users enter it (chmod o+x "
+                                  f"{closed}), or clone the repository where they can")
+            if closed not in opened:
+                opened.append(closed)
+    if opened and shutil.which("unshare") is None:
+        raise CannotStart(f"{opened[0]} is closed to other users, and without unshare "
+                          "(util-linux) the hub cannot open the way to the repository to its "
+                          f"servers: install util-linux, or clone the repository where other "
+                          "users can enter")
+    return sorted(opened, key=lambda p: len(p.parts))
+
+
+def opening_commands(opened: list[Path], stand_ins: Path, repo: Path = REPO) -> list[list[str]]:
+    """The ``mount`` commands that, in the hub's own mount namespace, open ``opened``.
+
+    Each closed folder ``C`` is covered by a stand-in folder (mode 0755, in ``stand_ins``,
+    which the caller makes and removes) holding one entry, the next folder on the way to the
+    repository, bound there from ``C``: its other entries are not shown. The innermost first,
+    so that an outer folder's stand-in carries the inner one's (``--rbind``).
+    """
+    commands = []
+    for n, closed in enumerate(sorted(opened, key=lambda p: len(p.parts), reverse=True)):
+        step = repo.relative_to(closed).parts[0]
+        stand_in = stand_ins / str(n)
+        (stand_in / step).mkdir(parents=True)
+        stand_in.chmod(0o755)
+        (stand_in / step).chmod(0o755)
+        commands += [["mount", "--rbind", str(closed / step), str(stand_in / step)],
+                     ["mount", "--rbind", str(stand_in), str(closed)]]
+    return commands
+
+
+def in_own_namespace(command: list[str], mounts: list[list[str]]) -> list[str]:
+    """``command``, run after ``mounts`` in a mount namespace of its own (none: unchanged)."""
+    if not mounts:
+        return command
+    script = "".join(f"{shlex.join(m)} && " for m in mounts) + 'exec "$@"'
+    return ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", script,
+            "sh", *command]
 
 
 # --------------------------------------------------------------------------
@@ -484,6 +547,7 @@ def main(argv: list[str] | None = None) -> int:
 
     proc = None
     known: list = []
+    stand_ins: Path | None = None
     users: dict[str, accounts.Account] = {}
     stopping = False
 
@@ -518,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
             raise CannotStart(f"{missing[0]} is not installed in {sys.executable}: run make "
                               "classroom (it installs the hub's environment, .venv-hub)")
         state = args.state.resolve()
-        reachable(state)
+        opened = reachable(state)
         for sub, mode in (("", 0o755), ("hub", 0o700), ("home", 0o755)):
             (state / sub).mkdir(parents=True, exist_ok=True)
             (state / sub).chmod(mode)
@@ -563,9 +627,14 @@ def main(argv: list[str] | None = None) -> int:
         env = dict(os.environ, REJLAB_CLASSROOM_SETTINGS=str(settings_file))
         log = state / "hub.log"
         log.touch(mode=0o600)
+        mounts = []
+        if opened:              # the way to the repository, open in the hub's namespace only
+            stand_ins = Path(tempfile.mkdtemp(prefix="rejlab-classroom-open-"))
+            mounts = opening_commands(opened, stand_ins)
         with open(log, "ab") as out:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
+                in_own_namespace([sys.executable, "-m", "jupyterhub", "-f",
+                                  str(HERE / "jupyterhub_config.py")], mounts),
                 cwd=state / "hub", env=env, stdout=out, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, start_new_session=True)
         version = wait_ready(proc, base, token, log)
@@ -578,7 +647,8 @@ def main(argv: list[str] | None = None) -> int:
                 "course_folder": str(course), "exchange": str(state / "exchange"),
                 "course_id": COURSE_ID, "memory": memory, "hub_pid": proc.pid,
                 "service_token": token, "log": str(log), "state": str(state),
-                "server_path": path, "bwrap": bwrap}
+                "server_path": path, "bwrap": bwrap,
+                "opened": [str(folder) for folder in opened]}
         ready = state / "classroom.json"
         with tempfile.NamedTemporaryFile("w", dir=state, delete=False, suffix=".tmp") as tmp:
             json.dump(info, tmp, indent=2)
@@ -612,6 +682,9 @@ def main(argv: list[str] | None = None) -> int:
             "lab's status bar; this local spawner does not enforce them (Kubernetes does: "
             "classroom/z2jh-values.yaml)")
         say(f"  state (homes, exchange, gradebook, hub database): {state}; hub log: {log}")
+        if opened:
+            say(f"  {', '.join(map(str, opened))}: closed to other users, shown to the hub's "
+                "servers (in its own mount namespace) with only the way to the repository")
         say("Ctrl-C stops the hub and every user's server.")
         while proc.poll() is None:
             try:
@@ -639,6 +712,12 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         for line in accounts.remove(users):
             print(f"classroom: {line}", file=sys.stderr)
+        if stand_ins is not None:        # empty folders outside the namespace: rmdir, never rm -r
+            for folder in sorted(stand_ins.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+            with contextlib.suppress(OSError):
+                stand_ins.rmdir()
         if stopping:
             say("classroom stopped: nothing left running")
 

@@ -186,11 +186,40 @@ def test_a_state_folder_other_users_cannot_enter_is_refused(tmp_path):
 
 def test_a_python_other_users_cannot_run_is_refused(tmp_path):
     python = Path(sys.executable).resolve()     # the test's own
-    if hub.closed_to_others(python) is None and hub.closed_to_others(Path(sys.prefix)) is None:
+    if not hub.all_closed(python) and not hub.all_closed(Path(sys.base_prefix).resolve()):
         pytest.skip(f"this test's Python ({python}) is one every user can run")
     line = _one_line_exit_2(_run_launcher(tmp_path))
     assert str(python) in line and "other users cannot enter" in line
     assert "HUB_PYTHON=/usr/bin/python3" in line
+
+
+def test_a_clone_under_closed_folders_is_opened_to_the_hub_alone(tmp_path):
+    # a clone as CI makes it: /.../outer (0700)/inner (0700)/repo, with a secret beside each
+    outer = tmp_path / "outer"
+    repo = outer / "inner" / "repo"
+    (repo / "rejlab").mkdir(parents=True)
+    (repo / "rejlab" / "code.py").write_text("seen\n")
+    (outer / "secret").write_text("kept\n")
+    (outer / "inner" / "secret").write_text("kept\n")
+    for folder in (outer, outer / "inner"):
+        folder.chmod(0o700)
+    tmp_path.chmod(0o755)
+    opened = [folder for folder in hub.all_closed(repo) if folder in repo.parents]
+    assert opened[-2:] == [outer, outer / "inner"]
+    stand_ins = tmp_path / "stand-ins"
+    stand_ins.mkdir(mode=0o700)
+    mounts = hub.opening_commands(opened, stand_ins, repo=repo)
+    nobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "sh", "-c"]
+    look = (f"cat {repo}/rejlab/code.py; ls {outer} {outer}/inner; "
+            f"cat {outer}/secret {outer}/inner/secret 2>&1")
+    done = subprocess.run(hub.in_own_namespace([*nobody, look], mounts),
+                          capture_output=True, text=True, timeout=60)
+    assert done.stdout.split("\n")[:5] == ["seen", f"{outer}:", "inner", "", f"{outer}/inner:"]
+    assert "kept" not in done.stdout and "No such file" in done.stdout, done.stdout
+    # outside that namespace nothing changed: still closed, and nothing left mounted
+    outside = subprocess.run([*nobody, f"cat {repo}/rejlab/code.py"], capture_output=True)
+    assert outside.returncode != 0 and outer.stat().st_mode & 0o777 == 0o700
+    assert all(not any(p.iterdir()) for p in stand_ins.glob("*/*"))
 
 
 def _node_dir(tmp_path: Path) -> Path:
