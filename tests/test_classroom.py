@@ -736,9 +736,14 @@ print(json.dumps(said))
 
 
 def _try_as(user, attempts: list[tuple]) -> list[str]:
-    """Each attempt, made by a process of the system user ``user`` (a pwd entry): allowed or denied."""
+    """Each attempt, made by a process of the system user ``user`` (a pwd entry): allowed or denied.
+
+    The process runs the system's Python, which every user can run wherever the repository
+    lives (the hub's environment may sit in a clone that only the hub's namespace opens)."""
+    python = shutil.which("python3", path="/usr/bin:/bin")
+    assert python, "no system Python (/usr/bin/python3) to try things as a student with"
     done = subprocess.run(
-        [_hub_python(), "-I", "-c", TRY, json.dumps([[a[0], str(a[1]), *a[2:]] for a in attempts])],
+        [python, "-I", "-c", TRY, json.dumps([[a[0], str(a[1]), *a[2:]] for a in attempts])],
         user=user.pw_uid, group=user.pw_gid, extra_groups=[], cwd="/", capture_output=True,
         text=True, env={"PATH": "/usr/bin:/bin", "HOME": user.pw_dir}, timeout=120,
         stdin=subprocess.DEVNULL)
