@@ -35,16 +35,18 @@ listens on 127.0.0.1 only. The launcher
    authenticator with one printed password, each user's server a local
    process of that user's system user, the memory limits and guarantees of
    ``classroom/z2jh-values.yaml``, the students' and the larger one of the
-   instructor, passed to each server) on free ports, waits until it answers,
-   prints the URL, the accounts and the link, and writes them to
+   instructor, passed to each server; when the repository lies under folders
+   other users cannot enter, in a mount namespace of its own where those
+   folders show only the way to it: ``reachable``) on free ports, waits
+   until it answers, prints the URL, the accounts and the link, and writes them to
    ``STATE/classroom.json``;
 6. on Ctrl-C (or SIGTERM) stops the hub, which stops every user's server,
    ends whatever is left of the hub's and the users' processes (servers,
    kernels, terminals, the proxy), removes the system users (their files
    stay, and the next start gives them back) and exits 0.
 
-When it cannot start (not root, a state folder other users cannot reach, a
-port taken, npm missing or the npm registry unreachable,
+When it cannot start (not root, a Python, repository or state folder other
+users cannot reach, a port taken, npm missing or the npm registry unreachable,
 configurable-http-proxy not installable, the hub not answering) it prints
 one line saying which and what to do, leaves nothing running and no user
 behind, and exits with status 2.
