@@ -103,9 +103,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 HUB = REPO / "classroom" / "hub.py"
-# make classroom's environment (.venv-hub): its Python is one every user can run, as the
-# students' servers must (the test's own may live in root's closed home)
-HUB_PYTHON = REPO / ".venv-hub" / "bin" / "python"
+# make classroom's environment (.venv-hub, or the one make test names when .venv serves): its
+# Python is one every user can run, as the students' servers must (the test's own may live in
+# root's closed home)
+HUB_PYTHON = REPO / os.environ.get("REJLAB_HUB_VENV", ".venv-hub") / "bin" / "python"
 HW1 = "hw1_rejection_measures"
 LESSON = "02_four_subsets_and_measures.ipynb"
 PASSWORD = "classroom-test-pw"
