@@ -70,12 +70,13 @@ $(HUB_VENV)/.hub: pyproject.toml | $(HUB_BIN)/python
 	$(HUB_BIN)/python -m pip install $(PIP_C) -e ".[lab,hub]"
 	touch $@ $(HUB_VENV)/.lab
 
-## Set up the lab and open the course in JupyterLab (its root is this folder, so that the
-## lessons' links to ../docs/*.md open; no news toast: classroom/student_lab.py).
+## Set up the lab and open the course in JupyterLab on lesson 00 (the URL it prints opens it too;
+## its root is this folder, so that the lessons' links to ../docs/*.md open; no news toast:
+## classroom/student_lab.py).
 lab: $(VENV)/.lab
 	@$(STUDENT_LAB) >/dev/null
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=. \
-	    notebooks/00_start_here.ipynb
+	    --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 ## Run every suite (unit tests and doctests, browser, Binder, nbgrader, the teacher's
 ## solutions under nbval; the lessons under nbval in the Binder reproduction, the
@@ -84,7 +85,7 @@ lab: $(VENV)/.lab
 ## One pytest session: a failing suite never stops the others from running.
 ## (--dist loadfile keeps each notebook's cells in one worker, in order.)
 test: $(VENV)/.all $(HUB_VENV)/.hub
-	REJLAB_HUB_VENV=$(HUB_VENV) $(BIN)/python -m pytest $(XDIST) --dist loadfile $(NBVAL) rejlab tests teacher/solutions/
+	REJLAB_HUB_VENV=$(HUB_VENV) $(BIN)/python -m pytest $(XDIST) --dist loadfile --durations=15 $(NBVAL) rejlab tests teacher/solutions/
 
 ## The lessons under strict nbval in this environment (make test runs them in Binder's).
 test-notebooks: $(VENV)/.test

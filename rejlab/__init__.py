@@ -69,6 +69,10 @@ __all__ = [
     "compare_multilabel",
     # Evaluate your own classifier: rejlab.report
     "rejection_report", "report_from_estimator", "RejectionReport",
+    # Learning to defer: a classifier and an expert who can err (Madras et al. 2018; the
+    # consistent surrogate of Mozannar & Sontag 2020): rejlab.deferral
+    "defer", "deferral_curve", "DeferralCurve", "deferral_point", "DeferralPoint",
+    "deferral_surrogate_minimizer",
     # Data sets, drawing, the hyperspectral example, the command line; the course on top
     "datasets", "plot", "context", "cli", "course",
     "__version__",
@@ -79,7 +83,8 @@ _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimalit
            "selective",
            "bootstrap", "comparison", "guarantees", "calibration", "coverings", "accuracy",
            "multilabel",
-           "report")
+           "report",
+           "deferral")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).
 _MODULES = frozenset(("datasets", "plot", "context", "cli", "course", *_OWNERS))
 #: The course's subpackages, by the lessons' spelling (``rl.widgets``): loaded by name only.

@@ -1,9 +1,11 @@
-"""Converters between the three representations of a family: block sets, label sets, indicator matrices.
+"""Families of sets read at the door, and the converters between their three representations.
 
-The neighborhood-system paper writes a result as block sets P_i (Sec. 4) and
-as per-element label sets (its Table 1); scikit-learn's multilabel format is
-a 0/1 indicator matrix (rows = elements, columns = labels). These functions
-move between them; :mod:`rejlab.coverings` exports them.
+The neighborhood-system paper writes a result as blocks P_i, the elements
+carrying label i (Sec. 4), and as per-element label sets (Table 1);
+scikit-learn's multilabel format is a 0/1 indicator matrix (rows = elements,
+columns = labels). :func:`read_family` reads either kind of family the way
+every function of :mod:`rejlab.coverings` needs it; the converters (exported
+by :mod:`rejlab.coverings`) move between the three forms.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 
 from . import _set_checks as sc, _validate as v
-from ._blocks import matrix_family, read_family, subscripts_of
 from ._constraints import accepts
 from ._kinds import DISTINCT, FAMILY, INDICATOR, LABEL_SETS, UNIVERSE
 from ._sets import ElementSet, ordered
@@ -20,13 +21,77 @@ __all__ = ["blocks_to_indicator", "indicator_to_blocks", "label_sets_to_indicato
            "indicator_to_label_sets", "blocks_to_label_sets", "label_sets_to_blocks"]
 
 
+def read_family(family, name, universe=None):
+    """(blocks, U, order): a declared family as a tuple of frozensets, its universe and U's order.
+
+    ``family`` is what the ``FAMILY`` or ``COVERING`` kind made of it: a
+    tuple of frozensets, or a boolean indicator matrix whose column j is
+    block j + 1 (its rows are 0..n-1, or ``universe``'s elements in order).
+    ``universe`` (a tuple from the ``UNIVERSE`` kind) must hold every block;
+    by default U is the union of the blocks in :func:`rejlab._sets.ordered` order.
+    """
+    if not isinstance(family, tuple):
+        return _matrix_family(family, name, universe)
+    if universe is None:
+        order = tuple(ordered(frozenset().union(*family)))
+        return family, frozenset(order), order
+    U = frozenset(universe)
+    sc.blocks_within(family, U, name)
+    return family, U, universe
+
+
+def _matrix_family(Y, name, universe=None):
+    order = tuple(range(Y.shape[0])) if universe is None else universe
+    v.same_number("elements (one row per element)", universe=len(order), **{name: Y.shape[0]})
+    names = np.empty(len(order), dtype=object)
+    names[:] = order
+    blocks = tuple(frozenset(names[Y[:, j]].tolist()) for j in range(Y.shape[1]))
+    return blocks, frozenset(order), order
+
+
+def covering_blocks(covering, name, universe=None):
+    """:func:`read_family`, refusing a family that does not cover its universe."""
+    blocks, U, order = read_family(covering, name, universe)
+    sc.covering_of(blocks, U, name)
+    return blocks, U, order
+
+
+def family_kind(counts, sizes):
+    """"partition", "covering" or "not a covering": what a family is, from how many blocks
+    hold each element of U (``counts``) and how many elements each block holds (``sizes``).
+
+    A covering has no empty block and no element in none; a partition is a
+    covering whose every element lies in exactly one block.
+    """
+    if not (np.all(counts) and np.all(sizes)):
+        return "not a covering"
+    return "partition" if np.all(np.asarray(counts) == 1) else "covering"
+
+
+def subscripts_of(blocks, p):
+    """``Q_NS(p)``: the 1-based subscripts of the blocks holding ``p``."""
+    return ElementSet(i for i, block in enumerate(blocks, start=1) if p in block)
+
+
+def membership(sets, position, width):
+    """Boolean (len(sets), width) matrix: row i is True at ``position[x]`` for each x in ``sets[i]``.
+
+    Blocks over elements give the transposed indicator matrix; label sets
+    over labels give it as it is.
+    """
+    Y = np.zeros((len(sets), width), dtype=bool)
+    for i, s in enumerate(sets):
+        Y[i, [position[x] for x in s]] = True
+    return Y
+
+
 @accepts(blocks=FAMILY, universe=UNIVERSE)
 def blocks_to_indicator(blocks, *, universe=None):
     """0/1 indicator matrix (elements x blocks) of a sequence of sets.
 
     Row r is the r-th element of ``universe`` (default: the union of the
-    blocks in sorted order), column i-1 is block i: ``Y[r, i-1] = 1`` iff the
-    element lies in P_i. Returns a ``uint8`` array.
+    blocks, sorted), column i-1 is block i: ``Y[r, i-1] = 1`` iff the element
+    lies in P_i. Returns a ``uint8`` array.
 
     Examples
     --------
@@ -37,21 +102,16 @@ def blocks_to_indicator(blocks, *, universe=None):
            [1, 1]], dtype=uint8)
     """
     if not isinstance(blocks, tuple):
-        matrix_family(blocks, "blocks", universe)  # a universe must name its rows
+        _matrix_family(blocks, "blocks", universe)  # a universe must name its rows
         return blocks.astype(np.uint8)
     family, _, order = read_family(blocks, "blocks", universe)
-    index = {p: r for r, p in enumerate(order)}
-    Y = np.zeros((len(order), len(family)), dtype=np.uint8)
-    for j, block in enumerate(family):
-        Y[[index[p] for p in block], j] = 1
-    return Y
+    position = {p: r for r, p in enumerate(order)}
+    return np.ascontiguousarray(membership(family, position, len(order)).T, dtype=np.uint8)
 
 
 @accepts(Y=INDICATOR, universe=UNIVERSE)
 def indicator_to_blocks(Y, *, universe=None):
-    """The blocks P_i (one per column) of an indicator matrix, as a tuple of ElementSet.
-
-    ``universe`` names the rows (default 0..n-1).
+    """The blocks P_i (one per column) of an indicator matrix whose rows are ``universe`` (default 0..n-1).
 
     Examples
     --------
@@ -59,8 +119,17 @@ def indicator_to_blocks(Y, *, universe=None):
     >>> rl.indicator_to_blocks([[0, 1], [1, 0], [1, 1]], universe=["a", "b", "c"])
     ({'b', 'c'}, {'a', 'c'})
     """
-    blocks, _, _ = matrix_family(Y, "Y", universe)
-    return tuple(ElementSet(b) for b in blocks)
+    return tuple(map(ElementSet, _matrix_family(Y, "Y", universe)[0]))
+
+
+def _columns(rows, labels):
+    """The labels of the columns: ``labels``, checked, or the sorted union of the label sets."""
+    if labels is None:
+        labels = ordered(frozenset().union(*rows))
+        if not labels:
+            raise ValueError("label_sets hold no label at all: pass labels=...")
+    sc.labels_known(rows, labels, "label_sets")
+    return list(labels)
 
 
 @accepts(label_sets=LABEL_SETS, labels=DISTINCT)
@@ -68,7 +137,7 @@ def label_sets_to_indicator(label_sets, *, labels=None):
     """0/1 indicator matrix (samples x labels) of per-sample label sets.
 
     ``label_sets`` is a sequence of sets (one per sample, in row order) or a
-    mapping element -> set (rows in sorted key order). ``labels`` fixes the
+    mapping element -> set (rows in sorted key order); ``labels`` fixes the
     columns (default: the sorted union of all labels).
 
     Examples
@@ -80,18 +149,13 @@ def label_sets_to_indicator(label_sets, *, labels=None):
            [0, 0, 0]], dtype=uint8)
     """
     rows = sc.label_sets(label_sets, "label_sets")[1]
-    cols = _labels(rows, labels)
-    sc.labels_known(rows, cols, "label_sets")
-    col = {label: j for j, label in enumerate(cols)}
-    Y = np.zeros((len(rows), len(cols)), dtype=np.uint8)
-    for r, row in enumerate(rows):
-        Y[r, [col[label] for label in row]] = 1
-    return Y
+    cols = _columns(rows, labels)
+    return membership(rows, {label: j for j, label in enumerate(cols)}, len(cols)).astype(np.uint8)
 
 
 @accepts(Y=INDICATOR, labels=DISTINCT)
 def indicator_to_label_sets(Y, *, labels=None):
-    """Per-sample label sets (one ElementSet per row) of an indicator matrix.
+    """Per-sample label sets (one per row) of an indicator matrix.
 
     ``labels`` names the columns (default 1..m, the paper's 1-based subscripts).
 
@@ -101,16 +165,19 @@ def indicator_to_label_sets(Y, *, labels=None):
     >>> rl.indicator_to_label_sets([[0, 1, 1], [1, 0, 0]])
     ({2, 3}, {1})
     """
-    names = _column_names(labels, Y.shape[1])
+    m = Y.shape[1]
+    if labels is not None:
+        v.same_number("names (one per column)", Y=m, labels=len(labels))
+    names = np.empty(m, dtype=object)
+    names[:] = list(range(1, m + 1) if labels is None else labels)
     return tuple(ElementSet(names[row].tolist()) for row in Y)
 
 
 @accepts(blocks=FAMILY, universe=UNIVERSE)
 def blocks_to_label_sets(blocks, *, universe=None):
-    """Per-element label sets of a family of blocks: ``{p: Q_NS(p)}`` (1-based subscripts).
+    """Per-element label sets ``{p: Q_NS(p)}`` of a family of blocks (1-based subscripts).
 
-    This is how Section 5.1 reads the same data that Section 5.2 writes as
-    blocks: the label set of p is the subscript set of its neighborhood system.
+    This is how Section 5.1 reads the data that Section 5.2 writes as blocks.
 
     Examples
     --------
@@ -124,12 +191,11 @@ def blocks_to_label_sets(blocks, *, universe=None):
 
 @accepts(label_sets=LABEL_SETS, labels=DISTINCT)
 def label_sets_to_blocks(label_sets, *, labels=None):
-    """Blocks P_i (the samples carrying label i) from per-sample label sets.
+    """Blocks P_i (the samples carrying label i) of per-sample label sets, one per label.
 
     ``label_sets`` is a mapping element -> set of labels (or a sequence of
-    sets, elements 0..n-1). One block per label, in ``labels`` order (default
-    the sorted union of the labels). A label nobody carries gives an empty
-    block.
+    sets, elements 0..n-1); blocks come in ``labels`` order (default: the
+    sorted union of the labels), and a label nobody carries gives an empty block.
 
     Examples
     --------
@@ -138,28 +204,5 @@ def label_sets_to_blocks(label_sets, *, labels=None):
     ({'b', 'c'}, {'a'}, {'a', 'd'})
     """
     elements, rows = sc.label_sets(label_sets, "label_sets")
-    cols = _labels(rows, labels)
-    sc.labels_known(rows, cols, "label_sets")
-    blocks = tuple(ElementSet(p for p, row in zip(elements, rows) if label in row)
-                   for label in cols)
-    return blocks
-
-
-def _labels(rows, labels):
-    if labels is None:
-        cols = ordered(frozenset().union(*rows))
-        if not cols:
-            raise ValueError("label_sets hold no label at all: pass labels=...")
-        return cols
-    return list(labels)
-
-
-def _column_names(labels, m):
-    if labels is None:
-        names = list(range(1, m + 1))
-    else:
-        names = list(labels)
-        v.same_number("names (one per column)", Y=m, labels=len(names))
-    out = np.empty(m, dtype=object)
-    out[:] = list(names)
-    return out
+    return tuple(ElementSet(p for p, row in zip(elements, rows) if label in row)
+                 for label in _columns(rows, labels))

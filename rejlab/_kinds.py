@@ -172,6 +172,7 @@ def _element(p, name):
     except TypeError:
         raise ValueError(f"{name} must be an element of the universe (a hashable value such "
                          f"as 'a' or 3), got {v.describe(p)}") from None
+    sc.self_equal([p], name, " is")
     return p
 
 

@@ -2,9 +2,9 @@
 
 NumPy would otherwise decide for us: ``np.asarray([1, "x"])`` turns 1 into
 "1", and comparing an int64 array with a float64 one rounds 2**53 + 1 to
-2**53.0. :func:`labels_1d` reads one argument of labels, :func:`label_pair`
-two that are compared sample by sample; each raises ``ValueError`` naming
-the argument.
+2**53.0. :func:`labels_1d` reads one argument of labels and :func:`same_kind`
+checks that two compared sample by sample can ever be equal; each raises
+``ValueError`` naming the argument.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import numbers
 
 import numpy as np
 
-from ._validate import CONVERSION_ERRORS, as_1d, describe, plain, same_length
+from ._validate import CONVERSION_ERRORS, as_1d, describe, plain
 
-__all__ = ["labels_1d", "label_pair", "same_kind", "SELF_EQUAL", "equals_itself"]
+__all__ = ["labels_1d", "same_kind", "SELF_EQUAL", "equals_itself"]
 
 _LABEL_KINDS = {"b": "numbers", "i": "numbers", "u": "numbers", "f": "numbers",
                 "U": "strings", "S": "bytes", "M": "dates", "m": "durations"}
@@ -36,10 +36,6 @@ def _item_kind(t):
     return "other objects"
 
 
-def _first(items, test):
-    return next(i for i, e in enumerate(items) if test(e))
-
-
 def _label_refused(name, i, item, why):
     raise ValueError(f"{name} must hold class labels (numbers or strings); sample {i} is "
                      f"{describe(item)}: {why}")
@@ -49,14 +45,19 @@ def _object_labels(arr, name):
     """Check an object array of labels element by element; return their one kind."""
     items = arr.tolist()
     types = set(map(type, items))
-    for t in types:
-        if t is type(None):
-            _label_refused(name, _first(items, lambda e: e is None), None, "None is no label")
-        if issubclass(t, (complex, np.complexfloating)):
-            i = _first(items, lambda e: type(e) is t)
-            _label_refused(name, i, items[i], "complex numbers are no labels")
-        if t.__hash__ is None:
-            i = _first(items, lambda e: type(e) is t)
+    def first(test):
+        return next(i for i, e in enumerate(items) if test(e))
+
+    if type(None) in types:
+        _label_refused(name, first(lambda e: e is None), None, "None is no label")
+    if any(issubclass(t, (complex, np.complexfloating)) for t in types):
+        i = first(lambda e: isinstance(e, (complex, np.complexfloating)))
+        _label_refused(name, i, items[i], "complex numbers are no labels")
+    # hashable containers (tuples, frozensets) may still hold unhashable items
+    if any(t.__hash__ is None or issubclass(t, (tuple, frozenset)) for t in types):
+        unhashable = [i for i, e in enumerate(items) if not _hashable(e)]
+        if unhashable:
+            i = unhashable[0]
             _label_refused(name, i, items[i], "a label must be hashable (not a list, set or dict)")
     kinds = {t: _item_kind(t) for t in types}
     if len(set(kinds.values())) > 1:
@@ -68,14 +69,6 @@ def _object_labels(arr, name):
                          f"{describe(items[i1])} ({k1}) and sample {i2} is "
                          f"{describe(items[i2])} ({k2}); NumPy would silently turn them into "
                          "one kind. Give every label the same kind (e.g. all strings)")
-    try:  # hashable containers may still hold unhashable items
-        for t in types:
-            if issubclass(t, (tuple, frozenset)):
-                for e in items:
-                    hash(e)
-    except TypeError:
-        i = _first(items, lambda e: not _hashable(e))
-        _label_refused(name, i, items[i], "a label must be hashable")
     _equal_to_themselves(arr, items, name, types)
     return next(iter(kinds.values()))
 
@@ -189,24 +182,6 @@ def labels_1d(x, name):
     (``2**53 + 1`` is not ``2.0**53``).
     """
     return _labels(x, name)[0]
-
-
-def label_pair(**arrays):
-    """Two label arrays (keyword-named) that can be compared sample by sample.
-
-    Both pass :func:`labels_1d`, have the same length and hold labels of the
-    same kind: numbers against strings would never be equal under Python's
-    ``==``, which is always a mistake in the input (e.g. one column read as
-    text), so it is refused.
-    """
-    (n1, x1), (n2, x2) = arrays.items()
-    a1, k1 = _labels(x1, n1)
-    a2, k2 = _labels(x2, n2)
-    same_length(**{n1: a1, n2: a2})
-    if k1 != k2:
-        raise ValueError(f"{n1} holds {k1} but {n2} holds {k2}: labels of different kinds "
-                         f"never compare equal (convert one, e.g. {n2}.astype(str))")
-    return a1, a2
 
 
 def same_kind(**arrays):

@@ -19,9 +19,9 @@ from ._sets import ordered
 from ._validate import CONVERSION_ERRORS, as_array, describe, plain
 
 __all__ = ["is_set_family", "set_family", "is_sets", "one_layer", "same_keys", "label_sets",
-           "labels_known", "condition_key", "zero_division", "universe_elements",
-           "universe_order", "blocks_within", "nonempty_blocks", "covering_of", "element_of",
-           "indicator_matrix"]
+           "labels_known", "self_equal", "zero_division", "universe_elements", "blocks_within",
+           "nonempty_blocks", "covering_of", "element_of", "indicator_matrix"]
+
 
 def is_set_family(x):
     """True when ``x`` is a non-empty sequence whose first item is a set or frozenset."""
@@ -53,8 +53,23 @@ def set_family(family, name):
         if not isinstance(block, (set, frozenset)):
             raise ValueError(f"{name}: block {i} must be a set (e.g. {{'a', 'b'}}), "
                              f"got {type(block).__name__}")
+        self_equal(block, name, f": block {i} holds")
         blocks.append(frozenset(block))
     return tuple(blocks)
+
+
+def self_equal(elements, name, holds=" holds"):
+    """Raise unless every one of ``elements`` equals itself (``holds`` says where, in the message).
+
+    A NaN-like element (float NaN, ``Decimal('NaN')``, NaT: ``x != x``) is
+    found in a set only when it is the very same object, so a count would
+    depend on object identity (``{nan} & {float('nan')}`` is empty).
+    """
+    for e in elements:
+        if not isinstance(e, SELF_EQUAL) and not equals_itself(e):
+            raise ValueError(f"{name}{holds} {describe(e)}, which does not equal itself "
+                             "(a NaN-like value): sets would match it or not depending on "
+                             "which NaN object it is")
 
 
 def is_sets(x):
@@ -104,16 +119,13 @@ def label_sets(x, name):
         values = list(x)
     if not values:
         raise ValueError(f"{name} must not be empty")
+    self_equal(elements, name, ": an element (a key) is")
     rows = []
     for p, row in zip(elements, values):
         if not isinstance(row, (set, frozenset)):
             raise ValueError(f"{name}: the label set of {describe(p)} must be a set, "
                              f"got {type(row).__name__}")
-        odd = [e for e in row if not isinstance(e, SELF_EQUAL) and not equals_itself(e)]
-        if odd:
-            raise ValueError(f"{name}: the label set of {describe(p)} holds {describe(odd[0])}, "
-                             "which does not equal itself (a NaN-like label): sets would match "
-                             "it or not depending on which NaN object it is")
+        self_equal(row, name, f": the label set of {describe(p)} holds")
         rows.append(frozenset(row))
     return elements, rows
 
@@ -122,20 +134,12 @@ def labels_known(rows, labels, name):
     """Raise unless every label in ``rows`` (label sets) is one of ``labels``."""
     extra = frozenset().union(*rows).difference(labels)
     if extra:
-        shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
-        raise ValueError(f"{name} use label(s) not in labels: {shown}")
+        raise ValueError(f"{name} use label(s) not in labels: {_shown(extra)}")
 
 
-def condition_key(x, name, options):
-    """``x`` as a key of ``options`` (tuples allowed; lists read as tuples), or raise."""
-    key = tuple(x) if isinstance(x, (tuple, list)) else x
-    try:
-        known = key in options
-    except TypeError:  # unhashable: a dict, or a tuple holding lists
-        known = False
-    if not known:
-        raise ValueError(f"{name} must be None or one of {list(options)}, got {describe(x)}")
-    return key
+def _shown(elements):
+    """The first five of some elements, in display order, for a message."""
+    return ", ".join(repr(plain(e)) for e in ordered(elements)[:5])
 
 
 def zero_division(x, name="zero_division"):
@@ -167,6 +171,7 @@ def universe_elements(universe, name="universe"):
         raise ValueError(f"{name} must be a collection of hashable elements: {exc}") from None
     if not items:
         raise ValueError(f"{name} must not be empty")
+    self_equal(items, name)
     if isinstance(universe, (set, frozenset)):
         return tuple(ordered(items))
     if len(distinct) != len(items):
@@ -174,20 +179,12 @@ def universe_elements(universe, name="universe"):
     return tuple(items)
 
 
-def universe_order(blocks, universe):
-    """U in a fixed order: ``universe``'s elements if given, else the union of ``blocks``."""
-    if universe is None:
-        return tuple(ordered(frozenset().union(*blocks)))
-    return universe_elements(universe)
-
-
 def blocks_within(blocks, universe, name):
     """Raise unless every block only holds elements of ``universe`` (a set)."""
     for i, block in enumerate(blocks, start=1):
-        extra = block - universe
-        if extra:
-            shown = ", ".join(repr(plain(e)) for e in ordered(extra)[:5])
-            raise ValueError(f"{name}: block {i} holds element(s) not in the universe: {shown}")
+        if block - universe:
+            raise ValueError(f"{name}: block {i} holds element(s) not in the universe: "
+                             f"{_shown(block - universe)}")
 
 
 def nonempty_blocks(blocks, name):
@@ -203,9 +200,8 @@ def covering_of(blocks, universe, name):
     blocks_within(blocks, universe, name)
     missing = universe.difference(*blocks)
     if missing:
-        shown = ", ".join(repr(plain(e)) for e in ordered(missing)[:5])
-        raise ValueError(f"{name} does not cover the universe: element(s) {shown} lie in no "
-                         "block (their neighborhood system is empty)")
+        raise ValueError(f"{name} does not cover the universe: element(s) {_shown(missing)} lie "
+                         "in no block (their neighborhood system is empty)")
 
 
 def element_of(p, universe, name="p"):

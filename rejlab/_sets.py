@@ -12,6 +12,8 @@ import numbers
 
 import numpy as np
 
+from ._validate import plain
+
 __all__ = ["ElementSet", "sort_key", "ordered"]
 
 
@@ -40,11 +42,6 @@ def ordered(elements):
     return sorted(set(elements), key=sort_key)
 
 
-def _plain(e):
-    """An element as a plain Python value for printing (``'c'``, not ``np.str_('c')``)."""
-    return e.item() if isinstance(e, np.generic) else e
-
-
 class ElementSet(frozenset):
     """A frozenset that prints its elements in :func:`ordered` order.
 
@@ -63,6 +60,6 @@ class ElementSet(frozenset):
     def __repr__(self):
         if not self:
             return "set()"
-        return "{" + ", ".join(repr(_plain(e)) for e in ordered(self)) + "}"
+        return "{" + ", ".join(repr(plain(e)) for e in ordered(self)) + "}"
 
     __str__ = __repr__

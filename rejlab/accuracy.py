@@ -1,31 +1,19 @@
 """Absolute accuracy AA and relative accuracy rate RAR (neighborhood-system paper, Secs. 4-5).
 
 An ideal result P = (P_1..P_m) and a classification result P' = (P'_1..P'_m)
-give every element p of U two label sets, its subscript sets ``Q_P(p)`` and
-``Q_P'(p)``. Per element write ``TP_p = |Q_P(p) ∩ Q_P'(p)|``,
-``FP_p = |Q_P'(p) - Q_P(p)|`` (labels wrongly given) and
-``FN_p = |Q_P(p) - Q_P'(p)|`` (labels missed). Then
+give every element p two label sets, its subscript sets ``Q_P(p)`` and
+``Q_P'(p)``; per element ``TP_p = |Q_P(p) ∩ Q_P'(p)|``, ``FP_p = |Q_P'(p) - Q_P(p)|``
+(labels wrongly given) and ``FN_p = |Q_P(p) - Q_P'(p)|`` (labels missed). Then
+``T_pos = sum_i |P_i ∩ P'_i| = sum_p TP_p``, ``AA = T_pos / sum_i |P_i|``, the
+unified ``T_neg = sum_p max(FP_p, FN_p)`` and ``RAR = T_pos / T_neg``; the four
+conditions of Sec. 4.1 have their own T_neg, and two methods compare by
+Remarks 3 (:func:`compare_methods`).
 
-- ``T_pos = sum_i |P_i ∩ P'_i| = sum_p TP_p`` and ``AA = T_pos / sum_i |P_i|``
-  (the micro-averaged recall);
-- unified ``T_neg = sum_p max(FP_p, FN_p)`` (Sec. 4.2: the paper splits U
-  into U - D_P and D_P, with the same max form on both parts) and
-  ``RAR = T_pos / T_neg``, ``inf`` when T_neg = 0;
-- the four conditions of Sec. 4.1 have their own T_neg
-  (:func:`t_neg_partition_partition` ... :func:`t_neg_covering_covering`);
-  whenever ideal and result are coverings, the formula of their condition
-  equals the unified one (a formula used outside its condition does not);
-- two methods compare by Remarks 3 (:func:`compare_methods`).
-
-Two layers, one rule ("sets are sets, arrays are arrays"):
-
-- a set layer for teaching: ideal and result are lists of Python sets (the
-  blocks P_i, one per label, any hashable elements) or mappings
-  element -> label set;
-- a vectorized layer on 0/1 indicator matrices (rows = samples, columns =
-  labels), whose per-sample counts come from :mod:`rejlab.multilabel`.
-
-The sample-averaged multi-label scores of Sec. 5.1 live in :mod:`rejlab.multilabel`.
+Ideal and result are sequences of Python sets (the blocks P_i, one per label,
+any hashable elements), mappings element -> label set, or 0/1 indicator
+matrices (rows = elements, columns = labels): "sets are sets, arrays are
+arrays". Sets are read into the same boolean matrices, so both give the same
+numbers. :mod:`rejlab.multilabel` scores per sample with the same counts.
 """
 
 from __future__ import annotations
@@ -33,16 +21,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress
 from typing import NamedTuple
 
 import numpy as np
 
 from . import _set_checks as sc, _validate as v
 from ._constraints import Kind, accepts
+from ._conversions import family_kind, label_sets_to_blocks, membership
 from ._kinds import SETS_OR_INDICATOR, TEXT, UNIVERSE, one_of
-from ._label_counts import aa_rar, sample_counts, totals as count_totals
 from ._sets import ElementSet, ordered
-from .coverings import label_sets_to_blocks
 
 __all__ = [
     "AccuracyReport",
@@ -67,63 +55,78 @@ CONDITIONS = {
 }
 
 
-# --- reading the inputs --------------------------------------------------------
+# --- the counts everything is built from (shared with rejlab.multilabel) -----------------
 
 
-class _Sets(NamedTuple):
-    """Set layer: blocks of ideal and result over the universe ``order``."""
+class SampleCounts(NamedTuple):
+    """TP_p, FP_p and FN_p of a result against the ideal (int arrays, one entry per element)."""
 
-    P: tuple
-    R: tuple
-    order: tuple
+    tp: np.ndarray
+    fp: np.ndarray
+    fn: np.ndarray
 
 
-class _Arrays(NamedTuple):
-    """Indicator layer: boolean (n, m) matrices."""
+def sample_counts(T, R):
+    """SampleCounts of two boolean (elements x labels) matrices, ideal ``T`` and result ``R``."""
+    tp = np.count_nonzero(T & R, axis=1)
+    return SampleCounts(tp, np.count_nonzero(R, axis=1) - tp, np.count_nonzero(T, axis=1) - tp)
+
+
+def totals(c):
+    """``(T_pos, sum_i |P_i|, T_neg)`` of SampleCounts as Python ints (unified T_neg)."""
+    T_pos = int(c.tp.sum())
+    return T_pos, T_pos + int(c.fn.sum()), int(np.maximum(c.fp, c.fn).sum())
+
+
+def aa_rar(T_pos, sum_P, T_neg):
+    """``AA = T_pos / sum_P`` (NaN when no label is true) and ``RAR = T_pos / T_neg`` (inf at 0)."""
+    return (T_pos / sum_P if sum_P else float("nan")), (T_pos / T_neg if T_neg else float("inf"))
+
+
+# --- reading the inputs ----------------------------------------------------------------
+
+
+class _Pair(NamedTuple):
+    """Ideal and result as boolean (elements x labels) matrices; ``elements`` names the rows
+    of the set layer (None for indicator matrices)."""
 
     T: np.ndarray
     R: np.ndarray
+    elements: tuple | None
 
 
 def _read(ideal, results, universe=None):
-    """The declared ``ideal`` and results (a dict name -> value) read together, once.
+    """The declared ``ideal`` and results (a dict name -> value), read together once.
 
-    Returns one :class:`_Sets` or :class:`_Arrays` per result. Both layers
-    accept the same data: a result (or an ideal given as data) may leave a
-    label with no element and an element with no label. In the set layer U
-    is ``universe`` if given, else the mapping's keys, else the union of
-    every block of ideal and results; in the indicator layer the rows are U.
-    Only the number of labels must agree.
+    A result (or an ideal given as data) may leave a label with no element
+    and an element with no label; only the number of labels must agree. In
+    the set layer U is ``universe`` if given, else the mapping's keys, else
+    the union of every block of ideal and results.
     """
     values = {"ideal": ideal, **results}
     if not sc.one_layer(**values):
-        out = {}
         for name, x in results.items():
-            out[name] = _Arrays(ideal, x)
             v.same_shape(ideal=ideal, **{name: x})
-        return out
+        return {name: _Pair(ideal, x, None) for name, x in results.items()}
     if isinstance(ideal, Mapping):
         sc.same_keys(**values)
-        rows = {name: sc.label_sets(x, name)[1] for name, x in values.items()}
-        labels = ordered(frozenset().union(*(r for rs in rows.values() for r in rs)))
-        blocks = {name: tuple(label_sets_to_blocks(x, labels=labels)) if labels else ()
+        rows = [r for name, x in values.items() for r in sc.label_sets(x, name)[1]]
+        labels = ordered(frozenset().union(*rows))
+        blocks = {name: label_sets_to_blocks(x, labels=labels) if labels else ()
                   for name, x in values.items()}
-        default = ordered(ideal)
+        order = tuple(ordered(ideal))
     else:
         blocks = values
-        default = None
+        order = tuple(ordered(frozenset().union(*(b for bs in values.values() for b in bs))))
     v.same_number("labels (blocks): both must use the same m labels",
                   **{name: len(bs) for name, bs in blocks.items()})
-    if universe is not None:
-        order = universe
-    elif default is not None:
-        order = tuple(default)
-    else:
-        order = sc.universe_order([b for bs in blocks.values() for b in bs], None)
+    order = order if universe is None else universe
     U = frozenset(order)
     for name, bs in blocks.items():
         sc.blocks_within(bs, U, name)
-    return {name: _Sets(blocks["ideal"], blocks[name], order) for name in results}
+    position = {p: r for r, p in enumerate(order)}
+    T, *R = (membership(bs, position, len(order)).T for bs in blocks.values())
+    return {name: _Pair(T, r, order) for name, r in zip(results, R)}
 
 
 #: An ideal and a result, and the universe of the set layer.
@@ -131,58 +134,30 @@ _PAIR = dict(ideal=SETS_OR_INDICATOR, result=SETS_OR_INDICATOR, universe=UNIVERS
 
 
 def _read_pair(ideal, result, universe=None):
-    """:func:`_read` of one result named ``result``."""
     return _read(ideal, {"result": result}, universe)["result"]
 
 
-# --- per-element / per-sample terms ------------------------------------------------
+def _totals(pair):
+    return totals(sample_counts(pair.T, pair.R))
 
 
-def _element_terms(data):
-    """(elements, tp, fp, fn, count_P) for either layer; the set layer uses Python sets."""
-    if isinstance(data, _Arrays):
-        c = sample_counts(data.T, data.R)
-        n_ideal = data.T.sum(axis=1, dtype=np.int64)
-        return np.arange(data.T.shape[0]), c.tp, c.fp, c.fn, n_ideal
-    tp, fp, fn, count = [], [], [], []
-    for p in data.order:
-        q = {i for i, block in enumerate(data.P) if p in block}
-        q_res = {i for i, block in enumerate(data.R) if p in block}
-        tp.append(len(q & q_res))
-        fp.append(len(q_res - q))
-        fn.append(len(q - q_res))
-        count.append(len(q))
-    return data.order, *(np.array(x, dtype=np.int64) for x in (tp, fp, fn, count))
-
-
-def _totals(data):
-    """(T_pos, sum |P_i|, unified T_neg) as Python ints."""
-    if isinstance(data, _Arrays):
-        return count_totals(sample_counts(data.T, data.R))
-    T_pos = sum(len(P_i & R_i) for P_i, R_i in zip(data.P, data.R))
-    sum_P = sum(len(P_i) for P_i in data.P)
-    _, _, fp, fn, _ = _element_terms(data)
-    return T_pos, sum_P, int(np.maximum(fp, fn).sum())
-
-
-# --- AA and RAR ---------------------------------------------------------------------
+# --- AA and RAR ----------------------------------------------------------------------
 
 
 @accepts(**_PAIR)
 def absolute_accuracy(ideal, result, *, universe=None):
     """Absolute accuracy ``AA = T_pos / sum_i |P_i|`` with ``T_pos = sum_i |P_i ∩ P'_i|``.
 
-    Section 4.2 (unified form). For a partition ideal ``sum_i |P_i| = |U|``
+    Section 4.2 (unified form); for a partition ideal ``sum_i |P_i| = |U|``
     (Section 4.1.1). In indicator form AA is the micro-averaged recall
-    ``TP / (TP + FN)``. NaN when the ideal holds no label at all (only
-    possible for indicator matrices).
+    ``TP / (TP + FN)``. NaN when the ideal holds no label at all.
 
     Parameters
     ----------
     ideal, result : sequences of sets (blocks P_i, one per label), mappings
         element -> label set, or 0/1 indicator matrices (samples x labels)
     universe : collection, optional
-        U for the set layer (default: the union of the ideal blocks).
+        U for the set layer (default: the union of the blocks).
 
     Examples
     --------
@@ -204,9 +179,8 @@ def relative_accuracy_rate(ideal, result, *, universe=None):
     """Relative accuracy rate ``RAR = T_pos / T_neg`` (unified form, Section 4.2).
 
     ``T_neg = sum_p max(|Q_P'(p) - Q_P(p)|, |Q_P(p) - Q_P'(p)|)``: per element,
-    the larger of the number of labels wrongly given and of labels missed
-    (in indicator form ``sum_p max(FP_p, FN_p)``). ``inf`` when T_neg = 0
-    (the result equals the ideal).
+    the larger of the number of labels wrongly given and of labels missed.
+    ``inf`` when T_neg = 0 (the result equals the ideal).
 
     Examples
     --------
@@ -224,7 +198,14 @@ def relative_accuracy_rate(ideal, result, *, universe=None):
 
 
 def _condition(x, name):
-    return sc.condition_key(x, name, CONDITIONS)
+    key = tuple(x) if isinstance(x, (tuple, list)) else x
+    try:
+        known = key in CONDITIONS
+    except TypeError:  # unhashable: a dict, or a tuple holding lists
+        known = False
+    if not known:
+        raise ValueError(f"{name} must be None or one of {list(CONDITIONS)}, got {v.describe(x)}")
+    return key
 
 
 #: One of the paper's four conditions, (ideal kind, result kind); a list reads as a tuple.
@@ -255,33 +236,27 @@ def t_neg(ideal, result, *, universe=None, condition=None):
     return _t_neg(_read_pair(ideal, result, universe), condition)
 
 
-def _t_neg(data, condition):
-    """Unified T_neg (condition None) or a condition's formula, on read data."""
-    return _totals(data)[2] if condition is None else _condition_t_neg(data, condition)
+def _t_neg(pair, condition):
+    """T_neg of read data: unified (condition None) or by a condition's formula.
 
-
-def _condition_t_neg(data, condition):
-    ideal_kind, result_kind = condition
-    if isinstance(data, _Sets):
-        # the paper's block-wise formulas, literally
-        if ideal_kind == "partition":
-            return sum(len(R_i - P_i) for P_i, R_i in zip(data.P, data.R))
-        if result_kind == "partition":
-            return sum(len(P_i - R_i) for P_i, R_i in zip(data.P, data.R))
-    _, _, fp, fn, count = _element_terms(data)
-    if ideal_kind == "partition":
-        return int(fp.sum())
-    if result_kind == "partition":
-        return int(fn.sum())
+    The paper's block sums are element sums: both count the pairs (element,
+    label) in one result only, ``sum_i |P'_i - P_i| = sum_p FP_p`` (FN alike).
+    """
+    c = sample_counts(pair.T, pair.R)
+    if condition is None:
+        return totals(c)[2]
+    if condition[0] == "partition":
+        return int(c.fp.sum())
+    if condition[1] == "partition":
+        return int(c.fn.sum())
     # covering / covering: one-sided on U - D_P, max form on D_P
-    return int(np.where(count >= 2, np.maximum(fp, fn), fp).sum())
+    overlapped = pair.T.sum(axis=1) >= 2
+    return int(np.where(overlapped, np.maximum(c.fp, c.fn), c.fp).sum())
 
 
 @accepts(**_PAIR)
 def t_neg_partition_partition(ideal, result, *, universe=None):
-    """T_neg of Section 4.1.1 (1), ideal and result partitions: ``sum_i |P'_i - P_i|``.
-
-    It also equals ``|U| - T_pos`` in that condition.
+    """T_neg of Section 4.1.1 (1), ideal and result partitions: ``sum_i |P'_i - P_i|`` (= |U| - T_pos).
 
     >>> import rejlab as rl
     >>> rl.accuracy.t_neg_partition_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}],
@@ -331,7 +306,7 @@ def t_neg_covering_covering(ideal, result, *, universe=None):
     return _t_neg(_read_pair(ideal, result, universe), ("covering", "covering"))
 
 
-# --- the report -------------------------------------------------------------------
+# --- the report --------------------------------------------------------------------------
 
 
 def _fmt_terms(values):
@@ -351,37 +326,31 @@ def _fmt_elements(elements):
 
 @dataclass(frozen=True)
 class AccuracyReport:
-    """AA and RAR with every intermediate number of the paper (Sections 4-5).
-
-    Built by :func:`accuracy_report`. For indicator matrices the elements
-    are row indices and the per-element fields are NumPy arrays.
+    """AA and RAR with every intermediate number of the paper (Sections 4-5), from :func:`accuracy_report`.
 
     Attributes
     ----------
-    ideal_kind, result_kind : str
-        "partition", "covering" or (indicator layer only) "not a covering".
-    condition : str
-        The paper's condition, e.g. "ideal covering, result partition".
+    ideal_kind, result_kind, condition : str
+        "partition", "covering" or "not a covering", and the paper's
+        condition they make, e.g. "ideal covering, result partition".
     T_pos_per_label, P_sizes : tuple of int
         ``|P_i ∩ P'_i|`` and ``|P_i|`` for i = 1..m.
     T_pos, sum_P, T_neg : int
         ``T_pos``, ``sum_i |P_i|`` and the unified ``T_neg``.
     AA, RAR : float
         ``T_pos / sum_P`` and ``T_pos / T_neg`` (inf when T_neg = 0).
-    D_P : ElementSet (indicator layer: array of row indices)
+    D_P : ElementSet
         Overlapped elements of the ideal (in two or more ideal blocks).
-    T1, T1_elements : tuple
-        ``max(FP_p, FN_p)`` for p in U - D_P, and those p, in universe order.
-    T2, T2_elements : tuple
-        The same over D_P.
+    T1, T1_elements, T2, T2_elements : tuple
+        ``max(FP_p, FN_p)`` for p in U - D_P and for p in D_P, and those p.
     T_neg_condition : int or None
-        T_neg by the formula of the detected condition (None outside the
-        paper's four conditions).
-    elements : tuple (indicator layer: array of row indices)
-        The elements of U in universe order: the rows of the two matrices.
-    ideal_matrix, result_matrix : bool arrays, shape (|U|, m)
-        Element x label membership of the ideal and of the result (what
-        :func:`rejlab.plot.results_grid` draws).
+        T_neg by the formula of the detected condition (None outside the four).
+    elements : tuple
+        U in universe order: the rows of ``ideal_matrix`` and ``result_matrix``,
+        the element x label membership (bool arrays) :func:`rejlab.plot.results_grid` draws.
+
+    For indicator matrices the elements are row indices and ``D_P``,
+    ``T1``, ``T2``, their elements and ``elements`` are NumPy arrays.
     """
 
     ideal_kind: str
@@ -430,7 +399,7 @@ class AccuracyReport:
 
     def __str__(self):
         where = CONDITIONS.get((self.ideal_kind, self.result_kind), "outside the paper's conditions")
-        lines = [
+        return "\n".join([
             f"condition: {self.condition} ({where})",
             f"T_pos = {_fmt_terms(self.T_pos_per_label)} = {self.T_pos}",
             f"sum |P_i| = {_fmt_terms(self.P_sizes)} = {self.sum_P}",
@@ -442,26 +411,7 @@ class AccuracyReport:
             f"{_fmt_elements(tuple(self.T2_elements))}",
             f"T_neg = {sum(int(x) for x in self.T1)} + {sum(int(x) for x in self.T2)} = {self.T_neg}",
             "RAR = " + self.fraction_text("RAR"),
-        ]
-        return "\n".join(lines)
-
-
-def _kind_of(data):
-    if isinstance(data, _Sets):
-        U = frozenset(data.order)
-
-        def kind(blocks):
-            if not all(blocks) or U.difference(*blocks):
-                return "not a covering"
-            return "partition" if sum(map(len, blocks)) == len(U) else "covering"
-        return kind(data.P), kind(data.R)
-
-    def kind(Y):
-        rows = Y.sum(axis=1)
-        if rows.min() == 0 or not Y.any(axis=0).all():
-            return "not a covering"
-        return "partition" if rows.max() == 1 else "covering"
-    return kind(data.T), kind(data.R)
+        ])
 
 
 @accepts(**_PAIR)
@@ -488,41 +438,32 @@ def accuracy_report(ideal, result, *, universe=None):
     T_neg = 2 + 1 = 3
     RAR = 6/3 = 2
     """
-    data = _read_pair(ideal, result, universe)
-    elements, tp, fp, fn, count = _element_terms(data)
-    t = np.maximum(fp, fn)
-    overlapped = count >= 2
-    if isinstance(data, _Sets):
-        per_label = tuple(len(P_i & R_i) for P_i, R_i in zip(data.P, data.R))
-        sizes = tuple(len(P_i) for P_i in data.P)
-        D_P = ElementSet(p for p, o in zip(elements, overlapped) if o)
-        T1_el = tuple(p for p, o in zip(elements, overlapped) if not o)
-        T2_el = tuple(p for p, o in zip(elements, overlapped) if o)
-        T1, T2 = tuple(int(x) for x in t[~overlapped]), tuple(int(x) for x in t[overlapped])
-        ideal_matrix, result_matrix = (
-            np.array([[p in block for block in family] for p in elements], dtype=bool).reshape(
-                len(elements), len(family)) for family in (data.P, data.R))
-        elements = tuple(elements)
+    pair = _read_pair(ideal, result, universe)
+    c = sample_counts(pair.T, pair.R)
+    t = np.maximum(c.fp, c.fn)
+    overlapped = pair.T.sum(axis=1) >= 2
+    if pair.elements is None:
+        elements = np.arange(len(t))
+        D_P = T2_el = np.flatnonzero(overlapped)
+        T1_el, T1, T2 = np.flatnonzero(~overlapped), t[~overlapped], t[overlapped]
     else:
-        per_label = tuple(int(x) for x in (data.T & data.R).sum(axis=0))
-        sizes = tuple(int(x) for x in data.T.sum(axis=0))
-        D_P = np.flatnonzero(overlapped)
-        T1_el, T2_el = np.flatnonzero(~overlapped), D_P
-        T1, T2 = t[~overlapped], t[overlapped]
-        ideal_matrix, result_matrix = data.T, data.R
-    ideal_kind, result_kind = _kind_of(data)
-    condition = f"ideal {ideal_kind}, result {result_kind}"
-    key = (ideal_kind, result_kind)
-    T_neg_cond = _condition_t_neg(data, key) if key in CONDITIONS else None
+        elements = tuple(pair.elements)
+        T1_el = tuple(compress(elements, ~overlapped))
+        T2_el = tuple(compress(elements, overlapped))
+        D_P = ElementSet(T2_el)
+        T1, T2 = tuple(t[~overlapped].tolist()), tuple(t[overlapped].tolist())
+    per_label = tuple((pair.T & pair.R).sum(axis=0).tolist())
+    sizes = tuple(pair.T.sum(axis=0).tolist())
+    key = tuple(family_kind(Y.sum(axis=1), Y.sum(axis=0)) for Y in (pair.T, pair.R))
     T_pos, sum_P, T_neg = sum(per_label), sum(sizes), int(t.sum())
     aa, rar = aa_rar(T_pos, sum_P, T_neg)
     return AccuracyReport(
-        ideal_kind=ideal_kind, result_kind=result_kind, condition=condition,
+        ideal_kind=key[0], result_kind=key[1], condition=f"ideal {key[0]}, result {key[1]}",
         T_pos_per_label=per_label, P_sizes=sizes, T_pos=T_pos, sum_P=sum_P, T_neg=T_neg,
         AA=aa, RAR=rar,
         D_P=D_P, T1=T1, T1_elements=T1_el, T2=T2, T2_elements=T2_el,
-        T_neg_condition=T_neg_cond, elements=elements,
-        ideal_matrix=v.readonly(ideal_matrix), result_matrix=v.readonly(result_matrix),
+        T_neg_condition=_t_neg(pair, key) if key in CONDITIONS else None, elements=elements,
+        ideal_matrix=v.readonly(pair.T), result_matrix=v.readonly(pair.R),
     )
 
 
@@ -534,7 +475,7 @@ def compare_methods(ideal, result_1, result_2, *, universe=None):
     Method 1 is "more accurate" than method 2 iff ``AA1 >= AA2`` and
     ``RAR1 >= RAR2`` with at least one strict; "less accurate" in the mirror
     case; "equal" when both are equal; "incomparable" when each wins on one
-    measure. Comparisons are exact (integer cross-products).
+    measure. Comparisons are exact (fractions, not floats).
 
     Examples
     --------
@@ -548,20 +489,13 @@ def compare_methods(ideal, result_1, result_2, *, universe=None):
     ('more accurate', 'less accurate')
     """
     data = _read(ideal, {"result_1": result_1, "result_2": result_2}, universe)
-    t1, t2 = _totals(data["result_1"]), _totals(data["result_2"])
-
-    def exact(T_pos, T_neg):
-        return Fraction(T_pos, T_neg) if T_neg else float("inf")
-
-    aa = (t1[0] > t2[0]) - (t1[0] < t2[0])  # same ideal, same denominator
-    r1, r2 = exact(t1[0], t1[2]), exact(t2[0], t2[2])
-    rar = (r1 > r2) - (r1 < r2)
-    if aa == 0 and rar == 0:
+    (p1, _, n1), (p2, _, n2) = _totals(data["result_1"]), _totals(data["result_2"])
+    r1, r2 = (Fraction(p, n) if n else float("inf") for p, n in ((p1, n1), (p2, n2)))
+    aa, rar = (p1 > p2) - (p1 < p2), (r1 > r2) - (r1 < r2)  # same ideal: same AA denominator
+    if aa == rar == 0:
         return "equal"
     if aa >= 0 and rar >= 0:
         return "more accurate"
     if aa <= 0 and rar <= 0:
         return "less accurate"
     return "incomparable"
-
-

@@ -2,49 +2,45 @@
 
 U is a finite set and a covering C = (C_1, ..., C_m) is a sequence of
 non-empty subsets of U whose union is U (a partition when the blocks are also
-pairwise disjoint). The order of the blocks gives their subscripts, which are
-1-based as in the paper.
+pairwise disjoint); the order of the blocks gives their subscripts, 1-based
+as in the paper. From it: N(p), NS(p) and Q_NS(p) (Definitions 2-3), the
+derived covering cov(C) (Definition 4), the overlapped elements and the
+paper's Theorem, which builds them from cov(C) and misses the elements of two
+equal blocks.
 
-- neighborhood ``N(p) = ∩ {K in C : p in K}`` (Definition 2);
-- neighborhood system ``NS(p) = {K in C : p in K}`` and its subscript set
-  ``Q_NS(p)`` (Definition 3);
-- derived covering ``cov(C) = {N(p) : p in U}`` (Definition 4);
-- overlapped elements: those lying in two or more blocks. The paper's
-  Theorem builds them as the union of the ``Y in cov(C)`` that are a *proper*
-  subset of some block; that construction misses the elements of two equal
-  blocks, so :func:`overlapped_elements` counts blocks and
-  :func:`overlapped_elements_theorem` exposes the Theorem for comparison.
-
-Representations. A covering is a list / tuple of Python sets (any hashable
-elements), or a 0/1 indicator matrix with one row per element and one column
-per block (scikit-learn's multilabel format: column i is the sample set P_i of
-label i). The converters at the end of this module move between block sets
-(the paper's P_i), per-element label sets (its Table 1) and indicator matrices.
-
-Sets returned by this module are :class:`ElementSet` objects: frozensets
-that print their elements sorted, so notebook output is reproducible.
+A covering is a list / tuple of Python sets (any hashable elements) or a 0/1
+indicator matrix, one row per element and one column per block
+(scikit-learn's multilabel format); the converters between the forms come
+from :mod:`rejlab._conversions`. Returned sets are :class:`ElementSet`:
+frozensets that print their elements sorted.
 """
 
 from __future__ import annotations
 
+import gc
+from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import chain
 
 import numpy as np
 
 from . import _set_checks as sc
-from ._blocks import covering_blocks, neighborhood_of, read_family, subscripts_of
 from ._constraints import accepts
 from ._conversions import (
     blocks_to_indicator,
     blocks_to_label_sets,
+    covering_blocks,
+    family_kind,
     indicator_to_blocks,
     indicator_to_label_sets,
     label_sets_to_blocks,
     label_sets_to_indicator,
+    read_family,
+    subscripts_of,
 )
 from ._kinds import COVERING, ELEMENT, FAMILY, UNIVERSE
 from ._sets import ElementSet
-from ._signatures import collector_paused, elements_of, in_two_different_blocks, neighborhoods, signatures
 
 __all__ = [
     "ElementSet",
@@ -68,6 +64,11 @@ __all__ = [
 ]
 
 
+def _neighborhood_of(blocks, p):
+    """N(p) of Definition 2; None when p lies in no block (its system is empty)."""
+    system = [block for block in blocks if p in block]
+    return ElementSet(frozenset.intersection(*system)) if system else None
+
 
 @accepts(covering=COVERING, p=ELEMENT, universe=UNIVERSE)
 def neighborhood(covering, p, *, universe=None):
@@ -82,10 +83,8 @@ def neighborhood(covering, p, *, universe=None):
 
     Returns
     -------
-    ElementSet or None
-        ``None`` when ``p`` lies in no block: its neighborhood system is
-        empty, so p has no neighborhood (Definition 1.2). This can only
-        happen when ``universe`` is given and the family does not cover it.
+    ElementSet, or None when ``p`` lies in no block of a given ``universe``:
+    its neighborhood system is empty, so p has no neighborhood (Definition 1.2).
 
     Examples
     --------
@@ -100,16 +99,16 @@ def neighborhood(covering, p, *, universe=None):
     """
     blocks, U, _ = read_family(covering, "covering", universe)
     sc.element_of(p, U)
-    return neighborhood_of(blocks, p)
+    return _neighborhood_of(blocks, p)
 
 
 @accepts(covering=COVERING, p=ELEMENT, universe=UNIVERSE)
 def neighborhood_system(covering, p, *, universe=None):
     """The neighborhood system ``NS(p) = {K in C : p in K}`` (Definition 3).
 
-    Returns the blocks that contain ``p``, in subscript order, as a tuple of
-    :class:`ElementSet`. Two equal blocks both appear (their subscripts
-    differ). An element in no block has the empty system ``()``.
+    The blocks that contain ``p``, in subscript order, as a tuple of
+    :class:`ElementSet`: two equal blocks both appear (their subscripts
+    differ); an element in no block has the empty system ``()``.
 
     Examples
     --------
@@ -149,24 +148,11 @@ def subscripts(covering, p, *, universe=None):
 def derived_covering(covering, *, universe=None):
     """The derived covering ``cov(C) = {N(p) : p in U}`` (Definition 4).
 
-    Returns a tuple of distinct :class:`ElementSet` (it is a set: equal
-    neighborhoods merge), ordered by the first element p, in universe order,
-    whose neighborhood it is.
-
-    Computed by membership signature: with ``Q(p) = Q_NS(p)``,
-    ``N(p) = {q in U : Q(q) ⊇ Q(p)}``, and two elements have the same
-    neighborhood iff they have the same signature (if N(p) = N(q), then
-    p in N(q) and q in N(p), so Q(p) ⊇ Q(q) ⊇ Q(p)). So cov(C) holds one set
-    per distinct signature: group the elements by signature (O(S log S) for a
-    covering of size ``S = Σ|K|``), find among the D distinct signatures those
-    that include each one (:class:`SupersetSearch`: near-linear on the usual
-    coverings, O(D²⌈m/64⌉) word operations at worst, D ≤ min(n, 2^m)), then
-    build the sets, O(|cov(C)|) with ``|cov(C)| = Σ_Y |Y|``. Memory
-    O(S + |cov(C)|). No method can be O(n log n) in general, since the answer
-    itself can be quadratic: with 40 blocks, half the elements in every block
-    and the other half with distinct signatures, every Y holds the first half.
-    :func:`_derived_covering_reference` is the readable element-by-element
-    version it equals.
+    A tuple of distinct :class:`ElementSet` (equal neighborhoods merge),
+    ordered by the first element p, in universe order, whose neighborhood it
+    is. Built from the elements' signatures (:func:`_superset_pairs`):
+    seconds at 10^5 elements, where :func:`_derived_covering_reference`, one
+    intersection per element (O(n·S), ``S = Σ|K|``), takes minutes.
 
     Examples
     --------
@@ -176,33 +162,143 @@ def derived_covering(covering, *, universe=None):
     ({'a'}, {'b', 'c', 'd'}, {'d'}, {'a', 'e', 'f'}, {'a', 'd', 'g'})
     """
     blocks, _, order = covering_blocks(covering, "covering", universe)
-    return tuple(neighborhoods(signatures(blocks, order), order))
+    return tuple(_neighborhoods(blocks, order, *_signatures(blocks, order)))
 
 
 def _derived_covering_reference(blocks, order):
-    """cov(C) by Definition 4 word for word: N(p) for each p of ``order``, duplicates merged.
-
-    The readable reference of :func:`derived_covering` (O(n·S) for a
-    covering of size S). Elements in no block (no neighborhood) are skipped.
-    """
+    """cov(C) by Definition 4 word for word: N(p) for each p of ``order``, duplicates merged."""
     seen = {}
     for p in order:
-        Y = neighborhood_of(blocks, p)
-        if Y is not None:
+        Y = _neighborhood_of(blocks, p)
+        if Y is not None:  # p in no block has no neighborhood
             seen.setdefault(Y, None)
     return tuple(seen)
 
 
-def _counts(blocks, order):
-    return {p: sum(p in block for block in blocks) for p in order}
+# --- cov(C) by signatures ----------------------------------------------------------------
+#
+# N(p) depends on p only through its signature Q(p) = Q_NS(p): q lies in every block holding p
+# iff Q(q) ⊇ Q(p), so N(p) = {q : Q(q) ⊇ Q(p)}. And N(p) = N(q) iff Q(p) = Q(q) (each lies in
+# the other's neighborhood). So cov(C) holds one set per distinct signature s: the elements of
+# every signature that includes s.
+
+_CHUNK = 1 << 20  # cells of one inclusion table at a time (bounds its memory)
+_SMALL = 1 << 12  # a node with this few (query, target) pairs is tested at once
+_RATIO = 16       # split a node when its queries outnumber their next blocks this many times
+
+
+def _signatures(blocks, order):
+    """(words, of): the distinct signatures as rows of 64-bit words (bit j: block j + 1),
+    numbered by their first element in ``order``, and each element's number (-1: no block)."""
+    position = {p: r for r, p in enumerate(order)}
+    words = np.zeros((len(order), (len(blocks) + 63) // 64), dtype=np.uint64)
+    for j, block in enumerate(blocks):
+        rows = np.fromiter(map(position.__getitem__, block), dtype=np.intp, count=len(block))
+        words[rows, j >> 6] |= np.uint64(1) << np.uint64(j & 63)
+    covered = np.flatnonzero(words.any(axis=1))
+    of = np.full(len(order), -1, dtype=np.intp)
+    if not len(covered):
+        return words[:0], of
+    distinct, first, inverse = np.unique(words[covered], axis=0, return_index=True,
+                                         return_inverse=True)
+    by_first = np.argsort(first)
+    number = np.empty_like(by_first)
+    number[by_first] = np.arange(len(by_first))
+    of[covered] = number[inverse.reshape(-1)]
+    return distinct[by_first], of
+
+
+def _bits(words, m):
+    """The (D, m) boolean matrix of the signatures: which blocks each holds."""
+    as_bytes = words.astype("<u8", copy=False).view(np.uint8)
+    return np.unpackbits(as_bytes, axis=1, count=m, bitorder="little").view(bool)
+
+
+def _superset_pairs(words, m):
+    """(q, t): every pair of distinct signatures with t ⊇ q, q itself included.
+
+    A search over the blocks taken rarest first. A node holds queries that
+    share their first ``depth`` blocks P, and as targets every signature that
+    holds P. A query equal to P lies in every target; the others are tested
+    against every target at once (t ⊇ q iff q AND t == q, one word per 64
+    blocks), unless they outnumber their next blocks ``_RATIO`` times: then
+    each moves to the child of its next block, whose targets are those of the
+    node that hold it. A rare block cuts the targets at once; the work is
+    O(D²·⌈m/64⌉) at worst, for D distinct signatures.
+    """
+    held = _bits(words, m)
+    rarity = np.argsort(held.sum(axis=0), kind="stable")
+    rows, cols = np.nonzero(held[:, rarity])
+    rarest_first = rarity[cols]  # row by row: each signature's blocks, rarest first
+    length = np.bincount(rows, minlength=len(words))
+    start = np.cumsum(length) - length
+    found, todo = [], [(np.arange(len(words)), np.arange(len(words)), 0)]
+    while todo:
+        queries, targets, depth = todo.pop()
+        done = length[queries] == depth
+        found.append((np.repeat(queries[done], len(targets)), np.tile(targets, done.sum())))
+        queries = queries[~done]
+        if not len(queries):
+            continue
+        following = rarest_first[start[queries] + depth]
+        children = np.unique(following)
+        if len(queries) * len(targets) <= _SMALL or _RATIO * len(children) > len(queries):
+            step = max(1, _CHUNK // (len(targets) * words.shape[1]))
+            wt = words[targets][None]
+            for a in range(0, len(queries), step):
+                wq = words[queries[a:a + step]][:, None]
+                qi, ti = np.nonzero(((wq & wt) == wq).all(axis=2))
+                found.append((queries[a:a + step][qi], targets[ti]))
+            continue
+        for b in children.tolist():
+            holds = (words[targets, b >> 6] >> np.uint64(b & 63)) & np.uint64(1)
+            todo.append((queries[following == b], targets[holds.astype(bool)], depth + 1))
+    q, t = (np.concatenate(side) for side in zip(*found))
+    return q, t
+
+
+def _neighborhoods(blocks, order, words, of):
+    """N of each distinct signature, in signature order: the elements of every t ⊇ it."""
+    if not len(words):
+        return []
+    q, t = _superset_pairs(words, len(blocks))
+    by_q = np.argsort(q, kind="stable")
+    q, t = q[by_q], t[by_q]
+    size = np.bincount(of[of >= 0], minlength=len(words))
+    start = np.cumsum(size) - size
+    members = np.argsort(of, kind="stable")[np.count_nonzero(of < 0):]  # by signature
+    ends = np.cumsum(size[t])  # all members of all t, gathered at once:
+    picks = members[np.arange(ends[-1]) + np.repeat(start[t] - ends + size[t], size[t])]
+    names = np.empty(len(order), dtype=object)
+    names[:] = order
+    flat = names[picks].tolist()
+    cut = np.cumsum(np.bincount(q, weights=size[t], minlength=len(words))).astype(np.intp)
+    with _collector_paused():
+        return [ElementSet(flat[a:b]) for a, b in zip([0, *cut[:-1].tolist()], cut.tolist())]
+
+
+@contextmanager
+def _collector_paused():
+    """Pause the cycle collector while many small sets and tuples are built (none can be in a
+    cycle): otherwise it rescans the growing result again and again, doubling the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+# --- overlapped elements ------------------------------------------------------------------
 
 
 @accepts(covering=COVERING, universe=UNIVERSE)
 def overlapped_elements(covering, *, universe=None):
     """The overlapped elements: those lying in two or more blocks of the covering.
 
-    This counts blocks by subscript, so the elements of two equal blocks are
-    overlapped (the paper's Theorem misses them: see
+    Blocks are counted by subscript, so the elements of two equal blocks
+    are overlapped (the paper's Theorem misses them: see
     :func:`overlapped_elements_theorem`). For an ideal result P this is the
     set ``D_P`` of Section 4.
 
@@ -215,8 +311,12 @@ def overlapped_elements(covering, *, universe=None):
     {'a', 'b'}
     """
     blocks, _, order = covering_blocks(covering, "covering", universe)
-    counts = _counts(blocks, order)
-    return ElementSet(p for p in order if counts[p] >= 2)
+    return _held_twice(blocks, order)
+
+
+def _held_twice(blocks, order):
+    count = Counter(chain.from_iterable(blocks))
+    return ElementSet(p for p in order if count[p] >= 2)
 
 
 @accepts(covering=COVERING, universe=UNIVERSE)
@@ -224,23 +324,14 @@ def overlapped_elements_theorem(covering, *, universe=None):
     """The paper's Theorem: ``D = ∪ {Y in cov(C) : Y is a proper subset of some K in C}``.
 
     With "subset or equal" the union would be all of U (every N(p) lies in a
-    block), so the inclusion must be proper. The construction always returns
-    overlapped elements, and returns all of them when the blocks are
-    pairwise distinct as sets. It fails when two blocks are equal: their
-    elements lie in two blocks, yet N(p) equals the block, which is no proper
-    subset of anything.
+    block), so the inclusion must be proper. D holds only overlapped
+    elements, and all of them when the blocks are pairwise distinct as sets;
+    it misses the elements of two equal blocks: they lie in two blocks, yet
+    N(p) equals the block, which is no proper subset of anything.
 
-    Computed without building cov(C), in time O(S log S) and memory O(S) for
-    a covering of size ``S = Σ|K|``, from this characterization:
-    ``q in D`` iff two blocks holding q differ as sets. *Proof.* A block K
-    contains N(p) iff p in K: if p in K, K is one of the blocks intersected;
-    if not, p in N(p) is missing from K. So N(p) is a proper subset of some
-    block iff the blocks holding p are not all equal (if they all equal B,
-    N(p) = B; if two differ, N(p) lies in their intersection, a proper subset
-    of one of them). And q lies in N(p) iff every block holding p holds q.
-    If two different blocks hold q, take p = q. If all blocks holding q are
-    copies of B, every N(p) holding q comes from a p whose blocks all hold q,
-    hence are copies of B too, so N(p) = B is no proper subset. ∎
+    Computed in O(S) for a covering of size ``S = Σ|K|``, without cov(C):
+    q is in D iff two *different* blocks hold q, i.e. iff q lies in two
+    blocks once equal blocks are merged (proof: docs/maths.md, section (g)).
     :func:`_theorem_reference` is the construction word for word.
 
     Examples
@@ -252,12 +343,11 @@ def overlapped_elements_theorem(covering, *, universe=None):
     set()
     """
     blocks, _, order = covering_blocks(covering, "covering", universe)
-    sig = signatures(blocks, order)
-    return elements_of(order, in_two_different_blocks(blocks, sig)[sig.of])
+    return _held_twice(set(blocks), order)
 
 
 def _theorem_reference(blocks, order):
-    """The Theorem's union built literally from cov(C): the reference of the fast version."""
+    """The Theorem's union built literally from cov(C)."""
     found = set()
     for Y in _derived_covering_reference(blocks, order):
         if any(Y < K for K in blocks):
@@ -265,14 +355,17 @@ def _theorem_reference(blocks, order):
     return ElementSet(found)
 
 
+# --- what a family is ---------------------------------------------------------------------
+
+
 @accepts(family=FAMILY, universe=UNIVERSE)
 def covering_kind(family, *, universe=None):
-    """Detect what a family of sets is on U: "partition", "covering" or "not a covering".
+    """What a family of sets is on U: "partition", "covering" or "not a covering".
 
-    A partition is a covering with pairwise disjoint blocks. "not a covering"
-    means an empty block or an element of ``universe`` in no block; this
-    function reports it instead of raising (blocks that are not sets of U's
-    elements still raise ``ValueError``).
+    A partition is a covering with pairwise disjoint blocks; "not a
+    covering" means an empty block or an element of ``universe`` in no block,
+    reported instead of raised (blocks that are not sets of U's elements
+    still raise ``ValueError``).
 
     Examples
     --------
@@ -284,15 +377,9 @@ def covering_kind(family, *, universe=None):
     >>> rl.covering_kind([{"b", "c", "d"}, {"e", "f"}], universe=set("abcdefg"))
     'not a covering'
     """
-    return _kind(*read_family(family, "family", universe)[:2])
-
-
-def _kind(blocks, U):
-    if any(not block for block in blocks) or U.difference(*blocks):
-        return "not a covering"
-    if sum(len(block) for block in blocks) == len(U):
-        return "partition"
-    return "covering"
+    blocks, _, order = read_family(family, "family", universe)
+    count = Counter(chain.from_iterable(blocks))
+    return family_kind([count[p] for p in order], list(map(len, blocks)))
 
 
 @accepts(family=FAMILY, universe=UNIVERSE)
@@ -314,11 +401,7 @@ def is_partition(family, *, universe=None):
 
 @dataclass(frozen=True)
 class CoveringSummary:
-    """Everything Section 3 defines, for one family of sets on U.
-
-    Built by :func:`covering_summary`, which never raises for a family that
-    fails to be a covering: ``kind`` says so and ``uncovered`` / ``empty_blocks``
-    say why (elements in no block have ``NS(p) = ()`` and ``N[p] = None``).
+    """Everything Section 3 defines, for one family of sets on U (see :func:`covering_summary`).
 
     Attributes
     ----------
@@ -332,11 +415,9 @@ class CoveringSummary:
         Elements of U in no block (empty neighborhood system).
     empty_blocks : tuple of int
         1-based subscripts of empty blocks.
-    N, NS, Q : dict
-        ``N[p]`` (None when NS(p) is empty), ``NS[p]`` (tuple of blocks) and
-        ``Q[p]`` (subscripts) for every p in U.
-    count : dict
-        ``count[p] = |Q_NS(p)|``, the number of blocks holding p.
+    N, NS, Q, count : dict
+        For every p in U: ``N[p]`` (None when NS(p) is empty), ``NS[p]``
+        (tuple of blocks), ``Q[p]`` (subscripts) and ``count[p] = |Q[p]|``.
     derived : tuple of ElementSet
         cov(C), the distinct neighborhoods.
     overlapped : ElementSet
@@ -373,17 +454,11 @@ class CoveringSummary:
 def covering_summary(family, *, universe=None):
     """Neighborhoods, systems, subscripts, derived covering and overlaps, all at once.
 
-    Unlike the single-purpose functions, this one reports a family that is
-    not a covering (empty block, element of ``universe`` in no block) in its
-    ``kind``, ``uncovered`` and ``empty_blocks`` fields instead of raising, so
-    an explorer can show what is wrong.
-
-    Elements with the same signature ``Q_NS(p)`` share their ``N``, ``NS``
-    and ``Q`` values (one object each), and the blocks in ``NS`` are the ones
-    in ``blocks``: memory O(S + |cov(C)|) for a family of size ``S = Σ|K|``,
-    time as :func:`derived_covering` (whose cost it shares) plus O(n).
-    :func:`_covering_summary_reference` is the readable element-by-element
-    version it equals.
+    A family that is not a covering is described (``kind``, ``uncovered``,
+    ``empty_blocks``) instead of refused, so an explorer can show what is
+    wrong. Elements of one signature ``Q_NS(p)`` share their ``N``, ``NS`` and
+    ``Q`` objects: memory O(S + |cov(C)|), time as :func:`derived_covering`;
+    :func:`_covering_summary_reference` is the element-by-element version.
 
     Examples
     --------
@@ -395,54 +470,47 @@ def covering_summary(family, *, universe=None):
     >>> t.kind, t.uncovered, t.NS["g"], t.N["g"]
     ('not a covering', {'g'}, (), None)
     """
-    blocks, U, order = read_family(family, "family", universe)
-    sig = signatures(blocks, order)
-    shown = tuple(ElementSet(b) for b in blocks)
-    derived = tuple(neighborhoods(sig, order))
-    sizes = np.diff(sig.ptr).tolist()
-    cut = sig.ptr.tolist()
-    subscripts, held = (sig.bits + 1).tolist(), sig.bits.tolist()
-    with collector_paused():
-        Q_of = [ElementSet(subscripts[a:b]) for a, b in zip(cut[:-1], cut[1:])]
+    blocks, _, order = read_family(family, "family", universe)
+    size_of_blocks = list(map(len, blocks))
+    words, of = _signatures(blocks, order)
+    shown = tuple(map(ElementSet, blocks))
+    derived = tuple(_neighborhoods(blocks, order, words, of))
+    rows, cols = np.nonzero(_bits(words, len(blocks)))
+    size = np.bincount(rows, minlength=len(words)).tolist()
+    cut, held, subscript = np.cumsum([0, *size]).tolist(), cols.tolist(), (cols + 1).tolist()
+    with _collector_paused():
+        Q_of = [ElementSet(subscript[a:b]) for a, b in zip(cut[:-1], cut[1:])]
         NS_of = [tuple(map(shown.__getitem__, held[a:b])) for a, b in zip(cut[:-1], cut[1:])]
-    # signature -1 (an element in no block) picks the last item of each list
-    N_of, Q_of, NS_of, count_of = [*derived, None], Q_of + [ElementSet()], NS_of + [()], sizes + [0]
-    of = sig.of.tolist()
+    of = of.tolist()  # -1 (an element in no block) picks the last item of each list
 
-    def per_element(values):
+    def per_element(values, empty):
+        values = [*values, empty]
         return dict(zip(order, map(values.__getitem__, of)))
 
-    count = np.append(np.diff(sig.ptr), 0)[sig.of]
+    count = per_element(size, 0)
     return CoveringSummary(
-        universe=order,
-        blocks=shown,
-        kind=_kind(blocks, U),
-        uncovered=elements_of(order, sig.of < 0),
+        universe=order, blocks=shown, kind=family_kind(list(count.values()), size_of_blocks),
+        uncovered=ElementSet(p for p in order if not count[p]),
         empty_blocks=tuple(i for i, b in enumerate(blocks, start=1) if not b),
-        N=per_element(N_of), NS=per_element(NS_of), Q=per_element(Q_of),
-        count=per_element(count_of),
-        derived=derived,
-        overlapped=elements_of(order, count >= 2),
-        overlapped_theorem=elements_of(order, in_two_different_blocks(blocks, sig)[sig.of]),
+        N=per_element(derived, None), NS=per_element(NS_of, ()),
+        Q=per_element(Q_of, ElementSet()), count=count, derived=derived,
+        overlapped=ElementSet(p for p in order if count[p] >= 2),
+        overlapped_theorem=_held_twice(set(blocks), order),
     )
 
 
-@accepts(family=FAMILY, universe=UNIVERSE)
-def _covering_summary_reference(family, *, universe=None):
-    """:func:`covering_summary` element by element (the readable reference, O(n·S))."""
-    blocks, U, order = read_family(family, "family", universe)
-    N = {p: neighborhood_of(blocks, p) for p in order}
-    NS = {p: tuple(ElementSet(b) for b in blocks if p in b) for p in order}
+def _covering_summary_reference(blocks, U, order):
+    """:func:`covering_summary` element by element (O(n·S)), from :func:`read_family`'s answer."""
     Q = {p: subscripts_of(blocks, p) for p in order}
-    count = {p: len(Q[p]) for p in order}
     return CoveringSummary(
-        universe=order,
-        blocks=tuple(ElementSet(b) for b in blocks),
-        kind=_kind(blocks, U),
-        uncovered=ElementSet(p for p in order if count[p] == 0),
+        universe=order, blocks=tuple(map(ElementSet, blocks)),
+        kind=family_kind([len(Q[p]) for p in order], list(map(len, blocks))),
+        uncovered=ElementSet(p for p in order if not Q[p]),
         empty_blocks=tuple(i for i, b in enumerate(blocks, start=1) if not b),
-        N=N, NS=NS, Q=Q, count=count,
+        N={p: _neighborhood_of(blocks, p) for p in order},
+        NS={p: tuple(ElementSet(b) for b in blocks if p in b) for p in order},
+        Q=Q, count={p: len(Q[p]) for p in order},
         derived=_derived_covering_reference(blocks, order),
-        overlapped=ElementSet(p for p in order if count[p] >= 2),
+        overlapped=ElementSet(p for p in order if len(Q[p]) >= 2),
         overlapped_theorem=_theorem_reference(blocks, order),
     )

@@ -1,21 +1,11 @@
-"""Multi-label results scored per sample: counts, Godbole and Sarawagi's scores, AA and RAR.
+"""Multi-label results scored per sample: Godbole and Sarawagi's scores, the field's measures, AA and RAR.
 
-Section 5 of the neighborhood-system paper scores multi-label results two
-ways: with its own absolute accuracy AA and relative accuracy rate RAR
-(:mod:`rejlab.accuracy`), and with the sample-averaged accuracy, precision
-and recall of Godbole and Sarawagi (2004). Both read the same per-sample
-counts of a true label set ``P_p`` and a predicted one ``P'_p``:
-
-- ``TP_p = |P_p ∩ P'_p|`` (labels kept), ``FP_p = |P'_p - P_p|`` (labels
-  wrongly given), ``FN_p = |P_p - P'_p|`` (labels missed);
-- Accuracy ``= mean_p TP_p / |P_p ∪ P'_p|``, Precision ``= mean_p TP_p / |P'_p|``,
-  Recall ``= mean_p TP_p / |P_p|``: scikit-learn's ``jaccard_score``,
-  ``precision_score`` and ``recall_score`` with ``average="samples"``.
-
-Inputs are 0/1 indicator matrices (rows = samples, columns = labels,
-scikit-learn's multilabel format) or per-sample label sets. The counts of
-10^6 x 20 matrices take tens of milliseconds: rows are packed into 64-bit
-words and counted with popcounts (``np.bitwise_count``, NumPy >= 2.0).
+Section 5 of the neighborhood-system paper scores a multi-label result two
+ways: with its AA and RAR (:mod:`rejlab.accuracy`) and with Godbole and
+Sarawagi's (2004) sample-averaged accuracy, precision and recall. Both read
+the per-sample counts TP_p, FP_p, FN_p of a true label set ``P_p`` and a
+predicted one ``P'_p`` (:class:`SampleCounts`). Inputs are 0/1 indicator
+matrices (rows = samples, columns = labels) or per-sample label sets.
 """
 
 from __future__ import annotations
@@ -28,10 +18,11 @@ import numpy as np
 
 from . import _set_checks as sc, _validate as v
 from ._constraints import accepts
+from ._conversions import membership
 from ._kinds import LABEL_SETS_OR_INDICATOR, N_BOOT, OPEN_FRACTION, SEED, ZERO_DIVISION
-from ._label_counts import SampleCounts, aa_rar, sample_counts, totals
 from ._resampling import multiplicity_chunks, quantiles
 from ._sets import ordered
+from .accuracy import SampleCounts, aa_rar, sample_counts, totals
 from .bootstrap import Band
 
 __all__ = [
@@ -46,7 +37,6 @@ __all__ = [
     "MultilabelComparison",
     "compare_multilabel",
 ]
-
 
 
 class MultilabelScores(NamedTuple):
@@ -88,28 +78,20 @@ def _label_matrices(rows_by_input):
     """Boolean (n, m) matrices of lists of label sets, columns = the sorted union of labels."""
     labels = ordered(frozenset().union(*(r for rows in rows_by_input for r in rows)))
     col = {label: j for j, label in enumerate(labels)}
-    mats = []
-    for rows in rows_by_input:
-        # no label at all: one column nobody carries, as an all-zero indicator matrix reads
-        Y = np.zeros((len(rows), max(len(labels), 1)), dtype=bool)
-        for i, r in enumerate(rows):
-            Y[i, [col[label] for label in r]] = True
-        mats.append(Y)
-    return mats
+    # no label at all: one column nobody carries, as an all-zero indicator matrix reads
+    return [membership(rows, col, max(len(labels), 1)) for rows in rows_by_input]
 
 
-def _ratio(num, den, zero_value, warn, what, unit="sample(s)"):
-    """num / den elementwise, with 0 / 0 replaced by ``zero_value`` (scikit-learn's rule)."""
+def _ratio(num, den, zero_value, warn=False, what="", unit="sample(s)"):
+    """num / den elementwise, ``zero_value`` where den == 0 (scikit-learn's zero_division)."""
     num, den = np.asarray(num, dtype=float), np.asarray(den)
     empty = den == 0
-    out = num / np.where(empty, 1, den)
-    if empty.any():
-        out = np.where(empty, zero_value, out)
-        if warn:
-            # shown at the user's call: above _ratio, its caller, the body and its door
-            warnings.warn(f"{what} is ill-defined and set to 0.0 for {int(empty.sum())} "
-                          f"{unit} with a zero denominator; use zero_division to choose "
-                          "another value", RuntimeWarning, stacklevel=5)
+    out = np.where(empty, zero_value, num / np.where(empty, 1, den))
+    if warn and empty.any():
+        # shown at the user's call: above _ratio, its caller, the body and its door
+        warnings.warn(f"{what} is ill-defined and set to 0.0 for {int(empty.sum())} "
+                      f"{unit} with a zero denominator; use zero_division to choose "
+                      "another value", RuntimeWarning, stacklevel=5)
     return out
 
 
@@ -165,8 +147,7 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
     zero_division : "warn", 0, 1 or np.nan
         Value of a 0/0 term, as in scikit-learn: "warn" acts as 0 and warns;
         with np.nan the undefined samples are left out of the mean (NaN if
-        no sample is defined). scikit-learn's ``jaccard_score`` does not
-        accept np.nan; rejlab treats accuracy like precision and recall.
+        none is defined), for accuracy too (``jaccard_score`` refuses np.nan).
 
     Examples
     --------
@@ -186,11 +167,10 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
 
 @accepts(**_SAMPLES, zero_division=ZERO_DIVISION)
 def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
-    """AA, RAR, accuracy, precision and recall of a multi-label result in one pass.
+    """AA, RAR, accuracy, precision and recall of a multi-label result from one reading and one count.
 
-    One validation and one popcount pass over the packed rows serve all five
-    numbers (see :func:`absolute_accuracy`, :func:`relative_accuracy_rate`,
-    :func:`multilabel_scores`).
+    The numbers of :func:`rejlab.absolute_accuracy`, :func:`rejlab.relative_accuracy_rate`
+    and :func:`multilabel_scores`.
 
     >>> import rejlab as rl
     >>> e = rl.evaluate_multilabel([[0, 1, 1], [1, 0, 0]], [[0, 0, 1], [1, 0, 0]])
@@ -226,38 +206,22 @@ class MultilabelMeasures(NamedTuple):
 def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     """AA and RAR next to the measures the multi-label literature reports, from one count.
 
-    With per-sample counts ``TP_p = |P_p ∩ P'_p|``, ``FP_p = |P'_p - P_p|``,
-    ``FN_p = |P_p - P'_p|`` over n samples and m labels, and per-label counts
-    ``TP_j, FP_j, FN_j`` (the same, column by column):
-
-    - ``AA = sum TP_p / sum (TP_p + FN_p)``, ``RAR = sum TP_p / sum max(FP_p, FN_p)``
-      (neighborhood-system paper, Sec. 4.2; see :func:`rejlab.absolute_accuracy`);
-    - ``accuracy = mean_p TP_p / (TP_p + FP_p + FN_p)``, ``precision = mean_p TP_p / (TP_p + FP_p)``,
-      ``recall = mean_p TP_p / (TP_p + FN_p)`` (Godbole and Sarawagi 2004; the
-      neighborhood-system paper, Sec. 5.1), ``f1 = mean_p 2 TP_p / (2 TP_p + FP_p + FN_p)``;
-    - ``hamming_loss = sum_p (FP_p + FN_p) / (n m)``, the share of wrong entries;
-    - ``subset_accuracy = mean_p [FP_p + FN_p = 0]``, the share of exactly right samples;
-    - ``micro_f1 = 2 TP / (2 TP + FP + FN)`` on the totals;
-      ``macro_f1 = mean_j 2 TP_j / (2 TP_j + FP_j + FN_j)``.
+    With the per-sample counts ``TP_p, FP_p, FN_p`` (:func:`multilabel_counts`)
+    over n samples and m labels, and the same counts per label ``TP_j, FP_j, FN_j``:
+    AA and RAR (Sec. 4.2, :func:`rejlab.absolute_accuracy`), accuracy,
+    precision and recall (Sec. 5.1, :func:`multilabel_scores`),
+    ``f1 = mean_p 2 TP_p / (2 TP_p + FP_p + FN_p)``, the share of wrong entries
+    ``hamming_loss = sum_p (FP_p + FN_p) / (n m)``, the share of exactly right
+    samples ``subset_accuracy = mean_p [FP_p + FN_p = 0]``, ``micro_f1 = 2 TP /
+    (2 TP + FP + FN)`` on the totals and ``macro_f1 = mean_j 2 TP_j / (2 TP_j + FP_j + FN_j)``.
 
     Each equals scikit-learn's: ``jaccard_score``, ``precision_score``,
     ``recall_score`` and ``f1_score`` with ``average="samples"``,
     ``hamming_loss``, ``accuracy_score``, ``f1_score`` with ``average="micro"``
-    and ``"macro"``. A 0 / 0 term takes the value ``zero_division`` ("warn":
-    0 with a warning; np.nan: left out of its mean), as there. For label sets
-    the labels (columns) are those that occur in ``y_true`` or ``y_pred``; an
-    indicator matrix may also have columns nobody carries, which count in
-    ``hamming_loss`` and ``macro_f1``.
-
-    Parameters
-    ----------
-    y_true, y_pred : 0/1 indicator matrices (samples x labels), or sequences
-        of per-sample label sets (or mappings sample -> label set).
-    zero_division : "warn", 0, 1 or np.nan
-
-    Returns
-    -------
-    MultilabelMeasures
+    and ``"macro"``; a 0 / 0 term follows ``zero_division`` as in
+    :func:`multilabel_scores`. For label sets the labels (columns) are those
+    that occur in ``y_true`` or ``y_pred``; an indicator matrix may also have
+    columns nobody carries, which count in ``hamming_loss`` and ``macro_f1``.
 
     Examples
     --------
@@ -280,11 +244,8 @@ def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     f1 = _nanmean(_f1(c.tp, c.fp, c.fn, zero_value, warn, "sample(s)"))
     wrong = c.fp + c.fn
     n, m = T.shape
-    tp_j = np.count_nonzero(T & R, axis=0)
-    fp_j = np.count_nonzero(R, axis=0) - tp_j
-    fn_j = np.count_nonzero(T, axis=0) - tp_j
     micro = float(_f1(c.tp.sum(), c.fp.sum(), c.fn.sum(), zero_value, warn, "label total(s)"))
-    macro = _nanmean(_f1(tp_j, fp_j, fn_j, zero_value, warn, "label(s)"))
+    macro = _nanmean(_f1(*sample_counts(T.T, R.T), zero_value, warn, "label(s)"))  # per label
     return MultilabelMeasures(aa, rar, accuracy, precision, recall, f1,
                               float(wrong.sum() / (n * m)), float(np.mean(wrong == 0)),
                               micro, macro)
@@ -320,68 +281,66 @@ class MultilabelComparison(NamedTuple):
         the other below, and "not settled" when an interval contains 0 and no
         other verdict holds: these samples cannot tell.
         """
-        above = [b.low > 0 for b in (self.AA, self.RAR)]
-        below = [b.high < 0 for b in (self.AA, self.RAR)]
-        not_below = [b.low >= 0 for b in (self.AA, self.RAR)]
-        not_above = [b.high <= 0 for b in (self.AA, self.RAR)]
-        if all(not_below) and any(above):
+        low, high = (self.AA.low, self.RAR.low), (self.AA.high, self.RAR.high)
+        if all(x >= 0 for x in low) and any(x > 0 for x in low):
             return "more accurate"
-        if all(not_above) and any(below):
+        if all(x <= 0 for x in high) and any(x < 0 for x in high):
             return "less accurate"
-        if (above[0] and below[1]) or (below[0] and above[1]):
+        if (low[0] > 0 and high[1] < 0) or (high[0] < 0 and low[1] > 0):
             return "incomparable"
         return "not settled"
 
 
-def _fill_zero(num, den, zero_value):
-    """num / den elementwise, zero_value where den == 0 (no warning: the replicates)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = num / np.where(den == 0, 1, den)
-    return np.where(den == 0, zero_value, out)
+#: Samples per block when replicates are summed (bounds the float copy of the counts).
+_SAMPLE_BLOCK = 1 << 14
 
 
 class _PairTerms:
-    """What the replicates of one (y_true, y_pred) pair need: per-sample sums and terms.
+    """What the replicates of one (y_true, y_pred) pair need, in memory of the order of the input.
 
-    ``sums`` are the per-sample counts whose weighted sums give AA, RAR,
-    Hamming loss, subset accuracy and micro F1; ``terms`` the four
-    samples-averaged terms (NaN where undefined and ``zero_division`` is
-    NaN, left out of their weighted mean); ``labels`` the per-sample
-    indicator columns behind macro F1.
+    ``terms`` are the four samples-averaged terms (NaN where undefined and
+    ``zero_division`` is NaN, left out of their weighted mean); every other
+    measure is a ratio of weighted sums of integer counts, and those sums are
+    exact in any order, so :meth:`measures` recounts them from ``T`` and ``R``
+    (the inputs, not copied) a block of samples at a time.
     """
 
     def __init__(self, T, R, zero_value):
         c = sample_counts(T, R)
-        self.n, self.m = T.shape
-        self.zero_value = zero_value
-        self.sums = np.column_stack([c.tp, c.tp + c.fn, np.maximum(c.fp, c.fn), c.fp + c.fn,
-                                     (c.fp + c.fn) == 0, c.fp, c.fn]).astype(float)
-        tp = c.tp.astype(float)
-        terms = np.column_stack([_fill_zero(tp, c.tp + c.fp + c.fn, zero_value),
-                                 _fill_zero(tp, c.tp + c.fp, zero_value),
-                                 _fill_zero(tp, c.tp + c.fn, zero_value),
-                                 _fill_zero(2 * tp, 2 * c.tp + c.fp + c.fn, zero_value)])
-        self.defined = (~np.isnan(terms)).astype(float)
-        self.terms = np.where(np.isnan(terms), 0.0, terms)
-        self.labels = np.concatenate([T & R, R, T], axis=1).astype(float)
+        self.T, self.R, self.zero_value = T, R, zero_value
+        terms = np.column_stack([_ratio(c.tp, den, zero_value) for den in
+                                 (c.tp + c.fp + c.fn, c.tp + c.fp, c.tp + c.fn)]
+                                + [_ratio(2 * c.tp, 2 * c.tp + c.fp + c.fn, zero_value)])
+        self.defined = ~np.isnan(terms)
+        self.terms = np.where(self.defined, terms, 0.0)
+
+    def _sums(self, W):
+        """Per replicate: weighted sums of the per-sample counts and of the label columns."""
+        n, m = self.T.shape
+        total = np.zeros((len(W), 11 + 3 * m))
+        for a in range(0, n, _SAMPLE_BLOCK):
+            rows = slice(a, a + _SAMPLE_BLOCK)
+            T, R = self.T[rows], self.R[rows]
+            c = sample_counts(T, R)
+            total += W[:, rows] @ np.column_stack([
+                c.tp, c.tp + c.fn, np.maximum(c.fp, c.fn), c.fp + c.fn, (c.fp + c.fn) == 0,
+                c.fp, c.fn, self.defined[rows], T & R, R, T]).astype(float)
+        return total
 
     def measures(self, W):
         """The ten measures of every replicate of the multiplicities W (c, n): (c, 10)."""
-        tp, P, neg, wrong, exact, fp, fn = (W @ self.sums).T
+        n, m = self.T.shape
+        sums = self._sums(W)
+        tp, P, neg, wrong, exact, fp, fn = sums[:, :7].T
+        aa, rar = _ratio(tp, P, np.nan), _ratio(tp, neg, np.inf)
         with np.errstate(divide="ignore", invalid="ignore"):
-            aa = np.where(P > 0, tp / np.where(P > 0, P, 1), np.nan)
-            rar = np.where(neg > 0, tp / np.where(neg > 0, neg, 1), np.inf)
-            means = (W @ self.terms) / (W @ self.defined)        # 0 / 0: NaN, no term defined
-        micro = _fill_zero(2 * tp, 2 * tp + fp + fn, self.zero_value)
-        per_label = W @ self.labels
-        m = self.m
-        tp_j, pred_j, true_j = per_label[:, :m], per_label[:, m:2 * m], per_label[:, 2 * m:]
-        f1_j = _fill_zero(2 * tp_j, pred_j + true_j, self.zero_value)
+            means = (W @ self.terms) / sums[:, 7:11]             # 0 / 0: NaN, no term defined
+        micro = _ratio(2 * tp, 2 * tp + fp + fn, self.zero_value)
+        tp_j, pred_j, true_j = np.split(sums[:, 11:], 3, axis=1)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)      # every label undefined: NaN
-            macro = np.nanmean(f1_j, axis=1)
-        return np.column_stack([aa, rar, means, wrong / (self.n * m), exact / self.n, micro,
-                                macro])
+            macro = np.nanmean(_ratio(2 * tp_j, pred_j + true_j, self.zero_value), axis=1)
+        return np.column_stack([aa, rar, means, wrong / (n * m), exact / n, micro, macro])
 
 
 @accepts(y_true=LABEL_SETS_OR_INDICATOR, y_pred_1=LABEL_SETS_OR_INDICATOR,
@@ -391,36 +350,23 @@ def compare_multilabel(y_true, y_pred_1, y_pred_2, *, n_boot=1000, level=0.95, s
                        zero_division="warn"):
     """Is multi-label result 1 better than result 2 on these samples? Paired bootstrap bands.
 
-    Every measure of :func:`multilabel_measures` (AA and RAR of the
-    neighborhood-system paper, Godbole and Sarawagi's accuracy, precision and
-    recall, F1, Hamming loss, subset accuracy, micro and macro F1) of result
-    1 minus result 2, each with a paired percentile-bootstrap interval
-    (Efron & Tibshirani 1993): every replicate draws the n samples with
-    replacement once (``rng.integers(0, n, size=n)`` from
-    ``numpy.random.default_rng(seed)``, replicates in order) and scores both
-    results on that same draw, so the band of a difference keeps the
-    correlation of two results judged on the same samples. A band that
-    contains 0 says that these samples cannot tell the two results apart on
-    that measure, whatever its point estimate says.
-
-    In every replicate the labels (columns) are those of the full sample,
-    and a 0 / 0 term follows ``zero_division`` as in
-    :func:`multilabel_measures` (warning, if asked, only for the estimate).
+    Every measure of :func:`multilabel_measures` of result 1 minus result 2,
+    each with a paired percentile-bootstrap interval (Efron & Tibshirani
+    1993): every replicate draws the n samples with replacement once
+    (``rng.integers(0, n, size=n)`` from ``numpy.random.default_rng(seed)``,
+    replicates in order) and scores both results on that same draw, so a
+    band keeps the correlation of two results judged on the same samples; one
+    that contains 0 says these samples cannot tell them apart. Every replicate
+    keeps the full sample's labels (columns); a 0 / 0 term follows
+    ``zero_division`` (a warning, if asked, only for the estimate). Memory: a
+    few replicates' multiplicities and a few floats per sample beside the inputs.
 
     Parameters
     ----------
     y_true, y_pred_1, y_pred_2 : 0/1 indicator matrices (samples x labels),
-        or sequences of per-sample label sets (or mappings sample -> label set);
-        the same samples in the same order.
-    n_boot : int, keyword-only, default 1000
-    level : float in (0, 1), keyword-only, default 0.95
-    seed : int or None, keyword-only
-    zero_division : "warn", 0, 1 or np.nan, keyword-only
-
-    Returns
-    -------
-    MultilabelComparison
-        One :class:`rejlab.Band` per measure, of result 1 minus result 2.
+        or per-sample label sets, of the same samples in the same order.
+    n_boot, level, seed : the replicates, the bands' level and the generator's seed
+    zero_division : "warn", 0, 1 or np.nan
 
     Examples
     --------

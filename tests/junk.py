@@ -92,7 +92,7 @@ REAL = {"bool": lambda e: True, **{k: ARRAY_2D[k] for k in ("ragged", "masked", 
 FAMILY = {"a_set": lambda e: set().union(*e), "string_blocks": lambda e: ["bcd", "aef", "adg"],
           "unhashable": lambda e: [{"b"}, [["a"]], {"c"}], "empty": lambda e: [],
           "list_of_lists": lambda e: [sorted(b) for b in e], "1d_array": lambda e: [1, 0, 1],
-          **common()}
+          "nan_element": lambda e: [{math.nan, *b} for b in e], **common()}
 FRACTION = {"above_one": lambda e: 1.5, **NUMBER}
 ACCURACY = without(FRACTION, "nan")
 NONNEGATIVE = {**{k: NUMBER[k] for k in ("negative", "nan", "bool", "inf", "-inf")},
@@ -164,8 +164,10 @@ JUNK = {
     "LABEL_SETS_OR_INDICATOR": FAMILY,
     "LABEL_SETS": {**without(FAMILY, *COMMON), **common("dict")},
     "DISTINCT": {"unhashable": lambda e: [["a"], ["b"]], "repeated": lambda e: ["a", "a", "b"],
-                 "empty": lambda e: [], **common("None", "generator", "dict")},
-    "ELEMENT": {"unhashable": lambda e: [e], "a_set": lambda e: {e}, "dict": COMMON["dict"]},
+                 "empty": lambda e: [], "nan": lambda e: [*e, math.nan],
+                 **common("None", "generator", "dict")},
+    "ELEMENT": {"unhashable": lambda e: [e], "a_set": lambda e: {e}, "dict": COMMON["dict"],
+                "nan": lambda e: math.nan},
     # numbers
     "FRACTION": FRACTION,
     "SINGLE_FRACTION": {**FRACTION, "array": lambda e: [0.1, 0.2]},

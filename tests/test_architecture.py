@@ -36,6 +36,7 @@ LAYER_OF = {
     "accuracy": "maths",
     "multilabel": "maths", "report": "maths", "context": "maths", "datasets": "maths",
     "guarantees": "maths", "_risk_control": "maths", "_resampling": "maths", "calibration": "maths",
+    "deferral": "maths",
     "plot": "plot", "course": "course",
     "cli": "cli", "__main__": "cli",
 }

@@ -336,6 +336,11 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
                       wait_until="domcontentloaded", timeout=60_000)
             step = "waiting for the kernel to be idle"
             page.wait_for_function(KERNEL_IDLE_JS, timeout=KERNEL_IDLE_MS, polling=250)
+            # Opening a lesson must leave it as stored (no autosave, no conflict at git pull):
+            # the lab rewrites the kernelspec and the numbers once its kernel is up.
+            assert page.evaluate(
+                "() => window.jupyterapp.shell.currentWidget.context.model.dirty") is False, \
+                "opening the lesson marked it modified: store it as the lab writes it"
 
             # Run every cell and wait (bounded) for the run to finish: the stored
             # widget state in the notebook renders stale copies of the explorer

@@ -128,6 +128,9 @@ OBJECTS = {
                                                            [{"b", "c"}, {"a", "e", "f"}]),
     "instance(PopulationCurves)": lambda: rl.datasets.population_curves(r=[0, 0.5, 1]),
     "instance(MaxQPoints)": lambda: rl.datasets.max_q_points(5, seeds=[0, 1]),
+    "named(DeferralCurve)": lambda: rl.deferral_curve(ACC, ACC[::-1], CONF),
+    "instance(DeferralPoint)": lambda: rl.deferral_point(ACC, ACC[::-1], ACC),
+    "instance(ExpertToy)": lambda: rl.datasets.expert_toy(5, seed=0),
     # what the explorers take
     "instance(Scene)": _scene,
     "CONTROLS": lambda: {"x": ipywidgets.FloatSlider(value=0.5, min=0, max=1)},
@@ -153,6 +156,8 @@ INSTANCES = {
     rl.datasets.Scene: _scene,
     ctx.GaussianClassifier: OBJECTS["CLASSIFIER"],
     ctx.ContextExperiment: _experiment,
+    rl.DeferralCurve: OBJECTS["named(DeferralCurve)"],
+    rl.DeferralPoint: OBJECTS["instance(DeferralPoint)"],
 }
 
 

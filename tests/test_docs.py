@@ -60,6 +60,7 @@ MUST_DOCUMENT = (
     "chow_rule", "select_threshold", "bootstrap_curves", "compare_rejectors",
     "guaranteed_threshold", "binomial_upper_bound", "calibration_bins",
     "expected_calibration_error", "apply_temperature", "fit_temperature",
+    "defer", "deferral_curve", "deferral_point", "deferral_surrogate_minimizer",
 )
 
 RL_NAME = re.compile(r"\brl\.([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")

@@ -142,3 +142,18 @@ def test_15_4_a_temperature_never_reorders_two_classes():
     for t in (0.3, 1.0, 3.0, 10.0):
         tempered = rl.max_probability(rl.apply_temperature(np.column_stack([m, 1 - m]), t))
         assert np.all(np.diff(tempered) > 0)
+
+
+def test_17_3_an_expert_as_good_everywhere_makes_the_rule_a_threshold_e_minus_cost():
+    grid = [F(i, 40) for i in range(41)]
+    for e, cost in itertools.product(grid[::4], grid[:21:4]):
+        for c in grid:                      # the expected losses compared in exact fractions
+            assert ((1 - e) + cost < 1 - c) == (c < e - cost)
+        confidences = np.array([float(c) for c in grid])
+        got = rl.defer(confidences, np.full(len(grid), float(e)), float(cost))
+        far = np.abs(confidences - float(e - cost)) > 1e-9      # off the tie, floats agree
+        np.testing.assert_array_equal(got[far], (confidences < float(e - cost))[far])
+    t = rl.datasets.four_gaussians(50, seed=2)                  # e = 1: Chow's rule at rho = cost
+    for rho in (0.1, 0.25, 0.4):
+        np.testing.assert_array_equal(rl.defer(t.proba.max(axis=1), np.ones(200), rho),
+                                      rl.chow_rule(t.proba, rho))

@@ -228,6 +228,14 @@ def answers():
                               (ece_equal_mass(), "equal-mass")]),
         "15-4": (0.9 ** (1 / 3) / (0.9 ** (1 / 3) + 0.1 ** (1 / 3)),
                  [(0.9, "log-probabilities"), (0.9 ** (1 / 3), "normalised")]),
+        # defer iff 1 - c > (1 - e) + cost, i.e. c < e - cost
+        "17-1": (F("0.75"), [(F("0.85"), "Chow's threshold"), (F("0.9"), "leaves out the cost"),
+                             (F("0.25"), "expected loss of deferring")]),
+        "17-3": (pop(0.7).r, [(pop(0.9).r, "always right"), (pop(0.8).r, "accuracy alone"),
+                              (pop(0.3).r, "1 - e + cost")]),
+        # the weights (0.45, 0.35, 0.2, 0.65) sum to 1.65
+        "17-4": (F(65, 165), [(F(65, 100), "e(x) itself"), (F(35, 100), "erring"),
+                              (F(20, 100), "margin of the rule")]),
     }
 
 
@@ -275,7 +283,30 @@ def heavy_answers(small_experiment):
     t = rl.datasets.four_gaussians(200, seed=4)
     change = aurc_by_loops(t.accurate, model.max(axis=1)) - aurc_by_loops(t.accurate, t.proba.max(axis=1))
     out["15-3"] = (change, [(0, "monotone map of each row"), (-change, "sign")])
+    out["17-2"] = deferral_by_loops()
     return out
+
+
+def deferral_by_loops():
+    """Exercise 17-2: 200 of 800 samples deferred, by loops over the samples."""
+    team, k = rl.datasets.expert_toy(200, seed=3), 200
+    accuracy_of_class = (0.95, 0.95, 0.5, 0.5)
+    n = len(team.toy.y)
+    c = [max(row) for row in team.toy.proba]
+    e = [sum(p * a for p, a in zip(row, accuracy_of_class)) for row in team.toy.proba]
+    right = [min(range(4), key=lambda j: (x - CENTRES[j][0]) ** 2 + (y_ - CENTRES[j][1]) ** 2) == y
+             for (x, y_), y in zip(team.toy.X, team.toy.y)]
+    expert = list(team.expert_accurate)
+
+    def system(deferred, expert_right):
+        return F(sum(expert_right[i] if i in deferred else right[i] for i in range(n)), n)
+
+    by_gain = set(sorted(range(n), key=lambda i: c[i] - e[i])[:k])
+    least_confident = set(sorted(range(n), key=lambda i: c[i])[:k])
+    kept = [right[i] for i in range(n) if i not in by_gain]
+    return (system(by_gain, expert), [(system(least_confident, expert), "least confident"),
+                                      (F(sum(kept), len(kept)), "keeps"),
+                                      (system(by_gain, [True] * n), "answered right")])
 
 
 def sgr_on_seed_7(stats):
@@ -406,7 +437,7 @@ PRINTED = {"07-3": ["Theorem's construction: {'c'}"], "08-1": ["RAR = 7", "RAR =
            "09-4": ["0.1333", "2/15"]}
 
 
-@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS if i[:2] in ("11", "14", "15")])
+@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS if i[:2] in ("11", "14", "15", "17")])
 def test_the_lesson_does_not_print_the_answer(worked, id):
     text = printed(id[:2])
     if id in PRINTED:

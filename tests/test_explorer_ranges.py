@@ -60,6 +60,7 @@ LESSONS = {
     "13": ("chow_explorer", dict),
     "14": ("guarantee_explorer", dict),
     "15": ("calibration_explorer", dict),
+    "17": ("deferral_explorer", dict),
 }
 
 def _choices(control):

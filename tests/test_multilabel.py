@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+import sklearn.metrics as skm
 from hypothesis import given, settings, strategies as st
 from hypothesis.extra.numpy import arrays
-from sklearn.metrics import jaccard_score, precision_score, recall_score
 
 import rejlab as rl
 
@@ -51,93 +51,15 @@ def test_table1_two_readings_of_method_2():
         (Fraction(3, 4), Fraction(3))
 
 
-@st.composite
-def indicator_pairs(draw, min_m=2, max_n=12, max_m=6):
-    n = draw(st.integers(1, max_n))
-    m = draw(st.integers(min_m, max_m))
-    return draw(arrays(np.int8, (n, m), elements=st.integers(0, 1))), \
-        draw(arrays(np.int8, (n, m), elements=st.integers(0, 1)))
-
-
-@settings(max_examples=200, deadline=None)
-@given(indicator_pairs())
-def test_aa_is_micro_recall(pair):
-    T, R = pair
-    if not T.any():
-        assert math.isnan(rl.absolute_accuracy(T, R))
-        return
-    assert rl.absolute_accuracy(T, R) == pytest.approx(recall_score(T, R, average="micro"),
-                                                       abs=1e-12)
-
-
-@settings(max_examples=250, deadline=None)
-@given(indicator_pairs(), st.sampled_from(["warn", 0, 1, np.nan]))
-def test_multilabel_scores_equal_sklearn_samples_average(pair, zero_division):
-    T, R = pair
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        ours = rl.multilabel_scores(T, R, zero_division=zero_division)
-        if isinstance(zero_division, float):
-            # jaccard_score refuses np.nan; rejlab leaves undefined samples out
-            defined = (T | R).any(axis=1)
-            jac = jaccard_score(T[defined], R[defined], average="samples") \
-                if defined.any() else np.nan
-        else:
-            jac = jaccard_score(T, R, average="samples", zero_division=zero_division)
-        theirs = (jac,
-                  precision_score(T, R, average="samples", zero_division=zero_division),
-                  recall_score(T, R, average="samples", zero_division=zero_division))
-    np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-12, equal_nan=True)
-
-
-def test_zero_division_warn_warns_and_counts_as_zero():
-    T = np.array([[1, 0], [0, 0]])
-    R = np.array([[1, 0], [0, 0]])
-    with pytest.warns(RuntimeWarning, match="ill-defined"):
-        s = rl.multilabel_scores(T, R)
-    assert s == (0.5, 0.5, 0.5)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert rl.multilabel_scores(T, R, zero_division=1) == (1.0, 1.0, 1.0)
-
-
-@settings(max_examples=100, deadline=None)
-@given(indicator_pairs())
-def test_label_sets_and_indicators_give_the_same_scores(pair):
-    T, R = pair
-    if not (T.any() or R.any()):
-        return
-    rows_t = [set(np.flatnonzero(r).tolist()) for r in T]
-    rows_r = [set(np.flatnonzero(r).tolist()) for r in R]
-    keep = T.any(axis=0) | R.any(axis=0)  # label sets only know the labels that occur
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        assert rl.multilabel_scores(rows_t, rows_r, zero_division=1) == \
-            rl.multilabel_scores(T[:, keep], R[:, keep], zero_division=1)
-
-
-@settings(max_examples=100, deadline=None)
-@given(indicator_pairs(max_m=6))
-def test_evaluate_multilabel_equals_the_separate_functions(pair):
-    T, R = pair
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        e = rl.evaluate_multilabel(T, R, zero_division=0)
-        s = rl.multilabel_scores(T, R, zero_division=0)
-    np.testing.assert_equal((e.accuracy, e.precision, e.recall), tuple(s))
-    np.testing.assert_equal(e.AA, rl.absolute_accuracy(T, R))
-    assert e.RAR == rl.relative_accuracy_rate(T, R)
-
-
-@pytest.mark.parametrize("m", [1, 7, 8, 9, 64, 65, 130])
-def test_packed_counts_for_every_width(m):
+@pytest.mark.parametrize("m", [1, 7, 64, 65])
+def test_counts_against_a_loop(m):
     rng = np.random.default_rng(m)
-    T = rng.integers(0, 2, (50, m)).astype(bool)
-    R = rng.integers(0, 2, (50, m)).astype(bool)
+    T, R = (rng.integers(0, 2, (50, m)).astype(bool) for _ in range(2))
     c = rl.multilabel_counts(T, R)
-    np.testing.assert_array_equal(c.tp, (T & R).sum(axis=1))
-    np.testing.assert_array_equal(c.fp, (R & ~T).sum(axis=1))
-    np.testing.assert_array_equal(c.fn, (T & ~R).sum(axis=1))
+    sets = [(set(np.flatnonzero(t)), set(np.flatnonzero(r))) for t, r in zip(T, R)]
+    assert c.tp.tolist() == [len(t & r) for t, r in sets]
+    assert c.fp.tolist() == [len(r - t) for t, r in sets]
+    assert c.fn.tolist() == [len(t - r) for t, r in sets]
 
 
 def test_indicator_dtypes_are_read_alike():
@@ -149,12 +71,6 @@ def test_indicator_dtypes_are_read_alike():
     assert rl.evaluate_multilabel(T.tolist(), R.tolist()) == ref
 
 
-@pytest.mark.parametrize("bad", [2, 0.5, "zero", None, True])
-def test_zero_division_values(bad):
-    with pytest.raises(ValueError, match="zero_division"):
-        rl.multilabel_scores(np.eye(2), np.eye(2), zero_division=bad)
-
-
 # --- multilabel_measures against scikit-learn ---------------------------------------
 
 # scikit-learn reads a single column as binary, not multi-label: two columns or more
@@ -163,23 +79,7 @@ multilabel_pairs = st.tuples(st.integers(1, 9), st.integers(2, 6)).flatmap(
                         arrays(np.uint8, s, elements=st.integers(0, 1))))
 
 
-def _sklearn_measures(T, P, zero_division):
-    from sklearn.metrics import accuracy_score, f1_score, hamming_loss
-
-    kw = dict(zero_division=zero_division)
-    out = {} if zero_division != zero_division else {  # jaccard_score refuses np.nan
-        "accuracy": jaccard_score(T, P, average="samples", **kw)}
-    return {**out,
-            "precision": precision_score(T, P, average="samples", **kw),
-            "recall": recall_score(T, P, average="samples", **kw),
-            "f1": f1_score(T, P, average="samples", **kw),
-            "hamming_loss": hamming_loss(T, P),
-            "subset_accuracy": accuracy_score(T, P),
-            "micro_f1": f1_score(T, P, average="micro", **kw),
-            "macro_f1": f1_score(T, P, average="macro", **kw)}
-
-
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(multilabel_pairs, st.sampled_from([0, 1, "warn", np.nan]))
 def test_multilabel_measures_equal_scikit_learn(pair, zero_division):
     # empty rows (a sample with no label) and empty columns (a label nobody has) included
@@ -187,14 +87,45 @@ def test_multilabel_measures_equal_scikit_learn(pair, zero_division):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         ours = rl.multilabel_measures(T, P, zero_division=zero_division)
-        theirs = _sklearn_measures(T, P, zero_division)
+        kw = dict(zero_division=zero_division)
+        theirs = {"precision": skm.precision_score(T, P, average="samples", **kw),
+                  "recall": skm.recall_score(T, P, average="samples", **kw),
+                  "f1": skm.f1_score(T, P, average="samples", **kw), "hamming_loss": skm.hamming_loss(T, P),
+                  "subset_accuracy": skm.accuracy_score(T, P),
+                  "micro_f1": skm.f1_score(T, P, average="micro", **kw),
+                  "macro_f1": skm.f1_score(T, P, average="macro", **kw),
+                  "AA": skm.recall_score(T, P, average="micro") if T.any() else np.nan}
+        # jaccard_score refuses np.nan; rejlab then leaves undefined samples out
+        defined = (T | P).any(axis=1) if isinstance(zero_division, float) else slice(None)
+        theirs["accuracy"] = skm.jaccard_score(T[defined], P[defined], average="samples", zero_division=(
+            0 if isinstance(zero_division, float) else zero_division)) if T[defined].size else np.nan
+        scores = rl.multilabel_scores(T, P, zero_division=zero_division)
+        evaluation = rl.evaluate_multilabel(T, P, zero_division=zero_division)
     for name, value in theirs.items():
         assert getattr(ours, name) == pytest.approx(value, abs=1e-12, nan_ok=True), name
-    e = rl.evaluate_multilabel(T, P, zero_division=0)
-    assert ours.RAR == e.RAR and (ours.AA == e.AA or math.isnan(ours.AA) and math.isnan(e.AA))
+    # the same numbers, bit for bit, from every function that gives them
+    for name in ("AA", "RAR", "accuracy", "precision", "recall"):
+        for other in (scores, evaluation):
+            if name in other._fields:
+                np.testing.assert_equal(getattr(other, name), getattr(ours, name))
+    np.testing.assert_equal((rl.absolute_accuracy(T, P), rl.relative_accuracy_rate(T, P)),
+                            (ours.AA, ours.RAR))
 
 
-@settings(max_examples=100, deadline=None)
+def test_zero_division_warn_warns_counts_as_zero_and_nan_leaves_terms_out():
+    T = P = np.array([[1, 0], [0, 0]])
+    with pytest.warns(RuntimeWarning, match="ill-defined"):
+        assert rl.multilabel_scores(T, P) == (0.5, 0.5, 0.5)  # sample 2: 0 / 0 -> 0
+    with pytest.warns(RuntimeWarning, match="F1 is ill-defined"):
+        assert rl.multilabel_measures(T, P).f1 == 0.5
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert rl.multilabel_scores(T, P, zero_division=1) == (1.0, 1.0, 1.0)
+        m = rl.multilabel_measures(T, P, zero_division=np.nan)
+    assert m.precision == 1.0 and m.f1 == 1.0  # the undefined sample is left out
+
+
+@settings(max_examples=80, deadline=None)
 @given(multilabel_pairs, st.sampled_from([0, 1]))
 def test_multilabel_measures_of_label_sets_equal_those_of_the_matrix(pair, zero_division):
     # label sets know only the labels that occur: compare with the matrix of those columns
@@ -205,19 +136,7 @@ def test_multilabel_measures_of_label_sets_equal_those_of_the_matrix(pair, zero_
     got = rl.multilabel_measures(rl.indicator_to_label_sets(T), rl.indicator_to_label_sets(P),
                                  zero_division=zero_division)
     want = rl.multilabel_measures(T[:, used], P[:, used], zero_division=zero_division)
-    for a, b in zip(got, want):
-        assert a == b or (math.isnan(a) and math.isnan(b))
-
-
-def test_multilabel_measures_warns_on_zero_division_and_leaves_nan_terms_out():
-    T, P = [[1, 0], [0, 0]], [[1, 0], [0, 0]]
-    with pytest.warns(RuntimeWarning, match="ill-defined"):
-        m = rl.multilabel_measures(T, P)
-    assert m.precision == 0.5  # sample 2: 0 / 0 -> 0 under "warn"
-    m = rl.multilabel_measures(T, P, zero_division=np.nan)
-    assert m.precision == 1.0 and m.f1 == 1.0  # the undefined sample is left out
-    with pytest.raises(ValueError, match="zero_division"):
-        rl.multilabel_measures(T, P, zero_division=2)
+    np.testing.assert_equal(tuple(got), tuple(want))
 
 
 @pytest.mark.parametrize("nan", [float("nan"), np.nan, np.float32("nan"), Decimal("NaN")],
@@ -254,7 +173,7 @@ def _naive_paired_bootstrap(T, R1, R2, n_boot, seed, level, zero_division):
     return np.where(infinite, np.nan, low), np.where(infinite, np.nan, high)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.integers(5, 30), st.integers(1, 4), st.integers(0, 2**16),
        st.sampled_from([0, 1, np.nan]), st.sampled_from([0.8, 0.95]))
 def test_compare_multilabel_equals_a_naive_resampling_loop(n, m, seed, zero_division, level):
@@ -276,20 +195,6 @@ def test_compare_multilabel_equals_a_naive_resampling_loop(n, m, seed, zero_divi
         if np.isfinite(low[j]):
             assert band.low == pytest.approx(low[j], abs=1e-12), name
             assert band.high == pytest.approx(high[j], abs=1e-12), name
-
-
-def test_percentile_bounds_are_numpys_and_keep_an_infinite_tail():
-    from rejlab._resampling import quantiles as percentile_bounds
-
-    rng = np.random.default_rng(0)
-    x = rng.normal(size=(401, 3))
-    x[::4, 1] = np.nan
-    low, high = percentile_bounds(x, 0.9)
-    assert np.allclose([low, high], np.nanquantile(x, [0.05, 0.95], axis=0), rtol=0, atol=1e-12)
-    tail = np.concatenate([np.arange(39.0), [np.inf]])      # the top order statistics: inf
-    low, high = percentile_bounds(tail[:, None], 0.99)
-    assert np.isfinite(low[0]) and high[0] == np.inf
-    assert np.isnan(percentile_bounds(np.full((5, 1), np.nan), 0.9)[0][0])
 
 
 def test_compare_multilabel_is_paired_and_reads_label_sets_like_matrices():

@@ -221,6 +221,7 @@ def test_the_course_config_sizes_the_timeout_and_keeps_the_rubric_private():
 
 
 def test_the_course_config_reads_the_cohort_when_there_is_one(tmp_path):
+    pytest.importorskip("nbgrader")         # the config imports nbgrader's preprocessors
     from traitlets.config.loader import PyFileConfigLoader
 
     shutil.copy2(TEACHER / "nbgrader_config.py", tmp_path)

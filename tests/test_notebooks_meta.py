@@ -15,6 +15,7 @@ and no lesson links into ``teacher/`` (the solutions are never linked from
 the student lessons).
 """
 
+import json
 import re
 from pathlib import Path
 
@@ -36,6 +37,7 @@ LESSONS = [
     "07_neighborhood_systems", "08_unified_accuracy_aa_rar", "09_multilabel_evaluation",
     "10_context_and_rejection", "11_evaluate_your_classifier", "12_how_sure_are_you",
     "13_same_ideas_other_names", "14_can_we_promise_a_risk", "15_calibration_and_rejection",
+    "17_learning_to_defer",
 ]
 
 # Outputs nbval cannot compare meaningfully: live widgets and figures.
@@ -269,3 +271,41 @@ def test_the_teacher_link_check_can_fail(tmp_path):
     nbformat.write(nb, tmp_path / "x.ipynb")
     links, text = _all_links_and_mentions(tmp_path / "x.ipynb")
     assert links == ["../teacher/solutions/solutions_00_03.ipynb"] and "teacher/solutions" in text
+
+
+def _integral_floats(node, path="$"):
+    if isinstance(node, float) and node.is_integer():
+        yield path
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _integral_floats(value, f"{path}.{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _integral_floats(value, f"{path}[{i}]")
+
+
+def _as_the_lab_writes(text):
+    """What JupyterLab saves after opening a notebook stored as ``text``: its kernelspec from the
+    kernelspecs API, every number through JavaScript's JSON (no integral float), nbformat's writer."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    nb = json.loads(text, parse_float=lambda s: int(float(s)) if float(s).is_integer() else float(s))
+    nb["metadata"]["kernelspec"] = {"display_name": spec.display_name, "language": spec.language,
+                                    "name": "python3"}
+    return nbformat.writes(nbformat.from_dict(nb)) + "\n"
+
+
+@pytest.mark.parametrize("path", EXECUTED, ids=ids(EXECUTED))
+def test_opening_a_notebook_in_the_lab_leaves_it_unmodified(path):
+    text = path.read_text(encoding="utf-8")
+    assert not list(_integral_floats(json.loads(text))), "integral floats the lab would rewrite"
+    assert _as_the_lab_writes(text) == text, \
+        f"{path.name}: the lab would save it changed; store it with tools/execute_notebooks.py --as-stored"
+
+
+def test_the_unmodified_check_can_fail():
+    text = (NOTEBOOKS_DIR / "00_start_here.ipynb").read_text(encoding="utf-8")
+    assert _as_the_lab_writes(text.replace('"Python 3 (ipykernel)"', '"Python 3"')) != \
+        text.replace('"Python 3 (ipykernel)"', '"Python 3"')
+    assert list(_integral_floats(json.loads('{"a": [1.0, 0.5]}'))) == ["$.a[0]"]

@@ -471,3 +471,26 @@ def test_feasible_accuracy_is_the_range_over_every_ranking(nak):
     low, high = rl.optimality.feasible_accuracy(k / n, a / n)
     assert low == pytest.approx(float(min(reachable)), abs=1e-12)
     assert high == pytest.approx(float(max(reachable)), abs=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(2, 400), seed=st.integers(0, 2**16))
+def test_the_verdicts_at_rho_0_and_1_count_the_pairs_outside_the_white_band_exactly(n, seed):
+    # Lesson 04b counts the pairs of two rejectors' curves outside the white band. The band's
+    # border belongs to it, and there beta computed in floats can exceed 1 by an ulp; the
+    # verdicts of compare at rho = 0 and 1 must give the integer count, |dQ n| > |dk|.
+    rng = np.random.default_rng(seed)
+    a = rng.random(n) < 0.8
+    c1, c2 = np.round(rng.random(n), 1), rng.random(n)
+    one, two = rl.rejection_curves(a, c1), rl.rejection_curves(a, c2)
+    pair = one.A[:, None], one.r[:, None], two.A[None, :], two.r[None, :]
+    at_0, at_1 = rl.compare(*pair, rho=0), rl.compare(*pair, rho=1)
+
+    def qn_k(cv):
+        k = cv.counts
+        return np.asarray(k.an + k.mr, dtype=np.int64), np.asarray(k.ar + k.mr, dtype=np.int64)
+
+    (q1, k1), (q2, k2) = qn_k(one), qn_k(two)
+    dq, dk = q1[:, None] - q2[None, :], k1[:, None] - k2[None, :]
+    exact = (dk != 0) & (np.abs(dq) > np.abs(dk))
+    np.testing.assert_array_equal((dk != 0) & (at_0 == at_1) & (at_0 != "equivalent"), exact)

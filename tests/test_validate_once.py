@@ -1,7 +1,7 @@
 """Each input array is validated once per call of an orchestrator (report, experiment, CLI, explorer).
 
 A profiler hook counts every call of the array checkers (``as_bool_1d``,
-``as_finite_1d``, ``labels_1d``, ``label_pair``, ``probabilities``), however
+``as_finite_1d``, ``labels_1d``, ``probabilities``), however
 they are reached (a kind at a door, a helper inside a body), during one
 call, and records the array each was given (by argument name and length)
 and the module that asked (the first frame outside the checkers and the
@@ -23,7 +23,7 @@ import rejlab._labels as labels_module
 import rejlab._validate as v
 
 CHECKERS = {f.__code__: f.__name__ for f in (v.as_bool_1d, v.as_finite_1d, v.probabilities,
-                                              labels_module.labels_1d, labels_module.label_pair)}
+                                              labels_module.labels_1d)}
 #: Files of the checkers and of the door: the "asker" is the first frame outside them.
 MACHINERY = {str(Path(m.__file__)) for m in (v, labels_module)} | {
     str(Path(rl.__file__).parent / name) for name in ("_constraints.py", "_kinds.py")}
@@ -43,11 +43,7 @@ def checks_during(call):
         if event == "call" and frame.f_code in CHECKERS:
             name = CHECKERS[frame.f_code]
             local = frame.f_locals
-            if name == "label_pair":
-                arrays = local["arrays"].items()
-            else:
-                arrays = [(local.get("name", "proba"), local.get("x", local.get("proba")))]
-            for arg_name, x in arrays:
+            for arg_name, x in [(local.get("name", "proba"), local.get("x", local.get("proba")))]:
                 seen[(_asker(frame.f_back), name, arg_name, len(x))] += 1
 
     sys.setprofile(hook)

@@ -62,6 +62,7 @@ FACTORIES = {
                            "target_risk", 0.25),
     "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=25),
                              "temperature", 2.0),
+    "deferral_explorer": (lambda: rl.widgets.deferral_explorer(n_per_class=25), "cost", 0.3),
 }
 _BUILT = {}
 

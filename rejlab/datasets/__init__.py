@@ -50,7 +50,7 @@ __all__ = [
 _COURSE_NAMES = frozenset((
     "ChowConvergence", "chow_convergence", "MaxQPoints", "max_q_points", "GuaranteeStudy",
     "guarantee_study", "STUDY_METHODS", "WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED",
-    "lesson_experiment"))
+    "lesson_experiment", "ExpertToy", "expert_toy", "EXPERT_ACCURACY"))
 
 
 def __getattr__(name):

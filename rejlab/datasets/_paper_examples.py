@@ -147,10 +147,8 @@ class Table1:
 
 
 def table1():
-    """Table 1 with methods 1 and 2 (see :class:`Table1` for the two readings of method 2).
-
-    ``paper`` holds the stated Accuracy / Precision / Recall (Section 5.1)
-    and AA / RAR (Section 5.2) of both methods.
+    """Table 1 with methods 1 and 2, and in ``paper`` the stated Accuracy / Precision / Recall
+    (Section 5.1) and AA / RAR (Section 5.2) of both (see :class:`Table1` for method 2's two readings).
 
     >>> import rejlab as rl
     >>> t = rl.datasets.table1()
@@ -159,15 +157,13 @@ def table1():
     >>> t.method_2_sec51
     ({'b'}, {'c', 'e', 'f'}, {'a', 'd', 'g'})
     """
-    def sets(d):
-        return {p: ElementSet(labels) for p, labels in d.items()}
+    def sets(*labels):  # the label sets of a..g
+        return {p: ElementSet(x) for p, x in zip("abcdefg", labels)}
 
-    ideal = {"a": {2, 3}, "b": {1}, "c": {1}, "d": {1}, "e": {2}, "f": {2}, "g": {3}}
-    m1 = {"a": {3}, "b": {1}, "c": {1}, "d": {3}, "e": {2}, "f": {2}, "g": {3}}
-    m2 = {"a": {3}, "b": {1}, "c": {2}, "d": {3}, "e": {2}, "f": {2}, "g": {3}}
     return Table1(
-        U=PAPER_U,
-        ideal_label_sets=sets(ideal), method_1_label_sets=sets(m1), method_2_label_sets=sets(m2),
+        U=PAPER_U, ideal_label_sets=sets({2, 3}, {1}, {1}, {1}, {2}, {2}, {3}),
+        method_1_label_sets=sets({3}, {1}, {1}, {3}, {2}, {2}, {3}),
+        method_2_label_sets=sets({3}, {1}, {2}, {3}, {2}, {2}, {3}),
         ideal=_blocks(*_P_COVERING), method_1=_blocks(*_RESULT_PARTITION),
         method_2_sec51=_blocks("b", "cef", "adg"), method_2_sec52=_blocks(*_RESULT_COVERING),
         paper={"accuracy_1": Fraction(11, 14), "precision_1": Fraction(6, 7),

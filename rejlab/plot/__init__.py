@@ -85,7 +85,7 @@ __all__ = [
 #: The course's figures the lessons reach as ``rl.plot.<name>`` (rejlab.course.plot).
 _COURSE_NAMES = frozenset(("population_curves", "max_q_points", "chow_convergence", "cost_curve",
                            "sampling_panels", "SAMPLING_LIMITS", "guarantee_study",
-                           "METHOD_LABELS"))
+                           "METHOD_LABELS", "deferral_map", "deferral_curves"))
 
 
 def __getattr__(name):

@@ -19,7 +19,7 @@ from .judge import Mark, Missing, Run, calls_right, checked, close, number, shar
 
 DATA = homework.hw3_neighborhood_accuracy
 HAND = ("T_pos_hand", "T_neg_hand", "RAR_hand", "overlapped_hand")
-KNN = ("AA_knn", "RAR_knn", "micro_recall", "aa_is")
+KNN = ("AA_knn", "RAR_knn", "sklearn_scores", "aa_is")
 SCORES = ("micro_precision", "micro_recall", "macro_recall", "samples_recall")
 
 
@@ -75,7 +75,7 @@ def reference(ctx):
             "T_neg_hand": float(rl.t_neg(d.ideal_hand, d.result_hand)),
             "RAR_hand": float(rl.relative_accuracy_rate(d.ideal_hand, d.result_hand)),
             "AA_knn": float(s.AA), "RAR_knn": float(s.RAR),
-            "micro_recall": averages["micro_recall"]}
+            "sklearn_scores": averages}
 
 
 def _function_mark(got, expected, same, what):
@@ -156,14 +156,20 @@ def judge(ctx, results):
             raise Missing(f"aa_is is not one of {', '.join(SCORES)}")
         return close(averages[name], float(s.AA))
 
+    def four_scores():
+        got = lab.value("sklearn_scores")
+        if not isinstance(got, dict) or set(got) != set(SCORES):
+            raise Missing(f"sklearn_scores is not a dict of {', '.join(SCORES)}")
+        return all(close(number(got[name], f"sklearn_scores[{name!r}]"), averages[name])
+                   for name in SCORES)
+
     marks["hw3-q5-tests"] = share([
         (1, *checked("AA_knn", lambda: close(number(lab.value("AA_knn"), "AA_knn"), s.AA),
                      "AA_knn: right.", "AA_knn is not right.")),
         (1, *checked("RAR_knn", lambda: close(number(lab.value("RAR_knn"), "RAR_knn"), s.RAR),
                      "RAR_knn: right.", "RAR_knn is not right.")),
-        (1, *checked("micro_recall", lambda: close(number(lab.value("micro_recall"),
-                                                          "micro_recall"), averages["micro_recall"]),
-                     "micro_recall: right.", "micro_recall is not right.")),
+        (1, *checked("sklearn_scores", four_scores, "sklearn_scores: right.",
+                     "sklearn_scores is not right.")),
         (1, *checked("aa_is", named, "aa_is: right.", "That score is not AA.")),
     ])
     return marks

@@ -17,6 +17,7 @@ from . import (  # noqa: F401  (registration)
     _binary,
     _calibration,
     _context,
+    _deferral,
     _guarantees,
     _neighborhood,
     _optimality,

@@ -1,5 +1,7 @@
-"""The course's figures of its simulation studies (sampling noise, Chow's rule, guarantees)."""
+"""The course's figures of its simulation studies (sampling noise, Chow's rule, guarantees)
+and of its lesson data (an expert beside the classifier)."""
 
+from ._deferral import deferral_curves, deferral_map
 from ._guarantees import METHOD_LABELS, guarantee_study
 from ._sampling import (
                      SAMPLING_LIMITS,
@@ -11,4 +13,5 @@ from ._sampling import (
 )
 
 __all__ = ["population_curves", "max_q_points", "chow_convergence", "cost_curve",
-           "sampling_panels", "SAMPLING_LIMITS", "guarantee_study", "METHOD_LABELS"]
+           "sampling_panels", "SAMPLING_LIMITS", "guarantee_study", "METHOD_LABELS",
+           "deferral_map", "deferral_curves"]

@@ -13,6 +13,7 @@ from ._base import Explorer, control_values, format_number
 from ._calibration import BIN_COUNTS, TEMPERATURES, CalibrationState, calibration_explorer
 from ._context import EXPLORER_SCENE, ContextState, context_explorer
 from ._covering import CoveringState, covering_explorer
+from ._deferral import DEFERRAL_ORDERS, EXPERT_LEVELS, DeferralState, deferral_explorer
 from ._guarantees import VALIDATION_SIZES, GuaranteeState, guarantee_explorer
 from ._optimality import CostState, OperatingSetState, cost_explorer, operating_set_explorer
 from ._rejection import (
@@ -51,4 +52,6 @@ __all__ = [
     # lessons 14-15: guaranteed thresholds, calibration
     "guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES",
     "calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS",
+    # lesson 17: learning to defer
+    "deferral_explorer", "DeferralState", "EXPERT_LEVELS", "DEFERRAL_ORDERS",
 ]

@@ -95,7 +95,8 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
                    else f"no promise (δ is not used): validation risk ≤ {f(s.target_risk, 2)}")
         return (f"{promise} | above the target on the population: {s.n_exceeded} of "
                 f"{s.n_splits} ({100 * s.exceedance:.1f} %) | a threshold found on "
-                f"{100 * state.certified_share:.0f} % of the samples | mean coverage "
+                f"{int(s.certified.sum())} of {s.n_splits} ({100 * state.certified_share:.1f} %) "
+                f"| mean coverage "
                 f"{f(float(s.coverage.mean()))}, best {f(s.best_coverage)}, given up "
                 f"{f(s.coverage_given_up)}")
 

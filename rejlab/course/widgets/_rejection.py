@@ -286,8 +286,9 @@ class CurvesState(NamedTuple):
 @explains(
     "How do A, Q and φ change with the rejected fraction r, for each rejector, and when the "
     "classes are easier or harder to tell apart?",
-    "A climbs towards 1 while Q rises, peaks (◆: the r that Q recommends) and falls. φ starts "
-    "very high, because the first samples rejected are nearly all mistakes, and falls towards 1. "
+    "A climbs towards 1 while Q rises, peaks (◆: the r that Q recommends) and falls. φ falls "
+    "towards 1; it starts very high for maximum probability (its first rejects are all "
+    "mistakes), at 0 for breaking ties (its first reject is accurate). "
     "Pull the classes apart (larger s): there are fewer mistakes to catch, so A starts higher "
     "and Q peaks at a smaller r.")
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, separation=POSITIVE)

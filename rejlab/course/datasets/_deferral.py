@@ -1,0 +1,68 @@
+"""Lesson 17's data: the four-Gaussians toy problem with a simulated expert beside its classifier.
+
+The expert is right on a sample of class k with probability ``e_k`` (its own accuracy per
+class), whatever the classifier does, so on the toy, whose posteriors are exact, its
+probability of being right given x is exactly ``e(x) = sum_k p(k|x) e_k``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ..._constraints import accepts
+from ..._kinds import FRACTION_1D, POSITIVE_INTEGER, SEED
+from ...datasets import CENTRES, FourGaussians, four_gaussians
+
+__all__ = ["EXPERT_ACCURACY", "ExpertToy", "expert_toy"]
+
+#: The lesson's expert, class by class: nearly always right on the two lower classes (centres
+#: at x2 = -1), a coin toss on the two upper ones.
+EXPERT_ACCURACY = (0.95, 0.95, 0.5, 0.5)
+
+
+class ExpertToy(NamedTuple):
+    """The toy problem (``toy``) with an expert: its accuracy per class, its answers and e(x)."""
+
+    toy: FourGaussians
+    expert_accuracy: tuple           #: e_k, the expert's accuracy on class k
+    expert_accurate: np.ndarray      #: whether the expert is right on each sample
+    expert_confidence: np.ndarray    #: e(x) = sum_k p(k|x) e_k, exact on the toy
+
+    @property
+    def accurate(self):
+        """Whether the classifier (the nearest centre) is right on each sample."""
+        return self.toy.accurate
+
+    @property
+    def confidence(self):
+        """c(x) = max_k p(k|x), the classifier's probability of being right (exact on the toy)."""
+        return self.toy.confidence("max_probability")
+
+
+@accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, expert_accuracy=FRACTION_1D)
+def expert_toy(n_per_class, seed=0, *, expert_accuracy=EXPERT_ACCURACY):
+    """``rl.datasets.four_gaussians(n_per_class, seed)`` and a simulated expert.
+
+    The expert is right on sample i with probability ``expert_accuracy[y_i]``: a uniform
+    number u_i, drawn by NumPy's generator of ``[seed, 1]`` (a stream of its own, apart
+    from the toy's), below it. The same u_i serve every accuracy, so raising the accuracy
+    on a class only turns wrong answers into right ones. On the toy, whose posteriors
+    are exact, the expert's probability of being right given x is exactly
+    ``e(x) = sum_k p(k|x) e_k``.
+
+    Examples
+    --------
+    >>> team = expert_toy(150, seed=0)
+    >>> team.expert_accuracy, team.toy.X.shape, round(float(team.expert_confidence.mean()), 3)
+    ((0.95, 0.95, 0.5, 0.5), (600, 2), 0.724)
+    """
+    e = np.asarray(expert_accuracy, dtype=float)    # the default is a tuple
+    if e.size != len(CENTRES):
+        raise ValueError(f"expert_accuracy must give one accuracy per class of the toy "
+                         f"({len(CENTRES)}), got {e.size}")
+    toy = four_gaussians(n_per_class, seed)
+    u = np.random.default_rng([seed, 1]).random(toy.y.size)
+    # a weighted mean of the e_k: clipped to their range, which rounding could leave by 1 ulp
+    return ExpertToy(toy, tuple(e.tolist()), u < e[toy.y], np.clip(toy.proba @ e, e.min(), e.max()))

@@ -1,0 +1,331 @@
+"""Learning to defer: the rule, the system's curve and point, the surrogate's minimiser, the data.
+
+Naive references written from the definitions: a loop over the samples for one decision,
+the average over every order of the rows for the tie convention of the curve, exact
+fractions, and SciPy's minimiser for Mozannar & Sontag's surrogate.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import rejlab as rl
+
+# --- naive references ------------------------------------------------------------------------
+
+
+def curve_in_order(accurate, expert_accurate, order):
+    """Correct answers after deferring the first k of ``order``, k = 0 .. n, by a loop."""
+    out = []
+    for k in range(len(order) + 1):
+        deferred = set(order[:k])
+        out.append(sum(int(expert_accurate[i] if i in deferred else accurate[i])
+                       for i in range(len(order))))
+    return out
+
+
+def curve_by_every_order(accurate, expert_accurate, score):
+    """The tie convention from its definition: the mean, over every order of the rows, of the
+    curve that defers by decreasing score and, among equal scores, by row order (exact)."""
+    n = len(score)
+    total = [Fraction(0)] * (n + 1)
+    orders = list(itertools.permutations(range(n)))
+    for perm in orders:
+        order = sorted(perm, key=lambda i: -score[i])       # a stable sort keeps perm's order
+        total = [t + c for t, c in zip(total, curve_in_order(accurate, expert_accurate, order))]
+    return [t / (len(orders) * n) for t in total]
+
+
+small = st.integers(1, 5).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n), st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.sampled_from([0.1, 0.4, 0.4, 0.7]), min_size=n, max_size=n)))
+
+samples = st.integers(1, 60).flatmap(lambda n: st.tuples(
+    st.lists(st.booleans(), min_size=n, max_size=n), st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.integers(0, 8).map(lambda x: x / 8), min_size=n, max_size=n)))
+
+
+# --- the rule -----------------------------------------------------------------------------
+
+
+def test_defer_is_the_comparison_of_the_expected_losses_in_fractions():
+    c = [Fraction(x, 20) for x in range(21)]
+    for e, cost in itertools.product([Fraction(x, 20) for x in range(21)], (0, Fraction(1, 10),
+                                                                           Fraction(3, 10))):
+        want = [(1 - e) + cost < 1 - ci for ci in c]
+        got = rl.defer([float(x) for x in c], [float(e)] * len(c), float(cost))
+        mismatched = [ci for ci, w, g in zip(c, want, got) if w != g]
+        # a float rounding may only ever decide an exact tie
+        assert all((1 - e) + cost == 1 - ci for ci in mismatched), (e, cost, mismatched)
+
+
+@settings(max_examples=60)
+@given(st.integers(1, 40), st.integers(2, 5), st.integers(0, 2**32 - 1),
+       st.floats(0, 1, allow_nan=False))
+def test_with_an_expert_always_right_the_rule_is_chows(n, k, seed, rho):
+    proba = np.random.default_rng(seed).dirichlet(np.ones(k), size=n)
+    c = rl.max_probability(proba)
+    np.testing.assert_array_equal(rl.defer(c, np.ones(n), rho), rl.chow_rule(proba, rho))
+
+
+def test_chow_at_the_tie_is_kept_by_both():
+    c, ones = np.array([0.7, 0.75, 0.69]), np.ones(3)
+    assert rl.defer(c, ones, 0.3).tolist() == [False, False, True]
+    assert rl.chow_rule(np.column_stack((c, 1 - c)), 0.3).tolist() == [False, False, True]
+
+
+@settings(max_examples=40)
+@given(samples, st.floats(0, 1), st.floats(0, 1))
+def test_a_higher_cost_defers_a_subset(data, c1, c2):
+    _, _, c = data
+    e = np.random.default_rng(len(c)).random(len(c))
+    low, high = sorted((c1, c2))
+    assert not np.any(rl.defer(c, e, high) & ~rl.defer(c, e, low))
+
+
+def test_defer_refuses_what_is_no_probability():
+    with pytest.raises(ValueError, match="expert_confidence"):
+        rl.defer([0.5, 0.6], [0.5, 1.2])
+    with pytest.raises(ValueError, match="confidence"):
+        rl.defer([0.5], [0.5, 0.6])
+    with pytest.raises(ValueError, match="cost"):
+        rl.defer([0.5], [0.6], cost=-0.1)
+
+
+# --- the curve and the point -------------------------------------------------------------------
+
+
+@settings(max_examples=50)
+@given(small)
+def test_the_curve_is_the_mean_over_every_order_of_the_rows(data):
+    a, ea, score = data
+    want = curve_by_every_order(a, ea, score)
+    got = rl.deferral_curve(a, ea, score)
+    np.testing.assert_allclose(got.accuracy, [float(w) for w in want], rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(got.n_deferred, np.arange(len(a) + 1))
+    np.testing.assert_allclose(got.rate, np.arange(len(a) + 1) / len(a))
+
+
+@settings(max_examples=60)
+@given(samples)
+def test_without_ties_the_curve_defers_by_decreasing_score(data):
+    a, ea, _ = data
+    score = np.random.default_rng(len(a)).permutation(len(a)).astype(float)
+    want = curve_in_order(a, ea, list(np.argsort(-score)))
+    np.testing.assert_array_equal(rl.deferral_curve(a, ea, score).accuracy, np.array(want) / len(a))
+
+
+@settings(max_examples=60)
+@given(samples, st.integers(0, 2**32 - 1))
+def test_the_curve_ignores_the_order_of_the_rows_and_monotone_maps_of_the_score(data, seed):
+    a, ea, score = map(np.array, data)
+    p = np.random.default_rng(seed).permutation(a.size)
+    first = rl.deferral_curve(a, ea, score).accuracy
+    np.testing.assert_allclose(rl.deferral_curve(a[p], ea[p], score[p]).accuracy, first,
+                               rtol=0, atol=1e-12)
+    np.testing.assert_array_equal(rl.deferral_curve(a, ea, 3 * score ** 3 + 1).accuracy, first)
+    assert first[0] == a.mean() and first[-1] == ea.mean()   # the classifier, then the expert alone
+
+
+@settings(max_examples=60)
+@given(samples)
+def test_no_order_beats_deferring_where_only_the_expert_is_right(data):
+    a, ea, score = map(np.array, data)
+    oracle = rl.deferral_curve(a, ea, ea.astype(float) - a).accuracy
+    assert np.all(rl.deferral_curve(a, ea, score).accuracy <= oracle + 1e-12)
+
+
+@settings(max_examples=60)
+@given(samples, st.floats(0, 1))
+def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost):
+    a, ea, _ = map(np.array, data)
+    rng = np.random.default_rng(a.size)
+    c, e = rng.random(a.size), rng.random(a.size)
+    deferred = rl.defer(c, e, cost)
+    point = rl.deferral_point(a, ea, deferred)
+    right = sum(int(ea[i] if deferred[i] else a[i]) for i in range(a.size))   # a loop
+    assert point == (deferred.sum() / a.size, right / a.size)
+    curve = rl.deferral_curve(a, ea, e - c)
+    assert curve.accuracy[int(deferred.sum())] == pytest.approx(point.accuracy, abs=1e-12)
+    assert point.cost(cost) == pytest.approx((1 - point.accuracy) + cost * point.rate)
+
+
+def test_the_cost_along_the_curve_and_its_least_point():
+    a, ea, score = [1, 0, 1, 0, 0], [1, 1, 0, 1, 0], [0.1, 0.9, 0.5, 0.8, 0.2]
+    curve = rl.deferral_curve(a, ea, score)
+    correct = [2, 3, 4, 3, 3, 3]          # deferred in the order 1, 3, 2, 4, 0
+    for cost in (0.0, 0.3, 0.6, 1.0):
+        want = [(5 - r) / 5 + cost * k / 5 for k, r in enumerate(correct)]
+        np.testing.assert_allclose(curve.cost(cost), want)
+        assert curve.min_cost(cost) == int(np.argmin(want))
+    assert curve.min_cost(0.6) == 2 and curve.min_cost(1.0) == 0   # k = 0, 2 tie at 0.6: the first
+
+
+def test_bad_input_names_the_argument():
+    with pytest.raises(ValueError, match="score"):
+        rl.deferral_curve([1, 0], [1, 1], [0.2, math.nan])
+    with pytest.raises(ValueError, match="expert_accurate"):
+        rl.deferral_curve([1, 0], [1, 2], [0.2, 0.3])
+    with pytest.raises(ValueError, match="deferred"):
+        rl.deferral_point([1, 0], [1, 1], [True])
+
+
+# --- Mozannar & Sontag's surrogate --------------------------------------------------------------
+
+
+def expected_surrogate(logits, p, e):
+    """E[L_CE | x] = -sum_y p_y log q_y - e log q_defer, q the softmax of the K + 1 logits."""
+    z = logits - logits.max()
+    log_q = z - np.log(np.exp(z).sum())
+    return -(p @ log_q[:-1]) - e * log_q[-1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_minimiser_is_the_surrogates_minimum_found_by_scipy(seed):
+    optimize = pytest.importorskip("scipy.optimize")
+    rng = np.random.default_rng(seed)
+    p, e = rng.dirichlet(np.ones(3 + seed % 3)), rng.random()
+    found = optimize.minimize(expected_surrogate, np.zeros(p.size + 1), args=(p, e),
+                              method="BFGS", options={"gtol": 1e-10}).x
+    q = np.exp(found - found.max())
+    np.testing.assert_allclose(q / q.sum(), rl.deferral_surrogate_minimizer([p], [e])[0], atol=1e-6)
+
+
+def test_the_minimisers_largest_output_is_the_rule_at_cost_zero():
+    team = rl.datasets.expert_toy(150, seed=2)
+    q = rl.deferral_surrogate_minimizer(team.toy.proba, team.expert_confidence)
+    np.testing.assert_allclose(q.sum(axis=1), 1.0)
+    np.testing.assert_array_equal(q.argmax(axis=1) == 4,
+                                  rl.defer(team.confidence, team.expert_confidence))
+    np.testing.assert_allclose(q[:, -1] * (1 + team.expert_confidence), team.expert_confidence)
+    # the lesson's exercise point, in fractions: q = (0.5, 0.3, 0.2, 0.6) / 1.6
+    want = [Fraction(x, 10) / Fraction(16, 10) for x in (5, 3, 2, 6)]
+    np.testing.assert_allclose(rl.deferral_surrogate_minimizer([[0.5, 0.3, 0.2]], [0.6])[0],
+                               [float(w) for w in want])
+
+
+# --- the lesson's data: the toy with an expert ------------------------------------------------
+
+
+def test_the_expert_is_right_with_its_accuracy_of_each_class():
+    stats = pytest.importorskip("scipy.stats")
+    team = rl.datasets.expert_toy(2000, seed=0)
+    for k, e_k in enumerate(rl.datasets.EXPERT_ACCURACY):
+        right = int(team.expert_accurate[team.toy.y == k].sum())
+        assert stats.binomtest(right, 2000, e_k).pvalue > 1e-4
+    # the law of total probability: E[e(x)] is the expert's accuracy, sum_k e_k / 4
+    assert team.expert_confidence.mean() == pytest.approx(np.mean(rl.datasets.EXPERT_ACCURACY),
+                                                          abs=4 / math.sqrt(8000))
+
+
+def test_the_experts_confidence_is_the_posterior_weighted_accuracy_by_a_loop():
+    team = rl.datasets.expert_toy(20, seed=5, expert_accuracy=(0.9, 0.8, 0.3, 0.6))
+    for x, e in zip(team.toy.X, team.expert_confidence):
+        w = [math.exp(-((x[0] - m[0]) ** 2 + (x[1] - m[1]) ** 2) / 2) for m in rl.datasets.CENTRES]
+        assert e == pytest.approx(sum(wk * ek for wk, ek in zip(w, (0.9, 0.8, 0.3, 0.6))) / sum(w),
+                                  rel=1e-12)
+    np.testing.assert_array_equal(team.accurate, team.toy.accurate)
+    np.testing.assert_array_equal(team.confidence, team.toy.proba.max(axis=1))
+
+
+def test_a_better_expert_only_turns_wrong_answers_right():
+    weak = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(0.6, 0.6, 0.3, 0.3))
+    strong = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(0.9, 0.6, 0.5, 0.3))
+    assert not np.any(weak.expert_accurate & ~strong.expert_accurate)
+    np.testing.assert_array_equal(weak.toy.X, strong.toy.X)
+    perfect = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(1, 1, 1, 1))
+    assert perfect.expert_accurate.all() and np.all(perfect.expert_confidence == 1.0)
+    with pytest.raises(ValueError, match="one accuracy per class"):
+        rl.datasets.expert_toy(10, expert_accuracy=(0.9, 0.5))
+
+
+# --- the numbers lesson 17 prints and the maths reference states, recomputed by loops ---------
+
+LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "17_learning_to_defer.ipynb"
+
+
+def printed_by_lesson():
+    cells = json.loads(LESSON.read_text(encoding="utf-8"))["cells"]
+    return "\n".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                     for cell in cells for o in cell.get("outputs", []))
+
+
+def lesson_team_by_loops():
+    """The lesson's 1000 samples: posteriors from the Gaussian densities, c, e and the nearest
+    centre written out; the expert's answers are data (its draws are checked above)."""
+    team = rl.datasets.expert_toy(250, seed=0)
+    accuracy_of_class = (0.95, 0.95, 0.5, 0.5)
+    c, e, right = [], [], []
+    for (x1, x2), y in zip(team.toy.X, team.toy.y):
+        w = [math.exp(-((x1 - m1) ** 2 + (x2 - m2) ** 2) / 2) for m1, m2 in rl.datasets.CENTRES]
+        c.append(max(w) / sum(w))
+        e.append(sum(wk * ek for wk, ek in zip(w, accuracy_of_class)) / sum(w))
+        right.append(w.index(max(w)) == y)
+    return team, c, e, right, [bool(v) for v in team.expert_accurate]
+
+
+def test_the_numbers_lesson_17_prints_by_loops():
+    team, c, e, right, expert = lesson_team_by_loops()
+    n, text = len(c), printed_by_lesson()
+    for k in range(4):
+        idx = [i for i in range(n) if team.toy.y[i] == k]
+        assert (f"class {k}: classifier right on {sum(right[i] for i in idx) / len(idx):.3f}, "
+                f"expert on {sum(expert[i] for i in idx) / len(idx):.3f}") in text
+    assert f"classifier right on {sum(right) / n:.3f}, expert on {sum(expert) / n:.3f}" in text
+
+    def system(deferred):
+        return sum(expert[i] if i in deferred else right[i] for i in range(n)) / n
+
+    by_gain = sorted(range(n), key=lambda i: c[i] - e[i])
+    gain_curve = [correct / n for correct in curve_in_order(right, expert, by_gain)]
+    for cost in (0.0, 0.05, 0.1, 0.2, 0.3):     # keep costs 1 - c, deferring 1 - e + cost
+        deferred = {i for i in range(n) if (1 - e[i]) + cost < 1 - c[i]}
+        rate, acc = len(deferred) / n, system(deferred)
+        losses = [(1 - gain_curve[j]) + cost * j / n for j in range(n + 1)]
+        best = losses.index(min(losses))          # the first least loss on the sample
+        assert (f"cost {cost:.2f}: the rule defers {rate:.3f}, loss {(1 - acc) + cost * rate:.4f} | least "
+                f"loss on this sample: rate {best / n:.3f}, loss {losses[best]:.4f}") in text
+    deferred = {i for i in range(n) if (1 - e[i]) + 0.1 < 1 - c[i]}
+    k = len(deferred)
+    assert f"the rule defers {k / n:.3f}: the system is right on {system(deferred):.3f}" in text
+    by_gain = sorted(range(n), key=lambda i: c[i] - e[i])
+    least_confident = sorted(range(n), key=lambda i: c[i])
+    for name, order in (("least confident first", least_confident), ("largest expected gain first", by_gain)):
+        curve = [correct / n for correct in curve_in_order(right, expert, order)]
+        best = max(range(n + 1), key=lambda j: (curve[j], -j))
+        assert (f"{name:28s}: {curve[k]:.3f} with {k} deferred; at most {curve[best]:.3f} "
+                f"(rate {best / n:.3f})") in text
+    draws = np.random.default_rng(0).random(n)                       # the lesson's random order
+    random_order = sorted(range(n), key=lambda i: -draws[i])
+    curve = [correct / n for correct in curve_in_order(right, expert, random_order)]
+    best = max(range(n + 1), key=lambda j: (curve[j], -j))
+    assert (f"{'at random':28s}: {curve[k]:.3f} with {k} deferred; at most {curve[best]:.3f} "
+            f"(rate {best / n:.3f})") in text
+    assert round(curve_in_order(right, expert, by_gain)[k] / n - curve_in_order(
+        right, expert, least_confident)[k] / n, 3) == 0.014          # "1.4 points below"
+
+
+def test_the_examples_of_the_maths_reference_by_hand():
+    text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text(encoding="utf-8")
+    # least confident first: the sample of score -0.5 (expert only), then -0.6 (expert only),
+    # then -0.7 (classifier only), then -0.9 (both right)
+    want = [Fraction(v, 4) for v in (2, 3, 4, 3, 3)]
+    assert [Fraction(x, 4) for x in curve_in_order([1, 0, 1, 0], [1, 1, 0, 1], [3, 1, 2, 0])] == want
+    assert "give accuracies 0.5, 0.75, 1, 0.75, 0.75" in text
+    np.testing.assert_allclose(rl.deferral_curve([1, 0, 1, 0], [1, 1, 0, 1],
+                                                 [-0.9, -0.6, -0.7, -0.5]).accuracy, [float(w) for w in want])
+    assert "one right for both and one right for the expert only, give 0.5, 0.75, 1" in text
+    assert curve_by_every_order([1, 0], [1, 1], [0.3, 0.3]) == [Fraction(1, 2), Fraction(3, 4), 1]
+    weights = [Fraction(5, 10), Fraction(3, 10), Fraction(2, 10), Fraction(6, 10)]
+    q = [w / sum(weights) for w in weights]
+    assert q == [Fraction(5, 16), Fraction(3, 16), Fraction(2, 16), Fraction(6, 16)]
+    assert "$q^* = (0.3125, 0.1875, 0.125, 0.375)$" in text
+    assert "it falls 1.4 points below the gain order at the rule's rate" in text
