@@ -12,7 +12,13 @@ XDIST  := $(if $(filter 0,$(JOBS)),,-n $(JOBS) --maxprocesses=4)
 # the classroom hub's own environment (make classroom); PORT=0 picks a free port. Every user's
 # server runs its Python as that user, so it must be a Python they can all run: the system's
 HUB_PYTHON ?= $(firstword $(wildcard /usr/bin/python3) $(PYTHON))
-HUB_VENV ?= .venv-hub
+# One environment serves both when PYTHON is that same interpreter (make test then installs
+# nothing twice); else the hub's own, .venv-hub, made with HUB_PYTHON.
+ifeq ($(origin HUB_VENV),undefined)
+real_python = $(shell $(1) -c 'import os, sys; print(os.path.realpath(sys.executable))' 2>/dev/null)
+ONE_PYTHON := $(call real_python,$(PYTHON))
+HUB_VENV := $(if $(and $(ONE_PYTHON),$(filter $(ONE_PYTHON),$(call real_python,$(HUB_PYTHON)))),$(VENV),.venv-hub)
+endif
 HUB_BIN  := $(HUB_VENV)/bin
 PORT     ?= 0
 # the lab `make lab` opens stays a student's: nbgrader (installed by make test) switched off there
@@ -54,9 +60,11 @@ $(VENV)/.all: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.lab $(VENV)/.test $(VENV)/.book $(VENV)/.grading
 
 # the classroom hub: JupyterHub, nbgitpuller, nbgrader, the memory indicator, and the lab
+ifneq ($(HUB_VENV),$(VENV))
 $(HUB_BIN)/python:
 	$(HUB_PYTHON) -m venv $(HUB_VENV)
 	$(HUB_BIN)/python -m pip install --upgrade pip
+endif
 
 $(HUB_VENV)/.hub: pyproject.toml | $(HUB_BIN)/python
 	$(HUB_BIN)/python -m pip install $(PIP_C) -e ".[lab,hub]"
@@ -77,7 +85,7 @@ lab: $(VENV)/.lab
 ## One pytest session: a failing suite never stops the others from running.
 ## (--dist loadfile keeps each notebook's cells in one worker, in order.)
 test: $(VENV)/.all $(HUB_VENV)/.hub
-	$(BIN)/python -m pytest $(XDIST) --dist loadfile --durations=15 $(NBVAL) rejlab tests teacher/solutions/
+	REJLAB_HUB_VENV=$(HUB_VENV) $(BIN)/python -m pytest $(XDIST) --dist loadfile --durations=15 $(NBVAL) rejlab tests teacher/solutions/
 
 ## The lessons under strict nbval in this environment (make test runs them in Binder's).
 test-notebooks: $(VENV)/.test

@@ -25,7 +25,9 @@ listens on 127.0.0.1 only. The launcher
    submissions only their maker and the instructor can read and whose times
    a student cannot back-date: ``classroom/private_exchange.py``), and the
    instructor's course folder ``~instructor/course`` (a copy of ``teacher/``,
-   with the gradebook), private to the instructor; a Jupyter config folder
+   its grader included, with the gradebook), private to the instructor, where
+   the Formgrader's Autograde runs each submission in the grader's bubblewrap
+   sandbox (``bwrap`` is on every server's PATH); a Jupyter config folder
    per role, first on every server's ``JUPYTER_CONFIG_PATH``, switches
    nbgrader's lab and server extensions on or off: students get the
    Assignments list, only the instructor the Formgrader;
@@ -33,16 +35,18 @@ listens on 127.0.0.1 only. The launcher
    authenticator with one printed password, each user's server a local
    process of that user's system user, the memory limits and guarantees of
    ``classroom/z2jh-values.yaml``, the students' and the larger one of the
-   instructor, passed to each server) on free ports, waits until it answers,
-   prints the URL, the accounts and the link, and writes them to
+   instructor, passed to each server; when the repository lies under folders
+   other users cannot enter, in a mount namespace of its own where those
+   folders show only the way to it: ``reachable``) on free ports, waits
+   until it answers, prints the URL, the accounts and the link, and writes them to
    ``STATE/classroom.json``;
 6. on Ctrl-C (or SIGTERM) stops the hub, which stops every user's server,
    ends whatever is left of the hub's and the users' processes (servers,
    kernels, terminals, the proxy), removes the system users (their files
    stay, and the next start gives them back) and exits 0.
 
-When it cannot start (not root, a state folder other users cannot reach, a
-port taken, npm missing or the npm registry unreachable,
+When it cannot start (not root, a Python, repository or state folder other
+users cannot reach, a port taken, npm missing or the npm registry unreachable,
 configurable-http-proxy not installable, the hub not answering) it prints
 one line saying which and what to do, leaves nothing running and no user
 behind, and exits with status 2.
@@ -98,9 +102,12 @@ NBGRADER_SERVER = ("formgrader", "course_list", "assignment_list", "validate_ass
 INSTRUCTOR_ONLY_SERVER = ("formgrader", "course_list")
 HUB_SERVER_EXTENSIONS = ("nbgitpuller", "jupyter_resource_usage")
 HUB_LAB_EXTENSIONS = ("@jupyter-server/resource-usage",)
-# course files nbgrader generates or collects: never copied into the hub's course folder
+# course files nbgrader generates or collects, and the grader's cache: never copied into the
+# hub's course folder
 GENERATED = ("release", "submitted", "autograded", "feedback", "gradebook.db", ".nbgrader.log",
-             ".ipynb_checkpoints", "__pycache__")
+             ".grading", ".ipynb_checkpoints", "__pycache__")
+# the system's commands, after this environment's on every user's server's PATH
+SYSTEM_PATH = ("/usr/local/bin", "/usr/bin", "/bin")
 
 
 class CannotStart(Exception):
@@ -326,27 +333,108 @@ def setup_nbgrader(state: Path, students: list[str], users: dict[str, accounts.A
     return course
 
 
+def server_path() -> tuple[str, str | None]:
+    """Every user's server's ``PATH``, and the grader's sandbox, ``bwrap`` (None: not installed).
+
+    This environment's commands first (jupyter, nbgrader, python), then the folders of
+    ``bwrap`` and ``git`` wherever they are installed, then the system's. The PATH is set,
+    not inherited from whoever started the launcher (a terminal's, ``sudo``'s): the
+    Formgrader's Autograde runs each submission through ``bwrap``, which the course's grader
+    looks up on the instructor's server's PATH (and refuses to grade without), and
+    nbgitpuller runs ``git`` in the students'.
+    """
+    system = os.pathsep.join(SYSTEM_PATH)
+    found = {name: shutil.which(name) or shutil.which(name, path=system)
+             for name in ("bwrap", "git")}
+    folders = [str(Path(sys.executable).parent)]
+    folders += [str(Path(path).parent) for path in found.values() if path]
+    return os.pathsep.join(dict.fromkeys([*folders, *SYSTEM_PATH])), found["bwrap"]
+
+
 def closed_to_others(path: Path) -> Path | None:
     """The first folder on ``path``'s way from ``/`` (or ``path`` itself) that other users cannot enter."""
-    for item in reversed([path, *path.parents]):
-        if item.exists() and not item.stat().st_mode & stat.S_IXOTH:
-            return item
-    return None
+    closed = all_closed(path)
+    return closed[0] if closed else None
 
 
-def reachable(state: Path) -> None:
-    """Refuse a Python or a state folder that the users' servers could not reach."""
+def all_closed(path: Path) -> list[Path]:
+    """Every folder on ``path``'s way from ``/`` (``path`` included) that other users cannot
+    enter, the outermost first."""
+    return [item for item in reversed([path, *path.parents])
+            if item.exists() and not item.stat().st_mode & stat.S_IXOTH]
+
+
+def reachable(state: Path, repo: Path = REPO) -> list[Path]:
+    """The folders above the repository to open to the users' servers; refuse what cannot be.
+
+    The users' servers run this environment's Python and read the repository (rejlab, which
+    the environment installs in place, and ``classroom/``) and the state folder. A folder
+    *above* the repository that other users cannot enter (a clone in a closed workspace, as
+    CI makes) is opened to the hub's processes only, in the hub's own mount namespace: each
+    such folder is shown there with only the way to the repository in it
+    (:func:`opening_commands`), so the rest of it stays closed. Anything else closed on the
+    way -- the Python's own installation, the repository itself, a folder of the environment
+    or the state folder below it -- is refused, naming it.
+    """
     python = Path(sys.executable).resolve()
-    for path in (python, Path(sys.prefix)):
-        if (closed := closed_to_others(path)) is not None:
-            raise CannotStart(f"the hub's Python ({python}, in {sys.prefix}) is under {closed}, "
+    openable = set(repo.parents)
+    for path in (python, Path(sys.base_prefix).resolve()):
+        if closed := all_closed(path):
+            raise CannotStart(f"the hub's Python ({python}, in {sys.prefix}) is under {closed[0]}, "
                               "which other users cannot enter, so their servers could not run "
                               "it: make the hub's environment with a Python they can run (rm -rf "
                               ".venv-hub; make classroom HUB_PYTHON=/usr/bin/python3)")
-    if (closed := closed_to_others(state)) is not None:
-        raise CannotStart(f"{closed} is closed to other users, so the students' servers could "
-                          f"not reach their homes in {state}: give --state a folder every user "
-                          "can enter (e.g. /srv/rejlab-classroom)")
+    opened: list[Path] = []
+    for path, what in ((Path(sys.prefix), f"the hub's environment ({sys.prefix})"),
+                       (repo, f"the repository ({repo})"),
+                       (state, f"the state folder ({state})")):
+        for closed in all_closed(path):
+            if closed not in openable:
+                if path == state:
+                    raise CannotStart(f"{closed} is closed to other users, so the students' "
+                                      f"servers could not reach their homes in {state}: give "
+                                      "--state a folder every user can enter (e.g. "
+                                      "/srv/rejlab-classroom)")
+                raise CannotStart(f"{closed} is closed to other users, so their servers could "
+                                  f"not read {what}: let other users enter it (chmod o+x "
+                                  f"{closed}), or clone the repository where they can")
+            if closed not in opened:
+                opened.append(closed)
+    if opened and shutil.which("unshare") is None:
+        raise CannotStart(f"{opened[0]} is closed to other users, and without unshare "
+                          "(util-linux) the hub cannot open the way to the repository to its "
+                          f"servers: install util-linux, or clone the repository where other "
+                          "users can enter")
+    return sorted(opened, key=lambda p: len(p.parts))
+
+
+def opening_commands(opened: list[Path], stand_ins: Path, repo: Path = REPO) -> list[list[str]]:
+    """The ``mount`` commands that, in the hub's own mount namespace, open ``opened``.
+
+    Each closed folder ``C`` is covered by a stand-in folder (mode 0755, in ``stand_ins``,
+    which the caller makes and removes) holding one entry, the next folder on the way to the
+    repository, bound there from ``C``: its other entries are not shown. The innermost first,
+    so that an outer folder's stand-in carries the inner one's (``--rbind``).
+    """
+    commands = []
+    for n, closed in enumerate(sorted(opened, key=lambda p: len(p.parts), reverse=True)):
+        step = repo.relative_to(closed).parts[0]
+        stand_in = stand_ins / str(n)
+        (stand_in / step).mkdir(parents=True)
+        stand_in.chmod(0o755)
+        (stand_in / step).chmod(0o755)
+        commands += [["mount", "--rbind", str(closed / step), str(stand_in / step)],
+                     ["mount", "--rbind", str(stand_in), str(closed)]]
+    return commands
+
+
+def in_own_namespace(command: list[str], mounts: list[list[str]]) -> list[str]:
+    """``command``, run after ``mounts`` in a mount namespace of its own (none: unchanged)."""
+    if not mounts:
+        return command
+    script = "".join(f"{shlex.join(m)} && " for m in mounts) + 'exec "$@"'
+    return ["unshare", "--mount", "--propagation", "private", "--", "sh", "-c", script,
+            "sh", *command]
 
 
 # --------------------------------------------------------------------------
@@ -461,6 +549,7 @@ def main(argv: list[str] | None = None) -> int:
 
     proc = None
     known: list = []
+    stand_ins: Path | None = None
     users: dict[str, accounts.Account] = {}
     stopping = False
 
@@ -495,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
             raise CannotStart(f"{missing[0]} is not installed in {sys.executable}: run make "
                               "classroom (it installs the hub's environment, .venv-hub)")
         state = args.state.resolve()
-        reachable(state)
+        opened = reachable(state)
         for sub, mode in (("", 0o755), ("hub", 0o700), ("home", 0o755)):
             (state / sub).mkdir(parents=True, exist_ok=True)
             (state / sub).chmod(mode)
@@ -520,6 +609,7 @@ def main(argv: list[str] | None = None) -> int:
         for account in users.values():
             prepare_home(account)
         memory = memory_settings()
+        path, bwrap = server_path()
         password = args.password or secrets.token_urlsafe(9)
         token = secrets.token_hex(32)
         base = f"http://127.0.0.1:{ports['public']}"
@@ -531,6 +621,7 @@ def main(argv: list[str] | None = None) -> int:
             "config_dir": str(state / "etc" / "jupyter"),
             "git_config": str(course_repository.git_config(state, git_repo)),
             "singleuser": str(Path(sys.executable).with_name("jupyterhub-singleuser")),
+            "path": path,
         }
         settings_file = state / "hub" / "settings.json"
         settings_file.touch(mode=0o600)
@@ -538,9 +629,14 @@ def main(argv: list[str] | None = None) -> int:
         env = dict(os.environ, REJLAB_CLASSROOM_SETTINGS=str(settings_file))
         log = state / "hub.log"
         log.touch(mode=0o600)
+        mounts = []
+        if opened:              # the way to the repository, open in the hub's namespace only
+            stand_ins = Path(tempfile.mkdtemp(prefix="rejlab-classroom-open-"))
+            mounts = opening_commands(opened, stand_ins)
         with open(log, "ab") as out:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "jupyterhub", "-f", str(HERE / "jupyterhub_config.py")],
+                in_own_namespace([sys.executable, "-m", "jupyterhub", "-f",
+                                  str(HERE / "jupyterhub_config.py")], mounts),
                 cwd=state / "hub", env=env, stdout=out, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, start_new_session=True)
         version = wait_ready(proc, base, token, log)
@@ -552,7 +648,9 @@ def main(argv: list[str] | None = None) -> int:
                 "course_source": description, "course_repository": str(git_repo),
                 "course_folder": str(course), "exchange": str(state / "exchange"),
                 "course_id": COURSE_ID, "memory": memory, "hub_pid": proc.pid,
-                "service_token": token, "log": str(log), "state": str(state)}
+                "service_token": token, "log": str(log), "state": str(state),
+                "server_path": path, "bwrap": bwrap,
+                "opened": [str(folder) for folder in opened]}
         ready = state / "classroom.json"
         with tempfile.NamedTemporaryFile("w", dir=state, delete=False, suffix=".tmp") as tmp:
             json.dump(info, tmp, indent=2)
@@ -573,6 +671,12 @@ def main(argv: list[str] | None = None) -> int:
         say(f"  nbgrader: course_id {COURSE_ID}, exchange {state / 'exchange'} (a student reads "
             "no other's submission; collect records no time earlier than a submission's last "
             "change)")
+        if bwrap:
+            say(f"  grading: the Formgrader's Autograde runs each submission in a bubblewrap "
+                f"sandbox ({bwrap}, on the servers' PATH), as the instructor's user")
+        else:
+            say("  grading: bubblewrap is not installed, so the Formgrader's Autograde refuses "
+                "to grade (apt-get install bubblewrap, then start the classroom again)")
         say(f"  memory: each student limit {memory['student']['limit']}, guarantee "
             f"{memory['student']['guarantee']}; the instructor limit "
             f"{memory['instructor']['limit']}, guarantee {memory['instructor']['guarantee']} "
@@ -580,6 +684,9 @@ def main(argv: list[str] | None = None) -> int:
             "lab's status bar; this local spawner does not enforce them (Kubernetes does: "
             "classroom/z2jh-values.yaml)")
         say(f"  state (homes, exchange, gradebook, hub database): {state}; hub log: {log}")
+        if opened:
+            say(f"  {', '.join(map(str, opened))}: closed to other users, shown to the hub's "
+                "servers (in its own mount namespace) with only the way to the repository")
         say("Ctrl-C stops the hub and every user's server.")
         while proc.poll() is None:
             try:
@@ -607,6 +714,12 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         for line in accounts.remove(users):
             print(f"classroom: {line}", file=sys.stderr)
+        if stand_ins is not None:        # empty folders outside the namespace: rmdir, never rm -r
+            for folder in sorted(stand_ins.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+            with contextlib.suppress(OSError):
+                stand_ins.rmdir()
         if stopping:
             say("classroom stopped: nothing left running")
 

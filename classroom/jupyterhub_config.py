@@ -44,6 +44,8 @@ class ClassroomSpawner(LocalProcessSpawner):
         folders = [os.path.join(settings["config_dir"], name) for name in (role, "hub")]
         env.update({
             "USER": user.pw_name, "LOGNAME": user.pw_name, "HOME": home, "SHELL": user.pw_shell,
+            # the hub's environment, bwrap (the grader's sandbox) and git, then the system's
+            "PATH": settings["path"],
             "JUPYTER_CONFIG_DIR": os.path.join(home, ".jupyter"),
             "JUPYTER_CONFIG_PATH": os.pathsep.join(folders),
             "JUPYTER_DATA_DIR": os.path.join(home, ".local", "share", "jupyter"),
