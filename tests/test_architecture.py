@@ -77,26 +77,32 @@ def _resolve(target):
     return target
 
 
+def _from_module(node, package):
+    """The module an ``ImportFrom`` names, its relative level resolved against ``package``."""
+    if not node.level:
+        return node.module or ""
+    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+    return ".".join(p for p in (base, node.module) if p)
+
+
+def _targets(node, package):
+    """What an import statement imports: the modules, or the submodule a name is."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    module = _from_module(node, package)
+    return [f"{module}.{a.name}" if f"{module}.{a.name}" in MODULES else module for a in node.names]
+
+
+def _import_nodes(tree):
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+
 def _imports(name, path):
     """(line, imported module) for every import statement of one module, nested ones too."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     package = _package_of(name, path)
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, a.name) for a in node.names if a.name.split(".")[0] == "rejlab"]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-            elif (node.module or "").split(".")[0] == "rejlab":
-                base = ""
-            else:
-                continue
-            module = ".".join(p for p in (base, node.module) if p)
-            for alias in node.names:
-                sub = f"{module}.{alias.name}"
-                found.append((node.lineno, sub if sub in MODULES else module))
-    return [(line, _resolve(target)) for line, target in found if _resolve(target) != name]
+    found = [(node.lineno, _resolve(t)) for node in _import_nodes(ast.parse(path.read_text("utf-8")))
+             for t in _targets(node, package) if t.split(".")[0] == "rejlab"]
+    return [(line, target) for line, target in found if target != name]
 
 
 def _layer(module):
@@ -189,18 +195,10 @@ def test_no_module_exceeds_the_room_size():
 
 def _private_imports(name, path):
     """Underscore names (not modules) that ``path`` imports from other modules of the package."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = _package_of(name, path)
     found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        if node.level:
-            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-            module = ".".join(p for p in (base, node.module) if p)
-        elif (node.module or "").split(".")[0] == "rejlab":
-            module = node.module
-        else:
+    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+        module = _from_module(node, _package_of(name, path)) if isinstance(node, ast.ImportFrom) else ""
+        if module.split(".")[0] != "rejlab":
             continue
         for alias in node.names:
             private = alias.name.startswith("_") and not alias.name.startswith("__")
@@ -234,23 +232,10 @@ MAX_LOCAL_IMPORTS = 15
 def _local_imports():
     found = []
     for name, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        package = _package_of(name, path)
-        for func in ast.walk(tree):
-            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            for node in ast.walk(func):
-                if isinstance(node, ast.Import):
-                    targets = [a.name for a in node.names]
-                elif isinstance(node, ast.ImportFrom):
-                    base = (package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                            ) if node.level else ""
-                    module = ".".join(p for p in (base, node.module) if p)
-                    targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in MODULES else module
-                               for a in node.names]
-                else:
-                    continue
-                found.append((f"{path.relative_to(ROOT.parent)}:{node.lineno}", targets))
+        for func in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found += [(f"{path.relative_to(ROOT.parent)}:{node.lineno}",
+                           _targets(node, _package_of(name, path))) for node in _import_nodes(func)]
     return found
 
 

@@ -62,16 +62,6 @@ def tiny_scene_arrays():
     return rng.random((6, 5, 4)) * 1000, gt
 
 
-def test_loader_reads_the_standard_files(tmp_path):
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "Indian_pines_corrected.mat", indian_pines_corrected=cube)
-    g = write_mat(tmp_path / "Indian_pines_gt.mat", indian_pines_gt=gt)
-    scene = rl.datasets.load_indian_pines(d, g)
-    np.testing.assert_allclose(scene.features, cube)
-    np.testing.assert_array_equal(scene.ground_truth, gt)
-    assert scene.n_classes == 2 and scene.shape == (6, 5) and scene.n_bands == 4
-
-
 def test_loader_accepts_other_names(tmp_path):
     cube, gt = tiny_scene_arrays()
     d = write_mat(tmp_path / "d.mat", cube=cube)               # the only variable: used
@@ -235,9 +225,10 @@ def test_a_full_size_scene_loads(tmp_path):
     d = write_mat(tmp_path / "Indian_pines_corrected.mat", indian_pines_corrected=cube)
     g = write_mat(tmp_path / "Indian_pines_gt.mat", indian_pines_gt=gt)
     scene = rl.datasets.load_indian_pines(d, g)
-    assert scene.shape == (145, 145) and scene.n_bands == 200
+    assert scene.shape == (145, 145) and scene.n_bands == 200 and scene.n_classes == 16
     assert scene.class_names == rl.datasets.INDIAN_PINES_CLASSES
     np.testing.assert_array_equal(scene.features, cube)
+    np.testing.assert_array_equal(scene.ground_truth, gt)
 
 
 def test_posteriors_return_their_limit_on_extreme_finite_points():

@@ -193,37 +193,3 @@ def test_the_sweep_catches_a_message_a_range_gives():
     assert is_blank(e.image.value)
     values = range_values(widgets.FloatLogSlider(min=-2, max=2, base=2, value=1))
     assert (values[0], values[-1]) == (0.25, 4)
-
-
-def test_a_measure_left_undefined_is_drawn_as_a_gap_not_as_zero():
-    # A is undefined at r = 1 (nothing kept) and phi is infinite once only mistakes are
-    # rejected: the curves and bands stop there (NaN in the drawn data) instead of dropping to 0
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    toy = rl.datasets.four_gaussians(40, seed=0)
-    acc, conf = toy.accurate, toy.confidence("max_probability")
-    cv = rl.rejection_curves(acc, conf)
-    assert np.isnan(cv.A[-1]) and np.isinf(cv.phi).any()      # the guard: something undefined
-    fractions = np.linspace(0, 1, 11)
-    bands = rl.bootstrap_curves(acc, conf, fractions=fractions, n_boot=30, seed=0)
-    population = rl.datasets.population_curves(r=fractions)
-    walk = rl.rejection_report(toy.y, toy.proba.argmax(1), conf, rho=0.1).walk(1.0, 0.1)
-    drawn = []
-    for draw in (lambda axes: rl.plot.curves({"max_probability": cv}, axes=axes),
-                 lambda axes: rl.plot.curve_bands(bands, axes=axes),
-                 lambda axes: rl.plot.population_curves(population, axes=axes)):
-        fig, axes = plt.subplots(1, 3)
-        draw(axes)
-        drawn += [(line.get_xdata(), line.get_ydata()) for line in axes[0].get_lines()]
-        plt.close(fig)
-    fig, axes = plt.subplots(1, 2)
-    rl.plot.report_point(walk, axes=axes)
-    drawn += [(line.get_xdata(), line.get_ydata()) for line in axes[0].get_lines()
-              if line.get_gid() == "walk-A"]
-    plt.close(fig)
-    at_one = [np.asarray(y, float)[np.asarray(x, float) == 1.0] for x, y in drawn
-              if np.size(x) > 2]
-    assert len(at_one) >= 4 and all(y.size and np.isnan(y).all() for y in at_one), at_one

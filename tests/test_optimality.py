@@ -134,21 +134,6 @@ def test_beta_is_plus_one_on_best_paths_and_minus_one_on_worst_paths(c0):
                 np.testing.assert_allclose(betas, expected, atol=1e-9)
 
 
-@settings(max_examples=100, deadline=None)
-@given(pair=same_classifier_pair())
-def test_beta_of_nested_points_of_one_rejector_lies_in_minus_one_one(pair):
-    # nested rejected sets: from the smaller to the larger, only rejections happen
-    c0, c1 = pair
-    an0, mn0, ar0, mr0 = c0
-    an1, mn1, ar1, mr1 = c1
-    nested = (ar1 >= ar0 and mr1 >= mr0) or (ar1 <= ar0 and mr1 <= mr0)
-    A0, r0 = point(*c0)
-    A1, r1 = point(*c1)
-    beta = rl.relative_optimality(A1, r1, A0, r0)
-    if nested and r1 != r0:
-        assert -1 - 1e-9 <= beta <= 1 + 1e-9
-
-
 # --- the three comparisons that need no cost function ---
 
 def _verdict_from_cost(A1, r1, A0, r0, rho):
@@ -401,15 +386,6 @@ def test_operating_set_border_phi_is_inf_where_no_accurate_sample_is_rejected():
     assert rl.operating_set(0.25, 0.8, 0.05, [0.5]).phi0 == math.inf
 
 
-def test_operating_set_reference_values():
-    ops = rl.operating_set(0.8, 0.2, 0.7, np.linspace(0, 1, 11))
-    assert ops.Q0 == pytest.approx(2 * 0.8 * 0.8 + 0.2 - 0.7)
-    i = 2  # r = 0.2, the reference itself: all three borders meet there
-    for b in (ops.A, ops.Q):
-        assert b.best[i] == pytest.approx(b.worst[i]) == pytest.approx(b.mid[i])
-    assert ops.A.best[i] == pytest.approx(0.8)
-
-
 # --- the toy problem of the paper (Condessa et al. 2017, Sec. 5) ---
 
 @pytest.fixture(scope="module")
@@ -434,7 +410,6 @@ def test_toy_problem_max_q_point_beats_or_ties_every_other_point(toy):
         beta = rl.optimality_matrix(sub.A, sub.r)
         b = sub.best_Q()
         assert beta[b].min() >= -1e-12
-        assert np.all(np.abs(beta) <= 1 + 1e-9)
 
 
 # --- what stays in the bodies (each argument's own junk is derived from the declarations) ---

@@ -49,15 +49,9 @@ def test_operating_set_moves_its_regions_in_place(ose):
             assert ref.get_xdata()[0] == pytest.approx(s.r0)
             assert ref.get_ydata()[0] == pytest.approx({"A": s.A0, "Q": s.opset.Q0,
                                                         "phi": s.opset.phi0}[m])
-            best = next(ln for ln in ax.lines if ln.get_label().startswith("β = +1"))
-            border = np.where(s.opset.feasible.best, s.opset.measure(m).best, np.nan)
-            ok = np.isfinite(border) & (border > 1e-3) & (border < 1e3)   # inside the phi axis
-            np.testing.assert_allclose(np.asarray(best.get_ydata(), float)[ok], border[ok])
+    # the borders, legend and title each drawing shows: tests/test_plot_measures.py
     assert [(len(ax.collections), len(ax.lines)) for ax in fig.axes] == counts  # no pile-up
     assert ose.image.value != image
-    labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert {"maximum probability", "breaking ties"} <= set(labels)
-    assert fig.axes[1].get_title().startswith(f"operating set of r0 = {ose.state.r0:.2f}")
 
 
 def test_a_typed_reference_is_held_inside_what_alpha_allows(ose):
@@ -117,9 +111,8 @@ def test_cost_explorer_titles_and_price_line_follow_rho(ce):
     ax_cost, ax_rho = ce.figure.axes
     for rho in (0.15, 0.85):
         ce.controls["rho"].value = rho
+        # the price line each drawing shows: tests/test_plot_measures.py
         assert f"{rho:.2f}" in ax_cost.get_title() and f"{rho:.2f}" in ax_rho.get_title()
-        rho_line = next(ln for ln in ax_rho.lines if "ρ" in ln.get_label())
-        np.testing.assert_allclose(rho_line.get_ydata(), [rho, rho])
         assert ax_cost.get_ylim()[1] > max(np.nanmax(c) for c in ce.state.cost.values())
         for ax in (ax_cost, ax_rho):   # the titles stay just above their panels
             box = ax.title.get_window_extent(ce._canvas.get_renderer())
