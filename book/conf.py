@@ -44,7 +44,10 @@ myst_heading_anchors = 3
 mathjax_path = "mathjax/tex-chtml.js"
 mathjax3_config = {
     "tex": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]]},
-    "options": {"enableMenu": True},
+    "options": {"enableMenu": True,
+                # formulas out of the Tab order (a keyboard reader reaches the explorer in a
+                # few presses); their menu stays on the context menu / right click
+                "menuOptions": {"settings": {"inTabOrder": False}}},
 }
 
 html_theme = "furo"
