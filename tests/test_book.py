@@ -952,8 +952,9 @@ PRINT_JS = """() => Array.from(document.querySelectorAll('article img')).filter(
 
 
 def _tabs_to_first_control(page) -> int | None:
-    """Tab presses from "Skip to content" (followed with Enter) to the explorer's first
-    control; None if not reached in 60."""
+    """Tab presses from "Skip to content" to the explorer's first control, following (with
+    Enter) the skip link and the "Go to the explorer" link under the title; None if not
+    reached in 60."""
     page.evaluate("() => { window.scrollTo(0, 0); "
                   "document.activeElement && document.activeElement.blur(); }")
     for _ in range(5):
@@ -965,14 +966,25 @@ def _tabs_to_first_control(page) -> int | None:
     page.keyboard.press("Enter")
     for presses in range(1, 61):
         page.keyboard.press("Tab")
-        if page.evaluate(TAB_JS)[1]:
+        focused = page.evaluate(TAB_JS)
+        if focused[1]:
             return presses
+        if "rejlab-explorer-jump" in focused[0]:
+            page.keyboard.press("Enter")
     return None
 
 
+#: One lesson per kind of explorer: two controls over a wide figure (a slider and a menu),
+#: a covering's small figure, a tall figure of four panels with a fixed sample size. (Every
+#: page is checked with axe-core at 1280 px in light mode above; four passes of every page
+#: would cost minutes of CI.)
+READER_LESSONS = ("02_four_subsets_and_measures", "08_unified_accuracy_aa_rar",
+                  "12_how_sure_are_you", "14_can_we_promise_a_risk")
+
+
 @pytest.mark.browser
-def test_every_lesson_reads_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
-    """Every lesson page at 1280 and 390 px, in light and dark mode, with reduced motion:
+def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
+    """READER_LESSONS at 1280 and 390 px, in light and dark mode, with reduced motion:
     axe-core finds no serious or critical violation; no sideways scrolling; formulas out of
     the Tab order and the first control a few Tab presses after "Skip to content"; the
     readout announced politely; smooth scrolling off; at 390 px the controls in view with
@@ -980,7 +992,7 @@ def test_every_lesson_reads_on_a_phone_by_keyboard_and_in_dark_mode(site, local_
     in CSS px (explorers and stored figures), Tab presses, axe-core counts."""
     from playwright.sync_api import sync_playwright
     axe = _axe_script(site)
-    pages = [f"notebooks/{p.stem}.html" for p in NOTEBOOKS]
+    pages = [f"notebooks/{stem}.html" for stem in READER_LESSONS]
     problems: dict[str, list[str]] = {}
     lines = []
     with serve(site) as base, sync_playwright() as p:

@@ -237,10 +237,10 @@
     });
   }
 
-  /* A code block wider than the column scrolls sideways: keyboard users reach it with Tab
-   * (WCAG 2.1.1; only the blocks that do scroll become tab stops). */
+  /* A code block, a formula or a table wider than the column scrolls sideways: keyboard
+   * users reach it with Tab (WCAG 2.1.1; only the boxes that do scroll become tab stops). */
   function scrollable() {
-    document.querySelectorAll("div.highlight > pre").forEach(function (pre) {
+    document.querySelectorAll("div.highlight > pre, .math-wrapper, .table-wrapper").forEach(function (pre) {
       if (pre.scrollWidth > pre.clientWidth + 1) {
         pre.setAttribute("tabindex", "0");
       } else {
@@ -257,6 +257,12 @@
       if (!img.complete) { img.addEventListener("load", room, { once: true }); }
     });
     window.addEventListener("resize", function () { room(); scrollable(); });
+    /* formulas take their width once MathJax has typeset them */
+    window.addEventListener("load", function () {
+      if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+        MathJax.startup.promise.then(scrollable);
+      }
+    });
   }
 
   if (document.readyState === "loading") {
