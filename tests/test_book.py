@@ -1144,3 +1144,22 @@ def test_a_student_keeps_a_setting_and_a_first_move_is_quick_on_a_slow_phone(sit
         f"{stem}: {first['ms']:.0f} ms from the key press to the new picture painted "
         f"(budget {FIRST_MOVE_MS} ms); screenshot {PHONE_SHOT.relative_to(REPO)}"])
     assert first["ms"] < FIRST_MOVE_MS
+
+
+def test_a_marked_prompt_reads_as_the_same_steps_each_marked_once():
+    """The build's marks keep the steps apart: read again, the marked prompt has the same
+    steps, and exactly the ones the page cannot do carry the mark (a repeated note must not
+    swallow the step after it)."""
+    source = ("**Try this.** Start with *no promise* and watch. Lower $\\delta$ to 0.01: what "
+              "happens? Set the validation size to 2000, then 100. Finally set the target to "
+              "0.05: which method still finds a threshold?")
+    controls = [site_prompts.Control("target risk", ["0.05", "0.10"]).aliases(),
+                site_prompts.Control("method", ["SGR", "no promise"]).aliases(),
+                site_prompts.fixed_control("δ = 0.10"),
+                site_prompts.fixed_control("validation n = 500")]
+    marked, verdicts = site_prompts.mark(source, controls, "https://mybinder.org/v2/gh/o/r/main")
+    assert [bool(why) for _, why in verdicts] == [False, True, True, False]
+    again = site_prompts.steps(marked[site_prompts.prompt_span(marked)[0]:])
+    assert len(again) == 4
+    assert [site_prompts.JUPYTER_MARK in s for s in again] == [False, True, True, False]
+    assert site_prompts.mark(marked, controls, "x")[0] == marked       # marked once

@@ -105,25 +105,28 @@ def steps(prompt: str) -> list[str]:
         r"(?ms)^[ \t]*(?:\d+\.|[*-])[ \t]+(.+?)(?=^[ \t]*(?:\d+\.|[*-])[ \t]+|\Z)", prompt)]
     if items:
         return items
-    out, start, depth = [], 0, False
+    spans, start, depth = [], 0, False
     for i, ch in enumerate(prompt):
         if ch == "$":
             depth = not depth
-        elif ch in ".?!" and not depth and (i + 1 == len(prompt) or prompt[i + 1] in " \n") \
+            continue
+        end = i + 1
+        while end < len(prompt) and prompt[end] in ")*_":    # "(... used.)", "*(...)*"
+            end += 1
+        if ch in ".?!" and not depth and (end == len(prompt) or prompt[end] in " \n") \
                 and not re.search(r"(?:e\.g|i\.e)$", prompt[max(0, i - 4):i]):
-            piece = prompt[start:i + 1].strip()
-            if piece:
-                out.append(piece)
-            start = i + 1
-    if prompt[start:].strip():
-        out.append(prompt[start:].strip())
-    merged: list[str] = []    # a step's note for Jupyter stays with its step
-    for piece in out:
-        if merged and piece.lstrip("*_ (").startswith(JUPYTER_MARK):
-            merged[-1] = prompt[prompt.index(merged[-1]):prompt.index(piece) + len(piece)]
+            spans.append((start, end))
+            start = end
+    spans.append((start, len(prompt)))
+    merged: list[tuple[int, int]] = []    # a step's note for Jupyter stays with its step
+    for a, b in spans:
+        if not prompt[a:b].strip():
+            continue
+        if merged and prompt[a:b].strip().lstrip("*_ (").startswith(JUPYTER_MARK):
+            merged[-1] = (merged[-1][0], b)
         else:
-            merged.append(piece)
-    return merged
+            merged.append((a, b))
+    return [prompt[a:b].strip() for a, b in merged]
 
 
 def page_controls(entry: dict) -> list[Control]:
