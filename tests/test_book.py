@@ -1053,7 +1053,7 @@ def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
                 context.close()
         finally:
             browser.close()
-    _report("every lesson page for every reader (light and dark, 1280 and 390 px)", lines)
+    _report(f"{len(pages)} lessons for every reader (light and dark, 1280 and 390 px)", lines)
     _assert_clean([], problems)
 
 
