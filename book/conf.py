@@ -7,6 +7,7 @@
 # the site itself: no script, stylesheet or font from the network.
 
 import json
+import re
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -44,7 +45,10 @@ myst_heading_anchors = 3
 mathjax_path = "mathjax/tex-chtml.js"
 mathjax3_config = {
     "tex": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]]},
-    "options": {"enableMenu": True},
+    "options": {"enableMenu": True,
+                # formulas out of the Tab order (a keyboard reader reaches the explorer in a
+                # few presses); their menu stays on the context menu / right click
+                "menuOptions": {"settings": {"inTabOrder": False}}},
 }
 
 html_theme = "furo"
@@ -63,14 +67,17 @@ html_theme_options = {
 }
 
 
-def _launch_box(url: str, placeholder: bool) -> str:
+def _launch_box(url: str, placeholder: bool, explorer: str | None = None) -> str:
     note = ("" if not placeholder else
             ' <span class="rejlab-launch-note">(link pattern: this site was built without '
             "a GitHub origin remote; rebuild after publishing)</span>")
+    # a keyboard reader reaches the explorer in a few presses, past the lesson's links and code
+    jump = ("" if explorer is None else
+            f' <a class="rejlab-explorer-jump" href="#{explorer}">Go to the explorer</a>')
     return ('<p class="rejlab-launch">'
             f'<a class="rejlab-launch-button" href="{url}">Launch this lesson on Binder</a>'
             ' <span class="rejlab-launch-alt">or run it locally with <code>make lab</code>, or on '
-            "your JupyterHub</span>" + note + "</p>")
+            "your JupyterHub</span>" + note + jump + "</p>")
 
 
 def add_launch_link(app, pagename, templatename, context, doctree):
@@ -79,7 +86,8 @@ def add_launch_link(app, pagename, templatename, context, doctree):
     body = context.get("body")
     if url is None or not body:
         return
-    box = _launch_box(url, SITE["placeholder"])
+    first = re.search(r'<section class="rejlab-explorer" id="([^"]+)"', body)
+    box = _launch_box(url, SITE["placeholder"], first.group(1) if first else None)
     head, sep, rest = body.partition("</h1>")
     context["body"] = head + sep + box + rest if sep else box + body
 

@@ -55,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import binder_link  # noqa: E402  (tools/ is not a package)
 import site_explorers  # noqa: E402
 import site_frames  # noqa: E402
+import site_prompts  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
@@ -349,6 +350,7 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
     """
     minutes = load_minutes(notebooks)
     lessons, notes = course_map(notebooks, minutes)
+    links, course_url, why = launch_links(lessons, repo)
 
     shutil.copytree(BOOK, src, ignore=shutil.ignore_patterns(
         "__pycache__", "index.md", "package.json", "package-lock.json"))
@@ -362,6 +364,7 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
             found, why = site_explorers.figure_texts(nb, manifest, path.stem)
             texts.update(found)
             notes += why
+            notes += site_prompts_for(nb, manifest, links[f"notebooks/{path.stem}"], path.stem)
             placed += site_explorers.put_explorers(nb, manifest, folder, path.stem,
                                                    src / "_static")
         nbformat.write(nb, src / "notebooks" / path.name)
@@ -388,7 +391,6 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
         else:
             notes.append(f"docs/{name} is absent: skipped (the site has no such page)")
 
-    links, course_url, why = launch_links(lessons, repo)
     if why:
         notes.append(f"Binder links are the pattern with {PLACEHOLDER_OWNER}: {why}")
     binder_note = ("" if why is None else
@@ -417,6 +419,25 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
                      "notebook is re-executed with a rejlab whose explorers carry image/png): "
                      + ", ".join(f"{k} ({v})" for k, v in missing.items()))
     return notes, placed, texts
+
+
+def site_prompts_for(nb, manifest: dict, url: str, stem: str) -> list[str]:
+    """Each explorer's "Try this" written for the site: a step the page cannot do (a control
+    it holds fixed, a value it lacks) is marked as one for Jupyter, with the Binder link
+    (tools/site_prompts.py). One note per lesson: its steps on the page and for Jupyter."""
+    notes = []
+    for entry in manifest["explorers"]:
+        cell = site_prompts.prompt_cell(nb.cells, entry["cell"])
+        if cell is None:
+            notes.append(f"{stem}: the explorer in cell {entry['cell']} has no “Try this”")
+            continue
+        source, verdicts = site_prompts.mark(nb.cells[cell].source,
+                                             site_prompts.page_controls(entry), url)
+        nb.cells[cell].source = source
+        jupyter = sum(1 for _, why in verdicts if why)
+        notes.append(f"try this, {stem}: {len(verdicts) - jupyter} of {len(verdicts)} steps "
+                     f"on the page, {jupyter} marked for Jupyter")
+    return notes
 
 
 def mend_theme_markup(html_dir: Path) -> None:

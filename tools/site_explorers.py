@@ -135,8 +135,9 @@ def explorer_block(entry: dict, stem: str, base: str) -> str:
                 f'<output id="{cid}-value" for="{cid}" aria-hidden="true">{shown}</output></div>')
     data = {"base": base, "format": entry["format"], "frames": entry["frames"],
             "readouts": entry["readouts"], "messages": entry["messages"], "alts": entry["alts"],
-            "controls": [{"labels": c["labels"], "n": len(c["values"])} for c in controls],
-            "unique": entry["unique"]}
+            "controls": [{"label": c["label"], "labels": c["labels"], "n": len(c["values"])}
+                         for c in controls],
+            "fixed": entry["fixed"], "unique": entry["unique"]}
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     message = entry["messages"][start]
     parts = [
@@ -159,6 +160,14 @@ def explorer_block(entry: dict, stem: str, base: str) -> str:
     if entry.get("notice"):
         parts.append(f"<details class=\"rejlab-explorer-notice\"><summary>What to notice</summary>"
                      f"<p>{html.escape(entry['notice'])}</p></details>")
+    parts.append('<p class="rejlab-explorer-buttons"><button type="button" '
+                 'class="rejlab-explorer-reset" disabled>Reset this explorer</button> '
+                 '<span class="rejlab-explorer-saved">The setting is kept in the page\'s '
+                 'address: reload it or share the link to come back to it.</span></p>')
+    parts.append('<noscript><p class="rejlab-explorer-nojs">This is the picture the lesson '
+                 'starts with. Moving the controls needs JavaScript, which is off in this '
+                 'browser: turn it on to move them here, or launch the lesson on Binder '
+                 '(above) to run the explorer itself.</p></noscript>')
     parts.append(f'<script type="application/json" class="rejlab-explorer-data">{payload}</script>')
     parts.append("</section>")
     return "\n".join(parts)

@@ -3,13 +3,38 @@
  * An explorer block (tools/site_explorers.py) holds labelled controls, a
  * readout, a message line, the current frame and, as inline JSON, every
  * setting's frame number, readout, message and text alternative. Moving a
- * control shows the frame the Python explorer drew for that setting; every
- * frame of an explorer is fetched and decoded once, as soon as the explorer
- * comes near the screen or a control gets focus, so a move only swaps an
- * image the browser already holds. Nothing is loaded from another host.
+ * control shows the frame the Python explorer drew for that setting; the
+ * frames one move away are fetched first, then every frame of the explorer,
+ * nearest first, as soon as it comes near the screen or a control gets
+ * focus, so a move only swaps an image the browser already holds. A reset
+ * button brings back the lesson's setting, and the setting lives in the
+ * page's address. Nothing is loaded from another host.
  */
 (function () {
   "use strict";
+
+  /* Frames are fetched through one small queue per page: the frames one move away from a
+   * setting first (so that a first move on a slow connection finds its picture), then the
+   * rest, nearest first, two at a time, as soon as the explorer comes near the screen. */
+  var queue = [], inFlight = 0, MAX_IN_FLIGHT = 2;
+  function pump() {
+    while (inFlight < MAX_IN_FLIGHT && queue.length) {
+      var job = queue.shift();
+      if (job.im) { continue; }
+      inFlight += 1;
+      job.im = new Image();
+      job.im.src = job.src;
+      var done = (function (j) {
+        return function () {
+          inFlight -= 1;
+          j.ready = true;
+          j.waiters.forEach(function (f) { f(); });
+          pump();
+        };
+      })(job);
+      (job.im.decode ? job.im.decode() : Promise.resolve()).then(done, done);
+    }
+  }
 
   function setUp(root) {
     var dataNode = root.querySelector("script.rejlab-explorer-data");
@@ -19,40 +44,119 @@
     var link = root.querySelector("a.rejlab-explorer-full");
     var readout = root.querySelector(".rejlab-explorer-readout");
     var message = root.querySelector(".rejlab-explorer-message");
+    var reset = root.querySelector(".rejlab-explorer-reset");
     var inputs = data.controls.map(function (_, i) {
       return root.querySelector('[data-control="' + i + '"]');
     });
-    var held = {};
-    var loading = false;
+    var defaults = inputs.map(function (input) {
+      return input.tagName === "SELECT" ? input.selectedIndex : Number(input.getAttribute("value"));
+    });
+    var jobs = {};
 
     function url(frame) { return data.base + frame + "." + data.format; }
 
-    function preload() {
-      if (loading) { return; }
-      loading = true;
-      var seen = {}, waiting = [];
-      data.frames.forEach(function (frame) {
-        if (seen[frame]) { return; }
-        seen[frame] = true;
-        var im = new Image();
-        im.src = url(frame);
-        waiting.push(im.decode ? im.decode().catch(function () {}) : null);
-        held[frame] = im;   // kept, so the decoded picture stays in memory
-      });
-      Promise.all(waiting).then(function () { root.dataset.framesReady = "true"; });
+    function job(frame) {
+      if (!jobs[frame]) { jobs[frame] = {src: url(frame), im: null, ready: false, waiters: []}; }
+      return jobs[frame];
     }
 
-    function setting() {
+    function index() { return inputs.map(function (input) { return Number(input.value); }); }
+
+    function settingOf(idx) {
       var k = 0, stride = 1;
-      inputs.forEach(function (input, i) {
-        k += stride * Number(input.value);
-        stride *= data.controls[i].n;
-      });
+      idx.forEach(function (v, i) { k += stride * v; stride *= data.controls[i].n; });
       return k;
     }
 
+    /* The settings one move away from idx (each control one step either way), in the
+     * order a reader most likely moves: the first control's next value first. */
+    function neighbours(idx) {
+      var out = [];
+      idx.forEach(function (v, i) {
+        [v + 1, v - 1].forEach(function (w) {
+          if (w >= 0 && w < data.controls[i].n) {
+            var next = idx.slice(); next[i] = w; out.push(settingOf(next));
+          }
+        });
+      });
+      return out;
+    }
+
+    function want(settings, front) {
+      var add = [];
+      settings.forEach(function (k) {
+        var j = job(data.frames[k]);
+        if (!j.im && add.indexOf(j) < 0) { add.push(j); }
+      });
+      queue = queue.filter(function (j) { return add.indexOf(j) < 0; });
+      queue = front ? add.concat(queue) : queue.concat(add);
+      pump();
+      return add;
+    }
+
+    /* Every frame, nearest to the current setting first (by the number of moves). */
+    var all = false;
+    function preloadAll() {
+      if (all) { return; }
+      all = true;
+      var idx = index(), order = [];
+      for (var k = 0; k < data.frames.length; k++) { order.push(k); }
+      function distance(k) {
+        var d = 0, rest = k;
+        data.controls.forEach(function (c, i) { d += Math.abs((rest % c.n) - idx[i]); rest = Math.floor(rest / c.n); });
+        return d;
+      }
+      order.sort(function (a, b) { return distance(a) - distance(b); });
+      want(order, false);
+      var pending = order.map(function (k) { return job(data.frames[k]); });
+      function check() {
+        if (pending.every(function (j) { return j.ready; })) { root.dataset.framesReady = "true"; }
+      }
+      pending.forEach(function (j) { if (!j.ready) { j.waiters.push(check); } });
+      check();
+    }
+
+    function prefetchNext() {
+      var near = neighbours(index()).map(function (k) { return job(data.frames[k]); });
+      want(neighbours(index()), true);
+      root.dataset.nextReady = "false";
+      function check() {
+        if (near.every(function (j) { return j.ready; })) { root.dataset.nextReady = "true"; }
+      }
+      near.forEach(function (j) { if (!j.ready) { j.waiters.push(check); } });
+      check();
+    }
+
+    /* The setting in the page's address (?<explorer id>=i.j): a reload or a shared link
+     * comes back to it; the lesson's own setting leaves the address clean. */
+    function fromAddress() {
+      var value = new URLSearchParams(window.location.search).get(root.id);
+      if (!value) { return; }
+      var parts = value.split(".");
+      if (parts.length !== inputs.length) { return; }
+      parts.forEach(function (p, i) {
+        var v = Number(p);
+        if (Number.isInteger(v) && v >= 0 && v < data.controls[i].n) { inputs[i].value = String(v); }
+      });
+    }
+
+    function toAddress() {
+      var idx = index();
+      var params = new URLSearchParams(window.location.search);
+      if (idx.every(function (v, i) { return v === defaults[i]; })) {
+        params.delete(root.id);
+      } else {
+        params.set(root.id, idx.join("."));
+      }
+      var query = params.toString();
+      try {
+        history.replaceState(history.state, "", window.location.pathname + (query ? "?" + query : "")
+                             + window.location.hash);
+      } catch (e) { /* a page opened from disk may refuse: the setting just is not kept */ }
+    }
+
     function show() {
-      var k = setting();
+      var k = settingOf(index());
       var src = url(data.frames[k]);
       if (img.getAttribute("src") !== src) {
         img.setAttribute("src", src);
@@ -69,26 +173,51 @@
           if (out) { out.textContent = text; }
         }
       });
+      reset.disabled = index().every(function (v, i) { return v === defaults[i]; });
+    }
+
+    function moved() {
+      show();
+      toAddress();
+      prefetchNext();
     }
 
     inputs.forEach(function (input) {
       input.disabled = false;
-      input.addEventListener("input", show);
-      input.addEventListener("change", show);
-      input.addEventListener("focus", preload);
+      input.addEventListener("input", moved);
+      input.addEventListener("change", moved);
+      input.addEventListener("focus", preloadAll);
     });
+    reset.addEventListener("click", function () {
+      inputs.forEach(function (input, i) {
+        if (input.tagName === "SELECT") { input.selectedIndex = defaults[i]; } else { input.value = String(defaults[i]); }
+      });
+      moved();
+      inputs[0].focus();
+    });
+    /* On a narrow screen a tap on the picture shows it at its own size here, in a box that
+     * scrolls sideways under the controls, instead of leaving the page for the picture. */
+    link.addEventListener("click", function (event) {
+      if (window.matchMedia("(max-width: 46em)").matches) {
+        event.preventDefault();
+        var zoomed = root.classList.toggle("rejlab-zoomed");
+        link.setAttribute("aria-expanded", zoomed ? "true" : "false");
+      }
+    });
+    fromAddress();
+    show();
+    prefetchNext();
     if ("IntersectionObserver" in window) {
       var watch = new IntersectionObserver(function (entries) {
         if (entries.some(function (e) { return e.isIntersecting; })) {
-          preload();
+          preloadAll();
           watch.disconnect();
         }
       }, { rootMargin: "600px" });
       watch.observe(root);
     } else {
-      preload();
+      preloadAll();
     }
-    show();
   }
 
   /* A wide figure may use the empty margin right of the text column (on a
@@ -108,10 +237,10 @@
     });
   }
 
-  /* A code block wider than the column scrolls sideways: keyboard users reach it with Tab
-   * (WCAG 2.1.1; only the blocks that do scroll become tab stops). */
+  /* A code block, a formula or a table wider than the column scrolls sideways: keyboard
+   * users reach it with Tab (WCAG 2.1.1; only the boxes that do scroll become tab stops). */
   function scrollable() {
-    document.querySelectorAll("div.highlight > pre").forEach(function (pre) {
+    document.querySelectorAll("div.highlight > pre, .math-wrapper, .table-wrapper").forEach(function (pre) {
       if (pre.scrollWidth > pre.clientWidth + 1) {
         pre.setAttribute("tabindex", "0");
       } else {
@@ -128,6 +257,12 @@
       if (!img.complete) { img.addEventListener("load", room, { once: true }); }
     });
     window.addEventListener("resize", function () { room(); scrollable(); });
+    /* formulas take their width once MathJax has typeset them */
+    window.addEventListener("load", function () {
+      if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+        MathJax.startup.promise.then(scrollable);
+      }
+    });
   }
 
   if (document.readyState === "loading") {
