@@ -96,7 +96,7 @@ def _paired_differences(pairs, n_boot, seed):
     return np.concatenate([_weighted_fields(pairs[0][0], groupings[0], w, k)
                            - _weighted_fields(pairs[1][0], groupings[1], w, k)
                            for w in (w.astype(float) for w in
-                                     multiplicity_chunks(n, n_boot, seed, per_chunk=25))])
+                                     multiplicity_chunks(n, n_boot, seed))])
 
 
 def _grouping(confidence):
