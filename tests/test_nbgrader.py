@@ -274,7 +274,8 @@ OVERRIDE = ("np.isclose = lambda *a, **k: np.True_; np.allclose = lambda *a, **k
 
 #: The numbers a copying submission types in (the solved student's), by assignment.
 COPIED_NUMBERS = {
-    "hw1_rejection_measures": ("best_r", "best_Q", "A_rejecting", "phi_rejecting", "A_gain"),
+    "hw1_rejection_measures": ("best_r", "best_Q", "best_Q_interval", "A_rejecting", "phi_rejecting",
+                               "A_gain", "A_interval"),
     "capstone_digits": ("aurc_val", "excess_aurc_val", "failure_auroc_val", "Q_interval_val"),
 }
 #: The graded cells whose numbers the copying submission copied.

@@ -4,7 +4,8 @@ Question 1 asks for ``measures(accurate, rejected)`` in NumPy only: it runs in a
 without rejlab or scikit-learn (they refuse to import there), called on samples drawn at
 grading time from the cohort's secret key, and compared with ``rl.operating_point``.
 Questions 2 and 3 read the student's numbers from the notebook's run with rejlab and compare
-them with what rejlab computes from the student's own data.
+them with what rejlab computes from the student's own data, each value with its 95 %
+percentile-bootstrap interval where lessons 11-12 would give one (the student's variant seeds it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from rejlab.course import homework
 from .judge import Mark, Run, all_close, calls_right, checked, close, number, numbers, share
 
 DATA = homework.hw1_rejection_measures
-ANSWERS = ("best_r", "best_Q", "A_rejecting", "phi_rejecting", "A_gain")
+ANSWERS = ("best_r", "best_Q", "best_Q_interval", "A_rejecting", "phi_rejecting", "A_gain",
+           "A_interval")
+N_BOOT = 1000
 
 
 def _samples(ctx):
@@ -62,11 +65,29 @@ def _digits(data):
     return op, float(op.A) - float(data.accurate_test.mean())
 
 
+def _best_Q_interval(data):
+    bands = rl.bootstrap_curves(data.toy.accurate, rl.breaking_ties(data.toy.proba), n_boot=N_BOOT,
+                                seed=data.variant)
+    return float(bands.best_Q.low), float(bands.best_Q.high)
+
+
+def _A_interval(data):
+    bands = rl.bootstrap_curves(data.accurate_test, rl.max_probability(data.proba_test),
+                                fractions=[data.fraction], n_boot=N_BOOT, seed=data.variant)
+    return float(bands.A.low[0]), float(bands.A.high[0])
+
+
+def _interval_ok(value, expected, name):
+    return all(close(m, e) for m, e in zip(numbers(value, 2, name), expected))
+
+
 def reference(ctx):
     curves, best_Q = _expected_best(ctx.data.toy)
     op, gain = _digits(ctx.data)
     return {"best_r": float(curves.r[int(curves.Q.argmax())]), "best_Q": best_Q,
-            "A_rejecting": float(op.A), "phi_rejecting": float(op.phi), "A_gain": gain}
+            "best_Q_interval": list(_best_Q_interval(ctx.data)),
+            "A_rejecting": float(op.A), "phi_rejecting": float(op.phi), "A_gain": gain,
+            "A_interval": list(_A_interval(ctx.data))}
 
 
 def _function_mark(results, expected, same, what):
@@ -114,6 +135,11 @@ def judge(ctx, results):
         (1, *checked("best_r", best_r_ok, "best_r: right.",
                      "best_r is not a rejected fraction where the breaking-ties Q of your "
                      "sample is largest.")),
+        (1, *checked("best_Q_interval",
+                     lambda: _interval_ok(lab.value("best_Q_interval"), _best_Q_interval(ctx.data),
+                                          "best_Q_interval"),
+                     "best_Q_interval: right.", "best_Q_interval is not the 95 % bootstrap "
+                                                "interval of the largest Q asked for.")),
     ])
     op, gain = _digits(ctx.data)
     marks["hw1-q3-tests"] = share([
@@ -126,6 +152,10 @@ def judge(ctx, results):
                      "phi_rejecting: right.", "phi_rejecting is not the rejection quality.")),
         (1, *checked("A_gain", lambda: close(number(lab.value("A_gain"), "A_gain"), gain),
                      "A_gain: right.", "A_gain is not the rise of the accuracy.")),
+        (1, *checked("A_interval",
+                     lambda: _interval_ok(lab.value("A_interval"), _A_interval(ctx.data), "A_interval"),
+                     "A_interval: right.", "A_interval is not the 95 % bootstrap interval of the "
+                                           "accuracy of your kept test digits asked for.")),
     ])
     return marks
 

@@ -4,7 +4,9 @@ Questions 1 and 2 ask for ``beta`` and ``rho_0`` without rejlab: they run in a s
 rejlab and scikit-learn refuse to import, so neither a call nor a default argument can reach
 rejlab there, and they are called with every argument given, on arrays and on numbers drawn
 at grading time from the cohort's secret key. Questions 3 and 4 read the student's answers
-from the notebook's run and compare them with what rejlab gives on the student's own data.
+from the notebook's run and compare them with what rejlab gives on the student's own data;
+question 4's minimum cost also with its 95 % bootstrap interval at the student's own r_min
+(the student's variant seeds it).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from rejlab.course import homework
 from .judge import Mark, Missing, Run, all_close, calls_right, checked, close, number, numbers, share
 
 DATA = homework.hw2_operating_sets_and_cost
-ANSWERS = ("regions", "r_min", "L_min")
+ANSWERS = ("regions", "r_min", "L_min", "L_interval")
+N_BOOT = 1000
 CASES = 12        # calls of each function: half on arrays of 100 points, half on numbers
 
 
@@ -74,9 +77,18 @@ def _regions(data):
             for a, r in data.candidates]
 
 
+def _L_interval(data, r):
+    """The cost at the fixed fraction r, with its 95 % bootstrap interval (L falls as A rises)."""
+    band = rl.bootstrap_curves(data.toy.accurate, rl.max_probability(data.toy.proba), fractions=[r],
+                               n_boot=N_BOOT, seed=data.variant).A
+    return float(rl.cost(band.high[0], r, data.rho)), float(rl.cost(band.low[0], r, data.rho))
+
+
 def reference(ctx):
     costs = _min_cost(ctx.data)
-    return {"r_min": float(int(costs.argmin()) / (len(costs) - 1)), "L_min": float(costs.min())}
+    r_min = float(int(costs.argmin()) / (len(costs) - 1))
+    return {"r_min": r_min, "L_min": float(costs.min()),
+            "L_interval": list(_L_interval(ctx.data, r_min))}
 
 
 def judge(ctx, results):
@@ -121,5 +133,10 @@ def judge(ctx, results):
         (1, *checked("L_min", lambda: close(number(lab.value("L_min"), "L_min"),
                                             float(costs.min())),
                      "L_min: right.", "L_min is not the minimum cost on your sample.")),
+        (1, *checked("L_interval", lambda: r_ok() and all(close(m, e) for m, e in zip(
+            numbers(lab.value("L_interval"), 2, "L_interval"),
+            _L_interval(ctx.data, number(lab.value("r_min"), "r_min")))),
+                     "L_interval: right.", "L_interval is not the 95 % bootstrap interval of the "
+                                           "cost at your r_min asked for.")),
     ])
     return marks
