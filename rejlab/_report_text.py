@@ -144,7 +144,8 @@ def _interval(band, digits):
 def _interval_lines(report, digits):
     seed = "" if report.seed is None else f", seed = {report.seed}"
     lines = ["", f"  {_percent(report.level)} percentile-bootstrap intervals "
-                 f"(n_boot = {report.n_boot}{seed}):"]
+                 f"(n_boot = {report.n_boot}{seed}), each for its fraction alone (a claim about "
+                 "several fractions needs a simultaneous band):"]
     width = 2 * (digits + 4) + 4
     lines.append("  " + "fraction".rjust(digits + 4) + "  "
                  + "  ".join(f"{m} interval".rjust(width) for m in MEASURE_NAMES))

@@ -624,7 +624,8 @@ def test_accuracy_bootstrap_gives_paired_intervals(capsys, indicators):
     code, out, err = run(argv, capsys)
     assert code == 0 and err == ""
     cmp = rl.compare_multilabel(ideal, res1, res2, n_boot=300, seed=7, level=0.9, zero_division=0)
-    assert "res1.csv minus res2.csv, paired 90 % bootstrap intervals (n_boot = 300, seed = 7)" in out
+    assert "res1.csv minus res2.csv, paired 90 % bootstrap intervals (n_boot = 300, seed = 7), " \
+        "each for its row alone (the 5 together hold at 50 % or more, by Bonferroni" in out
     rows = _rows(out)       # the second table (the differences) shares the first's row names
     for label, field in (("multi-label accuracy", "accuracy"), ("multi-label recall", "recall")):
         band = getattr(cmp, field)
@@ -633,7 +634,8 @@ def test_accuracy_bootstrap_gives_paired_intervals(capsys, indicators):
             [band.estimate, band.low, band.high], abs=5e-5), label
         assert ("contains 0" in rows[label]) == (band.low <= 0 <= band.high), label
     verdict = cmp.aa_rar_verdict()
-    assert f"verdict with intervals: {'not settled' if verdict == 'not settled' else 'res1.csv'}" in out
+    assert (f"verdict with the AA and RAR intervals: "
+            f"{'not settled' if verdict == 'not settled' else 'res1.csv'}") in out
     assert run(argv, capsys)[1] == out      # the same seed gives the same intervals
 
 

@@ -345,7 +345,8 @@ def test_bootstrap_intervals_are_those_of_bootstrap_curves(split):
         assert pb.Q == (ref.Q.estimate[i], ref.Q.low[i], ref.Q.high[i])
         assert pb.Q.estimate == p.Q and pb.A.estimate == p.A
     text = str(rep)
-    assert "90 % percentile-bootstrap intervals (n_boot = 80, seed = 3):" in text
+    assert "90 % percentile-bootstrap intervals (n_boot = 80, seed = 3), each for its fraction alone" \
+        in text
     b = ref.best_Q
     assert (f"maximum Q, each resample's own (where it is, how high): interval "
             f"[{rl.report.format_value(b.low)}, {rl.report.format_value(b.high)}]") in text

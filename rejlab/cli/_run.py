@@ -209,7 +209,9 @@ def _paired_intervals(args, ideal, results, names, zero_division):
     cmp = compare_multilabel(ideal, *results, n_boot=args.bootstrap, level=args.level,
                              seed=args.seed, zero_division=zero_division)
     lines = ["", f"{names[0]} minus {names[1]}, paired {args.level * 100:g} % bootstrap intervals "
-             f"(n_boot = {args.bootstrap}, seed = {args.seed}):"]
+             f"(n_boot = {args.bootstrap}, seed = {args.seed}), each for its row alone (the "
+             f"{len(_ROWS)} together hold at {max(0.0, 1 - len(_ROWS) * (1 - args.level)) * 100:.3g} % "
+             f"or more, by Bonferroni; --level sets it):"]
     for label, field in _ROWS:
         band = getattr(cmp, field)
         lines.append(f"{label.ljust(22)}{format_value(band.estimate):>10}  "
@@ -219,8 +221,11 @@ def _paired_intervals(args, ideal, results, names, zero_division):
     if verdict == "not settled":
         open_ = " and ".join(name for name in ("AA", "RAR")
                              if getattr(cmp, name).low <= 0 <= getattr(cmp, name).high)
-        lines.append(f"verdict with intervals: not settled (the interval of {open_} contains 0: "
-                     f"these {ideal.shape[0]} samples cannot order the two results by it)")
+        both = " and " in open_
+        lines.append(f"verdict with the AA and RAR intervals: not settled (the interval"
+                     f"{'s' if both else ''} of {open_} contain{'' if both else 's'} 0: these "
+                     f"{ideal.shape[0]} samples cannot order the two results by "
+                     f"{'them' if both else 'it'})")
     else:
-        lines.append("verdict with intervals: " + _verdict(verdict, *names))
+        lines.append("verdict with the AA and RAR intervals: " + _verdict(verdict, *names))
     return lines
