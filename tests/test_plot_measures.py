@@ -187,12 +187,15 @@ def test_refill_without_set_data_gives_the_polygons_fill_between_makes():
         np.testing.assert_array_equal(p.codes, q.codes)
 
 
-def test_operating_set_reference_without_a_finite_value_is_left_out_and_measures_start_afresh():
-    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf
+def test_operating_set_reference_at_phi_inf_sits_on_the_top_edge_and_measures_start_afresh():
+    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf, drawn as a triangle
+    # on the top edge and said so in the legend
     ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
     ax = rl.plot.operating_set(ops, "phi")
-    assert find_artist(ax, "opset-reference").get_xdata().size == 0
-    assert not any(t.get_text().startswith("reference") for t in ax.get_legend().get_texts())
+    ref = find_artist(ax, "opset-reference")
+    assert list(ref.get_xdata()) == [0.3] and ref.get_ydata()[0] == ax.get_ylim()[1]
+    assert ref.get_marker() == "^"
+    assert any("∞, on the top edge" in t.get_text() for t in ax.get_legend().get_texts())
     rl.plot.operating_set(ops, "Q", ax)                  # another measure: drawn afresh
     assert ax.get_yscale() == "linear" and ax.get_ylabel() == rl.plot.MEASURE_LABELS["Q"]
     assert sum(c.get_gid() == "opset-white" for c in ax.collections) == 1

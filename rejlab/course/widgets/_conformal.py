@@ -27,11 +27,13 @@ _DELTA = 0.1
 
 def _line(name, promise, judged, best):
     f = format_number
+    # two short lines each, whatever the case: the readout keeps one height (no line wraps)
     if not judged.threshold.certified:
-        return f"<b>{name}</b>: nothing can be promised on this sample (it rejects everything)"
-    return (f"<b>{name}</b>: {promise} | keeps {f(float(judged.coverage), 2)} of the population "
-            f"(largest at α: {f(best, 2)}) | joint risk {f(float(judged.joint_risk))}, selective "
-            f"risk {f(float(judged.selective_risk))}")
+        return (f"<b>{name}</b>: nothing can be promised on this sample<br>"
+                f"&nbsp;&nbsp;it rejects everything (largest coverage at α: {f(best, 2)})")
+    return (f"<b>{name}</b>: {promise}<br>&nbsp;&nbsp;keeps {f(float(judged.coverage), 2)} of the "
+            f"population (largest at α: {f(best, 2)}) | joint risk "
+            f"{f(float(judged.joint_risk))}, selective risk {f(float(judged.selective_risk))}")
 
 
 @explains(
@@ -87,7 +89,7 @@ def conformal_explorer(alpha=0.2, n=200, seed=0):
             _line("Learn then Test", f"promises selective risk ≤ {a} with probability ≥ {d}",
                   state.ltt, state.best_selective_coverage)])
 
-    return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.6), readout_lines=3,
+    return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.6), readout_lines=6,
                     title="Three promises at the same α: one calibration sample, one population",
                     question=conformal_explorer.question, notice=conformal_explorer.notice)
 
