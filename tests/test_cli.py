@@ -409,7 +409,7 @@ def test_out_that_cannot_take_the_result_is_refused_before_reading(tmp_path, cap
 #: The child: ``rejlab.cli.main`` that stops at a phase (its first import of NumPy, or the
 #: K-th progress label starting with LABEL), says so on a pipe and waits there for a signal.
 CHILD = r"""
-import os, sys, time
+import os, signal, sys
 fd, at = int(sys.argv[1]), sys.argv[2]
 label, _, k = at.partition("#")
 seen = []
@@ -417,7 +417,7 @@ seen = []
 def pause():
     os.write(fd, b"paused\n")
     while True:
-        time.sleep(0.05)          # idle until the signal's handler raises
+        signal.pause()            # blocked until a signal arrives; its handler raises
 
 if at == "importing":
     class Hold:
