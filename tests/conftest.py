@@ -8,6 +8,7 @@ these fixtures rather than building its own copy.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from pathlib import Path
 
@@ -21,6 +22,22 @@ matplotlib.use("Agg")
 # is, not whether the code is right (speed is measured in bench/, never asserted).
 settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
+
+#: ``make test-fast`` sets REJLAB_TEST_EXAMPLES (to 10): every property then runs on at most that
+#: many examples instead of its own number. The same claims on fewer random cases; ``make test``
+#: runs each with its own number.
+FAST_EXAMPLES = int(os.environ.get("REJLAB_TEST_EXAMPLES", "0") or 0)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Cap each Hypothesis test at :data:`FAST_EXAMPLES` examples when it is set."""
+    if FAST_EXAMPLES <= 0:
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is not None and own.max_examples > FAST_EXAMPLES:
+            test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
 
 import rejlab as rl  # noqa: E402
 
