@@ -100,7 +100,6 @@ SEEDS = Kind("SEEDS", _seeds, example=[0, 1])
 
 # --- 2-D arrays and maps ----------------------------------------------------------------
 
-
 def _matrix(x, name):
     """A 2-D array of real numbers (class scores or probabilities; the body checks which)."""
     arr = v.real_array(x, name, "a 2-D array of numbers (n samples x K classes)")
@@ -132,7 +131,6 @@ FINITE_ARRAY = Kind("FINITE_ARRAY", _finite_array, example=[[0.5, -0.2], [1.0, 1
 SAMPLES_2D = Kind("SAMPLES_2D", _samples_2d, example=[[0], [1], [2], [3]])
 
 # --- families of sets (the neighborhood-system paper) -------------------------------------
-
 
 def _family(x, name):
     """Blocks as a tuple of frozensets, or a 0/1 indicator matrix as a boolean array."""
@@ -191,7 +189,6 @@ ELEMENT = Kind("ELEMENT", _element, example="a")
 
 # --- numbers -------------------------------------------------------------------------
 
-
 def _accuracy(x, name):
     """Nonrejected accuracies: numbers in [0, 1], or NaN (nothing kept), scalar or array."""
     arr = v.real_array(x, name, "a number in [0, 1] or an array of them")
@@ -242,7 +239,6 @@ POSITIVE = Kind("POSITIVE", v.positive_number, example=1.0)
 REAL_NUMBER = Kind("REAL_NUMBER", v.real_number, example=0.5)
 
 # --- options, text and objects -----------------------------------------------------------
-
 
 def one_of(options):
     """The kind of a string among ``options`` (a rejector's name, a criterion, a method)."""

@@ -265,7 +265,6 @@ def _collector_paused():
 
 # --- overlapped elements ------------------------------------------------------------------
 
-
 @accepts(covering=COVERING, universe=UNIVERSE)
 def overlapped_elements(covering, *, universe=None):
     """The overlapped elements: those lying in two or more blocks of the covering.
@@ -321,7 +320,6 @@ def _theorem_reference(blocks, order):
 
 
 # --- what a family is ---------------------------------------------------------------------
-
 
 @accepts(family=FAMILY, universe=UNIVERSE)
 def covering_kind(family, *, universe=None):
