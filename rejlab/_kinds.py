@@ -1,12 +1,8 @@
 """The vocabulary of declared constraints: each kind of parameter, its checker and an example.
 
-A kind (:class:`rejlab._constraints.Kind`) pairs a checker, one of the door
-helpers of :mod:`rejlab._validate`, :mod:`rejlab._labels` and
-:mod:`rejlab._set_checks` (the messages name the argument and say what to
-pass instead), with a valid example. What each kind must refuse lives in the
-tests (``tests/junk.py``), from which ``tests/test_declared_inputs.py``
-derives the bad inputs of every declared function. Kinds that only one
-module needs (a ``Threshold``, a scene's shape) are made in that module.
+A kind pairs a door helper (:mod:`rejlab._validate`, :mod:`rejlab._labels`,
+:mod:`rejlab._set_checks`) with a valid example; what it must refuse lives in
+``tests/junk.py``. Kinds that one module needs are made in that module.
 """
 
 from __future__ import annotations
@@ -263,10 +259,7 @@ ZERO_DIVISION = Kind("ZERO_DIVISION", _checked(sc.zero_division), example="warn"
 
 
 def instance(cls, what):
-    """The kind of an instance of ``cls``; ``what`` says where one comes from (for messages).
-
-    Its example is an instance the generic test makes (by the kind's name).
-    """
+    """The kind of an instance of ``cls`` (the generic test makes one); ``what`` says where one comes from."""
     return Kind(f"instance({cls.__name__})", lambda x, name: v.instance_of(x, name, cls, what),
                 cls=cls)
 
