@@ -86,15 +86,13 @@ def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
     >>> round(b.ece, 4)          # (2/6) |0 - 0.25| + (4/6) |0.75 - 0.75|
     0.0833
     """
-    a, c = accurate, confidence
     if binning == "equal_width":
         edges = np.arange(n_bins + 1) / n_bins
     else:
-        edges = np.concatenate([[0.0], np.quantile(c, np.arange(1, n_bins) / n_bins), [1.0]])
+        edges = np.concatenate([[0.0], np.quantile(confidence, np.arange(1, n_bins) / n_bins), [1.0]])
     # each bin's confidences summed in ascending order: the rows' order moves no bit
-    by_value = np.argsort(c, kind="stable")
-    c = c[by_value]
-    a = a[by_value]
+    by_value = np.argsort(confidence, kind="stable")
+    c, a = confidence[by_value], accurate[by_value]
     which = np.clip(np.searchsorted(edges, c, side="right") - 1, 0, n_bins - 1)
     counts = np.bincount(which, minlength=n_bins)
     with np.errstate(invalid="ignore", divide="ignore"):

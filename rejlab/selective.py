@@ -150,7 +150,8 @@ def aurc(accurate, confidence, *, ties="average", convention="rejlab"):
 def excess_aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     """Excess AURC: ``E-AURC = AURC - AURC*``, AURC* of the oracle ranking.
 
-    The oracle ranks every error last (Geifman, Uziel & El-Yaniv 2019). rejlab:
+    The oracle ranks every error below every accurate sample (Geifman, Uziel &
+    El-Yaniv 2019). rejlab:
     ``(1/n) sum_k (err_k - err*_k) / k``, ``err*_k = max(0, k - (n - m))``, m = |M|:
     exactly 0 for a perfect ranking. "fd-shifts": its AURC minus the continuous
     oracle ``e + (1 - e) ln(1 - e)``, e = m / n (it can be negative).
