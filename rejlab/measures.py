@@ -234,8 +234,8 @@ def rejection_quality_from_accuracy(A, r, alpha):
     """Rejection quality from the accuracy-rejection curve.
 
     ``phi(r) = [(1 - alpha) - (1 - r)(1 - A(r))] / [alpha - (1 - r) A(r)] * alpha / (1 - alpha)``:
-    |M∩R| / n over |A∩R| / n; the edge cases of :func:`rejection_quality` (inf when
-    |A∩R| / n is below 1e-12).
+    the numerator is |M∩R| / n, the first denominator |A∩R| / n; the edge cases of
+    :func:`rejection_quality` (inf when |A∩R| / n is below 1e-12).
 
     Examples
     --------
