@@ -7,32 +7,17 @@ A public function states what each parameter may be, above its ``def``::
     def rejection_curves(accurate, confidence, *, thresholds_only=False):
         ...
 
-Each value is a :class:`Kind` (:mod:`rejlab._kinds`): a checker that converts
-the value or raises ``ValueError`` naming the argument, and a valid example.
-The door checks and converts every declared argument the caller gave, then
-the rules across arguments (:data:`RULES`), and calls the body with the
-converted values. What cannot be declared (``count <= n``, "give exactly one
-of fraction or count") stays a short explicit check in the body.
+Each value is a :class:`Kind` (:mod:`rejlab._kinds`). The door converts every
+declared argument the caller gave, checks the rules across arguments
+(:data:`RULES`) and calls the body with the converted values; what cannot be
+declared (``count <= n``) stays a short check in the body. ``None`` passes for a
+parameter whose default is None; a default is already converted and is not checked.
 
-- A parameter whose default is ``None`` is optional: ``None`` passes
-  unchecked (the body reads it as "not given").
-- A parameter the caller left out keeps its default, unchecked: a default is
-  already in its converted form (``tests/test_declared_inputs.py`` checks it).
-- A call made from the library's own code skips the door: the caller already
-  holds checked values, so each array is checked once per call and nothing is
-  written at the call site. The caller is whoever's code calls the function:
-  the library's modules, but not the course layer (``rejlab/course/``: its
-  explorers pass control values, its exercises answers) nor the command line
-  (``rejlab/cli/``: what it read from files), and never a notebook, a test or
-  a doctest.
-- A door for data that reaches the library through another argument (a
-  report's ``validation`` mapping holds arrays) is declared ``always=True``:
-  it checks whoever calls it.
-
-The wrapper keeps the name, docstring and signature of the body
-(``functools.wraps``); ``declared(func)`` gives the declarations, from which
-the generic test derives the bad inputs of every public callable. The door
-costs a few microseconds per call on top of the checks (``bench/constraints.py``).
+A call from the library's own modules skips the door (the caller holds checked
+values), unlike one from ``rejlab/course/``, ``rejlab/cli/``, a notebook or a test;
+``always=True`` checks every caller (a report's ``validation`` mapping). The wrapper
+keeps the body's name, docstring and signature; :func:`declared` gives the
+declarations the generic test derives bad inputs from (cost: ``bench/constraints.py``).
 """
 
 from __future__ import annotations
@@ -51,9 +36,8 @@ __all__ = ["Kind", "Rule", "Constraints", "accepts", "declared", "RULES"]
 class Kind:
     """What one parameter may be: ``check(value, name)`` and a valid ``example``.
 
-    ``check`` returns the value converted (an array, a float, the value
-    itself) or raises ``ValueError`` naming ``name`` and saying what to pass
-    instead. A kind of objects has no example but the class ``cls`` of one.
+    ``check`` returns the value converted or raises ``ValueError`` naming ``name``; a
+    kind of objects has the class ``cls`` instead of an example.
     """
 
     __slots__ = ("name", "check", "example", "cls")
@@ -69,10 +53,7 @@ class Kind:
 
 
 class Rule(NamedTuple):
-    """A declared check across arguments, e.g. ``same_length=("accurate", "confidence")``.
-
-    ``check(values)`` receives the converted values by name (those the caller gave).
-    """
+    """A declared check across arguments, e.g. ``same_length=("accurate", "confidence")``."""
 
     what: str
     names: tuple
@@ -111,9 +92,8 @@ class Constraints(NamedTuple):
     optional: frozenset  #: parameters whose default is None (None passes unchecked)
 
 
-#: Files under this folder are the library's own code, but for the folders of ``_OUTSIDE``:
-#: the course's explorers and exercises pass control values and answers, the command line
-#: what it read from files, and those are checked at the door like any user's.
+#: Files under this folder are the library's own code, but for the folders of ``_OUTSIDE``,
+#: whose calls carry a user's values and are checked like any user's.
 _LIBRARY = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _OUTSIDE = tuple(os.path.join(_LIBRARY, part) + os.sep for part in ("course", "cli"))
 _COURSE = _OUTSIDE[0]
@@ -128,11 +108,9 @@ def _called_by_library():
 def accepts(**declarations):
     """Declare the kind of each parameter (and rules across them); check them at the door.
 
-    Every keyword is a parameter name mapped to a :class:`Kind`, except the
-    keywords of :data:`RULES`, each mapped to a tuple of parameter names (or
-    a list of such tuples), and ``always=True``, which checks even the
-    library's own calls. A misspelt name is an error when the module is
-    imported, not when the function is called.
+    Parameter names map to a :class:`Kind`; the keywords of :data:`RULES` to a tuple of
+    names (or a list of them); ``always=True`` checks the library's own calls too. A
+    misspelt name fails at import.
     """
     always = declarations.pop("always", False)
     groups = [(what, declarations.pop(what)) for what in RULES if what in declarations]

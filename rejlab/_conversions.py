@@ -1,11 +1,8 @@
 """Families of sets read at the door, and the converters between their three representations.
 
-The neighborhood-system paper writes a result as blocks P_i, the elements
-carrying label i (Sec. 4), and as per-element label sets (Table 1);
-scikit-learn's multilabel format is a 0/1 indicator matrix (rows = elements,
-columns = labels). :func:`read_family` reads either kind of family the way
-every function of :mod:`rejlab.coverings` needs it; the converters (exported
-by :mod:`rejlab.coverings`) move between the three forms.
+Blocks P_i (the paper's Sec. 4), per-element label sets (its Table 1) and 0/1
+indicator matrices (scikit-learn's multilabel format); :func:`read_family` reads a
+family as :mod:`rejlab.coverings` needs it.
 """
 
 from __future__ import annotations
@@ -24,11 +21,9 @@ __all__ = ["blocks_to_indicator", "indicator_to_blocks", "label_sets_to_indicato
 def read_family(family, name, universe=None):
     """(blocks, U, order): a declared family as a tuple of frozensets, its universe and U's order.
 
-    ``family`` is what the ``FAMILY`` or ``COVERING`` kind made of it: a
-    tuple of frozensets, or a boolean indicator matrix whose column j is
-    block j + 1 (its rows are 0..n-1, or ``universe``'s elements in order).
-    ``universe`` (a tuple from the ``UNIVERSE`` kind) must hold every block;
-    by default U is the union of the blocks in :func:`rejlab._sets.ordered` order.
+    ``family``: a tuple of frozensets or a boolean indicator matrix (column j is block
+    j + 1, rows 0..n-1 or ``universe``). ``universe`` must hold every block; by
+    default U is the union of the blocks, :func:`rejlab._sets.ordered`.
     """
     if not isinstance(family, tuple):
         return _matrix_family(family, name, universe)
@@ -57,12 +52,8 @@ def covering_blocks(covering, name, universe=None):
 
 
 def family_kind(counts, sizes):
-    """"partition", "covering" or "not a covering": what a family is, from how many blocks
-    hold each element of U (``counts``) and how many elements each block holds (``sizes``).
-
-    A covering has no empty block and no element in none; a partition is a
-    covering whose every element lies in exactly one block.
-    """
+    """"partition", "covering" or "not a covering", from how many blocks hold each element
+    (``counts``) and how many elements each block holds (``sizes``)."""
     if not (np.all(counts) and np.all(sizes)):
         return "not a covering"
     return "partition" if np.all(np.asarray(counts) == 1) else "covering"
@@ -74,11 +65,7 @@ def subscripts_of(blocks, p):
 
 
 def membership(sets, position, width):
-    """Boolean (len(sets), width) matrix: row i is True at ``position[x]`` for each x in ``sets[i]``.
-
-    Blocks over elements give the transposed indicator matrix; label sets
-    over labels give it as it is.
-    """
+    """Boolean (len(sets), width) matrix: row i is True at ``position[x]`` for each x in ``sets[i]``."""
     Y = np.zeros((len(sets), width), dtype=bool)
     for i, s in enumerate(sets):
         Y[i, [position[x] for x in s]] = True
@@ -89,9 +76,8 @@ def membership(sets, position, width):
 def blocks_to_indicator(blocks, *, universe=None):
     """0/1 indicator matrix (elements x blocks) of a sequence of sets.
 
-    Row r is the r-th element of ``universe`` (default: the union of the
-    blocks, sorted), column i-1 is block i: ``Y[r, i-1] = 1`` iff the element
-    lies in P_i. Returns a ``uint8`` array.
+    ``Y[r, i-1] = 1`` iff the r-th element of ``universe`` (default: the sorted union)
+    lies in P_i; ``uint8``.
 
     Examples
     --------
@@ -136,9 +122,8 @@ def _columns(rows, labels):
 def label_sets_to_indicator(label_sets, *, labels=None):
     """0/1 indicator matrix (samples x labels) of per-sample label sets.
 
-    ``label_sets`` is a sequence of sets (one per sample, in row order) or a
-    mapping element -> set (rows in sorted key order); ``labels`` fixes the
-    columns (default: the sorted union of all labels).
+    A sequence of sets or a mapping element -> set (rows in sorted key order);
+    ``labels`` fixes the columns (default: the sorted union).
 
     Examples
     --------
@@ -157,7 +142,7 @@ def label_sets_to_indicator(label_sets, *, labels=None):
 def indicator_to_label_sets(Y, *, labels=None):
     """Per-sample label sets (one per row) of an indicator matrix.
 
-    ``labels`` names the columns (default 1..m, the paper's 1-based subscripts).
+    ``labels`` names the columns (default 1..m, the paper's subscripts).
 
     Examples
     --------
@@ -177,7 +162,7 @@ def indicator_to_label_sets(Y, *, labels=None):
 def blocks_to_label_sets(blocks, *, universe=None):
     """Per-element label sets ``{p: Q_NS(p)}`` of a family of blocks (1-based subscripts).
 
-    This is how Section 5.1 reads the data that Section 5.2 writes as blocks.
+    How Section 5.1 reads the data Section 5.2 writes as blocks.
 
     Examples
     --------
@@ -193,9 +178,8 @@ def blocks_to_label_sets(blocks, *, universe=None):
 def label_sets_to_blocks(label_sets, *, labels=None):
     """Blocks P_i (the samples carrying label i) of per-sample label sets, one per label.
 
-    ``label_sets`` is a mapping element -> set of labels (or a sequence of
-    sets, elements 0..n-1); blocks come in ``labels`` order (default: the
-    sorted union of the labels), and a label nobody carries gives an empty block.
+    A mapping element -> labels (or a sequence, elements 0..n-1); blocks in ``labels``
+    order (default: the sorted union); a label nobody carries gives an empty block.
 
     Examples
     --------

@@ -1,19 +1,10 @@
 """The measures as plain functions of the four subset counts (Condessa et al. 2017, Sec. 3).
 
-Every caller that turns the sizes |A∩N|, |M∩N|, |A∩R|, |M∩R| (``an, mn, ar,
-mr``: counts or fractions of n, numbers or arrays that broadcast, validated by
-the caller) into r, A, Q, phi or rho_0 comes here: :func:`rejlab.measures_from_counts`,
-the curves (chunk by chunk), one point of the curves, the bootstrap. Each
-formula groups its sums the same way (|N| = an + mn, |R| = ar + mr,
-n = |N| + |R|, |A| = an + ar, |M| = mn + mr), so on integer counts every
-result is one correctly rounded division of exact integers, and a chunk of
-the curves and a single point agree bit for bit.
-
-The edge cases (``docs/maths.md``, section (b)), in order of precedence:
-``A = NaN`` when nothing is kept; ``phi = NaN`` when |M| = 0 or |A| = 0 (the
-reference ratio |M| / |A| has no meaning), otherwise ``phi = 1`` when nothing
-is rejected and ``phi = inf`` when only misclassified samples were rejected
-(|A∩R| = 0 < |R|); ``rho_0 = NaN`` when nothing is rejected.
+Every caller that turns ``an, mn, ar, mr`` (counts or fractions of n, broadcasting)
+into r, A, Q, phi or rho_0 comes here. Each formula groups its sums the same way,
+so on integer counts every result is one correctly rounded division of exact
+integers and a chunk of the curves and a single point agree bit for bit. The edge
+cases are those of ``docs/maths.md``, section (b).
 """
 
 from __future__ import annotations
@@ -57,11 +48,8 @@ def classification_quality(an, mn, ar, mr):
 def rejection_quality(an, mn, ar, mr):
     """``phi = (|M∩R| / |A∩R|) / (|M| / |A|) = (|M∩R| |A|) / (|A∩R| |M|)``.
 
-    One fraction, so that integer counts give the correctly rounded quotient
-    of two exact products. IEEE division gives every edge case but one:
-    ``x / 0 = inf`` is phi = inf, and ``0 / 0 = NaN`` arises only where |A| = 0
-    or |M| = 0 (phi = NaN) or where nothing is rejected, which is phi = 1 when
-    both |A| and |M| are positive.
+    One fraction of two exact products; IEEE division gives every edge case but phi = 1
+    when nothing is rejected (0 / 0 there).
     """
     an, mn, ar, mr = _floats(an, mn, ar, mr)
     accurate, misclassified = an + ar, mn + mr
@@ -71,21 +59,13 @@ def rejection_quality(an, mn, ar, mr):
 
 
 def rho_zero(an, mn, ar, mr):
-    """``rho_0 = |M∩R| / |R|``; NaN where nothing is rejected (0 / 0).
-
-    Condessa et al. 2017, Sec. 4: rejecting these samples beats not rejecting
-    at all iff the price of rejection rho is below rho_0.
-    """
+    """``rho_0 = |M∩R| / |R|``, the price below which this rejection beats none; NaN at |R| = 0."""
     an, mn, ar, mr = _floats(an, mn, ar, mr)
     return _divide(mr, ar + mr)
 
 
 def cost(an, mn, ar, mr, rho):
-    """``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n`` at a price of rejection rho.
-
-    Condessa et al. 2017, Sec. 4: a kept misclassified sample costs 1, a
-    rejected one rho, a kept accurate one 0. Defined at r = 1 too, where A is not.
-    """
+    """``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n`` (Condessa et al. 2017, Sec. 4; r = 1 too)."""
     an, mn, ar, mr = _floats(an, mn, ar, mr)
     return (mn + rho * (ar + mr)) / ((an + mn) + (ar + mr))
 
@@ -107,11 +87,9 @@ def kept_misclassified(A, r):
         return np.where(r == 1, 0.0, (1.0 - A) * (1.0 - r))
 
 
-# A fraction of n at most this far from 0 is 0. Operating points given as
-# fractions (A, r, alpha) are rounded numbers, and a subset fraction such as
-# |A∩R| / n = alpha - A (1 - r) is a difference of them: an exact 0 comes out
-# as a few 1e-17, which would turn phi = inf into 1e16. A true count of one
-# sample is 1 / n, far above this for any n below 10^12.
+# A fraction of n at most this far from 0 is 0: a subset fraction computed from rounded
+# (A, r, alpha), e.g. alpha - A (1 - r), comes out as a few 1e-17 for an exact 0, which
+# would turn phi = inf into 1e16; one sample in n < 10^12 is far above it.
 ZERO = 1e-12
 
 

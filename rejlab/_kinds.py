@@ -1,12 +1,8 @@
 """The vocabulary of declared constraints: each kind of parameter, its checker and an example.
 
-A kind (:class:`rejlab._constraints.Kind`) pairs a checker, one of the door
-helpers of :mod:`rejlab._validate`, :mod:`rejlab._labels` and
-:mod:`rejlab._set_checks` (the messages name the argument and say what to
-pass instead), with a valid example. What each kind must refuse lives in the
-tests (``tests/junk.py``), from which ``tests/test_declared_inputs.py``
-derives the bad inputs of every declared function. Kinds that only one
-module needs (a ``Threshold``, a scene's shape) are made in that module.
+A kind pairs a door helper (:mod:`rejlab._validate`, :mod:`rejlab._labels`,
+:mod:`rejlab._set_checks`) with a valid example; what it must refuse lives in
+``tests/junk.py``. Kinds that one module needs are made in that module.
 """
 
 from __future__ import annotations
@@ -100,7 +96,6 @@ SEEDS = Kind("SEEDS", _seeds, example=[0, 1])
 
 # --- 2-D arrays and maps ----------------------------------------------------------------
 
-
 def _matrix(x, name):
     """A 2-D array of real numbers (class scores or probabilities; the body checks which)."""
     arr = v.real_array(x, name, "a 2-D array of numbers (n samples x K classes)")
@@ -132,7 +127,6 @@ FINITE_ARRAY = Kind("FINITE_ARRAY", _finite_array, example=[[0.5, -0.2], [1.0, 1
 SAMPLES_2D = Kind("SAMPLES_2D", _samples_2d, example=[[0], [1], [2], [3]])
 
 # --- families of sets (the neighborhood-system paper) -------------------------------------
-
 
 def _family(x, name):
     """Blocks as a tuple of frozensets, or a 0/1 indicator matrix as a boolean array."""
@@ -191,7 +185,6 @@ ELEMENT = Kind("ELEMENT", _element, example="a")
 
 # --- numbers -------------------------------------------------------------------------
 
-
 def _accuracy(x, name):
     """Nonrejected accuracies: numbers in [0, 1], or NaN (nothing kept), scalar or array."""
     arr = v.real_array(x, name, "a number in [0, 1] or an array of them")
@@ -243,7 +236,6 @@ REAL_NUMBER = Kind("REAL_NUMBER", v.real_number, example=0.5)
 
 # --- options, text and objects -----------------------------------------------------------
 
-
 def one_of(options):
     """The kind of a string among ``options`` (a rejector's name, a criterion, a method)."""
     options = tuple(options)
@@ -267,10 +259,7 @@ ZERO_DIVISION = Kind("ZERO_DIVISION", _checked(sc.zero_division), example="warn"
 
 
 def instance(cls, what):
-    """The kind of an instance of ``cls``; ``what`` says where one comes from (for messages).
-
-    Its example is an instance the generic test makes (by the kind's name).
-    """
+    """The kind of an instance of ``cls`` (the generic test makes one); ``what`` says where one comes from."""
     return Kind(f"instance({cls.__name__})", lambda x, name: v.instance_of(x, name, cls, what),
                 cls=cls)
 

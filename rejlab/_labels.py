@@ -1,10 +1,8 @@
 """Class labels at the door: compared as Python's ``==`` compares them, or refused.
 
-NumPy would otherwise decide for us: ``np.asarray([1, "x"])`` turns 1 into
-"1", and comparing an int64 array with a float64 one rounds 2**53 + 1 to
-2**53.0. :func:`labels_1d` reads one argument of labels and :func:`same_kind`
-checks that two compared sample by sample can ever be equal; each raises
-``ValueError`` naming the argument.
+NumPy would otherwise decide for us (``np.asarray([1, "x"])`` turns 1 into "1", and
+int64 against float64 rounds 2**53 + 1). :func:`labels_1d` reads one argument of
+labels, :func:`same_kind` checks that two can ever be equal.
 """
 
 from __future__ import annotations
@@ -139,10 +137,7 @@ def _labels(x, name):
 def _sequence_as_objects(x, name):
     """A Python sequence of labels as a 1-D object array, one item per sample.
 
-    ``np.asarray([(1, 2), (3, 4)], dtype=object)`` is a 2-D array: NumPy
-    reads equal-length tuples as rows. A tuple is a hashable label like any
-    other, so a list or tuple holding tuples is read item by item; lists
-    inside stay items too, and are then refused as unhashable.
+    NumPy would read equal-length tuples, which are hashable labels, as rows.
     """
     if isinstance(x, (list, tuple)) and any(isinstance(e, tuple) for e in x):
         return np.fromiter(x, dtype=object, count=len(x))
@@ -152,9 +147,7 @@ def _sequence_as_objects(x, name):
 def _native_labels(arr):
     """An object array of labels of one kind as NumPy's own dtype, when that keeps every value.
 
-    NumPy rounds big integers mixed with floats, and strips trailing NUL
-    characters from strings and bytes: then the labels stay Python objects,
-    compared by Python's ``==``.
+    Otherwise (big integers mixed with floats, trailing NULs) they stay Python objects.
     """
     items = list(map(plain, arr.tolist()))  # Python values: exact comparisons below
     try:
@@ -172,24 +165,15 @@ def _native_labels(arr):
 def labels_1d(x, name):
     """A 1-D array of class labels that each equal themselves and share one kind.
 
-    Refused, with a ValueError naming ``name``: NaN-like labels (float NaN,
-    ``np.float32('nan')``, ``Decimal('NaN')``, NaT and any object that is
-    not equal to itself: such a sample would count as misclassified
-    whatever the prediction), None, complex numbers, unhashable items
-    (lists, sets, dicts), structured arrays, masked arrays, and a Python
-    sequence that mixes kinds (numbers with strings, strings with bytes),
-    which NumPy would silently turn into strings. Integers stay exact
-    (``2**53 + 1`` is not ``2.0**53``).
+    Refused: NaN-like labels (never equal to a prediction), None, complex numbers,
+    unhashable items, structured and masked arrays, and sequences that mix kinds.
+    Integers stay exact.
     """
     return _labels(x, name)[0]
 
 
 def same_kind(**arrays):
-    """Raise unless the keyword-named label arrays (read by :func:`labels_1d`) hold one kind.
-
-    Numbers against strings never compare equal under Python's ``==``: that
-    is always a mistake in the input (e.g. one column read as text).
-    """
+    """Raise unless the two label arrays hold one kind (numbers never equal strings: a mistake)."""
     (n1, a1), (n2, a2) = arrays.items()
     k1, k2 = _kind_of(a1), _kind_of(a2)
     if k1 != k2:

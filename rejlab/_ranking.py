@@ -1,12 +1,8 @@
 """The one ranking behind every curve: counts along the default rejection order.
 
-Every function that walks the rejection order (the curves, the risk-coverage
-family, the bootstrap) starts from :func:`ranked` (or, to hold the samples
-themselves in that order, :func:`order`), so the tie policy of
-:mod:`rejlab.partitions` lives in one place: samples ordered by confidence
-ascending, then sample index ascending. Confidences are ranked in their own
-dtype (integers beyond 2**53 and longdouble exactly). Inputs are validated
-by the callers.
+The curves, the risk-coverage family and the bootstrap start from :func:`ranked`
+(or :func:`order`), so the tie policy (confidence ascending, then sample index)
+lives in one place; confidences are ranked exactly in their own dtype.
 """
 
 from __future__ import annotations
@@ -24,10 +20,8 @@ def order(confidence):
 def ranked_reference(accurate, confidence, *, breaks=False):
     """What :func:`ranked` computes, written the obvious way: a stable argsort, then a cumsum.
 
-    ``ar[k]`` (int64, length n + 1) is |A∩R| after rejecting the k first
-    samples in the default order; ``keep`` (with ``breaks=True``, else None)
-    marks k = 0, k = n and every k between two distinct confidences: the
-    points a threshold can reach.
+    ``ar[k]`` (int64) is |A∩R| after rejecting the k first samples; ``keep`` (with
+    ``breaks=True``) marks the points a threshold can reach.
     """
     by_rank = order(confidence)
     ar = np.zeros(accurate.size + 1, dtype=np.int64)
@@ -43,20 +37,12 @@ def ranked_reference(accurate, confidence, *, breaks=False):
 def ranked(accurate, confidence, *, breaks=False, inside_ties=True):
     """:func:`ranked_reference`'s ``(ar, keep)`` (read that one first), without a stable argsort.
 
-    ``inside_ties=False`` asks for ``ar`` exact at the breaks only (where the
-    order inside a group of equal confidences no longer matters), which
-    saves the fix-up of mixed ties below: what every order-invariant number needs.
-
-    How: each confidence becomes an unsigned 64-bit key that orders like it
-    (:func:`_sortable`), shifted left by one with the accuracy bit below. One
-    value sort of these keys (about 20 times faster than a stable argsort)
-    gives every point exactly, except inside a *mixed* tie (equal
-    confidences, accurate and misclassified samples both): there the key
-    puts the misclassified samples first, while the policy orders them by
-    sample index. A few mixed groups are redone from their members' indices;
-    many by a second value sort of keys (value rank, sample index)
-    (:func:`_by_index`). Confidences with no such key (longdouble that
-    float64 cannot hold) take the reference.
+    ``inside_ties=False`` asks for ``ar`` exact at the breaks only, skipping the fix-up
+    of mixed ties. How: one value sort (about 20 times faster than a stable argsort)
+    of keys ``(order-preserving uint64 of the confidence) << 1 | accurate``, exact
+    except inside a tie of accurate and misclassified samples, which the policy
+    orders by index: a few are redone from their members, many by a second sort
+    with the index in the key (:func:`_by_index`). Longdouble takes the reference.
     """
     n = accurate.size
     ar = np.empty(n + 1, dtype=np.int64)
@@ -78,17 +64,11 @@ def ranked(accurate, confidence, *, breaks=False, inside_ties=True):
     return ar, keep
 
 
-# Chunk length of the passes that would otherwise allocate n-length temporaries
-# (every new n-length array costs its first-touch page faults).
+# Chunk length of the passes that would otherwise allocate n-length temporaries (page faults).
 CHUNK = 1 << 18
-
-# Chunk length of the passes that chain several elementwise steps (making the
-# sort keys): 512 KB of 8-byte words, so every step after the first works in
-# the core's cache and the chunk goes to memory once.
+# Chunk length of chained elementwise steps: 512 KB, so they work in cache.
 _FUSED = 1 << 16
-
-# Up to this many mixed tie groups are redone from their members' indices (one
-# pass over the confidences each); more take a second sort of all keys.
+# Up to this many mixed tie groups are redone from their members; more take a second sort.
 _FEW_MIXED = 8
 
 _TOP = np.uint64(1 << 63)
@@ -97,13 +77,10 @@ _TOP = np.uint64(1 << 63)
 def _sortable(c, out=None, negatives=None):
     """Unsigned 64-bit keys that order exactly as ``c`` does (equal iff equal), or None.
 
-    float64: the IEEE bits of ``c + 0.0`` (so -0.0 and 0.0 get one key) with
-    the sign folded in (negatives: every bit flipped, so a larger magnitude
-    gives a smaller key; others: the top bit set); int64: the bits with the
-    top one flipped; uint64: the values. Written into ``out`` (uint64) if
-    given. A wider dtype (longdouble that float64 cannot hold) has no such
-    key. :func:`_values_of` inverts it. ``negatives`` (float64 only) says
-    whether ``c`` holds negative numbers, if the caller knows.
+    float64: the IEEE bits of ``c + 0.0`` with the sign folded in (negatives: every bit
+    flipped; others: the top bit set); int64: the top bit flipped; uint64: the values.
+    Other dtypes: None. :func:`_values_of` inverts it; ``negatives`` (float64) may say
+    whether ``c`` holds negative numbers.
     """
     if c.dtype == np.float64:
         u = np.add(c, 0.0, out=None if out is None else out.view(np.float64)).view(np.uint64)
@@ -150,9 +127,7 @@ def _key_range(c):
 def _make_keys(confidence, accurate, out, lo, shift, bits, with_index=False):
     """``out = ((key - lo) >> shift) << bits | [sample index << 1] | accurate``, chunk by chunk.
 
-    ``key`` is :func:`_sortable` of the confidences; the steps run on one
-    cache-sized chunk at a time (:data:`_FUSED`), so the keys are written
-    to memory once.
+    One cache-sized chunk at a time (:data:`_FUSED`): the keys go to memory once.
     """
     n = out.size
     negatives = confidence.dtype == np.float64 and lo < (1 << 63)   # keys below 2**63: negative
@@ -175,9 +150,8 @@ def _make_keys(confidence, accurate, out, lo, shift, bits, with_index=False):
 def _ranked_split(accurate, confidence, u, ar, keep, inside_ties):
     """Keys spanning 2**63 or more: rank the lower and the upper half of key space apart.
 
-    Every key of the lower half is below every key of the upper one, and a
-    compressed half keeps its samples in index order, so the halves' counts
-    simply follow each other.
+    Every lower key is below every upper one and each half keeps index order, so
+    the halves' counts follow each other.
     """
     low = u < _TOP
     n_low = int(np.count_nonzero(low))
@@ -204,8 +178,7 @@ def _cumsum_bits(key, ar):
 def _ranked_keys(accurate, confidence, key, lo, span, ar, keep, inside_ties):
     """Pass 1: one sort of (value key, accuracy bit); then the mixed ties, if asked and any.
 
-    ``key`` is the memory for the keys (``ar[1:]`` as uint64), ``lo`` the
-    smallest confidence's key and ``span`` the largest key minus it.
+    ``key`` is ``ar[1:]`` as uint64; ``lo``, ``span``: the smallest key and the keys' range.
     """
     n = key.size
     _make_keys(confidence, accurate, key, lo, 0, 1)
@@ -247,11 +220,9 @@ def _ranked_keys(accurate, confidence, key, lo, span, ar, keep, inside_ties):
 def _by_index(accurate, confidence, key, lo, span, vchange, ar):
     """Pass 2, for many mixed ties: sort keys (value key, sample index, accuracy bit).
 
-    The value key is shifted right just enough to leave room for the index
-    and the bit; when that merges distinct values (values a few units in the
-    last place apart), the merged runs are put back in (value, index) order
-    by a lexsort of their few samples, found where the exact value changes
-    of pass 1 (``vchange``) fall inside a run.
+    The value key is shifted right to make room for the index; distinct values that
+    shift merges (``vchange`` of pass 1 inside a run) are put back in order by a
+    lexsort of their few samples.
     """
     n = key.size
     bits = max(1, (n - 1).bit_length()) + 1          # sample index, then the accuracy bit

@@ -1,8 +1,6 @@
 """What a rejection report is given, read at its door: fractions, labels, predictions, validation data.
 
-These readers validate the arguments of :func:`rejlab.rejection_report` and
-:func:`rejlab.report_from_estimator` once and return the accuracy vector and
-the confidence the report's maths works on.
+They return the accuracy vector and the confidence the report's maths works on.
 """
 
 from __future__ import annotations
@@ -75,10 +73,7 @@ def check_in_labels(y, name, labels):
 
 
 def predictions(y_true, y_pred, confidence, proba, labels, rejector):
-    """Accuracy vector, confidence, rejector name and labels from validated arrays.
-
-    Checks which form was given and the labels against the probability columns.
-    """
+    """Accuracy vector, confidence, rejector name and labels from validated arrays."""
     label_tuple = None
     if proba is not None:
         if confidence is not None:
@@ -135,8 +130,7 @@ def _validation_predictions(y_true, y_pred=None, confidence=None, proba=None, *,
 def validation_inputs(validation, with_proba, labels, n_classes, rejector):
     """Accuracy vector and confidence of the validation predictions (the test data's form).
 
-    Their arrays are read here, once, by the test data's kinds; ``labels``
-    are the test data's (or None for 0 .. K-1) and ``n_classes`` its K.
+    ``labels`` and ``n_classes`` are the test data's.
     """
     if with_proba != ("proba" in validation):
         form = "proba=..." if with_proba else "y_pred=... and confidence=..."
@@ -184,8 +178,7 @@ ESTIMATOR_VALIDATION = Kind(
 def predicted_proba(estimator, X, n, x_name, y_name):
     """``estimator.predict_proba(X)`` as validated probabilities, one row per label of ``y_name``.
 
-    rejlab never reads ``X`` (a pipeline may take text or a data frame): the
-    estimator does, and what it raises on it is an error in ``X``.
+    Only the estimator reads ``X``; what it raises is an error in ``X``.
     """
     try:
         proba = estimator.predict_proba(X)

@@ -49,7 +49,6 @@ def report_text(report, digits):
         lines += _interval_lines(report, digits)
     if report.threshold is not None:
         lines += _validation_lines(report, digits)
-    # these lines come with the options that ask for them (computed on first access)
     if report.bands is not None or report.threshold is not None:
         lines.append(f"  selective classification (tied confidences averaged over their order): "
                      f"AURC = {f(report.aurc)}, E-AURC = {f(report.excess_aurc)}, "

@@ -1,16 +1,9 @@
 """Kernels of the guaranteed thresholds: the binomial test of a kept set, its bound, SGR and LTT.
 
-Shared by :mod:`rejlab.guarantees` (one validation sample, checked at the
-door) and the course's guarantee study (thousands of simulated validation
-samples at once, one per row), so both make the same choice by the same
-code. Inputs are trusted: validated counts, levels in (0, 1).
-
-A kept set of k samples with e errors passes the test of "its risk exceeds
-the target" at level delta' when the exact binomial p-value
-``P(Binomial(k, target) <= e) = I_{1-target}(k - e, e + 1)`` is at most
-delta', which is the same as its one-sided Clopper-Pearson bound
-(:func:`upper_bound`) being at most the target. Both come from SciPy's
-regularized incomplete beta function and its inverse.
+Shared by :mod:`rejlab.guarantees` (one sample) and the course's study (one sample
+per row), on trusted inputs. A kept set of k samples with e errors passes at level
+delta' when ``P(Binomial(k, target) <= e) <= delta'``, i.e. when its Clopper-Pearson
+bound (:func:`upper_bound`) is at most the target: SciPy's incomplete beta and its inverse.
 """
 
 from __future__ import annotations
@@ -38,8 +31,7 @@ def p_value(errors, kept, target):
 def upper_bound(errors, kept, level):
     """The one-sided Clopper-Pearson bound: the largest b with ``P(Bin(kept, b) <= errors) >= level``.
 
-    1 when errors >= kept (every risk explains that many errors); otherwise
-    the root in b of the tail, ``1 - level^(1/kept)`` with no error.
+    1 when errors >= kept; ``1 - level^(1/kept)`` with no error.
     """
     e, k, q = np.broadcast_arrays(np.asarray(errors, dtype=np.int64),
                                   np.asarray(kept, dtype=np.int64), np.asarray(level, dtype=float))
@@ -66,19 +58,13 @@ def _critical_table(n, target, level):
 def critical_errors(n, target, level):
     """For k = 0 .. n kept samples, the most errors that pass the test at ``level`` (-1: none).
 
-    Entry k is the largest e with ``p_value(e, k, target) <= level``, found
-    by bisection on e for every k at once; non-decreasing in k. Cached and
-    read-only: the study tests thousands of samples of one size against it.
+    By bisection on e for every k at once; cached and read-only, for the study's many samples.
     """
     return _critical_table(int(n), float(target), float(level))
 
 
 def _kept_set_test(n, rows, target, level):
-    """``passes(errors, kept)`` at ``level``: by p-values for one sample, by the table for many.
-
-    The table costs about ``n log2 n`` p-values once; a single sample needs
-    at most n of them (Learn then Test) or ``log2 n`` (SGR).
-    """
+    """``passes(errors, kept)`` at ``level``: by p-values for one sample, by the table (n log2 n) for many."""
     if rows == 1:
         return lambda errors, kept: p_value(errors, kept, target) <= level
     table = critical_errors(n, target, level)
@@ -88,9 +74,8 @@ def _kept_set_test(n, rows, target, level):
 def ranked_rows(accurate, confidence):
     """Each row sorted by confidence, most confident first: (confidences, errors among the top k, cuts).
 
-    ``errors[:, k - 1]`` counts the misclassified samples among the k most
-    confident; ``cuts[:, k - 1]`` is True where a threshold can keep exactly
-    those k (the k-th is more confident than the (k + 1)-th, or k = n).
+    ``errors[:, k - 1]``: errors among the k most confident; ``cuts[:, k - 1]``: a threshold
+    can keep exactly those k.
     """
     order = np.argsort(confidence, axis=1, kind="stable")[:, ::-1]
     c = np.take_along_axis(confidence, order, axis=1)
@@ -103,11 +88,8 @@ def ranked_rows(accurate, confidence):
 def select_sgr(errors, cuts, target, delta):
     """SGR, row by row (:func:`rejlab.guaranteed_threshold`): (kept count, level of each test).
 
-    Positions lo = 1, hi = n of the confidences sorted most confident first;
-    each of ``ceil(log2 n)`` steps tests the threshold at position
-    ``(lo + hi) // 2`` (keeping that confidence's whole group) and keeps more
-    (lo = mid) if it passes, else fewer (hi = mid). Returned: the largest
-    kept count that passed, 0 when none did.
+    ``ceil(log2 n)`` bisection steps over the sorted positions, each testing the whole group
+    at ``(lo + hi) // 2``; the largest kept count that passed, 0 when none did.
     """
     m, n = errors.shape
     steps = max(1, math.ceil(math.log2(n)))
@@ -131,10 +113,8 @@ def select_sgr(errors, cuts, target, delta):
 def select_ltt(errors, cuts, target, delta):
     """Learn then Test, row by row (:func:`rejlab.guaranteed_threshold`): (kept count, delta).
 
-    The cuts (whole groups of equal confidence) in the order of k, from the
-    smallest k that k errorless samples could pass (smaller ones never can,
-    whatever the data) to the first that fails. Returned: the largest k that
-    passed before it, 0 when none.
+    The cuts in the order of k, from the smallest k that errorless samples could pass,
+    up to the first that fails: the largest k before it, 0 when none.
     """
     m, n = errors.shape
     passes = _kept_set_test(n, m, target, delta)
@@ -156,9 +136,7 @@ def select_ltt(errors, cuts, target, delta):
 def select_empirical(errors, cuts, target, delta=None):
     """No promise: the largest kept count whose *observed* risk ``errors_k / k`` is at most the target.
 
-    What choosing "risk at most the target on validation" does without any
-    bound (``rl.select_threshold(..., criterion="target_accuracy")``): about
-    half of the time the same threshold is riskier on fresh data.
+    As ``rl.select_threshold(..., criterion="target_accuracy")``: riskier on fresh data half the time.
     """
     n = errors.shape[1]
     k = np.arange(1, n + 1, dtype=np.int64)

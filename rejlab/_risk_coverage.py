@@ -1,14 +1,9 @@
 """The arithmetic of the risk-coverage family, shared by :mod:`rejlab.selective` and the report.
 
-Everything starts from one of two summaries of the samples, both in the
-rejection order of :mod:`rejlab.partitions`: :func:`index_errors`, ``err_k``
-for k = 1 .. n kept under the tie policy (ties broken by sample index); and
-:func:`tie_groups`, the size and the number of errors of each group of equal
-confidences, most confident first, which depend only on the multiset of
-(confidence, accurate) pairs: every order-invariant number comes from here.
-Then the three conventions of :mod:`rejlab.selective`, each written from its
-published definition (``docs/maths.md``, section (j)). Inputs are validated
-by the callers.
+Two summaries of validated inputs: :func:`index_errors` (``err_k``, ties broken
+by sample index) and :func:`tie_groups` (size and errors of each group of equal
+confidences, the source of every order-invariant number); then the three
+conventions, each from its published definition (``docs/maths.md``, section (j)).
 """
 
 from __future__ import annotations
@@ -36,12 +31,7 @@ class TieGroups(NamedTuple):
 
 
 def tie_groups(accurate, confidence):
-    """:class:`TieGroups` of validated inputs: O(n log n), order-invariant.
-
-    The counts of :func:`rejlab._ranking.ranked` at the group boundaries,
-    where the order inside a group no longer matters (so one value sort,
-    without the fix-up of tied accurate and misclassified samples).
-    """
+    """:class:`TieGroups`: the ranking's counts at the group boundaries (one value sort)."""
     ar, breaks = ranked(accurate, confidence, breaks=True, inside_ties=False)
     bounds = np.flatnonzero(breaks)
     size = np.diff(bounds)
@@ -59,13 +49,10 @@ def index_errors(accurate, confidence):
 
 
 def average_errors(groups):
-    """``E[err_k]`` (float) for k = 1 .. n: a split group counts its expected errors.
+    """``E[err_k] = err_before + (k - k_before) m_G / |G|`` (float) for k = 1 .. n.
 
-    Keeping k samples with ``k_before < k <= k_before + |G|`` (group G next,
-    ``err_before`` errors above it): ``E[err_k] = err_before + (k - k_before) m_G / |G|``,
-    the expectation under a uniformly random order of the group. One
-    correctly rounded division per k of exact integers: at a group's end
-    (and so for every untied sample) it is the integer count itself.
+    The expectation under a random order of the group G the cut splits; one
+    correctly rounded division of exact integers per k, so a group's end is exact.
     """
     size, errors = groups
     ends, cumulative = np.cumsum(size), np.cumsum(errors)
@@ -133,15 +120,9 @@ def threshold_counts(groups):
 # --- "fd-shifts": the curve where the confidence changes, trapezoids ------------------------
 
 def threshold_points(groups):
-    """Kept counts and kept errors at each threshold point, coverage 1 first (int64).
-
-    Point j keeps every group but the j least confident: kept ``n, n - |G_last|,
-    ..., |G_first|`` (the coverage-0 point is not among them).
-    """
+    """Kept counts and kept errors at each threshold point, coverage 1 first, coverage 0 left out."""
     size, errors = groups
-    kept = np.cumsum(size)[::-1]
-    kept_errors = np.cumsum(errors)[::-1]
-    return kept, kept_errors
+    return np.cumsum(size)[::-1], np.cumsum(errors)[::-1]
 
 
 def kept_trapezoid(kept, values, n, last):
@@ -185,13 +166,10 @@ def largest_coverage_with_risk(groups, n, target):
 
 
 def dominant_points(groups):
-    """Indices of the dominant threshold points (into :func:`threshold_points`), coverage 1 first.
+    """Indices (into :func:`threshold_points`) of the corners of the ROC curve's upper hull.
 
-    The points on the upper convex hull of the ROC curve (kept errors, kept
-    accurate), corners only, without the point that keeps nothing; all
-    errors or no error: the coverage-1 point alone. Exact integer
-    cross products: a few vectorized passes drop the points under the chord
-    of their neighbours, then a monotone chain finishes on what is left.
+    Exact integer cross products: vectorized passes drop points under the chord of
+    their neighbours, then a monotone chain finishes. No error or only errors: point 0.
     """
     kept, err = threshold_points(groups)
     n, n_mis = int(kept[0]), int(err[0])
@@ -224,13 +202,7 @@ def dominant_points(groups):
 
 
 def achievable_aurc(groups, n):
-    """fd-shifts' achievable AURC: the dominant points joined by errors linear in the kept count.
-
-    Between two dominant points (kept p > q, errors E_p, E_q) the errors grow
-    linearly with the kept count, so the risk E(k)/k integrates in closed
-    form: ``(E_p - E_q) + (E_q p - E_p q) ln(p / q) / (p - q)``; below the
-    last point the risk stays at its value. Divided by n.
-    """
+    """fd-shifts' achievable AURC (closed form in :func:`rejlab.achievable_aurc`)."""
     kept, err = threshold_points(groups)
     d = dominant_points(groups)
     p, q = kept[d].astype(float), err[d].astype(float)
@@ -248,10 +220,7 @@ FIELD_NAMES = ("aurc", "excess_aurc", "augrc", "failure_auroc")
 
 
 def field_numbers(groups):
-    """AURC, E-AURC, AUGRC (rejlab's convention, ties averaged) and failure AUROC of the groups.
-
-    All four depend only on the :func:`tie_groups`, so never on the order of the rows.
-    """
+    """AURC, E-AURC, AUGRC (rejlab's convention, ties averaged) and failure AUROC of the groups."""
     err = average_errors(groups)
     return dict(aurc=mean_risk(err), excess_aurc=excess_mean_risk(err),
                 augrc=mean_generalized_risk(err), failure_auroc=auroc_from_groups(groups))
@@ -265,16 +234,11 @@ FIELD_LEAF = 1 << 15
 def threshold_field_numbers(rejected, accurate_rejected, n):
     """:func:`field_numbers` from the points a threshold reaches, with no n-length temporary.
 
-    ``rejected`` holds |R| at each threshold point (0 and n included,
-    ascending; None when every k = 0 .. n is one: no tie) and
-    ``accurate_rejected`` |A∩R| there: :func:`threshold_counts` of the tie
-    groups, or the ranking's counts at its breaks. The same integers as
-    :func:`field_numbers` and the same floating-point operations on each
-    ``E[err_k]``, made :data:`FIELD_LEAF` kept counts at a time; every sum
-    follows NumPy's own pairwise summation of the whole array (halves cut
-    at a multiple of 8, leaves summed by NumPy), so the four numbers are the
-    same bits as those of :func:`field_numbers`, in memory proportional to
-    the number of threshold points.
+    ``rejected`` holds |R| at each threshold point (ascending, 0 and n included;
+    None when there is no tie) and ``accurate_rejected`` |A∩R| there. The same
+    operations on each ``E[err_k]``, :data:`FIELD_LEAF` kept counts at a time, summed
+    in NumPy's own pairwise order (halves cut at a multiple of 8): the same bits as
+    :func:`field_numbers` in memory proportional to the number of threshold points.
     """
     ar = accurate_rejected
     n_acc = int(ar[-1])
@@ -334,10 +298,7 @@ def _threshold_auroc(rejected, ar, n):
 # --- "torch-uncertainty": trapezoids over k / n, k = 1 .. n ---------------------------------
 
 def grid_trapezoid(values):
-    """Trapezoids of ``values`` (k = 1 .. n) over the coverages k/n, divided by ``1 - 1/n``.
-
-    NaN for fewer than two samples (the grid has no width).
-    """
+    """Trapezoids of ``values`` (k = 1 .. n) over the coverages k/n, divided by ``1 - 1/n``; NaN for n < 2."""
     n = values.size
     if n < 2:
         return float("nan")

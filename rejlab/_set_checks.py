@@ -1,11 +1,7 @@
 """Families of sets, coverings and 0/1 indicator matrices at the door (the neighborhood-system paper).
 
-Rule used by every function of :mod:`rejlab.coverings`, :mod:`rejlab.accuracy`
-and :mod:`rejlab.multilabel`: "sets are sets, arrays are arrays". A sequence
-whose items are Python sets (set / frozenset) is a family of blocks (or of
-per-sample label sets); anything else is read as a 2-D 0/1 indicator matrix
-(rows = samples, columns = labels, scikit-learn's multilabel convention).
-Each check raises ``ValueError`` naming the argument.
+"Sets are sets, arrays are arrays": a sequence of Python sets is a family of blocks
+(or label sets), anything else a 2-D 0/1 indicator matrix (rows = samples).
 """
 
 from __future__ import annotations
@@ -36,9 +32,7 @@ def is_set_family(x):
 def set_family(family, name):
     """A tuple of frozensets from a sequence of sets (blocks in subscript order).
 
-    The family must be an ordered sequence (list / tuple), every item a set or
-    frozenset of hashable elements. Empty blocks are allowed here; the callers
-    that need a covering check that with :func:`covering_of`.
+    Empty blocks pass here (:func:`covering_of` refuses them).
     """
     if isinstance(family, (set, frozenset)):
         raise ValueError(f"{name} must be an ordered sequence of sets (a list or tuple), "
@@ -61,9 +55,7 @@ def set_family(family, name):
 def self_equal(elements, name, holds=" holds"):
     """Raise unless every one of ``elements`` equals itself (``holds`` says where, in the message).
 
-    A NaN-like element (float NaN, ``Decimal('NaN')``, NaT: ``x != x``) is
-    found in a set only when it is the very same object, so a count would
-    depend on object identity (``{nan} & {float('nan')}`` is empty).
+    A NaN-like element is found in a set only as the very same object.
     """
     for e in elements:
         if not isinstance(e, SELF_EQUAL) and not equals_itself(e):
@@ -78,10 +70,7 @@ def is_sets(x):
 
 
 def one_layer(**values):
-    """True when every keyword-named input is of the set layer, False when all are matrices.
-
-    Mixing the two layers, or mappings with sequences, raises naming the pair.
-    """
+    """True when every input is of the set layer, False when all are matrices; a mix raises."""
     (a, xa), *others = values.items()
     for b, xb in others:
         if is_sets(xa) != is_sets(xb):
@@ -105,9 +94,7 @@ def same_keys(what="elements", **mappings):
 def label_sets(x, name):
     """(elements, rows) of per-element label sets: a mapping element -> set, or a sequence.
 
-    A mapping gives its keys in :func:`ordered` order; a sequence gives
-    elements 0..n-1. Every row becomes a frozenset (empty ones allowed: an
-    element may carry no label).
+    Keys in :func:`ordered` order, or elements 0..n-1; rows as frozensets (empty allowed).
     """
     if isinstance(x, Mapping):
         elements = ordered(x)
@@ -159,8 +146,7 @@ def zero_division(x, name="zero_division"):
 def universe_elements(universe, name="universe"):
     """The elements of ``universe`` as a tuple in a fixed order, or raise.
 
-    A set is put in :func:`ordered` order; a list or tuple keeps its order and
-    must not repeat an element; a range is accepted.
+    A set in :func:`ordered` order; a list, tuple or range keeps its order, without repeats.
     """
     if isinstance(universe, (str, bytes)) or not hasattr(universe, "__iter__"):
         raise ValueError(f"{name} must be a collection of elements, got {universe!r}")
@@ -218,9 +204,7 @@ def element_of(p, universe, name="p"):
 def indicator_matrix(Y, name):
     """A 2-D boolean array from a 0/1 (or boolean) indicator matrix, or raise.
 
-    Rows are samples, columns are labels. Values other than 0 and 1, NaN,
-    a non-2-D shape or an empty matrix raise ``ValueError`` naming ``name``.
-    int8 / uint8 / bool input is read without a copy.
+    Rows are samples, columns labels; int8 / uint8 / bool input is read without a copy.
     """
     arr = as_array(Y, name, "a 0/1 indicator matrix")
     if arr.ndim != 2:

@@ -1,9 +1,7 @@
 """The element-set type of the neighborhood lessons and the one order they print in.
 
-Coverings, label sets and the papers' worked examples hold elements of any
-hashable kind (letters, integers, tuples). Two things must be the same
-everywhere: the order in which a set's elements are listed (so notebook
-output is reproducible) and the set type that prints in that order.
+Elements of any hashable kind list in one deterministic order, so notebook
+output is reproducible.
 """
 
 from __future__ import annotations
@@ -20,9 +18,8 @@ __all__ = ["ElementSet", "sort_key", "ordered"]
 def sort_key(x):
     """Sort key that orders numbers, then strings, then anything else, deterministically.
 
-    Booleans sort with the strings' group by their name (``True`` is not the
-    number 1 here: a set ``{1, True}`` has one element, and the order must
-    not depend on which of the two Python kept).
+    Booleans sort by name with the strings (``{1, True}`` has one element, and the
+    order must not depend on which one Python kept).
     """
     if isinstance(x, (bool, np.bool_)):
         return (1, str(type(x).__name__), repr(x))
@@ -44,8 +41,6 @@ def ordered(elements):
 
 class ElementSet(frozenset):
     """A frozenset that prints its elements in :func:`ordered` order.
-
-    It compares equal to any set with the same elements:
 
     >>> ElementSet({"c", "a", "b"})
     {'a', 'b', 'c'}

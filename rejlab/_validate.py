@@ -1,10 +1,7 @@
 """The checkers behind the declared kinds: each converts a value or raises ``ValueError``.
 
-Every message names the offending argument and says what to pass instead,
-so a student sees *which* input was wrong instead of a NumPy traceback from
-deep inside the maths. The checks across arguments (same length, same shape,
-broadcast, A defined where something is kept) are the rules of
-:mod:`rejlab._constraints`.
+Every message names the offending argument and says what to pass instead; the
+checks across arguments are the rules of :mod:`rejlab._constraints`.
 """
 
 from __future__ import annotations
@@ -52,7 +49,6 @@ def _real(x, name, what):
 
 # --- arrays ----------------------------------------------------------------------------
 
-
 def not_masked(x, name):
     """Raise if ``x`` is a masked array: ``np.asarray`` would drop its mask silently."""
     if isinstance(x, np.ma.MaskedArray):
@@ -98,13 +94,9 @@ def as_bool_1d(x, name):
 def as_finite_1d(x, name):
     """Confidences (or other scores that get ranked): a 1-D array of finite real numbers.
 
-    The values are returned exactly as given: as float64 whenever float64
-    holds every one of them (all floats of at most 64 bits, integers up to
-    2**53 in size), otherwise in their own dtype (``int64`` / ``uint64``
-    beyond 2**53, ``longdouble``), so that a ranking never merges two
-    distinct confidences. Booleans are refused: True / False give no order
-    inside each half. A Python list that mixes floats with integers that
-    float64 cannot hold is refused too (NumPy would round the integers).
+    Exactly as given: float64 when it holds every value, else their own dtype (large
+    integers, ``longdouble``), so a ranking never merges two distinct confidences.
+    Booleans, and lists mixing floats with integers float64 cannot hold, are refused.
     """
     arr = as_1d(x, name)
     kind = arr.dtype.kind
@@ -136,10 +128,8 @@ def as_finite_1d(x, name):
 def real_array(x, name, what="a number or an array of numbers"):
     """``x`` as a float array of any shape, refusing what NumPy would coerce silently.
 
-    Booleans, complex numbers, strings, ``None``, dicts, generators, other
-    objects and ragged nested lists raise ``ValueError`` naming ``name``
-    (``np.asarray(x, dtype=float)`` would turn ``True`` into 1.0, drop an
-    imaginary part, or fail with a TypeError from inside NumPy).
+    Booleans, complex numbers, strings, ``None``, other objects and ragged lists raise
+    (``np.asarray(x, dtype=float)`` would take ``True`` as 1.0 or drop an imaginary part).
     """
     if _is_bool(x):
         raise ValueError(f"{name} must be {what}, got the boolean {x!r}")
@@ -236,11 +226,7 @@ def score_matrix(x, name):
 
 
 def class_indices(y, name):
-    """A 1-D int64 array of class indices >= 0 (the columns of a probability matrix).
-
-    Whole floats are accepted; the number of columns is checked where it is
-    known, with :func:`class_indices_below`.
-    """
+    """A 1-D int64 array of class indices >= 0 (whole floats accepted; see :func:`class_indices_below`)."""
     arr = as_1d(y, name)
     if arr.dtype.kind not in "iu" and (arr.dtype.kind != "f" or not np.all(np.isfinite(arr))
                                        or np.any(arr != np.floor(arr))):
@@ -280,7 +266,6 @@ def readonly(arr):
 
 
 # --- single numbers ------------------------------------------------------------------
-
 
 def real_number(x, name):
     """One real number, NaN and infinities allowed (a measure may be undefined), as a float."""
@@ -334,8 +319,7 @@ def index(i, name, size, what):
     return _integer(i, name, f"an integer index in [-{size}, {size - 1}] ({what})", -size, size - 1)
 
 
-#: Most bootstrap replicates accepted: each keeps its values for the percentiles
-#: (8 bytes per reported number), and beyond this the interval is no better.
+#: Most bootstrap replicates accepted: beyond this the interval is no better, only slower.
 MAX_BOOT = 100_000
 
 
@@ -358,7 +342,6 @@ def seed(x, name="seed"):
 
 
 # --- options, text, objects ----------------------------------------------------------
-
 
 def choice(x, name, options):
     """``x`` must be one of ``options`` (strings); anything else raises, unhashable too."""
@@ -409,7 +392,6 @@ def has_fields(x, name, fields, what):
 
 # --- across arguments: the rules of _constraints, and checks bodies make -------------
 
-
 def same_count(what, **sized):
     """Raise unless every keyword-named sequence has the same ``len``: "the same <what>"."""
     (first, a), *others = sized.items()
@@ -444,12 +426,7 @@ def broadcastable(**arrays):
 
 
 def defined_where_kept(**pair):
-    """Raise unless the accuracies A (the first) are NaN only where r (the second) is 1.
-
-    Where nothing is kept A is undefined, which is what
-    :func:`rejlab.rejection_curves` returns at its last point; anywhere else a
-    NaN is a mistake.
-    """
+    """Raise unless the accuracies A (the first) are NaN only where r (the second) is 1 (nothing kept)."""
     (A_name, A), (r_name, r) = pair.items()
     if np.any(np.isnan(A) & (np.asarray(r) != 1)):
         raise ValueError(f"{A_name} must lie in [0, 1] (NaN is allowed only where "
@@ -459,9 +436,7 @@ def defined_where_kept(**pair):
 def possible_point(**triplet):
     """Raise unless (A, r, alpha) is a point some samples can have: 0 <= alpha - A (1 - r) <= r.
 
-    ``alpha - A (1 - r)`` is |A∩R| / n, the accurate samples rejected: it
-    can be neither negative nor more than all the rejected ones (within
-    1e-12, the rounding of fractions given to a few decimals).
+    ``alpha - A (1 - r)`` is |A∩R| / n (within 1e-12, for fractions given to a few decimals).
     """
     (A_name, A), (r_name, r), (alpha_name, alpha) = triplet.items()
     A, r, alpha = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (A, r, alpha)))

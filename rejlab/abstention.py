@@ -1,13 +1,10 @@
 """Systems that may answer "I don't know": abstention-aware scores and the penalty that makes
 abstaining the best answer below a confidence target.
 
-Kalai, Nachum, Vempala & Zhang 2025 ("Why language models hallucinate"), Sec. 4: grading that
-gives 1 for a right answer and 0 for a wrong one or for "I don't know" rewards guessing; a
-penalty of ``t / (1 - t)`` for a wrong answer makes answering worth it exactly when the
-confidence exceeds ``t``. In the words of Condessa et al. 2017 an abstention is a rejection:
-the share abstained is ``r``, the accuracy among the answered questions is ``A``, and the
-penalized score is the cost of Sec. 4 at the price ``rho = 1 - t``, rescaled (``score = 1 -
-L / rho``), so the rule is Chow's (Chow 1970) and two systems' ranking flips at ``1 - rho_0``.
+Kalai, Nachum, Vempala & Zhang 2025, Sec. 4: a penalty of ``t / (1 - t)`` for a wrong answer
+makes answering worth it exactly above confidence ``t``. An abstention is a rejection, and the
+penalized score is the cost of Condessa et al. 2017 at ``rho = 1 - t``, rescaled
+(``docs/maths.md``, section (q)).
 """
 
 from __future__ import annotations
@@ -52,9 +49,8 @@ def _out(x):
 class AbstentionScores(NamedTuple):
     """How a system that may abstain did on ``n`` questions (shares of all ``n`` unless said).
 
-    ``answered + abstained = 1`` and ``accuracy + error_rate = answered``. With several
-    targets (``t`` an array) ``t``, ``penalty`` and ``score`` are arrays, and so are the
-    shares for :func:`rule_scores`, which answers differently at each target.
+    ``answered + abstained = 1`` and ``accuracy + error_rate = answered``; several targets
+    give arrays.
     """
 
     n: int                      #: questions
@@ -69,7 +65,7 @@ class AbstentionScores(NamedTuple):
 
     @property
     def selective_risk(self):
-        """Wrong answers / answered questions, ``1 - selective_accuracy`` (lesson 13's risk)."""
+        """Wrong answers / answered questions, ``1 - selective_accuracy``."""
         return 1.0 - self.selective_accuracy
 
 
@@ -77,9 +73,7 @@ class AbstentionScores(NamedTuple):
 def penalty(t):
     """What a wrong answer costs at the confidence target t: ``t / (1 - t)`` points.
 
-    Kalai et al. 2025, Sec. 4: a right answer earns 1 point, "I don't know" 0, a wrong answer
-    loses ``t / (1 - t)``; binary grading is t = 0 (a wrong answer costs nothing more than an
-    abstention). ``t`` is a number or an array in [0, 1).
+    Kalai et al. 2025, Sec. 4: a right answer earns 1, "I don't know" 0; binary grading is t = 0.
 
     Examples
     --------
@@ -94,11 +88,8 @@ def penalty(t):
 def penalized_score(accuracy, error_rate, t):
     """``S = accuracy - t / (1 - t) * error_rate``, both shares of all questions.
 
-    Kalai et al. 2025, Sec. 4. Abstaining on every question scores 0; at t = 0 the score is
-    the accuracy. With the rejected fraction ``r`` (the share abstained) and ``A`` the
-    accuracy among the answered questions, ``S = 1 - L(A, r; rho) / rho`` where ``L`` is the
-    cost of Condessa et al. 2017, Sec. 4, at the price ``rho = 1 - t`` (:func:`rejlab.cost`):
-    the score ranks systems as the cost does. Broadcasts over its arguments.
+    Kalai et al. 2025, Sec. 4. ``S = 1 - L(A, r; rho) / rho`` at ``rho = 1 - t``
+    (:func:`rejlab.cost`): the score ranks systems as the cost does. Broadcasts.
 
     Examples
     --------
@@ -115,10 +106,8 @@ def penalized_score(accuracy, error_rate, t):
 def expected_score(confidence, t):
     """The expected score of answering with confidence p: ``p - (1 - p) t / (1 - t) = (p - t) / (1 - t)``.
 
-    Kalai et al. 2025, Sec. 4: answering a question whose answer is right with probability
-    ``p`` earns 1 with probability p and loses ``t / (1 - t)`` otherwise; abstaining earns 0.
-    The expectation is positive exactly when ``p > t``, so answering only above the target
-    maximises the expected score (:func:`answer_above`), when ``p`` is the true probability.
+    Kalai et al. 2025, Sec. 4: positive exactly when ``p > t``, so :func:`answer_above`
+    maximises the expected score when ``p`` is the true probability.
 
     Examples
     --------
@@ -132,11 +121,9 @@ def expected_score(confidence, t):
 def answer_above(confidence, t):
     """The rule "answer iff the confidence exceeds t" (True = answered).
 
-    Kalai et al. 2025, Sec. 4: it maximises the expected penalized score when the confidences
-    are calibrated (:func:`expected_score`). It is Chow's rule at the price ``rho = 1 - t``
-    (:func:`rejlab.chow_rule` rejects where ``max_k p_k < 1 - rho``), except at a confidence
-    exactly equal to t, where answering and abstaining have the same expected score (0): Chow's
-    rule keeps that question, this one abstains, as the paper states it.
+    Kalai et al. 2025, Sec. 4: best for calibrated confidences. Chow's rule at
+    ``rho = 1 - t`` (:func:`rejlab.chow_rule`), except at a confidence equal to t, which
+    Chow keeps and this rule, as the paper states it, abstains on.
 
     Examples
     --------
@@ -159,13 +146,10 @@ def _scores(n, k, right, wrong, t):
 def abstention_scores(correct, answered, *, t=0.0):
     """How a system that may say "I don't know" did: shares answered, right, wrong, and its score.
 
-    Kalai et al. 2025, Sec. 4 (and their example, two models on the same questions):
-    ``accuracy`` and ``error_rate`` count right and wrong answers among *all* questions,
-    ``selective_accuracy`` among the answered ones; ``score`` is
-    :func:`penalized_score` at the target ``t`` (0: binary grading, where the score is the
-    accuracy). ``correct[i]`` is read only where ``answered[i]``, so the correctness of the
-    system's best guess may be given for every question. ``t`` may be an array (the score at
-    each target).
+    Kalai et al. 2025, Sec. 4: ``accuracy`` and ``error_rate`` are shares of *all*
+    questions, ``selective_accuracy`` of the answered ones, ``score`` is
+    :func:`penalized_score` at ``t`` (a number or an array). ``correct[i]`` is read only
+    where ``answered[i]``.
 
     Examples
     --------
@@ -182,12 +166,8 @@ def abstention_scores(correct, answered, *, t=0.0):
 def rule_scores(correct, confidence, t):
     """The scores of answering exactly where the confidence exceeds ``t``, at each ``t``.
 
-    :func:`abstention_scores` of ``answer_above(confidence, t)`` at the same ``t``: the best
-    a system can do at each target when its confidences are calibrated (Kalai et al. 2025,
-    Sec. 4). Each target keeps the questions more confident than it, one point of the
-    system's risk-coverage curve (:func:`rejlab.risk_coverage`; El-Yaniv & Wiener 2010):
-    ``answered`` is its coverage, ``selective_risk`` its risk. One sort, then a search per
-    target.
+    :func:`abstention_scores` of ``answer_above(confidence, t)`` at each ``t``: one point of
+    the risk-coverage curve per target (:func:`rejlab.risk_coverage`). One sort.
 
     Examples
     --------
@@ -212,13 +192,9 @@ SCORES = instance(AbstentionScores, "an AbstentionScores (from rl.abstention_sco
 def break_even_target(first, second):
     """The target t at which two systems score the same: ``t_0 = 1 - rho_0``.
 
-    ``S_1 - S_2 = (1 + ω) (Δaccuracy + t Δabstained)`` with ``ω = t / (1 - t)`` and Δ = first
-    minus second, so the scores are equal at ``t_0 = -Δaccuracy / Δabstained``, which is
-    ``1 - rho_0`` of Condessa et al. 2017, Sec. 4 (:func:`rejlab.rho_zero`, the break-even
-    price, with ``A`` the selective accuracy and ``r`` the share abstained). The system that
-    abstains more ranks first above ``t_0`` and second below it; outside [0, 1) one system
-    ranks first at every target; NaN when both abstain as often (the one with more right
-    answers then ranks first at every target).
+    ``S_1 - S_2 = (1 + t / (1 - t)) (Δaccuracy + t Δabstained)``, so ``t_0 = -Δaccuracy /
+    Δabstained`` (:func:`rejlab.rho_zero`). The system that abstains more ranks first
+    above ``t_0``; NaN when both abstain as often.
 
     Examples
     --------

@@ -1,19 +1,11 @@
 """Absolute accuracy AA and relative accuracy rate RAR (neighborhood-system paper, Secs. 4-5).
 
-An ideal result P = (P_1..P_m) and a classification result P' = (P'_1..P'_m)
-give every element p two label sets, its subscript sets ``Q_P(p)`` and
-``Q_P'(p)``; per element ``TP_p = |Q_P(p) ∩ Q_P'(p)|``, ``FP_p = |Q_P'(p) - Q_P(p)|``
-(labels wrongly given) and ``FN_p = |Q_P(p) - Q_P'(p)|`` (labels missed). Then
-``T_pos = sum_i |P_i ∩ P'_i| = sum_p TP_p``, ``AA = T_pos / sum_i |P_i|``, the
-unified ``T_neg = sum_p max(FP_p, FN_p)`` and ``RAR = T_pos / T_neg``; the four
-conditions of Sec. 4.1 have their own T_neg, and two methods compare by
-Remarks 3 (:func:`compare_methods`).
-
-Ideal and result are sequences of Python sets (the blocks P_i, one per label,
-any hashable elements), mappings element -> label set, or 0/1 indicator
-matrices (rows = elements, columns = labels): "sets are sets, arrays are
-arrays". Sets are read into the same boolean matrices, so both give the same
-numbers. :mod:`rejlab.multilabel` scores per sample with the same counts.
+Per element p, with label sets ``Q_P(p)`` (ideal) and ``Q_P'(p)`` (result):
+``TP_p``, ``FP_p`` (labels wrongly given) and ``FN_p`` (labels missed); then
+``AA = T_pos / sum_i |P_i|`` and ``RAR = T_pos / T_neg`` with the unified
+``T_neg = sum_p max(FP_p, FN_p)`` (``docs/maths.md``, section (h)). Ideal and
+result are sequences of sets, mappings element -> label set, or 0/1 indicator
+matrices; sets are read into the same boolean matrices, so both agree.
 """
 
 from __future__ import annotations
@@ -57,7 +49,6 @@ CONDITIONS = {
 
 # --- the counts everything is built from (shared with rejlab.multilabel) -----------------
 
-
 class SampleCounts(NamedTuple):
     """TP_p, FP_p and FN_p of a result against the ideal (int arrays, one entry per element)."""
 
@@ -85,7 +76,6 @@ def aa_rar(T_pos, sum_P, T_neg):
 
 # --- reading the inputs ----------------------------------------------------------------
 
-
 class _Pair(NamedTuple):
     """Ideal and result as boolean (elements x labels) matrices; ``elements`` names the rows
     of the set layer (None for indicator matrices)."""
@@ -96,12 +86,10 @@ class _Pair(NamedTuple):
 
 
 def _read(ideal, results, universe=None):
-    """The declared ``ideal`` and results (a dict name -> value), read together once.
+    """``ideal`` and the results (a dict name -> value) as :class:`_Pair` s, read together.
 
-    A result (or an ideal given as data) may leave a label with no element
-    and an element with no label; only the number of labels must agree. In
-    the set layer U is ``universe`` if given, else the mapping's keys, else
-    the union of every block of ideal and results.
+    Only the number of labels must agree. In the set layer U is ``universe``, else
+    the mapping's keys, else the union of every block.
     """
     values = {"ideal": ideal, **results}
     if not sc.one_layer(**values):
@@ -129,7 +117,6 @@ def _read(ideal, results, universe=None):
     return {name: _Pair(T, r, order) for name, r in zip(results, R)}
 
 
-#: An ideal and a result, and the universe of the set layer.
 _PAIR = dict(ideal=SETS_OR_INDICATOR, result=SETS_OR_INDICATOR, universe=UNIVERSE)
 
 
@@ -143,21 +130,12 @@ def _totals(pair):
 
 # --- AA and RAR ----------------------------------------------------------------------
 
-
 @accepts(**_PAIR)
 def absolute_accuracy(ideal, result, *, universe=None):
     """Absolute accuracy ``AA = T_pos / sum_i |P_i|`` with ``T_pos = sum_i |P_i ∩ P'_i|``.
 
-    Section 4.2 (unified form); for a partition ideal ``sum_i |P_i| = |U|``
-    (Section 4.1.1). In indicator form AA is the micro-averaged recall
-    ``TP / (TP + FN)``. NaN when the ideal holds no label at all.
-
-    Parameters
-    ----------
-    ideal, result : sequences of sets (blocks P_i, one per label), mappings
-        element -> label set, or 0/1 indicator matrices (samples x labels)
-    universe : collection, optional
-        U for the set layer (default: the union of the blocks).
+    Section 4.2; in indicator form the micro-averaged recall. NaN when the ideal
+    holds no label. ``universe`` is U for the set layer (default: the blocks' union).
 
     Examples
     --------
@@ -178,9 +156,7 @@ def absolute_accuracy(ideal, result, *, universe=None):
 def relative_accuracy_rate(ideal, result, *, universe=None):
     """Relative accuracy rate ``RAR = T_pos / T_neg`` (unified form, Section 4.2).
 
-    ``T_neg = sum_p max(|Q_P'(p) - Q_P(p)|, |Q_P(p) - Q_P'(p)|)``: per element,
-    the larger of the number of labels wrongly given and of labels missed.
-    ``inf`` when T_neg = 0 (the result equals the ideal).
+    ``T_neg = sum_p max(FP_p, FN_p)``; ``inf`` when T_neg = 0 (the result is the ideal).
 
     Examples
     --------
@@ -216,12 +192,8 @@ CONDITION = Kind("CONDITION", _condition, example=("covering", "partition"))
 def t_neg(ideal, result, *, universe=None, condition=None):
     """T_neg: unified (default), or the formula of one of the paper's four conditions.
 
-    Parameters
-    ----------
-    condition : None or (ideal kind, result kind), e.g. ("covering", "partition")
-        None gives the unified ``sum_p max(FP_p, FN_p)``; a key of
-        :data:`CONDITIONS` gives that condition's formula, applied whatever
-        the inputs are (so a notebook can show what happens outside it).
+    ``condition``: a key of :data:`CONDITIONS`, whose formula is applied whatever the
+    inputs are (so a notebook can show what happens outside it).
 
     Examples
     --------
@@ -237,11 +209,7 @@ def t_neg(ideal, result, *, universe=None, condition=None):
 
 
 def _t_neg(pair, condition):
-    """T_neg of read data: unified (condition None) or by a condition's formula.
-
-    The paper's block sums are element sums: both count the pairs (element,
-    label) in one result only, ``sum_i |P'_i - P_i| = sum_p FP_p`` (FN alike).
-    """
+    """T_neg of read data; the paper's block sums are element sums (``sum_i |P'_i - P_i| = sum_p FP_p``)."""
     c = sample_counts(pair.T, pair.R)
     if condition is None:
         return totals(c)[2]
@@ -294,9 +262,8 @@ def t_neg_covering_partition(ideal, result, *, universe=None):
 def t_neg_covering_covering(ideal, result, *, universe=None):
     """T_neg of Section 4.1.2 (2), both coverings: ``sum T1' + sum T2'``.
 
-    ``T1' = {|Q_P'(r) - Q_P(r)| : r in U - D_P}`` (one-sided) and
-    ``T2' = {max(|Q_P'(s) - Q_P(s)|, |Q_P(s) - Q_P'(s)|) : s in D_P}``, where
-    D_P holds the overlapped elements of the ideal.
+    ``T1' = {FP_r : r in U - D_P}`` and ``T2' = {max(FP_s, FN_s) : s in D_P}``, D_P the
+    overlapped elements of the ideal.
 
     >>> import rejlab as rl
     >>> rl.accuracy.t_neg_covering_covering([{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}],
@@ -307,7 +274,6 @@ def t_neg_covering_covering(ideal, result, *, universe=None):
 
 
 # --- the report --------------------------------------------------------------------------
-
 
 def _fmt_terms(values):
     return " + ".join(str(int(x)) for x in values) if len(values) else "0"
@@ -328,29 +294,12 @@ def _fmt_elements(elements):
 class AccuracyReport:
     """AA and RAR with every intermediate number of the paper (Sections 4-5), from :func:`accuracy_report`.
 
-    Attributes
-    ----------
-    ideal_kind, result_kind, condition : str
-        "partition", "covering" or "not a covering", and the paper's
-        condition they make, e.g. "ideal covering, result partition".
-    T_pos_per_label, P_sizes : tuple of int
-        ``|P_i ∩ P'_i|`` and ``|P_i|`` for i = 1..m.
-    T_pos, sum_P, T_neg : int
-        ``T_pos``, ``sum_i |P_i|`` and the unified ``T_neg``.
-    AA, RAR : float
-        ``T_pos / sum_P`` and ``T_pos / T_neg`` (inf when T_neg = 0).
-    D_P : ElementSet
-        Overlapped elements of the ideal (in two or more ideal blocks).
-    T1, T1_elements, T2, T2_elements : tuple
-        ``max(FP_p, FN_p)`` for p in U - D_P and for p in D_P, and those p.
-    T_neg_condition : int or None
-        T_neg by the formula of the detected condition (None outside the four).
-    elements : tuple
-        U in universe order: the rows of ``ideal_matrix`` and ``result_matrix``,
-        the element x label membership (bool arrays) :func:`rejlab.plot.results_grid` draws.
-
-    For indicator matrices the elements are row indices and ``D_P``,
-    ``T1``, ``T2``, their elements and ``elements`` are NumPy arrays.
+    ``ideal_kind``, ``result_kind`` and the ``condition`` they make; ``T_pos_per_label``
+    (``|P_i ∩ P'_i|``), ``P_sizes``, ``T_pos``, ``sum_P``, the unified ``T_neg``, ``AA``,
+    ``RAR``; ``D_P`` (the ideal's overlapped elements); ``T1``, ``T2`` (``max(FP_p, FN_p)``
+    on U - D_P and on D_P) with their elements; ``T_neg_condition`` (the detected
+    condition's formula, None outside the four); ``elements`` (U in order: the rows
+    of ``ideal_matrix`` and ``result_matrix``). Indicator inputs give NumPy arrays.
     """
 
     ideal_kind: str
@@ -416,9 +365,7 @@ class AccuracyReport:
 
 @accepts(**_PAIR)
 def accuracy_report(ideal, result, *, universe=None):
-    """AA, RAR and the paper's intermediate numbers, with the detected condition.
-
-    Printing the report shows the computation as the paper writes it.
+    """AA, RAR and the paper's intermediate numbers; printed, the computation as the paper writes it.
 
     Examples
     --------
@@ -472,10 +419,8 @@ def accuracy_report(ideal, result, *, universe=None):
 def compare_methods(ideal, result_1, result_2, *, universe=None):
     """Compare two methods on the same ideal by Remarks 3 of the paper.
 
-    Method 1 is "more accurate" than method 2 iff ``AA1 >= AA2`` and
-    ``RAR1 >= RAR2`` with at least one strict; "less accurate" in the mirror
-    case; "equal" when both are equal; "incomparable" when each wins on one
-    measure. Comparisons are exact (fractions, not floats).
+    "more accurate" iff ``AA1 >= AA2`` and ``RAR1 >= RAR2``, one strict; "less
+    accurate" in the mirror case; "equal"; else "incomparable". Exact comparisons.
 
     Examples
     --------

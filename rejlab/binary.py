@@ -1,11 +1,9 @@
 """The rejector seen as a binary classifier (Condessa et al. 2017, Sec. 4).
 
-Positive = rejected, actual positive = misclassified. As fractions of n:
-``TP = |M∩R|``, ``FP = |A∩R|``, ``TN = |A∩N|``, ``FN = |M∩N|``. Then Q is the
-binary accuracy, phi = TPR / FPR (positive likelihood ratio), r = TP + FP and
-A = TN / (TN + FN). The paper calls A "the precision"; with this labelling
-it is the precision of the *nonrejected* class, i.e. the negative predictive
-value.
+Positive = rejected, actual positive = misclassified: ``TP = |M∩R|``, ``FP = |A∩R|``,
+``TN = |A∩N|``, ``FN = |M∩N|`` (fractions of n). Q is the binary accuracy, phi = TPR / FPR,
+and A, which the paper calls "the precision", is the negative predictive value
+(``docs/maths.md``, section (c)).
 """
 
 from __future__ import annotations
@@ -41,8 +39,7 @@ def _rate(num, den):
 class Confusion(NamedTuple):
     """Confusion matrix of the rejector, as fractions of n (positive = rejected).
 
-    Its rates read the paper's measures in the words of binary
-    classification: ``npv`` is A, ``tpr / fpr`` is phi, ``tp + tn`` is Q.
+    ``npv`` is A, ``tpr / fpr`` is phi, ``tp + tn`` is Q.
 
     >>> c = Confusion(tp=0.1, fp=0.1, tn=0.6, fn=0.2)
     >>> round(c.npv, 3), round(c.tpr / c.fpr, 3)
@@ -88,14 +85,8 @@ class Triplet(NamedTuple):
 def confusion_from_triplet(A, Q, r):
     """Rebuild the rejector's confusion matrix from the triplet (A, Q, r).
 
-    ``TN = A (1 - r)``, ``FN = (1 - A)(1 - r)``, ``TP = Q - A (1 - r)``,
-    ``FP = r - TP``; broadcasts over arrays. ``A`` may be NaN only where
-    ``r = 1`` (nothing kept: TN = FN = 0).
-
-    Raises
-    ------
-    ValueError
-        If ``Q`` is impossible for the given A and r (TP or FP would be negative).
+    ``TN = A (1 - r)``, ``FN = (1 - A)(1 - r)``, ``TP = Q - A (1 - r)``, ``FP = r - TP``;
+    broadcasts. ValueError when Q is impossible for A and r (TP or FP negative).
 
     Examples
     --------
@@ -119,9 +110,7 @@ def confusion_from_triplet(A, Q, r):
 
 @accepts(tp=AMOUNTS, fp=AMOUNTS, tn=AMOUNTS, fn=AMOUNTS, broadcast=("tp", "fp", "tn", "fn"))
 def triplet_from_confusion(tp, fp, tn, fn):
-    """The inverse: ``A = TN / (TN + FN)``, ``Q = TP + TN``, ``r = TP + FP``.
-
-    Entries are fractions of n (or counts: they are normalised by their sum).
+    """The inverse: ``A = TN / (TN + FN)``, ``Q = TP + TN``, ``r = TP + FP`` (counts are normalised).
 
     Examples
     --------

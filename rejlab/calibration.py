@@ -1,20 +1,9 @@
 """Calibration: is a confidence of 0.8 right 80 % of the time, and what does that change for rejection?
 
-A confidence c is *calibrated* when ``P(accurate | c) = c``. The
-reliability diagram and the expected calibration error measure the gap on
-data by binning the confidences (Naeini, Cooper & Hauskrecht 2015; Guo,
-Pleiss, Sun & Weinberger 2017), and the number depends on the bins (Nixon
-et al. 2019): more bins, more noise, larger ECE, even for a calibrated
-model. A constant confidence equal to the accuracy has ECE 0 and ranks
-nothing: calibration is not ranking.
-
-Temperature scaling (Guo et al. 2017) divides the log-probabilities (or
-logits) by one number T fitted on validation data. It never changes a
-prediction; it changes the confidences, and so every threshold stated in
-probabilities (Chow's ``1 - rho``). With more than two classes it can
-reorder the samples' maximum probabilities, so AURC can move a little
-(``docs/maths.md``, section (m)); a monotone map of one confidence changes
-no ranking and no curve.
+A confidence is calibrated when ``P(accurate | c) = c``. The reliability diagram
+and the ECE measure the gap on binned data (Naeini, Cooper & Hauskrecht 2015; Guo,
+Pleiss, Sun & Weinberger 2017); temperature scaling fits one number T on
+validation data. Calibration is not ranking: ``docs/maths.md``, section (m).
 """
 
 from __future__ import annotations
@@ -44,9 +33,8 @@ _FLOOR = 1e-300
 class CalibrationBins(NamedTuple):
     """The reliability diagram's numbers: per bin, how many, how confident, how accurate.
 
-    Bin b holds the confidences in ``[edges[b], edges[b + 1])`` (the last
-    bin also holds ``edges[-1]``). Empty bins have ``counts = 0`` and NaN
-    ``confidence`` and ``accuracy``; they add nothing to the ECE.
+    Bin b holds ``[edges[b], edges[b + 1])`` (the last also ``edges[-1]``); empty bins
+    have NaN ``confidence`` and ``accuracy`` and add nothing to the ECE.
     """
 
     edges: np.ndarray        #: B + 1 bin edges from 0 to 1
@@ -76,7 +64,6 @@ class CalibrationBins(NamedTuple):
         return float(np.nanmax(np.abs(self.gap)))
 
 
-#: What the binned measures of calibration accept.
 _BINNED = dict(accurate=BOOL_1D, confidence=UNIT_1D, n_bins=integer(1, 100_000),
                binning=one_of(BINNINGS), same_length=("accurate", "confidence"))
 
@@ -85,27 +72,11 @@ _BINNED = dict(accurate=BOOL_1D, confidence=UNIT_1D, n_bins=integer(1, 100_000),
 def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
     """Bin the confidences and count, per bin, the samples, their mean confidence and accuracy.
 
-    ``binning="equal_width"``: edges ``b / B``, b = 0 .. B (Guo et al. 2017
-    use B = 15), which leave the extremes empty or nearly so (a maximum
-    probability over K classes is never below 1/K); ``"equal_mass"``: inner
-    edges at the quantiles ``b / B`` of the confidences (linear
-    interpolation), so every bin holds about n / B samples, ties permitting
-    (tied confidences stay in one bin, and a bin between two equal edges is
-    empty). Bin b holds ``edges[b] <= c < edges[b + 1]``; the last bin also
-    holds c = 1.
-
-    Parameters
-    ----------
-    accurate : array-like of bool, shape (n,)
-    confidence : array-like of float in [0, 1], shape (n,)
-        The probability the model gives to its prediction being right (the
-        maximum probability, for the top-label calibration of Guo et al. 2017).
-    n_bins : int >= 1, keyword-only
-    binning : {"equal_width", "equal_mass"}, keyword-only
-
-    Returns
-    -------
-    CalibrationBins
+    ``binning="equal_width"``: edges ``b / B`` (Guo et al. 2017 use B = 15);
+    ``"equal_mass"``: inner edges at the quantiles ``b / B`` of the confidences, so
+    each bin holds about n / B samples, ties permitting. ``confidence`` is the
+    probability the model gives to its prediction being right (the maximum
+    probability, for top-label calibration).
 
     Examples
     --------
@@ -115,15 +86,13 @@ def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
     >>> round(b.ece, 4)          # (2/6) |0 - 0.25| + (4/6) |0.75 - 0.75|
     0.0833
     """
-    a, c = accurate, confidence
     if binning == "equal_width":
         edges = np.arange(n_bins + 1) / n_bins
     else:
-        edges = np.concatenate([[0.0], np.quantile(c, np.arange(1, n_bins) / n_bins), [1.0]])
+        edges = np.concatenate([[0.0], np.quantile(confidence, np.arange(1, n_bins) / n_bins), [1.0]])
     # each bin's confidences summed in ascending order: the rows' order moves no bit
-    by_value = np.argsort(c, kind="stable")
-    c = c[by_value]
-    a = a[by_value]
+    by_value = np.argsort(confidence, kind="stable")
+    c, a = confidence[by_value], accurate[by_value]
     which = np.clip(np.searchsorted(edges, c, side="right") - 1, 0, n_bins - 1)
     counts = np.bincount(which, minlength=n_bins)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -138,10 +107,8 @@ def calibration_bins(accurate, confidence, *, n_bins=15, binning="equal_width"):
 def expected_calibration_error(accurate, confidence, *, n_bins=15, binning="equal_width"):
     """Expected calibration error ``ECE = sum_b (n_b / n) |acc_b - conf_b|`` (a number in [0, 1]).
 
-    Naeini et al. 2015; Guo et al. 2017 (15 equal-width bins). The number
-    depends on ``n_bins`` and ``binning``: say which you used, and compare
-    models only with the same bins (:func:`calibration_bins` has the
-    details and the edge cases).
+    Naeini et al. 2015; Guo et al. 2017. The number depends on the bins
+    (:func:`calibration_bins`): compare models only with the same ones.
 
     Examples
     --------
@@ -171,10 +138,9 @@ def _softmax(z):
 def apply_temperature(proba, temperature, *, from_logits=False):
     """Temperature scaling: ``softmax(z / T)`` with ``z = log p`` (or the logits themselves).
 
-    For probabilities, ``p_k^(1/T) / sum_j p_j^(1/T)`` (Guo et al. 2017):
-    T > 1 flattens every row (less confident), T < 1 sharpens it (more
-    confident), T = 1 changes nothing; the most probable class of each row
-    stays the same. Probabilities of exactly 0 are taken as 1e-300.
+    For probabilities, ``p_k^(1/T) / sum_j p_j^(1/T)`` (Guo et al. 2017): T > 1
+    flattens every row, T < 1 sharpens it, no prediction changes. A probability of
+    exactly 0 is taken as 1e-300.
 
     Examples
     --------
@@ -189,10 +155,8 @@ def apply_temperature(proba, temperature, *, from_logits=False):
         out = _softmax(z / temperature)
         lost = ~np.isfinite(out).all(axis=1)
         if lost.any():
-            # z / T overflowed (a large z, a tiny T): with the row maximum out first the
-            # largest term is 0 and the others at most 0, so the row gets its limit (1 for
-            # the largest score, 0 for the others) instead of NaN; rows that did not
-            # overflow keep the bits of softmax(z / T)
+            # z / T overflowed: with the row maximum out first the row gets its limit
+            # instead of NaN; rows that did not overflow keep the bits of softmax(z / T)
             zl = z[lost]
             out[lost] = _softmax((zl - zl.max(axis=1, keepdims=True)) / temperature)
     return out
@@ -224,29 +188,10 @@ def _nll_and_slope(z, y, s):
 def fit_temperature(proba, y_true, *, from_logits=False):
     """Fit temperature scaling on validation data: the T minimising the negative log-likelihood.
 
-    ``NLL(T) = -(1/n) sum_i log softmax(z_i / T)[y_i]`` with ``z = log p``
-    (or the logits, ``from_logits=True``). In ``s = 1 / T`` it is convex
-    (a log-sum-exp of linear functions, minus a linear term), so its
-    derivative increases with s; the root is found by bisection on
-    ``log s`` over :data:`TEMPERATURE_RANGE`. When the derivative has no
-    root there (a validation set classified perfectly wants T -> 0, an
-    uninformative one T -> inf), the end of the range is returned with
-    ``at_bound=True``.
-
-    Parameters
-    ----------
-    proba : array-like, shape (n, K)
-        Class probabilities (rows summing to 1), or logits with
-        ``from_logits=True``.
-    y_true : array-like of int, shape (n,)
-        True classes as column indices 0 .. K - 1 (for a scikit-learn model,
-        ``np.searchsorted(model.classes_, y)``).
-    from_logits : bool, keyword-only
-
-    Returns
-    -------
-    TemperatureFit
-        ``temperature``, ``nll``, ``nll_at_one``, ``at_bound``.
+    ``NLL(T) = -(1/n) sum_i log softmax(z_i / T)[y_i]``, ``z = log p`` (or logits), is
+    convex in ``s = 1 / T``: bisection on ``log s`` over :data:`TEMPERATURE_RANGE`; an
+    end of the range with ``at_bound=True`` when the optimum lies beyond it.
+    ``y_true`` holds column indices 0 .. K - 1 (``np.searchsorted(model.classes_, y)``).
 
     Examples
     --------

@@ -1,12 +1,8 @@
 """Two classifiers, or two rejectors of one, compared by their summaries with paired intervals.
 
-On one test set, "rejector 1 has the lower AURC" is a point estimate: another
-test set of the same size could reverse it. :func:`compare_summaries` gives
-the differences of AURC, E-AURC, AUGRC and failure AUROC (rejlab's
-convention, ties averaged: :mod:`rejlab.selective`) with paired
-percentile-bootstrap bands (Efron & Tibshirani 1993): both pairs are
-evaluated on the same resamples, so the band of a difference keeps the
-correlation of two numbers measured on the same samples.
+"Rejector 1 has the lower AURC" on one test set is a point estimate;
+:func:`compare_summaries` adds paired percentile-bootstrap bands (Efron &
+Tibshirani 1993) to the differences of the :mod:`rejlab.selective` summaries.
 """
 
 from __future__ import annotations
@@ -40,31 +36,11 @@ def compare_summaries(accurate_1, confidence_1, accurate_2, confidence_2, *, n_b
                       level=0.95, seed=None):
     """Is one (classifier, confidence) better than another on these samples? Paired intervals.
 
-    AURC, E-AURC, AUGRC and failure AUROC (the defaults of :func:`rejlab.aurc`
-    and its family) of pair 1 minus pair 2, each with a paired percentile
-    bootstrap band: every replicate draws the n samples with replacement
-    (``numpy.random.default_rng(seed)``) once and evaluates both pairs on
-    that same draw. The pairs may be two rejectors of one classifier
-    (``accurate_1`` equal to ``accurate_2``) or two classifiers of the same
-    samples. A band that contains 0 says these samples cannot tell the two
-    apart. One sort per pair, then O(n) per replicate.
-
-    Parameters
-    ----------
-    accurate_1, confidence_1 : array-like, shape (n,)
-    accurate_2, confidence_2 : array-like, shape (n,)
-        The same n samples, in the same order.
-    n_boot : int, keyword-only, default 1000
-    level : float in (0, 1), keyword-only, default 0.95
-    seed : int or None, keyword-only
-
-    Returns
-    -------
-    SummaryComparison
-        Fields ``aurc``, ``excess_aurc``, ``augrc``, ``failure_auroc``, each a
-        :class:`rejlab.Band` (estimate, low, high) of the difference; the
-        estimate is the difference on the samples given, a band NaN where
-        every replicate is (failure AUROC without errors).
+    AURC, E-AURC, AUGRC and failure AUROC (the defaults of :func:`rejlab.aurc`), pair 1
+    minus pair 2, each a :class:`rejlab.Band`: every replicate draws the same n samples
+    (``default_rng(seed)``) for both pairs, which may be two rejectors of one
+    classifier or two classifiers of the same samples. A band that contains 0 says
+    these samples cannot tell them apart. One sort per pair, then O(n) per replicate.
 
     Examples
     --------
@@ -85,10 +61,8 @@ def compare_summaries(accurate_1, confidence_1, accurate_2, confidence_2, *, n_b
 def _paired_differences(pairs, n_boot, seed):
     """(n_boot, 4) differences, pair 1 minus pair 2, of the four summaries on shared resamples.
 
-    A resample's tie groups are the original groups with each sample counted
-    as often as it was drawn, so each pair is grouped once (one sort) and the
-    replicates are weighted counts, a few rows at a time; inside a group the
-    expected errors are the straight line between its ends.
+    A resample's tie groups are the original ones weighted by the draws, so each pair
+    is grouped once; inside a group the expected errors are linear between its ends.
     """
     n = pairs[0][0].size
     k = np.arange(1, n + 1)

@@ -1,25 +1,11 @@
 """Conformal risk control for a reject option (Angelopoulos, Bates, Fisch, Lei, Schuster 2024).
 
-Keep a sample when its confidence is above a threshold λ. Its loss is
-
-    L_i(λ) = 1{sample i is misclassified and c_i > λ},
-
-one for an error that gets through, zero otherwise: bounded by B = 1,
-non-increasing and right-continuous in λ. Its mean over the population is
-the **joint** (generalized) risk P(misclassified and kept) = (1 - r)(1 - A),
-the integrand of AUGRC (Traub et al. 2024) and the cost L at rho = 0; it is
-not the *selective* risk P(misclassified | kept) = 1 - A that SGR and Learn
-then Test bound (:mod:`rejlab.guarantees`).
-
-Conformal risk control (CRC) chooses, on n exchangeable calibration samples,
-the smallest λ whose calibration risk R̂(λ) leaves room for one more sample
-of loss B: ``n/(n+1) R̂(λ) + B/(n+1) <= alpha``. It then promises
-``E[L_{n+1}(λ̂)] <= alpha``, in expectation over the calibration samples and
-the test sample together (a marginal promise, not one per calibration
-sample), and for i.i.d. samples with continuous confidences
-``E[L_{n+1}(λ̂)] >= alpha - 2/(n+1)``: tight to O(1/n). Both need the loss
-to be monotone in λ; applied to the selective risk, which is not, the recipe
-promises nothing (``docs/maths.md``, section (n)).
+Keep a sample when its confidence is above λ; its loss ``L_i(λ) = 1{misclassified
+and c_i > λ}`` has mean the **joint** risk P(misclassified and kept) =
+(1 - r)(1 - A), not the selective risk 1 - A that :mod:`rejlab.guarantees`
+bounds. CRC chooses the smallest λ with ``n/(n+1) R̂(λ) + 1/(n+1) <= alpha`` and
+promises ``E[L_{n+1}(λ̂)] <= alpha`` over calibration and test together
+(``docs/maths.md``, section (n)).
 """
 
 from __future__ import annotations
@@ -53,23 +39,9 @@ class _RiskControlFields(NamedTuple):
 class RiskControlThreshold(_RiskControlFields, Threshold):
     """A :class:`~rejlab.Threshold` chosen by conformal risk control (``rl.reject_below`` takes it).
 
-    Fields
-    ------
-    value
-        Reject every sample with ``confidence < value``: the first value
-        above λ̂ (``np.nextafter(λ̂, inf)``, so that keeping ``c >= value`` is
-        keeping ``c > λ̂``); ``-inf`` when λ̂ = -inf (keep everything), ``+inf``
-        when nothing could be promised.
-    r, A, Q
-        The measures it reaches on the calibration data (A NaN when nothing is kept).
-    joint_risk
-        The calibration risk R̂(λ̂): the share of the calibration samples
-        misclassified and kept, ``(1 - r)(1 - A)``.
-    alpha, n
-        The level asked for and the number of calibration samples.
-    certified
-        False when even rejecting everything cannot meet the inequality
-        (``alpha < 1/(n + 1)``); then ``value = +inf``, ``r = 1``.
+    ``value`` is the first value above λ̂, so keeping ``c >= value`` keeps ``c > λ̂``;
+    ``r, A, Q`` and ``joint_risk`` (R̂(λ̂)) are on the calibration data; ``certified``
+    is False when ``alpha < 1/(n + 1)`` (then ``value = +inf``, ``r = 1``).
     """
 
     __slots__ = ()
@@ -78,10 +50,8 @@ class RiskControlThreshold(_RiskControlFields, Threshold):
 def error_budget(alpha, n):
     """The most calibration errors CRC lets through: ``floor(alpha (n + 1)) - 1``.
 
-    With L_i in {0, 1}, ``n/(n+1) R̂ + 1/(n+1) <= alpha`` reads
-    ``errors + 1 <= alpha (n + 1)`` for a whole number of kept errors,
-    decided exactly on alpha's value (no rounding of ``alpha * (n + 1)``).
-    Negative when ``alpha < 1/(n + 1)``: nothing can be promised.
+    CRC's inequality for 0/1 losses, ``errors + 1 <= alpha (n + 1)``, decided exactly on
+    alpha's value. Negative when ``alpha < 1/(n + 1)``: nothing can be promised.
     """
     return math.floor(Fraction(alpha) * (n + 1)) - 1
 
@@ -89,11 +59,8 @@ def error_budget(alpha, n):
 def kept_counts(errors, cuts, alpha):
     """CRC's choice row by row: how many of the most confident samples each row keeps.
 
-    ``errors``, ``cuts`` as :func:`rejlab._risk_control.ranked_rows` gives
-    them (confidences sorted most confident first). The errors among the kept
-    grow as λ falls, so the smallest λ that passes keeps the largest number k
-    (a whole group of equal confidences at a time) with ``errors_k <=``
-    :func:`error_budget`; 0 when none does.
+    The largest k at a cut of :func:`rejlab._risk_control.ranked_rows` with
+    ``errors_k <=`` :func:`error_budget`; 0 when none passes.
     """
     k = np.arange(1, errors.shape[1] + 1)
     ok = cuts & (errors <= error_budget(alpha, errors.shape[1]))
@@ -115,22 +82,8 @@ def just_above(x):
 def joint_risk(accurate, confidence, threshold):
     """The share of samples misclassified and kept: ``|M∩N| / n = (1 - r)(1 - A)``.
 
-    Kept means ``confidence >= threshold``, as :func:`rejlab.reject_below`
-    keeps them. It is the joint (or generalized) risk that conformal risk
-    control bounds in expectation, the integrand of AUGRC (Traub et al.
-    2024) at the coverage the threshold reaches, and the cost L at rho = 0
-    (Condessa et al. 2017, Sec. 4); 0 when nothing is kept.
-
-    Parameters
-    ----------
-    accurate : array-like of bool, shape (n,)
-    confidence : array-like of float, shape (n,)
-    threshold : float or Threshold
-        A number (``-inf`` keeps everything) or a :class:`~rejlab.Threshold`.
-
-    Returns
-    -------
-    float
+    Kept means ``confidence >= threshold`` (:func:`rejlab.reject_below`). The joint
+    risk CRC bounds, the integrand of AUGRC (Traub et al. 2024), the cost L at rho = 0.
 
     Examples
     --------
@@ -148,46 +101,12 @@ def joint_risk(accurate, confidence, threshold):
 def conformal_risk_control(accurate, confidence, alpha):
     """The threshold of conformal risk control: expected joint risk at most ``alpha``.
 
-    With L_i(λ) = 1{misclassified and c_i > λ} (B = 1) and
-    R̂(λ) = (1/n) sum_i L_i(λ) on the calibration samples,
-
-        λ̂ = min{ λ in {-inf} ∪ {c_i} : n/(n+1) R̂(λ) + 1/(n+1) <= alpha }
-
-    (Angelopoulos et al. 2024, Sec. 2; R̂ only changes at a confidence, so
-    the infimum over all λ is one of these candidates). Equivalently: keep
-    the most confident samples while at most ``floor(alpha (n + 1)) - 1``
-    errors are kept. Since :func:`rejlab.reject_below` rejects ``c < t``, the
-    returned ``value`` is ``np.nextafter(λ̂, inf)`` (for integer confidences
-    ``λ̂ + 1``): keeping ``c >= value`` is keeping ``c > λ̂``, on the
-    calibration data and on any test data.
-
-    The promise, for exchangeable calibration and test samples: the
-    probability that a new sample is misclassified *and kept* is at most
-    alpha, ``E[L_{n+1}(λ̂)] <= alpha``, an expectation over the calibration
-    sample and the test sample together (marginal): on the toy problem 40-50 %
-    of the calibration samples give a threshold whose joint risk is above alpha.
-    For i.i.d. samples with continuous confidences it is also at least
-    ``alpha - 2/(n+1)`` (their tightness result). It does not bound the
-    selective risk P(misclassified | kept), which is larger by the factor
-    1 / coverage; for that, see :func:`rejlab.guaranteed_threshold`.
-
-    Parameters
-    ----------
-    accurate : array-like of bool, shape (n,)
-        The accuracy vector of the calibration samples.
-    confidence : array-like of float, shape (n,)
-        Their confidences, higher = surer.
-    alpha : float in (0, 1)
-        The joint risk to promise in expectation.
-
-    Returns
-    -------
-    RiskControlThreshold
-        A :class:`~rejlab.Threshold` (``value``, and ``r``, ``A``, ``Q`` on
-        the calibration data) with ``joint_risk`` (R̂(λ̂)), ``alpha``, ``n`` and
-        ``certified``. When ``alpha < 1/(n + 1)`` not even rejecting everything
-        meets the inequality: ``value = +inf``, ``certified = False`` (no
-        exception).
+    ``λ̂ = min{λ in {-inf} ∪ {c_i} : n/(n+1) R̂(λ) + 1/(n+1) <= alpha}`` on the
+    calibration samples (Angelopoulos et al. 2024, Sec. 2): keep the most confident
+    while at most ``floor(alpha (n + 1)) - 1`` errors are kept. The promise is
+    marginal, ``E[L_{n+1}(λ̂)] <= alpha`` over calibration and test together, and
+    bounds no selective risk (:func:`rejlab.guaranteed_threshold` does). When
+    ``alpha < 1/(n + 1)``: ``value = +inf``, ``certified = False``, no exception.
 
     Examples
     --------
@@ -199,8 +118,8 @@ def conformal_risk_control(accurate, confidence, alpha):
     >>> conformal_risk_control(a, c, 0.05).value    # 0.05 < 1/11: nothing can be promised
     inf
     """
-    a, n = accurate, accurate.size
-    c_desc, errors, cuts = rc.ranked_rows(a[None, :], confidence[None, :])
+    n = accurate.size
+    c_desc, errors, cuts = rc.ranked_rows(accurate[None, :], confidence[None, :])
     k = int(kept_counts(errors, cuts, alpha)[0])
     n_err = int(errors[0, -1])
     err = int(errors[0, k - 1]) if k else 0

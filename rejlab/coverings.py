@@ -1,18 +1,9 @@
 """Coverings, neighborhoods and neighborhood systems (Sec. 3 of the neighborhood-system paper).
 
-U is a finite set and a covering C = (C_1, ..., C_m) is a sequence of
-non-empty subsets of U whose union is U (a partition when the blocks are also
-pairwise disjoint); the order of the blocks gives their subscripts, 1-based
-as in the paper. From it: N(p), NS(p) and Q_NS(p) (Definitions 2-3), the
-derived covering cov(C) (Definition 4), the overlapped elements and the
-paper's Theorem, which builds them from cov(C) and misses the elements of two
-equal blocks.
-
-A covering is a list / tuple of Python sets (any hashable elements) or a 0/1
-indicator matrix, one row per element and one column per block
-(scikit-learn's multilabel format); the converters between the forms come
-from :mod:`rejlab._conversions`. Returned sets are :class:`ElementSet`:
-frozensets that print their elements sorted.
+N(p), NS(p), Q_NS(p), the derived covering cov(C), the overlapped elements and
+the paper's Theorem (see ``docs/maths.md``, section (g)). A covering is a sequence
+of sets (order gives the 1-based subscripts) or a 0/1 indicator matrix (elements
+x blocks); returned sets are :class:`ElementSet`, frozensets that print sorted.
 """
 
 from __future__ import annotations
@@ -74,17 +65,8 @@ def _neighborhood_of(blocks, p):
 def neighborhood(covering, p, *, universe=None):
     """The neighborhood ``N(p) = ∩ {K in C : p in K}`` (Definition 2).
 
-    Parameters
-    ----------
-    covering : sequence of sets, or 0/1 indicator matrix (elements x blocks)
-    p : element of the universe
-    universe : collection, optional
-        U; defaults to the union of the blocks.
-
-    Returns
-    -------
-    ElementSet, or None when ``p`` lies in no block of a given ``universe``:
-    its neighborhood system is empty, so p has no neighborhood (Definition 1.2).
+    ``universe`` defaults to the union of the blocks; None when ``p`` lies in no
+    block (an empty neighborhood system, Definition 1.2).
 
     Examples
     --------
@@ -106,9 +88,7 @@ def neighborhood(covering, p, *, universe=None):
 def neighborhood_system(covering, p, *, universe=None):
     """The neighborhood system ``NS(p) = {K in C : p in K}`` (Definition 3).
 
-    The blocks that contain ``p``, in subscript order, as a tuple of
-    :class:`ElementSet`: two equal blocks both appear (their subscripts
-    differ); an element in no block has the empty system ``()``.
+    A tuple in subscript order: two equal blocks both appear; no block gives ``()``.
 
     Examples
     --------
@@ -128,12 +108,10 @@ def neighborhood_system(covering, p, *, universe=None):
 def subscripts(covering, p, *, universe=None):
     """The subscript set ``Q_NS(p)`` of the blocks containing ``p`` (1-based, Definition 3).
 
-    Seen from the element, this is its label set: the labels i with p in P_i.
+    Seen from the element, this is its label set.
 
     Examples
     --------
-    The paper's example of Definition 3:
-
     >>> import rejlab as rl
     >>> C = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
     >>> rl.subscripts(C, "a"), rl.subscripts(C, "c"), rl.subscripts(C, "d")
@@ -148,11 +126,9 @@ def subscripts(covering, p, *, universe=None):
 def derived_covering(covering, *, universe=None):
     """The derived covering ``cov(C) = {N(p) : p in U}`` (Definition 4).
 
-    A tuple of distinct :class:`ElementSet` (equal neighborhoods merge),
-    ordered by the first element p, in universe order, whose neighborhood it
-    is. Built from the elements' signatures (:func:`_superset_pairs`):
-    seconds at 10^5 elements, where :func:`_derived_covering_reference`, one
-    intersection per element (O(n·S), ``S = Σ|K|``), takes minutes.
+    Distinct sets, in the universe order of their first element. Built from the
+    elements' signatures: seconds at 10^5 elements, where the word-for-word
+    :func:`_derived_covering_reference` (O(n·S), ``S = Σ|K|``) takes minutes.
 
     Examples
     --------
@@ -170,7 +146,7 @@ def _derived_covering_reference(blocks, order):
     seen = {}
     for p in order:
         Y = _neighborhood_of(blocks, p)
-        if Y is not None:  # p in no block has no neighborhood
+        if Y is not None:
             seen.setdefault(Y, None)
     return tuple(seen)
 
@@ -188,8 +164,8 @@ _RATIO = 16       # split a node when its queries outnumber their next blocks th
 
 
 def _signatures(blocks, order):
-    """(words, of): the distinct signatures as rows of 64-bit words (bit j: block j + 1),
-    numbered by their first element in ``order``, and each element's number (-1: no block)."""
+    """(words, of): the distinct signatures as rows of 64-bit words (bit j: block j + 1), in
+    order of first element, and each element's signature number (-1: no block)."""
     position = {p: r for r, p in enumerate(order)}
     words = np.zeros((len(order), (len(blocks) + 63) // 64), dtype=np.uint64)
     for j, block in enumerate(blocks):
@@ -217,14 +193,11 @@ def _bits(words, m):
 def _superset_pairs(words, m):
     """(q, t): every pair of distinct signatures with t ⊇ q, q itself included.
 
-    A search over the blocks taken rarest first. A node holds queries that
-    share their first ``depth`` blocks P, and as targets every signature that
-    holds P. A query equal to P lies in every target; the others are tested
-    against every target at once (t ⊇ q iff q AND t == q, one word per 64
-    blocks), unless they outnumber their next blocks ``_RATIO`` times: then
-    each moves to the child of its next block, whose targets are those of the
-    node that hold it. A rare block cuts the targets at once; the work is
-    O(D²·⌈m/64⌉) at worst, for D distinct signatures.
+    A search over the blocks, rarest first: a node holds the queries sharing their
+    first ``depth`` blocks P and every target holding P. Queries are tested against
+    all targets at once (t ⊇ q iff q AND t == q), unless they outnumber their next
+    blocks ``_RATIO`` times: then each moves to the child of its next block. A rare
+    block cuts the targets at once; O(D²·⌈m/64⌉) at worst for D signatures.
     """
     held = _bits(words, m)
     rarity = np.argsort(held.sum(axis=0), kind="stable")
@@ -279,8 +252,8 @@ def _neighborhoods(blocks, order, words, of):
 
 @contextmanager
 def _collector_paused():
-    """Pause the cycle collector while many small sets and tuples are built (none can be in a
-    cycle): otherwise it rescans the growing result again and again, doubling the time."""
+    """Pause the cycle collector while many small acyclic objects are built (it would rescan
+    the growing result again and again, doubling the time)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -292,15 +265,12 @@ def _collector_paused():
 
 # --- overlapped elements ------------------------------------------------------------------
 
-
 @accepts(covering=COVERING, universe=UNIVERSE)
 def overlapped_elements(covering, *, universe=None):
     """The overlapped elements: those lying in two or more blocks of the covering.
 
-    Blocks are counted by subscript, so the elements of two equal blocks
-    are overlapped (the paper's Theorem misses them: see
-    :func:`overlapped_elements_theorem`). For an ideal result P this is the
-    set ``D_P`` of Section 4.
+    Blocks count by subscript, so the elements of two equal blocks are overlapped
+    (the Theorem misses them). For an ideal result P this is ``D_P`` of Section 4.
 
     Examples
     --------
@@ -323,16 +293,10 @@ def _held_twice(blocks, order):
 def overlapped_elements_theorem(covering, *, universe=None):
     """The paper's Theorem: ``D = ∪ {Y in cov(C) : Y is a proper subset of some K in C}``.
 
-    With "subset or equal" the union would be all of U (every N(p) lies in a
-    block), so the inclusion must be proper. D holds only overlapped
-    elements, and all of them when the blocks are pairwise distinct as sets;
-    it misses the elements of two equal blocks: they lie in two blocks, yet
-    N(p) equals the block, which is no proper subset of anything.
-
-    Computed in O(S) for a covering of size ``S = Σ|K|``, without cov(C):
-    q is in D iff two *different* blocks hold q, i.e. iff q lies in two
-    blocks once equal blocks are merged (proof: docs/maths.md, section (g)).
-    :func:`_theorem_reference` is the construction word for word.
+    The inclusion must be proper (else D = U). D misses the elements of two equal
+    blocks. Computed in O(S) without cov(C): q is in D iff two *different* blocks
+    hold it (proof: docs/maths.md, section (g)); :func:`_theorem_reference` is the
+    construction word for word.
 
     Examples
     --------
@@ -357,15 +321,12 @@ def _theorem_reference(blocks, order):
 
 # --- what a family is ---------------------------------------------------------------------
 
-
 @accepts(family=FAMILY, universe=UNIVERSE)
 def covering_kind(family, *, universe=None):
     """What a family of sets is on U: "partition", "covering" or "not a covering".
 
-    A partition is a covering with pairwise disjoint blocks; "not a
-    covering" means an empty block or an element of ``universe`` in no block,
-    reported instead of raised (blocks that are not sets of U's elements
-    still raise ``ValueError``).
+    "not a covering" (an empty block, or an element of ``universe`` in no block) is
+    reported instead of raised; blocks that are not sets of U's elements still raise.
 
     Examples
     --------
@@ -403,27 +364,10 @@ def is_partition(family, *, universe=None):
 class CoveringSummary:
     """Everything Section 3 defines, for one family of sets on U (see :func:`covering_summary`).
 
-    Attributes
-    ----------
-    universe : tuple
-        U in display order.
-    blocks : tuple of ElementSet
-        C_1..C_m (subscript i is ``blocks[i - 1]``).
-    kind : str
-        "partition", "covering" or "not a covering".
-    uncovered : ElementSet
-        Elements of U in no block (empty neighborhood system).
-    empty_blocks : tuple of int
-        1-based subscripts of empty blocks.
-    N, NS, Q, count : dict
-        For every p in U: ``N[p]`` (None when NS(p) is empty), ``NS[p]``
-        (tuple of blocks), ``Q[p]`` (subscripts) and ``count[p] = |Q[p]|``.
-    derived : tuple of ElementSet
-        cov(C), the distinct neighborhoods.
-    overlapped : ElementSet
-        Elements in two or more blocks.
-    overlapped_theorem : ElementSet
-        The Theorem's construction (see :func:`overlapped_elements_theorem`).
+    ``universe`` (U in display order), ``blocks`` (C_i is ``blocks[i - 1]``), ``kind``,
+    ``uncovered`` (elements in no block), ``empty_blocks`` (1-based); for every p,
+    ``N[p]`` (None when NS(p) is empty), ``NS[p]``, ``Q[p]`` and ``count[p] = |Q[p]|``;
+    ``derived`` (cov(C)), ``overlapped`` and ``overlapped_theorem``.
     """
 
     universe: tuple
@@ -454,11 +398,10 @@ class CoveringSummary:
 def covering_summary(family, *, universe=None):
     """Neighborhoods, systems, subscripts, derived covering and overlaps, all at once.
 
-    A family that is not a covering is described (``kind``, ``uncovered``,
-    ``empty_blocks``) instead of refused, so an explorer can show what is
-    wrong. Elements of one signature ``Q_NS(p)`` share their ``N``, ``NS`` and
-    ``Q`` objects: memory O(S + |cov(C)|), time as :func:`derived_covering`;
-    :func:`_covering_summary_reference` is the element-by-element version.
+    A family that is not a covering is described instead of refused, so an explorer
+    can show what is wrong. Elements of one signature share their ``N``, ``NS`` and
+    ``Q`` objects: memory O(S + |cov(C)|); :func:`_covering_summary_reference` is
+    the element-by-element version.
 
     Examples
     --------

@@ -1,12 +1,8 @@
 """The measures at every number of rejected samples: one ranking, then counts along it.
 
-``rejection_curves(accurate, confidence)`` gives r, A, Q and phi for every
-k = 0 .. n rejected samples under the default tie policy (confidence
-ascending, then sample index ascending; :mod:`rejlab.partitions`), from one
-ranking (:func:`rejlab._ranking.ranked`) and a cumulative sum: O(n log n),
-no loop over samples. The curves hold integer counts; each measure is
-computed from them on first use by the formulas of :mod:`rejlab._formulas`,
-the same ones :func:`rejlab.measures_from_counts` uses.
+:func:`rejection_curves` ranks once (:func:`rejlab._ranking.ranked`) and keeps the
+integer counts; each measure is computed from them on first use by the formulas
+of :mod:`rejlab._formulas`, as :func:`rejlab.measures_from_counts` does.
 """
 
 from __future__ import annotations
@@ -31,8 +27,7 @@ __all__ = ["CURVE_FIELDS", "DISPLAY_POINTS", "FIELDS", "FIELD_CHUNK", "Rejection
 #: The per-point fields of :class:`RejectionCurves` after ``n_rejected``.
 CURVE_FIELDS = ("r", *MEASURE_NAMES)
 
-#: Points of a curve worth drawing: longer curves are thinned to this many
-#: (:func:`subsample_curves`) before a figure shows them.
+#: Points a figure draws: longer curves are thinned to this many (:func:`subsample_curves`).
 DISPLAY_POINTS = 4000
 
 #: Every field :meth:`RejectionCurves.compute` computes from the counts.
@@ -50,11 +45,9 @@ def _phi_along(k, ar, mr, n, n_acc, out, spare):
     return out
 
 
-#: The formulas of :mod:`rejlab._formulas` along the curves, where n, |A| and |M| are the
-#: same at every point: the same operations on the same exact integers, so the same bits (a
-#: test holds them equal to :data:`rejlab._formulas.FORMULAS`), but in place in a chunk's
-#: scratch buffers, which makes the fields 2-3x faster at 10^6 points and more than the
-#: plain formulas applied chunk by chunk. Each is ``f(|R|, |A∩R|, |M∩R|, n, |A|, out, spare)``.
+#: The formulas of :mod:`rejlab._formulas` with n and |A| fixed, ``f(|R|, |A∩R|, |M∩R|, n, |A|,
+#: out, spare)``: the same operations, so the same bits (a test holds them equal), in place in
+#: a chunk's scratch buffers, 2-3x faster at 10^6 points.
 _ALONG = {
     "r": lambda k, ar, mr, n, n_acc, out, spare: np.divide(k, n, out=out),
     "A": lambda k, ar, mr, n, n_acc, out, spare: np.divide(
@@ -86,12 +79,9 @@ def _field(name, doc):
 class RejectionCurves:
     """r, A, Q and phi for every number of rejected samples ("Curves").
 
-    The curves store |A∩R| at each point (``n_accurate_rejected``) and the
-    points' |R| when they are not every k = 0 .. n; ``n_rejected``, ``counts``
-    (the four subset sizes, int arrays) and each measure (float arrays, A NaN
-    where nothing is kept) are computed from these integer counts on first use
-    and kept, so a caller that reads only Q never holds r, A or phi (a curve of
-    10^7 samples has 10^7 + 1 points).
+    They store |A∩R| at each point and the points' |R| (``points``, None for every
+    k = 0 .. n); ``n_rejected``, ``counts`` and each measure are computed on first
+    use and kept, so a caller that reads only Q never holds r, A or phi.
     """
 
     n_accurate_rejected: np.ndarray
@@ -112,19 +102,13 @@ class RejectionCurves:
     phi = _field("phi", "``phi = (|M∩R| / |A∩R|) / (|M| / |A|)`` at each point (edge cases as "
                  ":func:`rejlab.measures_from_counts`).")
     rho_0 = _field("rho_0", "rho_0 = |M∩R| / |R| of every point against no rejection, NaN where "
-                   "|R| = 0 (Condessa et al. 2017, Sec. 4): rejecting these samples beats not "
-                   "rejecting at all iff the price of rejection rho is below rho_0. From the "
-                   "integer counts, so exactly 0 where only accurate samples were rejected and "
-                   "exactly 1 where only misclassified ones were.")
+                   "|R| = 0 (Condessa et al. 2017, Sec. 4); exact 0 and 1 from integer counts.")
 
     def compute(self, *names):
         """The fields ``names`` (of "r", "A", "Q", "phi", "rho_0"), in one pass over the counts.
 
-        Each field is its formula from :mod:`rejlab._formulas`, computed on
-        :data:`FIELD_CHUNK` points at a time into one output array, so the only
-        n-length arrays made are the results. Fields already computed are not
-        computed again; all are kept (``curves.A`` then reads the kept array).
-        Returns the arrays in the order asked.
+        :data:`FIELD_CHUNK` points at a time, so the only n-length arrays made are the
+        results; all are kept, and none is computed twice.
 
         Examples
         --------
@@ -177,11 +161,7 @@ class RejectionCurves:
 
     @accepts(indices=INDICES)
     def take(self, indices):
-        """The curves at the points ``indices`` only (indices of these curves' points).
-
-        The same counts at fewer points: every measure follows from them as
-        on the whole curves.
-        """
+        """The curves at the points ``indices`` only (the same counts at fewer points)."""
         m = len(self)
         if indices.size and not (-m <= indices.min() and indices.max() < m):
             raise ValueError(f"indices must be indices of the curves' points, in [-{m}, {m - 1}]")
@@ -207,11 +187,7 @@ class RejectionCurves:
 
     @accepts(rho=SINGLE_FRACTION)
     def cost(self, rho):
-        """The cost ``L = (1 - A)(1 - r) + rho r`` at every point, from the counts.
-
-        ``(1 - A)(1 - r) = |M∩N| / n``, so ``L = (|M∩N| + rho |R|) / n``:
-        defined at r = 1 too, where A is not (Condessa et al. 2017, Sec. 4).
-        """
+        """The cost ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n`` at every point (r = 1 too)."""
         out = np.empty(len(self))
         for start in range(0, len(self), FIELD_CHUNK):  # chunks: no n-length temporaries
             where = slice(start, start + FIELD_CHUNK)
@@ -222,10 +198,8 @@ class RejectionCurves:
     def min_cost(self, rho):
         """Index of the point of minimum cost at price ``rho`` (the first one on exact ties).
 
-        Decided in integers, as :meth:`best_Q` is: rho is read as the fraction
-        p / q nearest to it (q at most 10^9, below the float's own precision
-        for a price in [0, 1]), and the point minimises ``q |M∩N| + p |R|``.
-        Float rounding of the costs never decides a tie.
+        Decided in integers: rho read as the nearest p / q (q at most 10^9) and the point
+        minimising ``q |M∩N| + p |R|``, so float rounding never decides a tie.
         """
         n = self.n_samples
         price = Fraction(rho).limit_denominator(max(1, min(10**9, 2**62 // (2 * n + 2))))
@@ -236,10 +210,7 @@ class RejectionCurves:
 
     @accepts(i=INTEGER)
     def point(self, i):
-        """The :class:`rejlab.measures.OperatingPoint` at index ``i`` of the curves.
-
-        The formulas of the arrays on this one point, so the same bits.
-        """
+        """The :class:`rejlab.measures.OperatingPoint` at index ``i`` (the same bits as the arrays)."""
         i = v.index(i, "i", len(self), "a point of the curves") % len(self)
         counts = self._counts(slice(i, i + 1))
         return OperatingPoint(*(float(FORMULAS[name](*counts)[0]) for name in CURVE_FIELDS),
@@ -247,10 +218,7 @@ class RejectionCurves:
 
 
 def _first_extreme(score, curves, arg):
-    """``arg(score(|R|, |A∩R|))`` over the curves' points (np.argmax or np.argmin, first on ties).
-
-    Chunk by chunk: neither the scores nor ``n_rejected`` are made for all points.
-    """
+    """``arg(score(|R|, |A∩R|))`` (np.argmax or np.argmin, first on ties), chunk by chunk."""
     best = best_value = None
     ar = curves.n_accurate_rejected
     for s in range(0, ar.size, FIELD_CHUNK):
@@ -267,20 +235,10 @@ def _first_extreme(score, curves, arg):
 def rejection_curves(accurate, confidence, *, thresholds_only=False):
     """r, A, Q, phi for every number of rejected samples k = 0 .. n.
 
-    Point k rejects the k least confident samples under the default tie
-    policy (confidence ascending, then sample index ascending): one ranking
-    (:func:`rejlab._ranking.ranked`, in the confidences' own dtype, so
-    integers beyond 2**53 and longdouble stay exact) and one cumulative sum.
-    ``thresholds_only=True`` keeps only the points a threshold rejector can
-    reach: k = 0, k = n and every k between two distinct confidence values.
-
-    Row order: the points are the paper's measures at k rejected, so a point
-    k that cuts through a group of tied confidences, and whatever is read off
-    single points (``point(k)``, ``best_Q()``, ``min_cost(rho)``, ``cost``,
-    ``rho_0`` at such a k), depends on the order of the tied rows. The
-    points of ``thresholds_only=True``, and ``alpha``, never do; neither do
-    the summaries of :mod:`rejlab.selective` (``rl.aurc`` and its family,
-    ties averaged by default) nor what :func:`rejlab.rejection_report` prints.
+    Point k rejects the k least confident samples (ties by sample index; exact in the
+    confidences' own dtype). ``thresholds_only=True`` keeps the points a threshold
+    reaches: k = 0, k = n and every k between two distinct confidences; those never
+    depend on the order of tied rows, a point inside a tied group does.
 
     Examples
     --------
@@ -292,16 +250,14 @@ def rejection_curves(accurate, confidence, *, thresholds_only=False):
     >>> rejection_curves([1, 0, 1, 0], [0.9, 0.1, 0.8, 0.8], thresholds_only=True).n_rejected
     array([0, 1, 3, 4])
     """
-    a, c = accurate, confidence
-    ar, breaks = ranked(a, c, breaks=thresholds_only)
-    n_acc = int(ar[-1])
+    ar, breaks = ranked(accurate, confidence, breaks=thresholds_only)
+    n, n_acc = accurate.size, int(ar[-1])
     if not thresholds_only:
-        return RejectionCurves(ar, a.size, n_acc)
+        return RejectionCurves(ar, n, n_acc)
     k = np.flatnonzero(breaks)
-    return RejectionCurves(ar[k], a.size, n_acc, points=k.astype(np.int64, copy=False))
+    return RejectionCurves(ar[k], n, n_acc, points=k.astype(np.int64, copy=False))
 
 
-#: Curves from :func:`rejection_curves`.
 CURVES = instance(RejectionCurves, "a RejectionCurves (from rl.rejection_curves)")
 
 
@@ -309,11 +265,7 @@ CURVES = instance(RejectionCurves, "a RejectionCurves (from rl.rejection_curves)
 def subsample_curves(curves, max_points=DISPLAY_POINTS):
     """At most ``max_points`` evenly spaced points of a curve, keeping its ends and max Q.
 
-    A curve of 100 000 samples has 100 001 points: more than a figure can
-    show, and the relative-optimality matrix is O(m^2). This keeps the
-    first and last point, the point of maximum Q, and evenly spaced points
-    in between (by index); the measures follow from the kept counts as
-    before. The default, :data:`DISPLAY_POINTS`, is what the figures draw.
+    For figures and the O(m^2) optimality matrix; the default is :data:`DISPLAY_POINTS`.
 
     Examples
     --------

@@ -1,31 +1,12 @@
 """Learning to defer: a classifier that passes some cases to an expert who can err.
 
-Madras, Pitassi & Zemel (2018) let a model say "pass" and hand a case to a
-downstream decision maker, and choose *which* cases by how good that
-decision maker is on them: rejection made adaptive. Here the system is a
-classifier, right on x with probability ``c(x)`` (its confidence, e.g. the
-maximum posterior when the posteriors are right), and an expert, right on x
-with probability ``e(x)``, whose time costs ``cost`` per deferred case. The
-loss of the system is 1 for a wrong answer, whoever gives it, plus ``cost``
-for each deferral, so in expectation
-
-- keeping x costs ``1 - c(x)``, deferring it costs ``1 - e(x) + cost``,
-
-and the rule of least expected loss defers exactly where the expert's
-expected gain ``e(x) - c(x)`` exceeds the cost (:func:`defer`). With an
-expert who is always right (``e = 1``) it is Chow's rule at the price
-``rho = cost`` (:func:`rejlab.chow_rule`): rejection is deferral to a
-perfect expert at a price.
-
-- :func:`defer`, the rule;
-- :func:`deferral_curve`, the system's accuracy when the k samples of
-  highest score go to the expert, k = 0 .. n (beside the risk-coverage
-  curve of :mod:`rejlab.selective`); :func:`deferral_point`, one decision;
-- :func:`deferral_surrogate_minimizer`, where Mozannar & Sontag's (2020)
-  consistent surrogate loss is minimised: a softmax over the K classes and
-  "defer" whose largest output is the rule at cost 0.
-
-``docs/maths.md`` ("Learning to defer") gives the derivations.
+A classifier right on x with probability ``c(x)`` and an expert right with
+probability ``e(x)`` at ``cost`` per deferred case: keeping x costs ``1 - c(x)``
+in expectation, deferring it ``1 - e(x) + cost`` (Madras, Pitassi & Zemel 2018).
+:func:`defer` is the rule of least expected loss (Chow's rule when ``e = 1``),
+:func:`deferral_curve` the system's accuracy against the deferral rate,
+:func:`deferral_surrogate_minimizer` where Mozannar & Sontag's (2020) surrogate
+is least. ``docs/maths.md``, section (o), gives the derivations.
 """
 
 from __future__ import annotations
@@ -46,27 +27,10 @@ __all__ = ["defer", "DeferralCurve", "deferral_curve", "DeferralPoint", "deferra
 def defer(confidence, expert_confidence, cost=0.0):
     """The deferral rule: defer x iff ``(1 - e(x)) + cost < 1 - c(x)`` (True = deferred).
 
-    The expert's expected loss plus the cost of a deferral below the
-    classifier's expected loss (Madras, Pitassi & Zemel 2018; at cost 0 the
-    Bayes rule of Mozannar & Sontag 2020). It is computed as ``c(x) <
-    e(x) - cost``, the same inequality written so that a perfect expert
-    (``e = 1``) gives bit for bit Chow's ``c(x) < 1 - rho`` with ``rho =
-    cost`` (:func:`rejlab.chow_rule`). Strict: where the two expected losses
-    are equal the classifier answers.
-
-    Parameters
-    ----------
-    confidence : array-like of float in [0, 1], shape (n,)
-        ``c(x)``, the classifier's probability of being right on each sample.
-    expert_confidence : array-like of float in [0, 1], shape (n,)
-        ``e(x)``, the expert's probability of being right on each sample.
-    cost : float in [0, 1], default 0
-        The price of one deferral, in units of one error.
-
-    Returns
-    -------
-    numpy.ndarray of bool, shape (n,)
-        True where the sample goes to the expert.
+    Computed as ``c(x) < e(x) - cost`` so that a perfect expert (``e = 1``) gives bit
+    for bit Chow's ``c(x) < 1 - rho`` at ``rho = cost`` (:func:`rejlab.chow_rule`).
+    Strict: equal expected losses keep the classifier's answer. ``cost`` is in
+    units of one error.
 
     Examples
     --------
@@ -106,39 +70,11 @@ class DeferralCurve(NamedTuple):
 def deferral_curve(accurate, expert_accurate, score):
     """The system's accuracy against the deferral rate: the k of highest score go to the expert.
 
-    With ``g_i = expert_accurate_i - accurate_i`` (+1 where only the expert
-    is right, -1 where only the classifier is) and the samples in decreasing
-    score, the system answers right on
-
-        ``correct_k = |A| + sum of g over the k deferred``
-
-    of the n samples, for k = 0 .. n: ``accuracy[0]`` is the classifier's
-    alone, ``accuracy[n]`` the expert's alone. The curve to read beside the
-    risk-coverage curve (lesson 13): a rejected sample leaves the count, a
-    deferred one is answered by someone who can err. The score says who goes
-    first: ``-confidence`` defers the least confident (rejection's order),
-    ``expert_confidence - confidence`` the largest expected gain (the order
-    of :func:`defer`, whose decision at cost t is the point k = #{score > t}).
-
-    Ties, as the default of :func:`rejlab.aurc`: a group of equal scores that
-    the cut splits counts, inside the group, its expected gain over a
-    uniformly random order, ``G_before + (k - k_before) G_group / |group|``;
-    so the curve depends only on the multiset of (score, accurate,
-    expert_accurate) triples, never on the order of the rows. One sort,
-    a cumulative sum, and a linear interpolation between group boundaries.
-
-    Parameters
-    ----------
-    accurate, expert_accurate : array-like of bool, shape (n,)
-        Whether the classifier, and the expert, is right on each sample.
-    score : array-like of float, shape (n,)
-        Higher = deferred earlier.
-
-    Returns
-    -------
-    DeferralCurve
-        Fields ``n_deferred``, ``rate`` and ``accuracy`` (arrays of n + 1
-        points); ``cost(c)`` and ``min_cost(c)`` at a cost c per deferral.
+    ``accuracy_k = (|A| + sum of (expert_accurate - accurate) over the k deferred) / n``,
+    samples in decreasing ``score``: ``-confidence`` defers the least confident
+    (rejection's order), ``expert_confidence - confidence`` follows :func:`defer`.
+    A tied group that the cut splits counts its expected gain (as :func:`rejlab.aurc`),
+    so the curve never depends on the order of the rows.
 
     Examples
     --------
@@ -176,8 +112,7 @@ class DeferralPoint(NamedTuple):
 def deferral_point(accurate, expert_accurate, deferred):
     """The system's deferral rate and accuracy for one decision (True in ``deferred`` = deferred).
 
-    ``rate = |D| / n`` and ``accuracy = (#accurate kept + #expert_accurate
-    deferred) / n``.
+    ``rate = |D| / n``, ``accuracy = (#accurate kept + #expert_accurate deferred) / n``.
 
     Examples
     --------
@@ -193,33 +128,10 @@ def deferral_point(accurate, expert_accurate, deferred):
 def deferral_surrogate_minimizer(proba, expert_confidence):
     """Where Mozannar & Sontag's surrogate is least: ``q = (p(1|x), .., p(K|x), e(x)) / (1 + e(x))``.
 
-    Mozannar & Sontag (2020) train one network with K + 1 outputs, the K
-    classes and "defer" (written ⊥), whose softmax is q, on the loss
-
-        ``L_CE = -log q_y - [m = y] log q_⊥``
-
-    (y the true class, m the expert's answer): a cross-entropy, plus a
-    second one towards ⊥ whenever the expert is right. Given x its
-    expectation is ``-sum_y p(y|x) log q_y - e(x) log q_⊥``, a cross-entropy
-    against the weights ``(p(.|x), e(x))``, which sum to ``1 + e(x)``; over
-    the probability vectors q it is least at those weights normalised, the
-    rows returned here. Its largest output is ⊥ exactly when
-    ``e(x) > max_y p(y|x)``: :func:`defer` at cost 0 with the maximum
-    probability as the confidence, the rule of least expected 0-1 loss.
-    That is the surrogate's consistency, at the population minimum; a
-    network trained on finite data only approaches it.
-
-    Parameters
-    ----------
-    proba : array-like, shape (n, K)
-        The true class posteriors ``p(y|x)``.
-    expert_confidence : array-like of float in [0, 1], shape (n,)
-        ``e(x) = P(m = y | x)``, the expert's probability of being right.
-
-    Returns
-    -------
-    numpy.ndarray, shape (n, K + 1)
-        Rows summing to 1, the last column ``q_⊥``.
+    The loss ``L_CE = -log q_y - [m = y] log q_⊥`` (m the expert's answer) has, given
+    x, its least expectation at the weights ``(p(.|x), e(x))`` normalised: the rows
+    returned, the last column ``q_⊥``. Its largest output is ⊥ exactly when
+    ``e(x) > max_y p(y|x)``: :func:`defer` at cost 0, the surrogate's consistency.
 
     Examples
     --------

@@ -1,16 +1,10 @@
 """Thresholds that promise a selective risk: SGR (Geifman & El-Yaniv 2017) and Learn then Test.
 
-A threshold whose kept validation samples have risk at most a target is, on
-fresh data, riskier than the target about half of the time: the validation
-risk is an estimate. A *guaranteed* threshold promises, with probability at
-least ``1 - delta`` over the validation sample, that the population
-selective risk of what it keeps, ``P(misclassified | kept)``, is at most
-``target_risk``. Both methods bound the errors of a kept set by the
-binomial tail (:func:`binomial_upper_bound`) and differ in how they pay for
-trying several thresholds on one sample: a union bound over the steps of a
-binary search (SGR), or fixed-sequence testing (LTT). ``docs/maths.md``,
-section (l), gives the formulas, why each promise holds, and what it costs
-in coverage.
+With probability at least ``1 - delta`` over the validation sample, the selective
+risk ``P(misclassified | kept)`` is at most ``target_risk``. Both bound a kept set's
+errors by the binomial tail (:func:`binomial_upper_bound`) and pay differently for
+trying several thresholds: a union bound (SGR) or fixed-sequence testing (LTT);
+``docs/maths.md``, section (l).
 """
 
 from __future__ import annotations
@@ -48,14 +42,10 @@ class _GuaranteedFields(NamedTuple):
 class GuaranteedThreshold(_GuaranteedFields, Threshold):
     """A :class:`~rejlab.Threshold` that carries its promise (a ``Threshold``: ``rl.reject_below`` takes it).
 
-    ``value``: reject every sample with ``confidence < value``, the least
-    confident kept validation confidence (``+inf`` when no threshold could
-    promise the target: ``certified`` is then False, ``r = 1``). ``r``, ``A``,
-    ``Q``: on the validation data (A is 1 - the validation selective risk).
-    ``bound``: the upper confidence bound on the selective risk of what it
-    keeps, at ``level``, at most ``target_risk`` (NaN when nothing is kept).
-    ``level``: of each test, ``delta / ceil(log2 n)`` for SGR, ``delta`` for
-    LTT. ``target_risk``, ``delta``, ``method``: what was asked.
+    ``value``: the least confident kept validation confidence (``+inf``, ``r = 1`` and
+    ``certified`` False when nothing can be promised); ``r``, ``A``, ``Q`` on the
+    validation data; ``bound``: the upper bound on the kept set's risk at ``level``
+    (that of each test: ``delta / ceil(log2 n)`` for SGR, ``delta`` for LTT).
     """
 
     __slots__ = ()
@@ -66,21 +56,10 @@ class GuaranteedThreshold(_GuaranteedFields, Threshold):
 def binomial_upper_bound(errors, n, delta):
     """The one-sided Clopper-Pearson upper bound on a risk from ``errors`` out of ``n``.
 
-    The largest risk b with ``P(Binomial(n, b) <= errors) >= delta`` (1
-    when ``errors = n``): if the n samples are drawn independently with
-    risk (error probability) p, then ``p <= b`` with probability at least
-    ``1 - delta``. Clopper & Pearson 1934; the "binomial tail inversion" of
-    Geifman & El-Yaniv 2017. With no errors it is ``1 - delta^(1/n)``.
-    SciPy's inverse of the regularized incomplete beta function:
-    ``betainccinv(errors + 1, n - errors, delta)``.
-
-    Parameters
-    ----------
-    errors, n : int or array-like of int
-        Errors among n samples, ``0 <= errors <= n``, ``n >= 1`` (arrays
-        broadcast together, and so does the result: a float for scalars).
-    delta : float in (0, 1)
-        The probability that the bound fails.
+    The largest b with ``P(Binomial(n, b) <= errors) >= delta`` (1 when ``errors = n``;
+    ``1 - delta^(1/n)`` with no error): ``p <= b`` with probability at least
+    ``1 - delta`` (Clopper & Pearson 1934; Geifman & El-Yaniv 2017). SciPy's
+    ``betainccinv(errors + 1, n - errors, delta)``. Arrays broadcast.
 
     Examples
     --------
@@ -107,43 +86,14 @@ def _value(x):
 def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sgr"):
     """A threshold whose kept samples have selective risk at most ``target_risk``, w.p. ``1 - delta``.
 
-    With probability at least ``1 - delta`` over the validation sample
-    ``(accurate, confidence)`` (i.i.d. draws from the population the test
-    data come from), the population selective risk of the samples the
-    returned threshold keeps, ``P(misclassified | confidence >= value)``, is
-    at most ``target_risk``. Candidates keep the k most confident validation
-    samples (whole groups of equal confidence); a kept set with err errors
-    passes at a level when its :func:`binomial_upper_bound` ``(err, k, level)``
-    is at most the target, i.e. when the exact binomial p-value
-    ``P(Bin(k, target_risk) <= err)`` is at most the level.
-
-    - ``"sgr"``: Geifman & El-Yaniv 2017, Algorithm 1 (selection with
-      guaranteed risk): a binary search over the sorted confidences tests
-      ``ceil(log2 n)`` thresholds at ``level = delta / ceil(log2 n)`` each
-      (the paper's union bound) and keeps the largest tested set that
-      passed (the paper returns the last one tested, which may not).
-    - ``"ltt"``: Learn then Test (Angelopoulos et al. 2021) with
-      fixed-sequence testing at ``level = delta``: k grows from the smallest
-      kept set that could pass without an error, and stops at the first
-      that does not.
-
-    When no threshold can promise the target, the threshold rejects
-    everything (``value = +inf``, ``r = 1``, ``certified = False``), never an
-    exception. Apply it to test data with :func:`rejlab.reject_below`.
-
-    Parameters
-    ----------
-    accurate : array-like of bool, shape (n,)
-        The accuracy vector of the validation samples.
-    confidence : array-like of float, shape (n,)
-    target_risk : float in (0, 1)
-    delta : float in (0, 1)
-        The probability, over the validation sample, that the promise fails.
-    method : {"sgr", "ltt"}, keyword-only
-
-    Returns
-    -------
-    GuaranteedThreshold
+    ``P(misclassified | confidence >= value) <= target_risk`` with probability at least
+    ``1 - delta`` over the i.i.d. validation sample. A kept set (whole tied groups)
+    with err errors passes at a level when ``binomial_upper_bound(err, k, level)`` is
+    at most the target. ``"sgr"`` (Geifman & El-Yaniv 2017, Algorithm 1): a binary
+    search tests ``ceil(log2 n)`` sets at ``delta / ceil(log2 n)`` each and keeps the
+    largest that passed (the paper returns the last tested). ``"ltt"`` (Angelopoulos
+    et al. 2021): fixed-sequence testing at ``delta``, k growing until a set fails.
+    When nothing can be promised: ``value = +inf``, ``certified = False``, no exception.
 
     Examples
     --------
@@ -155,10 +105,9 @@ def guaranteed_threshold(accurate, confidence, target_risk, delta, *, method="sg
     >>> guaranteed_threshold(val.accurate[:20], val.confidence()[:20], 0.01, 0.05).value
     inf
     """
-    a, c = accurate, confidence
-    c_desc, errors, cuts = rc.ranked_rows(a[None, :], c[None, :])
+    c_desc, errors, cuts = rc.ranked_rows(accurate[None, :], confidence[None, :])
     kept, level = rc.SELECTIONS[method](errors, cuts, target_risk, delta)
-    k, n, n_err = int(kept[0]), a.size, int(errors[0, -1])
+    k, n, n_err = int(kept[0]), accurate.size, int(errors[0, -1])
     err = int(errors[0, k - 1]) if k else 0
     r, A, Q, _ = measures_from_counts(k - err, err, (n - k) - (n_err - err), n_err - err)
     if k == 0:

@@ -1,15 +1,10 @@
 """The four sample subsets and the three performance measures (Condessa et al. 2017, Sec. 3).
 
-Given a partition into A (accurate) / M (misclassified) and N (kept) / R
-(rejected) (:mod:`rejlab.partitions`): the rejected fraction ``r = |R| / n``,
-the nonrejected accuracy ``A = |A∩N| / |N|``, the classification quality
-``Q = (|A∩N| + |M∩R|) / n`` and the rejection quality
-``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``; the same from the four subset sizes
-(:func:`measures_from_counts`), and Q and phi from the accuracy-rejection
-curve A(r). Each formula is written once, on the four counts, in
-:mod:`rejlab._formulas`. :data:`MEASURES` is the one table of the three
-measures (field name, symbol, label, scale) that reports, plots, explorers
-and the command line iterate over.
+``r = |R| / n``, ``A = |A∩N| / |N|``, ``Q = (|A∩N| + |M∩R|) / n`` and
+``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``, from a partition, from the four counts,
+or from the curve A(r) (``docs/maths.md``, section (b)); each formula is written
+once, on the counts, in :mod:`rejlab._formulas`. :data:`MEASURES` is the table
+of the three measures that reports, plots and explorers iterate over.
 """
 
 from __future__ import annotations
@@ -84,10 +79,7 @@ class SubsetCounts(NamedTuple):
 
     @property
     def rho_0(self):
-        """``|M∩R| / |R|``, the price of rejection below which this rejection beats none.
-
-        NaN when nothing is rejected (Condessa et al. 2017, Sec. 4).
-        """
+        """``|M∩R| / |R|``, the price below which this rejection beats none; NaN when k = 0."""
         rho_0 = FORMULAS["rho_0"](*self)
         return float(rho_0) if np.ndim(rho_0) == 0 else rho_0
 
@@ -111,7 +103,6 @@ def _measures(an, mn, ar, mr):
     return Measures(*(FORMULAS[name](an, mn, ar, mr) for name in ("r", *MEASURE_NAMES)))
 
 
-#: The declarations of the functions of one partition (accurate, rejected).
 _PARTITION = dict(accurate=BOOL_1D, rejected=BOOL_1D, same_length=("accurate", "rejected"))
 
 
@@ -151,10 +142,7 @@ def rejected_fraction(accurate, rejected):
 
 @accepts(**_PARTITION)
 def nonrejected_accuracy(accurate, rejected):
-    """Nonrejected accuracy ``A = |A∩N| / |N|``; NaN when nothing is kept.
-
-    (The paper, whose k counts the kept samples, writes the denominator as
-    n - k; its |N| = k is right.)
+    """Nonrejected accuracy ``A = |A∩N| / |N|``; NaN when nothing is kept (the paper's n - k is a typo).
 
     Examples
     --------
@@ -180,10 +168,8 @@ def classification_quality(accurate, rejected):
 def rejection_quality(accurate, rejected):
     """Rejection quality ``phi = (|M∩R| / |A∩R|) / (|M| / |A|)``.
 
-    ``phi = inf`` when |A∩R| = 0 and |R| > 0 (only misclassified samples were
-    rejected); ``phi = 1`` when nothing is rejected; ``phi = NaN`` when |M| = 0
-    or |A| = 0, because the reference ratio |M| / |A| then has no meaning
-    (this rule takes precedence over the other two).
+    ``inf`` when |A∩R| = 0 < |R|; 1 when nothing is rejected; NaN, first of all, when
+    |M| = 0 or |A| = 0 (the reference ratio has no meaning).
 
     Examples
     --------
@@ -199,13 +185,7 @@ def rejection_quality(accurate, rejected):
 def measures_from_counts(an, mn, ar, mr):
     """r, A, Q, phi from the four subset sizes (counts or fractions of n; arrays broadcast).
 
-    The edge cases of :func:`rejection_quality` and ``A = NaN`` when |N| = 0
-    (Condessa et al. 2017, Sec. 3).
-
-    Returns
-    -------
-    Measures
-        Fields ``r, A, Q, phi`` (unpacks as a 4-tuple).
+    The edge cases of :func:`rejection_quality`, and ``A = NaN`` when |N| = 0.
 
     Examples
     --------
@@ -219,17 +199,14 @@ def measures_from_counts(an, mn, ar, mr):
 def _unit_scaled(an, mn, ar, mr):
     """The four counts times one power of two per point, the largest then in [0.5, 1).
 
-    Every measure is a ratio of sums or products of the counts, so this
-    changes no bit of it (a power of two scales exactly, and rounding
-    commutes with it), but counts of any scale, 1e300 or 5e-324, no longer
-    overflow to inf or underflow to 0 in ``|M∩R| |A|`` or ``|A∩R| |M|``.
+    A power of two changes no bit of a ratio of the counts, but keeps counts of any
+    scale (1e300, 5e-324) from overflowing or underflowing in ``|M∩R| |A|``.
     """
     counts = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64) for x in (an, mn, ar, mr)))
     _, exponent = np.frexp(np.maximum.reduce([np.abs(c) for c in counts]))
     return tuple(np.ldexp(c, -exponent) for c in counts)
 
 
-#: The declarations of the functions of the accuracy-rejection curve (A, r, alpha).
 _CURVE = dict(A=ACCURACY, r=FRACTION, alpha=FRACTION, broadcast=("A", "r", "alpha"),
               defined_where_kept=("A", "r"), possible_point=("A", "r", "alpha"))
 
@@ -242,9 +219,7 @@ def _number(x):
 def quality_from_accuracy(A, r, alpha):
     """Classification quality from the accuracy-rejection curve: ``Q(r) = 2 A(r)(1 - r) + r - alpha``.
 
-    ``alpha = A(0)`` is the accuracy without rejection. Follows from
-    ``|A∩N| / n = A (1 - r)`` and ``|M∩R| / n = r - (alpha - A (1 - r))``, so
-    ``Q(0) = A(0)``. ``A`` may be NaN where ``r = 1``. Broadcasts.
+    ``alpha = A(0)``; ``A`` may be NaN where ``r = 1``. Broadcasts.
 
     Examples
     --------
@@ -259,9 +234,8 @@ def rejection_quality_from_accuracy(A, r, alpha):
     """Rejection quality from the accuracy-rejection curve.
 
     ``phi(r) = [(1 - alpha) - (1 - r)(1 - A(r))] / [alpha - (1 - r) A(r)] * alpha / (1 - alpha)``:
-    the numerator is |M∩R| / n and the first denominator |A∩R| / n. The same
-    edge cases as :func:`rejection_quality`: 1 at r = 0, inf when no accurate
-    sample is rejected (|A∩R| / n below 1e-12), NaN when alpha is 0 or 1.
+    the numerator is |M∩R| / n, the first denominator |A∩R| / n; the edge cases of
+    :func:`rejection_quality` (inf when |A∩R| / n is below 1e-12).
 
     Examples
     --------

@@ -1,11 +1,8 @@
 """Multi-label results scored per sample: Godbole and Sarawagi's scores, the field's measures, AA and RAR.
 
-Section 5 of the neighborhood-system paper scores a multi-label result two
-ways: with its AA and RAR (:mod:`rejlab.accuracy`) and with Godbole and
-Sarawagi's (2004) sample-averaged accuracy, precision and recall. Both read
-the per-sample counts TP_p, FP_p, FN_p of a true label set ``P_p`` and a
-predicted one ``P'_p`` (:class:`SampleCounts`). Inputs are 0/1 indicator
-matrices (rows = samples, columns = labels) or per-sample label sets.
+All read the per-sample counts TP_p, FP_p, FN_p (:class:`SampleCounts`) of 0/1
+indicator matrices (samples x labels) or per-sample label sets
+(``docs/maths.md``, section (i)).
 """
 
 from __future__ import annotations
@@ -57,7 +54,6 @@ class MultilabelEvaluation(NamedTuple):
     recall: float
 
 
-#: Two multi-label results of the same samples.
 _SAMPLES = dict(y_true=LABEL_SETS_OR_INDICATOR, y_pred=LABEL_SETS_OR_INDICATOR)
 
 
@@ -119,9 +115,6 @@ def _f1(tp, fp, fn, zero_value, warn, unit):
 def multilabel_counts(y_true, y_pred):
     """Per-sample TP, FP and FN of a multi-label result (see :class:`SampleCounts`).
 
-    ``y_true`` and ``y_pred`` are 0/1 indicator matrices (rows = samples,
-    columns = labels) or sequences of per-sample label sets.
-
     >>> import rejlab as rl
     >>> rl.multilabel_counts([[0, 1, 1], [1, 0, 0]], [[0, 0, 1], [0, 0, 1]])
     SampleCounts(tp=array([1, 0]), fp=array([0, 1]), fn=array([1, 1]))
@@ -135,19 +128,15 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
 
     ``Accuracy = mean_p |P_p ∩ P'_p| / |P_p ∪ P'_p|``,
     ``Precision = mean_p |P_p ∩ P'_p| / |P'_p|``,
-    ``Recall = mean_p |P_p ∩ P'_p| / |P_p|`` (neighborhood-system paper, Sec. 5.1), where
-    P_p and P'_p are the true and predicted label sets of sample p. These are
-    scikit-learn's ``jaccard_score``, ``precision_score`` and ``recall_score``
-    with ``average="samples"``.
+    ``Recall = mean_p |P_p ∩ P'_p| / |P_p|`` (neighborhood-system paper, Sec. 5.1):
+    scikit-learn's ``jaccard_score``, ``precision_score`` and ``recall_score`` with
+    ``average="samples"``.
 
     Parameters
     ----------
-    y_true, y_pred : 0/1 indicator matrices (samples x labels), or sequences
-        of per-sample label sets (or mappings sample -> label set).
     zero_division : "warn", 0, 1 or np.nan
-        Value of a 0/0 term, as in scikit-learn: "warn" acts as 0 and warns;
-        with np.nan the undefined samples are left out of the mean (NaN if
-        none is defined), for accuracy too (``jaccard_score`` refuses np.nan).
+        Value of a 0/0 term, as in scikit-learn ("warn" acts as 0 and warns); np.nan
+        leaves the undefined samples out of the mean, for accuracy too.
 
     Examples
     --------
@@ -169,9 +158,6 @@ def multilabel_scores(y_true, y_pred, *, zero_division="warn"):
 def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
     """AA, RAR, accuracy, precision and recall of a multi-label result from one reading and one count.
 
-    The numbers of :func:`rejlab.absolute_accuracy`, :func:`rejlab.relative_accuracy_rate`
-    and :func:`multilabel_scores`.
-
     >>> import rejlab as rl
     >>> e = rl.evaluate_multilabel([[0, 1, 1], [1, 0, 0]], [[0, 0, 1], [1, 0, 0]])
     >>> e.AA, e.RAR, e.accuracy
@@ -185,9 +171,7 @@ def evaluate_multilabel(y_true, y_pred, *, zero_division="warn"):
 class MultilabelMeasures(NamedTuple):
     """The paper's AA and RAR beside the field's multi-label measures (scikit-learn's names).
 
-    ``accuracy, precision, recall, f1`` are averaged over samples; the others
-    are over all labels of all samples (``hamming_loss``, ``micro_f1``), whole
-    samples (``subset_accuracy``) or labels (``macro_f1``).
+    ``accuracy, precision, recall, f1`` are averaged over samples, ``macro_f1`` over labels.
     """
 
     AA: float
@@ -206,22 +190,13 @@ class MultilabelMeasures(NamedTuple):
 def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
     """AA and RAR next to the measures the multi-label literature reports, from one count.
 
-    With the per-sample counts ``TP_p, FP_p, FN_p`` (:func:`multilabel_counts`)
-    over n samples and m labels, and the same counts per label ``TP_j, FP_j, FN_j``:
-    AA and RAR (Sec. 4.2, :func:`rejlab.absolute_accuracy`), accuracy,
-    precision and recall (Sec. 5.1, :func:`multilabel_scores`),
-    ``f1 = mean_p 2 TP_p / (2 TP_p + FP_p + FN_p)``, the share of wrong entries
-    ``hamming_loss = sum_p (FP_p + FN_p) / (n m)``, the share of exactly right
-    samples ``subset_accuracy = mean_p [FP_p + FN_p = 0]``, ``micro_f1 = 2 TP /
-    (2 TP + FP + FN)`` on the totals and ``macro_f1 = mean_j 2 TP_j / (2 TP_j + FP_j + FN_j)``.
-
-    Each equals scikit-learn's: ``jaccard_score``, ``precision_score``,
-    ``recall_score`` and ``f1_score`` with ``average="samples"``,
-    ``hamming_loss``, ``accuracy_score``, ``f1_score`` with ``average="micro"``
-    and ``"macro"``; a 0 / 0 term follows ``zero_division`` as in
-    :func:`multilabel_scores`. For label sets the labels (columns) are those
-    that occur in ``y_true`` or ``y_pred``; an indicator matrix may also have
-    columns nobody carries, which count in ``hamming_loss`` and ``macro_f1``.
+    Over n samples and m labels: AA, RAR, accuracy, precision, recall as
+    :func:`evaluate_multilabel`; ``f1 = mean_p 2 TP_p / (2 TP_p + FP_p + FN_p)``,
+    ``hamming_loss = sum_p (FP_p + FN_p) / (n m)``, ``subset_accuracy = mean_p [FP_p + FN_p = 0]``,
+    ``micro_f1`` on the totals and ``macro_f1 = mean_j 2 TP_j / (2 TP_j + FP_j + FN_j)``
+    per label. Each equals scikit-learn's (``average="samples"``, ``hamming_loss``,
+    ``accuracy_score``, ``"micro"``, ``"macro"``), ``zero_division`` as there. An
+    indicator matrix's empty columns count in ``hamming_loss`` and ``macro_f1``.
 
     Examples
     --------
@@ -254,10 +229,8 @@ def multilabel_measures(y_true, y_pred, *, zero_division="warn"):
 class MultilabelComparison(NamedTuple):
     """Result 1 minus result 2 on every measure of :class:`MultilabelMeasures`, with paired bands.
 
-    Each field is a :class:`rejlab.Band` (estimate, low, high): the
-    difference on the samples given and its paired percentile-bootstrap
-    interval. For ``hamming_loss`` lower is better, so a negative difference
-    favours result 1; for every other measure a positive one does.
+    Each field is a :class:`rejlab.Band`. A positive difference favours result 1,
+    except for ``hamming_loss`` (lower is better).
     """
 
     AA: Band
@@ -274,12 +247,9 @@ class MultilabelComparison(NamedTuple):
     def aa_rar_verdict(self):
         """The paper's rule on AA and RAR, read from the intervals instead of the estimates.
 
-        Result 1 is "more accurate" when neither interval of AA and RAR lies
-        below 0 and at least one lies above it (both results' AA and RAR
-        ordered the same way on every plausible test set), "less accurate" in
-        the mirror case, "incomparable" when one interval lies above 0 and
-        the other below, and "not settled" when an interval contains 0 and no
-        other verdict holds: these samples cannot tell.
+        "more accurate" when neither interval lies below 0 and one lies above it,
+        "less accurate" in the mirror case, "incomparable" when one lies above 0 and
+        the other below, else "not settled": these samples cannot tell.
         """
         low, high = (self.AA.low, self.RAR.low), (self.AA.high, self.RAR.high)
         if all(x >= 0 for x in low) and any(x > 0 for x in low):
@@ -298,11 +268,9 @@ _SAMPLE_BLOCK = 1 << 14
 class _PairTerms:
     """What the replicates of one (y_true, y_pred) pair need, in memory of the order of the input.
 
-    ``terms`` are the four samples-averaged terms (NaN where undefined and
-    ``zero_division`` is NaN, left out of their weighted mean); every other
-    measure is a ratio of weighted sums of integer counts, and those sums are
-    exact in any order, so :meth:`measures` recounts them from ``T`` and ``R``
-    (the inputs, not copied) a block of samples at a time.
+    ``terms``: the four samples-averaged terms (NaN ones left out of the mean); every
+    other measure is a ratio of weighted integer counts, exact in any order, so
+    :meth:`measures` recounts them from ``T`` and ``R`` a block of samples at a time.
     """
 
     def __init__(self, T, R, zero_value):
@@ -350,23 +318,12 @@ def compare_multilabel(y_true, y_pred_1, y_pred_2, *, n_boot=1000, level=0.95, s
                        zero_division="warn"):
     """Is multi-label result 1 better than result 2 on these samples? Paired bootstrap bands.
 
-    Every measure of :func:`multilabel_measures` of result 1 minus result 2,
-    each with a paired percentile-bootstrap interval (Efron & Tibshirani
-    1993): every replicate draws the n samples with replacement once
-    (``rng.integers(0, n, size=n)`` from ``numpy.random.default_rng(seed)``,
-    replicates in order) and scores both results on that same draw, so a
-    band keeps the correlation of two results judged on the same samples; one
-    that contains 0 says these samples cannot tell them apart. Every replicate
-    keeps the full sample's labels (columns); a 0 / 0 term follows
-    ``zero_division`` (a warning, if asked, only for the estimate). Memory: a
-    few replicates' multiplicities and a few floats per sample beside the inputs.
-
-    Parameters
-    ----------
-    y_true, y_pred_1, y_pred_2 : 0/1 indicator matrices (samples x labels),
-        or per-sample label sets, of the same samples in the same order.
-    n_boot, level, seed : the replicates, the bands' level and the generator's seed
-    zero_division : "warn", 0, 1 or np.nan
+    Every measure of :func:`multilabel_measures`, result 1 minus result 2, with a
+    paired percentile-bootstrap interval (Efron & Tibshirani 1993): each replicate
+    draws the n samples once (``rng.integers(0, n, size=n)``, ``default_rng(seed)``)
+    and scores both results on that draw, keeping their correlation; a band that
+    contains 0 says these samples cannot tell them apart. ``zero_division`` as in
+    :func:`multilabel_scores` (a warning only for the estimate).
 
     Examples
     --------

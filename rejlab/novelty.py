@@ -1,14 +1,10 @@
 """Novelty beside ambiguity: rejecting what the classifier has never seen.
 
-Selective classification with out-of-distribution inputs (SCOD; Xia & Bouganis 2022): a
-sample is known (density ``p_in``, posteriors ``p(k | x)``) or novel (density ``p_out``,
-a share ``pi`` of all). Keeping a misclassified known sample costs 1, a novel one ``novel_cost``
-(nu), rejecting any sample ``reject_cost`` (rho). With the *density ratio*
-``ratio(x) = pi p_out(x) / ((1 - pi) p_in(x))``, the odds that x is novel, keeping x costs
-``keep(x) = [(1 - max_k p(k | x)) + ratio(x) nu] / (1 + ratio(x))``, and the rule of least
-expected cost rejects iff ``keep(x) > rho``: a region of the plane of two scores, the maximum
-probability (ambiguity) and the ratio (novelty) (Narasimhan et al. 2023; ``docs/maths.md``,
-section (p)). With ratio = 0 it is Chow's rule.
+Selective classification with out-of-distribution inputs (SCOD; Xia & Bouganis 2022;
+Narasimhan et al. 2023): keeping a misclassified known sample costs 1, a novel one
+``novel_cost`` (nu), rejecting any ``reject_cost`` (rho); with the density ratio
+``ratio(x) = pi p_out(x) / ((1 - pi) p_in(x))`` the least-cost rule rejects iff
+:func:`keeping_cost` exceeds rho (``docs/maths.md``, section (p)).
 """
 
 from __future__ import annotations
@@ -46,11 +42,8 @@ _COSTS = dict(reject_cost=SINGLE_FRACTION, novel_cost=NONNEGATIVE)
 def keeping_cost(max_probability, density_ratio, *, novel_cost):
     """The expected cost of keeping x: ``[(1 - max_k p(k|x)) + ratio(x) nu] / (1 + ratio(x))``.
 
-    With ``w = ratio / (1 + ratio)``, the probability that x is novel, it is
-    ``(1 - w)(1 - max_k p(k|x)) + w nu``: an in-distribution x costs 1 when its
-    prediction is wrong, a novel one costs ``novel_cost`` (nu) whatever the
-    prediction (Narasimhan et al. 2023). With ratio = 0 it is Chow's
-    ``1 - max_k p(k|x)``.
+    Narasimhan et al. 2023: ``(1 - w)(1 - max_k p(k|x)) + w nu`` with ``w = ratio / (1 + ratio)``
+    the probability that x is novel; Chow's ``1 - max_k p(k|x)`` at ratio = 0.
 
     Examples
     --------
@@ -65,16 +58,9 @@ def keeping_cost(max_probability, density_ratio, *, novel_cost):
 def scod_rule(max_probability, density_ratio, *, reject_cost, novel_cost):
     """The rejector of least expected cost with novel samples: True = rejected.
 
-    Reject x iff keeping it costs more than rejecting it (:func:`keeping_cost`):
-    ``(1 - m) + ratio nu > rho (1 + ratio)``, ``m = max_k p(k|x)``, which is
-
-        ratio (nu - rho) > m - (1 - rho),
-
-    the form computed (Narasimhan et al. 2023, the Bayes-optimal rejector;
-    ``docs/maths.md``, section (p)). In the plane of ``(1 - m, ratio)`` the border is
-    a straight line. With ratio = 0, or with nu = rho, it is Chow's rule
-    ``m < 1 - rho`` exactly (:func:`rejlab.chow_rule`); a sample whose two costs are
-    equal is kept.
+    Reject iff :func:`keeping_cost` exceeds rho, computed as
+    ``ratio (nu - rho) > m - (1 - rho)`` with ``m = max_k p(k|x)`` (Narasimhan et al.
+    2023): exactly Chow's rule at ratio = 0 or nu = rho. Equal costs keep the sample.
 
     Examples
     --------
@@ -88,10 +74,7 @@ def scod_rule(max_probability, density_ratio, *, reject_cost, novel_cost):
 def scod_border(max_probability, *, reject_cost, novel_cost):
     """The density ratio at which keeping costs what rejecting costs: ``(m - (1 - rho)) / (nu - rho)``.
 
-    For nu > rho, :func:`scod_rule` rejects a sample iff its ratio is above the
-    border (a border below 0, where ``m < 1 - rho``: whatever its ratio); for
-    nu < rho, iff its ratio is below it. With nu = rho the ratio does not matter
-    (Chow's rule): NaN.
+    :func:`scod_rule` rejects above it for nu > rho, below it for nu < rho; NaN at nu = rho.
 
     Examples
     --------
@@ -106,8 +89,7 @@ def scod_border(max_probability, *, reject_cost, novel_cost):
 class NoveltyOutcomes(NamedTuple):
     """What a rejector did: the four subsets of the in-distribution samples, and the novel ones.
 
-    ``an, mn, ar, mr`` are lesson 02's |A∩N|, |M∩N|, |A∩R|, |M∩R| counted on the
-    in-distribution samples; ``novel_kept`` and ``novel_rejected`` the novel ones.
+    ``an, mn, ar, mr`` count the in-distribution samples, as :class:`rejlab.measures.SubsetCounts`.
     """
 
     an: int
@@ -134,8 +116,7 @@ class NoveltyOutcomes(NamedTuple):
 
     @property
     def A(self):
-        """The share of kept samples classified right, ``an / kept`` (a kept novel sample is
-        never right); NaN when nothing is kept."""
+        """``an / kept`` (a kept novel sample is never right); NaN when nothing is kept."""
         kept = self.an + self.mn + self.novel_kept
         return self.an / kept if kept else float("nan")
 
@@ -156,9 +137,7 @@ class NoveltyOutcomes(NamedTuple):
 def novelty_outcomes(accurate, novel, rejected):
     """Count what a rejector keeps and rejects among accurate, misclassified and novel samples.
 
-    A novel sample counts as novel whatever its ``accurate`` entry says (it has no
-    right label). Returns :class:`NoveltyOutcomes`, whose ``cost(reject_cost,
-    novel_cost)`` is the cost per sample.
+    A novel sample counts as novel whatever its ``accurate`` entry says.
 
     Examples
     --------
@@ -197,12 +176,8 @@ class NoveltyCostCurve(NamedTuple):
 def novelty_cost_curve(accurate, novel, confidence, *, reject_cost, novel_cost):
     """What one score can do alone: the cost of rejecting the k least confident samples.
 
-    For every k a threshold on ``confidence`` reaches (k = 0, k = n and every k
-    between two distinct confidences; the default tie policy of
-    :func:`rejlab.reject_lowest`), the cost per sample
-    ``[|M∩N| + nu |novel kept| + rho k] / n`` of :class:`NoveltyOutcomes`. The
-    confidence may be the maximum probability (ambiguity only) or a novelty score
-    such as minus the density ratio (novelty only): neither reaches the cost of
+    ``[|M∩N| + nu |novel kept| + rho k] / n`` at every k a threshold reaches. Neither
+    the maximum probability nor a novelty score alone reaches the cost of
     :func:`scod_rule` when both kinds of sample are there (Xia & Bouganis 2022).
 
     Examples
@@ -237,9 +212,8 @@ class ScodRegion(NamedTuple):
 def scod_region(*, reject_cost, novel_cost, max_probability=None, log_ratio=None):
     """Where :func:`scod_rule` keeps and rejects, on a grid (what a figure of the plane shades).
 
-    ``max_probability`` (default: 301 points from 1/4, the least a maximum of four
-    probabilities can be, to 1) and ``log_ratio`` (default: 241 points from -12 to 12)
-    are the grid's axes. Returns :class:`ScodRegion`.
+    Default axes: 301 maximum probabilities from 1/4 (the least of four classes) to 1,
+    241 log ratios from -12 to 12.
 
     Examples
     --------

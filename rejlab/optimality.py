@@ -1,19 +1,10 @@
 """Cost of rejection, relative optimality and operating sets (Condessa et al. 2017, Sec. 4).
 
-How do two operating points ``(A1, r1)`` and ``(A0, r0)`` compare? The
-paper's Section 4, with the formulas its text lost written out
-(``docs/maths.md``, section (d)):
-
-- cost with rejection price ``rho`` in [0, 1]:
-  ``L(A, r; rho) = (1 - A)(1 - r) + rho r``;
-- relative optimality ``beta = (Q1 - Q0) / |r1 - r0|``;
-- for ``r1 > r0``, ``L1 - L0 = (r1 - r0) (rho - (1 + beta) / 2)``: point 1
-  wins iff ``rho < rho_0 = (1 + beta) / 2``.
-
-Every point is described by the fraction of samples it keeps and classifies
-accurately, ``AN = |A∩N| / n = A (1 - r)`` (0 where r = 1, where A is NaN):
-the formulas are simplest in that variable, and :func:`operating_set` maps
-its borders to phi through it. All functions broadcast over arrays.
+The cost ``L(A, r; rho) = (1 - A)(1 - r) + rho r``, the relative optimality
+``beta = (Q1 - Q0) / |r1 - r0|`` and the comparisons they give (derived in
+``docs/maths.md``, section (d)). The formulas are simplest in the fraction of
+samples kept and accurate, ``AN = A (1 - r)``, which :func:`operating_set` maps
+to A, Q and phi. All functions broadcast over arrays.
 """
 
 from __future__ import annotations
@@ -40,8 +31,7 @@ TIE_TOLERANCE = 1e-10
 #: Slack allowed when checking a precondition such as "same r" or feasibility.
 CONDITION_TOLERANCE = 1e-9
 
-#: Largest number of points :func:`optimality_matrix` accepts (an m x m float
-#: matrix of 10 000 points already takes 800 MB).
+#: Largest number of points :func:`optimality_matrix` accepts (10 000 x 10 000 floats: 800 MB).
 MAX_MATRIX_POINTS = 10_000
 
 
@@ -51,17 +41,12 @@ def _out(x):
     return x.item() if x.ndim == 0 else x
 
 
-#: Two operating points (A1, r1) and (A0, r0), broadcast together.
 _POINTS = dict(A1=ACCURACY, r1=FRACTION, A0=ACCURACY, r0=FRACTION,
                defined_where_kept=[("A1", "r1"), ("A0", "r0")])
 
 
 def _measures_of(an, r, alpha):
-    """A, Q, phi of points keeping a fraction ``an`` = |A∩N| / n accurate at rejected fraction r.
-
-    The four subset fractions follow from (an, r, alpha), snapped to 0 within
-    :data:`rejlab._formulas.ZERO`, so every edge case is decided as on integer counts.
-    """
+    """A, Q, phi at (an = |A∩N| / n, r); the subset fractions snap to 0 as integer counts would."""
     counts = (snap(an), snap(1.0 - r - an), snap(alpha - an), snap(an + r - alpha))
     return tuple(FORMULAS[name](*counts) for name in MEASURE_NAMES)
 
@@ -76,10 +61,8 @@ def _points(A1, r1, A0, r0):
 def cost(A, r, rho):
     """Cost of an operating point, ``L(A, r; rho) = (1 - A)(1 - r) + rho r``.
 
-    Condessa et al. 2017, Sec. 4, Eq. (11): a kept misclassified sample costs 1, a
-    rejected sample costs ``rho`` (the price of a rejection relative to a
-    misclassification) and a kept accurate sample costs 0; ``L`` is the
-    average cost per sample. A may be NaN where r == 1.
+    Condessa et al. 2017, Eq. (11): a kept error costs 1, a rejection ``rho``, a kept
+    accurate sample 0, averaged per sample. A may be NaN where r == 1.
 
     Examples
     --------
@@ -95,18 +78,10 @@ def cost(A, r, rho):
 def relative_optimality(A1, r1, A0, r0):
     """Relative optimality ``beta`` of point 1 = (A1, r1) against the reference 0 = (A0, r0).
 
-    Condessa et al. 2017, Sec. 4: for ``r1 != r0``
-
-        beta = (Q1 - Q0) / |r1 - r0|
-             = [2 (A1 (1 - r1) - A0 (1 - r0)) + (r1 - r0)] / |r1 - r0|.
-
-    ``beta = +1`` on the best-behaviour border (going from r0 to r1 only
-    misclassified samples were rejected, or only accurate samples were
-    un-rejected), ``beta = -1`` on the worst border, ``beta = 0`` halfway;
-    for two points of one rejector (nested rejected sets) beta lies in
-    [-1, 1]. At ``r1 == r0``: ``+inf``, ``-inf`` or ``0`` by the sign of
-    ``Q1 - Q0`` (the larger Q dominates for every rho). alpha cancels in
-    ``Q1 - Q0``, so it is not needed.
+    Condessa et al. 2017, Sec. 4: ``beta = (Q1 - Q0) / |r1 - r0|
+    = [2 (A1 (1 - r1) - A0 (1 - r0)) + (r1 - r0)] / |r1 - r0|`` (alpha cancels).
+    +1 on the best-behaviour border, -1 on the worst, in [-1, 1] for two points of
+    one rejector. At ``r1 == r0``: ``+inf``, ``-inf`` or ``0`` by the sign of ``Q1 - Q0``.
 
     Examples
     --------
@@ -135,11 +110,8 @@ def rho_zero(A1, r1, A0, r0):
     """Threshold price ``rho_0``: the rejection price at which both points cost the same.
 
     Condessa et al. 2017, Eq. (12): ``rho_0 = (1 + beta) / 2`` for ``r1 > r0``,
-    ``(1 - beta) / 2`` for ``r1 < r0``. The point that rejects more wins below
-    ``rho_0`` and loses above it, so swapping the points gives the same
-    ``rho_0``; it may fall outside [0, 1] (one point then wins for every
-    price), and is NaN when ``r1 == r0`` (the price plays no role). Against no
-    rejection (``r0 = 0``) it is ``|M∩R| / |R|``.
+    ``(1 - beta) / 2`` for ``r1 < r0`` (symmetric in the points); the point that
+    rejects more wins below it. NaN when ``r1 == r0``; ``|M∩R| / |R|`` against ``r0 = 0``.
 
     Examples
     --------
@@ -160,11 +132,9 @@ def rho_zero(A1, r1, A0, r0):
 def compare(A1, r1, A0, r0, rho):
     """Does point 1 = (A1, r1) outperform the reference 0 = (A0, r0) at price ``rho``?
 
-    Condessa et al. 2017, Sec. 4 ("Cost comparison"): for ``r1 > r0`` point 1
-    outperforms iff ``rho < (1 + beta) / 2``, for ``r1 < r0`` iff
-    ``rho > (1 - beta) / 2``, and for ``r1 == r0`` the larger Q wins whatever
-    rho is; "outperformed" when the inequality flips, "equivalent" at equality
-    (up to :data:`TIE_TOLERANCE`). The verdict of comparing the two costs.
+    Condessa et al. 2017, Sec. 4: for ``r1 > r0`` iff ``rho < (1 + beta) / 2``, for
+    ``r1 < r0`` iff ``rho > (1 - beta) / 2``, for ``r1 == r0`` the larger Q wins;
+    "outperformed" when the inequality flips, "equivalent" within :data:`TIE_TOLERANCE`.
 
     Examples
     --------
@@ -196,11 +166,9 @@ def _verdicts(margin):
 def optimality_matrix(A, r):
     """Relative optimality of every operating point against every other (Condessa et al. 2017, Figs. 5, 8).
 
-    ``beta[i, j] = relative_optimality(A[i], r[i], A[j], r[j])``: **row i is
-    the test point 1, column j the reference 0**; the diagonal is 0, and other
-    pairs with equal r get ``+inf`` / ``-inf`` / 0 by the sign of ``Q1 - Q0``.
-    Two outer differences and one division: O(m^2) memory, so thin a long
-    curve first with :func:`rejlab.curves.subsample_curves`.
+    ``beta[i, j] = relative_optimality(A[i], r[i], A[j], r[j])``: **row i is the test
+    point, column j the reference**. O(m^2) memory: thin a long curve first with
+    :func:`rejlab.curves.subsample_curves`.
 
     Examples
     --------
@@ -243,8 +211,7 @@ def compare_same_r(A1, r1, A0, r0):
 def compare_same_accurate_kept(A1, r1, A0, r0):
     """Same number of accurate samples kept, |A∩N|: the one that rejects more wins.
 
-    Only misclassified samples were rejected in between (``beta = +1``), so it
-    costs ``(1 - rho) |r1 - r0|`` less: it wins for every rho below 1, and ties at 1.
+    Only errors were rejected in between (beta = +1): it wins for every rho < 1.
 
     Examples
     --------
@@ -261,8 +228,7 @@ def compare_same_accurate_kept(A1, r1, A0, r0):
 def compare_same_misclassified_kept(A1, r1, A0, r0):
     """Same number of misclassified samples kept, |M∩N|: the one that rejects less wins.
 
-    Only accurate samples were rejected in between (``beta = -1``), so it costs
-    ``rho |r1 - r0|`` less: it wins for every rho above 0, and ties at 0.
+    Only accurate samples were rejected in between (beta = -1): it wins for every rho > 0.
 
     Examples
     --------
@@ -288,12 +254,8 @@ def _feasible_bounds(r, alpha):
 def feasible_accuracy(r, alpha):
     """The nonrejected accuracies A a classifier of accuracy ``alpha`` can reach at rejected fraction r.
 
-    Rejecting a fraction r keeps ``|A∩N| / n = A (1 - r)`` accurate samples,
-    at least ``alpha - r`` (all the rejected ones accurate) and at most
-    ``min(alpha, 1 - r)``; so ``A`` lies in
-    ``[max(0, alpha - r) / (1 - r), min(alpha, 1 - r) / (1 - r)]``
-    (Condessa et al. 2017, "Operating sets"), both NaN at r = 1. Returns
-    ``(low, high)``.
+    ``(low, high) = (max(0, alpha - r), min(alpha, 1 - r)) / (1 - r)``, the bounds of
+    ``A (1 - r)`` divided by ``1 - r`` (Condessa et al. 2017, "Operating sets"); NaN at r = 1.
 
     Examples
     --------
@@ -307,7 +269,6 @@ def feasible_accuracy(r, alpha):
     return _out(low / kept), _out(high / kept)
 
 
-#: A reference point (single numbers) and the accuracy without rejection.
 _REFERENCE = dict(A0=SINGLE_ACCURACY, r0=SINGLE_FRACTION, alpha=SINGLE_FRACTION)
 
 
@@ -330,11 +291,9 @@ def _reference(A0, r0, alpha):
 def operating_region(A1, r1, A0, r0, alpha):
     """Region of point 1 in the operating set of the reference 0 (Condessa et al. 2017, Fig. 2).
 
-    ``"green"``: point 1 outperforms the reference for every rho in [0, 1]
-    (beta > 1); ``"orange"``: it is outperformed for every rho (beta < -1);
-    ``"white"``: the verdict depends on rho (borders included);
-    ``"infeasible"``: no classifier of accuracy ``alpha`` can reach it.
-    ``L1 - L0`` is linear in rho, so "every rho" is decided at 0 and 1.
+    ``"green"``: it outperforms for every rho in [0, 1]; ``"orange"``: it is outperformed
+    for every rho; ``"white"``: it depends on rho; ``"infeasible"``: no classifier of
+    accuracy ``alpha`` reaches it. ``L1 - L0`` is linear in rho: decided at 0 and 1.
 
     Examples
     --------
@@ -377,13 +336,9 @@ class BorderFeasibility(NamedTuple):
 class OperatingSet:
     """The operating set of a reference point over a grid of r (Condessa et al. 2017, Fig. 2).
 
-    The reference (``A0, r0``, its ``Q0, phi0``) and ``alpha``; the grid ``r``
-    of r1; the :class:`Borders` of ``AN`` (the accurate-and-kept fraction
-    ``A1 (1 - r1)`` the borders are built in), ``A``, ``Q`` and ``phi``; where
-    each unclipped border is ``feasible``. Between ``worst`` and ``best`` lies
-    the white region (the operating set proper), above ``best`` (up to
-    ``high``) the green one, below ``worst`` (down to ``low``) the orange
-    one; outside [low, high] is infeasible.
+    The reference and ``alpha``, the grid ``r`` and the :class:`Borders` of ``AN``
+    (``A1 (1 - r1)``), ``A``, ``Q`` and ``phi``: white between ``worst`` and ``best``,
+    green above, orange below, infeasible outside [low, high].
     """
 
     A0: float
@@ -408,23 +363,10 @@ class OperatingSet:
 def operating_set(A0, r0, alpha, r):
     """Operating set of the reference (A0, r0): beta = +1, 0, -1 borders over the grid r.
 
-    Condessa et al. 2017, Sec. 4, Fig. 2 ("Operating sets"). In the accurate-and-
-    kept fraction ``AN1 = A1 (1 - r1)``, ``beta = b`` means
-    ``AN1 = AN0 + (b |r1 - r0| - (r1 - r0)) / 2``:
-
-    - beta = +1 (best): ``AN1 = AN0`` for r1 > r0 (only misclassified samples
-      rejected), ``AN1 = AN0 + (r0 - r1)`` for r1 < r0 (only accurate samples
-      un-rejected);
-    - beta = -1 (worst): ``AN1 = AN0 - (r1 - r0)`` resp. ``AN1 = AN0``;
-    - beta = 0: the midpoint in AN1.
-
-    A point is feasible iff ``0 <= AN1 <= alpha`` and
-    ``0 <= MN1 = 1 - r1 - AN1 <= 1 - alpha``. A, Q and phi all increase with
-    AN1 at fixed r1, so each border maps to a border of each measure; phi is
-    computed from the subset fractions of the border's AN1 (never by
-    averaging phi values). ``alpha = A(0)`` is the classifier's accuracy
-    without rejection; a reference it cannot reach (``A0 (1 - r0)`` outside
-    ``[max(0, alpha - r0), min(alpha, 1 - r0)]``) raises ``ValueError``.
+    Condessa et al. 2017, Fig. 2: ``beta = b`` means ``AN1 = AN0 + (b |r1 - r0| - (r1 - r0)) / 2``
+    in ``AN1 = A1 (1 - r1)``; feasible iff ``0 <= AN1 <= alpha`` and
+    ``0 <= 1 - r1 - AN1 <= 1 - alpha``. Each border maps to A, Q and phi through its
+    subset fractions (phi is never averaged). An infeasible reference raises ``ValueError``.
 
     Examples
     --------

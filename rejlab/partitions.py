@@ -1,16 +1,10 @@
 """Partitions of the samples: accurate / misclassified, kept / rejected (Condessa et al. 2017, Sec. 2).
 
-- the accuracy vector ``a_i = [y_hat_i == y_i]`` splits the samples into A
-  (accurate) and M (misclassified): :func:`accuracy_vector`;
-- a rejector rejects the k least confident samples: R (rejected, |R| = k)
-  and N (nonrejected, |N| = n - k): :func:`reject_lowest`, or every sample
-  below a confidence threshold: :func:`reject_below`.
-
-Tie policy (used everywhere): samples are ordered by (confidence ascending,
-sample index ascending) and the first ones in that order are rejected. It is
-deterministic, and a group of equal confidences may be split. A threshold
-rejector (:func:`reject_below`) rejects whole groups: it reaches only the
-points between distinct confidence values.
+:func:`accuracy_vector` splits the samples into A and M; :func:`reject_lowest`
+rejects the k least confident (R) and keeps the rest (N), :func:`reject_below`
+every sample under a threshold. Tie policy, used everywhere: order by (confidence,
+sample index) ascending and reject the first; a threshold rejects whole groups
+(``docs/maths.md``, section (a)).
 """
 
 from __future__ import annotations
@@ -34,8 +28,7 @@ __all__ = ["Threshold", "accuracy_vector", "reject_lowest", "reject_below"]
 class Threshold(NamedTuple):
     """A confidence threshold: reject every sample with ``confidence < value``.
 
-    ``r``, ``A`` and ``Q`` are the measures it reached on the data it was
-    chosen on (see :func:`rejlab.select_threshold`).
+    ``r``, ``A`` and ``Q``: on the data it was chosen on (:func:`rejlab.select_threshold`).
     """
 
     value: float  #: a float; an int for integers beyond 2**53, a longdouble for longdouble
@@ -60,8 +53,7 @@ THRESHOLD = Kind("THRESHOLD", _threshold, example=0.5)
 def accuracy_vector(y_true, y_pred):
     """Accuracy vector ``a_i = [y_hat_i == y_i]`` (Condessa et al. 2017, Sec. 2).
 
-    True for the accurately classified samples (the subset A); labels of any
-    kind, compared as Python compares them.
+    Labels of any kind, compared as Python compares them.
 
     Examples
     --------
@@ -75,9 +67,7 @@ def accuracy_vector(y_true, y_pred):
 def _labels_equal(x, y):
     """``x_i == y_i`` as Python compares the two labels (validated arrays of one kind).
 
-    NumPy compares an integer array with a float array in float64, where
-    ``2**53 + 1 == 2.0**53``; here an integer equals a float only if the
-    float is that very integer.
+    NumPy would compare integers with floats in float64, where ``2**53 + 1 == 2.0**53``.
     """
     kx, ky = x.dtype.kind, y.dtype.kind
     if {kx, ky} <= set("biu") or {kx, ky} <= set("bf") or "O" in (kx, ky) or kx == ky:
@@ -99,10 +89,8 @@ def _labels_equal(x, y):
 def reject_lowest(confidence, fraction=None, *, count=None):
     """Reject the least confident samples (the monotone rejector, Condessa et al. 2017, Sec. 2).
 
-    If sample i is rejected, every sample j with ``c_j < c_i`` is rejected too;
-    among equal confidences the lower index is rejected first. Give exactly
-    one of ``fraction`` (the count is ``round(fraction * n)``) and ``count``
-    (in [0, n]). Returns the mask of the subset R (True = rejected).
+    Among equal confidences the lower index goes first. Exactly one of ``fraction``
+    (``round(fraction * n)`` samples) and ``count``. True = rejected.
 
     Examples
     --------
@@ -126,12 +114,8 @@ def reject_lowest(confidence, fraction=None, *, count=None):
 def reject_below(confidence, threshold):
     """Threshold rejection: True (rejected) where ``confidence < threshold``.
 
-    The rejector that a threshold on the confidence defines. Unlike
-    :func:`reject_lowest` it never splits a group of equal confidences, so
-    it reaches only the points ``rejection_curves(..., thresholds_only=True)``
-    lists. ``threshold`` is a number (``-inf`` rejects nothing, ``+inf``
-    everything) or a :class:`Threshold` chosen on validation data with
-    :func:`rejlab.select_threshold`, to be applied to test data.
+    It never splits a tied group (the points of ``thresholds_only=True``). ``threshold``
+    is a number (``-inf`` rejects nothing) or a :class:`Threshold` chosen on validation data.
 
     Examples
     --------

@@ -33,12 +33,9 @@ class CostCurve(NamedTuple):
 def cost_curve(curves, rho, *, max_points=DISPLAY_POINTS):
     """The cost ``L(r; rho)`` along a curve, with its cheapest point (Condessa et al. 2017, Sec. 4).
 
-    ``L = (1 - A)(1 - r) + rho r = (|M∩N| + rho |R|) / n``
-    (:meth:`rejlab.curves.RejectionCurves.cost`); the cheapest point
-    (:meth:`~rejlab.curves.RejectionCurves.min_cost`, the first on exact ties)
-    is found on every point of the curve, while ``r`` and ``cost`` hold at
-    most ``max_points`` of them, for drawing. At rho = 1/2 the cheapest point
-    is the point of maximum Q.
+    ``L = (1 - A)(1 - r) + rho r``; the cheapest point is found on the whole curve
+    (:meth:`~rejlab.curves.RejectionCurves.min_cost`), ``r`` and ``cost`` hold at most
+    ``max_points`` for drawing. At rho = 1/2 it is the point of maximum Q.
 
     Examples
     --------
@@ -65,12 +62,8 @@ class RhoZeroCurve(NamedTuple):
 def rho_zero_curve(curves):
     """The threshold price ``rho_0(r)`` of every operating point against no rejection.
 
-    Condessa et al. 2017, Fig. 8: with the reference ``r0 = 0``, rejecting a
-    fraction r beats not rejecting at all iff ``rho < rho_0(r)``, and
-    ``rho_0 = |M∩R| / |R|``, the share of misclassified samples among the
-    rejected ones (:attr:`rejlab.RejectionCurves.rho_0`, from the integer
-    counts, so exact at 0 and 1); NaN where nothing is rejected (0 / 0).
-    Unpacks as the pair ``r, rho_0``.
+    Condessa et al. 2017, Fig. 8: rejecting a fraction r beats no rejection iff
+    ``rho < rho_0 = |M∩R| / |R|`` (:attr:`rejlab.RejectionCurves.rho_0`); NaN at r = 0.
 
     Examples
     --------

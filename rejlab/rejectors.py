@@ -35,10 +35,10 @@ def breaking_ties(proba):
     >>> breaking_ties([[0.5, 0.3, 0.2], [0.1, 0.1, 0.8]])
     array([0.2, 0.7])
     """
-    p = proba
-    if p.shape[1] < 2:
-        raise ValueError(f"proba must have at least 2 classes for breaking_ties, got {p.shape[1]}")
-    top2 = np.partition(p, p.shape[1] - 2, axis=1)[:, -2:]
+    k = proba.shape[1]
+    if k < 2:
+        raise ValueError(f"proba must have at least 2 classes for breaking_ties, got {k}")
+    top2 = np.partition(proba, k - 2, axis=1)[:, -2:]
     return top2[:, 1] - top2[:, 0]
 
 

@@ -1,22 +1,13 @@
 """Evaluate your own classifier: one report from predictions (Condessa et al. 2017, Secs. 3-4).
 
-:func:`rejection_report` takes what a student already has, ``y_true, y_pred,
-confidence`` or ``y_true`` plus an (n, K) matrix of class probabilities, and
-gathers the first paper's measures in one frozen :class:`RejectionReport`:
-the curves r, A, Q, phi for every number of rejected samples, the operating
-points at a few rejected fractions, the point of maximum Q, rho_0 against
-no rejection, the cost at a price rho, and the selective-classification
-numbers; with ``n_boot > 0`` bootstrap intervals, with ``validation=...``
-the threshold chosen on validation data and measured on the test data.
-
-Nothing printed depends on the order of the rows (the bootstrap's
-intervals aside: a seeded resampling draws rows by position). A report
-computes and formats, and computes only what is read: the numbers a table
-does not show (the AURC family, the cost curve, rho_0, the figures' points)
-are made on first access. :func:`rejlab.plot.report` draws it,
-:func:`report_from_estimator` makes it from a fitted scikit-learn classifier
-(duck-typed: ``predict_proba`` and ``classes_``; scikit-learn is never
-imported here).
+:func:`rejection_report` gathers, from ``y_true, y_pred, confidence`` or an (n, K)
+matrix of probabilities, the curves r, A, Q, phi, the points at a few rejected
+fractions, the max-Q point, rho_0, the cost at a price rho and the selective
+numbers; optionally bootstrap bands and a threshold chosen on validation data.
+Nothing printed depends on the order of the rows (the bootstrap aside), and what
+a table does not show is computed on first access. :func:`rejlab.plot.report`
+draws a report; :func:`report_from_estimator` makes one from any object with
+``predict_proba`` and ``classes_`` (scikit-learn is never imported here).
 """
 
 from __future__ import annotations
@@ -94,55 +85,27 @@ class RejectionReport:
     Attributes
     ----------
     curves : RejectionCurves
-        r, A, Q, phi (and the four subset counts) for k = 0 .. n rejected samples,
-        with the library's tie policy.
-    fractions : tuple of float
-        The requested rejected fractions, in the order given.
-    points : tuple of OperatingPoint
-        The point at each fraction, rejecting ``round(fraction * n)`` samples
-        (as :func:`rejlab.reject_lowest`). Where that count cuts through a
-        group of tied confidences, the expectation over the group's orders:
-        expected counts (floats), A, Q and rho_0 their exact expectations,
-        phi from the expected counts.
-    tied_fractions : tuple of float
-        The fractions whose count cuts through a group of tied confidences.
-    best, best_index : OperatingPoint, int
-        The point of maximum Q among those a threshold reaches (the least
-        rejecting on ties), and its number of rejected samples k.
-    rejector : str
-        The rejector's name, or ``"given confidence"``.
-    labels : tuple or None
-        The class labels of the probability columns (None without ``proba``).
-    rho : float or None
-        The price of rejection, if one was given.
-    min_cost, min_cost_index : OperatingPoint or None, int or None
-        The point of minimum cost among those a threshold reaches, and its k
-        (None without ``rho``).
-    n_boot, level, seed, bands, point_bands
-        The bootstrap settings (``n_boot = 0``: none, and no bands); the bands
-        of A, Q, phi over ``np.linspace(0, 1, 101)`` and the fractions
-        (``CurveBands``, with ``best_Q`` / ``best_r`` for the max-Q point);
-        and the ``PointBands`` at each tabulated fraction (r is fixed there).
+        r, A, Q, phi and the subset counts for k = 0 .. n rejected samples.
+    fractions, points, tied_fractions
+        The requested fractions; the point rejecting ``round(fraction * n)`` at each
+        (where that count splits a tied group, the expectation over the group's
+        orders: expected counts, phi from them); the fractions that split one.
+    best, best_index, min_cost, min_cost_index
+        The max-Q point (least rejecting on ties) and the min-cost point at ``rho``
+        (None without it) among those a threshold reaches, with their k.
+    rejector, labels, rho
+        The rejector's name (or ``"given confidence"``), the probability columns'
+        labels, the price of rejection (None when not given).
+    n_boot, level, seed, bands, point_bands, best_point_bands
+        The bootstrap settings (``n_boot = 0``: no bands); the ``CurveBands``; the
+        ``PointBands`` at each fraction; those of the max-Q point's threshold
+        (:attr:`best_threshold`, fixed; ``gain`` the paired band of Q - alpha).
     criterion, threshold, test_point, test_point_bands
-        With validation data (else None): how the threshold was chosen there,
-        the ``Threshold`` (with the validation r, A, Q), what it gives on the
-        test data (``reject_below``), and with the bootstrap its bands (the
-        threshold fixed, the test data resampled; ``gain``: the paired band
-        of Q - alpha).
-    best_point_bands : PointBands or None
-        With the bootstrap: the bands of the max-Q point's threshold
-        (:attr:`best_threshold`, fixed; chosen on these same data, so the
-        bands say how much a resample moves its numbers, not how optimistic
-        choosing it here was), ``gain`` the paired band of Q - alpha.
-    aurc, excess_aurc, augrc, failure_auroc : float
-        The selective-classification numbers of the test data (rejlab's
-        convention, tied confidences averaged over their order).
-    rho_zero, cost : numpy.ndarray
-        rho_0 against no rejection and the cost at ``rho`` (None without it)
-        at every k.
-
-    The last six are computed on first access (the table prints none of
-    them; the AURC family shows with the bootstrap or validation) and kept.
+        With validation data (else None): the ``Threshold`` chosen there by
+        ``criterion``, the point it gives on the test data, and its bands.
+    aurc, excess_aurc, augrc, failure_auroc, rho_zero, cost
+        The selective numbers (rejlab's convention, ties averaged), rho_0 and the
+        cost at every k: computed on first access.
     """
 
     curves: RejectionCurves
@@ -192,14 +155,11 @@ class RejectionReport:
 
     @accepts(start=integer(0), stop=integer(0))
     def row_thresholds(self, start, stop):
-        """The confidence thresholds of the points rejecting k = start .. stop - 1 samples.
+        """``(t, reaches)`` for k = start .. stop - 1 rejected (stop clipped to n + 1).
 
-        Row k's threshold t is the least confident kept sample's confidence
-        (``inf`` at k = n): reject ``confidence < t``. Returns ``(t, reaches)``
-        for the k in range (stop clipped to n + 1): ``t`` float64 for float64
-        confidences, else an object array of their values; ``reaches`` True
-        where t rejects exactly k samples (no group of equal confidences
-        straddles k; elsewhere it rejects fewer).
+        t: the least confident kept sample's confidence (``inf`` at k = n; float64,
+        or an object array for other dtypes); reaches: whether ``confidence < t``
+        rejects exactly k samples (no tied group straddles k).
         """
         c, n = self._sorted_confidence, self.n
         k = np.arange(start, min(stop, n + 1), dtype=np.int64)
@@ -280,15 +240,11 @@ class RejectionReport:
                 f"at r={value_text(self.best.r, 4)}>")
 
     def _repr_pretty_(self, printer, cycle):
-        # in a notebook, a report on the last line shows its table
         printer.text(str(self))
 
 
 class ReportWalk(NamedTuple):
-    """One operating point of a report and the cost at one price of rejection.
-
-    What :meth:`RejectionReport.walk` returns.
-    """
+    """What :meth:`RejectionReport.walk` returns: one point and the cost at one price."""
 
     rejector: str                #: the report's rejector
     n: int                       #: its number of samples
@@ -300,19 +256,16 @@ class ReportWalk(NamedTuple):
 
 
 def _count(fraction, n):
-    # the semantics of reject_lowest(confidence, fraction)
+    """The count ``reject_lowest(confidence, fraction)`` rejects."""
     return round(float(fraction) * n)
 
 
 # --- the points: the curves and the points a threshold reaches, from one ranking ----------
 
 def _curves_and_thresholds(accurate, confidence):
-    """The curves at every k, and at the points a threshold reaches, from one ranking.
+    """The curves at every k, and at the points a threshold reaches (the ranking's breaks).
 
-    The ranking's counts serve both: the thresholds are its counts at the
-    breaks between distinct confidences (the counts of the tie groups,
-    whatever the order inside a group), and without ties they are the
-    curves themselves (``points=None``), so no n-length array is made twice.
+    Without ties both are the same object, so no n-length array is made twice.
     """
     ar, breaks = ranked(accurate, confidence, breaks=True)
     n, n_acc = accurate.size, int(ar[-1])
@@ -330,12 +283,10 @@ def _threshold_rejected(thresholds, i):
 
 
 def _point_at(curves, thresholds, k):
-    """The point rejecting k samples, or, where k cuts through a tie, its expectation.
+    """The point rejecting k samples; inside a tied group, its expectation.
 
-    Inside a group of equal confidences (thresholds at s < k < e rejected,
-    |A∩R| = a_s and a_e there), a uniformly random order of the group
-    rejects ``E|A∩R| = a_s + (k - s)(a_e - a_s) / (e - s)`` accurate samples;
-    the other counts follow, and the measures are computed from them.
+    Between threshold points s < k < e (|A∩R| = a_s, a_e), a random order of the
+    group rejects ``E|A∩R| = a_s + (k - s)(a_e - a_s) / (e - s)``; the rest follows.
     """
     if thresholds.points is None:          # no tie: every k is a threshold point
         return curves.point(k)
@@ -357,7 +308,6 @@ def _point_cost(point, k, rho, n):
     return float((point.counts.mn + rho * k) / n)
 
 
-#: What a report and a report from an estimator both accept, besides the predictions.
 _OPTIONS = dict(rejector=one_of(REJECTORS), fractions=FRACTIONS, rho=SINGLE_FRACTION,
                 n_boot=N_BOOT_OR_ZERO, level=OPEN_FRACTION, seed=SEED,
                 criterion=one_of(CRITERIA), target_accuracy=SINGLE_FRACTION, progress=CALLBACK)
@@ -372,49 +322,28 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
                      target_accuracy=None, progress=None):
     """Measure a classifier with rejection from its predictions (Condessa et al. 2017, Secs. 3-4).
 
-    Rejection keeps the most confident samples. Nothing printed depends on
-    the order of the rows (without the bootstrap): a fraction whose count
-    cuts through a group of tied confidences gets the expectation over the
-    group's orders, and the maximum-Q and minimum-cost points are those a
-    threshold reaches (see :class:`RejectionReport`).
-
     Parameters
     ----------
-    y_true : array-like, shape (n,)
-        Ground-truth labels.
     y_pred, confidence : array-like, shape (n,), optional
-        Predicted labels and finite confidences (higher = surer): give both,
-        or ``proba`` instead of ``confidence``.
+        Predicted labels and finite confidences (higher = surer), or ``proba``.
     proba : array-like, shape (n, K), keyword-only, optional
-        Class probabilities (rows sum to 1), column j for class ``labels[j]``
-        (default labels ``0 .. K-1``; every label of ``y_true`` and ``y_pred``
-        must be one). The prediction is then the most probable class, unless
-        ``y_pred`` is given, and the confidence comes from the ``rejector``
-        named (:data:`rejlab.REJECTORS`).
+        Class probabilities, column j for class ``labels[j]`` (default ``0 .. K-1``);
+        the prediction is the most probable class unless ``y_pred`` is given, the
+        confidence that of ``rejector`` (:data:`rejlab.REJECTORS`).
     fractions : number or sequence in [0, 1], keyword-only
-        Rejected fractions to tabulate; each rejects ``round(fraction * n)``
-        samples, as :func:`rejlab.reject_lowest`. Default ``(0, .05, .1, .2, .3)``.
+        Rejected fractions to tabulate, each ``round(fraction * n)`` samples.
     rho : float in [0, 1], keyword-only, optional
         Price of rejection: adds the cost ``L = (1 - A)(1 - r) + rho r`` and its minimum.
     n_boot, level, seed : keyword-only
-        With ``n_boot > 0`` (at most 100,000) bootstrap replicates, the
-        report carries percentile-bootstrap bands at ``level`` (default
-        0.95; :func:`rejlab.bootstrap_curves`) and prints intervals for the
-        tabulated points and the max-Q point; the same seed, the same bands.
+        ``n_boot > 0`` (at most 100,000) adds percentile-bootstrap bands
+        (:func:`rejlab.bootstrap_curves`); the same seed, the same bands.
     validation : mapping, keyword-only, optional
-        Validation predictions of the same classifier, in the test data's
-        form: ``dict(y_true=..., y_pred=..., confidence=...)`` or
-        ``dict(y_true=..., proba=...)`` (``labels`` and ``rejector`` are
-        shared). A threshold is chosen there by ``criterion`` (``"max_Q"``,
-        ``"min_cost"`` at ``rho``, or ``"target_accuracy"`` with
-        ``target_accuracy``; :func:`rejlab.select_threshold`) and applied to
-        the test data with :func:`rejlab.reject_below`: the honest operating point.
+        ``dict(y_true=..., y_pred=..., confidence=...)`` or ``dict(y_true=..., proba=...)``
+        of the same classifier: a threshold is chosen there by ``criterion`` (and
+        ``target_accuracy``; :func:`rejlab.select_threshold`) and applied to the
+        test data with :func:`rejlab.reject_below`: the honest operating point.
     progress : callable, keyword-only, optional
-        Called with the fraction of the bootstrap done (0 .. 1), for a progress bar.
-
-    Returns
-    -------
-    RejectionReport
+        Called with the fraction of the bootstrap done (0 .. 1).
 
     Examples
     --------
@@ -451,8 +380,7 @@ def rejection_report(y_true, y_pred=None, confidence=None, *, proba=None, labels
 
 def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_boot, level, seed,
             val, criterion, target_accuracy, progress):
-    """The report of inputs checked once, at the caller's door (``val``: the validation data's
-    (accurate, confidence), or None)."""
+    """The report of checked inputs (``val``: the validation (accurate, confidence), or None)."""
     if val is None and (criterion != "max_Q" or target_accuracy is not None):
         raise ValueError("criterion and target_accuracy choose a threshold on validation data: "
                          "give validation=... too")
@@ -518,29 +446,10 @@ def report_from_estimator(estimator, X, y, *, rejector="max_probability",
                           progress=None):
     """:func:`rejection_report` for a fitted scikit-learn classifier on test data.
 
-    Uses ``estimator.predict_proba(X)`` as the probability matrix and
-    ``estimator.classes_`` as its column labels; the prediction is the most
-    probable class (what ``predict`` returns for most classifiers).
-    scikit-learn itself is not imported: any object with these two
-    attributes works.
-
-    Parameters
-    ----------
-    estimator : fitted classifier with ``predict_proba`` and ``classes_``
-    X : array-like, shape (n, d)
-        Test samples (never the training set, or the report is optimistic).
-    y : array-like, shape (n,)
-        Their true labels.
-    rejector, fractions, rho, n_boot, level, seed, criterion, target_accuracy, progress
-        As in :func:`rejection_report`.
-    validation : pair ``(X_val, y_val)``, optional
-        Validation samples and labels (neither training nor test data): the
-        threshold is chosen on ``estimator.predict_proba(X_val)`` and
-        reported on the test data.
-
-    Returns
-    -------
-    RejectionReport
+    ``estimator.predict_proba(X)`` with ``estimator.classes_`` as column labels; the
+    prediction is the most probable class. ``X, y`` are test data (never the
+    training set); ``validation=(X_val, y_val)`` chooses the threshold there. The
+    other options are those of :func:`rejection_report`.
 
     Examples
     --------

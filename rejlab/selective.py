@@ -1,34 +1,15 @@
 """The same ideas in the selective-classification literature's words.
 
-A rejector that keeps the k most confident of n samples has *coverage*
-``k / n`` and *selective risk* ``risk_k = err_k / k``, where ``err_k`` is the
-number of misclassified samples among the k kept (|M∩N| of Condessa et al.
-2017): the accuracy-rejection curve read upside down, ``risk_k = 1 - A`` at
-``r = 1 - k / n``. Its summaries (AURC, E-AURC, AUGRC, failure AUROC, the
-risk at a coverage and the coverage at a risk, the achievable AURC), Chow's
-rule and :func:`select_threshold`, an operating point chosen on validation
-data and applied to test data with :func:`rejlab.reject_below`.
+Coverage ``k / n`` and selective risk ``risk_k = err_k / k`` (``err_k`` =
+|M∩N| when k samples are kept), the summaries of the risk-coverage curve,
+Chow's rule and :func:`select_threshold`; see ``docs/maths.md``, section (j),
+for the definitions, the tie rules and the conventions.
 
-Ties. Every scalar summary is, by default, a function of the multiset of
-(confidence, accurate) pairs: shuffling the rows never changes it. With
-``ties="average"`` (the default) a group of equal confidences that the cut
-splits counts its expected errors under a uniformly random order of the group,
-``E[err_k] = err_before + (k - k_before) m_G / |G|`` (``k_before`` samples are
-strictly more confident than the group G, with ``err_before`` errors; G has
-``m_G``). ``ties="index"`` uses the library's order instead (confidence
-ascending, then sample index ascending, are rejected first), as the per-k
-curves do: a number that depends on the order of the rows when confidences
-are tied. :func:`risk_coverage` is such a per-k curve and keeps
-``ties="index"`` as its default.
-
-Conventions. The same names mean slightly different numbers in different
-libraries; ``convention=`` picks one (``docs/maths.md``, section (j)):
-``"rejlab"`` (the right Riemann sum over the n coverages, the discrete
-oracle), ``"fd-shifts"`` (trapezoids over the points where the confidence
-changes, a coverage-0 point, the continuous oracle) and
-``"torch-uncertainty"`` (trapezoids over k/n divided by 1 - 1/n, ceil(c n)
-kept; distinct confidences only). Everything comes from one value sort
-(:mod:`rejlab._risk_coverage`): O(n log n), no loop over samples.
+Ties: ``ties="average"`` (the summaries' default) counts the expected errors
+of a tied group that the cut splits, so the number never depends on the order
+of the rows; ``ties="index"`` breaks ties by sample index, as the per-k curves
+(and :func:`risk_coverage`) do. ``convention=`` picks whose definitions to
+follow: ``"rejlab"``, ``"fd-shifts"`` or ``"torch-uncertainty"``.
 """
 
 from __future__ import annotations
@@ -57,9 +38,7 @@ CONVENTIONS = ("rejlab", "fd-shifts", "torch-uncertainty")
 #: Criteria of :func:`select_threshold`.
 CRITERIA = ("max_Q", "min_cost", "target_accuracy")
 
-#: The declarations every function of the family shares: the curves' two inputs.
 _PAIR = dict(accurate=BOOL_1D, confidence=FINITE_1D, same_length=("accurate", "confidence"))
-#: ... and the options of the summaries.
 _SUMMARY = dict(_PAIR, ties=one_of(TIES), convention=one_of(CONVENTIONS))
 
 
@@ -77,10 +56,7 @@ def _errors(a, c, ties):
 
 
 def _inputs(a, c, ties, convention):
-    """What the convention needs of validated inputs: ``(err_k for k = 1 .. n, tie groups)``.
-
-    err_k for "rejlab" and "torch-uncertainty", the groups for "fd-shifts", None otherwise.
-    """
+    """``(err_k for k = 1 .. n, None)``, or ``(None, tie groups)`` for "fd-shifts"."""
     if convention == "rejlab":
         return _errors(a, c, ties), None
     if ties != "average":
@@ -107,19 +83,7 @@ def risk_coverage(accurate, confidence, *, ties="index"):
     El-Yaniv & Wiener 2010 (for deep networks: Geifman & El-Yaniv 2017); the
     accuracy-rejection curve of Condessa et al. 2017, Sec. 3, upside down.
 
-    Parameters
-    ----------
-    accurate : array-like of bool, shape (n,)
-    confidence : array-like of float, shape (n,)
-        Finite confidences, higher = surer.
-    ties : {"index", "average"}, keyword-only
-        "index" (the default of this per-k curve, as of
-        :func:`rejlab.rejection_curves`) or "average" (the module notes).
-
-    Returns
-    -------
-    RiskCoverage
-        Fields ``n_kept`` (1 .. n), ``coverage`` and ``risk`` (arrays of length n).
+    ``ties="index"`` is the default of this per-k curve, as of :func:`rejlab.rejection_curves`.
 
     Examples
     --------
@@ -137,12 +101,8 @@ def risk_coverage(accurate, confidence, *, ties="index"):
 _CONVENTION_DOC = """
     Parameters
     ----------
-    accurate : array-like of bool, shape (n,)
-    confidence : array-like of float, shape (n,)
-        Finite confidences, higher = surer.
-    ties : {"average", "index"}, keyword-only, default "average"
-        The module notes; the other conventions than "rejlab" have their own
-        rule and accept only "average".
+    ties : {"average", "index"}, keyword-only
+        The module notes; conventions other than "rejlab" accept only "average".
     convention : {"rejlab", "fd-shifts", "torch-uncertainty"}, keyword-only
         The module notes; "torch-uncertainty" refuses tied confidences.
 """
@@ -158,10 +118,8 @@ def _doc(f):
 def aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     """Area under the risk-coverage curve; rejlab: ``AURC = (1/n) sum_{k=1..n} err_k / k``.
 
-    The curve of El-Yaniv & Wiener 2010, the name of Geifman, Uziel &
-    El-Yaniv 2019: the mean selective risk over the n coverage levels
-    1/n .. 1. Lower is better; it mixes the ranking quality with the
-    classifier's own error rate (see :func:`excess_aurc`). "fd-shifts":
+    El-Yaniv & Wiener 2010; Geifman, Uziel & El-Yaniv 2019. Lower is better; it
+    mixes the ranking with the error rate (see :func:`excess_aurc`). "fd-shifts":
     trapezoids of the risk over the coverages where the confidence changes,
     plus a coverage-0 point at the last risk. "torch-uncertainty":
     trapezoids of ``risk_k`` over k/n, k = 1 .. n, divided by ``1 - 1/n``
@@ -192,14 +150,12 @@ def aurc(accurate, confidence, *, ties="average", convention="rejlab"):
 def excess_aurc(accurate, confidence, *, ties="average", convention="rejlab"):
     """Excess AURC: ``E-AURC = AURC - AURC*``, AURC* of the oracle ranking.
 
-    The oracle ranks every misclassified sample below every accurate one
-    (Geifman, Uziel & El-Yaniv 2019). rejlab: ``risk*_k = max(0, k - (n - m)) / k``
-    with m = |M|, computed as ``(1/n) sum_k (err_k - err*_k) / k``, so it is
-    exactly 0 for a perfect ranking and positive otherwise. "fd-shifts": its
-    AURC minus the continuous oracle ``e + (1 - e) ln(1 - e)``, e = m / n (it
-    can be negative: a perfect ranking on two plateaus of confidence, half
-    of the samples errors, gives -0.0284). "torch-uncertainty" (which has no E-AURC of its own): its AURC
-    minus the same AURC of the oracle's risks.
+    The oracle ranks every error below every accurate sample (Geifman, Uziel &
+    El-Yaniv 2019). rejlab:
+    ``(1/n) sum_k (err_k - err*_k) / k``, ``err*_k = max(0, k - (n - m))``, m = |M|:
+    exactly 0 for a perfect ranking. "fd-shifts": its AURC minus the continuous
+    oracle ``e + (1 - e) ln(1 - e)``, e = m / n (it can be negative).
+    "torch-uncertainty" (no E-AURC of its own): its AURC minus that of the oracle.
 
     {conventions}
     Examples
@@ -228,9 +184,7 @@ def augrc(accurate, confidence, *, ties="average", convention="rejlab"):
     """Area under the generalized risk curve; rejlab: ``AUGRC = (1/n) sum_{k=1..n} err_k / n``.
 
     Traub et al. 2024: the errors that get through, counted against all n
-    samples rather than against the k kept, averaged over the coverage
-    levels. Unlike AURC it does not blow up the risk of the few most
-    confident samples. "fd-shifts": trapezoids of ``err / n`` over the
+    samples rather than the k kept. "fd-shifts": trapezoids of ``err / n`` over the
     coverages where the confidence changes, 0 at coverage 0 (rejlab's minus
     ``e / (2n)``, e the error rate, with ties averaged). "torch-uncertainty":
     trapezoids of ``err_k / n`` over k/n divided by ``1 - 1/n``.
@@ -255,12 +209,9 @@ def augrc(accurate, confidence, *, ties="average", convention="rejlab"):
 def failure_auroc(accurate, confidence):
     """P(an accurate sample is more confident than a misclassified one), ties counting 1/2.
 
-    The Mann-Whitney statistic ``U / (|A| |M|)``,
-    ``U = #{(i, j): i in A, j in M, c_i > c_j} + #{c_i = c_j} / 2``: the area
-    under the ROC curve of the confidence as a detector of accurate
-    predictions (scikit-learn's ``roc_auc_score(accurate, confidence)``),
-    counted in integers. NaN when |A| = 0 or |M| = 0. Ties are part of the
-    definition, so there is no ``ties`` option and every library agrees.
+    The Mann-Whitney statistic ``U / (|A| |M|)``, counted in integers: scikit-learn's
+    ``roc_auc_score(accurate, confidence)``. NaN when |A| = 0 or |M| = 0. Ties are
+    part of the definition, so there is no ``ties`` option.
 
     Examples
     --------
@@ -277,12 +228,10 @@ def failure_auroc(accurate, confidence):
 def risk_at_coverage(accurate, confidence, coverage, *, ties="average", convention="rejlab"):
     """The selective risk at a coverage; rejlab: ``err_k / k``, ``k = n - round((1 - coverage) n)``.
 
-    rejlab: the rounding is that of :func:`rejlab.reject_lowest` with fraction
-    ``1 - coverage``; NaN when k = 0 (nothing is kept). "fd-shifts" (its
-    working point at a target coverage): the least selective risk among the
-    points where the confidence changes with coverage at least ``coverage``.
-    "torch-uncertainty": ``err_k / k`` with ``k = ceil(coverage n)`` (the
-    product in floating point, as there: 0.07 x 100 keeps 8), NaN when k = 0.
+    rejlab: the rounding of :func:`rejlab.reject_lowest`; NaN when k = 0.
+    "fd-shifts": the least risk among the points where the confidence changes
+    with coverage at least ``coverage``. "torch-uncertainty": ``k = ceil(coverage n)``
+    in floating point (0.07 x 100 keeps 8), NaN when k = 0.
 
     {conventions}
     Examples
@@ -307,11 +256,9 @@ def risk_at_coverage(accurate, confidence, coverage, *, ties="average", conventi
 def coverage_at_risk(accurate, confidence, target, *, ties="average", convention="rejlab"):
     """The largest coverage whose selective risk is at most ``target``.
 
-    rejlab: the largest ``k / n`` (k = 1 .. n) with ``err_k / k <= target``,
-    0.0 when no k qualifies (even the most confident sample is too risky).
-    "fd-shifts": the largest coverage among the points where the confidence
-    changes, 0.0 when none qualifies. "torch-uncertainty": as rejlab, but NaN
-    when no k qualifies.
+    rejlab: the largest ``k / n`` with ``err_k / k <= target``, 0.0 when no k
+    qualifies. "fd-shifts": among the points where the confidence changes.
+    "torch-uncertainty": as rejlab, but NaN when no k qualifies.
 
     {conventions}
     Examples
@@ -335,15 +282,10 @@ def coverage_at_risk(accurate, confidence, target, *, ties="average", convention
 def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
     """The AURC of the risk-coverage curve's dominant points (fd-shifts' "achievable AURC").
 
-    A rejector can reach, besides every threshold, any random mix of two
-    neighbouring thresholds; the best such curve runs through the *dominant*
-    points, the corners of the upper convex hull of the ROC curve (kept
-    errors against kept accurate samples). fd-shifts joins two dominant
-    points (kept p > q, errors E_p, E_q) by errors linear in the kept count
-    and integrates the risk E(k)/k exactly:
-    ``(E_p - E_q) + (E_q p - E_p q) ln(p / q) / (p - q)``, holds the risk of
-    the most confident dominant point down to coverage 0, and divides by n.
-    With no error, or only errors, the coverage-1 point alone. Order-invariant;
+    The dominant points are the corners of the upper convex hull of the ROC curve
+    (a random mix of two thresholds reaches the chord). Two of them (kept p > q,
+    errors E_p, E_q) are joined by errors linear in the kept count, which
+    integrates to ``(E_p - E_q) + (E_q p - E_p q) ln(p / q) / (p - q)``; divided by n.
     ``convention`` can only be "fd-shifts", the one that defines it.
 
     Examples
@@ -360,11 +302,9 @@ def achievable_aurc(accurate, confidence, *, convention="fd-shifts"):
 def chow_rule(proba, rho):
     """Chow's rule: reject where ``max_k p_k < 1 - rho`` (True = rejected).
 
-    Chow 1970: with the cost of Condessa et al. 2017, Sec. 4, keeping x costs
-    ``1 - max_k p(k|x)`` in expectation and rejecting it rho, so the rule
-    minimises the expected cost when the posteriors ``proba`` are the true
-    ones; at rho = 1/2 it maximises the expected Q. Strict: a sample whose
-    two costs are equal is kept.
+    Chow 1970: keeping x costs ``1 - max_k p(k|x)`` in expectation, rejecting it
+    rho (Condessa et al. 2017, Sec. 4), so the rule is cost-optimal when ``proba``
+    are the true posteriors. Strict: equal costs keep the sample.
 
     Examples
     --------
@@ -375,11 +315,7 @@ def chow_rule(proba, rho):
 
 
 def _midpoint(low, high):
-    """A number t with ``low < t <= high``: the midpoint, unless rounding says otherwise.
-
-    Integers get ``high`` as a Python int (exact beyond 2**53); a longdouble
-    midpoint stays a longdouble; other floats become Python floats.
-    """
+    """A t with ``low < t <= high``: the midpoint; ``high`` (an int) for integers, longdouble kept."""
     if isinstance(low, np.integer):
         return int(high)
     with np.errstate(over="ignore"):
@@ -395,29 +331,14 @@ def _midpoint(low, high):
 def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, target_accuracy=None):
     """Choose a confidence threshold on (validation) data: a :class:`~rejlab.Threshold`.
 
-    Candidates are the operating points a threshold can reach
-    (``rejection_curves(..., thresholds_only=True)``):
-
-    - ``"max_Q"``: maximum classification quality Q (the first, least
-      rejecting, on ties);
-    - ``"min_cost"``: minimum cost ``L = (1 - A)(1 - r) + rho r``
-      (Condessa et al. 2017, Sec. 4), ties decided in integers by
-      :meth:`rejlab.RejectionCurves.min_cost`; ``rho`` required;
-    - ``"target_accuracy"``: the smallest r with ``A >= target_accuracy``
-      (ValueError when no point reaches it).
-
-    ``value`` is the midpoint between the most confident rejected and the
-    least confident kept confidence (-inf when nothing is rejected, +inf when
-    everything is; integer confidences get the kept value itself, longdouble
-    ones a longdouble midpoint, which a float64 could not hold), so
-    ``reject_below(confidence, threshold)`` reproduces the point on these
-    data. Choose on validation data and report on test data: a point chosen
-    on the data it is reported on is optimistic.
-
-    Returns
-    -------
-    Threshold
-        Fields ``value``, and ``r``, ``A``, ``Q`` on the data given.
+    Among the points a threshold can reach (``thresholds_only=True``): ``"max_Q"``
+    the first maximum of Q; ``"min_cost"`` the minimum of ``L = (1 - A)(1 - r) + rho r``
+    (:meth:`rejlab.RejectionCurves.min_cost`, ``rho`` required); ``"target_accuracy"``
+    the smallest r with ``A >= target_accuracy`` (ValueError when none).
+    ``value`` is the midpoint between the most confident rejected and the least
+    confident kept confidence (-inf / +inf when nothing / everything is rejected),
+    so ``reject_below`` reproduces the point; ``r``, ``A``, ``Q`` are on the data
+    given. Choose on validation data: a point chosen on the test data is optimistic.
 
     Examples
     --------
@@ -439,8 +360,7 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
     elif target_accuracy is not None:
         raise ValueError(f"target_accuracy is used only with criterion='target_accuracy', "
                          f"not {criterion!r}")
-    a, c = accurate, confidence
-    cv = rejection_curves(a, c, thresholds_only=True)
+    cv = rejection_curves(accurate, confidence, thresholds_only=True)
     if criterion == "max_Q":
         i = cv.best_Q()
     elif criterion == "min_cost":
@@ -452,12 +372,10 @@ def select_threshold(accurate, confidence, *, criterion="max_Q", rho=None, targe
                              f"on these data (the most confident group has A = "
                              f"{cv.A[-2]:.4g})")
         i = int(ok[0])
-    k, n = int(cv.n_rejected[i]), a.size
-    if k == 0:
-        value = -np.inf
-    elif k == n:
-        value = np.inf
+    k = int(cv.n_rejected[i])
+    if k in (0, accurate.size):
+        value = -np.inf if k == 0 else np.inf
     else:
-        part = np.partition(c, (k - 1, k))
+        part = np.partition(confidence, (k - 1, k))
         value = _midpoint(part[k - 1], part[k])
     return Threshold(value, float(cv.r[i]), float(cv.A[i]), float(cv.Q[i]))
