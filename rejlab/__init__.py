@@ -1,20 +1,13 @@
 """rejlab: learn and measure classification with rejection and accuracy on
 neighborhood systems.
 
-``__all__`` below is the whole public face, grouped by topic; each group
-names the module that owns it, where the implementation-grade names of that
-topic stay (``rejlab.<module>.<name>``, e.g. ``rejlab.optimality.compare_same_r``).
-Names load on first use: ``import rejlab`` itself imports nothing heavy
-(not even NumPy), the maths loads when a name of it is first read, and
-drawing (``rejlab.plot``), the hyperspectral example (``rejlab.context``) and
-the command line (``rejlab.cli``) load only when asked for, so the maths
-never imports matplotlib.
-
-The course built on the library (explorers, self-checks, lesson data,
-simulation studies, homework helpers) is the subpackage ``rejlab.course``,
-which imports the library and which nothing in the library imports; the
-lessons' spellings ``rl.widgets`` and ``rl.exercises`` reach it by name.
-``docs/architecture.md`` draws the layers.
+``__all__`` is the public face, grouped by topic, each group naming the module
+that owns it (where the topic's other names stay, e.g.
+``rejlab.optimality.compare_same_r``). Names load on first use, so ``import
+rejlab`` imports nothing heavy (not even NumPy), and the maths never imports
+matplotlib. The course (explorers, self-checks, lesson data, studies) is
+``rejlab.course``, which nothing in the library imports; the lessons'
+``rl.widgets`` and ``rl.exercises`` reach it by name (docs/architecture.md).
 """
 
 from importlib import import_module as _import_module
@@ -37,34 +30,26 @@ __all__ = [
     # Cost, relative optimality, rho_0 and operating sets (Sec. 4): rejlab.optimality
     "cost", "relative_optimality", "compare", "rho_zero", "operating_region", "operating_set",
     "optimality_matrix",
-    # The price of rejection along a curve: the cost and its cheapest point, rho_0 (Sec. 4,
-    # Fig. 8): rejlab.prices
+    # The price of rejection along a curve: the cost, rho_0 (Sec. 4, Fig. 8): rejlab.prices
     "cost_curve", "rho_zero_curve",
-    # The field's vocabulary (risk-coverage, AURC, E-AURC, AUGRC, failure AUROC, Chow's
-    # rule) and a threshold chosen on validation data: rejlab.selective
+    # The field's vocabulary, Chow's rule, a threshold chosen on validation data: rejlab.selective
     "risk_coverage", "aurc", "excess_aurc", "augrc", "failure_auroc", "risk_at_coverage",
     "coverage_at_risk", "achievable_aurc", "chow_rule", "select_threshold",
     # How sure we are: percentile-bootstrap bands and paired comparisons: rejlab.bootstrap
     "bootstrap_curves", "compare_rejectors", "bootstrap_threshold", "holdout_optimism",
     "Band", "CurveBands",
-    # Two classifiers (or rejectors) compared by AURC, E-AURC, AUGRC and failure AUROC with
-    # paired intervals: rejlab.comparison
+    # Two classifiers (or rejectors) compared by their summaries, paired: rejlab.comparison
     "compare_summaries", "SummaryComparison",
-    # Thresholds that promise a risk (selection with guaranteed risk, Learn then Test):
-    # rejlab.guarantees
+    # Thresholds that promise a risk (selection with guaranteed risk, Learn then Test): rejlab.guarantees
     "guaranteed_threshold", "binomial_upper_bound",
-    # Conformal risk control: a threshold whose expected joint risk (misclassified and kept)
-    # is at most alpha (Angelopoulos et al. 2024): rejlab.conformal
+    # Conformal risk control (Angelopoulos et al. 2024): rejlab.conformal
     "conformal_risk_control", "joint_risk", "RiskControlThreshold",
-    # Calibration (reliability bins, expected calibration error, temperature scaling):
-    # rejlab.calibration
+    # Calibration (reliability bins, ECE, temperature scaling): rejlab.calibration
     "calibration_bins", "expected_calibration_error", "fit_temperature", "apply_temperature",
-    # Novelty beside ambiguity: the cost-optimal rejector with novel samples, what a rejector
-    # kept and rejected among accurate, misclassified and novel samples: rejlab.novelty
+    # Novelty beside ambiguity: the cost-optimal rejector with novel samples: rejlab.novelty
     "keeping_cost", "scod_rule", "scod_border", "novelty_outcomes", "NoveltyOutcomes",
     "novelty_cost_curve", "scod_region",
-    # Systems that may answer "I don't know": abstention-aware scores, the penalty t / (1 - t)
-    # and the rule "answer above t" (Kalai et al. 2025): rejlab.abstention
+    # Systems that may answer "I don't know" (Kalai et al. 2025): rejlab.abstention
     "AbstentionScores", "abstention_scores", "rule_scores", "penalty", "penalized_score",
     "expected_score", "answer_above", "break_even_target",
     # Coverings and neighborhood systems (neighborhood-system paper, Sec. 3): rejlab.coverings
@@ -80,8 +65,7 @@ __all__ = [
     "compare_multilabel",
     # Evaluate your own classifier: rejlab.report
     "rejection_report", "report_from_estimator", "RejectionReport",
-    # Learning to defer: a classifier and an expert who can err (Madras et al. 2018; the
-    # consistent surrogate of Mozannar & Sontag 2020): rejlab.deferral
+    # Learning to defer to an expert (Madras et al. 2018; Mozannar & Sontag 2020): rejlab.deferral
     "defer", "deferral_curve", "DeferralCurve", "deferral_point", "DeferralPoint",
     "deferral_surrogate_minimizer",
     # Data sets, drawing, the hyperspectral example, the command line; the course on top
@@ -91,12 +75,8 @@ __all__ = [
 
 #: The modules that own the face's names, in the order of the groups above.
 _OWNERS = ("partitions", "measures", "curves", "binary", "rejectors", "optimality", "prices",
-           "selective",
-           "bootstrap", "comparison", "guarantees", "conformal", "calibration", "novelty",
-           "abstention",
-           "coverings", "accuracy", "multilabel",
-           "report",
-           "deferral")
+           "selective", "bootstrap", "comparison", "guarantees", "conformal", "calibration",
+           "novelty", "abstention", "coverings", "accuracy", "multilabel", "report", "deferral")
 #: Subpackages and modules reachable as attributes (``rl.plot``, ``rl.optimality``).
 _MODULES = frozenset(("datasets", "plot", "context", "cli", "course", *_OWNERS))
 #: The course's subpackages, by the lessons' spelling (``rl.widgets``): loaded by name only.

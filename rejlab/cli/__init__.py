@@ -6,41 +6,20 @@
                   [--out FOLDER] [--bootstrap N --seed S] [--validation FILE [--criterion C]]
     rejlab accuracy ideal.csv result.csv [result2.csv]
 
-``report`` reads a CSV with a header row and one row per sample, either
-``y_true,y_pred,confidence`` (higher = surer) or ``y_true`` plus one
-probability column per class, ``p_<label>`` (the prediction is the most
-probable class, or a ``y_pred`` column; the confidence comes from
-``--rejector``; rows must sum to 1 within ``--tolerance``, default
-``PROBA_SUM_TOLERANCE``, and are divided by their sum); other columns are
-ignored. It prints :func:`rejlab.rejection_report` as a table (``--bootstrap``:
-intervals; ``--validation``: the operating point chosen on validation
-predictions by ``--criterion``, measured on the predictions file), then
-whether rejecting helps, at which threshold and at what cost in coverage;
-``--out FOLDER`` also writes ``report.txt``, ``curves.csv`` (every k = 0..n,
-with its confidence threshold), ``report.png`` and
-``rho_zero.png``. ``accuracy`` reads 0/1 indicator files (header = label
-names, the same in every file) and prints AA, RAR and the multi-label
-accuracy / precision / recall (``--zero-division`` as scikit-learn's), and
-with a second result the comparison verdict. Files are read by NumPy under
-one text policy that ``--help`` prints (:data:`rejlab.cli._read.TEXT_POLICY`);
-``--fractions`` and ``--rho`` take numbers the same way.
+``--help`` states what each command prints, the file layouts and the text policy
+(:data:`rejlab.cli._read.TEXT_POLICY`). ``--out`` is written whole or not at
+all: into a new folder beside it (``.<name>.rejlab-<hex>``) renamed into place
+once complete; an earlier result (a folder holding only the four files
+``report`` writes; anything else is refused before any work) is moved aside for
+the rename and removed after it. After an error, Ctrl-C or SIGTERM, ``--out``
+holds what it held before; a run killed outright (SIGKILL) leaves its
+``.<name>.rejlab-*`` folder (``-old``: the earlier result, if the kill fell
+between the two renames).
 
-``--out`` is written whole or not at all: everything goes into a new folder
-beside it (``.<name>.rejlab-<hex>``, on the same file system) that is renamed
-into place once complete; an earlier result (a folder holding only the four
-files ``report`` writes, else ``--out`` is refused before any work) is moved
-aside for that rename and removed after it. After an error, Ctrl-C or
-SIGTERM, ``--out`` holds what it held before and the new folder is gone. A
-run killed outright (SIGKILL) cannot clean up: its ``.<name>.rejlab-*``
-folder stays for you to remove (if the kill fell between the two renames,
-the earlier result is the one ending ``-old``).
-
-Exit status: 0 done; 2 bad input or usage (one line on stderr naming the
-file, row and column; nothing written); 1 out of memory (one line naming the
-step; nothing written); 130 interrupted by Ctrl-C, 143 by SIGTERM (one line;
-nothing written). Python's own ``KeyboardInterrupt`` does the unwinding:
-:func:`main` only makes SIGTERM raise it too, before the command's modules
-(NumPy among them) load.
+Exit status: 0 done; 2 bad input or usage; 1 out of memory; 130 Ctrl-C, 143
+SIGTERM; each failure is one line on stderr, and nothing is written. Python's
+``KeyboardInterrupt`` does the unwinding: :func:`main` only makes SIGTERM raise
+it too, before the command's modules (NumPy among them) load.
 """
 
 from __future__ import annotations

@@ -30,10 +30,8 @@ CURVES_BLOCK_ROWS = 100_000
 def check_out(out):
     """The real path ``--out`` names, or InputError if it cannot take the outputs.
 
-    Accepted: a path that does not exist yet (under folders, existing or
-    not), an empty folder, or a folder holding only files named as the
-    outputs (an earlier result); anything else would be destroyed or mixed
-    with the new result.
+    Accepted: a new path, an empty folder, or a folder holding only files named
+    as the outputs (an earlier result); anything else would be destroyed or mixed.
     """
     target = os.path.realpath(out)
     here = os.path.realpath(os.getcwd())
@@ -86,11 +84,11 @@ def _signals_held():
 
 
 def write_curves_csv(report, fh, progress=None):
-    """Write the curves as CSV text to the open file ``fh``: one row per k = 0..n.
+    """Write the curves as CSV to the open file ``fh``, one row per k = 0..n.
 
-    Streamed, :data:`CURVES_BLOCK_ROWS` points at a time, each block's
-    fields made by the curves' own formulas from |A∩R| (the same bits as
-    the whole curves', without nine more n-length arrays).
+    Streamed :data:`CURVES_BLOCK_ROWS` points at a time, each block's fields made
+    by the curves' own formulas from |A∩R| (the same bits, without nine more
+    n-length arrays).
     """
     c = report.curves
     names = ["n_rejected", "threshold", "by_threshold", "r", *MEASURE_NAMES, "rho_0",
@@ -123,13 +121,10 @@ def _threshold_text(values):
 def report_figures(report):
     """The figures of ``report.png`` and ``rho_zero.png``, drawn (not yet written).
 
-    Whatever the report holds (phi = inf at the max-Q point, NaN measures,
-    one or two samples, one class), no warning is issued: the caller's
-    terminal sees none.
+    No warning, whatever the report holds (phi = inf, NaN measures, one sample, one class).
     """
-    # Lazy: drawing loads matplotlib, which only --out needs. Figure objects
-    # render through Agg without pyplot: no backend to choose, and a notebook
-    # that calls main() keeps its own backend
+    # Lazy: only --out needs matplotlib. Figures render through Agg without pyplot, so a
+    # notebook that calls main() keeps its own backend
     from matplotlib.figure import Figure
 
     from .. import plot
@@ -144,8 +139,8 @@ def report_figures(report):
 def write_outputs(report, text, out, target, progress):
     """Write every output into a new folder beside ``target``, then rename it into place.
 
-    Returns the paths written. On any failure, ``--out`` keeps what it held
-    and the new folder, and any folder made for it, are removed.
+    Returns the paths written. On any failure ``--out`` keeps what it held, and
+    the new folder and any folder made for it are removed.
     """
     parent, name = os.path.split(target)
     made = None                       # the highest folder made for --out

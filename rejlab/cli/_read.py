@@ -1,11 +1,8 @@
 """The command line's files, read by NumPy: predictions for ``report``, 0/1 indicators for ``accuracy``.
 
-:func:`numpy.loadtxt` parses a file a block of whole lines at a time (about
-a megabyte), labels as the file's bytes and numbers as floats, into columns
-made once at their full length. What NumPy reads, less what the checks here
-refuse, is the text policy (:data:`TEXT_POLICY`, printed by ``--help``).
-Every problem is an :class:`InputError` naming the file, the row (data rows
-from 1; blank lines are skipped, as NumPy skips them), its line, the column.
+:func:`numpy.loadtxt` parses about a megabyte of whole lines at a time into columns made once.
+What NumPy reads, less what the checks here refuse, is :data:`TEXT_POLICY` (printed by
+``--help``); every problem is an :class:`InputError` naming the file, data row, line and column.
 """
 
 from __future__ import annotations
@@ -131,10 +128,8 @@ class _Table:
     def blocks(self, kinds, check=None, share=1.0):
         """Per block, ``(rows, {name: column})``: its rows in the file (a slice), its columns.
 
-        ``kinds[name]`` is ``"label"`` (bytes, spaces and tabs around removed)
-        or ``"number"`` (finite floats); other columns are parsed and
-        dropped. ``check(columns)`` may add problems ``(row in the block,
-        column or None, message)``; the first in row order is raised.
+        ``kinds[name]``: ``"label"`` (stripped bytes) or ``"number"`` (finite floats); others
+        are dropped. ``check(columns)`` may add problems ``(row, column or None, message)``.
         """
         rest, done = b"", 0
         while True:
@@ -233,11 +228,9 @@ def load_predictions(path, progress=None, tolerance=PROBA_SUM_TOLERANCE):
 
     With ``y_true,y_pred,confidence`` the report needs only whether each
     prediction is right: ``y_true`` is 1 where it is, 0 where not, against a
-    ``y_pred`` of ones (one byte a row, whatever the labels; the ones are a
-    view of one byte). With probability columns, ``y_true`` (and ``y_pred``)
-    hold the column labels. A row of probabilities whose sum is within
-    ``tolerance`` of 1 is divided by its sum (probabilities rounded to 3
-    decimals need about 0.005 with many classes).
+    ``y_pred`` of ones (one byte a row whatever the labels). With probability
+    columns, ``y_true`` (and ``y_pred``) hold the column labels, and a row whose
+    sum is within ``tolerance`` of 1 is divided by its sum.
     """
     with _Table(path, progress) as table:
         proba_cols = [h for h in table.header if h.startswith(PROBA_PREFIX)]

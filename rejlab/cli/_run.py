@@ -55,11 +55,8 @@ def _say(line):
 
 
 class Progress:
-    """A one-line progress bar on stderr, redrawn in place with ``\\r``.
-
-    ``stage`` holds the last step announced, bar or no bar: the
-    out-of-memory message names it.
-    """
+    """A one-line progress bar on stderr, redrawn in place; ``stage`` (the last step announced,
+    bar or no bar) is what an out-of-memory message names."""
 
     def __init__(self, enabled, width=28):
         self.enabled, self.width, self.stage, self._last = enabled, width, "starting", ""

@@ -17,11 +17,9 @@ __all__ = ["GaussianClassifier", "fit_gaussian_classifier"]
 class GaussianClassifier:
     """Gaussian classes with one shared covariance (linear discriminant), equal priors.
 
-    ``p_k(x) ∝ exp(-(x - mu_k)' S^-1 (x - mu_k) / 2)`` on standardised bands:
-    ``classes`` (K,) in the order of the probability columns, the class means
-    ``means`` (K, B), the inverse ``precision`` (B, B) of the shrunk shared
-    covariance S, and the band standardisation ``center``, ``scale`` (B,)
-    learned on the training pixels.
+    ``p_k(x) ∝ exp(-(x - mu_k)' S^-1 (x - mu_k) / 2)`` on bands standardised by
+    ``center`` and ``scale``; ``classes`` in the order of the columns,
+    ``means`` (K, B), ``precision`` = S^-1 (B, B).
     """
 
     classes: np.ndarray
@@ -51,13 +49,10 @@ class GaussianClassifier:
 
 @accepts(X=FINITE_ARRAY, y=LABELS_1D, shrinkage=SINGLE_FRACTION, same_length=("X", "y"))
 def fit_gaussian_classifier(X, y, *, shrinkage=0.1):
-    """Fit a :class:`GaussianClassifier` (shared covariance, equal priors).
+    """Fit a :class:`GaussianClassifier` on spectra ``X`` (m, B) and labels ``y`` (two classes or more).
 
-    With few training pixels (the paper uses 10 per class) the covariance is
-    shrunk toward a multiple of the identity:
+    With few training pixels (the paper uses 10 per class) the covariance is shrunk:
     ``S = (1 - shrinkage) S_pooled + shrinkage * trace(S_pooled) / B * I``.
-    ``X`` holds the training spectra (m, B), ``y`` their labels (at least two
-    classes).
 
     Examples
     --------

@@ -26,33 +26,22 @@ __all__ = ["ContextExperiment", "JCRvsSCR", "JCRSweep", "context_experiment"]
 class ContextExperiment:
     """Everything the lesson draws: the scene, both classifications, JCR and SCR.
 
-    Both rejectors are judged on the same classifier C, the classification
-    with context at ``strength`` (``context.labels``), over the same pixels
-    (``evaluated``: labelled, not used for training), so they share alpha and
-    the reference "no rejection", as the paper's comparison of two *rejectors*
-    requires (Condessa et al. 2017: "a classifier C and two different
-    rejectors"). This discards JCR's own labels (its joint result relabels
-    some pixels, mostly rejected ones); ``jcr_points_own_labels`` and
-    ``comparison(own_labels=True)`` judge JCR as the joint method delivers
-    it: a different classifier at each gamma, so Q and rho_0 then also reward
-    JCR for rejecting pixels its own labels would have got wrong.
+    Both rejectors are judged on one classifier C, the classification with context, over the
+    ``evaluated`` pixels, so they share alpha and "no rejection" (docs/maths.md, section (f));
+    ``own_labels`` variants judge JCR with its own labels, a different classifier at each gamma.
 
     Attributes
     ----------
-    scene : Scene
-    train, evaluated : bool arrays (H, W)
-    proba : float array (H, W, K)
-        The soft classifier's probabilities.
+    scene, train, evaluated, proba
+        The scene, its training and evaluated pixels (bool (H, W)), the soft
+        classifier's probabilities (H, W, K).
     no_context, context : ContextResult
-        Strength 0 and ``strength``.
+        At strength 0 and ``strength``.
     accurate : bool array (H, W)
         The accuracy vector of C as a map (meaningful on ``evaluated``).
-    scr : RejectionCurves
-        A, Q, phi of SCR for every rejected fraction (evaluated pixels).
-    jcr : tuple of JCRResult
-        One per probability of failure.
-    jcr_points : tuple of OperatingPoint
-        The JCR operating points on the evaluated pixels, accuracy from C.
+    scr, jcr, jcr_points
+        SCR's RejectionCurves; one JCRResult per gamma, and its OperatingPoint
+        on the evaluated pixels with the accuracy of C.
     """
 
     scene: object
@@ -98,11 +87,7 @@ class ContextExperiment:
 
     @cached_property
     def scr_rejected_like_jcr(self):
-        """SCR's rejection maps, each rejecting as many evaluated pixels as a JCR point.
-
-        The least confident pixels of the classification with context
-        (:func:`rejlab.reject_lowest`), to set beside each JCR point's own map.
-        """
+        """SCR's rejection maps (:func:`rejlab.reject_lowest`), each as large as a JCR point's."""
         maps = []
         ev = self.evaluated
         for point in self.jcr_points:
@@ -113,11 +98,7 @@ class ContextExperiment:
 
     @cached_property
     def jcr_points_own_labels(self):
-        """JCR's operating points judged with its own labels (``jcr[i].labels``), computed once.
-
-        Same rejected pixels as ``jcr_points``; each point has its own
-        classifier and its own alpha.
-        """
+        """JCR's operating points judged with its own labels (``jcr[i].labels``): each its own alpha."""
         gt = self.scene.ground_truth[self.evaluated]
         return tuple(operating_point(j.labels[self.evaluated] == gt, j.rejected[self.evaluated])
                      for j in self.jcr)
@@ -131,8 +112,7 @@ class ContextExperiment:
     def comparison(self, *, own_labels=False):
         """Each JCR point beside the SCR point that rejects as many pixels (Fig. 7 as a table).
 
-        ``own_labels=True`` judges JCR with its own labels
-        (``jcr_points_own_labels``); the SCR columns are the same either way.
+        ``own_labels=True`` judges JCR with its own labels; the SCR columns stay.
         ``print(exp.comparison().format("A", "Q", "phi"))`` prints the table.
         """
         points = self.jcr_points_own_labels if own_labels else self.jcr_points
@@ -149,12 +129,9 @@ class ContextExperiment:
         )
 
     def jcr_sweep(self):
-        """JCR's operating points as arrays sorted by gamma (a :class:`JCRSweep`), on C.
+        """JCR's operating points on C as arrays sorted by gamma, "no rejection" (gamma = 0) first.
 
-        JCR at gamma = 0 rejects nothing and returns the classification with
-        context, so "no rejection" (r = 0, A = alpha) is its first point, added
-        unless computed already. Feed ``A`` and ``r`` to
-        :func:`rejlab.optimality_matrix` for the paper's Fig. 8 matrix of JCR.
+        ``A`` and ``r`` feed :func:`rejlab.optimality_matrix` (the paper's Fig. 8).
         """
         gamma, pts = self.failure_probabilities, list(self.jcr_points)
         if not np.any(gamma == 0):
@@ -187,11 +164,9 @@ class JCRSweep(NamedTuple):
 class JCRvsSCR:
     """JCR's operating points and SCR's at the same number of rejected pixels.
 
-    ``gamma`` is JCR's probability of failure, ``n_rejected`` = |R| and ``r``
-    the shared rejected fraction; ``<measure>_jcr`` / ``<measure>_scr`` hold
-    A, Q, phi and rho_0 = |M∩R| / |R| (against no rejection) of each.
-    ``own_labels`` says whether JCR was judged with its own labels (the
-    table's JCR columns are then headed "own") or on the shared classifier.
+    ``gamma``, ``n_rejected`` = |R| and the shared ``r``; ``<measure>_jcr`` and
+    ``<measure>_scr`` hold A, Q, phi and rho_0 = |M∩R| / |R| of each;
+    ``own_labels``: JCR judged with its own labels (columns headed "own").
     """
 
     gamma: np.ndarray
@@ -260,24 +235,11 @@ def context_experiment(scene, strength=DEFAULT_STRENGTH,
                        tol=1e-3):
     """Run the paper's experiment (Figs. 6-8) on a scene, end to end.
 
-    Train the Gaussian classifier on ``per_class`` pixels per class, classify
-    every pixel, apply context (SCR: once; every rejected fraction from
-    :func:`rejlab.rejection_curves`), and run JCR once per probability of
-    failure. Evaluation is on the labelled pixels not used for training.
-
-    Parameters
-    ----------
-    scene : Scene
-        From :func:`rejlab.datasets.synthetic_scene` or :func:`rejlab.datasets.load_indian_pines`.
-    strength : float >= 0
-    failure_probabilities : sequence of floats in [0, 1]
-        gamma of each JCR point (may be empty).
-    per_class, seed : int
-        Training pixels per class and the seed that picks them.
-    classifier : GaussianClassifier, optional
-        A classifier already trained; ``per_class`` pixels are still set aside.
-    prior, max_iter, tol
-        As in :func:`apply_context`.
+    Train the Gaussian classifier on ``per_class`` pixels per class (picked by ``seed``; a given
+    ``classifier`` skips it, the pixels are still set aside), classify every pixel, apply context
+    once (SCR: every fraction from :func:`rejlab.rejection_curves`), run JCR once per gamma in
+    ``failure_probabilities`` (may be empty), and evaluate on the other labelled pixels.
+    ``prior``, ``max_iter`` and ``tol`` are as in :func:`apply_context`.
     """
     gt = scene.ground_truth
     train = scene.training_mask(per_class, seed=seed)

@@ -22,11 +22,9 @@ DEFAULT_FAILURE_PROBABILITIES = (0.10, 0.11, 0.12, 0.13, 0.14, 0.16)
 class JCRResult:
     """Joint context and rejection at one probability of failure.
 
-    ``z`` (H, W, K + 1): the hidden fields, the last one the rejection class;
-    ``labels`` (H, W): the best of the K real classes (1..K) in the joint
-    result; ``rejected`` (H, W): True where the extra class wins (ties go to
-    a real class); ``strength`` lambda, ``failure_probability`` gamma, the
-    ADMM iterations used ``n_iter`` and the ``prior``.
+    ``z`` (H, W, K + 1): the hidden fields, the rejection class last; ``labels``:
+    the best real class (1..K); ``rejected``: where the extra class wins (ties
+    go to a real class); ``n_iter``: the ADMM iterations used.
     """
 
     z: np.ndarray
@@ -48,22 +46,12 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
                             prior="quadratic", max_iter=20, tol=1e-3):
     """JCR: rejection as an extra class with a constant probability of failure gamma.
 
-    The K class probabilities become ``(1 - gamma) p_i`` and the extra
-    class gets ``gamma`` at every pixel (a uniform weighting: the classifier
-    is assumed to fail equally often everywhere). The K + 1 hidden fields are
-    computed jointly, as in :func:`apply_context`; the pixels whose result
-    is the extra class are rejected. The rejected fraction grows with gamma
-    but cannot be fixed in advance, and every new gamma is a full
-    recomputation.
-
-    With strength 0 the problem splits into one per pixel, and a pixel is
-    rejected iff ``gamma > (1 - gamma) max_k p_ik``: max-probability
-    rejection with threshold ``gamma / (1 - gamma)``. With gamma = 0 the
-    extra class has zero probability everywhere: nothing is rejected and the
-    result is :func:`apply_context` (computed as such).
-
-    ``proba``, ``strength``, ``prior``, ``max_iter`` and ``tol`` are as in
-    :func:`apply_context`.
+    The class probabilities become ``(1 - gamma) p_i``, the extra class gets
+    ``gamma``; the K + 1 hidden fields are computed jointly (as in
+    :func:`apply_context`, whose arguments the others are) and the pixels whose
+    result is the extra class are rejected (docs/maths.md, section (f)). With
+    strength 0 a pixel is rejected iff ``gamma > (1 - gamma) max_k p_ik``; with
+    gamma = 0 the result is :func:`apply_context`'s.
 
     Examples
     --------
@@ -96,12 +84,10 @@ def joint_context_rejection(proba, strength=DEFAULT_STRENGTH, failure_probabilit
 @accepts(proba=PROBA_CUBE, **SMOOTHING)
 def sequential_context_rejection(proba, strength=DEFAULT_STRENGTH, *, prior="quadratic",
                                  max_iter=20, tol=1e-3):
-    """SCR: context once; the confidence for rejection is ``max_k z_ik``.
+    """SCR: context once (:func:`apply_context`); the confidence for rejection is ``max_k z_ik``.
 
-    The same computation as :func:`apply_context`: rejection comes
-    afterwards, from the ``confidence`` of the result, with
-    :func:`rejlab.reject_lowest` (one fraction) or
-    :func:`rejlab.rejection_curves` (every fraction at once).
+    Rejection comes afterwards from the result's ``confidence``, with
+    :func:`rejlab.reject_lowest` or :func:`rejlab.rejection_curves` (every fraction).
     """
     return apply_context(proba, strength, prior=prior, max_iter=max_iter, tol=tol)
 

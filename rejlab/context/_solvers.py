@@ -74,21 +74,10 @@ def _solve_shifted_laplacian(b, strength, shift, eig):
 def solve_laplacian_prior(fields, strength):
     """Smooth fields with the quadratic prior, exactly: ``(I + strength D'D) z = u``.
 
-    The minimiser of ``||z - u||^2 + strength ||D z||^2`` for each field u,
-    where D holds the differences between 4-neighbour pixels (reflecting
-    borders). Two 2-D DCTs per field, no iteration. This is the coupled step
-    inside :func:`apply_context`.
-
-    Parameters
-    ----------
-    fields : array-like, shape (H, W) or (H, W, K)
-        One field, or K fields stacked along the last axis.
-    strength : float >= 0
-
-    Returns
-    -------
-    float array, same shape as ``fields``
-        Each field keeps its mean (the constant field is never penalised).
+    The minimiser of ``||z - u||^2 + strength ||D z||^2`` for each field u of
+    ``fields`` ((H, W), or (H, W, K) stacked on the last axis), D the differences
+    between 4-neighbour pixels (reflecting borders): two 2-D DCTs per field, the
+    coupled step of :func:`apply_context`. Each field keeps its mean.
 
     Examples
     --------
@@ -105,9 +94,7 @@ def solve_laplacian_prior(fields, strength):
     return z[0] if u.ndim == 2 else np.moveaxis(z, 0, -1)
 
 
-# ---------------------------------------------------------------------------
-# Marginal MAP of the hidden fields (SegSALSA with a quadratic or VTV prior)
-# ---------------------------------------------------------------------------
+# --- the marginal MAP of the hidden fields (SegSALSA with a quadratic or VTV prior) ---
 
 #: The smoothness priors :func:`apply_context` knows.
 PRIORS = ("quadratic", "vtv")
@@ -150,10 +137,7 @@ def _project_simplex(a):
 
 
 def hidden_fields(p, strength, *, prior="quadratic", mu=2.0, max_iter=20, tol=1e-3):
-    """ADMM for the marginal MAP of the hidden fields; ``p`` has shape (K, H, W).
-
-    Returns (z on the simplex, shape (K, H, W); number of iterations).
-    """
+    """ADMM for the hidden fields' marginal MAP of ``p`` (K, H, W): z on the simplex, iterations."""
     k, h, w = p.shape
     eig = _laplacian_eigenvalues((h, w))
     pf = p.reshape(k, -1)
@@ -199,7 +183,6 @@ def hidden_fields(p, strength, *, prior="quadratic", mu=2.0, max_iter=20, tol=1e
         pa = np.einsum("kn,kn->n", pf, v1)
         t = 0.5 * (pa + np.sqrt(pa * pa + 4.0 * pp / mu))
         v1 += pf / (mu * t)
-        # simplex constraint: projection
         del v2
         a = np.subtract(z, d2)
         v2 = _project_simplex(a)
@@ -219,11 +202,9 @@ def hidden_fields(p, strength, *, prior="quadratic", mu=2.0, max_iter=20, tol=1e
 class ContextResult:
     """Classification with context.
 
-    ``z`` (H, W, K): the hidden fields at the marginal MAP, each pixel's z_i on
-    the probability simplex (with strength 0, the classifier's probabilities
-    themselves); ``labels`` (H, W): ``argmax_k z_ik`` as labels 1..K;
-    ``confidence`` (H, W): ``max_k z_ik``, the SCR confidence; ``strength``
-    (lambda), the ADMM iterations used ``n_iter`` and the ``prior``.
+    ``z`` (H, W, K): the hidden fields at the marginal MAP (at strength 0, the
+    probabilities); ``labels``: ``argmax_k z_ik`` as 1..K; ``confidence``:
+    ``max_k z_ik``, SCR's; ``n_iter``: the ADMM iterations used.
     """
 
     z: np.ndarray
@@ -255,25 +236,13 @@ SMOOTHING = dict(strength=NONNEGATIVE, prior=one_of(PRIORS), max_iter=POSITIVE_I
 
 @accepts(proba=PROBA_CUBE, **SMOOTHING)
 def apply_context(proba, strength=DEFAULT_STRENGTH, *, prior="quadratic", max_iter=20, tol=1e-3):
-    """Classification with context: the hidden fields' marginal MAP (see the module doc).
+    """Classification with context: the hidden fields' marginal MAP (docs/maths.md, section (f)).
 
-    Parameters
-    ----------
-    proba : array-like, shape (H, W, K)
-        The soft classifier's class probabilities p_i for every pixel.
-    strength : float >= 0, default DEFAULT_STRENGTH
-        lambda, the weight of the smoothness prior. 0 means no context: the
-        hidden fields are then the probabilities p themselves (the per-pixel
-        MAP would be the vertex of ``argmax p_i``: same labels, but keeping p
-        keeps the classifier's confidence for SCR).
-    prior : {"quadratic", "vtv"}, default "quadratic"
-        ``(lambda / 2) sum_k ||D z_k||^2`` or the vector total variation
-        ``lambda sum_i ||(D z)_i||`` (sharper borders, about twice the time
-        per iteration; its useful strengths are smaller).
-    max_iter : int, default 20
-        ADMM iterations at most; the labels settle well before the fields do.
-    tol : float > 0, default 1e-3
-        Stop when both splitting residuals are below ``tol`` everywhere.
+    ``proba`` (H, W, K) holds the classifier's p_i; ``strength`` is lambda, and at 0 the hidden
+    fields are p itself (the per-pixel MAP would lose the confidence SCR needs). ``prior`` is
+    ``(lambda / 2) sum_k ||D z_k||^2`` or the vector total variation ``lambda sum_i ||(D z)_i||``
+    (sharper borders, twice the time, smaller useful strengths). ADMM stops after ``max_iter``
+    iterations (the labels settle well before the fields) or with both residuals below ``tol``.
 
     Examples
     --------

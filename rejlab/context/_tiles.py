@@ -1,20 +1,10 @@
 """How sure is "JCR beats SCR here"? A paired block bootstrap over image tiles, and a held-out SCR point.
 
-Neighbouring pixels are not independent: context makes whole regions right
-or wrong together (a whole field can get the wrong class), so resampling
-pixels one by one, as if each were a fresh draw, gives intervals that are
-far too narrow. A block bootstrap resamples whole tiles instead (Hall 1985;
-Lahiri 2003, Ch. 12): the image is cut into ``tile`` x ``tile`` squares, a
-replicate draws as many tiles as there are, with replacement, and every
-evaluated pixel of a drawn tile comes along. Errors correlated within a
-tile stay together, so the interval is honest as long as the tiles are
-larger than the regions that are right or wrong together (on the synthetic
-scenes, fields of about 350 pixels: tiles of 20 pixels and more).
-
-The interval is conditional on this scene, its training pixels and its
-classifier: it says how much the comparison would move on another stretch
-of similar land, not on another training set. It is paired: JCR and SCR are
-judged on the same resampled pixels, SCR rejecting as many of them as JCR.
+Context makes whole regions right or wrong together, so resampling pixels one by one gives far
+too narrow intervals: a block bootstrap resamples ``tile`` x ``tile`` squares (Hall 1985; Lahiri
+2003, Ch. 12), honest while tiles outsize those regions (on the synthetic scenes, fields of about
+350 pixels: tiles of 20 and more). The interval is conditional on this scene, its training pixels
+and classifier, and paired: JCR and SCR are judged on the same resampled pixels.
 """
 
 from __future__ import annotations
@@ -40,10 +30,8 @@ __all__ = ["JCRvsSCRBands", "compare_jcr_scr", "HeldOutPoint", "scr_held_out"]
 class JCRvsSCRBands(NamedTuple):
     """JCR minus SCR at the same number of rejected pixels, with tile-bootstrap bands.
 
-    ``A`` and ``Q`` are :class:`rejlab.Band` of arrays over ``gamma`` (the
-    estimate is the difference of ``experiment.comparison()``); ``tile`` is
-    the side of the square tiles in pixels, ``n_tiles`` the number of tiles
-    that hold an evaluated pixel (each replicate draws that many).
+    ``A`` and ``Q`` are :class:`rejlab.Band` of arrays over ``gamma``; ``tile``
+    is the tiles' side in pixels, ``n_tiles`` how many hold an evaluated pixel.
     """
 
     gamma: np.ndarray
@@ -74,21 +62,14 @@ def compare_jcr_scr(experiment, *, tile=20, n_boot=1000, level=0.95, seed=None,
                     own_labels=False):
     """Each JCR point minus SCR rejecting as many pixels, with paired block-bootstrap bands.
 
-    For every probability of failure gamma of the experiment, the
-    differences ``A_JCR - A_SCR`` and ``Q_JCR - Q_SCR`` of
-    :meth:`ContextExperiment.comparison` (Condessa et al. 2017, Fig. 7), and
-    their percentile intervals (``level``) over ``n_boot`` replicates of a
-    block bootstrap over ``tile`` x ``tile`` tiles: replicate b draws the
-    tiles that hold an evaluated pixel with replacement (``rng.integers(0, T,
-    size=T)`` from ``numpy.random.default_rng(seed)``), each pixel takes the
-    multiplicity of its tile, JCR keeps its own rejected pixels, and SCR
-    rejects the least confident copies until it has rejected as many as JCR
-    (copies of one pixel are interchangeable; ties otherwise in pixel order,
-    as :func:`rejlab.rejection_curves`). ``tile=1`` is the naive pixel
-    bootstrap, which treats neighbouring pixels as independent; the default
-    20 is a little larger than the synthetic scenes' fields (about 19 pixels
-    across; a 145 x 145 scene makes 8 x 8 tiles). ``own_labels=True`` judges
-    JCR with its own labels, as ``comparison(own_labels=True)``.
+    ``A_JCR - A_SCR`` and ``Q_JCR - Q_SCR`` of :meth:`ContextExperiment.comparison`
+    (Condessa et al. 2017, Fig. 7) with percentile intervals over ``n_boot``
+    replicates: each draws the T tiles holding an evaluated pixel with
+    replacement (``rng.integers(0, T, size=T)``, ``rng = default_rng(seed)``),
+    each pixel takes its tile's multiplicity, JCR keeps its rejected pixels and
+    SCR rejects as many of the least confident copies (ties in pixel order, as
+    :func:`rejlab.rejection_curves`). ``tile=1`` is the naive pixel bootstrap; the
+    default 20 outsizes the synthetic scenes' fields. ``own_labels`` as in ``comparison``.
 
     Examples
     --------
@@ -156,10 +137,8 @@ def compare_jcr_scr(experiment, *, tile=20, n_boot=1000, level=0.95, seed=None,
 class HeldOutPoint(NamedTuple):
     """SCR's max-Q threshold chosen on one region of the image and reported on another.
 
-    ``threshold`` was chosen on the ``chosen_on`` pixels (its r, A, Q there);
-    ``reported`` is its operating point on the ``reported_on`` pixels, and
-    ``in_sample`` the max-Q point those pixels would pick for themselves (as
-    flattering as any maximum taken on the data it is reported on).
+    ``reported`` is its operating point on the ``reported_on`` pixels,
+    ``in_sample`` the (flattering) max-Q point those pixels would pick themselves.
     """
 
     threshold: Threshold
@@ -173,15 +152,11 @@ class HeldOutPoint(NamedTuple):
 def scr_held_out(experiment):
     """SCR's best-Q operating point chosen on the left half of the image, reported on the right.
 
-    The max-Q point of a curve is picked where the curve looks best, so a Q
-    read at it on the same pixels is optimistic (lesson 11). Here the
-    threshold on SCR's confidence (:func:`rejlab.select_threshold`,
-    ``criterion="max_Q"``) is chosen on the evaluated pixels of the left half
-    of the image (columns ``< W // 2``) and applied to those of the right
-    half (:func:`rejlab.reject_below`); ``in_sample`` is the right half's own
-    maximum, for comparison. The halves are different stretches of land,
-    not independent draws: the held-out point is honest about the choice,
-    not about sampling.
+    A Q read at the max-Q point of the same pixels is optimistic (lesson 11):
+    here :func:`rejlab.select_threshold` chooses on the evaluated pixels of
+    columns ``< W // 2`` and the threshold is applied to the others;
+    ``in_sample`` is their own maximum. The halves are different land, not
+    independent draws: honest about the choice, not about sampling.
     """
     exp = experiment
     left = np.zeros(exp.evaluated.shape, dtype=bool)

@@ -26,13 +26,7 @@ from ._paper_examples import (
                          table1,
 )
 from ._population import PopulationCurves, population_curves, population_point
-from ._scene import (
-                         INDIAN_PINES_CLASSES,
-                         Scene,
-                         load_indian_pines,
-                         synthetic_scene,
-                         training_mask,
-)
+from ._scene import INDIAN_PINES_CLASSES, Scene, load_indian_pines, synthetic_scene, training_mask
 
 __all__ = [
     # the toy problem of Condessa et al. 2017

@@ -1,9 +1,5 @@
-"""The four-Gaussians toy problem of Condessa et al. 2017 (Sec. 5, Fig. 3).
-
-Four classes in the plane with identity covariance, centred at
-``(±s, ±s)`` (the paper: s = 1), equal priors. The posteriors are known
-exactly, so the nearest-centre rule is the Bayes classifier and its
-accuracy is ``Phi(s)^2``.
+"""The four-Gaussians toy problem of Condessa et al. 2017 (Sec. 5, Fig. 3): four classes in the
+plane, identity covariance, centres ``(±s, ±s)`` (the paper: s = 1), equal priors, exact posteriors.
 """
 
 from __future__ import annotations
@@ -43,9 +39,6 @@ EXPECTED_ACCURACY = expected_accuracy(1.0)
 
 class FourGaussians(NamedTuple):
     """Samples ``X`` (n, 2), labels ``y`` (n,) and exact posteriors ``proba`` (n, 4).
-
-    Unpacks as ``X, y, proba``; the classifier's view of the data is one
-    attribute away:
 
     >>> toy = four_gaussians(5, seed=1)
     >>> toy.y_pred[:4], toy.accurate[:4]
@@ -105,9 +98,8 @@ def posteriors(X, separation=1.0):
 def log_density(X, separation=1.0):
     """The toy's density at each point, ``log p(x)``, ``p(x) = (1/4) sum_k N(x; mu_k, I)``.
 
-    The mixture of the four classes with equal priors (the in-distribution
-    density of :func:`rejlab.datasets.four_gaussians_with_novelty`), as a
-    log-sum-exp so that far points do not underflow.
+    The in-distribution density of :func:`rejlab.datasets.four_gaussians_with_novelty`,
+    as a log-sum-exp so that far points do not underflow.
 
     Examples
     --------
@@ -121,14 +113,9 @@ def log_density(X, separation=1.0):
 def four_gaussians(n_per_class, seed=0, *, separation=1.0):
     """Sample the toy problem: four 2-D Gaussians, identity covariance, centres (±s, ±s).
 
-    The nearest-centre rule (``proba.argmax(axis=1)``) is the Bayes classifier;
-    its expected accuracy is ``Phi(s)^2`` (≈ 0.7079 for the paper's s = 1).
-
-    ``n_per_class`` samples from each class (n = 4 * n_per_class), drawn by
-    NumPy's generator of ``seed``; ``separation`` is s (larger s, less
-    overlap). Returns :class:`FourGaussians`: ``X, y, proba`` (unpacks as a
-    tuple), with ``y_pred``, ``accurate``, ``confidence(rejector)`` and
-    ``curves(rejector)``.
+    ``n_per_class`` samples of each class from NumPy's generator of ``seed``;
+    ``separation`` is s. The nearest-centre rule ``proba.argmax(axis=1)`` is
+    the Bayes classifier, of expected accuracy ``Phi(s)^2`` (≈ 0.7079 at s = 1).
 
     Examples
     --------
@@ -146,13 +133,9 @@ def four_gaussians(n_per_class, seed=0, *, separation=1.0):
 def temper(proba, temperature):
     """Tempered probabilities ``p_k^(1/T) / sum_j p_j^(1/T)``: a miscalibrated model.
 
-    The softmax of the log-probabilities divided by the temperature T:
-    T > 1 flattens the rows (an underconfident model), T < 1 sharpens them
-    (overconfident). The most probable class of each row stays the same, so
-    the accuracy vector does not move; the confidences do (with more than two
-    classes their ranking can change slightly). The formula is
-    :func:`rejlab.apply_temperature` (``docs/maths.md``, section (m)); this is
-    its name in the data sets.
+    :func:`rejlab.apply_temperature` under its data-set name (docs/maths.md,
+    section (m)): T > 1 flattens the rows (underconfident), T < 1 sharpens them;
+    the predicted class, hence the accuracy vector, stays.
 
     Examples
     --------

@@ -1,9 +1,7 @@
 """The worked examples of the neighborhood-system paper as data (one source for tests and notebooks).
 
-U = {a, b, c, d, e, f, g} throughout. Blocks are listed in subscript order,
-so ``ideal[0]`` is P_1. The numbers the paper states are kept next to the
-data (``paper``) so a notebook can print "the paper says" beside what rejlab
-computes; nothing here is computed.
+U = {a, b, c, d, e, f, g}; blocks in subscript order (``ideal[0]`` is P_1). The
+numbers the paper states sit beside the data (``paper``), never computed here.
 """
 
 from __future__ import annotations
@@ -15,15 +13,8 @@ from .._constraints import accepts
 from .._kinds import integer
 from .._sets import ElementSet
 
-__all__ = [
-    "PaperExample",
-    "Table1",
-    "PAPER_U",
-    "definition3_covering",
-    "equal_blocks_covering",
-    "paper_example",
-    "table1",
-]
+__all__ = ["PaperExample", "Table1", "PAPER_U", "definition3_covering", "equal_blocks_covering",
+           "paper_example", "table1"]
 
 #: The sample space of every example of the neighborhood-system paper.
 PAPER_U = ElementSet("abcdefg")
@@ -65,9 +56,8 @@ def definition3_covering():
 def equal_blocks_covering():
     """A covering with two equal blocks, where the paper's Theorem fails.
 
-    ``({a,b}, {a,b}, {b,c,d}, {e})``: a and b lie in two blocks (b in three),
-    but N(a) = {a, b} equals the first two blocks and is no *proper* subset
-    of any block, so the Theorem's construction misses a.
+    N(a) = {a, b} equals two blocks and is no *proper* subset of any: the
+    Theorem's construction misses a although a lies in two blocks.
 
     >>> import rejlab as rl
     >>> rl.datasets.equal_blocks_covering()
@@ -128,11 +118,9 @@ def paper_example(number):
 class Table1:
     """The multi-label example of Section 5 (Table 1), in both of the paper's forms.
 
-    Label sets (Section 5.1) are dicts element -> set of labels 1..3; block
-    forms (Section 5.2) are tuples (P_1, P_2, P_3). The two sections disagree
-    on method 2: in 5.1 sample c gets only label 2, so its blocks are
-    ``({b}, {c,e,f}, {a,d,g})``; 5.2 writes ``({b,c}, {e,c,f}, {a,d,g})``,
-    which is c with labels {1, 2}. Both readings are kept.
+    Label sets (Section 5.1): dicts element -> set of labels 1..3; blocks
+    (Section 5.2): tuples (P_1, P_2, P_3). On method 2 the sections disagree
+    (5.1 gives c only label 2, 5.2 labels {1, 2}): both readings are kept.
     """
 
     U: ElementSet
@@ -147,8 +135,7 @@ class Table1:
 
 
 def table1():
-    """Table 1 with methods 1 and 2, and in ``paper`` the stated Accuracy / Precision / Recall
-    (Section 5.1) and AA / RAR (Section 5.2) of both (see :class:`Table1` for method 2's two readings).
+    """Table 1 with methods 1 and 2 (:class:`Table1`), and the scores the paper states for them.
 
     >>> import rejlab as rl
     >>> t = rl.datasets.table1()

@@ -1,9 +1,7 @@
-"""The population of the four-Gaussians toy problem: its exact curves, by quadrature.
+"""The population of the four-Gaussians toy problem (Condessa et al. 2017, Sec. 5, Fig. 3).
 
-The toy problem's posteriors are known, so the population's r, A, Q and phi
-at a confidence threshold are one-dimensional integrals, computed by
-Gauss-Legendre quadrature on smooth pieces (about 1e-14 accurate): no
-sampling, no seed (Condessa et al. 2017, Sec. 5, Fig. 3).
+Its r, A, Q and phi at a confidence threshold are one-dimensional integrals,
+computed by Gauss-Legendre quadrature on smooth pieces (about 1e-14): no sampling.
 """
 
 from __future__ import annotations
@@ -76,10 +74,8 @@ def _kinks(t, rejector):
 def rejected_and_kept_accurate(t, rejector, s, nodes=_NODES):
     """r(t) and |A∩N|(t) / n of the population, for thresholds t (1-D array).
 
-    Pieces in u1: [0, k1] (rows wholly rejected), [k1, k2], [k2, s + 12]
-    (beyond, the mass is below 1e-30). Next to k1, u2* grows like
-    -log(u1 - k1): that piece is cut into subintervals shrinking
-    geometrically towards k1, so the rule converges fast there too.
+    Pieces in u1: [0, k1] (wholly rejected), [k1, k2], [k2, s + 12] (mass beyond:
+    below 1e-30); u2* grows like -log(u1 - k1), so [k1, k2] is cut geometrically towards k1.
     """
     t = np.asarray(t, dtype=float)
     top = s + 12.0
@@ -120,10 +116,8 @@ POPULATION = dict(rejector=one_of(REJECTORS), separation=POSITIVE)
 def population_point(threshold, rejector="max_probability", separation=1.0):
     """Population r, A, Q, phi of the threshold rejector ``confidence < threshold`` (exact).
 
-    By quadrature (see the module's docstring), for the toy problem with
-    centres at (±s, ±s), s = ``separation``, and the rejector by name.
-    Returns :class:`rejlab.measures.Measures` of floats, or of arrays shaped
-    like ``threshold``.
+    For centres at (±s, ±s), s = ``separation``: :class:`rejlab.measures.Measures`
+    of floats, or of arrays shaped like ``threshold``.
 
     Examples
     --------
@@ -131,14 +125,11 @@ def population_point(threshold, rejector="max_probability", separation=1.0):
     >>> round(p.r, 3), round(p.Q, 3)
     (0.135, 0.728)
     """
-    s, t = separation, threshold
-    shape = t.shape
-    r, an = rejected_and_kept_accurate(np.ravel(t), rejector, s)
-    A, Q, phi = measures_from_population(r, an, expected_accuracy(s))
-    out = (r, A, Q, phi)
-    if not shape:
+    r, an = rejected_and_kept_accurate(np.ravel(threshold), rejector, separation)
+    out = (r, *measures_from_population(r, an, expected_accuracy(separation)))
+    if not threshold.shape:
         return Measures(*(float(x[0]) for x in out))
-    return Measures(*(x.reshape(shape) for x in out))
+    return Measures(*(x.reshape(threshold.shape) for x in out))
 
 
 class PopulationCurves(NamedTuple):
@@ -185,12 +176,9 @@ def _population_curves(rejector, s, r_grid):
 def population_curves(rejector="max_probability", separation=1.0, r=None):
     """The population A, Q, phi of the toy problem as functions of the rejected fraction r.
 
-    What an infinite sample would give: for each r of the grid (default
-    ``np.linspace(0, 1, 201)``) the threshold that rejects the fraction r of
-    the population is found by regula falsi on the exact r(t) of
-    :func:`population_point` (to about 1e-13), then A, Q and phi follow.
-    Deterministic and cached: the same arguments return the same (read-only)
-    arrays.
+    For each r of the grid (default ``np.linspace(0, 1, 201)``) the threshold
+    rejecting r is found by regula falsi on the exact r(t) (to about 1e-13).
+    Cached: the same arguments return the same read-only arrays.
 
     Examples
     --------

@@ -1,14 +1,6 @@
-"""A synthetic hyperspectral scene with the structure of AVIRIS Indian Pines,
-and a loader for the real scene (Condessa et al. 2017, Sec. 6).
-
-The real scene (145 x 145 pixels, 200 bands after removing the water
-absorption bands, 16 classes, about half of the pixels unlabelled) is not
-redistributable with rejlab. :func:`synthetic_scene` builds a scene with the
-same structure: rectangular fields of one land cover each, some of them left
-unlabelled, and spectra whose class-conditional distributions overlap
-strongly, so that a classifier trained on 10 pixels per class is right only
-about half of the time without context. :func:`load_indian_pines` reads the
-real ``.mat`` files for users who download them.
+"""Hyperspectral scenes (Condessa et al. 2017, Sec. 6): a synthetic one with the structure of
+AVIRIS Indian Pines, and a loader for the real one (145 x 145 pixels, 200 bands, 16 classes,
+not redistributable with rejlab).
 """
 
 from __future__ import annotations
@@ -56,12 +48,8 @@ GROUND_TRUTH = Kind("GROUND_TRUTH", _ground_truth, example=[[1, 1, 0], [2, 2, 1]
 
 @dataclass(frozen=True)
 class Scene:
-    """A labelled image: ground-truth map and per-pixel features.
-
-    ``ground_truth`` (H, W): 0 = unlabelled background, 1..K = class labels;
-    ``features`` (H, W, B): one B-band spectrum per pixel (both read-only);
-    ``class_names``: the name of class k at index k - 1; ``name``: where the
-    scene comes from.
+    """A labelled image: ``ground_truth`` (H, W; 0 = unlabelled, 1..K) and ``features``
+    (H, W, B; a spectrum per pixel), both read-only; class k is named ``class_names[k - 1]``.
     """
 
     ground_truth: np.ndarray
@@ -142,31 +130,14 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
                     field_variation=0.3, unlabelled=0.4, seed=0):
     """A seeded synthetic scene with the structure of AVIRIS Indian Pines.
 
-    The image is cut into rectangular fields (a guillotine partition, about
-    one field per 350 pixels); each field holds one class and every class
-    has at least one field. A share ``unlabelled`` of the fields is hidden
-    from the ground truth (label 0), as the unlabelled background of the real
-    scene; their pixels still have spectra of their (hidden) class. Each
-    pixel's spectrum is its class mean (a smooth curve over the bands) plus
-    band-correlated Gaussian noise of the same covariance for every class,
-    strong enough that the classes overlap heavily.
-
-    Parameters
-    ----------
-    shape : (int, int), default (145, 145)
-        Image size (H, W) in pixels.
-    n_classes, n_bands : int, default 16, 30
-        K classes (labels 1..K) and B spectral bands (the real scene has 200;
-        fewer keep the lesson fast, and the class overlap is set by ``noise``).
-    noise : float > 0, default 0.7
-        Pixel noise scale; larger means more overlap between classes.
-    field_variation : float >= 0, default 0.3
-        Scale of a spectral offset shared by all pixels of a field (fields of
-        one class differ a little, so some fields are harder than others).
-    unlabelled : float in [0, 1), default 0.4
-        Share of the fields hidden from the ground truth.
-    seed : int, default 0
-        Seed of the NumPy generator; the same seed gives the same scene.
+    The image is cut into rectangular fields (about one per 350 pixels), each
+    of one class, every class in at least one; a share ``unlabelled`` of the
+    fields is hidden from the ground truth (label 0) but keeps its spectra. A
+    pixel's spectrum is its class mean (a smooth curve over ``n_bands`` bands;
+    the real scene has 200) plus band-correlated Gaussian noise scaled by
+    ``noise``, strong enough that a classifier trained on 10 pixels per class
+    is right about half of the time without context. ``field_variation``
+    scales an offset shared by a field's pixels, so some fields are harder.
 
     Examples
     --------
@@ -188,7 +159,6 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
             f"shape {shape} is too small for n_classes={n_classes}: only "
             f"{len(rects)} fields fit; use a larger shape or fewer classes")
     n_fields = len(rects)
-    # every class gets one field, the other fields get random classes
     classes = np.concatenate([np.arange(1, n_classes + 1),
                               rng.integers(1, n_classes + 1, n_fields - n_classes)])
     rng.shuffle(classes)
@@ -197,10 +167,10 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     hideable = np.setdiff1d(np.arange(n_fields), first)
     n_hide = min(len(hideable), int(round(unlabelled * n_fields)))
     hidden = rng.choice(hideable, size=n_hide, replace=False)
-    truth = np.zeros(shape, dtype=np.int64)
-    ground_truth = np.zeros(shape, dtype=np.int64)
+    truth, ground_truth, field = (np.zeros(shape, dtype=np.int64) for _ in range(3))
     for i, ((r0, r1, c0, c1), k) in enumerate(zip(rects, classes)):
         truth[r0:r1, c0:c1] = k
+        field[r0:r1, c0:c1] = i
         if i not in hidden:
             ground_truth[r0:r1, c0:c1] = k
     means = _spectra(n_classes, n_bands, rng)
@@ -210,23 +180,18 @@ def synthetic_scene(shape=(145, 145), n_classes=16, n_bands=30, *, noise=0.7,
     mix /= mix.sum(axis=1, keepdims=True)
     # each field departs a little from its class mean (soil, growth stage...): some
     # fields are then harder to tell apart than others, as in a real scene
-    field_offset = np.zeros(shape, dtype=np.int64)
-    for i, (r0, r1, c0, c1) in enumerate(rects):
-        field_offset[r0:r1, c0:c1] = i
     offsets = (4.0 * field_variation) * (rng.standard_normal((n_fields, n_bands)) @ mix.T)
     white = rng.standard_normal(shape + (n_bands,))
-    features = means[truth - 1] + offsets[field_offset] + (4.0 * noise) * (white @ mix.T)
+    features = means[truth - 1] + offsets[field] + (4.0 * noise) * (white @ mix.T)
     names = tuple(f"class {k}" for k in range(1, n_classes + 1))
     return Scene(v.readonly(ground_truth), v.readonly(features), names, name=f"synthetic (seed {seed})")
 
 
 @accepts(ground_truth=GROUND_TRUTH, per_class=POSITIVE_INTEGER, seed=SEED)
 def training_mask(ground_truth, per_class=10, seed=0):
-    """Pick ``per_class`` labelled pixels of every class at random (seeded).
+    """The (H, W) boolean map of ``per_class`` random labelled pixels of every class (seeded).
 
-    ``ground_truth`` is an (H, W) map (0 = unlabelled, 1..K); the paper uses
-    10 training pixels per class. Returns the (H, W) boolean map of the
-    training pixels.
+    ``ground_truth`` is an (H, W) map (0 = unlabelled, 1..K); the paper trains on 10 per class.
 
     Examples
     --------
@@ -249,10 +214,8 @@ def training_mask(ground_truth, per_class=10, seed=0):
     return mask.reshape(gt.shape)
 
 
-#: Largest image side, band count and cube size :func:`load_indian_pines` accepts
-#: (Indian Pines is 145 x 145 x 200; the other common scenes, such as Salinas
-#: 512 x 217 x 224 or Pavia University 610 x 340 x 103, fit too). Checked on the
-#: sizes a file declares, before anything is decompressed.
+#: Largest image side, band count and cube size :func:`load_indian_pines` accepts (Indian Pines
+#: is 145 x 145 x 200; Salinas 512 x 217 x 224 and Pavia University 610 x 340 x 103 fit too).
 MAX_SCENE_SIDE = 2048
 MAX_SCENE_BANDS = 512
 MAX_SCENE_VALUES = 2**25
@@ -264,29 +227,15 @@ _NUMERIC_CLASSES = {"double", "single", "int8", "uint8", "int16", "uint16", "int
 
 @accepts(data_path=PATH, gt_path=PATH, data_key=OPTIONAL_TEXT, gt_key=OPTIONAL_TEXT)
 def load_indian_pines(data_path, gt_path, *, data_key=None, gt_key=None):
-    """Read the AVIRIS Indian Pines scene from its two MATLAB files.
+    """Read the AVIRIS Indian Pines scene from its two MATLAB files into a :class:`Scene`.
 
-    Download ``Indian_pines_corrected.mat`` (the 145 x 145 x 200 cube) and
-    ``Indian_pines_gt.mat`` (the ground truth, 0 = unlabelled, 1..16) from a
-    public hyperspectral data collection (for instance the Grupo de
-    Inteligencia Computacional of the University of the Basque Country);
-    they are not redistributed with rejlab. Needs scipy: ``pip install
-    "rejlab[io]"`` (ImportError otherwise). ``data_key`` and ``gt_key`` name
-    the variables inside the files; by default the standard names
-    (``indian_pines_corrected``, ``indian_pines_gt``) or the only variable.
-
-    The sizes each file declares are checked before anything is loaded (a
-    compressed ``.mat`` file of a few hundred kilobytes can declare an array
-    of gigabytes): the cube must be H x W x B with H, W at most
-    :data:`MAX_SCENE_SIDE`, B at most :data:`MAX_SCENE_BANDS` and
-    H * W * B at most :data:`MAX_SCENE_VALUES` numbers; the ground truth an
-    H x W numeric map of labels 0..16. Only the chosen variable of each
-    file is read. Anything else (not a MATLAB file, a missing variable, a
-    cube of non-finite numbers) is a ``ValueError`` naming the file's
-    argument; a missing file a ``FileNotFoundError``.
-
-    Returns a :class:`Scene` (features float64, ground truth int64, class
-    names :data:`INDIAN_PINES_CLASSES` when there are 16 classes).
+    Download ``Indian_pines_corrected.mat`` (the cube) and ``Indian_pines_gt.mat`` (labels
+    0..16) from a public hyperspectral collection (for instance the University of the Basque
+    Country's Grupo de Inteligencia Computacional). Needs scipy (``pip install "rejlab[io]"``).
+    ``data_key`` and ``gt_key`` name the variables (default: the standard names, or the only one).
+    Declared sizes are checked before anything loads (a small compressed file can declare
+    gigabytes) against :data:`MAX_SCENE_SIDE`, :data:`MAX_SCENE_BANDS`, :data:`MAX_SCENE_VALUES`.
+    A bad file is a ValueError naming its argument, a missing one a FileNotFoundError.
     """
     try:
         from scipy.io import loadmat, whosmat

@@ -1,13 +1,7 @@
-"""Drawing: every function takes already-computed results and ``ax=None``,
-and returns the Axes it drew on (so notebooks and widgets share them).
+"""Drawing: every function takes already-computed results and ``ax=None`` and returns the Axes.
 
-Calling a function again on the Axes it drew on updates its artists in
-place: they carry a ``gid`` (``"subset-an"``, ``"opset-green"``, ...) by which
-the second call finds them (:func:`find_artist`). Each function's docstring
-lists, under Notes, which artists an explorer may move that way.
-:func:`style` applies the course's font sizes and layout to matplotlib.
-
-Importing this module imports matplotlib; ``import rejlab`` does not.
+Called again on its Axes, a function moves its artists in place, found by ``gid``
+(:func:`find_artist`); its docstring names them. Importing this imports matplotlib.
 """
 
 from importlib import import_module

@@ -1,9 +1,6 @@
 """What every plot module draws with: the Axes it is given or makes, artists found by gid and
-moved in place, and the kinds the plot functions declare.
-
-A plot function called again on the Axes it drew on moves its artists
-instead of drawing new ones: it finds each by its ``gid`` and gives it new
-data (``put_*``), or removes what it drew and draws afresh (:func:`remove_artists`).
+moved in place (``put_*``) or removed and drawn afresh (:func:`remove_artists`), and the kinds
+the plot functions declare.
 """
 
 from __future__ import annotations
@@ -21,9 +18,6 @@ from ._style import OKABE_ITO, R_LABEL
 # --- the kinds the plot functions declare (rejlab._constraints) ----------------------------
 
 
-_ONE_AX = "a matplotlib Axes (or None for a new figure)"
-
-
 def _axes(x, name):
     """One Axes or a sequence (an array) of them, as a flat object array; their count is the body's."""
     arr = None
@@ -39,7 +33,8 @@ def _axes(x, name):
 
 
 #: A matplotlib Axes; several Axes (one per panel); a Figure; an Axes or a Figure.
-AX = Kind("AX", lambda x, name: v.instance_of(x, name, Axes, _ONE_AX), cls=Axes)
+AX = Kind("AX", lambda x, name: v.instance_of(x, name, Axes, "a matplotlib Axes (or None for a new figure)"),
+          cls=Axes)
 AXES = Kind("AXES", _axes, cls=Axes)
 FIGURE = Kind("FIGURE", lambda x, name: v.instance_of(
     x, name, Figure, "a matplotlib Figure (or None for a new one)"), cls=Figure)
@@ -47,10 +42,9 @@ CANVAS = duck(("get_children", "figure"), "a matplotlib Axes or Figure", "CANVAS
 
 
 def named(cls, source):
-    """The kind of one ``cls`` result or a non-empty dict name -> result, as such a dict.
+    """The kind of one ``cls`` result (named "": no legend entry) or a non-empty dict name -> result.
 
-    One result alone is named "" (drawn without a legend entry); ``source``
-    says where such a result comes from, for the message.
+    ``source`` says where such a result comes from, for the message.
     """
     def check(x, name):
         if isinstance(x, dict) and not x:
@@ -145,11 +139,8 @@ RATIOS = Kind("RATIOS", _ratios, example=[1.0, 2.0])
 
 
 def pyplot():
-    """``matplotlib.pyplot``, imported on first use: only a plot called without Axes needs it.
-
-    pyplot chooses a backend when it is imported; explorers, the command line
-    and the tests draw on Figures they make themselves and never load it.
-    """
+    """``matplotlib.pyplot``, imported on first use (it chooses a backend): only a plot called
+    without Axes needs it; explorers, the command line and the tests never load it."""
     import matplotlib.pyplot as plt
 
     return plt
@@ -165,10 +156,7 @@ def get_ax(ax=None, **subplot_kw):
 
 
 def axes_row(axes, count, width=4.3, height=3.9, nrows=1):
-    """``axes`` as a flat array, refused unless it holds ``count`` Axes; None: new pyplot panels.
-
-    New panels come ``nrows`` rows of ``count // nrows``, each ``width`` x ``height`` inches.
-    """
+    """``axes`` as a flat array of ``count`` Axes; None: ``nrows`` rows of new pyplot panels."""
     if axes is None:
         ncols = count // nrows
         _, axes = pyplot().subplots(nrows, ncols, figsize=(width * ncols, height * nrows),
@@ -181,10 +169,7 @@ def axes_row(axes, count, width=4.3, height=3.9, nrows=1):
 
 @accepts(figure=FIGURE, ncols=POSITIVE_INTEGER, width_ratios=RATIOS, nrows=POSITIVE_INTEGER)
 def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
-    """``nrows`` rows of ``ncols`` Axes on ``figure`` (row by row), made on the first call, then reused.
-
-    Explorers draw on a Figure of their own, not a pyplot one: this gives
-    them the panels every later redraw reuses.
+    """``nrows`` rows of ``ncols`` Axes on ``figure`` (an explorer's own), made once, then reused.
 
     Examples
     --------
@@ -212,11 +197,7 @@ def panels(figure, ncols=1, *, width_ratios=None, nrows=1):
 
 @accepts(ax=CANVAS, gid=TEXT)
 def find_artist(ax, gid):
-    """The artist of ``ax`` (an Axes or a Figure) whose gid is ``gid``, or None.
-
-    The one in-place mechanism of :mod:`rejlab.plot`: a function draws its
-    artists with a gid and, called again on the same Axes, finds and moves them.
-    """
+    """The artist of ``ax`` (an Axes or a Figure) whose gid is ``gid``, or None."""
     for artist in ax.get_children():
         if artist.get_gid() == gid:
             return artist
@@ -224,12 +205,10 @@ def find_artist(ax, gid):
 
 
 def remove_artists(ax, gids=None):
-    """Remove what a plot function drew on ``ax`` (the artists whose gid is in ``gids``, or all),
-    and the legend.
+    """Remove the artists whose gid is in ``gids`` (or all) and the legend from ``ax``.
 
-    The other half of the in-place mechanism, for a function that draws a
-    variable number of artists (bins, points): the Axes, its limits, ticks
-    and labels stay (``ax.clear()`` would rebuild every tick: slow).
+    For a function drawing a variable number of artists: limits, ticks and labels
+    stay (``ax.clear()`` would rebuild every tick: slow).
     """
     def mine(artist):
         return gids is None or (artist.get_gid() or "") in gids
@@ -256,9 +235,8 @@ def remove_artists(ax, gids=None):
 def put_line(ax, gid, x, y, **style):
     """A line found by ``gid`` and given new data, or made.
 
-    A line with no finite point takes no part in the layout: matplotlib
-    measures an empty unclipped marker line as a box around the figure's
-    corner, and a constrained layout then collapses every Axes to nothing.
+    A line with no finite point leaves the layout: a constrained layout would
+    collapse every Axes around an empty unclipped marker line.
     """
     line = find_artist(ax, gid)
     if line is None:
@@ -272,11 +250,8 @@ def put_line(ax, gid, x, y, **style):
 
 
 def put_marker(ax, gid, x, y, **style):
-    """A one-point marker found by ``gid`` and moved, or made.
-
-    Not clipped by the axes (``clip_on=False`` unless given): a point at
-    r = 0 or r = 1 sits on the axes' edge and would otherwise show half a marker.
-    """
+    """A one-point marker found by ``gid`` and moved, or made; unclipped, so a point at r = 0
+    or 1 shows whole."""
     return put_line(ax, gid, [x], [y], **{"ls": "none", "clip_on": False, **style})
 
 
@@ -310,9 +285,7 @@ def put_scatter(ax, gid, points, **style):
 
 def r_axes(ax, ylabel, xlabel=R_LABEL):
     """The frame every curve against r (or coverage) shares: x from 0 to 1, labelled, a light grid."""
-    ax.set_xlim(0, 1)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    ax.set(xlim=(0, 1), xlabel=xlabel, ylabel=ylabel)
     ax.grid(alpha=0.3)
 
 

@@ -31,17 +31,11 @@ def _rectangles(left, width, bottom, height, gid, **style):
 def reliability_diagram(bins, ax=None, *, label=None):
     """The reliability diagram: accuracy per confidence bin against the diagonal.
 
-    Each non-empty bin is a bar as wide as the bin, as high as the share of
-    accurate samples in it (blue); the hatched vermillion box beside its top
-    reaches the bin's mean confidence: the gap a calibrated model would not
-    have (a box above the bar: overconfident; below it: underconfident). The
-    dashed diagonal is perfect calibration. Empty bins draw nothing. The
-    title gives the bins and the ECE (``bins.ece``).
-
-    ``label`` says what the data are (in the title). Artists:
-    ``"reliability-accuracy"`` and ``"reliability-gap"`` (one
-    PatchCollection each), ``"reliability-diagonal"``; a second call on the
-    same Axes replaces them.
+    Each non-empty bin is a blue bar as high as its accuracy; the hatched
+    vermillion box from its top reaches the bin's mean confidence (above the
+    bar: overconfident). The title gives ``label``, the bins and the ECE.
+    Artists ``"reliability-accuracy"``, ``"reliability-gap"`` (PatchCollections)
+    and ``"reliability-diagonal"`` are replaced by a second call.
     """
     b = bins
     ax = get_ax(ax, figsize=(5.2, 4.6), layout="constrained")
@@ -56,29 +50,22 @@ def reliability_diagram(bins, ax=None, *, label=None):
                                   edgecolor=OKABE_ITO["vermillion"], hatch="///", lw=1.0))
     (diagonal,) = ax.plot([0, 1], [0, 1], ls="--", color=OKABE_ITO["black"], lw=1.2,
                           gid="reliability-diagonal", label="perfect calibration")
-
     handles = [Patch(facecolor=OKABE_ITO["blue"], alpha=0.85, label="accuracy in the bin"),
                Patch(facecolor="none", edgecolor=OKABE_ITO["vermillion"], hatch="///",
                      label="gap to its mean confidence"), diagonal]
     ax.legend(handles=handles, loc="upper left", fontsize=9)
-    n_bins = b.counts.size
     head = f"{label}: " if label else ""
-    ax.set_title(f"{head}{n_bins} {_BINNING_WORDS[b.binning]} bins, ECE = {b.ece:.3f}",
-                 fontsize=11)
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1)
-    ax.set_xlabel("confidence (maximum probability)")
-    ax.set_ylabel("accuracy")
-    ax.set_aspect("equal")
+    ax.set_title(f"{head}{b.counts.size} {_BINNING_WORDS[b.binning]} bins, ECE = {b.ece:.3f}", fontsize=11)
+    ax.set(xlim=(0, 1), ylim=(0, 1), xlabel="confidence (maximum probability)", ylabel="accuracy",
+           aspect="equal")
     return ax
 
 
 @accepts(bins=BINS, ax=AX)
 def bin_counts(bins, ax=None):
-    """How many samples each bin holds: empty and nearly empty bins are the noisy ones.
+    """How many samples each bin holds (the nearly empty bins are the noisy ones).
 
-    Artist ``"reliability-counts"`` (one PatchCollection), replaced by a
-    second call on the same Axes.
+    Artist ``"reliability-counts"`` (a PatchCollection), replaced by a second call.
     """
     b = bins
     ax = get_ax(ax, figsize=(5.2, 2.6), layout="constrained")
@@ -88,9 +75,7 @@ def bin_counts(bins, ax=None):
                                   np.zeros(int(full.sum())), b.counts[full],
                                   "reliability-counts", facecolor=OKABE_ITO["grey"],
                                   edgecolor="white"))
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, max(1, int(b.counts.max())) * 1.1)
-    ax.set_xlabel("confidence (maximum probability)")
-    ax.set_ylabel("samples in the bin")
+    ax.set(xlim=(0, 1), ylim=(0, max(1, int(b.counts.max())) * 1.1),
+           xlabel="confidence (maximum probability)", ylabel="samples in the bin")
     ax.set_title(f"{int((~full).sum())} of {b.counts.size} bins empty", fontsize=11)
     return ax

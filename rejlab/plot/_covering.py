@@ -1,10 +1,7 @@
-"""Coverings and AA / RAR results drawn as element x block incidence grids.
+"""Coverings and AA / RAR results as element x block grids (neighborhood-system paper, Secs. 3-5).
 
-Neighborhood-system paper, Secs. 3-5 (lessons 07-09). Rows are the elements
-of U, columns are blocks (labels). Colour is doubled by hatching and text,
-so the grids read in grey scale and for colour-blind viewers. Called again
-on the same Axes, a grid moves its cells and texts while it keeps its shape,
-and is drawn afresh when the shape changes.
+Rows are the elements of U, columns blocks (labels); colour is doubled by hatching and text.
+Called again on the same Axes, a grid of the same shape moves its cells and texts.
 """
 
 from __future__ import annotations
@@ -60,12 +57,9 @@ def _legend(ax, styles):
 def _grid(ax, prefix, key, rows, columns, n_cells):
     """The parts of a grid by name (gid ``<prefix>-<name>``), and whether they are new.
 
-    Found when ``ax`` holds a grid of shape ``key`` (the text of an invisible
-    ``"<prefix>-layout"`` artist); else drawn afresh: axis off, row labels
-    (``row-<r>``) left and column headers (``head-<i>``) on top as plain
-    texts (far cheaper to render than tick labels, which keeps explorer
-    redraws fast), a caption under, and cells ``cell-<i>-<r>`` in the first
-    ``n_cells`` columns.
+    Found when ``ax`` holds a grid of shape ``key`` (an invisible ``"<prefix>-layout"``
+    text); else drawn afresh: labels ``row-<r>``, ``head-<i>`` and ``caption`` as
+    plain texts (far cheaper than tick labels), cells ``cell-<i>-<r>``.
     """
     found = {}
     for artist in ax.get_children():
@@ -81,9 +75,7 @@ def _grid(ax, prefix, key, rows, columns, n_cells):
                                        rotation_mode="anchor") for i, x in enumerate(columns)})
     parts["caption"] = ax.text(0.5 * (columns[0] + columns[-1]), rows - 0.3, "", ha="center",
                                va="top")
-    ax.set_xlim(-0.6, columns[-1] + 0.6)
-    ax.set_ylim(rows - 0.5, -0.5)
-    ax.set_aspect("equal")
+    ax.set(xlim=(-0.6, columns[-1] + 0.6), ylim=(rows - 0.5, -0.5), aspect="equal")
     for i, x in enumerate(columns[:n_cells]):
         for r in range(rows):
             parts[f"cell-{i}-{r}"] = ax.add_patch(Rectangle(
@@ -102,33 +94,18 @@ def _tag(ax, prefix, key, parts):
 @accepts(summary=instance(CoveringSummary, "a CoveringSummary (from rl.covering_summary)"),
          p=ELEMENT, show_derived=FLAG, legend=FLAG, ax=AX)
 def covering_grid(summary, p=None, *, show_derived=True, legend=True, ax=None):
-    """Draw a covering as an element x block grid, with N(p), NS(p), overlaps and cov(C).
+    """Draw a :func:`rejlab.covering_summary` as an element x block grid, with N(p), NS(p),
+    overlaps and cov(C).
 
-    Columns, left to right: the blocks C_1..C_m (NS(p) outlined in black),
-    the neighborhood N(p) of the chosen element, the number of blocks
-    holding each element (``|Q_NS(x)|``; 2 or more = overlapped, 0 = empty
-    neighborhood system) and the blocks of the derived covering cov(C),
-    each headed by the elements whose neighborhood it is (``*`` marks a
-    proper subset of some block: the ones the paper's Theorem unites).
-
-    Parameters
-    ----------
-    summary : CoveringSummary
-        What :func:`rejlab.covering_summary` computed of the covering.
-    p : element of U, optional
-        The element whose N(p) and NS(p) are highlighted.
-    show_derived : bool
-        Draw the cov(C) columns.
-    legend : bool
-        Draw the colour key (explorers show it as HTML instead: faster).
-
-    Notes
-    -----
-    Artists by gid, moved by an explorer changing p or a cell:
-    ``"covering-cell-<column>-<row>"``, ``"covering-row-<row>"``,
-    ``"covering-head-<column>"``, ``"covering-count-<row>"``,
-    ``"covering-outline-<block>"`` (NS(p)), ``"covering-band"`` (the row of
-    p) and ``"covering-caption"``.
+    Columns: the blocks C_1..C_m (NS(p) outlined), N(p) of the element ``p``,
+    the number of blocks holding each element (``|Q_NS(x)|``: 2 or more
+    overlapped, 0 empty) and, with ``show_derived``, the blocks of cov(C),
+    headed by the elements whose neighborhood they are (``*``: a proper subset
+    of some block, which the paper's Theorem unites). ``legend=False`` for
+    explorers, which show the key as HTML (faster). An explorer moves
+    ``"covering-cell-<column>-<row>"``, ``"covering-row-<row>"``, ``"covering-head-<column>"``,
+    ``"covering-count-<row>"``, ``"covering-outline-<block>"``, ``"covering-band"`` (the row
+    of p) and ``"covering-caption"``.
     """
     s = summary
     if p is not None:
@@ -173,18 +150,14 @@ def covering_grid(summary, p=None, *, show_derived=True, legend=True, ax=None):
         styles += [COVERING_STYLE["derived"] if e in Y else None for Y in derived]
         for i, style in enumerate(styles):
             _set_cell(parts[f"cell-{i}-{r}"], style)
-        parts[f"count-{r}"].set_text(str(c))
-        parts[f"count-{r}"].set_fontweight("bold" if c != 1 else "normal")
-        parts[f"row-{r}"].set_text(str(e))
-        parts[f"row-{r}"].set_fontweight("bold" if e == p else "normal")
+        parts[f"count-{r}"].set(text=str(c), fontweight="bold" if c != 1 else "normal")
+        parts[f"row-{r}"].set(text=str(e), fontweight="bold" if e == p else "normal")
     for i, h in enumerate(headers):
-        parts[f"head-{i}"].set_text(h)
-        parts[f"head-{i}"].set_fontweight("bold" if i < m and i + 1 in system else "normal")
+        parts[f"head-{i}"].set(text=h, fontweight="bold" if i < m and i + 1 in system else "normal")
     for i in range(m):
         parts[f"outline-{i}"].set_visible(i + 1 in system)
     if p is not None:
-        parts["band"].set_y(s.universe.index(p) - 0.5)
-        parts["band"].set_visible(True)
+        parts["band"].set(y=s.universe.index(p) - 0.5, visible=True)
         q = "{" + ", ".join(str(i) for i in sorted(system)) + "}" if system else "∅"
         n_text = _fmt(N_p) if N_p is not None else "undefined (NS(p) is empty)"
         parts["caption"].set_text(f"p = {p}:  N(p) = {n_text},  Q_NS(p) = {q}")
@@ -199,31 +172,14 @@ RESULT = instance(AccuracyReport, "an AccuracyReport (from rl.accuracy_report)")
 @accepts(report_1=RESULT, report_2=RESULT, names=NAMES, legend=FLAG, axes=AXES)
 def results_grid(report_1, report_2=None, *, names=("method 1", "method 2"), legend=True,
                  axes=None):
-    """Draw one or two classification results against the ideal, side by side.
+    """Draw one or two :func:`rejlab.accuracy_report` results against the ideal, side by side.
 
-    Draws what :func:`rejlab.accuracy_report` computed. Each panel is an
-    element x label grid: green = label kept (TP), blue dotted = label
-    missed (FN), vermillion crossed = label wrongly given (FP). The column
-    on the right is the element's T_neg term ``max(FP_p, FN_p)``; rows of
-    D_P (overlapped in the ideal) are marked. Titles give AA and RAR as
-    exact fractions.
-
-    Parameters
-    ----------
-    report_1, report_2 : AccuracyReport
-        ``rl.accuracy_report(ideal, result)`` of each result; ``report_2``
-        is optional.
-    names : tuple of str
-        Panel titles.
-    legend : bool
-        Draw the colour key next to the last panel.
-    axes : sequence of Axes, optional
-        One per result.
-
-    Returns
-    -------
-    list of matplotlib Axes, with on each ``"result-cell-<label>-<row>"``,
-    ``"result-row-<row>"``, ``"result-term-<row>"`` and ``"result-caption"``.
+    Each panel (titled by ``names``) is an element x label grid: green = label
+    kept (TP), blue dotted = missed (FN), vermillion crossed = wrongly given
+    (FP); the right column is the element's T_neg term ``max(FP_p, FN_p)``;
+    rows of D_P are marked; the caption gives AA and RAR as exact fractions. Returns the Axes,
+    each with ``"result-cell-<label>-<row>"``, ``"result-row-<row>"``, ``"result-term-<row>"``,
+    ``"result-caption"``.
     """
     reports = [report_1] + ([report_2] if report_2 is not None else [])
     if len(names) < len(reports):
@@ -255,8 +211,7 @@ def _result_panel(ax, report, name):
         for j in range(m):
             _set_cell(parts[f"cell-{j}-{r}"], RESULT_STYLE["tp"] if T[r, j] and R[r, j] else
                       RESULT_STYLE["fn"] if T[r, j] else RESULT_STYLE["fp"] if R[r, j] else None)
-        parts[f"term-{r}"].set_text(str(int(terms[e])))
-        parts[f"term-{r}"].set_fontweight("bold" if terms[e] else "normal")
+        parts[f"term-{r}"].set(text=str(int(terms[e])), fontweight="bold" if terms[e] else "normal")
         parts[f"row-{r}"].set_text(f"{e} (D_P)" if e in overlapped else str(e))
     parts["caption"].set_text(
         f"{name}: AA = {report.fraction_text('AA', infinity='∞')}, "

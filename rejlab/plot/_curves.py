@@ -1,6 +1,5 @@
-"""Curves of A, Q, phi, of the cost and of rho_0 along the rejected fraction.
-
-Condessa et al. 2017, Figs. 4 and 8 (lessons 03 and 05).
+"""Curves of A, Q, phi, of the cost and of rho_0 along the rejected fraction (Condessa et al. 2017,
+Figs. 4 and 8; lessons 03 and 05).
 """
 
 from __future__ import annotations
@@ -46,40 +45,23 @@ def curves(curves_by_name, measures=MEASURE_NAMES, axes=None, *, mark_best=True,
     Parameters
     ----------
     curves_by_name : dict[str, RejectionCurves] or RejectionCurves
-        One curve per rejector (or method). A rejector named as in
-        ``rl.REJECTORS`` is shown in words ("maximum probability") and in
-        its own colour (:data:`REJECTOR_STYLE`); other names get the
-        Okabe-Ito series colours.
+        One curve per rejector; a name of ``rl.REJECTORS`` is shown in words and
+        in its own colour (:data:`REJECTOR_STYLE`), others in the series colours.
     measures : sequence of "A", "Q", "phi"
-        One panel per measure, in this order. phi is drawn on a log scale
-        (0 and inf values leave gaps: phi = inf where only misclassified
-        samples were rejected).
-    axes : sequence of Axes, optional
-        As many as ``measures``; new figure with one row of panels if None.
+        One panel each (phi on a log scale: 0 and inf leave gaps).
     mark_best : bool
-        Mark the point of maximum Q of each rejector on every panel (a
-        diamond), the operating point Q singles out.
+        A diamond at each rejector's point of maximum Q, on every panel.
     mark_r : float in [0, 1], optional
-        A rejected fraction to mark: a dotted vertical line and, on each
-        curve, the point that rejects ``round(r n)`` samples (as
-        :func:`rejlab.reject_lowest` does; the nearest point of a thinned curve).
-    legend : bool
-        A legend in the last panel.
+        A dotted vertical line and, on each curve, the point that rejects
+        ``round(r n)`` samples (as :func:`rejlab.reject_lowest`; the nearest
+        point of a thinned curve).
     ylim : dict measure -> (bottom, top), optional
-        Fixed vertical limits for some panels (others fit the curves), so
-        that curves of different data compare by eye and an explorer draws
-        the axes once.
+        Fixed limits for some panels (others fit the curves), so that curves of
+        different data compare by eye.
 
-    Returns
-    -------
-    numpy.ndarray of Axes
-
-    Notes
-    -----
-    Called again, it moves on each panel ``"curve-<name>"``, ``"best-<name>"``
-    (the max-Q diamond; ``"bestline-<name>"``, a dashed vertical line, where
-    the value cannot be drawn), ``"r-marker"`` and ``"point-<name>"`` (with
-    ``mark_r``); panels without fixed limits refit.
+    Returns the Axes (a new row if ``axes`` is None); called again, it moves ``"curve-<name>"``,
+    ``"best-<name>"`` (``"bestline-<name>"`` where the value cannot be drawn), ``"r-marker"``
+    and ``"point-<name>"``.
 
     Examples
     --------
@@ -154,30 +136,12 @@ def cost_curves(costs_by_name, ax=None, *, mark_min=True, marks=None, no_rejecti
                 legend=True, title=None):
     """The cost L(r; rho) along each curve, with its cheapest point (Condessa et al. 2017, Sec. 4).
 
-    Draws what :func:`rejlab.cost_curve` computed: ``L = (1 - A)(1 - r) +
-    rho r`` at the points a figure shows, and the cheapest point of the
-    whole curve (the first one on exact ties; at rho = 1/2, the max-Q point).
-
-    Parameters
-    ----------
-    costs_by_name : dict[str, CostCurve] or CostCurve
-        One per rejector, at one price rho.
-    mark_min : bool
-        A diamond at each curve's cheapest point.
-    marks : (r, cost) or dict name -> (r, cost), optional
-        A circle at a point of each curve, e.g. the point that rejects
-        ``round(r n)`` samples and its cost (:meth:`rejlab.RejectionReport.walk`).
-    no_rejection : bool
-        A dashed line at the cost of rejecting nothing (the first curve's
-        ``L(0) = 1 - alpha``, the same for every rejector of one classifier).
-    title : str, optional
-        Default: ``"cost at ρ = ..."``.
-
-    Notes
-    -----
-    Called again (another rho), it moves ``"cost-<name>"`` (the curve),
-    ``"cost-min-<name>"``, ``"cost-r-<name>"`` and ``"cost-none"``, refits
-    the vertical axis and retitles.
+    Draws :func:`rejlab.cost_curve`'s ``L = (1 - A)(1 - r) + rho r`` (one per
+    rejector, at one rho), with ``mark_min`` a diamond at the cheapest point of
+    the whole curve, ``marks`` a circle at a given (r, cost) (one pair, or a dict
+    by curve name) and ``no_rejection`` a dashed line at ``L(0) = 1 - alpha``. Called
+    again, it moves ``"cost-<name>"``, ``"cost-min-<name>"``, ``"cost-r-<name>"`` and
+    ``"cost-none"``.
 
     Examples
     --------
@@ -250,17 +214,12 @@ RHO_ZERO = Kind("RHO_ZERO", _rho_pairs, cls=RhoZeroCurve)
 
 @accepts(rho_zero_by_name=RHO_ZERO, ax=AX, rho=SINGLE_FRACTION, legend=FLAG)
 def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
-    """The threshold price rho_0 of every rejected fraction against no rejection.
+    """The threshold price rho_0 of every rejected fraction against no rejection (Fig. 8).
 
-    Condessa et al. 2017, Fig. 8. Draws what :func:`rejlab.rho_zero_curve`
-    computed: rejecting a fraction r1 beats not rejecting at all iff the
-    price of rejection is below ``rho_0(r1) = |M∩R| / |R|``.
-
-    ``rho_zero_by_name`` is a RhoZeroCurve or an (r, rho_0) pair, or a dict
-    of them; ``rho``, a price drawn as a horizontal line: where a curve lies
-    above it, rejecting that fraction wins at this price. Called again, it
-    moves ``"rho0-<name>"`` (the curves) and ``"rho-line"`` (the price, and
-    its legend entry).
+    Draws :func:`rejlab.rho_zero_curve` (or (r, rho_0) pairs, or a dict of
+    either): rejecting r1 beats not rejecting iff the price is below ``rho_0(r1)
+    = |M∩R| / |R|``, i.e. where the curve lies above the line ``rho``. Called
+    again, it moves ``"rho0-<name>"`` and ``"rho-line"`` (and its legend entry).
     """
     pairs = rho_zero_by_name
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
@@ -289,16 +248,9 @@ def rho_zero_curve(rho_zero_by_name, ax=None, *, rho=None, legend=True):
 def price_of_rejection(costs_by_name, rho_zero_by_name, axes=None, *, legend=True):
     """Which operating points win at a price of rejection rho: the cost and rho_0 side by side.
 
-    Left, :func:`cost_curves`: the cost along each curve and its cheapest
-    point. Right, :func:`rho_zero_curve`: the threshold price rho_0 of every
-    r against no rejection, and rho as a line: rejecting r beats not
-    rejecting at all exactly where the curve lies above the line
-    (Condessa et al. 2017, Sec. 4 and Fig. 8). One legend under both panels.
-
-    Takes what :func:`cost_curves` and :func:`rho_zero_curve` take and
-    returns the two Axes; called again (another rho), it moves what they
-    move. The legend (gid ``"price-legend"`` on the figure) is drawn once and
-    names the line "price of rejection ρ", whose value is in the titles.
+    :func:`cost_curves` left, :func:`rho_zero_curve` right (Condessa et al.
+    2017, Sec. 4 and Fig. 8); called again (another rho), it moves what they
+    move. One legend under both (gid ``"price-legend"`` on the figure), drawn once.
     """
     ax_cost, ax_rho = axes = axes_row(axes, 2, width=5.5, height=4.6)
     cost_curves(costs_by_name, ax_cost, no_rejection=False, legend=False)

@@ -39,20 +39,12 @@ def novelty_plane(max_probability, log_ratio, accurate, novel, ax=None, *, regio
                   threshold=None, title=None):
     """The samples on the plane (maximum probability, log density ratio), and what is kept.
 
-    Each sample is a point: its ambiguity score on x, its novelty score
-    ``log[pi p_out / ((1 - pi) p_in)]`` on y, coloured as accurate, misclassified or
-    novel (``novel`` wins over ``accurate``). ``region`` (a :class:`rejlab.novelty.ScodRegion`)
-    shades what the two-score rule keeps (yellow, ``//``, outlined);
-    ``threshold`` draws one threshold on the maximum probability and hatches the band
-    it keeps (blue, ``\\\\``). The y axis spans the region's grid (default -35 to 15);
-    points beyond it are drawn on its edge.
-
-    Notes
-    -----
-    Artists by gid: ``"novelty-accurate"``, ``"novelty-misclassified"``, ``"novelty-novel"``
-    (scatters, moved in place), ``"novelty-region"`` (the two-score rule), ``"novelty-band"``
-    and ``"novelty-threshold"`` (one threshold); a second call on the same Axes moves the
-    points and redraws those three. The legend is drawn once.
+    The novelty score ``log[pi p_out / ((1 - pi) p_in)]`` on y (clipped to the
+    region's grid, default -35 to 15), points coloured accurate, misclassified
+    or novel; ``region`` (:class:`rejlab.novelty.ScodRegion`) shades what the
+    two-score rule keeps, ``threshold`` hatches what one threshold keeps. A second
+    call moves ``"novelty-<kind>"`` and redraws ``"novelty-region"``,
+    ``"novelty-band"`` and ``"novelty-threshold"``.
 
     Examples
     --------
@@ -76,8 +68,7 @@ def novelty_plane(max_probability, log_ratio, accurate, novel, ax=None, *, regio
     handles = [Line2D([], [], ls="none", marker=st["marker"], color=st["color"], label=st["label"])
                for st in NOVELTY_STYLE.values()]
     if region is not None:
-        # the rule keeps an interval of log ratios in each column (it is monotone in the ratio):
-        # shade from its lowest to its highest grid row
+        # the rule is monotone in the ratio: it keeps an interval of each column
         kept = ~region.rejected
         some = kept.any(axis=0)
         rows = region.log_ratio
@@ -97,10 +88,8 @@ def novelty_plane(max_probability, log_ratio, accurate, novel, ax=None, *, regio
         ax.legend(handles=handles, loc="lower left", bbox_to_anchor=(0.0, 1.0), ncol=2, fontsize=9,
                   frameon=False)
     if first:
-        ax.set_xlim(0.25, 1.0)
-        ax.set_ylim(lo, hi)
-        ax.set_xlabel("maximum probability (ambiguity: low = between classes)")
-        ax.set_ylabel("log density ratio (novelty)")
+        ax.set(xlim=(0.25, 1.0), ylim=(lo, hi), ylabel="log density ratio (novelty)",
+               xlabel="maximum probability (ambiguity: low = between classes)")
     if title is not None:
         ax.set_title(title, y=1.0)
     return ax

@@ -1,10 +1,4 @@
-"""Operating sets and relative optimality (Condessa et al. 2017, Figs. 2 and 5; lessons 04, 04b).
-
-:func:`operating_set` draws the green / white / orange regions of a
-reference point (:func:`rejlab.operating_set`), their borders and curves
-through them; :func:`optimality_matrix` the beta of every pair of operating
-points (:func:`rejlab.optimality_matrix`) as an image.
-"""
+"""Operating sets and relative optimality (Condessa et al. 2017, Figs. 2 and 5; lessons 04, 04b)."""
 
 from __future__ import annotations
 
@@ -55,10 +49,8 @@ _REGIONS = {"infeasible_low": "infeasible", "infeasible_high": "infeasible", "wh
 def _fill_polygons(x, y1, y2):
     """The polygons ``fill_between(x, y1, y2)`` makes, one per run of finite points.
 
-    Each one runs (x_a, y2_a), then along y1 from a to b, then (x_b, y2_b)
-    and back along y2: the vertices matplotlib's ``fill_between`` builds
-    (without interpolation or steps), so a region moved in place has the
-    geometry of a fresh drawing.
+    The vertices matplotlib builds ((x_a, y2_a), along y1, (x_b, y2_b), back
+    along y2), so a region moved in place has the geometry of a fresh drawing.
     """
     ok = np.isfinite(x) & np.isfinite(y1) & np.isfinite(y2)
     edges = np.flatnonzero(np.diff(np.concatenate([[0], ok.astype(np.int8), [0]])))
@@ -79,11 +71,8 @@ def _refill(collection, x, y1, y2):
 
 
 def _geometry(opset, measure, ylim=None):
-    """What :func:`operating_set` draws, as arrays: x, regions, borders, reference, limits.
-
-    ``ylim`` fixes the vertical limits (the phi panel otherwise fits them to
-    the borders); regions reaching past them are clipped just outside.
-    """
+    """What :func:`operating_set` draws: x, regions, borders, reference, limits (``ylim``, or
+    fitted for phi; regions are clipped just outside them)."""
     order = np.argsort(np.asarray(opset.r, dtype=float), kind="stable")
     x = np.asarray(opset.r, dtype=float)[order]
     best, mid, worst, low, high = (np.asarray(a, dtype=float)[order]
@@ -173,39 +162,18 @@ def _opset_title(opset):
 def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim=None, title=None):
     """The operating set of a reference point: green / white / orange regions (Condessa et al. 2017, Fig. 2).
 
-    Above the beta = +1 border (green, hatched ``//``) an operating point
-    beats the reference for every price of rejection rho; below the
-    beta = -1 border (orange, hatched ``\\\\``) it loses for every rho; in
-    between (white, borders included: the operating set) the verdict depends
-    on rho. Grey dots mark what no classifier with the same accuracy alpha
-    can reach. The black dashed line is beta = 0.
+    Draws :func:`rejlab.operating_set` for ``measure``: above the beta = +1
+    border (green, ``//``) a point beats the reference for every price rho,
+    below beta = -1 (orange, ``\\\\``) it loses for every rho, in between
+    (white: the operating set) it depends on rho; grey dots are out of reach of
+    any classifier of accuracy alpha, the dashed line is beta = 0. ``curves``
+    are drawn through the regions; ``ylim`` defaults to [-0.02, 1.02] (phi:
+    fitted to the borders); ``title`` to the reference point.
 
-    Parameters
-    ----------
-    opset : OperatingSet
-        From :func:`rejlab.operating_set`.
-    measure : "A", "Q" or "phi"
-    curves : dict[str, RejectionCurves] or RejectionCurves, optional
-        Curves of rejectors to draw through the regions (a rejector's own
-        curve passes through its reference point).
-    ylim : (bottom, top), optional
-        Vertical limits (default: [-0.02, 1.02] for A and Q; for phi, fitted
-        to the borders). Regions reaching past them are clipped.
-    title : str, optional
-        Default: the reference point, ``"operating set of r0 = ..., A0 = ..."``.
-
-    Notes
-    -----
-    Called again with another operating set (same measure), it moves what it
-    drew, keeping the first drawing's limits, labels and legend: the regions
-    ``"opset-<region>"`` (green, white, orange, infeasible_low,
-    infeasible_high), the beta = +1, 0, -1 borders ``"opset-best"``,
-    ``"opset-mid"``, ``"opset-worst"``, ``"opset-reference"``,
-    ``"opset-curve-<name>"`` and, for phi, ``"opset-unity"`` (phi = 1). An
-    explorer moving the reference moves the green, white and orange regions,
-    the borders and the reference, and must redraw the curves, the phi = 1
-    line and the spines over them; the infeasible regions depend only on
-    alpha and the grid of r.
+    Called again (same measure), it moves ``"opset-<region>"``, ``"opset-best"``,
+    ``"opset-mid"``, ``"opset-worst"``, ``"opset-reference"``, ``"opset-curve-<name>"``
+    and ``"opset-unity"`` (phi = 1), keeping limits, labels and legend; an explorer
+    must then redraw the curves, the phi = 1 line and the spines over the regions.
 
     Examples
     --------
@@ -245,10 +213,8 @@ def operating_set(opset, measure="Q", ax=None, curves=None, *, legend=True, ylim
     line.set_label(label if shown else "_" + label)
     ax.set_title(_opset_title(opset) if title is None else title, y=1.0)
     if not drawn:
-        ax.set_xlim(min(0.0, x.min()), max(1.0, x.max()))
-        ax.set_ylim(bottom, top)
-        ax.set_xlabel(R_LABEL + "₁")
-        ax.set_ylabel(MEASURE_LABELS[measure])
+        ax.set(xlim=(min(0.0, x.min()), max(1.0, x.max())), ylim=(bottom, top),
+               xlabel=R_LABEL + "₁", ylabel=MEASURE_LABELS[measure])
         if legend:
             ax.legend(*_legend_entries(ax), loc="lower left", framealpha=0.9)
     return ax
@@ -260,11 +226,9 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
                          ylim=None, titles=None):
     """The operating set for A, Q and phi side by side, with one legend under the panels.
 
-    One :func:`operating_set` per measure in ``measures`` (its arguments;
-    ``ylim`` and ``titles`` are dicts by measure, the default title the
-    reference point over the middle panel), returning the Axes. Called
-    again, it moves every panel; the legend (regions, borders, reference and
-    curves; gid ``"opset-legend"`` on the figure) is drawn once.
+    One :func:`operating_set` per measure (``ylim`` and ``titles`` as dicts by
+    measure; by default the reference point titles the middle panel). Called
+    again, it moves every panel; the legend (gid ``"opset-legend"``) is drawn once.
     """
     ylim, titles = ylim or {}, titles or {}
     axes = axes_row(axes, len(measures), width=4.6, height=4.6)
@@ -284,18 +248,9 @@ def operating_set_panels(opset, measures=MEASURE_NAMES, axes=None, *, curves=Non
 def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
     """Relative optimality of every pair of operating points as an image (Condessa et al. 2017, Fig. 5).
 
-    Row = test point 1 (y axis: r1), column = reference 0 (x axis: r0), as
-    returned by :func:`rejlab.optimality_matrix`. Colours run from
-    vermillion (beta = -1, worst behaviour) through white (beta = 0) to
-    bluish green (beta = +1, best behaviour); |beta| > 1 (only possible
-    between different classifiers or equal r) shows as black / blue.
-    Evenly spaced ``r`` (a subsampled curve: no step more than 1.5 times the
-    median step) is drawn as an image; a few unevenly spaced points (JCR's
-    operating points, say) as a mesh whose cell borders lie halfway between
-    neighbouring r, so each cell sits at its own r.
-
-    ``best``, the index of the point of maximum Q, outlines its row (it is
-    nonnegative against every other point).
+    :func:`rejlab.optimality_matrix`: row = test point (r1), column = reference (r0), vermillion
+    (beta = -1) through white to green (+1), |beta| > 1 black / blue. Uneven ``r`` (JCR's points)
+    is a mesh with each cell at its own r. ``best``, the index of maximum Q, outlines its row.
     """
     if beta.ndim != 2 or beta.shape[0] != beta.shape[1]:
         raise ValueError(f"beta must be a square matrix, got shape {beta.shape}")
@@ -323,8 +278,7 @@ def optimality_matrix(beta, r, ax=None, *, best=None, colorbar=True):
         ax.axhline(r[best], color="black", ls="--", lw=1.2,
                    label=f"test point of max Q (r1 = {format_r(r[best])})")
         ax.legend(loc="upper left")
-    ax.set_xlabel("reference r0")
-    ax.set_ylabel("test point r1")
+    ax.set(xlabel="reference r0", ylabel="test point r1")
     if colorbar:
         ax.figure.colorbar(im, ax=ax, label="β  (relative optimality)", extend="both")
     return ax

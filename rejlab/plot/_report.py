@@ -25,17 +25,9 @@ REPORT = instance(RejectionReport, "a RejectionReport (from rl.rejection_report)
 def report(report, figure=None):
     """Draw a report: the A, Q, phi curves and the best point's operating-set regions.
 
-    One figure, two rows of three panels (A, Q, phi against the rejected
-    fraction r): the top row shows the curves with the point of maximum Q
-    (Condessa et al. 2017, Fig. 4, :func:`curves`); the bottom row the green
-    / white / orange operating-set regions of that point with the curve
-    drawn through them (Fig. 2, :func:`operating_set`), so a student sees
-    which other operating points beat it for every price of rejection.
-    Curves longer than :data:`PLOT_MAX_POINTS` are thinned evenly for
-    drawing (ends and the max-Q point kept).
-
-    Drawn on ``figure`` (cleared first; by default a new pyplot figure);
-    returns the Axes, shape (2, 3), columns in the order A, Q, phi.
+    Top row: the curves (thinned to :data:`PLOT_MAX_POINTS`) with the max-Q point (Condessa et
+    al. 2017, Fig. 4); bottom row: that point's operating-set regions (Fig. 2). Drawn on ``figure``
+    (cleared; by default a new pyplot figure); returns the (2, 3) Axes, columns A, Q, phi.
     """
     if figure is None:
         figure = pyplot().figure(figsize=(13, 8), layout="constrained")
@@ -55,12 +47,7 @@ def report(report, figure=None):
 
 @accepts(report=REPORT, ax=AX)
 def report_rho_zero(report, ax=None):
-    """rho_0 of the report's curves against the rejected fraction r (Condessa et al. 2017, Fig. 8).
-
-    Rejecting the fraction r beats not rejecting at all iff the price of
-    rejection rho is below rho_0(r); the report's ``rho``, if any, is drawn
-    as a line. Returns the Axes.
-    """
+    """rho_0 of the report's curves against r (Condessa et al. 2017, Fig. 8), with its ``rho``."""
     return rho_zero_curve({report.rejector: report.rho_zero_display}, ax=ax, rho=report.rho)
 
 
@@ -68,18 +55,10 @@ def report_rho_zero(report, ax=None):
 def report_point(walk, axes=None):
     """One operating point of a report: A and Q at r, and the cost L(r; rho) along the curve.
 
-    Draws what :meth:`rejlab.RejectionReport.walk` computed. Left: A and Q
-    against the rejected fraction r with the point that rejects
-    ``round(r n)`` samples (as :func:`rejlab.reject_lowest`). Right:
-    :func:`cost_curves` at the price rho, with that point, the cheapest
-    point and the cost of no rejection (Condessa et al. 2017, Secs. 3-4).
-
-    The curves are those a figure shows (:data:`PLOT_MAX_POINTS` at most);
-    the points come from the full curves. Called again (another
-    ``report.walk(r, rho)``), it moves ``"walk-A"``, ``"walk-Q"`` (the
-    curves), ``"walk-point-A"``, ``"walk-point-Q"``, ``"walk-r"`` on the
-    left, those of :func:`cost_curves` on the right, and the titles; the
-    legend (gid ``"walk-legend"`` on the figure) sits under the panels.
+    Draws :meth:`rejlab.RejectionReport.walk`: left, A and Q against r with the point that
+    rejects ``round(r n)`` samples; right, :func:`cost_curves` at rho with that point (Condessa
+    et al. 2017, Secs. 3-4). Called again, it moves ``"walk-A"``, ``"walk-Q"``, ``"walk-point-A"``,
+    ``"walk-point-Q"``, ``"walk-r"`` and the cost panel; the legend (``"walk-legend"``) sits under.
 
     Examples
     --------

@@ -1,8 +1,5 @@
-"""Scene maps and the JCR-versus-SCR figures of the hyperspectral example.
-
-Condessa et al. 2017, Figs. 6-8 (lesson 10). Maps are RGB images; drawn
-again on the same Axes, a map updates its image in place (``set_data``),
-which keeps the context explorer fast.
+"""Scene maps and the JCR-versus-SCR figures of the hyperspectral example (Condessa et al. 2017,
+Figs. 6-8; lesson 10). Drawn again on the same Axes, a map updates its RGB image in place.
 """
 
 from __future__ import annotations
@@ -63,8 +60,7 @@ def _show(ax, rgb, gid, title):
     image = find_artist(ax, gid)
     if image is None:
         ax.imshow(rgb, interpolation="nearest", gid=gid)
-        ax.set_xticks([])
-        ax.set_yticks([])
+        ax.set(xticks=[], yticks=[])
     else:
         image.set_data(rgb)
     if title is not None:
@@ -95,21 +91,11 @@ BOOL_MAP = Kind("BOOL_IMAGE", _bool_map, example=[[True, False], [False, True]])
          class_names=NAMES, legend=FLAG, same_shape=("labels", "rejected"))
 def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
               class_names=None, legend=False):
-    """A label map: one colour per class, white background (0), rejected pixels darkened.
+    """A label map (0 = unlabelled, 1..K): one colour per class, white background.
 
-    Parameters
-    ----------
-    labels : int array (H, W)
-        0 = unlabelled background, 1..K classes (a ground truth or a classification).
-    n_classes : int, optional
-        K (default: the largest label), so that maps of one scene share colours.
-    rejected : bool array (H, W), optional
-        Pixels drawn dark: their colour at ``REJECTED_BRIGHTNESS`` (30 %) of its
-        brightness, so the map stays readable when nearly every pixel is rejected.
-    class_names : sequence of str, optional
-        Used by the legend.
-    legend : bool
-        Add a legend of the classes (and of "rejected").
+    ``n_classes`` (default: the largest label) lets maps of one scene share
+    colours; ``rejected`` pixels keep ``REJECTED_BRIGHTNESS`` of their colour;
+    ``legend`` names the classes (``class_names``) and "rejected".
     """
     labels = labels.astype(np.intp, copy=False)   # LABEL_MAP also takes whole floats
     k = int(labels.max(initial=0)) if n_classes is None else n_classes
@@ -137,11 +123,7 @@ def scene_map(labels, ax=None, *, n_classes=None, rejected=None, title=None,
 @accepts(accurate=BOOL_MAP, rejected=BOOL_MAP, evaluated=BOOL_MAP, ax=AX, title=TEXT, legend=FLAG,
          same_shape=("evaluated", "accurate", "rejected"))
 def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=True):
-    """Where the four subsets A∩N, M∩N, A∩R, M∩R fall in the image (colours of ``SUBSET_STYLE``).
-
-    ``accurate``, ``rejected`` and ``evaluated`` are boolean maps (H, W);
-    pixels outside ``evaluated`` (unlabelled or used for training) are white.
-    """
+    """Where the four subsets A∩N, M∩N, A∩R, M∩R fall in the image; pixels not ``evaluated`` white."""
     palette = np.array([to_rgb(SUBSET_STYLE[s]["color"]) for s in SUBSET_KEYS])
     rgb = palette[np.where(accurate, 0, 1) + np.where(rejected, 2, 0)]   # an, mn, ar, mr
     rgb[~evaluated] = to_rgb(_BACKGROUND)
@@ -156,10 +138,7 @@ def subsets_map(accurate, rejected, evaluated, ax=None, *, title=None, legend=Tr
 
 @accepts(experiment=EXPERIMENT, axes=AXES)
 def context_maps(experiment, axes=None):
-    """Ground truth, classification without context, and with context (Condessa et al. 2017, Fig. 6).
-
-    Draws a :func:`rejlab.context.context_experiment` on three Axes.
-    """
+    """Ground truth, classification without and with context (Condessa et al. 2017, Fig. 6)."""
     axes = axes_row(axes, 3, width=4.2, height=4.4)
     ex, k = experiment, experiment.scene.n_classes
     scene_map(ex.scene.ground_truth, axes[0], n_classes=k, title="ground truth")
@@ -172,12 +151,7 @@ def context_maps(experiment, axes=None):
 
 @accepts(experiment=EXPERIMENT, index=INTEGER, axes=AXES)
 def rejection_maps(experiment, index=-1, axes=None):
-    """JCR point ``index`` against SCR at the same rejected fraction, as subset maps.
-
-    Left: JCR (context and rejection computed jointly); right: SCR rejecting
-    the same number of the least confident pixels. Both on the classifier
-    with context, over the evaluated pixels.
-    """
+    """JCR point ``index`` (left) against SCR rejecting as many pixels (right), as subset maps."""
     ex = experiment
     if not ex.jcr:
         raise ValueError("experiment has no JCR point (failure_probabilities was empty)")
@@ -207,11 +181,7 @@ def _jcr_points(ax, r, y, label="JCR (one context computation per point)"):
 
 @accepts(experiment=EXPERIMENT, measures=MEASURES_KIND, axes=AXES)
 def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
-    """SCR's curves of A, Q, phi against r with JCR's operating points on top (Condessa et al. 2017, Fig. 7).
-
-    SCR's curves come from one context computation (:func:`curves`); each
-    JCR point costs a full context computation.
-    """
+    """SCR's A, Q, phi curves against r with JCR's operating points on top (Condessa et al. 2017, Fig. 7)."""
     axes = axes_row(axes, len(measures))
     curves({"SCR": experiment.scr}, measures, axes)
     r = np.array([p.r for p in experiment.jcr_points])
@@ -223,11 +193,7 @@ def jcr_scr_curves(experiment, measures=MEASURE_NAMES, axes=None):
 
 @accepts(experiment=EXPERIMENT, ax=AX, rho=SINGLE_FRACTION)
 def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
-    """rho_0 against no rejection for SCR (a curve) and JCR (points) (Condessa et al. 2017, Fig. 8).
-
-    Rejecting a fraction r beats not rejecting at all iff the price of
-    rejection rho is below ``rho_0 = |M∩R| / |R|`` (:func:`rho_zero_curve`).
-    """
+    """rho_0 = |M∩R| / |R| against no rejection for SCR (a curve) and JCR (points) (Fig. 8)."""
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     rho_zero_curve({"SCR": experiment.scr_rho_zero}, ax, rho=rho)
     _jcr_points(ax, np.array([p.r for p in experiment.jcr_points]),
@@ -244,25 +210,10 @@ def jcr_scr_rho_zero(experiment, ax=None, *, rho=None):
 def jcr_vs_scr(scr, jcr, ax=None, *, measures=("A", "Q")):
     """SCR's curves of A and Q against r with one JCR operating point on top (Condessa et al. 2017, Fig. 7).
 
-    SCR (context, then rejection of the least confident pixels) reaches
-    every rejected fraction from one context computation: a curve. JCR
-    (context and rejection computed jointly) gives one operating point per
-    probability of failure. Where the JCR point lies above the SCR curve at
-    its r, joint rejection does better there.
-
-    Parameters
-    ----------
-    scr : RejectionCurves
-        SCR's curves (e.g. ``experiment.scr``).
-    jcr : OperatingPoint
-        One JCR operating point (e.g. ``experiment.jcr_points[i]``).
-    measures : sequence of "A", "Q"
-        The measures drawn on the shared axes (solid: A, dashed: Q).
-
-    Notes
-    -----
-    Called again, it moves the curves and the point (gids ``"scr-<measure>"``
-    and ``"jcr-<measure>"``) and refits the vertical axis.
+    ``scr`` (e.g. ``experiment.scr``) reaches every r from one context
+    computation; ``jcr`` (e.g. ``experiment.jcr_points[i]``) is one point per
+    gamma: where it lies above the curve, joint rejection does better. Called
+    again, it moves ``"scr-<measure>"`` and ``"jcr-<measure>"``.
 
     Examples
     --------

@@ -12,18 +12,10 @@ from .._kinds import SINGLE_FRACTION, TEXT, integer
 from ..curves import DISPLAY_POINTS
 from ..measures import MEASURES
 
-# Okabe & Ito (2008) palette.
-OKABE_ITO = {
-    "orange": "#E69F00",
-    "sky_blue": "#56B4E9",
-    "bluish_green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish_purple": "#CC79A7",
-    "black": "#000000",
-    "grey": "#999999",
-}
+#: The Okabe & Ito (2008) palette.
+OKABE_ITO = {"orange": "#E69F00", "sky_blue": "#56B4E9", "bluish_green": "#009E73", "yellow": "#F0E442",
+             "blue": "#0072B2", "vermillion": "#D55E00", "reddish_purple": "#CC79A7", "black": "#000000",
+             "grey": "#999999"}
 
 #: The four sample subsets: colour, hatch and label.
 SUBSET_STYLE = {
@@ -50,10 +42,8 @@ REGION_STYLE = {
 SERIES_COLORS = [OKABE_ITO[k] for k in ("blue", "vermillion", "bluish_green", "reddish_purple",
                                          "orange", "sky_blue", "black")]
 
-#: The rejectors by the name rejlab gives them (``rl.REJECTORS``): the words a
-#: legend or a readout shows, and the one colour each keeps in every plot and
-#: explorer. Neither colour is one of the operating-set regions or borders
-#: (green, vermillion, orange), so the curves read through those too.
+#: The rejectors of ``rl.REJECTORS``: their words in a legend and the one colour each keeps
+#: everywhere, none of the regions' or borders' (green, vermillion, orange).
 REJECTOR_STYLE = {
     "max_probability": {"label": "maximum probability", "color": OKABE_ITO["blue"]},
     "breaking_ties": {"label": "breaking ties", "color": OKABE_ITO["reddish_purple"]},
@@ -85,10 +75,7 @@ def rejector_label(name):
 
 
 def series_styles(names, palette=SERIES_COLORS):
-    """(label, colour) for each name: a rejector's own colour, others in palette order.
-
-    Colours a rejector owns are not handed to other names, so a rejector keeps
-    its colour beside any other series.
+    """(label, colour) for each name: a rejector's own colour, others in palette order without it.
 
     >>> [c for _, c in series_styles(["breaking_ties", "mine"])] == [
     ...     REJECTOR_STYLE["breaking_ties"]["color"], SERIES_COLORS[0]]
@@ -104,9 +91,8 @@ def series_styles(names, palette=SERIES_COLORS):
 def style():
     """Apply the course's figure style to matplotlib (once, at the top of a lesson).
 
-    Sets :data:`RC` (font sizes readable when projected) and constrained
-    layout for new figures, so that labels are never clipped. rejlab's own
-    figures and explorers use the same sizes whether or not this is called.
+    :data:`RC` (font sizes readable when projected) and constrained layout, so
+    labels are never clipped; rejlab's own figures use the same sizes anyway.
 
     Examples
     --------

@@ -1,7 +1,5 @@
-"""The two partitions, the four sample subsets and the rejector's confusion matrix.
-
-Condessa et al. 2017, Sec. 2 and Fig. 1 (lessons 01-03 and 06), and the toy
-problem they use (Sec. 5, Fig. 3).
+"""The two partitions, the four sample subsets and the rejector's confusion matrix (Condessa et
+al. 2017, Sec. 2 and Fig. 1; lessons 01-03 and 06), and the toy problem (Sec. 5, Fig. 3).
 """
 
 from __future__ import annotations
@@ -83,29 +81,11 @@ def _subset_scatters(ax, prefix, xy, masks, size, alphas):
 @accepts(X=FINITE_ARRAY, **_MASKS, ax=AX, size=POSITIVE, legend=FLAG, title=TEXT,
          same_length=("X", "accurate", "rejected"))
 def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, title=None):
-    """Scatter 2-D samples with the colour and marker of their subset A∩N, M∩N, A∩R, M∩R.
+    """Scatter 2-D samples ``X`` (n, 2) with the colour and marker of their subset A∩N, M∩N, A∩R, M∩R.
 
-    Rejected samples are lighter and outlined, so the kept ones stand out.
-
-    Parameters
-    ----------
-    X : array-like, shape (n, 2)
-        Sample coordinates.
-    accurate, rejected : array-like of bool, shape (n,)
-        The accuracy vector ``a`` and the rejection vector ``r``.
-    size : float
-        Marker area in points².
-    legend : bool
-        A legend right of the axes (drawn once).
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    Notes
-    -----
-    Artists by gid: ``"subset-<key>"`` (one scatter per subset key an, mn,
-    ar, mr); an explorer moving r or a threshold moves all four (and the title).
+    ``accurate`` and ``rejected`` are the vectors a and r; rejected samples are
+    lighter and outlined; ``size`` is the marker area in points². A second call
+    moves the scatters ``"subset-<key>"``.
 
     Examples
     --------
@@ -119,8 +99,7 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
     first = find_artist(ax, "subset-an") is None
     _subset_scatters(ax, "subset", X, subset_masks(accurate, rejected), size, (0.9, 0.55))
     if first:
-        ax.set_xlabel("x₁")
-        ax.set_ylabel("x₂")
+        ax.set(xlabel="x₁", ylabel="x₂")
         ax.set_aspect("equal", adjustable="datalim")
         if legend:
             ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, markerscale=1.5)
@@ -132,9 +111,8 @@ def subsets_scatter(X, accurate, rejected, ax=None, *, size=18, legend=True, tit
 def subsets_bar(counts, ax=None):
     """Horizontal bars of the four subset sizes |A∩N|, |M∩N|, |A∩R|, |M∩R|.
 
-    ``counts`` is a SubsetCounts (:func:`rejlab.subset_counts`), a mapping or
-    the sequence (an, mn, ar, mr). Artists by gid: ``"bar-<key>"`` and
-    ``"bartext-<key>"`` for each subset key.
+    ``counts``: a SubsetCounts, a mapping or (an, mn, ar, mr). Artists ``"bar-<key>"``
+    and ``"bartext-<key>"``.
 
     Examples
     --------
@@ -155,9 +133,7 @@ def subsets_bar(counts, ax=None):
         ax.spines[["top", "right"]].set_visible(False)
     for key, val in zip(SUBSET_KEYS, counts):
         find_artist(ax, f"bar-{key}").set_width(val)
-        txt = find_artist(ax, f"bartext-{key}")
-        txt.set_x(val)
-        txt.set_text(f" {val:g}")
+        find_artist(ax, f"bartext-{key}").set(x=val, text=f" {val:g}")
     ax.set_xlim(0, max(sum(counts), 1) * 1.15)
     return ax
 
@@ -185,14 +161,10 @@ def _mosaic_rects(an, mn, ar, mr):
 
 @accepts(counts=COUNTS, ax=AX, title=TEXT)
 def subsets_mosaic(counts, ax=None, *, title=None):
-    """Mosaic of the four subsets: column widths are 1 - r and r.
+    """Mosaic of the four subsets: columns N and R of widths 1 - r and r, accurate below.
 
-    The left column is N (nonrejected), the right one R (rejected); each
-    column is split into its accurate part (bottom) and misclassified part
-    (top). So the height of A∩N in the left column *is* the nonrejected
-    accuracy A = |A∩N| / |N|, and the area of A∩N plus M∩R is Q. Artists by
-    gid, all moved by an explorer: ``"mosaic-<key>"`` (the rectangles),
-    ``"mosaictext-<key>"`` (their labels), ``"mosaic-divider"`` (N | R).
+    The height of A∩N *is* A = |A∩N| / |N|, the area of A∩N plus M∩R is Q.
+    Artists ``"mosaic-<key>"``, ``"mosaictext-<key>"`` and ``"mosaic-divider"`` move.
 
     Examples
     --------
@@ -210,18 +182,14 @@ def subsets_mosaic(counts, ax=None, *, title=None):
                                    label=st["label"]))
             ax.text(0, 0, "", ha="center", va="center", gid=f"mosaictext-{key}",
                     bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8})
-        ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1)
-        ax.set_xlabel("share of samples: N (kept) | R (rejected)")
-        ax.set_ylabel("accurate (bottom)\nmisclassified (top)")
-        ax.set_xticks([0, 0.5, 1])
-        ax.set_yticks([0, 0.5, 1])
+        ax.set(xlim=(0, 1), ylim=(0, 1), xticks=[0, 0.5, 1], yticks=[0, 0.5, 1],
+               xlabel="share of samples: N (kept) | R (rejected)",
+               ylabel="accurate (bottom)\nmisclassified (top)")
         ax.axvline(0, color="black", lw=2.5, gid="mosaic-divider")
     for key, shown, (x, y, w, h) in zip(SUBSET_KEYS, _fmt_values(counts), rects):
         find_artist(ax, f"mosaic-{key}").set_bounds(x, y, w, h)
-        txt = find_artist(ax, f"mosaictext-{key}")
-        txt.set_position((x + w / 2, y + h / 2))
-        txt.set_text(f"{_SHORT[key]}\n{shown}" if w > 0.06 and h > 0.08 else "")
+        find_artist(ax, f"mosaictext-{key}").set(
+            position=(x + w / 2, y + h / 2), text=f"{_SHORT[key]}\n{shown}" if w > 0.06 and h > 0.08 else "")
     put_vline(ax, "mosaic-divider", rects[0][2])
     _title(ax, title)
     return ax
@@ -232,13 +200,9 @@ def subsets_mosaic(counts, ax=None, *, title=None):
 def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, title=None):
     """Samples along the confidence axis, accurate on top, misclassified below.
 
-    Shows monotone rejection: every rejected sample lies left of every kept
-    one (if sample i is rejected, each j with ``c_j < c_i`` is rejected too).
-    The dashed line sits between the most confident rejected sample and the
-    least confident kept one. Called again, it moves ``"strip-<key>"`` (one
-    scatter per subset) and ``"strip-cut"`` (the line), and fits the
-    confidence axis to the new confidences (an explorer that changes the
-    confidence itself, another rejector, must redraw the axis too).
+    Shows monotone rejection: the dashed line separates the rejected samples
+    from the kept ones. Called again, it moves ``"strip-<key>"`` and
+    ``"strip-cut"`` and refits the confidence axis.
 
     Examples
     --------
@@ -259,8 +223,7 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
     put_vline(ax, "strip-cut", cut, color="black", ls="--", lw=1.5)
     if first:
         ax.set_yticks([0, 1], ["misclassified (M)", "accurate (A)"])
-        ax.set_xlabel("confidence c (higher = surer)")
-        ax.set_ylim(-0.5, 1.5)
+        ax.set(xlabel="confidence c (higher = surer)", ylim=(-0.5, 1.5))
         ax.spines[["top", "right"]].set_visible(False)
     pad = 0.03 * max(float(np.ptp(c)), 1e-9)
     if ax.get_xlim() != (c.min() - pad, c.max() + pad):
@@ -271,14 +234,11 @@ def confidence_strip(confidence, accurate, rejected, ax=None, *, jitter_seed=0, 
 
 @accepts(confidence=FINITE_1D, **_MASKS, ax=AX, same_length=("confidence", "accurate", "rejected"))
 def ranking_row(confidence, accurate, rejected, ax=None):
-    """A few samples in a row, most confident first, one box per sample.
+    """A dozen samples or so in a row, most confident first, one box per sample.
 
-    Each box has its subset's colour and hatch, a tick (accurate) or a cross
-    (misclassified) and its confidence underneath; a thick line separates
-    the kept samples (left) from the rejected ones (right). Meant for a
-    dozen samples or so. Artists by gid, moved with the number rejected:
-    ``"rankbox-<i>"``, ``"ranktext-<i>"`` (box and mark of the i-th most
-    confident sample) and ``"rankcut"``.
+    Each box has its subset's colour, a tick (accurate) or a cross, and its
+    confidence underneath; a thick line separates kept from rejected. Artists
+    ``"rankbox-<i>"``, ``"ranktext-<i>"`` and ``"rankcut"`` move.
 
     Examples
     --------
@@ -298,17 +258,12 @@ def ranking_row(confidence, accurate, rejected, ax=None):
                     bbox={"boxstyle": "circle,pad=0.2", "fc": "white", "ec": "none"})
             ax.text(pos + 0.5, -0.2, f"{c[i]:.2f}", ha="center", va="center", gid="rankconf")
         ax.axvline(0, color="black", lw=3, gid="rankcut")
-        ax.set_xlim(-0.1, c.size + 0.1)
-        ax.set_ylim(-0.45, 1.25)
-        ax.set_xticks([])
-        ax.set_yticks([])
+        ax.set(xlim=(-0.1, c.size + 0.1), ylim=(-0.45, 1.25), xticks=[], yticks=[])
         ax.spines[:].set_visible(False)
         ax.set_title("most confident  →  least confident (kept | rejected)")
     for pos, i in enumerate(order):
         st = SUBSET_STYLE[("a" if accurate[i] else "m") + ("r" if rejected[i] else "n")]
-        box = find_artist(ax, f"rankbox-{pos}")
-        box.set_facecolor(st["color"])
-        box.set_hatch(st["hatch"])
+        find_artist(ax, f"rankbox-{pos}").set(facecolor=st["color"], hatch=st["hatch"])
         find_artist(ax, f"ranktext-{pos}").set_text("✓" if accurate[i] else "✗")
     put_vline(ax, "rankcut", int(np.count_nonzero(~rejected)))
     return ax
@@ -337,13 +292,9 @@ CONFUSION = Kind("CONFUSION", _confusion, example=(0.1, 0.1, 0.6, 0.2))
 def confusion_matrix(conf, ax=None, *, digits=3):
     """The rejector's confusion matrix (positive = rejected; actual positive = misclassified).
 
-    Rows: actual misclassified (M) / accurate (A); columns: predicted
-    rejected (R) / nonrejected (N). Each cell carries its subset's colour and
-    hatch, its name and its value: fractions of n from a Confusion
-    (:func:`rejlab.confusion_from_triplet`) or four numbers (tp, fp, tn, fn),
-    counts from a SubsetCounts (TP = |M∩R|, ...). Artists by gid:
-    ``"conf-<field>"`` (the cells) and ``"conftext-<field>"`` (their values,
-    moved by an explorer) for tp, fp, tn, fn.
+    ``conf``: a Confusion (:func:`rejlab.confusion_from_triplet`), four numbers
+    (tp, fp, tn, fn) or a SubsetCounts (TP = |M∩R|, ...). Artists ``"conf-<field>"``
+    and ``"conftext-<field>"`` (the values, which move).
 
     Examples
     --------
@@ -360,8 +311,7 @@ def confusion_matrix(conf, ax=None, *, digits=3):
             ax.text(col + 0.5, 1 - row + 0.5, "", ha="center", va="center", fontsize=13,
                     gid=f"conftext-{field}",
                     bbox={"boxstyle": "round,pad=0.25", "fc": "white", "ec": "none", "alpha": 0.9})
-        ax.set_xlim(0, 2)
-        ax.set_ylim(0, 2)
+        ax.set(xlim=(0, 2), ylim=(0, 2))
         ax.set_xticks([0.5, 1.5], ["rejected (R)\npredicted positive", "kept (N)\npredicted negative"])
         ax.set_yticks([1.5, 0.5], ["misclassified (M)\nactual positive", "accurate (A)\nactual negative"])
         ax.tick_params(length=0)
@@ -382,16 +332,11 @@ TOY_CLASS_STYLE = tuple(
 
 @accepts(toy=instance(FourGaussians, "a FourGaussians (from rl.datasets.four_gaussians)"), axes=AXES)
 def toy_problem(toy, axes=None):
-    """The toy data twice: coloured by true class, and by the nearest-centre decision.
+    """The toy data twice: coloured by true class, and by the nearest-centre decision (Fig. 3).
 
-    Condessa et al. 2017, Sec. 5, Fig. 3. Left (a): the samples ``toy.X``
-    (from :func:`rejlab.datasets.four_gaussians`) coloured by their class
-    ``toy.y``. Right (b): coloured by the nearest-centre (Bayes) prediction
-    ``toy.y_pred``, with the decision boundaries, the two axes x₁ = 0 and
-    x₂ = 0 (the centres sit at (±s, ±s)). A sample whose colour differs
-    between the panels is misclassified. Returns the two Axes; called again
-    (new data), it moves the points: gids ``"toy-true-<k>"`` and
-    ``"toy-pred-<k>"`` for the classes k = 0..3.
+    Right, the Bayes prediction ``toy.y_pred`` with its boundaries x₁ = 0 and
+    x₂ = 0: a sample whose colour differs between the panels is misclassified.
+    Called again, it moves ``"toy-true-<k>"`` and ``"toy-pred-<k>"``.
 
     Examples
     --------
@@ -415,8 +360,7 @@ def toy_problem(toy, axes=None):
         ax_true.set_title("(a) samples, coloured by true class")
         ax_pred.set_title("(b) nearest-centre decision")
         for ax in (ax_true, ax_pred):
-            ax.set_xlabel("x₁")
-            ax.set_ylabel("x₂")
+            ax.set(xlabel="x₁", ylabel="x₂")
             ax.set_aspect("equal", adjustable="datalim")
     else:
         for ax in (ax_true, ax_pred):

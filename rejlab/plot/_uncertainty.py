@@ -65,33 +65,13 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
                 simultaneous=None):
     """A, Q and phi against r with their bootstrap bands (shaded) and point estimates.
 
-    The band at each rejected fraction is the percentile-bootstrap interval
-    of :func:`rejlab.bootstrap_curves`; on the Q panel a diamond marks the
-    max-Q point with error bars spanning its r and Q intervals (how far the
-    max-Q point wanders from sample to sample). phi is drawn on a log axis
-    (infinite values leave gaps). ``simultaneous``, the bands of the same
-    sample from ``bootstrap_curves(..., band="simultaneous")``, is drawn as a
-    second, lighter and wider band around the first: the pointwise band
-    answers "where is the value at this r?", the simultaneous one "where is
-    the whole curve?".
-
-    Parameters
-    ----------
-    bands : CurveBands or dict[str, CurveBands]
-        Several rejectors share the axes, in the Okabe-Ito series colours.
-    measures : sequence of "A", "Q", "phi"
-    axes : sequence of Axes, optional
-        As many as ``measures``; one row of new panels if None.
-    label, color : optional
-        Legend label and colour of a single ``CurveBands`` (with a dict the
-        names label the series).
-    simultaneous : CurveBands, keyword-only, optional
-        Simultaneous bands at the same fractions, for a single ``bands``.
-
-    Notes
-    -----
-    Artists by gid: ``"band-<measure>"``, ``"band-simultaneous-<measure>"``,
-    ``"estimate-<measure>"`` and ``"best-Q"`` (the error bars).
+    The bands of :func:`rejlab.bootstrap_curves` (one CurveBands, or a dict by
+    name in the series colours; ``label`` and ``color`` for a single one); on
+    the Q panel a diamond marks the max-Q point with its r and Q intervals as
+    error bars. ``simultaneous``, the ``band="simultaneous"`` bands of the same
+    single sample, is drawn lighter around the first: "where is the whole
+    curve?" beside "where is the value at this r?". Artists ``"band-<measure>"``,
+    ``"band-simultaneous-<measure>"``, ``"estimate-<measure>"`` and ``"best-Q"``.
     """
     named = bands
     if len(named) > 1 and label is not None:
@@ -147,13 +127,8 @@ def curve_bands(bands, measures=MEASURE_NAMES, axes=None, *, label=None, color=N
 
 @accepts(rc_by_name=named(RiskCoverage, "from rl.risk_coverage"), ax=AX)
 def risk_coverage(rc_by_name, ax=None):
-    """Selective risk against coverage, one curve per rejector (El-Yaniv & Wiener 2010).
-
-    The accuracy-rejection curve upside down: coverage ``k / n`` on the x
-    axis, selective risk ``err_k / k`` on the y axis; the area under each
-    curve (``rc_by_name``: one or a dict of :func:`rejlab.risk_coverage`) is
-    its AURC (lower is better).
-    """
+    """Selective risk ``err_k / k`` against coverage ``k / n`` of :func:`rejlab.risk_coverage`
+    (El-Yaniv & Wiener 2010), one curve per rejector; the area under each is its AURC."""
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     for i, (name, rc) in enumerate(rc_by_name.items()):
         ax.plot(rc.coverage, rc.risk, color=SERIES_COLORS[i % len(SERIES_COLORS)], lw=1.8,
@@ -170,12 +145,10 @@ def risk_coverage(rc_by_name, ax=None):
 def rejector_difference(comparison, measure="Q", ax=None, *, names=("rejector 1", "rejector 2")):
     """The paired difference of two rejectors with its bootstrap band, and where each wins.
 
-    Draws ``measure_1 - measure_2`` from :func:`rejlab.compare_rejectors`
-    (shaded band and estimate) against the rejected fraction, the zero
-    line, and markers where the band lies wholly above 0 (rejector 1 better,
-    blue triangles up) or below 0 (rejector 2 better, vermillion triangles
-    down). Where the band contains 0 the data cannot tell them apart.
-    ``names`` are what the legend calls rejectors 1 and 2.
+    ``measure_1 - measure_2`` of :func:`rejlab.compare_rejectors` against r,
+    with triangles where the band lies wholly above 0 (rejector 1 better) or
+    below it; where it contains 0 the data cannot tell them apart. ``names``
+    label the two rejectors.
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     band, x = getattr(comparison, measure), comparison.fractions
