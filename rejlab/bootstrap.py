@@ -68,8 +68,14 @@ from ._kinds import (
     SEED,
     one_of,
 )
-from ._resampling import (Pivots, multiplicities, multiplicity_chunks, quantiles, rejection_walk,
-                          simultaneous_band)
+from ._resampling import (
+    Pivots,
+    multiplicities,
+    multiplicity_chunks,
+    quantiles,
+    rejection_walk,
+    simultaneous_band,
+)
 from .measures import classification_quality
 from .partitions import THRESHOLD, reject_below
 from .selective import aurc, select_threshold
