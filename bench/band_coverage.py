@@ -11,8 +11,9 @@ it on at least about 95 % of the samples; the pointwise band promises that only
 one fraction at a time, so the share of samples whose pointwise band holds the
 *whole* curve is the baseline, measured in the same run.
 
-The simultaneous band is the studentized sup-t band (``rl.bootstrap_curves``'
-notes): each measure on a scale where it is unbounded (logit for A and Q, log
+The simultaneous band is the studentized sup-t band (the notes of
+``rejlab.bootstrap``; the maths reference, section (j), gives the formulas and
+this simulation's table): each measure on a scale where it is unbounded (logit for A and Q, log
 for phi), each count given half a sample (so an empty cell gives neither an
 infinite value nor a zero standard error), each replicate's deviation from the
 estimate in units of *its own* standard error there, the critical value the

@@ -23,9 +23,9 @@ log for phi), every count of a cell given half a sample (Haldane's
 correction: an empty cell gives neither an infinite value nor a zero
 standard error), each replicate's deviation from the estimate counted in
 *its own* standard error there, c the ``level`` quantile of each replicate
-curve's largest such deviation, and the band ``estimate +- c se`` mapped
-back, with se the sample's standard error (about 2 for one fraction,
-growing slowly with their number); :func:`rejlab.bootstrap._pivots` gives
+curve's largest such deviation (about 2 for one fraction, growing slowly
+with their number), and the band ``estimate +- c se`` mapped back, with se
+the sample's standard error; :func:`rejlab.bootstrap._pivots` gives
 the scales and errors, :func:`rejlab._resampling.simultaneous_band_reference`
 the construction. Standardising each replicate by its own error is the
 bootstrap-t; it keeps its level where few samples are kept or rejected
