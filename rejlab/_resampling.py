@@ -28,7 +28,7 @@ from ._risk_coverage import TieGroups, average_errors, mean_risk
 __all__ = ["BLOCK", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
            "RejectionWalk", "TiedRejectionWalk", "rejection_walk",
            "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
-           "simultaneous_band", "simultaneous_band_reference"]
+           "Pivots", "simultaneous_band", "simultaneous_band_reference"]
 
 #: Positions per block of the walk: its running sums stay in cache, and a larger
 #: sample is walked a block at a time, so the cost per sample does not grow with n
@@ -359,68 +359,95 @@ def quantiles(values, level):
 # --- simultaneous bands ---------------------------------------------------------------
 
 
-def _unbounded_to_unit(x):
-    """``x / (1 + x)``: [0, inf] onto [0, 1] (phi's scale for its band), NaN kept."""
-    with np.errstate(invalid="ignore"):
-        return np.where(np.isposinf(x), 1.0, x / (1.0 + x))
+def _expit(y):
+    """``1 / (1 + exp(-y))``: the logit scale back onto [0, 1], without overflow."""
+    y = np.asarray(y, dtype=float)
+    with np.errstate(over="ignore"):
+        e = np.exp(-np.abs(y))
+    return np.where(y >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
-#: Above this, a bound mapped back from phi's scale is inf. A finite phi of n samples is at
+#: Above this, a bound mapped back from the log scale is inf. A finite phi of n samples is at
 #: most n (phi = (|M∩R| / |A∩R|) (|A| / |M|) <= |A| when |A∩R| >= 1), so a bound above 10^12
-#: says only "no finite bound": reported as inf, it no longer depends on the last bit of y.
+#: says only "no finite bound": reported as inf, it no longer depends on the last bits of y.
 UNBOUNDED_ABOVE = 1e12
 
 
-def _unit_to_unbounded(y):
-    """The inverse of :func:`_unbounded_to_unit`: ``y / (1 - y)``, 1 onto inf.
-
-    Values above :data:`UNBOUNDED_ABOVE` are inf: near y = 1 one ulp of y moves the value
-    from 4.5e15 to inf, so the two ways of computing a band would disagree there.
-    """
-    with np.errstate(divide="ignore", invalid="ignore"):
-        x = np.where(y >= 1.0, np.inf, y / (1.0 - y))
+def _exp_capped(y):
+    """``exp(y)``, inf above :data:`UNBOUNDED_ABOVE` (the log scale back onto [0, inf])."""
+    with np.errstate(over="ignore"):
+        x = np.exp(np.asarray(y, dtype=float))
     return np.where(x > UNBOUNDED_ABOVE, np.inf, x)
 
 
-#: The scales the simultaneous bands are computed on, by name: bounded measures as
-#: they are, phi (in [0, inf]) as phi / (1 + phi), so that no deviation is infinite.
-SCALES = {"identity": (lambda x: np.asarray(x, dtype=float), lambda y: y),
-          "unbounded": (_unbounded_to_unit, _unit_to_unbounded)}
+#: The scales a simultaneous band is built on, by name: (forward, back). The forward map
+#: serves the sup-t band of :func:`simultaneous_band` without ``pivots``; with them, the
+#: values are already on the scale and only the map back is used.
+SCALES = {"identity": (lambda x: np.asarray(x, dtype=float), lambda y: np.asarray(y, dtype=float)),
+          "logit": (None, _expit),
+          "log": (None, _exp_capped)}
 
 
-def simultaneous_band_reference(estimate, values, level, scale="identity"):
+class Pivots(NamedTuple):
+    """Each value on its band's scale and its standard error there: row 0 the sample, then
+    one row per replicate (columns the fractions), as ``values`` of :func:`simultaneous_band`."""
+
+    y: np.ndarray
+    se: np.ndarray
+
+
+def simultaneous_band_reference(estimate, values, level, scale="identity", pivots=None):
     """What :func:`simultaneous_band` computes, the obvious way: one replicate, one column at a time.
 
-    On the scale ``scale`` (:data:`SCALES`): for each column (fraction) f,
-    the standard deviation s_f of its finite replicate values; for each
-    replicate b, its largest standardised deviation ``max_f |x_bf - e_f| / s_f``
-    over the columns with s_f > 0 and a finite estimate e_f (NaN values
-    count as no deviation); c, the ``ceil(level B)``-th smallest of those
-    maxima; then at each such column the interval ``e_f +- c s_f``, clipped
-    to the replicates' own range, mapped back, and widened to contain the
-    pointwise percentile band (:func:`quantiles_reference`) and the values
-    of the replicates inside (which the map back could round away). Columns
-    with no spread keep the pointwise band. Returns ``(low, high, c)``.
+    Each replicate b and column (fraction) f has a position ``x_bf`` on the
+    scale ``scale`` (:data:`SCALES`) and a yardstick ``s_bf``, the estimate
+    ``e_f`` and ``s_f``:
+
+    - without ``pivots`` (the sup-t band): x and e are the values mapped
+      forward, and every s is the standard deviation s_f of the column's
+      finite replicate values;
+    - with ``pivots`` (the studentized sup-t band): x, e are ``pivots.y``
+      and s its standard errors ``pivots.se``, each replicate's its own.
+
+    A column is used where ``s_f > 0``, e_f is finite and the estimate is
+    not NaN. Each replicate's largest deviation ``max_f |x_bf - e_f| / s_bf``
+    over the used columns (NaN values count as no deviation); c, the
+    ``ceil(level B)``-th smallest of those maxima; at each used column the
+    interval ``e_f +- c s_f`` mapped back (without pivots, first clipped to
+    the replicates' own range), widened to contain the pointwise percentile
+    band (:func:`quantiles_reference`) and the values of the replicates
+    inside (which the map back could round away). Unused columns keep the
+    pointwise band. Returns ``(low, high, c)``.
     """
     forward, back = SCALES[scale]
-    x, e = forward(np.asarray(values, dtype=float)), forward(np.asarray(estimate, dtype=float))
-    n_rep, n_col = x.shape
-    spread, used = [], []
-    for f in range(n_col):
-        column = [v for v in x[:, f] if math.isfinite(v)]
-        width = max(column) - min(column) if column else 0.0
-        # measured in units of the range, so that tiny values do not underflow to no spread
-        s = width * float(np.std([v / width for v in column], ddof=1)) if width > 0 else 0.0
-        spread.append(s)
-        used.append(s > 0 and math.isfinite(e[f]))
+    raw = np.asarray(values, dtype=float)
+    estimate = np.asarray(estimate, dtype=float)
+    n_rep, n_col = raw.shape
+    if pivots is None:
+        x, e = forward(raw), forward(estimate)
+        s_e = []
+        for f in range(n_col):
+            column = [v for v in x[:, f] if math.isfinite(v)]
+            width = max(column) - min(column) if column else 0.0
+            # measured in units of the range, so that tiny values do not underflow to no spread
+            s_e.append(width * float(np.std([v / width for v in column], ddof=1))
+                       if width > 0 else 0.0)
+        s_rep = [s_e] * n_rep
+    else:
+        y, se = np.asarray(pivots.y, dtype=float), np.asarray(pivots.se, dtype=float)
+        e, s_e, x, s_rep = y[0], list(se[0]), y[1:], se[1:]
+    used = [s_e[f] > 0 and math.isfinite(e[f]) and not math.isnan(estimate[f])
+            for f in range(n_col)]
     worst = []
     for b in range(n_rep):
-        devs = [abs(x[b, f] - e[f]) / spread[f] for f in range(n_col)
-                if used[f] and not math.isnan(x[b, f])]
+        devs = []
+        for f in range(n_col):
+            if used[f] and not math.isnan(raw[b, f]):
+                d, s = float(abs(x[b, f] - e[f])), float(s_rep[b][f])   # Python floats:
+                devs.append(d / s if s > 0 else (0.0 if d == 0 else math.inf))  # inf on overflow
         worst.append(max(devs, default=0.0))
     c = sorted(worst)[math.ceil(level * n_rep - 1e-9) - 1]
-    p_low, p_high = quantiles_reference(values, level)
-    raw = np.asarray(values, dtype=float)
+    p_low, p_high = quantiles_reference(raw, level)
     low, high = [], []
     for f in range(n_col):
         lo, hi = p_low[f], p_high[f]
@@ -428,53 +455,70 @@ def simultaneous_band_reference(estimate, values, level, scale="identity"):
             column = [v for v in raw[:, f] if not math.isnan(v)]
             # the replicates inside, by their own values (no rounding of the scale's map)
             kept = [raw[b, f] for b in range(n_rep) if worst[b] <= c and not math.isnan(raw[b, f])]
-            lo = min(lo, max(float(back(e[f] - c * spread[f])), min(column)), *kept)
-            hi = max(hi, min(float(back(e[f] + c * spread[f])), max(column)), *kept)
+            to_lo, to_hi = float(back(e[f] - c * s_e[f])), float(back(e[f] + c * s_e[f]))
+            if pivots is None:
+                to_lo, to_hi = max(to_lo, min(column)), min(to_hi, max(column))
+            lo = min(lo, to_lo, *kept)
+            hi = max(hi, to_hi, *kept)
         low.append(lo)
         high.append(hi)
     return np.array(low), np.array(high), float(c)
 
 
-def simultaneous_band(estimate, values, level, scale="identity"):
-    """A band over all columns at once: the sup-t band (Montiel Olea & Plagborg-Moller 2019).
+def simultaneous_band(estimate, values, level, scale="identity", pivots=None):
+    """A band over all columns at once: the sup-t band, studentized when given ``pivots``.
 
     The result of :func:`simultaneous_band_reference` (read that one first),
     for every replicate and column at once. The critical value c is the
     bootstrap quantile of the largest standardised deviation of a replicate
-    curve from the estimate, so a share ``level`` of the replicate curves
-    lies inside ``e +- c s`` at every column; clipping to the replicates'
-    range and joining the pointwise band and the inside replicates' values
-    never put one of them outside.
+    curve from the estimate (Montiel Olea & Plagborg-Moller 2019); with
+    ``pivots`` each replicate is standardised by its own standard error, the
+    bootstrap-t (Efron & Tibshirani 1993, Ch. 12), so that c also carries
+    how the standard error moves with the value: the share ``level`` of the
+    replicates whose deviation is at most c at every column is the band's
+    calibration. Clipping (sup-t only) and joining the pointwise band and
+    the inside replicates' values never put one of them outside.
     ``values`` has replicates along axis 0 and columns along axis 1; where
     the estimate is NaN its replicates are expected to be NaN too (as the
     measures are: undefined on the sample, undefined on every resample).
     """
     forward, back = SCALES[scale]
-    x, e = forward(values), forward(estimate)
-    finite = np.isfinite(x)
-    count = finite.sum(axis=0)
-    # standard deviations of the finite values, in units of their range (no underflow)
-    width = np.where(finite, x, -np.inf).max(axis=0) - np.where(finite, x, np.inf).min(axis=0)
-    width = np.where(count > 0, width, 0.0)
-    unit = np.where(width > 0, width, 1.0)
-    z = np.where(finite, x / unit, 0.0)
-    mean = z.sum(axis=0) / np.maximum(count, 1)
-    ss = (np.where(finite, z - mean, 0.0) ** 2).sum(axis=0)
-    spread = np.where((count > 1) & (width > 0), unit * np.sqrt(ss / np.maximum(count - 1, 1)), 0.0)
-    used = (spread > 0) & np.isfinite(e)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        dev = np.abs(x - e) / np.where(used, spread, np.inf)
-    dev = np.where(np.isnan(dev) | ~used, 0.0, dev)
-    worst = dev.max(axis=1) if dev.size else np.zeros(x.shape[0])
+    raw = np.asarray(values, dtype=float)
+    estimate = np.asarray(estimate, dtype=float)
+    if pivots is None:
+        x, e = forward(raw), forward(estimate)
+        finite = np.isfinite(x)
+        count = finite.sum(axis=0)
+        # standard deviations of the finite values, in units of their range (no underflow)
+        width = np.where(finite, x, -np.inf).max(axis=0) - np.where(finite, x, np.inf).min(axis=0)
+        width = np.where(count > 0, width, 0.0)
+        unit = np.where(width > 0, width, 1.0)
+        z = np.where(finite, x / unit, 0.0)
+        mean = z.sum(axis=0) / np.maximum(count, 1)
+        ss = (np.where(finite, z - mean, 0.0) ** 2).sum(axis=0)
+        s_e = np.where((count > 1) & (width > 0), unit * np.sqrt(ss / np.maximum(count - 1, 1)), 0.0)
+        s_rep = s_e[None, :]
+    else:
+        y, se = np.asarray(pivots.y, dtype=float), np.asarray(pivots.se, dtype=float)
+        e, s_e, x, s_rep = y[0], se[0], y[1:], se[1:]
+    used = (s_e > 0) & np.isfinite(e) & ~np.isnan(estimate)
+    nan = np.isnan(raw)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        d = np.abs(x - e)
+        dev = np.where(s_rep > 0, d / np.where(s_rep > 0, s_rep, 1.0), np.where(d == 0, 0.0, np.inf))
+    dev = np.where(nan | ~used, 0.0, dev)
+    worst = dev.max(axis=1) if dev.size else np.zeros(raw.shape[0])
     k = math.ceil(level * worst.size - 1e-9)
     c = float(np.partition(worst, k - 1)[k - 1])
-    raw = np.where(used, np.asarray(values, dtype=float), 0.0)    # unused columns: anything
+    raw = np.where(used, raw, 0.0)                      # unused columns: anything
     nan = np.isnan(raw)
     inside = (worst <= c)[:, None] & ~nan
     with np.errstate(invalid="ignore"):
         p_low, p_high = quantiles(values, level)
-        lo = np.maximum(back(e - c * spread), np.where(nan, np.inf, raw).min(axis=0))
-        hi = np.minimum(back(e + c * spread), np.where(nan, -np.inf, raw).max(axis=0))
+        lo, hi = back(e - c * s_e), back(e + c * s_e)
+        if pivots is None:
+            lo = np.maximum(lo, np.where(nan, np.inf, raw).min(axis=0))
+            hi = np.minimum(hi, np.where(nan, -np.inf, raw).max(axis=0))
     lo = np.minimum(lo, np.where(inside, raw, np.inf).min(axis=0))
     hi = np.maximum(hi, np.where(inside, raw, -np.inf).max(axis=0))
     low = np.where(used, np.fmin(p_low, lo), p_low)
