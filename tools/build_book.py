@@ -370,8 +370,11 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
             texts.update(found)
             notes += why
             notes += site_prompts_for(nb, manifest, links[f"notebooks/{path.stem}"], path.stem)
-            placed += site_explorers.put_explorers(nb, manifest, folder, path.stem,
-                                                   src / "_static")
+            now = site_explorers.put_explorers(nb, manifest, folder, path.stem, src / "_static")
+            notes += [f"{path.stem}, cell {e['cell']}: the explorer's frames are the wide ones on "
+                      f"a phone too (its narrow layout has {len(e['narrow_problems'])} problems: "
+                      f"{e['narrow_problems'][0]})" for e in now if e["narrow_problems"]]
+            placed += now
         nbformat.write(nb, src / "notebooks" / path.name)
 
     docs: dict[str, str] = {}

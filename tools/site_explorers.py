@@ -105,6 +105,11 @@ def figure_texts(nb, manifest: dict, stem: str) -> tuple[dict[str, dict], list[s
             elif "no_narrow" in fig:
                 notes.append(f"{stem}, cell {i}: picture {j + 1} is shown as it is on a phone "
                              f"(not laid out again: {fig['no_narrow']})")
+            elif fig.get("narrow", {}).get("problems"):
+                # text running into text is worse than small text with a full-size link
+                why = fig.pop("narrow")["problems"]
+                notes.append(f"{stem}, cell {i}: picture {j + 1} is shown as it is on a phone "
+                             f"(its narrow layout has {len(why)} problems: {why[0]})")
             texts[hashlib.sha256(png).hexdigest()] = fig
     return texts, notes
 
@@ -219,6 +224,9 @@ def put_explorers(nb, manifest: dict, frames: Path, stem: str, static: Path) -> 
         target = static / "explorers" / name
         shutil.copytree(frames / str(entry["cell"]), target)
         narrow = entry.get("narrow")
+        dropped = narrow["problems"] if narrow and narrow.get("problems") else []
+        if dropped:   # text running into text: a phone gets the wide frames, with their zoom
+            narrow = entry["narrow"] = None
         if narrow:
             shutil.copytree(narrow["folder"], target.parent / f"{name}-narrow")
         block = explorer_block(entry, stem, f"../_static/explorers/{name}/")
@@ -230,7 +238,8 @@ def put_explorers(nb, manifest: dict, frames: Path, stem: str, static: Path) -> 
         placed.append({"page": f"notebooks/{stem}.html", "cell": entry["cell"],
                        "factory": entry["factory"], "settings": len(entry["frames"]),
                        "pictures": entry["unique"] + (narrow["unique"] if narrow else 0),
-                       "bytes": wide + small, "wide_bytes": wide, "narrow_bytes": small})
+                       "bytes": wide + small, "wide_bytes": wide, "narrow_bytes": small,
+                       "narrow_problems": dropped})
     return placed
 
 
