@@ -425,7 +425,8 @@ def _page_names(site: Path) -> list[str]:
 #: Every picture of a page: text alternative, shown and natural widths, enlarge link, tick size.
 FIGURES_JS = """() => Array.from(document.querySelectorAll('article img')).map(img => {
   const link = img.closest('a');
-  const tick = img.getAttribute('data-tick-px');
+  const narrow = !!img.closest('picture') && !!img.currentSrc && img.currentSrc !== img.src;
+  const tick = img.getAttribute(narrow ? 'data-narrow-tick-px' : 'data-tick-px');
   return {src: img.getAttribute('src'), alt: img.getAttribute('alt') || '',
           shown: img.getBoundingClientRect().width, natural: img.naturalWidth,
           enlarge: !!link && link.getAttribute('href') === img.getAttribute('src'),
@@ -625,6 +626,72 @@ def test_a_grid_value_outside_the_control_is_refused():
         site_frames.grid_of(rw.cost_explorer(), factory)
 
 
+site_layout = _load("site_layout")
+
+
+def _three_panels(fontsize=10):
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(10, 3.5), dpi=100, layout="constrained")
+    for i, ax in enumerate(fig.subplots(1, 3)):
+        ax.plot([0, 0.5, 1], [0.2, 0.9, 0.4], label=f"curve {i}")
+        ax.set_title(f"panel {i}", fontsize=fontsize)
+        ax.set_xlabel("rejected fraction r")
+        ax.tick_params(labelsize=fontsize)
+    fig.legend(*fig.axes[0].get_legend_handles_labels(), loc="outside lower center")
+    return fig
+
+
+def test_a_wide_figure_is_laid_out_for_a_phone_in_one_column_with_readable_text():
+    fig = _three_panels()
+    wide_width = fig.get_size_inches()[0] * fig.dpi
+    shown_wide = site_layout.NARROW_PX / wide_width * site_layout.tick_px(fig)
+    assert shown_wide < site_layout.MIN_TEXT_PX     # the wide picture on a phone: too small
+    png, facts = site_layout.narrow_figure(fig)
+    assert site_frames.decode(png).shape[1] == facts["width"] == site_layout.NARROW_PX
+    assert facts["problems"] == []
+    assert facts["tick_px"] >= site_layout.MIN_TEXT_PX
+    assert facts["text_px"] >= site_layout.MIN_TEXT_PX
+    boxes = [ax.get_position() for ax in fig.axes]
+    assert len({round(b.x0, 2) for b in boxes}) == 1                  # one column
+    assert [b.y0 for b in boxes] == sorted((b.y0 for b in boxes), reverse=True)  # in order
+    assert site_layout.problems(fig, png) == []
+
+
+def test_a_figure_with_a_panel_placed_by_hand_is_not_laid_out_again():
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(9, 4))
+    fig.add_axes([0.1, 0.1, 0.8, 0.8]).plot([0, 1])
+    assert site_layout.narrow_figure(fig) is None
+
+
+def test_the_layout_check_sees_text_cut_at_the_edge_and_labels_overlapping():
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(3, 2), dpi=100)
+    ax = fig.add_axes([0.15, 0.2, 0.8, 0.7])
+    ax.set_xticks(range(30))
+    fig.text(0.9, 0.5, "a note that runs off the figure")
+    found = site_layout.problems(fig, site_layout.png_of(fig))
+    assert "ink at the right edge" in found and "x tick labels overlap" in found
+
+
+def test_an_explorer_laid_out_for_a_phone_draws_every_setting_narrow():
+    """Laid out again, the explorer draws each setting with its own code on the narrow
+    figure: pictures NARROW_PX wide whose tick labels are MIN_TEXT_PX or more, and another
+    picture of the same size for another setting."""
+    import rejlab.course.widgets as rw
+    explorer = rw.cost_explorer()
+    wide = site_frames.decode(explorer.image.value)
+    facts = site_layout.narrow_explorer(explorer)
+    first = site_frames.decode(explorer.image.value)
+    assert first.shape[1] == site_layout.NARROW_PX < wide.shape[1]
+    assert facts["problems"] == [] and facts["tick_px"] >= site_layout.MIN_TEXT_PX
+    name, control = next((n, c) for n, c in explorer.controls.items()
+                         if isinstance(c.value, float))
+    control.value = control.max if control.value != control.max else control.min
+    moved = site_frames.decode(explorer.image.value)
+    assert moved.shape == first.shape and not np.array_equal(moved, first), name
+
+
 def test_site_holds_every_explorer_within_the_size_limits(site):
     placed, total_frames, total_settings = [], 0, 0
     for path in NOTEBOOKS:
@@ -640,10 +707,25 @@ def test_site_holds_every_explorer_within_the_size_limits(site):
             assert len(d["frames"]) == len(d["readouts"]) == len(d["alts"]) \
                 == np.prod([c["n"] for c in d["controls"]])
             size = sum(f.stat().st_size for f in files)
-            assert size <= build_book.EXPLORER_LIMIT, (path.stem, name, size)
+            # the frames drawn for a phone: one per setting too, in a folder of their own
+            narrow = d.get("narrow")
+            if not narrow:      # its narrow layout failed its checks: the build said so
+                placed.append(f"{path.stem} cell {cell} {name}: {len(d['frames'])} settings, "
+                              f"{d['unique']} frames, {size / 1e6:.2f} MB; no frames for a phone")
+                total_frames += d["unique"]
+                total_settings += len(d["frames"])
+                continue
+            small = sorted((site / "notebooks" / narrow["base"]).iterdir())
+            assert len(small) == narrow["unique"] == len(set(narrow["frames"]))
+            assert len(narrow["frames"]) == len(d["frames"])
+            small_size = sum(f.stat().st_size for f in small)
+            # a reader's browser fetches one of the two sets (the reader test checks it)
+            assert max(size, small_size) <= build_book.EXPLORER_LIMIT, (path.stem, name, size,
+                                                                        small_size)
             placed.append(f"{path.stem} cell {cell} {name}: {len(d['frames'])} settings, "
-                          f"{d['unique']} frames, {size / 1e6:.2f} MB")
-            total_frames += d["unique"]
+                          f"{d['unique']} frames, {size / 1e6:.2f} MB; for a phone "
+                          f"{narrow['unique']} frames, {small_size / 1e6:.2f} MB")
+            total_frames += d["unique"] + narrow["unique"]
             total_settings += len(d["frames"])
     total = build_book.site_size(site)
     assert total <= build_book.SITE_LIMIT
@@ -912,19 +994,35 @@ def test_every_try_this_step_works_on_its_page_or_is_marked_for_jupyter(site):
 # --------------------------------------------------------------------------
 # Every reader: a phone, a keyboard, a screen reader, dark mode, print, no JavaScript
 
+#: The size in CSS px of a picture's smallest tick label or text (``what``: "tick" or "text"):
+#: its size in pixels at the picture's own size, for the picture the browser chose (the
+#: narrow one of a <picture> when its <source> answers the window), times the shown scale.
+SHOWN_PX_JS = """(img, what) => {
+  const narrow = !!img.closest('picture') && !!img.currentSrc && img.currentSrc !== img.src;
+  const px = img.getAttribute(`data-${narrow ? 'narrow-' : ''}${what}-px`);
+  if (px === null || px === 'none' || !img.naturalWidth) return null;
+  return {px: img.getBoundingClientRect().width / img.naturalWidth * Number(px), narrow: narrow,
+          src: (img.currentSrc || img.src).split('/').slice(-2).join('/')};
+}"""
+
 READER_JS = """() => {
+  const shown = """ + SHOWN_PX_JS + """;
   const explorer = document.querySelector('section.rejlab-explorer');
   const frame = explorer && explorer.querySelector('img.rejlab-explorer-frame');
-  const ticks = Array.from(document.querySelectorAll('article img[data-tick-px]'))
-    .filter(i => i.getAttribute('data-tick-px') !== 'none' && i.naturalWidth)
-    .map(i => ({explorer: !!i.closest('.rejlab-explorer'),
-                px: i.getBoundingClientRect().width / i.naturalWidth
-                    * Number(i.getAttribute('data-tick-px'))}));
-  const min = xs => xs.length ? Math.min(...xs) : null;
+  const sizes = what => Array.from(document.querySelectorAll('article img[data-tick-px]'))
+    .map(i => ({explorer: !!i.closest('.rejlab-explorer'), size: shown(i, what)}))
+    .filter(t => t.size !== null);
+  const ticks = sizes('tick'), texts = sizes('text');
+  const least = xs => xs.length ? xs.reduce((a, b) => b.px < a.px ? b : a) : null;
   return {
     sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    explorerTick: min(ticks.filter(t => t.explorer).map(t => t.px)),
-    figureTick: min(ticks.filter(t => !t.explorer).map(t => t.px)),
+    explorerTick: least(ticks.filter(t => t.explorer).map(t => t.size)),
+    figureTick: least(ticks.filter(t => !t.explorer).map(t => t.size)),
+    explorerText: least(texts.filter(t => t.explorer).map(t => t.size)),
+    figureText: least(texts.filter(t => !t.explorer).map(t => t.size)),
+    narrowFrames: !!document.querySelector('section.rejlab-explorer picture'),
+    broken: Array.from(document.querySelectorAll('article img'))
+      .filter(i => !i.complete || !i.naturalWidth).map(i => i.currentSrc || i.src),
     mathInTabOrder: document.querySelectorAll('mjx-container[tabindex="0"]').length,
     live: explorer ? explorer.querySelector('.rejlab-explorer-readout').getAttribute('aria-live') : null,
     scroll: getComputedStyle(document.documentElement).scrollBehavior,
@@ -982,14 +1080,30 @@ READER_LESSONS = ("02_four_subsets_and_measures", "08_unified_accuracy_aa_rar",
                   "12_how_sure_are_you", "14_can_we_promise_a_risk")
 
 
+#: The smallest tick label a reader is shown, at 1280 and at 390 px.
+MIN_TICK_CSS_PX = 9
+
+
+def _least(explorers: list[dict], figures: list[dict]) -> str:
+    """``explorers 12.1 CSS px (narrow frames), stored figures ...``: the smallest of each."""
+    def one(found):
+        if not found:
+            return "none"
+        small = min(found, key=lambda f: f["px"])
+        return f"{small['px']:.1f} CSS px ({'narrow' if small['narrow'] else 'wide'} picture)"
+    return f"explorers {one(explorers)}, stored figures {one(figures)}"
+
+
 @pytest.mark.browser
 def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
     """READER_LESSONS at 1280 and 390 px, in light and dark mode, with reduced motion:
     axe-core finds no serious or critical violation; no sideways scrolling; formulas out of
     the Tab order and the first control a few Tab presses after "Skip to content"; the
     readout announced politely; smooth scrolling off; at 390 px the controls in view with
-    the picture; printed, every figure within the page. Reported: the smallest tick label
-    in CSS px (explorers and stored figures), Tab presses, axe-core counts."""
+    the picture; printed, every figure within the page; at both widths every explorer frame
+    and stored figure with tick labels at least MIN_TICK_CSS_PX CSS px tall as shown (on a
+    phone, the pictures drawn for it). Reported: the smallest tick label and text in CSS px
+    (explorers and stored figures), Tab presses, axe-core counts."""
     from playwright.sync_api import sync_playwright
     axe = _axe_script(site)
     pages = [f"notebooks/{stem}.html" for stem in READER_LESSONS]
@@ -1005,13 +1119,26 @@ def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
                 external = local_only(context, base)
                 page = context.new_page()
                 page.set_default_timeout(PAGE_MS)
+                frames_fetched: list[str] = []
+                page.on("request", lambda r, got=frames_fetched: got.append(r.url)
+                        if "/_static/explorers/" in r.url else None)
                 axe_counts = {"critical": 0, "serious": 0, "moderate": 0, "minor": 0}
-                ticks, figure_ticks, tabs = [], [], []
+                least = {"explorerTick": [], "figureTick": [], "explorerText": [],
+                         "figureText": []}
+                tabs = []
                 for name in pages:
                     bad = problems.setdefault(f"{name} at {width} px, {scheme}", [])
+                    frames_fetched.clear()
                     page.goto(f"{base}/{name}", wait_until="load")
                     page.evaluate(WAIT_JS)
                     state = page.evaluate(READER_JS)
+                    bad += [f"picture not loaded: {src}" for src in state["broken"]]
+                    # the page fetches the frame set it shows: the narrow one on a phone
+                    other = [u for u in frames_fetched
+                             if (u.split("/_static/explorers/")[1].split("/")[0]
+                                 .endswith("-narrow")) != (width < 400)]
+                    if other and (state["narrowFrames"] or width > 400):
+                        bad.append(f"{len(other)} frames of the other set fetched: {other[:2]}")
                     if state["sideways"] > 0:
                         bad.append(f"the page scrolls sideways by {state['sideways']} px")
                     if state["mathInTabOrder"]:
@@ -1020,10 +1147,13 @@ def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
                         bad.append(f"the readout is announced {state['live']!r}, not politely")
                     if state["scroll"] != "auto":
                         bad.append(f"smooth scrolling under reduced motion: {state['scroll']}")
-                    if state["explorerTick"] is not None:
-                        ticks.append(state["explorerTick"])
-                    if state["figureTick"] is not None:
-                        figure_ticks.append(state["figureTick"])
+                    for key, found in least.items():
+                        if state[key] is not None:
+                            found.append(state[key])
+                    for key, what in (("explorerTick", "explorer"), ("figureTick", "figure")):
+                        if state[key] is not None and state[key]["px"] < MIN_TICK_CSS_PX:
+                            bad.append(f"{what} tick labels {state[key]['px']:.1f} CSS px tall "
+                                       f"({state[key]['src']})")
                     presses = _tabs_to_first_control(page)
                     tabs.append(presses if presses is not None else 99)
                     if presses is None or presses > 12:
@@ -1047,8 +1177,8 @@ def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
                                                                    axe_counts.items())
                     + f"; Tab presses from “Skip to content” to the first control "
                     f"{min(tabs)}-{max(tabs)} (median {statistics.median(tabs):.0f}); smallest "
-                    f"tick label: explorers {min(ticks):.1f} CSS px, stored figures "
-                    f"{min(figure_ticks):.1f} CSS px")
+                    "tick label: " + _least(least["explorerTick"], least["figureTick"])
+                    + "; smallest text: " + _least(least["explorerText"], least["figureText"]))
                 assert not external, external
                 context.close()
         finally:

@@ -12,9 +12,12 @@ own code; cached in ``_build/site-cache/`` by a hash of rejlab's sources and
 the lesson): each explorer cell's stored picture is replaced by the moving
 explorer (tools/site_explorers.py, book/_static/rejlab-site.js), and every
 stored figure gets a text alternative read from the figure (titles, axis
-labels, legend) and a link to itself at full size. ``--no-explorers`` skips
-that and shows the stored pictures. An explorer whose frames pass 5 MB, or a
-site past 80 MB, is refused.
+labels, legend) and a link to itself at full size. A phone gets pictures
+drawn for it: each explorer's frames and each lesson figure laid out again in
+one column (tools/site_layout.py), served below a width by ``<picture>``.
+``--no-explorers`` skips that and shows the stored pictures. An explorer
+whose wide or narrow frames pass 5 MB (a reader's browser fetches one of the
+two sets), or a site past 80 MB, is refused.
 
 The site works offline: Sphinx + myst-nb with the furo theme (both ship
 their assets), MathJax 3 copied from the npm package ``mathjax``
@@ -61,7 +64,9 @@ ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 NPM_CACHE = ROOT / "_build" / "npm"
 FRAMES_CACHE = ROOT / "_build" / "site-cache"
-#: The site's size limits: the whole site, and one explorer's frames.
+#: The site's size limits: the whole site, and one explorer's frames as one reader fetches
+#: them: its wide set on a wide window, its narrow set on a phone (the page fetches the set it
+#: shows, never both), each at most EXPLORER_LIMIT.
 SITE_LIMIT, EXPLORER_LIMIT = 80_000_000, 5_000_000
 MATHJAX_VERSION = json.loads((BOOK / "package.json").read_text(encoding="utf-8"))[
     "dependencies"]["mathjax"]
@@ -365,8 +370,11 @@ def stage(src: Path, notebooks: list[Path], docs_dir: Path, repo: Path,
             texts.update(found)
             notes += why
             notes += site_prompts_for(nb, manifest, links[f"notebooks/{path.stem}"], path.stem)
-            placed += site_explorers.put_explorers(nb, manifest, folder, path.stem,
-                                                   src / "_static")
+            now = site_explorers.put_explorers(nb, manifest, folder, path.stem, src / "_static")
+            notes += [f"{path.stem}, cell {e['cell']}: the explorer's frames are the wide ones on "
+                      f"a phone too (its narrow layout has {len(e['narrow_problems'])} problems: "
+                      f"{e['narrow_problems'][0]})" for e in now if e["narrow_problems"]]
+            placed += now
         nbformat.write(nb, src / "notebooks" / path.name)
 
     docs: dict[str, str] = {}
@@ -463,23 +471,31 @@ def site_size(html_dir: Path) -> int:
 
 def check_limits(html_dir: Path, placed: list[dict]) -> str:
     """BuildError past the size limits; else one line on the explorers and the site's size."""
-    big = [f"{e['page']} ({e['factory']}, {e['bytes'] / 1e6:.1f} MB)" for e in placed
-           if e["bytes"] > EXPLORER_LIMIT]
+    big = [f"{e['page']} ({e['factory']}, {e['wide_bytes'] / 1e6:.1f} MB wide, "
+           f"{e['narrow_bytes'] / 1e6:.1f} MB narrow)" for e in placed
+           if max(e["wide_bytes"], e["narrow_bytes"]) > EXPLORER_LIMIT]
     if big:
-        raise BuildError(f"explorers over {EXPLORER_LIMIT / 1e6:.0f} MB of frames (declare a "
+        raise BuildError(f"explorers over {EXPLORER_LIMIT / 1e6:.0f} MB of frames in a set (declare a "
                          f"smaller site_grid): {'; '.join(big)}")
     total = site_size(html_dir)
     if total > SITE_LIMIT:
         raise BuildError(f"the site is {total / 1e6:.1f} MB, over {SITE_LIMIT / 1e6:.0f} MB")
     if not placed:
         return f"site: {total / 1e6:.1f} MB, no explorers"
-    largest = max(placed, key=lambda e: e["bytes"])
+    largest = max(placed, key=lambda e: max(e["wide_bytes"], e["narrow_bytes"]))
     frames = sum(e["pictures"] for e in placed)
+    narrow = sum(e.get("narrow_bytes", 0) for e in placed)
+    figures = html_dir / site_explorers.NARROW_FIGURES
+    narrow_figures = list(figures.iterdir()) if figures.is_dir() else []
     return (f"site: {total / 1e6:.1f} MB; {len(placed)} explorers, "
             f"{sum(e['settings'] for e in placed)} settings, {frames} frames "
             f"({site_frames.FORMAT}, lossless), "
-            f"{sum(e['bytes'] for e in placed) / 1e6:.1f} MB of frames; largest "
-            f"{largest['page']} ({largest['factory']}, {largest['bytes'] / 1e6:.2f} MB)")
+            f"{sum(e['bytes'] for e in placed) / 1e6:.1f} MB of frames "
+            f"({narrow / 1e6:.1f} MB of them narrow, for a phone); "
+            f"{len(narrow_figures)} lesson figures drawn for a phone "
+            f"({sum(f.stat().st_size for f in narrow_figures) / 1e6:.1f} MB); largest explorer "
+            f"{largest['page']} ({largest['factory']}, {largest['wide_bytes'] / 1e6:.2f} MB wide, "
+            f"{largest['narrow_bytes'] / 1e6:.2f} MB narrow)")
 
 
 def external_resources(html_dir: Path) -> list[str]:

@@ -10,6 +10,13 @@ to itself at full size) with its generated text alternative, the legend,
 also works opened from disk, where a script cannot fetch files).
 book/_static/rejlab-site.js binds the controls to the frames.
 
+A phone gets pictures drawn for it: an explorer with narrow frames (its
+figure laid out in one column, tools/site_layout.py) shows them through a
+``<picture>`` whose ``<source>`` answers NARROW_MEDIA, with the same text
+alternative, and so does every stored figure with a narrow picture. The
+script moves the narrow frame set with the wide one; without it, the phone
+still gets the narrow starting picture.
+
 It also gives every stored lesson figure a text alternative (its titles,
 axis labels and legend entries, read from the figure when the lesson was
 run) and the font size in pixels of its tick labels, and wraps it in a link
@@ -31,6 +38,20 @@ import nbformat
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _ID = re.compile(r"[^A-Za-z0-9_-]+")
+#: The windows that get the narrow pictures (book/_static/rejlab.css lays the explorer out
+#: for a phone at the same width; rejlab-site.js reads it from the <source>).
+NARROW_MEDIA = "(max-width: 46em)"
+#: Where the stored figures' narrow pictures go in the built site.
+NARROW_FIGURES = "_static/narrow-figures"
+
+
+def _sizes(attr: str, info: dict | None) -> str:
+    """``data-<attr>tick-px`` and ``data-<attr>text-px`` of a picture (its smallest tick label
+    and text in pixels at its own size; ``none``: it has none)."""
+    if info is None:
+        return ""
+    return (f' data-{attr}tick-px="{info.get("tick_px") or "none"}"'
+            f' data-{attr}text-px="{info.get("text_px") or "none"}"')
 
 
 def _png_size(raw: bytes) -> list[int]:
@@ -81,6 +102,14 @@ def figure_texts(nb, manifest: dict, stem: str) -> tuple[dict[str, dict], list[s
                              "call only")
                 fig = {"alt": "Figure" + (" drawn by " + ", ".join(calls) if calls else "")
                        + ".", "tick_px": None}
+            elif "no_narrow" in fig:
+                notes.append(f"{stem}, cell {i}: picture {j + 1} is shown as it is on a phone "
+                             f"(not laid out again: {fig['no_narrow']})")
+            elif fig.get("narrow", {}).get("problems"):
+                # text running into text is worse than small text with a full-size link
+                why = fig.pop("narrow")["problems"]
+                notes.append(f"{stem}, cell {i}: picture {j + 1} is shown as it is on a phone "
+                             f"(its narrow layout has {len(why)} problems: {why[0]})")
             texts[hashlib.sha256(png).hexdigest()] = fig
     return texts, notes
 
@@ -110,6 +139,8 @@ def explorer_block(entry: dict, stem: str, base: str) -> str:
     strides = _strides(controls)
     start = sum(c["default"] * s for c, s in zip(controls, strides))
     frame = f"{base}{entry['frames'][start]}.{entry['format']}"
+    narrow = entry.get("narrow")
+    narrow_base = base.rstrip("/") + "-narrow/"
     names = " and ".join(f"<b>{html.escape(c['label'])}</b>" for c in controls)
     counts = " × ".join(str(len(c["values"])) for c in controls)
     lab = _lab_only(entry)
@@ -138,6 +169,16 @@ def explorer_block(entry: dict, stem: str, base: str) -> str:
             "controls": [{"label": c["label"], "labels": c["labels"], "n": len(c["values"])}
                          for c in controls],
             "fixed": entry["fixed"], "unique": entry["unique"]}
+    picture = (f'<img class="rejlab-explorer-frame" src="{frame}" '
+               f'alt="{html.escape(entry["alts"][start])}" width="{entry["width"]}" '
+               f'height="{entry["height"]}"{_sizes("", entry)}'
+               f'{_sizes("narrow-", narrow) if narrow else ""}>')
+    if narrow:
+        data["narrow"] = {"base": narrow_base, "frames": narrow["frames"],
+                          "unique": narrow["unique"]}
+        picture = (f'<picture><source media="{NARROW_MEDIA}" '
+                   f'srcset="{narrow_base}{narrow["frames"][start]}.{narrow["format"]}" '
+                   f'width="{narrow["width"]}" height="{narrow["height"]}">{picture}</picture>')
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     message = entry["messages"][start]
     parts = [
@@ -150,10 +191,7 @@ def explorer_block(entry: dict, stem: str, base: str) -> str:
         '<div class="rejlab-explorer-message" role="status">'
         + (f"⚠ {html.escape(message)}" if message else "") + "</div>",
         f'<a class="rejlab-explorer-full rejlab-figure-link" href="{frame}" '
-        'title="Open this picture at full size">'
-        f'<img class="rejlab-explorer-frame" src="{frame}" alt="{html.escape(entry["alts"][start])}" '
-        f'width="{entry["width"]}" height="{entry["height"]}" '
-        f'data-tick-px="{entry["tick_px"] or "none"}"></a>',
+        f'title="Open this picture at full size">{picture}</a>',
     ]
     if entry.get("legend"):
         parts.append(f'<div class="rejlab-explorer-legend">{entry["legend"]}</div>')
@@ -185,13 +223,23 @@ def put_explorers(nb, manifest: dict, frames: Path, stem: str, static: Path) -> 
         name = _ID.sub("-", f"{stem}-{entry['cell']}")
         target = static / "explorers" / name
         shutil.copytree(frames / str(entry["cell"]), target)
+        narrow = entry.get("narrow")
+        dropped = narrow["problems"] if narrow and narrow.get("problems") else []
+        if dropped:   # text running into text: a phone gets the wide frames, with their zoom
+            narrow = entry["narrow"] = None
+        if narrow:
+            shutil.copytree(narrow["folder"], target.parent / f"{name}-narrow")
         block = explorer_block(entry, stem, f"../_static/explorers/{name}/")
         cell = nb.cells[entry["cell"]]
         cell.outputs = [nbformat.v4.new_output("display_data", data={"text/html": block})]
+        wide = sum(p.stat().st_size for p in target.iterdir())
+        small = (sum(p.stat().st_size for p in (target.parent / f"{name}-narrow").iterdir())
+                 if narrow else 0)
         placed.append({"page": f"notebooks/{stem}.html", "cell": entry["cell"],
                        "factory": entry["factory"], "settings": len(entry["frames"]),
-                       "pictures": entry["unique"],
-                       "bytes": sum(p.stat().st_size for p in target.iterdir())})
+                       "pictures": entry["unique"] + (narrow["unique"] if narrow else 0),
+                       "bytes": wide + small, "wide_bytes": wide, "narrow_bytes": small,
+                       "narrow_problems": dropped})
     return placed
 
 
@@ -206,7 +254,11 @@ def label_figures(html_dir: Path, texts: dict[str, dict]) -> list[str]:
     """Give the stored figures of the built pages their texts and a full-size link; notes.
 
     ``data-tick-px`` holds the tick labels' pixel size at the natural size
-    (``none``: no tick labels), for the browser test's readability check.
+    (``none``: no tick labels), ``data-text-px`` the smallest text's, for the
+    browser test's readability check. A figure drawn again for a phone
+    (``"narrow"`` in its texts: the picture's ``path``) is copied into the
+    site and shown on a narrow window through a ``<picture>``, with its own
+    sizes in ``data-narrow-tick-px`` and ``data-narrow-text-px``.
     """
     notes = []
     for page in sorted(html_dir.rglob("*.html")):
@@ -218,10 +270,22 @@ def label_figures(html_dir: Path, texts: dict[str, dict]) -> list[str]:
             if info is None:
                 missing.append(m.group(1)[:12])
                 info = {"alt": "Figure.", "tick_px": None}
-            tick = f' data-tick-px="{info["tick_px"] or "none"}"' if "size" in info else ""
+            sizes = _sizes("", info) if "size" in info else ""
+            img = (f'<img alt="{html.escape(info["alt"])}" src="{m.group(2)}"{sizes}'
+                   f'{_sizes("narrow-", info.get("narrow"))} />')
+            narrow = info.get("narrow")
+            if narrow:
+                name = f"{m.group(1)[:16]}.{Path(narrow['path']).suffix.lstrip('.')}"
+                target = html_dir / NARROW_FIGURES / name
+                if not target.exists():
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(narrow["path"], target)
+                up = m.group(2)[:m.group(2).index("_images/")]
+                img = (f'<picture><source media="{NARROW_MEDIA}" '
+                       f'srcset="{up}{NARROW_FIGURES}/{name}" width="{narrow["width"]}" '
+                       f'height="{narrow["height"]}">{img}</picture>')
             return (f'<a class="rejlab-figure-link" href="{m.group(2)}" '
-                    f'title="Open this figure at full size"><img alt="{html.escape(info["alt"])}" '
-                    f'src="{m.group(2)}"{tick} /></a>')
+                    f'title="Open this figure at full size">{img}</a>')
 
         new = _IMG.sub(label, text)
         if new != text:

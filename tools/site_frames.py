@@ -29,10 +29,20 @@ picture on the site), the font size of its tick labels in pixels at its
 natural size, and its size when saved as Jupyter's inline backend saves it
 (so the build can check that it describes the right stored picture).
 
+For a phone, the same worker lays each explorer's figure out again in one
+column (tools/site_layout.py) once its wide frames are drawn, and draws the
+grid again on that narrow figure, with the explorer's own code; each lesson
+figure is laid out again so too. The narrow pictures are lossless WebP as
+well, ``site_layout.NARROW_PX`` pixels wide, their text at least
+``site_layout.MIN_TEXT_PX`` pixels where the layout allows it.
+
 Results are cached in ``<cache>/<lesson>-<key>/`` (``manifest.json`` and the
-frames), the key hashing rejlab's sources, this file, the lesson's code and
-the versions of Python, NumPy, matplotlib and Pillow; a lock file lets a
-second build wait for the first instead of drawing the same frames again.
+wide frames), the key hashing rejlab's sources, this file, the lesson's code
+and the versions of Python, NumPy, matplotlib and Pillow, and the narrow
+pictures in ``<cache>/<lesson>-narrow-<key>/``, whose key also hashes
+tools/site_layout.py: a change to the narrow layout redraws only the narrow
+pictures. A lock file lets a second build wait for the first instead of
+drawing the same frames again.
 """
 
 from __future__ import annotations
@@ -54,8 +64,13 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import site_layout  # noqa: E402  (tools/ is not a package)
+
 ROOT = Path(__file__).resolve().parents[1]
 FORMAT = "webp"   # lossless; see encode()
+#: The cache folder of a lesson's narrow pictures: ``<lesson>-narrow-<key>``.
+NARROW = "-narrow"
 _NBVAL = re.compile(r"^[ \t]*#[ \t]*NBVAL_[A-Z_]+[ \t]*$", re.M)
 _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "lambda": "λ", "rho": "ρ", "phi": "φ",
           "kappa": "κ", "mu": "μ", "sigma": "σ", "cap": "∩", "cup": "∪", "leq": "≤", "geq": "≥",
@@ -167,7 +182,7 @@ def describe_figure(fig, calls: list[str]) -> dict:
     with Image.open(io.BytesIO(buf.getvalue())) as im:
         size = list(im.size)
     return {"alt": head + ".", "tick_px": round(min(tick_pt) * fig.dpi / 72, 2) if tick_pt else None,
-            "size": size}
+            "text_px": site_layout.text_px(fig), "size": size}
 
 
 def _plot_calls(source: str) -> list[str]:
@@ -177,10 +192,13 @@ def _plot_calls(source: str) -> list[str]:
 class Lesson:
     """A lesson's code, run cell by cell in one namespace (see the module docstring)."""
 
-    def __init__(self, path: Path, describe: bool = True):
+    def __init__(self, path: Path, describe: bool = True, narrow: Path | None = None):
         import nbformat
 
         self.describe = describe
+        #: where each figure's narrow picture goes (None: none drawn); one entry per figure
+        self.narrow, self.narrow_figures = narrow, []
+        self.narrow_seconds = 0.0
 
         self.path = Path(path)
         self.nb = nbformat.read(self.path, as_version=4)
@@ -240,8 +258,29 @@ class Lesson:
             calls = _plot_calls(source)
             for j, fig in enumerate(self._shown):
                 self.figures.append({"cell": i, "index": j, **describe_figure(fig, calls)})
+                if self.narrow is not None:
+                    self._narrow_figure(fig, i, j)
         self._shown.clear()
         return value
+
+    def _narrow_figure(self, fig, cell: int, index: int):
+        """The figure laid out again for a phone (after it is described: this changes it)."""
+        cpu = time.process_time()
+        entry = {"cell": cell, "index": index}
+        try:
+            drawn = site_layout.narrow_figure(fig)
+        except Exception as exc:  # noqa: BLE001  the wide picture serves: the build says why
+            drawn = None
+            entry["error"] = f"{type(exc).__name__}: {exc}"
+        if drawn is not None:
+            png, facts = drawn
+            name = f"{cell}-{index}.{FORMAT}"
+            self.narrow.mkdir(parents=True, exist_ok=True)
+            data = encode(png)
+            (self.narrow / name).write_bytes(data)
+            entry.update(facts, file=name, bytes=len(data))
+        self.narrow_figures.append(entry)
+        self.narrow_seconds += time.process_time() - cpu
 
     def explorer(self, cell: int):
         """Run the lesson up to ``cell`` and evaluate it: the explorer, as the lesson builds it."""
@@ -396,6 +435,7 @@ def draw_grid(explorer, factory, folder: Path) -> dict:
     ticks = [t.get_fontsize() for ax in explorer.figure.axes if ax.get_visible()
              for t in ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
     return {"factory": factory.__name__, "title": explorer.title, "question": explorer.question,
+            "text_px": site_layout.drawn_text_px(explorer.figure),
             "notice": explorer.notice,
             "legend": explorer.legend.value if explorer.legend is not None else "",
             "tick_px": round(min(ticks) * explorer.figure.dpi / 72, 2) if ticks else None,
@@ -407,28 +447,56 @@ def draw_grid(explorer, factory, folder: Path) -> dict:
             "seconds": round(time.perf_counter() - start, 2)}
 
 
-def run_lesson(path: str, out: str) -> dict:
-    """Run one lesson (a worker's job): its explorers' frames under ``out``, its manifest."""
+def draw_narrow(explorer, factory, folder: Path) -> dict:
+    """The explorer laid out again for a phone (tools/site_layout.py), then every setting of
+    its site grid drawn on that figure into ``folder``: the frames and the layout's facts
+    (readouts, messages and texts are the wide grid's). Call it after :func:`draw_grid`:
+    it changes the explorer's figure."""
+    start = time.perf_counter()
+    facts = site_layout.narrow_explorer(explorer)
+    entry = draw_grid(explorer, factory, folder)
+    keep = ("frames", "unique", "bytes", "width", "height", "format")
+    return {**{k: entry[k] for k in keep}, "tick_px": facts["tick_px"],
+            "text_px": facts["text_px"], "problems": facts["problems"],
+            "seconds": round(time.perf_counter() - start, 2)}
+
+
+def run_lesson(path: str, out: str | None, narrow: str | None = None) -> dict:
+    """Run one lesson (a worker's job): its explorers' frames under ``out`` and their narrow
+    frames and narrow lesson figures under ``narrow`` (either None: not drawn); its
+    manifest, with ``"narrow"``: the narrow part's manifest (or None)."""
     import rejlab.course.widgets as rw
 
     start, cpu = time.perf_counter(), time.process_time()
-    lesson = Lesson(Path(path))
-    explorers = []
+    lesson = Lesson(Path(path), narrow=Path(narrow) / "figures" if narrow else None)
+    explorers, narrow_explorers, narrow_cpu = [], [], 0.0
     try:
         for cell, name in explorer_cells(lesson.nb):
             factory = getattr(rw, name, None)
             if factory is None:
                 raise FramesError(f"{lesson.path.name}, cell {cell}: rl.widgets has no {name}")
             explorer = lesson.explorer(cell)
-            entry = draw_grid(explorer, factory, Path(out) / str(cell))
-            entry["cell"] = cell
-            explorers.append(entry)
+            if out is not None:
+                entry = draw_grid(explorer, factory, Path(out) / str(cell))
+                entry["cell"] = cell
+                explorers.append(entry)
+            if narrow is not None:
+                t = time.process_time()
+                entry = draw_narrow(explorer, factory, Path(narrow) / str(cell))
+                entry["cell"] = cell
+                narrow_explorers.append(entry)
+                narrow_cpu += time.process_time() - t
         lesson.run_to(len(lesson.nb.cells))
     finally:
         lesson.close()
+    cpu_seconds = time.process_time() - cpu
+    narrow_cpu += lesson.narrow_seconds
     return {"lesson": Path(path).stem, "explorers": explorers, "figures": lesson.figures,
             "seconds": round(time.perf_counter() - start, 2),
-            "cpu_seconds": round(time.process_time() - cpu, 2)}
+            "cpu_seconds": round(cpu_seconds, 2),
+            "narrow": None if narrow is None else {
+                "explorers": narrow_explorers, "figures": lesson.narrow_figures,
+                "cpu_seconds": round(narrow_cpu, 2)}}
 
 
 # --------------------------------------------------------------------------
@@ -454,6 +522,11 @@ def _code_key() -> bytes:
     return h.digest()
 
 
+def _narrow_code_key(code_key: bytes) -> bytes:
+    return hashlib.sha256(code_key + (Path(__file__).parent / "site_layout.py").read_bytes()
+                          ).digest()
+
+
 def lesson_key(path: Path, code_key: bytes) -> str:
     import nbformat
     nb = nbformat.read(path, as_version=4)
@@ -475,67 +548,140 @@ def _locked(cache: Path):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def with_narrow(manifest: dict, narrow: dict | None, folder: Path | None) -> dict:
+    """A lesson's manifest with its narrow pictures (``narrow``: their manifest, in
+    ``folder``): ``"narrow"`` in each explorer entry (its frames' ``folder``) and in each
+    figure drawn again for a phone (its picture's ``path``)."""
+    if narrow is None:
+        return manifest
+    by_cell = {e["cell"]: e for e in narrow["explorers"]}
+    for entry in manifest["explorers"]:
+        if entry["cell"] in by_cell:
+            entry["narrow"] = {**by_cell[entry["cell"]], "folder": str(folder / str(entry["cell"]))}
+    figures = {(f["cell"], f["index"]): f for f in narrow["figures"]}
+    for fig in manifest["figures"]:
+        found = figures.get((fig["cell"], fig["index"]))
+        if found is not None and "file" in found:
+            fig["narrow"] = {**found, "path": str(folder / "figures" / found["file"])}
+        elif found is not None:
+            fig["no_narrow"] = found.get("error", "a panel placed by hand, not by a gridspec")
+    manifest["narrow_cpu_seconds"] = narrow["cpu_seconds"]
+    return manifest
+
+
+def _stem_of(folder_name: str) -> str:
+    stem = folder_name.rsplit("-", 1)[0]
+    return stem[:-len(NARROW)] if stem.endswith(NARROW) else stem
+
+
 def lesson_frames(notebooks: list[Path], cache: Path, jobs: int | None = None,
-                  log=None) -> dict[str, tuple[Path, dict]]:
-    """``{stem: (folder, manifest)}`` for every lesson, drawn now or read from ``cache``."""
+                  log=None, narrow: bool = True) -> dict[str, tuple[Path, dict]]:
+    """``{stem: (folder, manifest)}`` for every lesson, drawn now or read from ``cache``
+    (``narrow``: with the pictures for a phone, see :func:`with_narrow`)."""
     jobs = jobs or int(os.environ.get("REJLAB_SITE_JOBS", min(2, os.cpu_count() or 1)))
     code_key = _code_key()
+    narrow_key = _narrow_code_key(code_key)
     with _locked(cache):
         timings_file = cache / "seconds.json"
         try:
             timings = json.loads(timings_file.read_text())
         except (OSError, ValueError):
             timings = {}
-        result, todo = {}, []
+        result, todo, narrow_of = {}, [], {}
         for path in notebooks:
             folder = cache / f"{path.stem}-{lesson_key(path, code_key)}"
-            manifest = folder / "manifest.json"
-            if manifest.is_file():
-                result[path.stem] = (folder, json.loads(manifest.read_text()))
-            else:
-                todo.append((path, folder))
+            small = cache / f"{path.stem}{NARROW}-{lesson_key(path, narrow_key)}"
+            wide_done = (folder / "manifest.json").is_file()
+            small_done = not narrow or (small / "manifest.json").is_file()
+            if wide_done:
+                result[path.stem] = (folder, json.loads((folder / "manifest.json").read_text()))
+            if narrow:
+                narrow_of[path.stem] = small
+                if small_done:
+                    result.setdefault(f"{path.stem}{NARROW}", (small, json.loads(
+                        (small / "manifest.json").read_text())))
+            if not (wide_done and small_done):
+                todo.append((path, None if wide_done else folder,
+                             None if small_done else small))
         # the longest lessons first, so that two workers finish together
-        todo.sort(key=lambda pf: -timings.get(pf[0].stem, 1.0))
+        todo.sort(key=lambda job: -timings.get(job[0].stem, 1.0))
         start = time.perf_counter()
+        cpu = {"wide": 0.0, "narrow": 0.0}
         if todo:
-            for _, folder in todo:
-                shutil.rmtree(folder, ignore_errors=True)
+            for _, *folders in todo:
+                for folder in folders:
+                    if folder is not None:
+                        shutil.rmtree(folder, ignore_errors=True)
             context = multiprocessing.get_context("fork")
             with concurrent.futures.ProcessPoolExecutor(max_workers=max(1, jobs),
                                                         mp_context=context) as pool:
-                futures = {pool.submit(run_lesson, str(p), str(f) + ".partial"): (p, f)
-                           for p, f in todo}
+                futures = {pool.submit(run_lesson, str(p), w and str(w) + ".partial",
+                                       n and str(n) + ".partial"): (p, w, n)
+                           for p, w, n in todo}
                 for future in concurrent.futures.as_completed(futures):
-                    path, folder = futures[future]
+                    path, wide, small = futures[future]
                     manifest = future.result()          # FramesError propagates
-                    partial = Path(str(folder) + ".partial")
-                    partial.mkdir(parents=True, exist_ok=True)
-                    (partial / "manifest.json").write_text(json.dumps(manifest))
-                    partial.rename(folder)              # whole or not at all
-                    timings[path.stem] = manifest["seconds"]
-                    result[path.stem] = (folder, manifest)
+                    part = manifest.pop("narrow")
+                    spent = part["cpu_seconds"] if part else 0.0
+                    cpu["narrow"] += spent
+                    for folder, content in ((wide, manifest), (small, part)):
+                        if folder is None:
+                            continue
+                        partial = Path(str(folder) + ".partial")
+                        partial.mkdir(parents=True, exist_ok=True)
+                        (partial / "manifest.json").write_text(json.dumps(content))
+                        partial.rename(folder)              # whole or not at all
+                    if wide is not None:
+                        cpu["wide"] += manifest["cpu_seconds"] - spent
+                        timings[path.stem] = manifest["seconds"]
+                        result[path.stem] = (wide, manifest)
+                    if small is not None:
+                        result[f"{path.stem}{NARROW}"] = (small, part)
             timings_file.write_text(json.dumps(timings, indent=1))
         keep = {folder.name for folder, _ in result.values()} | {".lock", "seconds.json"}
         stems = {p.stem for p in notebooks}
         for entry in cache.iterdir():   # older keys of these lessons
-            if entry.name not in keep and entry.name.rsplit("-", 1)[0] in stems:
+            if entry.name not in keep and _stem_of(entry.name) in stems:
                 shutil.rmtree(entry, ignore_errors=True)
         if log is not None:
-            drawn = [m for p, _ in todo for m in [result[p.stem][1]]]
             log(f"explorer frames: {len(todo)} lessons drawn in {time.perf_counter() - start:.1f} s "
-                f"with {jobs} processes ({sum(m.get('cpu_seconds', 0) for m in drawn):.0f} CPU "
-                f"seconds), {len(notebooks) - len(todo)} from the cache ({cache})")
-    return result
+                f"with {jobs} processes ({cpu['wide'] + cpu['narrow']:.0f} CPU seconds: "
+                f"{cpu['wide']:.0f} for the wide frames and figures, {cpu['narrow']:.0f} for "
+                f"the narrow ones), {len(notebooks) - len(todo)} from the cache ({cache})")
+    out = {}
+    for path in notebooks:
+        folder, manifest = result[path.stem]
+        small = result.get(f"{path.stem}{NARROW}")
+        out[path.stem] = (folder, with_narrow(manifest, small and small[1],
+                                              small and small[0]))
+    return out
 
 
 def main(argv: list[str]) -> int:
+    keep = None
+    if argv[:1] == ["--keep"]:      # --keep DIR: the pictures stay in DIR/<lesson>/
+        keep, argv = Path(argv[1]), argv[2:]
     for name in argv:
-        with tempfile.TemporaryDirectory() as out:
-            manifest = run_lesson(name, out)
-        for e in manifest["explorers"]:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = keep / Path(name).stem if keep else Path(tmp)
+            manifest = run_lesson(name, str(out / "wide"), str(out / "narrow"))
+        part = manifest["narrow"]
+        for e, n in zip(manifest["explorers"], part["explorers"]):
             print(f"{manifest['lesson']} cell {e['cell']} {e['factory']}: {len(e['frames'])} "
-                  f"settings, {e['unique']} pictures, {e['bytes'] / 1e6:.2f} MB, {e['seconds']} s")
-        print(f"{manifest['lesson']}: {manifest['seconds']} s, {len(manifest['figures'])} figures")
+                  f"settings, {e['unique']} pictures, {e['bytes'] / 1e6:.2f} MB, {e['seconds']} s, "
+                  f"{e['width']} px wide, text {e['text_px']} px, ticks {e['tick_px']} px; "
+                  f"narrow: {n['unique']} pictures, {n['bytes'] / 1e6:.2f} MB, {n['seconds']} s, "
+                  f"{n['width']} x {n['height']} px, text {n['text_px']} px, ticks "
+                  f"{n['tick_px']} px{', problems: ' + '; '.join(n['problems']) if n['problems'] else ''}")
+        for f, n in zip(manifest["figures"], part["figures"]):
+            print(f"  figure cell {f['cell']}.{f['index']}: {f['size'][0]} px wide, text "
+                  f"{f['text_px']} px, ticks {f['tick_px']} px; narrow: " + (
+                      f"{n['width']} x {n['height']} px, text {n['text_px']} px, ticks "
+                      f"{n['tick_px']} px, {n['bytes'] / 1e3:.0f} KB"
+                      + (", problems: " + "; ".join(n["problems"]) if n["problems"] else "")
+                      if "file" in n else "none (a panel placed by hand)"))
+        print(f"{manifest['lesson']}: {manifest['seconds']} s, {manifest['cpu_seconds']} CPU s "
+              f"({part['cpu_seconds']} for the narrow pictures), {len(manifest['figures'])} figures")
     return 0
 
 

@@ -9,6 +9,12 @@
  * focus, so a move only swaps an image the browser already holds. A reset
  * button brings back the lesson's setting, and the setting lives in the
  * page's address. Nothing is loaded from another host.
+ *
+ * An explorer may have a second set of frames, drawn for a phone (its
+ * figure in one column, text as large as on a wide screen): the picture's
+ * <source> names the windows that show it (its media query), every move
+ * sets both sets' pictures and the browser shows the one for the window;
+ * only the frames of the set in view are fetched ahead.
  */
 (function () {
   "use strict";
@@ -45,6 +51,11 @@
     var readout = root.querySelector(".rejlab-explorer-readout");
     var message = root.querySelector(".rejlab-explorer-message");
     var reset = root.querySelector(".rejlab-explorer-reset");
+    var source = root.querySelector("picture > source");
+    var narrowQuery = data.narrow && source && window.matchMedia ?
+      window.matchMedia(source.getAttribute("media")) : null;
+    var zoomed = false;
+    var narrowSize = source ? [source.getAttribute("width"), source.getAttribute("height")] : null;
     var inputs = data.controls.map(function (_, i) {
       return root.querySelector('[data-control="' + i + '"]');
     });
@@ -53,11 +64,16 @@
     });
     var jobs = {};
 
-    function url(frame) { return data.base + frame + "." + data.format; }
+    /* The picture of setting k: the wide frame, or the narrow one (a phone). */
+    function wideUrl(k) { return data.base + data.frames[k] + "." + data.format; }
+    function narrowUrl(k) { return data.narrow.base + data.narrow.frames[k] + "." + data.format; }
+    function narrowNow() { return !!narrowQuery && narrowQuery.matches && !zoomed; }
+    function url(k) { return narrowNow() ? narrowUrl(k) : wideUrl(k); }
 
-    function job(frame) {
-      if (!jobs[frame]) { jobs[frame] = {src: url(frame), im: null, ready: false, waiters: []}; }
-      return jobs[frame];
+    function job(k) {
+      var src = url(k);
+      if (!jobs[src]) { jobs[src] = {src: src, im: null, ready: false, waiters: []}; }
+      return jobs[src];
     }
 
     function index() { return inputs.map(function (input) { return Number(input.value); }); }
@@ -85,7 +101,7 @@
     function want(settings, front) {
       var add = [];
       settings.forEach(function (k) {
-        var j = job(data.frames[k]);
+        var j = job(k);
         if (!j.im && add.indexOf(j) < 0) { add.push(j); }
       });
       queue = queue.filter(function (j) { return add.indexOf(j) < 0; });
@@ -95,10 +111,12 @@
     }
 
     /* Every frame, nearest to the current setting first (by the number of moves). */
-    var all = false;
+    var all = {}, near = false;
     function preloadAll() {
-      if (all) { return; }
-      all = true;
+      near = true;
+      var set = narrowNow() ? "narrow" : "wide";
+      if (all[set]) { return; }
+      all[set] = true;
       var idx = index(), order = [];
       for (var k = 0; k < data.frames.length; k++) { order.push(k); }
       function distance(k) {
@@ -108,7 +126,7 @@
       }
       order.sort(function (a, b) { return distance(a) - distance(b); });
       want(order, false);
-      var pending = order.map(function (k) { return job(data.frames[k]); });
+      var pending = order.map(function (k) { return job(k); });
       function check() {
         if (pending.every(function (j) { return j.ready; })) { root.dataset.framesReady = "true"; }
       }
@@ -117,13 +135,13 @@
     }
 
     function prefetchNext() {
-      var near = neighbours(index()).map(function (k) { return job(data.frames[k]); });
+      var next = neighbours(index()).map(function (k) { return job(k); });
       want(neighbours(index()), true);
       root.dataset.nextReady = "false";
       function check() {
-        if (near.every(function (j) { return j.ready; })) { root.dataset.nextReady = "true"; }
+        if (next.every(function (j) { return j.ready; })) { root.dataset.nextReady = "true"; }
       }
-      near.forEach(function (j) { if (!j.ready) { j.waiters.push(check); } });
+      next.forEach(function (j) { if (!j.ready) { j.waiters.push(check); } });
       check();
     }
 
@@ -157,7 +175,15 @@
 
     function show() {
       var k = settingOf(index());
-      var src = url(data.frames[k]);
+      var src = wideUrl(k);
+      if (source) {   /* set first: the browser then picks among the two new pictures */
+        var small = zoomed ? src : narrowUrl(k);
+        if (source.getAttribute("srcset") !== small) {
+          source.setAttribute("srcset", small);
+          source.setAttribute("width", zoomed ? img.getAttribute("width") : narrowSize[0]);
+          source.setAttribute("height", zoomed ? img.getAttribute("height") : narrowSize[1]);
+        }
+      }
       if (img.getAttribute("src") !== src) {
         img.setAttribute("src", src);
         link.setAttribute("href", src);
@@ -195,15 +221,28 @@
       moved();
       inputs[0].focus();
     });
-    /* On a narrow screen a tap on the picture shows it at its own size here, in a box that
-     * scrolls sideways under the controls, instead of leaving the page for the picture. */
+    /* On a narrow screen a tap on the picture shows the wide picture at its own size here,
+     * in a box that scrolls sideways under the controls, instead of leaving the page for
+     * it; a second tap brings back the picture drawn for the phone. */
     link.addEventListener("click", function (event) {
       if (window.matchMedia("(max-width: 46em)").matches) {
         event.preventDefault();
-        var zoomed = root.classList.toggle("rejlab-zoomed");
+        zoomed = root.classList.toggle("rejlab-zoomed");
         link.setAttribute("aria-expanded", zoomed ? "true" : "false");
+        show();
+        prefetchNext();
       }
     });
+    /* A phone turned sideways (or a window made wider): the other set's pictures. */
+    if (narrowQuery) {
+      var changed = function () {
+        show();
+        prefetchNext();
+        if (near) { preloadAll(); }
+      };
+      if (narrowQuery.addEventListener) { narrowQuery.addEventListener("change", changed); }
+      else if (narrowQuery.addListener) { narrowQuery.addListener(changed); }
+    }
     fromAddress();
     show();
     prefetchNext();
