@@ -1,7 +1,5 @@
-"""Exercises of lesson 19 (systems that may answer "I don't know").
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The counts, rates and seed are not the lesson's own.
+"""Exercises of lesson 19 (systems that may answer "I don't know"), on counts, rates and a seed
+not the lesson's own.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""Exercises of lesson 06, the rejector as a binary classifier (Condessa et al. 2017, Sec. 4).
-
-Each exercise computes its answer and its common wrong answers with rejlab, the wrong
-ones by the mistaken reasoning they name; nothing is stored as a literal answer.
-"""
+"""Exercises of lesson 06, the rejector as a binary classifier (Condessa et al. 2017, Sec. 4)."""
 
 from __future__ import annotations
 

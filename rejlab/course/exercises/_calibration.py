@@ -1,9 +1,4 @@
-"""Exercises of lesson 15 (calibration and rejection).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (the ten predictions, the seed, the temperatures)
-are not the lesson's own.
-"""
+"""Exercises of lesson 15 (calibration and rejection), on data not the lesson's own."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Exercises of lesson 16 (conformal risk control beside SGR and Learn then Test).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (the table, sizes, levels) are not the lesson's own.
+"""Exercises of lesson 16 (conformal risk control beside SGR and Learn then Test), on data not
+the lesson's own.
 """
 
 from __future__ import annotations

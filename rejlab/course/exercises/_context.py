@@ -1,8 +1,5 @@
-"""Exercises of lesson 10, context and rejection (Condessa et al. 2017, Sec. 6).
-
-Each exercise reads its answer and its common wrong answers off the lesson's experiment
-(:func:`rejlab.datasets.lesson_experiment`, computed once and cached), the wrong ones
-computed the wrong way on purpose; nothing is stored as a literal answer.
+"""Exercises of lesson 10, context and rejection (Condessa et al. 2017, Sec. 6), read off
+:func:`rejlab.datasets.lesson_experiment`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""Exercises of lesson 17 (learning to defer: a classifier and an expert).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (costs, accuracies, seeds) are not the lesson's own.
-"""
+"""Exercises of lesson 17 (learning to defer), on data not the lesson's own."""
 
 from __future__ import annotations
 

@@ -1,8 +1,4 @@
-"""Exercises of lesson 14 (can we promise a risk?).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (counts, sizes, seeds) are not the lesson's own.
-"""
+"""Exercises of lesson 14 (can we promise a risk?), on data not the lesson's own."""
 
 from __future__ import annotations
 

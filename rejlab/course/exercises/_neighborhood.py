@@ -1,9 +1,5 @@
-"""Exercises of the neighborhood lessons 07-09 (neighborhood-system paper).
-
-Each exercise computes its answer and its common wrong answers with rejlab from the data
-in its prompt, the wrong ones the way the mistaken student computes them; nothing is
-stored as a literal answer. The data are not the data the lessons print, so no printed
-value answers an exercise.
+"""Exercises of the neighborhood lessons 07-09 (neighborhood-system paper), on data the lessons
+do not print, so no printed value answers an exercise.
 """
 
 from __future__ import annotations

@@ -1,9 +1,4 @@
-"""Exercises of lesson 18 (novelty beside ambiguity).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (the novel points beyond another class, wider, the
-seed, the prices) are not the lesson's own.
-"""
+"""Exercises of lesson 18 (novelty beside ambiguity), on data not the lesson's own."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""Exercises of the rejection lessons 00-03 (Condessa et al. 2017, Secs. 2-3 and 5).
-
-Each exercise computes its answer and its common wrong answers with rejlab, the wrong
-ones the way the mistaken student computes them; nothing is stored as a literal answer.
-The ten-sample worked example is ``rl.datasets.WORKED_EXAMPLE``.
-"""
+"""Exercises of the rejection lessons 00-03 (Condessa et al. 2017, Secs. 2-3 and 5)."""
 
 from __future__ import annotations
 
@@ -19,12 +14,6 @@ def _worked_point(k):
     """The operating point of the worked example with its k least confident samples rejected."""
     c, a = WORKED_EXAMPLE
     return measures.operating_point(a, partitions.reject_lowest(c, count=k))
-
-
-def _threshold_points(confidence):
-    """How many numbers of rejected samples a threshold on ``confidence`` reaches."""
-    kept_all = np.ones(len(confidence), dtype=bool)  # the count of points needs no accuracy
-    return int(curves.rejection_curves(kept_all, confidence, thresholds_only=True).r.size)
 
 
 # lesson 00 ---------------------------------------------------------------
@@ -113,7 +102,8 @@ def _():
           ))
 def _():
     c = (0.9, 0.7, 0.7, 0.4, 0.4, 0.4, 0.2, 0.1)
-    points = _threshold_points(c)
+    # the points a threshold reaches; their count needs no accuracy
+    points = curves.rejection_curves(np.ones(len(c), dtype=bool), c, thresholds_only=True).r.size
     return points, (len(c) + 1, points - 1)
 
 

@@ -1,10 +1,7 @@
 """Exercises of lesson 11, evaluate your own classifier, honestly.
 
-The lesson trains a logistic regression on scikit-learn's digits and splits the images it
-did not train on into a validation half (to choose the operating point) and a test half
-(to measure it). The exercises rebuild the same model with the same recipe
-(scikit-learn is imported only when a student checks an answer) and compute their answers
-and common wrong answers from it; nothing is stored as a literal.
+They rebuild the lesson's logistic regression on scikit-learn's digits with the same recipe
+and split (scikit-learn is imported only when a student checks an answer).
 """
 
 from __future__ import annotations

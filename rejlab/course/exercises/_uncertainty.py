@@ -1,8 +1,5 @@
-"""Exercises of lessons 12 (how sure are you?) and 13 (same ideas, other names).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The digits models are rebuilt with lesson 11's recipe
-(scikit-learn is imported only when a student checks an answer).
+"""Exercises of lessons 12 (how sure are you?) and 13 (same ideas, other names); the digits
+models are rebuilt with lesson 11's recipe (scikit-learn imported only on a check).
 """
 
 from __future__ import annotations
