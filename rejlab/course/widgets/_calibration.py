@@ -50,10 +50,9 @@ class CalibrationState(NamedTuple):
 @explains(
     "How do a model's temperature and the choice of bins change its measured calibration "
     "error, and what do they change for rejection?",
-    "At T = 1 the bars follow the diagonal, yet the ECE is not 0 and grows with the number "
-    "of bins: it counts noise too. Equal-width bins below 1/4 stay empty here. T < 1 puts the "
-    "bars below the diagonal (overconfident), T > 1 above it; AURC barely moves while Chow's "
-    "rule rejects far more or far less.")
+    "At T = 1 the bars follow the diagonal, yet the ECE is not 0 and grows with the number of bins: it "
+    "counts noise too. Equal-width bins below 1/4 stay empty here. T < 1 puts the bars below the diagonal "
+    "(overconfident), T > 1 above it; AURC barely moves while Chow's rule rejects far more or far less.")
 @accepts(temperature=among(TEMPERATURES), n_bins=among(BIN_COUNTS), binning=one_of(BINNINGS),
          n_per_class=among(SAMPLE_SIZES), seed=SEED, rho=SINGLE_FRACTION)
 def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n_per_class=150,

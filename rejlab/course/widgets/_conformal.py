@@ -31,12 +31,10 @@ def _line(name, promise, judged, best):
 
 
 @explains(
-    "At the same α, what does each method promise, and how much of the population does each "
-    "keep?",
-    "The filled diamond (CRC) sits on the joint-risk curve near α and keeps most of the "
-    "population; its hollow twin lies above α on the selective curve. SGR and Learn then Test "
-    "sit below α on the selective curve, far to the left. Change the sample: CRC lands above α "
-    "about as often as below, SGR almost never.")
+    "At the same α, what does each method promise, and how much of the population does each keep?",
+    "The filled diamond (CRC) sits on the joint-risk curve near α and keeps most of the population; its "
+    "hollow twin lies above α on the selective curve. SGR and Learn then Test sit below α on the selective "
+    "curve, far to the left. Change the sample: CRC lands above α about as often as below, SGR almost never.")
 @accepts(alpha=OPEN_FRACTION, n=among(VALIDATION_SIZES), seed=integer(0, 9))
 def conformal_explorer(alpha=0.2, n=200, seed=0):
     """CRC's, SGR's and Learn then Test's thresholds on one calibration sample, on the population.

@@ -62,12 +62,10 @@ def _fmt(s):
 
 _QUESTION = ("For an element p, which blocks hold it (NS(p)), what do they share (N(p)), and "
              "which elements lie in two blocks or more?")
-_NOTICE = ("N(p), the intersection of the blocks that hold p, always contains p and shrinks as "
-           "p joins more blocks. Switch a cell off and an element may lie in no block: C is then "
-           "no covering.")
+_NOTICE = ("N(p), the intersection of the blocks that hold p, always contains p and shrinks as p joins more "
+           "blocks. Switch a cell off and an element may lie in no block: C is then no covering.")
 _QUESTION_SCORES = "And read as a result against the ideal, how accurate is it (AA, RAR)?"
-_NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the errors, so it can "
-                  "drop.")
+_NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the errors, so it can drop.")
 
 #: Blocks given as sets (a sequence of sets; an indicator matrix is not drawn here).
 SET_FAMILY = Kind("SET_FAMILY", sc.set_family, example=[{"b", "c", "d"}, {"a", "e", "f"}])

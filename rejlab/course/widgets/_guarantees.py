@@ -32,9 +32,8 @@ class GuaranteeState(NamedTuple):
 
 
 @explains(
-    "If a threshold promises a selective risk at most the target with probability 1 − δ, "
-    "how often does it break that promise on fresh data, and how much coverage does the "
-    "promise cost?",
+    "If a threshold promises a selective risk at most the target with probability 1 − δ, how often does it "
+    "break that promise on fresh data, and how much coverage does the promise cost?",
     "With no promise about half of the thresholds land above the target. SGR and Learn then "
     "Test land above it in fewer than δ of the samples (SGR far fewer), at a price in coverage: "
     "the dots sit left of the star, further left for a smaller δ or a smaller validation set. "

@@ -46,10 +46,9 @@ class OperatingSetState(NamedTuple):
 @explains(
     "Which operating points beat this reference point at every price of rejection, which lose "
     "at every price, and which depend on the price?",
-    "Green means better at every price ρ: fewer mistakes kept and more correct samples kept, "
-    "both at once. A rejector's own curve never leaves the white region, because rejecting more "
-    "of the same ranking always trades one for the other; the other rejector's curve can cross "
-    "into green or orange.")
+    "Green means better at every price ρ: fewer mistakes kept and more correct samples kept, both at once. A "
+    "rejector's own curve never leaves the white region, because rejecting more of the same ranking always "
+    "trades one for the other; the other rejector's curve can cross into green or orange.")
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, reference=one_of(_REJECTORS + [_TYPED]))
 def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability"):
     """Pick a reference operating point and see its operating set for A, Q and phi.

@@ -272,11 +272,10 @@ class CurvesState(NamedTuple):
 @explains(
     "How do A, Q and φ change with the rejected fraction r, for each rejector, and when the "
     "classes are easier or harder to tell apart?",
-    "A climbs towards 1 while Q rises, peaks (◆: the r that Q recommends) and falls. φ falls "
-    "towards 1; it starts very high for maximum probability (its first rejects are all "
-    "mistakes), at 0 for breaking ties (its first reject is accurate). "
-    "Pull the classes apart (larger s): there are fewer mistakes to catch, so A starts higher "
-    "and Q peaks at a smaller r.")
+    "A climbs towards 1 while Q rises, peaks (◆: the r that Q recommends) and falls. φ falls towards 1; it "
+    "starts very high for maximum probability (its first rejects are all mistakes), at 0 for breaking ties "
+    "(its first reject is accurate). Pull the classes apart (larger s): there are fewer mistakes to catch, "
+    "so A starts higher and Q peaks at a smaller r.")
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, separation=POSITIVE)
 def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     """A(r), Q(r), phi(r) of both rejectors on the toy problem, with a moving r.

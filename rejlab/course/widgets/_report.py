@@ -32,11 +32,9 @@ class ReportExplorerState(NamedTuple):
 
 
 @explains(
-    "Along your own classifier's curves, which rejected fraction is cheapest at your price of "
-    "rejection ρ?",
-    "The cheapest point (◆) stays put while ρ moves and jumps only when ρ crosses a threshold "
-    "price. Rejecting the fraction r beats not rejecting at all exactly when ρ is below ρ₀, "
-    "shown in the readout.")
+    "Along your own classifier's curves, which rejected fraction is cheapest at your price of rejection ρ?",
+    "The cheapest point (◆) stays put while ρ moves and jumps only when ρ crosses a threshold price. "
+    "Rejecting the fraction r beats not rejecting at all exactly when ρ is below ρ₀, shown in the readout.")
 @accepts(report=instance(RejectionReport, "a RejectionReport (from rl.rejection_report)"),
          r=SINGLE_FRACTION, rho=SINGLE_FRACTION)
 def report_explorer(report, *, r=None, rho=None):

@@ -65,11 +65,10 @@ class SamplingState(NamedTuple):
 @explains(
     "How far does one sample's max-Q point fall from the population's, and how does that "
     "change with the sample size?",
-    "At 150 per class the max-Q point jumps from seed to seed (seed 1 gives r = 0.015, seed 0 "
-    "r = 0.200) while the population optimum stays at r = 0.135; most dots (about four in five) "
-    "sit above their crosses: a sample's own max Q usually flatters it; and 16 times more data "
-    "(2400 per class) narrows the Q band about fourfold, but the spread of r less than "
-    "threefold.")
+    "At 150 per class the max-Q point jumps from seed to seed (seed 1 gives r = 0.015, seed 0 r = 0.200) "
+    "while the population optimum stays at r = 0.135; most dots (about four in five) sit above their "
+    "crosses: a sample's own max Q usually flatters it; and 16 times more data (2400 per class) narrows the "
+    "Q band about fourfold, but the spread of r less than threefold.")
 @accepts(n_per_class=among(SAMPLE_SIZES), seed=SEED, n_boot=N_BOOT, n_cloud=POSITIVE_INTEGER)
 def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     """One sample's curves with bootstrap bands against the population's, and many max-Q points.
