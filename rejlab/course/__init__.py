@@ -1,13 +1,7 @@
 """The course on top of the library: explorers, self-checks, lesson data, studies, homework.
 
-Everything here exists for the lessons (``notebooks/``) and the homework: the
-explorers of :mod:`rejlab.course.widgets`, the self-checked exercises of
-:mod:`rejlab.course.exercises`, the lesson data and simulation studies of
-
-:mod:`rejlab.course.datasets` and their figures (:mod:`rejlab.course.plot`),
-and the homework's data and student id (:mod:`rejlab.course.homework`).
-The course imports the library; the library never imports the course, and
-works without it.
+The course imports the library; the library never imports the course, and works without
+it (docs/architecture.md).
 """
 
 from importlib import import_module as _import_module

@@ -1,22 +1,10 @@
 """The homework's student-side helpers: who you are, and your own data.
 
-Every graded number of the course's homework derives from two things: the cohort's seed (the
-``SEED`` line of each notebook's set-up cell, one per cohort) and the student's id. Two students
-of one cohort get different samples, splits and prices, so a number copied from another
-student answers the other student's question, not yours.
-
-- :func:`student_id`: the id the notebooks use, from the hub (``JUPYTERHUB_USER``), else from
-  the environment variable ``REJLAB_STUDENT``. The course's grader never asks the notebook: it
-  takes the id from the folder the submission was collected into.
-- :func:`variant_seed`: the seed of one student's variant, a stable hash (SHA-256) of the pair,
-  the same on every machine and in every Python (unlike ``hash()``).
-- one data function per assignment (:func:`hw1_rejection_measures`,
-  :func:`hw2_operating_sets_and_cost`, :func:`hw3_neighborhood_accuracy`,
-  :func:`capstone_digits`): the notebook's locked data cells and the grader call the same
-  function, so what the student sees and what the grader checks against cannot disagree.
-
-The capstone's test digits are not here: the grader draws them with a key the course keeps
-(only :func:`scan_digits`, the scanning noise every digit of the course goes through, is).
+Every graded number derives from the cohort's seed and the student's id
+(:func:`variant_seed`), so a number copied from another student answers their question, not
+yours. The notebooks' locked data cells and the grader call the same data function per
+assignment; the grader takes the id from the submission's folder. The capstone's test
+digits are drawn by the grader with a key the course keeps.
 
 Examples
 --------
@@ -53,14 +41,9 @@ class StudentIdMissing(RuntimeError):
 
 
 def student_id(environ=None) -> str:
-    """The student's id: ``JUPYTERHUB_USER`` on the course hub, else ``REJLAB_STUDENT``.
-
-    Outside the hub, set it once before starting Jupyter (``export REJLAB_STUDENT=ada``), or
-    run ``%env REJLAB_STUDENT=ada`` in a cell above the set-up cell, with the id your teacher
-    gave you: your data are drawn from it, and the grader draws them from the id your
-    submission was collected under, so a different id gives numbers the grader will not
-    accept.
-    """
+    """The student's id: ``JUPYTERHUB_USER`` on the course hub, else ``REJLAB_STUDENT``
+    (``export REJLAB_STUDENT=ada`` before starting Jupyter, or ``%env REJLAB_STUDENT=ada`` in a
+    cell above the set-up cell, with the id your teacher gave you)."""
     environ = os.environ if environ is None else environ
     for name in ("JUPYTERHUB_USER", STUDENT_VARIABLE):
         value = str(environ.get(name, "")).strip()
@@ -80,18 +63,15 @@ def _check(seed, student):
 
 
 def variant_seed(seed, student) -> int:
-    """The seed of one student's variant: the first 4 bytes of SHA-256 of (seed, student).
-
-    An integer in [0, 2**32), usable as NumPy's seed and scikit-learn's ``random_state``.
-    """
+    """The seed of one student's variant: the first 4 bytes of SHA-256 of (seed, student), the
+    same on every machine and Python (unlike ``hash()``), in [0, 2**32)."""
     seed, student = _check(seed, student)
     digest = hashlib.sha256(f"rejlab-variant\0{seed}\0{student}".encode("utf-8")).digest()
     return int.from_bytes(digest[:4], "big")
 
 
 def _sklearn():
-    """The scikit-learn modules the data functions use, imported on first use (they are heavy,
-    and a notebook that only needs :func:`student_id` should not pay for them)."""
+    """The scikit-learn modules the data functions use, imported on first use (they are heavy)."""
     from sklearn import datasets, linear_model, model_selection, neighbors
 
     return SimpleNamespace(datasets=datasets, linear_model=linear_model,
@@ -103,18 +83,11 @@ def _rng(variant, part):
     return np.random.default_rng([variant, part])
 
 
-# --------------------------------------------------------------------------
-# Homework 1
-
-
 @dataclass(frozen=True)
 class Homework1:
-    """One student's data of homework 1 (rejection measures).
-
-    ``toy``: a four-Gaussians sample (120 per class); ``fraction``: the share of test digits to
-    reject; ``proba_test``, ``accurate_test``: a logistic regression's class probabilities and
-    accuracy vector on the test half of the digits, fitted on the training half.
-    """
+    """One student's data of homework 1: a four-Gaussians ``toy`` (120 per class), the
+    ``fraction`` of test digits to reject, and a logistic regression's probabilities and
+    accuracy on the test half of the digits."""
 
     variant: int
     toy: object = field(repr=False)
@@ -139,18 +112,10 @@ def hw1_rejection_measures(seed, student) -> Homework1:
     return Homework1(variant, toy, fraction, proba, accurate, model.classes_)
 
 
-# --------------------------------------------------------------------------
-# Homework 2
-
-
 @dataclass(frozen=True)
 class Homework2:
-    """One student's data of homework 2 (operating sets and the cost of rejection).
-
-    ``alpha``, ``A0``, ``r0``: a classifier's accuracy and its reference point; ``candidates``:
-    six operating points (A1, r1); ``toy``: a four-Gaussians sample (110 per class);
-    ``rho``: the price of a rejection.
-    """
+    """One student's data of homework 2: a classifier's ``alpha`` and reference point (A0, r0),
+    six ``candidates`` (A1, r1), a four-Gaussians ``toy`` (110 per class) and a price ``rho``."""
 
     variant: int
     alpha: float
@@ -174,19 +139,11 @@ def hw2_operating_sets_and_cost(seed, student) -> Homework2:
     return Homework2(variant, alpha, A0, r0, candidates, four_gaussians(110, seed=variant), rho)
 
 
-# --------------------------------------------------------------------------
-# Homework 3
-
-
 @dataclass(frozen=True)
 class Homework3:
-    """One student's data of homework 3 (accuracy on neighborhood systems).
-
-    ``universe``, ``ideal_hand``, ``result_hand``: seven elements and two coverings of them by
-    three labels (block i = the elements carrying label i), to work out by hand;
-    ``Y_test``, ``Y_pred``: a k-nearest-neighbours classifier's 0/1 label matrices on the
-    test samples of a synthetic multi-label problem.
-    """
+    """One student's data of homework 3: two coverings of seven elements by three labels, to
+    work out by hand, and a k-nearest-neighbours classifier's 0/1 label matrices on a
+    synthetic multi-label problem."""
 
     variant: int
     universe: list
@@ -217,32 +174,23 @@ def hw3_neighborhood_accuracy(seed, student) -> Homework3:
     return Homework3(variant, universe, ideal_hand, result_hand, Y[200:], knn.predict(X[200:]))
 
 
-# --------------------------------------------------------------------------
-# The capstone
-
-
 def digit_pools(n):
-    """``test``: a boolean mask of the rows of scikit-learn's ``n`` digits kept for the
-    capstone's sealed test digits (3 rows in 10, by position), the rest being the development
-    pool. The two pools are disjoint by construction."""
+    """True for the rows of scikit-learn's ``n`` digits kept for the capstone's sealed test
+    digits (3 rows in 10, by position); the rest is the development pool."""
     return np.arange(n) % 10 < round(10 * TEST_POOL_SHARE)
 
 
 def scan_digits(images, rng):
-    """The digits as the capstone's sorting office scans them: each pixel plus Gaussian noise
-    (``SCAN_NOISE``), rounded and clipped to the 0-16 scale of scikit-learn's digits.
-
-    The same digit scanned twice gives two different images, so a scan drawn with a
-    generator the student does not have cannot be rebuilt from the public digits.
-    """
+    """Each pixel plus Gaussian noise (``SCAN_NOISE``), rounded and clipped to 0-16: a scan
+    drawn with a generator the student does not have cannot be rebuilt from the public digits."""
     images = np.asarray(images, dtype=float)
     return np.clip(np.round(images + rng.normal(0.0, SCAN_NOISE, size=images.shape)), 0, 16)
 
 
 @dataclass(frozen=True)
 class Capstone:
-    """One student's development digits of the capstone: ``X_dev`` (scanned, 64 pixels a
-    digit) and ``y_dev``, for training and validation. The test digits stay with the grader."""
+    """One student's development digits of the capstone (scanned); the test digits stay with
+    the grader."""
 
     variant: int
     X_dev: np.ndarray = field(repr=False)
@@ -250,9 +198,7 @@ class Capstone:
 
 
 def capstone_digits(seed, student) -> Capstone:
-    """The capstone's development digits for one student of the cohort ``seed``: the
-    development pool of scikit-learn's digits (:func:`digit_pools`), scanned afresh
-    (:func:`scan_digits`) with the student's variant."""
+    """The development pool of scikit-learn's digits, scanned afresh with the student's variant."""
     variant = variant_seed(seed, student)
     X, y = _sklearn().datasets.load_digits(return_X_y=True)
     dev = ~digit_pools(len(y))

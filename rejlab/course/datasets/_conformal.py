@@ -1,13 +1,8 @@
 """Conformal risk control beside SGR and Learn then Test, on the toy problem and its population.
 
-:func:`conformal_comparison` chooses the three thresholds on one calibration sample;
-:func:`conformal_study` on many (the validation samples of
-:func:`rejlab.datasets.guarantee_study`, drawn from the same seeded stream, so the three
-methods see the same data). Every threshold is judged on the population, exactly: the
-share it keeps, its joint risk P(misclassified and kept) and its selective risk
-P(misclassified | kept) (:func:`rejlab.datasets._population.rejected_and_kept_accurate`).
-The study also applies CRC's recipe to the selective risk, a loss that is not monotone in
-the threshold, to measure what the recipe promises then: nothing.
+Every threshold is judged on the population exactly: coverage, joint risk
+P(misclassified and kept) and selective risk P(misclassified | kept). See docs/maths.md,
+section (n).
 """
 
 from __future__ import annotations
@@ -69,7 +64,7 @@ def _curve(rejector):
 @lru_cache(maxsize=64)
 def _best_coverage(alpha, rejector, risk):
     """The population's largest coverage whose ``risk`` ("joint" or "selective") is at most
-    alpha: both fall as the threshold grows; six refining grids of 33 thresholds."""
+    alpha, on six refining grids of 33 thresholds (both risks fall as the threshold grows)."""
     lo, hi = 0.0, 1.0
     for _ in range(6):
         grid = np.linspace(lo, hi, 33)
@@ -110,10 +105,9 @@ class ConformalComparison(NamedTuple):
 def conformal_comparison(alpha, delta=0.1, *, n_per_class=50, seed=0, rejector="max_probability"):
     """CRC, SGR and Learn then Test at the same alpha on one calibration sample of the toy.
 
-    The calibration sample is ``four_gaussians(n_per_class, seed=seed)``: CRC promises a
-    joint risk at most alpha on average over calibration samples, SGR and Learn then Test
-    (``rl.guaranteed_threshold``) a selective risk at most alpha with probability at least
-    ``1 - delta``. Each threshold is then judged on the population.
+    CRC promises a joint risk at most alpha on average over calibration samples, SGR and
+    Learn then Test (``rl.guaranteed_threshold``) a selective risk at most alpha with
+    probability at least ``1 - delta``.
 
     Examples
     --------
@@ -178,10 +172,8 @@ def _selective_recipe(errors, cuts, alpha):
 def expected_joint_risk(alpha, n, error_rate):
     """E[joint risk of CRC's threshold] for i.i.d. samples with continuous confidences.
 
-    A new sample is kept and wrong when it is wrong and its confidence ranks among the
-    ``b + 1 = floor(alpha (n + 1))`` highest of the M errors of all n + 1 samples: given M,
-    probability ``(M / (n + 1)) min(b + 1, M) / M``. So ``E = E[min(b + 1, M)] / (n + 1)``
-    with ``M ~ Binomial(n + 1, error_rate)``: at most alpha, whatever the ranking.
+    ``E = E[min(b + 1, M)] / (n + 1)`` with ``b + 1 = floor(alpha (n + 1))`` and
+    ``M ~ Binomial(n + 1, error_rate)`` the errors among all n + 1 samples: at most alpha.
     """
     j = np.arange(error_budget(alpha, n) + 1)          # E[min(K, M)] = sum_{j < K} P(M > j)
     return float(np.sum(stats.binom.sf(j, n + 1, error_rate)) / (n + 1))
@@ -193,11 +185,10 @@ def conformal_study(alpha, delta=0.1, *, n_per_class=50, n_splits=400, seed=0,
                     rejector="max_probability"):
     """CRC, SGR and Learn then Test at the same alpha on ``n_splits`` calibration samples.
 
-    The samples are those of ``rl.datasets.guarantee_study(alpha, delta, n_per_class=...,
-    n_splits=..., seed=...)``, which gives SGR's and Learn then Test's fields. CRC's joint
-    risk on the population averages to at most alpha (:attr:`ConformalStudy.expected_joint_risk`
-    is that average, exactly); the recipe applied to the selective risk has no such
-    promise. ``n_splits x n_per_class`` is at most 10,000,000.
+    The samples of ``rl.datasets.guarantee_study`` (same seed), which gives SGR's and Learn
+    then Test's fields. CRC's joint risk averages to at most alpha
+    (:attr:`ConformalStudy.expected_joint_risk`, exactly); CRC's recipe applied to the
+    selective risk, a loss not monotone in the threshold, promises nothing.
 
     Examples
     --------

@@ -1,9 +1,4 @@
-"""Lesson 17's data: the four-Gaussians toy problem with a simulated expert beside its classifier.
-
-The expert is right on a sample of class k with probability ``e_k`` (its own accuracy per
-class), whatever the classifier does, so on the toy, whose posteriors are exact, its
-probability of being right given x is exactly ``e(x) = sum_k p(k|x) e_k``.
-"""
+"""Lesson 17's data: the toy problem with a simulated expert (docs/maths.md, section (o))."""
 
 from __future__ import annotations
 
@@ -45,12 +40,9 @@ class ExpertToy(NamedTuple):
 def expert_toy(n_per_class, seed=0, *, expert_accuracy=EXPERT_ACCURACY):
     """``rl.datasets.four_gaussians(n_per_class, seed)`` and a simulated expert.
 
-    The expert is right on sample i with probability ``expert_accuracy[y_i]``: a uniform
-    number u_i, drawn by NumPy's generator of ``[seed, 1]`` (a stream of its own, apart
-    from the toy's), below it. The same u_i serve every accuracy, so raising the accuracy
-    on a class only turns wrong answers into right ones. On the toy, whose posteriors
-    are exact, the expert's probability of being right given x is exactly
-    ``e(x) = sum_k p(k|x) e_k``.
+    The expert is right on sample i iff ``u_i < e_{y_i}``, u drawn by the generator of
+    ``[seed, 1]``; the same u serve every accuracy, so raising one only turns wrong answers
+    into right ones. On the toy its probability of being right is ``e(x) = sum_k p(k|x) e_k``.
 
     Examples
     --------

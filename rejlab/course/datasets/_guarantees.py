@@ -1,10 +1,6 @@
-"""Does a guaranteed threshold keep its promise? Many validation samples of the toy problem.
-
-The test side of every split is the whole population, not a finite test
-set, so the only noise left is the validation sample's. Vectorised: the
-samples are drawn, ranked and decided in blocks of rows, by the kernels of
-:func:`rejlab.guaranteed_threshold`.
-"""
+"""Does a guaranteed threshold keep its promise? Many validation samples of the toy problem,
+each judged on the whole population, so the only noise is the validation sample's
+(docs/maths.md, section (l))."""
 
 from __future__ import annotations
 
@@ -35,9 +31,8 @@ _CURVE_R = np.linspace(0.0, 0.98, 50)
 class GuaranteeStudy(NamedTuple):
     """One threshold per simulated validation sample, and what it is worth on the population.
 
-    Arrays have one entry per split. A split that certified nothing rejects
-    everything: ``threshold = inf``, ``coverage = 0``, ``risk`` NaN (it
-    never exceeds the target).
+    A split that certified nothing rejects everything: ``threshold = inf``, ``coverage = 0``,
+    ``risk`` NaN (it never exceeds the target).
     """
 
     method: str
@@ -100,11 +95,8 @@ def validation_rows(n_per_class, n_splits, seed, rejector):
 
 @lru_cache(maxsize=64)
 def _best(target, rejector):
-    """The population threshold of largest coverage with risk <= target (risk falls as t grows).
-
-    Refined on grids of 33 thresholds, six times (each grid spans one cell of
-    the last): the crossing to about 1e-9, with six vectorised integrals.
-    """
+    """The population threshold of largest coverage with risk <= target (risk falls as t grows),
+    on six refining grids of 33 thresholds: the crossing to about 1e-9."""
     lo = 0.25 if rejector == "max_probability" else 0.0   # the smallest confidence
     if 1.0 - _population(lo, rejector).A <= target:
         return -np.inf, 1.0
@@ -129,18 +121,12 @@ def guarantee_study(target_risk, delta, *, method="sgr", n_per_class=125, n_spli
                     rejector="max_probability"):
     """Choose a threshold on many validation samples of the toy problem; judge each on the population.
 
-    For each of ``n_splits`` validation samples (``4 n_per_class`` points of
-    the four-Gaussians toy problem, drawn from one generator seeded with
-    ``seed``, so a smaller study is a prefix of a larger one), the rule
-    ``method`` chooses a threshold on the ``rejector``'s confidence:
-    ``"sgr"`` and ``"ltt"`` as :func:`rejlab.guaranteed_threshold` (the same
-    choice, made for all the samples at once), ``"empirical"`` the largest
-    coverage whose *validation* risk is at most the target, with no bound
-    (what ``rl.select_threshold(..., criterion="target_accuracy")`` picks).
-    Each threshold is then applied to the population, exactly
-    (:func:`rejlab.datasets.population_point`): its coverage and selective
-    risk. A guarantee promises :attr:`GuaranteeStudy.exceedance` at most
-    delta; :attr:`GuaranteeStudy.coverage_given_up` is what it pays.
+    ``n_splits`` samples of ``4 n_per_class`` points from one generator (a smaller study is
+    a prefix of a larger one); ``"sgr"`` and ``"ltt"`` choose as
+    :func:`rejlab.guaranteed_threshold`, ``"empirical"`` the largest coverage whose
+    validation risk is at most the target. A guarantee promises
+    :attr:`GuaranteeStudy.exceedance` at most delta; :attr:`GuaranteeStudy.coverage_given_up`
+    is what it pays.
 
     Examples
     --------

@@ -1,8 +1,4 @@
-"""Data the lessons share: the ten-sample worked example and lesson 10's experiment.
-
-Plain data and cached computations that several lessons, their explorers
-and their exercises read, so that none of them holds a copy.
-"""
+"""Data the lessons share: the ten-sample worked example and lesson 10's experiment."""
 
 from __future__ import annotations
 
@@ -35,11 +31,6 @@ LESSON_SCENE_SEED = 1
 
 @lru_cache(maxsize=1)
 def lesson_experiment():
-    """The experiment of lesson 10, computed once and cached (its exercises use it too).
-
-    ``rl.context.context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED))``
-    with the default strength and probabilities of failure: one context
-    computation for SCR and one per probability of failure for JCR (a few
-    seconds).
-    """
+    """``rl.context.context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED))``, computed once
+    (a few seconds) for lesson 10 and its exercises."""
     return context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED))

@@ -1,10 +1,6 @@
-"""The toy problem with novel points: four known classes, and points from somewhere else.
-
-The four Gaussians of Condessa et al. 2017 (Sec. 5) are the in-distribution data; the
-novel points come from one more Gaussian, by default centred at (3.5, 3.5), beyond the
-class at (1, 1), where the nearest-centre classifier is surest of itself. Both densities
-are known exactly, and so is the density ratio the cost-optimal rule needs
-(:func:`rejlab.scod_rule`; ``docs/maths.md``, section (p)).
+"""The toy problem with novel points: four known classes, and one more Gaussian beyond the
+class at (1, 1), where the classifier is surest. Both densities are exact, and so is the
+ratio :func:`rejlab.scod_rule` needs (docs/maths.md, section (p)).
 """
 
 from __future__ import annotations
@@ -41,11 +37,8 @@ POINT_2D = Kind("POINT_2D", _point, example=NOVEL_CENTRE)
 
 
 class FourGaussiansWithNovelty(NamedTuple):
-    """The toy's samples followed by novel ones, with both exact densities.
-
-    The classifier's view (``proba``, ``y_pred``, ``max_probability``) is the
-    toy's, for every point: it knows four classes and nothing else. A novel
-    point is never classified right, so ``accurate`` is False there.
+    """The toy's samples followed by novel ones, with both exact densities; the classifier
+    knows the four classes only, so a novel point is never ``accurate``.
 
     >>> data = four_gaussians_with_novelty(5, 2, seed=1)
     >>> data.y[-3:], data.novel[-3:], data.accurate[-2:]
@@ -93,16 +86,9 @@ def four_gaussians_with_novelty(n_per_class, n_novel, seed=0, *, novel_centre=NO
                                 novel_spread=1.0):
     """The toy problem with ``n_novel`` novel points: the in-distribution data and the rest.
 
-    The first ``4 n_per_class`` points are ``four_gaussians(n_per_class, seed)``'s,
-    unchanged; the novel ones follow, drawn from ``N(novel_centre, novel_spread^2 I)``
-    with an independent stream of the same seed. The share of novel points is
-    ``pi = n_novel / (4 n_per_class + n_novel)``. Densities, exactly:
-
-    - ``p_in(x) = (1/4) sum_k N(x; mu_k, I)`` (:func:`rejlab.datasets.log_density`);
-    - ``p_out(x) = N(x; novel_centre, novel_spread^2 I)``.
-
-    Returns :class:`FourGaussiansWithNovelty`; ``y`` is ``NOVEL`` (-1) for a novel point,
-    and ``log_ratio`` / ``density_ratio`` give the novelty score of every point.
+    ``four_gaussians(n_per_class, seed)``'s points, then novel ones from
+    ``p_out = N(novel_centre, novel_spread^2 I)`` (an independent stream of the same seed);
+    ``p_in(x) = (1/4) sum_k N(x; mu_k, I)`` and ``pi = n_novel / (4 n_per_class + n_novel)``.
 
     Examples
     --------

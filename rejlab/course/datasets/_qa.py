@@ -1,9 +1,8 @@
 """Two question-answering systems on the same questions, one cautious and one that guesses.
 
-Simulated to match the rates Kalai, Nachum, Vempala & Zhang 2025 report for two language
-models on the same questions (:data:`QA_REPORTED_RATES`): not their data, which is not public
-question by question. Each system has, for every question, a confidence that its best guess
-is right, whether that guess is right, and whether it answered or said "I don't know".
+Simulated at the rates Kalai, Nachum, Vempala & Zhang 2025 report for two language models
+(:data:`QA_REPORTED_RATES`; their data are not public question by question). See
+docs/maths.md, section (q).
 """
 
 from __future__ import annotations
@@ -60,12 +59,9 @@ class QAAnswers(NamedTuple):
 
 
 def _bernoulli_with_total(rng, p, total):
-    """Draws ``u < p`` (each right with its probability) conditioned on exactly ``total`` True.
-
-    Rejection sampling: rows of independent draws are made 256 at a time and the first row
-    with the wanted total is kept, which is a draw from the conditional law. The total is
-    near the expected one, so a batch of rows nearly always holds one.
-    """
+    """Draws ``u < p`` conditioned on exactly ``total`` True, by rejection sampling: the first
+    of 256 rows of independent draws with that total (near the expected one: a batch nearly
+    always holds one)."""
     for _ in range(10_000):
         rows = rng.random((256, p.size)) < p
         hits = np.flatnonzero(rows.sum(axis=1) == total)
@@ -91,15 +87,11 @@ def _system(rng, name):
 def qa_answers(seed=0):
     """Two simulated systems answering the same 1000 questions, at the rates of Kalai et al. 2025.
 
-    For each system, every question gets a confidence drawn from a Beta law (cautious:
-    Beta(0.5, 1.5); guesser: Beta(1, 3); both have mean 1/4); the system answers the most
-    confident questions, as many as the reported share answered (48 % and 99 %), and abstains
-    on the others. Its best guess is right with probability equal to its confidence (the
-    confidences are calibrated), drawn conditionally on the reported number of right answers
-    among the answered questions, so that every seed reproduces the reported rates exactly:
-    abstained 52 %, right 22 %, wrong 26 % (cautious) and 1 %, 24 %, 75 % (guesser). Where a
-    system abstained, whether its best guess would have been right is drawn freely: a real
-    evaluation cannot know it, a simulation can (it completes the risk-coverage curve).
+    Confidences are Beta(0.5, 1.5) (cautious) and Beta(1, 3) (guesser); each system answers
+    its most confident questions, as many as reported, and its guess is right with
+    probability its confidence (calibrated), conditioned on the reported number of right
+    answers, so every seed reproduces the reported rates exactly. Where it abstained,
+    rightness is drawn freely: it completes the risk-coverage curve.
 
     Examples
     --------

@@ -1,10 +1,4 @@
-"""Simulation studies on the toy problem: many samples, against the population or Chow's rule.
-
-:func:`max_q_points`: the max-Q point chosen on each of many samples, and what its threshold
-is worth on the population (the optimism of choosing on the data one reports on).
-:func:`chow_convergence`: the empirical minimum-cost threshold at growing sample sizes,
-against Chow's ``1 - rho``.
-"""
+"""Simulation studies on the toy problem: many samples, against the population or Chow's rule."""
 
 from __future__ import annotations
 
@@ -36,12 +30,9 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
                      temperature=1.0):
     """The empirical minimum-cost threshold on max probability, sample after growing sample.
 
-    For each size a sample ``four_gaussians(size, seed)`` is drawn and
-    :func:`rejlab.select_threshold` picks the threshold of minimum cost at price rho. With
-    the exact posteriors (``temperature=1``) it approaches Chow's threshold ``1 - rho`` as n
-    grows (Chow 1970); a miscalibrated model, posteriors tempered as
-    ``p_k^(1/T) / sum_j p_j^(1/T)`` (T > 1 underconfident, T < 1 overconfident), keeps its
-    predictions but its thresholds drift away from ``1 - rho``.
+    :func:`rejlab.select_threshold` (minimum cost at rho) on ``four_gaussians(size, seed)``
+    for each size: with exact posteriors it approaches Chow's ``1 - rho`` (Chow 1970); with
+    posteriors tempered as ``p_k^(1/T) / sum_j p_j^(1/T)`` it drifts away.
 
     Examples
     --------
@@ -58,12 +49,7 @@ def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, sep
 
 
 class MaxQPoints(NamedTuple):
-    """The max-Q point of many samples of the toy problem, and what it is worth on the population.
-
-    One entry per seed. ``Q`` is the maximum of Q on the sample it was chosen on (the
-    apparent value), ``population_Q`` the Q that the chosen threshold gives on the whole
-    population (the honest value: what fresh data would give on average).
-    """
+    """The max-Q point of many samples of the toy problem, and what it is worth on the population."""
 
     seed: np.ndarray
     r: np.ndarray               #: the max-Q rejected fraction on each sample
@@ -82,12 +68,10 @@ class MaxQPoints(NamedTuple):
 def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", separation=1.0):
     """The point of maximum Q on samples ``four_gaussians(n_per_class, seed)``, seed after seed.
 
-    For each seed :func:`rejlab.select_threshold` picks the max-Q threshold on the sample
-    (its r and Q are the sample's), and :func:`rejlab.datasets.population_point` says what
-    the same threshold rejects and gives on the population, exactly. Across seeds the max-Q
-    point wanders (the Q curve is flat near its top, and its height there is a count of a
-    few samples); on average the sample's own max Q exceeds what its threshold is worth,
-    by :attr:`MaxQPoints.optimism`.
+    :func:`rejlab.select_threshold` picks the max-Q threshold on each sample, and
+    :func:`rejlab.datasets.population_point` gives what it is worth on the population.
+    Across seeds the point wanders (Q is flat near its top); on average the sample's own
+    max Q exceeds its worth, by :attr:`MaxQPoints.optimism`.
 
     Examples
     --------

@@ -1,10 +1,5 @@
-"""Self-checking exercises for the notebooks.
-
-Each exercise computes its answer, and the wrong answers students are likely to give,
-with rejlab (no answer is stored as a literal), so :func:`check` can say whether a
-student's answer is right and give feedback (a known mistake named, too high, too low,
-missing elements) without revealing it. The registry and the checking live in
-``_registry``; each lesson group registers its exercises in a module of its own.
+"""Self-checking exercises for the notebooks: each computes its answer and the wrong answers
+students are likely to give with rejlab, so :func:`check` gives feedback without revealing it.
 
 >>> from rejlab import exercises
 >>> exercises.check("demo-1", 7)  # doctest: +ELLIPSIS

@@ -1,7 +1,5 @@
-"""Exercises of lesson 19 (systems that may answer "I don't know").
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The counts, rates and seed are not the lesson's own.
+"""Exercises of lesson 19 (systems that may answer "I don't know"), on counts, rates and a seed
+not the lesson's own.
 """
 
 from __future__ import annotations
@@ -79,10 +77,9 @@ def _():
           "elsewhere, what would its penalized score be?",
           hint="rl.answer_above(confidence, 0.5) is the rule; rl.rule_scores(correct, "
                "confidence, 0.5) scores it.",
-          explanation="About +0.02, against -0.51 for the same system answering 99 % of the "
-                      "questions: answering only where its (calibrated) confidence exceeds t "
-                      "turns a large loss into a small gain. It answers about a tenth of the "
-                      "questions, right on about 60 % of them.",
+          explanation="About +0.02, against -0.51 for the same system answering 99 % of the questions: "
+                      "answering only where its (calibrated) confidence exceeds t turns a large loss into a "
+                      "small gain. It answers about a tenth of the questions, right on about 60 % of them.",
           misconceptions=(
               "That is its score as it answers (99 % of the questions): the question asks what "
               "answering only above t = 0.5 would score.",

@@ -1,8 +1,4 @@
-"""Exercises of lesson 06, the rejector as a binary classifier (Condessa et al. 2017, Sec. 4).
-
-Each exercise computes its answer and its common wrong answers with rejlab, the wrong
-ones by the mistaken reasoning they name; nothing is stored as a literal answer.
-"""
+"""Exercises of lesson 06, the rejector as a binary classifier (Condessa et al. 2017, Sec. 4)."""
 
 from __future__ import annotations
 
@@ -25,9 +21,8 @@ def _rate_equal_to(value, c):
 @exercise("06-1", "A rejector has A = 0.9, Q = 0.8, r = 0.3. Which fraction of all samples "
           "is misclassified and rejected (TP)?",
           hint="TN = A (1 - r) and Q = TP + TN.",
-          explanation="A is a share of the kept samples, so the accurate kept samples are "
-                      "TN = A (1 - r) of all samples; Q counts the good decisions TP + TN, "
-                      "which leaves TP = Q - A (1 - r).",
+          explanation="A is a share of the kept samples, so the accurate kept samples are TN = A (1 - r) of "
+                      "all samples; Q counts the good decisions TP + TN, which leaves TP = Q - A (1 - r).",
           misconceptions=(
               "A is a share of the *kept* samples, not of all samples: as a fraction of all samples "
               "the accurate kept ones are TN = A (1 - r).",
@@ -70,9 +65,8 @@ def _():
           "100 wrong; its rejector rejects 15 of the accurate samples and has phi = 6. What "
           "fraction r of all samples does it reject?",
           hint="phi = TPR / FPR: FPR = |A∩R| / |A| is known, so TPR = |M∩R| / |M| follows.",
-          explanation="phi = (|M∩R| / |A∩R|) / (|M| / |A|) = (|M∩R| / |M|) / (|A∩R| / |A|) = "
-                      "TPR / FPR. Here FPR = 0.05, so TPR = 0.3: 30 errors and 15 accurate "
-                      "samples are rejected.",
+          explanation="phi = (|M∩R| / |A∩R|) / (|M| / |A|) = (|M∩R| / |M|) / (|A∩R| / |A|) = TPR / FPR. Here "
+                      "FPR = 0.05, so TPR = 0.3: 30 errors and 15 accurate samples are rejected.",
           misconceptions=(
               "phi is not the ratio |M∩R| / |A∩R| of rejected errors to rejected accurate samples: "
               "it compares that ratio with the same ratio over all samples, 100 to 300 here.",

@@ -1,9 +1,4 @@
-"""Exercises of lesson 15 (calibration and rejection).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (the ten predictions, the seed, the temperatures)
-are not the lesson's own.
-"""
+"""Exercises of lesson 15 (calibration and rejection), on data not the lesson's own."""
 
 from __future__ import annotations
 
@@ -53,12 +48,10 @@ def _():
           "model of it: its exact posteriors tempered at T = 0.4 "
           "(rl.apply_temperature). Fit temperature scaling to that model on this sample: "
           "which temperature does the fit find?",
-          hint="rl.fit_temperature(model_proba, toy.y).temperature; the true classes are "
-               "toy.y.",
-          explanation="About 2.5: the fit undoes the sharpening (1 / 0.4 = 2.5), up to the "
-                      "noise of one sample, since the posteriors underneath are calibrated. "
-                      "Fitted on validation data, it would be applied to the test data "
-                      "unchanged.",
+          hint="rl.fit_temperature(model_proba, toy.y).temperature; the true classes are toy.y.",
+          explanation="About 2.5: the fit undoes the sharpening (1 / 0.4 = 2.5), up to the noise of one "
+                      "sample, since the posteriors underneath are calibrated. Fitted on validation data, it "
+                      "would be applied to the test data unchanged.",
           misconceptions=(
               "That is the temperature that made the model overconfident; the fit finds the one "
               "that corrects it, which flattens the probabilities again.",
@@ -78,11 +71,9 @@ def _():
                       "three other classes share the rest), so the ranking and AURC move, "
                       "though by little; on a sample the change can go either way.",
           misconceptions=(
-              "A temperature is a monotone map of each row, not of the maximum probability across "
-              "samples: with more than two classes it can reorder them, so AURC can change. Compute "
-              "both.",
-              "The sign: the question asks for the tempered model's AURC minus the exact "
-              "posteriors'.",
+              "A temperature is a monotone map of each row, not of the maximum probability across samples: "
+              "with more than two classes it can reorder them, so AURC can change. Compute both.",
+              "The sign: the question asks for the tempered model's AURC minus the exact posteriors'.",
           ))
 def _():
     toy, proba = _overconfident()
@@ -97,9 +88,8 @@ def _():
           "T = 3?",
           hint="divide through by c^(1/T): 1 / (1 + ((1 - c) / c)^(1/T)), and (1 - c) / c "
                "falls as c grows; rl.apply_temperature([[c, 1 - c]], T) computes it.",
-          explanation="About 0.675: flatter than 0.9, and still the larger the more confident "
-                      "the sample was, so with two classes only thresholds (Chow's 1 - rho) "
-                      "move, never the ranking.",
+          explanation="About 0.675: flatter than 0.9, and still the larger the more confident the sample "
+                      "was, so with two classes only thresholds (Chow's 1 - rho) move, never the ranking.",
           misconceptions=(
               "That divides the probabilities by T and renormalises, which changes nothing; "
               "temperature scaling divides the log-probabilities (the logits) by T.",

@@ -1,7 +1,5 @@
-"""Exercises of lesson 16 (conformal risk control beside SGR and Learn then Test).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (the table, sizes, levels) are not the lesson's own.
+"""Exercises of lesson 16 (conformal risk control beside SGR and Learn then Test), on data not
+the lesson's own.
 """
 
 from __future__ import annotations
@@ -35,9 +33,8 @@ _WRONG_AT = (0.88, 0.75, 0.66, 0.57, 0.45)
               "is missing. Budget one sample of loss B = 1 for it: n/(n+1) R̂ + 1/(n+1) <= alpha.",
               "That stops where the share of errors among the kept samples (the selective risk) "
               "is at most alpha; CRC's loss counts the kept errors among all n samples.",
-              "That keeps the sample at λ̂ too; CRC keeps the samples with confidence strictly "
-              "above λ̂, and λ̂ is the confidence of the first error that would break the "
-              "inequality.",
+              "That keeps the sample at λ̂ too; CRC keeps the samples with confidence strictly above λ̂, and "
+              "λ̂ is the confidence of the first error that would break the inequality.",
           ))
 def _():
     accurate = np.array([c not in _WRONG_AT for c in _TABLE])
@@ -57,16 +54,14 @@ def _():
           "misclassified-and-kept (B = 1): what is the smallest calibration size n at which "
           "CRC can promise alpha = 0.02 at all?",
           hint="rejecting everything makes R̂ = 0; the inequality then asks B/(n+1) <= alpha.",
-          explanation="The test sample adds at most B/(n+1) to the mean of the n + 1 losses, "
-                      "so CRC's inequality implies the one on all n + 1 samples; by "
-                      "exchangeability the test sample's loss at that (n+1)-sample threshold "
-                      "averages to at most alpha, and a larger λ only lowers a monotone loss. "
-                      "Even rejecting everything needs 1/(n+1) <= 0.02, so n + 1 >= 50. A "
-                      "promise on average is cheap: lesson 14's promise with probability 0.95 "
-                      "needed about three times as many errorless kept samples.",
+          explanation="The test sample adds at most B/(n+1) to the mean of the n + 1 losses, so CRC's "
+                      "inequality implies the one on all n + 1 samples; by exchangeability the test sample's "
+                      "loss at that (n+1)-sample threshold averages to at most alpha, and a larger λ only "
+                      "lowers a monotone loss. Even rejecting everything needs 1/(n+1) <= 0.02, so n + 1 >= "
+                      "50. A promise on average is cheap: lesson 14's promise with probability 0.95 needed "
+                      "about three times as many errorless kept samples.",
           misconceptions=(
-              "That solves 1/n <= alpha: the extra sample is the test sample, so the "
-              "denominator is n + 1.",
+              "That solves 1/n <= alpha: the extra sample is the test sample, so the denominator is n + 1.",
               "That is the number of errorless kept samples a promise with probability 0.95 "
               "needs (lesson 14): CRC promises an expectation, which needs far less.",
           ))
@@ -85,12 +80,11 @@ def _():
           "population joint risk of the chosen threshold above alpha?",
           hint="the study's crc field holds each threshold's population joint_risk; count the "
                "ones above alpha.",
-          explanation="About two samples in five here, far from none: the joint risk of one "
-                      "calibration sample's threshold often lands above alpha, and only the "
-                      "mean over calibration samples is at most alpha. CRC's promise is "
-                      "marginal, over the calibration sample and the test sample together; a "
-                      "promise for each calibration sample is SGR's or Learn then Test's, with "
-                      "probability 1 - delta.",
+          explanation="About two samples in five here, far from none: the joint risk of one calibration "
+                      "sample's threshold often lands above alpha, and only the mean over calibration "
+                      "samples is at most alpha. CRC's promise is marginal, over the calibration sample and "
+                      "the test sample together; a promise for each calibration sample is SGR's or Learn "
+                      "then Test's, with probability 1 - delta.",
           misconceptions=(
               "CRC does not promise that every calibration sample gives a threshold within alpha: "
               "it promises that the risk is at most alpha on average over calibration samples.",
@@ -112,11 +106,10 @@ def _():
           "thresholds it picks?",
           hint="selective_recipe.selective_risk holds one population selective risk per sample; "
                "take its mean and compare it with alpha.",
-          explanation="Above alpha = 0.05, by about a fifth: the recipe promises nothing here. "
-                      "Dropping an accurate sample raises the selective risk, so it rises and "
-                      "falls as λ grows, and the smallest λ that passes is where the calibration "
-                      "sample happened to look best. CRC's proof needs a loss that only falls "
-                      "as λ grows, as misclassified-and-kept does.",
+          explanation="Above alpha = 0.05, by about a fifth: the recipe promises nothing here. Dropping an "
+                      "accurate sample raises the selective risk, so it rises and falls as λ grows, and the "
+                      "smallest λ that passes is where the calibration sample happened to look best. CRC's "
+                      "proof needs a loss that only falls as λ grows, as misclassified-and-kept does.",
           misconceptions=(
               "That is what the recipe would promise if the selective risk were a monotone "
               "loss; measure what it does.",

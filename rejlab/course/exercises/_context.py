@@ -1,8 +1,5 @@
-"""Exercises of lesson 10, context and rejection (Condessa et al. 2017, Sec. 6).
-
-Each exercise reads its answer and its common wrong answers off the lesson's experiment
-(:func:`rejlab.datasets.lesson_experiment`, computed once and cached), the wrong ones
-computed the wrong way on purpose; nothing is stored as a literal answer.
+"""Exercises of lesson 10, context and rejection (Condessa et al. 2017, Sec. 6), read off
+:func:`rejlab.datasets.lesson_experiment`.
 """
 
 from __future__ import annotations
@@ -20,16 +17,14 @@ def _jcr_index(gamma):
 
 
 @exercise("10-1",
-          "In the lesson's experiment, take SCR's point of largest classification "
-          "quality Q. Below which price of rejection rho does it beat not rejecting "
-          "at all (its rho_0, 3 decimals)?",
+          "In the lesson's experiment, take SCR's point of largest classification quality Q. Below which "
+          "price of rejection rho does it beat not rejecting at all (its rho_0, 3 decimals)?",
           hint="the SCR curves are exp.scr; best_Q() gives the index k of the point, and "
                "rho_0 = |M∩R| / |R| from exp.scr.point(k).counts.",
           rel_tol=0.01,
-          explanation="Against no rejection, rejecting R lowers the cost iff rho < |M∩R| / |R|, "
-                      "the share of errors among the rejected pixels. SCR's best point is far "
-                      "above 1 − α (what random rejection would give): its rejected pixels are "
-                      "mostly errors.",
+          explanation="Against no rejection, rejecting R lowers the cost iff rho < |M∩R| / |R|, the share of "
+                      "errors among the rejected pixels. SCR's best point is far above 1 − α (what random "
+                      "rejection would give): its rejected pixels are mostly errors.",
           misconceptions=(
               "That is |M∩R| / |M|, the share of all errors that were rejected. rho_0 divides the "
               "errors caught by the number of rejected pixels |R|: it prices one rejection.",
@@ -43,9 +38,8 @@ def _():
 
 
 @exercise("10-2",
-          "The JCR point with probability of failure 0.12 and SCR rejecting the same "
-          "number of pixels: how many more misclassified pixels does JCR reject "
-          "(|M∩R| of JCR minus |M∩R| of SCR)?",
+          "The JCR point with probability of failure 0.12 and SCR rejecting the same number of pixels: how "
+          "many more misclassified pixels does JCR reject (|M∩R| of JCR minus |M∩R| of SCR)?",
           hint="both reject k = counts.ar + counts.mr pixels of the JCR point "
                "(exp.jcr_points); compare its counts.mr with exp.scr.point(k).counts.mr.",
           rel_tol=0, abs_tol=0,
@@ -94,10 +88,9 @@ def _():
           hint="with strength 0 every pixel is decided alone: the extra class wins when gamma "
                "is larger than every (1 − gamma) p_k. Write that as max_k p_k < t(gamma), then "
                "solve t(gamma) = 0.6 for gamma.",
-          explanation="The extra class wins iff gamma > (1 − gamma) max_k p_k, i.e. "
-                      "max_k p_k < gamma / (1 − gamma): maximum-probability rejection. Inverting "
-                      "t = gamma / (1 − gamma) gives gamma = t / (1 + t). Context couples the "
-                      "pixels and breaks this per-pixel rule.",
+          explanation="The extra class wins iff gamma > (1 − gamma) max_k p_k, i.e. max_k p_k < gamma / (1 − "
+                      "gamma): maximum-probability rejection. Inverting t = gamma / (1 − gamma) gives gamma "
+                      "= t / (1 + t). Context couples the pixels and breaks this per-pixel rule.",
           misconceptions=(
               "gamma is not the threshold itself: the K class probabilities are scaled by (1 − "
               "gamma) before they are compared with gamma.",

@@ -1,8 +1,4 @@
-"""Exercises of lesson 17 (learning to defer: a classifier and an expert).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (costs, accuracies, seeds) are not the lesson's own.
-"""
+"""Exercises of lesson 17 (learning to defer), on data not the lesson's own."""
 
 from __future__ import annotations
 
@@ -49,10 +45,9 @@ def _():
           "e(x) - c(x) is largest. What is the accuracy of the system?",
           hint="rl.deferral_curve(team.accurate, team.expert_accurate, score) with the gain as "
                "the score, read at 200 deferred samples.",
-          explanation="Deferring by the expected gain sends the expert the cases where it beats "
-                      "the classifier, mostly in the lower half of the plane; the least "
-                      "confident 200 include cases of the upper half, where the expert is no "
-                      "better, and the system gains less.",
+          explanation="Deferring by the expected gain sends the expert the cases where it beats the "
+                      "classifier, mostly in the lower half of the plane; the least confident 200 include "
+                      "cases of the upper half, where the expert is no better, and the system gains less.",
           misconceptions=(
               "That defers the 200 least confident samples, rejection's order: it ignores "
               "where the expert is good. Defer by e(x) - c(x).",
@@ -79,15 +74,13 @@ def _():
           "0.1 per deferral, what share of the cases goes to the expert?",
           hint="the rule becomes a threshold t on the maximum probability; "
                "rl.datasets.population_point(t).r is the share of the population below it.",
-          explanation="The threshold is e - cost = 0.7, and the toy population has about half "
-                      "of its cases below it. With e = 1 the same computation is Chow's rule at "
-                      "rho = cost: rejection is deferral to an expert who is always right, at a "
-                      "price.",
+          explanation="The threshold is e - cost = 0.7, and the toy population has about half of its cases "
+                      "below it. With e = 1 the same computation is Chow's rule at rho = cost: rejection is "
+                      "deferral to an expert who is always right, at a price.",
           misconceptions=(
               "That is the threshold 1 - cost, Chow's rule for an expert who is always right; "
               "an expert right 80 % of the time is worth deferring to less often.",
-              "That threshold is the expert's accuracy alone: the cost of each deferral is "
-              "missing.",
+              "That threshold is the expert's accuracy alone: the cost of each deferral is missing.",
               "That uses 1 - e + cost, the expected loss of deferring, as the threshold on the "
               "confidence; it is the threshold on the classifier's expected loss 1 - c(x).",
           ))

@@ -1,8 +1,4 @@
-"""Exercises of lesson 14 (can we promise a risk?).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (counts, sizes, seeds) are not the lesson's own.
-"""
+"""Exercises of lesson 14 (can we promise a risk?), on data not the lesson's own."""
 
 from __future__ import annotations
 
@@ -26,9 +22,8 @@ from ._registry import exercise
           misconceptions=(
               "That is the observed risk of the validation samples, an estimate: the question asks "
               "for a bound that holds with probability 0.95.",
-              "That is the normal approximation, p + 1.645 sqrt(p (1 - p) / n). It is close but not "
-              "a guarantee (too low here, and far too low when errors are rare); use the exact "
-              "binomial bound.",
+              "That is the normal approximation, p + 1.645 sqrt(p (1 - p) / n). It is close but not a "
+              "guarantee (too low here, and far too low when errors are rare); use the exact binomial bound.",
               "That is the upper end of a two-sided 95 % interval (delta / 2 in each tail). A "
               "promise about the risk only needs the upper side: all of delta goes there.",
           ))
@@ -47,10 +42,9 @@ def _():
           "most 0.02 can be promised at delta = 0.05?",
           hint="P(Binomial(k, b) <= 0) = (1 - b)^k; solve (1 - b)^k = delta for b, then the "
                "smallest whole k with 1 - delta^(1/k) <= the target.",
-          explanation="149 (k >= ln 0.05 / ln 0.98 = 148.3): a promise of 2 % needs about 150 "
-                      "kept samples even when none is wrong, which is why small validation "
-                      "sets cannot promise small risks, and why Learn then Test's first test "
-                      "allows no error at all.",
+          explanation="149 (k >= ln 0.05 / ln 0.98 = 148.3): a promise of 2 % needs about 150 kept samples "
+                      "even when none is wrong, which is why small validation sets cannot promise small "
+                      "risks, and why Learn then Test's first test allows no error at all.",
           misconceptions=(
               "That is the 'rule of three' (3 / target): an approximation of -ln(delta) / target "
               "for delta = 0.05. Solve (1 - b)^k = delta exactly.",
@@ -99,10 +93,9 @@ def _():
           "keep?",
           hint="rl.guaranteed_threshold(...) on the sample, then "
                "1 - rl.datasets.population_point(threshold.value).r.",
-          explanation="On this sample SGR keeps almost as much as the population's best "
-                      "threshold at 0.15 (coverage 0.524) would: a lucky sample. Over many "
-                      "samples (the lesson's study) it keeps about 0.29 less on average, the "
-                      "price of the promise at n = 500.",
+          explanation="On this sample SGR keeps almost as much as the population's best threshold at 0.15 "
+                      "(coverage 0.524) would: a lucky sample. Over many samples (the lesson's study) it "
+                      "keeps about 0.29 less on average, the price of the promise at n = 500.",
           misconceptions=(
               "That is the share of the validation sample it keeps (1 - r on the data it was chosen "
               "on). Ask the population what the same threshold keeps.",

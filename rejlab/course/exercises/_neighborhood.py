@@ -1,9 +1,5 @@
-"""Exercises of the neighborhood lessons 07-09 (neighborhood-system paper).
-
-Each exercise computes its answer and its common wrong answers with rejlab from the data
-in its prompt, the wrong ones the way the mistaken student computes them; nothing is
-stored as a literal answer. The data are not the data the lessons print, so no printed
-value answers an exercise.
+"""Exercises of the neighborhood lessons 07-09 (neighborhood-system paper), on data the lessons
+do not print, so no printed value answers an exercise.
 """
 
 from __future__ import annotations
@@ -60,10 +56,9 @@ def _():
 @exercise("07-3", "Equal-blocks covering ({a,b,c}, {a,b,c}, {c,d}, {e}): what does the "
                   "Theorem's construction return?",
           hint="compute every N(p), then keep those that are a PROPER subset of some block.",
-          explanation="N(a) = N(b) = {a, b, c} is a block itself, N(d) = {c, d} is block 3 and "
-                      "N(e) = {e} is block 4: only N(c) = {c} is a proper subset of a block. "
-                      "So the construction misses a and b, which lie only in the two copies "
-                      "of {a, b, c}.",
+          explanation="N(a) = N(b) = {a, b, c} is a block itself, N(d) = {c, d} is block 3 and N(e) = {e} is "
+                      "block 4: only N(c) = {c} is a proper subset of a block. So the construction misses a "
+                      "and b, which lie only in the two copies of {a, b, c}.",
           misconceptions=(
               "That is the set of overlapped elements found by counting blocks. The question asks "
               "what the Theorem's construction returns, and on this covering the two differ: list "
@@ -84,9 +79,8 @@ def _():
                   "(D ⊆ O), and find from the proof when an overlapped element is missed. "
                   "Check: C = ({a,b}, {a,b}, {b,c}, {c,d}, {d,e}, {d,e}, {d,e,f}). Which "
                   "overlapped elements does the Theorem's construction miss?",
-          hint="an element in two DIFFERENT blocks is always found: N(p) lies in their "
-               "intersection, a proper subset of one of them. Look at the elements whose "
-               "blocks are all copies of one set.",
+          hint="an element in two DIFFERENT blocks is always found: N(p) lies in their intersection, a "
+               "proper subset of one of them. Look at the elements whose blocks are all copies of one set.",
           explanation="a lies only in the two copies of {a, b}, so N(a) = {a, b} is a block "
                       "and a proper subset of no block: a is overlapped but never collected. "
                       "b, c, d and e each lie in two different sets (e in {d, e} and "
@@ -113,8 +107,7 @@ def _():
 
 # lesson 08 -------------------------------------------------------------------
 
-@exercise("08-1", "Ideal P = ({b,c,d}, {a,e,f}, {a,g}); result ({b,c,d}, {a,e}, {a,f,g}). "
-                  "What is RAR?",
+@exercise("08-1", "Ideal P = ({b,c,d}, {a,e,f}, {a,g}); result ({b,c,d}, {a,e}, {a,f,g}). What is RAR?",
           hint="T_pos counts |P_i ∩ P'_i|; T_neg adds max(labels wrongly given, labels missed) "
                 "per element.",
           explanation="Only f is wrong: it got label 3 instead of 2, one label wrongly given "
@@ -134,9 +127,8 @@ def _():
                   "partition-result formula sum |P_i - P'_i| give?",
           hint="for each label, count the elements the ideal block holds and the result "
                 "block misses.",
-          explanation="That formula counts only missed labels: a loses label 2 and d loses "
-                      "label 1. It never sees the extra label 2 that c received, which the "
-                      "unified formula charges.",
+          explanation="That formula counts only missed labels: a loses label 2 and d loses label 1. It never "
+                      "sees the extra label 2 that c received, which the unified formula charges.",
           misconceptions=(
               "That is the unified T_neg, which the lesson printed for Example 4. The formula meant "
               "for a partition result counts only the labels the ideal has and the result misses.",
@@ -172,10 +164,9 @@ def _():
                   "samples right (AA = 0.85). Without the sets, what is its RAR?",
           hint="with one true and one given label per sample, what does one wrong sample "
                "add to T_neg? Write T_neg with |U| and T_pos.",
-          explanation="Each wrong sample has one label given wrongly and one missed: it adds "
-                      "max(1, 1) = 1, so T_neg = |U| - T_pos and RAR = AA / (1 - AA) = "
-                      "0.85 / 0.15, the odds of a right answer. RAR then ranks methods "
-                      "exactly as AA does.",
+          explanation="Each wrong sample has one label given wrongly and one missed: it adds max(1, 1) = 1, "
+                      "so T_neg = |U| - T_pos and RAR = AA / (1 - AA) = 0.85 / 0.15, the odds of a right "
+                      "answer. RAR then ranks methods exactly as AA does.",
           misconceptions=(
               "That is the number of errors per right answer: you divided T_neg by T_pos. RAR puts "
               "the right answers on top.",
@@ -200,9 +191,8 @@ def _():
           explanation="a scores 1/2, c scores |{1}| / |{1, 2}| = 1/2, d scores 0 and the four "
                       "other samples 1: the mean is (4 + 1/2 + 1/2) / 7.",
           misconceptions=(
-              "That is the Accuracy of the Section 5.1 reading (c labelled {2} only), which the "
-              "lesson printed. In the 5.2 reading c keeps its true label 1 and gets label 2 "
-              "besides.",
+              "That is the Accuracy of the Section 5.1 reading (c labelled {2} only), which the lesson "
+              "printed. In the 5.2 reading c keeps its true label 1 and gets label 2 besides.",
           ))
 def _():
     t = datasets.table1()
@@ -229,8 +219,7 @@ def _():
     )
 
 
-@exercise("09-3", "y_true = [{1}, {2}, {1, 2}, {2}], y_pred = [{1}, set(), {2}, {1, 2, 3}]: what "
-                  "is the "
+@exercise("09-3", "y_true = [{1}, {2}, {1, 2}, {2}], y_pred = [{1}, set(), {2}, {1, 2, 3}]: what is the "
                   "samples-averaged precision with zero_division=0?",
           hint="the second sample predicts nothing: its precision is 0/0.",
           explanation="Samples 1 and 3 predict only right labels (precision 1), sample 4 one "
@@ -255,10 +244,9 @@ def _():
                   "the Hamming losses of A and of B? Answer with two numbers, (A, B).",
           hint="count the wrong cells (labels wrongly given plus labels missed) and divide "
                "by samples x labels.",
-          explanation="A misses 2 of the 15 cells; B gets 3 wrong, all on sample 4 (one wrong "
-                      "label, two missed). Hamming loss prefers A, yet subset accuracy "
-                      "prefers B (4 of 5 samples exactly right against 3 of 5): two sound "
-                      "measures, two rankings.",
+          explanation="A misses 2 of the 15 cells; B gets 3 wrong, all on sample 4 (one wrong label, two "
+                      "missed). Hamming loss prefers A, yet subset accuracy prefers B (4 of 5 samples "
+                      "exactly right against 3 of 5): two sound measures, two rankings.",
           misconceptions=(
               "You counted the samples with at least one wrong label (that is one minus the subset "
               "accuracy). Hamming loss counts wrong cells, labels wrongly given or missed, out of "
@@ -277,17 +265,15 @@ def _():
     )
 
 
-@exercise("09-5", "Derivation: write the Hamming loss with AA, the number of true (sample, "
-                  "label) pairs and the labels wrongly given. Check: a method scores 50 "
-                  "samples with 4 labels; the truth holds 80 (sample, label) pairs; the "
-                  "method has AA = 0.75 and Hamming loss 0.15. How many labels did it give "
-                  "wrongly (false positives)?",
+@exercise("09-5", "Derivation: write the Hamming loss with AA, the number of true (sample, label) pairs and "
+                  "the labels wrongly given. Check: a method scores 50 samples with 4 labels; the truth "
+                  "holds 80 (sample, label) pairs; the method has AA = 0.75 and Hamming loss 0.15. How many "
+                  "labels did it give wrongly (false positives)?",
           hint="a wrong cell is a missed label or a wrongly given one; AA tells you how many "
                "of the true pairs were missed.",
-          explanation="Hamming loss x n x m = FN + FP, and AA = 1 - FN / (true pairs), so "
-                      "FN = 0.25 x 80 = 20 and FP = 0.15 x 200 - 20. AA never sees the "
-                      "false positives; Hamming loss counts them with the same weight as a "
-                      "miss.",
+          explanation="Hamming loss x n x m = FN + FP, and AA = 1 - FN / (true pairs), so FN = 0.25 x 80 = "
+                      "20 and FP = 0.15 x 200 - 20. AA never sees the false positives; Hamming loss counts "
+                      "them with the same weight as a miss.",
           misconceptions=(
               "That is every wrong cell, the missed labels included. Subtract the missed labels, "
               "which AA gives you.",

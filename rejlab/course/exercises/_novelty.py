@@ -1,9 +1,4 @@
-"""Exercises of lesson 18 (novelty beside ambiguity).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The data (the novel points beyond another class, wider, the
-seed, the prices) are not the lesson's own.
-"""
+"""Exercises of lesson 18 (novelty beside ambiguity), on data not the lesson's own."""
 
 from __future__ import annotations
 
@@ -23,12 +18,10 @@ def _data():
 @exercise("18-1", "A sample has maximum probability 0.95 and density ratio "
           "pi p_out / ((1 - pi) p_in) = 0.25. Keeping a misclassified sample costs 1, keeping a "
           "novel one costs 2. What does keeping this sample cost in expectation?",
-          hint="the ratio is the odds that the sample is novel: novel with probability "
-               "ratio / (1 + ratio), where keeping costs 2; otherwise it costs 1 - max "
-               "probability (rl.keeping_cost).",
-          explanation="Odds of 0.25 make the sample novel one time in five, and then "
-                      "keeping it costs 2; the other four times it costs 0.05. Its maximum "
-                      "probability alone would have said 0.05.",
+          hint="the ratio is the odds that the sample is novel: novel with probability ratio / (1 + ratio), "
+               "where keeping costs 2; otherwise it costs 1 - max probability (rl.keeping_cost).",
+          explanation="Odds of 0.25 make the sample novel one time in five, and then keeping it costs 2; the "
+                      "other four times it costs 0.05. Its maximum probability alone would have said 0.05.",
           misconceptions=(
               "That is 1 - max probability, Chow's cost of keeping: it takes the sample to be one "
               "of the known classes. Weigh in the chance that it is novel.",
@@ -67,9 +60,8 @@ def _():
 @exercise("18-3", "The same data, rho = 0.2 and a kept novel point costing 1 like a kept error. "
           "An out-of-distribution detector alone rejects the samples with the largest density "
           "ratio first. What is the lowest cost per sample such a threshold reaches?",
-          hint="rl.novelty_cost_curve(data.accurate, data.novel, -data.log_ratio, "
-               "reject_cost=0.2, novel_cost=1.0): the confidence is minus the novelty score; "
-               "read the cost at .best.",
+          hint="rl.novelty_cost_curve(data.accurate, data.novel, -data.log_ratio, reject_cost=0.2, "
+               "novel_cost=1.0): the confidence is minus the novelty score; read the cost at .best.",
           explanation="A little above the two-score rule's cost: the detector catches the "
                       "novel points, but among the in-distribution samples it cannot tell the "
                       "misclassified from the accurate ones, so it rejects by novelty alone what "
@@ -96,10 +88,9 @@ def _():
           "above which density ratio does the rule reject it?",
           hint="multiply keep(x) = [(1 - m) + ratio nu] / (1 + ratio) > rho by 1 + ratio and "
                "gather the ratio terms; rl.scod_border gives the ratio where the two costs meet.",
-          explanation="Rejecting costs rho whether the sample is novel or not, so a novel "
-                      "sample kept costs only nu - rho more than a novel one rejected. The "
-                      "border is a straight line in (1 - m, ratio), and at ratio = 0 it is "
-                      "m < 1 - rho, Chow's rule.",
+          explanation="Rejecting costs rho whether the sample is novel or not, so a novel sample kept costs "
+                      "only nu - rho more than a novel one rejected. The border is a straight line in (1 - "
+                      "m, ratio), and at ratio = 0 it is m < 1 - rho, Chow's rule.",
           misconceptions=(
               "That divides by nu alone: it forgets that rejecting a novel sample costs rho too, so "
               "keeping it costs only nu - rho more.",

@@ -1,8 +1,4 @@
-"""Exercises of the optimality lessons 04, 04b and 05 (Condessa et al. 2017, Sec. 4).
-
-Each exercise computes its answer and its common wrong answers with rejlab, the wrong
-ones by the mistaken reasoning they name; nothing is stored as a literal answer.
-"""
+"""Exercises of the optimality lessons 04, 04b and 05 (Condessa et al. 2017, Sec. 4)."""
 
 from __future__ import annotations
 
@@ -51,9 +47,8 @@ def _():
           "what is the nonrejected accuracy A at r1 = 0.3?",
           hint="going from r0 to r1 > r0 on the best border, only misclassified samples were "
                "rejected: the fraction A1 (1 - r1) of accurate kept samples stays A0 (1 - r0).",
-          explanation="Only errors left N, so the accurate kept samples are the same ones: "
-                      "A1 (1 - r1) = A0 (1 - r0), and A1 rises because they are now shared "
-                      "among fewer kept samples.",
+          explanation="Only errors left N, so the accurate kept samples are the same ones: A1 (1 - r1) = A0 "
+                      "(1 - r0), and A1 rises because they are now shared among fewer kept samples.",
           misconceptions=(
               "On the best border the *number* of accurate samples kept stays the same, not their "
               "share: with fewer samples kept, A = AN / (1 - r1) goes up.",
@@ -67,17 +62,14 @@ def _():
 
 @exercise("04-3", "Reference (A0, r0) = (0.75, 0.1), alpha = 0.7. In which region (green, white, orange or "
           "infeasible) lies the point (A1, r1) = (0.65, 0.3)?",
-          hint="work in AN = A (1 - r): for r1 > r0 the borders are AN0 (best) and "
-               "AN0 - (r1 - r0) (worst); and check that a classifier with alpha = 0.7 can keep "
-               "that many accurate samples.",
-          explanation="AN1 = 0.65 x 0.7 = 0.455 lies below the worst border "
-                      "AN0 - (r1 - r0) = 0.675 - 0.2: even if every extra rejection had been "
-                      "an accurate sample, the test point would keep more accurate samples. "
-                      "It loses at every price.",
+          hint="work in AN = A (1 - r): for r1 > r0 the borders are AN0 (best) and AN0 - (r1 - r0) (worst); "
+               "and check that a classifier with alpha = 0.7 can keep that many accurate samples.",
+          explanation="AN1 = 0.65 x 0.7 = 0.455 lies below the worst border AN0 - (r1 - r0) = 0.675 - 0.2: "
+                      "even if every extra rejection had been an accurate sample, the test point would keep "
+                      "more accurate samples. It loses at every price.",
           misconceptions=(
-              "The borders are straight lines in AN = A (1 - r), the accurate-and-kept share of all "
-              "samples, not in A: turn both points into AN first, then compare AN1 with AN0 and "
-              "with AN0 - (r1 - r0).",
+              "The borders are straight lines in AN = A (1 - r), the accurate-and-kept share of all samples, "
+              "not in A: turn both points into AN first, then compare AN1 with AN0 and with AN0 - (r1 - r0).",
           ))
 def _():
     A1, r1 = 0.65, 0.3
@@ -113,8 +105,7 @@ def _():
 
 @exercise("04b-2", "Same reference (0.75, 0.1). Test point (A1, r1) = (0.72, 0.05), which "
           "rejects less. What is its relative optimality beta?",
-          hint="the same formula, (Q1 - Q0) / |r1 - r0|: mind the absolute value in the "
-               "denominator.",
+          hint="the same formula, (Q1 - Q0) / |r1 - r0|: mind the absolute value in the denominator.",
           explanation="Going from the reference to the test point un-rejects 5 % of the "
                       "samples, and AN grows by only 0.9 %: per sample moved back into N, 0.18 "
                       "accurate samples and 0.82 errors, a net loss of 0.64 good decisions.",
@@ -132,16 +123,14 @@ def _():
           "the reference?",
           hint="write the 40 extra rejections as m errors and a accurate samples: beta = "
                "(m - a) / (m + a). How many errors are left in N to reject?",
-          explanation="For nested rejections beta = (m - a) / (m + a), which lies in [-1, 1]; "
-                      "its largest value takes every kept error, m = 25, and fills up with "
-                      "a = 15 accurate samples. The bound +1 needs at least as many kept "
-                      "errors as extra rejections.",
+          explanation="For nested rejections beta = (m - a) / (m + a), which lies in [-1, 1]; its largest "
+                      "value takes every kept error, m = 25, and fills up with a = 15 accurate samples. The "
+                      "bound +1 needs at least as many kept errors as extra rejections.",
           misconceptions=(
               "beta = +1 would need all 40 extra rejections to be errors, but the reference keeps "
               "only 25 errors in N: the others must be accurate samples.",
-              "That is the share of errors among the extra rejections, m / (m + a), which is (1 + "
-              "beta) / 2. beta counts errors minus accurate samples per sample moved: (m - a) / (m "
-              "+ a).",
+              "That is the share of errors among the extra rejections, m / (m + a), which is (1 + beta) / 2. "
+              "beta counts errors minus accurate samples per sample moved: (m - a) / (m + a).",
           ))
 def _():
     n, errors, rejected0, mn0, more = 200, 50, 30, 25, 40
@@ -162,9 +151,8 @@ def _():
 @exercise("05-1", "Test point (0.8, 0.2) against the reference (0.75, 0.1): below which price "
           "of rejection rho does the test point win (rho_0)?",
           hint="for r1 > r0, rho_0 = (1 + beta) / 2; you found beta in exercise 04b-1.",
-          explanation="L1 - L0 = (r1 - r0)(rho - (1 + beta)/2): the test point, which rejects "
-                      "more, is cheaper exactly when a rejection costs less than (1 + beta)/2 "
-                      "of an error.",
+          explanation="L1 - L0 = (r1 - r0)(rho - (1 + beta)/2): the test point, which rejects more, is "
+                      "cheaper exactly when a rejection costs less than (1 + beta)/2 of an error.",
           misconceptions=(
               "(1 - beta) / 2 is the threshold when the test point rejects *less* than the "
               "reference; this one rejects more.",
@@ -178,10 +166,9 @@ def _():
           "price of rejection rho = 0.3: which rejected fraction r has the lowest cost?",
           hint="the cost along the curve, L = (1 - A)(1 - r) + 0.3 r, and its smallest value "
                "(rl.cost, or the curve's own cost and min_cost).",
-          explanation="At rho = 0.3 a rejection costs less than a third of an error, so "
-                      "rejecting pays as long as more than 30 % of the next samples rejected "
-                      "are errors: the cheapest r lies far to the right of the point of "
-                      "maximum Q, the cheapest point at rho = 1/2.",
+          explanation="At rho = 0.3 a rejection costs less than a third of an error, so rejecting pays as "
+                      "long as more than 30 % of the next samples rejected are errors: the cheapest r lies "
+                      "far to the right of the point of maximum Q, the cheapest point at rho = 1/2.",
           misconceptions=(
               "That is the point of maximum Q, the cheapest point at rho = 1/2. At rho = 0.3 "
               "rejection is cheaper, so the cheapest point rejects more.",
@@ -198,9 +185,8 @@ def _():
           explanation="Against no rejection the extra rejected samples are all of R, so the "
                       "break-even price is the share of errors among them.",
           misconceptions=(
-              "That is the share of *accurate* samples among the rejected ones, |A∩R| / |R| = 1 - "
-              "rho_0. Rejecting pays while a rejection costs less than the share of errors it "
-              "removes.",
+              "That is the share of *accurate* samples among the rejected ones, |A∩R| / |R| = 1 - rho_0. "
+              "Rejecting pays while a rejection costs less than the share of errors it removes.",
           ))
 def _():
     cv = _toy_curves("breaking_ties")

@@ -1,17 +1,10 @@
 """The exercise registry and :func:`check`, the self-check every lesson calls.
 
-An exercise is registered with a function that computes, with rejlab, its answer and the
-wrong answers students are likely to give (its misconceptions), each with a message aimed
-at that mistake; nothing is stored as a literal. The registry keeps that function only
-inside the closure :func:`check` calls, and no attribute or function returns the answer:
-the feedback says whether an answer is right, why a known mistake is one, or whether it
-is too high, too low or missing elements, and explains a right answer without repeating it.
-
-:func:`check` reads an answer once into values of exact built-in types (``int``,
-``float``, ``str``, a ``frozenset`` of them, a tuple of floats), taken from the answer's
-value and never from its methods, then compares them with plain arithmetic: a number whose
-``__eq__`` always says True is still the number it holds. It never raises on an answer:
-an answer it cannot read is feedback ("Answer with a number."), not an exception.
+An exercise's answer and misconceptions are computed by a function kept only inside the
+closure :func:`check` calls: no attribute returns the answer. :func:`check` reads an answer
+once into exact built-in values, never through its own methods (a number whose ``__eq__``
+always says True is still the number it holds), compares them with plain arithmetic, and
+never raises on an answer.
 """
 
 from __future__ import annotations
@@ -32,10 +25,8 @@ __all__ = ["Exercise", "Feedback", "exercise", "misconception", "check", "hint",
 
 @dataclass(frozen=True)
 class Exercise:
-    """A registered exercise as a lesson shows it: prompt, hint, explanation, tolerances and
-    the messages of the common wrong answers it recognises; ``judge(answer)`` is the
-    feedback :func:`check` gives. Its answer is no attribute of it.
-    """
+    """A registered exercise as a lesson shows it; ``judge(answer)`` is the feedback
+    :func:`check` gives. Its answer is no attribute of it."""
 
     id: str
     prompt: str
@@ -49,16 +40,13 @@ class Exercise:
 
 @dataclass(frozen=True)
 class Feedback:
-    """Result of :func:`check`; displays as one line in a notebook.
-
-    ``misconception`` is the message of the common mistake the answer
-    matched (empty otherwise).
-    """
+    """Result of :func:`check`, one line in a notebook; ``misconception`` is the message of the
+    common mistake the answer matched (empty otherwise)."""
 
     exercise: str
     correct: bool
-    message: str = field(default="")
-    misconception: str = field(default="")
+    message: str = ""
+    misconception: str = ""
 
     def __bool__(self):
         return self.correct
@@ -136,15 +124,11 @@ def hint(id):
 def check(id, answer):
     """Check ``answer`` to exercise ``id``; returns a :class:`Feedback`, never raises on an answer.
 
-    Numbers are compared with a relative tolerance (0.1 % by default;
-    integers exactly when the tolerance is 0), sets exactly (a string is read
-    as elements separated by commas or spaces: ``"c, d"``, ``"{c, d}"`` and
-    ``"c d"`` are {c, d}), words case-insensitively (quotes and a final full
-    stop ignored). A number rounded correctly to the digits given (at least
-    two significant ones, as Python writes the number; whole numbers are
-    exact) is right: 0.0182 and 0.018 for 0.01817. A wrong answer that is a
-    known misconception gets a message aimed at it. The feedback on a wrong
-    answer never contains the answer; a right answer gets the explanation.
+    Numbers within a relative tolerance (0.1 % by default), or rounded correctly to at
+    least two significant digits given (0.0182 and 0.018 for 0.01817; whole numbers are
+    exact); sets exactly (``"c, d"``, ``"{c, d}"`` and ``"c d"`` are {c, d}); words
+    case-insensitively, quotes and a final full stop ignored. A known misconception gets a
+    message aimed at it; wrong-answer feedback never contains the answer.
     """
     if answer is None:  # the stored exercise cell, before the student tried: no hint yet
         return Feedback(id, False, f"✏️ {id}: not yet. Replace None with your answer "
@@ -305,12 +289,8 @@ def _close(got, exp, tolerance):
 
 
 def _half_last_digit(value):
-    """Half a unit of the last digit written in ``value`` (0 below two significant digits).
-
-    A student who types 0.0182 for 0.018173 has rounded correctly: the
-    answer is right to the digits given. ``repr`` of a float is its shortest
-    round-tripping form, i.e. the digits that were typed.
-    """
+    """Half a unit of the last digit written in ``value`` (0 below two significant digits):
+    ``repr`` of a float is its shortest round-tripping form, the digits that were typed."""
     if not math.isfinite(value) or value == int(value):
         return 0.0      # a whole number (1 or 1.0) is taken as exact, not as two digits
     written = Decimal(repr(value)).as_tuple()

@@ -1,9 +1,4 @@
-"""Exercises of the rejection lessons 00-03 (Condessa et al. 2017, Secs. 2-3 and 5).
-
-Each exercise computes its answer and its common wrong answers with rejlab, the wrong
-ones the way the mistaken student computes them; nothing is stored as a literal answer.
-The ten-sample worked example is ``rl.datasets.WORKED_EXAMPLE``.
-"""
+"""Exercises of the rejection lessons 00-03 (Condessa et al. 2017, Secs. 2-3 and 5)."""
 
 from __future__ import annotations
 
@@ -21,12 +16,6 @@ def _worked_point(k):
     return measures.operating_point(a, partitions.reject_lowest(c, count=k))
 
 
-def _threshold_points(confidence):
-    """How many numbers of rejected samples a threshold on ``confidence`` reaches."""
-    kept_all = np.ones(len(confidence), dtype=bool)  # the count of points needs no accuracy
-    return int(curves.rejection_curves(kept_all, confidence, thresholds_only=True).r.size)
-
-
 # lesson 00 ---------------------------------------------------------------
 
 @exercise("demo-1", "Ten-sample example, k = 3 rejected: how many decisions were good ones?",
@@ -42,9 +31,8 @@ def _():
           "4 of them misclassified. What is Q?",
           hint="start from Q without rejection, then add 1/n per error rejected and take away "
                "1/n per accurate sample rejected.",
-          explanation="Without rejection Q = 40/50; each of the 4 errors caught adds 1/50 and each "
-                      "of the 2 accurate samples rejected takes 1/50 away: "
-                      "Q = α + (|M∩R| − |A∩R|) / n.",
+          explanation="Without rejection Q = 40/50; each of the 4 errors caught adds 1/50 and each of the 2 "
+                      "accurate samples rejected takes 1/50 away: Q = α + (|M∩R| − |A∩R|) / n.",
           misconceptions=(
               "You counted the errors caught but not the accurate samples rejected: rejecting an "
               "accurate sample is a bad decision, and it lowers Q by 1/n.",
@@ -64,9 +52,8 @@ def _():
 @exercise("01-1", "Four Gaussians drawn with another seed (n_per_class=150, seed=1), nearest "
           "centre: how many samples are misclassified, |M|?",
           hint="toy.accurate is True for the accurately classified samples; count the others.",
-          explanation="Another seed draws another sample of the same problem: |M| is near, not "
-                      "equal to, seed 0's count; on average a share 1 − Φ(1)² ≈ 0.29 of the "
-                      "samples is misclassified.")
+          explanation="Another seed draws another sample of the same problem: |M| is near, not equal to, "
+                      "seed 0's count; on average a share 1 − Φ(1)² ≈ 0.29 of the samples is misclassified.")
 def _():
     return int(np.count_nonzero(~four_gaussians(150, seed=1).accurate)), ()
 
@@ -105,15 +92,15 @@ def _():
                        "(number of distinct confidences) + 1 points, fewer than the n + 1 of "
                        "rejecting the k least confident.",
           misconceptions=(
-              "That is the number of points of rejecting the k least confident samples for every k "
-              "= 0 ... n. A threshold cannot split a group of equal confidences: count only the k "
-              "it can reach.",
+              "That is the number of points of rejecting the k least confident samples for every k = 0 ... "
+              "n. A threshold cannot split a group of equal confidences: count only the k it can reach.",
               "Close: you counted one point per distinct confidence. Don't forget the threshold "
               "below every confidence, which rejects nothing.",
           ))
 def _():
     c = (0.9, 0.7, 0.7, 0.4, 0.4, 0.4, 0.2, 0.1)
-    points = _threshold_points(c)
+    # the points a threshold reaches; their count needs no accuracy
+    points = curves.rejection_curves(np.ones(len(c), dtype=bool), c, thresholds_only=True).r.size
     return points, (len(c) + 1, points - 1)
 
 
@@ -126,8 +113,7 @@ def _():
           misconceptions=(
               "You divided by n, the number of all samples. A is the accuracy of the samples you "
               "keep: divide |A∩N| by |N|, the number of kept samples.",
-              "That is Q, the share of good decisions among all n samples. A looks only at the kept "
-              "samples.",
+              "That is Q, the share of good decisions among all n samples. A looks only at the kept samples.",
           ))
 def _():
     p = _worked_point(6)
@@ -155,10 +141,9 @@ def _():
                       "defined number, and the worst φ there is. NaN is kept for data without "
                       "errors or without accurate samples, ∞ for rejecting no accurate sample.",
           misconceptions=(
-              "φ is undefined (NaN) only when the data have no errors or no accurate samples, so "
-              "that the reference odds |M| / |A| mean nothing. Here the data have both; only the "
-              "numerator |M∩R| vanishes, and a fraction whose numerator vanishes over a non-zero "
-              "denominator is defined.",
+              "φ is undefined (NaN) only when the data have no errors or no accurate samples, so that the "
+              "reference odds |M| / |A| mean nothing. Here the data have both; only the numerator |M∩R| "
+              "vanishes, and a fraction whose numerator vanishes over a non-zero denominator is defined.",
               "φ = ∞ is the rule for rejecting no accurate sample (|A∩R| vanishes). This rejector "
               "does the opposite: it rejects no error.",
           ))
@@ -197,8 +182,7 @@ def _():
 
 @exercise("03-1", "Four Gaussians drawn with seed=1 (n_per_class=150), maximum-probability "
           "rejector: at which rejected fraction r is Q largest? (Seed 0 put it at r = 0.200.)",
-          hint="toy.curves('max_probability').best_Q() is the index of the best point; read r "
-               "at that index.",
+          hint="toy.curves('max_probability').best_Q() is the index of the best point; read r at that index.",
           explanation="Far from seed 0's r = 0.200, and from the population's r = 0.135: near its "
                       "top the Q curve is almost flat, so one sample's noise moves its maximum a "
                       "lot. On seed 1, r = 0.200 even gives a Q below α. Lesson 12 measures this "

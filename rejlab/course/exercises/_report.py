@@ -1,10 +1,7 @@
 """Exercises of lesson 11, evaluate your own classifier, honestly.
 
-The lesson trains a logistic regression on scikit-learn's digits and splits the images it
-did not train on into a validation half (to choose the operating point) and a test half
-(to measure it). The exercises rebuild the same model with the same recipe
-(scikit-learn is imported only when a student checks an answer) and compute their answers
-and common wrong answers from it; nothing is stored as a literal.
+They rebuild the lesson's logistic regression on scikit-learn's digits with the same recipe
+and split (scikit-learn is imported only when a student checks an answer).
 """
 
 from __future__ import annotations
@@ -71,20 +68,17 @@ def _report(rejector="max_probability", honest=False):
 @exercise("11-1", "With the breaking-ties rejector: by how much is the maximum of Q over the "
           "test images higher than the Q, on the test images, of the threshold chosen on the "
           "validation images (criterion: maximum Q)?",
-          hint="one report with rejector='breaking_ties' and validation=(X_val, y_val): subtract "
-               "the Q of its test point (chosen on validation) from the Q of its best point "
-               "(chosen on test).",
+          hint="one report with rejector='breaking_ties' and validation=(X_val, y_val): subtract the Q of "
+               "its test point (chosen on validation) from the Q of its best point (chosen on test).",
           rel_tol=0.01,
-          explanation="The maximum over the test images was chosen by the images that grade it, "
-                      "so it is optimistic; the threshold chosen on validation is graded on "
-                      "images it never saw. On another split the gap would be different: it is "
-                      "one sample's number too.",
+          explanation="The maximum over the test images was chosen by the images that grade it, so it is "
+                      "optimistic; the threshold chosen on validation is graded on images it never saw. On "
+                      "another split the gap would be different: it is one sample's number too.",
           misconceptions=(
               "That is the drop of the chosen point from validation to test (its Q on validation "
               "minus its Q on test). The question compares two numbers measured on the test images: "
               "their maximum of Q, and the chosen point's Q.",
-              "That is the lesson's number for the maximum-probability rejector. Redo it with "
-              "breaking ties.",
+              "That is the lesson's number for the maximum-probability rejector. Redo it with breaking ties.",
           ))
 def _():
     rep, mp = _report("breaking_ties", honest=True), _report("max_probability", honest=True)
@@ -101,9 +95,8 @@ def _():
                       "handful of images is the whole difference. The paired bootstrap band "
                       "contains 0 there: these test images cannot tell the rejectors apart.",
           misconceptions=(
-              "That is n times the difference in Q. It counts every swap twice: one more "
-              "misclassified image rejected is also one accurate image fewer rejected, and Q gains "
-              "from both.",
+              "That is n times the difference in Q. It counts every swap twice: one more misclassified image "
+              "rejected is also one accurate image fewer rejected, and Q gains from both.",
               "The sign is the other way round: the question asks how many more maximum probability "
               "rejects (maximum probability minus breaking ties).",
           ))
@@ -117,14 +110,12 @@ def _():
 @exercise("11-3", "Among the test images the model misclassifies, what fraction would "
           "rejecting the 10 % least confident ones (maximum probability) remove?",
           hint="the counts of the operating point at fraction 0.1: |M∩R| / |M|.",
-          explanation="|M∩R| / |M| is the rejector's true positive rate when it is read as a "
-                      "detector of errors (lesson 06): at 10 % rejected it removes most, not "
-                      "all, of the mistakes.",
+          explanation="|M∩R| / |M| is the rejector's true positive rate when it is read as a detector of "
+                      "errors (lesson 06): at 10 % rejected it removes most, not all, of the mistakes.",
           misconceptions=(
               "That is rho_0 = |M∩R| / |R|, the share of mistakes among the rejected images. The "
               "question asks the share of the mistakes that are rejected: divide by |M|.",
-              "That divides by all n test images; the question asks a share of the misclassified "
-              "images |M|.",
+              "That divides by all n test images; the question asks a share of the misclassified images |M|.",
           ))
 def _():
     rep = _report()

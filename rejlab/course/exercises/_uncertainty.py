@@ -1,8 +1,5 @@
-"""Exercises of lessons 12 (how sure are you?) and 13 (same ideas, other names).
-
-Each exercise computes its answer and its common wrong answers with rejlab; nothing is
-stored as a literal answer. The digits models are rebuilt with lesson 11's recipe
-(scikit-learn is imported only when a student checks an answer).
+"""Exercises of lessons 12 (how sure are you?) and 13 (same ideas, other names); the digits
+models are rebuilt with lesson 11's recipe (scikit-learn imported only on a check).
 """
 
 from __future__ import annotations
@@ -28,13 +25,11 @@ from ._report import digits_split, lesson_model, sklearn
           "population. What Q does it give there?",
           hint="rl.select_threshold(...) on the sample, then "
                "rl.datasets.population_point(threshold.value, 'breaking_ties').Q.",
-          explanation="The sample promised more than its threshold delivers: the max Q of "
-                      "one sample is chosen where that sample happens to look good, and fresh "
-                      "data do not share its luck.",
+          explanation="The sample promised more than its threshold delivers: the max Q of one sample is "
+                      "chosen where that sample happens to look good, and fresh data do not share its luck.",
           misconceptions=(
-              "That is the max Q of the sample itself (exercise 03-2's number): the threshold was "
-              "chosen where this sample looks best. Apply the same threshold to the population "
-              "instead.",
+              "That is the max Q of the sample itself (exercise 03-2's number): the threshold was chosen "
+              "where this sample looks best. Apply the same threshold to the population instead.",
               "That is the population's own best Q (maximum probability at threshold 0.5). The "
               "question asks what seed 1's threshold, on the breaking-ties confidence, is worth.",
           ))
@@ -48,9 +43,8 @@ def _():
           "of n points Q is a proportion of n independent good decisions, so its standard "
           "deviation is sqrt(Q (1 - Q) / n) with Q the population value. What is it for "
           "n_per_class = 150?",
-          hint="each sample is a good decision (accurate and kept, or misclassified and "
-               "rejected) with probability Q = rl.datasets.population_point(0.5).Q; "
-               "n counts all four classes.",
+          hint="each sample is a good decision (accurate and kept, or misclassified and rejected) with "
+               "probability Q = rl.datasets.population_point(0.5).Q; n counts all four classes.",
           explanation="About 0.018: as large as the whole gain of the population optimum over "
                       "not rejecting (0.728 - 0.708). One sample of 600 cannot place the "
                       "top of a curve whose top is that flat.",
@@ -96,8 +90,7 @@ def _():
           explanation="(1/5)(1/4 + 2/5) = 0.13: even a perfect ranking has AURC > 0 when the "
                       "classifier errs, which is why E-AURC subtracts it.",
           misconceptions=(
-              "That is the sum of the risks: AURC is their mean over the n coverage levels, so "
-              "divide by n.",
+              "That is the sum of the risks: AURC is their mean over the n coverage levels, so divide by n.",
               "That divides the kept errors by n (the generalized risk of AUGRC); AURC divides "
               "err_k by the k samples kept.",
           ))
@@ -152,9 +145,8 @@ def _():
                       "the curve to a point that rejects far more: Chow's threshold is a "
                       "statement about calibrated probabilities, not about rankings.",
           misconceptions=(
-              "The ranking is unchanged, so the curves and the AURC are; but the threshold 1 - rho "
-              "on c^2 is a different threshold on c, another point of the same curve with another "
-              "cost.",
+              "The ranking is unchanged, so the curves and the AURC are; but the threshold 1 - rho on c^2 is "
+              "a different threshold on c, another point of the same curve with another cost.",
           ))
 def _():
     rho = 0.3

@@ -1,10 +1,6 @@
-"""Systems that may abstain, drawn: the penalized score against the confidence target t, and
-where "answer above t" sits on each system's risk-coverage curve (Kalai et al. 2025).
-
-Each function takes what :mod:`rejlab.abstention` computed (:func:`rejlab.abstention_scores`,
-:func:`rejlab.rule_scores`) and colours the systems in the order they are given, as
-:func:`rejlab.plot.risk_coverage` does, so that a system keeps its colour in both panels.
-"""
+"""Systems that may abstain, drawn (Kalai et al. 2025): the penalized score against the target t,
+and each system's operating points. Systems are coloured in the order given, as
+:func:`rejlab.plot.risk_coverage` does, so a system keeps its colour in both panels."""
 
 from __future__ import annotations
 
@@ -27,16 +23,10 @@ def _colour(i):
 def penalized_scores(deployed, ax=None, *, rule=None, t=None, break_even=None):
     """The penalized score ``accuracy - t / (1 - t) * error_rate`` of each system against t.
 
-    ``deployed``: one or a dict name -> :class:`rejlab.AbstentionScores` computed over a grid of
-    targets (``t`` an array), each system as it answers, a solid line; ``rule``: the same
-    names scored answering only above each target (:func:`rejlab.rule_scores`), dashed in the
-    same colour. A grey line at 0 is abstaining on every question; ``t`` draws the current
-    target, ``break_even`` the target where the ranking flips (left out when it is NaN or
-    outside [0, 1)). The y axis is clipped at -1: a guesser's score falls without bound.
-
-    Notes
-    -----
-    Moved in place: ``"score-t"`` (the current target).
+    ``deployed``: :class:`rejlab.AbstentionScores` over a grid of targets, as each system
+    answers (solid); ``rule``: :func:`rejlab.rule_scores` of the same names (dashed). Grey at
+    0: abstaining on everything. ``t`` marks the current target (gid ``"score-t"``, moved in
+    place), ``break_even`` the flip of the ranking if in [0, 1). The y axis stops at -1.
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     for i, (name, s) in enumerate(deployed.items()):
@@ -61,17 +51,11 @@ def penalized_scores(deployed, ax=None, *, rule=None, t=None, break_even=None):
 
 @accepts(deployed=SCORES, ax=AX, rule=SCORES)
 def abstention_points(deployed, ax=None, *, rule=None):
-    """Each system's operating point on the risk-coverage plane: coverage (share answered)
-    against selective risk (wrong answers / answered).
+    """Each system's operating point on the risk-coverage plane (drawn over
+    :func:`rejlab.plot.risk_coverage`, systems in the same order).
 
-    ``deployed``: hollow circles, where each system answers; ``rule``: filled diamonds, where
-    it would answer above the current target (:func:`rejlab.rule_scores` at one t), a point
-    of its risk-coverage curve (draw the curves first with :func:`rejlab.plot.risk_coverage`,
-    systems in the same order). A system that answers nothing has no risk and no point.
-
-    Notes
-    -----
-    Moved in place: ``"answer-deployed-<name>"``, ``"answer-rule-<name>"``.
+    ``deployed``: hollow circles, where each system answers; ``rule``: filled diamonds,
+    :func:`rejlab.rule_scores` at one t. Moved in place: ``"answer-<deployed|rule>-<name>"``.
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     colour = {name: _colour(i) for i, name in enumerate(deployed)}

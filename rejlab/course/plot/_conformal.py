@@ -18,12 +18,8 @@ _STUDY_GIDS = ("crc-kept", "crc-above", "crc-alpha", "crc-mean", "crc-best", "po
          ax=AX, max_risk=SINGLE_FRACTION)
 def conformal_study(study, ax=None, *, max_risk=0.4):
     """CRC's threshold on each calibration sample, judged on the population: coverage against
-    joint risk, in the style of :func:`rejlab.plot.guarantee_study`.
-
-    Blue dots: joint risk at most alpha; vermillion crosses: above it (CRC promises the
-    *mean*, not each sample). The solid line is the mean over the samples, the dotted one
-    alpha, the dashed curve the population's joint risk against coverage and the star its
-    largest coverage at alpha. ``study`` comes from :func:`rejlab.datasets.conformal_study`.
+    joint risk, as :func:`rejlab.plot.guarantee_study` draws (CRC promises the *mean*, the
+    solid line, not each sample).
     """
     if max_risk == 0:
         raise ValueError("max_risk must be > 0")
@@ -65,11 +61,9 @@ _LABELS = {"crc": "CRC", **METHOD_LABELS}
 def conformal_comparison(comparison, ax=None, *, max_risk=0.4):
     """The three thresholds of one calibration sample on the population's two risk curves.
 
-    Solid: the population's joint risk against coverage; dashed: its selective risk; grey
-    steps: the calibration sample's selective risk. Each method's threshold is a filled
-    marker on the risk it promises (CRC: joint; SGR, Learn then Test: selective) and a
-    hollow one, at the same coverage, on the other. Stars: the largest coverage at alpha
-    on each curve. A second call on the same Axes replaces everything it drew.
+    Solid: the population's joint risk; dashed: its selective risk; grey steps: the
+    sample's. Each threshold is a filled marker on the risk it promises (CRC: joint; SGR,
+    Learn then Test: selective) and a hollow one on the other. A second call replaces it all.
     """
     if max_risk == 0:
         raise ValueError("max_risk must be > 0")

@@ -20,11 +20,9 @@ __all__ = ["deferral_map", "deferral_curves"]
 def deferral_map(team, deferred, ax=None, *, legend=True):
     """The toy's samples in the plane: answered by the classifier (grey) or deferred (vermillion).
 
-    ``team`` comes from :func:`rejlab.datasets.expert_toy`, ``deferred`` is a
-    decision such as :func:`rejlab.defer`'s. The class boundaries are the two
-    axes; each class centre carries the expert's accuracy on that class. A
-    second call moves ``"deferral-kept"`` and ``"deferral-deferred"``, rewrites
-    the accuracies (``"deferral-expert-<k>"``) and the title.
+    ``deferred``: a decision such as :func:`rejlab.defer`'s. Each class centre carries the
+    expert's accuracy on that class. A second call moves the points, rewrites the accuracies
+    and the title.
     """
     X, deferred = np.asarray(team.toy.X, dtype=float), np.asarray(deferred, dtype=bool)
     if deferred.size != len(X):
@@ -58,11 +56,9 @@ def deferral_map(team, deferred, ax=None, *, legend=True):
 def deferral_curves(curves, ax=None, *, point=None, legend=True):
     """The system's accuracy against the deferral rate, one curve per order of deferral.
 
-    ``curves``: one :func:`rejlab.deferral_curve` or a dict name -> curve. The
-    left end of every curve is the classifier alone, the right end the
-    expert alone. ``point`` (a :func:`rejlab.deferral_point`, such as the
-    rule's at a cost) is marked with a star. A second call moves
-    ``"deferral-curve-<i>"`` and ``"deferral-point"``.
+    ``curves``: one :func:`rejlab.deferral_curve` or a dict name -> curve (left end: the
+    classifier alone; right end: the expert alone). ``point``, e.g. the rule's, is a star.
+    A second call moves them.
     """
     ax = get_ax(ax, figsize=(6, 4.4), layout="constrained")
     for i, (name, dc) in enumerate(curves.items()):

@@ -29,18 +29,10 @@ _GIDS = ("guarantee-kept", "guarantee-exceeded", "guarantee-target", "guarantee-
 def guarantee_study(study, ax=None, *, max_risk=0.4):
     """Each validation sample's threshold, judged on the population: coverage against risk.
 
-    Blue dots: thresholds whose population risk is at most the target;
-    vermillion crosses: those above it (the promise failed). The dashed
-    curve is the population's risk-coverage curve, the dotted line the
-    target, the star the population's own best threshold (the largest
-    coverage at the target). Splits that promised nothing keep nothing and
-    are counted in the legend, not drawn.
-
-    ``study`` comes from :func:`rejlab.datasets.guarantee_study`;
-    ``max_risk`` in (0, 1] fixes the top of the risk axis, so that explorers
-    do not jump. A second call replaces ``"guarantee-kept"``,
-    ``"guarantee-exceeded"``, ``"guarantee-target"``, ``"guarantee-best"``,
-    ``"population-risk"`` and the legend ``"guarantee-legend"``.
+    Blue dots: population risk within the target; vermillion crosses: above it (the promise
+    failed); dashed: the population's risk-coverage curve; star: its largest coverage at the
+    target. Splits that promised nothing are counted in the legend. ``max_risk`` fixes the
+    top of the risk axis, so that explorers do not jump. A second call replaces what it drew.
     """
     if max_risk == 0:
         raise ValueError("max_risk must be > 0")

@@ -44,18 +44,14 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
                       label="population (exact)"):
     """The population A, Q, phi of the toy problem as dashed black lines, one panel per measure.
 
-    Meant to be drawn over a sample's curves or bands
-    (:func:`rejlab.plot.curve_bands`) on the same axes: the curve an infinite
-    sample would give, from the exact posteriors
-    (:func:`rejlab.datasets.population_curves`). ``label`` (None: no legend)
-    names them in the legend of the last panel.
+    To draw over a sample's curves or bands (:func:`rejlab.plot.curve_bands`): what an
+    infinite sample would give. ``label`` (None: no legend) goes in the last panel's legend.
     """
-    pop, names = population, measures
-    axes = axes_row(axes, len(names))
-    for ax, m in zip(axes, names):
+    axes = axes_row(axes, len(measures))
+    for ax, m in zip(axes, measures):
         if measure_info(m).log_scale and ax.get_yscale() != "log":
             ax.set_yscale("log", nonpositive="mask")
-        ax.plot(pop.r, drawable(getattr(pop, m)), gid=f"population-{m}", label=label,
+        ax.plot(population.r, drawable(getattr(population, m)), gid=f"population-{m}", label=label,
                 **_POPULATION_STYLE)
         ax.set_xlabel(R_LABEL)
         ax.set_ylabel(MEASURE_LABELS[m])
@@ -69,13 +65,10 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
 def max_q_points(points, ax=None, *, population=None, honest=True, current=None):
     """Where the max-Q point of many samples falls, and what each is worth on the population.
 
-    Each sample's max-Q point (r, Q) is a blue dot. With ``honest=True``
-    the same threshold applied to the population is a black cross, joined
-    to its dot by a grey segment: the height of the segment is that
-    sample's optimism. With ``population`` the population Q curve is drawn
-    dashed. ``current`` (more max-Q points, e.g. of the sample on screen)
-    is drawn as ringed vermillion dots. Both ``points`` and ``current`` come
-    from :func:`rejlab.datasets.max_q_points`.
+    Each sample's max-Q point (r, Q) is a blue dot; with ``honest`` its threshold on the
+    population is a black cross, and the grey segment between them that sample's
+    optimism. ``population`` adds the population Q curve, ``current`` (e.g. the sample on
+    screen) ringed vermillion dots.
     """
     pts = points
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
@@ -112,18 +105,17 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
 def chow_convergence(results, ax=None):
     """The empirical minimum-cost threshold against the sample size, and Chow's 1 - rho.
 
-    ``results``: one :func:`rejlab.datasets.chow_convergence`, or a dict of
-    them (one series per model, e.g. per temperature) that share rho.
+    ``results``: one :func:`rejlab.datasets.chow_convergence`, or a dict of them (one
+    series per model, e.g. per temperature) that share rho.
     """
-    named = results
-    chow = {cc.chow_threshold for cc in named.values()}
+    chow = {cc.chow_threshold for cc in results.values()}
     if len(chow) != 1:
         raise ValueError("results must share one price of rejection rho (one Chow threshold)")
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     (t_chow,) = chow
     ax.axhline(t_chow, color=OKABE_ITO["black"], lw=1.2, ls="--", gid="chow-threshold",
                label=f"Chow: 1 − ρ = {t_chow:.2f}")
-    for i, (name, cc) in enumerate(named.items()):
+    for i, (name, cc) in enumerate(results.items()):
         ax.plot(cc.n, drawable(cc.threshold), "o-", color=SERIES_COLORS[i % len(SERIES_COLORS)],
                 lw=1.5, ms=5, gid="empirical-threshold",
                 label=name or "minimum cost on a sample of size n")
@@ -167,30 +159,10 @@ CURVE_PAIR = Kind("CURVE_PAIR", _curve_pair, example=([0.0, 0.5], [0.3, 0.2]))
 def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     """The cost ``L = (1 - A)(1 - r) + rho r`` along a rejector's curve, with its minimum.
 
-    Condessa et al. 2017, Sec. 4: draws what :func:`rejlab.cost_curve`
-    computed on a sample (the cost at every number of rejected samples, a
-    diamond at its minimum); optionally a square at the operating point of
-    Chow's rule and the population's cost curve, dashed.
-
-    Parameters
-    ----------
-    cost : CostCurve
-        From :func:`rejlab.cost_curve` on the sample's curves.
-    chow : (r, cost), keyword-only, optional
-        The operating point of Chow's rule and its cost, e.g. ``p.r`` and
-        ``rl.cost(p.A, p.r, rho)`` of ``p = rl.operating_point(accurate,
-        rl.chow_rule(proba, rho))``.
-    population : (r, cost) arrays, keyword-only, optional
-        The population's cost curve, e.g. ``(pc.r, rl.cost(pc.A, pc.r, rho))``
-        of ``pc = rl.datasets.population_curves()``.
-    label : str, keyword-only, optional
-        Legend label of the sample's curve.
-
-    Notes
-    -----
-    Called again, it replaces ``"cost"``, ``"min-cost"``,
-    ``"population-cost"``, ``"chow-point"`` and the legend, and fits the y
-    range to what it draws now (never to an earlier call's curves).
+    Condessa et al. 2017, Sec. 4: :func:`rejlab.cost_curve` of a sample, a diamond at its
+    minimum; optionally a square at Chow's rule, ``chow = (p.r, rl.cost(p.A, p.r, rho))``,
+    and the population's cost curve, ``population = (pc.r, rl.cost(pc.A, pc.r, rho))``,
+    dashed. Called again, it replaces what it drew and fits the y range to it.
     """
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     remove_artists(ax, _COST_GIDS)   # drawn here before: redraw in place
@@ -228,32 +200,11 @@ def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=
                     title_Q=None, title_cloud=None, simultaneous=None):
     """One sample against the population: A, Q, phi with bands, and the max-Q points of many samples.
 
-    Lesson 12's figure (four panels, 2 x 2): the sample's curves with 95 %
-    bootstrap bands (:func:`rejlab.plot.curve_bands`; pointwise, and with
-    ``simultaneous`` a lighter simultaneous band around them) and the population's
-    exact curves (:func:`population_curves`) for A, Q and phi, then the
-    max-Q points of many samples with what each is worth on the population
-    (:func:`max_q_points`). The limits are fixed (:data:`SAMPLING_LIMITS`).
-
-    Parameters
-    ----------
-    bands : CurveBands
-        From :func:`rejlab.bootstrap_curves` on the population's r grid.
-    population : PopulationCurves
-    cloud : MaxQPoints
-        The max-Q points of many samples of this size.
-    current : MaxQPoints, keyword-only, optional
-        The sample on screen (ringed in the cloud panel).
-    label, title_Q, title_cloud : str, keyword-only, optional
-        The sample's legend label, and the titles of the Q and cloud panels.
-    simultaneous : CurveBands, keyword-only, optional
-        The same sample's simultaneous bands (``band="simultaneous"``).
-
-    Notes
-    -----
-    Called again, it removes everything it drew and draws afresh, keeping
-    the Axes (their ticks are what a frozen explorer background holds), with
-    the gids of the functions it calls (legends: ``"legend"``).
+    Lesson 12's figure, 2 x 2: the sample's bands (:func:`rejlab.plot.curve_bands`, with
+    ``simultaneous`` a lighter band around them) under the population's curves for A, Q
+    and phi, then :func:`max_q_points` of ``cloud`` with ``current`` ringed; limits
+    :data:`SAMPLING_LIMITS`. Called again, it draws afresh on the same Axes (legends'
+    gid: ``"legend"``).
     """
     axes = axes_row(axes, 4, width=5, height=3.75, nrows=2)
     for ax in axes:

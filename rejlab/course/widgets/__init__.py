@@ -1,11 +1,7 @@
-"""Interactive explorers: each function returns one ipywidgets container.
+"""Interactive explorers: each function returns one :class:`Explorer`.
 
-An explorer is controls + a pure compute call into the maths + plot calls
-(:class:`Explorer`). Each states the question it answers and a "what to notice" line
-(also readable without building it: ``factory.question``, ``factory.notice``), and
-``factory.site_grid`` names the controls the course website moves and over which values
-(``tools/site_frames.py`` draws every setting in advance). Bad control values become a
-message; outside a live kernel the display shows the current figure. Importing this
+A factory's ``question`` and ``notice`` are readable without building it, and its
+``site_grid`` names the controls the course website moves and their values. Importing this
 module imports ipywidgets and matplotlib; ``import rejlab`` does not.
 """
 

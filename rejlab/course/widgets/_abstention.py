@@ -1,16 +1,9 @@
-"""Explorer of lesson 19: which system ranks first when a wrong answer costs t / (1 - t)?
-
-:func:`abstention_explorer` scores the two simulated question-answering systems of
-:func:`rejlab.datasets.qa_answers` at a confidence target t (:func:`rejlab.abstention_scores`),
-as they answer and answering only above t (:func:`rejlab.rule_scores`), and draws the scores
-against t beside each system's risk-coverage curve with both operating points on it.
-"""
+"""Explorer of lesson 19: which system ranks first when a wrong answer costs t / (1 - t)?"""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..._constraints import accepts
@@ -21,7 +14,7 @@ from ...selective import risk_coverage as risk_coverage_curve
 from ..datasets import qa_answers
 from ..plot import abstention_points, penalized_scores
 from ._background import freeze
-from ._base import Explorer, among, explains, format_number
+from ._base import Explorer, about, among, choice_slider, explains, format_number
 
 __all__ = ["abstention_explorer", "AbstentionState", "T_VALUES"]
 
@@ -53,13 +46,12 @@ class AbstentionState(NamedTuple):
     "stays near or above 0: the diamond slides down the curve to fewer, safer answers.")
 @accepts(t=among(T_VALUES, "the slider's targets"), seed=SEED)
 def abstention_explorer(t=0.0, *, seed=0):
-    """Question: which system ranks first at the target t, and where should each answer?
+    """The penalized scores of ``qa_answers(seed)``'s two systems against t, and their operating points.
 
-    The two systems of ``rl.datasets.qa_answers(seed)`` (simulated at the rates Kalai et al.
-    2025 report): on the left their penalized scores against t, as they answer (solid) and
-    answering only above t (dashed), with the target where their ranking flips; on the right
-    their risk-coverage curves (:func:`rejlab.risk_coverage`), where each answers (circle) and
-    where answering above t would put it (diamond). Control: ``"t"`` (:data:`T_VALUES`).
+    Left: :func:`rejlab.abstention_scores` as they answer (solid) and
+    :func:`rejlab.rule_scores` answering only above t (dashed), with the target where the
+    ranking flips. Right: their risk-coverage curves, where each answers (circle) and where
+    answering above t puts it (diamond).
 
     Examples
     --------
@@ -76,8 +68,7 @@ def abstention_explorer(t=0.0, *, seed=0):
     rule_curves = {name: rule_scores(s.correct, s.confidence, grid) for name, s in systems.items()}
     rc = {name: risk_coverage_curve(s.correct, s.confidence) for name, s in systems.items()}
     flip = break_even_target(*(abstention_scores(s.correct, s.answered) for s in systems.values()))
-    controls = {"t": widgets.SelectionSlider(options=list(T_VALUES), value=t, description="target t",
-                                             style={"description_width": "initial"})}
+    controls = {"t": choice_slider("target t", t, T_VALUES)}
 
     def compute(t):
         return AbstentionState(t, {n: abstention_scores(s.correct, s.answered, t=t)
@@ -105,7 +96,7 @@ def abstention_explorer(t=0.0, *, seed=0):
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4), readout_lines=2,
                     title="“I don't know” as an answer: two systems under a penalty for errors",
-                    question=abstention_explorer.question, notice=abstention_explorer.notice)
+                    **about(abstention_explorer))
 
 
 abstention_explorer.site_grid = {"t": [0.0, 0.02, 0.04, 0.06, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75,

@@ -1,12 +1,9 @@
 """Frozen backgrounds: fast redraws for explorers whose figures hold much static text.
 
-The static part of a figure (axes, ticks, labels, curves that never move) is rendered
-once to pixels and shown as a background image; each redraw then renders only the artists
-that move, found by their gids as each :mod:`rejlab.plot` function lists them. Drawing
-tick labels is what dominates a full redraw (several times the cost of 600 scatter
-points). A title that moves with a control sits at a fixed height (``set_title(...,
-y=1.0)``, as the plot functions set the titles they move): with the side titles hidden in
-the background, matplotlib's automatic placement would push it off the figure.
+What never moves is rendered once to a background image; a redraw renders only the
+artists that move, found by their gids. Tick labels dominate a full redraw (several times
+600 scatter points). A title that moves sits at a fixed height (``set_title(..., y=1.0)``):
+automatic placement would push it off the figure once the side titles are hidden.
 """
 
 from __future__ import annotations
@@ -56,11 +53,10 @@ def release_background(fig, *, relayout=False):
 def freeze(fig, *prefixes, extra=()):
     """On the first draw, render everything once but what moves, and draw only that after.
 
-    What moves: the artists of the figure's axes whose gid starts with one of
-    ``prefixes``, and ``extra`` (a title that changes, an axis that rescales: text is what
-    costs most to draw, so only what changes is redrawn). The layout is computed (with
-    everything visible) and then fixed, and autoscaling is switched off, so that the pixels
-    stay aligned with the axes. Later calls do nothing until :func:`release_background`.
+    What moves: the artists whose gid starts with one of ``prefixes``, and ``extra`` (a
+    title that changes, an axis that rescales). The layout is computed, then fixed, and
+    autoscaling is switched off, so that the pixels stay aligned with the axes. Later calls
+    do nothing until :func:`release_background`.
     """
     if getattr(fig, "_rejlab_background", None) is not None:
         return

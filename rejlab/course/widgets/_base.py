@@ -1,20 +1,12 @@
 """The one pattern every explorer follows: controls + a pure compute + a draw.
 
-An :class:`Explorer` is an ``ipywidgets.VBox``: a title and the one question the explorer
-answers, the controls, a readout (the numbers a lesson talks about), a message line for
-bad input, the figure as a PNG ``ipywidgets.Image`` (shown at its own pixel size, shrunk
-only to fit) and a "What to notice" line the student opens. Rendering to an Image keeps
-the notebook's stored outputs stable and lets tests and benchmarks see every redraw
-without a kernel: ``explorer.state`` is the latest computed result, ``explorer.image``
-the latest PNG, ``explorer.redraws`` counts redraws.
-
-Bad input never raises out of an explorer: a control's value is checked at the door
-(:func:`control_values`), then ``compute`` validates what it needs, and a ``ValueError``
-becomes a message naming the control while the readout is cleared and the figure blanked,
-so no stale number stands beside the warning. The figure's text alternative
-(:meth:`Explorer.alt_text`) is generated from the numbers; it is the image's ``title``,
-its accessible name, and the ``alt`` of the course website's frames. Outside a live kernel
-(GitHub, nbviewer, a notebook not yet run) the display shows the current figure.
+An :class:`Explorer` is an ``ipywidgets.VBox``: title and question, controls, a readout, a
+message line, the figure as a PNG ``Image`` and a "What to notice" line. Rendering to an
+Image keeps stored outputs stable and lets tests drive an explorer without a kernel
+(``explorer.state``, ``explorer.image``, ``explorer.redraws``). Bad input never raises out
+of an explorer: it becomes a message naming the control, with the readout cleared and the
+figure blanked. The figure's text alternative (:meth:`Explorer.alt_text`) is generated from
+the numbers. See docs/architecture.md, "A new explorer".
 """
 
 from __future__ import annotations
@@ -42,7 +34,7 @@ from ..._constraints import Kind, accepts
 from ..._kinds import integer
 from ...plot import RC
 
-__all__ = ["Explorer", "format_number", "control_values", "among", "slider"]
+__all__ = ["Explorer", "format_number", "control_values", "among", "slider", "choice_slider"]
 
 _TAG = re.compile(r"<[^>]+>")
 _BREAK = re.compile(r"<br\s*/?>", re.I)
@@ -104,6 +96,12 @@ def slider(description, value, lo=0.0, hi=1.0, step=0.01, fmt=".2f", **options):
                                description=description, **options)
 
 
+def choice_slider(description, value, options):
+    """A selection slider over ``options`` whose description keeps its full width."""
+    return widgets.SelectionSlider(options=list(options), value=value, description=description,
+                                   style={"description_width": "initial"})
+
+
 def _option_labels(control):
     return [str(o[0] if isinstance(o, tuple) and len(o) == 2 else o) for o in control.options]
 
@@ -118,11 +116,9 @@ def _is_choice(control):
 def control_values(controls):
     """The controls' values by name, each checked at the door; ``ValueError`` naming the control.
 
-    A choice must hold one of its options (ipywidgets lets its value be None); a number
-    must be finite and, for a control with ``min`` and ``max``, inside that range (a slider
-    clamps, but NaN passes the clamp and a typed number does not clamp at all); a log
-    slider's range is ``base ** min`` .. ``base ** max``. Other values are passed on for
-    ``compute`` to judge.
+    A choice must hold one of its options (ipywidgets allows None); a float must be finite
+    and inside ``[min, max]`` (NaN passes a slider's clamp, a typed number is not clamped).
+    Other values are left for ``compute`` to judge.
     """
     values = {}
     for name, control in controls.items():
@@ -175,11 +171,13 @@ def explains(question, notice):
     return mark
 
 
-def png_reference(rgba):
-    """An RGB PNG of an (H, W, 4) uint8 array, written the obvious way: Pillow encodes it.
+def about(factory):
+    """The ``question`` and ``notice`` keywords of :class:`Explorer` that :func:`explains` gave."""
+    return {"question": factory.question, "notice": factory.notice}
 
-    The definition :func:`fast_png` must meet (a test decodes both and compares pixels).
-    """
+
+def png_reference(rgba):
+    """An RGB PNG of an (H, W, 4) uint8 array, encoded by Pillow: the reference of :func:`fast_png`."""
     buf = io.BytesIO()
     Image.fromarray(np.ascontiguousarray(rgba[:, :, :3])).save(buf, format="png")
     return buf.getvalue()
@@ -190,14 +188,13 @@ def _chunk(kind, data):
 
 
 def fast_png(rgba):
-    """The pixels of :func:`png_reference` (read that one first), encoded for speed.
+    """The pixels of :func:`png_reference`, encoded for speed.
 
-    Rows are stored unfiltered and compressed in one zlib pass at level 1: on figures
-    (flat colours, lines, text) smaller than Pillow's adaptive filtering at its fastest
-    level and about twice as fast (``bench/widgets.py``), which matters at every slider
-    move. The format by hand: the PNG signature, an IHDR chunk (width, height, 8-bit
-    RGB), one IDAT chunk of the rows (each prefixed by its filter byte, 0 = none) and IEND;
-    each chunk is length, type, data and the CRC-32 of type + data.
+    Unfiltered rows in one zlib pass at level 1: on figures (flat colours, lines, text)
+    smaller than Pillow's fastest adaptive filtering and about twice as fast
+    (``bench/widgets.py``), which matters at every slider move. Signature, IHDR (8-bit RGB),
+    one IDAT of the rows (each led by filter byte 0) and IEND; a chunk is length, type, data,
+    CRC-32 of type + data.
     """
     height, width = rgba.shape[:2]
     rows = np.zeros((height, 1 + 3 * width), dtype=np.uint8)
@@ -234,27 +231,24 @@ class Explorer(widgets.VBox):
     Parameters
     ----------
     controls : mapping name -> ipywidgets value widget
-        Their ``value`` is passed to ``compute`` as keyword arguments, once checked by
-        :func:`control_values`.
+        Their values, checked by :func:`control_values`, are ``compute``'s keyword arguments.
     compute : callable
-        Pure function of the control values; a ``ValueError`` is shown in the message line
-        (``state`` keeps the last good result) and the explorer keeps working.
+        Pure function of the control values; its ``ValueError`` becomes the message line
+        (``state`` keeps the last good result).
     draw : callable
         ``draw(figure, state)`` through :mod:`rejlab.plot` calls, which move their artists
         in place when called again on the same Axes.
     readout : callable, optional
         ``readout(state) -> str``: HTML shown under the controls.
-    figsize, dpi : the figure's size in inches and its resolution.
     title, question, notice : str
-        What the explorer shows, the one question it answers (under the title), and what
-        to notice (in a "What to notice" section the student opens).
+        Shown above the controls; the notice in a "What to notice" section the student opens.
     legend : str, optional
         HTML under the figure (a key the browser draws faster than matplotlib would).
     controls_layout : widget, optional
         The container of the controls (default: one wrapping row).
     readout_lines : int, default 1
-        Lines kept for the readout from the start; more are kept as soon as a readout
-        needs them and never given back, so that the figure below never moves.
+        Lines kept for the readout; more are kept as soon as a readout needs them and never
+        given back, so that the figure below never moves.
     """
 
     def __init__(self, controls: Mapping[str, widgets.Widget], compute: Callable,
@@ -308,7 +302,12 @@ class Explorer(widgets.VBox):
             state = self._compute(**control_values(self.controls))
             with matplotlib.rc_context(RC):
                 self._draw(self.figure, state)
-                png = self._render_png()
+                self._canvas.draw()
+                # the first render lays the figure out, then frozen: layout costs more than drawing
+                if self.figure.get_layout_engine() is not None:
+                    self.figure.set_layout_engine("none")  # not None: that re-reads rcParams
+                self.image.layout.width = f"{self._canvas.get_width_height()[0]}px"  # its own size
+                png = fast_png(np.asarray(self._canvas.buffer_rgba()))
             shown = self._readout(state) if self._readout is not None else ""
         except ValueError as exc:
             self.error = str(exc)
@@ -358,24 +357,12 @@ class Explorer(widgets.VBox):
         readout = html_to_text(self.readout.value)
         return text + (f": {readout}" if readout else "")
 
-    def _render_png(self):
-        """Draw with Agg and encode a PNG, fast enough for a slider. The first render lays the
-        figure out (constrained layout), which is then frozen: it costs more than drawing."""
-        self._canvas.draw()
-        if self.figure.get_layout_engine() is not None:
-            self.figure.set_layout_engine("none")  # not None: that re-reads rcParams
-        self.image.layout.width = f"{self._canvas.get_width_height()[0]}px"  # its own size
-        return fast_png(np.asarray(self._canvas.buffer_rgba()))
-
-    def text_plain(self):
-        """What a page without widgets says about the explorer, beside its picture."""
-        return f"Explorer: {self.title or 'interactive figure'} (run the notebook to move the controls)"
-
     def _repr_mimebundle_(self, **kwargs):
         """The widget view, plus the current figure (``image/png``, compressed harder: it is
         stored in the notebook) and a short ``text/plain`` for pages without widgets."""
         data = super()._repr_mimebundle_(**kwargs) or {}
-        data["text/plain"] = self.text_plain()
+        data["text/plain"] = (f"Explorer: {self.title or 'interactive figure'} "
+                              "(run the notebook to move the controls)")
         if self.image.value:
             buf = io.BytesIO()
             with Image.open(io.BytesIO(self.image.value)) as im:

@@ -1,10 +1,4 @@
-"""Explorer of lesson 15: what a temperature and the bins do to the ECE and to rejection.
-
-:func:`calibration_explorer` tempers the toy problem's exact (calibrated) posteriors into a
-miscalibrated model, bins its maximum probability (:func:`rejlab.calibration_bins`) and
-draws the reliability diagram and the bin counts; the readout sets the ECE beside what
-rejection sees: AURC (the ranking) and Chow's rule (a threshold in probabilities).
-"""
+"""Explorer of lesson 15: what a temperature and the bins do to the ECE and to rejection."""
 
 from __future__ import annotations
 
@@ -27,8 +21,8 @@ from ...measures import operating_point
 from ...plot import bin_counts, panels, reliability_diagram
 from ...rejectors import max_probability
 from ...selective import aurc, chow_rule
-from ._base import Explorer, among, explains, format_number
-from ._uncertainty import SAMPLE_SIZES, size_slider
+from ._base import Explorer, about, among, choice_slider, explains, format_number
+from ._uncertainty import SAMPLE_SIZES
 
 __all__ = ["calibration_explorer", "CalibrationState", "TEMPERATURES", "BIN_COUNTS"]
 
@@ -56,24 +50,20 @@ class CalibrationState(NamedTuple):
 @explains(
     "How do a model's temperature and the choice of bins change its measured calibration "
     "error, and what do they change for rejection?",
-    "At T = 1 the bars follow the diagonal, yet the ECE is not 0 and grows with the number "
-    "of bins: it counts noise too. Equal-width bins below 1/4 stay empty here. T < 1 puts the "
-    "bars below the diagonal (overconfident), T > 1 above it; AURC barely moves while Chow's "
-    "rule rejects far more or far less.")
+    "At T = 1 the bars follow the diagonal, yet the ECE is not 0 and grows with the number of bins: it "
+    "counts noise too. Equal-width bins below 1/4 stay empty here. T < 1 puts the bars below the diagonal "
+    "(overconfident), T > 1 above it; AURC barely moves while Chow's rule rejects far more or far less.")
 @accepts(temperature=among(TEMPERATURES), n_bins=among(BIN_COUNTS), binning=one_of(BINNINGS),
          n_per_class=among(SAMPLE_SIZES), seed=SEED, rho=SINGLE_FRACTION)
 def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n_per_class=150,
                          seed=0, rho=0.3):
-    """Question: how do the temperature and the bins change the ECE, and what changes for rejection?
+    """The reliability diagram of the tempered maximum probability, beside the bin counts.
 
-    Tempers the exact posteriors of ``rl.datasets.four_gaussians(n_per_class, seed)``
-    (:func:`rejlab.apply_temperature`; T = 1 is calibrated) and draws the reliability
-    diagram of the maximum probability with ``n_bins`` bins of the chosen ``binning``,
-    beside the bin counts. The readout gives the ECE with both binnings, the AURC, the
-    fraction Chow's rule rejects at ``rho`` and the temperature
-    :func:`rejlab.fit_temperature` would fit on this sample to undo T. Controls:
-    ``"temperature"`` (:data:`TEMPERATURES`), ``"n_bins"`` (:data:`BIN_COUNTS`),
-    ``"binning"``, ``"n_per_class"``.
+    The exact posteriors of ``four_gaussians(n_per_class, seed)`` tempered by T
+    (:func:`rejlab.apply_temperature`; T = 1 is calibrated), binned by
+    :func:`rejlab.calibration_bins`. The readout sets the ECE (both binnings) beside what
+    rejection sees: the AURC, what Chow's rule rejects at ``rho``, and the temperature
+    :func:`rejlab.fit_temperature` fits to undo T.
 
     Examples
     --------
@@ -86,15 +76,13 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
     (0.141, 1.96)
     """
     controls = {
-        "temperature": widgets.SelectionSlider(options=list(TEMPERATURES), value=temperature,
-                                               description="temperature T",
-                                               style={"description_width": "initial"}),
+        "temperature": choice_slider("temperature T", temperature, TEMPERATURES),
         "n_bins": widgets.SelectionSlider(options=list(BIN_COUNTS), value=n_bins,
                                           description="bins"),
         "binning": widgets.ToggleButtons(options=[("equal width", "equal_width"),
                                                   ("equal mass", "equal_mass")],
                                          value=binning, description="binning"),
-        "n_per_class": size_slider(n_per_class),
+        "n_per_class": choice_slider("n per class", n_per_class, SAMPLE_SIZES),
     }
 
     def compute(temperature, n_bins, binning, n_per_class):
@@ -122,7 +110,7 @@ def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
                     title="Calibration: reliability diagram and what rejection sees",
-                    question=calibration_explorer.question, notice=calibration_explorer.notice)
+                    **about(calibration_explorer))
 
 
 calibration_explorer.site_grid = {"temperature": "options", "binning": "options"}

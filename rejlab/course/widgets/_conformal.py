@@ -1,10 +1,4 @@
-"""Explorer of lesson 16: conformal risk control beside SGR and Learn then Test.
-
-:func:`conformal_explorer` sets alpha, the calibration size and the calibration sample,
-chooses the three thresholds on that sample (:func:`rejlab.datasets.conformal_comparison`)
-and shows where each lands on the population's joint and selective risk curves
-(:func:`rejlab.plot.conformal_comparison`).
-"""
+"""Explorer of lesson 16: conformal risk control beside SGR and Learn then Test."""
 
 from __future__ import annotations
 
@@ -16,7 +10,7 @@ from ...plot import panels
 from ..datasets import conformal_comparison
 from ..plot import conformal_comparison as draw_comparison
 from ._background import freeze
-from ._base import Explorer, among, explains, format_number, slider
+from ._base import Explorer, about, among, choice_slider, explains, format_number, slider
 from ._guarantees import VALIDATION_SIZES
 
 __all__ = ["conformal_explorer"]
@@ -37,21 +31,16 @@ def _line(name, promise, judged, best):
 
 
 @explains(
-    "At the same α, what does each method promise, and how much of the population does each "
-    "keep?",
-    "The filled diamond (CRC) sits on the joint-risk curve near α and keeps most of the "
-    "population; its hollow twin lies above α on the selective curve. SGR and Learn then Test "
-    "sit below α on the selective curve, far to the left. Change the sample: CRC lands above α "
-    "about as often as below, SGR almost never.")
+    "At the same α, what does each method promise, and how much of the population does each keep?",
+    "The filled diamond (CRC) sits on the joint-risk curve near α and keeps most of the population; its "
+    "hollow twin lies above α on the selective curve. SGR and Learn then Test sit below α on the selective "
+    "curve, far to the left. Change the sample: CRC lands above α about as often as below, SGR almost never.")
 @accepts(alpha=OPEN_FRACTION, n=among(VALIDATION_SIZES), seed=integer(0, 9))
 def conformal_explorer(alpha=0.2, n=200, seed=0):
-    """Question: at the same alpha, what does each method promise and keep?
+    """CRC's, SGR's and Learn then Test's thresholds on one calibration sample, on the population.
 
-    Draws one calibration sample of ``n`` points of the toy problem (``seed``), chooses
-    conformal risk control's threshold (joint risk at most alpha on average) and SGR's
-    and Learn then Test's (selective risk at most alpha with probability 0.9), and plots
-    each on the population's joint and selective risk curves against coverage. Controls:
-    ``"alpha"`` (0.05 .. 0.30), ``"n"`` (:data:`VALIDATION_SIZES`) and ``"seed"`` (0 .. 9).
+    :func:`rejlab.datasets.conformal_comparison` (delta = 0.1) of ``n`` points drawn with
+    ``seed``, drawn on the population's joint and selective risk curves against coverage.
 
     Examples
     --------
@@ -64,9 +53,7 @@ def conformal_explorer(alpha=0.2, n=200, seed=0):
     """
     controls = {
         "alpha": slider("α", alpha, 0.05, 0.30),
-        "n": widgets.SelectionSlider(options=list(VALIDATION_SIZES), value=n,
-                                     description="calibration n",
-                                     style={"description_width": "initial"}),
+        "n": choice_slider("calibration n", n, VALIDATION_SIZES),
         "seed": widgets.IntSlider(value=seed, min=0, max=9, description="sample",
                                   style={"description_width": "initial"}),
     }
@@ -91,7 +78,7 @@ def conformal_explorer(alpha=0.2, n=200, seed=0):
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.6), readout_lines=6,
                     title="Three promises at the same α: one calibration sample, one population",
-                    question=conformal_explorer.question, notice=conformal_explorer.notice)
+                    **about(conformal_explorer))
 
 
 conformal_explorer.site_grid = {"alpha": [round(0.05 + 0.025 * i, 3) for i in range(11)],

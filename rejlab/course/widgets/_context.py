@@ -1,9 +1,4 @@
-"""Explorer of lesson 10: context strength and probability of failure (Condessa et al. 2017, Figs. 6-8).
-
-The scene, the classifier and its probabilities are computed once; each context (one per
-strength) and each JCR result (one per strength and probability of failure) the first
-time a slider reaches it, then cached, so that going back to a setting is instant.
-"""
+"""Explorer of lesson 10: context strength and probability of failure (Condessa et al. 2017, Figs. 6-8)."""
 
 from __future__ import annotations
 
@@ -20,7 +15,7 @@ from ...curves import RejectionCurves, rejection_curves
 from ...datasets import Scene, synthetic_scene
 from ...measures import OperatingPoint, operating_point
 from ...plot import jcr_vs_scr, panels, scene_map
-from ._base import Explorer, explains, format_number, slider
+from ._base import Explorer, about, explains, format_number, slider
 
 __all__ = ["context_explorer", "ContextState", "EXPLORER_SCENE"]
 
@@ -59,18 +54,16 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
     """Move the context strength and the probability of failure; see JCR against SCR.
 
     Left: the classification with context, JCR's rejected pixels darkened. Right: SCR's
-    curves of A and Q against r at this strength (one context computation gives every r)
-    and JCR's single operating point (one joint computation per probability of failure).
-    The readout gives A, Q, phi and rho_0 of JCR and of SCR at the same rejected fraction.
+    curves of A and Q at this strength and JCR's one operating point. Each context and each
+    JCR result is computed the first time a slider reaches it, then cached.
 
     Parameters
     ----------
     scene : Scene, optional
-        Default: ``rl.datasets.synthetic_scene(**EXPLORER_SCENE)``, 64 x 64 pixels and 6
-        classes; a 145 x 145 scene works too, with about a second per new setting.
+        Default: ``rl.datasets.synthetic_scene(**EXPLORER_SCENE)``; a 145 x 145 scene takes
+        about a second per new setting.
     strength, failure_probability : float
-        Initial values of the controls ``"strength"`` (lambda, 0 to 8) and
-        ``"failure_probability"`` (gamma, 0 to 0.5: past that nearly every pixel is rejected).
+        lambda in [0, 8] and gamma in [0, 0.5] (past that nearly every pixel is rejected).
     per_class, seed : int
         Training pixels per class and the seed that picks them.
     """
@@ -135,7 +128,7 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(9, 3.6),
                     title="Context and rejection: JCR against SCR",
-                    question=context_explorer.question, notice=context_explorer.notice)
+                    **about(context_explorer))
 
 
 context_explorer.site_grid = {"strength": [0.0, 1.0, 2.0, 4.0, 8.0],

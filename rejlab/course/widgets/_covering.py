@@ -1,11 +1,4 @@
-"""Explorer of the neighborhood lessons (07-09; neighborhood-system paper, Secs. 3-4).
-
-:func:`covering_explorer` lets a student edit a covering cell by cell, pick an element p
-and see N(p), NS(p), Q_NS(p), the derived covering, the overlapped elements (counted and
-by the paper's Theorem) and AA / RAR of the covering read as a result against an ideal:
-:func:`rejlab.covering_summary` and :func:`rejlab.accuracy_report`, drawn by
-:mod:`rejlab.plot`.
-"""
+"""Explorer of the neighborhood lessons (07-09; neighborhood-system paper, Secs. 3-4)."""
 
 from __future__ import annotations
 
@@ -50,8 +43,7 @@ def _key(scores):
 
 
 def _cell_toggle(on, e, i):
-    """The toggle of element e in block C_i: an "in the block" cell filled (primary blue, a
-    tick), an empty one plain, which differ in colour, brightness and shape (a plain toggle's
+    """The toggle of element e in block C_i: filled blue with a tick when on (a plain toggle's
     two greys differ too little to be read at a glance)."""
     button = widgets.ToggleButton(value=on, description=str(e), tooltip=f"{e} in C{i}",
                                   layout=widgets.Layout(width="3.6em"))   # the tick and e
@@ -70,12 +62,10 @@ def _fmt(s):
 
 _QUESTION = ("For an element p, which blocks hold it (NS(p)), what do they share (N(p)), and "
              "which elements lie in two blocks or more?")
-_NOTICE = ("N(p), the intersection of the blocks that hold p, always contains p and shrinks as "
-           "p joins more blocks. Switch a cell off and an element may lie in no block: C is then "
-           "no covering.")
+_NOTICE = ("N(p), the intersection of the blocks that hold p, always contains p and shrinks as p joins more "
+           "blocks. Switch a cell off and an element may lie in no block: C is then no covering.")
 _QUESTION_SCORES = "And read as a result against the ideal, how accurate is it (AA, RAR)?"
-_NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the errors, so it can "
-                  "drop.")
+_NOTICE_SCORES = ("An extra wrong label never lowers AA; RAR divides by the errors, so it can drop.")
 
 #: Blocks given as sets (a sequence of sets; an indicator matrix is not drawn here).
 SET_FAMILY = Kind("SET_FAMILY", sc.set_family, example=[{"b", "c", "d"}, {"a", "e", "f"}])
@@ -86,29 +76,20 @@ SET_FAMILY = Kind("SET_FAMILY", sc.set_family, example=[{"b", "c", "d"}, {"a", "
 def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, scores=True):
     """Edit a covering on a small universe and watch N(p), NS(p), cov(C), overlaps, AA and RAR.
 
+    :func:`rejlab.covering_summary` and :func:`rejlab.accuracy_report` of the edited
+    covering; one toggle control per block and element, ``"C<i>:<element>"``.
+
     Parameters
     ----------
     covering : list of sets, optional
-        The starting covering (default: the result P' of Example 4,
-        ``({b,c}, {e,c,f}, {a,d,g})``, on U = {a..g}); at most 8 blocks.
+        At most 8 blocks (default: the result P' of Example 4 on U = {a..g}).
     universe : collection, optional
-        U (default: the union of ``covering`` and ``ideal``); at most 15 elements.
+        At most 15 elements (default: the union of ``covering`` and ``ideal``).
     ideal : list of sets, optional
-        The ideal result the covering is scored against (as many blocks). Default on the
-        paper's U with 3 blocks: the covering ideal of Examples 3-5 or the partition ideal
-        of Examples 1-2, to choose from.
-    p : element of U, optional
-        The element first selected (default: the first element of U).
+        The ideal the covering is scored against (default on the paper's U with 3 blocks:
+        the ideals of Examples 3-5 and 1-2, to choose from).
     scores : bool, default True
-        Score the covering as a result against an ideal (AA, RAR, the right panel and the
-        ``ideal`` dropdown); ``False`` shows the covering alone, for lesson 07.
-
-    Returns
-    -------
-    Explorer
-        Controls: one toggle per block and element, ``"C<i>:<element>"``, ``p`` and (with
-        ``scores``) ``ideal``. A covering with an empty block or an element in no block
-        shows a message, until it is a covering again.
+        Score the covering against an ideal (AA, RAR); ``False`` shows it alone (lesson 07).
 
     Examples
     --------

@@ -1,17 +1,9 @@
-"""Explorer of lesson 17: which cases should a classifier pass to an expert, at what cost?
-
-:func:`deferral_explorer` sets the cost of one deferral and the expert's accuracy on the
-toy problem's lower and upper classes (:func:`rejlab.datasets.expert_toy`), applies the
-deferral rule (:func:`rejlab.defer`), and draws who answers where
-(:func:`rejlab.plot.deferral_map`) beside the system's accuracy against the deferral rate
-for three orders of deferral (:func:`rejlab.deferral_curve`, :func:`rejlab.plot.deferral_curves`).
-"""
+"""Explorer of lesson 17: which cases should a classifier pass to an expert, at what cost?"""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..._constraints import accepts
@@ -21,7 +13,7 @@ from ...plot import OKABE_ITO, SERIES_COLORS, panels
 from ..datasets import ExpertToy, expert_toy
 from ..plot import deferral_curves, deferral_map
 from ._background import freeze
-from ._base import Explorer, among, explains, format_number, slider
+from ._base import Explorer, about, among, choice_slider, explains, format_number, slider
 
 __all__ = ["deferral_explorer", "DeferralState", "EXPERT_LEVELS", "DEFERRAL_ORDERS"]
 
@@ -65,16 +57,12 @@ class DeferralState(NamedTuple):
 @accepts(cost=SINGLE_FRACTION, strong=among(EXPERT_LEVELS), weak=among(EXPERT_LEVELS),
          n_per_class=POSITIVE_INTEGER, seed=SEED)
 def deferral_explorer(cost=0.1, strong=0.95, weak=0.5, *, n_per_class=500, seed=0):
-    """Question: at a given cost, which cases should go to the expert, and what is that worth?
+    """Who :func:`rejlab.defer` sends to the expert, and the system's accuracy per deferral rate.
 
-    The toy problem (``n_per_class`` per class, ``seed``) with an expert right with
-    probability ``strong`` on the two lower classes and ``weak`` on the two upper ones
-    (:func:`rejlab.datasets.expert_toy`). Left: the samples :func:`rejlab.defer` sends to
-    the expert at this cost. Right: the system's accuracy against the deferral rate when
-    the least confident go first, the largest expected gains ``e(x) - c(x)`` first, or at
-    random, with the rule's point. The readout sets the rule's accuracy beside the two
-    other orders at the same rate. Controls: ``"cost"`` (0 .. 0.5), ``"strong"`` and
-    ``"weak"`` (:data:`EXPERT_LEVELS`).
+    :func:`rejlab.datasets.expert_toy` with an expert right with probability ``strong`` on
+    the two lower classes and ``weak`` on the upper ones. Right: the accuracy against the
+    deferral rate for the orders of :data:`DEFERRAL_ORDERS` (least confident, largest
+    ``e(x) - c(x)``, random), with the rule's point.
 
     Examples
     --------
@@ -88,12 +76,8 @@ def deferral_explorer(cost=0.1, strong=0.95, weak=0.5, *, n_per_class=500, seed=
     """
     controls = {
         "cost": slider("cost per deferral", cost, 0.0, 0.5),
-        "strong": widgets.SelectionSlider(options=list(EXPERT_LEVELS), value=strong,
-                                          description="expert on classes 0, 1",
-                                          style={"description_width": "initial"}),
-        "weak": widgets.SelectionSlider(options=list(EXPERT_LEVELS), value=weak,
-                                        description="expert on classes 2, 3",
-                                        style={"description_width": "initial"}),
+        "strong": choice_slider("expert on classes 0, 1", strong, EXPERT_LEVELS),
+        "weak": choice_slider("expert on classes 2, 3", weak, EXPERT_LEVELS),
     }
     random_order = np.random.default_rng(seed).random(4 * n_per_class)
 
@@ -126,7 +110,7 @@ def deferral_explorer(cost=0.1, strong=0.95, weak=0.5, *, n_per_class=500, seed=
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.6),
                     title="Learning to defer: a classifier and an expert", legend=_KEY,
-                    question=deferral_explorer.question, notice=deferral_explorer.notice)
+                    **about(deferral_explorer))
 
 
 deferral_explorer.site_grid = {"cost": [round(0.05 * i, 2) for i in range(11)],

@@ -1,10 +1,4 @@
-"""Explorer of lesson 14: does a promised risk hold on fresh data?
-
-:func:`guarantee_explorer` sets a target risk, the failure probability delta, the
-validation size and the method, draws many validation samples of the toy problem
-(:func:`rejlab.datasets.guarantee_study`) and shows where each chosen threshold lands on
-the population (:func:`rejlab.plot.guarantee_study`).
-"""
+"""Explorer of lesson 14: does a promised risk hold on fresh data?"""
 
 from __future__ import annotations
 
@@ -18,7 +12,7 @@ from ...plot import panels
 from ..datasets import STUDY_METHODS, GuaranteeStudy, guarantee_study
 from ..plot import guarantee_study as draw_study
 from ._background import freeze
-from ._base import Explorer, among, explains, format_number, slider
+from ._base import Explorer, about, among, choice_slider, explains, format_number, slider
 
 __all__ = ["guarantee_explorer", "GuaranteeState", "VALIDATION_SIZES"]
 
@@ -38,9 +32,8 @@ class GuaranteeState(NamedTuple):
 
 
 @explains(
-    "If a threshold promises a selective risk at most the target with probability 1 − δ, "
-    "how often does it break that promise on fresh data, and how much coverage does the "
-    "promise cost?",
+    "If a threshold promises a selective risk at most the target with probability 1 − δ, how often does it "
+    "break that promise on fresh data, and how much coverage does the promise cost?",
     "With no promise about half of the thresholds land above the target. SGR and Learn then "
     "Test land above it in fewer than δ of the samples (SGR far fewer), at a price in coverage: "
     "the dots sit left of the star, further left for a smaller δ or a smaller validation set. "
@@ -48,15 +41,11 @@ class GuaranteeState(NamedTuple):
 @accepts(target_risk=OPEN_FRACTION, delta=OPEN_FRACTION, n=among(VALIDATION_SIZES),
          method=one_of(STUDY_METHODS), n_splits=POSITIVE_INTEGER)
 def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_splits=200):
-    """Question: how often does a promised risk fail on fresh data, and what does it cost?
+    """Thresholds chosen on ``n_splits`` validation samples of ``n`` points, judged on the population.
 
-    Draws ``n_splits`` validation samples of ``n`` points of the toy problem (seed 0),
-    chooses a threshold on each with ``method`` (SGR, Learn then Test, or the largest
-    coverage whose validation risk is at most the target, which promises nothing) and
-    plots each one's population coverage and risk (:func:`rejlab.datasets.guarantee_study`).
-    The readout gives the share above the target against delta and the coverage given up
-    against the population's best threshold. Controls: ``"target_risk"`` (0.05 .. 0.30),
-    ``"delta"`` (0.01 .. 0.30), ``"n"`` (:data:`VALIDATION_SIZES`) and ``"method"``.
+    :func:`rejlab.datasets.guarantee_study` with ``method`` (SGR, Learn then Test, or
+    ``"empirical"``, which promises nothing), drawn by :func:`rejlab.plot.guarantee_study`;
+    the readout sets the share above the target beside delta, and the coverage given up.
 
     Examples
     --------
@@ -71,9 +60,7 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
     controls = {
         "target_risk": slider("target risk", target_risk, 0.05, 0.30),
         "delta": slider("δ", delta, 0.01, 0.30),
-        "n": widgets.SelectionSlider(options=list(VALIDATION_SIZES), value=n,
-                                     description="validation n",
-                                     style={"description_width": "initial"}),
+        "n": choice_slider("validation n", n, VALIDATION_SIZES),
         "method": widgets.ToggleButtons(options=[("SGR", "sgr"), ("Learn then Test", "ltt"),
                                                  ("no promise", "empirical")],
                                         value=method, description="method"),
@@ -96,13 +83,12 @@ def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_spl
         return (f"{promise} | above the target on the population: {s.n_exceeded} of "
                 f"{s.n_splits} ({100 * s.exceedance:.1f} %) | a threshold found on "
                 f"{int(s.certified.sum())} of {s.n_splits} ({100 * state.certified_share:.1f} %) "
-                f"| mean coverage "
-                f"{f(float(s.coverage.mean()))}, best {f(s.best_coverage)}, given up "
-                f"{f(s.coverage_given_up)}")
+                f"| mean coverage {f(float(s.coverage.mean()))}, best {f(s.best_coverage)}, "
+                f"given up {f(s.coverage_given_up)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.6),
                     title="Can we promise a risk? Many validation samples, one population",
-                    question=guarantee_explorer.question, notice=guarantee_explorer.notice)
+                    **about(guarantee_explorer))
 
 
 guarantee_explorer.site_grid = {"target_risk": [round(0.05 + 0.01 * i, 2) for i in range(26)],

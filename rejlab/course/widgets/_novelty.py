@@ -1,16 +1,9 @@
-"""Explorer of lesson 18: what one threshold on the maximum probability misses.
-
-:func:`novelty_explorer` draws the toy problem with novel points on the plane of its two
-scores (:func:`rejlab.plot.novelty_plane`), the band one threshold on the maximum
-probability keeps (Chow's, at the price of a rejection) and the region the two-score rule
-keeps (:func:`rejlab.scod_rule`), and reads out what each keeps and what it costs.
-"""
+"""Explorer of lesson 18: what one threshold on the maximum probability misses."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-import ipywidgets as widgets
 import numpy as np
 
 from ..._constraints import accepts
@@ -27,7 +20,7 @@ from ...plot import novelty_plane, panels
 from ...selective import chow_rule
 from ..datasets import FourGaussiansWithNovelty, four_gaussians_with_novelty
 from ._background import freeze, release_background
-from ._base import Explorer, among, explains, format_number, slider
+from ._base import Explorer, about, among, choice_slider, explains, format_number, slider
 
 __all__ = ["novelty_explorer", "NoveltyState", "NOVEL_COSTS", "NOVEL_COUNTS"]
 
@@ -37,11 +30,6 @@ NOVEL_COSTS = (0.25, 0.5, 1.0, 2.0, 4.0)
 NOVEL_COUNTS = (30, 75, 150, 300)
 #: The plane's grid: coarse enough for a quick redraw, fine enough for a smooth border.
 _GRID = dict(max_probability=np.linspace(0.25, 1.0, 151), log_ratio=np.linspace(-35.0, 15.0, 251))
-
-
-def _choice(description, value, options):
-    return widgets.SelectionSlider(options=list(options), value=value, description=description,
-                                   style={"description_width": "initial"})
 
 
 class NoveltyState(NamedTuple):
@@ -71,15 +59,12 @@ class NoveltyState(NamedTuple):
 @accepts(reject_cost=SINGLE_FRACTION, novel_cost=among(NOVEL_COSTS),
          n_novel=among(NOVEL_COUNTS))
 def novelty_explorer(reject_cost=0.3, novel_cost=1.0, n_novel=150):
-    """Question: what does one threshold on the maximum probability miss, and at what cost?
+    """Chow's band against the two-score region on the plane of the two scores.
 
-    The data: ``rl.datasets.four_gaussians_with_novelty(150, n_novel, seed=0)``. Draws
-    each sample at (maximum probability, log density ratio), the band Chow's rule keeps
-    (maximum probability at least ``1 - reject_cost``) and the region
-    :func:`rejlab.scod_rule` keeps, and reads out both rules' counts and costs per sample
-    (:func:`rejlab.novelty_outcomes`) and the cheapest threshold on the maximum probability
-    (:func:`rejlab.novelty_cost_curve`). Controls: ``"reject_cost"`` (rho, 0.05 .. 0.5),
-    ``"novel_cost"`` (nu, :data:`NOVEL_COSTS`) and ``"n_novel"`` (:data:`NOVEL_COUNTS`).
+    ``four_gaussians_with_novelty(150, n_novel, seed=0)`` at (maximum probability, log
+    density ratio): the band Chow's rule keeps (maximum probability >= 1 - rho) and the
+    region :func:`rejlab.scod_rule` keeps, with both rules' counts and costs
+    (:func:`rejlab.novelty_outcomes`) and the cheapest threshold on the maximum probability.
 
     Examples
     --------
@@ -95,8 +80,8 @@ def novelty_explorer(reject_cost=0.3, novel_cost=1.0, n_novel=150):
     """
     controls = {
         "reject_cost": slider("rejection cost ρ", reject_cost, 0.05, 0.5, step=0.05),
-        "novel_cost": _choice("novel kept ν", novel_cost, NOVEL_COSTS),
-        "n_novel": _choice("novel points", n_novel, NOVEL_COUNTS),
+        "novel_cost": choice_slider("novel kept ν", novel_cost, NOVEL_COSTS),
+        "n_novel": choice_slider("novel points", n_novel, NOVEL_COUNTS),
     }
     data, drawn = {}, {}
 
@@ -137,7 +122,7 @@ def novelty_explorer(reject_cost=0.3, novel_cost=1.0, n_novel=150):
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(8.5, 5.2), readout_lines=2,
                     title="Novelty beside ambiguity: one threshold against two scores",
-                    question=novelty_explorer.question, notice=novelty_explorer.notice)
+                    **about(novelty_explorer))
 
 
 novelty_explorer.site_grid = {"reject_cost": [round(0.05 * i, 2) for i in range(1, 11)],

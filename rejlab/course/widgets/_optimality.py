@@ -1,11 +1,7 @@
 """Explorers of the optimality lessons (04-05; Condessa et al. 2017, Sec. 4 and Figs. 2, 4, 5, 8).
 
-Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure ``compute``
-made of rejlab calls (:func:`rejlab.operating_set`, :func:`rejlab.cost_curve`,
-:func:`rejlab.rho_zero_curve`) and a ``draw`` through the :mod:`rejlab.plot` functions.
-The first draw renders what never moves (axes, ticks, labels, legends, infeasible regions)
-into a frozen background; later draws move the regions, borders and markers in place. Axis
-limits are fixed for that reason, but the cost axis, whose y axis is redrawn with it.
+What never moves is frozen into a background (so the axis limits are fixed, but the
+cost axis's, whose y axis is redrawn with it).
 """
 
 from __future__ import annotations
@@ -24,7 +20,7 @@ from ...plot import operating_set_panels, panels, price_of_rejection, rejector_l
 from ...prices import cost_curve, rho_zero_curve
 from ...rejectors import REJECTORS
 from ._background import freeze
-from ._base import Explorer, explains, format_number, slider
+from ._base import Explorer, about, explains, format_number, slider
 
 __all__ = ["operating_set_explorer", "cost_explorer", "OperatingSetState", "CostState"]
 
@@ -33,7 +29,6 @@ _TYPED = "typed (A0, r0)"
 
 
 def _toy_curves(n_per_class, seed):
-    """Rejection curves of both rejectors on the four-Gaussians toy problem."""
     toy = four_gaussians(n_per_class, seed=seed)
     return {name: toy.curves(name) for name in _REJECTORS}
 
@@ -51,21 +46,17 @@ class OperatingSetState(NamedTuple):
 @explains(
     "Which operating points beat this reference point at every price of rejection, which lose "
     "at every price, and which depend on the price?",
-    "Green means better at every price ρ: fewer mistakes kept and more correct samples kept, "
-    "both at once. A rejector's own curve never leaves the white region, because rejecting more "
-    "of the same ranking always trades one for the other; the other rejector's curve can cross "
-    "into green or orange.")
+    "Green means better at every price ρ: fewer mistakes kept and more correct samples kept, both at once. A "
+    "rejector's own curve never leaves the white region, because rejecting more of the same ranking always "
+    "trades one for the other; the other rejector's curve can cross into green or orange.")
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, reference=one_of(_REJECTORS + [_TYPED]))
 def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability"):
     """Pick a reference operating point and see its operating set for A, Q and phi.
 
-    The reference is the point of a rejector's curve at rejected fraction ``r0`` (the toy
-    problem ``rl.datasets.four_gaussians(n_per_class, seed=seed)``), or a point typed as
-    (A0, r0), whose box only offers what a classifier with this alpha reaches at r0. The
-    panels show the green (better for every rho), white (depends on rho) and orange (worse
-    for every rho) regions of ``rl.operating_set(A0, r0, alpha, r)`` with both rejectors'
-    curves (:func:`rejlab.plot.operating_set_panels`). Controls: ``"reference"``,
-    ``"r0"`` and ``"A0"`` (read for a typed reference).
+    The reference is a rejector's point at rejected fraction ``r0`` on the toy problem, or
+    a typed (A0, r0), whose box offers only what a classifier with this alpha reaches at
+    r0. The panels show the regions of ``rl.operating_set(A0, r0, alpha, r)`` with both
+    rejectors' curves.
     """
     curves = _toy_curves(n_per_class, seed)
     start = curves["max_probability"]
@@ -146,8 +137,7 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.8),
                     title="Operating set of a reference point (green: better for every ρ, "
                           "orange: worse for every ρ)",
-                    question=operating_set_explorer.question,
-                    notice=operating_set_explorer.notice)
+                    **about(operating_set_explorer))
 
 
 operating_set_explorer.site_grid = {"r0": np.linspace(0, 1, 26).round(2).tolist(),
@@ -175,11 +165,9 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
     """Drag the price of rejection rho and watch which operating points win.
 
     Left: the cost ``L(r; rho) = (1 - A)(1 - r) + rho r`` along both rejectors' curves
-    (:func:`rejlab.cost_curve`, from the counts) and its cheapest point. Right: the
-    threshold price ``rho_0(r) = |M∩R| / |R|`` against no rejection (Fig. 8,
-    :func:`rejlab.rho_zero_curve`) and the current rho: rejecting a fraction r beats not
-    rejecting at all exactly where the curve lies above the line. The readout gives the
-    share of the points with r > 0 that do, to one decimal. Control: ``"rho"`` (0..1).
+    (:func:`rejlab.cost_curve`) and its cheapest point. Right: the threshold price
+    ``rho_0(r) = |M∩R| / |R|`` (Fig. 8, :func:`rejlab.rho_zero_curve`) against rho:
+    rejecting r beats no rejection where the curve lies above the line.
     """
     curves = {name: subsample_curves(cv, 2001)
               for name, cv in _toy_curves(n_per_class, seed).items()}
@@ -208,7 +196,7 @@ def cost_explorer(n_per_class=150, seed=0, rho=0.3):
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.6),
                     title="The price of rejection ρ: which operating point is cheapest?",
-                    question=cost_explorer.question, notice=cost_explorer.notice)
+                    **about(cost_explorer))
 
 
 cost_explorer.site_grid = {"rho": np.linspace(0, 1, 51).round(2).tolist()}

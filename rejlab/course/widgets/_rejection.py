@@ -1,9 +1,4 @@
-"""Explorers of the rejection lessons (00-03, 06; Condessa et al. 2017, Secs. 2-5).
-
-Each function returns one :class:`~rejlab.widgets.Explorer`: controls, a pure ``compute``
-built from rejlab calls, and a ``draw`` made of :mod:`rejlab.plot` calls, which move
-their artists in place on every later call.
-"""
+"""Explorers of the rejection lessons (00-03, 06; Condessa et al. 2017, Secs. 2-5)."""
 
 from __future__ import annotations
 
@@ -31,7 +26,7 @@ from ...plot import (
 )
 from ..datasets import WORKED_EXAMPLE
 from ._background import freeze, release_background
-from ._base import Explorer, explains, format_number, slider
+from ._base import Explorer, about, explains, format_number, slider
 
 __all__ = ["four_subsets_explorer", "partitions_explorer", "ranking_explorer",
            "curves_explorer", "confusion_explorer"]
@@ -103,11 +98,9 @@ class SubsetsState(NamedTuple):
 def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     """Move the rejected fraction r and watch samples move between the four subsets.
 
-    Data ``rl.datasets.four_gaussians(n_per_class, seed=seed)``, the nearest-centre
-    classifier, the chosen rejector's confidence and ``rl.reject_lowest(confidence,
-    fraction=r)``; the readout is ``rl.operating_point`` (r, A, Q, phi and the four
-    counts), the figure the samples by subset and a mosaic of the subsets (widths 1 - r
-    and r). Controls: ``"r"`` (0..1) and ``"rejector"``.
+    ``rl.reject_lowest(toy.confidence(rejector), fraction=r)`` on the four-Gaussians toy;
+    the readout is ``rl.operating_point`` (r, A, Q, phi and the four counts), the figure
+    the samples by subset and a mosaic of the subsets (widths 1 - r and r).
 
     Examples
     --------
@@ -137,12 +130,11 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(9.6, 4.2), title="The four subsets at one operating point",
-                    question=four_subsets_explorer.question, notice=four_subsets_explorer.notice,
-                    legend=_subset_legend())
+                    legend=_subset_legend(), **about(four_subsets_explorer))
 
 
 #: The controls the course website moves and their values (tools/site_frames.py draws every
-#: setting in advance; the lesson in Jupyter moves every control). So for every explorer.
+#: setting in advance). So for every explorer.
 four_subsets_explorer.site_grid = {"r": np.linspace(0, 1, 51).round(2).tolist(),
                                    "rejector": "options"}
 
@@ -169,8 +161,7 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
 
     The two partitions of the toy data, accurate / misclassified (fixed by the classifier)
     and kept / rejected (moved by t), on the plane and along the confidence axis, where
-    monotone rejection shows: every rejected sample is left of every kept one. Controls:
-    ``"threshold"`` (0..1) and ``"rejector"``.
+    monotone rejection shows: every rejected sample is left of every kept one.
 
     Examples
     --------
@@ -209,8 +200,7 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.2),
                     title="Two partitions: accurate / misclassified and kept / rejected",
-                    question=partitions_explorer.question, notice=partitions_explorer.notice,
-                    legend=_subset_legend())
+                    legend=_subset_legend(), **about(partitions_explorer))
 
 
 partitions_explorer.site_grid = {"threshold": np.linspace(0, 1, 26).round(2).tolist(),
@@ -232,9 +222,6 @@ class RankingState(NamedTuple):
 @accepts(confidence=FINITE_1D, accurate=BOOL_1D, same_length=("confidence", "accurate"))
 def ranking_explorer(confidence=None, accurate=None):
     """Reject the k least confident of a handful of samples (default: :data:`WORKED_EXAMPLE`).
-
-    Control ``"rejected"``: the number k of rejected samples, 0..n. The readout is the
-    operating point (r, A, Q, phi and the counts).
 
     Examples
     --------
@@ -264,8 +251,7 @@ def ranking_explorer(confidence=None, accurate=None):
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
                     figsize=(max(5.0, 0.7 * c.size), 2.2), title="Reject the least confident samples",
-                    question=ranking_explorer.question, notice=ranking_explorer.notice,
-                    legend=_subset_fill_key())
+                    legend=_subset_fill_key(), **about(ranking_explorer))
 
 
 ranking_explorer.site_grid = {"rejected": "range"}
@@ -286,21 +272,18 @@ class CurvesState(NamedTuple):
 @explains(
     "How do A, Q and φ change with the rejected fraction r, for each rejector, and when the "
     "classes are easier or harder to tell apart?",
-    "A climbs towards 1 while Q rises, peaks (◆: the r that Q recommends) and falls. φ falls "
-    "towards 1; it starts very high for maximum probability (its first rejects are all "
-    "mistakes), at 0 for breaking ties (its first reject is accurate). "
-    "Pull the classes apart (larger s): there are fewer mistakes to catch, so A starts higher "
-    "and Q peaks at a smaller r.")
+    "A climbs towards 1 while Q rises, peaks (◆: the r that Q recommends) and falls. φ falls towards 1; it "
+    "starts very high for maximum probability (its first rejects are all mistakes), at 0 for breaking ties "
+    "(its first reject is accurate). Pull the classes apart (larger s): there are fewer mistakes to catch, "
+    "so A starts higher and Q peaks at a smaller r.")
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, separation=POSITIVE)
 def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     """A(r), Q(r), phi(r) of both rejectors on the toy problem, with a moving r.
 
-    The curves of ``rl.datasets.four_gaussians(n_per_class, seed=seed, separation=s)``
-    (centres at (±s, ±s); the paper's problem is s = 1) are computed once per s; moving r
-    reads each rejector's point at ``k = round(r n)`` rejected samples, as
-    ``rl.reject_lowest``. The vertical limits hold the curves at both ends of the s
-    slider (0.5 to 3), so that curves of easier and harder data compare by eye and the
-    axes are drawn once. Controls: ``"r"`` (0..1) and ``"separation"``.
+    The curves of ``four_gaussians(..., separation=s)`` (centres at (±s, ±s); the paper's
+    s = 1) are computed once per s; r reads each rejector's point at ``k = round(r n)``, as
+    ``rl.reject_lowest``. The vertical limits hold the curves at both ends of the s slider,
+    so that easier and harder data compare by eye and the axes are drawn once.
 
     Examples
     --------
@@ -354,8 +337,7 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
                      for st in (REJECTOR_STYLE[name] for name in _REJECTORS))
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 3.8),
                     title="The measures as functions of the rejected fraction r",
-                    question=curves_explorer.question, notice=curves_explorer.notice,
-                    legend=legend)
+                    legend=legend, **about(curves_explorer))
 
 
 curves_explorer.site_grid = {"r": np.linspace(0, 1, 51).round(2).tolist(),
@@ -381,9 +363,8 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     """Set the triplet (A, Q, r) and see the confusion matrix it determines (lesson 06).
 
     ``rl.confusion_from_triplet`` rebuilds TP, FP, TN, FN (fractions of n, positive =
-    rejected); an impossible triplet (Q outside [A(1-r), A(1-r) + r]) shows a message
-    instead. The readout adds alpha = TN + FP and phi = TPR / FPR. Controls: ``"A"``,
-    ``"Q"``, ``"r"`` (0..1).
+    rejected); an impossible triplet shows a message instead. The readout adds
+    alpha = TN + FP and phi = TPR / FPR.
 
     Examples
     --------
@@ -422,7 +403,7 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(9.6, 4.4),
                     title="The triplet (A, Q, r) determines the confusion matrix",
-                    question=confusion_explorer.question, notice=confusion_explorer.notice)
+                    **about(confusion_explorer))
 
 
 #: Messages a setting of the controls gives by design (the lesson asks for them): each

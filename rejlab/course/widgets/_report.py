@@ -1,11 +1,4 @@
-"""Explorer of lesson 11: walk along the curves of your own classifier's report.
-
-:func:`report_explorer` takes a :class:`rejlab.RejectionReport` (so any classifier:
-scikit-learn, predictions, a CSV) and moves the rejected fraction r and the price of
-rejection rho along its precomputed curves (:meth:`rejlab.RejectionReport.walk`: the point
-at r, its cost and rho_0, the cheapest point, all from the integer counts), drawn by
-:func:`rejlab.plot.report_point`.
-"""
+"""Explorer of lesson 11: walk along the curves of your own classifier's report."""
 
 from __future__ import annotations
 
@@ -18,7 +11,7 @@ from ...measures import OperatingPoint
 from ...plot import panels, report_point
 from ...report import RejectionReport, ReportWalk
 from ._background import freeze
-from ._base import Explorer, explains, format_number, slider
+from ._base import Explorer, about, explains, format_number, slider
 
 __all__ = ["report_explorer", "ReportExplorerState"]
 
@@ -39,30 +32,18 @@ class ReportExplorerState(NamedTuple):
 
 
 @explains(
-    "Along your own classifier's curves, which rejected fraction is cheapest at your price of "
-    "rejection ρ?",
-    "The cheapest point (◆) stays put while ρ moves and jumps only when ρ crosses a threshold "
-    "price. Rejecting the fraction r beats not rejecting at all exactly when ρ is below ρ₀, "
-    "shown in the readout.")
+    "Along your own classifier's curves, which rejected fraction is cheapest at your price of rejection ρ?",
+    "The cheapest point (◆) stays put while ρ moves and jumps only when ρ crosses a threshold price. "
+    "Rejecting the fraction r beats not rejecting at all exactly when ρ is below ρ₀, shown in the readout.")
 @accepts(report=instance(RejectionReport, "a RejectionReport (from rl.rejection_report)"),
          r=SINGLE_FRACTION, rho=SINGLE_FRACTION)
 def report_explorer(report, *, r=None, rho=None):
-    """Move r and rho along the curves of a report: A, Q and the cost L(r; rho).
+    """Move r and rho along a report's curves (:meth:`rejlab.RejectionReport.walk`).
 
-    Left: A and Q against r with the current operating point. Right: the cost
-    ``L = (1 - A)(1 - r) + rho r`` along the curve, the current point and the cheapest one.
-    The readout gives A, Q, phi, ``rho_0 = |M∩R| / |R|`` and whether rejecting this
-    fraction beats not rejecting at all at this price (iff ``rho < rho_0``; Condessa et al.
-    2017, Sec. 4). The point at r rejects ``round(r n)`` samples, as
-    :func:`rejlab.reject_lowest`.
-
-    Parameters
-    ----------
-    report : RejectionReport
-        From :func:`rejlab.rejection_report` or :func:`rejlab.report_from_estimator`.
-    r, rho : float in [0, 1], optional
-        Starting values of the controls ``"r"`` (default: the point of maximum Q) and
-        ``"rho"`` (default: the report's rho, else 0.3).
+    Left: A and Q against r with the point at r (``round(r n)`` rejected). Right: the cost
+    ``L = (1 - A)(1 - r) + rho r``, the point and the cheapest one. Rejecting r beats no
+    rejection iff ``rho < rho_0 = |M∩R| / |R|`` (Condessa et al. 2017, Sec. 4).
+    ``r`` defaults to the point of maximum Q, ``rho`` to the report's rho, else 0.3.
     """
     n = report.n
     r = float(report.best.r) if r is None else r
@@ -93,7 +74,7 @@ def report_explorer(report, *, r=None, rho=None):
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
                     title="Walk along your classifier's curves",
-                    question=report_explorer.question, notice=report_explorer.notice)
+                    **about(report_explorer))
 
 
 report_explorer.site_grid = {"r": [i / 40 for i in range(41)], "rho": [0.1, 0.3, 0.5]}

@@ -1,10 +1,4 @@
-"""Explorers of the honest-evaluation lessons (12-13): sampling noise and Chow's rule.
-
-:func:`sampling_explorer` draws one sample of the toy problem after another and shows how
-far its A, Q, phi curves and its max-Q point wander around the population's (exact)
-curves; :func:`chow_explorer` sets a price of rejection and a temperature and shows where
-Chow's threshold 1 - rho lands against the sample's minimum cost.
-"""
+"""Explorers of the honest-evaluation lessons (12-13): sampling noise and Chow's rule."""
 
 from __future__ import annotations
 
@@ -27,7 +21,7 @@ from ...selective import aurc, chow_rule, select_threshold
 from ..datasets import MaxQPoints, max_q_points
 from ..plot import cost_curve as plot_cost_curve, sampling_panels
 from ._background import freeze
-from ._base import Explorer, among, explains, format_number, slider
+from ._base import Explorer, about, among, choice_slider, explains, format_number, slider
 
 __all__ = ["sampling_explorer", "SamplingState", "chow_explorer", "ChowState",
            "SAMPLE_SIZES", "POPULATION_GRID"]
@@ -37,13 +31,6 @@ SAMPLE_SIZES = (25, 50, 100, 150, 300, 600, 1200, 2400)
 
 #: Rejected fractions of the population curves and of the bands (41 points: a redraw stays fast).
 POPULATION_GRID = np.linspace(0.0, 1.0, 41)
-
-
-def size_slider(value):
-    """The slider of the sample size per class, over :data:`SAMPLE_SIZES`."""
-    return widgets.SelectionSlider(options=list(SAMPLE_SIZES), value=value,
-                                   description="n per class",
-                                   style={"description_width": "initial"})
 
 
 def _seed_box(value):
@@ -78,28 +65,19 @@ class SamplingState(NamedTuple):
 @explains(
     "How far does one sample's max-Q point fall from the population's, and how does that "
     "change with the sample size?",
-    "At 150 per class the max-Q point jumps from seed to seed (seed 1 gives r = 0.015, seed 0 "
-    "r = 0.200) while the population optimum stays at r = 0.135; most dots (about four in five) "
-    "sit above their crosses: a sample's own max Q usually flatters it; and 16 times more data "
-    "(2400 per class) narrows the Q band about fourfold, but the spread of r less than "
-    "threefold.")
+    "At 150 per class the max-Q point jumps from seed to seed (seed 1 gives r = 0.015, seed 0 r = 0.200) "
+    "while the population optimum stays at r = 0.135; most dots (about four in five) sit above their "
+    "crosses: a sample's own max Q usually flatters it; and 16 times more data (2400 per class) narrows the "
+    "Q band about fourfold, but the spread of r less than threefold.")
 @accepts(n_per_class=among(SAMPLE_SIZES), seed=SEED, n_boot=N_BOOT, n_cloud=POSITIVE_INTEGER)
 def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
-    """Question: how far does one sample's max-Q point fall from the population's?
+    """One sample's curves with bootstrap bands against the population's, and many max-Q points.
 
-    Draws ``rl.datasets.four_gaussians(n_per_class, seed)`` (maximum probability), its A,
-    Q and phi curves with 95 % percentile-bootstrap bands (:func:`rejlab.bootstrap_curves`,
-    ``n_boot`` resamples, seed 0: pointwise, and with the box "simultaneous band" ticked
-    the lighter band that holds over all r at once) and the population's exact curves
-    (dashed, :func:`rejlab.datasets.population_curves`). The fourth panel shows the max-Q
-    points of the first ``n_cloud`` samples of this size and what each one's threshold is
-    worth on the population (crosses), the sample on screen in vermillion. The readout
-    gives this sample's max-Q point with its interval, its optimism and the population
-    optimum (r = 0.135, Q = 0.728 at threshold 0.5).
-
-    Controls: ``"n_per_class"`` (:data:`SAMPLE_SIZES`), ``"seed"`` (a negative seed shows a
-    message), ``"simultaneous"`` (ticked by default) and the button ``explorer.resample``
-    (the next seed).
+    The maximum-probability curves of ``four_gaussians(n_per_class, seed)`` with 95 %
+    bands (:func:`rejlab.bootstrap_curves`, ``n_boot`` resamples: pointwise, and
+    simultaneous when ticked), the exact population curves (dashed), and the max-Q points
+    of the first ``n_cloud`` samples beside what each one's threshold is worth on the
+    population. The button ``explorer.resample`` moves to the next seed.
 
     Examples
     --------
@@ -110,7 +88,8 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
     >>> e.state.seed, round(e.state.threshold.r, 3)
     (1, 0.015)
     """
-    controls = {"n_per_class": size_slider(n_per_class), "seed": _seed_box(seed),
+    controls = {"n_per_class": choice_slider("n per class", n_per_class, SAMPLE_SIZES),
+                "seed": _seed_box(seed),
                 "simultaneous": widgets.Checkbox(value=True, description="simultaneous band",
                                                  indent=False, layout=widgets.Layout(width="auto"))}
     population = population_curves(r=POPULATION_GRID)
@@ -159,7 +138,7 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
                         title="How sure are you? One sample against the population",
                         controls_layout=widgets.HBox([*controls.values(), resample],
                                                      layout=widgets.Layout(flex_flow="row wrap")),
-                        question=sampling_explorer.question, notice=sampling_explorer.notice)
+                        **about(sampling_explorer))
 
     def next_seed(_button):
         controls["seed"].value = max(int(controls["seed"].value), -1) + 1
@@ -198,17 +177,12 @@ class ChowState(NamedTuple):
     "AURC barely moves: a temperature keeps (almost) the ranking, not the numbers.")
 @accepts(n_per_class=among(SAMPLE_SIZES), seed=SEED, rho=SINGLE_FRACTION, temperature=POSITIVE)
 def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
-    """Question: does Chow's threshold 1 - rho give the minimum cost, and what does
-    miscalibration do to it?
+    """The cost ``L = (1 - A)(1 - r) + rho r`` along the tempered maximum probability's curve.
 
-    Draws ``rl.datasets.four_gaussians(n_per_class, seed)``, tempers its exact posteriors
-    (:func:`rejlab.datasets.temper`, T = 1: calibrated) and plots the cost
-    ``L = (1 - A)(1 - r) + rho r`` along the curve of the (tempered) maximum probability
-    (:func:`rejlab.plot.cost_curve`): the sample's minimum (diamond), the point Chow's rule
-    picks, :func:`rejlab.chow_rule` (square), and the population's cost curve (dashed).
-    The readout compares the two costs with the population minimum and gives the AURC,
-    which depends on the ranking only. Controls: ``"rho"``, ``"temperature"`` (a log
-    slider, 1/4 .. 4), ``"n_per_class"`` and ``"seed"``.
+    The exact posteriors of ``four_gaussians(n_per_class, seed)`` tempered by T
+    (:func:`rejlab.datasets.temper`; T = 1 is calibrated): the sample's minimum cost
+    (diamond), Chow's rule :func:`rejlab.chow_rule` (square) and the population's cost
+    curve (dashed); the readout adds the AURC, which depends on the ranking only.
 
     Examples
     --------
@@ -226,7 +200,7 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
                                               step=0.25, description="temperature T",
                                               readout_format=".2f",
                                               style={"description_width": "initial"}),
-        "n_per_class": size_slider(n_per_class),
+        "n_per_class": choice_slider("n per class", n_per_class, SAMPLE_SIZES),
         "seed": _seed_box(seed),
     }
     population = population_curves(r=POPULATION_GRID)
@@ -260,7 +234,7 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.4),
                     title="Chow's rule against the minimum cost",
-                    question=chow_explorer.question, notice=chow_explorer.notice)
+                    **about(chow_explorer))
 
 
 chow_explorer.site_grid = {"rho": np.linspace(0.05, 0.95, 19).round(2).tolist(),
