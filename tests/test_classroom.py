@@ -399,20 +399,13 @@ def test_make_classroom_runs_the_launcher_in_its_own_environment():
 # --------------------------------------------------------------------------
 # The end-to-end test
 
-def _shots_dirs(tmp_path: Path) -> list[Path]:
-    extra = os.environ.get("REJLAB_CLASSROOM_SHOTS")
-    dirs = [tmp_path] + ([Path(extra)] if extra else [])
-    for d in dirs:
-        d.mkdir(parents=True, exist_ok=True)
-    return dirs
-
-
 def _screenshot(page, tmp_path: Path, name: str) -> Path:
-    dirs = _shots_dirs(tmp_path)
-    page.screenshot(path=str(dirs[0] / name))
-    for d in dirs[1:]:
-        shutil.copy2(dirs[0] / name, d / name)
-    return dirs[0] / name
+    page.screenshot(path=str(tmp_path / name))
+    if os.environ.get("REJLAB_CLASSROOM_SHOTS"):
+        extra = Path(os.environ["REJLAB_CLASSROOM_SHOTS"])
+        extra.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(tmp_path / name, extra / name)
+    return tmp_path / name
 
 
 def _log_tail(path: Path, lines: int = 30) -> str:
@@ -425,14 +418,25 @@ def _log_tail(path: Path, lines: int = 30) -> str:
 def _alive(pids) -> list[int]:
     import psutil
 
-    alive = []
-    for pid in pids:
-        try:
-            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-                alive.append(pid)
-        except psutil.NoSuchProcess:
-            pass
-    return alive
+    def running(pid):
+        with contextlib.suppress(psutil.NoSuchProcess):
+            return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    return [pid for pid in pids if running(pid)]
+
+
+def _assert_stopped(proc, out, copier, info, started_pids) -> None:
+    """The launcher exited 0 having said so; nothing it started runs, no user it made is left,
+    and its port refuses connections."""
+    assert proc.wait(timeout=STOP_S) == 0
+    copier.join(timeout=STOP_S)            # the launcher's last lines are in the file
+    assert "classroom stopped" in out.read_text()
+    assert _alive(started_pids) == [], "processes left running"
+    for name in info["system_users"].values():
+        with pytest.raises(KeyError):
+            pwd.getpwnam(name)
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", int(info["url"].rstrip("/").rsplit(":", 1)[1])),
+                                 timeout=2)
 
 
 @contextlib.contextmanager
@@ -602,21 +606,12 @@ def _her_data_graded(course: Path, student: str, other: str) -> dict:
     return verdict
 
 
-class _Text(html.parser.HTMLParser):
-    """The text of an HTML page (what a reader sees, highlighted code joined up again)."""
-
-    def __init__(self):
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_data(self, data):
-        self.parts.append(data)
-
-
 def _page_text(page: str) -> str:
-    reader = _Text()
+    """The text of an HTML page (what a reader sees, highlighted code joined up again)."""
+    reader, parts = html.parser.HTMLParser(), []
+    reader.handle_data = parts.append
     reader.feed(page)
-    return "".join(reader.parts)
+    return "".join(parts)
 
 
 # a line of the grader that is code: a statement, no string in it, long enough to be its own
@@ -991,15 +986,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
         started_pids = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
         assert len(started_pids) >= 6, "hub, proxy, three servers, kernels"
         os.killpg(proc.pid, signal.SIGINT)
-        assert proc.wait(timeout=STOP_S) == 0
-        copier.join(timeout=STOP_S)            # the launcher's last lines are in the file
-        assert "classroom stopped" in out.read_text()
-        assert _alive(started_pids) == [], "processes left running after Ctrl-C"
-        for name in info["system_users"].values():
-            with pytest.raises(KeyError):
-                pwd.getpwnam(name)
-        with pytest.raises(OSError):
-            socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1])), timeout=2)
+        _assert_stopped(proc, out, copier, info, started_pids)
     assert shot_lab.stat().st_size > 10_000 and shot_grades.stat().st_size > 10_000
     timings.append((step, time.monotonic() - started))
     print("\nclassroom end to end: " + ", ".join(
@@ -1013,16 +1000,7 @@ def test_sigterm_stops_the_classroom_and_removes_its_users(tmp_path):
     with running_classroom(tmp_path) as (proc, info, out, copier):
         started = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=STOP_S) == 0
-        copier.join(timeout=STOP_S)
-    assert "classroom stopped" in out.read_text()
-    assert _alive(started) == [], "processes left running after SIGTERM"
-    for name in info["system_users"].values():
-        with pytest.raises(KeyError):
-            pwd.getpwnam(name)
-    with pytest.raises(OSError):
-        socket.create_connection(("127.0.0.1", int(info["url"].rstrip("/").rsplit(":", 1)[1])),
-                                 timeout=2)
+        _assert_stopped(proc, out, copier, info, started)
 
 
 def hub_bytes(spec: str) -> int:
