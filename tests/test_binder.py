@@ -1,11 +1,9 @@
 """``binder/`` really reproduces the course.
 
-The quick tests read ``binder/`` (the form Binder expects, every pin present).
-The slow one does what repo2docker does: a fresh virtual environment, ``pip
-install -r binder/requirements.txt`` run from the repository root (a copy of
-it, so the build leaves nothing in the work tree), then nbval on every lesson
-notebook with that environment's Python and kernel. Select it with
-``pytest -m slow tests/test_binder.py`` (``make binder-check``).
+The quick tests read ``binder/`` (the form Binder expects, every pin present). The slow one does
+what repo2docker does: a fresh virtual environment, ``pip install -r binder/requirements.txt``
+from (a copy of) the repository root, then nbval on every lesson with that environment's
+Python and kernel (``make binder-check``).
 """
 
 from __future__ import annotations
@@ -38,14 +36,11 @@ def _pins() -> dict[str, str]:
     pins = {}
     for raw in (BINDER / "requirements.txt").read_text().splitlines():
         line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if line == ".":
-            pins["."] = ""
-            continue
         name, sep, version = line.partition("==")
-        assert sep and version.strip(), f"binder/requirements.txt: not pinned with ==: {raw!r}"
-        pins[canonicalize_name(name.strip())] = version.strip()
+        assert line in ("", ".") or (sep and version.strip()), \
+            f"binder/requirements.txt: not pinned with ==: {raw!r}"
+        if line:
+            pins["." if line == "." else canonicalize_name(name.strip())] = version.strip()
     return pins
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 SOURCE = REPO / "teacher" / "source"
 ASSIGNMENTS = sorted(p.name for p in SOURCE.iterdir() if p.is_dir())
 TOOL = REPO / "tools" / "check_submissions.py"
+HW1, HW2 = "hw1_rejection_measures", "hw2_operating_sets_and_cost"
 
 
 @pytest.fixture(scope="module")
@@ -65,46 +65,33 @@ def _tampered(assignment: str, extra: str, answer: int = 0) -> tuple[dict, int]:
     return nb, before.count("\n") + 2
 
 
+#: (an attempt added to homework 1's first answer cell, what its flag says)
 TRICKS = [
-    # (assignment, code, what the flag says)
-    ("hw1_rejection_measures", "import sys\nsys.modules['numpy'] = None", "imports sys"),
-    ("hw1_rejection_measures", "import builtins; builtins.float = lambda x: 1.0", "builtins"),
-    ("hw1_rejection_measures", "import importlib; importlib.reload(np)", "importlib"),
-    ("hw1_rejection_measures", "setattr(np, 'isclose', max)", "setattr"),
-    ("hw1_rejection_measures", "exec('np.isclose = max')", "exec"),
-    ("hw1_rejection_measures", "import base64\nexec(base64.b64decode('cHJpbnQoMSk='))", "exec"),
-    ("hw1_rejection_measures", "key = open('../../teacher/source/hw1_rejection_measures/"
-                               "hw1_rejection_measures.ipynb').read()", "outside the assignment"),
-    ("hw1_rejection_measures", "from pathlib import Path\nPath('/work/main/teacher/source')"
-                               ".read_text()", "outside the assignment"),
-    ("hw1_rejection_measures", "import os; os.listdir('..')", "os.listdir"),
-    ("hw1_rejection_measures", "import os as o; o.kill(o.getppid(), 9)", "imports os"),
-    ("hw1_rejection_measures", "import subprocess; subprocess.run(['ls', '../..'])",
-     "subprocess"),
-    ("hw1_rejection_measures", "!cat ../../teacher/source/*/*.ipynb", "shell command"),
-    ("hw1_rejection_measures", "get_ipython().set_custom_exc((Exception,), print)",
-     "get_ipython"),
-    ("hw1_rejection_measures", "print(In[-1])", "reads In"),
-    ("hw1_rejection_measures", "import gc; gc.get_objects()", "imports gc"),
-    ("hw1_rejection_measures", "import ctypes; ctypes.string_at(0)", "imports ctypes"),
-    ("hw1_rejection_measures", "import sqlite3\nsqlite3.connect('../../../gradebook.db')",
-     "imports sqlite3"),
-    ("hw1_rejection_measures", "x = np.load('payload.npy', allow_pickle=True)", "pickle"),
-    ("hw1_rejection_measures", "code = measures.__code__", "__code__"),
-    ("hw1_rejection_measures", "from .helper import measures", "relative import"),
+    ("import sys\nsys.modules['numpy'] = None", "imports sys"),
+    ("import builtins; builtins.float = lambda x: 1.0", "builtins"),
+    ("import importlib; importlib.reload(np)", "importlib"), ("setattr(np, 'isclose', max)", "setattr"),
+    ("exec('np.isclose = max')", "exec"), ("import base64\nexec(base64.b64decode('cHJpbnQoMSk='))", "exec"),
+    ("key = open('../../teacher/source/hw1_rejection_measures/hw1_rejection_measures.ipynb').read()",
+     "outside the assignment"),
+    ("from pathlib import Path\nPath('/work/main/teacher/source').read_text()", "outside the assignment"),
+    ("import os; os.listdir('..')", "os.listdir"), ("import os as o; o.kill(o.getppid(), 9)", "imports os"),
+    ("import subprocess; subprocess.run(['ls', '../..'])", "subprocess"),
+    ("!cat ../../teacher/source/*/*.ipynb", "shell command"),
+    ("get_ipython().set_custom_exc((Exception,), print)", "get_ipython"), ("print(In[-1])", "reads In"),
+    ("import gc; gc.get_objects()", "imports gc"), ("import ctypes; ctypes.string_at(0)", "imports ctypes"),
+    ("import sqlite3\nsqlite3.connect('../../../gradebook.db')", "imports sqlite3"),
+    ("x = np.load('payload.npy', allow_pickle=True)", "pickle"), ("code = measures.__code__", "__code__"),
+    ("from .helper import measures", "relative import"),
 ]
 
 
-@pytest.mark.parametrize("assignment, code, says", TRICKS, ids=[t[1][:40] for t in TRICKS])
-def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, assignment, code, says,
-                                                     check):
-    nb, line = _tampered(assignment, code)
-    path = _submit(tmp_path, "mallory", assignment, nb)
-    flags = [f for f in check.scan_notebook(path, SOURCE) if not f.warning]
-    assert flags, f"not flagged: {code!r}"
+@pytest.mark.parametrize("code, says", TRICKS, ids=[t[0][:40] for t in TRICKS])
+def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, code, says, check):
+    nb, line = _tampered(HW1, code)
+    flags = [f for f in check.scan_notebook(_submit(tmp_path, "mallory", HW1, nb), SOURCE)
+             if not f.warning]
     assert any(says in f.message for f in flags), [str(f) for f in flags]
-    answer = _answer_cells(nb)[0]
-    position = nb["cells"].index(answer) + 1
+    position = nb["cells"].index(_answer_cells(nb)[0]) + 1
     assert {(f.cell, f.line) for f in flags} & {(position, line + k)
                                                  for k in range(code.count("\n") + 1)}, \
         [str(f) for f in flags]
@@ -123,55 +110,44 @@ def test_the_solutions_and_the_untouched_notebooks_are_clean(tmp_path, assignmen
 
 
 def test_a_cell_that_does_not_parse_is_only_a_warning(tmp_path, check):
-    nb, line = _tampered("hw2_operating_sets_and_cost", "def broken(:")
-    flags = check.scan_notebook(_submit(tmp_path, "sam", "hw2_operating_sets_and_cost", nb),
-                                SOURCE)
+    nb, line = _tampered(HW2, "def broken(:")
+    flags = check.scan_notebook(_submit(tmp_path, "sam", HW2, nb), SOURCE)
     assert flags and all(f.warning for f in flags) and "does not parse" in flags[0].message
     assert flags[0].line == line
 
 
 def test_harmless_code_is_not_flagged(tmp_path, check):
-    harmless = "\n".join([
-        "%matplotlib inline",
-        "import math",
-        "from collections import Counter",
-        "total = math.fsum([0.1, 0.2])          # reading math is fine",
-        "counts = Counter('abca')",
-        "def helper(values, sum=0):             # a parameter named like a built-in: local",
-        "    for v in values:",
-        "        sum += v",
-        "    return sum",
-        "x = np.sort(np.array([3, 1, 2]))       # calling NumPy is fine",
-        "print(f'{total:.2f}', x.shape, counts.most_common(1))",
-    ])
-    nb, _ = _tampered("hw1_rejection_measures", harmless)
-    assert check.scan_notebook(_submit(tmp_path, "ada", "hw1_rejection_measures", nb),
-                               SOURCE) == []
+    nb, _ = _tampered(HW1, """%matplotlib inline
+import math
+from collections import Counter
+total = math.fsum([0.1, 0.2])          # reading math is fine
+counts = Counter('abca')
+def helper(values, sum=0):             # a parameter named like a built-in: local
+    for v in values:
+        sum += v
+    return sum
+x = np.sort(np.array([3, 1, 2]))       # calling NumPy is fine
+print(f'{total:.2f}', x.shape, counts.most_common(1))""")
+    assert check.scan_notebook(_submit(tmp_path, "ada", HW1, nb), SOURCE) == []
 
 
 def test_moved_deleted_and_altered_cells_are_flagged(tmp_path, check):
-    assignment = "hw2_operating_sets_and_cost"
-    _, nb = _notebook(assignment)
-    cells = nb["cells"]
-    # code above the set-up cell, a deleted test cell, a test cell made editable
-    moved = copy.deepcopy(nb)
+    _, nb = _notebook(HW2)
+    graded = [i for i, c in enumerate(nb["cells"]) if _meta(c).get("grade")]
+    gid = _meta(nb["cells"][graded[0]])["grade_id"]
+    moved, deleted, altered, shuffled = (copy.deepcopy(nb) for _ in range(4))
+    # code above the set-up cell, a deleted test cell, a test cell made editable, two swapped
     moved["cells"].insert(0, {"cell_type": "code", "metadata": {}, "source": "x = 1",
                               "outputs": [], "execution_count": None})
-    deleted = copy.deepcopy(nb)
-    gid = next(_meta(c)["grade_id"] for c in cells if _meta(c).get("grade"))
-    deleted["cells"] = [c for c in deleted["cells"] if _meta(c).get("grade_id") != gid]
-    altered = copy.deepcopy(nb)
-    test = next(c for c in altered["cells"] if _meta(c).get("grade"))
-    test["metadata"]["nbgrader"]["locked"] = False
-    shuffled = copy.deepcopy(nb)
-    graded = [i for i, c in enumerate(shuffled["cells"]) if _meta(c).get("grade")]
-    a, b = graded[0], graded[-1]
-    shuffled["cells"][a], shuffled["cells"][b] = shuffled["cells"][b], shuffled["cells"][a]
+    del deleted["cells"][graded[0]]
+    altered["cells"][graded[0]]["metadata"]["nbgrader"]["locked"] = False
+    cells = shuffled["cells"]
+    cells[graded[0]], cells[graded[-1]] = cells[graded[-1]], cells[graded[0]]
     for student, notebook, says in (("moved", moved, "above the set-up cell"),
                                     ("deleted", deleted, f"{gid} was deleted"),
                                     ("altered", altered, "'locked' changed"),
                                     ("shuffled", shuffled, "moved out of order")):
-        flags = check.scan_notebook(_submit(tmp_path, student, assignment, notebook), SOURCE)
+        flags = check.scan_notebook(_submit(tmp_path, student, HW2, notebook), SOURCE)
         assert any(says in f.message and not f.warning for f in flags), \
             (student, [str(f) for f in flags])
 
@@ -187,27 +163,21 @@ def test_a_python_file_beside_a_notebook_is_flagged(tmp_path, check):
 
 def test_the_command_exits_1_naming_each_flagged_notebook_and_line_and_0_when_clean(tmp_path):
     clean, dirty = tmp_path / "clean", tmp_path / "dirty"
-    _, nb = _notebook("hw1_rejection_measures")
-    _submit(clean, "ada", "hw1_rejection_measures", nb)
-    _submit(dirty, "ada", "hw1_rejection_measures", nb)
-    bad, line = _tampered("hw1_rejection_measures", "import os; os.listdir('..')")
-    bad_path = _submit(dirty, "mallory", "hw1_rejection_measures", bad)
+    _, nb = _notebook(HW1)
+    _submit(clean, "ada", HW1, nb)
+    _submit(dirty, "ada", HW1, nb)
+    bad, line = _tampered(HW1, "import os; os.listdir('..')")
+    bad_path = _submit(dirty, "mallory", HW1, bad)
     position = nb["cells"].index(_answer_cells(nb)[0]) + 1
-    make = shutil.which("make")
     for folder, status in ((clean, 0), (dirty, 1)):
-        if make:
-            cmd = [make, "-s", "-C", str(REPO), "check-submissions", f"DIR={folder}",
-                   f"PYTHON={sys.executable}"]
-        else:
-            cmd = [sys.executable, str(TOOL), str(folder)]
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+        done = subprocess.run(["make", "-s", "-C", str(REPO), "check-submissions", f"DIR={folder}",
+                               f"PYTHON={sys.executable}"], capture_output=True, text=True, timeout=120)
         assert done.returncode == status, done.stdout + done.stderr
         lines = (done.stdout + done.stderr).strip().splitlines()   # make prints it on stderr
         if status:
             flagged = [ln for ln in lines if ln.startswith(str(bad_path))]
             assert flagged and f"cell {position} (hw1-q1-measures), line {line}:" in flagged[0]
-            assert "1 notebooks scanned" not in lines[-1] and "2 notebooks scanned: 1 flagged" \
-                in lines[-1]
+            assert lines[-1] == "2 notebooks scanned: 1 flagged", lines[-1]
         else:
             assert lines == ["1 notebooks scanned: 0 flagged"], lines
     done = subprocess.run([sys.executable, str(TOOL), str(tmp_path / "missing")],

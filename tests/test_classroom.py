@@ -1,85 +1,36 @@
 """The classroom hub (``make classroom``, ``classroom/hub.py``), tried as a class would use it.
 
-The end-to-end test starts the real launcher on 127.0.0.1 (JupyterHub with
-configurable-http-proxy from npm, the dummy authenticator, each user's server
-a local process of that user's own system user) and drives it in headless
-Chromium, every request that leaves the hub's address aborted (the
-``local_only`` fixture's ``context.route(...)``, on each user's browser
-context):
+The end-to-end test starts the real launcher on 127.0.0.1 (JupyterHub, configurable-http-proxy
+from npm, the dummy authenticator, each user's server a process of that user's own system user)
+and drives it in headless Chromium, every request that leaves the hub's address aborted: the
+instructor generates and releases homework 1 in the Formgrader; alice follows the printed
+nbgitpuller link into lesson 00, runs lesson 02 and moves its slider; the memory limits are
+reported (a local spawner does not enforce them: the test checks they are set); bob's kernel runs
+beside hers, every server and kernel as its user's own system user; alice fetches homework 1,
+her answers are written **through the contents API, as alice** (the teacher's solutions, as a
+student who got everything right would type them: typing them in the browser would test
+JupyterLab's editor, not the classroom) and she submits. Then, tried as the students' system
+users: neither reads the course folder or gradebook, bob reaches nothing of alice's, and alice
+back-dates her own ``timestamp.txt``, which she can. The instructor collects (the time recorded
+is not the back-dated one, and no "cheating attempt?" note: every student is a system user of
+their own) and autogrades in bubblewrap sandboxes, her answers judged against her own data;
+her feedback shows her marks and no line of the grader's code or path of the course; ``nbgrader
+export`` typed in a terminal gives her full marks and bob 0. Ctrl-C (SIGINT to the launcher's
+group, as a terminal sends it) stops everything and removes the system users it made.
 
-1. the instructor logs in (the login form), opens the Formgrader and, on its
-   *Manage Assignments* page, generates and releases homework 1 (its buttons);
-2. a student, alice, opens the printed nbgitpuller link, logs in, and lands in
-   JupyterLab on lesson 00 of the course the link cloned into her home (a
-   screenshot: the student's lab after the pull); she opens lesson 02 (the
-   lab's open command, which a double click in the file browser runs), runs
-   it and moves its explorer's ``r`` slider with the keyboard: the picture
-   changes; her kernel's student id, which her homework draws its data from,
-   is her user name;
-3. her server reports the hub's memory limit for students (the
-   jupyter-resource-usage API, ``MEM_LIMIT`` from the spawner's
-   ``mem_limit``, and the lab's status bar), and the instructor's server the
-   instructor's larger one. A local spawner does not enforce them; the test
-   only checks they are set and reported;
-4. a second student, bob, logs in and starts a kernel while alice's runs: two
-   servers and two kernels at once (the hub's API and each server's); every
-   server and kernel runs as its user's own system user, none as root;
-5. alice fetches homework 1 in the *Assignments* panel (the Nbgrader menu and
-   its Fetch button), her answers are written into the fetched notebook
-   **through the Jupyter contents API, as alice** (the teacher's solutions put
-   in the answer cells, as a student who got everything right would type
-   them; typing every answer in the browser would test JupyterLab's editor,
-   not the classroom), and she submits it with the panel's Submit button;
-6. what the students' system users may do, tried as them (a process of
-   each): neither reads the instructor's course folder or gradebook; bob
-   can neither list the exchange's submissions nor read alice's, even by its
-   path; alice back-dates her own submission's ``timestamp.txt``, which she
-   can;
-7. the instructor collects (Manage Assignments: the dialog notes the
-   submission changed after its stated time, and holds no "cheating
-   attempt?" and no other-owner note: every student is a system user of
-   their own, and the submission is alice's), and the time recorded is not
-   the back-dated one but no earlier than her submission; he autogrades
-   alice's submission (Manage Submissions; the gradebook keeps that time)
-   through the course's grading boundary, which the course folder (a copy
-   of ``teacher/``) carries: her notebook runs in bubblewrap sandboxes (found
-   on the server's PATH, run as the instructor's user, never in his server)
-   and the grader judges her answers against her own data, drawn from her
-   user name: the teacher's solutions typed by her earn full marks, the
-   assignment's autograded points (from the source notebook's test cells),
-   her exported answers are her variant's expected values and not bob's;
-8. he generates and releases her feedback (Manage Submissions) and she
-   fetches it (her Assignments list): her own page, with her id, her marks
-   and the judge's messages, and no line of the grader's code and no path
-   of the course, the instructor's home or the repository;
-9. he exports the grades by typing ``nbgrader export`` in a JupyterLab
-   terminal; the CSV, read through the contents API, gives alice full marks
-   and bob, who submitted nothing, 0 (a screenshot: the instructor's
-   grades);
-10. Ctrl-C (SIGINT to the launcher's process group, as a terminal sends it)
-   stops everything: the launcher exits 0, none of the processes it started
-   (hub, proxy, servers, kernels, the terminal) is left, nor any of the
-   system users it made, and its ports refuse connections.
-
-Students see the Assignment list but no Formgrader (the lab's commands and
-the server's ``/formgrader`` route); the instructor has both.
-
-The test took 715 to 731 s on this project's 2-core machine with a load
-average of 15 to 17 (3 December 2026; this whole file, 943 s); it prints the
-time each step ended. It needs root (the
-launcher makes system users). Screenshots go to ``tmp_path``, and also to
-``$REJLAB_CLASSROOM_SHOTS`` when that is set; the classroom's state goes to a
-folder of its own under the system's temporary folder, which every user can
-enter (``tmp_path`` is closed to them), removed afterwards. The bad-input
-tests (not root; a state folder others cannot enter; a port taken; npm
-missing, its registry unreachable, or a registry without the package) need
-no network: npm is pointed at a closed port on 127.0.0.1 or at a local
+The test took 715 to 731 s on this project's 2-core machine with a load average of 15 to 17
+(3 December 2026; this whole file, 943 s); it prints the time each step ended. It needs root
+(the launcher makes system users). Screenshots go to ``tmp_path``, and also to
+``$REJLAB_CLASSROOM_SHOTS`` when that is set; the classroom's state goes to a folder under the
+system's temporary folder that every user can enter (``tmp_path`` is closed to them). The
+bad-input tests need no network: npm is pointed at a closed port on 127.0.0.1 or at a local
 server that answers 404.
 """
 from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import html.parser
 import http.server
 import importlib.util
@@ -168,18 +119,24 @@ def test_a_bad_option_is_refused_with_one_line(tmp_path):
     assert "--students" in line
 
 
-def test_without_root_the_launcher_says_what_it_needs(tmp_path):
-    # a user of no privilege (nobody) can run the environment's Python, not make users; in a
-    # clone under folders closed to other users (as CI clones), the way to it opened as the
-    # launcher opens it for the hub
-    opened = [folder for folder in hub.all_closed(REPO) if folder in REPO.parents]
+NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+
+
+def _as_nobody(tmp_path: Path, command: list[str], repo: Path = REPO) -> list[str]:
+    """``command`` as a user of no privilege (nobody), in a namespace where the folders closed
+    to other users above ``repo`` (as CI's clone has them) are opened as the launcher opens
+    them for the hub."""
+    opened = [folder for folder in hub.all_closed(repo) if folder in repo.parents]
     stand_ins = tmp_path / "stand-ins"
     stand_ins.mkdir(mode=0o700)
-    nobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
-    command = [*nobody, _hub_python(), str(HUB), "--state", str(tmp_path / "state")]
-    done = subprocess.run(hub.in_own_namespace(command, hub.opening_commands(opened, stand_ins)),
-                          capture_output=True, text=True, cwd="/", timeout=300,
-                          stdin=subprocess.DEVNULL)
+    return hub.in_own_namespace([*NOBODY, *command], hub.opening_commands(opened, stand_ins, repo))
+
+
+def test_without_root_the_launcher_says_what_it_needs(tmp_path):
+    # nobody can run the environment's Python, not make users
+    command = [_hub_python(), str(HUB), "--state", str(tmp_path / "state")]
+    done = subprocess.run(_as_nobody(tmp_path, command), capture_output=True, text=True,
+                          cwd="/", timeout=300, stdin=subprocess.DEVNULL)
     line = _one_line_exit_2(done)
     assert "root" in line and "system user" in line and "sudo make classroom" in line
 
@@ -209,27 +166,21 @@ def test_a_clone_under_closed_folders_is_opened_to_the_hub_alone(tmp_path):
     repo = outer / "inner" / "repo"
     (repo / "rejlab").mkdir(parents=True)
     (repo / "rejlab" / "code.py").write_text("seen\n")
-    (outer / "secret").write_text("kept\n")
-    (outer / "inner" / "secret").write_text("kept\n")
     for folder in (outer, outer / "inner"):
+        (folder / "secret").write_text("kept\n")
         folder.chmod(0o700)
     tmp_path.chmod(0o755)
-    opened = [folder for folder in hub.all_closed(repo) if folder in repo.parents]
-    assert opened[-2:] == [outer, outer / "inner"]
-    stand_ins = tmp_path / "stand-ins"
-    stand_ins.mkdir(mode=0o700)
-    mounts = hub.opening_commands(opened, stand_ins, repo=repo)
-    nobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "sh", "-c"]
+    assert [f for f in hub.all_closed(repo) if f in repo.parents][-2:] == [outer, outer / "inner"]
     look = (f"cat {repo}/rejlab/code.py; ls {outer} {outer}/inner; "
             f"cat {outer}/secret {outer}/inner/secret 2>&1")
-    done = subprocess.run(hub.in_own_namespace([*nobody, look], mounts),
+    done = subprocess.run(_as_nobody(tmp_path, ["sh", "-c", look], repo),
                           capture_output=True, text=True, timeout=60)
     assert done.stdout.split("\n")[:5] == ["seen", f"{outer}:", "inner", "", f"{outer}/inner:"]
     assert "kept" not in done.stdout and "No such file" in done.stdout, done.stdout
     # outside that namespace nothing changed: still closed, and nothing left mounted
-    outside = subprocess.run([*nobody, f"cat {repo}/rejlab/code.py"], capture_output=True)
+    outside = subprocess.run([*NOBODY, "sh", "-c", f"cat {repo}/rejlab/code.py"], capture_output=True)
     assert outside.returncode != 0 and outer.stat().st_mode & 0o777 == 0o700
-    assert all(not any(p.iterdir()) for p in stand_ins.glob("*/*"))
+    assert all(not any(p.iterdir()) for p in (tmp_path / "stand-ins").glob("*/*"))
 
 
 def _node_dir(tmp_path: Path) -> Path:
@@ -240,65 +191,39 @@ def _node_dir(tmp_path: Path) -> Path:
     return node_dir
 
 
-def _npm_env(tmp_path: Path, registry: str) -> dict:
-    env = dict(os.environ)
-    env.update({"npm_config_registry": registry,
-                "npm_config_cache": str(tmp_path / "npm-cache"),    # nothing cached
-                "npm_config_fetch_retries": "0",
-                "npm_config_userconfig": str(tmp_path / "npmrc")})
-    return env
-
-
-def _need_npm():
+@pytest.mark.parametrize("registry, says", [
+    ("closed", ["npm registry", "unreachable", "npm config set registry"]),
+    ("empty", ["configurable-http-proxy could not be installed", "404"]),
+])
+def test_an_npm_registry_without_the_proxy_is_named(tmp_path, registry, says):
     if shutil.which("npm") is None:
         pytest.fail("npm is not installed (apt-get install npm; .ci/run installs it)")
-
-
-def test_an_unreachable_npm_registry_is_named(tmp_path):
-    _need_npm()
-    with socket.socket() as s:           # a port nothing listens on
-        s.bind(("127.0.0.1", 0))
-        closed = s.getsockname()[1]
-    registry = f"http://127.0.0.1:{closed}/"
+    (tmp_path / "empty").mkdir()
+    # a port nothing listens on, or a registry that has nothing (404 for every package)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(
+        _Quiet, directory=str(tmp_path / "empty")))
+    if registry == "closed":
+        server.server_close()
+    else:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"127.0.0.1:{server.server_address[1]}"
+    env = dict(os.environ, npm_config_registry=f"http://{address}/", npm_config_fetch_retries="0",
+               npm_config_cache=str(tmp_path / "npm-cache"),       # nothing cached
+               npm_config_userconfig=str(tmp_path / "npmrc"))
     node_dir = _node_dir(tmp_path)
-    done = _run_launcher(tmp_path, "--node-dir", str(node_dir), env=_npm_env(tmp_path, registry))
-    line = _one_line_exit_2(done)
-    assert "npm registry" in line and f"127.0.0.1:{closed}" in line and "unreachable" in line
-    assert "npm config set registry" in line
+    try:
+        line = _one_line_exit_2(_run_launcher(tmp_path, "--node-dir", str(node_dir), env=env))
+    finally:
+        if registry != "closed":
+            server.shutdown()
+            server.server_close()
+    assert all(word in line for word in says) and (registry != "closed" or address in line), line
     assert not (node_dir / "node_modules").exists(), "no half-installed proxy may be left"
 
 
-class _NoPackages(http.server.BaseHTTPRequestHandler):
-    """A registry that has nothing: 404 for every package."""
-
-    def do_GET(self):
-        body = b'{"error":"not found"}'
-        self.send_response(404)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
+class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
-
-
-def test_a_proxy_that_cannot_be_installed_is_named(tmp_path):
-    _need_npm()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _NoPackages)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        registry = f"http://127.0.0.1:{server.server_address[1]}/"
-        node_dir = _node_dir(tmp_path)
-        done = _run_launcher(tmp_path, "--node-dir", str(node_dir),
-                             env=_npm_env(tmp_path, registry))
-    finally:
-        server.shutdown()
-        server.server_close()
-    line = _one_line_exit_2(done)
-    assert "configurable-http-proxy could not be installed" in line and "404" in line
-    assert not (node_dir / "node_modules").exists()
 
 
 def test_no_npm_is_named(tmp_path):
@@ -379,12 +304,18 @@ readme = pathlib.Path("README.md")
 """
 
 
-def test_without_a_student_edition_the_link_pulls_the_repositorys_own_files(tmp_path):
+def test_without_a_student_edition_the_link_clones_the_repositorys_files_into_lesson_00(tmp_path):
     repo = _project(tmp_path, builder=None)
     git_repo, description = course_repository.publish_course(None, tmp_path / "state", repo)
     assert _tracked(git_repo) == ["answers.md", course_repository.LANDING]
     assert "the repository's own files" in description
     assert course_repository.student_edition_tool(repo) is None
+    link = course_repository.pull_link("http://127.0.0.1:9", git_repo)
+    assert link.startswith("http://127.0.0.1:9/hub/user-redirect/git-pull?repo=file%3A%2F%2F")
+    assert "branch=main" in link
+    assert "urlpath=lab%2Ftree%2Frejlab%2Fnotebooks%2F00_start_here.ipynb" in link
+    with pytest.raises(course_repository.CourseError, match="has no notebooks/00_start_here.ipynb"):
+        course_repository.course_files(tmp_path / "empty", tmp_path / "state")
 
 
 def test_the_link_pulls_the_student_edition_where_the_project_has_one(tmp_path):
@@ -409,17 +340,6 @@ def test_a_student_edition_that_cannot_be_built_is_named(tmp_path):
     with pytest.raises(course_repository.CourseError, match=r"student edition could not be built .*"
                                               r"key material in notebooks/x"):
         course_repository.publish_course(None, tmp_path / "state", repo)
-
-
-def test_the_link_clones_the_course_and_opens_lesson_00(tmp_path):
-    repo = _project(tmp_path, builder=None)
-    git_repo, _ = course_repository.publish_course(None, tmp_path / "state", repo)
-    link = course_repository.pull_link("http://127.0.0.1:9", git_repo)
-    assert link.startswith("http://127.0.0.1:9/hub/user-redirect/git-pull?repo=file%3A%2F%2F")
-    assert "branch=main" in link
-    assert "urlpath=lab%2Ftree%2Frejlab%2Fnotebooks%2F00_start_here.ipynb" in link
-    with pytest.raises(course_repository.CourseError, match="has no notebooks/00_start_here.ipynb"):
-        course_repository.course_files(tmp_path / "empty", tmp_path / "state")
 
 
 def _extension_state(env: dict) -> str:
@@ -479,20 +399,13 @@ def test_make_classroom_runs_the_launcher_in_its_own_environment():
 # --------------------------------------------------------------------------
 # The end-to-end test
 
-def _shots_dirs(tmp_path: Path) -> list[Path]:
-    extra = os.environ.get("REJLAB_CLASSROOM_SHOTS")
-    dirs = [tmp_path] + ([Path(extra)] if extra else [])
-    for d in dirs:
-        d.mkdir(parents=True, exist_ok=True)
-    return dirs
-
-
 def _screenshot(page, tmp_path: Path, name: str) -> Path:
-    dirs = _shots_dirs(tmp_path)
-    page.screenshot(path=str(dirs[0] / name))
-    for d in dirs[1:]:
-        shutil.copy2(dirs[0] / name, d / name)
-    return dirs[0] / name
+    page.screenshot(path=str(tmp_path / name))
+    if os.environ.get("REJLAB_CLASSROOM_SHOTS"):
+        extra = Path(os.environ["REJLAB_CLASSROOM_SHOTS"])
+        extra.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(tmp_path / name, extra / name)
+    return tmp_path / name
 
 
 def _log_tail(path: Path, lines: int = 30) -> str:
@@ -505,14 +418,25 @@ def _log_tail(path: Path, lines: int = 30) -> str:
 def _alive(pids) -> list[int]:
     import psutil
 
-    alive = []
-    for pid in pids:
-        try:
-            if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-                alive.append(pid)
-        except psutil.NoSuchProcess:
-            pass
-    return alive
+    def running(pid):
+        with contextlib.suppress(psutil.NoSuchProcess):
+            return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    return [pid for pid in pids if running(pid)]
+
+
+def _assert_stopped(proc, out, copier, info, started_pids) -> None:
+    """The launcher exited 0 having said so; nothing it started runs, no user it made is left,
+    and its port refuses connections."""
+    assert proc.wait(timeout=STOP_S) == 0
+    copier.join(timeout=STOP_S)            # the launcher's last lines are in the file
+    assert "classroom stopped" in out.read_text()
+    assert _alive(started_pids) == [], "processes left running"
+    for name in info["system_users"].values():
+        with pytest.raises(KeyError):
+            pwd.getpwnam(name)
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", int(info["url"].rstrip("/").rsplit(":", 1)[1])),
+                                 timeout=2)
 
 
 @contextlib.contextmanager
@@ -682,21 +606,12 @@ def _her_data_graded(course: Path, student: str, other: str) -> dict:
     return verdict
 
 
-class _Text(html.parser.HTMLParser):
-    """The text of an HTML page (what a reader sees, highlighted code joined up again)."""
-
-    def __init__(self):
-        super().__init__()
-        self.parts: list[str] = []
-
-    def handle_data(self, data):
-        self.parts.append(data)
-
-
 def _page_text(page: str) -> str:
-    reader = _Text()
+    """The text of an HTML page (what a reader sees, highlighted code joined up again)."""
+    reader, parts = html.parser.HTMLParser(), []
+    reader.handle_data = parts.append
     reader.feed(page)
-    return "".join(reader.parts)
+    return "".join(parts)
 
 
 # a line of the grader that is code: a statement, no string in it, long enough to be its own
@@ -1071,15 +986,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
         started_pids = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
         assert len(started_pids) >= 6, "hub, proxy, three servers, kernels"
         os.killpg(proc.pid, signal.SIGINT)
-        assert proc.wait(timeout=STOP_S) == 0
-        copier.join(timeout=STOP_S)            # the launcher's last lines are in the file
-        assert "classroom stopped" in out.read_text()
-        assert _alive(started_pids) == [], "processes left running after Ctrl-C"
-        for name in info["system_users"].values():
-            with pytest.raises(KeyError):
-                pwd.getpwnam(name)
-        with pytest.raises(OSError):
-            socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1])), timeout=2)
+        _assert_stopped(proc, out, copier, info, started_pids)
     assert shot_lab.stat().st_size > 10_000 and shot_grades.stat().st_size > 10_000
     timings.append((step, time.monotonic() - started))
     print("\nclassroom end to end: " + ", ".join(
@@ -1093,16 +1000,7 @@ def test_sigterm_stops_the_classroom_and_removes_its_users(tmp_path):
     with running_classroom(tmp_path) as (proc, info, out, copier):
         started = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=STOP_S) == 0
-        copier.join(timeout=STOP_S)
-    assert "classroom stopped" in out.read_text()
-    assert _alive(started) == [], "processes left running after SIGTERM"
-    for name in info["system_users"].values():
-        with pytest.raises(KeyError):
-            pwd.getpwnam(name)
-    with pytest.raises(OSError):
-        socket.create_connection(("127.0.0.1", int(info["url"].rstrip("/").rsplit(":", 1)[1])),
-                                 timeout=2)
+        _assert_stopped(proc, out, copier, info, started)
 
 
 def hub_bytes(spec: str) -> int:

@@ -192,12 +192,9 @@ def test_rounded_probabilities_take_a_tolerance_said_in_the_message(tmp_path, ca
 
 # --- bad input: exit 2, one line on stderr naming file, row and column, nothing written --------
 
-BAD_REPORT = {   # what the reader refuses row by row is in test_csv.py; here the layouts
+BAD_REPORT = {   # what the reader refuses (empty, no rows, a column twice) is in test_csv.py
     "missing file": (None, ["no_such.csv", "no such file"]),
-    "empty file": ("", ["is empty"]),
-    "header only": ("y_true,y_pred,confidence\n", ["no data rows"]),
     "missing column": ("y_true,y_pred,conf\na,a,0.9\n", ["missing column 'confidence'"]),
-    "repeated column": ("y_true,y_pred,y_pred,confidence\na,a,a,0.9\n", ["twice"]),
     "non-numeric": (GOOD + "a,a,high\n", ["row 4 (line 5), column 'confidence'", "'high'"]),
     "sum not 1": (GOOD_P.replace("0.4,0.6", "0.4,0.5"), ["row 2", "sum to 0.9"]),
     "negative proba": (GOOD_P.replace("0.4,0.6", "-0.4,1.4"), ["row 2", "'p_a'", "negative"]),
@@ -367,30 +364,14 @@ def test_failure_removes_the_folders_made_for_out(tmp_path, capsys, monkeypatch)
     assert sorted(os.listdir(tmp_path)) == ["f.csv"]
 
 
-def _curves_as_folder(d):
-    (d / "curves.csv").unlink()
-    (d / "curves.csv").mkdir()
-    return d
-
-
-def _png_as_link(d):
-    (d / "report.png").unlink()
-    os.symlink(d / "report.txt", d / "report.png")
-    return d
-
-
-def _a_file(d):
-    shutil.rmtree(d)
-    d.write_text("x")
-    return d
-
-
 @pytest.mark.parametrize("make, needle", [
-    (_curves_as_folder, "curves.csv: is a folder"),
+    (lambda d: (d / "curves.csv").unlink() or (d / "curves.csv").mkdir() or d,
+     "curves.csv: is a folder"),
     (lambda d: (d / "notes.txt").write_text("mine") and d, "notes.txt"),
-    (_png_as_link, "report.png: is not a regular file"),
-    (_a_file, "exists and is not a folder"),
-    (lambda d: _a_file(d) / "sub", "is not a folder"),
+    (lambda d: (d / "report.png").unlink() or (d / "report.png").symlink_to(d / "report.txt") or d,
+     "report.png: is not a regular file"),
+    (lambda d: shutil.rmtree(d) or d.write_text("x") and d, "exists and is not a folder"),
+    (lambda d: shutil.rmtree(d) or d.write_text("x") and d / "sub", "is not a folder"),
 ])
 def test_out_that_cannot_take_the_result_is_refused_before_reading(tmp_path, capsys, earlier,
                                                                     monkeypatch, make, needle):
@@ -563,8 +544,9 @@ def indicator_csv(path, labels, matrix):
     return _write(path, labels, [matrix[:, j] for j in range(matrix.shape[1])])
 
 
-@pytest.fixture
-def indicators(tmp_path):
+@pytest.fixture(scope="module")
+def indicators(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("indicators")
     rng = np.random.default_rng(5)
     labels = ["red", "green", "blue", "grey"]
     ideal = (rng.random((60, 4)) < 0.4).astype(int)

@@ -1,17 +1,7 @@
-"""The course's grader, piece by piece (``teacher/grader/``).
-
-- answers: a sandbox's report is read strictly as plain JSON: no pickle, no bare NaN, no
-  duplicate keys, no deep nesting, no unknown tag or record; a string "nan" stays a string;
-- the sandbox: without bwrap it refuses (and ``make autograde`` exits 2 with one line); each
-  limit ends a run with the right reason (a cell's CPU time, the whole run's time, CPU time,
-  memory, processes, a file's size, the writable folder's size, output past the capture, a
-  crash, the process ending itself), and a killed parent or ``kill -9 -1`` reaches nothing
-  outside; the sandbox holds no course file;
-- the notebook's cells as the grader runs them (locked cells from the teacher, the rest from
-  the student, a deleted locked cell put back);
-- the copy check's two signals.
-
-The sandbox tests need ``bwrap`` (``apt-get install bubblewrap``; ``.ci/run`` installs it).
+"""The course's grader, piece by piece (``teacher/grader/``): a sandbox's report read strictly
+as plain JSON; the sandbox's limits, each ending a run with its reason, and nothing outside it
+reached; the notebook's cells as the grader runs them; the copy check's two signals. The
+sandbox tests need ``bwrap`` (``apt-get install bubblewrap``; ``.ci/run`` installs it).
 """
 
 from __future__ import annotations

@@ -1,34 +1,20 @@
 """Attacks on the grading, through the real grading command (``make autograde``).
 
-A temporary course folder gets a new cohort (``tools/assignments.py --seed``: the students'
-versions and the cohort's secret key), then, in ``submitted/``, homework 1 from an honest
-student (the solutions typed in), a blank one (the students' version untouched), a copy of
-the honest student's answers with the numbers typed in, and one notebook per attack that
-used to earn marks or stop the class: each attack sits beside wrong answers (every function
-returns -1, every number is -1), so it earns nothing unless it beats the grader. Then
-``make autograde ASSIGNMENT=hw1_rejection_measures COURSE=<that folder>`` grades them all
-(in parallel sandboxes, then ``nbgrader autograde``), and the test checks, in the gradebook:
+A new cohort's course folder gets, in ``submitted/``, homework 1 from an honest student (the
+solutions typed in), a blank one, a copy of the honest student's answers with the numbers typed
+in, and one notebook per attack that used to earn marks or stop the class. Each attack sits
+beside wrong answers (every function returns -1, every number is -1), so it earns nothing
+unless it beats the grader. ``make autograde`` grades them all (parallel sandboxes, then
+``nbgrader autograde``); the tests read the gradebook, the course's files, the copy check's
+report and the feedback of the submission that tried to read the course.
 
-- the honest submission has every point, the blank one none, every attack none;
-- every submission is graded, those after the one that kills its parent included;
-- the gradebook is intact and no file of the course changed (the teacher's notebooks, the
-  grader, the key, the configuration);
-- the copied submission earns 0 on every number it copied (its function, rewritten by hand,
-  still counts), and the copy check lists the pair;
-- the feedback of the submission that tried to read the course (``nbgrader
-  generate_feedback``) holds no judge code, no other assignment's material, no course path
-  and not the key;
-- nbgrader's pass reused the verdicts the pool cached (no sandbox run twice).
-
-It takes about two minutes on a busy two-core machine (marked slow); it needs bubblewrap.
+About two minutes on a busy two-core machine (marked slow); it needs bubblewrap.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -40,7 +26,6 @@ import pytest
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[1]
-TEACHER = REPO / "teacher"
 ASSIGNMENT = "hw1_rejection_measures"
 COHORT_SEED = 4242
 SOLUTION_LINES = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*(\n|\Z)", re.M)
@@ -127,37 +112,13 @@ def _digest(folder: Path) -> dict:
             and ".grading" not in p.parts}
 
 
-def _env(tmp: Path) -> dict:
-    env = dict(os.environ)
-    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
-    env["JUPYTER_CONFIG_DIR"] = str(tmp / "jupyter-config")
-    env["JUPYTER_RUNTIME_DIR"] = str(tmp / "jupyter-runtime")
-    env.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
-    return env
-
-
 @pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    if sys.version_info < (3, 11):
-        pytest.skip("nbgrader needs Python >= 3.11")
-    if shutil.which("bwrap") is None:
-        pytest.fail("the grader needs bubblewrap: apt-get install bubblewrap (.ci/run does)")
+def graded(tmp_path_factory, new_cohort):
     tmp = tmp_path_factory.mktemp("attacks")
-    course = tmp / "course"
-    course.mkdir()
-    shutil.copy2(TEACHER / "nbgrader_config.py", course)
-    for folder in ("source", "grader"):
-        shutil.copytree(TEACHER / folder, course / folder,
-                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    with open(course / "nbgrader_config.py", "a", encoding="utf-8") as f:
-        # this course's TA keeps a looping cell short (the default is 30 s)
-        f.write("\nc.SandboxGrader.cell_timeout = 10\nc.SandboxGrader.notebook_timeout = 120\n")
-    env = _env(tmp)
-    done = subprocess.run([sys.executable, str(REPO / "tools" / "assignments.py"), "--seed",
-                           str(COHORT_SEED), "--course", str(course)], env=env,
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout + done.stderr
-
+    # this course's TA keeps a looping cell short (the default is 30 s)
+    cohort = new_cohort(tmp, COHORT_SEED, "\nc.SandboxGrader.cell_timeout = 10\n"
+                                          "c.SandboxGrader.notebook_timeout = 120\n")
+    course = cohort.course
     source = course / "cohort" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
     release = course / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
     solutions = {_meta(c)["grade_id"]: SOLUTION_LINES.sub("", c.source)
@@ -166,21 +127,10 @@ def graded(tmp_path_factory):
     for student, code in attacks(course).items():
         submissions[student] = _fill(release, WRONG, code)
     # a copy of ada's notebook with ada's numbers typed in
-    sys.path.insert(0, str(course))
-    try:
-        from grader import hw1_rejection_measures as judge
-        from grader.judge import Context
-        from grader.submission import cohort_key
-        ada = judge.reference(Context(ASSIGNMENT, "ada", COHORT_SEED, cohort_key(course),
-                                      judge.DATA))
-    finally:
-        sys.path.remove(str(course))
-        for name in [m for m in sys.modules if m == "grader" or m.startswith("grader.")]:
-            del sys.modules[name]
-    copied = dict(solutions)
-    copied["hw1-q2-answer"] = f"best_r = {ada['best_r']!r}\nbest_Q = {ada['best_Q']!r}"
-    copied["hw1-q3-answer"] = "\n".join(f"{n} = {ada[n]!r}" for n in ("A_rejecting",
-                                                                     "phi_rejecting", "A_gain"))
+    ada = cohort.reference(ASSIGNMENT, "ada")
+    copied = dict(solutions, **{"hw1-q2-answer": f"best_r = {ada['best_r']!r}\nbest_Q = {ada['best_Q']!r}",
+                                "hw1-q3-answer": "\n".join(f"{n} = {ada[n]!r}" for n in (
+                                    "A_rejecting", "phi_rejecting", "A_gain"))})
     submissions["zed-copier"] = _fill(release, copied)
     for student, nb in submissions.items():
         path = course / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
@@ -191,12 +141,8 @@ def graded(tmp_path_factory):
         (beside / name).write_text(f"import os\nos.system('touch {tmp / 'pwned'}')\n"
                                    "isclose = close = lambda *a, **k: True\n", encoding="utf-8")
     before = _digest(course)
-
-    venv = Path(sys.prefix)
-    done = subprocess.run(["make", "-s", "-C", str(REPO), "autograde", f"ASSIGNMENT={ASSIGNMENT}",
-                           f"COURSE={course}", f"VENV={venv}", "-o", f"{venv}/.grading",
-                           "JOBS=2"], env=env, capture_output=True, text=True, timeout=900)
-    return {"course": course, "done": done, "before": before, "env": env,
+    done = cohort.autograde(ASSIGNMENT, "JOBS=2", timeout=900)
+    return {"course": course, "done": done, "before": before, "env": cohort.env,
             "students": sorted(submissions), "pwned": tmp / "pwned"}
 
 

@@ -1,46 +1,33 @@
 """The homework, and the round trip through nbgrader's own command line.
 
-The source notebooks of ``teacher/source/`` are checked first, without nbgrader: each is
-well formed (answer cells; graded cells that hold no test and say honestly that the course's
-grader marks them after submission; written answers with grading notes and their question
-locked above them), draws every student's data from one ``SEED`` line and the student's id
-through its assignment's data function in ``rejlab.course.homework``, uses no sample a lesson
-prints, has a judge in ``teacher/grader/``, and the points its headings state are the points
-its cells give.
+The source notebooks of ``teacher/source/`` are checked first, without nbgrader: well formed,
+every student's data drawn from one ``SEED`` line and the student's id, no sample a lesson
+prints, a judge in ``teacher/grader/``, and the points the headings state are the cells'.
 
-Then the round trip, in a temporary copy of the course folder, as a teacher runs it for a new
-cohort: ``tools/assignments.py --seed`` (``make assignments SEED=...``) generates the
-students' versions and the cohort's key; two students fetch homework 1 from nbgrader's
-exchange, submit it, and the teacher collects it; the other submissions are placed in
-``submitted/`` as ``zip_collect`` would; ``make autograde`` grades each assignment (sandboxes,
-then ``nbgrader autograde``), and ``nbgrader export`` reads the scores:
+Then the round trip, as a teacher runs it for a new cohort: ``tools/assignments.py --seed``
+generates the students' versions and the cohort's key; two students fetch homework 1 from
+nbgrader's exchange, submit it, and the teacher collects it; the other submissions are placed in
+``submitted/`` as ``zip_collect`` would; ``make autograde`` grades each assignment and
+``nbgrader export`` reads the scores:
 
-- *solved*: the students' version with the teacher's solutions typed in (every assignment):
-  full marks on the autograded cells, and the maximum once the written answers are graded;
-- *blank*: the students' version untouched (every assignment): zero;
-- *tampered*: the line that used to switch the tests off (``np.isclose = lambda *a, **k:
-  np.True_ ...``) beside wrong answers (homework 1 and 2): zero;
-- *copied*: the solutions with the solved student's numbers typed in as literals (homework 1
-  and the capstone): zero on every graded cell whose numbers it copied, full marks on what it
-  computed for itself.
+- *solved* (the teacher's solutions typed in, every assignment): full marks on the autograded
+  cells, and the maximum once the written answers are graded;
+- *blank* (the students' version untouched, every assignment): zero;
+- *tampered* (the line that used to switch the tests off, ``np.isclose = lambda *a, **k:
+  np.True_ ...``, beside wrong answers; homework 1 and 2): zero;
+- *copied* (the solutions with the solved student's numbers typed in as literals; homework 1
+  and the capstone): zero on every graded cell whose numbers it copied, full marks on the rest.
 
-Written answers are graded by hand (nbgrader's "manually graded answer" cells): autograde
-leaves them ungraded when the student wrote something and gives them 0 when the student left
-them untouched; the test checks both, cell by cell in the gradebook, then plays the teacher's
-part (a manual score for each written answer, as the formgrader stores it) and exports again.
-The capstone's autograded notebook reports the student's choice on the sealed test digits.
-
-nbgrader needs Python >= 3.11 (the ``grading`` extra installs nothing below): the round trip
-skips, with that message, on Python 3.10. The grader needs bubblewrap.
+Written answers are graded by hand: autograde leaves them ungraded when the student wrote
+something and gives 0 when the student left them untouched; the test checks both in the
+gradebook, then plays the teacher's part (a manual score for each) and exports again.
 """
 
 from __future__ import annotations
 
 import ast
 import csv
-import importlib.util
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -61,9 +48,7 @@ SEED_LINE = re.compile(r"^SEED = (\d+)\b", re.M)
 COHORT_SEED = 4711                 # the round trip's cohort: not the source's own seed
 
 
-
-
-def _nbgrader_meta(cell) -> dict:
+def _meta(cell) -> dict:
     return cell.metadata.get("nbgrader", {})
 
 
@@ -72,28 +57,25 @@ def _source_notebook(assignment: str) -> Path:
     return path
 
 
+def _nb(assignment: str):
+    return nbformat.read(_source_notebook(assignment), as_version=4)
+
+
 def _kinds(nb) -> dict[str, list]:
     """The nbgrader cells of a notebook by role."""
-    cells = [c for c in nb.cells if _nbgrader_meta(c)]
-    meta = _nbgrader_meta
-    return {
-        "answers": [c for c in cells if meta(c).get("solution") and not meta(c).get("grade")],
-        "autograded": [c for c in cells if meta(c).get("grade") and not meta(c).get("solution")],
-        "manual": [c for c in cells if meta(c).get("grade") and meta(c).get("solution")],
-    }
+    meta = [(c, _meta(c)) for c in nb.cells]
+    return {"answers": [c for c, m in meta if m.get("solution") and not m.get("grade")],
+            "autograded": [c for c, m in meta if m.get("grade") and not m.get("solution")],
+            "manual": [c for c, m in meta if m.get("grade") and m.get("solution")]}
+
+
+def _cell_points(assignment: str, role: str = "autograded") -> dict[str, float]:
+    return {_meta(c)["grade_id"]: float(_meta(c)["points"]) for c in _kinds(_nb(assignment))[role]}
 
 
 def _points(assignment: str) -> tuple[float, float]:
     """(autograded points, points graded by hand) of an assignment."""
-    kinds = _kinds(nbformat.read(_source_notebook(assignment), as_version=4))
-    return tuple(float(sum(_nbgrader_meta(c)["points"] for c in kinds[k]))
-                 for k in ("autograded", "manual"))
-
-
-def _cell_points(assignment: str) -> dict[str, float]:
-    kinds = _kinds(nbformat.read(_source_notebook(assignment), as_version=4))
-    return {_nbgrader_meta(c)["grade_id"]: float(_nbgrader_meta(c)["points"])
-            for c in kinds["autograded"]}
+    return tuple(sum(_cell_points(assignment, role).values()) for role in ("autograded", "manual"))
 
 
 # --------------------------------------------------------------------------
@@ -101,10 +83,10 @@ def _cell_points(assignment: str) -> dict[str, float]:
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_source_assignment_is_well_formed(assignment):
-    nb = nbformat.read(_source_notebook(assignment), as_version=4)
+    nb = _nb(assignment)
     nbformat.validate(nb)
-    cells = [c for c in nb.cells if _nbgrader_meta(c)]
-    ids = [_nbgrader_meta(c)["grade_id"] for c in cells]
+    cells = [c for c in nb.cells if _meta(c)]
+    ids = [_meta(c)["grade_id"] for c in cells]
     assert len(ids) == len(set(ids)), "grade_id must be unique"
     kinds = _kinds(nb)
     # each code answer has at least one autograded cell
@@ -114,12 +96,12 @@ def test_source_assignment_is_well_formed(assignment):
     for cell in kinds["manual"]:
         # a written answer graded by hand: the teacher's model answer and grading notes
         # sit between the solution markers (the students' version replaces them)
-        meta = _nbgrader_meta(cell)
+        meta = _meta(cell)
         assert cell.cell_type == "markdown" and not meta["locked"] and meta["points"] > 0
         assert "### BEGIN SOLUTION" in cell.source and "### END SOLUTION" in cell.source
         assert "Grading notes" in cell.source, f"{meta['grade_id']}: no grading notes"
         before = nb.cells[nb.cells.index(cell) - 1]
-        assert before.cell_type == "markdown" and _nbgrader_meta(before).get("locked"), \
+        assert before.cell_type == "markdown" and _meta(before).get("locked"), \
             f"{meta['grade_id']}: its question must stand in a locked cell just above it"
     # stored without outputs: nbgrader generates from the source, the grader fills it
     assert all(c.get("execution_count") is None for c in nb.cells if c.cell_type == "code")
@@ -130,9 +112,9 @@ def test_source_assignment_is_well_formed(assignment):
 def test_graded_cells_hold_no_test_and_say_who_marks_them(assignment):
     """The judging is the grader's (teacher/grader/), outside every notebook: a graded cell is
     a note, so nothing of the tests reaches a student, and Validate claims nothing."""
-    nb = nbformat.read(_source_notebook(assignment), as_version=4)
+    nb = _nb(assignment)
     for cell in _kinds(nb)["autograded"]:
-        meta = _nbgrader_meta(cell)
+        meta = _meta(cell)
         assert cell.cell_type == "code" and meta["locked"] and meta["points"] > 0
         assert cell.source.startswith(GRADED_NOTE) and f"({meta['points']:g} point" in cell.source
         assert all(line.startswith("#") for line in cell.source.splitlines()), meta["grade_id"]
@@ -144,7 +126,7 @@ def test_graded_cells_hold_no_test_and_say_who_marks_them(assignment):
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_each_assignment_draws_its_data_from_one_seed_and_the_students_id(assignment):
-    nb = nbformat.read(_source_notebook(assignment), as_version=4)
+    nb = _nb(assignment)
     code = [c for c in nb.cells if c.cell_type == "code"]
     lines = [m for c in code for m in SEED_LINE.finditer(c.source)]
     assert len(lines) == 1 and SEED_LINE.search(code[0].source), "one SEED line, in the set-up"
@@ -153,11 +135,11 @@ def test_each_assignment_draws_its_data_from_one_seed_and_the_students_id(assign
     assert f"homework.{assignment}(SEED, STUDENT)" in setup, "the data function the grader calls"
     # every random draw of the locked cells comes from the student's own data, never a literal
     for cell in code:
-        if _nbgrader_meta(cell).get("solution"):
+        if _meta(cell).get("solution"):
             continue
         for call in re.findall(r"(?:seed|random_state)=([^,)\s]+)", cell.source):
-            assert call in ("SEED", "VARIANT"), f"{_nbgrader_meta(cell)['grade_id']}: {call}"
-        assert "default_rng" not in cell.source, _nbgrader_meta(cell)["grade_id"]
+            assert call in ("SEED", "VARIANT"), f"{_meta(cell)['grade_id']}: {call}"
+        assert "default_rng" not in cell.source, _meta(cell)["grade_id"]
 
 
 def test_no_homework_uses_a_sample_a_lesson_prints():
@@ -178,10 +160,10 @@ HEADING_POINTS = re.compile(r"^#+ .*\((\d+) points?\b", re.M)
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_the_points_a_heading_states_are_the_points_its_cells_give(assignment):
-    nb = nbformat.read(_source_notebook(assignment), as_version=4)
+    nb = _nb(assignment)
     stated, given, current = {}, {}, None
     for cell in nb.cells:
-        meta = _nbgrader_meta(cell)
+        meta = _meta(cell)
         if cell.cell_type == "markdown" and not meta.get("solution"):
             for match in HEADING_POINTS.finditer(cell.source):
                 current = match.group(0)
@@ -288,18 +270,14 @@ THROUGH_THE_EXCHANGE = {"solved": "hw1_rejection_measures", "blank": "hw1_reject
 
 
 def _solutions(source: Path) -> dict:
-    solutions = {}
-    for cell in nbformat.read(source, as_version=4).cells:
-        meta = _nbgrader_meta(cell)
-        if meta.get("solution"):
-            solutions[meta["grade_id"]] = SOLUTION_LINES.sub("", cell.source)
-    return solutions
+    return {_meta(c)["grade_id"]: SOLUTION_LINES.sub("", c.source)
+            for c in nbformat.read(source, as_version=4).cells if _meta(c).get("solution")}
 
 
 def _code_answers(source: Path) -> list:
     """The grade ids of the code answer cells (the written answers are markdown)."""
-    return [_nbgrader_meta(c)["grade_id"] for c in nbformat.read(source, as_version=4).cells
-            if c.cell_type == "code" and _nbgrader_meta(c).get("solution")]
+    return [_meta(c)["grade_id"] for c in nbformat.read(source, as_version=4).cells
+            if c.cell_type == "code" and _meta(c).get("solution")]
 
 
 def _fill(release: Path, dst: Path, answers: dict) -> None:
@@ -307,8 +285,8 @@ def _fill(release: Path, dst: Path, answers: dict) -> None:
     nb = nbformat.read(release, as_version=4)
     filled = 0
     for cell in nb.cells:
-        gid = _nbgrader_meta(cell).get("grade_id")
-        if _nbgrader_meta(cell).get("solution") and gid in answers:
+        gid = _meta(cell).get("grade_id")
+        if _meta(cell).get("solution") and gid in answers:
             stub = "raise NotImplementedError()" if cell.cell_type == "code" else "YOUR ANSWER HERE"
             assert stub in cell.source, f"{gid}: the students' version has no {stub!r}"
             cell.source = answers[gid]
@@ -331,24 +309,9 @@ def _wrong(code: str) -> str:
     return "\n".join(out)
 
 
-def _judge_reference(course: Path, assignment: str, student: str) -> dict:
-    """The expected numbers of ``student``'s data, as the course's grader computes them."""
-    sys.path.insert(0, str(course))
-    try:
-        judge = importlib.import_module(f"grader.{assignment}")
-        from grader.judge import Context
-        from grader.submission import cohort_key
-        return judge.reference(Context(assignment, student, COHORT_SEED, cohort_key(course),
-                                       judge.DATA))
-    finally:
-        sys.path.remove(str(course))
-        for name in [m for m in sys.modules if m == "grader" or m.startswith("grader.")]:
-            del sys.modules[name]
-
-
-def _copied(course: Path, source: Path, assignment: str) -> dict:
+def _copied(cohort, source: Path, assignment: str) -> dict:
     """The solutions with the solved student's numbers typed in after each answer cell."""
-    values = _judge_reference(course, assignment, "solved")
+    values = cohort.reference(assignment, "solved")
     answers = _solutions(source)
     for gid in _code_answers(source):
         code = answers[gid]
@@ -365,19 +328,13 @@ def _copied(course: Path, source: Path, assignment: str) -> dict:
 
 def _submissions() -> dict:
     """(student, assignment) -> the kind of that submission."""
-    kinds = {}
-    for assignment in ASSIGNMENTS:
-        kinds[("solved", assignment)] = "solved"
-        kinds[("blank", assignment)] = "blank"
-    for assignment in ("hw1_rejection_measures", "hw2_operating_sets_and_cost"):
-        kinds[("tampered", assignment)] = "tampered"
-    for assignment in COPIED:
-        kinds[("copied", assignment)] = "copied"
-    return kinds
+    return {**{(kind, a): kind for a in ASSIGNMENTS for kind in ("solved", "blank")},
+            **{("tampered", a): "tampered" for a in ("hw1_rejection_measures",
+                                                     "hw2_operating_sets_and_cost")},
+            **{("copied", a): "copied" for a in COPIED}}
 
 
-def _build(kind: str, course: Path, assignment: str, release: Path, source: Path,
-           dst: Path) -> None:
+def _build(kind: str, cohort, assignment: str, release: Path, source: Path, dst: Path) -> None:
     if kind == "blank":
         if release != dst:
             dst.parent.mkdir(parents=True, exist_ok=True)
@@ -389,7 +346,7 @@ def _build(kind: str, course: Path, assignment: str, release: Path, source: Path
         answers = {gid: _wrong(answers[gid]) for gid in code}
         answers[code[0]] += "\n" + OVERRIDE + "\n"
     elif kind == "copied":
-        answers = _copied(course, source, assignment)
+        answers = _copied(cohort, source, assignment)
     _fill(release, dst, answers)
 
 
@@ -404,29 +361,6 @@ def _expected_auto(kind: str, assignment: str) -> float:
 # --------------------------------------------------------------------------
 # The round trip
 
-def _need_nbgrader():
-    if sys.version_info < (3, 11):
-        pytest.skip("nbgrader needs Python >= 3.11 (the grading extra installs nothing on "
-                    f"{sys.version_info.major}.{sys.version_info.minor})")
-    if importlib.util.find_spec("nbgrader") is None:
-        pytest.fail("nbgrader is not installed: pip install -e '.[grading]' (make test does)")
-    if shutil.which("bwrap") is None:
-        pytest.fail("the grader needs bubblewrap: apt-get install bubblewrap (.ci/run does)")
-
-
-def _env(tmp_path: Path) -> dict:
-    env = dict(os.environ)
-    # nbgrader runs `alembic` (beside this Python) to create the gradebook
-    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
-    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "jupyter-config")     # ignore ~/.jupyter
-    env["JUPYTER_RUNTIME_DIR"] = str(tmp_path / "jupyter-runtime")
-    env.pop("JUPYTERHUB_USER", None)
-    # one BLAS thread per process: the assignments are small, and on a busy machine the
-    # threads of a logistic regression only wait for each other (60 times slower, measured)
-    env.update(OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
-    return env
-
-
 def nbgrader(course: Path, env: dict, *args: str, cwd: Path | None = None) -> str:
     done = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd or course, env=env,
                           capture_output=True, text=True, timeout=900)
@@ -436,8 +370,9 @@ def nbgrader(course: Path, env: dict, *args: str, cwd: Path | None = None) -> st
     return log
 
 
-def _exchange(course: Path, tmp_path: Path, env: dict, kinds: dict) -> None:
+def _exchange(cohort, tmp_path: Path, kinds: dict) -> None:
     """Release homework 1, let two students fetch and submit it, and collect it."""
+    course, env = cohort.course, cohort.env
     exchange = tmp_path / "exchange"
     exchange.mkdir(mode=0o777)
     with open(course / "nbgrader_config.py", "a", encoding="utf-8") as f:
@@ -454,7 +389,7 @@ def _exchange(course: Path, tmp_path: Path, env: dict, kinds: dict) -> None:
         nbgrader(course, student_env, "fetch_assignment", assignment, cwd=home)
         notebook = home / assignment / f"{assignment}.ipynb"
         source = _source_notebook(assignment)
-        _build(kinds[(student, assignment)], course, assignment, notebook, source, notebook)
+        _build(kinds[(student, assignment)], cohort, assignment, notebook, source, notebook)
         # one OS user plays every student here: the student id is given as a hub gives it
         nbgrader(course, student_env, "submit", assignment, f"--student={student}", cwd=home)
     nbgrader(course, env, "collect", assignment)
@@ -463,21 +398,9 @@ def _exchange(course: Path, tmp_path: Path, env: dict, kinds: dict) -> None:
 
 
 @pytest.mark.slow
-def test_generate_submit_collect_autograde_export_for_a_new_cohort(tmp_path):
-    _need_nbgrader()
-    course = tmp_path / "course"
-    course.mkdir()
-    shutil.copy2(TEACHER / "nbgrader_config.py", course)
-    for folder in ("source", "grader"):
-        shutil.copytree(TEACHER / folder, course / folder,
-                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    env = _env(tmp_path)
-
-    # make assignments SEED=... for a cohort whose seed is not the source's
-    done = subprocess.run([sys.executable, str(REPO / "tools" / "assignments.py"),
-                           "--seed", str(COHORT_SEED), "--course", str(course)],
-                          env=env, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout + done.stderr
+def test_generate_submit_collect_autograde_export_for_a_new_cohort(tmp_path, new_cohort):
+    cohort = new_cohort(tmp_path, COHORT_SEED)        # a seed that is not the sources' own
+    course, env = cohort.course, cohort.env
     assert (course / "cohort.key").is_file()
 
     # The students' version: the cohort's seed, no solution, no grader, no rubric.
@@ -498,23 +421,19 @@ def test_generate_submit_collect_autograde_export_for_a_new_cohort(tmp_path):
             assert "Grading notes" not in text, "the grading notes must stay teacher-side"
 
     kinds = _submissions()
-    _exchange(course, tmp_path, env, kinds)
+    _exchange(cohort, tmp_path, kinds)
     for (student, assignment), kind in kinds.items():
         if THROUGH_THE_EXCHANGE.get(student) == assignment:
             continue
         source = _source_notebook(assignment)
         release = course / "release" / assignment / source.name
-        _build(kind, course, assignment, release, source,
+        _build(kind, cohort, assignment, release, source,
                course / "submitted" / student / assignment / source.name)
 
     # make autograde, one assignment at a time, as a TA runs it
-    venv = Path(sys.prefix)
     logs = {}
     for assignment in ASSIGNMENTS:
-        done = subprocess.run(["make", "-s", "-C", str(REPO), "autograde",
-                               f"ASSIGNMENT={assignment}", f"COURSE={course}", f"VENV={venv}",
-                               "-o", f"{venv}/.grading"], env=env, capture_output=True,
-                              text=True, timeout=1800)
+        done = cohort.autograde(assignment)
         logs[assignment] = done.stdout + done.stderr
         assert done.returncode == 0, logs[assignment][-4000:]
     nbgrader(course, env, "export", "--to", str(course / "grades.csv"))
@@ -544,7 +463,7 @@ def test_generate_submit_collect_autograde_export_for_a_new_cohort(tmp_path):
     autograded = nbformat.read(course / "autograded" / "solved" / "capstone_digits" /
                                "capstone_digits.ipynb", as_version=4)
     (report,) = [c for c in autograded.cells
-                 if _nbgrader_meta(c).get("grade_id") == "capstone-q4b-tests"]
+                 if _meta(c).get("grade_id") == "capstone-q4b-tests"]
     assert "sealed test digits" in report.outputs[0]["text"]
 
     # cell by cell, as the formgrader shows them; then the teacher grades the written answers
@@ -555,7 +474,7 @@ def test_generate_submit_collect_autograde_export_for_a_new_cohort(tmp_path):
             source = _source_notebook(assignment)
             nb_kinds = _kinds(nbformat.read(source, as_version=4))
             for cell in nb_kinds["manual"]:
-                meta = _nbgrader_meta(cell)
+                meta = _meta(cell)
                 grade = gb.find_grade(meta["grade_id"], source.stem, assignment, student)
                 where = f"{assignment} {meta['grade_id']} ({student})"
                 if kind in ("blank", "tampered"):

@@ -28,17 +28,10 @@ def test_readme_names_the_commands_ci_runs():
     assert "make test" in ci
 
 
-def test_readme_course_table_lists_every_lesson_with_its_own_time():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "build_book", README.parent / "tools" / "build_book.py")
-    build_book = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_book", build_book)   # its dataclasses look themselves up there
-    spec.loader.exec_module(build_book)
+def test_readme_course_table_lists_every_lesson_with_its_own_time(tool):
     rows = dict(re.findall(r"^\| (\d\d[a-z]?) \|.*\| (\d+) \|$", README.read_text(encoding="utf-8"),
                            re.M))
     lessons = sorted((README.parent / "notebooks").glob("*.ipynb"))
     assert sorted(rows) == sorted(p.stem.split("_")[0] for p in lessons)
     for path in lessons:
-        assert int(rows[path.stem.split("_")[0]]) == build_book.lesson_minutes(path), path.stem
+        assert int(rows[path.stem.split("_")[0]]) == tool("build_book").lesson_minutes(path), path.stem

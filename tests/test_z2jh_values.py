@@ -1,16 +1,10 @@
-"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``) and their sizing, checked.
+"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``), read as the chart would.
 
-It cannot be deployed here, so the test reads it as the chart would: the keys
-Zero to JupyterHub reads (the single-user image, memory, CPU, culling, the
-pre-puller, the exchange volume, the per-role config files) are where the
-chart looks for them; the memory guarantee and limit of the students, and
-the instructor's, follow the rule the file states from a student's session
-measured on the classroom hub (``classroom/hub_memory.json``, written by
-``bench/hub_memory.py --save``); the per-role config files say what the local
-classroom's roles say (``classroom/hub.py``); and the guide's sizing table,
-its table of the measured session and its table of lessons (each lesson's
-kernel, ``classroom/kernel_memory.json`` from ``bench/kernel_memory.py``)
-carry the same numbers.
+It cannot be deployed here: the keys the chart reads are checked where it looks for them; the
+memory of students and instructor follows the rule the file states from a student's session
+measured on the classroom hub (``classroom/hub_memory.json``, ``bench/hub_memory.py --save``);
+the roles get what the local classroom (``classroom/hub.py``) gives them; and the guide's
+tables carry the same numbers (each lesson's kernel: ``classroom/kernel_memory.json``).
 """
 
 from __future__ import annotations
