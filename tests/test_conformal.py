@@ -41,7 +41,7 @@ samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
 
 @settings(max_examples=150, deadline=None)
 @given(samples, st.data())
-def test_the_threshold_is_the_definition(case, data):
+def test_the_threshold_and_the_joint_risk_are_the_definitions(case, data):
     # (that it ignores the order of the rows: tests/test_order_invariance.py)
     accurate, confidence, alpha = case
     t = rl.conformal_risk_control(accurate, confidence, alpha)
@@ -50,6 +50,11 @@ def test_the_threshold_is_the_definition(case, data):
     mapped = [math.exp(3 * c) - 7 for c in confidence]                   # an increasing map
     assert list(rl.reject_below(confidence, t)) == list(
         rl.reject_below(mapped, rl.conformal_risk_control(accurate, mapped, alpha)))
+    n, threshold = len(accurate), data.draw(st.floats(-0.5, 1.5))         # the joint risk
+    want = sum(1 for a, c in zip(accurate, confidence) if not a and c >= threshold) / n
+    assert rl.joint_risk(accurate, confidence, threshold) == want
+    p = rl.operating_point(accurate, rl.reject_below(confidence, threshold))
+    assert want == pytest.approx(0.0 if p.r == 1 else (1 - p.r) * (1 - p.A))
     lam = naive_crc(accurate, confidence, alpha)
     if lam is None:
         assert not t.certified and t.value == math.inf and t.r == 1.0 and t.joint_risk == 0.0
@@ -57,7 +62,6 @@ def test_the_threshold_is_the_definition(case, data):
     assert t.certified
     rejected = rl.reject_below(confidence, t)
     assert list(~rejected) == kept_by(lam, confidence)          # keep c >= value  <=>  c > λ̂
-    n = len(accurate)
     errors = int(np.sum(~rejected & ~np.array(accurate)))
     assert t.joint_risk == errors / n == rl.joint_risk(accurate, confidence, t)
     assert t.r == pytest.approx(np.mean(rejected))
@@ -128,17 +132,6 @@ def test_integer_and_longdouble_confidences_keep_their_exactness():
         c = np.array([1, 1 + np.finfo(np.longdouble).eps, 2], dtype=np.longdouble)
         t = rl.conformal_risk_control([False, False, True], c, 0.5)   # floor(2) - 1 = 1 error
         assert list(rl.reject_below(c, t)) == [True, False, False]
-
-
-@settings(max_examples=100, deadline=None)
-@given(samples, st.floats(-0.5, 1.5))
-def test_joint_risk_is_the_share_misclassified_and_kept(case, threshold):
-    accurate, confidence, _ = case
-    n = len(accurate)
-    want = sum(1 for a, c in zip(accurate, confidence) if not a and c >= threshold) / n
-    assert rl.joint_risk(accurate, confidence, threshold) == want
-    p = rl.operating_point(accurate, rl.reject_below(confidence, threshold))
-    assert want == pytest.approx(0.0 if p.r == 1 else (1 - p.r) * (1 - p.A))
 
 
 def test_joint_risk_along_the_ranking_is_the_integrand_of_augrc():

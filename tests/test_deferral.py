@@ -82,15 +82,6 @@ def test_chow_at_the_tie_is_kept_by_both():
     assert rl.chow_rule(np.column_stack((c, 1 - c)), 0.3).tolist() == [False, False, True]
 
 
-@settings(max_examples=40)
-@given(samples, st.floats(0, 1), st.floats(0, 1))
-def test_a_higher_cost_defers_a_subset(data, c1, c2):
-    _, _, c = data
-    e = np.random.default_rng(len(c)).random(len(c))
-    low, high = sorted((c1, c2))
-    assert not np.any(rl.defer(c, e, high) & ~rl.defer(c, e, low))
-
-
 # --- the curve and the point -------------------------------------------------------------------
 
 
@@ -124,9 +115,9 @@ def test_the_curve_defers_by_decreasing_score_in_any_row_order_and_below_the_ora
 
 
 @settings(max_examples=60)
-@given(samples, st.floats(0, 1))
-def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost):
-    a, ea, _ = map(np.array, data)
+@given(samples, st.floats(0, 1), st.floats(0, 1))
+def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost, other):
+    a, ea, tied = map(np.array, data)
     rng = np.random.default_rng(a.size)
     c, e = rng.random(a.size), rng.random(a.size)
     deferred = rl.defer(c, e, cost)
@@ -136,6 +127,8 @@ def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost):
     curve = rl.deferral_curve(a, ea, e - c)
     assert curve.accuracy[int(deferred.sum())] == pytest.approx(point.accuracy, abs=1e-12)
     assert point.cost(cost) == pytest.approx((1 - point.accuracy) + cost * point.rate)
+    low, high = sorted((cost, other))      # a higher cost defers a subset, tied confidences too
+    assert not np.any(rl.defer(tied, e, high) & ~rl.defer(tied, e, low))
 
 
 def test_the_cost_along_the_curve_and_its_least_point():
