@@ -89,10 +89,15 @@ INTEGER = {"float": lambda e: 2.5, "bool": lambda e: True, "nan": lambda e: math
 NUMBERS_1D = {"scalar": lambda e: 0.5, "2d": lambda e: [list(e), list(e)], "empty": lambda e: []}
 REAL = {"bool": lambda e: True, **{k: ARRAY_2D[k] for k in ("ragged", "masked", "complex_array")},
         "strings": lambda e: [["a", "b"]], "structured": ARRAY_2D["structured"], **common()}
+#: NaN-like values: each equals only itself as the same object, so a set holding one would
+#: answer by identity (one NaN object in both ideal and result once gave AA = 1.0).
+NANS = {"nan": math.nan, "float32_nan": np.float32("nan"), "decimal_nan": Decimal("NaN"),
+        "nat": np.datetime64("NaT")}
 FAMILY = {"a_set": lambda e: set().union(*e), "string_blocks": lambda e: ["bcd", "aef", "adg"],
           "unhashable": lambda e: [{"b"}, [["a"]], {"c"}], "empty": lambda e: [],
           "list_of_lists": lambda e: [sorted(b) for b in e], "1d_array": lambda e: [1, 0, 1],
-          "nan_element": lambda e: [{math.nan, *b} for b in e], **common()}
+          **{f"{k}_element": (lambda e, x=x: [{x, *b} for b in e]) for k, x in NANS.items()},
+          "nan_key": lambda e: {"a": {1}, math.nan: {2}}, **common()}
 FRACTION = {"above_one": lambda e: 1.5, **NUMBER}
 ACCURACY = without(FRACTION, "nan")
 NONNEGATIVE = {**{k: NUMBER[k] for k in ("negative", "nan", "bool", "inf", "-inf")},
@@ -164,10 +169,10 @@ JUNK = {
     "LABEL_SETS_OR_INDICATOR": FAMILY,
     "LABEL_SETS": {**without(FAMILY, *COMMON), **common("dict")},
     "DISTINCT": {"unhashable": lambda e: [["a"], ["b"]], "repeated": lambda e: ["a", "a", "b"],
-                 "empty": lambda e: [], "nan": lambda e: [*e, math.nan],
+                 "empty": lambda e: [], **{k: (lambda e, x=x: [*e, x]) for k, x in NANS.items()},
                  **common("None", "generator", "dict")},
     "ELEMENT": {"unhashable": lambda e: [e], "a_set": lambda e: {e}, "dict": COMMON["dict"],
-                "nan": lambda e: math.nan},
+                **{k: (lambda e, x=x: x) for k, x in NANS.items()}},
     # numbers
     "FRACTION": FRACTION,
     "SINGLE_FRACTION": {**FRACTION, "array": lambda e: [0.1, 0.2]},

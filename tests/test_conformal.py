@@ -40,10 +40,21 @@ samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
 
 
 @settings(max_examples=150, deadline=None)
-@given(samples)
-def test_the_threshold_is_the_definition(case):
+@given(samples, st.data())
+def test_the_threshold_and_the_joint_risk_are_the_definitions(case, data):
+    # (that it ignores the order of the rows: tests/test_order_invariance.py)
     accurate, confidence, alpha = case
     t = rl.conformal_risk_control(accurate, confidence, alpha)
+    looser = rl.conformal_risk_control(accurate, confidence, min(0.99, alpha * 1.5))
+    assert looser.value <= t.value and looser.r <= t.r                  # more alpha, more kept
+    mapped = [math.exp(3 * c) - 7 for c in confidence]                   # an increasing map
+    assert list(rl.reject_below(confidence, t)) == list(
+        rl.reject_below(mapped, rl.conformal_risk_control(accurate, mapped, alpha)))
+    n, threshold = len(accurate), data.draw(st.floats(-0.5, 1.5))         # the joint risk
+    want = sum(1 for a, c in zip(accurate, confidence) if not a and c >= threshold) / n
+    assert rl.joint_risk(accurate, confidence, threshold) == want
+    p = rl.operating_point(accurate, rl.reject_below(confidence, threshold))
+    assert want == pytest.approx(0.0 if p.r == 1 else (1 - p.r) * (1 - p.A))
     lam = naive_crc(accurate, confidence, alpha)
     if lam is None:
         assert not t.certified and t.value == math.inf and t.r == 1.0 and t.joint_risk == 0.0
@@ -51,49 +62,15 @@ def test_the_threshold_is_the_definition(case):
     assert t.certified
     rejected = rl.reject_below(confidence, t)
     assert list(~rejected) == kept_by(lam, confidence)          # keep c >= value  <=>  c > λ̂
-    n = len(accurate)
-    kept = ~rejected
-    errors = int(np.sum(kept & ~np.array(accurate)))
+    errors = int(np.sum(~rejected & ~np.array(accurate)))
     assert t.joint_risk == errors / n == rl.joint_risk(accurate, confidence, t)
     assert t.r == pytest.approx(np.mean(rejected))
     assert (errors + 1) <= Fraction(alpha) * (n + 1)              # the inequality, exactly
-
-
-@settings(max_examples=100, deadline=None)
-@given(samples, st.data())
-def test_test_data_are_kept_exactly_when_above_lambda_hat(case, data):
-    accurate, confidence, alpha = case
-    lam = naive_crc(accurate, confidence, alpha)
-    t = rl.conformal_risk_control(accurate, confidence, alpha)
-    if lam is None or lam == -math.inf:
-        return
-    near = [lam, np.nextafter(lam, 2.0), np.nextafter(lam, -1.0)] + list(confidence)
-    test = data.draw(st.lists(st.sampled_from(near) | st.floats(-1, 2), min_size=1, max_size=20))
-    assert list(~rl.reject_below(test, t)) == [c > lam for c in test]
-
-
-@settings(max_examples=80, deadline=None)
-@given(samples, st.randoms(use_true_random=False))
-def test_invariant_to_the_order_of_the_rows_and_monotone_in_alpha(case, rnd):
-    accurate, confidence, alpha = case
-    order = list(range(len(accurate)))
-    rnd.shuffle(order)
-    t = rl.conformal_risk_control(accurate, confidence, alpha)
-    shuffled = rl.conformal_risk_control([accurate[i] for i in order],
-                                         [confidence[i] for i in order], alpha)
-    assert shuffled.value == t.value and shuffled.joint_risk == t.joint_risk   # A may be NaN
-    looser = rl.conformal_risk_control(accurate, confidence, min(0.99, alpha * 1.5))
-    assert looser.value <= t.value and looser.r <= t.r                  # more alpha, more kept
-
-
-@settings(max_examples=60, deadline=None)
-@given(samples)
-def test_an_increasing_map_of_the_confidence_keeps_the_same_samples(case):
-    accurate, confidence, alpha = case
-    mapped = [math.exp(3 * c) - 7 for c in confidence]
-    a = rl.conformal_risk_control(accurate, confidence, alpha)
-    b = rl.conformal_risk_control(accurate, mapped, alpha)
-    assert list(rl.reject_below(confidence, a)) == list(rl.reject_below(mapped, b))
+    if lam > -math.inf:                                           # test data: kept iff c > λ̂
+        near = [lam, np.nextafter(lam, 2.0), np.nextafter(lam, -1.0)] + list(confidence)
+        test = data.draw(st.lists(st.sampled_from(near) | st.floats(-1, 2), min_size=1,
+                                  max_size=20))
+        assert list(~rl.reject_below(test, t)) == [c > lam for c in test]
 
 
 @settings(max_examples=60, deadline=None)
@@ -157,32 +134,12 @@ def test_integer_and_longdouble_confidences_keep_their_exactness():
         assert list(rl.reject_below(c, t)) == [True, False, False]
 
 
-@settings(max_examples=100, deadline=None)
-@given(samples, st.floats(-0.5, 1.5))
-def test_joint_risk_is_the_share_misclassified_and_kept(case, threshold):
-    accurate, confidence, _ = case
-    n = len(accurate)
-    want = sum(1 for a, c in zip(accurate, confidence) if not a and c >= threshold) / n
-    assert rl.joint_risk(accurate, confidence, threshold) == want
-    p = rl.operating_point(accurate, rl.reject_below(confidence, threshold))
-    assert want == pytest.approx(0.0 if p.r == 1 else (1 - p.r) * (1 - p.A))
-
-
 def test_joint_risk_along_the_ranking_is_the_integrand_of_augrc():
     toy = rl.datasets.four_gaussians(40, seed=3)
     a, c = toy.accurate, toy.confidence()
     ranked = np.sort(c)[::-1]
     terms = [rl.joint_risk(a, c, ranked[k - 1]) for k in range(1, a.size + 1)]
     assert np.mean(terms) == pytest.approx(rl.augrc(a, c))              # no ties: one per k
-
-
-def test_bad_input_names_the_argument():
-    with pytest.raises(ValueError, match="alpha"):
-        rl.conformal_risk_control([True, False], [0.2, 0.4], 1.0)
-    with pytest.raises(ValueError, match="threshold"):
-        rl.joint_risk([True, False], [0.2, 0.4], float("nan"))
-    with pytest.raises(ValueError, match="same length"):
-        rl.conformal_risk_control([True, False], [0.2], 0.1)
 
 
 # --- the promise, measured ------------------------------------------------------------------

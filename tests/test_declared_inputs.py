@@ -1,27 +1,14 @@
 """Bad input across the public API, derived from the constraints each function declares.
 
-Every public function states its parameters' kinds next to its signature
-(``@accepts`` of ``rejlab/_constraints.py``), and ``tests/junk.py`` says, for
-each kind, the malformed values it must refuse. From those this file derives:
-
-- each kind's checker against *all* its junk (the vocabulary, tested once);
-- for every declared public callable and every declared parameter, the
-  kind's few typical junk values, passed with valid examples for the other
-  arguments: the call must raise ``ValueError`` naming the parameter (the
-  function has the declaration, and the door applies it);
-- the cross-argument rules (same length, same shape, broadcast) of every
-  callable, broken on purpose;
-- every default passing its own kind unchanged (so a body may trust it);
-- completeness: a public callable (the package face, every owner module,
-  ``rl.datasets``, ``rl.context``, ``rl.exercises``, ``rl.plot``,
-  ``rl.widgets``, ``rl.cli``, and the public methods of their classes)
-  with a parameter that is neither declared nor exempt below fails, and a
-  test shows that this check can fail.
-
-What cannot be declared (``count <= n``, an element of the universe, a
-criterion with its parameter) is tested with its message in the module's
-own test file. The command line's options are parsed by argparse, whose bad
-values exit with status 2 (``tests/test_cli_bad_argv.py``).
+Every public function states its parameters' kinds beside its signature (``@accepts`` of
+``rejlab/_constraints.py``), and ``tests/junk.py`` says what each kind must refuse. From those:
+each kind's checker against all its junk; every declared parameter of every public callable
+against its kind's typical junk (a ``ValueError`` naming the parameter); every cross-argument
+rule broken on purpose; every default passing its own kind; and completeness (a public
+parameter neither declared nor exempt fails). What no declaration can say (``count <= n``, an
+element of the universe, a criterion with its parameter) is tested with its message in the
+module's own test file; the command line's bad options exit with status 2
+(``tests/test_cli_bad_argv.py``).
 """
 
 from __future__ import annotations
@@ -488,34 +475,28 @@ RES1 = [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}]
 IND_T = [[1, 0, 1], [0, 1, 0], [1, 1, 0]]
 IND_P = [[1, 0, 0], [0, 1, 1], [1, 1, 0]]
 LABEL_SETS = {"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}}
-CONF2 = [0.5, 0.9, 0.1, 0.4, 0.3, 0.8]
 VAL = dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0], confidence=[0.9, 0.6, 0.4, 0.8])
-
-
-def _curves():
-    return rl.rejection_curves(ACC, CONF)
 
 
 DOOR = [
     (lambda: rl.accuracy_vector([b"a"], ["a"]), "y_pred"),           # bytes against strings
-    (lambda: rl.rejection_report([1, "x"], [1, 1], [0.5, 0.6]), "y_true"),
     (lambda: rl.compare_methods(IDEAL, RES1, [{"a"}]), "result_2"),
     (lambda: rl.absolute_accuracy({"a": {1}}, {"b": {1}}), "result"),
     (lambda: rl.absolute_accuracy({"a": {1}}, [{1}]), "result"),
     (lambda: rl.multilabel_measures([{1}, {2}], [{1}]), "y_pred"),
     (lambda: rl.multilabel_measures({"a": {1}}, {"b": {1}}), "y_pred"),
-    (lambda: rl.multilabel_measures(IND_T, IND_P, zero_division="nan"), "zero_division"),
     (lambda: rl.indicator_to_blocks(IND_T, universe=["a", "b"]), "universe"),
     (lambda: rl.indicator_to_label_sets(IND_T, labels=["a", "b"]), "labels"),
     (lambda: rl.label_sets_to_indicator(LABEL_SETS, labels=[1, 2]), "labels"),
-    (lambda: rl.t_neg(IDEAL, RES1, condition=[["covering"], "partition"]), "condition"),
     # a criterion without its parameter, or a parameter without its criterion
-    (lambda: rl.select_threshold(ACC, CONF, criterion="min_cost"), "rho"),
-    (lambda: rl.select_threshold(ACC, CONF, criterion="target_accuracy"), "target_accuracy"),
-    (lambda: rl.select_threshold(ACC, CONF, rho=0.3), "rho"),
-    (lambda: rl.select_threshold(ACC, CONF, target_accuracy=0.5), "target_accuracy"),
+    (lambda: rl.select_threshold(ACC, CONF, criterion="min_cost"), "rho is required"),
+    (lambda: rl.select_threshold(ACC, CONF, criterion="target_accuracy"),
+     "target_accuracy is required"),
+    (lambda: rl.select_threshold(ACC, CONF, rho=0.3), "rho is used only with criterion='min_cost'"),
+    (lambda: rl.select_threshold(ACC, CONF, target_accuracy=0.5),
+     "target_accuracy is used only with"),
     (lambda: rl.select_threshold([False] * 6, CONF, criterion="target_accuracy",
-                                 target_accuracy=0.5), "target_accuracy"),
+                                 target_accuracy=0.5), "target_accuracy = 0.5 is reached by no"),
     (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, validation=VAL, criterion="min_cost"),
      "rho"),
     (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, criterion="min_cost", rho=0.3),
@@ -523,9 +504,6 @@ DOOR = [
     (lambda: rl.rejection_report(Y_TRUE, proba=PROBA, validation=VAL), "validation"),
     (lambda: rl.report_from_estimator(_Estimator(), [[0]] * 6, Y_TRUE,
                                       validation=([[0]] * 7, [0] * 7)), "validation"),
-    (lambda: rl.holdout_optimism(ACC[:1], CONF[:1]), "validation_fraction"),
-    (lambda: rl.bootstrap_curves(ACC, CONF, fractions=[], n_boot=2), "fractions"),
-    (lambda: rl.compare_rejectors(ACC, CONF, CONF2[:-1], n_boot=2), "confidence_2"),
 ]
 
 
@@ -536,7 +514,7 @@ def test_the_maths_door_names_the_argument(call, arg):
 
 
 def test_curves_point_takes_an_index_of_the_curves_numpy_and_negative_ones_too():
-    cv = _curves()
+    cv = rl.rejection_curves(ACC, CONF)
     assert cv.point(np.int64(2)) == cv.point(2) and cv.point(-1).r == 1.0
     for i in (7, -8, np.int64(99)):
         with pytest.raises(ValueError, match=r"i must be an integer index in \[-7, 6\]"):
@@ -564,13 +542,6 @@ def test_check_gives_feedback_for_any_answer(exercise, answer):
     assert feedback.exercise == exercise
     assert feedback.correct is False  # none of these is any exercise's answer
     assert "not yet" in feedback.message
-
-
-def test_check_does_not_take_true_for_a_number_or_a_string_for_a_number():
-    assert rl.exercises.check("demo-1", 7).correct
-    assert not rl.exercises.check("demo-1", True).correct  # was "correct": True == bool(7)
-    assert not rl.exercises.check("demo-1", "7").correct
-    assert "without quotes" in rl.exercises.check("demo-1", "7").message
 
 
 # --- random junk in any declared argument of the maths ---------------------------------

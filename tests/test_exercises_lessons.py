@@ -3,14 +3,8 @@
 Each right answer and each common wrong answer below is worked by hand from the prompt
 (exact fractions) or by a naive reference written from the definitions (loops over
 samples and over k, masks, scikit-learn, SciPy), never read from the registry, which
-keeps its own answers out of reach. For every exercise: the right answer is accepted with
-its explanation; each registered misconception earns its own message, and every
-registered one is met here; no feedback on a wrong answer, no hint and no prompt holds
-the answer; and the lessons do not print it.
-
-Lesson 10's answers come from the lesson's experiment (about ten seconds to compute):
-they are checked on a small experiment put in its place, and on the real one when slow
-tests run.
+keeps its own answers out of reach. Lesson 10's answers come from the lesson's experiment
+(about ten seconds): a small experiment stands in for it, the real one runs with the slow tests.
 """
 
 from __future__ import annotations
@@ -31,7 +25,6 @@ from rejlab.course.exercises import EXERCISES, check
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 IDS = sorted(EXERCISES)
-WORKED = [True, True, True, False, True, True, False, True, False, False]  # most confident first
 CENTRES = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
 
 
@@ -54,12 +47,6 @@ def counts(accurate, rejected):
     for a, r in zip(accurate, rejected):
         out[2 * bool(r) + (not a)] += 1
     return tuple(out)
-
-
-def phi(an, mn, ar, mr):
-    if an + ar == 0 or mn + mr == 0:
-        return math.nan
-    return 1.0 if ar + mr == 0 else math.inf if ar == 0 else float(F(mr, ar) / F(mn + mr, an + ar))
 
 
 def toy(seed):

@@ -2,7 +2,6 @@
 
 import math
 import warnings
-from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
@@ -79,7 +78,7 @@ multilabel_pairs = st.tuples(st.integers(1, 9), st.integers(2, 6)).flatmap(
                         arrays(np.uint8, s, elements=st.integers(0, 1))))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(multilabel_pairs, st.sampled_from([0, 1, "warn", np.nan]))
 def test_multilabel_measures_equal_scikit_learn(pair, zero_division):
     # empty rows (a sample with no label) and empty columns (a label nobody has) included
@@ -139,18 +138,6 @@ def test_multilabel_measures_of_label_sets_equal_those_of_the_matrix(pair, zero_
     np.testing.assert_equal(tuple(got), tuple(want))
 
 
-@pytest.mark.parametrize("nan", [float("nan"), np.nan, np.float32("nan"), Decimal("NaN")],
-                         ids=["float", "np.nan", "float32", "Decimal"])
-@pytest.mark.parametrize("arg", ["y_true", "y_pred"])
-def test_nan_like_labels_in_label_sets_are_refused_by_name(nan, arg):
-    # a NaN equals only itself as the same object: a set's answer would depend on identity
-    good = [{"a"}, {"a", "b"}]
-    bad = [{"a"}, {"b", nan}]
-    kwargs = {"y_true": good, "y_pred": good, arg: bad}
-    with pytest.raises(ValueError, match=f"{arg}.*NaN-like"):
-        rl.multilabel_measures(**kwargs)
-
-
 # --- paired bootstrap of two results: compare_multilabel -----------------------------
 
 def _naive_paired_bootstrap(T, R1, R2, n_boot, seed, level, zero_division):
@@ -205,7 +192,9 @@ def test_compare_multilabel_is_paired_and_reads_label_sets_like_matrices():
     same = rl.compare_multilabel(T, R, R, n_boot=200, seed=1, zero_division=0)
     for band in same:                              # one result against itself: exactly 0
         assert (band.estimate, band.low, band.high) == (0, 0, 0)
-    sets = [lambda Y: [set(np.flatnonzero(row).tolist()) for row in Y]][0]
+    def sets(Y):
+        return [set(np.flatnonzero(row).tolist()) for row in Y]
+
     from_sets = rl.compare_multilabel(sets(T), sets(R), sets(T), n_boot=50, seed=2, zero_division=0)
     from_matrix = rl.compare_multilabel(T, R, T, n_boot=50, seed=2, zero_division=0)
     for a, b in zip(from_sets, from_matrix):

@@ -3,7 +3,7 @@
 Checked against naive references (loops over k, explicit splits with the
 same random draws) and against properties that follow from the maths
 (Chow's rule at rho = 1/2 is the population max-Q point, so no threshold
-beats it on the population; tempering keeps the predicted class).
+beats it on the population).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
 
@@ -67,44 +66,7 @@ def test_population_point_at_the_top_threshold_rejects_everything():
     assert p.Q == pytest.approx(1 - rl.datasets.EXPECTED_ACCURACY)
 
 
-# --- temper ------------------------------------------------------------------------------
-
-
-@st.composite
-def _proba(draw, k=None):
-    k = k or draw(st.integers(2, 5))
-    n = draw(st.integers(1, 8))
-    raw = np.array(draw(st.lists(st.floats(0.01, 1.0), min_size=n * k, max_size=n * k)))
-    p = raw.reshape(n, k)
-    return p / p.sum(axis=1, keepdims=True)
-
-
-@settings(max_examples=60, deadline=None)
-@given(p=_proba(), t=st.floats(0.1, 10.0))
-def test_temper_keeps_rows_probabilities_and_the_predicted_class(p, t):
-    q = rl.datasets.temper(p, t)
-    np.testing.assert_allclose(q.sum(axis=1), 1.0)
-    unique = np.sort(p, axis=1)[:, -1] > np.sort(p, axis=1)[:, -2] + 1e-9
-    np.testing.assert_array_equal(q.argmax(axis=1)[unique], p.argmax(axis=1)[unique])
-    if t >= 1:       # flatter rows: the largest probability cannot grow
-        assert np.all(q.max(axis=1) <= p.max(axis=1) + 1e-12)
-    np.testing.assert_allclose(rl.datasets.temper(p, 1.0), p, atol=1e-12)
-
-
-@settings(max_examples=40, deadline=None)
-@given(p=_proba(k=2), t=st.floats(0.1, 10.0))
-def test_temper_with_two_classes_is_increasing_in_the_max_probability(p, t):
-    c, ct = p.max(axis=1), rl.datasets.temper(p, t).max(axis=1)
-    i, j = np.triu_indices(c.size, 1)
-    # never reversed (a sharp temperature may round two of them to the same 1.0)
-    assert np.all(np.sign(c[i] - c[j]) * np.sign(ct[i] - ct[j]) >= 0)
-
-
-def test_temper_by_hand_and_bad_input():
-    q = rl.datasets.temper([[0.9, 0.1]], 2.0)   # sqrt(0.9), sqrt(0.1), normalised
-    assert q[0, 0] == pytest.approx(math.sqrt(0.9) / (math.sqrt(0.9) + math.sqrt(0.1)))
-    with pytest.raises(ValueError, match="proba"):
-        rl.datasets.temper([[0.5, 0.7]], 2.0)
+# --- temper (its formula and properties: tests/test_calibration.py, as apply_temperature's) -
 
 
 def test_chow_convergence_uses_the_tempered_maximum_probability():

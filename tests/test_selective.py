@@ -69,32 +69,37 @@ ties_st = st.sampled_from(rl.selective.TIES)
 
 
 @settings(max_examples=150, deadline=None)
-@given(data=samples, ties=ties_st)
-def test_risk_coverage_equals_the_definition(data, ties):
+@given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1))
+def test_the_risk_coverage_family_equals_the_definitions(data, ties, coverage, target):
     acc, conf = data
+    n, err, close = len(acc), naive_errors(acc, conf, ties), dict(rel=1e-12, abs=1e-15)
     rc = rl.risk_coverage(acc, conf, ties=ties)
-    n = len(acc)
     np.testing.assert_array_equal(rc.n_kept, np.arange(1, n + 1))
     np.testing.assert_array_equal(rc.coverage, np.arange(1, n + 1) / n)
-    ref = [float(e / k) for k, e in enumerate(naive_errors(acc, conf, ties), start=1)]
+    ref = [float(e / k) for k, e in enumerate(err, start=1)]
     np.testing.assert_allclose(rc.risk, ref, rtol=1e-13, atol=1e-15)
     if ties == "index":  # integers: exact
         np.testing.assert_array_equal(rc.risk, ref)
-
-
-@settings(max_examples=150, deadline=None)
-@given(data=samples, ties=ties_st)
-def test_areas_equal_the_definitions(data, ties):
-    acc, conf = data
-    n = len(acc)
-    err = naive_errors(acc, conf, ties)
-    assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(naive_aurc(acc, conf, ties)),
-                                                         rel=1e-12, abs=1e-15)
-    excess = naive_aurc(acc, conf, ties) - naive_oracle_aurc(acc)
-    assert rl.excess_aurc(acc, conf, ties=ties) == pytest.approx(float(excess), rel=1e-12,
-                                                                abs=1e-15)
-    assert rl.augrc(acc, conf, ties=ties) == pytest.approx(float(sum(err) / (n * n)), rel=1e-12,
-                                                          abs=1e-15)
+    aurc = naive_aurc(acc, conf, ties)
+    assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(aurc), **close)
+    assert rl.excess_aurc(acc, conf, ties=ties) == pytest.approx(
+        float(aurc - naive_oracle_aurc(acc)), **close)
+    assert rl.augrc(acc, conf, ties=ties) == pytest.approx(float(sum(err) / (n * n)), **close)
+    k = n - round((1 - coverage) * n)
+    got = rl.risk_at_coverage(acc, conf, coverage, ties=ties)
+    if k == 0:
+        assert math.isnan(got)
+    else:
+        assert got == pytest.approx(float(err[k - 1] / k), rel=1e-13, abs=1e-15)
+        # the same rounding as reject_lowest with fraction 1 - coverage
+        assert (~rl.reject_lowest(conf, 1 - coverage)).sum() == k
+    ok = [kk for kk in range(1, n + 1) if rc.risk[kk - 1] <= target]
+    assert rl.coverage_at_risk(acc, conf, target, ties=ties) == (max(ok) / n if ok else 0.0)
+    # without ties both conventions agree (that average ties ignore the order of the rows:
+    # tests/test_order_invariance.py)
+    distinct = np.random.default_rng(n).permutation(n) / 7.0
+    for f in (rl.aurc, rl.excess_aurc, rl.augrc):
+        assert f(acc, distinct, ties="average") == f(acc, distinct, ties="index")
 
 
 @settings(max_examples=100, deadline=None)
@@ -115,20 +120,6 @@ def test_the_ranking_equals_its_reference_and_the_groups_need_no_tie_fix_up(data
 
 
 @settings(max_examples=100, deadline=None)
-@given(data=samples, seed=st.integers(0, 2**31))
-def test_average_ties_do_not_depend_on_the_order_of_the_samples(data, seed):
-    acc, conf = np.array(data[0]), np.array(data[1])
-    perm = np.random.default_rng(seed).permutation(acc.size)
-    distinct = perm / 7.0
-    for f in (rl.aurc, rl.excess_aurc, rl.augrc):
-        assert f(acc, conf, ties="average") == f(acc[perm], conf[perm], ties="average")
-        # without ties both conventions agree
-        assert f(acc, distinct, ties="average") == f(acc, distinct, ties="index")
-    np.testing.assert_array_equal(rl.risk_coverage(acc, conf, ties="average").risk,
-                                  rl.risk_coverage(acc[perm], conf[perm], ties="average").risk)
-
-
-@settings(max_examples=100, deadline=None)
 @given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**31))
 def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):
     acc = np.array(acc)
@@ -145,44 +136,24 @@ def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):
         assert rl.excess_aurc(acc, conf) > 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(data=samples)
-def test_failure_auroc_is_the_mann_whitney_statistic(data):
+def test_failure_auroc_is_the_mann_whitney_statistic_and_gives_augrc(data):
     acc, conf = data
-    ref = naive_auroc(acc, conf)
-    got = rl.failure_auroc(acc, conf)
+    ref, got = naive_auroc(acc, conf), rl.failure_auroc(acc, conf)
     if math.isnan(ref):
         assert math.isnan(got)
-        return
-    assert got == float(ref)  # one correctly rounded division of integers
-    assert got == pytest.approx(roc_auc_score(acc, conf), rel=1e-12)
-
-
-def test_failure_auroc_on_the_toy_problem_equals_scikit_learn(toy_data):
-    for name in ("max_probability", "breaking_ties"):
-        c = toy_data.confidence(name)
-        assert rl.failure_auroc(toy_data.accurate, c) == pytest.approx(
-            roc_auc_score(toy_data.accurate, c), rel=1e-12)
-
-
-@settings(max_examples=100, deadline=None)
-@given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1))
-def test_risk_at_coverage_and_coverage_at_risk(data, ties, coverage, target):
-    acc, conf = data
-    n = len(acc)
-    err = naive_errors(acc, conf, ties)
-    k = n - round((1 - coverage) * n)
-    got = rl.risk_at_coverage(acc, conf, coverage, ties=ties)
-    if k == 0:
-        assert math.isnan(got)
     else:
-        assert got == pytest.approx(float(err[k - 1] / k), rel=1e-13, abs=1e-15)
-        # the same rounding as reject_lowest with fraction 1 - coverage
-        kept = ~rl.reject_lowest(conf, 1 - coverage)
-        assert kept.sum() == k
-    risks = rl.risk_coverage(acc, conf, ties=ties).risk
-    ok = [kk for kk in range(1, n + 1) if risks[kk - 1] <= target]
-    assert rl.coverage_at_risk(acc, conf, target, ties=ties) == (max(ok) / n if ok else 0.0)
+        assert got == float(ref)  # one correctly rounded division of integers
+        assert got == pytest.approx(roc_auc_score(acc, conf), rel=1e-12)
+    # AUGRC = (1 - AUROC) acc (1 - acc) + (1 - acc)^2 / 2 + (1 - acc) / (2n), with ties; AUROC
+    # is undefined when acc or 1 - acc is 0, where its term vanishes anyway
+    n, e = len(acc), Fraction(sum(not x for x in acc), len(acc))
+    auroc = Fraction(1) if e in (0, 1) else Fraction(ref)
+    fd = (1 - auroc) * (1 - e) * e + e * e / 2
+    assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
+    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12,
+                                                                         abs=1e-15)
 
 
 def test_risk_is_one_minus_the_accuracy_rejection_curve(toy_data, toy_curves):
@@ -192,21 +163,16 @@ def test_risk_is_one_minus_the_accuracy_rejection_curve(toy_data, toy_curves):
     np.testing.assert_allclose(rc.risk, 1 - cv.A[n - rc.n_kept], rtol=0, atol=1e-15)
 
 
-def test_the_defaults_are_the_average_convention_and_order_invariant():
-    # heavy ties: 200 samples on five confidence values
+def test_the_defaults_are_the_average_convention_and_index_ties_depend_on_the_order():
+    # heavy ties: 200 samples on five confidence values (that the defaults and fd-shifts ignore
+    # the order of the rows: tests/test_order_invariance.py and the fd-shifts table below)
     rng = np.random.default_rng(3)
     conf = rng.integers(0, 5, 200) / 4
     acc = rng.random(200) < 0.4 + conf / 2
     perm = rng.permutation(200)
     for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
                      (rl.risk_at_coverage, (0.37,)), (rl.coverage_at_risk, (0.25,))):
-        default = f(acc, conf, *extra)
-        assert default == f(acc, conf, *extra, ties="average", convention="rejlab")
-        assert default == f(acc[perm], conf[perm], *extra)
-        for convention in ("fd-shifts",):
-            assert f(acc, conf, *extra, convention=convention) == \
-                f(acc[perm], conf[perm], *extra, convention=convention)
-    # the index convention is still there, and depends on the order here
+        assert f(acc, conf, *extra) == f(acc, conf, *extra, ties="average", convention="rejlab")
     by_index = {rl.aurc(acc[p], conf[p], ties="index")
                 for p in (perm, np.arange(200), perm[::-1])}
     assert len(by_index) > 1
@@ -240,30 +206,18 @@ FD_CORRECT = {"all-one": np.ones(N_FD, bool), "all-zero": np.zeros(N_FD, bool),
                                       for q in range(4)]).astype(bool)}
 FD_COLUMNS = ("aurc", "eaurc", "aurc_achievable", "eaurc_achievable", "risk@50cov", "risk@95cov",
               "augrc")
-FD_TABLE = {
-    ("all-equal", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
-    ("all-equal", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
+_ASC = (0.48281112575762547, 0.3293847160375979, 0.4719992328225763, 0.3185728231025487,
+        0.4901961, 0.4947368, 0.2475)
+_PLATEAUS = (0.49083333333333334, 0.33740692361330576, 0.4887532971076239, 0.3353268873875963,
+             0.4933333, 0.5, 0.2475)
+FD_TABLE = {   # every confidence gives the same row for all-right and for all-wrong residuals
+    **{(c, "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0) for c in FD_CONFIDENCE},
+    **{(c, "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5) for c in FD_CONFIDENCE},
     ("all-equal", "01"): (0.5, 0.3465735902799724, 0.5, 0.3465735902799724, 0.5, 0.5, 0.25),
-    ("01", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
-    ("01", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
     ("01", "01"): (0.125, -0.02842640972002758, 0.15342640972002733, 0.0, 0.0, 0.5, 0.125),
-    ("10", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
-    ("10", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
     ("10", "01"): (0.875, 0.7215735902799725, 0.5, 0.3465735902799724, 0.5, 0.5, 0.375),
-    ("asc", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
-    ("asc", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
-    ("asc", "01"): (0.48281112575762547, 0.3293847160375979, 0.4719992328225763,
-                    0.3185728231025487, 0.4901961, 0.4947368, 0.2475),
-    ("asc-u", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
-    ("asc-u", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
-    ("asc-u", "01"): (0.48281112575762547, 0.3293847160375979, 0.4719992328225763,
-                      0.3185728231025487, 0.4901961, 0.4947368, 0.2475),
-    ("plateaus", "all-one"): (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
-    ("plateaus", "all-zero"): (1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.5),
-    ("plateaus", "01"): (0.49083333333333334, 0.33740692361330576, 0.4887532971076239,
-                         0.3353268873875963, 0.4933333, 0.5, 0.2475),
-    ("plateaus", "perm"): (0.49083333333333334, 0.33740692361330576, 0.4887532971076239,
-                           0.3353268873875963, 0.4933333, 0.5, 0.2475),
+    ("asc", "01"): _ASC, ("asc-u", "01"): _ASC,
+    ("plateaus", "01"): _PLATEAUS, ("plateaus", "perm"): _PLATEAUS,
 }
 
 
@@ -292,7 +246,6 @@ def test_fd_shifts_published_table_is_reproduced(case):
 
 def test_fd_shifts_table_covers_every_binary_case():
     assert len(FD_TABLE) == 19
-    assert {c for c, _ in FD_TABLE} == set(FD_CONFIDENCE)
 
 
 # torch-uncertainty (torch_uncertainty/metrics/classification/risk_coverage.py): the samples
@@ -351,29 +304,14 @@ def test_torch_uncertainty_published_examples():
     assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
 
 
-def test_the_three_conventions_differ_by_their_definitions():
+def test_the_three_conventions_differ_by_their_definitions(toy_data):
     # tie-free: rejlab and torch-uncertainty differ by O(1/n) only; fd-shifts by O(1/n) too
-    toy = rl.datasets.four_gaussians(150, seed=0)
-    a, c = toy.accurate, toy.confidence()
+    a, c = toy_data.accurate, toy_data.confidence()
     values = [rl.aurc(a, c, convention=x) for x in rl.selective.CONVENTIONS]
     assert max(values) - min(values) < 2 / a.size
     # with heavy ties the gap is of the order of the group sizes
     c10 = np.round(c, 1)
     assert abs(rl.aurc(a, c10) - rl.aurc(a, c10, convention="fd-shifts")) > 2 / a.size
-
-
-@settings(max_examples=200, deadline=None)
-@given(data=samples)
-def test_augrc_is_a_function_of_auroc_and_accuracy(data):
-    # AUGRC = (1 - AUROC) acc (1 - acc) + (1 - acc)^2 / 2 + (1 - acc) / (2n), with ties
-    acc, conf = data
-    n, e = len(acc), Fraction(sum(not x for x in acc), len(acc))
-    # AUROC is undefined when acc or 1 - acc is 0, where its term vanishes anyway
-    auroc = Fraction(1) if e in (0, 1) else Fraction(naive_auroc(acc, conf))
-    fd = (1 - auroc) * (1 - e) * e + e * e / 2
-    assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
-    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12,
-                                                                         abs=1e-15)
 
 
 def _naive_dominant_aurc(accurate, confidence):
@@ -402,12 +340,10 @@ def _naive_dominant_aurc(accurate, confidence):
 
 @settings(max_examples=150, deadline=None)
 @given(data=samples)
-def test_achievable_aurc_equals_its_definition_and_is_at_most_fd_shifts_aurc_curve(data):
+def test_achievable_aurc_equals_its_definition(data):
     acc, conf = data
     got = rl.achievable_aurc(acc, conf)
     assert got == pytest.approx(_naive_dominant_aurc(acc, conf), rel=1e-9, abs=1e-12)
-    perm = np.random.default_rng(len(acc)).permutation(len(acc))
-    assert rl.achievable_aurc(np.array(acc)[perm], np.array(conf)[perm]) == got
 
 
 ACC = [True, False, True, False, True]
@@ -424,43 +360,20 @@ def test_ties_on_torch_uncertainty_and_index_ties_elsewhere_are_refused():
             f(ACC, CONF, *extra, ties="index", convention="fd-shifts")
 
 
-def test_report_and_cli_are_byte_identical_after_shuffling_rows(tmp_path, capsys):
-    from rejlab.cli import main
-
+def test_the_report_with_validation_is_the_same_text_after_shuffling_rows():
+    # heavy ties (11 values) cut by the fractions and by the threshold chosen on validation;
+    # the command line prints this very text (tests/test_cli.py)
     rng = np.random.default_rng(7)
     n = 3000
     y = rng.integers(0, 4, n)
     y_pred = np.where(rng.random(n) < 0.8, y, rng.integers(0, 4, n))
-    conf = np.round(rng.random(n) * 0.6 + 0.4 * (y == y_pred), 1)     # 11 values: heavy ties
-    fractions = (0.0, 0.05, 0.1, 0.2, 0.3, 0.37)
-    vy, vp = y[:800], y_pred[:800]
-    vc = conf[:800]
-    outputs = []
-
-    def csv(path, *columns):
-        rows = ["y_true,y_pred,confidence"]
-        rows += [f"{a},{b},{float(c)!r}" for a, b, c in zip(*columns)]
-        path.write_text("\n".join(rows) + "\n")
-        return str(path)
-
-    for order, val_order in ((np.arange(n), np.arange(800)),
-                             (rng.permutation(n), rng.permutation(800))):
-        rep = rl.rejection_report(y[order], y_pred[order], conf[order], fractions=fractions,
-                                  rho=0.3, validation=dict(y_true=vy[val_order],
-                                                           y_pred=vp[val_order],
-                                                           confidence=vc[val_order]))
-        test = csv(tmp_path / f"test{len(outputs)}.csv", y[order], y_pred[order], conf[order])
-        val = csv(tmp_path / f"val{len(outputs)}.csv", vy[val_order], vp[val_order],
-                  vc[val_order])
-        code = main(["report", test, "--rho", "0.3", "--validation", val, "--fractions",
-                     ",".join(str(f) for f in fractions)])
-        out = capsys.readouterr().out
-        assert code == 0
-        outputs.append((str(rep), out.replace(test, "TEST").replace(val, "VALIDATION")))
-    assert outputs[0][0] == outputs[1][0]
-    assert outputs[0][1] == outputs[1][1]
-    assert "the count cuts through tied confidences" in outputs[0][0]
-    assert "the count cuts through tied confidences" in outputs[0][1]
+    conf = np.round(rng.random(n) * 0.6 + 0.4 * (y == y_pred), 1)
+    texts = set()
+    for order, val in ((np.arange(n), np.arange(800)), (rng.permutation(n), rng.permutation(800))):
+        texts.add(str(rl.rejection_report(
+            y[order], y_pred[order], conf[order], fractions=(0.0, 0.05, 0.1, 0.2, 0.3, 0.37),
+            rho=0.3, validation=dict(y_true=y[val], y_pred=y_pred[val], confidence=conf[val]))))
+    assert len(texts) == 1 and "the count cuts through tied confidences" in texts.pop()
 
 
 # --- Chow's rule ----------------------------------------------------------------------
@@ -497,9 +410,9 @@ def test_chow_at_one_half_is_the_population_max_q_point():
         assert tt[np.argmin(cost)] == pytest.approx(1 - rho)
 
 
-def test_the_lessons_toy_numbers_are_one_samples():
+def test_the_lessons_toy_numbers_are_one_samples(toy_curves):
     # max-Q of the lesson data, of another seed, and of the population
-    cv0 = rl.datasets.four_gaussians(150, seed=0).curves()
+    cv0 = toy_curves["max_probability"]
     b = cv0.best_Q()
     assert round(cv0.r[b], 3) == 0.2 and round(cv0.Q[b], 3) == 0.763
     cv1 = rl.datasets.four_gaussians(150, seed=1).curves()
@@ -550,6 +463,7 @@ def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho)
         assert t.A == cv.A[i] or (math.isnan(t.A) and math.isnan(cv.A[i]))
         rejected = rl.reject_below(conf, t)
         assert rejected.sum() == cv.n_rejected[i]
+        assert rl.reject_below(conf, t.value).tolist() == rejected.tolist()
         op = rl.operating_point(acc, rejected)
         assert (op.r, op.Q) == (t.r, t.Q)
         # the value sits between the most confident rejected and least confident kept
@@ -584,29 +498,6 @@ def test_threshold_midpoint_never_rounds_onto_the_rejected_value():
     assert np.isfinite(big.value) and 1e308 < big.value <= 1.7e308
 
 
-def test_chosen_on_validation_applied_to_test():
-    val = rl.datasets.four_gaussians(150, seed=10)
-    test = rl.datasets.four_gaussians(150, seed=11)
-    t = rl.select_threshold(val.accurate, val.confidence())
-    rejected = rl.reject_below(test.confidence(), t)
-    op = rl.operating_point(test.accurate, rejected)
-    assert 0 < op.r < 0.5 and t.value > 0.25
-    assert rl.reject_below(test.confidence(), t.value).tolist() == rejected.tolist()
-
-
-@pytest.mark.parametrize("kwargs, message", [
-    (dict(criterion="min_cost"), "rho is required"),
-    (dict(criterion="target_accuracy"), "target_accuracy is required"),
-    (dict(rho=0.3), "rho is used only with criterion='min_cost'"),
-    (dict(target_accuracy=0.9), "target_accuracy is used only with"),
-    (dict(criterion="target_accuracy", target_accuracy=1.0, confidence=[0.9] * 5),
-     "reached by no threshold"),
-])
-def test_select_threshold_refuses_options_that_do_not_go_together(kwargs, message):
-    with pytest.raises(ValueError, match=message):
-        rl.select_threshold(**{"accurate": ACC, "confidence": CONF, **kwargs})
-
-
 def test_a_threshold_separates_confidences_float64_cannot():
     # int64 beyond 2**53 and longdouble: the chosen threshold reproduces its point exactly
     big = np.array([2**60, 2**60 + 1])
@@ -623,7 +514,6 @@ def test_a_threshold_separates_confidences_float64_cannot():
 
 
 def test_reject_below_takes_the_exact_ceiling_of_a_fraction_for_integers():
-    from fractions import Fraction
     big = np.array([2**60, 2**60 + 1])
     assert rl.reject_below(big, Fraction(2**61 + 1, 2)).tolist() == [True, False]
     assert rl.reject_below(big, Fraction(2**61 + 2, 2)).tolist() == [True, False]
@@ -654,7 +544,8 @@ def test_compare_summaries_equals_a_naive_paired_bootstrap():
                                                                                         abs=1e-12)
     # paired: the AURC band of two rejectors of one classifier is compare_rejectors' band
     same = rl.compare_summaries(acc1, c1, acc1, c2, n_boot=50, seed=4)
-    assert same.aurc.low <= same.aurc.estimate <= same.aurc.high
+    assert tuple(same.aurc) == pytest.approx(tuple(rl.compare_rejectors(acc1, c1, c2, n_boot=50,
+                                                                          seed=4).aurc), abs=1e-12)
 
 
 def test_the_conventions_tables_of_the_maths_reference():
