@@ -98,9 +98,9 @@ test: $(VENV)/.all $(HUB_VENV)/.hub
 test-notebooks: $(VENV)/.test
 	$(BIN)/python -m pytest $(XDIST) --dist loadfile $(NBVAL) notebooks/
 
-## Unit tests and doctests only (no notebooks, no browser, no Binder rebuild).
+## The quick loop: unit tests and doctests, every property on at most 10 examples (no slow, browser, notebook or end-to-end test; make test runs them all).
 test-fast: $(VENV)/.test
-	$(BIN)/python -m pytest $(XDIST) rejlab tests -m "not browser and not slow"
+	REJLAB_TEST_EXAMPLES=10 $(BIN)/python -m pytest $(XDIST) rejlab tests -m "not browser and not slow"
 
 ## Only the real-browser tests (headless Chromium at /usr/bin/chromium): JupyterLab and the course site.
 test-browser: $(VENV)/.test $(VENV)/.book

@@ -204,8 +204,8 @@ def printed_numbers(text):
         if not line.strip() or not line.split()[0][0].isdigit():
             break                 # the table ends (a note on tied fractions may follow it)
         rows.append(line.split())
-    best = next(line for line in lines if "maximum Q:" in line)
-    return rows, [part.split("=")[1].strip() for part in best.split(":", 1)[1].split(",")]
+    best = next(line for line in lines if line.strip().startswith("maximum Q"))
+    return rows, [part.split("=")[1].strip() for part in best.rsplit(":", 1)[1].split(",")]
 
 
 def same_numbers(text, baseline):

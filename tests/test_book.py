@@ -69,6 +69,7 @@ def _strip_outputs(src: Path, dst: Path) -> None:
     nbformat.write(nb, dst)
 
 
+@pytest.mark.slow
 def test_notebooks_without_stored_outputs_are_refused_by_name(tmp_path):
     notebooks = tmp_path / "notebooks"
     notebooks.mkdir()
@@ -251,6 +252,7 @@ def site(fresh_book):
     return fresh_book[0]
 
 
+@pytest.mark.slow
 def test_make_book_builds_from_a_fresh_clone(fresh_book):
     """``make book`` from a fresh copy with nothing run before it: a venv from the book extra
     alone draws every explorer (the lessons' scikit-learn included) and builds every page."""

@@ -410,6 +410,7 @@ def test_bands_cover_the_population_value():
     assert 85 <= hits_A <= 99.5 and 85 <= hits_Q <= 99.5
 
 
+@pytest.mark.slow
 def test_simultaneous_bands_cover_whole_population_curves_pointwise_bands_do_not():
     # 200 samples of 600 from the toy problem, 19 fractions r = 0 .. 0.9: how often does a
     # band contain the population curve at every fraction at once? Seeds are fixed, so the

@@ -351,6 +351,7 @@ def _extension_state(env: dict) -> str:
     return "\n".join(outputs)
 
 
+@pytest.mark.slow
 def test_the_lab_make_lab_opens_has_no_grading_tools(tmp_path):
     # make test installs nbgrader into the environment make lab opens; the Makefile
     # switches its lab and server extensions off there (classroom/student_lab.py)

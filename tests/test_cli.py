@@ -306,6 +306,7 @@ def earlier(tmp_path, capsys, earlier_result):
     return out_dir, snapshot(out_dir), new
 
 
+@pytest.mark.slow
 def test_a_new_result_replaces_the_earlier_one_whole(tmp_path, capsys, earlier):
     out_dir, before, new = earlier
     os.chmod(out_dir, 0o750)
@@ -320,6 +321,7 @@ def test_a_new_result_replaces_the_earlier_one_whole(tmp_path, capsys, earlier):
     assert os.path.islink(link) and snapshot(out_dir) != after
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where, failure", [
     ("curves", OSError(28, "No space left on device")), ("drawing", MemoryError()),
     ("rename", KeyboardInterrupt()), ("rename", OSError(18, "Invalid cross-device link")),
@@ -483,6 +485,7 @@ MOMENTS = {"reading big.csv": False, "writing curves.csv#2": True, "drawing repo
            "putting the output folder in place": True}
 
 
+@pytest.mark.slow
 def test_a_signal_at_any_moment_leaves_out_as_it_was(tmp_path, capsys, earlier_result):
     big = big_predictions(tmp_path / "big.csv", 5000)
     template, old = earlier_result, snapshot(earlier_result)
@@ -658,6 +661,7 @@ FIGURE_CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(FIGURE_CASES))
 def test_report_figures_always_draw_their_content(case):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -695,6 +699,7 @@ def test_report_figures_always_draw_their_content(case):
             assert len(ref.get_xdata()) == 0 and not ref.get_in_layout()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["phi_inf_at_max_Q", "one_row"])
 def test_report_out_prints_no_warning_on_the_users_terminal(tmp_path, case):
     # as a user runs it: Python's default warning filters, nothing on stderr (a -W option

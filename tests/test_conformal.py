@@ -152,6 +152,7 @@ def exact_expectation(alpha, n, error_rate):
                for m in range(n + 2)) / (n + 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("informative", [False, True])
 def test_the_expected_joint_risk_by_simulation(informative):
     """Fresh i.i.d. samples (calibration and test) of a model that errs with probability 0.3:

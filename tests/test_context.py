@@ -136,6 +136,7 @@ def test_strength_zero_leaves_the_classification_unchanged(h, w, k, seed):
     np.testing.assert_array_equal(res.confidence, p.max(-1))
 
 
+@pytest.mark.slow
 def test_growing_strength_improves_accuracy(scene, proba):
     p, train = proba
     evaluated = scene.labelled & ~train
@@ -385,6 +386,7 @@ def vtv_objective(p, z, strength):
     return data + strength * np.sqrt((g ** 2).sum(axis=(0, 1))).sum()
 
 
+@pytest.mark.slow
 def test_vtv_prior(small, scene, proba):
     _, p_small, _ = small
     p = p_small[:24, :24]
@@ -463,6 +465,7 @@ def test_compare_jcr_scr_equals_a_naive_tile_resampling_loop(tiny_experiment, ti
     assert got.n_tiles <= -(-h // tile) * -(-w // tile) and got.tile == tile
 
 
+@pytest.mark.slow
 def test_tiles_widen_the_interval_on_the_lesson_scene():
     # the lesson's claim: neighbouring pixels are right or wrong together, so the pixel
     # bootstrap (tile = 1) is narrower than one that keeps whole tiles together

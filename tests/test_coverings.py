@@ -284,6 +284,7 @@ def test_constructions_equal_their_references(patch, data):
             FAMILY(family, "family"), "family", fast.universe)[::2]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("patch", KERNEL_SETTINGS[:3], ids=repr)
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 300), st.sampled_from([3, 12, 40, 70, 130]),

@@ -503,6 +503,7 @@ def spellings(answer):
 JUNK = [None, "junk", [1, 2], True, {"k": 1}, b"x", 1j, 0, -1, 0.123456, math.nan, math.inf]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("id", IDS)
 def test_no_feedback_on_a_wrong_answer_and_no_hint_or_prompt_holds_the_answer(worked, id):
     answer, wrong = worked[id]

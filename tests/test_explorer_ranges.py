@@ -151,6 +151,7 @@ def sweep(explorer, factory):
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", list(LESSONS))
 def test_every_control_over_its_whole_range_gives_a_figure(lesson):
     name, kwargs = LESSONS[lesson]

@@ -92,6 +92,7 @@ def test_a_submission_is_closed_to_other_users(tmp_path):
     assert stat.S_IMODE(submission.stat().st_mode) == 0o770, "nbgrader's own would be 0777"
 
 
+@pytest.mark.slow
 def test_collect_records_no_time_before_the_last_change(tmp_path):
     exchange, course = _exchange(tmp_path), tmp_path / "course"
     course.mkdir()
@@ -108,6 +109,7 @@ def test_collect_records_no_time_before_the_last_change(tmp_path):
            "changed at" in log, log
 
 
+@pytest.mark.slow
 def test_a_submission_is_collected_as_its_makers(tmp_path):
     accounts = _load("accounts", REPO / "classroom" / "accounts.py")
     prefix, made = f"rltest{os.getpid() % 10000:04d}-", {}
@@ -127,6 +129,7 @@ def test_a_submission_is_collected_as_its_makers(tmp_path):
     assert f"is named for ben but was made by {prefix}ann: collected as ann's" in log, log
 
 
+@pytest.mark.slow
 def test_an_honest_submission_is_collected_without_a_note(tmp_path):
     exchange, course = _exchange(tmp_path), tmp_path / "course"
     course.mkdir()

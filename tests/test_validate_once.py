@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import rejlab as rl
 import rejlab._labels as labels_module
@@ -139,6 +140,7 @@ def _csv(path, rows):
     return str(path)
 
 
+@pytest.mark.slow
 def test_the_command_line_report_validates_each_array_once(tmp_path, capsys):
     """The CLI reads the files, then the report's door checks each column once: the bootstrap,
     the validation threshold, the curves file and the figures run on what it validated."""
