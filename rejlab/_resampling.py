@@ -249,8 +249,14 @@ class TiedRejectionWalk:
         self.n = accurate.size
         self.order = order(confidence)
         ranked_conf = confidence[self.order]
-        self.starts = np.flatnonzero(np.concatenate([[True], ranked_conf[1:] != ranked_conf[:-1]]))
-        self.mis = (~accurate[self.order]).astype(np.int64)
+        new_group = np.concatenate([[False], ranked_conf[1:] != ranked_conf[:-1]])
+        self.groups = int(new_group.sum()) + 1
+        # each sample's group (in the rows' order), and the misclassified samples' own: a
+        # replicate's group sizes are then two bincounts, with no gather along the order
+        self._group = np.empty(self.n, np.int64)
+        self._group[self.order] = np.cumsum(new_group)
+        self._mis_rows = np.flatnonzero(~accurate)
+        self._mis_group = self._group[self._mis_rows]
         self.rejected = np.asarray(rejected, dtype=np.int64)
         f = self.rejected.size
         self._mr = np.zeros((rows, f))
@@ -259,9 +265,11 @@ class TiedRejectionWalk:
 
     def add(self, w, row):
         """Walk one replicate (multiplicities ``w`` of the n samples in original order) into ``row``."""
-        w = np.asarray(w, dtype=np.int64)[self.order]
-        size = np.add.reduceat(w, self.starts)
-        errors = np.add.reduceat(w * self.mis, self.starts)
+        w = np.asarray(w)
+        # float sums of integers below 2**53: exact
+        size = np.bincount(self._group, weights=w, minlength=self.groups).astype(np.int64)
+        errors = np.bincount(self._mis_group, weights=w[self._mis_rows],
+                             minlength=self.groups).astype(np.int64)
         drawn = size > 0
         size, errors = size[drawn], errors[drawn]
         J, M = np.cumsum(size), np.cumsum(errors)
