@@ -1011,7 +1011,12 @@ READER_JS = """() => {
   const shown = """ + SHOWN_PX_JS + """;
   const explorer = document.querySelector('section.rejlab-explorer');
   const frame = explorer && explorer.querySelector('img.rejlab-explorer-frame');
+  // on a phone, a stored figure the build could not lay out for it (no <picture>: the build
+  // lists it) is shown wide with its full-size link: counted apart, not measured
+  const phone = window.innerWidth < 400;
+  const wideOnPhone = i => phone && !i.closest('.rejlab-explorer') && !i.closest('picture');
   const sizes = what => Array.from(document.querySelectorAll('article img[data-tick-px]'))
+    .filter(i => !wideOnPhone(i))
     .map(i => ({explorer: !!i.closest('.rejlab-explorer'), size: shown(i, what)}))
     .filter(t => t.size !== null);
   const ticks = sizes('tick'), texts = sizes('text');
@@ -1023,6 +1028,8 @@ READER_JS = """() => {
     explorerText: least(texts.filter(t => t.explorer).map(t => t.size)),
     figureText: least(texts.filter(t => !t.explorer).map(t => t.size)),
     narrowFrames: !!document.querySelector('section.rejlab-explorer picture'),
+    wideOnPhone: Array.from(document.querySelectorAll('article img[data-tick-px]'))
+      .filter(wideOnPhone).map(i => i.getAttribute('src')),
     broken: Array.from(document.querySelectorAll('article img'))
       .filter(i => !i.complete || !i.naturalWidth).map(i => i.currentSrc || i.src),
     mathInTabOrder: document.querySelectorAll('mjx-container[tabindex="0"]').length,
@@ -1104,8 +1111,9 @@ def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
     readout announced politely; smooth scrolling off; at 390 px the controls in view with
     the picture; printed, every figure within the page; at both widths every explorer frame
     and stored figure with tick labels at least MIN_TICK_CSS_PX CSS px tall as shown (on a
-    phone, the pictures drawn for it). Reported: the smallest tick label and text in CSS px
-    (explorers and stored figures), Tab presses, axe-core counts."""
+    phone, the pictures drawn for it; a stored figure whose phone layout failed the build's
+    check is shown wide with its full-size link, and listed). Reported: the smallest tick
+    label and text in CSS px (explorers and stored figures), Tab presses, axe-core counts."""
     from playwright.sync_api import sync_playwright
     axe = _axe_script(site)
     pages = [f"notebooks/{stem}.html" for stem in READER_LESSONS]
@@ -1128,6 +1136,7 @@ def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
                 least = {"explorerTick": [], "figureTick": [], "explorerText": [],
                          "figureText": []}
                 tabs = []
+                wide_on_phone: set[str] = set()
                 for name in pages:
                     bad = problems.setdefault(f"{name} at {width} px, {scheme}", [])
                     frames_fetched.clear()
@@ -1152,6 +1161,7 @@ def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
                     for key, found in least.items():
                         if state[key] is not None:
                             found.append(state[key])
+                    wide_on_phone.update(f"{name}: {src}" for src in state["wideOnPhone"])
                     for key, what in (("explorerTick", "explorer"), ("figureTick", "figure")):
                         if state[key] is not None and state[key]["px"] < MIN_TICK_CSS_PX:
                             bad.append(f"{what} tick labels {state[key]['px']:.1f} CSS px tall "
@@ -1180,7 +1190,9 @@ def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
                     + f"; Tab presses from “Skip to content” to the first control "
                     f"{min(tabs)}-{max(tabs)} (median {statistics.median(tabs):.0f}); smallest "
                     "tick label: " + _least(least["explorerTick"], least["figureTick"])
-                    + "; smallest text: " + _least(least["explorerText"], least["figureText"]))
+                    + "; smallest text: " + _least(least["explorerText"], least["figureText"])
+                    + (f"; stored figures shown wide (no phone layout passed the build's check): "
+                       f"{sorted(wide_on_phone)}" if wide_on_phone else ""))
                 assert not external, external
                 context.close()
         finally:
