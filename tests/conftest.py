@@ -105,7 +105,6 @@ class NewCohort:
     REPO = Path(__file__).resolve().parents[1]
 
     def __init__(self, tmp: Path, seed: int, config: str = ""):
-        import os
         import shutil
         import subprocess
 
