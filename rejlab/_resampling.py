@@ -25,7 +25,7 @@ import numpy as np
 from ._ranking import order
 from ._risk_coverage import TieGroups, average_errors, mean_risk
 
-__all__ = ["BLOCK", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
+__all__ = ["BLOCK", "draws", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
            "RejectionWalk", "TiedRejectionWalk", "rejection_walk",
            "replicate_counts_reference", "quantiles", "quantiles_reference", "SCALES",
            "Pivots", "simultaneous_band", "simultaneous_band_reference"]
@@ -36,20 +36,29 @@ __all__ = ["BLOCK", "multiplicities", "multiplicity_chunks", "ReplicateCounts",
 BLOCK = 1 << 17
 
 
-def multiplicities(n, n_boot, seed, progress=None):
-    """Each replicate's multiplicities ``bincount(rng.integers(0, n, n), minlength=n)``, in turn.
+def draws(n, n_boot, seed, progress=None):
+    """Each replicate's draws ``rng.integers(0, n, n)`` (the rows resampled), in turn.
 
-    One int64 array of length n (original sample order) per replicate,
-    replicates in order. ``progress``, if given, is called with the fraction
-    of replicates drawn every few (about 2**18 drawn numbers' worth).
+    ``progress``, if given, is called with the fraction of replicates drawn
+    every few (about 2**18 drawn numbers' worth).
     """
     rng = np.random.default_rng(seed)
     every = max(1, (1 << 18) // n)
     for b in range(n_boot):
-        w = np.bincount(rng.integers(0, n, size=n), minlength=n)
+        d = rng.integers(0, n, size=n)
         if progress is not None and ((b + 1) % every == 0 or b + 1 == n_boot):
             progress((b + 1) / n_boot)
-        yield w
+        yield d
+
+
+def multiplicities(n, n_boot, seed, progress=None):
+    """Each replicate's multiplicities ``bincount(draws, minlength=n)`` (:func:`draws`), in turn.
+
+    One int64 array of length n (original sample order) per replicate,
+    replicates in order.
+    """
+    for d in draws(n, n_boot, seed, progress):
+        yield np.bincount(d, minlength=n)
 
 
 def multiplicity_chunks(n, n_boot, seed, *, per_chunk=None, progress=None):
@@ -257,6 +266,12 @@ class TiedRejectionWalk:
         self._group[self.order] = np.cumsum(new_group)
         self._mis_rows = np.flatnonzero(~accurate)
         self._mis_group = self._group[self._mis_rows]
+        # each row's group and whether it is misclassified, as one bin: 2 group + mis (as
+        # two-byte numbers where they fit: the gather along a replicate's draws is then
+        # about half as costly, more than bincount's cast back to int64 takes)
+        bins = np.uint16 if 2 * self.groups <= np.iinfo(np.uint16).max else np.int64
+        self._bin = (2 * self._group + ~accurate).astype(bins)
+        self._binned = np.empty(self.n, bins)
         self.rejected = np.asarray(rejected, dtype=np.int64)
         f = self.rejected.size
         self._mr = np.zeros((rows, f))
@@ -270,6 +285,17 @@ class TiedRejectionWalk:
         size = np.bincount(self._group, weights=w, minlength=self.groups).astype(np.int64)
         errors = np.bincount(self._mis_group, weights=w[self._mis_rows],
                              minlength=self.groups).astype(np.int64)
+        self._record(size, errors, row)
+
+    def add_draws(self, d, row):
+        """:meth:`add` from the replicate's draws (rows, :func:`draws`) rather than its
+        multiplicities: one gather and one ``bincount`` of 2 x groups bins."""
+        both = np.bincount(np.take(self._bin, d, out=self._binned), minlength=2 * self.groups)
+        errors = both[1::2]
+        self._record(both[0::2] + errors, errors, row)
+
+    def _record(self, size, errors, row):
+        """The row's counts from each group's copies and misclassified copies."""
         drawn = size > 0
         size, errors = size[drawn], errors[drawn]
         J, M = np.cumsum(size), np.cumsum(errors)

@@ -70,7 +70,7 @@ from ._kinds import (
 )
 from ._resampling import (
     Pivots,
-    multiplicities,
+    draws,
     multiplicity_chunks,
     quantiles,
     rejection_walk,
@@ -230,8 +230,14 @@ def _walked(walks, n, n_boot, seed, progress):
     """Row 0: the sample itself; rows 1 .. n_boot: the replicates, walked by every walk."""
     for walk in walks:
         walk.add(np.ones(n, dtype=np.int32), 0)
-    for row, w in enumerate(multiplicities(n, n_boot, seed, progress), start=1):
+    for row, d in enumerate(draws(n, n_boot, seed, progress), start=1):
+        w = None
         for walk in walks:
+            if hasattr(walk, "add_draws"):      # a tied walk counts its groups from the draws
+                walk.add_draws(d, row)
+                continue
+            if w is None:
+                w = np.bincount(d, minlength=n)
             walk.add(w, row)
     return [walk.counts() for walk in walks]
 

@@ -197,6 +197,33 @@ def test_the_walk_equals_building_each_resample(d, block):
         assert_walk_equals_reference(acc, conf, weights, ks + [0, n])
 
 
+@settings(max_examples=100, deadline=None)
+@given(d=walk_inputs)
+def test_a_tied_walk_counts_the_same_from_the_draws_as_from_the_multiplicities(d):
+    acc, conf, draws, ks = d
+    acc, conf, n = np.array(acc), np.array(conf), len(acc)
+    by_draws, by_counts = (rs.TiedRejectionWalk(acc, conf, ks + [0, n], len(draws), aurc=True)
+                           for _ in range(2))
+    for row, x in enumerate(draws):
+        by_draws.add_draws(np.array(x), row)
+        by_counts.add(np.bincount(x, minlength=n), row)
+    for got, ref in zip(by_draws.counts(), by_counts.counts()):
+        np.testing.assert_array_equal(got, ref)
+
+
+def test_a_tied_walk_with_more_groups_than_two_bytes_hold_counts_from_the_draws():
+    rng = np.random.default_rng(2)
+    acc, conf = rng.random(40_000) < 0.6, np.arange(40_000) // 1.0
+    conf[1] = conf[0]                                   # one tie: 39,999 groups
+    d = rng.integers(0, acc.size, acc.size)
+    by_draws, by_counts = (rs.TiedRejectionWalk(acc, conf, [0, 5, 20_000], 1) for _ in range(2))
+    by_draws.add_draws(d, 0)
+    by_counts.add(np.bincount(d, minlength=acc.size), 0)
+    assert by_draws._bin.dtype == np.int64
+    for got, ref in zip(by_draws.counts()[:4], by_counts.counts()[:4]):
+        np.testing.assert_array_equal(got, ref)
+
+
 def test_a_multiplicity_above_255_is_walked_exactly():
     # multiplicities are read as bytes; one that does not fit sends its replicate the wide way
     rng = np.random.default_rng(1)
