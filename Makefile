@@ -24,7 +24,7 @@ PORT     ?= 0
 # the lab `make lab` opens stays a student's: nbgrader (installed by make test) switched off there
 STUDENT_LAB = $(BIN)/python classroom/student_lab.py
 
-.PHONY: lab test test-fast test-notebooks test-browser binder-check binder-link book assignments check-submissions \
+.PHONY: lab test check test-deploy test-fast test-notebooks test-browser binder-check binder-link book assignments check-submissions \
         autograde copy-check student-edition classroom notebooks bench clean
 
 $(BIN)/python:
@@ -85,14 +85,26 @@ lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=. \
 	    --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
-## Run every suite (unit tests and doctests, browser, Binder, nbgrader, the teacher's
-## solutions under nbval; the lessons under nbval in the Binder reproduction, the
+## Run every suite but the deployment builds (unit tests and doctests, browser, Binder, nbgrader,
+## the teacher's solutions under nbval; the lessons under nbval in the Binder reproduction, the
 ## environment students get, rather than twice); exit non-zero if any test failed.
-## The browser tests need /usr/bin/chromium.
-## One pytest session: a failing suite never stops the others from running.
+## The browser tests need /usr/bin/chromium. MARKS selects by marker (pytest -m); `make check`
+## runs them all. One pytest session: a failing suite never stops the others from running.
 ## (--dist loadfile keeps each notebook's cells in one worker, in order.)
+MARKS ?= not deploy
 test: $(VENV)/.all $(HUB_VENV)/.hub
-	REJLAB_HUB_VENV=$(HUB_VENV) $(BIN)/python -m pytest $(XDIST) --dist loadfile --durations=15 $(NBVAL) rejlab tests teacher/solutions/
+	REJLAB_HUB_VENV=$(HUB_VENV) $(BIN)/python -m pytest $(XDIST) --dist loadfile --durations=15 \
+	    -m "$(MARKS)" $(NBVAL) rejlab tests teacher/solutions/
+
+## make test with the deployment builds too, in the same session (what CI runs): the course site
+## built from a fresh clone (then read offline in Chromium, on a phone, by keyboard) and a class
+## on the hub end to end.
+check:
+	$(MAKE) test MARKS=
+
+## The deployment builds alone (pytest -m deploy).
+test-deploy:
+	$(MAKE) test MARKS=deploy
 
 ## The lessons under strict nbval in this environment (make test runs them in Binder's).
 test-notebooks: $(VENV)/.test

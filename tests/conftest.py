@@ -30,11 +30,20 @@ settings.load_profile("no-deadline")
 FAST_EXAMPLES = int(os.environ.get("REJLAB_TEST_EXAMPLES", "0") or 0)
 
 
+#: Fixtures that build a deployment from scratch: a test that uses one is a ``deploy`` test (and slow).
+DEPLOYMENTS = {"fresh_book", "site"}
+
+
+@pytest.hookimpl(tryfirst=True)          # before ``-m`` selects by the marks
 def pytest_collection_modifyitems(config, items):
-    """Cap each Hypothesis test at :data:`FAST_EXAMPLES` examples when it is set."""
-    if FAST_EXAMPLES <= 0:
-        return
+    """Mark the tests of a deployment built from scratch ``deploy`` and ``slow``; cap each
+    Hypothesis test at :data:`FAST_EXAMPLES` examples when it is set."""
     for item in items:
+        if DEPLOYMENTS & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.deploy)
+            item.add_marker(pytest.mark.slow)
+        if FAST_EXAMPLES <= 0:
+            continue
         test = getattr(item, "obj", None)
         own = getattr(test, "_hypothesis_internal_use_settings", None)
         if own is not None and own.max_examples > FAST_EXAMPLES:

@@ -707,6 +707,7 @@ def _flat_numbers(answers: dict) -> dict:
 
 @pytest.mark.slow
 @pytest.mark.browser
+@pytest.mark.deploy
 def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
     if sys.version_info < (3, 11) or importlib.util.find_spec("jupyterhub") is None:
         pytest.skip("the hub's environment (the hub extra, Python >= 3.11) is not installed")
