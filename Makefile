@@ -24,6 +24,11 @@ PORT     ?= 0
 # the lab `make lab` opens stays a student's: nbgrader (installed by make test) switched off there
 STUDENT_LAB = $(BIN)/python classroom/student_lab.py
 
+# Python writes its bytecode caches (__pycache__/, ignored by git) under make, even where the
+# environment says not to: else every test worker, lesson kernel and CLI run compiles rejlab
+# and its tests again (about 5 s of each worker's start).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: lab test check test-deploy test-fast test-notebooks test-browser binder-check binder-link book assignments check-submissions \
         autograde copy-check student-edition classroom notebooks bench clean
 
