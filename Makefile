@@ -90,28 +90,28 @@ lab: $(VENV)/.lab
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) --ServerApp.root_dir=. \
 	    --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
-## Run every suite but the deployment builds (unit tests and doctests, browser, Binder, nbgrader,
-## the teacher's solutions under nbval; the lessons under nbval in the Binder reproduction, the
-## environment students get, rather than twice); exit non-zero if any test failed.
-## The browser tests need /usr/bin/chromium. MARKS selects by marker (pytest -m); `make check`
-## runs them all. One pytest session: a failing suite never stops the others from running.
+## Run every suite but the deployment builds: unit tests and doctests, the lessons and the
+## teacher's solutions under strict nbval, the browser tests (they need /usr/bin/chromium), the
+## grading in its sandboxes; exit non-zero if any test failed. MARKS selects by marker
+## (pytest -m). One pytest session: a failing suite never stops the others from running.
 ## (--dist loadfile keeps each notebook's cells in one worker, in order.)
 MARKS ?= not deploy
 test: $(VENV)/.all $(HUB_VENV)/.hub
 	REJLAB_HUB_VENV=$(HUB_VENV) $(BIN)/python -m pytest $(XDIST) --dist loadfile --durations=15 \
-	    -m "$(MARKS)" $(NBVAL) rejlab tests teacher/solutions/
+	    -m "$(MARKS)" $(NBVAL) rejlab tests teacher/solutions/ notebooks/
 
-## make test with the deployment builds too, in the same session (what CI runs): the course site
-## built from a fresh clone (then read offline in Chromium, on a phone, by keyboard) and a class
-## on the hub end to end.
+## make test with the deployment builds, in the same session (what CI runs): the course site
+## built from a fresh clone (then read offline in Chromium, on a phone, by keyboard), the Binder
+## environment built from binder/ alone with every lesson under nbval in it (there, rather than
+## in this environment: the one students get) and a class on the hub end to end.
 check:
-	$(MAKE) test MARKS=
+	$(MAKE) test MARKS="not lessons"
 
 ## The deployment builds alone (pytest -m deploy).
 test-deploy:
 	$(MAKE) test MARKS=deploy
 
-## The lessons under strict nbval in this environment (make test runs them in Binder's).
+## The lessons alone under strict nbval in this environment (make check runs them in Binder's instead).
 test-notebooks: $(VENV)/.test
 	$(BIN)/python -m pytest $(XDIST) --dist loadfile $(NBVAL) notebooks/
 

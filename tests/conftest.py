@@ -32,16 +32,20 @@ FAST_EXAMPLES = int(os.environ.get("REJLAB_TEST_EXAMPLES", "0") or 0)
 
 #: Fixtures that build a deployment from scratch: a test that uses one is a ``deploy`` test (and slow).
 DEPLOYMENTS = {"fresh_book", "site"}
+LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 @pytest.hookimpl(tryfirst=True)          # before ``-m`` selects by the marks
 def pytest_collection_modifyitems(config, items):
-    """Mark the tests of a deployment built from scratch ``deploy`` and ``slow``; cap each
-    Hypothesis test at :data:`FAST_EXAMPLES` examples when it is set."""
+    """Mark the tests of a deployment built from scratch ``deploy`` and ``slow``, and the
+    lessons' cells under nbval ``lessons``; cap each Hypothesis test at :data:`FAST_EXAMPLES`
+    examples when it is set. (This hook sees every item of the session, the lessons' too.)"""
     for item in items:
         if DEPLOYMENTS & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.deploy)
             item.add_marker(pytest.mark.slow)
+        if Path(str(item.fspath)).resolve().parent == LESSONS:
+            item.add_marker(pytest.mark.lessons)
         if FAST_EXAMPLES <= 0:
             continue
         test = getattr(item, "obj", None)

@@ -109,6 +109,7 @@ def _plain(text: str) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.deploy
 def test_binder_environment_runs_every_lesson(tmp_path):
     notebooks = sorted((REPO / "notebooks").glob("*.ipynb"))
     assert notebooks, "no lesson notebooks to check"
