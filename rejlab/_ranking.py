@@ -271,13 +271,19 @@ def kth_smallest(values, k):
         return np.sort(values)[k]
     sample = np.sort(values[::n // SELECT_SAMPLE])
     at, margin = k * sample.size / n, 4 * sample.size ** 0.5 + 2
-    lo = sample[max(int(at - margin), 0)]
-    hi = sample[min(int(at + margin), sample.size - 1)]
+    # near either end, the pivot on that side is the end itself (no cut)
+    lo = sample[int(at - margin)] if at - margin >= 0 else None
+    hi = sample[int(at + margin)] if at + margin < sample.size else None
     below, between = 0, []
     for s in range(0, n, CHUNK):
         part = values[s:s + CHUNK]
-        below += int(np.count_nonzero(part < lo))
-        between.append(part[(part >= lo) & (part <= hi)])
+        inside = np.ones(part.size, dtype=bool)
+        if lo is not None:
+            np.greater_equal(part, lo, out=inside)
+            below += part.size - int(np.count_nonzero(inside))
+        if hi is not None:
+            inside &= part <= hi
+        between.append(part[inside])
     between = np.concatenate(between)
     j = k - below
     if 0 <= j < between.size:
