@@ -302,7 +302,7 @@ class Explorer(widgets.VBox):
         self.image.tooltip = self.alt_text()
 
     def _reserve(self, markup):
-        """Keep room for ``markup``'s lines (each break, and each wrap at the page's width)."""
+        """Keep room for ``markup``'s lines (each break, each wrap at the page's width); never shrink."""
         per_line = int(_PAGE_PX / _CHAR_PX)
         lines = sum(max(1, -(-len(html_to_text(part)) // per_line))
                     for part in (_BREAK.split(markup) if markup else [""]))
