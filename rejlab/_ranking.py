@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["CHUNK", "order", "ranked", "ranked_reference"]
+__all__ = ["CHUNK", "order", "ranked", "ranked_reference", "kth_smallest"]
 
 
 def order(confidence):
@@ -250,3 +250,42 @@ def _reorder_runs(u, runs, bits, confidence):
     index = ((entries >> np.uint64(1)) & np.uint64((1 << (bits - 1)) - 1)).astype(np.int64)
     label = np.repeat(np.arange(runs.size), lengths)
     u[pos] = entries[np.lexsort((index, confidence[index], label))]
+
+
+#: :func:`kth_smallest` picks its pivots from a sample of about this many values, and sorts
+#: arrays up to four times as long directly.
+SELECT_SAMPLE = 1 << 14
+
+
+def kth_smallest(values, k):
+    """``np.sort(values)[k]`` (read that one as the reference), without an n-length copy.
+
+    A regular sample of :data:`SELECT_SAMPLE` values, sorted, gives two pivots that bracket
+    rank k with a margin of eight standard deviations of a sample rank; one pass in chunks
+    counts the values below the pivots and keeps those between, and the k-th smallest is
+    picked among these. Where the pivots miss (values arranged against the sample), the
+    reference answers. At 10^7 values this keeps the report's peak 80 MB lower.
+    """
+    n = values.size
+    if n <= 4 * SELECT_SAMPLE:
+        return np.sort(values)[k]
+    sample = np.sort(values[::n // SELECT_SAMPLE])
+    at, margin = k * sample.size / n, 4 * sample.size ** 0.5 + 2
+    # near either end, the pivot on that side is the end itself (no cut)
+    lo = sample[int(at - margin)] if at - margin >= 0 else None
+    hi = sample[int(at + margin)] if at + margin < sample.size else None
+    below, between = 0, []
+    for s in range(0, n, CHUNK):
+        part = values[s:s + CHUNK]
+        inside = np.ones(part.size, dtype=bool)
+        if lo is not None:
+            np.greater_equal(part, lo, out=inside)
+            below += part.size - int(np.count_nonzero(inside))
+        if hi is not None:
+            inside &= part <= hi
+        between.append(part[inside])
+    between = np.concatenate(between)
+    j = k - below
+    if 0 <= j < between.size:
+        return np.partition(between, j)[j]
+    return np.sort(values)[k]

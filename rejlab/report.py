@@ -35,7 +35,7 @@ from ._kinds import (
     integer,
     one_of,
 )
-from ._ranking import ranked
+from ._ranking import kth_smallest, ranked
 from ._report_inputs import (
     ESTIMATOR,
     ESTIMATOR_VALIDATION,
@@ -130,7 +130,11 @@ class RejectionReport:
     tied_fractions: tuple = ()
     best_point_bands: Optional[PointBands] = None
     _thresholds: Optional[RejectionCurves] = None   #: the curves at the points a threshold reaches
-    _sorted_confidence: Optional[np.ndarray] = None  #: the confidences, ascending
+    _confidence: Optional[np.ndarray] = None     #: the confidences (sorted on first need)
+
+    @cached_property
+    def _sorted_confidence(self):
+        return np.sort(self._confidence)
 
     @cached_property
     def rho_zero(self):
@@ -175,7 +179,7 @@ class RejectionReport:
     def best_threshold(self):
         """The threshold of the max-Q point (:meth:`row_thresholds`), chosen on these same data."""
         k = self.best_index
-        return math.inf if k >= self.n else self._sorted_confidence[k].item()
+        return math.inf if k >= self.n else kth_smallest(self._confidence, k).item()
 
     @property
     def n(self):
@@ -397,14 +401,13 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         return None if progress is None else (lambda f: progress((i + f) / runs))
 
     bands = point_bands = chosen = test_point = test_point_bands = best_point_bands = None
-    sorted_confidence = np.sort(confidence)
     if n_boot:
         bands = bootstrap_curves(accurate, confidence, n_boot=n_boot, level=level, seed=seed,
                                  fractions=np.union1d(DEFAULT_BAND_FRACTIONS, fractions),
                                  progress=stage(0))
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
         if val is None:   # the verdict's interval: Q - alpha at the max-Q point's threshold
-            t = math.inf if best_index >= n else sorted_confidence[best_index].item()  # as best_threshold
+            t = math.inf if best_index >= n else kth_smallest(confidence, best_index).item()
             best_point_bands = bootstrap_threshold(accurate, confidence, t, n_boot=n_boot,
                                                    level=level, seed=seed)
     if val is not None:
@@ -428,7 +431,7 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         tied_fractions=tuple(f for f, p in zip(fractions, points)
                              if isinstance(p.counts.ar, float)),
         best_point_bands=best_point_bands, _thresholds=thresholds,
-        _sorted_confidence=sorted_confidence)
+        _confidence=confidence)
 
 
 def _bands_at(bands, fraction, point):

@@ -119,6 +119,35 @@ def test_the_ranking_equals_its_reference_and_the_groups_need_no_tie_fix_up(data
     np.testing.assert_array_equal(ar[keep], ref_ar[keep])
 
 
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.sampled_from([-2.5, 0.0, 0.1, 0.1, 0.3, 1.0, 7.0]) | st.floats(-9, 9),
+                       min_size=1, max_size=200),
+       arrange=st.sampled_from(["as drawn", "ascending", "descending"]), k=st.integers(0, 199))
+def test_the_kth_smallest_is_that_of_the_sorted_values(values, arrange, k):
+    # the selection path at small sizes: a sample of 4 values, arrays above 16
+    from rejlab import _ranking
+    v = np.array(values)
+    v = {"as drawn": v, "ascending": np.sort(v), "descending": np.sort(v)[::-1]}[arrange]
+    k = k % v.size
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(_ranking, "SELECT_SAMPLE", 4)
+        mp.setattr(_ranking, "CHUNK", 7)
+        assert _ranking.kth_smallest(v, k) == np.sort(v)[k]
+
+
+def test_the_kth_smallest_of_many_values_is_found_among_few():
+    import tracemalloc
+
+    from rejlab._ranking import kth_smallest
+    v = np.round(np.random.default_rng(4).random(300_000), 3)          # ties, as confidences
+    for k in (0, 1, 150_000, 299_999):
+        tracemalloc.start()
+        got = kth_smallest(v, k)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        assert got == np.sort(v)[k] and peak < v.nbytes / 2, (k, peak)   # no sorted copy
+
+
 @settings(max_examples=100, deadline=None)
 @given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**31))
 def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):

@@ -1,8 +1,5 @@
-"""The course on top of the library: explorers, self-checks, lesson data, studies, homework.
-
-The course imports the library; the library never imports the course, and works without
-it (docs/architecture.md).
-"""
+"""The course on top of the library: explorers, self-checks, lesson data, studies, homework;
+the library never imports it (docs/architecture.md)."""
 
 from importlib import import_module as _import_module
 

@@ -1,10 +1,7 @@
 """The homework's student-side helpers: who you are, and your own data.
 
-Every graded number derives from the cohort's seed and the student's id
-(:func:`variant_seed`), so a number copied from another student answers their question, not
-yours. The notebooks' locked data cells and the grader call the same data function per
-assignment; the grader takes the id from the submission's folder. The capstone's test
-digits are drawn by the grader with a key the course keeps.
+Every graded number derives from the cohort's seed and the student's id (:func:`variant_seed`),
+so a number copied from another student answers their question, not yours.
 
 Examples
 --------
@@ -21,12 +18,12 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 
 import numpy as np
 
 from ..datasets import four_gaussians
 from ..partitions import accuracy_vector
+from .datasets._lessons import sklearn
 
 #: The environment variable that names the student outside a hub.
 STUDENT_VARIABLE = "REJLAB_STUDENT"
@@ -70,14 +67,6 @@ def variant_seed(seed, student) -> int:
     return int.from_bytes(digest[:4], "big")
 
 
-def _sklearn():
-    """The scikit-learn modules the data functions use, imported on first use (they are heavy)."""
-    from sklearn import datasets, linear_model, model_selection, neighbors
-
-    return SimpleNamespace(datasets=datasets, linear_model=linear_model,
-                           model_selection=model_selection, neighbors=neighbors)
-
-
 def _rng(variant, part):
     """One generator per part of an assignment, so that parts do not share draws."""
     return np.random.default_rng([variant, part])
@@ -99,7 +88,7 @@ class Homework1:
 
 def hw1_rejection_measures(seed, student) -> Homework1:
     """The data of homework 1 for one student of the cohort ``seed``."""
-    sk = _sklearn()
+    sk = sklearn()
     variant = variant_seed(seed, student)
     toy = four_gaussians(120, seed=variant)
     fraction = (0.05, 0.1, 0.15, 0.2)[int(_rng(variant, 1).integers(4))]
@@ -155,7 +144,7 @@ class Homework3:
 
 def hw3_neighborhood_accuracy(seed, student) -> Homework3:
     """The data of homework 3 for one student of the cohort ``seed``."""
-    sk = _sklearn()
+    sk = sklearn()
     variant = variant_seed(seed, student)
     rng = _rng(variant, 7)
     universe = list("abcdefg")
@@ -200,6 +189,6 @@ class Capstone:
 def capstone_digits(seed, student) -> Capstone:
     """The development pool of scikit-learn's digits, scanned afresh with the student's variant."""
     variant = variant_seed(seed, student)
-    X, y = _sklearn().datasets.load_digits(return_X_y=True)
+    X, y = sklearn().datasets.load_digits(return_X_y=True)
     dev = ~digit_pools(len(y))
     return Capstone(variant, scan_digits(X[dev], _rng(variant, 8)), y[dev])

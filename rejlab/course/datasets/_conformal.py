@@ -1,9 +1,5 @@
-"""Conformal risk control beside SGR and Learn then Test, on the toy problem and its population.
-
-Every threshold is judged on the population exactly: coverage, joint risk
-P(misclassified and kept) and selective risk P(misclassified | kept). See docs/maths.md,
-section (n).
-"""
+"""Conformal risk control beside SGR and Learn then Test, each threshold judged exactly on the
+toy problem's population (docs/maths.md, section (n))."""
 
 from __future__ import annotations
 
@@ -105,10 +101,6 @@ class ConformalComparison(NamedTuple):
 def conformal_comparison(alpha, delta=0.1, *, n_per_class=50, seed=0, rejector="max_probability"):
     """CRC, SGR and Learn then Test at the same alpha on one calibration sample of the toy.
 
-    CRC promises a joint risk at most alpha on average over calibration samples, SGR and
-    Learn then Test (``rl.guaranteed_threshold``) a selective risk at most alpha with
-    probability at least ``1 - delta``.
-
     Examples
     --------
     >>> cmp = conformal_comparison(0.2, n_per_class=50)
@@ -170,25 +162,17 @@ def _selective_recipe(errors, cuts, alpha):
 
 
 def expected_joint_risk(alpha, n, error_rate):
-    """E[joint risk of CRC's threshold] for i.i.d. samples with continuous confidences.
-
-    ``E = E[min(b + 1, M)] / (n + 1)`` with ``b + 1 = floor(alpha (n + 1))`` and
-    ``M ~ Binomial(n + 1, error_rate)`` the errors among all n + 1 samples: at most alpha.
-    """
+    """E[joint risk of CRC's threshold] for i.i.d. samples with continuous confidences,
+    ``E[min(b + 1, M)] / (n + 1)`` with ``M ~ Binomial(n + 1, error_rate)``: at most alpha."""
     j = np.arange(error_budget(alpha, n) + 1)          # E[min(K, M)] = sum_{j < K} P(M > j)
     return float(np.sum(stats.binom.sf(j, n + 1, error_rate)) / (n + 1))
 
 
 @accepts(alpha=OPEN_FRACTION, delta=OPEN_FRACTION, n_per_class=POSITIVE_INTEGER,
          n_splits=POSITIVE_INTEGER, seed=SEED, rejector=one_of(REJECTORS))
-def conformal_study(alpha, delta=0.1, *, n_per_class=50, n_splits=400, seed=0,
-                    rejector="max_probability"):
-    """CRC, SGR and Learn then Test at the same alpha on ``n_splits`` calibration samples.
-
-    The samples of ``rl.datasets.guarantee_study`` (same seed), which gives SGR's and Learn
-    then Test's fields. CRC's joint risk averages to at most alpha
-    (:attr:`ConformalStudy.expected_joint_risk`, exactly); CRC's recipe applied to the
-    selective risk, a loss not monotone in the threshold, promises nothing.
+def conformal_study(alpha, delta=0.1, *, n_per_class=50, n_splits=400, seed=0, rejector="max_probability"):
+    """CRC, SGR and Learn then Test at the same alpha on the ``n_splits`` calibration samples of
+    ``rl.datasets.guarantee_study`` (same seed).
 
     Examples
     --------

@@ -38,11 +38,8 @@ class ExpertToy(NamedTuple):
 
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, expert_accuracy=FRACTION_1D)
 def expert_toy(n_per_class, seed=0, *, expert_accuracy=EXPERT_ACCURACY):
-    """``rl.datasets.four_gaussians(n_per_class, seed)`` and a simulated expert.
-
-    The expert is right on sample i iff ``u_i < e_{y_i}``, u drawn by the generator of
-    ``[seed, 1]``; the same u serve every accuracy, so raising one only turns wrong answers
-    into right ones. On the toy its probability of being right is ``e(x) = sum_k p(k|x) e_k``.
+    """``rl.datasets.four_gaussians(n_per_class, seed)`` and an expert right on sample i iff
+    ``u_i < e_{y_i}``: the same u serve every accuracy, so raising one only fixes answers.
 
     Examples
     --------

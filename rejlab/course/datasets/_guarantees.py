@@ -29,11 +29,9 @@ _CURVE_R = np.linspace(0.0, 0.98, 50)
 
 
 class GuaranteeStudy(NamedTuple):
-    """One threshold per simulated validation sample, and what it is worth on the population.
-
-    A split that certified nothing rejects everything: ``threshold = inf``, ``coverage = 0``,
-    ``risk`` NaN (it never exceeds the target).
-    """
+    """One threshold per simulated validation sample, and what it is worth on the population; a
+    split that certified nothing rejects everything (``threshold = inf``, ``coverage = 0``,
+    ``risk`` NaN: it never exceeds the target)."""
 
     method: str
     target_risk: float
@@ -115,18 +113,13 @@ def _population(threshold, rejector):
 
 
 @accepts(target_risk=OPEN_FRACTION, delta=OPEN_FRACTION, method=one_of(STUDY_METHODS),
-         n_per_class=POSITIVE_INTEGER, n_splits=POSITIVE_INTEGER, seed=SEED,
-         rejector=one_of(REJECTORS))
+         n_per_class=POSITIVE_INTEGER, n_splits=POSITIVE_INTEGER, seed=SEED, rejector=one_of(REJECTORS))
 def guarantee_study(target_risk, delta, *, method="sgr", n_per_class=125, n_splits=1000, seed=0,
                     rejector="max_probability"):
     """Choose a threshold on many validation samples of the toy problem; judge each on the population.
 
-    ``n_splits`` samples of ``4 n_per_class`` points from one generator (a smaller study is
-    a prefix of a larger one); ``"sgr"`` and ``"ltt"`` choose as
-    :func:`rejlab.guaranteed_threshold`, ``"empirical"`` the largest coverage whose
-    validation risk is at most the target. A guarantee promises
-    :attr:`GuaranteeStudy.exceedance` at most delta; :attr:`GuaranteeStudy.coverage_given_up`
-    is what it pays.
+    A smaller study is a prefix of a larger one; ``"empirical"`` keeps the largest coverage
+    whose validation risk is at most the target, and promises nothing.
 
     Examples
     --------

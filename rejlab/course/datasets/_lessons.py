@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from types import SimpleNamespace
 from typing import NamedTuple
 
 from ...context import context_experiment
 from ...datasets._scene import synthetic_scene
 
-__all__ = ["WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment"]
+__all__ = ["WorkedExample", "WORKED_EXAMPLE", "LESSON_SCENE_SEED", "lesson_experiment", "sklearn"]
 
 
 class WorkedExample(NamedTuple):
@@ -34,3 +35,13 @@ def lesson_experiment():
     """``rl.context.context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED))``, computed once
     (a few seconds) for lesson 10 and its exercises."""
     return context_experiment(synthetic_scene(seed=LESSON_SCENE_SEED))
+
+
+def sklearn():
+    """scikit-learn's modules the digits of the lessons and the homework use, imported on first
+    use (it is heavy)."""
+    from sklearn import datasets, linear_model, model_selection, neighbors, pipeline, preprocessing
+
+    return SimpleNamespace(datasets=datasets, linear_model=linear_model,
+                           model_selection=model_selection, neighbors=neighbors,
+                           pipeline=pipeline, preprocessing=preprocessing)

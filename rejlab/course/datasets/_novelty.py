@@ -1,7 +1,5 @@
-"""The toy problem with novel points: four known classes, and one more Gaussian beyond the
-class at (1, 1), where the classifier is surest. Both densities are exact, and so is the
-ratio :func:`rejlab.scod_rule` needs (docs/maths.md, section (p)).
-"""
+"""The toy problem with novel points beyond the class at (1, 1), where the classifier is
+surest; both densities exact (docs/maths.md, section (p))."""
 
 from __future__ import annotations
 
@@ -27,8 +25,7 @@ NOVEL_CENTRE = (3.5, 3.5)
 def _point(x, name):
     arr = v.real_array(x, name, "a point (x1, x2)")
     if arr.shape != (2,) or not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must be a point (x1, x2) of two finite numbers, "
-                         f"got {v.describe(x)}")
+        raise ValueError(f"{name} must be a point (x1, x2) of two finite numbers, got {v.describe(x)}")
     return (float(arr[0]), float(arr[1]))
 
 
@@ -82,13 +79,9 @@ class FourGaussiansWithNovelty(NamedTuple):
 
 @accepts(n_per_class=POSITIVE_INTEGER, n_novel=POSITIVE_INTEGER, seed=SEED,
          novel_centre=POINT_2D, novel_spread=POSITIVE)
-def four_gaussians_with_novelty(n_per_class, n_novel, seed=0, *, novel_centre=NOVEL_CENTRE,
-                                novel_spread=1.0):
-    """The toy problem with ``n_novel`` novel points: the in-distribution data and the rest.
-
-    ``four_gaussians(n_per_class, seed)``'s points, then novel ones from
-    ``p_out = N(novel_centre, novel_spread^2 I)`` (an independent stream of the same seed);
-    ``p_in(x) = (1/4) sum_k N(x; mu_k, I)`` and ``pi = n_novel / (4 n_per_class + n_novel)``.
+def four_gaussians_with_novelty(n_per_class, n_novel, seed=0, *, novel_centre=NOVEL_CENTRE, novel_spread=1.0):
+    """``four_gaussians(n_per_class, seed)``'s points, then ``n_novel`` from
+    ``N(novel_centre, novel_spread^2 I)`` (an independent stream of the same seed).
 
     Examples
     --------
@@ -106,5 +99,4 @@ def four_gaussians_with_novelty(n_per_class, n_novel, seed=0, *, novel_centre=NO
     y = np.concatenate([toy.y, np.full(n_novel, NOVEL)])
     log_out = (-0.5 * ((X - centre) ** 2).sum(axis=1) / novel_spread ** 2
                - math.log(2.0 * math.pi * novel_spread ** 2))
-    return FourGaussiansWithNovelty(X, y, posteriors(X), novel, log_density(X), log_out,
-                                    n_novel / y.size)
+    return FourGaussiansWithNovelty(X, y, posteriors(X), novel, log_density(X), log_out, n_novel / y.size)

@@ -1,9 +1,5 @@
-"""Two question-answering systems on the same questions, one cautious and one that guesses.
-
-Simulated at the rates Kalai, Nachum, Vempala & Zhang 2025 report for two language models
-(:data:`QA_REPORTED_RATES`; their data are not public question by question). See
-docs/maths.md, section (q).
-"""
+"""Two question-answering systems, one cautious and one that guesses, simulated at the rates
+Kalai, Nachum, Vempala & Zhang 2025 report (docs/maths.md, section (q))."""
 
 from __future__ import annotations
 
@@ -59,9 +55,7 @@ class QAAnswers(NamedTuple):
 
 
 def _bernoulli_with_total(rng, p, total):
-    """Draws ``u < p`` conditioned on exactly ``total`` True, by rejection sampling: the first
-    of 256 rows of independent draws with that total (near the expected one: a batch nearly
-    always holds one)."""
+    """Draws ``u < p`` conditioned on exactly ``total`` True (the first such row of 256 draws)."""
     for _ in range(10_000):
         rows = rng.random((256, p.size)) < p
         hits = np.flatnonzero(rows.sum(axis=1) == total)
@@ -78,8 +72,7 @@ def _system(rng, name):
     answered = np.zeros(n, dtype=bool)
     answered[np.argsort(confidence, kind="stable")[n - n_answered:]] = True
     correct = rng.random(n) < confidence           # where it abstained: free draws
-    correct[answered] = _bernoulli_with_total(rng, confidence[answered],
-                                              round(rates.accuracy * n))
+    correct[answered] = _bernoulli_with_total(rng, confidence[answered], round(rates.accuracy * n))
     return AbstainingSystem(name, confidence, correct, answered)
 
 
@@ -87,11 +80,8 @@ def _system(rng, name):
 def qa_answers(seed=0):
     """Two simulated systems answering the same 1000 questions, at the rates of Kalai et al. 2025.
 
-    Confidences are Beta(0.5, 1.5) (cautious) and Beta(1, 3) (guesser); each system answers
-    its most confident questions, as many as reported, and its guess is right with
-    probability its confidence (calibrated), conditioned on the reported number of right
-    answers, so every seed reproduces the reported rates exactly. Where it abstained,
-    rightness is drawn freely: it completes the risk-coverage curve.
+    Each answers its most confident questions, right with probability its confidence given
+    the reported number of right answers, so every seed reproduces the reported rates.
 
     Examples
     --------

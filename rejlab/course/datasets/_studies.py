@@ -26,13 +26,9 @@ class ChowConvergence(NamedTuple):
 
 @accepts(rho=SINGLE_FRACTION, n_per_class=POSITIVE_INTEGERS_1D, seed=SEED, separation=POSITIVE,
          temperature=POSITIVE)
-def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, separation=1.0,
-                     temperature=1.0):
-    """The empirical minimum-cost threshold on max probability, sample after growing sample.
-
-    :func:`rejlab.select_threshold` (minimum cost at rho) on ``four_gaussians(size, seed)``
-    for each size: with exact posteriors it approaches Chow's ``1 - rho`` (Chow 1970); with
-    posteriors tempered as ``p_k^(1/T) / sum_j p_j^(1/T)`` it drifts away.
+def chow_convergence(rho, n_per_class=(25, 100, 400, 1600, 6400), seed=0, *, separation=1.0, temperature=1.0):
+    """The minimum-cost threshold on the (tempered) maximum probability of
+    ``four_gaussians(size, seed)``, size after growing size: Chow's ``1 - rho`` at T = 1.
 
     Examples
     --------
@@ -66,12 +62,8 @@ class MaxQPoints(NamedTuple):
 
 @accepts(n_per_class=POSITIVE_INTEGER, seeds=SEEDS, **POPULATION)
 def max_q_points(n_per_class, seeds=range(100), *, rejector="max_probability", separation=1.0):
-    """The point of maximum Q on samples ``four_gaussians(n_per_class, seed)``, seed after seed.
-
-    :func:`rejlab.select_threshold` picks the max-Q threshold on each sample, and
-    :func:`rejlab.datasets.population_point` gives what it is worth on the population.
-    Across seeds the point wanders (Q is flat near its top); on average the sample's own
-    max Q exceeds its worth, by :attr:`MaxQPoints.optimism`.
+    """The point of maximum Q on samples ``four_gaussians(n_per_class, seed)``, seed after seed,
+    and what its threshold is worth on the population.
 
     Examples
     --------

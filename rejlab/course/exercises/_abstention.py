@@ -1,6 +1,4 @@
-"""Exercises of lesson 19 (systems that may answer "I don't know"), on counts, rates and a seed
-not the lesson's own.
-"""
+"""Exercises of lesson 19 (systems that may answer "I don't know"), on data not the lesson's own."""
 
 from __future__ import annotations
 

@@ -77,8 +77,7 @@ def _():
           ))
 def _():
     toy, proba = _overconfident()
-    change = aurc(toy.accurate, max_probability(proba)) - aurc(toy.accurate,
-                                                               max_probability(toy.proba))
+    change = aurc(toy.accurate, max_probability(proba)) - aurc(toy.accurate, max_probability(toy.proba))
     return change, (0.0, -change)
 
 

@@ -1,6 +1,4 @@
-"""Exercises of lesson 16 (conformal risk control beside SGR and Learn then Test), on data not
-the lesson's own.
-"""
+"""Exercises of lesson 16 (conformal risk control beside SGR and Learn then Test), on new data."""
 
 from __future__ import annotations
 
@@ -121,5 +119,4 @@ def _():
 def _():
     recipe = conformal_study(0.05, n_per_class=50).selective_recipe
     sel = recipe.selective_risk
-    return float(np.nanmean(sel)), (0.05, float(np.mean(recipe.joint_risk)),
-                                    float(np.nanmean(sel > 0.05)))
+    return float(np.nanmean(sel)), (0.05, float(np.mean(recipe.joint_risk)), float(np.nanmean(sel > 0.05)))

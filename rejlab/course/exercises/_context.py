@@ -1,6 +1,4 @@
-"""Exercises of lesson 10, context and rejection (Condessa et al. 2017, Sec. 6), read off
-:func:`rejlab.datasets.lesson_experiment`.
-"""
+"""Exercises of lesson 10, context and rejection (Condessa et al. 2017, Sec. 6)."""
 
 from __future__ import annotations
 

@@ -112,5 +112,4 @@ def _():
 def _():
     proba, expert = np.array([[0.45, 0.35, 0.2]]), np.array([0.65])
     q = deferral_surrogate_minimizer(proba, expert)
-    return float(q[0, -1]), (float(expert[0]), float(1 - expert[0]),
-                             float(expert[0] - proba.max()))
+    return float(q[0, -1]), (float(expert[0]), float(1 - expert[0]), float(expert[0] - proba.max()))

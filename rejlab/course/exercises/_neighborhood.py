@@ -1,6 +1,4 @@
-"""Exercises of the neighborhood lessons 07-09 (neighborhood-system paper), on data the lessons
-do not print, so no printed value answers an exercise.
-"""
+"""Exercises of the neighborhood lessons 07-09, on data the lessons do not print."""
 
 from __future__ import annotations
 
@@ -108,8 +106,7 @@ def _():
 # lesson 08 -------------------------------------------------------------------
 
 @exercise("08-1", "Ideal P = ({b,c,d}, {a,e,f}, {a,g}); result ({b,c,d}, {a,e}, {a,f,g}). What is RAR?",
-          hint="T_pos counts |P_i ∩ P'_i|; T_neg adds max(labels wrongly given, labels missed) "
-                "per element.",
+          hint="T_pos counts |P_i ∩ P'_i|; T_neg adds max(labels wrongly given, labels missed) per element.",
           explanation="Only f is wrong: it got label 3 instead of 2, one label wrongly given "
                       "and one missed, charged once. T_pos = 3 + 2 + 2 and T_neg = 1.",
           misconceptions=(
@@ -125,8 +122,7 @@ def _():
 
 @exercise("08-2", "Example 4 (both coverings): what T_neg does the covering-ideal / "
                   "partition-result formula sum |P_i - P'_i| give?",
-          hint="for each label, count the elements the ideal block holds and the result "
-                "block misses.",
+          hint="for each label, count the elements the ideal block holds and the result block misses.",
           explanation="That formula counts only missed labels: a loses label 2 and d loses label 1. It never "
                       "sees the extra label 2 that c received, which the unified formula charges.",
           misconceptions=(
@@ -256,8 +252,7 @@ def _():
           ))
 def _():
     truth = [{1}, {2}, {1, 3}, {2, 3}, {3}]
-    wrong = [_wrong_cells(truth, y) for y in ([{1}, {2}, {1}, {2}, {3}],
-                                              [{1}, {2}, {1, 3}, {1}, {3}])]
+    wrong = [_wrong_cells(truth, y) for y in ([{1}, {2}, {1}, {2}, {3}], [{1}, {2}, {1, 3}, {1}, {3}])]
     # the Hamming loss of rl.multilabel_measures: the share of wrong (sample, label) cells
     return tuple(int(w.sum()) / (len(truth) * m) for w, m in wrong), (
         tuple(np.count_nonzero(w) / len(truth) for w, _ in wrong),

@@ -76,8 +76,7 @@ def _():
 def _():
     d, costs = _data(), dict(reject_cost=_REJECT, novel_cost=1.0)
     alone = novelty_cost_curve(d.accurate, d.novel, -d.log_ratio, **costs)
-    both = novelty_outcomes(d.accurate, d.novel, scod_rule(d.max_probability, d.density_ratio,
-                                                          **costs))
+    both = novelty_outcomes(d.accurate, d.novel, scod_rule(d.max_probability, d.density_ratio, **costs))
     wrong = novelty_cost_curve(d.accurate, d.novel, d.log_ratio, **costs)
     return float(alone.cost[alone.best]), (both.cost(**costs), float(wrong.cost[wrong.best]))
 

@@ -13,8 +13,7 @@ _A0, _R0, _ALPHA = 0.75, 0.1, 0.7
 
 
 def _toy_curves(rejector):
-    """The lesson's four Gaussians (150 per class) with another seed, so that no number
-    the lesson prints answers exercises 05-2 and 05-3."""
+    """The lesson's toy with another seed, so that no number it prints answers 05-2 or 05-3."""
     return four_gaussians(150, seed=1).curves(rejector)
 
 

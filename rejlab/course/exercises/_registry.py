@@ -1,10 +1,8 @@
 """The exercise registry and :func:`check`, the self-check every lesson calls.
 
-An exercise's answer and misconceptions are computed by a function kept only inside the
-closure :func:`check` calls: no attribute returns the answer. :func:`check` reads an answer
-once into exact built-in values, never through its own methods (a number whose ``__eq__``
-always says True is still the number it holds), compares them with plain arithmetic, and
-never raises on an answer.
+An answer is computed only inside the closure :func:`check` calls (no attribute returns it);
+:func:`check` reads an answer once into exact built-in values, never through its own methods,
+and never raises on an answer.
 """
 
 from __future__ import annotations
@@ -60,14 +58,9 @@ class Feedback:
 EXERCISES: dict[str, Exercise] = {}
 
 
-def exercise(id, prompt, *, hint="", rel_tol=1e-3, abs_tol=1e-9, explanation="",
-             misconceptions=()):
-    """Decorator registering ``solve`` as exercise ``id``; the decorated name is left None.
-
-    ``solve()`` returns ``(answer, wrong answers)``: one wrong answer for each message of
-    ``misconceptions``, in their order, computed the way the mistaken student computes it.
-    A message explains its mistake and never holds the answer.
-    """
+def exercise(id, prompt, *, hint="", rel_tol=1e-3, abs_tol=1e-9, explanation="", misconceptions=()):
+    """Decorator registering ``solve`` as exercise ``id``; ``solve()`` returns ``(answer, wrong
+    answers)``, one wrong answer per message of ``misconceptions`` (which never hold the answer)."""
 
     def register(solve):
         if id in EXERCISES:
@@ -76,8 +69,7 @@ def exercise(id, prompt, *, hint="", rel_tol=1e-3, abs_tol=1e-9, explanation="",
 
         def judge(answer):
             right, wrong = solve()
-            pairs = [*zip(wrong, misconceptions, strict=True),
-                     *((f(), message) for f, message in extra)]
+            pairs = [*zip(wrong, misconceptions, strict=True), *((f(), message) for f, message in extra)]
             return _judge(id, right, pairs, answer, (rel_tol, abs_tol), hint, explanation)
 
         judge.extra = extra
@@ -150,8 +142,7 @@ def _judge(id, right, wrong, answer, tolerance, hint, explanation):
     try:
         got = _read(answer, expected)
         if _same(got, expected, tolerance):
-            return Feedback(id, True, f"✅ {id}: correct." + (" " + explanation if explanation
-                                                            else ""))
+            return Feedback(id, True, f"✅ {id}: correct." + (" " + explanation if explanation else ""))
     except _Unreadable as why:
         return feedback(str(why))
     except Exception:  # an object whose reading itself fails: still feedback, never a traceback
@@ -178,8 +169,7 @@ class _Unreadable(Exception):
 
 def _scalar(x):
     """A NumPy scalar or 0-d array as the Python value it holds."""
-    return x.item() if isinstance(x, np.generic) or (isinstance(x, np.ndarray) and x.ndim == 0) \
-        else x
+    return x.item() if isinstance(x, np.generic) or (isinstance(x, np.ndarray) and x.ndim == 0) else x
 
 
 def _number(x):
@@ -248,8 +238,7 @@ def _read(answer, expected):
                 inner = inner[1:-1]
             parts = [p.strip().strip("'\"") for p in re.split(r"[,\s]+", inner)]
             integers = bool(expected) and all(type(e) is int for e in expected)
-            return frozenset(int(p) if integers and re.fullmatch(r"[+-]?\d+", p) else p
-                             for p in parts if p)
+            return frozenset(int(p) if integers and re.fullmatch(r"[+-]?\d+", p) else p for p in parts if p)
         if isinstance(answer, (dict, bytes)) or not hasattr(answer, "__iter__"):
             raise _Unreadable("Answer with a set, e.g. {'a', 'b'} (or the string 'a, b').")
         try:
@@ -289,8 +278,7 @@ def _close(got, exp, tolerance):
 
 
 def _half_last_digit(value):
-    """Half a unit of the last digit written in ``value`` (0 below two significant digits):
-    ``repr`` of a float is its shortest round-tripping form, the digits that were typed."""
+    """Half a unit of the last digit typed in ``value`` (its shortest ``repr``); 0 below two digits."""
     if not math.isfinite(value) or value == int(value):
         return 0.0      # a whole number (1 or 1.0) is taken as exact, not as two digits
     written = Decimal(repr(value)).as_tuple()

@@ -1,17 +1,13 @@
-"""Exercises of lesson 11, evaluate your own classifier, honestly.
-
-They rebuild the lesson's logistic regression on scikit-learn's digits with the same recipe
-and split (scikit-learn is imported only when a student checks an answer).
-"""
+"""Exercises of lesson 11 on its model, rebuilt (scikit-learn imported only on a check)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from types import SimpleNamespace
 from typing import NamedTuple
 
 from ...report import report_from_estimator
+from ..datasets._lessons import sklearn
 from ._registry import exercise
 
 
@@ -25,28 +21,16 @@ class LessonModel(NamedTuple):
     y_test: object
 
 
-def sklearn():
-    """scikit-learn's modules the digits exercises use, imported on first use (it is heavy)."""
-    from sklearn import datasets, linear_model, model_selection, neighbors, pipeline, preprocessing
-
-    return SimpleNamespace(datasets=datasets, linear_model=linear_model,
-                           model_selection=model_selection, neighbors=neighbors,
-                           pipeline=pipeline, preprocessing=preprocessing)
-
-
 @lru_cache(maxsize=1)
 def digits_split():
-    """The digits split lessons 11-13 use: ``(X_train, X_rest, y_train, y_rest)``: 20 % to
-    train on, stratified, seed 0."""
+    """The digits split of lessons 11-13, ``(X_train, X_rest, y_train, y_rest)`` (20 % to train)."""
     X, y = sklearn().datasets.load_digits(return_X_y=True)
-    return sklearn().model_selection.train_test_split(X, y, train_size=0.2, random_state=0,
-                                                      stratify=y)
+    return sklearn().model_selection.train_test_split(X, y, train_size=0.2, random_state=0, stratify=y)
 
 
 @lru_cache(maxsize=1)
 def lesson_model():
-    """The logistic regression of lesson 11, refitted, with its validation and test halves
-    of the images it did not train on (stratified, seed 0)."""
+    """The logistic regression of lesson 11, refitted, with its validation and test halves."""
     sk = sklearn()
     X_train, X_rest, y_train, y_rest = digits_split()
     X_val, X_test, y_val, y_test = sk.model_selection.train_test_split(
@@ -61,8 +45,7 @@ def lesson_model():
 def _report(rejector="max_probability", honest=False):
     m = lesson_model()
     validation = (m.X_val, m.y_val) if honest else None
-    return report_from_estimator(m.model, m.X_test, m.y_test, rejector=rejector,
-                                 validation=validation)
+    return report_from_estimator(m.model, m.X_test, m.y_test, rejector=rejector, validation=validation)
 
 
 @exercise("11-1", "With the breaking-ties rejector: by how much is the maximum of Q over the "

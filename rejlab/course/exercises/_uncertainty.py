@@ -1,6 +1,4 @@
-"""Exercises of lessons 12 (how sure are you?) and 13 (same ideas, other names); the digits
-models are rebuilt with lesson 11's recipe (scikit-learn imported only on a check).
-"""
+"""Exercises of lessons 12 (how sure are you?) and 13 (same ideas, other names)."""
 
 from __future__ import annotations
 

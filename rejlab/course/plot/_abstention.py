@@ -1,6 +1,5 @@
-"""Systems that may abstain, drawn (Kalai et al. 2025): the penalized score against the target t,
-and each system's operating points. Systems are coloured in the order given, as
-:func:`rejlab.plot.risk_coverage` does, so a system keeps its colour in both panels."""
+"""Systems that may abstain, drawn (Kalai et al. 2025); systems are coloured in the order
+given, as by :func:`rejlab.plot.risk_coverage`."""
 
 from __future__ import annotations
 
@@ -21,13 +20,8 @@ def _colour(i):
 
 @accepts(deployed=SCORES, ax=AX, rule=SCORES, t=TARGET, break_even=REAL_NUMBER)
 def penalized_scores(deployed, ax=None, *, rule=None, t=None, break_even=None):
-    """The penalized score ``accuracy - t / (1 - t) * error_rate`` of each system against t.
-
-    ``deployed``: :class:`rejlab.AbstentionScores` over a grid of targets, as each system
-    answers (solid); ``rule``: :func:`rejlab.rule_scores` of the same names (dashed). Grey at
-    0: abstaining on everything. ``t`` marks the current target (gid ``"score-t"``, moved in
-    place), ``break_even`` the flip of the ranking if in [0, 1). The y axis stops at -1.
-    """
+    """The penalized score ``accuracy - t / (1 - t) * error_rate`` of each system against t,
+    as it answers (solid) and by ``rule`` (dashed); ``t`` marks the current target."""
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     for i, (name, s) in enumerate(deployed.items()):
         put_line(ax, f"score-deployed-{name}", s.t, s.score, color=_colour(i), lw=2,
@@ -51,12 +45,8 @@ def penalized_scores(deployed, ax=None, *, rule=None, t=None, break_even=None):
 
 @accepts(deployed=SCORES, ax=AX, rule=SCORES)
 def abstention_points(deployed, ax=None, *, rule=None):
-    """Each system's operating point on the risk-coverage plane (drawn over
-    :func:`rejlab.plot.risk_coverage`, systems in the same order).
-
-    ``deployed``: hollow circles, where each system answers; ``rule``: filled diamonds,
-    :func:`rejlab.rule_scores` at one t. Moved in place: ``"answer-<deployed|rule>-<name>"``.
-    """
+    """Each system's operating point over :func:`rejlab.plot.risk_coverage`: where it answers
+    (hollow circle) and where ``rule`` puts it (diamond); moved in place."""
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     colour = {name: _colour(i) for i, name in enumerate(deployed)}
     for kind, points, style in (("deployed", deployed, {"mfc": "white", "marker": "o"}),

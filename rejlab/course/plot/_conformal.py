@@ -34,8 +34,7 @@ def conformal_study(study, ax=None, *, max_risk=0.4):
     ax.plot(crc.coverage[~above], crc.joint_risk[~above], "o", ms=4, alpha=0.5, ls="none",
             color=OKABE_ITO["blue"], gid="crc-kept", label=f"{int((~above).sum())} at most alpha")
     ax.plot(crc.coverage[above], crc.joint_risk[above], "X", ms=6, ls="none", mec="black",
-            mew=0.4, color=OKABE_ITO["vermillion"], gid="crc-above",
-            label=f"{int(above.sum())} above alpha")
+            mew=0.4, color=OKABE_ITO["vermillion"], gid="crc-above", label=f"{int(above.sum())} above alpha")
     ax.axhline(float(crc.joint_risk.mean()), color=OKABE_ITO["blue"], lw=1.5, gid="crc-mean",
                label=f"mean {crc.joint_risk.mean():.4f} (exact {s.expected_joint_risk:.4f})")
     ax.plot([s.best_coverage], [s.alpha], "*", ms=14, color=OKABE_ITO["bluish_green"],
@@ -43,8 +42,7 @@ def conformal_study(study, ax=None, *, max_risk=0.4):
             label=f"population's best: coverage {s.best_coverage:.2f}")
     r_axes(ax, "joint risk on the population", "coverage on the population (share kept)")
     ax.set_ylim(0, max_risk)
-    ax.set_title(f"Conformal risk control, n = {s.n}, {s.n_splits} calibration samples",
-                 fontsize=11, y=1.0)
+    ax.set_title(f"Conformal risk control, n = {s.n}, {s.n_splits} calibration samples", fontsize=11, y=1.0)
     ax.legend(loc="upper left", fontsize=8).set_gid("crc-legend")
     return ax
 
@@ -59,12 +57,8 @@ _LABELS = {"crc": "CRC", **METHOD_LABELS}
                              "a ConformalComparison (from rl.datasets.conformal_comparison)"),
          ax=AX, max_risk=SINGLE_FRACTION)
 def conformal_comparison(comparison, ax=None, *, max_risk=0.4):
-    """The three thresholds of one calibration sample on the population's two risk curves.
-
-    Solid: the population's joint risk; dashed: its selective risk; grey steps: the
-    sample's. Each threshold is a filled marker on the risk it promises (CRC: joint; SGR,
-    Learn then Test: selective) and a hollow one on the other. A second call replaces it all.
-    """
+    """The three thresholds of one calibration sample on the population's two risk curves:
+    filled on the risk each promises, hollow on the other. A second call replaces it all."""
     if max_risk == 0:
         raise ValueError("max_risk must be > 0")
     c = comparison

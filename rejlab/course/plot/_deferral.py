@@ -18,12 +18,8 @@ __all__ = ["deferral_map", "deferral_curves"]
 @accepts(team=instance(ExpertToy, "an ExpertToy (from rl.datasets.expert_toy)"),
          deferred=BOOL_1D, ax=AX, legend=FLAG)
 def deferral_map(team, deferred, ax=None, *, legend=True):
-    """The toy's samples in the plane: answered by the classifier (grey) or deferred (vermillion).
-
-    ``deferred``: a decision such as :func:`rejlab.defer`'s. Each class centre carries the
-    expert's accuracy on that class. A second call moves the points, rewrites the accuracies
-    and the title.
-    """
+    """The toy's samples answered by the classifier (grey) or ``deferred`` (vermillion), the
+    expert's accuracy at each class centre; a second call moves them."""
     X, deferred = np.asarray(team.toy.X, dtype=float), np.asarray(deferred, dtype=bool)
     if deferred.size != len(X):
         raise ValueError(f"deferred must hold one decision per sample of team ({len(X)}), "
@@ -54,12 +50,8 @@ def deferral_map(team, deferred, ax=None, *, legend=True):
 @accepts(curves=named(DeferralCurve, "from rl.deferral_curve"), ax=AX,
          point=instance(DeferralPoint, "a DeferralPoint (from rl.deferral_point)"), legend=FLAG)
 def deferral_curves(curves, ax=None, *, point=None, legend=True):
-    """The system's accuracy against the deferral rate, one curve per order of deferral.
-
-    ``curves``: one :func:`rejlab.deferral_curve` or a dict name -> curve (left end: the
-    classifier alone; right end: the expert alone). ``point``, e.g. the rule's, is a star.
-    A second call moves them.
-    """
+    """The system's accuracy against the deferral rate, per :func:`rejlab.deferral_curve` of a
+    dict name -> curve; ``point`` is a star. A second call moves them."""
     ax = get_ax(ax, figsize=(6, 4.4), layout="constrained")
     for i, (name, dc) in enumerate(curves.items()):
         put_line(ax, f"deferral-curve-{i}", dc.rate, dc.accuracy, lw=1.8, label=name or None,

@@ -29,10 +29,8 @@ _GIDS = ("guarantee-kept", "guarantee-exceeded", "guarantee-target", "guarantee-
 def guarantee_study(study, ax=None, *, max_risk=0.4):
     """Each validation sample's threshold, judged on the population: coverage against risk.
 
-    Blue dots: population risk within the target; vermillion crosses: above it (the promise
-    failed); dashed: the population's risk-coverage curve; star: its largest coverage at the
-    target. Splits that promised nothing are counted in the legend. ``max_risk`` fixes the
-    top of the risk axis, so that explorers do not jump. A second call replaces what it drew.
+    ``max_risk`` fixes the top of the risk axis, so that explorers do not jump. A second call
+    replaces what it drew.
     """
     if max_risk == 0:
         raise ValueError("max_risk must be > 0")
@@ -45,8 +43,7 @@ def guarantee_study(study, ax=None, *, max_risk=0.4):
                label=f"target risk {s.target_risk:.2f}")
     kept, over = s.certified & ~s.exceeded, s.exceeded
     ax.plot(s.coverage[kept], s.risk[kept], "o", ms=4, alpha=0.5, color=OKABE_ITO["blue"],
-            ls="none", gid="guarantee-kept",
-            label=f"{_samples(int(kept.sum()))}: risk within the target")
+            ls="none", gid="guarantee-kept", label=f"{_samples(int(kept.sum()))}: risk within the target")
     ax.plot(s.coverage[over], s.risk[over], "X", ms=7, color=OKABE_ITO["vermillion"],
             mec="black", mew=0.4, ls="none", gid="guarantee-exceeded",
             label=f"{_samples(s.n_exceeded)}: risk above the target")

@@ -1,6 +1,4 @@
-"""Sampling noise, drawn (lessons 12-13): the population against one sample, the max-Q point
-of many samples, Chow's threshold against the empirical minimum cost, the cost along a curve.
-"""
+"""Sampling noise, drawn (lessons 12-13)."""
 
 from __future__ import annotations
 
@@ -40,13 +38,9 @@ POINTS = instance(MaxQPoints, "a MaxQPoints (from rl.datasets.max_q_points)")
 
 
 @accepts(population=POPULATION, measures=MEASURES_KIND, axes=AXES, label=OPTIONAL_TEXT)
-def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
-                      label="population (exact)"):
-    """The population A, Q, phi of the toy problem as dashed black lines, one panel per measure.
-
-    To draw over a sample's curves or bands (:func:`rejlab.plot.curve_bands`): what an
-    infinite sample would give. ``label`` (None: no legend) goes in the last panel's legend.
-    """
+def population_curves(population, measures=MEASURE_NAMES, axes=None, *, label="population (exact)"):
+    """The population A, Q, phi of the toy problem as dashed black lines, one panel per measure
+    (over a sample's :func:`rejlab.plot.curve_bands`); ``label`` None: no legend."""
     axes = axes_row(axes, len(measures))
     for ax, m in zip(axes, measures):
         if measure_info(m).log_scale and ax.get_yscale() != "log":
@@ -63,13 +57,8 @@ def population_curves(population, measures=MEASURE_NAMES, axes=None, *,
 
 @accepts(points=POINTS, ax=AX, population=POPULATION, honest=FLAG, current=POINTS)
 def max_q_points(points, ax=None, *, population=None, honest=True, current=None):
-    """Where the max-Q point of many samples falls, and what each is worth on the population.
-
-    Each sample's max-Q point (r, Q) is a blue dot; with ``honest`` its threshold on the
-    population is a black cross, and the grey segment between them that sample's
-    optimism. ``population`` adds the population Q curve, ``current`` (e.g. the sample on
-    screen) ringed vermillion dots.
-    """
+    """Where the max-Q point of many samples falls (dots) and, with ``honest``, what each is
+    worth on the population (crosses); ``current`` samples ringed."""
     pts = points
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     if population is not None:
@@ -91,8 +80,7 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
                 ls="none", gid="max-q-current",
                 label=f"seed {seeds}{', ...' if current.seed.size > 3 else ''}")
     ax.set_xlim(0, max(0.5, max(float(np.max(p.r)) for p in shown) + 0.05))
-    low = min(min(float(np.min(p.Q)), float(np.min(p.population_Q)) if honest else np.inf)
-              for p in shown)
+    low = min(min(float(np.min(p.Q)), float(np.min(p.population_Q)) if honest else np.inf) for p in shown)
     ax.set_ylim(low - 0.02, max(float(np.max(p.Q)) for p in shown) + 0.02)
     ax.set_xlabel(R_LABEL)
     ax.set_ylabel(MEASURE_LABELS["Q"])
@@ -103,11 +91,8 @@ def max_q_points(points, ax=None, *, population=None, honest=True, current=None)
 
 @accepts(results=named(ChowConvergence, "from rl.datasets.chow_convergence"), ax=AX)
 def chow_convergence(results, ax=None):
-    """The empirical minimum-cost threshold against the sample size, and Chow's 1 - rho.
-
-    ``results``: one :func:`rejlab.datasets.chow_convergence`, or a dict of them (one
-    series per model, e.g. per temperature) that share rho.
-    """
+    """The empirical minimum-cost threshold against the sample size, and Chow's 1 - rho, of one
+    :func:`rejlab.datasets.chow_convergence` or a dict of them that share rho."""
     chow = {cc.chow_threshold for cc in results.values()}
     if len(chow) != 1:
         raise ValueError("results must share one price of rejection rho (one Chow threshold)")
@@ -117,8 +102,7 @@ def chow_convergence(results, ax=None):
                label=f"Chow: 1 − ρ = {t_chow:.2f}")
     for i, (name, cc) in enumerate(results.items()):
         ax.plot(cc.n, drawable(cc.threshold), "o-", color=SERIES_COLORS[i % len(SERIES_COLORS)],
-                lw=1.5, ms=5, gid="empirical-threshold",
-                label=name or "minimum cost on a sample of size n")
+                lw=1.5, ms=5, gid="empirical-threshold", label=name or "minimum cost on a sample of size n")
     ax.set_xscale("log")
     ax.set_xlabel("sample size n")
     ax.set_ylabel("threshold on the maximum probability")
@@ -157,20 +141,14 @@ CURVE_PAIR = Kind("CURVE_PAIR", _curve_pair, example=([0.0, 0.5], [0.3, 0.2]))
 @accepts(cost=instance(CostCurve, "a CostCurve (from rl.cost_curve)"), ax=AX, chow=POINT_PAIR,
          population=CURVE_PAIR, label=TEXT)
 def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
-    """The cost ``L = (1 - A)(1 - r) + rho r`` along a rejector's curve, with its minimum.
-
-    Condessa et al. 2017, Sec. 4: :func:`rejlab.cost_curve` of a sample, a diamond at its
-    minimum; optionally a square at Chow's rule, ``chow = (p.r, rl.cost(p.A, p.r, rho))``,
-    and the population's cost curve, ``population = (pc.r, rl.cost(pc.A, pc.r, rho))``,
-    dashed. Called again, it replaces what it drew and fits the y range to it.
-    """
+    """The cost along a rejector's curve (:func:`rejlab.cost_curve`) with its minimum; ``chow``
+    and ``population`` are ``(r, cost)`` of Chow's rule and the population's curve. Called
+    again, it replaces what it drew."""
     ax = get_ax(ax, figsize=(6, 4.2), layout="constrained")
     remove_artists(ax, _COST_GIDS)   # drawn here before: redraw in place
-    ax.plot(cost.r, cost.cost, color=OKABE_ITO["blue"], lw=1.8, gid="cost",
-            label=label or "this sample")
+    ax.plot(cost.r, cost.cost, color=OKABE_ITO["blue"], lw=1.8, gid="cost", label=label or "this sample")
     ax.plot(cost.cheapest_r, cost.cheapest_cost, "D", color=OKABE_ITO["blue"], mec="black",
-            ms=8, ls="none", gid="min-cost",
-            label=f"minimum cost (r = {format_r(cost.cheapest_r)})")
+            ms=8, ls="none", gid="min-cost", label=f"minimum cost (r = {format_r(cost.cheapest_r)})")
     if population is not None:
         ax.plot(*population, gid="population-cost", label="population (exact posteriors)",
                 **_POPULATION_STYLE)
@@ -180,10 +158,8 @@ def cost_curve(cost, ax=None, *, chow=None, population=None, label=None):
     ax.relim()            # the limits of what is drawn now, not of every earlier redraw
     ax.autoscale_view()
     r_axes(ax, f"cost L at ρ = {cost.rho:.2f}")
-    # under the axes, not loc="best": a legend that jumps as rho moves is hard to follow, and
-    # there its labels' lengths never change the layout (an explorer freezes its first one)
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8,
-              frameon=False)
+    # under the axes: a legend that jumps as rho moves is hard to follow
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, fontsize=8, frameon=False)
     return ax
 
 
@@ -198,14 +174,8 @@ SAMPLING_LIMITS = (((0, 1), (0.5, 1.02)), ((0, 1), (0.25, 0.9)), ((0, 1), (0.7, 
          simultaneous=SIMULTANEOUS)
 def sampling_panels(bands, population, cloud, axes=None, *, current=None, label=None,
                     title_Q=None, title_cloud=None, simultaneous=None):
-    """One sample against the population: A, Q, phi with bands, and the max-Q points of many samples.
-
-    Lesson 12's figure, 2 x 2: the sample's bands (:func:`rejlab.plot.curve_bands`, with
-    ``simultaneous`` a lighter band around them) under the population's curves for A, Q
-    and phi, then :func:`max_q_points` of ``cloud`` with ``current`` ringed; limits
-    :data:`SAMPLING_LIMITS`. Called again, it draws afresh on the same Axes (legends'
-    gid: ``"legend"``).
-    """
+    """One sample against the population: A, Q, phi with bands, and the max-Q points of many
+    samples (lesson 12's 2 x 2 figure). Called again, it draws afresh on the same Axes."""
     axes = axes_row(axes, 4, width=5, height=3.75, nrows=2)
     for ax in axes:
         remove_artists(ax)

@@ -1,8 +1,5 @@
-"""Interactive explorers: each function returns one :class:`Explorer`.
-
-A factory's ``question`` and ``notice`` are readable without building it, and its
-``site_grid`` names the controls the course website moves and their values. Importing this
-module imports ipywidgets and matplotlib; ``import rejlab`` does not.
+"""Interactive explorers: each function returns one :class:`Explorer`; a factory's
+``question``, ``notice`` and ``site_grid`` (the controls the website moves) are attributes.
 """
 
 from ._abstention import T_VALUES, AbstentionState, abstention_explorer

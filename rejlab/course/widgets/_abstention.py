@@ -46,12 +46,8 @@ class AbstentionState(NamedTuple):
     "stays near or above 0: the diamond slides down the curve to fewer, safer answers.")
 @accepts(t=among(T_VALUES, "the slider's targets"), seed=SEED)
 def abstention_explorer(t=0.0, *, seed=0):
-    """The penalized scores of ``qa_answers(seed)``'s two systems against t, and their operating points.
-
-    Left: :func:`rejlab.abstention_scores` as they answer (solid) and
-    :func:`rejlab.rule_scores` answering only above t (dashed), with the target where the
-    ranking flips. Right: their risk-coverage curves, where each answers (circle) and where
-    answering above t puts it (diamond).
+    """The penalized scores of ``qa_answers(seed)``'s two systems against t, as they answer and
+    answering only above t, and where each sits on its risk-coverage curve.
 
     Examples
     --------
@@ -73,8 +69,7 @@ def abstention_explorer(t=0.0, *, seed=0):
     def compute(t):
         return AbstentionState(t, {n: abstention_scores(s.correct, s.answered, t=t)
                                    for n, s in systems.items()},
-                               {n: rule_scores(s.correct, s.confidence, t) for n, s in systems.items()},
-                               flip)
+                               {n: rule_scores(s.correct, s.confidence, t) for n, s in systems.items()}, flip)
 
     def draw(fig, state):
         scores, plane = panels(fig, 2)
@@ -99,5 +94,4 @@ def abstention_explorer(t=0.0, *, seed=0):
                     **about(abstention_explorer))
 
 
-abstention_explorer.site_grid = {"t": [0.0, 0.02, 0.04, 0.06, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75,
-                                       0.9]}
+abstention_explorer.site_grid = {"t": [0.0, 0.02, 0.04, 0.06, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75, 0.9]}

@@ -1,9 +1,6 @@
-"""Frozen backgrounds: fast redraws for explorers whose figures hold much static text.
-
-What never moves is rendered once to a background image; a redraw renders only the
-artists that move, found by their gids. Tick labels dominate a full redraw (several times
-600 scatter points). A title that moves sits at a fixed height (``set_title(..., y=1.0)``):
-automatic placement would push it off the figure once the side titles are hidden.
+"""Frozen backgrounds: what never moves is rendered once, a redraw renders only the artists
+that move (found by their gids). A title that moves sits at a fixed height
+(``set_title(..., y=1.0)``): automatic placement would push it off the figure.
 """
 
 from __future__ import annotations
@@ -32,9 +29,8 @@ class _Pixels(Artist):
 
 
 def release_background(fig, *, relayout=False):
-    """Undo :func:`freeze`: static artists visible, autoscaling back, no background image;
-    ``relayout=True`` also lays the figure out again at the next freeze (new data: new tick
-    labels may need more room)."""
+    """Undo :func:`freeze`; ``relayout=True`` also lays the figure out again at the next freeze
+    (new tick labels may need more room)."""
     if relayout:
         fig.set_layout_engine("constrained")
     frozen = getattr(fig, "_rejlab_background", None)
@@ -51,13 +47,9 @@ def release_background(fig, *, relayout=False):
 
 
 def freeze(fig, *prefixes, extra=()):
-    """On the first draw, render everything once but what moves, and draw only that after.
-
-    What moves: the artists whose gid starts with one of ``prefixes``, and ``extra`` (a
-    title that changes, an axis that rescales). The layout is computed, then fixed, and
-    autoscaling is switched off, so that the pixels stay aligned with the axes. Later calls
-    do nothing until :func:`release_background`.
-    """
+    """On the first draw, render once all but what moves (the artists whose gid starts with
+    one of ``prefixes``, and ``extra``), and draw only that after: layout and autoscaling are
+    fixed. Later calls do nothing until :func:`release_background`."""
     if getattr(fig, "_rejlab_background", None) is not None:
         return
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
@@ -67,8 +59,7 @@ def freeze(fig, *prefixes, extra=()):
     autoscale = {ax: (ax.get_autoscalex_on(), ax.get_autoscaley_on()) for ax in fig.axes}
     for ax in fig.axes:
         ax.set_autoscale_on(False)
-    moving = [a for ax in fig.axes for a in ax.get_children()
-              if (a.get_gid() or "").startswith(prefixes)]
+    moving = [a for ax in fig.axes for a in ax.get_children() if (a.get_gid() or "").startswith(prefixes)]
     moving = [a for a in moving + list(extra) if a.get_visible()]
     for artist in moving:
         artist.set_visible(False)

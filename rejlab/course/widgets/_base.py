@@ -1,12 +1,8 @@
 """The one pattern every explorer follows: controls + a pure compute + a draw.
 
-An :class:`Explorer` is an ``ipywidgets.VBox``: title and question, controls, a readout, a
-message line, the figure as a PNG ``Image`` and a "What to notice" line. Rendering to an
-Image keeps stored outputs stable and lets tests drive an explorer without a kernel
-(``explorer.state``, ``explorer.image``, ``explorer.redraws``). Bad input never raises out
-of an explorer: it becomes a message naming the control, with the readout cleared and the
-figure blanked. The figure's text alternative (:meth:`Explorer.alt_text`) is generated from
-the numbers. See docs/architecture.md, "A new explorer".
+The figure is a PNG ``Image`` (stable stored outputs; tests drive an explorer without a
+kernel); bad input becomes a message naming the control, never an exception. See
+docs/architecture.md, "A new explorer".
 """
 
 from __future__ import annotations
@@ -31,7 +27,7 @@ from traitlets import Unicode
 
 from ... import _validate as v
 from ..._constraints import Kind, accepts
-from ..._kinds import integer
+from ..._kinds import REAL_NUMBER, integer
 from ...plot import RC
 
 __all__ = ["Explorer", "format_number", "control_values", "among", "slider", "choice_slider"]
@@ -52,21 +48,9 @@ def among(options, what="the slider's values"):
     return Kind(f"among{options}", check, example=options[0])
 
 
-def _single_number(x, name):
-    arr = v.real_array(x, name, "a single number")
-    if arr.ndim != 0:
-        raise ValueError(f"{name} must be a single number, got shape {arr.shape}")
-    return float(arr)
-
-
-#: One real number, NaN and infinities included (a readout prints them).
-ANY_NUMBER = Kind("ANY_NUMBER", _single_number, example=0.5)
-
-
 def _controls(x, name):
     if not isinstance(x, Mapping):
-        raise ValueError(f"{name} must be a dict name -> ipywidgets control, "
-                         f"got {type(x).__name__}")
+        raise ValueError(f"{name} must be a dict name -> ipywidgets control, got {type(x).__name__}")
     for key, control in x.items():
         if not hasattr(control, "value"):
             raise ValueError(f"{name}[{key!r}] must be an ipywidgets control (with a value), "
@@ -78,7 +62,7 @@ def _controls(x, name):
 CONTROLS = Kind("CONTROLS", _controls)
 
 
-@accepts(x=ANY_NUMBER, digits=integer(0, 15))
+@accepts(x=REAL_NUMBER, digits=integer(0, 15))   # NaN and inf too: a readout prints them
 def format_number(x, digits=3):
     """Format a measure for a readout: NaN and inf spelled out."""
     if x != x:
@@ -88,8 +72,11 @@ def format_number(x, digits=3):
     return f"{x:.{digits}f}"
 
 
-def slider(description, value, lo=0.0, hi=1.0, step=0.01, fmt=".2f", **options):
-    """A float slider; a description longer than a symbol keeps its full width."""
+def slider(description, value, lo=0.0, hi=1.0, step=0.01, fmt=".2f", *, name=None, **options):
+    """A float slider; a description longer than a symbol keeps its full width. With ``name``
+    (the factory's argument), a start value the slider would clamp silently raises."""
+    if name is not None and not lo <= value <= hi:
+        raise ValueError(f"{name} must lie in [{lo:g}, {hi:g}] (the slider's range), got {value}")
     if len(description) > 8:
         options.setdefault("style", {"description_width": "initial"})
     return widgets.FloatSlider(min=lo, max=hi, step=step, value=value, readout_format=fmt,
@@ -188,14 +175,8 @@ def _chunk(kind, data):
 
 
 def fast_png(rgba):
-    """The pixels of :func:`png_reference`, encoded for speed.
-
-    Unfiltered rows in one zlib pass at level 1: on figures (flat colours, lines, text)
-    smaller than Pillow's fastest adaptive filtering and about twice as fast
-    (``bench/widgets.py``), which matters at every slider move. Signature, IHDR (8-bit RGB),
-    one IDAT of the rows (each led by filter byte 0) and IEND; a chunk is length, type, data,
-    CRC-32 of type + data.
-    """
+    """The pixels of :func:`png_reference`, encoded for speed: unfiltered rows in one zlib pass
+    at level 1, twice as fast as Pillow on figures and smaller (``bench/widgets.py``)."""
     height, width = rgba.shape[:2]
     rows = np.zeros((height, 1 + 3 * width), dtype=np.uint8)
     rows[:, 1:] = rgba[:, :, :3].reshape(height, 3 * width)
@@ -205,13 +186,8 @@ def fast_png(rgba):
 
 
 class _FigureImage(widgets.Image):
-    """The figure's image widget, whose ``tooltip`` becomes the ``<img>``'s ``title``.
-
-    ipywidgets' front end writes a tooltip into ``title`` only when the model's
-    ``description`` is empty, and reads that description's length first: the Image model
-    has none, so a plain Image with a tooltip fails to render. With an empty synced
-    ``description``, ``title`` is the image's accessible name (it has no ``alt``).
-    """
+    """An Image whose ``tooltip`` becomes the ``<img>``'s ``title``, its accessible name: the
+    front end reads a ``description`` first, which a plain Image lacks (it fails to render)."""
 
     description = Unicode("").tag(sync=True)
 
@@ -233,8 +209,8 @@ class Explorer(widgets.VBox):
     controls : mapping name -> ipywidgets value widget
         Their values, checked by :func:`control_values`, are ``compute``'s keyword arguments.
     compute : callable
-        Pure function of the control values; its ``ValueError`` becomes the message line
-        (``state`` keeps the last good result).
+        Pure function of the control values (checked already: no need to check them again);
+        its ``ValueError`` becomes the message line (``state`` keeps the last good result).
     draw : callable
         ``draw(figure, state)`` through :mod:`rejlab.plot` calls, which move their artists
         in place when called again on the same Axes.
@@ -264,8 +240,7 @@ class Explorer(widgets.VBox):
             self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         self._canvas = FigureCanvasAgg(self.figure)
         self._blank = None
-        self.image = _FigureImage(format="png", layout=widgets.Layout(max_width="100%",
-                                                                      height="auto"))
+        self.image = _FigureImage(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
         self.readout, self.message = widgets.HTML(), widgets.HTML()
         self._status_lines = v.count(readout_lines, "readout_lines", 50, lower=1)
         self._status = widgets.VBox([self.readout, self.message], layout=widgets.Layout(
@@ -291,8 +266,7 @@ class Explorer(widgets.VBox):
         return {name: c.value for name, c in self.controls.items()}
 
     def _on_change(self, change):
-        # one control moving another (a bound that follows a slider) fires twice with the same
-        # values in the end: draw them once
+        # a control moving another fires twice with the same final values: draw them once
         if self.error or self.values != self._drawn:
             self.update()
 
@@ -328,8 +302,7 @@ class Explorer(widgets.VBox):
         self.image.tooltip = self.alt_text()
 
     def _reserve(self, markup):
-        """Keep room for ``markup``'s lines under the controls (the height never shrinks):
-        each line break of the HTML starts a line, a long line wraps at the page's width."""
+        """Keep room for ``markup``'s lines (each break, each wrap at the page's width); never shrink."""
         per_line = int(_PAGE_PX / _CHAR_PX)
         lines = sum(max(1, -(-len(html_to_text(part)) // per_line))
                     for part in (_BREAK.split(markup) if markup else [""]))
@@ -340,15 +313,11 @@ class Explorer(widgets.VBox):
     def control_texts(self):
         """``{name: "description = value"}`` of the controls a reader is told about (all but
         on/off toggles, whose effect the readout says), as :meth:`alt_text` names them."""
-        return {name: control_text(c) for name, c in self.controls.items()
-                if not isinstance(c.value, bool)}
+        return {name: control_text(c) for name, c in self.controls.items() if not isinstance(c.value, bool)}
 
     def alt_text(self):
-        """The figure's text alternative, generated from the numbers it shows.
-
-        ``"<title>. Figure for <control> = <value>, ...: <readout as text>"``; on bad
-        input, ``"<title>: no figure. <message>"``.
-        """
+        """``"<title>. Figure for <control> = <value>, ...: <readout>"``, or on bad input
+        ``"<title>: no figure. <message>"``: the figure's text alternative."""
         title = self.title or "Interactive figure"
         if self.error:
             return f"{title}: no figure. {self.error}"
@@ -358,8 +327,8 @@ class Explorer(widgets.VBox):
         return text + (f": {readout}" if readout else "")
 
     def _repr_mimebundle_(self, **kwargs):
-        """The widget view, plus the current figure (``image/png``, compressed harder: it is
-        stored in the notebook) and a short ``text/plain`` for pages without widgets."""
+        """The widget view, the figure (``image/png``, compressed harder: it is stored) and a
+        short ``text/plain``, for pages without widgets."""
         data = super()._repr_mimebundle_(**kwargs) or {}
         data["text/plain"] = (f"Explorer: {self.title or 'interactive figure'} "
                               "(run the notebook to move the controls)")

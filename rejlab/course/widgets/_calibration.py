@@ -57,13 +57,8 @@ class CalibrationState(NamedTuple):
          n_per_class=among(SAMPLE_SIZES), seed=SEED, rho=SINGLE_FRACTION)
 def calibration_explorer(temperature=1.0, n_bins=15, binning="equal_width", *, n_per_class=150,
                          seed=0, rho=0.3):
-    """The reliability diagram of the tempered maximum probability, beside the bin counts.
-
-    The exact posteriors of ``four_gaussians(n_per_class, seed)`` tempered by T
-    (:func:`rejlab.apply_temperature`; T = 1 is calibrated), binned by
-    :func:`rejlab.calibration_bins`. The readout sets the ECE (both binnings) beside what
-    rejection sees: the AURC, what Chow's rule rejects at ``rho``, and the temperature
-    :func:`rejlab.fit_temperature` fits to undo T.
+    """The reliability diagram of the exact posteriors tempered by T, beside the bin counts; the
+    readout sets the ECE beside what rejection sees (AURC, Chow's rule at ``rho``).
 
     Examples
     --------

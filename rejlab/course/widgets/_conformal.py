@@ -37,10 +37,8 @@ def _line(name, promise, judged, best):
     "curve, far to the left. Change the sample: CRC lands above α about as often as below, SGR almost never.")
 @accepts(alpha=OPEN_FRACTION, n=among(VALIDATION_SIZES), seed=integer(0, 9))
 def conformal_explorer(alpha=0.2, n=200, seed=0):
-    """CRC's, SGR's and Learn then Test's thresholds on one calibration sample, on the population.
-
-    :func:`rejlab.datasets.conformal_comparison` (delta = 0.1) of ``n`` points drawn with
-    ``seed``, drawn on the population's joint and selective risk curves against coverage.
+    """CRC's, SGR's and Learn then Test's thresholds on one calibration sample of ``n`` points
+    (:func:`rejlab.datasets.conformal_comparison`), judged on the population.
 
     Examples
     --------

@@ -8,7 +8,7 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
-from ... import _validate as v, context as ctx
+from ... import context as ctx
 from ..._constraints import accepts
 from ..._kinds import NONNEGATIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION, instance
 from ...curves import RejectionCurves, rejection_curves
@@ -34,9 +34,8 @@ class ContextState(NamedTuple):
     scr_same_r: OperatingPoint    # SCR rejecting as many pixels as JCR
 
 
-#: The explorer's default scene: smaller than the lesson's 145 x 145 one, so that a first
-#: visit stays fast (one context in a few tens of ms), and noisy enough that context alone
-#: leaves work for rejection.
+#: The explorer's default scene: small enough for a fast first visit, noisy enough that
+#: context alone leaves work for rejection.
 EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.5, seed=1)
 
 
@@ -47,15 +46,10 @@ EXPLORER_SCENE = dict(shape=(64, 64), n_classes=6, noise=1.2, field_variation=0.
     "SCR curves at the same r: where a marker lies above its curve, joint rejection does better "
     "there. More context (larger λ) makes the map smoother.")
 @accepts(scene=instance(Scene, "a Scene (from rl.datasets.synthetic_scene or load_indian_pines)"),
-         strength=NONNEGATIVE, failure_probability=SINGLE_FRACTION, per_class=POSITIVE_INTEGER,
-         seed=SEED)
-def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_class=10,
-                     seed=0):
-    """Move the context strength and the probability of failure; see JCR against SCR.
-
-    Left: the classification with context, JCR's rejected pixels darkened. Right: SCR's
-    curves of A and Q at this strength and JCR's one operating point. Each context and each
-    JCR result is computed the first time a slider reaches it, then cached.
+         strength=NONNEGATIVE, failure_probability=SINGLE_FRACTION, per_class=POSITIVE_INTEGER, seed=SEED)
+def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_class=10, seed=0):
+    """Move the context strength and the probability of failure; see JCR against SCR (each
+    result computed the first time a slider reaches it, then cached).
 
     Parameters
     ----------
@@ -68,16 +62,17 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
         Training pixels per class and the seed that picks them.
     """
     scene = synthetic_scene(**EXPLORER_SCENE) if scene is None else scene
-    # the sliders would silently clamp a start value outside their range
-    if strength > 8:
-        raise ValueError(f"strength must lie in [0, 8] (the slider's range), got {strength}")
-    if failure_probability > 0.5:
-        raise ValueError("failure_probability must lie in [0, 0.5] (the slider's range), "
-                         f"got {failure_probability}")
+    controls = {
+        "strength": slider("strength λ", strength, 0.0, 8.0, step=0.5, continuous_update=False,
+                           name="strength"),
+        # its long label takes about 13em: the rest keeps a full-length track
+        "failure_probability": slider("probability of failure γ", failure_probability, 0.0, 0.5,
+                                      continuous_update=False, layout=widgets.Layout(width="40em"),
+                                      name="failure_probability"),
+    }
     gt = scene.ground_truth
     train = scene.training_mask(per_class, seed=seed)
-    proba = ctx.fit_gaussian_classifier(scene.features[train], gt[train]).predict_proba(
-        scene.features)
+    proba = ctx.fit_gaussian_classifier(scene.features[train], gt[train]).predict_proba(scene.features)
     evaluated = (gt > 0) & ~train
     without_context = ctx.labelled_accuracy(proba.argmax(-1) + 1, gt, evaluated)
 
@@ -89,20 +84,12 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
 
     jcr_at = lru_cache(maxsize=64)(lambda strength, gamma:
                                    ctx.joint_context_rejection(proba, strength, gamma))
-    controls = {
-        "strength": slider("strength λ", strength, 0.0, 8.0, step=0.5, continuous_update=False),
-        # its long label takes about 13em: the rest keeps a full-length track
-        "failure_probability": slider("probability of failure γ", failure_probability, 0.0, 0.5,
-                                      continuous_update=False, layout=widgets.Layout(width="40em")),
-    }
 
     def compute(strength, failure_probability):
-        strength = v.nonnegative_number(strength, "strength")
-        gamma = v.single_fraction(failure_probability, "failure_probability")
         res, accurate, curves = with_context(strength)
-        jcr = jcr_at(strength, gamma)
+        jcr = jcr_at(strength, failure_probability)
         point = operating_point(accurate, jcr.rejected[evaluated])
-        return ContextState(strength, gamma, without_context, float(curves.A[0]), res.labels,
+        return ContextState(strength, failure_probability, without_context, float(curves.A[0]), res.labels,
                             jcr.rejected, point, curves, curves.point(point.counts.rejected))
 
     def draw(fig, state):
@@ -127,8 +114,7 @@ def context_explorer(scene=None, *, strength=2.0, failure_probability=0.19, per_
                 f"{point(state.jcr)}<br><b>SCR</b> at the same r: {point(state.scr_same_r)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(9, 3.6),
-                    title="Context and rejection: JCR against SCR",
-                    **about(context_explorer))
+                    title="Context and rejection: JCR against SCR", **about(context_explorer))
 
 
 context_explorer.site_grid = {"strength": [0.0, 1.0, 2.0, 4.0, 8.0],

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 import ipywidgets as widgets
 
-from ... import _set_checks as sc, _validate as v
+from ... import _set_checks as sc
 from ..._constraints import Kind, accepts
 from ..._kinds import DISTINCT, ELEMENT, FLAG
 from ..._sets import ordered
@@ -43,8 +43,7 @@ def _key(scores):
 
 
 def _cell_toggle(on, e, i):
-    """The toggle of element e in block C_i: filled blue with a tick when on (a plain toggle's
-    two greys differ too little to be read at a glance)."""
+    """The toggle of e in block C_i: blue with a tick when on (a plain toggle's greys look alike)."""
     button = widgets.ToggleButton(value=on, description=str(e), tooltip=f"{e} in C{i}",
                                   layout=widgets.Layout(width="3.6em"))   # the tick and e
 
@@ -109,8 +108,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     if ideal is not None:
         ideals["your ideal"] = sc.set_family(ideal, "ideal")
         if len(ideals["your ideal"]) != len(blocks):
-            raise ValueError(f"ideal has {len(ideals['your ideal'])} blocks but covering has "
-                             f"{len(blocks)}")
+            raise ValueError(f"ideal has {len(ideals['your ideal'])} blocks but covering has {len(blocks)}")
     if universe is None:
         universe = frozenset().union(*blocks, *(b for ib in ideals.values() for b in ib))
     order = sc.universe_elements(universe)
@@ -129,16 +127,14 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     sc.element_of(p, U)
 
     m = len(blocks)
-    toggles = {f"C{i}:{e}": _cell_toggle(e in blocks[i - 1], e, i)
-               for i in range(1, m + 1) for e in order}
+    toggles = {f"C{i}:{e}": _cell_toggle(e in blocks[i - 1], e, i) for i in range(1, m + 1) for e in order}
     # "initial" description widths: the default 80 px label left a select showing no value
     controls = {"p": widgets.Dropdown(options=[(str(e), e) for e in order], value=p,
                                       description="p", style={"description_width": "initial"},
                                       layout=widgets.Layout(width="8em"))}
     if scores:
         controls["ideal"] = widgets.Dropdown(options=list(ideals), value=next(iter(ideals)),
-                                             description="ideal",
-                                             style={"description_width": "initial"},
+                                             description="ideal", style={"description_width": "initial"},
                                              layout=widgets.Layout(width="24em"))
     controls.update(toggles)
     cells = []
@@ -146,26 +142,19 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
         cells += [widgets.HTML(f"<b>C{i}</b>")] + [toggles[f"C{i}:{e}"] for e in order]
     grid = widgets.GridBox(cells, layout=widgets.Layout(
         grid_template_columns=f"3em repeat({len(order)}, 3.8em)", grid_gap="2px 2px"))
-    layout = widgets.VBox([widgets.HBox([controls[k] for k in ("p", "ideal") if k in controls]),
-                           grid])
+    layout = widgets.VBox([widgets.HBox([controls[k] for k in ("p", "ideal") if k in controls]), grid])
 
     def compute(p, ideal=None, **cells):
-        sc.element_of(p, U)
-        if scores:
-            v.choice(ideal, "ideal", ideals)
         edited = tuple(frozenset(e for e in order if cells[f"C{i}:{e}"]) for i in range(1, m + 1))
         summary = covering_summary(list(map(set, edited)), universe=order)
         if not summary.is_covering:
             problems = (["block " + ", ".join(f"C{i}" for i in summary.empty_blocks) + " is empty"]
                         * bool(summary.empty_blocks))
-            problems += [f"element {e} lies in no block, so NS({e}) is empty"
-                         for e in summary.uncovered]
-            raise ValueError("Not a covering of U: " + "; ".join(problems)
-                             + ". Toggle a cell back on.")
+            problems += [f"element {e} lies in no block, so NS({e}) is empty" for e in summary.uncovered]
+            raise ValueError("Not a covering of U: " + "; ".join(problems) + ". Toggle a cell back on.")
         if not scores:
             return CoveringState(p, edited, summary, None, None, None)
-        report = accuracy_report(list(map(set, ideals[ideal])), list(map(set, edited)),
-                                 universe=order)
+        report = accuracy_report(list(map(set, ideals[ideal])), list(map(set, edited)), universe=order)
         return CoveringState(p, edited, summary, ideal, ideals[ideal], report)
 
     def draw(fig, state):
@@ -177,8 +166,7 @@ def covering_explorer(covering=None, *, universe=None, ideal=None, p=None, score
     def readout(state):
         esc, s, p, r = html.escape, state.summary, str(state.p), state.report
         ns = ", ".join(f"C{i}" for i in sorted(s.Q[state.p])) or "∅"
-        differ = "" if s.overlapped_theorem == s.overlapped else \
-            " <b>(they differ: two blocks are equal)</b>"
+        differ = "" if s.overlapped_theorem == s.overlapped else " <b>(they differ: two blocks are equal)</b>"
         rows = [f"<b>{esc(s.kind)}</b> of U = {esc(_fmt(order))}",
                 f"N({esc(p)}) = {esc(_fmt(s.N[state.p]))} &nbsp; NS({esc(p)}) = {{{ns}}} "
                 f"&nbsp; Q_NS({esc(p)}) = {esc(_fmt(s.Q[state.p]))}",

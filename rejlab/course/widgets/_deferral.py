@@ -57,12 +57,8 @@ class DeferralState(NamedTuple):
 @accepts(cost=SINGLE_FRACTION, strong=among(EXPERT_LEVELS), weak=among(EXPERT_LEVELS),
          n_per_class=POSITIVE_INTEGER, seed=SEED)
 def deferral_explorer(cost=0.1, strong=0.95, weak=0.5, *, n_per_class=500, seed=0):
-    """Who :func:`rejlab.defer` sends to the expert, and the system's accuracy per deferral rate.
-
-    :func:`rejlab.datasets.expert_toy` with an expert right with probability ``strong`` on
-    the two lower classes and ``weak`` on the upper ones. Right: the accuracy against the
-    deferral rate for the orders of :data:`DEFERRAL_ORDERS` (least confident, largest
-    ``e(x) - c(x)``, random), with the rule's point.
+    """Who :func:`rejlab.defer` sends to an expert right with probability ``strong`` on the two
+    lower classes and ``weak`` on the upper ones, and the accuracy per deferral rate.
 
     Examples
     --------

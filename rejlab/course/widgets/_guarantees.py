@@ -41,11 +41,8 @@ class GuaranteeState(NamedTuple):
 @accepts(target_risk=OPEN_FRACTION, delta=OPEN_FRACTION, n=among(VALIDATION_SIZES),
          method=one_of(STUDY_METHODS), n_splits=POSITIVE_INTEGER)
 def guarantee_explorer(target_risk=0.2, delta=0.1, n=500, *, method="sgr", n_splits=200):
-    """Thresholds chosen on ``n_splits`` validation samples of ``n`` points, judged on the population.
-
-    :func:`rejlab.datasets.guarantee_study` with ``method`` (SGR, Learn then Test, or
-    ``"empirical"``, which promises nothing), drawn by :func:`rejlab.plot.guarantee_study`;
-    the readout sets the share above the target beside delta, and the coverage given up.
+    """Thresholds chosen on ``n_splits`` validation samples of ``n`` points, judged on the
+    population (:func:`rejlab.datasets.guarantee_study`).
 
     Examples
     --------

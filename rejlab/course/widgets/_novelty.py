@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -56,15 +57,10 @@ class NoveltyState(NamedTuple):
     "threshold keeps nearly all of them whatever ρ. The two-score region cuts them off at a "
     "border that rises with the maximum probability, for a few accurate samples near them. "
     "With ν = ρ the region is the band; with ν below ρ its border turns over.")
-@accepts(reject_cost=SINGLE_FRACTION, novel_cost=among(NOVEL_COSTS),
-         n_novel=among(NOVEL_COUNTS))
+@accepts(reject_cost=SINGLE_FRACTION, novel_cost=among(NOVEL_COSTS), n_novel=among(NOVEL_COUNTS))
 def novelty_explorer(reject_cost=0.3, novel_cost=1.0, n_novel=150):
-    """Chow's band against the two-score region on the plane of the two scores.
-
-    ``four_gaussians_with_novelty(150, n_novel, seed=0)`` at (maximum probability, log
-    density ratio): the band Chow's rule keeps (maximum probability >= 1 - rho) and the
-    region :func:`rejlab.scod_rule` keeps, with both rules' counts and costs
-    (:func:`rejlab.novelty_outcomes`) and the cheapest threshold on the maximum probability.
+    """Chow's band against the region :func:`rejlab.scod_rule` keeps, on the plane of the two
+    scores of ``four_gaussians_with_novelty(150, n_novel, seed=0)``.
 
     Examples
     --------
@@ -83,12 +79,10 @@ def novelty_explorer(reject_cost=0.3, novel_cost=1.0, n_novel=150):
         "novel_cost": choice_slider("novel kept ν", novel_cost, NOVEL_COSTS),
         "n_novel": choice_slider("novel points", n_novel, NOVEL_COUNTS),
     }
-    data, drawn = {}, {}
+    data, drawn = cache(lambda n_novel: four_gaussians_with_novelty(150, n_novel, seed=0)), {}
 
     def compute(reject_cost, novel_cost, n_novel):
-        if n_novel not in data:
-            data[n_novel] = four_gaussians_with_novelty(150, n_novel, seed=0)
-        d = data[n_novel]
+        d = data(n_novel)
         costs = dict(reject_cost=reject_cost, novel_cost=novel_cost)
         curve = novelty_cost_curve(d.accurate, d.novel, d.max_probability, **costs)
         return NoveltyState(
@@ -96,8 +90,7 @@ def novelty_explorer(reject_cost=0.3, novel_cost=1.0, n_novel=150):
             novelty_outcomes(d.accurate, d.novel, chow_rule(d.proba, reject_cost)),
             novelty_outcomes(d.accurate, d.novel, scod_rule(d.max_probability, d.density_ratio,
                                                              **costs)),
-            (float(curve.r[curve.best]), float(curve.cost[curve.best])),
-            scod_region(**costs, **_GRID))
+            (float(curve.r[curve.best]), float(curve.cost[curve.best])), scod_region(**costs, **_GRID))
 
     def draw(fig, state):
         d = state.data

@@ -1,8 +1,4 @@
-"""Explorers of the optimality lessons (04-05; Condessa et al. 2017, Sec. 4 and Figs. 2, 4, 5, 8).
-
-What never moves is frozen into a background (so the axis limits are fixed, but the
-cost axis's, whose y axis is redrawn with it).
-"""
+"""Explorers of the optimality lessons (04-05; Condessa et al. 2017, Sec. 4 and Figs. 2, 4, 5, 8)."""
 
 from __future__ import annotations
 
@@ -11,7 +7,7 @@ from typing import NamedTuple
 import ipywidgets as widgets
 import numpy as np
 
-from ... import _validate as v, optimality
+from ... import optimality
 from ..._constraints import accepts
 from ..._kinds import POSITIVE_INTEGER, SEED, SINGLE_FRACTION, one_of
 from ...curves import subsample_curves
@@ -51,13 +47,8 @@ class OperatingSetState(NamedTuple):
     "trades one for the other; the other rejector's curve can cross into green or orange.")
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, reference=one_of(_REJECTORS + [_TYPED]))
 def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability"):
-    """Pick a reference operating point and see its operating set for A, Q and phi.
-
-    The reference is a rejector's point at rejected fraction ``r0`` on the toy problem, or
-    a typed (A0, r0), whose box offers only what a classifier with this alpha reaches at
-    r0. The panels show the regions of ``rl.operating_set(A0, r0, alpha, r)`` with both
-    rejectors' curves.
-    """
+    """The operating set (``rl.operating_set``) of a reference point: a rejector's point at
+    ``r0`` on the toy problem, or a typed (A0, r0) that this alpha can reach."""
     curves = _toy_curves(n_per_class, seed)
     start = curves["max_probability"]
     alpha = start.alpha
@@ -66,8 +57,7 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
         "reference": widgets.Dropdown(options=options, value=reference, description="reference"),
         "r0": slider("r0", round(float(start.r[start.best_Q()]), 2)),
         "A0": widgets.BoundedFloatText(value=0.8, min=0.0, max=1.0, step=0.01,
-                                       description="A0 (typed)",
-                                       style={"description_width": "initial"},
+                                       description="A0 (typed)", style={"description_width": "initial"},
                                        layout=widgets.Layout(width="180px")),
     }
     grid = np.linspace(0.0, 1.0, 201)
@@ -78,8 +68,6 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
         return float(cv.A[i]), float(cv.r[i])
 
     def compute(reference, r0, A0):
-        v.choice(reference, "reference", _REJECTORS + [_TYPED])
-        r0 = v.single_fraction(r0, "r0")
         if reference in curves:
             A0, r0 = curve_point(reference, r0)
         best_region = {name: optimality.operating_region(cv.A[cv.best_Q()], cv.r[cv.best_Q()],
@@ -90,8 +78,7 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
 
     def draw(fig, state):
         # fixed limits of phi, so that its ticks are drawn once
-        operating_set_panels(state.opset, axes=panels(fig, 3), curves=curves,
-                             ylim={"phi": (1e-3, 1e3)})
+        operating_set_panels(state.opset, axes=panels(fig, 3), curves=curves, ylim={"phi": (1e-3, 1e3)})
         # what follows the reference, and what must stay on top of it; the infeasible
         # regions depend only on alpha and the grid of r
         freeze(fig, "opset-white", "opset-orange", "opset-green", "opset-best", "opset-mid",
@@ -110,8 +97,7 @@ def operating_set_explorer(n_per_class=150, seed=0, reference="max_probability")
         # everything is rejected): the box's bounds follow r0, so no value it takes is infeasible
         if controls["reference"].value != _TYPED:
             return
-        low, high = optimality.feasible_accuracy(v.single_fraction(controls["r0"].value, "r0"),
-                                                 alpha)
+        low, high = optimality.feasible_accuracy(controls["r0"].value, alpha)
         low, high = (low, high) if np.isfinite(low) else (0.0, 1.0)
         box = controls["A0"]
         with box.hold_trait_notifications():   # one clamp of the value, never min > max
@@ -162,20 +148,13 @@ class CostState(NamedTuple):
     "rejecting at all exactly where the ρ₀ curve lies above the ρ line.")
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, rho=SINGLE_FRACTION)
 def cost_explorer(n_per_class=150, seed=0, rho=0.3):
-    """Drag the price of rejection rho and watch which operating points win.
-
-    Left: the cost ``L(r; rho) = (1 - A)(1 - r) + rho r`` along both rejectors' curves
-    (:func:`rejlab.cost_curve`) and its cheapest point. Right: the threshold price
-    ``rho_0(r) = |M∩R| / |R|`` (Fig. 8, :func:`rejlab.rho_zero_curve`) against rho:
-    rejecting r beats no rejection where the curve lies above the line.
-    """
-    curves = {name: subsample_curves(cv, 2001)
-              for name, cv in _toy_curves(n_per_class, seed).items()}
+    """Drag the price of rejection rho: the cost along both rejectors' curves
+    (``rl.cost_curve``) and the threshold price ``rl.rho_zero_curve`` against rho (Fig. 8)."""
+    curves = {name: subsample_curves(cv, 2001) for name, cv in _toy_curves(n_per_class, seed).items()}
     rho_zero = {name: rho_zero_curve(cv) for name, cv in curves.items()}
     controls = {"rho": slider("ρ", rho)}
 
     def compute(rho):
-        rho = v.single_fraction(rho, "ρ")
         costs = {name: cost_curve(cv, rho) for name, cv in curves.items()}
         # every point with r > 0 (rho_0 is NaN at r = 0)
         wins = {name: rho_zero[name].rho_0[1:] > rho for name in curves}

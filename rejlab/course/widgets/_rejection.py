@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 import ipywidgets as widgets
 import numpy as np
 
-from ... import _validate as v, binary, curves, measures, partitions, rejectors
+from ... import binary, curves, measures, partitions, rejectors
 from ..._constraints import accepts
 from ..._kinds import BOOL_1D, FINITE_1D, POSITIVE, POSITIVE_INTEGER, SEED, SINGLE_FRACTION, one_of
 from ...datasets import four_gaussians
@@ -45,8 +46,7 @@ def _legend(items):
 
 
 def _subset_legend():
-    """The four subsets' colours and markers, drawn by the browser under the figure (a
-    matplotlib legend costs as much to render as a scatter of the whole data set)."""
+    """The four subsets' markers, drawn by the browser (a matplotlib legend costs a scatter)."""
     symbol = {"o": "●", "X": "✖", "s": "■", "D": "◆"}
     return _legend(f'<span style="color:{st["color"]};font-size:1.3em">{symbol[st["marker"]]}'
                    f'</span>&nbsp;{st["label"]}' for st in SUBSET_STYLE.values())
@@ -62,8 +62,7 @@ _CSS_HATCH = {
 
 
 def _subset_fill_key():
-    """The four subsets' fills, hatches and marks, as the boxes of
-    :func:`rejlab.plot.ranking_row` carry them, and the cut between kept and rejected."""
+    """The fills and marks of :func:`rejlab.plot.ranking_row`'s boxes, and its cut."""
     items = []
     for key, st in SUBSET_STYLE.items():
         hatch = _CSS_HATCH.get(st["hatch"])
@@ -96,11 +95,8 @@ class SubsetsState(NamedTuple):
     "and falls once they are mostly correct ones.")
 @accepts(**_TOY)
 def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
-    """Move the rejected fraction r and watch samples move between the four subsets.
-
-    ``rl.reject_lowest(toy.confidence(rejector), fraction=r)`` on the four-Gaussians toy;
-    the readout is ``rl.operating_point`` (r, A, Q, phi and the four counts), the figure
-    the samples by subset and a mosaic of the subsets (widths 1 - r and r).
+    """Move the rejected fraction r (``rl.reject_lowest`` on the four-Gaussians toy) and watch
+    samples move between the four subsets.
 
     Examples
     --------
@@ -115,17 +111,14 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     controls = {"r": slider("r", 0.2), "rejector": _rejector_dropdown(rejector)}
 
     def compute(r, rejector):
-        v.choice(rejector, "rejector", _REJECTORS)
-        rejected = partitions.reject_lowest(toy.confidence(rejector),
-                                            fraction=v.single_fraction(r, "r"))
+        rejected = partitions.reject_lowest(toy.confidence(rejector), fraction=r)
         return SubsetsState(rejector, rejected, measures.operating_point(toy.accurate, rejected))
 
     def draw(fig, state):
         ax_scatter, ax_mosaic = panels(fig, 2)
         subsets_scatter(toy.X, toy.accurate, state.rejected, ax=ax_scatter, size=14, legend=False,
                         title=f"four Gaussians, rejector: {rejector_label(state.rejector)}")
-        subsets_mosaic(state.point.counts, ax=ax_mosaic,
-                       title="kept N (width 1 − r) | rejected R (width r)")
+        subsets_mosaic(state.point.counts, ax=ax_mosaic, title="kept N (width 1 − r) | rejected R (width r)")
         freeze(fig, "subset-", "mosaic", extra=[ax_scatter.title])
 
     return Explorer(controls, compute, draw, readout=lambda s: _point_readout(s.point),
@@ -133,8 +126,6 @@ def four_subsets_explorer(n_per_class=150, seed=0, rejector="max_probability"):
                     legend=_subset_legend(), **about(four_subsets_explorer))
 
 
-#: The controls the course website moves and their values (tools/site_frames.py draws every
-#: setting in advance). So for every explorer.
 four_subsets_explorer.site_grid = {"r": np.linspace(0, 1, 51).round(2).tolist(),
                                    "rejector": "options"}
 
@@ -157,11 +148,8 @@ class PartitionsState(NamedTuple):
     "and every sample left of it, the less confident ones, is rejected.")
 @accepts(**_TOY)
 def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
-    """Reject every sample whose confidence is below a threshold t (lesson 01).
-
-    The two partitions of the toy data, accurate / misclassified (fixed by the classifier)
-    and kept / rejected (moved by t), on the plane and along the confidence axis, where
-    monotone rejection shows: every rejected sample is left of every kept one.
+    """Reject every sample whose confidence is below a threshold t: the two partitions of the
+    toy data, on the plane and along the confidence axis (lesson 01).
 
     Examples
     --------
@@ -174,10 +162,9 @@ def partitions_explorer(n_per_class=150, seed=0, rejector="max_probability"):
     controls = {"threshold": slider("threshold t", 0.5), "rejector": _rejector_dropdown(rejector)}
 
     def compute(threshold, rejector):
-        v.choice(rejector, "rejector", _REJECTORS)
-        c, t = toy.confidence(rejector), v.single_fraction(threshold, "threshold t")
-        rejected = partitions.reject_below(c, t)
-        return PartitionsState(t, rejector, c, toy.accurate, rejected,
+        c = toy.confidence(rejector)
+        rejected = partitions.reject_below(c, threshold)
+        return PartitionsState(threshold, rejector, c, toy.accurate, rejected,
                                measures.subset_counts(toy.accurate, rejected))
 
     drawn = {"rejector": None}
@@ -242,7 +229,7 @@ def ranking_explorer(confidence=None, accurate=None):
                                               description="rejected k")}
 
     def compute(rejected):
-        mask = partitions.reject_lowest(c, count=v.count(rejected, "rejected k", c.size))
+        mask = partitions.reject_lowest(c, count=rejected)
         return RankingState(mask, measures.operating_point(a, mask))
 
     def draw(fig, state):
@@ -278,12 +265,8 @@ class CurvesState(NamedTuple):
     "so A starts higher and Q peaks at a smaller r.")
 @accepts(n_per_class=POSITIVE_INTEGER, seed=SEED, separation=POSITIVE)
 def curves_explorer(n_per_class=150, seed=0, separation=1.0):
-    """A(r), Q(r), phi(r) of both rejectors on the toy problem, with a moving r.
-
-    The curves of ``four_gaussians(..., separation=s)`` (centres at (±s, ±s); the paper's
-    s = 1) are computed once per s; r reads each rejector's point at ``k = round(r n)``, as
-    ``rl.reject_lowest``. The vertical limits hold the curves at both ends of the s slider,
-    so that easier and harder data compare by eye and the axes are drawn once.
+    """A(r), Q(r), phi(r) of both rejectors on ``four_gaussians(..., separation=s)``, with a
+    moving r; the vertical limits hold the curves at both ends of the s slider.
 
     Examples
     --------
@@ -292,29 +275,23 @@ def curves_explorer(n_per_class=150, seed=0, separation=1.0):
     >>> {name: round(op.Q, 4) for name, op in e.state.points.items()}
     {'max_probability': 0.7333, 'breaking_ties': 0.7433}
     """
-    if not _SEPARATIONS[0] <= separation <= _SEPARATIONS[1]:
-        raise ValueError(f"separation must lie in [0.5, 3] (the slider's range), got {separation}")
-    cache = {}
+    controls = {"r": slider("r", 0.2), "separation": slider(
+        "separation s", separation, *_SEPARATIONS, step=0.1, fmt=".1f", continuous_update=False,
+        name="separation")}
 
+    @cache
     def curves_at(s):
-        if s not in cache:
-            toy = four_gaussians(n_per_class, seed=seed, separation=s)
-            cache[s] = {name: curves.rejection_curves(toy.accurate, toy.confidence(name))
-                        for name in _REJECTORS}
-        return cache[s]
+        toy = four_gaussians(n_per_class, seed=seed, separation=s)
+        return {name: curves.rejection_curves(toy.accurate, toy.confidence(name)) for name in _REJECTORS}
 
-    curves_at(separation)
     ends = [cv for s in _SEPARATIONS for cv in curves_at(s).values()]
     phis = np.concatenate([cv.phi[np.isfinite(cv.phi) & (cv.phi > 0)] for cv in ends])
     phis = phis if phis.size else np.ones(1)   # tiny data with no mistake: no finite phi to fit
     ylim = {"A": (max(0.0, min(float(np.nanmin(cv.A)) for cv in ends) - 0.03), 1.01),
             "Q": (0.0, 1.02), "phi": (min(0.8, float(phis.min()) * 0.8), float(phis.max()) * 1.5)}
-    controls = {"r": slider("r", 0.2), "separation": slider(
-        "separation s", separation, *_SEPARATIONS, step=0.1, fmt=".1f", continuous_update=False)}
 
     def compute(r, separation):
-        r = v.single_fraction(r, "r")
-        s = round(v.positive_number(separation, "separation s"), 6)
+        s = round(separation, 6)
         by_name = curves_at(s)
         return CurvesState(r, s, by_name, {name: cv.point(round(r * cv.n_samples))
                                            for name, cv in by_name.items()})
@@ -360,11 +337,8 @@ class ConfusionState(NamedTuple):
     "describes a different, less accurate classifier, not a better rejector.")
 @accepts(A=SINGLE_FRACTION, Q=SINGLE_FRACTION, r=SINGLE_FRACTION)
 def confusion_explorer(A=0.8, Q=0.7, r=0.25):
-    """Set the triplet (A, Q, r) and see the confusion matrix it determines (lesson 06).
-
-    ``rl.confusion_from_triplet`` rebuilds TP, FP, TN, FN (fractions of n, positive =
-    rejected); an impossible triplet shows a message instead. The readout adds
-    alpha = TN + FP and phi = TPR / FPR.
+    """Set the triplet (A, Q, r) and see the confusion matrix ``rl.confusion_from_triplet``
+    rebuilds (lesson 06); an impossible triplet shows a message instead.
 
     Examples
     --------
@@ -381,13 +355,11 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
     controls = {"A": slider("A", A), "Q": slider("Q", Q), "r": slider("r", r)}
 
     def compute(A, Q, r):
-        A, Q, r = (v.single_fraction(x, name) for x, name in ((A, "A"), (Q, "Q"), (r, "r")))
         # on the border of the feasible set rounding can leave -1e-17: that is 0
         conf = binary.Confusion(*(max(0.0, float(x)) for x in binary.confusion_from_triplet(A, Q, r)))
         # the four fractions are the four subsets: TN = A∩N, FN = M∩N, FP = A∩R, TP = M∩R
         m = measures.measures_from_counts(conf.tn, conf.fn, conf.fp, conf.tp)
-        return ConfusionState(binary.Triplet(A, Q, r), conf, float(conf.tn + conf.fp),
-                              float(m.phi))
+        return ConfusionState(binary.Triplet(A, Q, r), conf, float(conf.tn + conf.fp), float(m.phi))
 
     def draw(fig, state):
         ax_conf, ax_mosaic = panels(fig, 2)
@@ -406,8 +378,7 @@ def confusion_explorer(A=0.8, Q=0.7, r=0.25):
                     **about(confusion_explorer))
 
 
-#: Messages a setting of the controls gives by design (the lesson asks for them): each
-#: control moves over its whole range, but together they can describe no rejector at all.
+#: Messages settings give by design (the lesson asks for them): together, no rejector at all.
 confusion_explorer.expected_messages = (
     r"^Q = \S+ is inconsistent with A = \S+ and r = \S+: it needs Q in "
     r"\[A\(1-r\), A\(1-r\) \+ r\] = \[\S+, \S+\]$",)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ... import _validate as v
 from ..._constraints import accepts
 from ..._kinds import SINGLE_FRACTION, instance
 from ...measures import OperatingPoint
@@ -38,13 +37,8 @@ class ReportExplorerState(NamedTuple):
 @accepts(report=instance(RejectionReport, "a RejectionReport (from rl.rejection_report)"),
          r=SINGLE_FRACTION, rho=SINGLE_FRACTION)
 def report_explorer(report, *, r=None, rho=None):
-    """Move r and rho along a report's curves (:meth:`rejlab.RejectionReport.walk`).
-
-    Left: A and Q against r with the point at r (``round(r n)`` rejected). Right: the cost
-    ``L = (1 - A)(1 - r) + rho r``, the point and the cheapest one. Rejecting r beats no
-    rejection iff ``rho < rho_0 = |M∩R| / |R|`` (Condessa et al. 2017, Sec. 4).
-    ``r`` defaults to the point of maximum Q, ``rho`` to the report's rho, else 0.3.
-    """
+    """Move r and rho along a report's curves (:meth:`rejlab.RejectionReport.walk`); ``r``
+    starts at the point of maximum Q, ``rho`` at the report's rho, else 0.3."""
     n = report.n
     r = float(report.best.r) if r is None else r
     rho = (0.3 if report.rho is None else report.rho) if rho is None else rho
@@ -52,7 +46,6 @@ def report_explorer(report, *, r=None, rho=None):
                 "rho": slider("ρ", float(rho))}
 
     def compute(r, rho):
-        r, rho = v.single_fraction(r, "r"), v.single_fraction(rho, "ρ")
         walk = report.walk(r, rho)
         rho_0 = float(report.rho_zero[walk.k])
         return ReportExplorerState(r, walk.k, walk.point, rho, rho_0, walk.point_cost,
@@ -62,8 +55,7 @@ def report_explorer(report, *, r=None, rho=None):
     def draw(fig, state):
         ax_walk, ax_cost = report_point(state.walk, axes=panels(fig, 2))
         freeze(fig, "walk-point-", "walk-r", "cost-", extra=[
-            ax_walk.title, ax_cost.title, ax_cost.yaxis, *ax_walk.spines.values(),
-            *ax_cost.spines.values()])
+            ax_walk.title, ax_cost.title, ax_cost.yaxis, *ax_walk.spines.values(), *ax_cost.spines.values()])
 
     def readout(s):
         p, f = s.point, format_number
@@ -73,8 +65,7 @@ def report_explorer(report, *, r=None, rho=None):
                 f"r = {report.curves.r[s.cheapest_k]:.3f} (cost {f(s.cheapest_cost)})")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(10, 4.4),
-                    title="Walk along your classifier's curves",
-                    **about(report_explorer))
+                    title="Walk along your classifier's curves", **about(report_explorer))
 
 
 report_explorer.site_grid = {"r": [i / 40 for i in range(41)], "rho": [0.1, 0.3, 0.5]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple, Optional
 
 import ipywidgets as widgets
@@ -36,8 +37,7 @@ POPULATION_GRID = np.linspace(0.0, 1.0, 41)
 def _seed_box(value):
     if value is None:  # an integer box shows a number: no fresh randomness here
         raise ValueError("seed must be an integer >= 0 (the seed box's first value), got None")
-    return widgets.IntText(value=int(value), description="seed",
-                           layout=widgets.Layout(width="150px"))
+    return widgets.IntText(value=int(value), description="seed", layout=widgets.Layout(width="150px"))
 
 
 class SamplingState(NamedTuple):
@@ -71,13 +71,8 @@ class SamplingState(NamedTuple):
     "Q band about fourfold, but the spread of r less than threefold.")
 @accepts(n_per_class=among(SAMPLE_SIZES), seed=SEED, n_boot=N_BOOT, n_cloud=POSITIVE_INTEGER)
 def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
-    """One sample's curves with bootstrap bands against the population's, and many max-Q points.
-
-    The maximum-probability curves of ``four_gaussians(n_per_class, seed)`` with 95 %
-    bands (:func:`rejlab.bootstrap_curves`, ``n_boot`` resamples: pointwise, and
-    simultaneous when ticked), the exact population curves (dashed), and the max-Q points
-    of the first ``n_cloud`` samples beside what each one's threshold is worth on the
-    population. The button ``explorer.resample`` moves to the next seed.
+    """One sample's curves with bootstrap bands against the population's, and the max-Q points
+    of the first ``n_cloud`` samples; the button ``explorer.resample`` moves to the next seed.
 
     Examples
     --------
@@ -94,7 +89,7 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
                                                  indent=False, layout=widgets.Layout(width="auto"))}
     population = population_curves(r=POPULATION_GRID)
     optimum = population_point(0.5)   # Chow's threshold at rho = 1/2: the population max-Q point
-    clouds = {}
+    clouds = cache(lambda size: max_q_points(size, range(n_cloud)))
 
     def compute(n_per_class, seed, simultaneous):
         toy = four_gaussians(n_per_class, seed=seed)
@@ -104,12 +99,10 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
         wide = bootstrap_curves(acc, conf, fractions=POPULATION_GRID, n_boot=n_boot, seed=0,
                                 band="simultaneous") if simultaneous else None
         chosen = select_threshold(acc, conf)
-        if n_per_class not in clouds:
-            clouds[n_per_class] = max_q_points(n_per_class, range(n_cloud))
         # the population point of the threshold (-inf rejects nothing, +inf everything)
         honest = population_point(float(np.clip(chosen.value, 0.0, 1.0)))
         return SamplingState(n_per_class, seed, acc.size, float(acc.mean()), bands, chosen,
-                             honest, population, optimum, clouds[n_per_class],
+                             honest, population, optimum, clouds(n_per_class),
                              max_q_points(n_per_class, [seed]), wide)
 
     def draw(fig, state):
@@ -118,8 +111,7 @@ def sampling_explorer(n_per_class=150, seed=0, *, n_boot=200, n_cloud=40):
                         current=state.current, label=f"sample (seed {state.seed})",
                         simultaneous=state.simultaneous,
                         title_Q=f"n = {state.n}: max Q at r = {state.threshold.r:.3f}",
-                        title_cloud=f"max-Q points of {state.cloud.seed.size} samples of "
-                                    f"{state.n}")
+                        title_cloud=f"max-Q points of {state.cloud.seed.size} samples of {state.n}")
         freeze(fig, "band-", "estimate-", "best-Q", "population-", "max-q-", "legend",
                extra=[ax.title for ax in axes])
 
@@ -177,12 +169,8 @@ class ChowState(NamedTuple):
     "AURC barely moves: a temperature keeps (almost) the ranking, not the numbers.")
 @accepts(n_per_class=among(SAMPLE_SIZES), seed=SEED, rho=SINGLE_FRACTION, temperature=POSITIVE)
 def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
-    """The cost ``L = (1 - A)(1 - r) + rho r`` along the tempered maximum probability's curve.
-
-    The exact posteriors of ``four_gaussians(n_per_class, seed)`` tempered by T
-    (:func:`rejlab.datasets.temper`; T = 1 is calibrated): the sample's minimum cost
-    (diamond), Chow's rule :func:`rejlab.chow_rule` (square) and the population's cost
-    curve (dashed); the readout adds the AURC, which depends on the ranking only.
+    """The cost ``L = (1 - A)(1 - r) + rho r`` along the maximum probability's curve, the exact
+    posteriors tempered by T, against Chow's rule and the population's cost curve.
 
     Examples
     --------
@@ -197,8 +185,7 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
     controls = {
         "rho": slider("ρ", rho, 0.05, 0.95, step=0.05),
         "temperature": widgets.FloatLogSlider(value=temperature, base=2, min=-2, max=2,
-                                              step=0.25, description="temperature T",
-                                              readout_format=".2f",
+                                              step=0.25, description="temperature T", readout_format=".2f",
                                               style={"description_width": "initial"}),
         "n_per_class": choice_slider("n per class", n_per_class, SAMPLE_SIZES),
         "seed": _seed_box(seed),
@@ -214,16 +201,14 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
         along = cost_curve(cv, rho)
         pop = population_point(1.0 - rho)
         return ChowState(float(rho), float(temperature), cv, chow,
-                         float(cost(chow.A, chow.r, rho)), cv.point(cv.min_cost(rho)),
-                         along.cheapest_cost,
+                         float(cost(chow.A, chow.r, rho)), cv.point(cv.min_cost(rho)), along.cheapest_cost,
                          float(select_threshold(acc, conf, criterion="min_cost", rho=rho).value),
                          float(cost(pop.A, pop.r, rho)), aurc(acc, conf), population, along,
                          (population.r, cost(population.A, population.r, rho)))
 
     def draw(fig, state):
         plot_cost_curve(state.cost, ax=panels(fig, 1)[0], chow=(state.chow.r, state.chow_cost),
-                        population=state.population_costs,
-                        label=f"this sample, T = {state.temperature:.2f}")
+                        population=state.population_costs, label=f"this sample, T = {state.temperature:.2f}")
 
     def readout(s):
         f = format_number
@@ -233,8 +218,7 @@ def chow_explorer(n_per_class=600, seed=0, *, rho=0.3, temperature=1.0):
                 f"(calibrated): L = {f(s.population_cost)} | AURC = {f(s.aurc, 4)}")
 
     return Explorer(controls, compute, draw, readout=readout, figsize=(7.5, 4.4),
-                    title="Chow's rule against the minimum cost",
-                    **about(chow_explorer))
+                    title="Chow's rule against the minimum cost", **about(chow_explorer))
 
 
 chow_explorer.site_grid = {"rho": np.linspace(0.05, 0.95, 19).round(2).tolist(),
