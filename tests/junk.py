@@ -278,7 +278,6 @@ JUNK = {
     "NAME_PAIR": {"one": lambda e: ("a",), "numbers": lambda e: (1, 2),
                   "three": lambda e: ("a", "b", "c"), **common()},
     # what the explorers and the exercises take
-    "ANY_NUMBER": {"array": lambda e: [1.0, 2.0], "bool": lambda e: True, **common()},
     "CONTROLS": {"no_value": lambda e: {"x": 3}, **common("dict")},
     "SET_FAMILY": {"a_set": lambda e: set().union(*e), "string_blocks": lambda e: ["bcd", "aef"],
                    "unhashable": lambda e: [{"b"}, [["a"]]], "empty": lambda e: [],
