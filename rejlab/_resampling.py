@@ -21,6 +21,7 @@ import math
 from typing import NamedTuple, Optional
 
 import numpy as np
+from scipy.special import expit
 
 from ._ranking import order
 from ._risk_coverage import TieGroups, average_errors, mean_risk
@@ -393,14 +394,6 @@ def quantiles(values, level):
 # --- simultaneous bands ---------------------------------------------------------------
 
 
-def _expit(y):
-    """``1 / (1 + exp(-y))``: the logit scale back onto [0, 1], without overflow."""
-    y = np.asarray(y, dtype=float)
-    with np.errstate(over="ignore"):
-        e = np.exp(-np.abs(y))
-    return np.where(y >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
-
-
 #: Above this, a bound mapped back from the log scale is inf. A finite phi of n samples is at
 #: most n (phi = (|M∩R| / |A∩R|) (|A| / |M|) <= |A| when |A∩R| >= 1), so a bound above 10^12
 #: says only "no finite bound": reported as inf, it no longer depends on the last bits of y.
@@ -418,7 +411,7 @@ def _exp_capped(y):
 #: serves the sup-t band of :func:`simultaneous_band` without ``pivots``; with them, the
 #: values are already on the scale and only the map back is used.
 SCALES = {"identity": (lambda x: np.asarray(x, dtype=float), lambda y: np.asarray(y, dtype=float)),
-          "logit": (None, _expit),
+          "logit": (None, expit),
           "log": (None, _exp_capped)}
 
 
