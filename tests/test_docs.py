@@ -1,32 +1,19 @@
-"""The documentation pages in docs/ say what the library does.
-
-What can be checked mechanically is checked here:
-
-- every ``rl.<name>`` a page mentions exists in rejlab;
-- the maths reference mentions every public function it must document;
-- every file path ``docs/architecture.md`` names exists;
-- relative links between pages resolve;
-- the teacher guide's minutes are the lessons' own (each lesson states its time
-  in its first cell), its lesson-by-lesson table has one row per lesson with
-  the explorer's own question and every exercise of the lesson, and its plans
-  add up;
-- the references page cites both papers with the exact strings;
-- no page names an internal document, a seed file or an issue number, and no
-  page holds raw HTML (the pages become a static site);
-- the worked numbers of the maths reference come out of rejlab and out of a
-  naive reference computed here from the definitions, and the claims it proves
-  by counting hold on every small case.
-"""
+"""The documentation pages in docs/ say what the library does: names, paths, links, citations
+and forbidden words; the maths reference's worked numbers against rejlab and against naive
+references from the definitions; the teacher guide's times, rows and plans against the lessons."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import random
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
+import nbformat
 import numpy as np
 import pytest
 
@@ -44,23 +31,20 @@ def read(name):
 # --- names --------------------------------------------------------------------
 
 #: The public functions the maths reference must document (as ``rl.<name>``).
-MUST_DOCUMENT = (
-    "accuracy_vector", "reject_lowest", "reject_below", "subset_counts", "rejected_fraction",
-    "nonrejected_accuracy", "classification_quality", "rejection_quality", "operating_point",
-    "rejection_curves", "measures_from_counts", "quality_from_accuracy",
-    "rejection_quality_from_accuracy", "confusion_from_triplet", "triplet_from_confusion",
-    "confusion_from_counts", "max_probability", "breaking_ties", "cost", "relative_optimality",
-    "compare", "rho_zero", "rho_zero_curve", "optimality_matrix", "operating_region",
-    "operating_set", "neighborhood", "neighborhood_system", "subscripts", "derived_covering",
-    "overlapped_elements", "overlapped_elements_theorem", "covering_kind", "absolute_accuracy",
-    "relative_accuracy_rate", "t_neg", "accuracy_report", "compare_methods", "multilabel_scores",
-    "evaluate_multilabel", "multilabel_measures", "rejection_report", "risk_coverage", "aurc",
-    "excess_aurc", "augrc", "failure_auroc", "risk_at_coverage", "coverage_at_risk",
-    "chow_rule", "select_threshold", "bootstrap_curves", "compare_rejectors",
-    "guaranteed_threshold", "binomial_upper_bound", "calibration_bins",
-    "expected_calibration_error", "apply_temperature", "fit_temperature",
-    "defer", "deferral_curve", "deferral_point", "deferral_surrogate_minimizer",
-)
+MUST_DOCUMENT = """
+    accuracy_vector reject_lowest reject_below subset_counts rejected_fraction nonrejected_accuracy
+    classification_quality rejection_quality operating_point rejection_curves measures_from_counts
+    quality_from_accuracy rejection_quality_from_accuracy confusion_from_triplet triplet_from_confusion
+    confusion_from_counts max_probability breaking_ties cost relative_optimality compare rho_zero
+    rho_zero_curve optimality_matrix operating_region operating_set neighborhood neighborhood_system
+    subscripts derived_covering overlapped_elements overlapped_elements_theorem covering_kind
+    absolute_accuracy relative_accuracy_rate t_neg accuracy_report compare_methods multilabel_scores
+    evaluate_multilabel multilabel_measures rejection_report risk_coverage aurc excess_aurc augrc
+    failure_auroc risk_at_coverage coverage_at_risk chow_rule select_threshold bootstrap_curves
+    compare_rejectors guaranteed_threshold binomial_upper_bound calibration_bins
+    expected_calibration_error apply_temperature fit_temperature defer deferral_curve deferral_point
+    deferral_surrogate_minimizer
+""".split()
 
 RL_NAME = re.compile(r"\brl\.([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 
@@ -553,37 +537,24 @@ def test_partition_results_make_rar_a_function_of_aa():
 
 NOTEBOOKS = ROOT / "notebooks"
 LESSON_STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
-
-
-def _build_book():
-    """tools/build_book.py, whose lesson_minutes() reads a lesson's own time."""
-    import importlib
-    import sys
-
-    tools = str(ROOT / "tools")
-    if tools not in sys.path:
-        sys.path.insert(0, tools)
-    return importlib.import_module("build_book")
+sys.path.insert(0, str(ROOT / "tools"))     # tools/build_book.py reads a lesson's own time
+build_book = importlib.import_module("build_book")
 
 
 def _lesson_time(stem):
     """(total, reading, explorer, exercises) as the lesson's first cell states them."""
-    import nbformat
-
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
     first = next(c.source for c in nb.cells if c.cell_type == "markdown")
     m = re.search(r"\*\*Time[.:]?\*\*[.:]?\s*[Aa]bout (\d+) minutes(.*?)(?:\n\n|$)", first, flags=re.S)
     assert m, f"{stem} states no time"
     total = int(m.group(1))
-    assert total == _build_book().lesson_minutes(NOTEBOOKS / f"{stem}.ipynb")
+    assert total == build_book.lesson_minutes(NOTEBOOKS / f"{stem}.ipynb")
     parts = [int(x) for x in re.findall(r"\d+", m.group(2))[:3]]
     assert len(parts) == 3 and sum(parts) == total, f"{stem}: {total} minutes split as {parts}"
     return (total, *parts)
 
 
 def _explorers(stem):
-    import nbformat
-
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
     return {name for c in nb.cells if c.cell_type == "code"
             for name in re.findall(r"rl\.widgets\.(\w+)\(", c.source)}
@@ -601,7 +572,7 @@ def test_the_guide_names_no_course_toml():
     assert "course.toml" not in read("teaching.md") and "TODO" not in read("teaching.md")
 
 
-def test_the_guide_minutes_table_is_the_lessons_own_times():
+def test_the_guide_minutes_table_and_totals_are_the_lessons_own_times():
     rows = _table_after(read("teaching.md"), "| Lesson | Minutes |")
     table = {cells[0].split()[0]: cells[1] for cells in rows}
     own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
@@ -609,9 +580,6 @@ def test_the_guide_minutes_table_is_the_lessons_own_times():
     wrong = {k: (table[k], v) for k, v in own.items() if table[k] != str(v)}
     assert not wrong, f"guide minutes differ from the lessons' own (guide, lesson): {wrong}"
     assert table["**In"] == f"**{sum(own.values())}**"
-
-
-def test_the_guide_totals_are_the_lessons_own():
     times = [_lesson_time(stem) for stem in LESSON_STEMS]
     total, exercises = sum(t[0] for t in times), sum(t[3] for t in times)
     text = _flat(read("teaching.md"))
@@ -635,32 +603,22 @@ def test_the_guide_has_one_row_per_lesson_in_course_order():
 
 
 @pytest.mark.parametrize("stem", LESSON_STEMS)
-def test_each_lesson_row_has_the_lessons_own_minutes(stem):
-    minutes = _lesson_rows()[stem][2]
-    assert [int(x) for x in re.findall(r"\d+", minutes)] == list(_lesson_time(stem)), minutes
-
-
-@pytest.mark.parametrize("stem", LESSON_STEMS)
-def test_each_lesson_row_quotes_its_explorers_question(stem):
-    cell = _flat(_lesson_rows()[stem][3])
+def test_each_lesson_row_has_its_minutes_its_explorers_question_and_every_exercise(stem):
+    row = _lesson_rows()[stem]
+    assert [int(x) for x in re.findall(r"\d+", row[2])] == list(_lesson_time(stem)), row[2]
+    cell = _flat(row[3])
     explorers = _explorers(stem)
     assert explorers, f"{stem} opens no explorer"
     for name in explorers:
         question = _flat(getattr(rl.widgets, name).question)
-        sentences = re.split(r"(?<=\?) ", question)
         assert f"`{name}`" in cell, f"the row of {stem} does not name {name}"
-        assert any(sentence in cell for sentence in sentences), (
+        assert any(sentence in cell for sentence in re.split(r"(?<=\?) ", question)), (
             f"the row of {stem} does not quote the question of {name}: {question!r}")
-
-
-@pytest.mark.parametrize("stem", LESSON_STEMS)
-def test_each_lesson_row_names_every_exercise_of_the_lesson(stem):
     number = _number(stem)
     ids = [i for i in rl.exercises.EXERCISES
            if (i.split("-")[0] if not i.startswith("demo") else "00") == number]
     assert ids, f"no exercise registered for lesson {number}"
-    cell = _lesson_rows()[stem][4]
-    missing = [i for i in ids if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", cell)]
+    missing = [i for i in ids if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", row[4])]
     assert not missing, f"the row of {stem} does not name {missing}"
 
 
