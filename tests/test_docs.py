@@ -62,8 +62,7 @@ def resolve(dotted):
 
 @pytest.mark.parametrize("page", PAGES)
 def test_every_rl_name_exists(page):
-    missing = sorted({name for name in RL_NAME.findall(read(page))
-                      if resolve(name) is None})
+    missing = sorted({name for name in RL_NAME.findall(read(page)) if resolve(name) is None})
     assert not missing, f"{page} mentions names rejlab does not have: {missing}"
 
 
@@ -188,8 +187,7 @@ def _all_docs():
 @pytest.mark.parametrize("path", _all_docs(), ids=lambda p: p.name)
 def test_no_internal_references(path):
     text = path.read_text(encoding="utf-8")
-    found = [f"{what}: {m.group(0)!r}" for pattern, what in FORBIDDEN
-             for m in pattern.finditer(text)]
+    found = [f"{what}: {m.group(0)!r}" for pattern, what in FORBIDDEN for m in pattern.finditer(text)]
     assert not found, f"{path.name}: {found}"
 
 
@@ -311,8 +309,7 @@ def test_the_worked_ten_sample_example():
     op = rl.operating_point(a, rl.reject_lowest(c, count=3))
     counts = op.counts
     text = read("maths.md")
-    assert (f"$an = {counts.an}$, $mn = {counts.mn}$, $ar = {counts.ar}$, $mr = {counts.mr}$"
-            in text)
+    assert (f"$an = {counts.an}$, $mn = {counts.mn}$, $ar = {counts.ar}$, $mr = {counts.mr}$" in text)
     assert Fraction(op.A).limit_denominator(100) == Fraction(5, 7) and op.Q == 0.7 and op.phi == 3
     conf = rl.confusion_from_counts(counts)
     assert (round(conf.tp, 12), round(conf.fp, 12), round(conf.tn, 12), round(conf.fn, 12)) \
@@ -494,8 +491,7 @@ def test_the_theorem_fails_exactly_where_the_page_says():
     universe = "abcde"
     failures = 0
     for _ in range(3000):
-        blocks = [frozenset(x for x in universe if rnd.random() < 0.5)
-                  for _ in range(rnd.randint(1, 4))]
+        blocks = [frozenset(x for x in universe if rnd.random() < 0.5) for _ in range(rnd.randint(1, 4))]
         if not all(blocks) or set().union(*blocks) != set(universe):
             continue
         counted = set(rl.overlapped_elements(blocks))
