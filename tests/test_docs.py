@@ -66,13 +66,10 @@ def test_every_rl_name_exists(page):
     assert not missing, f"{page} mentions names rejlab does not have: {missing}"
 
 
-def test_resolve_can_fail():
+def test_the_maths_reference_documents_every_public_function_and_resolve_can_fail():
     assert resolve("no_such_function") is None
     assert resolve("datasets.no_such_thing") is None
     assert resolve("datasets.four_gaussians") is rl.datasets.four_gaussians
-
-
-def test_the_maths_reference_documents_every_public_function():
     mentioned = set(RL_NAME.findall(read("maths.md")))
     missing = [name for name in MUST_DOCUMENT if name not in mentioned]
     assert not missing, f"docs/maths.md does not mention: {missing}"
@@ -112,19 +109,16 @@ def _exists(path):
 
 
 def test_architecture_names_only_files_that_exist_or_are_planned():
-    paths = {p for p in map(_path_like, _code_tokens(read("architecture.md"))) if p}
-    assert len(paths) > 40, "the path extraction found suspiciously few paths"
-    assert not [p for p in paths if p.startswith("/")], "absolute paths in architecture.md"
-    missing = sorted(p for p in paths if not _exists(p))
-    assert not missing, f"docs/architecture.md names files that do not exist: {missing}"
-
-
-def test_the_path_check_can_fail():
     assert not _exists("rejlab/no_such_module.py")
     assert not _exists("no_such_folder/test_<module>.py")
     assert _exists("tests/test_<module>.py")
     assert _path_like("rejlab/measures.py,") == "rejlab/measures.py"
     assert _path_like("rl.plot.report") is None
+    paths = {p for p in map(_path_like, _code_tokens(read("architecture.md"))) if p}
+    assert len(paths) > 40, "the path extraction found suspiciously few paths"
+    assert not [p for p in paths if p.startswith("/")], "absolute paths in architecture.md"
+    missing = sorted(p for p in paths if not _exists(p))
+    assert not missing, f"docs/architecture.md names files that do not exist: {missing}"
 
 
 def test_architecture_covers_every_module_of_the_package():
@@ -564,11 +558,8 @@ def _flat(text):
     return " ".join(text.split())
 
 
-def test_the_guide_names_no_course_toml():
-    assert "course.toml" not in read("teaching.md") and "TODO" not in read("teaching.md")
-
-
 def test_the_guide_minutes_table_and_totals_are_the_lessons_own_times():
+    assert "course.toml" not in read("teaching.md") and "TODO" not in read("teaching.md")
     rows = _table_after(read("teaching.md"), "| Lesson | Minutes |")
     table = {cells[0].split()[0]: cells[1] for cells in rows}
     own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
