@@ -60,12 +60,6 @@ def resolve(dotted):
     return obj
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_every_rl_name_exists(page):
-    missing = sorted({name for name in RL_NAME.findall(read(page)) if resolve(name) is None})
-    assert not missing, f"{page} mentions names rejlab does not have: {missing}"
-
-
 def test_the_maths_reference_documents_every_public_function_and_resolve_can_fail():
     assert resolve("no_such_function") is None
     assert resolve("datasets.no_such_thing") is None
@@ -135,7 +129,9 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_relative_links_resolve(page):
+def test_every_rl_name_exists_and_relative_links_resolve(page):
+    missing = sorted({name for name in RL_NAME.findall(read(page)) if resolve(name) is None})
+    assert not missing, f"{page} mentions names rejlab does not have: {missing}"
     bad = []
     for target in LINK.findall(read(page)):
         if re.match(r"[a-z]+:", target) or target.startswith("#"):
@@ -178,13 +174,6 @@ def _all_docs():
     return sorted(DOCS.rglob("*.md"))
 
 
-@pytest.mark.parametrize("path", _all_docs(), ids=lambda p: p.name)
-def test_no_internal_references(path):
-    text = path.read_text(encoding="utf-8")
-    found = [f"{what}: {m.group(0)!r}" for pattern, what in FORBIDDEN for m in pattern.finditer(text)]
-    assert not found, f"{path.name}: {found}"
-
-
 def test_the_forbidden_patterns_can_fail():
     sample = "see SPEC, seed 001 and issue 12, or #14"
     assert sum(bool(p.search(sample)) for p, _ in FORBIDDEN) == 4
@@ -199,8 +188,11 @@ def _prose(text):
 
 
 @pytest.mark.parametrize("path", _all_docs(), ids=lambda p: p.name)
-def test_no_raw_html(path):
-    tags = re.findall(r"<[A-Za-z!/][^>\n]*>", _prose(path.read_text(encoding="utf-8")))
+def test_no_internal_references_and_no_raw_html(path):
+    text = path.read_text(encoding="utf-8")
+    found = [f"{what}: {m.group(0)!r}" for pattern, what in FORBIDDEN for m in pattern.finditer(text)]
+    assert not found, f"{path.name}: {found}"
+    tags = re.findall(r"<[A-Za-z!/][^>\n]*>", _prose(text))
     assert not tags, f"{path.name} holds raw HTML: {tags}"
 
 
@@ -264,16 +256,13 @@ def test_table_1_both_readings():
         assert numbers == expected, label
 
 
-def test_the_toy_problem_numbers(toy_curves):
+def test_the_toy_problem_numbers_and_its_population_optimum(toy_curves):
     text = read("maths.md")
     assert f"{rl.datasets.EXPECTED_ACCURACY:.4f}" == "0.7079" and "0.7079" in text
     cv = toy_curves["max_probability"]
     best = cv.best_Q()
     assert f"its largest $Q$, {cv.Q[best]:.3f}, at $r = {cv.r[best]:.3f}$" in text
-
-
-def test_the_population_optimum_of_the_toy_problem():
-    # x ~ N((1, 1), I) by symmetry; p_max = s(2|x1|) s(2|x2|); Chow at rho = 1/2
+    # the population optimum: x ~ N((1, 1), I) by symmetry; p_max = s(2|x1|) s(2|x2|); Chow at rho = 1/2
     x = np.linspace(-7.0, 9.0, 2001)
     w = np.exp(-(x - 1.0) ** 2 / 2.0) / math.sqrt(2.0 * math.pi) * (x[1] - x[0])
     s = 1.0 / (1.0 + np.exp(-2.0 * np.abs(x)))
@@ -284,7 +273,6 @@ def test_the_population_optimum_of_the_toy_problem():
     q = float((weight * np.where(rejected, 1.0 - p, p)).sum())
     a = float((weight * ~rejected * p).sum()) / (1.0 - r)
     assert abs(float((weight * p).sum()) - rl.datasets.EXPECTED_ACCURACY) < 1e-5
-    text = read("maths.md")
     assert f"$r \\approx {r:.3f}$, with $Q \\approx {q:.3f}$ and $A \\approx {a:.3f}$" in text
 
 
@@ -567,6 +555,7 @@ def test_the_guide_minutes_table_and_totals_are_the_lessons_own_times():
     wrong = {k: (table[k], v) for k, v in own.items() if table[k] != str(v)}
     assert not wrong, f"guide minutes differ from the lessons' own (guide, lesson): {wrong}"
     assert table["**In"] == f"**{sum(own.values())}**"
+    assert list(_lesson_rows()) == LESSON_STEMS        # one row per lesson, in course order
     times = [_lesson_time(stem) for stem in LESSON_STEMS]
     total, exercises = sum(t[0] for t in times), sum(t[3] for t in times)
     text = _flat(read("teaching.md"))
@@ -583,10 +572,6 @@ def _lesson_rows():
         assert stem not in out, f"two rows for {stem}"
         out[stem] = cells
     return out
-
-
-def test_the_guide_has_one_row_per_lesson_in_course_order():
-    assert list(_lesson_rows()) == LESSON_STEMS
 
 
 @pytest.mark.parametrize("stem", LESSON_STEMS)
@@ -609,7 +594,7 @@ def test_each_lesson_row_has_its_minutes_its_explorers_question_and_every_exerci
     assert not missing, f"the row of {stem} does not name {missing}"
 
 
-def test_the_plans_fit_their_sessions():
+def test_the_plans_fit_their_sessions_and_sum_the_lessons_own_times():
     def plan(header):
         return _table_after(read("teaching.md"), header)
 
@@ -624,9 +609,6 @@ def test_the_plans_fit_their_sessions():
     assert len(sessions) == 3 and set(sessions.values()) == {90}, sessions
     unit = plan("| Session | Minutes | What | Homework |")  # the unit: six of 120 minutes
     assert len(unit) == 6 and all(sum(int(x) for x in c[1].split("+")) == 120 for c in unit), unit
-
-
-def test_the_plans_sums_of_lesson_times_are_right():
     own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
     claims = re.findall(r"lessons ((?:\d{2}b?(?:, | and )?)+), whose own times add up to (\d+) minutes",
                         _flat(read("teaching.md")))
