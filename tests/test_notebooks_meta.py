@@ -55,7 +55,11 @@ def test_the_course_is_the_lessons_on_disk_and_there_are_solutions():
 
 
 @pytest.mark.parametrize("path", EXECUTED, ids=[p.stem for p in EXECUTED])
-def test_stored_as_nbval_needs_it(path):
+def test_stored_as_nbval_needs_it_and_opened_in_the_lab_unmodified(path):
+    text = path.read_text(encoding="utf-8")
+    assert not list(_integral_floats(json.loads(text))), "integral floats the lab would rewrite"
+    assert _as_the_lab_writes(text) == text, \
+        f"{path.name}: the lab would save it changed; store it with tools/execute_notebooks.py --as-stored"
     nb = read(path)
     assert nb.metadata.get("kernelspec", {}).get("name") == "python3"
     cells = code_cells(nb)
@@ -91,15 +95,11 @@ def markdown_links(path):
     return re.findall(r"\]\(([^)\s]+)\)", text)
 
 
-@pytest.mark.parametrize("index", range(len(LESSONS)), ids=LESSONS)
-def test_each_lesson_links_to_the_previous_and_the_next(index):
-    links = markdown_links(NOTEBOOKS_DIR / f"{LESSONS[index]}.ipynb")
+@pytest.mark.parametrize("index, lesson", list(enumerate(LESSONS)), ids=LESSONS)
+def test_each_lesson_states_objectives_and_time_at_the_top_and_links_its_neighbours(index, lesson):
+    links = markdown_links(NOTEBOOKS_DIR / f"{lesson}.ipynb")
     neighbours = LESSONS[max(index - 1, 0):index] + LESSONS[index + 1:index + 2]
     assert [f"{n}.ipynb" for n in neighbours if f"{n}.ipynb" not in links] == []
-
-
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_each_lesson_states_objectives_and_time_at_the_top(lesson):
     head = next(c.source for c in read(NOTEBOOKS_DIR / f"{lesson}.ipynb").cells if c.cell_type == "markdown")
     assert head.startswith("# "), "the first cell starts with the lesson's title"
     assert re.search(r"\*\*Objectives[.:]?\*\*", head), "no **Objectives.** in the first cell"
@@ -160,14 +160,6 @@ def _as_the_lab_writes(text):
     nb["metadata"]["kernelspec"] = {"display_name": spec.display_name, "language": spec.language,
                                     "name": "python3"}
     return nbformat.writes(nbformat.from_dict(nb)) + "\n"
-
-
-@pytest.mark.parametrize("path", EXECUTED, ids=[p.stem for p in EXECUTED])
-def test_opening_a_notebook_in_the_lab_leaves_it_unmodified(path):
-    text = path.read_text(encoding="utf-8")
-    assert not list(_integral_floats(json.loads(text))), "integral floats the lab would rewrite"
-    assert _as_the_lab_writes(text) == text, \
-        f"{path.name}: the lab would save it changed; store it with tools/execute_notebooks.py --as-stored"
 
 
 def test_the_unmodified_check_can_fail():
