@@ -104,7 +104,7 @@ def test_course_map_has_every_lesson_once_in_order_with_minutes():
     assert [le.minutes for le in lessons if le.stem == "01_partitions"] == [999]
 
 
-def test_course_map_notes_a_lesson_missing_from_the_map(tmp_path):
+def test_course_map_notes_a_lesson_missing_from_the_map_and_its_time(tmp_path):
     extra = tmp_path / "99_extra.ipynb"
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# 99 · An extra")])
     nbformat.write(nb, extra)
@@ -114,6 +114,10 @@ def test_course_map_notes_a_lesson_missing_from_the_map(tmp_path):
     assert any("99_extra.ipynb is not in lesson 00's course map" in n for n in notes)
     assert any("does not exist" in n for n in notes)       # the map's other rows
     assert any("99_extra states no time" in n for n in notes)
+    assert build_book.lesson_minutes(extra) is None
+    nb.cells[0].source += "\n\n**Objectives.** ...\n\n**Time:** about 35 minutes (20 reading)."
+    nbformat.write(nb, extra)
+    assert build_book.lesson_minutes(extra) == 35
 
 
 @pytest.mark.parametrize("html, leaks", [
@@ -520,16 +524,6 @@ def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
     _assert_clean(external, problems, f" (screenshots in {shots})")
 
 
-def test_a_lesson_states_its_own_time(tmp_path):
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
-        "# 98 · A lesson\n\n**Objectives.** ...\n\n**Time:** about 35 minutes (20 reading).")])
-    nbformat.write(nb, tmp_path / "98_a.ipynb")
-    assert build_book.lesson_minutes(tmp_path / "98_a.ipynb") == 35
-    nb.cells[0].source = "# 98 · A lesson, no time"
-    nbformat.write(nb, tmp_path / "98_a.ipynb")
-    assert build_book.lesson_minutes(tmp_path / "98_a.ipynb") is None
-
-
 # --------------------------------------------------------------------------
 # The explorers on the site (tools/site_frames.py, tools/site_explorers.py,
 # book/_static/rejlab-site.js), figures a student can read, pages everyone can use
@@ -603,7 +597,7 @@ def _three_panels(fontsize=10):
     return fig
 
 
-def test_a_wide_figure_is_laid_out_for_a_phone_in_one_column_with_readable_text():
+def test_a_wide_figure_is_laid_out_for_a_phone_in_one_column_and_one_placed_by_hand_is_not():
     fig = _three_panels()
     wide_width = fig.get_size_inches()[0] * fig.dpi
     shown_wide = site_layout.NARROW_PX / wide_width * site_layout.tick_px(fig)
@@ -617,10 +611,7 @@ def test_a_wide_figure_is_laid_out_for_a_phone_in_one_column_with_readable_text(
     assert len({round(b.x0, 2) for b in boxes}) == 1                  # one column
     assert [b.y0 for b in boxes] == sorted((b.y0 for b in boxes), reverse=True)  # in order
     assert site_layout.problems(fig, png) == []
-
-
-def test_a_figure_with_a_panel_placed_by_hand_is_not_laid_out_again():
-    fig = Figure(figsize=(9, 4))
+    fig = Figure(figsize=(9, 4))           # a panel placed by hand: not laid out again
     fig.add_axes([0.1, 0.1, 0.8, 0.8]).plot([0, 1])
     assert site_layout.narrow_figure(fig) is None
 
