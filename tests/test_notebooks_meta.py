@@ -80,6 +80,10 @@ def test_stored_as_nbval_needs_it_and_opened_in_the_lab_unmodified(path):
 
 
 def test_the_meta_checks_can_fail():
+    text = (NOTEBOOKS_DIR / "00_start_here.ipynb").read_text(encoding="utf-8")
+    renamed = text.replace('"Python 3 (ipykernel)"', '"Python 3"')
+    assert _as_the_lab_writes(renamed) != renamed
+    assert list(_integral_floats(json.loads('{"a": [1.0, 0.5], "b": {"c": 2.0}}'))) == ["$.a[0]", "$.b.c"]
     widget = nbformat.v4.new_code_cell("rl.widgets.four_subsets_explorer()")
     widget.outputs = [nbformat.v4.new_output("display_data", data={WIDGET_MIME: {}, "text/plain": "X"})]
     assert shows_widget_or_figure(widget) and not is_ignored(widget)
@@ -160,10 +164,3 @@ def _as_the_lab_writes(text):
     nb["metadata"]["kernelspec"] = {"display_name": spec.display_name, "language": spec.language,
                                     "name": "python3"}
     return nbformat.writes(nbformat.from_dict(nb)) + "\n"
-
-
-def test_the_unmodified_check_can_fail():
-    text = (NOTEBOOKS_DIR / "00_start_here.ipynb").read_text(encoding="utf-8")
-    renamed = text.replace('"Python 3 (ipykernel)"', '"Python 3"')
-    assert _as_the_lab_writes(renamed) != renamed
-    assert list(_integral_floats(json.loads('{"a": [1.0, 0.5], "b": {"c": 2.0}}'))) == ["$.a[0]", "$.b.c"]
