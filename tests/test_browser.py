@@ -203,16 +203,13 @@ def lab_server(tmp_path_factory):
         yield server
 
 
-def test_a_server_that_cannot_start_fails_with_a_message(tmp_path):
+def test_a_server_that_cannot_start_and_a_missing_chromium_fail_with_a_message(tmp_path):
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:  # port taken
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         with pytest.raises(pytest.fail.Exception, match="JupyterLab failed to start"):
             with running_lab(tmp_path, port=busy.getsockname()[1]):
                 pass
-
-
-def test_missing_chromium_fails_with_a_message(tmp_path):
     with pytest.raises(pytest.fail.Exception, match="chromium is missing"):
         _launch_chromium(None, tmp_path / "no-such-chromium")
 
