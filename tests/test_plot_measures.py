@@ -29,38 +29,31 @@ def _y(line):
     return np.asarray(line.get_ydata(), dtype=float)
 
 
-def test_curves_one_panel_per_measure_one_line_per_rejector_in_its_colour_and_words(toy):
-    axes = rl.plot.curves(toy, measures=("A", "Q", "phi"))
+@pytest.mark.parametrize("r", [None, 0.0, 0.137, 0.5, 1.0])
+def test_curves_one_line_per_rejector_in_its_colour_and_words_and_mark_r_where_reject_lowest_would(toy, r):
+    axes = rl.plot.curves(toy, measures=("A", "Q", "phi"), mark_r=r)
     for ax, m in zip(axes, ("A", "Q", "phi")):
+        assert r is None or list(find_artist(ax, "r-marker").get_xdata()) == [r, r]
         for name, cv in toy.items():
-            line = find_artist(ax, f"curve-{name}")
+            line, best = find_artist(ax, f"curve-{name}"), find_artist(ax, f"best-{name}")  # best: max Q
             np.testing.assert_array_equal(line.get_xdata(), cv.r)
             np.testing.assert_array_equal(_y(line), _shown(getattr(cv, m), m == "phi"))
             assert to_hex(line.get_color()) == REJECTOR_STYLE[name]["color"].lower()
-            best = find_artist(ax, f"best-{name}")     # the max-Q point of each rejector
             assert best.get_xdata()[0] == cv.r[cv.best_Q()]
             assert best.get_label().startswith(f"max Q ({REJECTOR_STYLE[name]['label']}")
+            if r is not None:
+                point = rl.operating_point(TOY.accurate, rl.reject_lowest(TOY.confidence(name), fraction=r))
+                drawn = find_artist(ax, f"point-{name}")
+                assert drawn.get_xdata()[0] == point.r
+                np.testing.assert_array_equal(drawn.get_ydata(), _shown([getattr(point, m)], m == "phi"))
     assert find_artist(axes[1], "best-breaking_ties").get_ydata()[0] == toy["breaking_ties"].Q.max()
-    assert axes[2].get_yscale() == "log"
     labels = [t.get_text() for t in axes[-1].get_legend().get_texts()]
-    assert "maximum probability" in labels and "breaking ties" in labels
+    assert "maximum probability" in labels and "breaking ties" in labels and axes[2].get_yscale() == "log"
     assert not any("max_probability" in lab or "breaking_ties" in lab for lab in labels)
 
 
-@pytest.mark.parametrize("r", [0.0, 0.137, 0.5, 1.0])
-def test_curves_mark_r_puts_each_point_where_reject_lowest_would(toy, r):
-    axes = rl.plot.curves(toy, mark_r=r)
-    for ax, m in zip(axes, ("A", "Q", "phi")):
-        assert list(find_artist(ax, "r-marker").get_xdata()) == [r, r]
-        for name in toy:
-            point = rl.operating_point(TOY.accurate, rl.reject_lowest(TOY.confidence(name), fraction=r))
-            drawn = find_artist(ax, f"point-{name}")
-            assert drawn.get_xdata()[0] == point.r
-            np.testing.assert_array_equal(drawn.get_ydata(), _shown([getattr(point, m)], m == "phi"))
-
-
 def test_curves_called_again_move_their_artists_and_keep_fixed_limits(toy):
-    fig, axes = plt.subplots(1, 3)
+    _, axes = plt.subplots(1, 3)
     rl.plot.curves(toy, axes=axes, mark_r=0.1, ylim={"A": (0.45, 1.01)})
     counts = [len(ax.get_children()) for ax in axes]
     other = {name: rl.datasets.four_gaussians(100, seed=1, separation=2.0).curves(name) for name in toy}
@@ -74,8 +67,7 @@ def test_curves_called_again_move_their_artists_and_keep_fixed_limits(toy):
             assert find_artist(ax, f"point-{name}").get_xdata()[0] == 0.6
             assert find_artist(ax, f"best-{name}").get_xdata()[0] == cv.r[cv.best_Q()]
     assert axes[0].get_ylim() == (0.45, 1.01)                               # fixed
-    low = min(cv.Q.min() for cv in other.values())
-    assert axes[1].get_ylim() != before and axes[1].get_ylim()[0] <= low       # refitted
+    assert axes[1].get_ylim() != before and axes[1].get_ylim()[0] <= min(cv.Q.min() for cv in other.values())
     with pytest.raises(ValueError, match="axes"):
         rl.plot.curves(toy, measures=("A", "Q"), axes=axes)
 
