@@ -9,6 +9,7 @@ import rejlab as rl
 
 pytestmark = pytest.mark.usefixtures("close_figures")
 
+
 @pytest.fixture
 def explorer():
     return rl.widgets.covering_explorer()
