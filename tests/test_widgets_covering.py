@@ -50,17 +50,14 @@ def test_an_element_in_no_block_or_an_empty_block_is_a_message_until_mended(expl
     assert explorer.error == "" and explorer.state.report.RAR_exact == 2
 
 
-def test_equal_blocks_make_the_theorem_differ():
+def test_custom_coverings_equal_blocks_make_the_theorem_differ_and_table1_reads_as_the_paper():
     e = rl.widgets.covering_explorer(list(rl.datasets.equal_blocks_covering()))
     assert e.state.summary.overlapped == {"a", "b"} and e.state.summary.overlapped_theorem == {"b"}
     assert "they differ" in e.readout.value
     e.controls["C2:a"].value = False  # blocks now distinct
     assert e.state.summary.overlapped_theorem == e.state.summary.overlapped
     assert "they differ" not in e.readout.value
-
-
-def test_a_custom_covering_and_ideal_table1_readings():
-    t = rl.datasets.table1()
+    t = rl.datasets.table1()                      # a custom covering and ideal: Table 1's readings
     e = rl.widgets.covering_explorer(list(t.method_2_sec51), ideal=list(t.ideal), p="c")
     assert (e.state.report.AA_exact, e.state.report.RAR_exact) == (Fraction(5, 8), Fraction(5, 3))
     e.controls["C1:c"].value = True  # the Section 5.2 reading

@@ -89,7 +89,7 @@ def test_partitions_threshold_rejects_exactly_the_less_confident(toy_data):
     assert title.get_text() == "reject c < t = 1.00" and 0 <= box.y0 and box.y1 <= e.figure.bbox.height
 
 
-def test_ranking_explorer_reproduces_the_worked_example_by_hand():
+def test_ranking_explorer_reproduces_the_worked_example_by_hand_and_takes_custom_data():
     e = rw.ranking_explorer()
     # the ten-sample example of lessons 00 and 02, k = 3: A = 5/7, Q = 7/10, phi = (2/1)/(4/6)
     assert e.controls["rejected"].value == 3
@@ -98,10 +98,7 @@ def test_ranking_explorer_reproduces_the_worked_example_by_hand():
     assert e.state.point.phi == 1.0 and "φ = 1.000" in e.readout.value
     e.controls["rejected"].value = 10
     assert np.isnan(e.state.point.A) and "A = undefined (NaN)" in e.readout.value
-
-
-def test_ranking_explorer_on_custom_data_and_its_own_rule():
-    c, a = [0.9, 0.1, 0.5, 0.4], [1, 0, 0, 1]
+    c, a = [0.9, 0.1, 0.5, 0.4], [1, 0, 0, 1]          # custom data, the same rule
     e = rw.ranking_explorer(c, a)
     e.controls["rejected"].value = 2
     assert_same_point(e.state.point, rl.operating_point(a, rl.reject_lowest(c, count=2)))
