@@ -194,7 +194,7 @@ def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
     assert len(ax.figure.axes) == 2  # the colorbar
 
 
-def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r(toy):
+def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r_and_shapes_must_match(toy):
     # JCR's operating points are unevenly spaced: each cell must sit at its own r
     cv = toy["max_probability"]
     k = np.array([0, 1, 16, 52, 76, 111, 172])           # a few nested, unevenly spaced points
@@ -209,13 +209,9 @@ def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r(toy):
     np.testing.assert_allclose(corners[:, 0, 1], edges)
     assert np.all(np.abs((edges[1:] + edges[:-1]) / 2 - r) <= np.diff(edges) / 2)
     assert mesh.get_clim() == (-1, 1)
-
-
-@pytest.mark.parametrize("beta, r, arg", [(np.zeros((2, 3)), [0, 1], "beta"),
-                                          (np.zeros((2, 2)), [0, 0.5, 1], "r")])
-def test_optimality_matrix_plot_rejects_shapes_that_do_not_match(beta, r, arg):
-    with pytest.raises(ValueError, match=arg):
-        rl.plot.optimality_matrix(beta, r)
+    for beta, r, arg in ((np.zeros((2, 3)), [0, 1], "beta"), (np.zeros((2, 2)), [0, 0.5, 1], "r")):
+        with pytest.raises(ValueError, match=arg):       # shapes that do not match
+            rl.plot.optimality_matrix(beta, r)
 
 
 def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_moves_rho(toy):
