@@ -101,8 +101,7 @@ def sweep(explorer, factory):
     controls = explorer.controls
     # small choice controls (a rejector, a reference, a method) change what the others mean:
     # each of their options is tried with every other control moved over its range
-    pivots = [n for n, c in controls.items()
-              if not c.disabled and 1 < len(_choices(c) or ()) <= 4]
+    pivots = [n for n, c in controls.items() if not c.disabled and 1 < len(_choices(c) or ()) <= 4]
     start = {n: c.value for n, c in controls.items()}
     bad = []
 

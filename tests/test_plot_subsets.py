@@ -104,8 +104,7 @@ def test_confidence_strip_cut_separates_rejected_from_kept_and_follows_the_confi
 def test_ranking_row_orders_by_confidence_and_places_the_cut():
     c, accurate = [0.2, 0.9, 0.5, 0.7], [0, 1, 0, 1]
     ax = rp.ranking_row(c, accurate, rl.reject_lowest(c, count=1), ax=new_ax())
-    assert [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"] == \
-        ["0.90", "0.70", "0.50", "0.20"]
+    assert [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"] == ["0.90", "0.70", "0.50", "0.20"]
     assert by_gid(ax, "rankcut").get_xdata()[0] == 3
     assert [by_gid(ax, f"ranktext-{i}").get_text() for i in range(4)] == ["✓", "✓", "✗", "✗"]
     # the rejected misclassified sample (last box) takes the M∩R colour
