@@ -11,8 +11,6 @@ from hypothesis.extra import numpy as hnp
 
 import rejlab as rl
 
-# ---------------------------------------------------------------- strategies
-
 
 @st.composite
 def samples(draw, max_n=60):
@@ -45,11 +43,14 @@ def brute_measures(acc, rej):
     return (an, mn, ar, mr), r, A, Q, phi
 
 
+def exact(values):
+    """Each value as the Fraction it is, in any dtype (integers beyond float64 included)."""
+    kind = np.asarray(values).dtype.kind
+    return [Fraction(int(x)) if kind in "iu" else Fraction(*x.as_integer_ratio()) for x in values]
+
+
 def same(x, y):
     return (math.isnan(x) and math.isnan(y)) or x == pytest.approx(y, rel=1e-12, abs=1e-12)
-
-
-# ---------------------------------------------------------------- accuracy vector
 
 
 # Labels of every kind NumPy would coerce: ints beyond float64, floats equal to
@@ -117,9 +118,6 @@ def test_nan_like_labels_are_refused(nan_like):
             rl.accuracy_vector(labels, [1, 1])
 
 
-# ---------------------------------------------------------------- reject_lowest
-
-
 def test_reject_lowest_rejects_least_confident_with_index_tie_break_and_rounds_fractions():
     c = [0.5, 0.1, 0.5, 0.1, 0.9]
     assert rl.reject_lowest(c, count=1).tolist() == [False, True, False, False, False]
@@ -157,14 +155,9 @@ THRESHOLD_POOL = [0, 1, -1, 2**53, 2**53 + 1, 2**64, 0.5, 2.0**53, -0.0, math.in
        t=st.sampled_from(THRESHOLD_POOL))
 def test_reject_below_compares_exactly(values, dtype, t):
     c = np.array(values, dtype=object).astype(dtype)
-    exact = [Fraction(int(x)) if dtype in (np.int64, np.uint64) else Fraction(*x.as_integer_ratio())
-             for x in c]
     bound = t if math.isinf(t) else Fraction(int(t)) if isinstance(t, (int, np.integer)) \
         else Fraction(*float(t).as_integer_ratio())
-    assert rl.reject_below(c, t).tolist() == [x < bound for x in exact]
-
-
-# ---------------------------------------------------------------- measures vs brute force
+    assert rl.reject_below(c, t).tolist() == [x < bound for x in exact(c)]
 
 
 @settings(max_examples=100)
@@ -203,13 +196,7 @@ def test_small_worked_example():
     rej = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 0], bool)
     op = rl.operating_point(acc, rej)
     assert op.counts == rl.measures.SubsetCounts(an=6, mn=1, ar=1, mr=2)
-    assert op.r == pytest.approx(0.3)
-    assert op.A == pytest.approx(6 / 7)
-    assert op.Q == pytest.approx(8 / 10)
-    assert op.phi == pytest.approx((2 / 1) / (3 / 7))
-
-
-# ---------------------------------------------------------------- identities
+    assert (op.r, op.A, op.Q, op.phi) == pytest.approx((0.3, 6 / 7, 8 / 10, (2 / 1) / (3 / 7)))
 
 
 @settings(max_examples=100)
@@ -252,16 +239,9 @@ def test_swap_monotonicity(data, draw):
     swapped[draw.draw(st.sampled_from(list(ar_idx)))] = False
     swapped[draw.draw(st.sampled_from(list(mn_idx)))] = True
     after = rl.operating_point(acc, swapped)
-    assert after.r == before.r
-    assert after.A > before.A
-    assert after.Q > before.Q
+    assert after.r == before.r and after.A > before.A and after.Q > before.Q
     assert after.phi > before.phi  # may become inf
 
-
-# ---------------------------------------------------------------- curves
-
-
-# --- the ranking kernel against a naive loop --------------------------------------
 
 _BASES = [0.0, 0.5, 1.0, 1e-300, 3.0, 1e300, 2.0**60]
 _DTYPES = ["float64", "int64", "uint64", "longdouble"]
@@ -303,14 +283,13 @@ def ranked_samples(draw):
 
 def naive_curve(acc, conf):
     """ar[k] and the threshold points, rejecting the k first in (confidence, index) order."""
-    exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
-             for x in conf]
-    order = sorted(range(len(acc)), key=lambda i: (exact[i], i))
+    values = exact(conf)
+    order = sorted(range(len(acc)), key=lambda i: (values[i], i))
     ar = [0]
     for i in order:
         ar.append(ar[-1] + int(acc[i]))
     points = [k for k in range(len(acc) + 1)
-              if k in (0, len(acc)) or exact[order[k - 1]] != exact[order[k]]]
+              if k in (0, len(acc)) or values[order[k - 1]] != values[order[k]]]
     return ar, points
 
 
@@ -342,14 +321,12 @@ def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
         for i in range(len(cv)):  # one point computed alone: the same bits
             p = cv.point(i)
             assert tuple(p.counts) == tuple(int(x[i]) for x in cv.counts)
-            np.testing.assert_array_equal([p.r, p.A, p.Q, p.phi],
-                                          [cv.r[i], cv.A[i], cv.Q[i], cv.phi[i]])
+            np.testing.assert_array_equal([p.r, p.A, p.Q, p.phi], [cv.r[i], cv.A[i], cv.Q[i], cv.phi[i]])
         assert cv.best_Q() == int(np.argmax(cv.Q))
     rejected = rl.reject_lowest(conf, count=int(np.random.default_rng(n).integers(0, n + 1)))
     expected = np.zeros(n, dtype=bool)
-    exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
-             for x in conf]
-    expected[sorted(range(n), key=lambda i: (exact[i], i))[:int(rejected.sum())]] = True
+    values = exact(conf)
+    expected[sorted(range(n), key=lambda i: (values[i], i))[:int(rejected.sum())]] = True
     assert rejected.tolist() == expected.tolist()
 
 
@@ -408,13 +385,9 @@ def test_curves_point_and_best_Q():
     acc = np.array([0, 0, 1, 1, 1, 0, 1, 1], bool)
     conf = np.arange(8.0)
     cv = rl.rejection_curves(acc, conf)
-    i = cv.best_Q()
-    assert cv.Q[i] == cv.Q.max()
-    assert i == 2  # rejecting the two least confident (both misclassified)
-    op = cv.point(i)
-    assert op == rl.operating_point(acc, rl.reject_lowest(conf, count=2))
-    assert cv.alpha == pytest.approx(5 / 8)
-    assert len(cv) == 9
+    assert cv.best_Q() == 2 and cv.Q[2] == cv.Q.max()  # the two least confident: misclassified
+    assert cv.point(2) == rl.operating_point(acc, rl.reject_lowest(conf, count=2))
+    assert cv.alpha == pytest.approx(5 / 8) and len(cv) == 9
 
 
 # ---------------------------------------------------------------- what stays in the bodies
@@ -470,8 +443,8 @@ def test_measures_from_counts_at_any_scale_against_fractions(counts, scale):
     x = [c * scale for c in counts]
     got = rl.measures_from_counts(*x)
     r, A, Q, phi = _exact_measures(*x)
-    for value, exact in zip(got, (r, A, Q, float(phi))):
-        assert float(value) == pytest.approx(exact, rel=4e-16)
+    for value, want in zip(got, (r, A, Q, float(phi))):
+        assert float(value) == pytest.approx(want, rel=4e-16)
 
 
 @pytest.mark.parametrize("fn", [rl.quality_from_accuracy, rl.rejection_quality_from_accuracy])
