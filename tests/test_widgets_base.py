@@ -43,16 +43,13 @@ FACTORIES = {
     "covering_explorer (no scores)": (lambda: rl.widgets.covering_explorer(
         rl.datasets.definition3_covering(), p="a", scores=False), "p", "d"),
     "context_explorer": (lambda: rl.widgets.context_explorer(
-        rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2), per_class=4),
-        "failure_probability", 0.3),
+        rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2), per_class=4), "failure_probability", 0.3),
     "report_explorer": (_report_explorer, "rho", 0.7),
-    "sampling_explorer": (lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20,
-                                                               n_cloud=5), "seed", 1),
+    "sampling_explorer": (lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20, n_cloud=5),
+                          "seed", 1),
     "chow_explorer": (lambda: rl.widgets.chow_explorer(n_per_class=25), "rho", 0.6),
-    "guarantee_explorer": (lambda: rl.widgets.guarantee_explorer(n=100, n_splits=10),
-                           "target_risk", 0.25),
-    "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=25),
-                             "temperature", 2.0),
+    "guarantee_explorer": (lambda: rl.widgets.guarantee_explorer(n=100, n_splits=10), "target_risk", 0.25),
+    "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=25), "temperature", 2.0),
     "conformal_explorer": (rl.widgets.conformal_explorer, "alpha", 0.1),
     "deferral_explorer": (lambda: rl.widgets.deferral_explorer(n_per_class=25), "cost", 0.3),
     "novelty_explorer": (rl.widgets.novelty_explorer, "reject_cost", 0.45),
@@ -62,9 +59,7 @@ _BUILT = {}
 
 
 def explorer(name):
-    if name not in _BUILT:
-        _BUILT[name] = FACTORIES[name][0]()
-    return _BUILT[name]
+    return _BUILT[name] if name in _BUILT else _BUILT.setdefault(name, FACTORIES[name][0]())
 
 
 def test_the_table_holds_every_exported_explorer():
@@ -72,9 +67,13 @@ def test_the_table_holds_every_exported_explorer():
     assert exported == {name.split(" ")[0] for name in FACTORIES}
 
 
-def is_blank(png, size):
+def _pixels(png):
     with Image.open(io.BytesIO(png)) as im:
-        pixels = np.asarray(im.convert("RGB"))
+        return np.asarray(im.convert("RGB"))
+
+
+def is_blank(png, size):
+    pixels = _pixels(png)
     return pixels.shape[:2] == size[::-1] and (pixels == pixels[0, 0]).all()
 
 
@@ -165,8 +164,7 @@ def test_the_text_helpers_read_what_a_reader_sees():
     assert html_to_text(markup) == "r = 0.200; A = 0.790 & Q = 0.763; φ = 4.496 (α < 1)"
     assert control_text(widgets.Dropdown(options=[("maximum probability", "mp")], value="mp",
                                          description="rejector")) == "rejector = maximum probability"
-    assert control_text(widgets.FloatSlider(value=0.25, readout_format=".2f", description="r")) \
-        == "r = 0.25"
+    assert control_text(widgets.FloatSlider(value=0.25, readout_format=".2f", description="r")) == "r = 0.25"
     assert control_text(widgets.IntText(value=3, description="seed")) == "seed = 3"
     assert format_number(0.12345) == "0.123" and format_number(math.nan) == "undefined (NaN)"
     assert format_number(math.inf) == "∞" and format_number(-math.inf, 1) == "-∞"
@@ -216,8 +214,7 @@ def test_an_explorer_recomputes_redraws_and_survives_bad_input():
     e.controls["k"].value = 4
     assert e.error == "" and e.message.value == "" and e.state == {"k": 4} and e.redraws == 3
     plain = _toy_explorer()                         # no question or notice: no empty boxes
-    assert plain.notice_box is None and not any(isinstance(c, widgets.Accordion)
-                                                for c in plain.children)
+    assert plain.notice_box is None and not any(isinstance(c, widgets.Accordion) for c in plain.children)
 
 
 def test_the_readout_keeps_its_room_so_the_figure_never_moves():
@@ -239,11 +236,6 @@ def test_the_readout_keeps_its_room_so_the_figure_never_moves():
     assert "4 *" in Explorer({}, lambda: 0, blank, readout_lines=4)._status.layout.min_height
     with pytest.raises(ValueError, match="readout_lines"):
         Explorer({}, lambda: 0, blank, readout_lines=0)
-
-
-def _pixels(png):
-    with Image.open(io.BytesIO(png)) as im:
-        return np.asarray(im.convert("RGB"))
 
 
 def test_the_display_bundle_carries_the_current_figure_and_a_short_text():
@@ -290,13 +282,9 @@ def test_the_layout_stays_frozen_under_the_course_style(factory, caplog):
 
 
 #: Matplotlib calls that draw or style: none may appear in an explorer.
-RAW_DRAWING = {
-    "plot", "scatter", "fill_between", "axhline", "axvline", "imshow", "bar", "barh", "text",
-    "legend", "set_title", "set_xlabel", "set_ylabel", "set_xlim", "set_ylim", "set_xticks",
-    "set_yticks", "set_data", "set_xdata", "set_ydata", "set_offsets", "add_subplot",
-    "add_gridspec", "subplots", "subplots_adjust", "suptitle", "clear", "add_patch",
-    "get_legend", "grid",
-}
+RAW_DRAWING = set("""plot scatter fill_between axhline axvline imshow bar barh text legend set_title
+    set_xlabel set_ylabel set_xlim set_ylim set_xticks set_yticks set_data set_xdata set_ydata set_offsets
+    add_subplot add_gridspec subplots subplots_adjust suptitle clear add_patch get_legend grid""".split())
 
 
 @pytest.mark.parametrize("path", sorted(WIDGETS.glob("*.py")), ids=lambda p: p.name)
