@@ -297,7 +297,7 @@ def test_the_studentized_band_holds_its_share_of_replicate_curves_whole(d, level
         assert np.all(high[used] >= back(y[0] + c * se[0])[used])
 
 
-def test_a_rejector_compared_with_itself_differs_by_nothing(toy_data):
+def test_a_paired_comparison_with_itself_is_zero_and_with_a_near_copy_narrow(toy_data):
     c = toy_data.confidence()
     cmp = rl.compare_rejectors(toy_data.accurate, c, c, n_boot=50, seed=1)
     for band in (cmp.Q, cmp.aurc):
@@ -306,10 +306,8 @@ def test_a_rejector_compared_with_itself_differs_by_nothing(toy_data):
     finite = ~np.isnan(cmp.A.estimate)
     np.testing.assert_array_equal(cmp.A.low[finite], 0.0)
     assert set(cmp.better) == {"neither"}
-
-
-def test_paired_comparison_sees_what_two_separate_bands_cannot():
-    # rejector 2 is rejector 1 with a little noise: the paired band of Q1 - Q2 is narrower
+    # rejector 2 is rejector 1 with a little noise: the paired band of Q1 - Q2 is narrower than
+    # the band of Q1 alone, which two separate bands cannot see
     toy = rl.datasets.four_gaussians(300, seed=5)
     c1 = toy.confidence()
     c2 = c1 + np.random.default_rng(0).normal(0, 0.05, c1.size)
@@ -371,7 +369,7 @@ def test_seeds_defaults_and_levels(toy_data):
 # --- the toy population: exact, and what samples of 600 do around it ----------------------
 
 
-def test_population_curves_match_a_large_sample():
+def test_population_curves_match_a_large_sample_and_are_cached_read_only():
     pc = rl.datasets.population_curves(r=[0.0, 0.1, 0.2, 0.5, 0.9, 1.0])
     big = rl.datasets.four_gaussians(100_000, seed=123)
     cv = big.curves()
@@ -387,6 +385,10 @@ def test_population_curves_match_a_large_sample():
     p = rl.datasets.population_point(pc.threshold[1:-1])
     np.testing.assert_allclose(p.r, pc.r[1:-1], atol=1e-12)
     np.testing.assert_allclose(p.Q, pc.Q[1:-1], atol=1e-12)
+    again = rl.datasets.population_curves(r=[0.0, 0.1, 0.2, 0.5, 0.9, 1.0])
+    assert again.Q is pc.Q                                  # cached, and so read-only
+    with pytest.raises(ValueError):
+        pc.Q[0] = 0
 
 
 @pytest.mark.parametrize("rejector", ["max_probability", "breaking_ties"])
@@ -399,14 +401,6 @@ def test_population_quadrature_has_converged(rejector):
     np.testing.assert_allclose(coarse, fine, atol=1e-13)
     # r and |A∩N| of the population are monotone in the threshold
     assert np.all(np.diff(coarse[0]) > 0) and np.all(np.diff(coarse[1]) < 0)
-
-
-def test_population_curves_are_cached_and_read_only():
-    a = rl.datasets.population_curves(r=[0.2, 0.4])
-    b = rl.datasets.population_curves(r=[0.2, 0.4])
-    assert a.Q is b.Q
-    with pytest.raises(ValueError):
-        a.Q[0] = 0
 
 
 def whole_curve_hits(fractions, n_per_class, first_seed, n_samples, measures, band="pointwise"):
@@ -477,7 +471,7 @@ def test_a_sample_that_keeps_no_misclassified_sample_is_not_sure_of_A():
     assert b.phi.low[1] < b.phi.estimate[1]
 
 
-def test_a_simultaneous_band_contains_the_pointwise_band_everywhere(toy_data):
+def test_a_simultaneous_band_contains_the_pointwise_band_and_its_verdicts_are_a_subset(toy_data):
     acc = toy_data.accurate
     for conf in (toy_data.confidence(), toy_data.confidence("breaking_ties")):
         pw = rl.bootstrap_curves(acc, conf, n_boot=300, seed=2)
@@ -493,9 +487,7 @@ def test_a_simultaneous_band_contains_the_pointwise_band_everywhere(toy_data):
             wider = s.high - s.low > p.high - p.low
             assert wider[np.isfinite(s.high - s.low)].any()     # wider somewhere
         assert (pw.best_Q, pw.best_r) == (sim.best_Q, sim.best_r)   # scalars: one interval
-
-
-def test_simultaneous_verdicts_are_a_subset_of_the_pointwise_ones():
+    # compare_rejectors: what the simultaneous bands say, the pointwise ones say too
     toy = rl.datasets.four_gaussians(1500, seed=0)
     args = (toy.accurate, toy.confidence("max_probability"), toy.confidence("breaking_ties"))
     pw = rl.compare_rejectors(*args, fractions=np.linspace(0, 1, 41), n_boot=300, seed=0)
