@@ -58,15 +58,6 @@ def test_compare_agrees_with_cost_for_random_pairs(c1, c0, rho):
         assert rl.compare(A1, r1, A0, r0, rho) == _verdict_from_cost(A1, r1, A0, r0, rho)
 
 
-@settings(max_examples=25, deadline=None)
-@given(pair=same_classifier_pair())
-def test_compare_broadcasts_over_rho_and_matches_scalar_calls(pair):
-    (A0, r0), (A1, r1) = (point(*c) for c in pair)
-    many = rl.compare(A1, r1, A0, r0, RHO_GRID)
-    assert many.shape == RHO_GRID.shape
-    assert list(many) == [rl.compare(A1, r1, A0, r0, float(rho)) for rho in RHO_GRID]
-
-
 def test_compare_beta_and_rho_zero_by_hand():
     # point 1 rejects 10 % more and keeps 3.5 % fewer accurate samples:
     # L1 - L0 = 0.035 - 0.1 (1 - rho), zero at rho = 0.65 = (1 + beta) / 2, beta = 0.3
@@ -84,7 +75,7 @@ def test_compare_beta_and_rho_zero_by_hand():
 
 @settings(max_examples=100, deadline=None)
 @given(pair=same_classifier_pair())
-def test_beta_is_q_difference_over_r_difference(pair):
+def test_beta_is_q_difference_over_r_difference_and_compare_broadcasts_over_rho(pair):
     c0, c1 = pair
     r0, _, Q0, _ = rl.measures_from_counts(*c0)
     r1, _, Q1, _ = rl.measures_from_counts(*c1)
@@ -94,6 +85,9 @@ def test_beta_is_q_difference_over_r_difference(pair):
         assert beta == pytest.approx((Q1 - Q0) / abs(r1 - r0), abs=1e-9)
     else:
         assert np.sign(beta) == np.sign(round(float(Q1 - Q0), 12))
+    many = rl.compare(A1, float(r1), A0, float(r0), RHO_GRID)    # one verdict per rho, as called alone
+    assert many.shape == RHO_GRID.shape
+    assert list(many) == [rl.compare(A1, float(r1), A0, float(r0), float(rho)) for rho in RHO_GRID]
 
 
 def _path_betas(c0, moves):
@@ -240,12 +234,9 @@ def test_regions_are_better_or_worse_for_every_rho(pair):
     assert (region == "orange") == (verdicts == {"outperformed"})
     beta = rl.relative_optimality(A1, r1, A0, r0)
     assert (region != "green" or beta > 1) and (region != "orange" or beta < -1)
-
-
-def test_points_of_another_classifier_can_be_infeasible():
-    # alpha = 0.7: keeping 75 % accurate samples is impossible
-    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == "infeasible"
-    assert rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) == "infeasible"  # keeps 80 % accurate
+    # another classifier's points can be infeasible: at alpha = 0.7 none keeps 75 % or 80 % accurate
+    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) \
+        == "infeasible"
 
 
 @settings(max_examples=120, deadline=None)
@@ -389,15 +380,8 @@ def test_checks_in_the_bodies_say_what_is_wrong(call, message):
         call()
 
 
-def test_nan_accuracy_is_allowed_where_nothing_is_kept():
-    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)
-    low, high = rl.optimality.feasible_accuracy([0.0, 1.0], 0.6)
-    assert low[0] == high[0] == pytest.approx(0.6) and np.isnan(low[1]) and np.isnan(high[1])
-
-
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n),
-                                                      st.integers(0, n - 1))))
+@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n - 1))))
 def test_feasible_accuracy_is_the_range_over_every_ranking(nak):
     # n samples, a of them accurate, k < n rejected: every possible |A∩R| gives one A
     n, a, k = nak
@@ -405,6 +389,10 @@ def test_feasible_accuracy_is_the_range_over_every_ranking(nak):
     low, high = rl.optimality.feasible_accuracy(k / n, a / n)
     assert low == pytest.approx(float(min(reachable)), abs=1e-12)
     assert high == pytest.approx(float(max(reachable)), abs=1e-12)
+    # nothing kept (r = 1): A is NaN, allowed, and costs rho
+    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)
+    low, high = rl.optimality.feasible_accuracy([0.0, 1.0], 0.6)
+    assert low[0] == high[0] == pytest.approx(0.6) and np.isnan(low[1]) and np.isnan(high[1])
 
 
 @settings(max_examples=40, deadline=None)
