@@ -65,6 +65,7 @@ def explorer(name):
 def test_the_table_holds_every_exported_explorer():
     exported = {n for n in rl.widgets.__all__ if n.endswith("_explorer")}
     assert exported == {name.split(" ")[0] for name in FACTORIES}
+    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)   # loaded lazily from rejlab
 
 
 def _pixels(png):
@@ -158,7 +159,7 @@ def test_every_explorer_shows_its_question_hides_its_notice_and_its_own_pixels(n
     assert factory.question.endswith("?")
 
 
-def test_the_text_helpers_read_what_a_reader_sees():
+def test_the_text_helpers_read_what_a_reader_sees_and_control_values_checks_each_kind():
     markup = ('<span class="rejlab-readout">r = 0.200 | A = 0.790 &amp; <b>Q</b> = 0.763'
               '<br>φ = 4.496&nbsp;(α &lt; 1)</span>')
     assert html_to_text(markup) == "r = 0.200; A = 0.790 & Q = 0.763; φ = 4.496 (α < 1)"
@@ -168,9 +169,7 @@ def test_the_text_helpers_read_what_a_reader_sees():
     assert control_text(widgets.IntText(value=3, description="seed")) == "seed = 3"
     assert format_number(0.12345) == "0.123" and format_number(math.nan) == "undefined (NaN)"
     assert format_number(math.inf) == "∞" and format_number(-math.inf, 1) == "-∞"
-
-
-def test_control_values_checks_each_kind_of_control():
+    # control_values checks each kind of control
     dd = widgets.Dropdown(options=[("one", 1), ("two", 2)], value=1, description="pick")
     fs = widgets.FloatSlider(min=0, max=1, value=0.5, description="x")
     free = widgets.FloatText(value=7.0, description="z")
@@ -298,6 +297,3 @@ def test_explorers_hold_no_raw_drawing_and_import_only_public_plot_names(path):
             assert not any(p.startswith("_") for p in node.module.split(".")), node.lineno
             assert not any(a.name.startswith("_") for a in node.names), node.lineno
 
-
-def test_widget_and_plot_modules_load_lazily_from_rejlab():
-    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)
