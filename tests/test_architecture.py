@@ -95,12 +95,9 @@ def _layer(module):
 EDGES = {name: _imports(name, path) for name, path in MODULES.items()}
 
 
-def test_every_module_has_a_layer():
+def test_every_module_has_a_layer_and_imports_point_down_only():
     unknown = sorted(m for m in MODULES if m != "rejlab" and m.split(".")[1] not in LAYER_OF)
     assert not unknown, f"give these modules a layer in LAYER_OF: {unknown}"
-
-
-def test_imports_point_down_only():
     bad = []
     for name, edges in EDGES.items():
         if name == "rejlab":
@@ -160,16 +157,12 @@ def _private_imports(name, path):
     return found
 
 
-def test_private_names_stay_in_their_module():
+def test_private_names_stay_in_their_module(tmp_path):
     """What two modules share lives, without underscore, in an internal (underscore) module."""
     found = [line for name, path in MODULES.items() for line in _private_imports(name, path)]
     assert not found, "private names crossing modules:\n" + "\n".join(found)
-
-
-def test_the_private_names_check_can_fail(tmp_path):
-    path = ROOT / "curves.py"
-    fake = tmp_path / "curves.py"
-    fake.write_text(path.read_text(encoding="utf-8") + "\nfrom ._ranking import _sortable\n")
+    fake = tmp_path / "curves.py"    # the check can fail
+    fake.write_text((ROOT / "curves.py").read_text(encoding="utf-8") + "\nfrom ._ranking import _sortable\n")
     assert _private_imports("rejlab.curves", fake)
 
 
