@@ -62,23 +62,19 @@ def naive_measures(acc, conf, ks):
 
 
 def naive_replicates(acc, conf, fractions, n_boot, seed, conf_2=None):
-    acc, conf = np.asarray(acc, bool), np.asarray(conf, float)
-    n = acc.size
+    acc, conf, n = np.asarray(acc, bool), np.asarray(conf, float), len(acc)
     rng = np.random.default_rng(seed)
     ks = [round(float(f) * n) for f in fractions]
     out = {k: [] for k in ("A", "Q", "phi", "best_Q", "best_r", "aurc", "A2", "Q2", "aurc2")}
     for _ in range(n_boot):
         idx = np.sort(rng.integers(0, n, size=n))
-        one = naive_measures(acc[idx], conf[idx], ks)
-        for name in ("A", "Q", "phi", "best_Q", "best_r"):
-            out[name].append(one[name])
-        out["aurc"].append(rl.aurc(acc[idx], conf[idx]))
+        one = naive_measures(acc[idx], conf[idx], ks) | {"aurc": rl.aurc(acc[idx], conf[idx])}
         if conf_2 is not None:
             c2 = np.asarray(conf_2, float)[idx]
             two = naive_measures(acc[idx], c2, ks)
-            out["A2"].append(two["A"])
-            out["Q2"].append(two["Q"])
-            out["aurc2"].append(rl.aurc(acc[idx], c2))
+            one |= {"A2": two["A"], "Q2": two["Q"], "aurc2": rl.aurc(acc[idx], c2)}
+        for name, value in one.items():
+            out[name].append(value)
     return {k: np.array(x) for k, x in out.items()}
 
 
@@ -319,19 +315,15 @@ def test_a_paired_comparison_with_itself_is_zero_and_with_a_near_copy_narrow(toy
 def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
     acc, conf = toy_data.accurate, toy_data.confidence()
     got = rl.bootstrap_threshold(acc, conf, 0.5, n_boot=40, seed=3)
-    rng = np.random.default_rng(3)
-    reps = []
+    rng, reps = np.random.default_rng(3), []
     for _ in range(40):
         idx = rng.integers(0, acc.size, acc.size)
         op = rl.operating_point(acc[idx], rl.reject_below(conf[idx], 0.5))
         reps.append((op.r, op.A, op.Q, op.phi, op.Q - acc[idx].mean()))
-    reps = np.array(reps)
-    op = rl.operating_point(acc, rl.reject_below(conf, 0.5))
+    reps, op = np.array(reps), rl.operating_point(acc, rl.reject_below(conf, 0.5))
     for i, name in enumerate(("r", "A", "Q", "phi")):
         band = getattr(got, name)
-        assert band.estimate == getattr(op, name)
-        low, high = rs.quantiles(reps[:, i], 0.95)
-        assert (band.low, band.high) == (low, high)
+        assert (band.estimate, band.low, band.high) == (getattr(op, name), *rs.quantiles(reps[:, i], 0.95))
     # the gain over rejecting nothing is paired: Q - alpha on each resample
     assert got.gain.estimate == pytest.approx(op.Q - acc.mean(), abs=1e-15)
     low, high = rs.quantiles(reps[:, 4], 0.95)
