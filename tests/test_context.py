@@ -369,28 +369,19 @@ def _naive_tile_bootstrap(exp, tile, n_boot, seed, level, own_labels):
     keys = (rows // tile) * 10**6 + cols // tile
     tiles = sorted(set(keys.tolist()))
     tile_of = np.array([tiles.index(k) for k in keys])
-    accurate = exp.accurate[ev]
-    confidence = exp.context.confidence[ev]
-    gt = exp.scene.ground_truth[ev]
-    rng = np.random.default_rng(seed)
-    dA, dQ = [], []
+    accurate, gt = exp.accurate[ev], exp.scene.ground_truth[ev]
+    rng, diffs = np.random.default_rng(seed), []      # replicate, JCR point, (A, Q)
     for _ in range(n_boot):
-        drawn = np.bincount(rng.integers(0, len(tiles), size=len(tiles)), minlength=len(tiles))
-        copies = drawn[tile_of]
-        acc, conf = np.repeat(accurate, copies), np.repeat(confidence, copies)
-        scr = rl.rejection_curves(acc, conf)
-        rowA, rowQ = [], []
+        copies = np.bincount(rng.integers(0, len(tiles), size=len(tiles)), minlength=len(tiles))[tile_of]
+        scr = rl.rejection_curves(np.repeat(accurate, copies), np.repeat(exp.context.confidence[ev], copies))
+        diffs.append([])
         for j in exp.jcr:
             judged = np.repeat(j.labels[ev] == gt if own_labels else accurate, copies)
             rejected = np.repeat(j.rejected[ev], copies)
-            point = rl.operating_point(judged, rejected)
-            same = scr.point(int(rejected.sum()))
-            rowA.append(point.A - same.A)
-            rowQ.append(point.Q - same.Q)
-        dA.append(rowA)
-        dQ.append(rowQ)
-    q = [(1 - level) / 2, (1 + level) / 2]
-    return np.nanquantile(np.array(dA), q, axis=0), np.nanquantile(np.array(dQ), q, axis=0)
+            point, same = rl.operating_point(judged, rejected), scr.point(int(rejected.sum()))
+            diffs[-1].append((point.A - same.A, point.Q - same.Q))
+    q, diffs = [(1 - level) / 2, (1 + level) / 2], np.array(diffs)
+    return np.nanquantile(diffs[..., 0], q, axis=0), np.nanquantile(diffs[..., 1], q, axis=0)
 
 
 @pytest.fixture(scope="module")
