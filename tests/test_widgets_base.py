@@ -124,7 +124,7 @@ def test_every_bad_control_value_is_a_message_and_the_explorer_recovers(name):
 
 
 @pytest.mark.parametrize("name", list(FACTORIES))
-def test_every_figure_has_a_text_made_of_its_numbers(name):
+def test_every_figure_has_a_text_made_of_its_numbers_a_question_and_a_notice(name):
     _, control, value = FACTORIES[name]
     e = explorer(name)
     first, good = e.image.tooltip, e.controls[control].value
@@ -140,11 +140,7 @@ def test_every_figure_has_a_text_made_of_its_numbers(name):
     numbers = re.compile(r"-?\d+\.\d+|\d+")
     assert set(numbers.findall(html_to_text(e.readout.value))) <= set(numbers.findall(moved))
     e.controls[control].value = good
-
-
-@pytest.mark.parametrize("name", list(FACTORIES))
-def test_every_explorer_shows_its_question_hides_its_notice_and_its_own_pixels(name):
-    e = explorer(name)
+    # its question shown, its notice closed, its own pixels
     head, box = e.children[0], e.notice_box
     assert e.question and e.question.split()[0] in head.value
     assert box.selected_index is None and box.titles == ("What to notice",)   # closed
