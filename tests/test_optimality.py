@@ -149,21 +149,7 @@ def test_cost_free_comparisons_agree_with_the_cost(c0, extra):
         assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
 
 
-# --- rho_0 ---
-
-@settings(max_examples=100, deadline=None)
-@given(acc=st.lists(st.booleans(), min_size=1, max_size=60), seed=st.integers(0, 2**16))
-def test_rho_zero_against_no_rejection_is_share_of_misclassified_among_rejected(acc, seed):
-    conf = np.random.default_rng(seed).random(len(acc))
-    cv = rl.rejection_curves(acc, conf)
-    r, rho0 = rl.rho_zero_curve(cv)
-    c = cv.counts
-    np.testing.assert_array_equal(r, cv.r)
-    assert np.isnan(rho0[0])                       # nothing rejected: the reference itself
-    np.testing.assert_array_equal(rho0[1:], c.mr[1:] / cv.n_rejected[1:])   # exact, from counts
-    # the break-even price of the pairwise formula against no rejection
-    np.testing.assert_allclose(rho0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
-
+# --- rho_0 and the optimality matrix ---
 
 @settings(max_examples=100, deadline=None)
 @given(c1=counts(), c0=counts())
@@ -187,13 +173,17 @@ def test_rho_zero_is_the_break_even_price_and_symmetric(c1, c0):
     assert np.all(verdicts[RHO_GRID > rho0 + 1e-6] == "outperformed")
 
 
-# --- optimality matrix ---
-
 @settings(max_examples=100, deadline=None)
 @given(acc=st.lists(st.booleans(), min_size=1, max_size=60), seed=st.integers(0, 2**16))
-def test_optimality_matrix_matches_pairwise_relative_optimality_and_max_q_is_never_beaten(acc, seed):
-    conf = np.random.default_rng(seed).random(len(acc))
-    cv = rl.rejection_curves(acc, conf)
+def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(acc, seed):
+    cv = rl.rejection_curves(acc, np.random.default_rng(seed).random(len(acc)))
+    # rho_0 against no rejection: the share of misclassified among rejected, and the break-even
+    # price of the pairwise formula
+    r, rho0 = rl.rho_zero_curve(cv)
+    np.testing.assert_array_equal(r, cv.r)
+    assert np.isnan(rho0[0])                       # nothing rejected: the reference itself
+    np.testing.assert_array_equal(rho0[1:], cv.counts.mr[1:] / cv.n_rejected[1:])   # exact
+    np.testing.assert_allclose(rho0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
     beta = rl.optimality_matrix(cv.A, cv.r)
     pairwise = rl.relative_optimality(cv.A[:, None], cv.r[:, None], cv.A[None, :], cv.r[None, :])
     np.testing.assert_allclose(beta, pairwise, atol=1e-9)
