@@ -176,7 +176,7 @@ def test_context_lowers_the_map_objective(small):
     assert objective(p, ctx.apply_context(p, strength, max_iter=20).z, strength) < best * 1.05
 
 
-def test_jcr_rejected_fraction_grows_with_failure(small):
+def test_jcr_rejected_fraction_grows_with_failure_in_coherent_regions(small):
     _, p, _ = small
     gammas = [0.0, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0]
     results = [ctx.joint_context_rejection(p, 3.0, g) for g in gammas]
@@ -186,11 +186,7 @@ def test_jcr_rejected_fraction_grows_with_failure(small):
     np.testing.assert_array_equal(results[0].labels, ctx.apply_context(p, 3.0).labels)
     assert np.all(np.diff(fractions) >= 0), fractions
     assert len(set(fractions)) >= 4           # a handful of distinct operating points
-
-
-def test_jcr_rejects_spatially_coherent_regions(small):
-    """With context the rejected pixels form regions, not salt-and-pepper noise."""
-    _, p, _ = small
+    # with context the rejected pixels form regions, not salt-and-pepper noise
     rej = ctx.joint_context_rejection(p, 3.0, 0.35).rejected
     assert 0.05 < rej.mean() < 0.95
     assert boundary(rej) < boundary(ctx.joint_context_rejection(p, 0.0, 0.35).rejected)
@@ -259,21 +255,17 @@ def swept(small):
     return ctx.context_experiment(s, 3.0, (0.45, 0.3))
 
 
-def test_jcr_with_its_own_labels_counts_its_own_accuracy(swept):
+def test_jcr_with_its_own_labels_counts_its_own_accuracy_and_compares_with_it(swept):
     gt = swept.scene.ground_truth[swept.evaluated]
     for j, shared, own in zip(swept.jcr, swept.jcr_points, swept.jcr_points_own_labels):
         accurate = j.labels[swept.evaluated] == gt
-        rejected = j.rejected[swept.evaluated]
-        assert tuple(own.counts) == naive_counts(accurate, rejected)
+        assert tuple(own.counts) == naive_counts(accurate, j.rejected[swept.evaluated])
         assert own.counts.rejected == shared.counts.rejected and own.r == shared.r
-        alpha_own = accurate.mean()
-        np.testing.assert_allclose(own.Q, 2 * own.A * (1 - own.r) + own.r - alpha_own, atol=1e-12)
+        np.testing.assert_allclose(own.Q, 2 * own.A * (1 - own.r) + own.r - accurate.mean(), atol=1e-12)
     # JCR relabels pixels: on this scene its own labels change |M∩R| somewhere
     assert any(o.counts.mr != p.counts.mr for o, p in zip(swept.jcr_points_own_labels, swept.jcr_points))
     assert swept.jcr_points_own_labels is swept.jcr_points_own_labels          # computed once
-
-
-def test_comparison_with_own_labels(swept):
+    # the comparison table with own labels: the SCR columns unchanged, the JCR ones its own
     shared, own = swept.comparison(), swept.comparison(own_labels=True)
     assert not shared.own_labels and own.own_labels
     for name in ("gamma", "n_rejected", "r", "A_scr", "Q_scr", "phi_scr", "rho_0_scr"):
@@ -282,8 +274,7 @@ def test_comparison_with_own_labels(swept):
         assert (own.A_jcr[i], own.Q_jcr[i], own.phi_jcr[i]) == (pt.A, pt.Q, pt.phi)
         assert own.rho_0_jcr[i] == pytest.approx(pt.counts.mr / pt.counts.rejected)
     np.testing.assert_array_equal(swept.jcr_rho_zero(own_labels=True), own.rho_0_jcr)
-    head = own.format("Q").splitlines()[0].split()
-    assert head == ["gamma", "|", "r", "|", "Q", "own", "Q", "SCR"]
+    assert own.format("Q").splitlines()[0].split() == ["gamma", "|", "r", "|", "Q", "own", "Q", "SCR"]
     assert shared.format("Q").splitlines()[0].split()[4:6] == ["Q", "JCR"]
 
 
