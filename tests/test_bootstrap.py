@@ -346,7 +346,7 @@ def test_quantiles_handle_nan_and_infinity():
     assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
 
 
-def test_seeds_defaults_and_levels(toy_data):
+def test_seeds_defaults_levels_and_progress(toy_data):
     acc, conf = toy_data.accurate, toy_data.confidence()
     a = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.99)
     b = rl.bootstrap_curves(acc, conf, n_boot=200, seed=np.random.default_rng(7), level=0.99)
@@ -356,6 +356,15 @@ def test_seeds_defaults_and_levels(toy_data):
     assert isinstance(a.best_r.low, float) and a.best_Q.low <= a.best_Q.estimate <= a.best_Q.high
     narrow = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.5)
     assert np.all(a.Q.low <= narrow.Q.low) and np.all(a.Q.high >= narrow.Q.high)
+    # progress is called with the fraction done and changes nothing
+    seen = []
+    with_bar = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.99, progress=seen.append)
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen) and 0 < seen[0] <= 1
+    np.testing.assert_array_equal(with_bar.Q.low, a.Q.low)
+    toy, report_seen = rl.datasets.four_gaussians(60, seed=2), []
+    rl.rejection_report(toy.y, proba=toy.proba, n_boot=50, seed=0, progress=report_seen.append,
+                        validation=dict(y_true=toy.y, proba=toy.proba))
+    assert report_seen[-1] == 1.0 and report_seen == sorted(report_seen)
 
 
 # --- the toy population: exact, and what samples of 600 do around it ----------------------
@@ -490,19 +499,6 @@ def test_a_simultaneous_band_contains_the_pointwise_band_and_its_verdicts_are_a_
     assert said.sum() <= (pw.better != "neither").sum()
     assert sim.band == "simultaneous" and sim.critical_value["Q"] > 1.9
     assert (sim.aurc.low, sim.aurc.high) == (pw.aurc.low, pw.aurc.high)
-
-
-def test_progress_is_called_with_the_fraction_done_and_changes_nothing():
-    toy = rl.datasets.four_gaussians(60, seed=2)
-    seen = []
-    with_bar = rl.bootstrap_curves(toy.accurate, toy.confidence(), n_boot=300, seed=4, progress=seen.append)
-    plain = rl.bootstrap_curves(toy.accurate, toy.confidence(), n_boot=300, seed=4)
-    assert seen and seen[-1] == 1.0 and seen == sorted(seen) and 0 < seen[0] <= 1
-    np.testing.assert_array_equal(with_bar.Q.low, plain.Q.low)
-    report_seen = []
-    rl.rejection_report(toy.y, proba=toy.proba, n_boot=50, seed=0, progress=report_seen.append,
-                        validation=dict(y_true=toy.y, proba=toy.proba))
-    assert report_seen[-1] == 1.0 and report_seen == sorted(report_seen)
 
 
 def test_a_huge_number_of_replicates_is_refused_before_any_work(toy_data):
