@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import importlib
 from pathlib import Path
 
 import pytest
@@ -32,18 +33,9 @@ ALLOWED = {
 }
 
 
-def _modules():
-    """Dotted module name -> file, for every module of the package."""
-    out = {}
-    for path in ROOT.rglob("*.py"):
-        parts = ("rejlab",) + path.relative_to(ROOT).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        out[".".join(parts)] = path
-    return out
-
-
-MODULES = _modules()
+#: Dotted module name -> file, for every module of the package.
+MODULES = {".".join(("rejlab", *path.relative_to(ROOT).with_suffix("").parts)).removesuffix(".__init__"): path
+           for path in ROOT.rglob("*.py")}
 
 
 def _package_of(name, path):
@@ -86,10 +78,7 @@ def _imports(name, path):
 
 
 def _layer(module):
-    parts = module.split(".")
-    if len(parts) == 1:
-        return "face"
-    return LAYER_OF[parts[1]]
+    return LAYER_OF[module.split(".")[1]] if "." in module else "face"
 
 
 EDGES = {name: _imports(name, path) for name, path in MODULES.items()}
@@ -194,8 +183,6 @@ def test_imports_sit_at_the_top_but_the_lazy_ones():
 
 
 def test_the_face_lists_each_name_once_and_every_name_resolves():
-    import importlib
-
     import rejlab as rl
 
     assert len(rl.__all__) == len(set(rl.__all__))
