@@ -191,14 +191,9 @@ def test_loader_reads_only_the_chosen_variable(tmp_path, monkeypatch):
     cube, gt = tiny_scene_arrays()
     d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube, other=np.ones((3, 3)))
     g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
-    calls = []
-    real = sio.loadmat
-
-    def spy(path, **kwargs):
-        calls.append(kwargs.get("variable_names"))
-        return real(path, **kwargs)
-
-    monkeypatch.setattr(sio, "loadmat", spy)
+    calls, real = [], sio.loadmat
+    monkeypatch.setattr(sio, "loadmat",
+                        lambda path, **kw: calls.append(kw.get("variable_names")) or real(path, **kw))
     scene = rl.datasets.load_indian_pines(d, g)
     assert calls == [["indian_pines_corrected"], ["indian_pines_gt"]]
     np.testing.assert_allclose(scene.features, cube)
