@@ -70,6 +70,14 @@ def toy_curves(toy_data):
     return {name: toy_data.curves(name) for name in REJECTOR_NAMES}
 
 
+@pytest.fixture
+def close_figures():
+    """Close the pyplot figures a test opened (``pytestmark = pytest.mark.usefixtures(...)``)."""
+    yield
+    import matplotlib.pyplot as plt
+    plt.close("all")
+
+
 @pytest.fixture(scope="session")
 def tool():
     """``tool("check_submissions")``: a script of ``tools/``, imported by name.

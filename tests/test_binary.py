@@ -31,11 +31,9 @@ def test_counts_to_triplet_to_counts_round_trip_and_the_binary_reading(c):
 
 
 def test_confusion_from_triplet_broadcasts_and_handles_nothing_kept():
-    conf = rl.confusion_from_triplet(np.array([0.8, 0.9]), np.array([0.7, 0.75]), 0.25)
-    assert conf.tn.shape == (2,)
+    assert rl.confusion_from_triplet(np.array([0.8, 0.9]), np.array([0.7, 0.75]), 0.25).tn.shape == (2,)
     full = rl.confusion_from_triplet(float("nan"), 0.3, 1.0)
-    assert (full.tn, full.fn) == (0.0, 0.0)
-    assert full.tp == pytest.approx(0.3) and full.fp == pytest.approx(0.7)
+    assert (full.tn, full.fn) == (0.0, 0.0) and (full.tp, full.fp) == pytest.approx((0.3, 0.7))
 
 
 # what stays in the bodies (each argument's own junk is derived from the declarations)

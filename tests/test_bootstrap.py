@@ -34,24 +34,17 @@ def naive_point_counts(acc, conf, ks):
     for a, c in zip(acc.tolist(), conf.tolist()):
         w, e = groups.get(c, (0, 0))
         groups[c] = (w + 1, e + (not a))
-    mr, j_before, m_before = [], 0, 0
-    ends = []
-    for c in sorted(groups):
-        w, e = groups[c]
-        ends.append((j_before + w, m_before + e))
-        j_before, m_before = j_before + w, m_before + e
+    mr = []
     for k in ks:
-        j_before = m_before = 0
-        value = 0.0
-        for (j, m), c in zip(ends, sorted(groups)):
-            w, e = groups[c]
-            if k <= j:
-                value = m_before + ((k - j_before) * e) / w if k > 0 else 0.0
+        j = m = 0
+        for w, e in (groups[c] for c in sorted(groups)):
+            if k <= j + w:
                 break
-            j_before, m_before = j, m
-        mr.append(value)
-    best_g, best_j = 0, 0
-    for j, m in ends:
+            j, m = j + w, m + e
+        mr.append(m + ((k - j) * e) / w if k > 0 else 0.0)
+    best_g = best_j = j = m = 0
+    for c in sorted(groups):
+        j, m = j + groups[c][0], m + groups[c][1]
         if 2 * m - j > best_g:
             best_g, best_j = 2 * m - j, j
     return mr, best_g, best_j
@@ -69,23 +62,19 @@ def naive_measures(acc, conf, ks):
 
 
 def naive_replicates(acc, conf, fractions, n_boot, seed, conf_2=None):
-    acc, conf = np.asarray(acc, bool), np.asarray(conf, float)
-    n = acc.size
+    acc, conf, n = np.asarray(acc, bool), np.asarray(conf, float), len(acc)
     rng = np.random.default_rng(seed)
     ks = [round(float(f) * n) for f in fractions]
     out = {k: [] for k in ("A", "Q", "phi", "best_Q", "best_r", "aurc", "A2", "Q2", "aurc2")}
     for _ in range(n_boot):
         idx = np.sort(rng.integers(0, n, size=n))
-        one = naive_measures(acc[idx], conf[idx], ks)
-        for name in ("A", "Q", "phi", "best_Q", "best_r"):
-            out[name].append(one[name])
-        out["aurc"].append(rl.aurc(acc[idx], conf[idx]))
+        one = naive_measures(acc[idx], conf[idx], ks) | {"aurc": rl.aurc(acc[idx], conf[idx])}
         if conf_2 is not None:
             c2 = np.asarray(conf_2, float)[idx]
             two = naive_measures(acc[idx], c2, ks)
-            out["A2"].append(two["A"])
-            out["Q2"].append(two["Q"])
-            out["aurc2"].append(rl.aurc(acc[idx], c2))
+            one |= {"A2": two["A"], "Q2": two["Q"], "aurc2": rl.aurc(acc[idx], c2)}
+        for name, value in one.items():
+            out[name].append(value)
     return {k: np.array(x) for k, x in out.items()}
 
 
@@ -284,8 +273,7 @@ studentized = st.tuples(st.integers(1, 12), st.integers(1, 10)).flatmap(lambda s
 
 
 @settings(max_examples=300, deadline=None)
-@given(d=studentized, level=st.sampled_from([0.5, 0.8, 0.9, 0.95]), scale=st.sampled_from(["logit",
-                                                                                          "log"]))
+@given(d=studentized, level=st.sampled_from([0.5, 0.8, 0.9, 0.95]), scale=st.sampled_from(["logit", "log"]))
 def test_the_studentized_band_holds_its_share_of_replicate_curves_whole(d, level, scale):
     # values (A, Q in [0, 1]; phi in [0, inf]), and each on its scale with a standard error,
     # row 0 the sample: the same calibration, each replicate standardised by its own error
@@ -296,8 +284,7 @@ def test_the_studentized_band_holds_its_share_of_replicate_curves_whole(d, level
     estimate = x[0]
     x[:, np.isnan(estimate)] = np.nan
     pivots = rs.Pivots(np.vstack([y[:1], y]), np.vstack([se[:1], se]))
-    low, high, c = assert_band_holds_its_share_and_equals_the_reference(estimate, x, level, scale,
-                                                                         pivots)
+    low, high, c = assert_band_holds_its_share_and_equals_the_reference(estimate, x, level, scale, pivots)
     # where used, the band reaches c of the sample's standard errors on either side of it
     back = rs.SCALES[scale][1]
     used = (se[0] > 0) & ~np.isnan(estimate)
@@ -306,7 +293,7 @@ def test_the_studentized_band_holds_its_share_of_replicate_curves_whole(d, level
         assert np.all(high[used] >= back(y[0] + c * se[0])[used])
 
 
-def test_a_rejector_compared_with_itself_differs_by_nothing(toy_data):
+def test_a_paired_comparison_with_itself_is_zero_and_with_a_near_copy_narrow(toy_data):
     c = toy_data.confidence()
     cmp = rl.compare_rejectors(toy_data.accurate, c, c, n_boot=50, seed=1)
     for band in (cmp.Q, cmp.aurc):
@@ -315,10 +302,8 @@ def test_a_rejector_compared_with_itself_differs_by_nothing(toy_data):
     finite = ~np.isnan(cmp.A.estimate)
     np.testing.assert_array_equal(cmp.A.low[finite], 0.0)
     assert set(cmp.better) == {"neither"}
-
-
-def test_paired_comparison_sees_what_two_separate_bands_cannot():
-    # rejector 2 is rejector 1 with a little noise: the paired band of Q1 - Q2 is narrower
+    # rejector 2 is rejector 1 with a little noise: the paired band of Q1 - Q2 is narrower than
+    # the band of Q1 alone, which two separate bands cannot see
     toy = rl.datasets.four_gaussians(300, seed=5)
     c1 = toy.confidence()
     c2 = c1 + np.random.default_rng(0).normal(0, 0.05, c1.size)
@@ -330,19 +315,15 @@ def test_paired_comparison_sees_what_two_separate_bands_cannot():
 def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
     acc, conf = toy_data.accurate, toy_data.confidence()
     got = rl.bootstrap_threshold(acc, conf, 0.5, n_boot=40, seed=3)
-    rng = np.random.default_rng(3)
-    reps = []
+    rng, reps = np.random.default_rng(3), []
     for _ in range(40):
         idx = rng.integers(0, acc.size, acc.size)
         op = rl.operating_point(acc[idx], rl.reject_below(conf[idx], 0.5))
         reps.append((op.r, op.A, op.Q, op.phi, op.Q - acc[idx].mean()))
-    reps = np.array(reps)
-    op = rl.operating_point(acc, rl.reject_below(conf, 0.5))
+    reps, op = np.array(reps), rl.operating_point(acc, rl.reject_below(conf, 0.5))
     for i, name in enumerate(("r", "A", "Q", "phi")):
         band = getattr(got, name)
-        assert band.estimate == getattr(op, name)
-        low, high = rs.quantiles(reps[:, i], 0.95)
-        assert (band.low, band.high) == (low, high)
+        assert (band.estimate, band.low, band.high) == (getattr(op, name), *rs.quantiles(reps[:, i], 0.95))
     # the gain over rejecting nothing is paired: Q - alpha on each resample
     assert got.gain.estimate == pytest.approx(op.Q - acc.mean(), abs=1e-15)
     low, high = rs.quantiles(reps[:, 4], 0.95)
@@ -355,37 +336,41 @@ def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
 
 
 def test_quantiles_handle_nan_and_infinity():
-    x = np.array([[1.0, np.nan, np.inf, 1.0],
-                  [2.0, np.nan, np.inf, np.inf],
-                  [3.0, np.nan, np.inf, np.inf],
-                  [4.0, np.nan, 5.0, np.inf]])
+    x = np.array([[1.0, np.nan, np.inf, 1.0], [2.0, np.nan, np.inf, np.inf],
+                  [3.0, np.nan, np.inf, np.inf], [4.0, np.nan, 5.0, np.inf]])
     low, high = rs.quantiles(x, 0.5)
-    ref_low, ref_high = np.nanquantile(x[:, 0], [0.25, 0.75])
-    assert (low[0], high[0]) == (ref_low, ref_high)
-    assert np.isnan(low[1]) and np.isnan(high[1])      # every replicate NaN
-    assert low[2] == np.inf and high[2] == np.inf
-    assert low[3] == np.inf and high[3] == np.inf       # 1, inf, inf, inf
+    assert (low[0], high[0]) == tuple(np.nanquantile(x[:, 0], [0.25, 0.75]))
+    # every replicate NaN: NaN; the last column is 1, inf, inf, inf
+    np.testing.assert_array_equal([low[1:], high[1:]], [[np.nan, np.inf, np.inf]] * 2)
     low, high = rs.quantiles(np.array([[1.0], [np.nan], [3.0]]), 0.5)
     assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
 
 
-def test_seeds_defaults_and_levels(toy_data):
+def test_seeds_defaults_levels_and_progress(toy_data):
     acc, conf = toy_data.accurate, toy_data.confidence()
     a = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.99)
     b = rl.bootstrap_curves(acc, conf, n_boot=200, seed=np.random.default_rng(7), level=0.99)
     np.testing.assert_array_equal(a.Q.low, b.Q.low)                     # a seed or its generator
-    assert not np.array_equal(a.Q.low, rl.bootstrap_curves(acc, conf, n_boot=200, seed=8,
-                                                           level=0.99).Q.low)
+    assert not np.array_equal(a.Q.low, rl.bootstrap_curves(acc, conf, n_boot=200, seed=8, level=0.99).Q.low)
     np.testing.assert_array_equal(a.fractions, np.linspace(0, 1, 101))
     assert isinstance(a.best_r.low, float) and a.best_Q.low <= a.best_Q.estimate <= a.best_Q.high
     narrow = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.5)
     assert np.all(a.Q.low <= narrow.Q.low) and np.all(a.Q.high >= narrow.Q.high)
+    # progress is called with the fraction done and changes nothing
+    seen = []
+    with_bar = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.99, progress=seen.append)
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen) and 0 < seen[0] <= 1
+    np.testing.assert_array_equal(with_bar.Q.low, a.Q.low)
+    toy, report_seen = rl.datasets.four_gaussians(60, seed=2), []
+    rl.rejection_report(toy.y, proba=toy.proba, n_boot=50, seed=0, progress=report_seen.append,
+                        validation=dict(y_true=toy.y, proba=toy.proba))
+    assert report_seen[-1] == 1.0 and report_seen == sorted(report_seen)
 
 
 # --- the toy population: exact, and what samples of 600 do around it ----------------------
 
 
-def test_population_curves_match_a_large_sample():
+def test_population_curves_match_a_large_sample_and_are_cached_read_only():
     pc = rl.datasets.population_curves(r=[0.0, 0.1, 0.2, 0.5, 0.9, 1.0])
     big = rl.datasets.four_gaussians(100_000, seed=123)
     cv = big.curves()
@@ -401,6 +386,10 @@ def test_population_curves_match_a_large_sample():
     p = rl.datasets.population_point(pc.threshold[1:-1])
     np.testing.assert_allclose(p.r, pc.r[1:-1], atol=1e-12)
     np.testing.assert_allclose(p.Q, pc.Q[1:-1], atol=1e-12)
+    again = rl.datasets.population_curves(r=[0.0, 0.1, 0.2, 0.5, 0.9, 1.0])
+    assert again.Q is pc.Q                                  # cached, and so read-only
+    with pytest.raises(ValueError):
+        pc.Q[0] = 0
 
 
 @pytest.mark.parametrize("rejector", ["max_probability", "breaking_ties"])
@@ -415,78 +404,56 @@ def test_population_quadrature_has_converged(rejector):
     assert np.all(np.diff(coarse[0]) > 0) and np.all(np.diff(coarse[1]) < 0)
 
 
-def test_population_curves_are_cached_and_read_only():
-    a = rl.datasets.population_curves(r=[0.2, 0.4])
-    b = rl.datasets.population_curves(r=[0.2, 0.4])
-    assert a.Q is b.Q
-    with pytest.raises(ValueError):
-        a.Q[0] = 0
+def whole_curve_hits(fractions, n_per_class, first_seed, n_samples, measures, band="pointwise"):
+    """In how many of ``n_samples`` toy samples each measure's band holds the population curve whole."""
+    pop = rl.datasets.population_curves(r=fractions)
+    hits = dict.fromkeys(measures, 0)
+    for seed in range(n_samples):
+        toy = rl.datasets.four_gaussians(n_per_class, seed=first_seed + seed)
+        b = rl.bootstrap_curves(toy.accurate, toy.confidence(), fractions=fractions, n_boot=200,
+                                seed=seed, band=band)
+        for m in hits:
+            band_m, truth = getattr(b, m), getattr(pop, m)
+            hits[m] += bool(np.all((band_m.low <= truth) & (truth <= band_m.high)))
+    return hits
 
 
 def test_bands_cover_the_population_value():
-    # 100 samples of 600 from the toy problem: the 95 % bands of A and Q at r = 0.2
-    # contain the population value about 95 % of the time
-    pop = rl.datasets.population_curves(r=[0.2])
-    hits_A = hits_Q = 0
-    for seed in range(100):
-        toy = rl.datasets.four_gaussians(150, seed=1000 + seed)
-        b = rl.bootstrap_curves(toy.accurate, toy.confidence(), fractions=[0.2], n_boot=200,
-                                seed=seed)
-        hits_A += b.A.low[0] <= pop.A[0] <= b.A.high[0]
-        hits_Q += b.Q.low[0] <= pop.Q[0] <= b.Q.high[0]
-    assert 85 <= hits_A <= 99.5 and 85 <= hits_Q <= 99.5
+    # 100 samples of 600: the 95 % bands of A and Q at r = 0.2 hold the population value about
+    # 95 % of the time
+    hits = whole_curve_hits([0.2], 150, 1000, 100, ("A", "Q"))
+    assert 85 <= hits["A"] <= 99.5 and 85 <= hits["Q"] <= 99.5
 
 
 @pytest.mark.slow
 def test_simultaneous_bands_cover_whole_population_curves_pointwise_bands_do_not():
-    # 200 samples of 600 from the toy problem, 19 fractions r = 0 .. 0.9: how often does a
-    # band contain the population curve at every fraction at once? Seeds are fixed, so the
-    # counts are the same on every run; the bounds say what they would be unlikely to be
+    # 200 samples of 600, 19 fractions r = 0 .. 0.9: how often does a band contain the population
+    # curve at every fraction at once? Seeds are fixed, so the counts are the same on every run;
+    # the bounds say what they would be unlikely to be
     fractions = np.round(np.arange(0, 0.91, 0.05), 2)
-    pop = rl.datasets.population_curves(r=fractions)
-    n_samples = 200
-    whole = {(m, kind): 0 for m in ("A", "Q") for kind in bs.BAND_KINDS}
-    for seed in range(n_samples):
-        toy = rl.datasets.four_gaussians(150, seed=5000 + seed)
-        for kind in bs.BAND_KINDS:
-            b = rl.bootstrap_curves(toy.accurate, toy.confidence(), fractions=fractions,
-                                    n_boot=200, seed=seed, band=kind)
-            for m in ("A", "Q"):
-                band, truth = getattr(b, m), getattr(pop, m)
-                whole[m, kind] += bool(np.all((band.low <= truth) & (truth <= band.high)))
+    whole = {kind: whole_curve_hits(fractions, 150, 5000, 200, ("A", "Q"), kind) for kind in bs.BAND_KINDS}
     # were the simultaneous bands' whole-curve coverage 0.9 or more (0.95 asked, less what
     # 200 replicates leave of it), fewer hits than this would come with probability below 0.1 %
-    at_least = binom.ppf(1e-3, n_samples, 0.9)
+    at_least = binom.ppf(1e-3, 200, 0.9)
     # were the pointwise bands' whole-curve coverage their nominal 0.95, so few hits would
     # come with probability below 0.1 %: each fraction's 5 % misses add up over 19 of them
-    pointwise_at_most = binom.ppf(1e-3, n_samples, 0.95)
+    pointwise_at_most = binom.ppf(1e-3, 200, 0.95)
     for m in ("A", "Q"):
-        assert whole[m, "simultaneous"] >= at_least, (m, whole)
-        assert whole[m, "pointwise"] < pointwise_at_most, (m, whole)
-        assert whole[m, "pointwise"] < whole[m, "simultaneous"]
+        assert whole["simultaneous"][m] >= at_least, whole
+        assert whole["pointwise"][m] < pointwise_at_most, whole
+        assert whole["pointwise"][m] < whole["simultaneous"][m]
 
 
 def test_simultaneous_bands_keep_their_level_where_few_samples_are_kept_or_rejected():
-    # 100 samples of 400 from the toy problem, 18 fractions r = 0.05 .. 0.9: at r = 0.9 the 40
-    # kept samples hold 1.5 misclassified ones on average (none in about one sample in five), at
-    # r = 0.05 the 20 rejected hold 7 accurate ones. The band of each measure must still hold
-    # the whole population curve in about 95 % of samples. (The sup-t band on the values, with
-    # the replicates' standard deviation, held it in 84 % for A and 87 % for phi: a sample
-    # that kept no misclassified sample had replicates that kept none either.)
-    fractions = np.linspace(0.05, 0.9, 18)
-    pop = rl.datasets.population_curves(r=fractions)
-    n_samples = 100
-    whole = dict.fromkeys(("A", "Q", "phi"), 0)
-    for seed in range(n_samples):
-        toy = rl.datasets.four_gaussians(100, seed=7000 + seed)
-        b = rl.bootstrap_curves(toy.accurate, toy.confidence(), fractions=fractions, n_boot=200,
-                                seed=seed, band="simultaneous")
-        for m in whole:
-            band, truth = getattr(b, m), getattr(pop, m)
-            whole[m] += bool(np.all((band.low <= truth) & (truth <= band.high)))
+    # 100 samples of 400, 18 fractions r = 0.05 .. 0.9: at r = 0.9 the 40 kept samples hold 1.5
+    # misclassified ones on average (none in about one sample in five), at r = 0.05 the 20
+    # rejected hold 7 accurate ones. Each measure's band must still hold the whole population
+    # curve in about 95 % of samples. (The sup-t band on the values, with the replicates'
+    # standard deviation, held it in 84 % for A and 87 % for phi: a sample that kept no
+    # misclassified sample had replicates that kept none either.)
+    whole = whole_curve_hits(np.linspace(0.05, 0.9, 18), 100, 7000, 100, ("A", "Q", "phi"), "simultaneous")
     # were the coverage 0.95, fewer hits than this would come with probability below 0.1 %
-    at_least = binom.ppf(1e-3, n_samples, 0.95)
-    assert min(whole.values()) >= at_least, whole
+    assert min(whole.values()) >= binom.ppf(1e-3, 100, 0.95), whole
 
 
 def test_a_sample_that_keeps_no_misclassified_sample_is_not_sure_of_A():
@@ -498,15 +465,14 @@ def test_a_sample_that_keeps_no_misclassified_sample_is_not_sure_of_A():
     acc = rng.random(400) < 0.7
     acc[-80:] = True
     conf = np.arange(400) / 400
-    b = rl.bootstrap_curves(acc, conf, fractions=[0.5, 0.9], n_boot=300, seed=0,
-                            band="simultaneous")
+    b = rl.bootstrap_curves(acc, conf, fractions=[0.5, 0.9], n_boot=300, seed=0, band="simultaneous")
     assert b.A.estimate[1] == 1.0 and b.A.high[1] == 1.0
     assert b.A.low[1] < 0.025 ** (1 / 40)
     # the same for phi: everything misclassified is rejected, yet phi is not certain either
     assert b.phi.low[1] < b.phi.estimate[1]
 
 
-def test_a_simultaneous_band_contains_the_pointwise_band_everywhere(toy_data):
+def test_a_simultaneous_band_contains_the_pointwise_band_and_its_verdicts_are_a_subset(toy_data):
     acc = toy_data.accurate
     for conf in (toy_data.confidence(), toy_data.confidence("breaking_ties")):
         pw = rl.bootstrap_curves(acc, conf, n_boot=300, seed=2)
@@ -522,9 +488,7 @@ def test_a_simultaneous_band_contains_the_pointwise_band_everywhere(toy_data):
             wider = s.high - s.low > p.high - p.low
             assert wider[np.isfinite(s.high - s.low)].any()     # wider somewhere
         assert (pw.best_Q, pw.best_r) == (sim.best_Q, sim.best_r)   # scalars: one interval
-
-
-def test_simultaneous_verdicts_are_a_subset_of_the_pointwise_ones():
+    # compare_rejectors: what the simultaneous bands say, the pointwise ones say too
     toy = rl.datasets.four_gaussians(1500, seed=0)
     args = (toy.accurate, toy.confidence("max_probability"), toy.confidence("breaking_ties"))
     pw = rl.compare_rejectors(*args, fractions=np.linspace(0, 1, 41), n_boot=300, seed=0)
@@ -535,20 +499,6 @@ def test_simultaneous_verdicts_are_a_subset_of_the_pointwise_ones():
     assert said.sum() <= (pw.better != "neither").sum()
     assert sim.band == "simultaneous" and sim.critical_value["Q"] > 1.9
     assert (sim.aurc.low, sim.aurc.high) == (pw.aurc.low, pw.aurc.high)
-
-
-def test_progress_is_called_with_the_fraction_done_and_changes_nothing():
-    toy = rl.datasets.four_gaussians(60, seed=2)
-    seen = []
-    with_bar = rl.bootstrap_curves(toy.accurate, toy.confidence(), n_boot=300, seed=4,
-                                   progress=seen.append)
-    plain = rl.bootstrap_curves(toy.accurate, toy.confidence(), n_boot=300, seed=4)
-    assert seen and seen[-1] == 1.0 and seen == sorted(seen) and 0 < seen[0] <= 1
-    np.testing.assert_array_equal(with_bar.Q.low, plain.Q.low)
-    report_seen = []
-    rl.rejection_report(toy.y, proba=toy.proba, n_boot=50, seed=0, progress=report_seen.append,
-                        validation=dict(y_true=toy.y, proba=toy.proba))
-    assert report_seen[-1] == 1.0 and report_seen == sorted(report_seen)
 
 
 def test_a_huge_number_of_replicates_is_refused_before_any_work(toy_data):

@@ -1,24 +1,10 @@
-"""A real browser opens the four-subsets lesson and moves its ``r`` slider; then every explorer.
+"""Lessons in JupyterLab, in a real browser: the four-subsets lesson's ``r`` slider moved by
+keyboard (the readout shows rejlab's numbers, the figure is redrawn, the link to
+``../docs/references.md`` opens), then every control of every lesson's explorer over its range.
 
-One JupyterLab serves every test of this module, laid out as the lab ``make lab`` opens: its
-root holds ``notebooks/`` and ``docs/``, so the lessons' links to ``../docs/*.md`` open there
-(the lesson test follows one), and its notification settings default to no news toast.
-
-JupyterLab runs headless on 127.0.0.1 (random free port, random token, private
-settings and workspaces), Debian's Chromium is driven by Playwright through its
-executable path, and the test presses ArrowRight on the slider as a person
-would. It then checks that the readout printed on the page shows the measures
-rejlab computes for the new ``r``, that the figure is a rendered image (not a
-"Loading widget..." placeholder), and saves a screenshot under ``tmp_path``.
-
-The second part moves every control of every lesson's explorer over its whole
-range in the same lab (one server, one page, one scratch notebook of the
-lessons' explorer cells; see "Every control of every lesson's explorer").
-
-Select it with ``pytest -m browser``; it needs ``/usr/bin/chromium``
-(``apt-get install chromium``; override the path with ``REJLAB_CHROMIUM``).
-Every wait is bounded; the server is shut down however the test ends.
-"""
+One JupyterLab on 127.0.0.1 (free port, random token, private settings) serves the module, laid
+out as ``make lab`` opens it (``notebooks/`` and ``docs/``); headless Chromium (``REJLAB_CHROMIUM``,
+default ``/usr/bin/chromium``) reaches no other host. ``pytest -m browser``; every wait bounded."""
 
 from __future__ import annotations
 
@@ -35,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -48,29 +35,24 @@ pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOK = "02_four_subsets_and_measures.ipynb"
 CHROMIUM = os.environ.get("REJLAB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-    # The machine has no network: keep Chromium from trying to reach Google.
-    "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
-]
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-sync",
+                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                 "--disable-quic"]  # the machine has no network: Chromium must not call home
 SERVER_START_S = 90      # JupyterLab usually answers in ~4 s
 KERNEL_IDLE_MS = 90_000  # kernel start + first idle
 WIDGET_MS = 60_000       # run-all-cells until the explorer is on the page
 UPDATE_MS = 30_000       # one slider move until the readout follows
 ARROW_PRESSES = 5        # step 0.01: 0.20 -> 0.25
 
-# Explorer contract (lesson 02): rl.widgets.four_subsets_explorer() defaults.
+# lesson 02's rl.widgets.four_subsets_explorer() defaults
 N_PER_CLASS, SEED, R0, STEP = 150, 0, 0.2, 0.01
 READOUT_FIELDS = ("r", "A", "Q", "φ", "A∩N", "M∩N", "A∩R", "M∩R")
 
-# Silence the "Would you like to receive official Jupyter news?" toast.
 NOTIFICATION_SETTINGS = {"fetchNews": "false", "checkForUpdates": False}
 
 
 # --------------------------------------------------------------------------
 # What rejlab says the readout must show (computed here, not copied).
-
 def _fmt(x: float) -> str:
     """The readout's number format: 3 decimals, NaN and inf spelled out."""
     if math.isnan(x):
@@ -102,7 +84,7 @@ def parse_readout(text: str) -> dict[str, str]:
 
 
 def test_expected_readout_follows_the_slider_setting():
-    """Guard for the browser test's oracle: moving r must change the readout."""
+    # the browser test's oracle: moving r must change the readout
     before, after = expected_readout(R0), expected_readout(R0 + ARROW_PRESSES * STEP)
     assert before != after
     assert after["r"] == "0.250"
@@ -113,8 +95,7 @@ def test_expected_readout_follows_the_slider_setting():
 
 
 # --------------------------------------------------------------------------
-# JupyterLab server fixture.
-
+# JupyterLab
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -129,34 +110,17 @@ def _log_tail(path: Path, lines: int = 40) -> str:
 
 
 def _stop(proc: subprocess.Popen, base: str, token: str) -> None:
-    """Ask the server to shut down (it stops its kernels), then kill its group."""
-    if proc.poll() is None:
-        try:
-            req = urllib.request.Request(f"{base}/api/shutdown?token={token}", method="POST",
-                                         data=b"")
-            urllib.request.urlopen(req, timeout=5).close()
-        except (OSError, urllib.error.URLError):
-            pass
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
-    for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
-        if proc.poll() is not None:
-            break
-        try:
+    """Ask the server to shut down (it stops its kernels), then end what is left of its group."""
+    with contextlib.suppress(OSError):      # urllib's URLError included
+        urllib.request.urlopen(urllib.request.Request(f"{base}/api/shutdown?token={token}",
+                                                      method="POST", data=b""), timeout=5).close()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=15)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, sig)
-        except ProcessLookupError:
-            break
-        try:
-            proc.wait(timeout=wait)
-        except subprocess.TimeoutExpired:
-            pass
-    # Stragglers of the group (the server itself has exited by now).
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=10)
 
 
 def _copy_log(stream, path, announced):
@@ -172,18 +136,14 @@ def _copy_log(stream, path, announced):
 
 @contextlib.contextmanager
 def running_lab(tmp_path: Path, port: int | None = None):
-    """JupyterLab on 127.0.0.1:<free port> serving a copy of ``notebooks/``.
-
-    A copy, so that the browser's autosave never writes into the repository.
-    Yields ``(base_url, token, root_dir)``; the server is stopped in
-    ``finally`` whatever happens. Fails (never hangs) when it does not start.
-    """
+    """``(base_url, token, root_dir)``: JupyterLab serving a copy of ``notebooks/`` (the lab's
+    autosave never writes into the repository), stopped whatever happens; fails, never hangs,
+    when it does not start."""
     source = REPO / "notebooks"
     if not (source / NOTEBOOK).exists():
         pytest.fail(f"lesson notebook missing: {source / NOTEBOOK}")
     root = tmp_path / "course"
-    shutil.copytree(source, root / "notebooks",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(source, root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     shutil.copytree(REPO / "docs", root / "docs")   # the lessons link ../docs/*.md, as in make lab
 
     settings = tmp_path / "lab-user-settings"
@@ -195,26 +155,18 @@ def running_lab(tmp_path: Path, port: int | None = None):
 
     port, token = port or _free_port(), secrets.token_hex(16)
     base = f"http://127.0.0.1:{port}"
-    env = dict(os.environ)
-    env.update({
-        "JUPYTER_CONFIG_DIR": str(tmp_path / "jupyter-config"),   # ignore ~/.jupyter
-        "JUPYTER_RUNTIME_DIR": str(tmp_path / "jupyter-runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(settings),
-        "JUPYTERLAB_WORKSPACES_DIR": str(workspaces),
-    })
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser",
-           "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
-           f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}",
-           "--LabApp.expose_app_in_browser=True",
-           f"--LabApp.workspaces_dir={workspaces}",
-           f"--LabApp.user_settings_dir={settings}",
-           "--allow-root"]
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "jupyter-config"),   # not ~/.jupyter
+           "JUPYTER_RUNTIME_DIR": str(tmp_path / "jupyter-runtime"),
+           "JUPYTERLAB_SETTINGS_DIR": str(settings), "JUPYTERLAB_WORKSPACES_DIR": str(workspaces)}
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           "--ServerApp.port_retries=0", f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}",
+           "--LabApp.expose_app_in_browser=True", f"--LabApp.workspaces_dir={workspaces}",
+           f"--LabApp.user_settings_dir={settings}", "--allow-root"]
     log_path = tmp_path / "jupyterlab.log"
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             stdin=subprocess.DEVNULL, start_new_session=True)
     announced = threading.Event()   # the server printed its URL: it binds the port next
-    copier = threading.Thread(target=_copy_log, args=(proc.stdout, log_path, announced),
-                              daemon=True)
+    copier = threading.Thread(target=_copy_log, args=(proc.stdout, log_path, announced), daemon=True)
     copier.start()
     try:
         deadline = time.monotonic() + SERVER_START_S
@@ -251,23 +203,19 @@ def lab_server(tmp_path_factory):
         yield server
 
 
-def test_a_server_that_cannot_start_fails_with_a_message(tmp_path):
+def test_a_server_that_cannot_start_and_a_missing_chromium_fail_with_a_message(tmp_path):
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:  # port taken
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         with pytest.raises(pytest.fail.Exception, match="JupyterLab failed to start"):
             with running_lab(tmp_path, port=busy.getsockname()[1]):
                 pass
-
-
-def test_missing_chromium_fails_with_a_message(tmp_path):
     with pytest.raises(pytest.fail.Exception, match="chromium is missing"):
         _launch_chromium(None, tmp_path / "no-such-chromium")
 
 
 # --------------------------------------------------------------------------
-# The browser test.
-
+# The lesson in the browser
 KERNEL_IDLE_JS = """() => {
   const app = window.jupyterapp;
   const w = app && app.shell.currentWidget;
@@ -295,8 +243,7 @@ def test_the_course_lab_shows_no_news_toast(lab_server):
     # makes "no news, no update check" the default of the lab's notification settings
     base, token, _root = lab_server
     plugin = "@jupyterlab/apputils-extension:notification"
-    with urllib.request.urlopen(f"{base}/lab/api/settings/{plugin}?token={token}",
-                                timeout=30) as answer:
+    with urllib.request.urlopen(f"{base}/lab/api/settings/{plugin}?token={token}", timeout=30) as answer:
         schema = json.load(answer)["schema"]["properties"]
     assert schema["fetchNews"]["default"] == "false", \
         f"the news toast is on in {sys.prefix}: run classroom/student_lab.py there"
@@ -342,9 +289,7 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
                 "() => window.jupyterapp.shell.currentWidget.context.model.dirty") is False, \
                 "opening the lesson marked it modified: store it as the lab writes it"
 
-            # Run every cell and wait (bounded) for the run to finish: the stored
-            # widget state in the notebook renders stale copies of the explorer
-            # until its cell has run again.
+            # the stored widget state renders stale copies of the explorer until its cell ran again
             step = "running all cells"
             ran = page.evaluate(RUN_ALL_JS, WIDGET_MS)
             assert ran is True, "a cell of the lesson raised an error in JupyterLab"
@@ -358,7 +303,6 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
                 has=page.locator(".widget-label", has_text=re.compile(r"^\s*r\s*$")))
             image = cell.locator("img.widget-image")
 
-            # The widget really rendered: controls, readout and a decoded PNG.
             step = "checking the rendered explorer"
             assert slider.count() == 1
             expect(image).to_have_attribute("src", re.compile(r"\S"), timeout=UPDATE_MS)
@@ -369,18 +313,15 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
             assert before == expected_readout(R0), "readout before moving the slider"
             src_before = image.get_attribute("src")
 
-            # Move the slider as a person would: focus the handle, press ArrowRight.
             step = "moving the slider with the keyboard"
             handle = slider.locator(".noUi-handle")
             handle.focus()
             for _ in range(ARROW_PRESSES):
                 handle.press("ArrowRight")
             target = R0 + ARROW_PRESSES * STEP
-            expect(slider.locator(".widget-readout")).to_have_text(
-                f"{target:.2f}", timeout=UPDATE_MS)
+            expect(slider.locator(".widget-readout")).to_have_text(f"{target:.2f}", timeout=UPDATE_MS)
 
-            # The kernel recomputed and the page now shows rejlab's numbers.
-            # (Locators, not element handles: the HTML widget replaces its span.)
+            # locators, not element handles: the HTML widget replaces its span
             step = "waiting for the readout to follow the slider"
             want = expected_readout(target)
             expect(readout).to_contain_text(f"r = {want['r']} ", timeout=UPDATE_MS)
@@ -389,7 +330,6 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
             assert after == want, "readout after moving the slider"
             assert after != before
 
-            # ... and redrew the figure (a new PNG in the image widget).
             step = "waiting for the figure to be redrawn"
             expect(image).not_to_have_attribute("src", src_before, timeout=UPDATE_MS)
             page.wait_for_function(IMAGE_JS, arg=image.element_handle(), timeout=UPDATE_MS)
@@ -408,8 +348,7 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
             link = page.locator('.jp-RenderedMarkdown a[href*="docs/references.md"]').first
             link.scroll_into_view_if_needed()
             link.click()
-            page.wait_for_function(OPENED_JS, arg="docs/references.md", timeout=UPDATE_MS,
-                                   polling=100)
+            page.wait_for_function(OPENED_JS, arg="docs/references.md", timeout=UPDATE_MS, polling=100)
             assert "Condessa" in page.evaluate(
                 "() => window.jupyterapp.shell.currentWidget.context.model.toString()")
             assert not external, f"JupyterLab asked for other hosts (aborted): {external[:5]}"
@@ -674,15 +613,8 @@ def explorers_page(lab_server, local_only):
             ran = time.monotonic() - started
             load_errors = list(errors)
             errors.clear()
-
-            class Helper:
-                pass
-
-            helper = Helper()
-            helper.page, helper.index, helper.errors, helper.external = page, index, errors, external
-            helper.run_all_s, helper.error_type = ran, PlaywrightError
-            helper.load_errors = load_errors
-            yield helper
+            yield types.SimpleNamespace(page=page, index=index, errors=errors, external=external,
+                                        run_all_s=ran, error_type=PlaywrightError, load_errors=load_errors)
         finally:
             browser.close()
 
@@ -701,8 +633,7 @@ def test_every_lesson_explorer_renders_in_jupyterlab(explorers_page):
 
 
 @pytest.mark.parametrize("lesson", _lessons())
-def test_every_explorer_control_over_its_whole_range_in_jupyterlab(explorers_page, lesson,
-                                                                   tmp_path):
+def test_every_explorer_control_over_its_whole_range_in_jupyterlab(explorers_page, lesson, tmp_path):
     page = explorers_page.page
     cell, factory = explorers_page.index[lesson]
     expected = list(getattr(getattr(rl.widgets, factory), "expected_messages", ()))

@@ -10,19 +10,28 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import matplotlib
 import numpy as np
 import pytest
 
 import rejlab as rl
 from rejlab.course.datasets._guarantees import validation_rows
 
-matplotlib.use("Agg")
-
 
 @pytest.fixture(scope="module")
 def study():
     return rl.datasets.conformal_study(0.1, n_per_class=25, n_splits=30, seed=3)
+
+
+@pytest.fixture(scope="module")
+def lesson_study():   # the lesson's and docs/maths.md's: 200 samples, 400 splits
+    return rl.datasets.conformal_study(0.1, n_per_class=50, n_splits=400)
+
+
+def exact_expected_joint_risk(n, level=0.1):
+    """E[min(k, M)] / (n + 1), M ~ Binomial(n + 1, e), k = floor(level (n + 1)): in fractions."""
+    e, k = Fraction(1 - rl.datasets.expected_accuracy(1.0)), math.floor(Fraction(level) * (n + 1))
+    return sum(math.comb(n + 1, m) * e ** m * (1 - e) ** (n + 1 - m) * min(k, m)
+               for m in range(n + 2)) / (n + 1)
 
 
 def test_each_crc_threshold_is_the_one_sample_threshold(study):
@@ -36,24 +45,19 @@ def test_each_crc_threshold_is_the_one_sample_threshold(study):
 
 def test_sgr_and_ltt_are_lesson_14s_study_on_the_same_samples(study):
     for name, method in (("SGR", "sgr"), ("Learn then Test", "ltt")):
-        g = rl.datasets.guarantee_study(0.1, 0.1, method=method, n_per_class=25, n_splits=30,
-                                        seed=3)
+        g = rl.datasets.guarantee_study(0.1, 0.1, method=method, n_per_class=25, n_splits=30, seed=3)
         judged = study.rules[name]
         assert np.array_equal(judged.coverage, g.coverage)
         assert np.nanmean(judged.selective_risk > 0.1) == pytest.approx(g.exceedance)
 
 
 def test_the_exact_expectation_in_fractions(study):
-    e, n = Fraction(1 - rl.datasets.expected_accuracy(1.0)), 100
-    k = math.floor(Fraction(0.1) * (n + 1))
-    want = sum(math.comb(n + 1, m) * e ** m * (1 - e) ** (n + 1 - m) * min(k, m)
-               for m in range(n + 2)) / (n + 1)
-    assert study.expected_joint_risk == pytest.approx(float(want), rel=1e-9)
-    assert 0.1 - 2 / (n + 1) <= study.expected_joint_risk <= 0.1
+    assert study.expected_joint_risk == pytest.approx(float(exact_expected_joint_risk(100)), rel=1e-9)
+    assert 0.1 - 2 / 101 <= study.expected_joint_risk <= 0.1
 
 
-def test_the_lessons_study_keeps_its_promise_on_average():
-    s = rl.datasets.conformal_study(0.1, n_per_class=50, n_splits=400)
+def test_the_lessons_study_keeps_its_promise_on_average(lesson_study):
+    s = lesson_study
     joint = s.crc.joint_risk
     se = joint.std(ddof=1) / math.sqrt(joint.size)
     assert abs(joint.mean() - s.expected_joint_risk) < 3 * se
@@ -67,12 +71,11 @@ def test_the_comparison_on_one_sample_against_a_large_fresh_sample():
     t = rl.conformal_risk_control(cal.accurate, cal.confidence("max_probability"), 0.1)
     assert cmp.crc.threshold.value == t.value and cmp.n == 200
     big = rl.datasets.four_gaussians(100_000, seed=11)         # 400,000 fresh samples
+    c = big.confidence("max_probability")
     for judged in cmp.methods.values():
-        c = big.confidence("max_probability")
         kept = ~rl.reject_below(c, judged.threshold)
         assert kept.mean() == pytest.approx(judged.coverage, abs=0.004)
-        assert rl.joint_risk(big.accurate, c, judged.threshold) == pytest.approx(
-            judged.joint_risk, abs=0.003)
+        assert rl.joint_risk(big.accurate, c, judged.threshold) == pytest.approx(judged.joint_risk, abs=0.003)
     assert cmp.crc.selective_risk == pytest.approx(cmp.crc.joint_risk / cmp.crc.coverage)
 
 
@@ -93,7 +96,7 @@ def test_the_figures_return_their_axes_and_redraw_in_place(study):
     plt.close("all")
 
 
-def test_the_numbers_of_the_maths_reference_section_n():
+def test_the_numbers_of_the_maths_reference_section_n(lesson_study):
     from pathlib import Path
 
     text = " ".join((Path(__file__).parents[1] / "docs" / "maths.md").read_text().split())
@@ -102,18 +105,14 @@ def test_the_numbers_of_the_maths_reference_section_n():
     c = [0.95, 0.9, 0.85, 0.8, 0.7, 0.65, 0.6, 0.5, 0.4, 0.3]
     kept = [ci for ai, ci in zip(a, c) if ci > 0.5]                # by hand: λ̂ = 0.5
     assert len(kept) == 7 and sum(not ai for ai, ci in zip(a, c) if ci > 0.5) == 2
-    s = rl.datasets.conformal_study(0.1, n_per_class=50, n_splits=400)
+    s = lesson_study
     shown = {"0.0995": s.expected_joint_risk, "0.0900": 0.1 - 2 / 201,
              "0.1007": s.crc.joint_risk.mean(), "0.590": s.crc.coverage.mean(),
              "0.591": s.best_coverage, "0.006": s.rules["SGR"].coverage.mean(),
              "0.074": s.rules["Learn then Test"].coverage.mean(), "0.340": s.sgr.best_coverage,
              "0.1044": np.nanmean(s.selective_recipe.selective_risk)}
-    e, k = Fraction(1 - rl.datasets.expected_accuracy(1.0)), math.floor(Fraction(0.1) * 201)
-    exact = sum(math.comb(201, m) * e ** m * (1 - e) ** (201 - m) * min(k, m)
-                for m in range(202)) / 201                         # in fractions, n = 200
-    assert f"{float(exact):.4f}" == "0.0995"
+    assert f"{float(exact_expected_joint_risk(200)):.4f}" == "0.0995"
     for text_value, value in shown.items():
         assert f"{value:.{len(text_value) - 2}f}" == text_value and text_value in section
     assert f"{np.mean(s.crc.joint_risk > 0.1):.0%}" == "48%" and "48 %" in section
-    assert f"{np.mean(s.selective_recipe.selective_risk > 0.1):.1%}" == "54.5%"
-    assert "54.5 %" in section
+    assert f"{np.mean(s.selective_recipe.selective_risk > 0.1):.1%}" == "54.5%" and "54.5 %" in section

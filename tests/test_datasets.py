@@ -18,24 +18,19 @@ def test_four_gaussians_accuracy_is_phi_of_1_squared():
     acc = rl.accuracy_vector(y, proba.argmax(axis=1)).mean()
     expected = (0.5 * (1 + math.erf(1 / math.sqrt(2)))) ** 2
     assert expected == pytest.approx(0.7079, abs=1e-4)
-    # n = 200 000 Bernoulli trials: standard error ~ 0.001; allow 4 SE
-    assert abs(acc - expected) < 4 * math.sqrt(expected * (1 - expected) / y.size)
+    assert abs(acc - expected) < 4 * math.sqrt(expected * (1 - expected) / y.size)  # 4 SE of 200,000
 
 
 def test_four_gaussians_is_seeded_and_exact():
     a = rl.datasets.four_gaussians(10, seed=7)
-    b = rl.datasets.four_gaussians(10, seed=7)
-    c = rl.datasets.four_gaussians(10, seed=8)
-    np.testing.assert_array_equal(a.X, b.X)
-    assert not np.array_equal(a.X, c.X)
+    np.testing.assert_array_equal(a.X, rl.datasets.four_gaussians(10, seed=7).X)
+    assert not np.array_equal(a.X, rl.datasets.four_gaussians(10, seed=8).X)
     assert np.bincount(a.y).tolist() == [10, 10, 10, 10]
     np.testing.assert_allclose(a.proba.sum(axis=1), 1.0)
     # the posterior is the normalised Gaussian likelihood at the true centres
     d2 = ((a.X[:, None, :] - rl.datasets.CENTRES[None]) ** 2).sum(-1)
-    lik = np.exp(-d2 / 2)
-    np.testing.assert_allclose(a.proba, lik / lik.sum(1, keepdims=True))
-    # nearest centre = argmax posterior
-    np.testing.assert_array_equal(a.proba.argmax(1), d2.argmin(1))
+    np.testing.assert_allclose(a.proba, np.exp(-d2 / 2) / np.exp(-d2 / 2).sum(1, keepdims=True))
+    np.testing.assert_array_equal(a.proba.argmax(1), d2.argmin(1))    # nearest centre = argmax
 
 
 def test_import_rejlab_does_not_import_matplotlib_or_ipywidgets():
@@ -55,11 +50,17 @@ def write_mat(path, **arrays):
 
 
 def tiny_scene_arrays():
-    rng = np.random.default_rng(0)
     gt = np.zeros((6, 5), dtype=np.uint8)
-    gt[:3, :] = 1
-    gt[3:, 2:] = 2
-    return rng.random((6, 5, 4)) * 1000, gt
+    gt[:3, :], gt[3:, 2:] = 1, 2
+    return np.random.default_rng(0).random((6, 5, 4)) * 1000, gt
+
+
+@pytest.fixture
+def scene_files(tmp_path):
+    """A tiny scene's two files under their standard names, and its arrays."""
+    cube, gt = tiny_scene_arrays()
+    return (write_mat(tmp_path / "d.mat", indian_pines_corrected=cube),
+            write_mat(tmp_path / "g.mat", indian_pines_gt=gt), cube, gt)
 
 
 def test_loader_accepts_other_names(tmp_path):
@@ -70,11 +71,9 @@ def test_loader_accepts_other_names(tmp_path):
     np.testing.assert_array_equal(scene.ground_truth, gt)
 
 
-def _bad_files(tmp_path):
+def _bad_files(tmp_path, scene_files):
     """Files that are not the scene's, each with the message its loading must give."""
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
-    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    d, g, cube, gt = scene_files
     junk = tmp_path / "junk.mat"
     junk.write_bytes(b"not a matlab file at all")
     big_label = gt.astype(np.int64)
@@ -85,21 +84,19 @@ def _bad_files(tmp_path):
         ((d, g), {"data_key": "nope"}, "data_path.*'nope'"),
         ((d, g), {"gt_key": "missing"}, "gt_path.*'missing'"),
         ((write_mat(tmp_path / "short.mat", indian_pines_corrected=cube[:5]), g), {}, "same image"),
-        ((write_mat(tmp_path / "flat.mat", indian_pines_corrected=cube[..., 0]), g), {},
-         "data_path.*3-D"),
+        ((write_mat(tmp_path / "flat.mat", indian_pines_corrected=cube[..., 0]), g), {}, "data_path.*3-D"),
         ((d, write_mat(tmp_path / "bad.mat", indian_pines_gt=gt - 1.5)), {}, "gt_path"),
         ((junk, g), {}, "data_path: cannot read"),
         ((d, write_mat(tmp_path / "17.mat", indian_pines_gt=big_label)), {}, "gt_path.*0..16.*17"),
-        ((write_mat(tmp_path / "text.mat", indian_pines_corrected="not a cube"), g), {},
-         "data_path.*'char'"),
+        ((write_mat(tmp_path / "text.mat", indian_pines_corrected="not a cube"), g), {}, "data_path.*'char'"),
         ((write_mat(tmp_path / "cells.mat", indian_pines_corrected=np.array([[1, "a"]], dtype=object)),
           g), {}, "data_path.*'cell'"),
     ]
 
 
-def test_loader_refuses_what_is_not_the_scene_naming_the_file(tmp_path, monkeypatch):
+def test_loader_refuses_what_is_not_the_scene_naming_the_file(tmp_path, scene_files, monkeypatch):
     sio = pytest.importorskip("scipy.io")
-    cases = _bad_files(tmp_path)
+    cases = _bad_files(tmp_path, scene_files)
     for paths, keys, message in cases:
         with pytest.raises(ValueError, match=message):
             rl.datasets.load_indian_pines(*paths, **keys)
@@ -135,16 +132,12 @@ def write_declared_mat(path, name, shape, *, mat_class=9, data_type=2, itemsize=
     if data is not None:  # the size fields are 32-bit: a header-only file may say "at most"
         nbytes, size = min(nbytes, 2**32 - 1), min(size, 2**32 - 1)
     packer = zlib.compressobj(1)
-    parts = [packer.compress(struct.pack("<II", 14, size) + head
-                             + struct.pack("<II", data_type, nbytes))]
-    if data is None:
-        zeros = bytes(1 << 22)
-        left = nbytes + (-nbytes % 8)
-        while left:
-            parts.append(packer.compress(zeros[:min(left, len(zeros))]))
-            left -= min(left, len(zeros))
-    else:
-        parts.append(packer.compress(data))
+    parts = [packer.compress(struct.pack("<II", 14, size) + head + struct.pack("<II", data_type, nbytes)
+                             + (data or b""))]
+    left = nbytes + (-nbytes % 8) if data is None else 0
+    while left:   # the zeros 4 MiB at a time
+        parts.append(packer.compress(bytes(min(left, 1 << 22))))
+        left -= min(left, 1 << 22)
     parts.append(packer.flush())
     stream = b"".join(parts)
     header = b"MATLAB 5.0 MAT-file, written by the rejlab tests".ljust(116) + bytes(8)
@@ -172,7 +165,6 @@ def test_declared_huge_cube_is_refused_before_loading(tmp_path, no_loadmat):
     big = write_declared_mat(tmp_path / "big.mat", "indian_pines_corrected", (145, 145, 2000))
     assert os.path.getsize(big) < 200_000
     assert sio.whosmat(big) == [("indian_pines_corrected", (145, 145, 2000), "uint8")]
-    _, gt = tiny_scene_arrays()
     g = write_mat(tmp_path / "g.mat", indian_pines_gt=np.zeros((145, 145), dtype=np.uint8))
     with pytest.raises(ValueError, match=r"data_path.*big\.mat.*\(145, 145, 2000\)"):
         rl.datasets.load_indian_pines(big, g)
@@ -188,12 +180,10 @@ def test_absurd_declared_cube_shapes_are_refused(tmp_path, no_loadmat, shape):
         rl.datasets.load_indian_pines(big, g)
 
 
-def test_ground_truth_declaring_another_image_is_refused(tmp_path, no_loadmat):
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube)
-    g = write_declared_mat(tmp_path / "g.mat", "indian_pines_gt", (60000, 60000), data=b"")
+def test_ground_truth_declaring_another_image_is_refused(tmp_path, scene_files, no_loadmat):
+    g = write_declared_mat(tmp_path / "big_gt.mat", "indian_pines_gt", (60000, 60000), data=b"")
     with pytest.raises(ValueError, match="same image.*60000"):
-        rl.datasets.load_indian_pines(d, g)
+        rl.datasets.load_indian_pines(scene_files[0], g)
 
 
 def test_loader_reads_only_the_chosen_variable(tmp_path, monkeypatch):
@@ -201,14 +191,9 @@ def test_loader_reads_only_the_chosen_variable(tmp_path, monkeypatch):
     cube, gt = tiny_scene_arrays()
     d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube, other=np.ones((3, 3)))
     g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
-    calls = []
-    real = sio.loadmat
-
-    def spy(path, **kwargs):
-        calls.append(kwargs.get("variable_names"))
-        return real(path, **kwargs)
-
-    monkeypatch.setattr(sio, "loadmat", spy)
+    calls, real = [], sio.loadmat
+    monkeypatch.setattr(sio, "loadmat",
+                        lambda path, **kw: calls.append(kw.get("variable_names")) or real(path, **kw))
     scene = rl.datasets.load_indian_pines(d, g)
     assert calls == [["indian_pines_corrected"], ["indian_pines_gt"]]
     np.testing.assert_allclose(scene.features, cube)

@@ -1,32 +1,19 @@
-"""The documentation pages in docs/ say what the library does.
-
-What can be checked mechanically is checked here:
-
-- every ``rl.<name>`` a page mentions exists in rejlab;
-- the maths reference mentions every public function it must document;
-- every file path ``docs/architecture.md`` names exists;
-- relative links between pages resolve;
-- the teacher guide's minutes are the lessons' own (each lesson states its time
-  in its first cell), its lesson-by-lesson table has one row per lesson with
-  the explorer's own question and every exercise of the lesson, and its plans
-  add up;
-- the references page cites both papers with the exact strings;
-- no page names an internal document, a seed file or an issue number, and no
-  page holds raw HTML (the pages become a static site);
-- the worked numbers of the maths reference come out of rejlab and out of a
-  naive reference computed here from the definitions, and the claims it proves
-  by counting hold on every small case.
-"""
+"""The documentation pages in docs/ say what the library does: names, paths, links, citations
+and forbidden words; the maths reference's worked numbers against rejlab and against naive
+references from the definitions; the teacher guide's times, rows and plans against the lessons."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import random
 import re
+import sys
 from fractions import Fraction
 from pathlib import Path
 
+import nbformat
 import numpy as np
 import pytest
 
@@ -44,23 +31,20 @@ def read(name):
 # --- names --------------------------------------------------------------------
 
 #: The public functions the maths reference must document (as ``rl.<name>``).
-MUST_DOCUMENT = (
-    "accuracy_vector", "reject_lowest", "reject_below", "subset_counts", "rejected_fraction",
-    "nonrejected_accuracy", "classification_quality", "rejection_quality", "operating_point",
-    "rejection_curves", "measures_from_counts", "quality_from_accuracy",
-    "rejection_quality_from_accuracy", "confusion_from_triplet", "triplet_from_confusion",
-    "confusion_from_counts", "max_probability", "breaking_ties", "cost", "relative_optimality",
-    "compare", "rho_zero", "rho_zero_curve", "optimality_matrix", "operating_region",
-    "operating_set", "neighborhood", "neighborhood_system", "subscripts", "derived_covering",
-    "overlapped_elements", "overlapped_elements_theorem", "covering_kind", "absolute_accuracy",
-    "relative_accuracy_rate", "t_neg", "accuracy_report", "compare_methods", "multilabel_scores",
-    "evaluate_multilabel", "multilabel_measures", "rejection_report", "risk_coverage", "aurc",
-    "excess_aurc", "augrc", "failure_auroc", "risk_at_coverage", "coverage_at_risk",
-    "chow_rule", "select_threshold", "bootstrap_curves", "compare_rejectors",
-    "guaranteed_threshold", "binomial_upper_bound", "calibration_bins",
-    "expected_calibration_error", "apply_temperature", "fit_temperature",
-    "defer", "deferral_curve", "deferral_point", "deferral_surrogate_minimizer",
-)
+MUST_DOCUMENT = """
+    accuracy_vector reject_lowest reject_below subset_counts rejected_fraction nonrejected_accuracy
+    classification_quality rejection_quality operating_point rejection_curves measures_from_counts
+    quality_from_accuracy rejection_quality_from_accuracy confusion_from_triplet triplet_from_confusion
+    confusion_from_counts max_probability breaking_ties cost relative_optimality compare rho_zero
+    rho_zero_curve optimality_matrix operating_region operating_set neighborhood neighborhood_system
+    subscripts derived_covering overlapped_elements overlapped_elements_theorem covering_kind
+    absolute_accuracy relative_accuracy_rate t_neg accuracy_report compare_methods multilabel_scores
+    evaluate_multilabel multilabel_measures rejection_report risk_coverage aurc excess_aurc augrc
+    failure_auroc risk_at_coverage coverage_at_risk chow_rule select_threshold bootstrap_curves
+    compare_rejectors guaranteed_threshold binomial_upper_bound calibration_bins
+    expected_calibration_error apply_temperature fit_temperature defer deferral_curve deferral_point
+    deferral_surrogate_minimizer
+""".split()
 
 RL_NAME = re.compile(r"\brl\.([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 
@@ -76,20 +60,10 @@ def resolve(dotted):
     return obj
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_every_rl_name_exists(page):
-    missing = sorted({name for name in RL_NAME.findall(read(page))
-                      if resolve(name) is None})
-    assert not missing, f"{page} mentions names rejlab does not have: {missing}"
-
-
-def test_resolve_can_fail():
+def test_the_maths_reference_documents_every_public_function_and_resolve_can_fail():
     assert resolve("no_such_function") is None
     assert resolve("datasets.no_such_thing") is None
     assert resolve("datasets.four_gaussians") is rl.datasets.four_gaussians
-
-
-def test_the_maths_reference_documents_every_public_function():
     mentioned = set(RL_NAME.findall(read("maths.md")))
     missing = [name for name in MUST_DOCUMENT if name not in mentioned]
     assert not missing, f"docs/maths.md does not mention: {missing}"
@@ -129,19 +103,16 @@ def _exists(path):
 
 
 def test_architecture_names_only_files_that_exist_or_are_planned():
-    paths = {p for p in map(_path_like, _code_tokens(read("architecture.md"))) if p}
-    assert len(paths) > 40, "the path extraction found suspiciously few paths"
-    assert not [p for p in paths if p.startswith("/")], "absolute paths in architecture.md"
-    missing = sorted(p for p in paths if not _exists(p))
-    assert not missing, f"docs/architecture.md names files that do not exist: {missing}"
-
-
-def test_the_path_check_can_fail():
     assert not _exists("rejlab/no_such_module.py")
     assert not _exists("no_such_folder/test_<module>.py")
     assert _exists("tests/test_<module>.py")
     assert _path_like("rejlab/measures.py,") == "rejlab/measures.py"
     assert _path_like("rl.plot.report") is None
+    paths = {p for p in map(_path_like, _code_tokens(read("architecture.md"))) if p}
+    assert len(paths) > 40, "the path extraction found suspiciously few paths"
+    assert not [p for p in paths if p.startswith("/")], "absolute paths in architecture.md"
+    missing = sorted(p for p in paths if not _exists(p))
+    assert not missing, f"docs/architecture.md names files that do not exist: {missing}"
 
 
 def test_architecture_covers_every_module_of_the_package():
@@ -158,14 +129,12 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_relative_links_resolve(page):
-    bad = []
-    for target in LINK.findall(read(page)):
-        if re.match(r"[a-z]+:", target) or target.startswith("#"):
-            continue
-        path = target.split("#", 1)[0]
-        if not (DOCS / path).exists():
-            bad.append(target)
+def test_every_rl_name_exists_and_relative_links_resolve(page):
+    missing = sorted({name for name in RL_NAME.findall(read(page)) if resolve(name) is None})
+    assert not missing, f"{page} mentions names rejlab does not have: {missing}"
+    bad = [target for target in LINK.findall(read(page))      # relative: no scheme, not "#..."
+           if not re.match(r"[a-z]+:", target) and not target.startswith("#")
+           and not (DOCS / target.split("#", 1)[0]).exists()]
     assert not bad, f"{page} links to missing pages: {bad}"
 
 
@@ -201,14 +170,6 @@ def _all_docs():
     return sorted(DOCS.rglob("*.md"))
 
 
-@pytest.mark.parametrize("path", _all_docs(), ids=lambda p: p.name)
-def test_no_internal_references(path):
-    text = path.read_text(encoding="utf-8")
-    found = [f"{what}: {m.group(0)!r}" for pattern, what in FORBIDDEN
-             for m in pattern.finditer(text)]
-    assert not found, f"{path.name}: {found}"
-
-
 def test_the_forbidden_patterns_can_fail():
     sample = "see SPEC, seed 001 and issue 12, or #14"
     assert sum(bool(p.search(sample)) for p, _ in FORBIDDEN) == 4
@@ -223,8 +184,11 @@ def _prose(text):
 
 
 @pytest.mark.parametrize("path", _all_docs(), ids=lambda p: p.name)
-def test_no_raw_html(path):
-    tags = re.findall(r"<[A-Za-z!/][^>\n]*>", _prose(path.read_text(encoding="utf-8")))
+def test_no_internal_references_and_no_raw_html(path):
+    text = path.read_text(encoding="utf-8")
+    found = [f"{what}: {m.group(0)!r}" for pattern, what in FORBIDDEN for m in pattern.finditer(text)]
+    assert not found, f"{path.name}: {found}"
+    tags = re.findall(r"<[A-Za-z!/][^>\n]*>", _prose(text))
     assert not tags, f"{path.name} holds raw HTML: {tags}"
 
 
@@ -288,16 +252,13 @@ def test_table_1_both_readings():
         assert numbers == expected, label
 
 
-def test_the_toy_problem_numbers(toy_curves):
+def test_the_toy_problem_numbers_and_its_population_optimum(toy_curves):
     text = read("maths.md")
     assert f"{rl.datasets.EXPECTED_ACCURACY:.4f}" == "0.7079" and "0.7079" in text
     cv = toy_curves["max_probability"]
     best = cv.best_Q()
     assert f"its largest $Q$, {cv.Q[best]:.3f}, at $r = {cv.r[best]:.3f}$" in text
-
-
-def test_the_population_optimum_of_the_toy_problem():
-    # x ~ N((1, 1), I) by symmetry; p_max = s(2|x1|) s(2|x2|); Chow at rho = 1/2
+    # the population optimum: x ~ N((1, 1), I) by symmetry; p_max = s(2|x1|) s(2|x2|); Chow at rho = 1/2
     x = np.linspace(-7.0, 9.0, 2001)
     w = np.exp(-(x - 1.0) ** 2 / 2.0) / math.sqrt(2.0 * math.pi) * (x[1] - x[0])
     s = 1.0 / (1.0 + np.exp(-2.0 * np.abs(x)))
@@ -308,7 +269,6 @@ def test_the_population_optimum_of_the_toy_problem():
     q = float((weight * np.where(rejected, 1.0 - p, p)).sum())
     a = float((weight * ~rejected * p).sum()) / (1.0 - r)
     assert abs(float((weight * p).sum()) - rl.datasets.EXPECTED_ACCURACY) < 1e-5
-    text = read("maths.md")
     assert f"$r \\approx {r:.3f}$, with $Q \\approx {q:.3f}$ and $A \\approx {a:.3f}$" in text
 
 
@@ -327,8 +287,7 @@ def test_the_worked_ten_sample_example():
     op = rl.operating_point(a, rl.reject_lowest(c, count=3))
     counts = op.counts
     text = read("maths.md")
-    assert (f"$an = {counts.an}$, $mn = {counts.mn}$, $ar = {counts.ar}$, $mr = {counts.mr}$"
-            in text)
+    assert (f"$an = {counts.an}$, $mn = {counts.mn}$, $ar = {counts.ar}$, $mr = {counts.mr}$" in text)
     assert Fraction(op.A).limit_denominator(100) == Fraction(5, 7) and op.Q == 0.7 and op.phi == 3
     conf = rl.confusion_from_counts(counts)
     assert (round(conf.tp, 12), round(conf.fp, 12), round(conf.tn, 12), round(conf.fn, 12)) \
@@ -510,8 +469,7 @@ def test_the_theorem_fails_exactly_where_the_page_says():
     universe = "abcde"
     failures = 0
     for _ in range(3000):
-        blocks = [frozenset(x for x in universe if rnd.random() < 0.5)
-                  for _ in range(rnd.randint(1, 4))]
+        blocks = [frozenset(x for x in universe if rnd.random() < 0.5) for _ in range(rnd.randint(1, 4))]
         if not all(blocks) or set().union(*blocks) != set(universe):
             continue
         counted = set(rl.overlapped_elements(blocks))
@@ -553,37 +511,24 @@ def test_partition_results_make_rar_a_function_of_aa():
 
 NOTEBOOKS = ROOT / "notebooks"
 LESSON_STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
-
-
-def _build_book():
-    """tools/build_book.py, whose lesson_minutes() reads a lesson's own time."""
-    import importlib
-    import sys
-
-    tools = str(ROOT / "tools")
-    if tools not in sys.path:
-        sys.path.insert(0, tools)
-    return importlib.import_module("build_book")
+sys.path.insert(0, str(ROOT / "tools"))     # tools/build_book.py reads a lesson's own time
+build_book = importlib.import_module("build_book")
 
 
 def _lesson_time(stem):
     """(total, reading, explorer, exercises) as the lesson's first cell states them."""
-    import nbformat
-
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
     first = next(c.source for c in nb.cells if c.cell_type == "markdown")
     m = re.search(r"\*\*Time[.:]?\*\*[.:]?\s*[Aa]bout (\d+) minutes(.*?)(?:\n\n|$)", first, flags=re.S)
     assert m, f"{stem} states no time"
     total = int(m.group(1))
-    assert total == _build_book().lesson_minutes(NOTEBOOKS / f"{stem}.ipynb")
+    assert total == build_book.lesson_minutes(NOTEBOOKS / f"{stem}.ipynb")
     parts = [int(x) for x in re.findall(r"\d+", m.group(2))[:3]]
     assert len(parts) == 3 and sum(parts) == total, f"{stem}: {total} minutes split as {parts}"
     return (total, *parts)
 
 
 def _explorers(stem):
-    import nbformat
-
     nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
     return {name for c in nb.cells if c.cell_type == "code"
             for name in re.findall(r"rl\.widgets\.(\w+)\(", c.source)}
@@ -597,11 +542,8 @@ def _flat(text):
     return " ".join(text.split())
 
 
-def test_the_guide_names_no_course_toml():
+def test_the_guide_minutes_table_and_totals_are_the_lessons_own_times():
     assert "course.toml" not in read("teaching.md") and "TODO" not in read("teaching.md")
-
-
-def test_the_guide_minutes_table_is_the_lessons_own_times():
     rows = _table_after(read("teaching.md"), "| Lesson | Minutes |")
     table = {cells[0].split()[0]: cells[1] for cells in rows}
     own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
@@ -609,9 +551,7 @@ def test_the_guide_minutes_table_is_the_lessons_own_times():
     wrong = {k: (table[k], v) for k, v in own.items() if table[k] != str(v)}
     assert not wrong, f"guide minutes differ from the lessons' own (guide, lesson): {wrong}"
     assert table["**In"] == f"**{sum(own.values())}**"
-
-
-def test_the_guide_totals_are_the_lessons_own():
+    assert list(_lesson_rows()) == LESSON_STEMS        # one row per lesson, in course order
     times = [_lesson_time(stem) for stem in LESSON_STEMS]
     total, exercises = sum(t[0] for t in times), sum(t[3] for t in times)
     text = _flat(read("teaching.md"))
@@ -630,41 +570,27 @@ def _lesson_rows():
     return out
 
 
-def test_the_guide_has_one_row_per_lesson_in_course_order():
-    assert list(_lesson_rows()) == LESSON_STEMS
-
-
 @pytest.mark.parametrize("stem", LESSON_STEMS)
-def test_each_lesson_row_has_the_lessons_own_minutes(stem):
-    minutes = _lesson_rows()[stem][2]
-    assert [int(x) for x in re.findall(r"\d+", minutes)] == list(_lesson_time(stem)), minutes
-
-
-@pytest.mark.parametrize("stem", LESSON_STEMS)
-def test_each_lesson_row_quotes_its_explorers_question(stem):
-    cell = _flat(_lesson_rows()[stem][3])
+def test_each_lesson_row_has_its_minutes_its_explorers_question_and_every_exercise(stem):
+    row = _lesson_rows()[stem]
+    assert [int(x) for x in re.findall(r"\d+", row[2])] == list(_lesson_time(stem)), row[2]
+    cell = _flat(row[3])
     explorers = _explorers(stem)
     assert explorers, f"{stem} opens no explorer"
     for name in explorers:
         question = _flat(getattr(rl.widgets, name).question)
-        sentences = re.split(r"(?<=\?) ", question)
         assert f"`{name}`" in cell, f"the row of {stem} does not name {name}"
-        assert any(sentence in cell for sentence in sentences), (
+        assert any(sentence in cell for sentence in re.split(r"(?<=\?) ", question)), (
             f"the row of {stem} does not quote the question of {name}: {question!r}")
-
-
-@pytest.mark.parametrize("stem", LESSON_STEMS)
-def test_each_lesson_row_names_every_exercise_of_the_lesson(stem):
     number = _number(stem)
     ids = [i for i in rl.exercises.EXERCISES
            if (i.split("-")[0] if not i.startswith("demo") else "00") == number]
     assert ids, f"no exercise registered for lesson {number}"
-    cell = _lesson_rows()[stem][4]
-    missing = [i for i in ids if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", cell)]
+    missing = [i for i in ids if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", row[4])]
     assert not missing, f"the row of {stem} does not name {missing}"
 
 
-def test_the_plans_fit_their_sessions():
+def test_the_plans_fit_their_sessions_and_sum_the_lessons_own_times():
     def plan(header):
         return _table_after(read("teaching.md"), header)
 
@@ -679,9 +605,6 @@ def test_the_plans_fit_their_sessions():
     assert len(sessions) == 3 and set(sessions.values()) == {90}, sessions
     unit = plan("| Session | Minutes | What | Homework |")  # the unit: six of 120 minutes
     assert len(unit) == 6 and all(sum(int(x) for x in c[1].split("+")) == 120 for c in unit), unit
-
-
-def test_the_plans_sums_of_lesson_times_are_right():
     own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
     claims = re.findall(r"lessons ((?:\d{2}b?(?:, | and )?)+), whose own times add up to (\d+) minutes",
                         _flat(read("teaching.md")))

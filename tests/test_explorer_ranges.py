@@ -1,19 +1,10 @@
 """Every control of every lesson's explorer, moved to both ends of its range and in between.
 
-No browser, no kernel: setting a control's ``value`` in Python fires the
-explorer's callbacks, so each setting is computed and drawn as in the lab.
-Every setting must give no message (``explorer.error == ""``) and a figure
-that is not blank, except the messages an explorer declares in
-``factory.expected_messages``: settings of several controls together that
-describe nothing (an impossible triplet, a covering with an uncovered
-element), which the lessons ask the student to try. A control's own range
-never produces one.
-
-The explorers are built as the lessons build them (the lesson's arguments;
-lesson 11's report from the toy problem instead of a fitted model, to keep
-this test fast); ``test_every_lesson_explorer_is_swept`` fails when a lesson
-shows an explorer this table does not know. The browser test
-(``tests/test_browser.py``) moves the same controls in JupyterLab.
+Each setting gives no message and a figure that is not blank, except the messages an explorer
+declares in ``factory.expected_messages``: joint settings that describe nothing (an impossible
+triplet, an uncovered element), which the lessons ask students to try. The explorers are built
+with the lessons' arguments (lesson 11's report from the toy problem, to keep this fast);
+``tests/test_browser.py`` moves the same controls in JupyterLab.
 """
 
 from __future__ import annotations
@@ -35,8 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def _report():
     toy = rl.datasets.four_gaussians(150, seed=0)
-    return rl.rejection_report(toy.y, toy.proba.argmax(1), toy.confidence("max_probability"),
-                               rho=0.1)
+    return rl.rejection_report(toy.y, toy.proba.argmax(1), toy.confidence("max_probability"), rho=0.1)
 
 
 #: lesson -> (factory name, keyword arguments as the lesson passes them)
@@ -66,6 +56,7 @@ LESSONS = {
     "19": ("abstention_explorer", dict),
 }
 
+
 def _choices(control):
     """Every value a choice control offers, or None for other controls."""
     options = getattr(control, "options", None)
@@ -75,11 +66,7 @@ def _choices(control):
 
 
 def range_values(control, interior=1):
-    """The values a student can give a control: both ends and some between, or every option.
-
-    A selection slider (many options along a line) gives its ends and its
-    middle option, a menu or a row of buttons every option.
-    """
+    """Both ends and some values between, or every option (a selection slider: ends and middle)."""
     choices = _choices(control)
     if choices is not None:
         if hasattr(control, "readout") and len(choices) > 3:      # a SelectionSlider
@@ -109,16 +96,12 @@ def _expected(factory, message):
 
 
 def sweep(explorer, factory):
-    """Move every control over its range (each choice control's options crossed with the others).
-
-    Returns the (setting, message) pairs that broke the rules: a message no
-    ``expected_messages`` pattern allows, or a blank figure without a message.
-    """
+    """The (setting, message) pairs of every control over its range (small choice controls'
+    options crossed with the others) that give an unexpected message or a blank figure."""
     controls = explorer.controls
     # small choice controls (a rejector, a reference, a method) change what the others mean:
     # each of their options is tried with every other control moved over its range
-    pivots = [n for n, c in controls.items()
-              if not c.disabled and 1 < len(_choices(c) or ()) <= 4]
+    pivots = [n for n, c in controls.items() if not c.disabled and 1 < len(_choices(c) or ()) <= 4]
     start = {n: c.value for n, c in controls.items()}
     bad = []
 
@@ -174,10 +157,9 @@ def test_every_lesson_explorer_is_swept():
 
 
 def test_the_sweep_catches_a_message_a_range_gives():
-    # the guard itself: a slider whose upper end the compute refuses is reported
     import ipywidgets as widgets
 
-    def compute(x):
+    def compute(x):       # the guard itself: a slider whose upper end the compute refuses is reported
         if x > 0.9:
             raise ValueError(f"x must be at most 0.9, got {x}")
         return x
@@ -187,9 +169,7 @@ def test_the_sweep_catches_a_message_a_range_gives():
         ax.plot([0, 1], [0, state])
 
     e = rl.widgets.Explorer({"x": widgets.FloatSlider(min=0, max=1, value=0.5)}, compute, draw)
-    bad = sweep(e, compute)
-    assert [s for s, _ in bad] == [{"x": 1.0}]
-    assert not is_blank(e.image.value)
+    assert [s for s, _ in sweep(e, compute)] == [{"x": 1.0}] and not is_blank(e.image.value)
     e.controls["x"].value = 1.0                  # the figure an explorer shows with a message
     assert is_blank(e.image.value)
     values = range_values(widgets.FloatLogSlider(min=-2, max=2, base=2, value=1))

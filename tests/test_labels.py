@@ -1,9 +1,5 @@
-"""Class labels of any hashable kind, tuples included, whatever their lengths.
-
-NumPy reads a list of equal-length tuples as a 2-D array; the labels door
-reads it item by item, so tuples of one length are labels like tuples of
-several lengths (and like strings).
-"""
+"""Class labels of any hashable kind, tuples of one length included: NumPy would read those as a
+2-D array; the labels door reads them item by item, as tuples of several lengths and strings."""
 
 import numpy as np
 import pytest

@@ -11,8 +11,6 @@ from hypothesis.extra import numpy as hnp
 
 import rejlab as rl
 
-# ---------------------------------------------------------------- strategies
-
 
 @st.composite
 def samples(draw, max_n=60):
@@ -25,12 +23,9 @@ def samples(draw, max_n=60):
 def brute_measures(acc, rej):
     """Straight from the definitions, with Python sets (the reference)."""
     n = len(acc)
-    A_set = {i for i in range(n) if acc[i]}
-    R_set = {i for i in range(n) if rej[i]}
-    M_set = set(range(n)) - A_set
-    N_set = set(range(n)) - R_set
-    an, mn = len(A_set & N_set), len(M_set & N_set)
-    ar, mr = len(A_set & R_set), len(M_set & R_set)
+    A_set, R_set = {i for i in range(n) if acc[i]}, {i for i in range(n) if rej[i]}
+    M_set, N_set = set(range(n)) - A_set, set(range(n)) - R_set
+    an, mn, ar, mr = (len(x & y) for y in (N_set, R_set) for x in (A_set, M_set))
     r = len(R_set) / n
     A = an / len(N_set) if N_set else math.nan
     Q = (an + mr) / n
@@ -45,11 +40,14 @@ def brute_measures(acc, rej):
     return (an, mn, ar, mr), r, A, Q, phi
 
 
+def exact(values):
+    """Each value as the Fraction it is, in any dtype (integers beyond float64 included)."""
+    kind = np.asarray(values).dtype.kind
+    return [Fraction(int(x)) if kind in "iu" else Fraction(*x.as_integer_ratio()) for x in values]
+
+
 def same(x, y):
     return (math.isnan(x) and math.isnan(y)) or x == pytest.approx(y, rel=1e-12, abs=1e-12)
-
-
-# ---------------------------------------------------------------- accuracy vector
 
 
 # Labels of every kind NumPy would coerce: ints beyond float64, floats equal to
@@ -59,14 +57,9 @@ LABEL_POOL = [0, 1, 2, 1.0, 2.5, -0.0, True, False, 2**53, 2**53 + 1, float(2**5
               np.float32(2.5), np.str_("x"), "x", "1", "", b"x", (1, 2), Fraction(1, 2), 0.5]
 
 
-def _label_lists(pool):
-    return st.integers(1, 8).flatmap(lambda n: st.tuples(
-        st.lists(st.sampled_from(pool), min_size=n, max_size=n),
-        st.lists(st.sampled_from(pool), min_size=n, max_size=n)))
-
-
 @settings(max_examples=200)
-@given(pair=_label_lists(LABEL_POOL), as_arrays=st.booleans())
+@given(pair=st.integers(1, 8).flatmap(lambda n: st.tuples(
+    *[st.lists(st.sampled_from(LABEL_POOL), min_size=n, max_size=n)] * 2)), as_arrays=st.booleans())
 def test_accuracy_vector_is_python_equality_or_a_value_error(pair, as_arrays):
     # the reference: Python's own == on each pair of labels
     y_true, y_pred = pair
@@ -117,9 +110,6 @@ def test_nan_like_labels_are_refused(nan_like):
             rl.accuracy_vector(labels, [1, 1])
 
 
-# ---------------------------------------------------------------- reject_lowest
-
-
 def test_reject_lowest_rejects_least_confident_with_index_tie_break_and_rounds_fractions():
     c = [0.5, 0.1, 0.5, 0.1, 0.9]
     assert rl.reject_lowest(c, count=1).tolist() == [False, True, False, False, False]
@@ -157,14 +147,9 @@ THRESHOLD_POOL = [0, 1, -1, 2**53, 2**53 + 1, 2**64, 0.5, 2.0**53, -0.0, math.in
        t=st.sampled_from(THRESHOLD_POOL))
 def test_reject_below_compares_exactly(values, dtype, t):
     c = np.array(values, dtype=object).astype(dtype)
-    exact = [Fraction(int(x)) if dtype in (np.int64, np.uint64) else Fraction(*x.as_integer_ratio())
-             for x in c]
     bound = t if math.isinf(t) else Fraction(int(t)) if isinstance(t, (int, np.integer)) \
         else Fraction(*float(t).as_integer_ratio())
-    assert rl.reject_below(c, t).tolist() == [x < bound for x in exact]
-
-
-# ---------------------------------------------------------------- measures vs brute force
+    assert rl.reject_below(c, t).tolist() == [x < bound for x in exact(c)]
 
 
 @settings(max_examples=100)
@@ -203,13 +188,7 @@ def test_small_worked_example():
     rej = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 0], bool)
     op = rl.operating_point(acc, rej)
     assert op.counts == rl.measures.SubsetCounts(an=6, mn=1, ar=1, mr=2)
-    assert op.r == pytest.approx(0.3)
-    assert op.A == pytest.approx(6 / 7)
-    assert op.Q == pytest.approx(8 / 10)
-    assert op.phi == pytest.approx((2 / 1) / (3 / 7))
-
-
-# ---------------------------------------------------------------- identities
+    assert (op.r, op.A, op.Q, op.phi) == pytest.approx((0.3, 6 / 7, 8 / 10, (2 / 1) / (3 / 7)))
 
 
 @settings(max_examples=100)
@@ -218,8 +197,7 @@ def test_identities_along_the_curve(data):
     acc, conf = data
     cv = rl.rejection_curves(acc, conf)
     alpha = acc.mean()
-    c = cv.counts
-    assert np.all(c.an + c.mn + c.ar + c.mr == len(acc))
+    assert np.all(sum(cv.counts) == len(acc))
     assert cv.Q[0] == cv.A[0] == pytest.approx(alpha) and cv.Q[-1] == pytest.approx(1 - alpha)
     if 0 < alpha < 1:
         assert cv.phi[0] == 1.0
@@ -252,16 +230,9 @@ def test_swap_monotonicity(data, draw):
     swapped[draw.draw(st.sampled_from(list(ar_idx)))] = False
     swapped[draw.draw(st.sampled_from(list(mn_idx)))] = True
     after = rl.operating_point(acc, swapped)
-    assert after.r == before.r
-    assert after.A > before.A
-    assert after.Q > before.Q
+    assert after.r == before.r and after.A > before.A and after.Q > before.Q
     assert after.phi > before.phi  # may become inf
 
-
-# ---------------------------------------------------------------- curves
-
-
-# --- the ranking kernel against a naive loop --------------------------------------
 
 _BASES = [0.0, 0.5, 1.0, 1e-300, 3.0, 1e300, 2.0**60]
 _DTYPES = ["float64", "int64", "uint64", "longdouble"]
@@ -303,14 +274,13 @@ def ranked_samples(draw):
 
 def naive_curve(acc, conf):
     """ar[k] and the threshold points, rejecting the k first in (confidence, index) order."""
-    exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
-             for x in conf]
-    order = sorted(range(len(acc)), key=lambda i: (exact[i], i))
+    values = exact(conf)
+    order = sorted(range(len(acc)), key=lambda i: (values[i], i))
     ar = [0]
     for i in order:
         ar.append(ar[-1] + int(acc[i]))
     points = [k for k in range(len(acc) + 1)
-              if k in (0, len(acc)) or exact[order[k - 1]] != exact[order[k]]]
+              if k in (0, len(acc)) or values[order[k - 1]] != values[order[k]]]
     return ar, points
 
 
@@ -320,19 +290,19 @@ def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
     import rejlab._ranking as _ranking
 
     acc, conf, few = data
-    saved = _ranking._FEW_MIXED, _ranking._FUSED
-    # few = 0: always the second sort; short fused chunks: the keys made chunk by chunk
-    _ranking._FEW_MIXED, _ranking._FUSED = few, 1 + len(acc) % 7
-    try:
-        full = rl.rejection_curves(acc, conf)
-        thr = rl.rejection_curves(acc, conf, thresholds_only=True)
-    finally:
-        _ranking._FEW_MIXED, _ranking._FUSED = saved
+    with pytest.MonkeyPatch.context() as mp:
+        # few = 0: always the second sort; short fused chunks: the keys made chunk by chunk
+        mp.setattr(_ranking, "_FEW_MIXED", few)
+        mp.setattr(_ranking, "_FUSED", 1 + len(acc) % 7)
+        full, thr = rl.rejection_curves(acc, conf), rl.rejection_curves(acc, conf, thresholds_only=True)
     ar, points = naive_curve(acc, conf)
+    values = exact(conf)
     n, n_acc = len(acc), int(acc.sum())
     assert full.counts.ar.tolist() == ar
     assert full.n_rejected.tolist() == list(range(n + 1))
     assert thr.n_rejected.tolist() == points
+    # the points a threshold t reaches, rejecting exactly the samples with c < t
+    assert points == sorted({sum(x < t for x in values) for t in values} | {0, n})
     assert thr.counts.ar.tolist() == [ar[k] for k in points]
     for cv, k in ((full, range(n + 1)), (thr, points)):
         ark, kk = np.array([ar[j] for j in k]), np.array(list(k))
@@ -342,14 +312,11 @@ def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
         for i in range(len(cv)):  # one point computed alone: the same bits
             p = cv.point(i)
             assert tuple(p.counts) == tuple(int(x[i]) for x in cv.counts)
-            np.testing.assert_array_equal([p.r, p.A, p.Q, p.phi],
-                                          [cv.r[i], cv.A[i], cv.Q[i], cv.phi[i]])
+            np.testing.assert_array_equal([p.r, p.A, p.Q, p.phi], [cv.r[i], cv.A[i], cv.Q[i], cv.phi[i]])
         assert cv.best_Q() == int(np.argmax(cv.Q))
     rejected = rl.reject_lowest(conf, count=int(np.random.default_rng(n).integers(0, n + 1)))
     expected = np.zeros(n, dtype=bool)
-    exact = [Fraction(int(x)) if conf.dtype.kind in "iu" else Fraction(*x.as_integer_ratio())
-             for x in conf]
-    expected[sorted(range(n), key=lambda i: (exact[i], i))[:int(rejected.sum())]] = True
+    expected[sorted(range(n), key=lambda i: (values[i], i))[:int(rejected.sum())]] = True
     assert rejected.tolist() == expected.tolist()
 
 
@@ -387,34 +354,13 @@ def test_fields_at_once_equal_each_field_alone_and_the_scalar_formulas(data, chu
     assert cv.compute("Q", "Q")[0] is cv.Q                                   # kept, not recomputed
 
 
-@settings(max_examples=100)
-@given(samples())
-def test_thresholds_only_keeps_points_between_distinct_confidences(data):
-    acc, conf = data
-    full = rl.rejection_curves(acc, conf)
-    thr = rl.rejection_curves(acc, conf, thresholds_only=True)
-    n = len(acc)
-    # reachable by a threshold t: reject exactly the samples with c < t
-    reachable = sorted({int((conf < t).sum()) for t in np.concatenate([conf, [np.inf]])} | {0, n})
-    assert thr.n_rejected.tolist() == reachable
-    idx = thr.n_rejected
-    for name in ("r", "A", "Q", "phi"):
-        np.testing.assert_array_equal(getattr(thr, name), getattr(full, name)[idx])
-    # all equal: nothing or everything
-    assert rl.rejection_curves([1, 0, 1], [0.5] * 3, thresholds_only=True).n_rejected.tolist() == [0, 3]
-
-
 def test_curves_point_and_best_Q():
     acc = np.array([0, 0, 1, 1, 1, 0, 1, 1], bool)
     conf = np.arange(8.0)
     cv = rl.rejection_curves(acc, conf)
-    i = cv.best_Q()
-    assert cv.Q[i] == cv.Q.max()
-    assert i == 2  # rejecting the two least confident (both misclassified)
-    op = cv.point(i)
-    assert op == rl.operating_point(acc, rl.reject_lowest(conf, count=2))
-    assert cv.alpha == pytest.approx(5 / 8)
-    assert len(cv) == 9
+    assert cv.best_Q() == 2 and cv.Q[2] == cv.Q.max()  # the two least confident: misclassified
+    assert cv.point(2) == rl.operating_point(acc, rl.reject_lowest(conf, count=2))
+    assert cv.alpha == pytest.approx(5 / 8) and len(cv) == 9
 
 
 # ---------------------------------------------------------------- what stays in the bodies
@@ -468,10 +414,8 @@ def test_measures_from_counts_scaled_by_a_power_of_two_keep_their_bits(counts, p
 @given(counts=st.tuples(*[st.integers(1, 10**6)] * 4), scale=st.sampled_from([1e200, 1e-200, 1e-300]))
 def test_measures_from_counts_at_any_scale_against_fractions(counts, scale):
     x = [c * scale for c in counts]
-    got = rl.measures_from_counts(*x)
-    r, A, Q, phi = _exact_measures(*x)
-    for value, exact in zip(got, (r, A, Q, float(phi))):
-        assert float(value) == pytest.approx(exact, rel=4e-16)
+    got, want = rl.measures_from_counts(*x), _exact_measures(*x)
+    assert [float(g) for g in got] == pytest.approx([*want[:3], float(want[3])], rel=4e-16)
 
 
 @pytest.mark.parametrize("fn", [rl.quality_from_accuracy, rl.rejection_quality_from_accuracy])

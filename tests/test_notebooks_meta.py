@@ -1,12 +1,6 @@
-"""Every lesson notebook, and every teacher's solution notebook, is stored the way nbval needs it.
-
-nbval only compares cells that were stored with outputs, so a notebook saved without outputs
-would "pass" while checking nothing; a widget or a figure is never comparable, so its cell must
-be marked NBVAL_IGNORE_OUTPUT. The solutions must also solve every registered exercise with a
-stored ✅ and show every registered misconception's message. (Lesson 00's map is checked by
-``tests/test_book.py``; links into ``teacher/`` by ``tests/test_student_edition.py``, whose
-edition holds the lessons byte for byte.)
-"""
+"""Every lesson and teacher's solution notebook is stored as nbval needs it: nbval compares only
+cells stored with outputs, and a widget or figure never compares, so its cell is marked
+NBVAL_IGNORE_OUTPUT. The solutions solve every exercise and show every misconception's message."""
 
 import json
 import re
@@ -19,8 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
 SOLUTIONS = sorted((ROOT / "teacher" / "solutions").glob("*.ipynb"))
-#: Everything nbval runs: the lessons and the teacher's solutions.
-EXECUTED = NOTEBOOKS + SOLUTIONS
+EXECUTED = NOTEBOOKS + SOLUTIONS        # everything nbval runs
 
 #: The course, in order (a lesson lost or added must be said here too).
 LESSONS = """00_start_here 01_partitions 02_four_subsets_and_measures 03_measures_vs_rejection
@@ -62,7 +55,11 @@ def test_the_course_is_the_lessons_on_disk_and_there_are_solutions():
 
 
 @pytest.mark.parametrize("path", EXECUTED, ids=[p.stem for p in EXECUTED])
-def test_stored_as_nbval_needs_it(path):
+def test_stored_as_nbval_needs_it_and_opened_in_the_lab_unmodified(path):
+    text = path.read_text(encoding="utf-8")
+    assert not list(_integral_floats(json.loads(text))), "integral floats the lab would rewrite"
+    assert _as_the_lab_writes(text) == text, \
+        f"{path.name}: the lab would save it changed; store it with tools/execute_notebooks.py --as-stored"
     nb = read(path)
     assert nb.metadata.get("kernelspec", {}).get("name") == "python3"
     cells = code_cells(nb)
@@ -83,6 +80,10 @@ def test_stored_as_nbval_needs_it(path):
 
 
 def test_the_meta_checks_can_fail():
+    text = (NOTEBOOKS_DIR / "00_start_here.ipynb").read_text(encoding="utf-8")
+    renamed = text.replace('"Python 3 (ipykernel)"', '"Python 3"')
+    assert _as_the_lab_writes(renamed) != renamed
+    assert list(_integral_floats(json.loads('{"a": [1.0, 0.5], "b": {"c": 2.0}}'))) == ["$.a[0]", "$.b.c"]
     widget = nbformat.v4.new_code_cell("rl.widgets.four_subsets_explorer()")
     widget.outputs = [nbformat.v4.new_output("display_data", data={WIDGET_MIME: {}, "text/plain": "X"})]
     assert shows_widget_or_figure(widget) and not is_ignored(widget)
@@ -98,17 +99,12 @@ def markdown_links(path):
     return re.findall(r"\]\(([^)\s]+)\)", text)
 
 
-@pytest.mark.parametrize("index", range(len(LESSONS)), ids=LESSONS)
-def test_each_lesson_links_to_the_previous_and_the_next(index):
-    links = markdown_links(NOTEBOOKS_DIR / f"{LESSONS[index]}.ipynb")
+@pytest.mark.parametrize("index, lesson", list(enumerate(LESSONS)), ids=LESSONS)
+def test_each_lesson_states_objectives_and_time_at_the_top_and_links_its_neighbours(index, lesson):
+    links = markdown_links(NOTEBOOKS_DIR / f"{lesson}.ipynb")
     neighbours = LESSONS[max(index - 1, 0):index] + LESSONS[index + 1:index + 2]
     assert [f"{n}.ipynb" for n in neighbours if f"{n}.ipynb" not in links] == []
-
-
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_each_lesson_states_objectives_and_time_at_the_top(lesson):
-    head = next(c.source for c in read(NOTEBOOKS_DIR / f"{lesson}.ipynb").cells
-                if c.cell_type == "markdown")
+    head = next(c.source for c in read(NOTEBOOKS_DIR / f"{lesson}.ipynb").cells if c.cell_type == "markdown")
     assert head.startswith("# "), "the first cell starts with the lesson's title"
     assert re.search(r"\*\*Objectives[.:]?\*\*", head), "no **Objectives.** in the first cell"
     bullets = re.findall(r"^\s*[*-] ", head.split("Objectives", 1)[1], flags=re.M)
@@ -117,25 +113,25 @@ def test_each_lesson_states_objectives_and_time_at_the_top(lesson):
     assert m and 5 <= int(m.group(1)) <= 120, "no '**Time:** about N minutes' in the first cell"
 
 
-# --- the teacher's solutions --------------------------------------------------------
-
-
 def _stored_text(cell):
     """Everything a code cell printed or displayed as text, from its stored outputs."""
     return "\n".join(out.get("text", "") if out.get("output_type") == "stream"
-                     else str(out.get("data", {}).get("text/plain", ""))
-                     for out in cell.get("outputs", []))
+                     else str(out.get("data", {}).get("text/plain", "")) for out in cell.get("outputs", []))
 
 
 def _exercises():
     """The course's exercises: the lessons' ids, such as "03-2" (tests may register more)."""
     import rejlab as rl
 
-    return {id: ex for id, ex in rl.exercises.EXERCISES.items()
-            if re.fullmatch(r"(demo|\d\d[a-z]?)-\d+", id)}
+    return {id: ex for id, ex in rl.exercises.EXERCISES.items() if re.fullmatch(r"(demo|\d\d[a-z]?)-\d+", id)}
 
 
 def test_every_exercise_is_solved_and_every_misconception_shown_in_the_solutions():
+    cell = nbformat.v4.new_code_cell('rl.exercises.check("02-1", A)')
+    cell.outputs = [nbformat.v4.new_output("execute_result", data={
+        "text/plain": "❌ 02-1: not yet. You divided by n."}, execution_count=1),
+        nbformat.v4.new_output("stream", name="stdout", text="✅ 02-1: correct.")]
+    assert _stored_text(cell) == "❌ 02-1: not yet. You divided by n.\n✅ 02-1: correct."
     cells = [cell for path in SOLUTIONS for cell in code_cells(read(path))]
     exercises = _exercises()
     assert len(exercises) >= 55
@@ -147,17 +143,6 @@ def test_every_exercise_is_solved_and_every_misconception_shown_in_the_solutions
     missing = [(id, message[:50]) for id, ex in exercises.items()
                for message in ex.misconceptions if f"❌ {id}: not yet. {message}" not in shown]
     assert not missing, f"registered misconceptions no solution notebook shows: {missing}"
-
-
-def test_the_solution_checks_can_fail():
-    cell = nbformat.v4.new_code_cell('rl.exercises.check("02-1", A)')
-    cell.outputs = [nbformat.v4.new_output("execute_result", data={
-        "text/plain": "❌ 02-1: not yet. You divided by n."}, execution_count=1),
-        nbformat.v4.new_output("stream", name="stdout", text="✅ 02-1: correct.")]
-    assert _stored_text(cell) == "❌ 02-1: not yet. You divided by n.\n✅ 02-1: correct."
-
-
-# --- what the lab writes back ------------------------------------------------------
 
 
 def _integral_floats(node, path="$"):
@@ -179,19 +164,3 @@ def _as_the_lab_writes(text):
     nb["metadata"]["kernelspec"] = {"display_name": spec.display_name, "language": spec.language,
                                     "name": "python3"}
     return nbformat.writes(nbformat.from_dict(nb)) + "\n"
-
-
-@pytest.mark.parametrize("path", EXECUTED, ids=[p.stem for p in EXECUTED])
-def test_opening_a_notebook_in_the_lab_leaves_it_unmodified(path):
-    text = path.read_text(encoding="utf-8")
-    assert not list(_integral_floats(json.loads(text))), "integral floats the lab would rewrite"
-    assert _as_the_lab_writes(text) == text, \
-        f"{path.name}: the lab would save it changed; store it with tools/execute_notebooks.py --as-stored"
-
-
-def test_the_unmodified_check_can_fail():
-    text = (NOTEBOOKS_DIR / "00_start_here.ipynb").read_text(encoding="utf-8")
-    renamed = text.replace('"Python 3 (ipykernel)"', '"Python 3"')
-    assert _as_the_lab_writes(renamed) != renamed
-    assert list(_integral_floats(json.loads('{"a": [1.0, 0.5], "b": {"c": 2.0}}'))) == [
-        "$.a[0]", "$.b.c"]

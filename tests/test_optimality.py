@@ -29,47 +29,33 @@ def counts(draw, n_acc=None, n_mis=None):
     """Subset counts (an, mn, ar, mr) of one operating point."""
     n_acc = draw(st.integers(0, 25)) if n_acc is None else n_acc
     n_mis = draw(st.integers(0, 25)) if n_mis is None else n_mis
-    if n_acc + n_mis == 0:
-        n_acc = 1
-    ar = draw(st.integers(0, n_acc))
-    mr = draw(st.integers(0, n_mis))
+    n_acc += n_acc + n_mis == 0
+    ar, mr = draw(st.integers(0, n_acc)), draw(st.integers(0, n_mis))
     return (n_acc - ar, n_mis - mr, ar, mr)
 
 
 @st.composite
 def same_classifier_pair(draw):
     """Two operating points of one classifier (same |A| and |M|): reference, then test point."""
-    n_acc = draw(st.integers(0, 25))
-    n_mis = draw(st.integers(0, 25))
-    if n_acc + n_mis == 0:
-        n_mis = 1
+    n_acc, n_mis = draw(st.integers(0, 25)), draw(st.integers(0, 25))
+    n_mis += n_acc + n_mis == 0
     return draw(counts(n_acc, n_mis)), draw(counts(n_acc, n_mis))
 
 
-# --- compare agrees with the cost ---
+def _verdict_from_cost(A1, r1, A0, r0, rho):
+    """The verdict read off the cost directly (an array when rho is an array)."""
+    d = np.asarray(rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho))
+    out = np.where(d < -TOL, "outperforms", np.where(d > TOL, "outperformed", "equivalent"))
+    return out.item() if out.ndim == 0 else out
+
 
 @settings(max_examples=100, deadline=None)
 @given(c1=counts(), c0=counts(), rho=st.floats(0, 1))
 def test_compare_agrees_with_cost_for_random_pairs(c1, c0, rho):
     A1, r1 = point(*c1)
     A0, r0 = point(*c0)
-    d = rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho)
-    verdict = rl.compare(A1, r1, A0, r0, rho)
-    if d < -TOL:
-        assert verdict == "outperforms"
-    elif d > TOL:
-        assert verdict == "outperformed"
-    else:
-        assert verdict == "equivalent" or abs(d) <= TOL
-
-
-@settings(max_examples=25, deadline=None)
-@given(pair=same_classifier_pair())
-def test_compare_broadcasts_over_rho_and_matches_scalar_calls(pair):
-    (A0, r0), (A1, r1) = (point(*c) for c in pair)
-    many = rl.compare(A1, r1, A0, r0, RHO_GRID)
-    assert many.shape == RHO_GRID.shape
-    assert list(many) == [rl.compare(A1, r1, A0, r0, float(rho)) for rho in RHO_GRID]
+    if abs(rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho)) > TOL:   # a tie within TOL may go either way
+        assert rl.compare(A1, r1, A0, r0, rho) == _verdict_from_cost(A1, r1, A0, r0, rho)
 
 
 def test_compare_beta_and_rho_zero_by_hand():
@@ -89,7 +75,7 @@ def test_compare_beta_and_rho_zero_by_hand():
 
 @settings(max_examples=100, deadline=None)
 @given(pair=same_classifier_pair())
-def test_beta_is_q_difference_over_r_difference(pair):
+def test_beta_is_q_difference_over_r_difference_and_compare_broadcasts_over_rho(pair):
     c0, c1 = pair
     r0, _, Q0, _ = rl.measures_from_counts(*c0)
     r1, _, Q1, _ = rl.measures_from_counts(*c1)
@@ -99,6 +85,9 @@ def test_beta_is_q_difference_over_r_difference(pair):
         assert beta == pytest.approx((Q1 - Q0) / abs(r1 - r0), abs=1e-9)
     else:
         assert np.sign(beta) == np.sign(round(float(Q1 - Q0), 12))
+    many = rl.compare(A1, float(r1), A0, float(r0), RHO_GRID)    # one verdict per rho, as called alone
+    assert many.shape == RHO_GRID.shape
+    assert list(many) == [rl.compare(A1, float(r1), A0, float(r0), float(rho)) for rho in RHO_GRID]
 
 
 def _path_betas(c0, moves):
@@ -123,24 +112,10 @@ UNREJECT_MISCLASSIFIED = (0, 1, 0, -1)  # M∩R -> M∩N
 @given(c0=counts())
 def test_beta_is_plus_one_on_best_paths_and_minus_one_on_worst_paths(c0):
     an, mn, ar, mr = c0
-    paths = {
-        +1.0: [[REJECT_MISCLASSIFIED] * mn, [UNREJECT_ACCURATE] * ar],
-        -1.0: [[REJECT_ACCURATE] * an, [UNREJECT_MISCLASSIFIED] * mr],
-    }
-    for expected, moves_list in paths.items():
-        for moves in moves_list:
-            if moves:
-                betas = _path_betas(c0, moves)
-                np.testing.assert_allclose(betas, expected, atol=1e-9)
-
-
-# --- the three comparisons that need no cost function ---
-
-def _verdict_from_cost(A1, r1, A0, r0, rho):
-    """The verdict read off the cost directly (an array when rho is an array)."""
-    d = np.asarray(rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho))
-    out = np.where(d < -TOL, "outperforms", np.where(d > TOL, "outperformed", "equivalent"))
-    return out.item() if out.ndim == 0 else out
+    for expected, moves in ((1, [REJECT_MISCLASSIFIED] * mn), (1, [UNREJECT_ACCURATE] * ar),
+                            (-1, [REJECT_ACCURATE] * an), (-1, [UNREJECT_MISCLASSIFIED] * mr)):
+        if moves:
+            np.testing.assert_allclose(_path_betas(c0, moves), expected, atol=1e-9)
 
 
 @settings(max_examples=100, deadline=None)
@@ -174,21 +149,7 @@ def test_cost_free_comparisons_agree_with_the_cost(c0, extra):
         assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
 
 
-# --- rho_0 ---
-
-@settings(max_examples=100, deadline=None)
-@given(acc=st.lists(st.booleans(), min_size=1, max_size=60), seed=st.integers(0, 2**16))
-def test_rho_zero_against_no_rejection_is_share_of_misclassified_among_rejected(acc, seed):
-    conf = np.random.default_rng(seed).random(len(acc))
-    cv = rl.rejection_curves(acc, conf)
-    r, rho0 = rl.rho_zero_curve(cv)
-    c = cv.counts
-    np.testing.assert_array_equal(r, cv.r)
-    assert np.isnan(rho0[0])                       # nothing rejected: the reference itself
-    np.testing.assert_array_equal(rho0[1:], c.mr[1:] / cv.n_rejected[1:])   # exact, from counts
-    # the break-even price of the pairwise formula against no rejection
-    np.testing.assert_allclose(rho0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
-
+# --- rho_0 and the optimality matrix ---
 
 @settings(max_examples=100, deadline=None)
 @given(c1=counts(), c0=counts())
@@ -212,13 +173,17 @@ def test_rho_zero_is_the_break_even_price_and_symmetric(c1, c0):
     assert np.all(verdicts[RHO_GRID > rho0 + 1e-6] == "outperformed")
 
 
-# --- optimality matrix ---
-
-@settings(max_examples=60, deadline=None)
-@given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**16))
-def test_optimality_matrix_matches_pairwise_relative_optimality(acc, seed):
-    conf = np.random.default_rng(seed).random(len(acc))
-    cv = rl.rejection_curves(acc, conf)
+@settings(max_examples=100, deadline=None)
+@given(acc=st.lists(st.booleans(), min_size=1, max_size=60), seed=st.integers(0, 2**16))
+def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(acc, seed):
+    cv = rl.rejection_curves(acc, np.random.default_rng(seed).random(len(acc)))
+    # rho_0 against no rejection: the share of misclassified among rejected, and the break-even
+    # price of the pairwise formula
+    r, rho0 = rl.rho_zero_curve(cv)
+    np.testing.assert_array_equal(r, cv.r)
+    assert np.isnan(rho0[0])                       # nothing rejected: the reference itself
+    np.testing.assert_array_equal(rho0[1:], cv.counts.mr[1:] / cv.n_rejected[1:])   # exact
+    np.testing.assert_allclose(rho0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
     beta = rl.optimality_matrix(cv.A, cv.r)
     pairwise = rl.relative_optimality(cv.A[:, None], cv.r[:, None], cv.A[None, :], cv.r[None, :])
     np.testing.assert_allclose(beta, pairwise, atol=1e-9)
@@ -226,15 +191,7 @@ def test_optimality_matrix_matches_pairwise_relative_optimality(acc, seed):
     np.testing.assert_allclose(beta, -beta.T, atol=1e-9)
     # points of one rejector are nested: beta stays within [-1, 1]
     assert np.all(np.abs(beta) <= 1 + 1e-9)
-
-
-@settings(max_examples=100, deadline=None)
-@given(acc=st.lists(st.booleans(), min_size=1, max_size=80), seed=st.integers(0, 2**16))
-def test_max_q_point_has_nonnegative_beta_against_every_other_point(acc, seed):
-    conf = np.random.default_rng(seed).random(len(acc))
-    cv = rl.rejection_curves(acc, conf)
-    beta = rl.optimality_matrix(cv.A, cv.r)
-    assert beta[cv.best_Q()].min() >= -1e-12
+    assert beta[cv.best_Q()].min() >= -1e-12      # the max-Q point: beta >= 0 against every point
 
 
 def test_subsample_curves_keeps_ends_and_max_q():
@@ -266,16 +223,10 @@ def test_regions_are_better_or_worse_for_every_rho(pair):
     assert (region == "green") == (verdicts == {"outperforms"})
     assert (region == "orange") == (verdicts == {"outperformed"})
     beta = rl.relative_optimality(A1, r1, A0, r0)
-    if region == "green":
-        assert beta > 1
-    if region == "orange":
-        assert beta < -1
-
-
-def test_points_of_another_classifier_can_be_infeasible():
-    # alpha = 0.7: keeping 75 % accurate samples is impossible
-    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == "infeasible"
-    assert rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) == "infeasible"  # keeps 80 % accurate
+    assert (region != "green" or beta > 1) and (region != "orange" or beta < -1)
+    # another classifier's points can be infeasible: at alpha = 0.7 none keeps 75 % or 80 % accurate
+    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) \
+        == "infeasible"
 
 
 @settings(max_examples=120, deadline=None)
@@ -301,8 +252,7 @@ def test_operating_set_borders_are_bounded_ordered_and_feasibility_matches_count
     # brute force: which accurate-kept counts can a classifier with |A| = n_acc,
     # |M| = n_mis reach when rejecting k samples?
     for k in range(n + 1):
-        reachable = {an for an in range(n_acc + 1)
-                     if 0 <= (n - k) - an <= n_mis}
+        reachable = {an for an in range(n_acc + 1) if 0 <= (n - k) - an <= n_mis}
         assert ops.AN.low[k] * n == pytest.approx(min(reachable))
         assert ops.AN.high[k] * n == pytest.approx(max(reachable))
         dk = k - (ar0 + mr0)
@@ -367,14 +317,12 @@ def test_operating_set_matches_an_exact_fraction_reference(case):
         R1 = Fraction(k, n)
         dr = R1 - R0
         low, high = max(Fraction(0), alpha - R1), min(alpha, 1 - R1)
+        borders = {"low": low, "high": high}
         for name, b in (("best", 1), ("mid", 0), ("worst", -1)):
             raw = AN0 + (b * abs(dr) - dr) / 2
             assert bool(getattr(ops.feasible, name)[j]) == (low <= raw <= high)
-            an = min(max(raw, low), high)
-            for measure, exact in zip(("A", "Q", "phi"), _exact_measures(an, R1, alpha)):
-                got = getattr(getattr(ops, measure), name)[j]
-                assert _same_number(got, exact), (name, measure, k, got, exact)
-        for name, an in (("low", low), ("high", high)):
+            borders[name] = min(max(raw, low), high)
+        for name, an in borders.items():
             for measure, exact in zip(("A", "Q", "phi"), _exact_measures(an, R1, alpha)):
                 got = getattr(getattr(ops, measure), name)[j]
                 assert _same_number(got, exact), (name, measure, k, got, exact)
@@ -395,21 +343,13 @@ def toy():
     return {name: rl.rejection_curves(accurate, f(proba)) for name, f in rl.REJECTORS.items()}
 
 
-def test_toy_problem_curves_and_best_rejected_fraction(toy):
-    for name, cv in toy.items():
+def test_toy_problem_curves_best_rejected_fraction_and_max_q_point(toy):
+    for cv in toy.values():
         assert cv.alpha == pytest.approx(rl.datasets.EXPECTED_ACCURACY, abs=0.03)
         b = cv.best_Q()
-        # rejection pays: Q peaks strictly inside (0, 1), above Q(0) = alpha
-        assert 0 < cv.r[b] < 0.5
-        assert cv.Q[b] > cv.Q[0]
-
-
-def test_toy_problem_max_q_point_beats_or_ties_every_other_point(toy):
-    for cv in toy.values():
-        sub = rl.curves.subsample_curves(cv, 2001)
-        beta = rl.optimality_matrix(sub.A, sub.r)
-        b = sub.best_Q()
-        assert beta[b].min() >= -1e-12
+        assert 0 < cv.r[b] < 0.5 and cv.Q[b] > cv.Q[0]   # rejection pays: Q peaks inside, above alpha
+        sub = rl.curves.subsample_curves(cv, 2001)      # and its max-Q point beats or ties every point
+        assert rl.optimality_matrix(sub.A, sub.r)[sub.best_Q()].min() >= -1e-12
 
 
 # --- what stays in the bodies (each argument's own junk is derived from the declarations) ---
@@ -430,15 +370,8 @@ def test_checks_in_the_bodies_say_what_is_wrong(call, message):
         call()
 
 
-def test_nan_accuracy_is_allowed_where_nothing_is_kept():
-    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)
-    low, high = rl.optimality.feasible_accuracy([0.0, 1.0], 0.6)
-    assert low[0] == high[0] == pytest.approx(0.6) and np.isnan(low[1]) and np.isnan(high[1])
-
-
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n),
-                                                      st.integers(0, n - 1))))
+@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n - 1))))
 def test_feasible_accuracy_is_the_range_over_every_ranking(nak):
     # n samples, a of them accurate, k < n rejected: every possible |A∩R| gives one A
     n, a, k = nak
@@ -446,6 +379,10 @@ def test_feasible_accuracy_is_the_range_over_every_ranking(nak):
     low, high = rl.optimality.feasible_accuracy(k / n, a / n)
     assert low == pytest.approx(float(min(reachable)), abs=1e-12)
     assert high == pytest.approx(float(max(reachable)), abs=1e-12)
+    # nothing kept (r = 1): A is NaN, allowed, and costs rho
+    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)
+    low, high = rl.optimality.feasible_accuracy([0.0, 1.0], 0.6)
+    assert low[0] == high[0] == pytest.approx(0.6) and np.isnan(low[1]) and np.isnan(high[1])
 
 
 @settings(max_examples=40, deadline=None)

@@ -1,20 +1,11 @@
 """The explorers' palettes stay distinguishable under deuteranopia (rejlab/plot/_style.py).
 
-Each colour is passed through the simulation of Machado, Oliveira and
-Fernandes (2009, "A physiologically-based model for simulation of color
-vision deficiency", IEEE TVCG 15(6)), severity 1.0 of deuteranomaly, applied
-to linear sRGB, then to CIELAB (D65); two colours are told apart by their
-CIEDE2000 difference (Sharma, Wu and Dalal 2005, whose test pairs check the
-implementation here).
-
-What is drawn together, and the difference required:
-- the four subsets (markers and mosaic tiles), the two rejectors' curves and
-  the series colours on shared axes: at least 10 (a difference seen at a
-  glance; 2.3 is the just-noticeable one), with and without the simulation;
-- the operating-set regions, translucent fills over white, with the
-  rejectors' curves drawn across them: at least 10 between a curve and a fill;
-  between two fills at least 5, since every region also has its own hatching
-  (the style's second cue), which the test requires to differ.
+Colours go through Machado, Oliveira and Fernandes (2009, IEEE TVCG 15(6)), deuteranomaly at
+severity 1.0 on linear sRGB, then CIELAB (D65), and are compared by CIEDE2000 (Sharma, Wu and
+Dalal 2005, whose test pairs check the implementation). Colours drawn together (subsets, rejector
+curves, series) differ by at least 10, seen at a glance (2.3 is just noticeable), with and
+without the simulation; a curve over a region fill too; two region fills by at least 5, since
+each region also has its own hatching (the second cue).
 """
 
 from __future__ import annotations
@@ -35,8 +26,7 @@ AT_A_GLANCE, WITH_HATCHING = 10.0, 5.0
 
 
 def rgb(hex_colour: str) -> np.ndarray:
-    h = hex_colour.lstrip("#")
-    return np.array([int(h[i:i + 2], 16) / 255 for i in (0, 2, 4)])
+    return np.array([int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)])
 
 
 def to_linear(c):
@@ -64,8 +54,7 @@ def lab(c):
 
 def delta_e2000(lab1, lab2) -> float:
     """CIEDE2000 colour difference (Sharma, Wu and Dalal 2005, Eqs. 1-22)."""
-    L1, a1, b1 = lab1
-    L2, a2, b2 = lab2
+    (L1, a1, b1), (L2, a2, b2) = lab1, lab2
     c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
     g = 0.5 * (1 - math.sqrt(c_bar ** 7 / (c_bar ** 7 + 25 ** 7)))
     a1p, a2p = (1 + g) * a1, (1 + g) * a2
@@ -116,10 +105,6 @@ def test_the_simulation_keeps_white_black_and_greys():
         0.5 * delta_e2000(lab(red), lab(green))
 
 
-def _over_white(colour, alpha):
-    return alpha * colour + (1 - alpha)
-
-
 def _min_pair(colours: dict, simulate) -> tuple[float, str, str]:
     return min((delta_e2000(lab(simulate(c1)), lab(simulate(c2))), n1, n2)
                for (n1, c1), (n2, c2) in itertools.combinations(colours.items(), 2))
@@ -141,7 +126,8 @@ def test_colours_drawn_together_differ_at_a_glance(group, vision):
 
 
 def test_operating_set_regions_and_the_curves_across_them_stay_apart_under_deuteranopia():
-    fills = {k: _over_white(rgb(s["color"]), s["alpha"]) for k, s in style.REGION_STYLE.items()}
+    # translucent fills on white
+    fills = {k: s["alpha"] * rgb(s["color"]) + 1 - s["alpha"] for k, s in style.REGION_STYLE.items()}
     curves = {k: rgb(s["color"]) for k, s in style.REJECTOR_STYLE.items()}
     for (fill, f), (curve, c) in itertools.product(fills.items(), curves.items()):
         diff = delta_e2000(lab(deuteranopia(f)), lab(deuteranopia(c)))

@@ -1,17 +1,12 @@
 """Drawings of lesson 19: the penalized scores against t, the points on the risk-coverage plane."""
 
-import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
 import rejlab as rl
+from rejlab.plot import find_artist
 
-
-@pytest.fixture(autouse=True)
-def _close():
-    yield
-    plt.close("all")
-
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 @pytest.fixture(scope="module")
 def systems():
@@ -24,37 +19,32 @@ def test_penalized_scores_draws_what_it_is_given_and_moves_the_target_in_place(s
     rule = {n: rl.rule_scores(s.correct, s.confidence, grid) for n, s in systems.items()}
     ax = rl.plot.penalized_scores(deployed, rule=rule, t=0.3, break_even=2 / 51)
     for name in systems:
-        line = rl.plot.find_artist(ax, f"score-deployed-{name}")
+        line, dashed = (find_artist(ax, f"score-{kind}-{name}") for kind in ("deployed", "rule"))
         np.testing.assert_array_equal(line.get_ydata(), deployed[name].score)
-        dashed = rl.plot.find_artist(ax, f"score-rule-{name}")
         assert dashed.get_linestyle() == "--" and dashed.get_color() == line.get_color()
         np.testing.assert_array_equal(dashed.get_ydata(), rule[name].score)
-    assert rl.plot.find_artist(ax, "score-flip").get_xdata()[0] == 2 / 51
+    assert find_artist(ax, "score-flip").get_xdata()[0] == 2 / 51
     count = len(ax.lines)
     rl.plot.penalized_scores(deployed, ax=ax, rule=rule, t=0.7, break_even=2 / 51)
-    assert len(ax.lines) == count                                # moved, not piled up
-    assert rl.plot.find_artist(ax, "score-t").get_xdata()[0] == 0.7
-    other = rl.plot.penalized_scores(deployed, break_even=float("nan"))
-    assert rl.plot.find_artist(other, "score-flip") is None      # no flip to draw
-    assert rl.plot.find_artist(other, "score-t") is None
+    assert len(ax.lines) == count and find_artist(ax, "score-t").get_xdata()[0] == 0.7   # moved
+    other = rl.plot.penalized_scores(deployed, break_even=float("nan"))   # no flip, no t to draw
+    assert find_artist(other, "score-flip") is None and find_artist(other, "score-t") is None
 
 
 def test_abstention_points_sit_at_coverage_and_selective_risk(systems):
     deployed = {n: rl.abstention_scores(s.correct, s.answered) for n, s in systems.items()}
     rule = {n: rl.rule_scores(s.correct, s.confidence, 0.5) for n, s in systems.items()}
     rc = {n: rl.risk_coverage(s.correct, s.confidence) for n, s in systems.items()}
-    ax = rl.plot.risk_coverage(rc)
-    rl.plot.abstention_points(deployed, ax=ax, rule=rule)
+    rl.plot.abstention_points(deployed, ax=(ax := rl.plot.risk_coverage(rc)), rule=rule)
     curves = [line for line in ax.lines if line.get_gid() == "risk-coverage"]
     for i, name in enumerate(systems):
-        here = rl.plot.find_artist(ax, f"answer-deployed-{name}")
+        here = find_artist(ax, f"answer-deployed-{name}")
         assert (here.get_xdata()[0], here.get_ydata()[0]) == (
             deployed[name].answered, pytest.approx(1 - deployed[name].selective_accuracy))
         assert here.get_color() == curves[i].get_color()          # a system keeps its colour
-        there = rl.plot.find_artist(ax, f"answer-rule-{name}")
         # the rule's point lies on the system's risk-coverage curve: keep the k most confident
         k = round(rule[name].answered * 1000)
-        assert there.get_ydata()[0] == pytest.approx(rc[name].risk[k - 1])
+        assert find_artist(ax, f"answer-rule-{name}").get_ydata()[0] == pytest.approx(rc[name].risk[k - 1])
     count = len(ax.lines)
     rl.plot.abstention_points(deployed, ax=ax, rule={n: rl.rule_scores(s.correct, s.confidence, 0.2)
                                                      for n, s in systems.items()})

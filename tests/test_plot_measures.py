@@ -1,8 +1,5 @@
-"""Plots of curves, operating sets, beta matrices, costs and rho_0: they draw what they are given.
-
-Each drawing is checked against the computed results it was given, and each
-in-place update against a fresh drawing of the same results.
-"""
+"""Plots of curves, operating sets, beta matrices, costs and rho_0 draw the results they are given;
+an update in place gives the picture of a fresh drawing."""
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -15,17 +12,12 @@ from rejlab.plot import REGION_STYLE, REJECTOR_STYLE, find_artist
 from rejlab.plot._operating_sets import _refill
 
 TOY = rl.datasets.four_gaussians(100, seed=1)
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 @pytest.fixture(scope="module")
 def toy():
     return {name: TOY.curves(name) for name in rl.REJECTORS}
-
-
-@pytest.fixture(autouse=True)
-def _close():
-    yield
-    plt.close("all")
 
 
 def _shown(y, log=False):
@@ -37,47 +29,34 @@ def _y(line):
     return np.asarray(line.get_ydata(), dtype=float)
 
 
-# --- curves ---------------------------------------------------------------------
-
-
-def test_curves_one_panel_per_measure_one_line_per_rejector_in_its_colour_and_words(toy):
-    axes = rl.plot.curves(toy, measures=("A", "Q", "phi"))
+@pytest.mark.parametrize("r", [None, 0.0, 0.137, 0.5, 1.0])
+def test_curves_one_line_per_rejector_in_its_colour_and_words_and_mark_r_where_reject_lowest_would(toy, r):
+    axes = rl.plot.curves(toy, measures=("A", "Q", "phi"), mark_r=r)
     for ax, m in zip(axes, ("A", "Q", "phi")):
+        assert r is None or list(find_artist(ax, "r-marker").get_xdata()) == [r, r]
         for name, cv in toy.items():
-            line = find_artist(ax, f"curve-{name}")
+            line, best = find_artist(ax, f"curve-{name}"), find_artist(ax, f"best-{name}")  # best: max Q
             np.testing.assert_array_equal(line.get_xdata(), cv.r)
             np.testing.assert_array_equal(_y(line), _shown(getattr(cv, m), m == "phi"))
             assert to_hex(line.get_color()) == REJECTOR_STYLE[name]["color"].lower()
-            best = find_artist(ax, f"best-{name}")     # the max-Q point of each rejector
             assert best.get_xdata()[0] == cv.r[cv.best_Q()]
             assert best.get_label().startswith(f"max Q ({REJECTOR_STYLE[name]['label']}")
+            if r is not None:
+                point = rl.operating_point(TOY.accurate, rl.reject_lowest(TOY.confidence(name), fraction=r))
+                drawn = find_artist(ax, f"point-{name}")
+                assert drawn.get_xdata()[0] == point.r
+                np.testing.assert_array_equal(drawn.get_ydata(), _shown([getattr(point, m)], m == "phi"))
     assert find_artist(axes[1], "best-breaking_ties").get_ydata()[0] == toy["breaking_ties"].Q.max()
-    assert axes[2].get_yscale() == "log"
     labels = [t.get_text() for t in axes[-1].get_legend().get_texts()]
-    assert "maximum probability" in labels and "breaking ties" in labels
+    assert "maximum probability" in labels and "breaking ties" in labels and axes[2].get_yscale() == "log"
     assert not any("max_probability" in lab or "breaking_ties" in lab for lab in labels)
 
 
-@pytest.mark.parametrize("r", [0.0, 0.137, 0.5, 1.0])
-def test_curves_mark_r_puts_each_point_where_reject_lowest_would(toy, r):
-    axes = rl.plot.curves(toy, mark_r=r)
-    for ax, m in zip(axes, ("A", "Q", "phi")):
-        assert list(find_artist(ax, "r-marker").get_xdata()) == [r, r]
-        for name in toy:
-            point = rl.operating_point(TOY.accurate, rl.reject_lowest(TOY.confidence(name),
-                                                                      fraction=r))
-            drawn = find_artist(ax, f"point-{name}")
-            assert drawn.get_xdata()[0] == point.r
-            np.testing.assert_array_equal(drawn.get_ydata(),
-                                          _shown([getattr(point, m)], m == "phi"))
-
-
 def test_curves_called_again_move_their_artists_and_keep_fixed_limits(toy):
-    fig, axes = plt.subplots(1, 3)
+    _, axes = plt.subplots(1, 3)
     rl.plot.curves(toy, axes=axes, mark_r=0.1, ylim={"A": (0.45, 1.01)})
     counts = [len(ax.get_children()) for ax in axes]
-    other = {name: rl.datasets.four_gaussians(100, seed=1, separation=2.0).curves(name)
-             for name in toy}
+    other = {name: rl.datasets.four_gaussians(100, seed=1, separation=2.0).curves(name) for name in toy}
     before = axes[1].get_ylim()
     assert list(rl.plot.curves(other, axes=axes, mark_r=0.6)) == list(axes)
     assert [len(ax.get_children()) for ax in axes] == counts
@@ -88,8 +67,7 @@ def test_curves_called_again_move_their_artists_and_keep_fixed_limits(toy):
             assert find_artist(ax, f"point-{name}").get_xdata()[0] == 0.6
             assert find_artist(ax, f"best-{name}").get_xdata()[0] == cv.r[cv.best_Q()]
     assert axes[0].get_ylim() == (0.45, 1.01)                               # fixed
-    low = min(cv.Q.min() for cv in other.values())
-    assert axes[1].get_ylim() != before and axes[1].get_ylim()[0] <= low       # refitted
+    assert axes[1].get_ylim() != before and axes[1].get_ylim()[0] <= min(cv.Q.min() for cv in other.values())
     with pytest.raises(ValueError, match="axes"):
         rl.plot.curves(toy, measures=("A", "Q"), axes=axes)
 
@@ -102,9 +80,6 @@ def test_other_names_keep_the_series_colours_a_rejector_does_not_own(toy):
     assert colors["mine"] != colors["breaking_ties"]
 
 
-# --- operating sets ---------------------------------------------------------------
-
-
 def _opset(cv, i, grid=np.linspace(0, 1, 101)):
     return rl.operating_set(cv.A[i], cv.r[i], cv.alpha, grid)
 
@@ -113,22 +88,20 @@ def _opset(cv, i, grid=np.linspace(0, 1, 101)):
 def test_operating_set_draws_the_regions_borders_reference_and_curves(toy, measure):
     cv = toy["max_probability"]
     b = cv.best_Q()
-    ops = _opset(cv, b)
-    ax = rl.plot.operating_set(ops, measure, curves=toy)
+    ax = rl.plot.operating_set(ops := _opset(cv, b), measure, curves=toy)
     labels = [c.get_label() for c in ax.collections]
     for region in ("green", "white", "orange", "infeasible"):
         assert REGION_STYLE[region]["label"] in labels
     for region in ("green", "orange"):
         assert find_artist(ax, f"opset-{region}").get_hatch() == REGION_STYLE[region]["hatch"]
     ref = find_artist(ax, "opset-reference")
-    assert ref.get_xdata()[0] == pytest.approx(cv.r[b])
-    assert ref.get_ydata()[0] == pytest.approx(getattr(cv, measure)[b])
+    assert (ref.get_xdata()[0], ref.get_ydata()[0]) == pytest.approx((cv.r[b], getattr(cv, measure)[b]))
     for name, c in toy.items():
         line = find_artist(ax, f"opset-curve-{name}")
         assert line.get_label() == REJECTOR_STYLE[name]["label"]
         np.testing.assert_array_equal(_y(line), _shown(getattr(c, measure), measure == "phi"))
-    drawn = _y(find_artist(ax, "opset-best"))
-    border = np.where(ops.feasible.best, ops.measure(measure).best, np.nan)
+    drawn, border = _y(find_artist(ax, "opset-best")), np.where(ops.feasible.best, ops.measure(measure).best,
+                                                                  np.nan)
     both = np.isfinite(border) & np.isfinite(drawn)
     assert both.sum() > 10
     np.testing.assert_allclose(drawn[both], border[both])
@@ -161,8 +134,7 @@ def test_operating_set_updated_in_place_matches_a_fresh_drawing(toy, measure, yl
     assert (len(ax_moved.collections), len(ax_moved.lines), len(ax_moved.texts)) == n_artists
     for moved, fresh in zip(ax_moved.collections, ax_fresh.collections, strict=True):
         assert moved.get_gid() == fresh.get_gid()
-        assert len(moved.get_paths()) == len(fresh.get_paths())
-        for p, q in zip(moved.get_paths(), fresh.get_paths()):
+        for p, q in zip(moved.get_paths(), fresh.get_paths(), strict=True):
             np.testing.assert_allclose(p.vertices, q.vertices, err_msg=moved.get_gid())
     for moved, fresh in zip(ax_moved.lines, ax_fresh.lines, strict=True):
         assert moved.get_gid() == fresh.get_gid()
@@ -174,13 +146,10 @@ def test_operating_set_updated_in_place_matches_a_fresh_drawing(toy, measure, yl
 def test_refill_without_set_data_gives_the_polygons_fill_between_makes():
     # the path for matplotlib < 3.10, whose fill_between gives a plain PolyCollection:
     # the same vertices, in the same order, as a fresh fill_between
-    x = np.linspace(0, 1, 9)
+    x, y2 = np.linspace(0, 1, 9), np.linspace(1, 2, 9)
     y1 = np.array([0, 0, np.nan, 0, 0, 0, np.nan, np.nan, 0.5])
-    y2 = np.linspace(1, 2, 9)
-    plain = PolyCollection([])
-    _refill(plain, x, y1, y2)
-    reference = plt.subplots()[1].fill_between(x, y1, y2)
-    ours, theirs = plain.get_paths(), reference.get_paths()
+    _refill(plain := PolyCollection([]), x, y1, y2)
+    ours, theirs = plain.get_paths(), plt.subplots()[1].fill_between(x, y1, y2).get_paths()
     assert len(ours) == len(theirs) == 3  # runs [0, 1], [3, 4, 5], [8]
     for p, q in zip(ours, theirs):
         np.testing.assert_array_equal(p.vertices, q.vertices)
@@ -193,8 +162,7 @@ def test_operating_set_reference_at_phi_inf_sits_on_the_top_edge_and_measures_st
     ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
     ax = rl.plot.operating_set(ops, "phi")
     ref = find_artist(ax, "opset-reference")
-    assert list(ref.get_xdata()) == [0.3] and ref.get_ydata()[0] == ax.get_ylim()[1]
-    assert ref.get_marker() == "^"
+    assert (list(ref.get_xdata()), ref.get_ydata()[0], ref.get_marker()) == ([0.3], ax.get_ylim()[1], "^")
     assert any("∞, on the top edge" in t.get_text() for t in ax.get_legend().get_texts())
     rl.plot.operating_set(ops, "Q", ax)                  # another measure: drawn afresh
     assert ax.get_yscale() == "linear" and ax.get_ylabel() == rl.plot.MEASURE_LABELS["Q"]
@@ -204,21 +172,16 @@ def test_operating_set_reference_at_phi_inf_sits_on_the_top_edge_and_measures_st
 def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
     cv = toy["max_probability"]
     axes = rl.plot.operating_set_panels(_opset(cv, 20), curves=toy, ylim={"phi": (1e-3, 1e3)})
-    fig = axes[0].figure
-    second = _opset(cv, cv.best_Q())
-    rl.plot.operating_set_panels(second, axes=axes, curves=toy, ylim={"phi": (1e-3, 1e3)})
-    assert [lg.get_gid() for lg in fig.legends] == ["opset-legend"]
-    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    rl.plot.operating_set_panels(second := _opset(cv, cv.best_Q()), axes=axes, curves=toy,
+                                 ylim={"phi": (1e-3, 1e3)})
+    assert [lg.get_gid() for lg in axes[0].figure.legends] == ["opset-legend"]
+    labels = [t.get_text() for t in axes[0].figure.legends[0].get_texts()]
     assert REGION_STYLE["white"]["label"] in labels and "breaking ties" in labels
     for ax, m in zip(axes, ("A", "Q", "phi")):
-        ref = find_artist(ax, "opset-reference")
-        assert ref.get_ydata()[0] == pytest.approx(getattr(second, f"{m}0"))
+        assert find_artist(ax, "opset-reference").get_ydata()[0] == pytest.approx(getattr(second, f"{m}0"))
     assert axes[1].get_title() == f"operating set of r0 = {rl.plot.format_r(second.r0)}, " \
                                   f"A0 = {second.A0:.3f}"
     assert axes[0].get_title() == "" and axes[2].get_title() == ""
-
-
-# --- beta matrices ----------------------------------------------------------------
 
 
 def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
@@ -227,17 +190,15 @@ def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
     ax = rl.plot.optimality_matrix(beta, cv.r, best=cv.best_Q())
     (im,) = ax.images
     np.testing.assert_allclose(np.asarray(im.get_array()), np.clip(beta, -1, 1), atol=1e-9)
-    assert im.get_extent() == [cv.r[0], cv.r[-1], cv.r[0], cv.r[-1]]
-    assert im.get_clim() == (-1, 1)
+    assert im.get_extent() == [cv.r[0], cv.r[-1], cv.r[0], cv.r[-1]] and im.get_clim() == (-1, 1)
     assert len(ax.figure.axes) == 2  # the colorbar
 
 
-def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r(toy):
+def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r_and_shapes_must_match(toy):
     # JCR's operating points are unevenly spaced: each cell must sit at its own r
     cv = toy["max_probability"]
     k = np.array([0, 1, 16, 52, 76, 111, 172])           # a few nested, unevenly spaced points
-    r, A = cv.r[k], cv.A[k]
-    beta = rl.optimality_matrix(A, r)
+    r, beta = cv.r[k], rl.optimality_matrix(cv.A[k], cv.r[k])
     ax = rl.plot.optimality_matrix(beta, r, best=3)
     assert not ax.images
     (mesh,) = ax.collections
@@ -248,21 +209,14 @@ def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r(toy):
     np.testing.assert_allclose(corners[:, 0, 1], edges)
     assert np.all(np.abs((edges[1:] + edges[:-1]) / 2 - r) <= np.diff(edges) / 2)
     assert mesh.get_clim() == (-1, 1)
-
-
-@pytest.mark.parametrize("beta, r, arg", [(np.zeros((2, 3)), [0, 1], "beta"),
-                                          (np.zeros((2, 2)), [0, 0.5, 1], "r")])
-def test_optimality_matrix_plot_rejects_shapes_that_do_not_match(beta, r, arg):
-    with pytest.raises(ValueError, match=arg):
-        rl.plot.optimality_matrix(beta, r)
-
-
-# --- rho_0 and the cost --------------------------------------------------------------
+    for beta, r, arg in ((np.zeros((2, 3)), [0, 1], "beta"), (np.zeros((2, 2)), [0, 0.5, 1], "r")):
+        with pytest.raises(ValueError, match=arg):       # shapes that do not match
+            rl.plot.optimality_matrix(beta, r)
 
 
 def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_moves_rho(toy):
-    ax = rl.plot.rho_zero_curve({name: rl.rho_zero_curve(cv) for name, cv in toy.items()},
-                                rho=0.3)
+    rho_zero = {name: rl.rho_zero_curve(cv) for name, cv in toy.items()}
+    ax = rl.plot.rho_zero_curve(rho_zero, rho=0.3)
     for name, cv in toy.items():
         line = find_artist(ax, f"rho0-{name}")
         c = cv.counts    # a naive reference: the misclassified share of the rejected
@@ -271,14 +225,13 @@ def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_move
         np.testing.assert_array_equal(line.get_xdata(), cv.r)
         assert line.get_label() == REJECTOR_STYLE[name]["label"]
     n = len(ax.lines)
-    rl.plot.rho_zero_curve({name: rl.rho_zero_curve(cv) for name, cv in toy.items()}, ax, rho=0.7)
+    rl.plot.rho_zero_curve(rho_zero, ax, rho=0.7)
     assert len(ax.lines) == n
     np.testing.assert_array_equal(find_artist(ax, "rho-line").get_ydata(), [0.7, 0.7])
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "ρ = 0.70" in labels and "ρ = 0.30" not in labels
     # (r, rho_0) pairs are accepted too; curves are not: it draws, it computes nothing
-    assert rl.plot.rho_zero_curve({"mine": tuple(rl.rho_zero_curve(toy["max_probability"]))}
-                                  ).lines[0].get_label() == "mine"
+    assert rl.plot.rho_zero_curve({"mine": tuple(rho_zero["max_probability"])}).lines[0].get_label() == "mine"
     with pytest.raises(ValueError, match="rho_zero_by_name"):
         rl.plot.rho_zero_curve(toy)
 
@@ -287,8 +240,7 @@ def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_move
 def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
     k = {name: round(0.3 * cv.n_samples) for name, cv in toy.items()}
     marks = {name: (cv.r[k[name]], cv.cost(rho)[k[name]]) for name, cv in toy.items()}
-    ax = rl.plot.cost_curves({name: rl.cost_curve(cv, rho) for name, cv in toy.items()},
-                             marks=marks)
+    ax = rl.plot.cost_curves({name: rl.cost_curve(cv, rho) for name, cv in toy.items()}, marks=marks)
     for name, cv in toy.items():
         line = find_artist(ax, f"cost-{name}")
         np.testing.assert_array_equal(line.get_xdata(), cv.r)
@@ -296,13 +248,11 @@ def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
         # the cost of a naive reference: misclassified kept plus rho per rejected, over n
         c = cv.counts
         np.testing.assert_allclose(line.get_ydata(), (c.mn + rho * (c.ar + c.mr)) / cv.n_samples)
-        cheapest = find_artist(ax, f"cost-min-{name}")
-        assert cheapest.get_ydata()[0] == min(cv.cost(rho))
-        assert cheapest.get_xdata()[0] == cv.r[cv.min_cost(rho)]
-        at_r = find_artist(ax, f"cost-r-{name}")
+        cheapest, at_r = find_artist(ax, f"cost-min-{name}"), find_artist(ax, f"cost-r-{name}")
+        b = cv.min_cost(rho)
+        assert (cheapest.get_xdata()[0], cheapest.get_ydata()[0]) == (cv.r[b], cv.cost(rho).min())
         assert (at_r.get_xdata()[0], at_r.get_ydata()[0]) == marks[name]
-    assert find_artist(ax, "cost-none").get_ydata()[0] == pytest.approx(
-        1 - toy["max_probability"].alpha)
+    assert find_artist(ax, "cost-none").get_ydata()[0] == pytest.approx(1 - toy["max_probability"].alpha)
     assert ax.get_ylim()[1] >= max(cv.cost(rho).max() for cv in toy.values())
     assert f"{rho:.2f}" in ax.get_title()
 
@@ -332,8 +282,8 @@ def test_cost_curves_again_move_everything_in_place_and_refuse_two_prices(toy):
 
 def test_price_of_rejection_two_panels_one_legend_moved_by_rho(toy):
     rho_zero = {name: rl.rho_zero_curve(cv) for name, cv in toy.items()}
-    ax_cost, ax_rho = rl.plot.price_of_rejection(
-        {name: rl.cost_curve(cv, 0.3) for name, cv in toy.items()}, rho_zero)
+    ax_cost, ax_rho = rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.3) for name, cv in toy.items()},
+                                                 rho_zero)
     fig = ax_cost.figure
     rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.65) for name, cv in toy.items()},
                                rho_zero, axes=[ax_cost, ax_rho])
@@ -345,9 +295,3 @@ def test_price_of_rejection_two_panels_one_legend_moved_by_rho(toy):
     for name, cv in toy.items():
         assert find_artist(ax_cost, f"cost-min-{name}").get_xdata()[0] == cv.r[cv.min_cost(0.65)]
 
-
-def test_a_covering_with_duplicate_blocks_is_drawn():
-    """Two equal blocks make a covering all the same: its grid is drawn, not refused."""
-    ax = rl.plot.covering_grid(rl.covering_summary([{"a", "b"}, {"a", "b"}, {"c"}]), "a")
-    assert find_artist(ax, "covering-count-0").get_text() == "2"      # a is in two blocks
-    assert "N(p) = {a, b}" in find_artist(ax, "covering-caption").get_text()

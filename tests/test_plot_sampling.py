@@ -8,12 +8,7 @@ import rejlab as rl
 import rejlab.plot as rplot
 
 GRID = np.linspace(0, 1, 11)
-
-
-@pytest.fixture(autouse=True)
-def _close():
-    yield
-    plt.close("all")
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 @pytest.fixture(scope="module")
@@ -40,32 +35,26 @@ def test_population_curves_are_drawn_over_given_axes(population):
     _, axes = plt.subplots(1, 3)
     assert list(rplot.population_curves(population, axes=axes)) == list(axes)
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
-        line = _one(ax, f"population-{m}")
+        line, y = _one(ax, f"population-{m}"), getattr(population, m)
         np.testing.assert_array_equal(line.get_xdata(), population.r)
-        y = getattr(population, m)
         _nan_equal(line.get_ydata(), np.where(np.isfinite(y), y, np.nan))
         assert line.get_linestyle() == "--"
     assert axes[2].get_yscale() == "log" and axes[0].get_yscale() == "linear"
     assert axes[-1].get_legend() is not None
-    (ax,) = rplot.population_curves(population, measures="Q", label=None)   # no legend
-    assert ax.get_legend() is None
+    assert rplot.population_curves(population, measures="Q", label=None)[0].get_legend() is None
 
 
 def test_max_q_points_draws_each_sample_and_its_honest_value(points, population):
     current = rl.datasets.max_q_points(30, seeds=[0])
     ax = rplot.max_q_points(points, population=population, current=current)
-    dots = _one(ax, "max-q-sample")
-    np.testing.assert_array_equal(dots.get_xdata(), points.r)
-    np.testing.assert_array_equal(dots.get_ydata(), points.Q)
-    crosses = _one(ax, "max-q-population")
-    np.testing.assert_array_equal(crosses.get_xdata(), points.population_r)
-    np.testing.assert_array_equal(crosses.get_ydata(), points.population_Q)
+    for gid, x, y in (("max-q-sample", points.r, points.Q),
+                      ("max-q-population", points.population_r, points.population_Q)):
+        np.testing.assert_array_equal(_one(ax, gid).get_xydata(), np.column_stack([x, y]))
     segs = _one(ax, "max-q-optimism", "collections").get_segments()
     assert len(segs) == points.seed.size
     np.testing.assert_allclose(segs[3], [[points.r[3], points.Q[3]],
                                          [points.population_r[3], points.population_Q[3]]])
-    now = _one(ax, "max-q-current")
-    assert now.get_xdata()[0] == current.r[0] and now.get_ydata()[0] == current.Q[0]
+    assert tuple(_one(ax, "max-q-current").get_xydata()[0]) == (current.r[0], current.Q[0])
     _one(ax, "population-Q")
     lo, hi = ax.get_ylim()
     assert lo <= min(points.Q.min(), points.population_Q.min()) and hi >= points.Q.max()
@@ -90,19 +79,14 @@ def test_chow_convergence_draws_each_series_and_chows_threshold():
 
 
 def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, population):
-    cv = toy_data.curves()
-    rho = 0.3
+    cv, rho = toy_data.curves(), 0.3
     chow = rl.operating_point(toy_data.accurate, rl.chow_rule(toy_data.proba, rho))
-    chow_cost = rl.cost(chow.A, chow.r, rho)
-    ax = rplot.cost_curve(rl.cost_curve(cv, rho), chow=(chow.r, chow_cost),
+    ax = rplot.cost_curve(rl.cost_curve(cv, rho), chow=(chow.r, rl.cost(chow.A, chow.r, rho)),
                           population=(population.r, rl.cost(population.A, population.r, rho)))
     line = _one(ax, "cost")
     np.testing.assert_array_equal(line.get_xdata(), cv.r)
     np.testing.assert_allclose(line.get_ydata(), cv.cost(rho))
-    k = cv.min_cost(rho)
-    best = _one(ax, "min-cost")
+    k, best = cv.min_cost(rho), _one(ax, "min-cost")
     assert best.get_xdata()[0] == cv.r[k] and best.get_ydata()[0] == pytest.approx(cv.cost(rho)[k])
-    square = _one(ax, "chow-point")
-    assert square.get_ydata()[0] == pytest.approx((1 - chow.A) * (1 - chow.r) + rho * chow.r)
-    pop = _one(ax, "population-cost")
-    _nan_equal(pop.get_ydata(), rl.cost(population.A, population.r, rho))
+    assert _one(ax, "chow-point").get_ydata()[0] == pytest.approx((1 - chow.A) * (1 - chow.r) + rho * chow.r)
+    _nan_equal(_one(ax, "population-cost").get_ydata(), rl.cost(population.A, population.r, rho))

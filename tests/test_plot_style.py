@@ -15,8 +15,7 @@ from rejlab.plot import RC, REJECTOR_STYLE, format_r
 def test_style_applies_the_course_rc_and_a_layout_that_fits():
     with matplotlib.rc_context():
         rl.plot.style()
-        for key, value in RC.items():
-            assert matplotlib.rcParams[key] == value
+        assert {key: matplotlib.rcParams[key] for key in RC} == RC
         assert matplotlib.rcParams["figure.constrained_layout.use"]
         fig, _ = plt.subplots()
         assert fig.get_layout_engine() is not None
@@ -36,14 +35,12 @@ def test_every_rejector_has_words_and_a_colour_of_its_own():
 
 @given(st.floats(0, 1))
 def test_format_r_never_hides_a_non_zero_r_nor_an_r_below_one(r):
-    text = format_r(r)
-    shown = float(text)
-    assert (shown == 0) == (r == 0)
-    assert (shown == 1) == (r == 1)
+    shown = float(format_r(r))
+    assert (shown == 0) == (r == 0) and (shown == 1) == (r == 1)
     assert math.isclose(shown, r, rel_tol=0.2, abs_tol=0.006)
 
 
-def test_panels_makes_the_axes_once():
+def test_panels_makes_the_axes_once_and_find_artist_finds_by_gid():
     fig = Figure()
     first = rl.plot.panels(fig, 3, width_ratios=[1, 2, 1])
     assert len(first) == 3 and rl.plot.panels(fig, 3) == first
@@ -52,14 +49,7 @@ def test_panels_makes_the_axes_once():
         rl.plot.panels(fig, 4)
     with pytest.raises(ValueError, match="width_ratios"):
         rl.plot.panels(Figure(), 2, width_ratios=[1, 2, 3])
-
-
-def test_find_artist_finds_by_gid_on_axes_and_figures():
-    fig = Figure()
-    ax = fig.add_subplot()
-    (line,) = ax.plot([0, 1], [0, 1], gid="mine")
-    legend = fig.legend([line], ["x"])
-    legend.set_gid("lg")
-    assert rl.plot.find_artist(ax, "mine") is line
-    assert rl.plot.find_artist(fig, "lg") is legend
-    assert rl.plot.find_artist(ax, "other") is None
+    (line,) = first[0].plot([0, 1], [0, 1], gid="mine")       # on axes and on figures
+    (legend := fig.legend([line], ["x"])).set_gid("lg")
+    assert rl.plot.find_artist(first[0], "mine") is line and rl.plot.find_artist(fig, "lg") is legend
+    assert rl.plot.find_artist(first[0], "other") is None

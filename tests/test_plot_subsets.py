@@ -30,25 +30,22 @@ masks_strategy = st.integers(1, 40).flatmap(
 def test_subset_masks_partition_the_samples_and_match_the_counts(ar):
     accurate, rejected = ar
     m = rp.subset_masks(accurate, rejected)
-    stacked = np.stack([m[k] for k in rp.SUBSET_KEYS])
-    assert np.all(stacked.sum(axis=0) == 1)  # disjoint and covering
+    assert np.all(np.stack([m[k] for k in rp.SUBSET_KEYS]).sum(axis=0) == 1)  # disjoint and covering
     assert [int(m[k].sum()) for k in rp.SUBSET_KEYS] == list(rl.subset_counts(accurate, rejected))
 
 
 def test_scatter_puts_each_sample_in_its_subset_and_updates_in_place():
-    X = np.arange(12, dtype=float).reshape(6, 2)
-    accurate = np.array([1, 1, 0, 0, 1, 0], bool)
-    rejected = np.array([0, 1, 1, 0, 0, 0], bool)
+    X, accurate, rejected = np.arange(12.0).reshape(6, 2), np.array([1, 1, 0, 0, 1, 0], bool), \
+        np.array([0, 1, 1, 0, 0, 0], bool)
     ax = rp.subsets_scatter(X, accurate, rejected, ax=new_ax(), title="first")
     m = rp.subset_masks(accurate, rejected)
     for key in rp.SUBSET_KEYS:
         np.testing.assert_array_equal(by_gid(ax, f"subset-{key}").get_offsets(), X[m[key]])
     n_artists = len(ax.get_children())
     assert rp.subsets_scatter(X, accurate, np.ones(6, bool), ax=ax, title="second") is ax
-    assert len(ax.get_children()) == n_artists
+    assert len(ax.get_children()) == n_artists and ax.get_title() == "second"
     assert len(by_gid(ax, "subset-an").get_offsets()) == 0
     np.testing.assert_array_equal(by_gid(ax, "subset-ar").get_offsets(), X[accurate])
-    assert ax.get_title() == "second"
     with pytest.raises(ValueError, match="X"):
         rp.subsets_scatter(np.zeros((3, 3)), [1, 0, 1], [0, 0, 1], ax=new_ax())
 
@@ -58,8 +55,7 @@ def test_bar_widths_are_the_counts_and_update_in_place():
     assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [5, 2, 1, 2]
     rp.subsets_bar({"an": 1, "mn": 0, "ar": 3, "mr": 6}, ax=ax)
     assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [1, 0, 3, 6]
-    assert by_gid(ax, "bartext-mr").get_text().strip() == "6"
-    assert len(ax.patches) == 4
+    assert by_gid(ax, "bartext-mr").get_text().strip() == "6" and len(ax.patches) == 4
 
 
 @settings(max_examples=40, deadline=None)
@@ -69,13 +65,11 @@ def test_mosaic_geometry_is_r_A_and_Q(counts):
     r, A, Q, _ = (float(x) for x in rl.measures_from_counts(*counts))
     rect = {k: by_gid(ax, f"mosaic-{k}") for k in rp.SUBSET_KEYS}
     # the N column has width 1 - r and the R column width r
-    assert rect["an"].get_width() == pytest.approx(1 - r)
-    assert rect["ar"].get_width() == pytest.approx(r)
+    assert (rect["an"].get_width(), rect["ar"].get_width()) == pytest.approx((1 - r, r))
     if r < 1:
         assert rect["an"].get_height() == pytest.approx(A)  # height of A∩N in N is A
     area = {k: rect[k].get_width() * rect[k].get_height() for k in rect}
-    assert area["an"] + area["mr"] == pytest.approx(Q)
-    assert sum(area.values()) == pytest.approx(1.0)
+    assert (area["an"] + area["mr"], sum(area.values())) == pytest.approx((Q, 1.0))
     assert by_gid(ax, "mosaic-divider").get_xdata()[0] == pytest.approx(1 - r)
 
 
@@ -93,8 +87,7 @@ def test_mosaic_updates_in_place_and_its_label_fits_a_short_panel():
 
 
 def test_confidence_strip_cut_separates_rejected_from_kept_and_follows_the_confidence():
-    c = np.array([0.9, 0.3, 0.6, 0.5, 0.8])
-    accurate = np.array([1, 0, 1, 0, 1], bool)
+    c, accurate = np.array([0.9, 0.3, 0.6, 0.5, 0.8]), np.array([1, 0, 1, 0, 1], bool)
     rejected = rl.reject_lowest(c, count=2)
     ax = rp.confidence_strip(c, accurate, rejected, ax=new_ax())
     assert c[rejected].max() < by_gid(ax, "strip-cut").get_xdata()[0] < c[~rejected].min()
@@ -104,17 +97,14 @@ def test_confidence_strip_cut_separates_rejected_from_kept_and_follows_the_confi
     rp.confidence_strip(c, accurate, rl.reject_lowest(c, count=4), ax=ax)
     assert 0.8 < by_gid(ax, "strip-cut").get_xdata()[0] < 0.9
     rp.confidence_strip([0.0, 0.05, 0.1], [1, 0, 1], [1, 0, 0], ax=ax)   # another rejector
-    lo, hi = ax.get_xlim()
-    assert lo < 0.0 and 0.1 < hi < 0.2
+    assert ax.get_xlim()[0] < 0.0 < 0.1 < ax.get_xlim()[1] < 0.2
     np.testing.assert_array_equal(by_gid(ax, "strip-an").get_offsets()[:, 0], [0.1])
 
 
 def test_ranking_row_orders_by_confidence_and_places_the_cut():
-    c = [0.2, 0.9, 0.5, 0.7]
-    accurate = [0, 1, 0, 1]
+    c, accurate = [0.2, 0.9, 0.5, 0.7], [0, 1, 0, 1]
     ax = rp.ranking_row(c, accurate, rl.reject_lowest(c, count=1), ax=new_ax())
-    assert [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"] == \
-        ["0.90", "0.70", "0.50", "0.20"]
+    assert [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"] == ["0.90", "0.70", "0.50", "0.20"]
     assert by_gid(ax, "rankcut").get_xdata()[0] == 3
     assert [by_gid(ax, f"ranktext-{i}").get_text() for i in range(4)] == ["✓", "✓", "✗", "✗"]
     # the rejected misclassified sample (last box) takes the M∩R colour
@@ -128,8 +118,8 @@ def test_confusion_matrix_cells_hold_the_four_entries():
     ax = rp.confusion_matrix(conf, ax=new_ax())
     for field in ("tp", "fp", "tn", "fn"):
         text = by_gid(ax, f"conftext-{field}").get_text()
-        assert text.startswith(field.upper())
-        assert float(text.splitlines()[-1]) == pytest.approx(getattr(conf, field), abs=5e-4)
+        assert text.startswith(field.upper()) and float(text.splitlines()[-1]) == pytest.approx(
+            getattr(conf, field), abs=5e-4)
     rp.confusion_matrix((2, 1, 5, 2), ax=ax)          # counts are shown as integers
     assert by_gid(ax, "conftext-tn").get_text().splitlines()[-1] == "5"
     # subset counts: TP = |M∩R|, FP = |A∩R|, TN = |A∩N|, FN = |M∩N|
@@ -137,8 +127,6 @@ def test_confusion_matrix_cells_hold_the_four_entries():
     shown = {f: by_gid(ax, f"conftext-{f}").get_text().splitlines()[-1] for f in ("tp", "fp", "tn", "fn")}
     assert shown == {"tp": "4", "fp": "2", "tn": "7", "fn": "3"}
 
-
-# --- the toy problem: true classes and the nearest-centre decision ------------------
 
 def test_each_sample_is_drawn_once_per_panel_in_its_class_colour_and_moved_with_new_data():
     axes = Figure().subplots(1, 2)

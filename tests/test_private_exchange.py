@@ -1,11 +1,8 @@
 """The classroom hub's nbgrader exchange (``classroom/private_exchange.py``): submit and collect.
 
-A course ``c`` with its assignment ``hw`` released into an exchange in
-``tmp_path``, and the two classes run on it as nbgrader runs them (the hub's
-``nbgrader_config.py`` selects them; ``tests/test_classroom.py``'s
-end-to-end test tries that route, with the hub's own system users). The
-submissions here are made by the system user ``nobody``: the test runs as
-root, which can give a folder to anyone.
+A course ``c`` with ``hw`` released into an exchange in ``tmp_path``, the two classes run on it as
+nbgrader runs them (``tests/test_classroom.py`` tries the hub's route end to end). Submissions are
+made by the system user ``nobody``: the test runs as root, which can give a folder to anyone.
 """
 
 from __future__ import annotations
@@ -47,13 +44,18 @@ def _alembic_on_path(monkeypatch):
                                                 os.environ.get("PATH", "")]))
 
 
-def _exchange(tmp_path: Path) -> Path:
-    """The exchange, with ``hw`` released in the course ``c``."""
-    exchange = tmp_path / "exchange"
-    for folder in (exchange / "c" / "outbound" / "hw", exchange / "c" / "inbound"):
+@pytest.fixture
+def exchange(tmp_path: Path) -> Path:
+    """The exchange, with ``hw`` released in the course ``c``; an empty course folder beside it."""
+    (tmp_path / "course").mkdir()
+    for folder in (tmp_path / "exchange" / "c" / "outbound" / "hw", tmp_path / "exchange" / "c" / "inbound"):
         folder.mkdir(parents=True)
-    (exchange / "c" / "outbound" / "hw" / "hw.ipynb").write_text("{}")
-    return exchange
+    (tmp_path / "exchange" / "c" / "outbound" / "hw" / "hw.ipynb").write_text("{}")
+    return tmp_path / "exchange"
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f %Z")
 
 
 def _run(klass, exchange: Path, folder: Path, student_id: str = "", **traits):
@@ -83,8 +85,8 @@ def _submission(inbound: Path, name: str, stated: str, maker: pwd.struct_passwd)
     return folder
 
 
-def test_a_submission_is_closed_to_other_users(tmp_path):
-    exchange, home = _exchange(tmp_path), tmp_path / "home"
+def test_a_submission_is_closed_to_other_users(tmp_path, exchange):
+    home = tmp_path / "home"
     (home / "hw").mkdir(parents=True)
     (home / "hw" / "hw.ipynb").write_text("{}")
     _run(private_exchange.PrivateSubmit, exchange, home, student_id="alice")
@@ -93,12 +95,10 @@ def test_a_submission_is_closed_to_other_users(tmp_path):
 
 
 @pytest.mark.slow
-def test_collect_records_no_time_before_the_last_change(tmp_path):
-    exchange, course = _exchange(tmp_path), tmp_path / "course"
-    course.mkdir()
+def test_collect_records_no_time_before_the_last_change(tmp_path, exchange):
+    course = tmp_path / "course"
     # the kernel's clock for file times is coarse: a second of margin
-    before = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None) \
-        - datetime.timedelta(seconds=1)
+    before = datetime.datetime.now(datetime.timezone.utc).replace(tzinfo=None) - datetime.timedelta(seconds=1)
     # back-dated in its name and in its timestamp.txt
     _submission(exchange / "c" / "inbound", f"nobody+hw+{FORGED}+abc", FORGED,
                 pwd.getpwnam("nobody"))
@@ -110,18 +110,14 @@ def test_collect_records_no_time_before_the_last_change(tmp_path):
 
 
 @pytest.mark.slow
-def test_a_submission_is_collected_as_its_makers(tmp_path):
+def test_a_submission_is_collected_as_its_makers(tmp_path, exchange):
     accounts = _load("accounts", REPO / "classroom" / "accounts.py")
-    prefix, made = f"rltest{os.getpid() % 10000:04d}-", {}
-    exchange, course = _exchange(tmp_path), tmp_path / "course"
-    course.mkdir()
+    prefix, made, course = f"rltest{os.getpid() % 10000:04d}-", {}, tmp_path / "course"
     try:
         accounts.make(["ann"], prefix, tmp_path / "home", made=made)
-        ann = pwd.getpwnam(prefix + "ann")
-        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f %Z")
-        _submission(exchange / "c" / "inbound", f"ben+hw+{now}+abc", now, ann)  # in ben's name
-        collect = private_exchange.FileTimeCollect
-        log = "\n".join(_run(collect, exchange, course, user_prefix=prefix))
+        now = _now()
+        _submission(exchange / "c" / "inbound", f"ben+hw+{now}+abc", now, pwd.getpwnam(prefix + "ann"))
+        log = "\n".join(_run(private_exchange.FileTimeCollect, exchange, course, user_prefix=prefix))
     finally:
         accounts.remove(made)
     assert not (course / "submitted" / "ben").exists()
@@ -130,10 +126,8 @@ def test_a_submission_is_collected_as_its_makers(tmp_path):
 
 
 @pytest.mark.slow
-def test_an_honest_submission_is_collected_without_a_note(tmp_path):
-    exchange, course = _exchange(tmp_path), tmp_path / "course"
-    course.mkdir()
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S.%f %Z")
+def test_an_honest_submission_is_collected_without_a_note(tmp_path, exchange):
+    course, now = tmp_path / "course", _now()
     _submission(exchange / "c" / "inbound", f"nobody+hw+{now}+abc", now, pwd.getpwnam("nobody"))
     log = _run(private_exchange.FileTimeCollect, exchange, course)
     assert [line for line in log if "named for" in line or "states" in line] == [], log

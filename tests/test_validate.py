@@ -1,5 +1,7 @@
 """The door helpers of rejlab._validate: what the declarations cannot show, their messages."""
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
@@ -70,15 +72,11 @@ def test_confidences_are_float64_when_exact_and_their_own_dtype_otherwise():
         rl.reject_lowest([2**53 + 1, 0.5], count=1)
 
 
-@pytest.mark.parametrize("x", [10**400, 2**1100, -(10**400)], ids=["1e400", "2^1100", "-1e400"])
-def test_huge_integers_are_refused_as_numbers_naming_the_argument(x):
-    for check in (v.nonnegative_number, v.positive_number, v.open_fraction):
-        with pytest.raises(ValueError, match="the_number must be"):
-            check(x, "the_number")
-
-
 def test_huge_and_exact_numbers_are_refused_by_name_not_deep_inside():
-    from fractions import Fraction
+    for x in (10**400, 2**1100, -(10**400)):
+        for check in (v.nonnegative_number, v.positive_number, v.open_fraction):
+            with pytest.raises(ValueError, match="the_number must be"):
+                check(x, "the_number")
     a, c = np.array([True, False, True, True]), np.array([0.9, 0.2, 0.8, 0.4])
     huge, tiny = 10**400, Fraction(1, 10**400)
     cases = [("zero_division", lambda x: rl.multilabel_scores([[1, 0]], [[1, 0]], zero_division=x)),

@@ -43,16 +43,13 @@ FACTORIES = {
     "covering_explorer (no scores)": (lambda: rl.widgets.covering_explorer(
         rl.datasets.definition3_covering(), p="a", scores=False), "p", "d"),
     "context_explorer": (lambda: rl.widgets.context_explorer(
-        rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2), per_class=4),
-        "failure_probability", 0.3),
+        rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2), per_class=4), "failure_probability", 0.3),
     "report_explorer": (_report_explorer, "rho", 0.7),
-    "sampling_explorer": (lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20,
-                                                               n_cloud=5), "seed", 1),
+    "sampling_explorer": (lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20, n_cloud=5),
+                          "seed", 1),
     "chow_explorer": (lambda: rl.widgets.chow_explorer(n_per_class=25), "rho", 0.6),
-    "guarantee_explorer": (lambda: rl.widgets.guarantee_explorer(n=100, n_splits=10),
-                           "target_risk", 0.25),
-    "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=25),
-                             "temperature", 2.0),
+    "guarantee_explorer": (lambda: rl.widgets.guarantee_explorer(n=100, n_splits=10), "target_risk", 0.25),
+    "calibration_explorer": (lambda: rl.widgets.calibration_explorer(n_per_class=25), "temperature", 2.0),
     "conformal_explorer": (rl.widgets.conformal_explorer, "alpha", 0.1),
     "deferral_explorer": (lambda: rl.widgets.deferral_explorer(n_per_class=25), "cost", 0.3),
     "novelty_explorer": (rl.widgets.novelty_explorer, "reject_cost", 0.45),
@@ -62,19 +59,22 @@ _BUILT = {}
 
 
 def explorer(name):
-    if name not in _BUILT:
-        _BUILT[name] = FACTORIES[name][0]()
-    return _BUILT[name]
+    return _BUILT[name] if name in _BUILT else _BUILT.setdefault(name, FACTORIES[name][0]())
 
 
 def test_the_table_holds_every_exported_explorer():
     exported = {n for n in rl.widgets.__all__ if n.endswith("_explorer")}
     assert exported == {name.split(" ")[0] for name in FACTORIES}
+    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)   # loaded lazily from rejlab
+
+
+def _pixels(png):
+    with Image.open(io.BytesIO(png)) as im:
+        return np.asarray(im.convert("RGB"))
 
 
 def is_blank(png, size):
-    with Image.open(io.BytesIO(png)) as im:
-        pixels = np.asarray(im.convert("RGB"))
+    pixels = _pixels(png)
     return pixels.shape[:2] == size[::-1] and (pixels == pixels[0, 0]).all()
 
 
@@ -124,7 +124,7 @@ def test_every_bad_control_value_is_a_message_and_the_explorer_recovers(name):
 
 
 @pytest.mark.parametrize("name", list(FACTORIES))
-def test_every_figure_has_a_text_made_of_its_numbers(name):
+def test_every_figure_has_a_text_made_of_its_numbers_a_question_and_a_notice(name):
     _, control, value = FACTORIES[name]
     e = explorer(name)
     first, good = e.image.tooltip, e.controls[control].value
@@ -140,11 +140,7 @@ def test_every_figure_has_a_text_made_of_its_numbers(name):
     numbers = re.compile(r"-?\d+\.\d+|\d+")
     assert set(numbers.findall(html_to_text(e.readout.value))) <= set(numbers.findall(moved))
     e.controls[control].value = good
-
-
-@pytest.mark.parametrize("name", list(FACTORIES))
-def test_every_explorer_shows_its_question_hides_its_notice_and_its_own_pixels(name):
-    e = explorer(name)
+    # its question shown, its notice closed, its own pixels
     head, box = e.children[0], e.notice_box
     assert e.question and e.question.split()[0] in head.value
     assert box.selected_index is None and box.titles == ("What to notice",)   # closed
@@ -159,20 +155,17 @@ def test_every_explorer_shows_its_question_hides_its_notice_and_its_own_pixels(n
     assert factory.question.endswith("?")
 
 
-def test_the_text_helpers_read_what_a_reader_sees():
+def test_the_text_helpers_read_what_a_reader_sees_and_control_values_checks_each_kind():
     markup = ('<span class="rejlab-readout">r = 0.200 | A = 0.790 &amp; <b>Q</b> = 0.763'
               '<br>φ = 4.496&nbsp;(α &lt; 1)</span>')
     assert html_to_text(markup) == "r = 0.200; A = 0.790 & Q = 0.763; φ = 4.496 (α < 1)"
     assert control_text(widgets.Dropdown(options=[("maximum probability", "mp")], value="mp",
                                          description="rejector")) == "rejector = maximum probability"
-    assert control_text(widgets.FloatSlider(value=0.25, readout_format=".2f", description="r")) \
-        == "r = 0.25"
+    assert control_text(widgets.FloatSlider(value=0.25, readout_format=".2f", description="r")) == "r = 0.25"
     assert control_text(widgets.IntText(value=3, description="seed")) == "seed = 3"
     assert format_number(0.12345) == "0.123" and format_number(math.nan) == "undefined (NaN)"
     assert format_number(math.inf) == "∞" and format_number(-math.inf, 1) == "-∞"
-
-
-def test_control_values_checks_each_kind_of_control():
+    # control_values checks each kind of control
     dd = widgets.Dropdown(options=[("one", 1), ("two", 2)], value=1, description="pick")
     fs = widgets.FloatSlider(min=0, max=1, value=0.5, description="x")
     free = widgets.FloatText(value=7.0, description="z")
@@ -216,8 +209,7 @@ def test_an_explorer_recomputes_redraws_and_survives_bad_input():
     e.controls["k"].value = 4
     assert e.error == "" and e.message.value == "" and e.state == {"k": 4} and e.redraws == 3
     plain = _toy_explorer()                         # no question or notice: no empty boxes
-    assert plain.notice_box is None and not any(isinstance(c, widgets.Accordion)
-                                                for c in plain.children)
+    assert plain.notice_box is None and not any(isinstance(c, widgets.Accordion) for c in plain.children)
 
 
 def test_the_readout_keeps_its_room_so_the_figure_never_moves():
@@ -239,11 +231,6 @@ def test_the_readout_keeps_its_room_so_the_figure_never_moves():
     assert "4 *" in Explorer({}, lambda: 0, blank, readout_lines=4)._status.layout.min_height
     with pytest.raises(ValueError, match="readout_lines"):
         Explorer({}, lambda: 0, blank, readout_lines=0)
-
-
-def _pixels(png):
-    with Image.open(io.BytesIO(png)) as im:
-        return np.asarray(im.convert("RGB"))
 
 
 def test_the_display_bundle_carries_the_current_figure_and_a_short_text():
@@ -290,13 +277,9 @@ def test_the_layout_stays_frozen_under_the_course_style(factory, caplog):
 
 
 #: Matplotlib calls that draw or style: none may appear in an explorer.
-RAW_DRAWING = {
-    "plot", "scatter", "fill_between", "axhline", "axvline", "imshow", "bar", "barh", "text",
-    "legend", "set_title", "set_xlabel", "set_ylabel", "set_xlim", "set_ylim", "set_xticks",
-    "set_yticks", "set_data", "set_xdata", "set_ydata", "set_offsets", "add_subplot",
-    "add_gridspec", "subplots", "subplots_adjust", "suptitle", "clear", "add_patch",
-    "get_legend", "grid",
-}
+RAW_DRAWING = set("""plot scatter fill_between axhline axvline imshow bar barh text legend set_title
+    set_xlabel set_ylabel set_xlim set_ylim set_xticks set_yticks set_data set_xdata set_ydata set_offsets
+    add_subplot add_gridspec subplots subplots_adjust suptitle clear add_patch get_legend grid""".split())
 
 
 @pytest.mark.parametrize("path", sorted(WIDGETS.glob("*.py")), ids=lambda p: p.name)
@@ -310,6 +293,3 @@ def test_explorers_hold_no_raw_drawing_and_import_only_public_plot_names(path):
             assert not any(p.startswith("_") for p in node.module.split(".")), node.lineno
             assert not any(a.name.startswith("_") for a in node.names), node.lineno
 
-
-def test_widget_and_plot_modules_load_lazily_from_rejlab():
-    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)

@@ -1,10 +1,12 @@
-"""The context explorer (lesson 10), driven without a browser."""
+"""The context explorer (lesson 10) and the scene maps, driven without a browser."""
 
 import numpy as np
 import pytest
 
 import rejlab as rl
 from rejlab import context as ctx
+
+pytestmark = pytest.mark.usefixtures("close_figures")
 
 
 @pytest.fixture(scope="module")
@@ -15,7 +17,7 @@ def explorer():
 def test_the_jcr_point_follows_gamma_and_strength_zero_is_the_plain_classifier(explorer):
     s, c = explorer.state, explorer.controls
     assert (s.strength, s.failure_probability) == (2.0, pytest.approx(0.19))
-    assert s.accuracy_with_context > s.accuracy_without_context and explorer.error == ""
+    assert s.accuracy_with_context > s.accuracy_without_context
     assert "JCR" in explorer.readout.value and "SCR" in explorer.readout.value
     rs = []
     for gamma in (0.0, 0.25, 0.5):
@@ -29,12 +31,12 @@ def test_the_jcr_point_follows_gamma_and_strength_zero_is_the_plain_classifier(e
 def test_jcr_state_matches_a_direct_computation(explorer):
     c = explorer.controls
     c["strength"].value, c["failure_probability"].value = 1.5, 0.2
+    s = explorer.state
     ex = ctx.context_experiment(rl.datasets.synthetic_scene(**rl.widgets.EXPLORER_SCENE), 1.5, (0.2,))
-    assert (explorer.state.jcr.r, explorer.state.jcr.Q) == pytest.approx((ex.jcr_points[0].r,
-                                                                          ex.jcr_points[0].Q))
-    np.testing.assert_allclose(explorer.state.scr.Q, ex.scr.Q)
+    assert (s.jcr.r, s.jcr.Q) == pytest.approx((ex.jcr_points[0].r, ex.jcr_points[0].Q))
+    np.testing.assert_allclose(s.scr.Q, ex.scr.Q)
     k = ex.jcr_points[0].counts.ar + ex.jcr_points[0].counts.mr
-    assert explorer.state.scr_same_r.r == pytest.approx(ex.scr.r[k])
+    assert s.scr_same_r.r == pytest.approx(ex.scr.r[k])
     before = explorer.redraws          # a setting seen before is redrawn (from the cache)
     for gamma in (0.21, 0.2, 0.21):
         c["failure_probability"].value = gamma
@@ -42,31 +44,23 @@ def test_jcr_state_matches_a_direct_computation(explorer):
 
 
 def test_explorer_on_another_scene():
-    scene = rl.datasets.synthetic_scene((40, 40), n_classes=4, seed=5)
-    ex = rl.widgets.context_explorer(scene, strength=1.0, failure_probability=0.0)
-    assert ex.state.labels.shape == (40, 40)
-    assert not ex.state.rejected.any()
+    ex = rl.widgets.context_explorer(rl.datasets.synthetic_scene((40, 40), n_classes=4, seed=5),
+                                     strength=1.0, failure_probability=0.0)
+    assert ex.state.labels.shape == (40, 40) and not ex.state.rejected.any()
 
 
 def test_scene_plots_draw_and_update_in_place():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     scene = rl.datasets.synthetic_scene((40, 40), n_classes=4, seed=5)
     ex = ctx.context_experiment(scene, 1.0, (0.0, 0.3))
     axes = rl.plot.context_maps(ex)
     assert len(axes) == 3 and "ground truth" in axes[0].get_title()
     ax = rl.plot.scene_map(scene.ground_truth, n_classes=4)
-    rl.plot.scene_map(ex.context.labels, ax, n_classes=4, rejected=ex.jcr[1].rejected)
-    assert len(ax.images) == 1                  # updated, not stacked
-    rgb = ax.images[0].get_array()
+    rej = ex.jcr[1].rejected
+    rl.plot.scene_map(ex.context.labels, ax, n_classes=4, rejected=rej)
+    assert len(ax.images) == 1 and rej.any()                  # updated, not stacked
     # rejected pixels keep their class colour, darkened: a map rejecting everything still
     # shows its fields, and a rejected pixel is darker than the same class kept
-    colors = rl.plot.class_colors(4)[ex.context.labels]
-    rej = ex.jcr[1].rejected
-    assert rej.any()
+    rgb, colors = ax.images[0].get_array(), rl.plot.class_colors(4)[ex.context.labels]
     share = rgb[rej].sum() / colors[rej].sum()
     assert 0 < share < 0.5
     np.testing.assert_allclose(rgb[rej], share * colors[rej])
@@ -74,10 +68,8 @@ def test_scene_plots_draw_and_update_in_place():
     all_rejected = rl.plot.scene_map(ex.context.labels, n_classes=4,
                                      rejected=np.ones(rej.shape, bool)).images[0].get_array()
     assert len(np.unique(all_rejected.reshape(-1, 3), axis=0)) > 1   # not one black square
-    axes = rl.plot.jcr_scr_curves(ex)
-    assert len(axes) == 3
+    assert len(rl.plot.jcr_scr_curves(ex)) == 3
     rl.plot.jcr_scr_rho_zero(ex)
     rl.plot.rejection_maps(ex, 1)
     with pytest.raises(ValueError, match="n_classes"):
         rl.plot.scene_map(scene.ground_truth, n_classes=2)
-    plt.close("all")

@@ -38,17 +38,14 @@ def test_operating_set_follows_the_chosen_rejector_point_and_says_where_max_q_li
 
 
 def test_operating_set_moves_its_regions_in_place(ose):
-    fig = ose.figure
+    fig, image = ose.figure, ose.image.value
     counts = [(len(ax.collections), len(ax.lines)) for ax in fig.axes]
-    image = ose.image.value
     for r0 in (0.1, 0.45):
         ose.controls["r0"].value = r0
         s = ose.state
-        for ax, m in zip(fig.axes, ("A", "Q", "phi")):
+        for ax, y in zip(fig.axes, (s.A0, s.opset.Q0, s.opset.phi0)):
             ref = next(ln for ln in ax.lines if ln.get_label().startswith("reference"))
-            assert ref.get_xdata()[0] == pytest.approx(s.r0)
-            assert ref.get_ydata()[0] == pytest.approx({"A": s.A0, "Q": s.opset.Q0,
-                                                        "phi": s.opset.phi0}[m])
+            assert (ref.get_xdata()[0], ref.get_ydata()[0]) == pytest.approx((s.r0, y))
     # the borders, legend and title each drawing shows: tests/test_plot_measures.py
     assert [(len(ax.collections), len(ax.lines)) for ax in fig.axes] == counts  # no pile-up
     assert ose.image.value != image
@@ -58,9 +55,8 @@ def test_a_typed_reference_is_held_inside_what_alpha_allows(ose):
     assert ose.controls["A0"].disabled          # a curve point is the reference
     ose.controls["r0"].value = 0.0              # only A0 = alpha is feasible there: a typed
     ose.controls["reference"].value = "typed (A0, r0)"     # reference starts from the curve
-    assert not ose.controls["A0"].disabled and ose.error == ""
     alpha = ose.state.opset.alpha
-    assert ose.controls["A0"].value == pytest.approx(alpha)
+    assert not ose.controls["A0"].disabled and ose.controls["A0"].value == pytest.approx(alpha)
     for r0 in np.linspace(0, 1, 21):
         ose.controls["r0"].value = float(r0)
         low, high = rl.optimality.feasible_accuracy(float(r0), alpha)
@@ -78,31 +74,22 @@ def test_a_typed_reference_is_held_inside_what_alpha_allows(ose):
     assert ose.error == "" and (ose.state.A0, ose.state.r0) == (0.8, 0.2)
 
 
-def test_cost_explorer_finds_the_cheapest_point_first_on_ties(ce, toy):
-    for rho in (0.0, 0.1, 0.33, 0.5, 0.7, 1.0):
+def test_cost_explorer_finds_the_cheapest_point_and_counts_the_points_that_beat_no_rejection(ce, toy):
+    for rho in sorted({0.33, 0.7, 1.0, *np.round(np.arange(0.0, 1.0, 0.05), 2)}):
         ce.controls["rho"].value = rho
         for name, cv in toy.items():
-            L = rl.cost(cv.A, cv.r, rho)
             np.testing.assert_array_equal(ce.state.cost[name], cv.cost(rho))
-            assert ce.state.best_cost[name] == pytest.approx(L.min())
-            assert ce.state.best_r[name] == cv.r[cv.min_cost(rho)]
-            assert f"{ce.state.best_r[name]:.3f}" in ce.readout.value
+            assert ce.state.best_cost[name] == pytest.approx(rl.cost(cv.A, cv.r, rho).min())
+            assert ce.state.best_r[name] == cv.r[cv.min_cost(rho)]     # the first on ties
+            label = rl.plot.rejector_label(name)
+            assert f"{label}: cheapest r = {ce.state.best_r[name]:.3f}" in ce.readout.value
             if rho == 0.5:   # L = 1 - alpha / 2 - Q / 2: the cheapest point has maximum Q
                 assert cv.Q[cv.min_cost(rho)] == pytest.approx(cv.Q.max())
-    assert ce.state.best_cost["max_probability"] == pytest.approx(
-        toy["max_probability"].cost(1.0).min())
-
-
-def test_cost_explorer_counts_the_points_that_beat_no_rejection_to_one_decimal(ce, toy):
-    # 599 winning points out of 600 is 99.8 %, not "100 %"
-    for rho in np.round(np.arange(0.0, 1.0, 0.05), 2):
-        ce.controls["rho"].value = rho
-        for name, wins in ce.state.beats_no_rejection.items():
-            np.testing.assert_array_equal(wins, rl.rho_zero_curve(toy[name]).rho_0[1:] > rho)
-            share = 100 * wins.sum() / wins.size
-            assert (f"{rl.plot.rejector_label(name)}: cheapest r" in ce.readout.value
-                    and f"beats no rejection for {share:.1f} % of r" in ce.readout.value)
-    ce.controls["rho"].value = 1.0   # rejection as dear as an error: never beats no rejection
+            wins = ce.state.beats_no_rejection[name]
+            np.testing.assert_array_equal(wins, rl.rho_zero_curve(cv).rho_0[1:] > rho)
+            # to one decimal: 599 winning points out of 600 is 99.8 %, not "100 %"
+            assert f"beats no rejection for {100 * wins.sum() / wins.size:.1f} % of r" in ce.readout.value
+    # at rho = 1, rejection as dear as an error: never beats no rejection
     assert not any(w.any() for w in ce.state.beats_no_rejection.values())
     assert ce.state.beats_no_rejection["max_probability"].size == N_PER_CLASS * 4
 
@@ -121,13 +108,10 @@ def test_cost_explorer_titles_and_price_line_follow_rho(ce):
     assert "cheapest (maximum probability)" in labels and "cost (breaking ties)" in labels
 
 
-# --- what the explorers' "what to notice" lines promise, checked on their data ---
-
-
 def test_a_rejectors_own_curve_never_leaves_the_white_region(toy):
     for name, cv in toy.items():
         ok = np.isfinite(cv.A)
-        for i in (0, 40, 100, 250, len(cv) - 2):
+        for i in (0, 40, 100, 250, len(cv) - 2):   # what the operating-set explorer's notice promises
             regions = {rl.operating_region(a, r, cv.A[i], cv.r[i], cv.alpha)
                        for a, r in zip(cv.A[ok], cv.r[ok])}
             assert regions == {"white"}, (name, i, regions)

@@ -1,5 +1,4 @@
-"""The rejection explorers (lessons 00-03, 06), driven programmatically: the numbers they show
-are the operating points rejlab computes, and the figures follow."""
+"""The rejection explorers (lessons 00-03, 06) show the operating points rejlab computes."""
 
 import re
 
@@ -21,15 +20,13 @@ def expected_point(toy, rejector, r):
     return rl.operating_point(toy.accurate, rl.reject_lowest(toy.confidence(rejector), fraction=r))
 
 
-def assert_same_point(got, want):
-    """Operating points equal field by field, NaN equal to NaN."""
+def assert_same_point(got, want):   # NaN equal to NaN
     np.testing.assert_array_equal([got.r, got.A, got.Q, got.phi], [want.r, want.A, want.Q, want.phi])
     assert got.counts == want.counts
 
 
 def assert_readout_is(readout, op):
-    m = READOUT.match(readout)
-    assert m, readout
+    assert (m := READOUT.match(readout)), readout
     assert [m[k] for k in ("r", "A", "Q", "phi")] == [format_number(x) for x in op[:4]]
     assert [int(m[k]) for k in ("an", "mn", "ar", "mr")] == list(op.counts)
 
@@ -44,7 +41,10 @@ def test_four_subsets_controls_follow_the_contract(subsets):
     assert (r.min, r.max, r.step, r.value, r.description) == (0, 1, 0.01, 0.2, "r")
     assert list(rej.options) == [("maximum probability", "max_probability"),   # words shown,
                                  ("breaking ties", "breaking_ties")]           # rejlab's names
-    assert isinstance(subsets, rw.Explorer) and subsets.image.value[:4] == b"\x89PNG"
+    e = rw.four_subsets_explorer(n_per_class=10, seed=3, rejector="breaking_ties")   # other data
+    e.controls["r"].value = 0.33
+    other = rl.datasets.four_gaussians(10, seed=3)
+    assert_readout_is(e.readout.value, expected_point(other, "breaking_ties", 0.33))
 
 
 @settings(max_examples=25)
@@ -52,32 +52,23 @@ def test_four_subsets_controls_follow_the_contract(subsets):
 def test_four_subsets_any_r_matches_rejlab_and_the_mosaic(subsets, toy_data, percent, rejector):
     subsets.controls["rejector"].value = rejector
     subsets.controls["r"].value = percent / 100
-    op = expected_point(toy_data, rejector, percent / 100)
-    assert_readout_is(subsets.readout.value, op)
+    assert_readout_is(subsets.readout.value, op := expected_point(toy_data, rejector, percent / 100))
     assert_same_point(subsets.state.point, op)
     assert subsets.state.rejector == rejector and subsets.error == ""
     widths = {p.get_gid(): p.get_width() for p in subsets.figure.axes[1].patches}
-    assert widths["mosaic-an"] == pytest.approx(1 - op.r)
-    assert widths["mosaic-mr"] == pytest.approx(op.r)
+    assert (widths["mosaic-an"], widths["mosaic-mr"]) == pytest.approx((1 - op.r, op.r))
 
 
 def test_four_subsets_figure_shows_each_sample_in_its_subset(subsets, toy_data):
     subsets.controls["rejector"].value = "breaking_ties"
     subsets.controls["r"].value = 0.4
-    masks = rl.plot.subset_masks(toy_data.accurate, rl.reject_lowest(
-        rl.breaking_ties(toy_data.proba), fraction=0.4))
+    masks = rl.plot.subset_masks(toy_data.accurate,
+                                 rl.reject_lowest(rl.breaking_ties(toy_data.proba), fraction=0.4))
     for coll in subsets.figure.axes[0].collections:
         np.testing.assert_array_equal(coll.get_offsets(),
                                       toy_data.X[masks[coll.get_gid().removeprefix("subset-")]])
     subsets.controls["r"].value = 1.7   # the slider clamps to its max: A undefined, nothing kept
     assert subsets.state.point.r == 1.0 and "undefined (NaN)" in subsets.readout.value
-
-
-def test_four_subsets_on_other_data():
-    e = rw.four_subsets_explorer(n_per_class=10, seed=3, rejector="breaking_ties")
-    e.controls["r"].value = 0.33
-    assert_readout_is(e.readout.value, expected_point(rl.datasets.four_gaussians(10, seed=3),
-                                                      "breaking_ties", 0.33))
 
 
 def test_partitions_threshold_rejects_exactly_the_less_confident(toy_data):
@@ -88,19 +79,17 @@ def test_partitions_threshold_rejects_exactly_the_less_confident(toy_data):
         for t in [0.0, 0.3, 0.55, 0.9, 1.0]:
             e.controls["threshold"].value = t
             np.testing.assert_array_equal(e.state.rejected, c < t)
-            counts = rl.subset_counts(toy_data.accurate, c < t)
-            assert e.state.counts == counts
+            assert e.state.counts == (counts := rl.subset_counts(toy_data.accurate, c < t))
             assert (f"|A| = {counts.accurate} | |M| = {counts.misclassified} | "
                     f"|N| = {counts.nonrejected} | |R| = {counts.rejected}") in e.readout.value
             if e.state.rejected.any() and (~e.state.rejected).any():   # monotone rejection
                 assert c[e.state.rejected].max() < c[~e.state.rejected].min()
     # a new confidence axis is drawn afresh; the moving title stays on the figure
-    title = e.figure.axes[1].title
-    box = title.get_window_extent(e.figure.canvas.get_renderer())
+    box = (title := e.figure.axes[1].title).get_window_extent(e.figure.canvas.get_renderer())
     assert title.get_text() == "reject c < t = 1.00" and 0 <= box.y0 and box.y1 <= e.figure.bbox.height
 
 
-def test_ranking_explorer_reproduces_the_worked_example_by_hand():
+def test_ranking_explorer_reproduces_the_worked_example_by_hand_and_takes_custom_data():
     e = rw.ranking_explorer()
     # the ten-sample example of lessons 00 and 02, k = 3: A = 5/7, Q = 7/10, phi = (2/1)/(4/6)
     assert e.controls["rejected"].value == 3
@@ -109,10 +98,7 @@ def test_ranking_explorer_reproduces_the_worked_example_by_hand():
     assert e.state.point.phi == 1.0 and "φ = 1.000" in e.readout.value
     e.controls["rejected"].value = 10
     assert np.isnan(e.state.point.A) and "A = undefined (NaN)" in e.readout.value
-
-
-def test_ranking_explorer_on_custom_data_and_its_own_rule():
-    c, a = [0.9, 0.1, 0.5, 0.4], [1, 0, 0, 1]
+    c, a = [0.9, 0.1, 0.5, 0.4], [1, 0, 0, 1]          # custom data, the same rule
     e = rw.ranking_explorer(c, a)
     e.controls["rejected"].value = 2
     assert_same_point(e.state.point, rl.operating_point(a, rl.reject_lowest(c, count=2)))
@@ -131,15 +117,14 @@ def test_curves_explorer_points_are_the_operating_points_at_r(toy_data):
             assert (f"{rl.plot.rejector_label(rejector)}: A = {format_number(op.A)}, "
                     f"Q = {format_number(op.Q)}") in e.readout.value
         assert rl.plot.find_artist(e.figure.axes[1], "r-marker").get_xdata()[0] == r
-        q_point = rl.plot.find_artist(e.figure.axes[1], "point-breaking_ties")
-        assert q_point.get_ydata()[0] == pytest.approx(e.state.points["breaking_ties"].Q)
+        assert rl.plot.find_artist(e.figure.axes[1], "point-breaking_ties").get_ydata()[0] == pytest.approx(
+            e.state.points["breaking_ties"].Q)
 
 
 @pytest.mark.parametrize("s", [0.5, 1.7, 3.0])
 def test_curves_explorer_separation_redraws_the_toy_problem_with_that_separation(s):
     e = rw.curves_explorer(n_per_class=40)
-    e.controls["separation"].value = s
-    e.controls["r"].value = 0.25
+    e.controls["separation"].value, e.controls["r"].value = s, 0.25
     toy = rl.datasets.four_gaussians(40, seed=0, separation=s)
     for name in rl.REJECTORS:
         cv = toy.curves(name)
@@ -148,19 +133,16 @@ def test_curves_explorer_separation_redraws_the_toy_problem_with_that_separation
         np.testing.assert_array_equal(rl.plot.find_artist(e.figure.axes[1], f"curve-{name}")
                                       .get_ydata(), cv.Q)   # the figure follows
         assert f"max Q at r = {cv.r[cv.best_Q()]:.3f}" in e.readout.value
-    assert f"s = {s:g}" in e.readout.value
     lo, hi = e.figure.axes[0].get_ylim()      # the A axis holds the curves
     assert lo <= np.nanmin(e.state.curves["max_probability"].A) and hi >= 1.0
+    assert f"s = {s:g}" in e.readout.value
 
 
 def test_curves_explorer_easier_data_fewer_mistakes_earlier_q_peak():
-    # what the explorer's notice promises, on its own data
-    e = rw.curves_explorer()
-    peaks = {}
+    e, peaks = rw.curves_explorer(), {}       # what the explorer's notice promises, on its own data
     for s in (1.0, 2.0):
         e.controls["separation"].value = s
-        cv = e.state.curves["max_probability"]
-        peaks[s] = (cv.alpha, cv.r[cv.best_Q()])
+        peaks[s] = ((cv := e.state.curves["max_probability"]).alpha, cv.r[cv.best_Q()])
     assert peaks[2.0][0] > peaks[1.0][0] and peaks[2.0][1] < peaks[1.0][1]
     with pytest.raises(ValueError, match="separation"):
         rw.curves_explorer(separation=0.1)
@@ -175,9 +157,9 @@ def test_curves_explorer_opens_on_one_sample_per_class(seed):
         for r in (0.0, 0.5, 1.0):
             e.controls["r"].value = r
             assert e.error == ""
-            toy = rl.datasets.four_gaussians(1, seed=seed, separation=s)
             for name in rl.REJECTORS:
-                assert_same_point(e.state.points[name], expected_point(toy, name, r))
+                assert_same_point(e.state.points[name], expected_point(
+                    rl.datasets.four_gaussians(1, seed=seed, separation=s), name, r))
     lo, hi = e.figure.axes[2].get_ylim()  # the phi panel keeps finite limits
     assert np.isfinite([lo, hi]).all() and lo < hi
 
@@ -197,12 +179,9 @@ def test_confusion_explorer_rebuilds_the_matrix_from_the_triplet():
     tpr, fpr = c.tp / (c.tp + c.fn), c.fp / (c.fp + c.tn)
     assert e.state.phi == pytest.approx(tpr / fpr)
     assert rl.triplet_from_confusion(*c) == pytest.approx((0.9, 0.8, 0.3))
-
-
-def test_confusion_explorer_impossible_triplet_shows_a_message_and_recovers():
-    e = rw.confusion_explorer()
+    e.controls["A"].value, e.controls["Q"].value, e.controls["r"].value = 0.8, 0.7, 0.25
     good_state, good_redraws = e.state, e.redraws
-    e.controls["Q"].value = 0.3  # below A (1 - r) = 0.6: TP would be negative
+    e.controls["Q"].value = 0.3  # below A (1 - r) = 0.6: TP would be negative; a message, then recovery
     assert "Q" in e.error and e.state == good_state and e.redraws == good_redraws
     e.controls["Q"].value = 0.65
     assert e.error == "" and e.state.confusion.tp == pytest.approx(0.05)
