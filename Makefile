@@ -105,11 +105,11 @@ test: $(VENV)/.all $(HUB_VENV)/.hub
 ## environment built from binder/ alone with every lesson under nbval in it (there, rather than
 ## in this environment: the one students get) and a class on the hub end to end.
 check:
-	$(MAKE) test MARKS="not lessons"
+	$(MAKE) --no-print-directory test MARKS="not lessons"
 
 ## The deployment builds alone (pytest -m deploy).
 test-deploy:
-	$(MAKE) test MARKS=deploy
+	$(MAKE) --no-print-directory test MARKS=deploy
 
 ## The lessons alone under strict nbval in this environment (make check runs them in Binder's instead).
 test-notebooks: $(VENV)/.test
