@@ -11,6 +11,7 @@ import importlib
 import importlib.util
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import matplotlib
@@ -76,6 +77,26 @@ def close_figures():
     yield
     import matplotlib.pyplot as plt
     plt.close("all")
+
+
+@pytest.fixture(scope="session")
+def move():
+    """``with move(explorer, name, value) as (redraws, values):`` control ``name`` set to
+    ``value`` (none moved when ``name`` is None); ``redraws`` is the count before, ``values``
+    every control's value after. On leaving, every control is put back as it was, so that a
+    module-scoped explorer starts the next test where the previous one found it."""
+    @contextmanager
+    def moved(explorer, name, value):
+        start = {k: w.value for k, w in explorer.controls.items()}
+        redraws = explorer.redraws
+        if name:
+            explorer.controls[name].value = value
+        try:
+            yield redraws, {k: w.value for k, w in explorer.controls.items()}
+        finally:
+            for k, v in start.items():
+                explorer.controls[k].value = v
+    return moved
 
 
 @pytest.fixture(scope="session")

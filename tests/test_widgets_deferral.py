@@ -24,22 +24,17 @@ def _reference(cost, strong, weak, n_per_class=100):
 
 @pytest.mark.parametrize("name,value", [(None, None), ("cost", 0.0), ("cost", 0.5), ("strong", 0.3),
                                         ("strong", 1.0), ("weak", 0.3), ("weak", 1.0)])
-def test_every_control_end_shows_what_the_rule_says(explorer, name, value):
-    before = explorer.redraws
-    if name:
-        explorer.controls[name].value = value
-    c = {k: w.value for k, w in explorer.controls.items()}
-    team, deferred, point = _reference(c["cost"], c["strong"], c["weak"])
-    s = explorer.state
-    np.testing.assert_array_equal(s.deferred, deferred)
-    assert s.point == point and explorer.redraws == before + bool(name) and not explorer.error
-    least = rl.deferral_curve(team.accurate, team.expert_accurate, -team.confidence)
-    assert s.at_rule_rate["least confident first"] == least.accuracy[int(deferred.sum())]
-    for number in (point.rate, point.accuracy, point.cost(c["cost"])):
-        assert f"{number:.3f}" in explorer.readout.value
-    assert list(s.curves) == list(rl.widgets.DEFERRAL_ORDERS)
-    for k, v in START.items():
-        explorer.controls[k].value = v
+def test_every_control_end_shows_what_the_rule_says(explorer, move, name, value):
+    with move(explorer, name, value) as (before, c):
+        team, deferred, point = _reference(c["cost"], c["strong"], c["weak"])
+        s = explorer.state
+        np.testing.assert_array_equal(s.deferred, deferred)
+        assert s.point == point and explorer.redraws == before + bool(name) and not explorer.error
+        least = rl.deferral_curve(team.accurate, team.expert_accurate, -team.confidence)
+        assert s.at_rule_rate["least confident first"] == least.accuracy[int(deferred.sum())]
+        for number in (point.rate, point.accuracy, point.cost(c["cost"])):
+            assert f"{number:.3f}" in explorer.readout.value
+        assert list(s.curves) == list(rl.widgets.DEFERRAL_ORDERS)
 
 
 def test_an_expert_as_good_everywhere_makes_the_two_orders_one(explorer):

@@ -21,20 +21,15 @@ def calibration():
 @pytest.mark.parametrize("name,value", [(None, None), ("method", "ltt"), ("method", "empirical"),
                                         ("n", 100), ("n", 2000), ("target_risk", 0.05),
                                         ("target_risk", 0.3), ("delta", 0.01), ("delta", 0.3)])
-def test_every_control_end_shows_what_the_study_says(promise, name, value):
-    before = promise.redraws
-    if name:
-        promise.controls[name].value = value
-    c = {k: w.value for k, w in promise.controls.items()}
-    ref = rl.datasets.guarantee_study(c["target_risk"], c["delta"], method=c["method"],
-                                      n_per_class=c["n"] // 4, n_splits=60)
-    s = promise.state.study
-    np.testing.assert_array_equal(s.threshold, ref.threshold)
-    assert promise.redraws == before + bool(name) and not promise.error
-    assert f"{s.n_exceeded} of 60" in promise.readout.value
-    assert f"{s.best_coverage:.3f}" in promise.readout.value
-    for k, w in zip(("target_risk", "delta", "n", "method"), (0.2, 0.1, 500, "sgr")):
-        promise.controls[k].value = w
+def test_every_control_end_shows_what_the_study_says(promise, move, name, value):
+    with move(promise, name, value) as (before, c):
+        ref = rl.datasets.guarantee_study(c["target_risk"], c["delta"], method=c["method"],
+                                          n_per_class=c["n"] // 4, n_splits=60)
+        s = promise.state.study
+        np.testing.assert_array_equal(s.threshold, ref.threshold)
+        assert promise.redraws == before + bool(name) and not promise.error
+        assert f"{s.n_exceeded} of 60" in promise.readout.value
+        assert f"{s.best_coverage:.3f}" in promise.readout.value
 
 
 def test_the_empirical_rule_says_it_promises_nothing(promise):

@@ -25,23 +25,19 @@ def expected(reject_cost, novel_cost, n_novel):
 @pytest.mark.parametrize("name,value", [(None, None), ("reject_cost", 0.1), ("reject_cost", 0.5),
                                         ("novel_cost", 0.25), ("novel_cost", 4.0),
                                         ("n_novel", 30), ("n_novel", 300)])
-def test_every_control_redraws_what_the_library_says(explorer, name, value):
-    before = explorer.redraws
-    if name:
-        explorer.controls[name].value = value
-    c = {k: w.value for k, w in explorer.controls.items()}
-    one, two, best = expected(c["reject_cost"], c["novel_cost"], c["n_novel"])
-    assert (explorer.state.one, explorer.state.two) == (one, two) and explorer.state.best_one[1] == best
-    assert explorer.redraws == before + bool(name) and not explorer.error
-    assert len(rl.plot.find_artist(explorer.figure.axes[0], "novelty-novel").get_offsets()) == c["n_novel"]
-    text = explorer.readout.value          # the readout shows the library's numbers
-    assert f"keeps {one.novel_kept} of {c['n_novel']} novel" in text
-    assert f"keeps {two.novel_kept} of {c['n_novel']}" in text
-    costs = (c["reject_cost"], c["novel_cost"])
-    assert f"cost {one.cost(*costs):.3f}" in text and f"cost {two.cost(*costs):.3f}" in text
-    assert f"max probability ≥ {1 - c['reject_cost']:.2f}" in text
-    for k, v in (("reject_cost", 0.3), ("novel_cost", 1.0), ("n_novel", 150)):
-        explorer.controls[k].value = v
+def test_every_control_redraws_what_the_library_says(explorer, move, name, value):
+    with move(explorer, name, value) as (before, c):
+        one, two, best = expected(c["reject_cost"], c["novel_cost"], c["n_novel"])
+        assert (explorer.state.one, explorer.state.two) == (one, two) and explorer.state.best_one[1] == best
+        assert explorer.redraws == before + bool(name) and not explorer.error
+        novel = rl.plot.find_artist(explorer.figure.axes[0], "novelty-novel")
+        assert len(novel.get_offsets()) == c["n_novel"]
+        text = explorer.readout.value          # the readout shows the library's numbers
+        assert f"keeps {one.novel_kept} of {c['n_novel']} novel" in text
+        assert f"keeps {two.novel_kept} of {c['n_novel']}" in text
+        costs = (c["reject_cost"], c["novel_cost"])
+        assert f"cost {one.cost(*costs):.3f}" in text and f"cost {two.cost(*costs):.3f}" in text
+        assert f"max probability ≥ {1 - c['reject_cost']:.2f}" in text
 
 
 def test_one_threshold_keeps_the_novel_points_the_two_scores_reject(explorer):
