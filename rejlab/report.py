@@ -131,6 +131,7 @@ class RejectionReport:
     best_point_bands: Optional[PointBands] = None
     _thresholds: Optional[RejectionCurves] = None   #: the curves at the points a threshold reaches
     _confidence: Optional[np.ndarray] = None     #: the confidences (sorted on first need)
+    _best_threshold: Optional[float] = None      #: see :attr:`best_threshold`
 
     @cached_property
     def _sorted_confidence(self):
@@ -178,8 +179,7 @@ class RejectionReport:
     @property
     def best_threshold(self):
         """The threshold of the max-Q point (:meth:`row_thresholds`), chosen on these same data."""
-        k = self.best_index
-        return math.inf if k >= self.n else kth_smallest(self._confidence, k).item()
+        return self._best_threshold
 
     @property
     def n(self):
@@ -401,14 +401,15 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         return None if progress is None else (lambda f: progress((i + f) / runs))
 
     bands = point_bands = chosen = test_point = test_point_bands = best_point_bands = None
+    # the least confident kept sample's confidence at the max-Q point (as row_thresholds)
+    best_threshold = math.inf if best_index >= n else kth_smallest(confidence, best_index).item()
     if n_boot:
         bands = bootstrap_curves(accurate, confidence, n_boot=n_boot, level=level, seed=seed,
                                  fractions=np.union1d(DEFAULT_BAND_FRACTIONS, fractions),
                                  progress=stage(0))
         point_bands = tuple(_bands_at(bands, f, p) for f, p in zip(fractions, points))
         if val is None:   # the verdict's interval: Q - alpha at the max-Q point's threshold
-            t = math.inf if best_index >= n else kth_smallest(confidence, best_index).item()
-            best_point_bands = bootstrap_threshold(accurate, confidence, t, n_boot=n_boot,
+            best_point_bands = bootstrap_threshold(accurate, confidence, best_threshold, n_boot=n_boot,
                                                    level=level, seed=seed)
     if val is not None:
         try:
@@ -431,7 +432,7 @@ def _report(accurate, confidence, rejector_name, label_tuple, fractions, rho, n_
         tied_fractions=tuple(f for f, p in zip(fractions, points)
                              if isinstance(p.counts.ar, float)),
         best_point_bands=best_point_bands, _thresholds=thresholds,
-        _confidence=confidence)
+        _confidence=confidence, _best_threshold=best_threshold)
 
 
 def _bands_at(bands, fraction, point):
