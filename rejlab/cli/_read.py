@@ -172,7 +172,7 @@ class _Table:
                 table = np.loadtxt(io.StringIO(text), dtype, delimiter=",", comments=None,
                                    ndmin=1)
             except ValueError as exc:
-                self._numpy_error(str(exc), block)
+                self._numpy_error(str(exc), block, kinds, check)
             columns = {name: np.ascontiguousarray(table[name]) for name in labels}
             wide = {name: c.view(np.uint8).reshape(-1, width)[:, -1] != 0
                     for name, c in columns.items()}
@@ -197,17 +197,23 @@ class _Table:
         self.rows += len(table)
         return columns
 
-    def _numpy_error(self, message, block):
+    def _numpy_error(self, message, block, kinds, check):
         value, count = _NUMPY_VALUE.search(message), _NUMPY_COUNT.search(message)
+        lines = block.split(b"\n")
+        data = self._data_lines(lines)
+        i = int(value[1]) if value else int(count[3]) - 1 if count else 0
+        if 0 < i < len(data):     # a row before it may hold the first problem: parse them first
+            rows = self.rows
+            self._parse(b"\n".join(lines[:data[i]]) + b"\n", kinds, check)
+            self.rows = rows
         if value:
-            i, j = int(value[1]), int(value[2]) - 1
-            lines = block.split(b"\n")
-            field = lines[self._data_lines(lines)[i]].split(b",")[j].strip().decode("utf-8")
+            j = int(value[2]) - 1
+            field = lines[data[i]].split(b",")[j].strip().decode("utf-8")
             self._fail(i, self.header[j], f"{field!r} is not a number (write plain decimals or "
                        "exponent notation, such as 0.25 or 2.5e-3)" if field else
                        "an empty field is not a number", block)
         if count:
-            self._fail(int(count[3]) - 1, None, f"{count[2]} field{'s' * (count[2] != '1')}, "
+            self._fail(i, None, f"{count[2]} field{'s' * (count[2] != '1')}, "
                        f"the header has {count[1]}", block)
         raise InputError(f"{self.path}: {' '.join(message.split())}")
 
