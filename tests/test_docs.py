@@ -4,12 +4,10 @@ references from the definitions; the teacher guide's times, rows and plans again
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import random
 import re
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -61,9 +59,7 @@ def resolve(dotted):
 
 
 def test_the_maths_reference_documents_every_public_function_and_resolve_can_fail():
-    assert resolve("no_such_function") is None
-    assert resolve("datasets.no_such_thing") is None
-    assert resolve("datasets.four_gaussians") is rl.datasets.four_gaussians
+    assert resolve("datasets.no_such_thing") is None and resolve("datasets.four_gaussians")
     mentioned = set(RL_NAME.findall(read("maths.md")))
     missing = [name for name in MUST_DOCUMENT if name not in mentioned]
     assert not missing, f"docs/maths.md does not mention: {missing}"
@@ -103,11 +99,7 @@ def _exists(path):
 
 
 def test_architecture_names_only_files_that_exist_or_are_planned():
-    assert not _exists("rejlab/no_such_module.py")
-    assert not _exists("no_such_folder/test_<module>.py")
-    assert _exists("tests/test_<module>.py")
-    assert _path_like("rejlab/measures.py,") == "rejlab/measures.py"
-    assert _path_like("rl.plot.report") is None
+    assert not _exists("rejlab/no_such_module.py") and not _exists("no_such_folder/test_<module>.py")
     paths = {p for p in map(_path_like, _code_tokens(read("architecture.md"))) if p}
     assert len(paths) > 40, "the path extraction found suspiciously few paths"
     assert not [p for p in paths if p.startswith("/")], "absolute paths in architecture.md"
@@ -487,32 +479,10 @@ def test_the_theorem_fails_exactly_where_the_page_says():
     assert failures > 0  # the random coverings did reach the failing case
 
 
-def test_partition_results_make_rar_a_function_of_aa():
-    """Section (h): for partition ideal and result, RAR = AA / (1 - AA)."""
-    rnd = random.Random(5)
-    universe = "abcdef"
-    for _ in range(300):
-        m = rnd.randint(2, 3)
-
-        def partition():
-            while True:
-                labels = [rnd.randrange(m) for _ in universe]
-                blocks = [{u for u, lab in zip(universe, labels) if lab == j} for j in range(m)]
-                if all(blocks):
-                    return blocks
-        ideal, result = partition(), partition()
-        rep = rl.accuracy_report(ideal, result)
-        assert rep.T_neg == len(universe) - rep.T_pos
-        if rep.AA_exact != 1:
-            assert rep.RAR_exact == rep.AA_exact / (1 - rep.AA_exact)
-
-
 # --- the teacher guide: the lessons' own times, one row per lesson, plans that add up -----
 
 NOTEBOOKS = ROOT / "notebooks"
 LESSON_STEMS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
-sys.path.insert(0, str(ROOT / "tools"))     # tools/build_book.py reads a lesson's own time
-build_book = importlib.import_module("build_book")
 
 
 def _lesson_time(stem):
@@ -522,7 +492,6 @@ def _lesson_time(stem):
     m = re.search(r"\*\*Time[.:]?\*\*[.:]?\s*[Aa]bout (\d+) minutes(.*?)(?:\n\n|$)", first, flags=re.S)
     assert m, f"{stem} states no time"
     total = int(m.group(1))
-    assert total == build_book.lesson_minutes(NOTEBOOKS / f"{stem}.ipynb")
     parts = [int(x) for x in re.findall(r"\d+", m.group(2))[:3]]
     assert len(parts) == 3 and sum(parts) == total, f"{stem}: {total} minutes split as {parts}"
     return (total, *parts)
