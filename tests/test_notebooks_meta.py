@@ -9,6 +9,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import rejlab as rl
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOKS_DIR.glob("*.ipynb"))
@@ -100,7 +102,8 @@ def markdown_links(path):
 
 
 @pytest.mark.parametrize("index, lesson", list(enumerate(LESSONS)), ids=LESSONS)
-def test_each_lesson_states_objectives_and_time_at_the_top_and_links_its_neighbours(index, lesson):
+def test_each_lesson_states_objectives_at_the_top_and_links_its_neighbours(index, lesson):
+    # its time, "**Time:** about N minutes" split three ways: tests/test_docs.py, beside the guide's
     links = markdown_links(NOTEBOOKS_DIR / f"{lesson}.ipynb")
     neighbours = LESSONS[max(index - 1, 0):index] + LESSONS[index + 1:index + 2]
     assert [f"{n}.ipynb" for n in neighbours if f"{n}.ipynb" not in links] == []
@@ -109,8 +112,6 @@ def test_each_lesson_states_objectives_and_time_at_the_top_and_links_its_neighbo
     assert re.search(r"\*\*Objectives[.:]?\*\*", head), "no **Objectives.** in the first cell"
     bullets = re.findall(r"^\s*[*-] ", head.split("Objectives", 1)[1], flags=re.M)
     assert len(bullets) >= 2, "the objectives are a list of at least two items"
-    m = re.search(r"\*\*Time[.:]?\*\*[.:]?\s*[Aa]bout (\d+) minutes", head)
-    assert m and 5 <= int(m.group(1)) <= 120, "no '**Time:** about N minutes' in the first cell"
 
 
 def _stored_text(cell):
@@ -121,17 +122,10 @@ def _stored_text(cell):
 
 def _exercises():
     """The course's exercises: the lessons' ids, such as "03-2" (tests may register more)."""
-    import rejlab as rl
-
     return {id: ex for id, ex in rl.exercises.EXERCISES.items() if re.fullmatch(r"(demo|\d\d[a-z]?)-\d+", id)}
 
 
 def test_every_exercise_is_solved_and_every_misconception_shown_in_the_solutions():
-    cell = nbformat.v4.new_code_cell('rl.exercises.check("02-1", A)')
-    cell.outputs = [nbformat.v4.new_output("execute_result", data={
-        "text/plain": "❌ 02-1: not yet. You divided by n."}, execution_count=1),
-        nbformat.v4.new_output("stream", name="stdout", text="✅ 02-1: correct.")]
-    assert _stored_text(cell) == "❌ 02-1: not yet. You divided by n.\n✅ 02-1: correct."
     cells = [cell for path in SOLUTIONS for cell in code_cells(read(path))]
     exercises = _exercises()
     assert len(exercises) >= 55
