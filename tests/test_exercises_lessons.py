@@ -88,8 +88,7 @@ def label_sets(blocks):
 
 
 def rar(truth, given):
-    terms = [(len(truth[p] & given[p]), len(given[p] - truth[p]), len(truth[p] - given[p]))
-             for p in truth]
+    terms = [(len(truth[p] & given[p]), len(given[p] - truth[p]), len(truth[p] - given[p])) for p in truth]
     t_neg = sum(max(fp, fn) for _, fp, fn in terms)
     return F(sum(tp for tp, _, _ in terms), t_neg) if t_neg else math.inf
 
@@ -256,8 +255,7 @@ def deferral_by_loops():
 def novelty_data_by_hand():
     """Lesson 18's exercise data: maximum probability by the toy's closed form
     sigma(2|x1|) sigma(2|x2|), the log density ratio from the two Gaussian densities written out."""
-    d = rl.datasets.four_gaussians_with_novelty(100, 100, seed=3, novel_centre=(-3.5, 3.5),
-                                                novel_spread=1.5)
+    d = rl.datasets.four_gaussians_with_novelty(100, 100, seed=3, novel_centre=(-3.5, 3.5), novel_spread=1.5)
     x = d.X
     m = np.prod(1 / (1 + np.exp(-2 * np.abs(x))), axis=1)
     p_in = sum(np.exp(-((x - c) ** 2).sum(axis=1) / 2) for c in CENTRES) / (4 * 2 * math.pi)

@@ -121,8 +121,7 @@ def test_a_lying_number_set_or_word_is_never_taken_for_the_answer(id):
 def test_the_registry_keeps_no_answer_in_reach():
     ex = rl.exercises.EXERCISES["02-1"]
     public = {n for n in dir(ex) if not n.startswith("_")}
-    assert public == {"id", "prompt", "hint", "rel_tol", "abs_tol", "explanation",
-                      "misconceptions", "judge"}
+    assert public == {"id", "prompt", "hint", "rel_tol", "abs_tol", "explanation", "misconceptions", "judge"}
     assert all(isinstance(m, str) for m in ex.misconceptions)
     assert ex.judge(0.75).correct and str(ex.judge(0.3)).startswith("❌")   # verdicts only
     for module in (rl.exercises, rl.exercises._registry):
