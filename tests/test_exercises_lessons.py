@@ -176,18 +176,18 @@ def answers():
         "09-4": (F(2, 15), F(3, 15)),
         "09-5": 10,                                                # 0.15 x 200 - 20
         "10-4": F(3, 8),                                           # t = gamma / (1 - gamma) = 0.6
-        "11-4": 27,                                                # 13 > 0.3 x 40
+        "11-4": 40 - (int(F(3, 10) * 40) + 1),                     # 13 > 0.3 x 40
         "12-1": pop(t_bt, "breaking_ties").Q,
         "12-2": math.sqrt(q_half * (1 - q_half) / 600),
         "12-3": "neither",
         "13-1": sum(F(max(0, k - 3), k) for k in range(1, 6)) / 5,
         "13-3": cost(pop(math.sqrt(0.7)), 0.3) - cost(pop(0.7), 0.3),
-        "14-2": 149,                                               # 0.98^149 <= 0.05
+        "14-2": min(k for k in range(1, 500) if F(49, 50) ** k <= F(1, 20)),     # errorless kept
         "14-3": F(5, 1100),                                        # ceil(log2 2000) = 11
         # errors at 0.88, 0.75, 0.66, 0.57, 0.45: errors + 1 <= 0.25 x 13 allows two (keep the
         # seven above 0.66)
         "16-1": 7,
-        "16-2": 49,                                                # 1/(n + 1) <= 0.02 from n = 49
+        "16-2": min(n for n in range(1, 200) if F(1, n + 1) <= F(1, 50)),        # B = 1, alpha = 0.02
         "15-1": F(23, 200),
         "15-4": 0.9 ** (1 / 3) / (0.9 ** (1 / 3) + 0.1 ** (1 / 3)),
         "17-1": F("0.75"),                         # defer iff 1 - c > (1 - e) + cost: c < e - cost
