@@ -424,25 +424,25 @@ def printed(lesson):
                      for cell in cells for o in cell.get("outputs", []))
 
 
+def shows(x, text):
+    """Whether ``text`` shows the number ``x``: a whole number of two digits or more, or 3 or 4 decimals."""
+    if x == int(x):
+        return abs(x) >= 10 and bool(re.search(rf"(?<![\w.]){int(x)}(?![\w.])", text))
+    return any(f"{x:.{d}f}" in text for d in (3, 4))
+
+
 #: How each lesson would print an answer that is no small integer or word.
 PRINTED = {"07-3": ["Theorem's construction: {'c'}"], "08-1": ["RAR = 7", "RAR = 7/1", "= 7.0000"],
            "08-4": ["5.6667", "17/3"], "09-2": ["3.5000", "7/2"], "09-3": ["0.5833", "7/12"],
            "09-4": ["0.1333", "2/15"]}
 
 
-@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS
-                                                  if i[:2] in ("11", "14", "15", "16", "17", "18",
-                                                               "19")])
+@pytest.mark.parametrize("id", sorted(PRINTED) + [i for i in IDS if i[:2] in ("11", "14", "15", "16", "17",
+                                                                                 "18", "19")])
 def test_the_lesson_does_not_print_the_answer(worked, id):
     text = printed(id[:2])
-    if id in PRINTED:
-        assert not any(form in text for form in PRINTED[id])
-        return
-    x = float(worked[id])
-    if x == int(x):
-        assert abs(x) < 10 or not re.search(rf"(?<![\w.]){int(x)}(?![\w.])", text)
-    else:
-        assert not any(f"{x:.{d}f}" in text for d in (3, 4)), id
+    found = any(form in text for form in PRINTED[id]) if id in PRINTED else shows(float(worked[id]), text)
+    assert not found, id
 
 
 def test_the_exercises_use_other_data_than_the_lessons_print():
@@ -461,7 +461,5 @@ def test_lesson_10_on_the_lessons_experiment(monkeypatch):
     assert rl.datasets.lesson_experiment() is exp                        # cached
     text = printed("10")
     for id, answer in lesson_10(exp).items():
-        x = float(answer)
-        assert check(id, x).correct and not check(id, near_miss(answer))
-        assert not (x == int(x) and abs(x) >= 10 and re.search(rf"(?<![\w.]){int(x)}(?![\w.])", text))
-        assert x == int(x) or not any(f"{x:.{d}f}" in text for d in (3, 4))
+        assert check(id, float(answer)).correct and not check(id, near_miss(answer))
+        assert not shows(float(answer), text)
