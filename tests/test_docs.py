@@ -299,74 +299,33 @@ def test_remarks_4_numbers():
     assert f"accuracy is $\\approx {e.accuracy:.3f}$" in text
 
 
-# the field's vocabulary, from the definitions (naive loops over k, pairs, Fractions)
+# the field's vocabulary: rejlab against its definitions (err_k with both tie conventions, the
+# oracle, the pairwise AUROC, in Fractions) is tests/test_selective.py's, on random samples with ties
 
-def _err_curve(accurate, confidence, ties):
-    """err_k for k = 1..n kept, as Fractions (expected errors for ties="average")."""
-    n = len(accurate)
-    order = sorted(range(n), key=lambda i: (confidence[i], i))  # the rejection order
-    kept_first = order[::-1]
-    out = []
-    for k in range(1, n + 1):
-        if ties == "index":
-            out.append(Fraction(sum(not accurate[i] for i in kept_first[:k])))
-            continue
-        cut = confidence[kept_first[k - 1]]
-        above = [i for i in range(n) if confidence[i] > cut]
-        group = [i for i in range(n) if confidence[i] == cut]
-        errors_above = sum(not accurate[i] for i in above)
-        errors_group = sum(not accurate[i] for i in group)
-        out.append(errors_above + Fraction(k - len(above)) * Fraction(errors_group, len(group)))
-    return out
-
-
-def _field_numbers(accurate, confidence, ties="index"):
-    n = len(accurate)
-    m = sum(not a for a in accurate)
-    err = _err_curve(accurate, confidence, ties)
-    risk = [e / k for k, e in enumerate(err, start=1)]
-    aurc = sum(risk) / n
-    oracle = sum(Fraction(max(0, k - (n - m)), k) for k in range(1, n + 1)) / n
-    pairs = [(i, j) for i in range(n) if accurate[i] for j in range(n) if not accurate[j]]
-    auroc = sum(Fraction(1) if confidence[i] > confidence[j] else
-                Fraction(1, 2) if confidence[i] == confidence[j] else Fraction(0)
-                for i, j in pairs) / len(pairs)
-    return {
-        "AURC": aurc, "oracle AURC": oracle, "E-AURC": aurc - oracle,
-        "AUGRC": sum(err) / Fraction(n * n), "failure AUROC": auroc,
-        "risk at coverage 0.7": risk[n - round((1 - 0.7) * n) - 1],
-        "coverage at risk 0.2": max([Fraction(k, n) for k in range(1, n + 1)
-                                     if risk[k - 1] <= Fraction(1, 5)], default=Fraction(0)),
-        "risk": risk,
-    }
+def _exact(x):
+    """The fraction a float of these small examples rounds (their denominators stay below 10^4)."""
+    return Fraction(x).limit_denominator(10_000)
 
 
 def test_the_field_vocabulary_table():
     c, a = rl.datasets.WORKED_EXAMPLE
-    numbers = _field_numbers(list(a), list(c))
     text = read("maths.md")
-    risks = ", ".join(str(x) for x in numbers["risk"])
-    assert risks in text
+    assert ", ".join(str(_exact(x)) for x in rl.risk_coverage(a, c).risk) in text
+    got = {"AURC": rl.aurc(a, c), "oracle AURC": rl.aurc(a, c) - rl.excess_aurc(a, c),
+           "E-AURC": rl.excess_aurc(a, c), "AUGRC": rl.augrc(a, c), "failure AUROC": rl.failure_auroc(a, c),
+           "risk at coverage 0.7": rl.risk_at_coverage(a, c, 0.7),
+           "coverage at risk 0.2": rl.coverage_at_risk(a, c, 0.2)}
     table = dict(_table_after(text, "| quantity | ten-sample example |"))
-    assert set(table) == set(numbers) - {"risk"}
+    assert set(table) == set(got)
     for name, cell in table.items():
-        assert Fraction(cell.split()[0]) == numbers[name], name
-    # and rejlab (the AUGRC identity of the page: test_selective.py, on random samples)
-    for name, got in (("AURC", rl.aurc(a, c)), ("E-AURC", rl.excess_aurc(a, c)),
-                      ("AUGRC", rl.augrc(a, c)), ("failure AUROC", rl.failure_auroc(a, c)),
-                      ("risk at coverage 0.7", rl.risk_at_coverage(a, c, 0.7)),
-                      ("coverage at risk 0.2", rl.coverage_at_risk(a, c, 0.2))):
-        assert math.isclose(got, float(numbers[name]), rel_tol=1e-12), name
+        assert math.isclose(float(Fraction(cell.split()[0])), got[name], rel_tol=1e-12), name
 
 
 def test_the_tie_conventions_example():
-    confidence = [0.9, 0.5, 0.5, 0.5, 0.2]
-    accurate = [True, False, True, False, False]
     text = read("maths.md")
     for ties in ("index", "average"):
-        aurc = _field_numbers(accurate, confidence, ties)["AURC"]
-        assert f"AURC $= {aurc} \\approx {float(aurc):.4f}$" in text, ties
-        assert math.isclose(rl.aurc(accurate, confidence, ties=ties), float(aurc), rel_tol=1e-12)
+        aurc = rl.aurc([True, False, True, False, False], [0.9, 0.5, 0.5, 0.5, 0.2], ties=ties)
+        assert f"AURC $= {_exact(aurc)} \\approx {aurc:.4f}$" in text, ties
 
 
 def test_the_guarantee_and_calibration_numbers_of_sections_l_and_m():
