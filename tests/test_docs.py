@@ -194,8 +194,9 @@ def _table_after(text, header_start):
     return rows
 
 
-def _fraction_text(x):
-    return str(x if isinstance(x, Fraction) else Fraction(x).limit_denominator(1000))
+def _exact(x):
+    """The fraction a float of these small examples rounds (their denominators stay below 10^4)."""
+    return Fraction(x).limit_denominator(10_000)
 
 
 def test_examples_1_to_5_table():
@@ -226,7 +227,7 @@ def test_table_1_both_readings():
         label_sets, blocks = readings[label]
         scores = rl.multilabel_scores(t.ideal_label_sets, label_sets)
         rep = rl.accuracy_report(t.ideal, blocks)
-        expected = [_fraction_text(x) for x in scores] + [str(rep.AA_exact), str(rep.RAR_exact)]
+        expected = [str(_exact(x)) for x in scores] + [str(rep.AA_exact), str(rep.RAR_exact)]
         assert numbers == expected, label
 
 
@@ -266,7 +267,7 @@ def test_the_worked_ten_sample_example():
     counts = op.counts
     text = read("maths.md")
     assert (f"$an = {counts.an}$, $mn = {counts.mn}$, $ar = {counts.ar}$, $mr = {counts.mr}$" in text)
-    assert Fraction(op.A).limit_denominator(100) == Fraction(5, 7) and op.Q == 0.7 and op.phi == 3
+    assert _exact(op.A) == Fraction(5, 7) and op.Q == 0.7 and op.phi == 3
     conf = rl.confusion_from_counts(counts)
     assert (round(conf.tp, 12), round(conf.fp, 12), round(conf.tn, 12), round(conf.fn, 12)) \
         == (0.2, 0.1, 0.5, 0.2)
@@ -276,8 +277,7 @@ def test_the_worked_ten_sample_example():
 def test_the_operating_set_example_and_lesson_04s_question():
     text = read("maths.md")
     ops = rl.operating_set(0.75, 0.2, 0.7, [0.3])
-    best, mid, worst = (Fraction(float(x[0])).limit_denominator(100)
-                        for x in (ops.phi.best, ops.phi.mid, ops.phi.worst))
+    best, mid, worst = (_exact(float(x[0])) for x in (ops.phi.best, ops.phi.mid, ops.phi.worst))
     assert (best, mid, worst) == (Fraction(14, 3), Fraction(7, 3), Fraction(7, 6))
     assert (best + worst) / 2 == Fraction(35, 12)
     for x in (best, mid, worst, (best + worst) / 2):
@@ -301,11 +301,6 @@ def test_remarks_4_numbers():
 
 # the field's vocabulary: rejlab against its definitions (err_k with both tie conventions, the
 # oracle, the pairwise AUROC, in Fractions) is tests/test_selective.py's, on random samples with ties
-
-def _exact(x):
-    """The fraction a float of these small examples rounds (their denominators stay below 10^4)."""
-    return Fraction(x).limit_denominator(10_000)
-
 
 def test_the_field_vocabulary_table():
     c, a = rl.datasets.WORKED_EXAMPLE
