@@ -433,16 +433,6 @@ def _lesson_time(stem):
     return (total, *parts)
 
 
-def _explorers(stem):
-    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
-    return {name for c in nb.cells if c.cell_type == "code"
-            for name in re.findall(r"rl\.widgets\.(\w+)\(", c.source)}
-
-
-def _number(stem):
-    return stem.split("_")[0]
-
-
 def _flat(text):
     return " ".join(text.split())
 
@@ -451,7 +441,7 @@ def test_the_guide_minutes_table_and_totals_are_the_lessons_own_times():
     assert "course.toml" not in read("teaching.md") and "TODO" not in read("teaching.md")
     rows = _table_after(read("teaching.md"), "| Lesson | Minutes |")
     table = {cells[0].split()[0]: cells[1] for cells in rows}
-    own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
+    own = {stem.split("_")[0]: _lesson_time(stem)[0] for stem in LESSON_STEMS}
     assert set(table) == set(own) | {"**In"}, sorted(table)
     wrong = {k: (table[k], v) for k, v in own.items() if table[k] != str(v)}
     assert not wrong, f"guide minutes differ from the lessons' own (guide, lesson): {wrong}"
@@ -480,14 +470,15 @@ def test_each_lesson_row_has_its_minutes_its_explorers_question_and_every_exerci
     row = _lesson_rows()[stem]
     assert [int(x) for x in re.findall(r"\d+", row[2])] == list(_lesson_time(stem)), row[2]
     cell = _flat(row[3])
-    explorers = _explorers(stem)
+    explorers = {name for c in nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4).cells
+                 if c.cell_type == "code" for name in re.findall(r"rl\.widgets\.(\w+)\(", c.source)}
     assert explorers, f"{stem} opens no explorer"
     for name in explorers:
         question = _flat(getattr(rl.widgets, name).question)
         assert f"`{name}`" in cell, f"the row of {stem} does not name {name}"
         assert any(sentence in cell for sentence in re.split(r"(?<=\?) ", question)), (
             f"the row of {stem} does not quote the question of {name}: {question!r}")
-    number = _number(stem)
+    number = stem.split("_")[0]
     ids = [i for i in rl.exercises.EXERCISES
            if (i.split("-")[0] if not i.startswith("demo") else "00") == number]
     assert ids, f"no exercise registered for lesson {number}"
@@ -510,7 +501,7 @@ def test_the_plans_fit_their_sessions_and_sum_the_lessons_own_times():
     assert len(sessions) == 3 and set(sessions.values()) == {90}, sessions
     unit = plan("| Session | Minutes | What | Homework |")  # the unit: six of 120 minutes
     assert len(unit) == 6 and all(sum(int(x) for x in c[1].split("+")) == 120 for c in unit), unit
-    own = {_number(stem): _lesson_time(stem)[0] for stem in LESSON_STEMS}
+    own = {stem.split("_")[0]: _lesson_time(stem)[0] for stem in LESSON_STEMS}
     claims = re.findall(r"lessons ((?:\d{2}b?(?:, | and )?)+), whose own times add up to (\d+) minutes",
                         _flat(read("teaching.md")))
     assert len(claims) >= 5, claims
