@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 
 import pytest
 
-from rejlab.cli import main as cli_main
+from rejlab.cli import build_parser, main as cli_main
 
 FILES = {
     "ok": "y_true,y_pred,confidence\na,a,0.9\nb,a,0.4\n",
@@ -46,7 +47,8 @@ SAID = [
     (["report", "{d}/missing.csv", *OUT], ["{d}/missing.csv", "no such file"]),
     (["report", "{d}/no_conf.csv", *OUT], ["{d}/no_conf.csv", "missing column 'confidence'"]),
     (["report", "{d}/nan.csv", *OUT], ["{d}/nan.csv", "row 1 (line 2), column 'confidence'"]),
-    (["report", "{d}/proba_bad.csv", *OUT], ["{d}/proba_bad.csv", "row 1", "sum to 1.1"]),
+    (["report", "{d}/proba_bad.csv", *OUT], ["{d}/proba_bad.csv", "row 1", "sum to 1.1", "further "
+                                             "from 1 than --tolerance 0.001", "--tolerance, such as"]),
     (["report", "{d}/proba_neg.csv", *OUT], ["{d}/proba_neg.csv", "row 1", "'p_a'", "negative"]),
     (["report", "{d}/proba_pred.csv", *OUT], ["row 2", "'y_pred'", "'c'", "'p_c'"]),
     (["report", "{d}/proba_conf.csv", *OUT], ["{d}/proba_conf.csv", "not both"]),
@@ -64,6 +66,12 @@ SAID = [
     (["accuracy", "{d}/ind.csv", "{d}/ind_swap.csv"], ["ind_swap.csv", "label header", "(y, x)"]),
     (["accuracy", "{d}/ind.csv", "{d}/empty.csv"], ["empty.csv", "empty"]),
 ]
+# every option that takes a value, given none ('--opt=--' hands argparse no string): it is named
+SAID += [([command, "F"] + ["F"] * (command == "accuracy") + [f"{a.option_strings[-1]}=--"],
+          [f"argument {a.option_strings[-1]}"])
+         for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction)
+         for command, sub in action.choices.items() for a in sub._actions
+         if a.option_strings and a.nargs is None and a.const is None]
 
 CLI_BAD = [
     [], ["nope"], ["report"], ["report", "{d}"],
