@@ -84,8 +84,9 @@ CALLS = {
                                            rl.calibration_bins(a, c, binning="equal_mass")],
                          "same"),
     "expected_calibration_error": (lambda a, c, *_: rl.expected_calibration_error(a, c), "same"),
-    "rejection_report": (lambda a, c, y, yp, c2: _report_numbers(rl.rejection_report(
-        y, yp, c, fractions=[0, 0.13, 0.5], rho=0.3, n_boot=5, seed=0)), "same"),
+    "rejection_report": (lambda a, c, y, yp, c2: [_report_numbers(rl.rejection_report(
+        y, yp, c, fractions=[0, 0.13, 0.5], rho=0.3, n_boot=5, seed=0)), str(rl.rejection_report(
+            y, yp, c, fractions=[0, 0.37, 1], rho=0.3))], "same"),
     "conformal_risk_control": (lambda a, c, *_: rl.conformal_risk_control(a, c, 0.2), "same"),
     "joint_risk": (lambda a, c, *_: rl.joint_risk(a, c, 0.5), "same"),
     "answer_above": (lambda a, c, *_: rl.answer_above(c, 0.5), "perm"),
