@@ -260,15 +260,15 @@ def test_out_that_cannot_take_the_result_is_refused_before_reading(tmp_path, cap
 # --- signals in a real process, synchronised on the process itself, never on a delay ---------
 
 #: The child: ``rejlab.cli.main`` that stops at a phase (its first import of NumPy, or the
-#: K-th progress label starting with LABEL), says so on a pipe and waits there for a signal.
+#: K-th progress label starting with LABEL), says so on stdout and waits there for a signal.
 CHILD = r"""
-import os, signal, sys
-fd, at = int(sys.argv[1]), sys.argv[2]
+import signal, sys
+at = sys.argv[1]
 label, _, k = at.partition("#")
 seen = []
 
 def pause():
-    os.write(fd, b"paused\n")
+    print("paused", flush=True)
     while True:
         signal.pause()            # blocked until a signal arrives; its handler raises
 
@@ -278,7 +278,7 @@ if at == "importing":
             if name == "numpy":
                 pause()
     sys.meta_path.insert(0, Hold())
-elif at:
+else:
     from rejlab.cli import _outputs, _run
     _outputs.CURVES_BLOCK_ROWS = 1000      # curves.csv in several blocks
     update = _run.Progress.update
@@ -290,7 +290,7 @@ elif at:
         update(self, fraction, text)
     _run.Progress.update = update_or_pause
 from rejlab.cli import main
-raise SystemExit(main(sys.argv[3:]))
+raise SystemExit(main(sys.argv[2:]))
 """
 
 
@@ -300,43 +300,23 @@ def _as_from_a_terminal():
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-class Child:
-    """``rejlab report ARGS`` in a real process that stops at ``pause`` (see :data:`CHILD`)."""
-
-    def __init__(self, *args, pause=""):
-        read, write = os.pipe()
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-        self.proc = subprocess.Popen([sys.executable, "-c", CHILD, str(write), pause, "report",
-                                      *map(str, args)], stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, env=env, pass_fds=(write,),
-                                     preexec_fn=_as_from_a_terminal)
-        os.close(write)
-        self.told = os.fdopen(read, "rb")
-
-    def paused(self):
-        """Wait until the command says it stopped (False: it ended first)."""
-        return self.told.readline() == b"paused\n"
-
-    def finish(self):
-        """(exit status, stdout, stderr) once the command has ended."""
-        try:
-            out, err = self.proc.communicate(timeout=600)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-            self.told.close()
-        return self.proc.returncode, out, err
+def paused_child(*args, pause):
+    """``rejlab report ARGS`` in a real process, once it has stopped at ``pause``."""
+    proc = subprocess.Popen([sys.executable, "-c", CHILD, pause, "report", *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
+                            preexec_fn=_as_from_a_terminal)
+    assert proc.stdout.readline() == "paused\n", finished(proc)
+    return proc
 
 
-def big_predictions(path, n):
-    """A y_true,y_pred,confidence file of n rows."""
-    rng = np.random.default_rng(0)
-    y = rng.integers(0, 4, n)
-    p = np.where(rng.random(n) < 0.7, y, rng.integers(0, 4, n))
-    conf = rng.integers(0, 10**6, n)
-    path.write_text("y_true,y_pred,confidence\n" + "".join(
-        f"{LABELS[a]},{LABELS[b]},0.{c:06d}\n" for a, b, c in zip(y, p, conf)))
-    return path
+def finished(proc):
+    """(exit status, stdout, stderr) once the process has ended."""
+    try:
+        out, err = proc.communicate(timeout=600)
+    finally:
+        proc.kill()     # if it hung
+    return proc.returncode, out, err
 
 
 #: Where a run is stopped: the phase and whether its new folder exists by then.
@@ -346,7 +326,10 @@ MOMENTS = {"importing": False, "reading big.csv": False, "writing curves.csv#2":
 
 @pytest.mark.slow
 def test_a_signal_at_any_moment_leaves_out_as_it_was(tmp_path, capsys, earlier_result):
-    big = big_predictions(tmp_path / "big.csv", 5000)
+    rng, n = np.random.default_rng(0), 5000
+    y = rng.integers(0, 4, n)
+    big = triplet_csv(tmp_path / "big.csv", LABELS[y],
+                      LABELS[np.where(rng.random(n) < 0.7, y, rng.integers(0, 4, n))], rng.random(n))
     template, old = earlier_result, snapshot(earlier_result)
     out_dir = tmp_path / "out"
     runs = [(moment, signal.SIGINT) for moment in MOMENTS] + [
@@ -354,19 +337,17 @@ def test_a_signal_at_any_moment_leaves_out_as_it_was(tmp_path, capsys, earlier_r
     for moment, signum in runs:
         shutil.rmtree(out_dir, ignore_errors=True)
         shutil.copytree(template, out_dir)
-        child = Child(big, "--out", out_dir, pause=moment)
-        assert child.paused(), child.finish()
+        child = paused_child(big, "--out", out_dir, pause=moment)
         assert bool(leftovers(tmp_path)) == MOMENTS[moment], moment
-        child.proc.send_signal(signum)
-        assert_failed(*child.finish(), ["interrupted" if signum == signal.SIGINT else "terminated",
-                                        "nothing was written"], status=128 + signum)
+        child.send_signal(signum)
+        assert_failed(*finished(child), ["interrupted" if signum == signal.SIGINT else "terminated",
+                                         "nothing was written"], status=128 + signum)
         assert snapshot(out_dir) == old and leftovers(tmp_path) == [], moment
     # killed outright: no cleanup can run; --out is still the earlier result, and the new
     # folder stays beside it (as the command line's documentation says)
-    child = Child(big, "--out", out_dir, pause="drawing report.png")
-    assert child.paused()
-    child.proc.kill()
-    assert child.finish()[0] == -signal.SIGKILL
+    child = paused_child(big, "--out", out_dir, pause="drawing report.png")
+    child.kill()
+    assert finished(child)[0] == -signal.SIGKILL
     assert snapshot(out_dir) == old and len(leftovers(tmp_path)) == 1
     # and the next run writes its result all the same
     assert run(["report", big, "--out", out_dir], capsys)[0] == 0
