@@ -54,27 +54,37 @@ def assert_failed(code, out, err, needles, status=2):
 
 @pytest.mark.parametrize("layout, argv, kw", [
     ("triplet", ["--fractions", "0,0.1,0.25"], dict(fractions=(0, 0.1, 0.25))),
+    ("triplet", ["--validation", "V", "--bootstrap", "150", "--seed", "3", "--rho", "0.3",
+                 "--criterion", "min_cost"], dict(n_boot=150, seed=3, rho=0.3, criterion="min_cost")),
     ("proba", ["--rejector", "breaking_ties", "--rho", "0.25"],
      dict(rejector="breaking_ties", rho=0.25)),
+    ("proba", ["--rejector", "breaking_ties", "--validation", "V"], dict(rejector="breaking_ties")),
     ("proba", ["--rejector", "max_probability"], {}),
     ("proba, y_pred and an id", [], {}),
 ])
 def test_the_command_prints_the_python_report(tmp_path, capsys, gaussians, layout, argv, kw):
     _, y, proba = gaussians
     conf, y_hat = rl.max_probability(proba), proba.argmax(axis=1)
+    val = rl.datasets.four_gaussians(60, seed=5)     # a validation file in the same layout
     if layout == "triplet":
         path = triplet_csv(tmp_path / "f.csv", LABELS[y], LABELS[y_hat], conf)
-        rep = rl.rejection_report(LABELS[y], LABELS[y_hat], conf, **kw)
+        triplet_csv(tmp_path / "v.csv", LABELS[val.y], LABELS[val.y_pred], val.confidence())
+        args = dict(y_true=LABELS[y], y_pred=LABELS[y_hat], confidence=conf)
+        validation = dict(y_true=LABELS[val.y], y_pred=LABELS[val.y_pred], confidence=val.confidence())
     elif layout == "proba":
         path = proba_csv(tmp_path / "f.csv", LABELS[y], proba)
-        rep = rl.rejection_report(LABELS[y], proba=proba, labels=LABELS, **kw)
+        proba_csv(tmp_path / "v.csv", LABELS[val.y], val.proba)
+        args = dict(y_true=LABELS[y], proba=proba, labels=LABELS)
+        validation = dict(y_true=LABELS[val.y], proba=val.proba)
     else:           # a y_pred column is used, another column is ignored
         y_pred = (y_hat + 1) % 4
         path = _write(tmp_path / "f.csv", ["id", "y_true", "y_pred"] + [f"p_{x}" for x in LABELS],
                       [range(y.size), LABELS[y], LABELS[y_pred]]
                       + [[repr(float(p)) for p in proba[:, j]] for j in range(4)])
-        rep = rl.rejection_report(LABELS[y], LABELS[y_pred], proba=proba, labels=LABELS)
-    code, out, err = run(["report", path, *argv], capsys)
+        args = dict(y_true=LABELS[y], y_pred=LABELS[y_pred], proba=proba, labels=LABELS)
+    rep = rl.rejection_report(**args, **kw, **({"validation": validation} if "V" in argv else {}))
+    code, out, err = run(["report", path, *(tmp_path / "v.csv" if a == "V" else a for a in argv)],
+                         capsys)
     assert code == 0 and err == "" and out.strip() == str(rep)
 
 
@@ -352,34 +362,6 @@ def test_a_signal_at_any_moment_leaves_out_as_it_was(tmp_path, capsys, earlier_r
     # and the next run writes its result all the same
     assert run(["report", big, "--out", out_dir], capsys)[0] == 0
     assert sorted(snapshot(out_dir)) == sorted(OUTPUT_FILES) and snapshot(out_dir) != old
-
-
-# --- honest evaluation: bootstrap intervals and a validation file ---------------------
-
-def _toy_csv(path, n_per_class, seed):
-    toy = rl.datasets.four_gaussians(n_per_class, seed=seed)
-    conf = toy.confidence()
-    triplet_csv(path, LABELS[toy.y], LABELS[toy.y_pred], conf)
-    return path, (LABELS[toy.y], LABELS[toy.y_pred], conf)
-
-
-def test_bootstrap_and_validation_are_the_python_report(tmp_path, capsys, gaussians):
-    test_path, test = _toy_csv(tmp_path / "test.csv", 80, 1)
-    val_path, val = _toy_csv(tmp_path / "val.csv", 80, 2)
-    code, out, err = run(["report", test_path, "--validation", val_path, "--bootstrap", "150",
-                          "--seed", "3", "--rho", "0.3", "--criterion", "min_cost"], capsys)
-    rep = rl.rejection_report(*test, rho=0.3, n_boot=150, seed=3, criterion="min_cost",
-                              validation=dict(zip(("y_true", "y_pred", "confidence"), val)))
-    assert code == 0 and err == "" and out.strip() == str(rep)
-    assert "chosen on validation (min_cost)" in out and "95 % intervals" in out
-    _, y, proba = gaussians      # probability files carry over to validation too
-    val = rl.datasets.four_gaussians(60, seed=5)
-    code, out, _ = run(["report", proba_csv(tmp_path / "p.csv", LABELS[y], proba), "--validation",
-                        proba_csv(tmp_path / "pv.csv", LABELS[val.y], val.proba), "--rejector",
-                        "breaking_ties"], capsys)
-    assert code == 0 and out.strip() == str(rl.rejection_report(
-        LABELS[y], proba=proba, labels=LABELS, rejector="breaking_ties",
-        validation=dict(y_true=LABELS[val.y], proba=val.proba)))
 
 
 # --- rejlab accuracy ---------------------------------------------------------------
