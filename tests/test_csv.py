@@ -1,8 +1,7 @@
 """The command line's files, read by NumPy under one text policy (``rejlab/cli/_read.py``).
 
-The reader against the policy written out as plain Python, on random files
-read in blocks of any size; each refusal names the first bad row, its line
-and its column, whichever block it is in.
+The reader against the policy written out as plain Python, on random files read in blocks of any
+size; each refusal names the first bad row, its line and its column, whichever block it is in.
 """
 
 import numpy as np

@@ -1,13 +1,11 @@
 """Shuffling the rows leaves every number computed from confidences unchanged.
 
-Every public function taking confidences is listed here, found from
-``rejlab.__all__`` by its signature, so a new one cannot escape: it is
-called on tied confidences and on the same rows shuffled, and what it
-returns must be the same, bit for bit (per-sample outputs permuted back).
-Seeded resampling draws rows by position, so for those only the estimates
-(the numbers of the samples given) are compared. Ties follow
-:func:`rejlab.aurc`'s default everywhere: a group of equal confidences cut
-through counts as the expectation over its orders.
+Every public function taking confidences (found in ``rejlab.__all__`` by its signature, so a new
+one cannot escape) is called on tied confidences and on the same rows shuffled: what it returns
+must be the same bit for bit (per-sample outputs permuted back). Seeded resampling draws rows by
+position, so for those only the estimates (the numbers of the samples given) are compared. Ties
+follow :func:`rejlab.aurc`'s default: a group of equal confidences cut through counts as the
+expectation over its orders.
 """
 
 import inspect
