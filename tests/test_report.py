@@ -86,9 +86,8 @@ def _table_numbers(text):
     """Rows of numbers of the printed table (lines that are all numbers)."""
     rows = []
     for line in text.splitlines():
-        parts = line.split()
         try:
-            rows.append([float(x) for x in parts])
+            rows.append([float(x) for x in line.split()])
         except ValueError:
             continue
     return [r for r in rows if r]
@@ -115,21 +114,18 @@ def test_str_is_a_table_with_three_or_more_decimals(gaussians):
 def _expected_counts(accurate, conf, k):
     """(|A∩N|, |M∩N|, |A∩R|, |M∩R|) rejecting k, averaged over the orders of the tie the cut splits.
 
-    Written from the definition, in Fractions: the samples strictly below the
-    cut's confidence are rejected; of its group G, ``k - below`` are, each
-    accurate one with probability ``(k - below) / |G|``.
+    Written from the definition, in Fractions: the samples strictly below the cut's confidence
+    are rejected; of its group G, ``k - below`` are, each accurate one with probability
+    ``(k - below) / |G|``.
     """
-    n = len(conf)
+    n, n_acc = len(conf), sum(1 for a in accurate if a)
     if k == 0:
-        values = []
-    else:
-        cut = sorted(conf)[k - 1]               # the confidence of the k-th rejected sample
-        values = [cut]
-    below = [i for i in range(n) if values and conf[i] < values[0]]
-    group = [i for i in range(n) if values and conf[i] == values[0]]
-    share = Fraction(k - len(below), len(group)) if group else Fraction(0)
-    ar = sum(Fraction(1) for i in below if accurate[i]) + share * sum(accurate[i] for i in group)
-    n_acc = sum(1 for a in accurate if a)
+        return n_acc, n - n_acc, 0, 0
+    cut = sorted(conf)[k - 1]               # the confidence of the k-th rejected sample
+    below = [i for i in range(n) if conf[i] < cut]
+    group = [i for i in range(n) if conf[i] == cut]
+    ar = sum(Fraction(1) for i in below if accurate[i]) + Fraction(k - len(below), len(group)) * sum(
+        accurate[i] for i in group)
     return n_acc - ar, (n - n_acc) - (k - ar), ar, k - ar
 
 
