@@ -111,11 +111,6 @@ def test_every_public_function_taking_confidences_is_checked():
     assert not set(CALLS) & set(ORDER_BY_DEFINITION)
 
 
-def _same(x, y):
-    fx, fy = flatten(x), flatten(y)
-    assert fx == fy
-
-
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 60), decimals=st.integers(0, 2))
 @pytest.mark.parametrize("name", sorted(CALLS))
@@ -134,4 +129,4 @@ def test_shuffling_rows_changes_nothing(name, seed, n, decimals):
         undo = np.empty_like(perm)
         undo[perm] = np.arange(n)
         second = np.asarray(second)[undo]
-    _same(first, second)
+    assert flatten(first) == flatten(second)
