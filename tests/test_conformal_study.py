@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -79,11 +80,6 @@ def test_the_comparison_on_one_sample_against_a_large_fresh_sample():
     assert cmp.crc.selective_risk == pytest.approx(cmp.crc.joint_risk / cmp.crc.coverage)
 
 
-def test_the_selective_recipe_is_not_bounded_by_its_level():
-    s = rl.datasets.conformal_study(0.05, n_per_class=50, n_splits=400)
-    assert np.nanmean(s.selective_recipe.selective_risk) > 0.05
-
-
 def test_the_figures_return_their_axes_and_redraw_in_place(study):
     import matplotlib.pyplot as plt
     ax = rl.plot.conformal_study(study)
@@ -97,8 +93,7 @@ def test_the_figures_return_their_axes_and_redraw_in_place(study):
 
 
 def test_the_numbers_of_the_maths_reference_section_n(lesson_study):
-    from pathlib import Path
-
+    # among them the selective recipe's mean selective risk, 0.1044: above its level 0.1
     text = " ".join((Path(__file__).parents[1] / "docs" / "maths.md").read_text().split())
     section = text[text.index("## (n) Conformal risk control"):]
     a = [True, True, False, True, True, False, True, False, True, False]

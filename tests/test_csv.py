@@ -1,8 +1,7 @@
 """The command line's files, read by NumPy under one text policy (``rejlab/cli/_read.py``).
 
-The reader against the policy written out as plain Python, on random files
-read in blocks of any size; each refusal names the first bad row, its line
-and its column, whichever block it is in.
+The reader against the policy written out as plain Python, on random files read in blocks of any
+size; each refusal names the first bad row, its line and its column, whichever block it is in.
 """
 
 import numpy as np
@@ -17,7 +16,7 @@ GOOD = "y_true,y_pred,confidence\na,a,0.9\nb,a,0.4\nb,b,0.7\n"
 
 def write(tmp_path, data, name="f.csv"):
     path = tmp_path / name
-    path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+    path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape"))
     return path
 
 
@@ -92,45 +91,34 @@ def test_random_probability_files_map_labels_to_their_columns(tmp_path, block_by
 
 # --- refusals: the first bad row, its line and column, in whichever block ----------------
 
-def test_the_first_bad_row_is_named_whatever_its_problem(tmp_path, block_bytes):
-    rows = [f"a,b,0.{i}" for i in range(1, 40)]
-    problems = {7: "a,b,zero", 12: "a,b", 20: "a,\xe9,1", 25: "a,\"b\",1", 30: "a,\x00,1",
-                33: "a,b,inf", 35: ",b,1", 37: "a\r,b,1"}
-    for first in sorted(problems):
-        lines = [problems[row] if row in problems and row >= first else line
-                 for row, line in enumerate(rows, start=1)]
-        for blank in (0, 2):        # blank lines before the header shift lines, not rows
-            data = "\n" * blank + "y_true,y_pred,confidence\n" + "\n".join(lines) + "\nz,z,1\n"
-            message = error_of(write(tmp_path, data.encode("utf-8").replace(b"\xc3\xa9", b"\xe9")))
-            assert f"row {first} (line {first + 1 + blank})" in message, (first, message)
-
-
-@pytest.mark.parametrize("line, words", [
+#: Bad rows and what their message says besides the row, line and column.
+BAD_ROWS = [
     ("a,a,high", ["column 'confidence'", "'high' is not a number"]),
     ("a,a,", ["column 'confidence'", "an empty field is not a number"]),
-    ("a,a,nan", ["column 'confidence'", "NaN and infinite"]),
-    ("a,a,1e999", ["column 'confidence'", "NaN and infinite"]),
     ("a,a", ["2 fields, the header has 3"]),
     ("a,a,1,2", ["4 fields, the header has 3"]),
     (" \t,a,1", ["column 'y_true'", "an empty field is not a label"]),
-    ("a,é" + "x" * 63 + ",1", ["column 'y_pred'", "longer than 64 bytes"]),
+    ("a,\u00fc" + "x" * 63 + ",1", ["column 'y_pred'", "longer than 64 bytes"]),
     ('"a",a,1', ["quote"]),
     ("a\x00,a,1", ["NUL"]),
     ("a\r,a,1", ["carriage return"]),
-])
-def test_refusals_name_row_line_and_column(tmp_path, block_bytes, line, words):
-    message = error_of(write(tmp_path, GOOD + "\n" + line + "\n"))
-    assert "row 4 (line 6)" in message
-    for word in words:
-        assert word in message, message
+    # latin-1: decoded with replacement, \xe9 and \xe8 would be one label
+    ("a,\udce9,1", ["UTF-8", "0xe9"]),
+    ("a,a,nan", ["column 'confidence'", "NaN and infinite"]),
+    ("a,a,1e999", ["column 'confidence'", "NaN and infinite"]),
+]
 
 
-def test_a_non_utf8_file_is_refused_with_its_row(tmp_path):
-    # latin-1 é and è would decode to the same replacement character: two labels made one
-    data = "y_true,y_pred,confidence\na,a,0.9\né,è,0.5\n".encode("latin-1")
-    message = error_of(write(tmp_path, data))
-    assert "row 2 (line 3)" in message and "UTF-8" in message and "0xe9" in message
-    assert "UTF-8" in error_of(write(tmp_path, b"y_\xfftrue,y_pred\n"))
+def test_the_first_bad_row_is_named_whatever_its_problem(tmp_path, block_bytes):
+    at = {4 + 3 * i: bad for i, bad in enumerate(BAD_ROWS)}         # rows 4, 7, ..., 37
+    for first in sorted(at):
+        lines = [at[row][0] if row in at and row >= first else f"a,b,0.{row}" for row in range(1, 40)]
+        for blank in (0, 2):        # blank lines before the header and after row 1 shift lines
+            text = "\n" * blank + "y_true,y_pred,confidence\n" + lines[0] + "\n\n"
+            message = error_of(write(tmp_path, text + "\n".join(lines[1:]) + "\nz,z,1\n"))
+            assert f"row {first} (line {first + 2 + blank})" in message, (first, message)
+            for word in at[first][1]:
+                assert word in message, message
 
 
 @pytest.mark.parametrize("text, value", [
@@ -165,7 +153,8 @@ def test_header_problems(tmp_path):
     for text, words in (("y_true,,c\n1,2,3\n", "empty column name"),
                         ("a, a\n1,2\n", "twice"), ("", "empty"), ("\n\r\n", "empty"),
                         ("y_true,y_pred,confidence\n\n", "no data rows"),
-                        ('"y_true",y_pred,confidence\na,a,1\n', "line 1 (the header)")):
+                        ('"y_true",y_pred,confidence\na,a,1\n', "line 1 (the header)"),
+                        (b"y_\xfftrue,y_pred\n", "UTF-8")):
         assert words in error_of(write(tmp_path, text)), text
 
 

@@ -63,14 +63,6 @@ def scene_files(tmp_path):
             write_mat(tmp_path / "g.mat", indian_pines_gt=gt), cube, gt)
 
 
-def test_loader_accepts_other_names(tmp_path):
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "d.mat", cube=cube)               # the only variable: used
-    g = write_mat(tmp_path / "g.mat", labels=gt, extra=np.ones(2))
-    scene = rl.datasets.load_indian_pines(d, g, gt_key="labels")
-    np.testing.assert_array_equal(scene.ground_truth, gt)
-
-
 def _bad_files(tmp_path, scene_files):
     """Files that are not the scene's, each with the message its loading must give."""
     d, g, cube, gt = scene_files
@@ -119,12 +111,8 @@ def _element(kind, payload):
 
 
 def write_declared_mat(path, name, shape, *, mat_class=9, data_type=2, itemsize=1, data=None):
-    """A compressed MAT v5 file whose one array declares ``shape`` (class uint8 by default).
-
-    With ``data=None`` the stream holds the whole array of zeros, compressed on
-    the fly (a few hundred kilobytes on disk for hundreds of megabytes
-    declared); else only ``data`` bytes follow the headers (a truncated file).
-    """
+    """A compressed MAT v5 file whose one array declares ``shape`` (class uint8 by default): the
+    whole array of zeros compressed on the fly, or with ``data`` only those bytes after the headers."""
     head = (_element(6, struct.pack("<II", mat_class, 0))
             + _element(5, struct.pack(f"<{len(shape)}i", *shape)) + _element(1, name.encode()))
     nbytes = int(np.prod(shape)) * itemsize
@@ -171,49 +159,41 @@ def test_declared_huge_cube_is_refused_before_loading(tmp_path, no_loadmat):
 
 
 @pytest.mark.parametrize("shape", [(145, 145, 10**6), (10**5, 10**5, 200), (4096, 4096, 200),
-                                   (2048, 2048, 200), (145, 145, 0)])
-def test_absurd_declared_cube_shapes_are_refused(tmp_path, no_loadmat, shape):
+                                   (2048, 2048, 200), (145, 145, 0), (60000, 60000)])
+def test_absurd_declared_shapes_are_refused(tmp_path, scene_files, no_loadmat, shape):
     # only the headers are written: 40 GB and more declared, nothing to decompress
-    big = write_declared_mat(tmp_path / "d.mat", "cube", shape, data=b"")
-    g = write_mat(tmp_path / "g.mat", indian_pines_gt=np.zeros((6, 5), dtype=np.uint8))
-    with pytest.raises(ValueError, match="data_path.*declares a cube"):
-        rl.datasets.load_indian_pines(big, g)
+    big = write_declared_mat(tmp_path / "big.mat", "indian_pines_gt" if len(shape) == 2 else "cube",
+                             shape, data=b"")
+    paths, message = ((scene_files[0], big), "same image.*60000") if len(shape) == 2 \
+        else ((big, scene_files[1]), "data_path.*declares a cube")
+    with pytest.raises(ValueError, match=message):
+        rl.datasets.load_indian_pines(*paths)
 
 
-def test_ground_truth_declaring_another_image_is_refused(tmp_path, scene_files, no_loadmat):
-    g = write_declared_mat(tmp_path / "big_gt.mat", "indian_pines_gt", (60000, 60000), data=b"")
-    with pytest.raises(ValueError, match="same image.*60000"):
-        rl.datasets.load_indian_pines(scene_files[0], g)
-
-
-def test_loader_reads_only_the_chosen_variable(tmp_path, monkeypatch):
+def test_a_full_size_scene_loads_reading_only_its_variables_under_any_name(tmp_path, monkeypatch):
     sio = pytest.importorskip("scipy.io")
-    cube, gt = tiny_scene_arrays()
-    d = write_mat(tmp_path / "d.mat", indian_pines_corrected=cube, other=np.ones((3, 3)))
-    g = write_mat(tmp_path / "g.mat", indian_pines_gt=gt)
+    rng = np.random.default_rng(1)       # the real layout: 145 x 145 x 200 uint16 cube and 16 classes
+    cube = rng.integers(0, 10_000, (145, 145, 200), dtype=np.uint16)
+    gt = rng.integers(0, 17, (145, 145)).astype(np.uint8)
+    gt[0, :17] = np.arange(17)
+    d = write_mat(tmp_path / "Indian_pines_corrected.mat", indian_pines_corrected=cube, other=np.ones((3, 3)))
+    g = write_mat(tmp_path / "Indian_pines_gt.mat", indian_pines_gt=gt)
     calls, real = [], sio.loadmat
     monkeypatch.setattr(sio, "loadmat",
                         lambda path, **kw: calls.append(kw.get("variable_names")) or real(path, **kw))
     scene = rl.datasets.load_indian_pines(d, g)
     assert calls == [["indian_pines_corrected"], ["indian_pines_gt"]]
-    np.testing.assert_allclose(scene.features, cube)
-    assert scene.features.dtype == np.float64 and scene.ground_truth.dtype == np.int64
-    assert not scene.features.flags.writeable
-
-
-def test_a_full_size_scene_loads(tmp_path):
-    # the real layout: 145 x 145 x 200 uint16 cube and 16 classes
-    rng = np.random.default_rng(1)
-    cube = rng.integers(0, 10_000, (145, 145, 200), dtype=np.uint16)
-    gt = rng.integers(0, 17, (145, 145)).astype(np.uint8)
-    gt[0, :17] = np.arange(17)
-    d = write_mat(tmp_path / "Indian_pines_corrected.mat", indian_pines_corrected=cube)
-    g = write_mat(tmp_path / "Indian_pines_gt.mat", indian_pines_gt=gt)
-    scene = rl.datasets.load_indian_pines(d, g)
     assert scene.shape == (145, 145) and scene.n_bands == 200 and scene.n_classes == 16
     assert scene.class_names == rl.datasets.INDIAN_PINES_CLASSES
     np.testing.assert_array_equal(scene.features, cube)
     np.testing.assert_array_equal(scene.ground_truth, gt)
+    assert scene.features.dtype == np.float64 and scene.ground_truth.dtype == np.int64
+    assert not scene.features.flags.writeable
+    small, labels = tiny_scene_arrays()           # a file's only variable is used, else the key given
+    other = rl.datasets.load_indian_pines(write_mat(tmp_path / "d.mat", cube=small),
+                                          write_mat(tmp_path / "g.mat", labels=labels, extra=np.ones(2)),
+                                          gt_key="labels")
+    np.testing.assert_array_equal(other.ground_truth, labels)
 
 
 def test_posteriors_return_their_limit_on_extreme_finite_points():

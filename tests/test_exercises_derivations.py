@@ -1,6 +1,6 @@
 """What the derivation exercises ask students to show, checked on more than their one case.
 
-Each exercise's own number is in ``tests/test_exercises_lessons.py``; here the claim
+Each exercise's own number is worked in ``tests/test_exercises_lessons.py``; here the claim
 behind it is checked by a route of its own (fractions, loops, scikit-learn, random data).
 """
 
@@ -74,7 +74,6 @@ def test_11_4_rejecting_beats_no_rejection_exactly_when_rho_is_below_rho_0(toy_c
     cv = toy_curves["max_probability"]
     cost = cv.cost(0.3)
     np.testing.assert_array_equal(cost[1:] < cost[0] - 1e-12, cv.rho_0[1:] > 0.3 + 1e-12)
-    assert 40 - (int(F(3, 10) * 40) + 1) == 27
 
 
 def test_11_2_q_differs_by_twice_the_extra_errors_caught(toy_data):
@@ -121,19 +120,14 @@ def test_13_2_every_order_of_the_rows_lies_between_the_two_extremes():
         assert rl.aurc(a[p], c[p]) == pytest.approx(rl.aurc(a, c), abs=1e-15)
 
 
-def test_14_2_errorless_samples_needed_in_fractions():
-    assert F(49, 50) ** 149 <= F(1, 20) < F(49, 50) ** 148
-
-
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.fractions(0, 3), min_size=1, max_size=30), st.fractions(0, 3))
 def test_16_2_room_for_the_test_sample(losses, test_loss):
     """n/(n+1) R̂ + B/(n+1) >= the mean of the n + 1 losses (B = 3 here), so CRC's λ̂ is never
-    below the threshold chosen on all n + 1; with B = 1, alpha = 0.02 needs n + 1 >= 50."""
+    below the threshold chosen on all n + 1."""
     n, b = len(losses), 3
     mean_n = sum(losses, F(0)) / n
     assert F(n, n + 1) * mean_n + F(b, n + 1) >= (sum(losses, F(0)) + test_loss) / (n + 1)
-    assert min(n for n in range(1, 200) if F(1, n + 1) <= F(1, 50)) == 49
 
 
 def test_17_3_an_expert_as_good_everywhere_makes_the_rule_a_threshold_e_minus_cost():

@@ -1,10 +1,6 @@
-"""The code passes the project's lint (ruff, configured in ``pyproject.toml``).
-
-pyflakes (unused names, undefined names), pycodestyle's errors and warnings
-and the import order, over the package, the tests, the tools, the benches,
-the classroom and the lessons' code cells. Run by ``make test`` and
-``make test-fast``; ``ruff check --fix .`` repairs most of what it reports.
-"""
+"""The code passes the project's lint (ruff, configured in ``pyproject.toml``): the package, the
+tests, the tools, the benches, the classroom and the lessons' code cells. ``ruff check --fix .``
+repairs most of what it reports."""
 
 import subprocess
 import sys

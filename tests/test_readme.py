@@ -29,8 +29,7 @@ def test_readme_names_the_commands_ci_runs():
 
 
 def test_readme_course_table_lists_every_lesson_with_its_own_time(tool):
-    rows = dict(re.findall(r"^\| (\d\d[a-z]?) \|.*\| (\d+) \|$", README.read_text(encoding="utf-8"),
-                           re.M))
+    rows = dict(re.findall(r"^\| (\d\d[a-z]?) \|.*\| (\d+) \|$", README.read_text(encoding="utf-8"), re.M))
     lessons = sorted((README.parent / "notebooks").glob("*.ipynb"))
     assert sorted(rows) == sorted(p.stem.split("_")[0] for p in lessons)
     for path in lessons:

@@ -86,9 +86,8 @@ def _table_numbers(text):
     """Rows of numbers of the printed table (lines that are all numbers)."""
     rows = []
     for line in text.splitlines():
-        parts = line.split()
         try:
-            rows.append([float(x) for x in parts])
+            rows.append([float(x) for x in line.split()])
         except ValueError:
             continue
     return [r for r in rows if r]
@@ -115,21 +114,18 @@ def test_str_is_a_table_with_three_or_more_decimals(gaussians):
 def _expected_counts(accurate, conf, k):
     """(|A∩N|, |M∩N|, |A∩R|, |M∩R|) rejecting k, averaged over the orders of the tie the cut splits.
 
-    Written from the definition, in Fractions: the samples strictly below the
-    cut's confidence are rejected; of its group G, ``k - below`` are, each
-    accurate one with probability ``(k - below) / |G|``.
+    Written from the definition, in Fractions: the samples strictly below the cut's confidence
+    are rejected; of its group G, ``k - below`` are, each accurate one with probability
+    ``(k - below) / |G|``.
     """
-    n = len(conf)
+    n, n_acc = len(conf), sum(1 for a in accurate if a)
     if k == 0:
-        values = []
-    else:
-        cut = sorted(conf)[k - 1]               # the confidence of the k-th rejected sample
-        values = [cut]
-    below = [i for i in range(n) if values and conf[i] < values[0]]
-    group = [i for i in range(n) if values and conf[i] == values[0]]
-    share = Fraction(k - len(below), len(group)) if group else Fraction(0)
-    ar = sum(Fraction(1) for i in below if accurate[i]) + share * sum(accurate[i] for i in group)
-    n_acc = sum(1 for a in accurate if a)
+        return n_acc, n - n_acc, 0, 0
+    cut = sorted(conf)[k - 1]               # the confidence of the k-th rejected sample
+    below = [i for i in range(n) if conf[i] < cut]
+    group = [i for i in range(n) if conf[i] == cut]
+    ar = sum(Fraction(1) for i in below if accurate[i]) + Fraction(k - len(below), len(group)) * sum(
+        accurate[i] for i in group)
     return n_acc - ar, (n - n_acc) - (k - ar), ar, k - ar
 
 
@@ -163,20 +159,16 @@ def test_points_are_order_invariant_expectations_on_random_inputs(data):
     assert rep.best.Q == thr.Q.max() and rep.best_index == thr.n_rejected[thr.best_Q()]
     assert all(rep.best.Q >= p.Q - 1e-12 for p in rep.points)
     assert rep.min_cost_index == thr.n_rejected[thr.min_cost(0.3)]
-    # and nothing printed depends on the order of the rows
-    perm = np.random.default_rng(n).permutation(n)
-    again = rl.rejection_report(y[perm], y_hat[perm], conf[perm], fractions=fractions, rho=0.3)
-    assert str(again) == str(rep)
 
 
 P2 = [[0.8, 0.2], [0.3, 0.7]]
-_Y, _P, _C = [0, 1, 1, 0], [0, 1, 0, 1], [0.9, 0.8, 0.3, 0.2]
-_VAL = dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], confidence=[0.9, 0.6, 0.4])
+TRIPLET = dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 1], confidence=[0.9, 0.8, 0.3, 0.2])
+VAL = dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], confidence=[0.9, 0.6, 0.4])
 
 
-# (each argument's own junk, and the rules across arguments a door states, are derived from
-# the declarations in tests/test_declared_inputs.py; these are the checks of the body: which
-# form was given, labels against columns, the validation data against the test data's)
+# (each argument's junk and the declared rules across arguments: tests/test_declared_inputs.py;
+# these are the body's checks: which form was given, labels against columns, validation data
+# against the test data's)
 @pytest.mark.parametrize("kwargs, match", [
     (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], proba=P2), "confidence or proba"),
     (dict(y_true=[0, 1], y_pred=[0, 1]), "y_pred and confidence"),
@@ -186,14 +178,11 @@ _VAL = dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], confidence=[0.9, 0.6, 0.4])
     (dict(y_true=[0, 5], proba=P2), "y_true"),
     (dict(y_true=[0, 1], y_pred=[0, 9], proba=P2), "y_pred"),
     (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], labels=[0, 1]), "labels"),
-    (dict(y_true=_Y, y_pred=_P, confidence=_C,
-          validation=dict(y_true=[0, 1], proba=[[1, 0], [0, 1]])), "validation"),
-    (dict(y_true=_Y, y_pred=_P, confidence=_C, validation=dict(_VAL, confidence=[0.9, 0.6])),
-     "validation"),
-    (dict(y_true=_Y, y_pred=_P, confidence=_C,
-          validation=dict(_VAL, confidence=[0.9, float("nan"), 0.4])), "validation"),
-    (dict(y_true=_Y, y_pred=_P, confidence=_C, validation=dict(_VAL, y_pred=[1, 0, 1]),
-          criterion="target_accuracy", target_accuracy=1.0), "validation"),
+    (dict(TRIPLET, validation=dict(y_true=[0, 1], proba=[[1, 0], [0, 1]])), "validation"),
+    (dict(TRIPLET, validation=dict(VAL, confidence=[0.9, 0.6])), "validation"),
+    (dict(TRIPLET, validation=dict(VAL, confidence=[0.9, float("nan"), 0.4])), "validation"),
+    (dict(TRIPLET, validation=dict(VAL, y_pred=[1, 0, 1]), criterion="target_accuracy",
+          target_accuracy=1.0), "validation"),
     # without labels=..., the test's columns are the labels 0 .. K-1: validation shares them
     (dict(y_true=[0, 1], proba=P2, validation=dict(y_true=[0, 2], proba=[[.5, .3, .2], [.1, .1, .8]])),
      "validation: proba has 3 columns"),
@@ -203,25 +192,6 @@ _VAL = dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], confidence=[0.9, 0.6, 0.4])
 def test_bad_input_raises_value_error_naming_the_argument(kwargs, match):
     with pytest.raises(ValueError, match=match):
         rl.rejection_report(**kwargs)
-
-
-def test_plot_draws_curves_and_regions_on_one_figure(gaussians):
-    from matplotlib.figure import Figure
-
-    _, y, proba = gaussians
-    rep = rl.rejection_report(y, proba=proba, rho=0.3)
-    fig = Figure()
-    axes = rl.plot.report(rep, figure=fig)
-    assert axes.shape == (2, 3) and all(ax.figure is fig for ax in axes.ravel())
-    for ax in axes.ravel():
-        assert ax.get_xlabel().startswith("rejected fraction")
-        assert len(ax.get_lines()) >= 1
-    # the bottom row shades regions (polygons from fill_between)
-    assert all(len(ax.collections) >= 3 for ax in axes[1])
-    ax = rl.plot.report_rho_zero(rep, ax=Figure().add_subplot())
-    x, yv = ax.get_lines()[0].get_data()
-    k = np.rint(np.asarray(x) * rep.n).astype(int)
-    np.testing.assert_allclose(yv, rep.rho_zero[k])
 
 
 def test_plot_thins_long_curves():

@@ -1,10 +1,5 @@
-"""Sampling helpers: the max-Q point of many toy samples, tempered posteriors, hold-out optimism.
-
-Checked against naive references (loops over k, explicit splits with the
-same random draws) and against properties that follow from the maths
-(Chow's rule at rho = 1/2 is the population max-Q point, so no threshold
-beats it on the population).
-"""
+"""Sampling helpers: the max-Q point of many toy samples, tempered posteriors, hold-out optimism,
+against naive references (loops over k, explicit splits with the same random draws)."""
 
 from __future__ import annotations
 
