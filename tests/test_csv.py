@@ -92,7 +92,9 @@ def test_random_probability_files_map_labels_to_their_columns(tmp_path, block_by
 # --- refusals: the first bad row, its line and column, in whichever block ----------------
 
 #: Bad rows and what their message says besides the row, line and column.
-BAD_ROWS = [
+BAD_ROWS = [        # a value NumPy reads comes first: a later row it cannot parse must not hide it
+    ("a,a,nan", ["column 'confidence'", "NaN and infinite"]),
+    ("a,a,1e999", ["column 'confidence'", "NaN and infinite"]),
     ("a,a,high", ["column 'confidence'", "'high' is not a number"]),
     ("a,a,", ["column 'confidence'", "an empty field is not a number"]),
     ("a,a", ["2 fields, the header has 3"]),
@@ -104,8 +106,6 @@ BAD_ROWS = [
     ("a\r,a,1", ["carriage return"]),
     # latin-1: decoded with replacement, \xe9 and \xe8 would be one label
     ("a,\udce9,1", ["UTF-8", "0xe9"]),
-    ("a,a,nan", ["column 'confidence'", "NaN and infinite"]),
-    ("a,a,1e999", ["column 'confidence'", "NaN and infinite"]),
 ]
 
 
