@@ -7,6 +7,7 @@ completeness (a public parameter neither declared nor exempt fails).
 
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 
@@ -47,99 +48,67 @@ class _Estimator:
         return [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.4, 0.35, 0.25]][: len(X)]
 
 
-_MADE = {}
+@functools.cache
+def _made(key):
+    """The object made once for a kind's name (``named(X)`` falls back on ``instance(X)``) or a class."""
+    if not isinstance(key, str):
+        return INSTANCES.get(key, lambda: _made(f"instance({key.__name__})"))()
+    return (OBJECTS.get(key) or OBJECTS[key.replace("named(", "instance(")])()
 
 
-def _made(key, make):
-    if key not in _MADE:
-        _MADE[key] = make()
-    return _MADE[key]
-
-
-def _scene():
-    return _made("scene", lambda: rl.datasets.synthetic_scene((12, 12), n_classes=3, n_bands=4,
-                                                              seed=0))
-
-
-def _experiment():
-    return _made("experiment", lambda: ctx.context_experiment(_scene(), 1.0, (0.1,), per_class=2))
-
-
+_CURVES = lambda: rl.rejection_curves(ACC, CONF)  # noqa: E731
+_SETS = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
 #: A valid instance for each kind of object, by the kind's name.
 OBJECTS = {
-    "instance(RejectionCurves)": lambda: rl.rejection_curves(ACC, CONF),
-    "instance(RejectionReport)": lambda: rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0],
-                                                             [0.9, 0.8, 0.3, 0.7]),
+    "instance(RejectionCurves)": _CURVES,
+    "instance(RejectionReport)": lambda: rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0], CONF[:4]),
     "SUBSET_COUNTS": lambda: rl.measures.SubsetCounts(3, 1, 1, 1),
     "ESTIMATOR": _Estimator,
-    "SCENE": _scene,
+    "SCENE": lambda: rl.datasets.synthetic_scene((12, 12), n_classes=3, n_bands=4, seed=0),
+    "instance(Scene)": lambda: _made("SCENE"),
     "CLASSIFIER": lambda: ctx.fit_gaussian_classifier([[0.0], [0.2], [2.0], [2.2]], [1, 1, 2, 2]),
-    "instance(ContextExperiment)": lambda: _experiment(),
+    "instance(ContextExperiment)": lambda: ctx.context_experiment(_made("SCENE"), 1.0, (0.1,), per_class=2),
     # what the plot functions draw on and draw
     "AX": lambda: matplotlib.figure.Figure().add_subplot(),
+    "CANVAS": lambda: matplotlib.figure.Figure().add_subplot(),
     "AXES": lambda: [matplotlib.figure.Figure().add_subplot()],
     "FIGURE": lambda: matplotlib.figure.Figure(),
-    "CANVAS": lambda: matplotlib.figure.Figure().add_subplot(),
-    "named(RejectionCurves)": lambda: rl.rejection_curves(ACC, CONF),
-    "named(CostCurve)": lambda: rl.cost_curve(rl.rejection_curves(ACC, CONF), 0.3),
-    "instance(CostCurve)": lambda: rl.cost_curve(rl.rejection_curves(ACC, CONF), 0.3),
-    "RHO_ZERO": lambda: rl.rho_zero_curve(rl.rejection_curves(ACC, CONF)),
-    "named(CurveBands)": lambda: _bands(),
-    "instance(CurveBands)": lambda: _bands(),
+    "instance(CostCurve)": lambda: rl.cost_curve(_CURVES(), 0.3),
+    "RHO_ZERO": lambda: rl.rho_zero_curve(_CURVES()),
+    "instance(CurveBands)": lambda: rl.bootstrap_curves(ACC, CONF, fractions=[0, 0.5, 1], n_boot=3, seed=0),
     "named(RiskCoverage)": lambda: rl.risk_coverage(ACC, CONF),
     "named(ChowConvergence)": lambda: rl.datasets.chow_convergence(0.3, n_per_class=[5, 10]),
     "instance(RejectorComparison)": lambda: rl.compare_rejectors(
         ACC, CONF, [0.5, 0.9, 0.1, 0.4, 0.3, 0.8], fractions=[0, 0.5, 1], n_boot=3, seed=0),
     "instance(OperatingSet)": lambda: rl.operating_set(0.8, 0.1, 0.75, np.linspace(0, 1, 5)),
-    "instance(OperatingPoint)": lambda: rl.rejection_curves(ACC, CONF).point(2),
-    "instance(ReportWalk)": lambda: example(kinds_of("instance(RejectionReport)")).walk(0.2, 0.3),
+    "instance(OperatingPoint)": lambda: _CURVES().point(2),
+    "instance(ReportWalk)": lambda: _made("instance(RejectionReport)").walk(0.2, 0.3),
     "instance(CalibrationBins)": lambda: rl.calibration_bins(ACC, CONF, n_bins=4),
-    "instance(GuaranteeStudy)": lambda: rl.datasets.guarantee_study(0.2, 0.1, n_per_class=5,
-                                                                    n_splits=3),
+    "instance(GuaranteeStudy)": lambda: rl.datasets.guarantee_study(0.2, 0.1, n_per_class=5, n_splits=3),
     "instance(FourGaussians)": lambda: rl.datasets.four_gaussians(5, seed=0),
     "instance(ScodRegion)": lambda: rl.scod_region(reject_cost=0.3, novel_cost=1.0),
-    "instance(CoveringSummary)": lambda: rl.covering_summary([{"b", "c", "d"}, {"a", "e", "f"},
-                                                              {"a", "d", "g"}]),
-    "instance(AccuracyReport)": lambda: rl.accuracy_report([{"b", "c", "d"}, {"a", "e", "f"}],
-                                                           [{"b", "c"}, {"a", "e", "f"}]),
+    "instance(CoveringSummary)": lambda: rl.covering_summary(_SETS),
+    "instance(AccuracyReport)": lambda: rl.accuracy_report(_SETS[:2], [{"b", "c"}, {"a", "e", "f"}]),
     "instance(PopulationCurves)": lambda: rl.datasets.population_curves(r=[0, 0.5, 1]),
     "instance(MaxQPoints)": lambda: rl.datasets.max_q_points(5, seeds=[0, 1]),
-    "instance(ConformalStudy)": lambda: rl.datasets.conformal_study(0.2, n_per_class=5,
-                                                                    n_splits=3),
+    "instance(ConformalStudy)": lambda: rl.datasets.conformal_study(0.2, n_per_class=5, n_splits=3),
     "instance(ConformalComparison)": lambda: rl.datasets.conformal_comparison(0.2, n_per_class=5),
-    "named(DeferralCurve)": lambda: rl.deferral_curve(ACC, ACC[::-1], CONF),
+    "instance(DeferralCurve)": lambda: rl.deferral_curve(ACC, ACC[::-1], CONF),
     "instance(DeferralPoint)": lambda: rl.deferral_point(ACC, ACC[::-1], ACC),
     "instance(ExpertToy)": lambda: rl.datasets.expert_toy(5, seed=0),
     "instance(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3),
-    "named(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3,
-                                                            t=[0.0, 0.5]),
+    "named(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3, t=[0.0, 0.5]),
     # what the explorers take
-    "instance(Scene)": _scene,
     "CONTROLS": lambda: {"x": ipywidgets.FloatSlider(value=0.5, min=0, max=1)},
 }
-
-
-def _bands():
-    return rl.bootstrap_curves(ACC, CONF, fractions=[0, 0.5, 1], n_boot=3, seed=0)
-
-
-def kinds_of(name):
-    """The declared kind called ``name`` (for an object made from another one)."""
-    return next(k for k in KINDS if k.name == name)
-
-
 #: An instance of each public class with declared methods that no kind above makes.
-INSTANCES = {
-    rl.novelty.NoveltyOutcomes: lambda: rl.novelty_outcomes(ACC, [False] * 5 + [True], [True] * 6),
-    ctx.GaussianClassifier: OBJECTS["CLASSIFIER"], rl.DeferralCurve: OBJECTS["named(DeferralCurve)"],
-}
+INSTANCES = {rl.novelty.NoveltyOutcomes: lambda: rl.novelty_outcomes(ACC, [False] * 5 + [True], [True] * 6),
+             ctx.GaussianClassifier: OBJECTS["CLASSIFIER"]}
 
 
 def example(kind):
     """A valid value of ``kind``: its own example, or an object made here."""
-    if kind.example is not None:
-        return kind.example
-    return _made(kind.name, OBJECTS[kind.name])
+    return kind.example if kind.example is not None else _made(kind.name)
 
 
 # --- the public callables and what they declare ----------------------------------------
@@ -261,8 +230,7 @@ def test_each_kind_refuses_all_its_junk_and_accepts_its_example(kind):
 
 
 def _bound(func, cls):
-    make = INSTANCES.get(cls) or OBJECTS.get(f"instance({getattr(cls, '__name__', '')})")
-    return func if cls is None else func.__get__(_made(cls, make))
+    return func if cls is None else func.__get__(_made(cls))
 
 
 def _required(func, constraints):
