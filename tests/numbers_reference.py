@@ -262,13 +262,8 @@ def case_context(rng):
     return rl.context.context_experiment(scene, failure_probabilities=(0.1, 0.2), seed=4, max_iter=5)
 
 
-CASES = {
-    "measures": case_measures, "curves": case_curves, "binary_rejectors": case_binary_rejectors,
-    "optimality": case_optimality, "selective": case_selective, "bootstrap": case_bootstrap,
-    "comparison": case_comparison, "guarantees": case_guarantees, "calibration": case_calibration,
-    "coverings": case_coverings, "accuracy": case_accuracy, "multilabel": case_multilabel,
-    "report": case_report, "datasets": case_datasets, "context": case_context,
-}
+#: Every ``case_*`` function above, by name.
+CASES = {name[len("case_"):]: f for name, f in list(globals().items()) if name.startswith("case_")}
 
 #: Cases whose arithmetic moved to SciPy's special functions: equal within this relative tolerance.
 TOLERANCE = {"guarantees": 1e-12}

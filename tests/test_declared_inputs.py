@@ -114,16 +114,12 @@ def example(kind):
 # --- the public callables and what they declare ----------------------------------------
 
 
-def _spaces():
-    return {"": rl, **{f"{m}.": getattr(rl, m) for m in rl._OWNERS}, "datasets.": rl.datasets,
-            "context.": ctx, "plot.": rplot, "widgets.": rwidgets, "exercises.": rl.exercises,
-            "cli.": rcli}
-
-
 def public_callables():
     """(qualified name, function, class or None) of every public function and method."""
     seen = {}
-    for prefix, module in _spaces().items():
+    spaces = {"": rl, **{f"{m}.": getattr(rl, m) for m in rl._OWNERS}, "datasets.": rl.datasets,
+              "context.": ctx, "plot.": rplot, "widgets.": rwidgets, "exercises.": rl.exercises, "cli.": rcli}
+    for prefix, module in spaces.items():
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name)
             if inspect.isfunction(obj):
@@ -183,20 +179,11 @@ def test_the_exemptions_name_real_parameters():
 # --- the vocabulary: every kind against all of its junk ----------------------------------
 
 
-def all_kinds():
-    """Every kind a public callable declares, and every kind of rejlab._kinds, once by name.
-
-    A kind made by a factory (``integer(1, 5)``, ``one_of(REJECTORS)``) is named by its
-    parameters, so two declarations of the same one are tested once.
-    """
-    found = {k.name: k for k in vars(kinds).values() if isinstance(k, Kind)}
-    for _, func, _ in DECLARED:
-        for kind in declared(func).kinds.values():
-            found.setdefault(kind.name, kind)
-    return sorted(found.values(), key=lambda k: k.name)
-
-
-KINDS = all_kinds()
+#: Every kind of rejlab._kinds and every kind a public callable declares, once by name (a kind a
+#: factory made, ``integer(1, 5)``, is named by its parameters: two declarations of it are one).
+KINDS = sorted({**{k.name: k for _, f, _ in DECLARED for k in declared(f).kinds.values()},
+                **{k.name: k for k in vars(kinds).values() if isinstance(k, Kind)}}.values(),
+               key=lambda k: k.name)
 
 
 def _refused(call, name):
@@ -235,45 +222,28 @@ def _bound(func, cls):
 
 def _required(func, constraints):
     """Valid values for the parameters without default (None for the undeclared ones)."""
-    out = {}
-    for p, spec in inspect.signature(func).parameters.items():
-        if p == "self" or spec.kind in (spec.VAR_POSITIONAL, spec.VAR_KEYWORD):
-            continue
-        if spec.default is spec.empty:
-            kind = constraints.kinds.get(p)
-            out[p] = example(kind) if kind is not None else None
-    return out
-
-
-def _parameter_cases():
-    return [pytest.param(qual, p, id=f"{qual}-{p}")
-            for qual, func, _ in DECLARED for p in declared(func).kinds]
+    spec = inspect.signature(func).parameters
+    return {p: example(constraints.kinds[p]) if p in constraints.kinds else None
+            for p in _parameters(func) if spec[p].default is spec[p].empty}
 
 
 BY_NAME = {qual: (func, cls) for qual, func, cls in DECLARED}
 
 
-@pytest.mark.parametrize("qual,param", _parameter_cases())
+@pytest.mark.parametrize("qual,param", [pytest.param(q, p, id=f"{q}-{p}")
+                                        for q, f, _ in DECLARED for p in declared(f).kinds])
 def test_a_declared_parameter_refuses_junk_naming_itself(qual, param):
     func, cls = BY_NAME[qual]
     constraints = declared(func)
     kind = constraints.kinds[param]
     base = _required(func, constraints)
     call = _bound(func, cls)
-    failures = {}
-    for label in typical_of(kind):
-        if label == "None" and param in constraints.optional:
-            continue  # None is this parameter's default: "not given"
-        junk = junk_of(kind)[label](example(kind))
-        why = _refused(lambda: call(**dict(base, **{param: junk})), param)
-        if why:
-            failures[label] = why
+    junk, valid = junk_of(kind), example(kind)
+    failures = {label: why for label in typical_of(kind)
+                # None is an optional parameter's default: "not given"
+                if not (label == "None" and param in constraints.optional)
+                and (why := _refused(lambda: call(**dict(base, **{param: junk[label](valid)})), param))}
     assert not failures, failures
-
-
-def _rule_cases():
-    return [pytest.param(qual, i, id=f"{qual}-{rule.what}-{'-'.join(rule.names)}")
-            for qual, func, _ in DECLARED for i, rule in enumerate(declared(func).rules)]
 
 
 def _consistent(kinds_of, names):
@@ -299,7 +269,8 @@ def _broken(rule, valid):
     return {b: valid[b][:-1]}
 
 
-@pytest.mark.parametrize("qual,index", _rule_cases())
+@pytest.mark.parametrize("qual,index", [pytest.param(q, i, id=f"{q}-{rule.what}-{'-'.join(rule.names)}")
+                                        for q, f, _ in DECLARED for i, rule in enumerate(declared(f).rules)])
 def test_a_declared_rule_refuses_arguments_that_break_it(qual, index):
     func, cls = BY_NAME[qual]
     constraints = declared(func)
