@@ -314,7 +314,7 @@ def _sample(accurate, confidence, flag=False, *, maybe=None):
     return len(_calls)
 
 
-def test_the_door_converts_positional_and_keyword_arguments():
+def test_the_door_converts_refuses_before_the_body_and_keeps_name_docstring_and_signature():
     _calls.clear()
     _sample([1, 0, 1], confidence=[3, 2, 1], flag=True, maybe=0.5)
     _sample([1, 0, 1], [3, 2, 1], True)
@@ -323,50 +323,42 @@ def test_the_door_converts_positional_and_keyword_arguments():
         assert a.dtype == bool and a.tolist() == [True, False, True]
         assert c.dtype == np.float64 and c.tolist() == [3.0, 2.0, 1.0]
     assert (f1, m1, f2, m2) == (True, 0.5, True, None)  # None: optional, left as given
-
-
-def test_the_door_refuses_before_the_body_runs():
     _calls.clear()
-    with pytest.raises(ValueError, match="confidence must not contain NaN"):
-        _sample([1, 0], [0.5, float("nan")])
-    with pytest.raises(ValueError, match="accurate and confidence must have the same length"):
-        _sample([1, 0, 1], [0.5, 0.2])
-    with pytest.raises(ValueError, match="maybe must"):
-        _sample([1, 0], [0.5, 0.2], maybe=2.0)
+    for args, kw, what in [(([1, 0], [0.5, math.nan]), {}, "confidence must not contain NaN"),
+                           (([1, 0, 1], [0.5, 0.2]), {}, "accurate and confidence must have the same length"),
+                           (([1, 0], [0.5, 0.2]), {"maybe": 2.0}, "maybe must")]:
+        with pytest.raises(ValueError, match=what):
+            _sample(*args, **kw)
     assert _calls == []
     with pytest.raises(TypeError):  # a missing argument is Python's error, as without a door
         _sample([1, 0])
-
-
-def test_the_door_keeps_name_docstring_signature_and_the_body():
     assert _sample.__name__ == "_sample" and "records what it received" in _sample.__doc__
-    assert list(inspect.signature(_sample).parameters) == ["accurate", "confidence", "flag",
-                                                           "maybe"]
-    assert str(inspect.signature(rl.rejection_curves)) == \
-        "(accurate, confidence, *, thresholds_only=False)"
+    assert list(inspect.signature(_sample).parameters) == ["accurate", "confidence", "flag", "maybe"]
+    assert str(inspect.signature(rl.rejection_curves)) == "(accurate, confidence, *, thresholds_only=False)"
 
 
-def test_a_call_from_the_library_skips_the_door(tmp_path):
+def _caller_in(folder):
+    """A function ``call(f, *args)`` whose code lives in ``folder``."""
+    namespace = {}
+    exec(compile("def call(f, *a):\n    return f(*a)\n", folder + "_somewhere.py", "exec"), namespace)
+    return namespace["call"]
+
+
+def test_a_call_from_the_library_skips_the_door():
     """Code in the library's folder calls a declared function without its checks (the caller
     holds checked values); the same call from outside it is checked."""
     import rejlab._constraints as constraints
-    inside = compile("def call(f, *a):\n    return f(*a)\n",
-                     constraints._LIBRARY + "_somewhere.py", "exec")
-    namespace = {}
-    exec(inside, namespace)
+    inside = _caller_in(constraints._LIBRARY)
     _calls.clear()
-    namespace["call"](_sample, "not", "checked")  # the body alone trusts its caller
+    inside(_sample, "not", "checked")  # the body alone trusts its caller
     assert _calls == [("not", "checked", False, None)]
     with pytest.raises(ValueError, match="accurate"):
         _sample("not", "checked")
     always = accepts(accurate=kinds.BOOL_1D, always=True)(lambda accurate: accurate)
     with pytest.raises(ValueError, match="accurate"):  # a door for user data checks everyone
-        namespace["call"](always, "not checked")
-    course = compile("def call(f, *a):\n    return f(*a)\n",
-                     constraints._COURSE + "_somewhere.py", "exec")
-    exec(course, namespace)
+        inside(always, "not checked")
     with pytest.raises(ValueError, match="accurate"):  # the course's explorers are checked
-        namespace["call"](_sample, "not", "checked")
+        _caller_in(constraints._COURSE)(_sample, "not", "checked")
 
 
 def test_a_declaration_must_name_parameters_and_kinds():
@@ -380,14 +372,12 @@ def test_a_declaration_must_name_parameters_and_kinds():
 
 # --- what stays in the bodies: checks across arguments that no kind can make -----------
 
-Y_TRUE = [0, 1, 1, 0, 2, 2]
-Y_PRED = [0, 1, 0, 0, 1, 2]
+Y_TRUE, Y_PRED = [0, 1, 1, 0, 2, 2], [0, 1, 0, 0, 1, 2]
 PROBA = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.4, 0.35, 0.25],
          [0.6, 0.3, 0.1], [0.3, 0.4, 0.3], [0.2, 0.2, 0.6]]
 IDEAL = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}]
 RES1 = [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}]
 IND_T = [[1, 0, 1], [0, 1, 0], [1, 1, 0]]
-IND_P = [[1, 0, 0], [0, 1, 1], [1, 1, 0]]
 LABEL_SETS = {"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}}
 VAL = dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0], confidence=[0.9, 0.6, 0.4, 0.8])
 
