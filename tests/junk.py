@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 from decimal import Decimal
+from fractions import Fraction
 
 import numpy as np
 
@@ -100,8 +101,10 @@ FAMILY = {"a_set": lambda e: set().union(*e), "string_blocks": ["bcd", "aef", "a
           "nan_key": {"a": {1}, math.nan: {2}}, **common()}
 FRACTION = {"above_one": 1.5, **NUMBER}
 ACCURACY = without(FRACTION, "nan")
+#: Numbers beyond float64, exact or not: refused by name, not by an OverflowError deep inside.
+HUGE = {"huge": 10**400, "-huge": -(10**400), "2**1100": 2**1100, "huge_fraction": Fraction(10**400, 3)}
 NONNEGATIVE = {**pick(NUMBER, "negative", "nan", "bool", "inf", "-inf"), "empty": [], "array": [1.0, 2.0],
-               **common()}
+               **HUGE, **common()}
 TEXT = {"int": 3, "list": ["a"], "bytes": b"a", **common("str")}
 WHOLE = {"negative": -3, **without(INTEGER, "array"), "inf": math.inf}
 PAIR = {"triple": (0.1, 0.2, 0.3), "strings": ("a", "b"), **common()}
@@ -165,7 +168,7 @@ JUNK = {
     # numbers
     "FRACTION": FRACTION, "ACCURACY": ACCURACY, "INTEGER": INTEGER, "NONNEGATIVE": NONNEGATIVE,
     "SINGLE_FRACTION": {**FRACTION, "array": [0.1, 0.2]},
-    "OPEN_FRACTION": {"zero": 0.0, "one": 1.0, **FRACTION, "array": [0.1, 0.2]},
+    "OPEN_FRACTION": {"zero": 0.0, "one": 1.0, **FRACTION, "array": [0.1, 0.2], **HUGE},
     "FRACTION_GRID": {"empty": [], "2d": lambda e: [list(e), list(e)], **FRACTION},
     "SINGLE_ACCURACY": {**ACCURACY, "array": [0.8, 0.9]},
     "ACCURACY_1D": {"above_one": each(1.5), **NUMBERS_1D, **without(ACCURACY, "above_one")},
@@ -186,7 +189,8 @@ JUNK = {
     "TEXT": TEXT, "OPTIONAL_TEXT": without(TEXT, "None"),
     "CALLBACK": {"int": 3, "list": [print], **common("None")},
     "PATH": {"bytes": b"x", **common("str")},
-    "ZERO_DIVISION": {"nan_str": "nan", "two": 2, "bool": True, **common()},
+    "ZERO_DIVISION": {"nan_str": "nan", "two": 2, "bool": True, **HUGE, "tiny_fraction": Fraction(1, 10**400),
+                      **common()},
     # kinds of one module: the report, accuracy, the hyperspectral example, data sets
     "THRESHOLD": {"nan": math.nan, "numeric_str": "0.5", "plain_tuple": (0.5, 0.2, 1.0, 1.0),  # a look-alike
                   "bool": True, "array": [0.1, 0.2], **COMMON},

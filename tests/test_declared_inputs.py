@@ -25,6 +25,7 @@ import rejlab.context as ctx
 import rejlab.course.widgets as rwidgets
 import rejlab.plot as rplot
 from rejlab._constraints import Kind, accepts, declared
+from rejlab._validate import as_finite_1d
 from tests.junk import Opaque, junk_of, typical_of
 
 ACC = [True, True, False, True, False, True]
@@ -150,8 +151,7 @@ DECLARED = [(q, f, c) for q, f, c in CALLABLES if declared(f) is not None]
 
 
 def test_every_public_callable_declares_every_parameter():
-    missing = [f"{qual}({p})" for qual, func, _ in CALLABLES
-               for p in missing_declarations(qual, func)]
+    missing = [f"{qual}({p})" for qual, func, _ in CALLABLES for p in missing_declarations(qual, func)]
     assert not missing, ("declare these parameters with @accepts (rejlab/_constraints.py), "
                          "or exempt them with a reason in EXEMPT: " + ", ".join(sorted(missing)))
 
@@ -423,6 +423,36 @@ def test_curves_point_takes_an_index_of_the_curves_numpy_and_negative_ones_too()
     for i in (7, -8, np.int64(99)):
         with pytest.raises(ValueError, match=r"i must be an integer index in \[-7, 6\]"):
             cv.point(i)
+
+
+def test_a_masked_indicator_is_refused_with_what_to_pass_instead():
+    """Every kind with masked junk says so (above); a family given as an indicator matrix too."""
+    ind = [[1, 0], [0, 1], [1, 1], [0, 1]]
+    with pytest.raises(ValueError, match=r"ideal is a masked array.*ideal\[~ideal\.mask\]"):
+        rl.absolute_accuracy(np.ma.array(ind, mask=np.zeros((4, 2), dtype=bool)), ind)
+    # a 1-D memoryview of numbers is an array-like like any other (a 2-D one is refused as junk)
+    assert rl.accuracy_vector(memoryview(np.array([1, 2])), [1, 3]).tolist() == [True, False]
+
+
+def test_messages_print_plain_labels_and_enough_digits():
+    with pytest.raises(ValueError) as info:
+        rl.accuracy_vector(np.array([np.str_("c"), None], dtype=object), ["c", "d"])
+    assert "np." not in str(info.value)
+    with pytest.raises(ValueError) as info:
+        rl.absolute_accuracy([{np.str_("c")}], [{np.str_("z")}], universe={np.str_("c")})
+    assert "'z'" in str(info.value) and "np.str_" not in str(info.value)
+    with pytest.raises(ValueError, match=r"row 0 sums to 1\.000002\b"):
+        rl.max_probability([[0.500001, 0.500001]])
+
+
+def test_confidences_are_float64_when_exact_and_their_own_dtype_otherwise():
+    for x, dtype in [(np.array([1, 2], dtype=np.int32), np.float64), (np.array([2**53, 0]), np.float64),
+                     (np.array([2**53 + 1, 0]), np.int64), (np.array([0.5], dtype=np.float32), np.float64),
+                     (np.array([2**64 - 1], dtype=np.uint64), np.uint64),
+                     (np.array([0.5], dtype=np.longdouble), np.float64)]:
+        assert as_finite_1d(x, "c").dtype == dtype
+    with pytest.raises(ValueError, match="confidence mixes floats with integers"):
+        rl.reject_lowest([2**53 + 1, 0.5], count=1)
 
 
 # --- the exemption: any answer to an exercise is feedback, never an error -------------
