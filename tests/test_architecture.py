@@ -166,8 +166,7 @@ def _local_imports():
 
 def test_imports_sit_at_the_top_but_the_lazy_ones():
     found = _local_imports()
-    eager = [where for where, targets in found
-             if not all(t.startswith(LAZY_IMPORTS) for t in targets)]
+    eager = [where for where, targets in found if not all(t.startswith(LAZY_IMPORTS) for t in targets)]
     assert not eager, "imports inside functions that belong at the top:\n" + "\n".join(eager)
     assert len(found) <= MAX_LOCAL_IMPORTS, [where for where, _ in found]
 

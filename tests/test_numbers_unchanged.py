@@ -77,15 +77,13 @@ def test_numbers_unchanged(name):
         warnings.simplefilter("ignore")
         now = json.loads(json.dumps(compute(name)))
     paths, _, hold = EXEMPT.get(name, ((), "", None))
-    _same(STORED[name], now, max(TOLERANCE.get(name, 0.0), 1e-13 if OTHER_RELEASES else 0.0),
-          exempt=paths)
+    _same(STORED[name], now, max(TOLERANCE.get(name, 0.0), 1e-13 if OTHER_RELEASES else 0.0), exempt=paths)
     for path in paths:
         stored, new = (_at(x, path) for x in (STORED[name], now))
         if hold == "shuffle":
             assert stored != new                  # still exempt for a reason
         elif hold == "refused":
-            assert all(isinstance(x, str) and x.startswith("ValueError: (A, r, alpha)")
-                       for x in new)
+            assert all(isinstance(x, str) and x.startswith("ValueError: (A, r, alpha)") for x in new)
         else:
             _same(stored, new, hold)
 
