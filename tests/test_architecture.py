@@ -7,9 +7,16 @@ from __future__ import annotations
 import ast
 import graphlib
 import importlib
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
+import numpy
 import pytest
+
+import rejlab as rl
 
 ROOT = Path(__file__).resolve().parents[1] / "rejlab"
 
@@ -172,19 +179,14 @@ def test_imports_sit_at_the_top_but_the_lazy_ones():
 
 
 def test_the_face_lists_each_name_once_and_every_name_resolves():
-    import rejlab as rl
-
     assert len(rl.__all__) == len(set(rl.__all__))
     owners = {}
     for owner in rl._OWNERS:
-        module = importlib.import_module(f"rejlab.{owner}")
-        for name in module.__all__:
-            if name in rl.__all__:
-                owners.setdefault(name, []).append(owner)
+        for name in set(importlib.import_module(f"rejlab.{owner}").__all__) & set(rl.__all__):
+            owners.setdefault(name, []).append(owner)
     twice = {name: where for name, where in owners.items() if len(where) > 1}
     assert not twice, f"face names owned by two modules: {twice}"
-    for name in rl.__all__:
-        assert getattr(rl, name) is not None
+    assert all(getattr(rl, name) is not None for name in rl.__all__)
     modules = {"datasets", "plot", "context", "cli", "course", "__version__"}
     assert set(rl.__all__) - modules == set(owners), "a face name no owner module defines"
 
@@ -192,11 +194,6 @@ def test_the_face_lists_each_name_once_and_every_name_resolves():
 def test_the_library_stands_without_the_course(tmp_path):
     """A copy of the package without ``rejlab/course/`` imports and computes; the lessons'
     spellings of the course's names are then an AttributeError, nothing else."""
-    import os
-    import shutil
-    import subprocess
-    import sys
-
     spellings = ("rl.widgets", "rl.exercises", "rl.datasets.max_q_points", "rl.plot.max_q_points")
     shutil.copytree(ROOT, tmp_path / "rejlab", ignore=shutil.ignore_patterns("course", "__pycache__"))
     script = """
@@ -215,7 +212,6 @@ for spelling in SPELLINGS:
 """.replace("SPELLINGS", repr(spellings))
     # -S: no site hooks, so no editable install maps rejlab.course back to this checkout; the
     # copy comes first on the path, then the packages rejlab needs (NumPy, matplotlib)
-    import numpy
     packages = str(Path(numpy.__file__).parents[1])
     done = subprocess.run([sys.executable, "-S", "-c", script], cwd=tmp_path, capture_output=True,
                           text=True, env={"PYTHONPATH": os.pathsep.join([str(tmp_path), packages]),
