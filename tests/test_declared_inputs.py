@@ -399,8 +399,6 @@ DOOR = [
     (lambda: rl.select_threshold(ACC, CONF, rho=0.3), "rho is used only with criterion='min_cost'"),
     (lambda: rl.select_threshold(ACC, CONF, target_accuracy=0.5),
      "target_accuracy is used only with"),
-    (lambda: rl.select_threshold([False] * 6, CONF, criterion="target_accuracy",
-                                 target_accuracy=0.5), "target_accuracy = 0.5 is reached by no"),
     (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, validation=VAL, criterion="min_cost"),
      "rho"),
     (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, criterion="min_cost", rho=0.3),
