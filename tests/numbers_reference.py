@@ -64,11 +64,10 @@ def _proba(rng, n, k):
     return p / p.sum(axis=1, keepdims=True)
 
 
-def _sets(rng, n_elements, n_blocks, covering=True):
+def _sets(rng, n_elements, n_blocks):
     blocks = [set(np.flatnonzero(rng.random(n_elements) < 0.35).tolist()) for _ in range(n_blocks)]
-    if covering:
-        for e in range(n_elements):
-            blocks[int(rng.integers(n_blocks))].add(e)
+    for e in range(n_elements):  # each element in some block: a covering
+        blocks[int(rng.integers(n_blocks))].add(e)
     return [b if b else {int(rng.integers(n_elements))} for b in blocks]
 
 
