@@ -1,15 +1,12 @@
-"""Fixtures shared by the test modules: the course's toy data and the paper's examples.
-
-The four-Gaussians data of lessons 01-06 (150 per class, seed 0) and its
-curves are built once per session; every module that needs them asks for
-these fixtures rather than building its own copy.
-"""
+"""Fixtures shared by the test modules: the lessons' toy data and curves, built once per session."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
 import os
+import shutil
+import subprocess
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,8 +23,7 @@ settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
 
 #: ``make test-fast`` sets REJLAB_TEST_EXAMPLES (to 10): every property then runs on at most that
-#: many examples instead of its own number. The same claims on fewer random cases; ``make test``
-#: runs each with its own number.
+#: many examples (the same claims on fewer random cases); ``make test`` runs its own number.
 FAST_EXAMPLES = int(os.environ.get("REJLAB_TEST_EXAMPLES", "0") or 0)
 
 
@@ -56,8 +52,6 @@ def pytest_collection_modifyitems(config, items):
 
 import rejlab as rl  # noqa: E402
 
-REJECTOR_NAMES = ("max_probability", "breaking_ties")
-
 
 @pytest.fixture(scope="session")
 def toy_data():
@@ -68,7 +62,7 @@ def toy_data():
 @pytest.fixture(scope="session")
 def toy_curves(toy_data):
     """Rejection curves of both rejectors on the lesson data, by rejector name."""
-    return {name: toy_data.curves(name) for name in REJECTOR_NAMES}
+    return {name: toy_data.curves(name) for name in ("max_probability", "breaking_ties")}
 
 
 @pytest.fixture
@@ -101,11 +95,8 @@ def move():
 
 @pytest.fixture(scope="session")
 def tool():
-    """``tool("check_submissions")``: a script of ``tools/``, imported by name.
-
-    ``tools/`` goes on ``sys.path`` (``tools/build_book.py`` imports ``binder_link`` that way),
-    so every test file that imports a tool shares one module.
-    """
+    """``tool("check_submissions")``: a script of ``tools/``, imported by name from ``sys.path``
+    (as ``tools/build_book.py`` imports ``binder_link``), one module for every test file."""
     folder = str(Path(__file__).resolve().parents[1] / "tools")
     if folder not in sys.path:
         sys.path.insert(0, folder)
@@ -114,12 +105,8 @@ def tool():
 
 @pytest.fixture(scope="session")
 def local_only():
-    """Install on a Playwright browser context a route that lets through only ``base``'s host.
-
-    ``blocked = local_only(context, "http://127.0.0.1:8888")`` aborts every
-    request to another host (nothing a browser test opens may reach the
-    network) and records its URL in ``blocked``, for the test to assert empty.
-    """
+    """``blocked = local_only(context, "http://127.0.0.1:8888")``: a route on a Playwright context
+    that aborts every request to another host and records its URL, for the test to assert empty."""
     from urllib.parse import urlsplit
 
     def install(context, base):
@@ -147,9 +134,6 @@ class NewCohort:
     REPO = Path(__file__).resolve().parents[1]
 
     def __init__(self, tmp: Path, seed: int, config: str = ""):
-        import shutil
-        import subprocess
-
         if sys.version_info < (3, 11):
             pytest.skip("nbgrader needs Python >= 3.11 (the grading extra installs nothing on "
                         f"{sys.version_info.major}.{sys.version_info.minor})")
@@ -195,8 +179,6 @@ class NewCohort:
 
     def autograde(self, assignment: str, *options: str, timeout: int = 1800):
         """``make autograde`` of ``assignment`` in this course, with this Python's environment."""
-        import subprocess
-
         venv = Path(sys.prefix)
         return subprocess.run(["make", "-s", "-C", str(self.REPO), "autograde",
                                f"ASSIGNMENT={assignment}", f"COURSE={self.course}", f"VENV={venv}",

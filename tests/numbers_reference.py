@@ -1,14 +1,9 @@
 """The library's public numbers on seeded random inputs, for comparison across a redesign.
 
 ``python tests/numbers_reference.py`` writes ``tests/data/numbers_reference.json.gz`` from the
-rejlab that is importable; ``tests/test_numbers_unchanged.py`` recomputes every case and
-compares it with that file: bit for bit, except where a case names a tolerance (a function
-whose arithmetic moved to SciPy). The stored file was written by the rejlab of the commit
-that added it, before the library was made compact, so a redesign that changes a public
-number fails here.
-
-A case is a name and a function of a seeded generator returning the outputs to keep; each
-output is flattened into plain JSON (floats by their ``repr``, which round-trips exactly).
+importable rejlab (the stored file is that of the rejlab before it was made compact);
+``tests/test_numbers_unchanged.py`` recomputes every case and compares. A case is a function of
+a seeded generator returning the outputs to keep, flattened into plain JSON.
 """
 
 from __future__ import annotations
@@ -17,7 +12,7 @@ import dataclasses
 import gzip
 import json
 import math
-import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -69,11 +64,10 @@ def _proba(rng, n, k):
     return p / p.sum(axis=1, keepdims=True)
 
 
-def _sets(rng, n_elements, n_blocks, covering=True):
+def _sets(rng, n_elements, n_blocks):
     blocks = [set(np.flatnonzero(rng.random(n_elements) < 0.35).tolist()) for _ in range(n_blocks)]
-    if covering:
-        for e in range(n_elements):
-            blocks[int(rng.integers(n_blocks))].add(e)
+    for e in range(n_elements):  # each element in some block: a covering
+        blocks[int(rng.integers(n_blocks))].add(e)
     return [b if b else {int(rng.integers(n_elements))} for b in blocks]
 
 
@@ -144,9 +138,8 @@ def case_selective(rng):
         row = [rl.risk_coverage(a, c), rl.risk_coverage(a, c, ties="average"), rl.failure_auroc(a, c),
                rl.achievable_aurc(a, c)]
         for kw in (dict(ties="index"), dict(ties="average"), dict(convention="fd-shifts")):
-            if True:
-                row += [rl.aurc(a, c, **kw), rl.excess_aurc(a, c, **kw), rl.augrc(a, c, **kw),
-                        rl.risk_at_coverage(a, c, 0.7, **kw), rl.coverage_at_risk(a, c, 0.1, **kw)]
+            row += [rl.aurc(a, c, **kw), rl.excess_aurc(a, c, **kw), rl.augrc(a, c, **kw),
+                    rl.risk_at_coverage(a, c, 0.7, **kw), rl.coverage_at_risk(a, c, 0.1, **kw)]
         if not ties:
             kw = dict(convention="torch-uncertainty")
             row += [rl.aurc(a, c, **kw), rl.excess_aurc(a, c, **kw), rl.augrc(a, c, **kw)]
@@ -268,13 +261,8 @@ def case_context(rng):
     return rl.context.context_experiment(scene, failure_probabilities=(0.1, 0.2), seed=4, max_iter=5)
 
 
-CASES = {
-    "measures": case_measures, "curves": case_curves, "binary_rejectors": case_binary_rejectors,
-    "optimality": case_optimality, "selective": case_selective, "bootstrap": case_bootstrap,
-    "comparison": case_comparison, "guarantees": case_guarantees, "calibration": case_calibration,
-    "coverings": case_coverings, "accuracy": case_accuracy, "multilabel": case_multilabel,
-    "report": case_report, "datasets": case_datasets, "context": case_context,
-}
+#: Every ``case_*`` function above, by name.
+CASES = {name[len("case_"):]: f for name, f in list(globals().items()) if name.startswith("case_")}
 
 #: Cases whose arithmetic moved to SciPy's special functions: equal within this relative tolerance.
 TOLERANCE = {"guarantees": 1e-12}
@@ -286,13 +274,9 @@ def compute(name):
 
 
 def main():
-    import warnings
-    out = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for name in CASES:
-            out[name] = compute(name)
-            print(name, "ok", file=sys.stderr)
+        out = {name: compute(name) for name in CASES}
     STORE.parent.mkdir(exist_ok=True)
     with gzip.open(STORE, "wt", encoding="utf-8") as f:
         json.dump(out, f, separators=(",", ":"))

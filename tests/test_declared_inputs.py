@@ -1,22 +1,15 @@
-"""Bad input across the public API, derived from the constraints each function declares.
-
-Every public function states its parameters' kinds beside its signature (``@accepts`` of
-``rejlab/_constraints.py``), and ``tests/junk.py`` says what each kind must refuse. From those:
-each kind's checker against all its junk; every declared parameter of every public callable
-against its kind's typical junk (a ``ValueError`` naming the parameter); every cross-argument
-rule broken on purpose; every default passing its own kind; and completeness (a public
-parameter neither declared nor exempt fails). What no declaration can say (``count <= n``, an
-element of the universe, a criterion with its parameter) is tested with its message in the
-module's own test file; the command line's bad options exit with status 2
-(``tests/test_cli_bad_argv.py``).
+"""Bad input across the public API, derived from the kinds each function declares beside its
+signature (``@accepts``) and from what ``tests/junk.py`` says each kind must refuse: each kind's
+checker against all its junk, every declared parameter against its kind's typical junk (a
+``ValueError`` naming it), every cross-argument rule broken, every default passing its kind, and
+completeness (a public parameter neither declared nor exempt fails).
 """
 
 from __future__ import annotations
 
-import importlib.util
+import functools
 import inspect
 import math
-from pathlib import Path
 
 import ipywidgets
 import matplotlib.figure
@@ -32,11 +25,8 @@ import rejlab.context as ctx
 import rejlab.course.widgets as rwidgets
 import rejlab.plot as rplot
 from rejlab._constraints import Kind, accepts, declared
-
-_junk_spec = importlib.util.spec_from_file_location("junk", Path(__file__).with_name("junk.py"))
-junk_module = importlib.util.module_from_spec(_junk_spec)
-_junk_spec.loader.exec_module(junk_module)
-junk_of, typical_of, Opaque = junk_module.junk_of, junk_module.typical_of, junk_module.Opaque
+from rejlab._validate import as_finite_1d
+from tests.junk import Opaque, junk_of, typical_of
 
 ACC = [True, True, False, True, False, True]
 CONF = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6]
@@ -59,123 +49,78 @@ class _Estimator:
         return [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.4, 0.35, 0.25]][: len(X)]
 
 
-_MADE = {}
+@functools.cache
+def _made(key):
+    """The object made once for a kind's name (``named(X)`` falls back on ``instance(X)``) or a class."""
+    if not isinstance(key, str):
+        return INSTANCES.get(key, lambda: _made(f"instance({key.__name__})"))()
+    return (OBJECTS.get(key) or OBJECTS[key.replace("named(", "instance(")])()
 
 
-def _made(key, make):
-    if key not in _MADE:
-        _MADE[key] = make()
-    return _MADE[key]
-
-
-def _scene():
-    return _made("scene", lambda: rl.datasets.synthetic_scene((12, 12), n_classes=3, n_bands=4,
-                                                              seed=0))
-
-
-def _experiment():
-    return _made("experiment", lambda: ctx.context_experiment(_scene(), 1.0, (0.1,), per_class=2))
-
-
+_CURVES = lambda: rl.rejection_curves(ACC, CONF)  # noqa: E731
+_SETS = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "d", "g"}]
 #: A valid instance for each kind of object, by the kind's name.
 OBJECTS = {
-    "instance(RejectionCurves)": lambda: rl.rejection_curves(ACC, CONF),
-    "instance(RejectionReport)": lambda: rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0],
-                                                             [0.9, 0.8, 0.3, 0.7]),
+    "instance(RejectionCurves)": _CURVES,
+    "instance(RejectionReport)": lambda: rl.rejection_report([0, 1, 1, 0], [0, 1, 0, 0], CONF[:4]),
     "SUBSET_COUNTS": lambda: rl.measures.SubsetCounts(3, 1, 1, 1),
     "ESTIMATOR": _Estimator,
-    "SCENE": _scene,
+    "SCENE": lambda: rl.datasets.synthetic_scene((12, 12), n_classes=3, n_bands=4, seed=0),
+    "instance(Scene)": lambda: _made("SCENE"),
     "CLASSIFIER": lambda: ctx.fit_gaussian_classifier([[0.0], [0.2], [2.0], [2.2]], [1, 1, 2, 2]),
-    "instance(ContextExperiment)": lambda: _experiment(),
+    "instance(ContextExperiment)": lambda: ctx.context_experiment(_made("SCENE"), 1.0, (0.1,), per_class=2),
     # what the plot functions draw on and draw
     "AX": lambda: matplotlib.figure.Figure().add_subplot(),
+    "CANVAS": lambda: matplotlib.figure.Figure().add_subplot(),
     "AXES": lambda: [matplotlib.figure.Figure().add_subplot()],
     "FIGURE": lambda: matplotlib.figure.Figure(),
-    "CANVAS": lambda: matplotlib.figure.Figure().add_subplot(),
-    "named(RejectionCurves)": lambda: rl.rejection_curves(ACC, CONF),
-    "named(CostCurve)": lambda: rl.cost_curve(rl.rejection_curves(ACC, CONF), 0.3),
-    "instance(CostCurve)": lambda: rl.cost_curve(rl.rejection_curves(ACC, CONF), 0.3),
-    "RHO_ZERO": lambda: rl.rho_zero_curve(rl.rejection_curves(ACC, CONF)),
-    "named(CurveBands)": lambda: _bands(),
-    "instance(CurveBands)": lambda: _bands(),
+    "instance(CostCurve)": lambda: rl.cost_curve(_CURVES(), 0.3),
+    "RHO_ZERO": lambda: rl.rho_zero_curve(_CURVES()),
+    "instance(CurveBands)": lambda: rl.bootstrap_curves(ACC, CONF, fractions=[0, 0.5, 1], n_boot=3, seed=0),
     "named(RiskCoverage)": lambda: rl.risk_coverage(ACC, CONF),
     "named(ChowConvergence)": lambda: rl.datasets.chow_convergence(0.3, n_per_class=[5, 10]),
     "instance(RejectorComparison)": lambda: rl.compare_rejectors(
         ACC, CONF, [0.5, 0.9, 0.1, 0.4, 0.3, 0.8], fractions=[0, 0.5, 1], n_boot=3, seed=0),
     "instance(OperatingSet)": lambda: rl.operating_set(0.8, 0.1, 0.75, np.linspace(0, 1, 5)),
-    "instance(OperatingPoint)": lambda: rl.rejection_curves(ACC, CONF).point(2),
-    "instance(ReportWalk)": lambda: example(kinds_of("instance(RejectionReport)")).walk(0.2, 0.3),
+    "instance(OperatingPoint)": lambda: _CURVES().point(2),
+    "instance(ReportWalk)": lambda: _made("instance(RejectionReport)").walk(0.2, 0.3),
     "instance(CalibrationBins)": lambda: rl.calibration_bins(ACC, CONF, n_bins=4),
-    "instance(GuaranteeStudy)": lambda: rl.datasets.guarantee_study(0.2, 0.1, n_per_class=5,
-                                                                    n_splits=3),
+    "instance(GuaranteeStudy)": lambda: rl.datasets.guarantee_study(0.2, 0.1, n_per_class=5, n_splits=3),
     "instance(FourGaussians)": lambda: rl.datasets.four_gaussians(5, seed=0),
     "instance(ScodRegion)": lambda: rl.scod_region(reject_cost=0.3, novel_cost=1.0),
-    "instance(CoveringSummary)": lambda: rl.covering_summary([{"b", "c", "d"}, {"a", "e", "f"},
-                                                              {"a", "d", "g"}]),
-    "instance(AccuracyReport)": lambda: rl.accuracy_report([{"b", "c", "d"}, {"a", "e", "f"}],
-                                                           [{"b", "c"}, {"a", "e", "f"}]),
+    "instance(CoveringSummary)": lambda: rl.covering_summary(_SETS),
+    "instance(AccuracyReport)": lambda: rl.accuracy_report(_SETS[:2], [{"b", "c"}, {"a", "e", "f"}]),
     "instance(PopulationCurves)": lambda: rl.datasets.population_curves(r=[0, 0.5, 1]),
     "instance(MaxQPoints)": lambda: rl.datasets.max_q_points(5, seeds=[0, 1]),
-    "instance(ConformalStudy)": lambda: rl.datasets.conformal_study(0.2, n_per_class=5,
-                                                                    n_splits=3),
+    "instance(ConformalStudy)": lambda: rl.datasets.conformal_study(0.2, n_per_class=5, n_splits=3),
     "instance(ConformalComparison)": lambda: rl.datasets.conformal_comparison(0.2, n_per_class=5),
-    "named(DeferralCurve)": lambda: rl.deferral_curve(ACC, ACC[::-1], CONF),
+    "instance(DeferralCurve)": lambda: rl.deferral_curve(ACC, ACC[::-1], CONF),
     "instance(DeferralPoint)": lambda: rl.deferral_point(ACC, ACC[::-1], ACC),
     "instance(ExpertToy)": lambda: rl.datasets.expert_toy(5, seed=0),
     "instance(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3),
-    "named(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3,
-                                                            t=[0.0, 0.5]),
+    "named(AbstentionScores)": lambda: rl.abstention_scores(ACC, [True] * 3 + [False] * 3, t=[0.0, 0.5]),
     # what the explorers take
-    "instance(Scene)": _scene,
     "CONTROLS": lambda: {"x": ipywidgets.FloatSlider(value=0.5, min=0, max=1)},
 }
-
-
-def _bands():
-    return rl.bootstrap_curves(ACC, CONF, fractions=[0, 0.5, 1], n_boot=3, seed=0)
-
-
-def kinds_of(name):
-    """The declared kind called ``name`` (for an object made from another one)."""
-    return next(k for k in KINDS if k.name == name)
-
-#: An instance of each public class with declared methods.
-INSTANCES = {
-    rl.curves.RejectionCurves: OBJECTS["instance(RejectionCurves)"],
-    rl.report.RejectionReport: OBJECTS["instance(RejectionReport)"],
-    rl.optimality.OperatingSet: lambda: rl.operating_set(0.8, 0.1, 0.75, [0, 0.5, 1]),
-    rl.accuracy.AccuracyReport: lambda: rl.accuracy_report([{"a", "b"}, {"c"}],
-                                                           [{"a"}, {"b", "c"}]),
-    rl.datasets.FourGaussians: lambda: rl.datasets.four_gaussians(5, seed=0),
-    rl.novelty.NoveltyOutcomes: lambda: rl.novelty_outcomes(ACC, [False] * 5 + [True], [True] * 6),
-    rl.datasets.Scene: _scene,
-    ctx.GaussianClassifier: OBJECTS["CLASSIFIER"],
-    ctx.ContextExperiment: _experiment,
-    rl.DeferralCurve: OBJECTS["named(DeferralCurve)"],
-    rl.DeferralPoint: OBJECTS["instance(DeferralPoint)"],
-}
+#: An instance of each public class with declared methods that no kind above makes.
+INSTANCES = {rl.novelty.NoveltyOutcomes: lambda: rl.novelty_outcomes(ACC, [False] * 5 + [True], [True] * 6),
+             ctx.GaussianClassifier: OBJECTS["CLASSIFIER"]}
 
 
 def example(kind):
     """A valid value of ``kind``: its own example, or an object made here."""
-    if kind.example is not None:
-        return kind.example
-    return _made(kind.name, OBJECTS[kind.name])
+    return kind.example if kind.example is not None else _made(kind.name)
 
 
 # --- the public callables and what they declare ----------------------------------------
 
 
-def _spaces():
-    return {"": rl, **{f"{m}.": getattr(rl, m) for m in rl._OWNERS}, "datasets.": rl.datasets,
-            "context.": ctx, "plot.": rplot, "widgets.": rwidgets, "exercises.": rl.exercises,
-            "cli.": rcli}
-
-
 def public_callables():
     """(qualified name, function, class or None) of every public function and method."""
     seen = {}
-    for prefix, module in _spaces().items():
+    spaces = {"": rl, **{f"{m}.": getattr(rl, m) for m in rl._OWNERS}, "datasets.": rl.datasets,
+              "context.": ctx, "plot.": rplot, "widgets.": rwidgets, "exercises.": rl.exercises, "cli.": rcli}
+    for prefix, module in spaces.items():
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name)
             if inspect.isfunction(obj):
@@ -206,8 +151,7 @@ DECLARED = [(q, f, c) for q, f, c in CALLABLES if declared(f) is not None]
 
 
 def test_every_public_callable_declares_every_parameter():
-    missing = [f"{qual}({p})" for qual, func, _ in CALLABLES
-               for p in missing_declarations(qual, func)]
+    missing = [f"{qual}({p})" for qual, func, _ in CALLABLES for p in missing_declarations(qual, func)]
     assert not missing, ("declare these parameters with @accepts (rejlab/_constraints.py), "
                          "or exempt them with a reason in EXEMPT: " + ", ".join(sorted(missing)))
 
@@ -235,20 +179,11 @@ def test_the_exemptions_name_real_parameters():
 # --- the vocabulary: every kind against all of its junk ----------------------------------
 
 
-def all_kinds():
-    """Every kind a public callable declares, and every kind of rejlab._kinds, once by name.
-
-    A kind made by a factory (``integer(1, 5)``, ``one_of(REJECTORS)``) is named by its
-    parameters, so two declarations of the same one are tested once.
-    """
-    found = {k.name: k for k in vars(kinds).values() if isinstance(k, Kind)}
-    for _, func, _ in DECLARED:
-        for kind in declared(func).kinds.values():
-            found.setdefault(kind.name, kind)
-    return sorted(found.values(), key=lambda k: k.name)
-
-
-KINDS = all_kinds()
+#: Every kind of rejlab._kinds and every kind a public callable declares, once by name (a kind a
+#: factory made, ``integer(1, 5)``, is named by its parameters: two declarations of it are one).
+KINDS = sorted({**{k.name: k for _, f, _ in DECLARED for k in declared(f).kinds.values()},
+                **{k.name: k for k in vars(kinds).values() if isinstance(k, Kind)}}.values(),
+               key=lambda k: k.name)
 
 
 def _refused(call, name):
@@ -266,13 +201,15 @@ def _refused(call, name):
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda k: k.name)
 def test_each_kind_refuses_all_its_junk_and_accepts_its_example(kind):
+    """A masked array is refused with what to pass instead (but by the single number of
+    OPEN_FRACTION, whose message shows the value)."""
     valid = example(kind)
-    kind.check(valid, "the_argument")  # the example passes
+    kind.check(valid, "arg")  # the example passes
     junk = junk_of(kind)
     assert junk, f"{kind.name} refuses nothing: say what it refuses in tests/junk.py"
+    hint = {"masked": "arg[~arg.mask]"} if kind.name != "OPEN_FRACTION" else {}
     failures = {label: why for label, make in junk.items()
-                if (why := _refused(lambda: kind.check(make(valid), "the_argument"),
-                                    "the_argument"))}
+                if (why := _refused(lambda: kind.check(make(valid), "arg"), hint.get(label, "arg")))}
     assert not failures, failures
 
 
@@ -280,50 +217,33 @@ def test_each_kind_refuses_all_its_junk_and_accepts_its_example(kind):
 
 
 def _bound(func, cls):
-    return func if cls is None else func.__get__(_made(cls, INSTANCES[cls]))
+    return func if cls is None else func.__get__(_made(cls))
 
 
 def _required(func, constraints):
     """Valid values for the parameters without default (None for the undeclared ones)."""
-    out = {}
-    for p, spec in inspect.signature(func).parameters.items():
-        if p == "self" or spec.kind in (spec.VAR_POSITIONAL, spec.VAR_KEYWORD):
-            continue
-        if spec.default is spec.empty:
-            kind = constraints.kinds.get(p)
-            out[p] = example(kind) if kind is not None else None
-    return out
-
-
-def _parameter_cases():
-    return [pytest.param(qual, p, id=f"{qual}-{p}")
-            for qual, func, _ in DECLARED for p in declared(func).kinds]
+    spec = inspect.signature(func).parameters
+    return {p: example(constraints.kinds[p]) if p in constraints.kinds else None
+            for p in _parameters(func) if spec[p].default is spec[p].empty}
 
 
 BY_NAME = {qual: (func, cls) for qual, func, cls in DECLARED}
 
 
-@pytest.mark.parametrize("qual,param", _parameter_cases())
+@pytest.mark.parametrize("qual,param", [pytest.param(q, p, id=f"{q}-{p}")
+                                        for q, f, _ in DECLARED for p in declared(f).kinds])
 def test_a_declared_parameter_refuses_junk_naming_itself(qual, param):
     func, cls = BY_NAME[qual]
     constraints = declared(func)
     kind = constraints.kinds[param]
     base = _required(func, constraints)
     call = _bound(func, cls)
-    failures = {}
-    for label in typical_of(kind):
-        if label == "None" and param in constraints.optional:
-            continue  # None is this parameter's default: "not given"
-        junk = junk_of(kind)[label](example(kind))
-        why = _refused(lambda: call(**dict(base, **{param: junk})), param)
-        if why:
-            failures[label] = why
+    junk, valid = junk_of(kind), example(kind)
+    failures = {label: why for label in typical_of(kind)
+                # None is an optional parameter's default: "not given"
+                if not (label == "None" and param in constraints.optional)
+                and (why := _refused(lambda: call(**dict(base, **{param: junk[label](valid)})), param))}
     assert not failures, failures
-
-
-def _rule_cases():
-    return [pytest.param(qual, i, id=f"{qual}-{rule.what}-{'-'.join(rule.names)}")
-            for qual, func, _ in DECLARED for i, rule in enumerate(declared(func).rules)]
 
 
 def _consistent(kinds_of, names):
@@ -349,7 +269,8 @@ def _broken(rule, valid):
     return {b: valid[b][:-1]}
 
 
-@pytest.mark.parametrize("qual,index", _rule_cases())
+@pytest.mark.parametrize("qual,index", [pytest.param(q, i, id=f"{q}-{rule.what}-{'-'.join(rule.names)}")
+                                        for q, f, _ in DECLARED for i, rule in enumerate(declared(f).rules)])
 def test_a_declared_rule_refuses_arguments_that_break_it(qual, index):
     func, cls = BY_NAME[qual]
     constraints = declared(func)
@@ -393,7 +314,7 @@ def _sample(accurate, confidence, flag=False, *, maybe=None):
     return len(_calls)
 
 
-def test_the_door_converts_positional_and_keyword_arguments():
+def test_the_door_converts_refuses_before_the_body_and_keeps_name_docstring_and_signature():
     _calls.clear()
     _sample([1, 0, 1], confidence=[3, 2, 1], flag=True, maybe=0.5)
     _sample([1, 0, 1], [3, 2, 1], True)
@@ -402,50 +323,42 @@ def test_the_door_converts_positional_and_keyword_arguments():
         assert a.dtype == bool and a.tolist() == [True, False, True]
         assert c.dtype == np.float64 and c.tolist() == [3.0, 2.0, 1.0]
     assert (f1, m1, f2, m2) == (True, 0.5, True, None)  # None: optional, left as given
-
-
-def test_the_door_refuses_before_the_body_runs():
     _calls.clear()
-    with pytest.raises(ValueError, match="confidence must not contain NaN"):
-        _sample([1, 0], [0.5, float("nan")])
-    with pytest.raises(ValueError, match="accurate and confidence must have the same length"):
-        _sample([1, 0, 1], [0.5, 0.2])
-    with pytest.raises(ValueError, match="maybe must"):
-        _sample([1, 0], [0.5, 0.2], maybe=2.0)
+    for args, kw, what in [(([1, 0], [0.5, math.nan]), {}, "confidence must not contain NaN"),
+                           (([1, 0, 1], [0.5, 0.2]), {}, "accurate and confidence must have the same length"),
+                           (([1, 0], [0.5, 0.2]), {"maybe": 2.0}, "maybe must")]:
+        with pytest.raises(ValueError, match=what):
+            _sample(*args, **kw)
     assert _calls == []
     with pytest.raises(TypeError):  # a missing argument is Python's error, as without a door
         _sample([1, 0])
-
-
-def test_the_door_keeps_name_docstring_signature_and_the_body():
     assert _sample.__name__ == "_sample" and "records what it received" in _sample.__doc__
-    assert list(inspect.signature(_sample).parameters) == ["accurate", "confidence", "flag",
-                                                           "maybe"]
-    assert str(inspect.signature(rl.rejection_curves)) == \
-        "(accurate, confidence, *, thresholds_only=False)"
+    assert list(inspect.signature(_sample).parameters) == ["accurate", "confidence", "flag", "maybe"]
+    assert str(inspect.signature(rl.rejection_curves)) == "(accurate, confidence, *, thresholds_only=False)"
 
 
-def test_a_call_from_the_library_skips_the_door(tmp_path):
+def _caller_in(folder):
+    """A function ``call(f, *args)`` whose code lives in ``folder``."""
+    namespace = {}
+    exec(compile("def call(f, *a):\n    return f(*a)\n", folder + "_somewhere.py", "exec"), namespace)
+    return namespace["call"]
+
+
+def test_a_call_from_the_library_skips_the_door():
     """Code in the library's folder calls a declared function without its checks (the caller
     holds checked values); the same call from outside it is checked."""
     import rejlab._constraints as constraints
-    inside = compile("def call(f, *a):\n    return f(*a)\n",
-                     constraints._LIBRARY + "_somewhere.py", "exec")
-    namespace = {}
-    exec(inside, namespace)
+    inside = _caller_in(constraints._LIBRARY)
     _calls.clear()
-    namespace["call"](_sample, "not", "checked")  # the body alone trusts its caller
+    inside(_sample, "not", "checked")  # the body alone trusts its caller
     assert _calls == [("not", "checked", False, None)]
     with pytest.raises(ValueError, match="accurate"):
         _sample("not", "checked")
     always = accepts(accurate=kinds.BOOL_1D, always=True)(lambda accurate: accurate)
     with pytest.raises(ValueError, match="accurate"):  # a door for user data checks everyone
-        namespace["call"](always, "not checked")
-    course = compile("def call(f, *a):\n    return f(*a)\n",
-                     constraints._COURSE + "_somewhere.py", "exec")
-    exec(course, namespace)
+        inside(always, "not checked")
     with pytest.raises(ValueError, match="accurate"):  # the course's explorers are checked
-        namespace["call"](_sample, "not", "checked")
+        _caller_in(constraints._COURSE)(_sample, "not", "checked")
 
 
 def test_a_declaration_must_name_parameters_and_kinds():
@@ -457,23 +370,14 @@ def test_a_declaration_must_name_parameters_and_kinds():
         accepts(x=kinds.BOOL_1D, same_length=("x", "z"))(lambda x, z: x)
 
 
-def test_methods_declare_their_arguments_after_self():
-    curves = rl.rejection_curves(ACC, CONF)
-    with pytest.raises(ValueError, match="rho"):
-        curves.cost(1.5)
-    assert curves.cost(np.float32(0.5)).shape == (len(ACC) + 1,)
-
-
 # --- what stays in the bodies: checks across arguments that no kind can make -----------
 
-Y_TRUE = [0, 1, 1, 0, 2, 2]
-Y_PRED = [0, 1, 0, 0, 1, 2]
+Y_TRUE, Y_PRED = [0, 1, 1, 0, 2, 2], [0, 1, 0, 0, 1, 2]
 PROBA = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.4, 0.35, 0.25],
          [0.6, 0.3, 0.1], [0.3, 0.4, 0.3], [0.2, 0.2, 0.6]]
 IDEAL = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}]
 RES1 = [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}]
 IND_T = [[1, 0, 1], [0, 1, 0], [1, 1, 0]]
-IND_P = [[1, 0, 0], [0, 1, 1], [1, 1, 0]]
 LABEL_SETS = {"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}}
 VAL = dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0], confidence=[0.9, 0.6, 0.4, 0.8])
 
@@ -495,8 +399,6 @@ DOOR = [
     (lambda: rl.select_threshold(ACC, CONF, rho=0.3), "rho is used only with criterion='min_cost'"),
     (lambda: rl.select_threshold(ACC, CONF, target_accuracy=0.5),
      "target_accuracy is used only with"),
-    (lambda: rl.select_threshold([False] * 6, CONF, criterion="target_accuracy",
-                                 target_accuracy=0.5), "target_accuracy = 0.5 is reached by no"),
     (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, validation=VAL, criterion="min_cost"),
      "rho"),
     (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, criterion="min_cost", rho=0.3),
@@ -519,6 +421,36 @@ def test_curves_point_takes_an_index_of_the_curves_numpy_and_negative_ones_too()
     for i in (7, -8, np.int64(99)):
         with pytest.raises(ValueError, match=r"i must be an integer index in \[-7, 6\]"):
             cv.point(i)
+
+
+def test_a_masked_indicator_is_refused_with_what_to_pass_instead():
+    """Every kind with masked junk says so (above); a family given as an indicator matrix too."""
+    ind = [[1, 0], [0, 1], [1, 1], [0, 1]]
+    with pytest.raises(ValueError, match=r"ideal is a masked array.*ideal\[~ideal\.mask\]"):
+        rl.absolute_accuracy(np.ma.array(ind, mask=np.zeros((4, 2), dtype=bool)), ind)
+    # a 1-D memoryview of numbers is an array-like like any other (a 2-D one is refused as junk)
+    assert rl.accuracy_vector(memoryview(np.array([1, 2])), [1, 3]).tolist() == [True, False]
+
+
+def test_messages_print_plain_labels_and_enough_digits():
+    with pytest.raises(ValueError) as info:
+        rl.accuracy_vector(np.array([np.str_("c"), None], dtype=object), ["c", "d"])
+    assert "np." not in str(info.value)
+    with pytest.raises(ValueError) as info:
+        rl.absolute_accuracy([{np.str_("c")}], [{np.str_("z")}], universe={np.str_("c")})
+    assert "'z'" in str(info.value) and "np.str_" not in str(info.value)
+    with pytest.raises(ValueError, match=r"row 0 sums to 1\.000002\b"):
+        rl.max_probability([[0.500001, 0.500001]])
+
+
+def test_confidences_are_float64_when_exact_and_their_own_dtype_otherwise():
+    for x, dtype in [(np.array([1, 2], dtype=np.int32), np.float64), (np.array([2**53, 0]), np.float64),
+                     (np.array([2**53 + 1, 0]), np.int64), (np.array([0.5], dtype=np.float32), np.float64),
+                     (np.array([2**64 - 1], dtype=np.uint64), np.uint64),
+                     (np.array([0.5], dtype=np.longdouble), np.float64)]:
+        assert as_finite_1d(x, "c").dtype == dtype
+    with pytest.raises(ValueError, match="confidence mixes floats with integers"):
+        rl.reject_lowest([2**53 + 1, 0.5], count=1)
 
 
 # --- the exemption: any answer to an exercise is feedback, never an error -------------

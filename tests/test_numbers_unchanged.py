@@ -1,31 +1,21 @@
 """Every public number of the library is the one it was before the library was made compact.
 
-``tests/data/numbers_reference.json.gz`` holds the outputs of ``tests/numbers_reference.py``
-computed by the rejlab of the commit that added it; each case is recomputed here and
-compared bit for bit (within a relative 1e-12 for the cases whose special functions moved
-to SciPy). Bit for bit holds with the NumPy and SciPy releases that recorded the file; with
-other releases (the oldest ones pyproject.toml allows, in CI) their special functions and
-reductions may round differently in the last place, so there every float is held to 1e-13.
+Each case of ``tests/numbers_reference.py`` is recomputed and compared with its stored output bit
+for bit (within a relative 1e-12 where special functions moved to SciPy). With NumPy and SciPy
+releases other than the ones that recorded the file (the oldest ones pyproject.toml allows, in
+CI) the last place may round differently, so there every float is held to 1e-13.
 """
 
 import gzip
-import importlib.util
 import json
 import math
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
 import scipy
 
-import rejlab as rl
-
-_spec = importlib.util.spec_from_file_location("numbers_reference",
-                                               Path(__file__).with_name("numbers_reference.py"))
-_ref = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_ref)
-CASES, STORE, TOLERANCE, compute = _ref.CASES, _ref.STORE, _ref.TOLERANCE, _ref.compute
+from tests.numbers_reference import CASES, STORE, TOLERANCE, compute
 
 with gzip.open(STORE, "rt", encoding="utf-8") as _f:
     STORED = json.load(_f)
@@ -45,7 +35,7 @@ EXEMPT = {
         "stored numbers split each tie by row index, so shuffling the rows changed them (and "
         "compare_rejectors' AURC difference was not rl.aurc(a, c1) - rl.aurc(a, c2)); they are "
         "now the expectation over each tie's orders, rl.aurc's default: held equal to a naive "
-        "loop in tests/test_bootstrap.py and to themselves under shuffles here and in "
+        "loop in tests/test_bootstrap.py and to themselves under shuffles in "
         "tests/test_order_invariance.py; $[1]'s simultaneous bands are moreover the studentized "
         "sup-t band on the logit and log scales, which reaches its level where the sup-t band on "
         "the values fell short (84 % for A at n = 400, bench/band_coverage.py)", "shuffle"),
@@ -87,15 +77,13 @@ def test_numbers_unchanged(name):
         warnings.simplefilter("ignore")
         now = json.loads(json.dumps(compute(name)))
     paths, _, hold = EXEMPT.get(name, ((), "", None))
-    _same(STORED[name], now, max(TOLERANCE.get(name, 0.0), 1e-13 if OTHER_RELEASES else 0.0),
-          exempt=paths)
+    _same(STORED[name], now, max(TOLERANCE.get(name, 0.0), 1e-13 if OTHER_RELEASES else 0.0), exempt=paths)
     for path in paths:
         stored, new = (_at(x, path) for x in (STORED[name], now))
         if hold == "shuffle":
             assert stored != new                  # still exempt for a reason
         elif hold == "refused":
-            assert all(isinstance(x, str) and x.startswith("ValueError: (A, r, alpha)")
-                       for x in new)
+            assert all(isinstance(x, str) and x.startswith("ValueError: (A, r, alpha)") for x in new)
         else:
             _same(stored, new, hold)
 
@@ -106,20 +94,3 @@ def _at(tree, path):
             tree = tree[int(part)] if isinstance(tree, list) else tree[part]
     return tree
 
-
-def test_the_exempt_bootstrap_numbers_are_order_invariant():
-    rng = np.random.default_rng([20261203, sorted(CASES).index("bootstrap")])
-    results = _ref.case_bootstrap(rng)[:4]
-    rng = np.random.default_rng([20261203, sorted(CASES).index("bootstrap")])
-    a, c = _ref._scores(rng, 150, ties=True)
-    _, c2 = _ref._scores(rng, 150)
-    perm = np.random.default_rng(1).permutation(150)
-    fr = np.linspace(0, 0.6, 7)
-    again = [rl.bootstrap_curves(a[perm], c[perm], fractions=fr, n_boot=60, seed=1),
-             rl.bootstrap_curves(a[perm], c[perm], fractions=fr, n_boot=60, seed=2,
-                                 band="simultaneous"),
-             rl.compare_rejectors(a[perm], c[perm], c2[perm], fractions=fr, n_boot=50, seed=3)]
-    for x, y in zip(results, again):
-        for name in ("A", "Q") + (("phi",) if hasattr(x, "phi") else ()):
-            np.testing.assert_array_equal(getattr(x, name).estimate, getattr(y, name).estimate)
-    assert results[2].aurc.estimate == again[2].aurc.estimate == rl.aurc(a, c) - rl.aurc(a, c2)

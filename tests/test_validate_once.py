@@ -1,13 +1,8 @@
-"""Each input array is validated once per call of an orchestrator (report, experiment, CLI, explorer).
+"""Each input array is validated once per call of an orchestrator (a report, the command line).
 
-A profiler hook counts every call of the array checkers (``as_bool_1d``,
-``as_finite_1d``, ``labels_1d``, ``probabilities``), however
-they are reached (a kind at a door, a helper inside a body), during one
-call, and records the array each was given (by argument name and length)
-and the module that asked (the first frame outside the checkers and the
-door machinery). The orchestrators validate at their door and then call
-``func.unchecked``, so each input array is checked once and the arrays made
-inside (the accuracy vector, the rejected mask) never.
+A profiler hook counts every call of the array checkers, however they are reached (a kind at a
+door, a helper inside a body), with the argument's name and length and the module that asked
+(the first frame outside the checkers and the door machinery).
 """
 
 from __future__ import annotations
@@ -42,10 +37,9 @@ def checks_during(call):
 
     def hook(frame, event, arg):
         if event == "call" and frame.f_code in CHECKERS:
-            name = CHECKERS[frame.f_code]
             local = frame.f_locals
-            for arg_name, x in [(local.get("name", "proba"), local.get("x", local.get("proba")))]:
-                seen[(_asker(frame.f_back), name, arg_name, len(x))] += 1
+            x = local.get("x", local.get("proba"))
+            seen[(_asker(frame.f_back), CHECKERS[frame.f_code], local.get("name", "proba"), len(x))] += 1
 
     sys.setprofile(hook)
     try:
@@ -64,72 +58,62 @@ def _data(n, seed):
 
 def _door(seen):
     """The checks by (checker, argument name, length), whoever asked."""
-    door = Counter()
-    for k, c in seen.items():
-        door[k[1:]] += c
-    return door
+    return dict(sum((Counter({k[1:]: c}) for k, c in seen.items()), Counter()))
 
 
-TEST = _data(50, 0)
-VALIDATION = _data(30, 1)
-ONCE = {("labels_1d", "y_true", 50): 1, ("labels_1d", "y_pred", 50): 1,
-        ("as_finite_1d", "confidence", 50): 1}
-VALIDATION_ONCE = {("labels_1d", "y_true", 30): 1, ("labels_1d", "y_pred", 30): 1,
-                   ("as_finite_1d", "confidence", 30): 1}
+TEST, VALIDATION = _data(50, 0), _data(30, 1)
+COLUMNS = (("labels_1d", "y_true"), ("labels_1d", "y_pred"), ("as_finite_1d", "confidence"))
+ONCE, VALIDATION_ONCE = ({(checker, name, n): 1 for checker, name in COLUMNS} for n in (50, 30))
 
 
-def test_a_report_validates_each_array_once():
+def test_a_report_validates_each_array_once_on_behalf_of_its_caller():
     rep, seen = checks_during(lambda: rl.rejection_report(*TEST, rho=0.3))
     assert rep.n == 50
-    # the checks of the door are made on behalf of its caller: this file
     assert dict(seen) == {("test_validate_once.py", *k): c for k, c in ONCE.items()}
 
 
-def test_a_report_with_bootstrap_and_validation_validates_each_array_once():
-    y, pred, conf = VALIDATION
-    rep, seen = checks_during(lambda: rl.rejection_report(
-        *TEST, n_boot=20, seed=0, rho=0.3, validation=dict(y_true=y, y_pred=pred, confidence=conf)))
-    assert rep.test_point_bands is not None
-    # every input array once, at the door (the validation data's at the validation door);
-    # the accuracy vectors and the test point's rejected mask never: the bootstrap and
-    # select_threshold run unchecked
-    assert dict(_door(seen)) == {**ONCE, **VALIDATION_ONCE}
+class _Model:
+    classes_ = np.array(["a", "b"])
+
+    def predict_proba(self, X):
+        p = 1 / (1 + np.exp(-np.asarray(X, dtype=float)))
+        return np.column_stack([1 - p, p])
 
 
-def test_a_report_from_probabilities_validates_each_array_once():
-    y, _, _ = TEST
-    proba = np.random.default_rng(2).dirichlet(np.ones(3), 50)
-    val_proba = np.random.default_rng(3).dirichlet(np.ones(3), 30)
-    rep, seen = checks_during(lambda: rl.rejection_report(
-        y, proba=proba, labels=[0, 1, 2], validation=dict(y_true=VALIDATION[0], proba=val_proba)))
-    assert rep.labels == (0, 1, 2)
-    assert dict(_door(seen)) == {("labels_1d", "y_true", 50): 1, ("probabilities", "proba", 50): 1,
-                          ("labels_1d", "labels", 3): 1, ("labels_1d", "y_true", 30): 1,
-                          ("probabilities", "proba", 30): 1}
+_X, _X_VAL = np.linspace(-2, 2, 40), np.linspace(-1, 1, 20)
+_PROBA, _VAL_PROBA = (np.random.default_rng(seed).dirichlet(np.ones(3), n) for seed, n in ((2, 50), (3, 30)))
+
+# every input array once, at the door (the validation data's at the validation door); the
+# accuracy vectors and the test point's rejected mask never: the bootstrap and select_threshold
+# run unchecked. The attribute named shows that the bands or the validation threshold were made.
+ORCHESTRATED = {
+    "bootstrap_and_validation": (lambda: rl.rejection_report(
+        *TEST, n_boot=20, seed=0, rho=0.3, validation=dict(zip(("y_true", "y_pred", "confidence"),
+                                                               VALIDATION))),
+        "test_point_bands", {**ONCE, **VALIDATION_ONCE}),
+    "probabilities": (lambda: rl.rejection_report(TEST[0], proba=_PROBA, labels=[0, 1, 2],
+                                                  validation=dict(y_true=VALIDATION[0], proba=_VAL_PROBA)),
+                      "threshold", {("labels_1d", "y_true", 50): 1, ("probabilities", "proba", 50): 1,
+                                    ("labels_1d", "labels", 3): 1, ("labels_1d", "y_true", 30): 1,
+                                    ("probabilities", "proba", 30): 1}),
+    "estimator": (lambda: rl.report_from_estimator(
+        _Model(), _X, np.where(_X > 0.3, "b", "a").tolist(),
+        validation=(_X_VAL, np.where(_X_VAL > 0, "b", "a").tolist())),
+        "threshold", {("labels_1d", "y", 40): 1, ("labels_1d", "estimator.classes_", 2): 1,
+                      ("probabilities", "proba", 40): 1, ("labels_1d", "y_val", 20): 1,
+                      ("probabilities", "proba", 20): 1}),
+}
 
 
-def test_a_report_from_an_estimator_validates_each_array_once():
-    class Model:
-        classes_ = np.array(["a", "b"])
-
-        def predict_proba(self, X):
-            p = 1 / (1 + np.exp(-np.asarray(X, dtype=float)))
-            return np.column_stack([1 - p, p])
-
-    X, X_val = np.linspace(-2, 2, 40), np.linspace(-1, 1, 20)
-    y, y_val = np.where(X > 0.3, "b", "a").tolist(), np.where(X_val > 0, "b", "a").tolist()
-    rep, seen = checks_during(lambda: rl.report_from_estimator(Model(), X, y,
-                                                               validation=(X_val, y_val)))
-    assert rep.threshold is not None
-    assert dict(_door(seen)) == {("labels_1d", "y", 40): 1, ("labels_1d", "estimator.classes_", 2): 1,
-                          ("probabilities", "proba", 40): 1, ("labels_1d", "y_val", 20): 1,
-                          ("probabilities", "proba", 20): 1}
+@pytest.mark.parametrize("call,made,expected", ORCHESTRATED.values(), ids=list(ORCHESTRATED))
+def test_a_report_validates_each_array_once(call, made, expected):
+    rep, seen = checks_during(call)
+    assert getattr(rep, made) is not None
+    assert _door(seen) == expected
 
 
 def test_the_counter_sees_a_check_a_public_function_repeats():
-    """The hook is not blind: calling the checked function twice counts two checks."""
-    _, seen = checks_during(lambda: [rl.rejection_curves([1, 0, 1], [0.3, 0.2, 0.9])
-                                     for _ in range(2)])
+    _, seen = checks_during(lambda: [rl.rejection_curves([1, 0, 1], [0.3, 0.2, 0.9]) for _ in range(2)])
     assert seen[("test_validate_once.py", "as_bool_1d", "accurate", 3)] == 2
 
 
@@ -142,8 +126,8 @@ def _csv(path, rows):
 
 @pytest.mark.slow
 def test_the_command_line_report_validates_each_array_once(tmp_path, capsys):
-    """The CLI reads the files, then the report's door checks each column once: the bootstrap,
-    the validation threshold, the curves file and the figures run on what it validated."""
+    """The bootstrap, the validation threshold, the curves file and the figures run on what
+    the report's door validated."""
     from rejlab.cli import main
 
     test, val = _csv(tmp_path / "test.csv", TEST), _csv(tmp_path / "val.csv", VALIDATION)
@@ -151,4 +135,4 @@ def test_the_command_line_report_validates_each_array_once(tmp_path, capsys):
                                              "--bootstrap", "20", "--seed", "0",
                                              "--out", str(tmp_path / "out")]))
     assert code == 0 and "wrote" in capsys.readouterr().out
-    assert dict(_door(seen)) == {**ONCE, **VALIDATION_ONCE}
+    assert _door(seen) == {**ONCE, **VALIDATION_ONCE}
