@@ -123,10 +123,10 @@ def test_risk_coverage_draws_the_curves(toy_data):
     assert rplot.risk_coverage(rcs["max_probability"]).get_legend() is None
 
 
-def test_rejector_difference_draws_the_band_zero_and_winners():
+def test_rejector_difference_draws_the_band_zero_and_winners_and_names_its_band():
     toy = rl.datasets.four_gaussians(300, seed=5)
     bad = np.random.default_rng(0).random(toy.accurate.size)  # a rejector that ranks at random
-    cmp = rl.compare_rejectors(toy.accurate, toy.confidence(), bad, n_boot=100, seed=0)
+    cmp = rl.compare_rejectors(toy.accurate, toy.confidence(), bad, n_boot=100, seed=0, band="simultaneous")
     ax = rplot.rejector_difference(cmp, names=("max prob", "random"))
     (line,), (zero,) = _all(ax, "difference", "lines"), _all(ax, "zero", "lines")
     np.testing.assert_array_equal(line.get_ydata(), cmp.Q.estimate)
@@ -136,18 +136,12 @@ def test_rejector_difference_draws_the_band_zero_and_winners():
         (marks,) = _all(ax, f"better-{winner}", "lines")
         np.testing.assert_array_equal(marks.get_xdata(), cmp.fractions[cmp.better == winner])
     assert (cmp.better == "1").sum() > 10  # max probability beats a random ranking
-    assert {"max prob better", "random better"} <= {t.get_text() for t in ax.get_legend().get_texts()}
+    texts = ax.get_legend().get_texts()      # its band named, read at projector size
+    labels = {"max prob better", "random better", "95 % paired simultaneous band"}
+    assert labels <= {t.get_text() for t in texts} and all(t.get_fontsize() >= 10 for t in texts)
     (line,) = _all(rplot.rejector_difference(cmp, "A"), "difference", "lines")
     np.testing.assert_array_equal(line.get_ydata(),
                                   np.where(np.isfinite(cmp.A.estimate), cmp.A.estimate, np.nan))
-
-
-def test_rejector_difference_names_its_band_and_reads_at_projector_size(toy_data):
-    cmp = rl.compare_rejectors(toy_data.accurate, toy_data.confidence(), toy_data.confidence("breaking_ties"),
-                               n_boot=60, seed=0, band="simultaneous")
-    texts = rplot.rejector_difference(cmp).get_legend().get_texts()
-    assert "95 % paired simultaneous band" in [t.get_text() for t in texts]
-    assert all(t.get_fontsize() >= 10 for t in texts)
 
 
 def test_population_curves_are_drawn_over_given_axes(population):
