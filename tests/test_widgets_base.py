@@ -65,12 +65,6 @@ def explorer(name):
     return _BUILT[name] if name in _BUILT else _BUILT.setdefault(name, FACTORIES[name][0]())
 
 
-def test_the_table_holds_every_exported_explorer():
-    exported = {n for n in rl.widgets.__all__ if n.endswith("_explorer")}
-    assert exported == {name.split(" ")[0] for name in FACTORIES}
-    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)   # loaded lazily from rejlab
-
-
 def _pixels(png):
     with Image.open(io.BytesIO(png)) as im:
         return np.asarray(im.convert("RGB"))
@@ -388,7 +382,10 @@ def test_every_control_over_its_whole_range_gives_a_figure(lesson):
     assert not bad, f"lesson {lesson} ({name}): " + "; ".join(f"{s}: {m}" for s, m in bad[:5])
 
 
-def test_every_lesson_explorer_is_swept():
+def test_the_tables_hold_every_exported_explorer_and_every_lesson_explorer_is_swept():
+    exported = {n for n in rl.widgets.__all__ if n.endswith("_explorer")}
+    assert exported == {name.split(" ")[0] for name in FACTORIES} == {name for name, _ in LESSONS.values()}
+    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)   # loaded lazily from rejlab
     shown = {}
     for path in sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb")):
         lesson = path.name.split("_")[0]

@@ -12,30 +12,25 @@ import rejlab as rl
 START = {"cost": 0.1, "strong": 0.95, "weak": 0.5}
 pytestmark = pytest.mark.usefixtures("close_figures")
 
+
 # one explorer of each per module (building one runs the bootstrap and the cloud of samples:
 # seconds), its controls put back where they started after each test
-
-
 @pytest.fixture(scope="module")
-def built_sampling():
-    return rl.widgets.sampling_explorer(n_boot=100, n_cloud=12)
+def built():
+    return {"sampling": rl.widgets.sampling_explorer(n_boot=100, n_cloud=12),
+            "chow": rl.widgets.chow_explorer(n_per_class=150)}
 
 
 @pytest.fixture
-def sampling(built_sampling, move):
-    with move(built_sampling, None, None):
-        yield built_sampling
-
-
-@pytest.fixture(scope="module")
-def built_chow():
-    return rl.widgets.chow_explorer(n_per_class=150)
+def sampling(built, move):
+    with move(built["sampling"], None, None):
+        yield built["sampling"]
 
 
 @pytest.fixture
-def chow(built_chow, move):
-    with move(built_chow, None, None):
-        yield built_chow
+def chow(built, move):
+    with move(built["chow"], None, None):
+        yield built["chow"]
 
 
 def _max_q(n_per_class, seed):
