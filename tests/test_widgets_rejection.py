@@ -49,7 +49,7 @@ def test_four_subsets_controls_follow_the_contract(subsets):
 
 @settings(max_examples=25)
 @given(st.integers(0, 100), st.sampled_from(["max_probability", "breaking_ties"]))
-def test_four_subsets_any_r_matches_rejlab_and_the_mosaic(subsets, toy_data, percent, rejector):
+def test_four_subsets_any_r_matches_rejlab(subsets, toy_data, percent, rejector):
     subsets.controls["rejector"].value = rejector
     subsets.controls["r"].value = percent / 100
     assert_readout_is(subsets.readout.value, op := expected_point(toy_data, rejector, percent / 100))
