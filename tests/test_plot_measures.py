@@ -1,14 +1,23 @@
-"""Plots of curves, operating sets, beta matrices, costs and rho_0 draw the results they are given;
-an update in place gives the picture of a fresh drawing."""
+"""Plots of curves, operating sets, beta matrices, costs, rho_0, the report's point and SCR against
+JCR draw the results they are given, and an update in place gives the picture of a fresh drawing;
+the shared style (course RC, rejector words and colours, format_r, panels, find_artist)."""
 
+import math
+import re
+
+import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from hypothesis import given, strategies as st
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_hex
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 
 import rejlab as rl
-from rejlab.plot import REGION_STYLE, REJECTOR_STYLE, find_artist
+from rejlab import context as ctx
+from rejlab.plot import RC, REGION_STYLE, REJECTOR_STYLE, find_artist, format_r
 from rejlab.plot._operating_sets import _refill
 
 TOY = rl.datasets.four_gaussians(100, seed=1)
@@ -27,6 +36,20 @@ def _shown(y, log=False):
 
 def _y(line):
     return np.asarray(line.get_ydata(), dtype=float)
+
+
+def assert_same_picture(moved, fresh):
+    """A drawing moved in place holds a fresh drawing's artists, in its order, at its data."""
+    def data(artist):
+        if hasattr(artist, "get_xydata"):
+            return [artist.get_xydata()]
+        return [artist.get_offsets()] + [p.vertices for p in artist.get_paths()]
+
+    for a, b in zip([*moved.collections, *moved.lines], [*fresh.collections, *fresh.lines], strict=True):
+        assert a.get_gid() == b.get_gid()
+        for x, y in zip(data(a), data(b), strict=True):
+            np.testing.assert_allclose(np.asarray(x, float), np.asarray(y, float), err_msg=a.get_gid())
+    assert (moved.get_title(), len(moved.texts)) == (fresh.get_title(), len(fresh.texts))
 
 
 @pytest.mark.parametrize("r", [None, 0.0, 0.137, 0.5, 1.0])
@@ -52,20 +75,14 @@ def test_curves_one_line_per_rejector_in_its_colour_and_words_and_mark_r_where_r
     assert not any("max_probability" in lab or "breaking_ties" in lab for lab in labels)
 
 
-def test_curves_called_again_move_their_artists_and_keep_fixed_limits(toy):
+def test_curves_called_again_give_a_fresh_drawings_picture_and_keep_fixed_limits(toy):
     _, axes = plt.subplots(1, 3)
     rl.plot.curves(toy, axes=axes, mark_r=0.1, ylim={"A": (0.45, 1.01)})
-    counts = [len(ax.get_children()) for ax in axes]
     other = {name: rl.datasets.four_gaussians(100, seed=1, separation=2.0).curves(name) for name in toy}
     before = axes[1].get_ylim()
     assert list(rl.plot.curves(other, axes=axes, mark_r=0.6)) == list(axes)
-    assert [len(ax.get_children()) for ax in axes] == counts
-    for ax, m in zip(axes, ("A", "Q", "phi")):
-        for name, cv in other.items():
-            np.testing.assert_array_equal(_y(find_artist(ax, f"curve-{name}")),
-                                          _shown(getattr(cv, m), m == "phi"))
-            assert find_artist(ax, f"point-{name}").get_xdata()[0] == 0.6
-            assert find_artist(ax, f"best-{name}").get_xdata()[0] == cv.r[cv.best_Q()]
+    for moved, fresh in zip(axes, rl.plot.curves(other, mark_r=0.6), strict=True):
+        assert_same_picture(moved, fresh)
     assert axes[0].get_ylim() == (0.45, 1.01)                               # fixed
     assert axes[1].get_ylim() != before and axes[1].get_ylim()[0] <= min(cv.Q.min() for cv in other.values())
     with pytest.raises(ValueError, match="axes"):
@@ -127,20 +144,10 @@ def test_operating_set_updated_in_place_matches_a_fresh_drawing(toy, measure, yl
         ylim = rl.plot.operating_set(first, measure).get_ylim()  # what the first drawing fits
     _, ax_moved = plt.subplots()
     rl.plot.operating_set(first, measure, ax_moved, curves=toy, ylim=ylim)
-    n_artists = (len(ax_moved.collections), len(ax_moved.lines), len(ax_moved.texts))
     assert rl.plot.operating_set(second, measure, ax_moved, curves=toy) is ax_moved
     _, ax_fresh = plt.subplots()
     rl.plot.operating_set(second, measure, ax_fresh, curves=toy, ylim=ylim)
-    assert (len(ax_moved.collections), len(ax_moved.lines), len(ax_moved.texts)) == n_artists
-    for moved, fresh in zip(ax_moved.collections, ax_fresh.collections, strict=True):
-        assert moved.get_gid() == fresh.get_gid()
-        for p, q in zip(moved.get_paths(), fresh.get_paths(), strict=True):
-            np.testing.assert_allclose(p.vertices, q.vertices, err_msg=moved.get_gid())
-    for moved, fresh in zip(ax_moved.lines, ax_fresh.lines, strict=True):
-        assert moved.get_gid() == fresh.get_gid()
-        np.testing.assert_allclose(np.asarray(moved.get_xydata(), dtype=float),
-                                   np.asarray(fresh.get_xydata(), dtype=float))
-    assert ax_moved.get_title() == ax_fresh.get_title()
+    assert_same_picture(ax_moved, ax_fresh)
 
 
 def test_refill_without_set_data_gives_the_polygons_fill_between_makes():
@@ -224,9 +231,8 @@ def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_move
             np.testing.assert_array_equal(line.get_ydata(), c.mr / (c.ar + c.mr))
         np.testing.assert_array_equal(line.get_xdata(), cv.r)
         assert line.get_label() == REJECTOR_STYLE[name]["label"]
-    n = len(ax.lines)
     rl.plot.rho_zero_curve(rho_zero, ax, rho=0.7)
-    assert len(ax.lines) == n
+    assert_same_picture(ax, rl.plot.rho_zero_curve(rho_zero, rho=0.7))
     np.testing.assert_array_equal(find_artist(ax, "rho-line").get_ydata(), [0.7, 0.7])
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "ρ = 0.70" in labels and "ρ = 0.30" not in labels
@@ -259,12 +265,9 @@ def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
 
 def test_cost_curves_again_move_everything_in_place_and_refuse_two_prices(toy):
     ax = rl.plot.cost_curves({name: rl.cost_curve(cv, 0.2) for name, cv in toy.items()})
-    n = len(ax.get_children())
-    rl.plot.cost_curves({name: rl.cost_curve(cv, 0.9) for name, cv in toy.items()}, ax)
-    assert len(ax.get_children()) == n
-    for name, cv in toy.items():
-        np.testing.assert_array_equal(find_artist(ax, f"cost-{name}").get_ydata(), cv.cost(0.9))
-    assert ax.get_title() == "cost at ρ = 0.90"
+    costs = {name: rl.cost_curve(cv, 0.9) for name, cv in toy.items()}
+    rl.plot.cost_curves(costs, ax)
+    assert_same_picture(ax, rl.plot.cost_curves(costs))
     with pytest.raises(ValueError, match="one price"):
         rl.plot.cost_curves({"a": rl.cost_curve(toy["max_probability"], 0.2),
                              "b": rl.cost_curve(toy["breaking_ties"], 0.3)})
@@ -295,3 +298,116 @@ def test_price_of_rejection_two_panels_one_legend_moved_by_rho(toy):
     for name, cv in toy.items():
         assert find_artist(ax_cost, f"cost-min-{name}").get_xdata()[0] == cv.r[cv.min_cost(0.65)]
 
+
+def _texts(rep):
+    return [t.get_text() for t in rl.plot.report(rep, figure=Figure())[0, 0].figure.findobj(Text)]
+
+
+def test_report_never_labels_a_non_zero_best_r_as_zero_and_names_the_rejector_in_words():
+    # the 7 least confident of 2000 samples are the only mistakes: max Q at r = 7 / 2000
+    y_pred = np.zeros(2000, dtype=int)
+    y_pred[:7] = 1
+    rep = rl.rejection_report(np.zeros(2000, dtype=int), y_pred, np.linspace(0.0, 1.0, 2000))
+    assert rep.best.r == pytest.approx(0.0035)
+    texts = _texts(rep)
+    assert any("r = 0.0035" in t for t in texts)          # the suptitle and the legends
+    assert any("r0 = 0.0035" in t for t in texts)         # the operating-set titles
+    shown = [float(x) for t in texts for x in re.findall(r"\br0? = (\d+\.\d+)", t)]
+    assert shown and all(x != 0 for x in shown)
+    toy = rl.datasets.four_gaussians(30, seed=0)
+    texts = _texts(rl.rejection_report(toy.y, proba=toy.proba, rejector="breaking_ties"))
+    assert any("breaking ties" in t for t in texts) and not any("breaking_ties" in t for t in texts)
+
+
+@pytest.fixture(scope="module")
+def rep():
+    toy = rl.datasets.four_gaussians(50, seed=2)
+    return rl.rejection_report(toy.y, proba=toy.proba)
+
+
+@pytest.mark.parametrize("r,rho", [(0.0, 0.3), (0.215, 0.1), (1.0, 0.9)])
+def test_report_point_draws_the_point_at_r_and_the_cost_from_the_counts(rep, r, rho):
+    ax_walk, ax_cost = rl.plot.report_point(rep.walk(r, rho))
+    cv, k = rep.curves, round(r * rep.n)
+    point, cost = cv.point(k), cv.cost(rho)
+    for m in ("A", "Q"):
+        line, drawn = find_artist(ax_walk, f"walk-{m}"), find_artist(ax_walk, f"walk-point-{m}")
+        np.testing.assert_array_equal(line.get_xdata(), cv.r)
+        np.testing.assert_array_equal(line.get_ydata(), getattr(cv, m))
+        assert drawn.get_xdata()[0] == point.r
+        np.testing.assert_array_equal(drawn.get_ydata(), [getattr(point, m)])
+    assert list(find_artist(ax_walk, "walk-r").get_xdata()) == [point.r, point.r]
+    assert ax_walk.get_title() == f"k = {k} of n = {rep.n} rejected"
+    assert ax_cost.get_title() == f"cost at ρ = {rho:.2f}"
+    np.testing.assert_array_equal(find_artist(ax_cost, f"cost-{rep.rejector}").get_ydata(), cost)
+    assert find_artist(ax_cost, f"cost-r-{rep.rejector}").get_ydata()[0] == cost[k]
+    b, cheapest = cv.min_cost(rho), find_artist(ax_cost, f"cost-min-{rep.rejector}")
+    assert (cheapest.get_xdata()[0], cheapest.get_ydata()[0]) == (cv.r[b], cost[b])
+    np.testing.assert_array_equal(find_artist(ax_cost, "cost-none").get_ydata(), [cost[0]] * 2)
+
+
+def test_report_point_again_moves_in_place_with_one_legend_and_draws_only_a_walk(rep):
+    axes = rl.plot.report_point(rep.walk(0.1, 0.2))
+    rl.plot.report_point(rep.walk(0.6, 0.7), axes=axes)
+    for moved, fresh in zip(axes, rl.plot.report_point(rep.walk(0.6, 0.7)), strict=True):
+        assert_same_picture(moved, fresh)
+    assert [lg.get_gid() for lg in axes[0].figure.legends] == ["walk-legend"]
+    with pytest.raises(ValueError, match="walk"):   # it draws a walk, it computes none
+        rl.plot.report_point(rep)
+    with pytest.raises(ValueError, match="axes"):   # on two axes
+        rl.plot.report_point(rep.walk(0.1, 0.2), axes=[Figure().add_subplot()])
+
+
+def test_jcr_vs_scr_draws_the_curves_and_the_point_it_is_given_and_moves_them():
+    scene = rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2)
+    experiment = ctx.context_experiment(scene, 1.0, (0.1, 0.3), per_class=4)
+    scr, jcr = experiment.scr, experiment.jcr_points[1]
+    ax = rl.plot.jcr_vs_scr(scr, experiment.jcr_points[0])
+    n = len(ax.get_children())
+    assert rl.plot.jcr_vs_scr(scr, jcr, ax) is ax and len(ax.get_children()) == n
+    for m in ("A", "Q"):
+        line, point = find_artist(ax, f"scr-{m}"), find_artist(ax, f"jcr-{m}")
+        np.testing.assert_array_equal(line.get_xdata(), scr.r)
+        np.testing.assert_array_equal(line.get_ydata(), getattr(scr, m))
+        assert (point.get_xdata()[0], point.get_ydata()[0]) == (jcr.r, getattr(jcr, m))
+    low, high = ax.get_ylim()
+    assert low <= min(np.nanmin(scr.Q), jcr.Q) and high >= 1.0
+
+
+def test_style_applies_the_course_rc_and_a_layout_that_fits():
+    with matplotlib.rc_context():
+        rl.plot.style()
+        assert {key: matplotlib.rcParams[key] for key in RC} == RC
+        assert matplotlib.rcParams["figure.constrained_layout.use"]
+        fig, _ = plt.subplots()
+        assert fig.get_layout_engine() is not None
+        plt.close(fig)
+
+
+def test_every_rejector_has_words_and_a_style_of_its_own():
+    assert set(REJECTOR_STYLE) == set(rl.REJECTORS)     # colours apart: tests/test_palette.py
+    for name, st_ in REJECTOR_STYLE.items():
+        assert rl.plot.rejector_label(name) == st_["label"] and "_" not in st_["label"]
+    assert rl.plot.rejector_label("my model") == "my model"
+
+
+@given(st.floats(0, 1))
+def test_format_r_never_hides_a_non_zero_r_nor_an_r_below_one(r):
+    shown = float(format_r(r))
+    assert (shown == 0) == (r == 0) and (shown == 1) == (r == 1)
+    assert math.isclose(shown, r, rel_tol=0.2, abs_tol=0.006)
+
+
+def test_panels_makes_the_axes_once_and_find_artist_finds_by_gid():
+    fig = Figure()
+    first = rl.plot.panels(fig, 3, width_ratios=[1, 2, 1])
+    assert len(first) == 3 and rl.plot.panels(fig, 3) == first
+    assert first[1].get_position().width > first[0].get_position().width
+    with pytest.raises(ValueError, match="ncols"):
+        rl.plot.panels(fig, 4)
+    with pytest.raises(ValueError, match="width_ratios"):
+        rl.plot.panels(Figure(), 2, width_ratios=[1, 2, 3])
+    (line,) = first[0].plot([0, 1], [0, 1], gid="mine")       # on axes and on figures
+    (legend := fig.legend([line], ["x"])).set_gid("lg")
+    assert rl.plot.find_artist(first[0], "mine") is line and rl.plot.find_artist(fig, "lg") is legend
+    assert rl.plot.find_artist(first[0], "other") is None

@@ -1,13 +1,16 @@
 """The Explorer mechanism every explorer shares, driven without a kernel: bad control values,
-the figure's text alternative, the display bundle, question and notice, and no raw drawing."""
+every control of every lesson's explorer over its whole range, the figure's text alternative,
+the display bundle, question and notice, and no raw drawing."""
 
 from __future__ import annotations
 
 import ast
 import base64
 import io
+import json
 import math
 import re
+from itertools import product
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -25,9 +28,9 @@ from rejlab.course.widgets._base import control_text, fast_png, html_to_text, pn
 WIDGETS = Path(rl.__file__).resolve().parent / "course" / "widgets"
 
 
-def _report_explorer():
-    toy = rl.datasets.four_gaussians(30, seed=0)
-    return rl.widgets.report_explorer(rl.rejection_report(toy.y, proba=toy.proba))
+def _report(n_per_class, **kw):
+    toy = rl.datasets.four_gaussians(n_per_class, seed=0)
+    return rl.rejection_report(toy.y, proba=toy.proba, **kw)
 
 
 #: Every explorer, built small, and a control to move with a value it accepts.
@@ -44,7 +47,7 @@ FACTORIES = {
         rl.datasets.definition3_covering(), p="a", scores=False), "p", "d"),
     "context_explorer": (lambda: rl.widgets.context_explorer(
         rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2), per_class=4), "failure_probability", 0.3),
-    "report_explorer": (_report_explorer, "rho", 0.7),
+    "report_explorer": (lambda: rl.widgets.report_explorer(_report(30)), "rho", 0.7),
     "sampling_explorer": (lambda: rl.widgets.sampling_explorer(n_per_class=25, n_boot=20, n_cloud=5),
                           "seed", 1),
     "chow_explorer": (lambda: rl.widgets.chow_explorer(n_per_class=25), "rho", 0.6),
@@ -62,20 +65,15 @@ def explorer(name):
     return _BUILT[name] if name in _BUILT else _BUILT.setdefault(name, FACTORIES[name][0]())
 
 
-def test_the_table_holds_every_exported_explorer():
-    exported = {n for n in rl.widgets.__all__ if n.endswith("_explorer")}
-    assert exported == {name.split(" ")[0] for name in FACTORIES}
-    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)   # loaded lazily from rejlab
-
-
 def _pixels(png):
     with Image.open(io.BytesIO(png)) as im:
         return np.asarray(im.convert("RGB"))
 
 
-def is_blank(png, size):
+def is_blank(png, size=None):
+    """A figure of one flat colour (the grey an explorer shows instead of a stale figure)."""
     pixels = _pixels(png)
-    return pixels.shape[:2] == size[::-1] and (pixels == pixels[0, 0]).all()
+    return (size is None or pixels.shape[:2] == size[::-1]) and (pixels == pixels[0, 0]).all()
 
 
 def _bad_values(control):
@@ -165,62 +163,41 @@ def test_the_text_helpers_read_what_a_reader_sees_and_control_values_checks_each
     assert control_text(widgets.IntText(value=3, description="seed")) == "seed = 3"
     assert format_number(0.12345) == "0.123" and format_number(math.nan) == "undefined (NaN)"
     assert format_number(math.inf) == "∞" and format_number(-math.inf, 1) == "-∞"
-    # control_values checks each kind of control
-    dd = widgets.Dropdown(options=[("one", 1), ("two", 2)], value=1, description="pick")
-    fs = widgets.FloatSlider(min=0, max=1, value=0.5, description="x")
-    free = widgets.FloatText(value=7.0, description="z")
-    log = widgets.FloatLogSlider(value=1, base=2, min=-2, max=2, description="T")
-    controls = {"pick": dd, "x": fs, "z": free, "T": log, "t": widgets.ToggleButton(value=True)}
-    assert control_values(controls) == {"pick": 1, "x": 0.5, "z": 7.0, "T": 1.0, "t": True}
-    for control, value, words in ((dd, None, "pick: choose one of one, two"),
-                                  (fs, math.nan, "x must be a number, got nan"),
-                                  (free, -math.inf, "z must be a number")):
-        good, control.value = control.value, value
-        with pytest.raises(ValueError, match=words):
-            control_values(controls)
-        control.value = good
-    free.value, log.value = 1e9, 4.0   # an unbounded box: compute judges; a log slider's end
-    assert control_values(controls)["z"] == 1e9 and control_values(controls)["T"] == 4.0
+    # control_values reads each kind of control (a bad value of each kind is a message naming the
+    # control, for every explorer: test_every_bad_control_value_is_a_message_...)
+    controls = {"pick": widgets.Dropdown(options=[("one", 1), ("two", 2)], value=1, description="pick"),
+                "x": widgets.FloatSlider(min=0, max=1, value=0.5), "t": widgets.ToggleButton(value=True),
+                "z": widgets.FloatText(value=1e9),    # an unbounded box: compute judges
+                "T": widgets.FloatLogSlider(value=4.0, base=2, min=-2, max=2)}   # a log slider's end
+    assert control_values(controls) == {"pick": 1, "x": 0.5, "t": True, "z": 1e9, "T": 4.0}
+    controls["pick"].value = None
+    with pytest.raises(ValueError, match="pick: choose one of one, two"):
+        control_values(controls)
+
+
+def at_most_09(x):
+    if x > 0.9:
+        raise ValueError(f"x must be at most 0.9, got {x}")
+    return x
 
 
 def _toy_explorer(**kw):
-    def compute(k):
-        if k == 7:
-            raise ValueError("k must not be 7")
-        return {"k": k}
-
-    def draw(fig, state):
-        rl.plot.subsets_bar((state["k"], 1, 1, 1), ax=rl.plot.panels(fig, 1)[0])
-
-    return Explorer({"k": widgets.IntSlider(value=2, min=0, max=10, description="k")}, compute,
-                    draw, readout=lambda s: f"k = {s['k']}", figsize=(3, 2), dpi=50, **kw)
+    return Explorer({"x": widgets.FloatSlider(min=0, max=1, value=0.1)}, at_most_09,
+                    lambda fig, x: rl.plot.subsets_bar((x, 1, 1, 1), ax=rl.plot.panels(fig, 1)[0]), **kw)
 
 
-def test_an_explorer_recomputes_redraws_and_survives_bad_input():
+def test_a_refused_value_keeps_the_last_good_state_and_no_question_gives_no_empty_box():
     e = _toy_explorer(title="toy", question="Why?", notice="Look.")
-    assert e.readout.value == '<span class="rejlab-readout">k = 2</span>' and e.redraws == 1
-    png = e.image.value
-    e.controls["k"].value = 3
-    assert e.state == {"k": 3} and e.redraws == 2 and e.image.value != png
-    e.controls["k"].value = 7
-    assert e.error == "k must not be 7" and e.readout.value == "" and "⚠" in e.message.value
-    assert is_blank(e.image.value, (150, 100))
-    assert e.state == {"k": 3} and e.redraws == 2   # the last good state, for code that reads it
-    e.controls["k"].value = 4
-    assert e.error == "" and e.message.value == "" and e.state == {"k": 4} and e.redraws == 3
-    plain = _toy_explorer()                         # no question or notice: no empty boxes
+    e.controls["x"].value = 0.3
+    e.controls["x"].value = 1.0
+    assert e.error.startswith("x must be at most 0.9") and e.redraws == 2
+    assert e.state == 0.3                           # the last good state, for code that reads it
+    plain = _toy_explorer()
     assert plain.notice_box is None and not any(isinstance(c, widgets.Accordion) for c in plain.children)
 
 
 def test_the_readout_keeps_its_room_so_the_figure_never_moves():
-    def compute(x):
-        if x > 0.9:
-            raise ValueError("x must be at most 0.9")
-        return x
-
-    e = Explorer({"x": widgets.FloatSlider(min=0, max=1, value=0.1)}, compute,
-                 lambda fig, s: fig.add_subplot() if not fig.axes else None,
-                 readout=lambda x: "<br>".join(["a line"] * (1 + int(3 * x))))
+    e = _toy_explorer(readout=lambda x: "<br>".join(["a line"] * (1 + int(3 * x))))
     heights = [e._status.layout.min_height]
     for x in (0.8, 1.0, 0.1):     # three lines, a message instead, one line again
         e.controls["x"].value = x
@@ -293,3 +270,136 @@ def test_explorers_hold_no_raw_drawing_and_import_only_public_plot_names(path):
             assert not any(p.startswith("_") for p in node.module.split(".")), node.lineno
             assert not any(a.name.startswith("_") for a in node.names), node.lineno
 
+
+# Every control of every lesson's explorer, moved to both ends of its range and in between: no
+# message and a figure that is not blank, except the messages an explorer declares in
+# ``factory.expected_messages`` (joint settings that describe nothing, which the lessons ask
+# students to try). Built with the lessons' arguments (lesson 11's report from the toy problem,
+# to keep this fast); tests/test_browser.py moves the same controls in JupyterLab. LESSONS:
+# lesson -> (factory name, keyword arguments as the lesson passes them).
+LESSONS = {
+    "00": ("ranking_explorer", dict),
+    "01": ("partitions_explorer", dict),
+    "02": ("four_subsets_explorer", dict),
+    "03": ("curves_explorer", dict),
+    "04": ("operating_set_explorer", lambda: dict(n_per_class=150)),
+    "04b": ("operating_set_explorer", lambda: dict(n_per_class=150, reference="breaking_ties")),
+    "05": ("cost_explorer", lambda: dict(n_per_class=150)),
+    "06": ("confusion_explorer", dict),
+    "07": ("covering_explorer", lambda: dict(covering=rl.datasets.definition3_covering(), p="a",
+                                             scores=False)),
+    "08": ("covering_explorer", dict),
+    "09": ("covering_explorer", lambda: dict(covering=list(rl.datasets.table1().method_2_sec51),
+                                             ideal=list(rl.datasets.table1().ideal), p="c")),
+    "10": ("context_explorer", dict),
+    "11": ("report_explorer", lambda: dict(report=_report(150, rho=0.1))),
+    "12": ("sampling_explorer", dict),
+    "13": ("chow_explorer", dict),
+    "14": ("guarantee_explorer", dict),
+    "15": ("calibration_explorer", dict),
+    "16": ("conformal_explorer", dict),
+    "17": ("deferral_explorer", dict),
+    "18": ("novelty_explorer", dict),
+    "19": ("abstention_explorer", dict),
+}
+
+
+def _choices(control):
+    """Every value a choice control offers, or None for other controls."""
+    options = getattr(control, "options", None)
+    if not isinstance(options, tuple) or not hasattr(control, "index"):
+        return None
+    return [o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in options]
+
+
+def range_values(control, interior=1):
+    """Both ends and some values between, or every option (a selection slider: ends and middle)."""
+    choices = _choices(control)
+    if choices is not None:
+        if hasattr(control, "readout") and len(choices) > 3:      # a SelectionSlider
+            return [choices[0], choices[len(choices) // 2], choices[-1]]
+        return choices
+    if isinstance(control.value, bool):
+        return [not control.value, control.value]
+    lo, hi = getattr(control, "min", None), getattr(control, "max", None)
+    if lo is None or hi is None:          # a number box without bounds (a seed): a few values
+        return [0, 1, 99] if isinstance(control.value, int) else [control.value]
+    if hasattr(control, "base"):          # a log slider's min and max are exponents
+        lo, hi = control.base ** lo, control.base ** hi
+    inner = np.linspace(lo, hi, interior + 2)[1:-1]
+    if isinstance(control.value, int):
+        inner = np.unique(np.round(inner).astype(int))
+    return [lo, *inner.tolist(), hi]
+
+
+def sweep(explorer, factory):
+    """The (setting, message) pairs of every control over its range (small choice controls'
+    options crossed with the others) that give an unexpected message or a blank figure."""
+    controls = explorer.controls
+    # small choice controls (a rejector, a reference, a method) change what the others mean:
+    # each of their options is tried with every other control moved over its range
+    pivots = [n for n, c in controls.items() if not c.disabled and 1 < len(_choices(c) or ()) <= 4]
+    start = {n: c.value for n, c in controls.items()}
+    bad = []
+
+    def look(setting):
+        if explorer.error:
+            if not any(re.search(p, explorer.error) for p in getattr(factory, "expected_messages", ())):
+                bad.append((setting, explorer.error))
+        elif is_blank(explorer.image.value):
+            bad.append((setting, "blank figure"))
+
+    for i, combo in enumerate(product(*(_choices(controls[n]) for n in pivots))):
+        for name, value in zip(pivots, combo):
+            controls[name].value = value
+        for name, control in controls.items():
+            if name in pivots or control.disabled:
+                continue
+            if i and isinstance(control.value, bool):   # on/off cells: with the first options
+                continue
+            before = control.value
+            values = range_values(control)
+            for value in (values if i == 0 or _choices(control) else [values[0], values[-1]]):
+                control.value = value
+                look(dict(zip(pivots, combo), **{name: value}))
+            control.value = before
+            if explorer.error:              # back to the starting value: drawn again
+                bad.append(({name: before}, "no recovery: " + explorer.error))
+        look(dict(zip(pivots, combo)))
+    for name, value in start.items():
+        controls[name].value = value
+    return bad
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lesson", list(LESSONS))
+def test_every_control_over_its_whole_range_gives_a_figure(lesson):
+    name, kwargs = LESSONS[lesson]
+    factory = getattr(rl.widgets, name)
+    explorer = factory(**kwargs())
+    assert explorer.error == "" and not is_blank(explorer.image.value)
+    bad = sweep(explorer, factory)
+    assert not bad, f"lesson {lesson} ({name}): " + "; ".join(f"{s}: {m}" for s, m in bad[:5])
+
+
+def test_the_tables_hold_every_exported_explorer_and_every_lesson_explorer_is_swept():
+    exported = {n for n in rl.widgets.__all__ if n.endswith("_explorer")}
+    assert exported == {name.split(" ")[0] for name in FACTORIES} == {name for name, _ in LESSONS.values()}
+    assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)   # loaded lazily from rejlab
+    shown = {}
+    for path in sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb")):
+        lesson = path.name.split("_")[0]
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            found = re.findall(r"rl\.widgets\.(\w+_explorer)\(", "".join(cell["source"]))
+            if cell["cell_type"] == "code" and found:
+                shown[lesson] = found[-1]
+    assert shown == {k: v[0] for k, v in LESSONS.items()}
+
+
+def test_the_sweep_catches_a_message_a_range_gives():
+    e = _toy_explorer()          # a slider whose upper end the compute refuses is reported
+    assert [s for s, _ in sweep(e, at_most_09)] == [{"x": 1.0}] and not is_blank(e.image.value)
+    e.controls["x"].value = 1.0                  # the figure an explorer shows with a message
+    assert is_blank(e.image.value)
+    values = range_values(widgets.FloatLogSlider(min=-2, max=2, base=2, value=1))
+    assert (values[0], values[-1]) == (0.25, 4)

@@ -43,12 +43,6 @@ def test_jcr_state_matches_a_direct_computation(explorer):
     assert explorer.redraws == before + 3
 
 
-def test_explorer_on_another_scene():
-    ex = rl.widgets.context_explorer(rl.datasets.synthetic_scene((40, 40), n_classes=4, seed=5),
-                                     strength=1.0, failure_probability=0.0)
-    assert ex.state.labels.shape == (40, 40) and not ex.state.rejected.any()
-
-
 def test_scene_plots_draw_and_update_in_place():
     scene = rl.datasets.synthetic_scene((40, 40), n_classes=4, seed=5)
     ex = ctx.context_experiment(scene, 1.0, (0.0, 0.3))

