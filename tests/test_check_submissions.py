@@ -1,11 +1,8 @@
 """The advisory scanner (``tools/check_submissions.py``, ``make check-submissions``).
 
 Marks no longer depend on it (the sandbox and the grader decide them); it names what a
-submission tried, for the TA to read. Each flagged notebook is a copy of an assignment's source
-with one attempt added to a cell the student controls; the scanner must flag it, naming the
-cell and the line. The solutions of every assignment, the students' untouched versions and a
-notebook whose only fault is a syntax error must pass (the syntax error as a warning). The
-command exits 1 and names each flagged notebook and line, 0 when every notebook is clean.
+submission tried, at its cell and line, for the TA to read. The solutions, the students'
+untouched versions and harmless code pass; a cell that does not parse is only a warning.
 """
 
 from __future__ import annotations
@@ -67,21 +64,20 @@ def _tampered(assignment: str, extra: str, answer: int = 0) -> tuple[dict, int]:
 
 #: (an attempt added to homework 1's first answer cell, what its flag says)
 TRICKS = [
-    ("import sys\nsys.modules['numpy'] = None", "imports sys"),
-    ("import builtins; builtins.float = lambda x: 1.0", "builtins"),
-    ("import importlib; importlib.reload(np)", "importlib"), ("setattr(np, 'isclose', max)", "setattr"),
-    ("exec('np.isclose = max')", "exec"), ("import base64\nexec(base64.b64decode('cHJpbnQoMSk='))", "exec"),
+    ("import sys\nsys.modules['numpy'] = None", "imports sys"), ("setattr(np, 'isclose', max)", "setattr"),
+    ("import builtins; builtins.float = lambda x: 1.0", "builtins"), ("exec('np.isclose = max')", "exec"),
+    ("import importlib; importlib.reload(np)", "importlib"), ("print(In[-1])", "reads In"),
+    ("import gc; gc.get_objects()", "imports gc"), ("from .helper import measures", "relative import"),
     ("key = open('../../teacher/source/hw1_rejection_measures/hw1_rejection_measures.ipynb').read()",
      "outside the assignment"),
     ("from pathlib import Path\nPath('/work/main/teacher/source').read_text()", "outside the assignment"),
     ("import os; os.listdir('..')", "os.listdir"), ("import os as o; o.kill(o.getppid(), 9)", "imports os"),
     ("import subprocess; subprocess.run(['ls', '../..'])", "subprocess"),
-    ("!cat ../../teacher/source/*/*.ipynb", "shell command"),
-    ("get_ipython().set_custom_exc((Exception,), print)", "get_ipython"), ("print(In[-1])", "reads In"),
-    ("import gc; gc.get_objects()", "imports gc"), ("import ctypes; ctypes.string_at(0)", "imports ctypes"),
+    ("!cat ../../teacher/source/*/*.ipynb", "shell command"), ("code = measures.__code__", "__code__"),
+    ("get_ipython().set_custom_exc((Exception,), print)", "get_ipython"),
+    ("import ctypes; ctypes.string_at(0)", "imports ctypes"),
     ("import sqlite3\nsqlite3.connect('../../../gradebook.db')", "imports sqlite3"),
-    ("x = np.load('payload.npy', allow_pickle=True)", "pickle"), ("code = measures.__code__", "__code__"),
-    ("from .helper import measures", "relative import"),
+    ("x = np.load('payload.npy', allow_pickle=True)", "pickle"),
 ]
 
 
@@ -109,14 +105,7 @@ def test_the_solutions_and_the_untouched_notebooks_are_clean(tmp_path, assignmen
         assert check.scan_notebook(path, SOURCE) == []
 
 
-def test_a_cell_that_does_not_parse_is_only_a_warning(tmp_path, check):
-    nb, line = _tampered(HW2, "def broken(:")
-    flags = check.scan_notebook(_submit(tmp_path, "sam", HW2, nb), SOURCE)
-    assert flags and all(f.warning for f in flags) and "does not parse" in flags[0].message
-    assert flags[0].line == line
-
-
-def test_harmless_code_is_not_flagged(tmp_path, check):
+def test_harmless_code_is_not_flagged_and_a_cell_that_does_not_parse_is_a_warning(tmp_path, check):
     nb, _ = _tampered(HW1, """%matplotlib inline
 import math
 from collections import Counter
@@ -129,6 +118,10 @@ def helper(values, sum=0):             # a parameter named like a built-in: loca
 x = np.sort(np.array([3, 1, 2]))       # calling NumPy is fine
 print(f'{total:.2f}', x.shape, counts.most_common(1))""")
     assert check.scan_notebook(_submit(tmp_path, "ada", HW1, nb), SOURCE) == []
+    nb, line = _tampered(HW2, "def broken(:")
+    flags = check.scan_notebook(_submit(tmp_path, "sam", HW2, nb), SOURCE)
+    assert flags and all(f.warning for f in flags) and "does not parse" in flags[0].message
+    assert flags[0].line == line
 
 
 def test_moved_deleted_and_altered_cells_are_flagged(tmp_path, check):
