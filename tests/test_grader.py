@@ -6,7 +6,6 @@ sandbox tests need ``bwrap`` (``apt-get install bubblewrap``; ``.ci/run`` instal
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import os
@@ -25,17 +24,10 @@ TEACHER = REPO / "teacher"
 if str(TEACHER) not in sys.path:
     sys.path.insert(0, str(TEACHER))
 
-from grader import answers, copycheck, judge, sandbox, submission  # noqa: E402
+from grader import answers, copycheck, judge, runner, sandbox, submission  # noqa: E402
 
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
                                  reason="the sandbox needs bubblewrap (apt-get install bubblewrap)")
-
-
-def _runner():
-    spec = importlib.util.spec_from_file_location("sandbox_runner", TEACHER / "grader" / "runner.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 # --------------------------------------------------------------------------
@@ -82,7 +74,6 @@ def test_nan_as_a_string_is_not_a_number_and_failures_are_not_answers():
 
 
 def test_the_runner_and_the_grader_speak_the_same_tags():
-    runner = _runner()
     grid = np.arange(6).reshape(2, 3)
     for value, back in [(1, 1), (2.5, 2.5), (math.nan, math.nan), (-math.inf, -math.inf),
                         ("nan", "nan"), (True, True), (None, None), ({3, 1}, frozenset({1, 3})),
@@ -156,8 +147,7 @@ def test_a_limit_ends_the_cell_and_the_next_runs_or_ends_the_run_with_its_reason
 
 @needs_bwrap
 def test_kill_minus_one_reaches_nothing_outside(tmp_path):
-    guard = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
-                             stdin=subprocess.PIPE)
+    guard = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     try:
         out = sandbox.run(_job("import os, signal\ntry:\n    os.kill(-1, signal.SIGKILL)\n"
                                "except OSError as e:\n    print(e)", "after = 1",
@@ -209,8 +199,7 @@ def test_locked_cells_come_from_the_teacher_and_a_deleted_one_comes_back():
 
 def test_the_copy_check_finds_another_students_numbers_and_similar_code():
     def verdict(exports, reference):
-        return {"exports": {k: answers.encode(v) for k, v in exports.items()},
-                "reference": reference}
+        return {"exports": {k: answers.encode(v) for k, v in exports.items()}, "reference": reference}
     verdicts = {"ada": verdict({"best_Q": 0.8123, "A_gain": 0.041}, {"best_Q": 0.8123, "A_gain": 0.041}),
                 "eve": verdict({"best_Q": 0.8123, "A_gain": 0.041}, {"best_Q": 0.7755, "A_gain": 0.05}),
                 # one answer that happens to be another student's: chance, not listed
