@@ -36,10 +36,6 @@ def _meta(cell):
     return cell.get("metadata", {}).get("nbgrader", {})
 
 
-def _text(cell):
-    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-
-
 def _answer_cells(nb):
     return [c for c in nb["cells"] if c["cell_type"] == "code" and _meta(c).get("solution")]
 
@@ -52,12 +48,11 @@ def _submit(folder: Path, student: str, assignment: str, nb: dict) -> Path:
     return dst
 
 
-def _tampered(assignment: str, extra: str, answer: int = 0) -> tuple[dict, int]:
-    """The source with ``extra`` appended to one answer cell; (notebook, line of extra)."""
+def _tampered(assignment: str, extra: str) -> tuple[dict, int]:
+    """The source with ``extra`` appended to its first answer cell; (notebook, line of extra)."""
     _, nb = _notebook(assignment)
-    nb = copy.deepcopy(nb)
-    cell = _answer_cells(nb)[answer]
-    before = _text(cell).rstrip("\n")
+    cell = _answer_cells(nb)[0]
+    before = "".join(cell["source"]).rstrip("\n")      # (a list of lines or one string)
     cell["source"] = before + "\n" + extra + "\n"
     return nb, before.count("\n") + 2
 

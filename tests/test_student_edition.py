@@ -74,8 +74,7 @@ def test_the_scan_finds_each_kind_of_key_material(tmp_path, student_edition):
     for i, text in enumerate(TEACHER_TEXT):
         (tree / f"f{i}.md").write_text(f"some text\n{text}\n", encoding="utf-8")
     (tree / "copy.txt").write_text("the answer is 42\n", encoding="utf-8")
-    (tree / "leak.py").write_text(f"SECRET = {KEY[:40]!r} {KEY[40:]!r}\nk = '{KEY}'\n",
-                                  encoding="utf-8")
+    (tree / "leak.py").write_text(f"SECRET = {KEY[:40]!r} {KEY[40:]!r}\nk = '{KEY}'\n", encoding="utf-8")
     (tree / "docs").mkdir()
     (tree / "docs" / "teaching.md").write_text("a guide\n", encoding="utf-8")
     found = dict(student_edition.key_material(tree, tmp_path / "teacher"))
@@ -136,8 +135,7 @@ def test_the_target_writes_the_edition_whole_and_refuses_the_repository(tmp_path
     assert (stale / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/main\n"
     assert not (tmp_path / "student.partial").exists()
     for bad in ([str(REPO)], [str(tmp_path / "x"), "--github", "no slash"]):
-        done = subprocess.run([sys.executable, str(TOOL), *bad], capture_output=True,
-                              text=True, timeout=120)
+        done = subprocess.run([sys.executable, str(TOOL), *bad], capture_output=True, text=True, timeout=120)
         assert done.returncode in (1, 2) and done.stderr.count("\n") == 1, done.stderr
     assert (REPO / "teacher").is_dir(), "the repository is untouched"
 
