@@ -234,10 +234,10 @@ def test_numpy_only_answers_that_reach_rejlab_earn_nothing(tmp_path):
         {"hw1-q1-tests": 0.0, "hw1-q2-tests": 1.0})}
     for assignment, (gid, code, expected) in cases.items():
         nb = submission.read(submission.source_notebook(course, assignment))
-        for cell in nb["cells"]:
-            text = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        for cell in nb["cells"]:          # (a cell's source: a list of lines or one string)
             cell["source"] = code if cell["metadata"].get("nbgrader", {}).get("grade_id") == gid \
-                else re.sub(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n", "", text, flags=re.M)
+                else re.sub(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n", "", "".join(cell["source"]),
+                            flags=re.M)
         verdict = submission.grade(course, assignment, "mallory", nb)
         for graded_id, fraction in expected.items():
             assert verdict["marks"][graded_id]["fraction"] == fraction, verdict["marks"][graded_id]

@@ -65,8 +65,11 @@ def _points(assignment: str) -> tuple[float, float]:
 # --------------------------------------------------------------------------
 # The source notebooks themselves (no nbgrader needed)
 
+HEADING_POINTS = re.compile(r"^#+ .*\((\d+) points?\b", re.M)
+
+
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_source_assignment_is_well_formed_and_its_graded_cells_hold_no_test(assignment):
+def test_a_source_notebook_is_well_formed_seeded_and_its_points_add_up(assignment):
     nb = _nb(assignment)
     nbformat.validate(nb)
     ids = [_meta(c)["grade_id"] for c in nb.cells if _meta(c)]
@@ -94,13 +97,9 @@ def test_source_assignment_is_well_formed_and_its_graded_cells_hold_no_test(assi
     # stored without outputs: nbgrader generates from the source, the grader fills it
     assert all(c.get("execution_count") is None for c in nb.cells if c.cell_type == "code")
     assert "How it is marked" in nb.cells[0].source
-
-
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_every_random_draw_comes_from_the_seed_of_the_setup_cell(assignment):
-    # (that the set-up draws the student's data as the grader does: every solved notebook of the
+    # (the set-up draws the student's data as the grader does: every solved notebook of the
     # round trip below gets full marks on its own student's data)
-    code = [c for c in _nb(assignment).cells if c.cell_type == "code"]
+    code = [c for c in nb.cells if c.cell_type == "code"]
     assert SEED_LINE.search(code[0].source), "the one SEED line is in the set-up cell"
     # every random draw of the locked cells comes from the student's own data, never a literal
     for cell in code:
@@ -109,14 +108,7 @@ def test_every_random_draw_comes_from_the_seed_of_the_setup_cell(assignment):
         for call in re.findall(r"(?:seed|random_state)=([^,)\s]+)", cell.source):
             assert call in ("SEED", "VARIANT"), f"{_meta(cell)['grade_id']}: {call}"
         assert "default_rng" not in cell.source, _meta(cell)["grade_id"]
-
-
-HEADING_POINTS = re.compile(r"^#+ .*\((\d+) points?\b", re.M)
-
-
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
-def test_the_points_a_heading_states_are_the_points_its_cells_give(assignment):
-    nb = _nb(assignment)
+    # the points a heading states are the points its cells give
     stated, given, current = {}, {}, None
     for cell in nb.cells:
         meta = _meta(cell)
@@ -147,20 +139,16 @@ def test_the_capstone_has_written_answers_graded_by_hand_and_a_rubric():
         assert sum(map(int, rows)) == auto
 
 
-def test_the_course_config_sizes_a_cells_time():
+def test_the_course_config_sizes_a_cells_time_and_make_assignments_seeds():
     # the successor of Execute.timeout: the sandbox's limit on a cell (CPU seconds)
     text = (TEACHER / "nbgrader_config.py").read_text(encoding="utf-8")
     (timeout,) = re.findall(r"^c\.SandboxGrader\.cell_timeout = (\d+)", text, re.M)
     assert 0 < int(timeout) <= 60
-
-
-def test_assignments_target_runs_the_seeding_tool():
-    text = (REPO / "Makefile").read_text(encoding="utf-8")
-    target = text.split("\nassignments:", 1)[1].split("\n\n", 1)[0]
+    target = (REPO / "Makefile").read_text(encoding="utf-8").split("\nassignments:", 1)[1].split("\n\n", 1)[0]
     assert "tools/assignments.py" in target and "--seed $(SEED)" in target
 
 
-def test_a_cohort_gets_a_secret_key_of_its_own(tmp_path, tool):
+def test_the_seeding_tool_gives_a_cohort_its_own_key_and_wants_one_seed_line(tmp_path, tool):
     assignments_tool = tool("assignments")
     assert assignments_tool.write_key(tmp_path, 11)
     first = (tmp_path / "cohort.key").read_text(encoding="utf-8").splitlines()
@@ -169,10 +157,7 @@ def test_a_cohort_gets_a_secret_key_of_its_own(tmp_path, tool):
     assert not assignments_tool.write_key(tmp_path, 11)          # the same cohort keeps it
     assert assignments_tool.write_key(tmp_path, 12)              # a new cohort, a new key
     assert (tmp_path / "cohort.key").read_text(encoding="utf-8").split()[0] != first[0]
-
-
-def test_the_seeding_tool_refuses_a_notebook_without_exactly_one_seed_line(tool):
-    assignments_tool = tool("assignments")
+    # a source without exactly one SEED line (in a code cell) is refused
     for cells, says in (([{"cell_type": "code", "source": "SEED = 1\nSEED = 2"}], "2 lines"),
                         ([{"cell_type": "markdown", "source": "SEED = 1"}], "0 lines")):
         with pytest.raises(assignments_tool.SeedError, match=says):

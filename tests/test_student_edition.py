@@ -95,7 +95,7 @@ def _links(path: Path):
     return [t for t in LINK.findall(text) if not re.match(r"[a-z]+:", t) and not t.startswith("#")]
 
 
-def test_every_relative_link_resolves_inside_the_edition(edition):
+def test_the_readme_is_for_students_and_every_relative_link_resolves_inside_the_edition(edition):
     dest, _ = edition
     broken = []
     for path in list(dest.rglob("*.md")) + list(dest.rglob("*.ipynb")):
@@ -104,10 +104,6 @@ def test_every_relative_link_resolves_inside_the_edition(edition):
                     not (path.parent / target.split("#", 1)[0]).exists():
                 broken.append(f"{path.relative_to(dest)} -> {target}")
     assert not broken, broken
-
-
-def test_the_readme_is_for_students(edition):
-    dest, _ = edition
     text = (dest / "README.md").read_text(encoding="utf-8")
     assert "https://mybinder.org/v2/gh/ada/rejlab-student/main?urlpath=lab/tree/notebooks/" \
         "00_start_here.ipynb" in text
