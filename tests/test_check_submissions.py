@@ -90,13 +90,10 @@ def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, code, says, chec
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_the_solutions_and_the_untouched_notebooks_are_clean(tmp_path, assignment, check):
     _, nb = _notebook(assignment)
-    solved = _submit(tmp_path, "solved", assignment, nb)
-    blank = copy.deepcopy(nb)
-    for cell in _answer_cells(blank):
+    assert check.scan_notebook(_submit(tmp_path, "solved", assignment, nb), SOURCE) == []
+    for cell in _answer_cells(nb):
         cell["source"] = "# YOUR CODE HERE\nraise NotImplementedError()"
-    untouched = _submit(tmp_path, "blank", assignment, blank)
-    for path in (solved, untouched):
-        assert check.scan_notebook(path, SOURCE) == []
+    assert check.scan_notebook(_submit(tmp_path, "blank", assignment, nb), SOURCE) == []
 
 
 def test_harmless_code_is_not_flagged_and_a_cell_that_does_not_parse_is_a_warning(tmp_path, check):

