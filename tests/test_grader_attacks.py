@@ -1,9 +1,7 @@
-"""Attacks on the grading, through the real grading command (``make autograde``, parallel
-sandboxes, then ``nbgrader autograde``): in a new cohort's ``submitted/``, homework 1 solved, and
-one notebook per attack that used to earn marks or stop the class, each beside wrong answers
-(every function returns -1, every number is -1), so that it earns nothing unless it beats the
-grader. Slow (about two minutes on a busy two-core machine); it needs bubblewrap. (A copied
-submission: tests/test_nbgrader.py.)
+"""Attacks on the grading through the real command (``make autograde``: parallel sandboxes, then
+``nbgrader autograde``): in a new cohort's ``submitted/``, homework 1 solved and one notebook per
+attack that used to earn marks or stop the class, each beside wrong answers (every function and
+number -1), so that it earns nothing unless it beats the grader. Slow; it needs bubblewrap.
 """
 
 from __future__ import annotations
@@ -139,42 +137,31 @@ def graded(tmp_path_factory, new_cohort):
             "students": sorted(submissions), "pwned": tmp / "pwned"}
 
 
-def _grades(course: Path) -> dict:
+def test_every_submission_is_graded_every_attack_earns_nothing_and_the_course_is_intact(graded):
     from nbgrader.api import Gradebook
 
-    out = {}
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-        for student in gb.students:
-            submission = gb.find_submission(ASSIGNMENT, student.id)
-            out[student.id] = {g.name: g.auto_score for g in submission.notebooks[0].grades}
-    return out
-
-
-def test_every_submission_is_graded_and_every_attack_earns_nothing(graded):
-    done = graded["done"]
+    course, done = graded["course"], graded["done"]
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
-    grades = _grades(graded["course"])
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        notebooks = {s.id: gb.find_submission(ASSIGNMENT, s.id).notebooks[0] for s in gb.students}
+        grades = {student: {g.name: g.auto_score for g in nb.grades} for student, nb in notebooks.items()}
     assert sorted(grades) == graded["students"], "a submission was left ungraded"
     for student, cells in grades.items():
         assert all(score is not None for score in cells.values()), (student, cells)
     assert sum(grades["ada"].values()) == 10, grades["ada"]
-    for student in attacks(graded["course"]):
+    for student in attacks(course):
         assert sum(grades[student].values()) == 0, (student, grades[student])
     # the killer is graded, and so is every student after it
     assert "b-killparent" in grades and len([s for s in grades if s > "b-killparent"]) > 10
-    table = done.stdout
     for student, says in (("crash", "crashed the interpreter (SIGABRT)"),
                           ("flood-raw", "bytes of output")):
-        line = next(ln for ln in table.splitlines() if ln.startswith(student + " "))
+        line = next(ln for ln in done.stdout.splitlines() if ln.startswith(student + " "))
         assert says in line, line
     # nbgrader's pass reused the pool's verdicts: two sandbox runs per submission (the notebook
     # with rejlab, measures without), once each
-    outcomes = list((graded["course"] / ".grading" / "outcomes").glob("*.json"))
+    outcomes = list((course / ".grading" / "outcomes").glob("*.json"))
     assert len(outcomes) == 2 * len(graded["students"])
-
-
-def test_the_gradebook_and_the_course_are_intact(graded):
-    course = graded["course"]
+    # the gradebook and the course are intact
     with sqlite3.connect(course / "gradebook.db") as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     after = _digest(course)

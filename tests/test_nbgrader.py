@@ -1,12 +1,8 @@
-"""The homework: the source notebooks of ``teacher/source/`` read without nbgrader, then the
-course as a teacher grades a new cohort (``tools/assignments.py --seed``, ``make autograde``,
-``nbgrader export``) on three kinds of submission:
-
-- *solved* (the teacher's solutions typed in, every assignment): full marks on the autograded
-  cells, and the maximum once the written answers are graded by hand;
-- *blank* (the students' version untouched, every assignment): zero;
-- *copied* (the solved student's numbers typed in; homework 1 and the capstone): zero on every
-  graded cell whose numbers it copied, full marks on the rest.
+"""The homework: the source notebooks of ``teacher/source/`` read without nbgrader, then a new
+cohort graded as a teacher grades it (``tools/assignments.py --seed``, ``make autograde``,
+``nbgrader export``): the teacher's solutions typed in get full marks, and the maximum once the
+written answers are graded by hand; the students' version untouched gets 0; the solved student's
+numbers typed in (homework 1, the capstone) get 0 on every graded cell that marks them.
 
 Fetching, submitting and collecting through the exchange: tests/test_classroom.py, on the hub;
 the line that used to switch the tests off, beside wrong answers: tests/test_grader_attacks.py.
@@ -167,16 +163,15 @@ def test_the_seeding_tool_gives_a_cohort_its_own_key_and_wants_one_seed_line(tmp
 # --------------------------------------------------------------------------
 # The submissions
 
-#: The numbers a copying submission types in after an answer cell (the solved student's), and
-#: the graded cells that mark them, by assignment.
+#: The numbers a copying submission types in after an answer cell (the solved student's), by
+#: assignment; COPIED: the graded cells that mark them (hw1-q2-answer's: hw1-q2-tests).
 COPIED_NUMBERS = {
     "hw1_rejection_measures": {"hw1-q2-answer": ("best_r", "best_Q", "best_Q_interval"),
                                "hw1-q3-answer": ("A_rejecting", "phi_rejecting", "A_gain", "A_interval")},
     "capstone_digits": {"capstone-q5-numbers": ("aurc_val", "excess_aurc_val", "failure_auroc_val",
                                                 "Q_interval_val")},
 }
-COPIED = {"hw1_rejection_measures": {"hw1-q2-tests", "hw1-q3-tests"},
-          "capstone_digits": {"capstone-q5-tests"}}
+COPIED = {a: {gid.rsplit("-", 1)[0] + "-tests" for gid in cells} for a, cells in COPIED_NUMBERS.items()}
 
 
 def _solutions(source: Path) -> dict:
