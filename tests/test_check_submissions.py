@@ -1,11 +1,8 @@
 """The advisory scanner (``tools/check_submissions.py``, ``make check-submissions``).
 
 Marks no longer depend on it (the sandbox and the grader decide them); it names what a
-submission tried, for the TA to read. Each flagged notebook is a copy of an assignment's source
-with one attempt added to a cell the student controls; the scanner must flag it, naming the
-cell and the line. The solutions of every assignment, the students' untouched versions and a
-notebook whose only fault is a syntax error must pass (the syntax error as a warning). The
-command exits 1 and names each flagged notebook and line, 0 when every notebook is clean.
+submission tried, at its cell and line, for the TA to read. The solutions, the students'
+untouched versions and harmless code pass; a cell that does not parse is only a warning.
 """
 
 from __future__ import annotations
@@ -39,10 +36,6 @@ def _meta(cell):
     return cell.get("metadata", {}).get("nbgrader", {})
 
 
-def _text(cell):
-    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
-
-
 def _answer_cells(nb):
     return [c for c in nb["cells"] if c["cell_type"] == "code" and _meta(c).get("solution")]
 
@@ -55,41 +48,38 @@ def _submit(folder: Path, student: str, assignment: str, nb: dict) -> Path:
     return dst
 
 
-def _tampered(assignment: str, extra: str, answer: int = 0) -> tuple[dict, int]:
-    """The source with ``extra`` appended to one answer cell; (notebook, line of extra)."""
+def _tampered(assignment: str, extra: str) -> tuple[dict, int]:
+    """The source with ``extra`` appended to its first answer cell; (notebook, line of extra)."""
     _, nb = _notebook(assignment)
-    nb = copy.deepcopy(nb)
-    cell = _answer_cells(nb)[answer]
-    before = _text(cell).rstrip("\n")
+    cell = _answer_cells(nb)[0]
+    before = "".join(cell["source"]).rstrip("\n")      # (a list of lines or one string)
     cell["source"] = before + "\n" + extra + "\n"
     return nb, before.count("\n") + 2
 
 
 #: (an attempt added to homework 1's first answer cell, what its flag says)
 TRICKS = [
-    ("import sys\nsys.modules['numpy'] = None", "imports sys"),
-    ("import builtins; builtins.float = lambda x: 1.0", "builtins"),
-    ("import importlib; importlib.reload(np)", "importlib"), ("setattr(np, 'isclose', max)", "setattr"),
-    ("exec('np.isclose = max')", "exec"), ("import base64\nexec(base64.b64decode('cHJpbnQoMSk='))", "exec"),
+    ("import sys\nsys.modules['numpy'] = None", "imports sys"), ("setattr(np, 'isclose', max)", "setattr"),
+    ("import builtins; builtins.float = lambda x: 1.0", "builtins"), ("exec('np.isclose = max')", "exec"),
+    ("import importlib; importlib.reload(np)", "importlib"), ("print(In[-1])", "reads In"),
+    ("import gc; gc.get_objects()", "imports gc"), ("from .helper import measures", "relative import"),
     ("key = open('../../teacher/source/hw1_rejection_measures/hw1_rejection_measures.ipynb').read()",
      "outside the assignment"),
     ("from pathlib import Path\nPath('/work/main/teacher/source').read_text()", "outside the assignment"),
     ("import os; os.listdir('..')", "os.listdir"), ("import os as o; o.kill(o.getppid(), 9)", "imports os"),
     ("import subprocess; subprocess.run(['ls', '../..'])", "subprocess"),
-    ("!cat ../../teacher/source/*/*.ipynb", "shell command"),
-    ("get_ipython().set_custom_exc((Exception,), print)", "get_ipython"), ("print(In[-1])", "reads In"),
-    ("import gc; gc.get_objects()", "imports gc"), ("import ctypes; ctypes.string_at(0)", "imports ctypes"),
+    ("!cat ../../teacher/source/*/*.ipynb", "shell command"), ("code = measures.__code__", "__code__"),
+    ("get_ipython().set_custom_exc((Exception,), print)", "get_ipython"),
+    ("import ctypes; ctypes.string_at(0)", "imports ctypes"),
     ("import sqlite3\nsqlite3.connect('../../../gradebook.db')", "imports sqlite3"),
-    ("x = np.load('payload.npy', allow_pickle=True)", "pickle"), ("code = measures.__code__", "__code__"),
-    ("from .helper import measures", "relative import"),
+    ("x = np.load('payload.npy', allow_pickle=True)", "pickle"),
 ]
 
 
 @pytest.mark.parametrize("code, says", TRICKS, ids=[t[0][:40] for t in TRICKS])
 def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, code, says, check):
     nb, line = _tampered(HW1, code)
-    flags = [f for f in check.scan_notebook(_submit(tmp_path, "mallory", HW1, nb), SOURCE)
-             if not f.warning]
+    flags = [f for f in check.scan_notebook(_submit(tmp_path, "mallory", HW1, nb), SOURCE) if not f.warning]
     assert any(says in f.message for f in flags), [str(f) for f in flags]
     position = nb["cells"].index(_answer_cells(nb)[0]) + 1
     assert {(f.cell, f.line) for f in flags} & {(position, line + k)
@@ -100,23 +90,13 @@ def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, code, says, chec
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_the_solutions_and_the_untouched_notebooks_are_clean(tmp_path, assignment, check):
     _, nb = _notebook(assignment)
-    solved = _submit(tmp_path, "solved", assignment, nb)
-    blank = copy.deepcopy(nb)
-    for cell in _answer_cells(blank):
+    assert check.scan_notebook(_submit(tmp_path, "solved", assignment, nb), SOURCE) == []
+    for cell in _answer_cells(nb):
         cell["source"] = "# YOUR CODE HERE\nraise NotImplementedError()"
-    untouched = _submit(tmp_path, "blank", assignment, blank)
-    for path in (solved, untouched):
-        assert check.scan_notebook(path, SOURCE) == []
+    assert check.scan_notebook(_submit(tmp_path, "blank", assignment, nb), SOURCE) == []
 
 
-def test_a_cell_that_does_not_parse_is_only_a_warning(tmp_path, check):
-    nb, line = _tampered(HW2, "def broken(:")
-    flags = check.scan_notebook(_submit(tmp_path, "sam", HW2, nb), SOURCE)
-    assert flags and all(f.warning for f in flags) and "does not parse" in flags[0].message
-    assert flags[0].line == line
-
-
-def test_harmless_code_is_not_flagged(tmp_path, check):
+def test_harmless_code_is_not_flagged_and_a_cell_that_does_not_parse_is_a_warning(tmp_path, check):
     nb, _ = _tampered(HW1, """%matplotlib inline
 import math
 from collections import Counter
@@ -129,6 +109,10 @@ def helper(values, sum=0):             # a parameter named like a built-in: loca
 x = np.sort(np.array([3, 1, 2]))       # calling NumPy is fine
 print(f'{total:.2f}', x.shape, counts.most_common(1))""")
     assert check.scan_notebook(_submit(tmp_path, "ada", HW1, nb), SOURCE) == []
+    nb, line = _tampered(HW2, "def broken(:")
+    flags = check.scan_notebook(_submit(tmp_path, "sam", HW2, nb), SOURCE)
+    assert flags and all(f.warning for f in flags) and "does not parse" in flags[0].message
+    assert flags[0].line == line
 
 
 def test_moved_deleted_and_altered_cells_are_flagged(tmp_path, check):
@@ -148,26 +132,18 @@ def test_moved_deleted_and_altered_cells_are_flagged(tmp_path, check):
                                     ("altered", altered, "'locked' changed"),
                                     ("shuffled", shuffled, "moved out of order")):
         flags = check.scan_notebook(_submit(tmp_path, student, HW2, notebook), SOURCE)
-        assert any(says in f.message and not f.warning for f in flags), \
-            (student, [str(f) for f in flags])
+        assert any(says in f.message and not f.warning for f in flags), (student, [str(f) for f in flags])
 
 
-def test_a_python_file_beside_a_notebook_is_flagged(tmp_path, check):
-    _, nb = _notebook("hw3_neighborhood_accuracy")
-    path = _submit(tmp_path, "eve", "hw3_neighborhood_accuracy", nb)
-    (path.parent / "numpy.py").write_text("isclose = lambda *a, **k: True\n", encoding="utf-8")
-    notebooks, flags = check.scan(tmp_path, SOURCE)
-    assert notebooks == [path]
-    assert [f.notebook.name for f in flags if not f.warning] == ["numpy.py"]
-
-
-def test_the_command_exits_1_naming_each_flagged_notebook_and_line_and_0_when_clean(tmp_path):
+def test_the_command_exits_1_naming_each_flagged_file_and_line_and_0_when_clean(tmp_path):
     clean, dirty = tmp_path / "clean", tmp_path / "dirty"
     _, nb = _notebook(HW1)
     _submit(clean, "ada", HW1, nb)
     _submit(dirty, "ada", HW1, nb)
     bad, line = _tampered(HW1, "import os; os.listdir('..')")
     bad_path = _submit(dirty, "mallory", HW1, bad)
+    beside = bad_path.parent / "numpy.py"         # a Python file beside a notebook: flagged, not scanned
+    beside.write_text("isclose = lambda *a, **k: True\n", encoding="utf-8")
     position = nb["cells"].index(_answer_cells(nb)[0]) + 1
     for folder, status in ((clean, 0), (dirty, 1)):
         done = subprocess.run(["make", "-s", "-C", str(REPO), "check-submissions", f"DIR={folder}",
@@ -177,7 +153,8 @@ def test_the_command_exits_1_naming_each_flagged_notebook_and_line_and_0_when_cl
         if status:
             flagged = [ln for ln in lines if ln.startswith(str(bad_path))]
             assert flagged and f"cell {position} (hw1-q1-measures), line {line}:" in flagged[0]
-            assert lines[-1] == "2 notebooks scanned: 1 flagged", lines[-1]
+            assert f"{beside}: a Python file beside the notebook" in lines, lines
+            assert lines[-1] == "2 notebooks scanned: 2 flagged", lines[-1]
         else:
             assert lines == ["1 notebooks scanned: 0 flagged"], lines
     done = subprocess.run([sys.executable, str(TOOL), str(tmp_path / "missing")],

@@ -1,14 +1,7 @@
-"""Attacks on the grading, through the real grading command (``make autograde``).
-
-A new cohort's course folder gets, in ``submitted/``, homework 1 from an honest student (the
-solutions typed in), a blank one, a copy of the honest student's answers with the numbers typed
-in, and one notebook per attack that used to earn marks or stop the class. Each attack sits
-beside wrong answers (every function returns -1, every number is -1), so it earns nothing
-unless it beats the grader. ``make autograde`` grades them all (parallel sandboxes, then
-``nbgrader autograde``); the tests read the gradebook, the course's files, the copy check's
-report and the feedback of the submission that tried to read the course.
-
-About two minutes on a busy two-core machine (marked slow); it needs bubblewrap.
+"""Attacks on the grading through the real command (``make autograde``: parallel sandboxes, then
+``nbgrader autograde``): in a new cohort's ``submitted/``, homework 1 solved and one notebook per
+attack that used to earn marks or stop the class, each beside wrong answers (every function and
+number -1), so that it earns nothing unless it beats the grader. Slow; it needs bubblewrap.
 """
 
 from __future__ import annotations
@@ -41,6 +34,9 @@ def attacks(course: Path) -> dict:
     """student -> the code of an attack (a cell of its own, after the first answer)."""
     encoded = __import__("base64").b64encode(PAYLOAD.encode()).decode()
     return {
+        # the line that used to switch the tests off
+        "override": "np.isclose = lambda *a, **k: np.True_; np.allclose = lambda *a, **k: True; "
+                    "np.array_equal = lambda *a, **k: True",
         "alias": "from rejlab import grading as g\ng.close = lambda *a, **k: True",
         "helper": "import rejlab\ndef patch(module):\n    module.close = lambda *a, **k: True\n"
                   "    module.all_close = module.close\npatch(rejlab)",
@@ -123,15 +119,10 @@ def graded(tmp_path_factory, new_cohort):
     release = course / "release" / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
     solutions = {_meta(c)["grade_id"]: SOLUTION_LINES.sub("", c.source)
                  for c in nbformat.read(source, as_version=4).cells if _meta(c).get("solution")}
-    submissions = {"ada": _fill(release, solutions), "blank": nbformat.read(release, as_version=4)}
+    # ada, solved: the grading works in this course, so the attacks' zeros mean something
+    submissions = {"ada": _fill(release, solutions)}
     for student, code in attacks(course).items():
         submissions[student] = _fill(release, WRONG, code)
-    # a copy of ada's notebook with ada's numbers typed in
-    ada = cohort.reference(ASSIGNMENT, "ada")
-    copied = dict(solutions, **{"hw1-q2-answer": f"best_r = {ada['best_r']!r}\nbest_Q = {ada['best_Q']!r}",
-                                "hw1-q3-answer": "\n".join(f"{n} = {ada[n]!r}" for n in (
-                                    "A_rejecting", "phi_rejecting", "A_gain"))})
-    submissions["zed-copier"] = _fill(release, copied)
     for student, nb in submissions.items():
         path = course / "submitted" / student / ASSIGNMENT / f"{ASSIGNMENT}.ipynb"
         path.parent.mkdir(parents=True)
@@ -146,48 +137,31 @@ def graded(tmp_path_factory, new_cohort):
             "students": sorted(submissions), "pwned": tmp / "pwned"}
 
 
-def _grades(course: Path) -> dict:
+def test_every_submission_is_graded_every_attack_earns_nothing_and_the_course_is_intact(graded):
     from nbgrader.api import Gradebook
 
-    out = {}
-    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
-        for student in gb.students:
-            submission = gb.find_submission(ASSIGNMENT, student.id)
-            out[student.id] = {g.name: g.auto_score for g in submission.notebooks[0].grades}
-    return out
-
-
-def test_every_submission_is_graded_and_every_attack_earns_nothing(graded):
-    done = graded["done"]
+    course, done = graded["course"], graded["done"]
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
-    grades = _grades(graded["course"])
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
+        notebooks = {s.id: gb.find_submission(ASSIGNMENT, s.id).notebooks[0] for s in gb.students}
+        grades = {student: {g.name: g.auto_score for g in nb.grades} for student, nb in notebooks.items()}
     assert sorted(grades) == graded["students"], "a submission was left ungraded"
     for student, cells in grades.items():
         assert all(score is not None for score in cells.values()), (student, cells)
     assert sum(grades["ada"].values()) == 10, grades["ada"]
-    assert sum(grades["blank"].values()) == 0
-    for student in attacks(graded["course"]):
+    for student in attacks(course):
         assert sum(grades[student].values()) == 0, (student, grades[student])
     # the killer is graded, and so is every student after it
     assert "b-killparent" in grades and len([s for s in grades if s > "b-killparent"]) > 10
-    table = done.stdout
     for student, says in (("crash", "crashed the interpreter (SIGABRT)"),
                           ("flood-raw", "bytes of output")):
-        line = next(ln for ln in table.splitlines() if ln.startswith(student + " "))
+        line = next(ln for ln in done.stdout.splitlines() if ln.startswith(student + " "))
         assert says in line, line
-
-
-def test_a_copy_earns_nothing_for_the_numbers_it_copied_and_is_listed(graded):
-    grades = _grades(graded["course"])["zed-copier"]
-    assert grades["hw1-q2-tests"] == 0 and grades["hw1-q3-tests"] == 0
-    assert grades["hw1-q1-tests"] == 3 and grades["hw1-q1-phi-tests"] == 1   # its own function
-    out = graded["done"].stdout
-    assert re.search(r"another student's numbers: zed-copier answered .*best_Q.* with ada's "
-                     r"values", out), out[-3000:]
-
-
-def test_the_gradebook_and_the_course_are_intact(graded):
-    course = graded["course"]
+    # nbgrader's pass reused the pool's verdicts: two sandbox runs per submission (the notebook
+    # with rejlab, measures without), once each
+    outcomes = list((course / ".grading" / "outcomes").glob("*.json"))
+    assert len(outcomes) == 2 * len(graded["students"])
+    # the gradebook and the course are intact
     with sqlite3.connect(course / "gradebook.db") as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     after = _digest(course)
@@ -199,20 +173,13 @@ def test_the_gradebook_and_the_course_are_intact(graded):
     assert not graded["pwned"].exists()          # the files beside a notebook never ran
 
 
-def test_nbgraders_pass_reused_the_pools_verdicts(graded):
-    outcomes = list((graded["course"] / ".grading" / "outcomes").glob("*.json"))
-    # two sandbox runs per submission (the notebook with rejlab, measures without), once each
-    assert len(outcomes) == 2 * len(graded["students"])
-
-
 def test_the_feedback_of_an_exfiltrating_submission_shows_nothing_of_the_course(graded):
     course, env = graded["course"], graded["env"]
     done = subprocess.run([sys.executable, "-m", "nbgrader", "generate_feedback", ASSIGNMENT,
                            "--student=exfil", "--force"], cwd=course, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
-    html = (course / "feedback" / "exfil" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text(
-        encoding="utf-8")
+    html = (course / "feedback" / "exfil" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text(encoding="utf-8")
     assert "no:" in html and "/sandbox" in html            # it ran and printed what it found
     key = (course / "cohort.key").read_text(encoding="utf-8").splitlines()[0]
     forbidden = [str(course), str(REPO), key,
