@@ -452,25 +452,30 @@ def simultaneous_band_reference(estimate, values, level, scale="identity", pivot
     n_rep, n_col = raw.shape
     if pivots is None:
         x, e = forward(raw), forward(estimate)
-        s_e = []
+        s_e, ranged = [], []
         for f in range(n_col):
             column = [v for v in x[:, f] if math.isfinite(v)]
             width = max(column) - min(column) if column else 0.0
             # measured in units of the range, so that tiny values do not underflow to no spread
-            s_e.append(width * float(np.std([v / width for v in column], ddof=1))
-                       if width > 0 else 0.0)
+            s_z = float(np.std([v / width for v in column], ddof=1)) if width > 0 else 0.0
+            s_e.append(width * s_z)
+            # a spread too small for a float (subnormal values): deviations in units of the range
+            ranged.append((width, s_z) if width > 0 and s_e[-1] == 0 else None)
         s_rep = [s_e] * n_rep
     else:
         y, se = np.asarray(pivots.y, dtype=float), np.asarray(pivots.se, dtype=float)
-        e, s_e, x, s_rep = y[0], list(se[0]), y[1:], se[1:]
-    used = [s_e[f] > 0 and math.isfinite(e[f]) and not math.isnan(estimate[f])
-            for f in range(n_col)]
+        e, s_e, x, s_rep, ranged = y[0], list(se[0]), y[1:], se[1:], [None] * n_col
+    used = [(s_e[f] > 0 or ranged[f] is not None) and math.isfinite(e[f])
+            and not math.isnan(estimate[f]) for f in range(n_col)]
     worst = []
     for b in range(n_rep):
         devs = []
         for f in range(n_col):
             if used[f] and not math.isnan(raw[b, f]):
                 d, s = float(abs(x[b, f] - e[f])), float(s_rep[b][f])   # Python floats:
+                if ranged[f] is not None:
+                    devs.append(d / ranged[f][0] / ranged[f][1])
+                    continue
                 devs.append(d / s if s > 0 else (0.0 if d == 0 else math.inf))  # inf on overflow
         worst.append(max(devs, default=0.0))
     c = sorted(worst)[math.ceil(level * n_rep - 1e-9) - 1]
@@ -523,16 +528,21 @@ def simultaneous_band(estimate, values, level, scale="identity", pivots=None):
         z = np.where(finite, x / unit, 0.0)
         mean = z.sum(axis=0) / np.maximum(count, 1)
         ss = (np.where(finite, z - mean, 0.0) ** 2).sum(axis=0)
-        s_e = np.where((count > 1) & (width > 0), unit * np.sqrt(ss / np.maximum(count - 1, 1)), 0.0)
+        s_z = np.sqrt(ss / np.maximum(count - 1, 1))
+        s_e = np.where((count > 1) & (width > 0), unit * s_z, 0.0)
         s_rep = s_e[None, :]
+        ranged = (count > 1) & (width > 0) & (s_e == 0)     # a spread of subnormal values
     else:
         y, se = np.asarray(pivots.y, dtype=float), np.asarray(pivots.se, dtype=float)
         e, s_e, x, s_rep = y[0], se[0], y[1:], se[1:]
-    used = (s_e > 0) & np.isfinite(e) & ~np.isnan(estimate)
+        ranged = np.zeros(s_e.shape, dtype=bool)
+    used = ((s_e > 0) | ranged) & np.isfinite(e) & ~np.isnan(estimate)
     nan = np.isnan(raw)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         d = np.abs(x - e)
         dev = np.where(s_rep > 0, d / np.where(s_rep > 0, s_rep, 1.0), np.where(d == 0, 0.0, np.inf))
+        if ranged.any():
+            dev = np.where(ranged, d / unit / np.where(ranged, s_z, 1.0), dev)
     dev = np.where(nan | ~used, 0.0, dev)
     worst = dev.max(axis=1) if dev.size else np.zeros(raw.shape[0])
     k = math.ceil(level * worst.size - 1e-9)
