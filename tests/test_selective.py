@@ -1,10 +1,7 @@
-"""The risk-coverage family, Chow's rule and select_threshold against naive references.
+"""The risk-coverage family, Chow's rule and select_threshold against loops over k in Fractions.
 
-The references are written from the definitions with loops over k and
-``fractions.Fraction``: the rejection order is (confidence ascending, sample
-index ascending); ``ties="average"`` counts the expected errors of a tied
-group split by the cut under a random order of the group.
-"""
+Rejection order: (confidence, index) ascending; ``ties="average"`` counts the expected errors
+of a tied group split by the cut under a random order of the group."""
 
 from __future__ import annotations
 
@@ -17,8 +14,6 @@ from hypothesis import example, given, settings, strategies as st
 from sklearn.metrics import roc_auc_score
 
 import rejlab as rl
-
-# --- naive references ------------------------------------------------------------------
 
 
 def naive_errors(accurate, confidence, ties):
@@ -60,12 +55,10 @@ def naive_auroc(accurate, confidence):
     return u / (len(acc) * len(mis))
 
 
-# --- data: small, with many ties ---------------------------------------------------------
-
 samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
     st.lists(st.booleans(), min_size=n, max_size=n),
     st.lists(st.sampled_from([0.1, 0.2, 0.25, 0.5, 0.7, 0.9]), min_size=n, max_size=n)))
-ties_st = st.sampled_from(rl.selective.TIES)
+ties_st = st.sampled_from(rl.selective.TIES)   # small samples with many ties
 
 
 @settings(max_examples=150, deadline=None)
@@ -78,8 +71,9 @@ def test_the_risk_coverage_family_equals_the_definitions(data, ties, coverage, t
     np.testing.assert_array_equal(rc.coverage, np.arange(1, n + 1) / n)
     ref = [float(e / k) for k, e in enumerate(err, start=1)]
     np.testing.assert_allclose(rc.risk, ref, rtol=1e-13, atol=1e-15)
-    if ties == "index":  # integers: exact
+    if ties == "index":  # integers: exact; and the risk is one minus the accuracy-rejection curve
         np.testing.assert_array_equal(rc.risk, ref)
+        np.testing.assert_allclose(rc.risk, 1 - rl.rejection_curves(acc, conf).A[n - rc.n_kept], atol=1e-15)
     aurc = naive_aurc(acc, conf, ties)
     assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(aurc), **close)
     assert rl.excess_aurc(acc, conf, ties=ties) == pytest.approx(
@@ -181,15 +175,7 @@ def test_failure_auroc_is_the_mann_whitney_statistic_and_gives_augrc(data):
     auroc = Fraction(1) if e in (0, 1) else Fraction(ref)
     fd = (1 - auroc) * (1 - e) * e + e * e / 2
     assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
-    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12,
-                                                                         abs=1e-15)
-
-
-def test_risk_is_one_minus_the_accuracy_rejection_curve(toy_data, toy_curves):
-    rc = rl.risk_coverage(toy_data.accurate, toy_data.confidence())
-    cv = toy_curves["max_probability"]
-    n = len(cv) - 1
-    np.testing.assert_allclose(rc.risk, 1 - cv.A[n - rc.n_kept], rtol=0, atol=1e-15)
+    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12, abs=1e-15)
 
 
 def test_the_defaults_are_the_average_convention_and_index_ties_depend_on_the_order():
@@ -202,8 +188,7 @@ def test_the_defaults_are_the_average_convention_and_index_ties_depend_on_the_or
     for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
                      (rl.risk_at_coverage, (0.37,)), (rl.coverage_at_risk, (0.25,))):
         assert f(acc, conf, *extra) == f(acc, conf, *extra, ties="average", convention="rejlab")
-    by_index = {rl.aurc(acc[p], conf[p], ties="index")
-                for p in (perm, np.arange(200), perm[::-1])}
+    by_index = {rl.aurc(acc[p], conf[p], ties="index") for p in (perm, np.arange(200), perm[::-1])}
     assert len(by_index) > 1
 
 
@@ -233,8 +218,7 @@ FD_CORRECT = {"all-one": np.ones(N_FD, bool), "all-zero": np.zeros(N_FD, bool),
               "01": (_i % 2).astype(bool),
               "perm": np.concatenate([np.random.default_rng(q).permutation((_i % 2)[25 * q:25 * q + 25])
                                       for q in range(4)]).astype(bool)}
-FD_COLUMNS = ("aurc", "eaurc", "aurc_achievable", "eaurc_achievable", "risk@50cov", "risk@95cov",
-              "augrc")
+FD_COLUMNS = ("aurc", "eaurc", "aurc_achievable", "eaurc_achievable", "risk@50cov", "risk@95cov", "augrc")
 _ASC = (0.48281112575762547, 0.3293847160375979, 0.4719992328225763, 0.3185728231025487,
         0.4901961, 0.4947368, 0.2475)
 _PLATEAUS = (0.49083333333333334, 0.33740692361330576, 0.4887532971076239, 0.3353268873875963,
@@ -262,6 +246,7 @@ def _fd_numbers(accurate, confidence):
 
 @pytest.mark.parametrize("case", sorted(FD_TABLE), ids="-".join)
 def test_fd_shifts_published_table_is_reproduced(case):
+    assert len(FD_TABLE) == 19   # every binary case of the published table
     confidence, correct = FD_CONFIDENCE[case[0]], FD_CORRECT[case[1]]
     for column, got, want in zip(FD_COLUMNS, _fd_numbers(correct, confidence), FD_TABLE[case]):
         if column.startswith("risk@"):   # printed to 7 decimals there
@@ -271,10 +256,6 @@ def test_fd_shifts_published_table_is_reproduced(case):
     # and every one of these numbers is the same for every order of the rows
     perm = np.random.default_rng(len(FD_TABLE)).permutation(N_FD)
     assert _fd_numbers(correct[perm], confidence[perm]) == _fd_numbers(correct, confidence)
-
-
-def test_fd_shifts_table_covers_every_binary_case():
-    assert len(FD_TABLE) == 19
 
 
 # torch-uncertainty (torch_uncertainty/metrics/classification/risk_coverage.py): the samples
@@ -327,8 +308,7 @@ def test_torch_uncertainty_published_examples():
     assert cov == pytest.approx(8 / 9)
     p = np.array([0.1, 0.19, 0.3, 0.15, 0.4, 0.2])
     target = np.array([0, 0, 1, 0, 1, 1])
-    assert rl.risk_at_coverage(target == 0, np.maximum(p, 1 - p), 0.5,
-                               convention="torch-uncertainty") == 0
+    assert rl.risk_at_coverage(target == 0, np.maximum(p, 1 - p), 0.5, convention="torch-uncertainty") == 0
     # n = 1: no trapezoid, NaN as there
     assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
 
@@ -375,18 +355,15 @@ def test_achievable_aurc_equals_its_definition(data):
     assert got == pytest.approx(_naive_dominant_aurc(acc, conf), rel=1e-9, abs=1e-12)
 
 
-ACC = [True, False, True, False, True]
-CONF = [0.9, 0.1, 0.8, 0.3, 0.6]
-
-
 def test_ties_on_torch_uncertainty_and_index_ties_elsewhere_are_refused():
+    acc, conf = [True, False, True, False, True], [0.9, 0.1, 0.8, 0.3, 0.6]
     for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
                      (rl.risk_at_coverage, (0.5,)), (rl.coverage_at_risk, (0.2,))):
         with pytest.raises(ValueError, match="torch-uncertainty.*distinct confidences.*order "
                                              "of the rows"):
-            f(ACC, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
+            f(acc, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
         with pytest.raises(ValueError, match="ties='index' is rejlab's option"):
-            f(ACC, CONF, *extra, ties="index", convention="fd-shifts")
+            f(acc, conf, *extra, ties="index", convention="fd-shifts")
 
 
 def test_the_report_with_validation_is_the_same_text_after_shuffling_rows():
@@ -423,7 +400,7 @@ def test_chow_rule_rejects_where_the_top_posterior_is_below_one_minus_rho(rows, 
     assert np.all(np.where(rejected, rho, keep_cost) <= np.minimum(rho, keep_cost))
 
 
-def test_chow_at_one_half_is_the_population_max_q_point():
+def test_chow_at_one_half_is_the_population_max_q_point(toy_curves):
     # lesson 01's 0.5 threshold on max probability: Q of the population peaks there
     t = np.linspace(0.40, 0.60, 201)
     Q = rl.datasets.population_point(t).Q
@@ -437,10 +414,7 @@ def test_chow_at_one_half_is_the_population_max_q_point():
         p = rl.datasets.population_point(tt)
         cost = (1 - p.A) * (1 - p.r) + rho * p.r
         assert tt[np.argmin(cost)] == pytest.approx(1 - rho)
-
-
-def test_the_lessons_toy_numbers_are_one_samples(toy_curves):
-    # max-Q of the lesson data, of another seed, and of the population
+    # the max-Q point of the lesson data and of another seed are one sample's of it
     cv0 = toy_curves["max_probability"]
     b = cv0.best_Q()
     assert round(cv0.r[b], 3) == 0.2 and round(cv0.Q[b], 3) == 0.763
@@ -467,16 +441,12 @@ def test_chow_convergence_approaches_one_minus_rho_with_exact_posteriors():
 # --- select_threshold and reject_below ---------------------------------------------------
 
 
-def _candidates(acc, conf):
-    return rl.rejection_curves(acc, conf, thresholds_only=True)
-
-
 @settings(max_examples=120, deadline=None)
 @given(data=samples, rho=st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.9, 1.0]))
 @example(data=([False] * 3 + [True] * 7, [0.1] * 10), rho=0.3)   # 3 kept errors = 10 x 3/10
 def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho):
     acc, conf = data
-    cv = _candidates(acc, conf)
+    cv = rl.rejection_curves(acc, conf, thresholds_only=True)
     n = len(acc)
     for criterion, kw in (("max_Q", {}), ("min_cost", {"rho": rho})):
         t = rl.select_threshold(acc, conf, criterion=criterion, **kw)
@@ -507,7 +477,7 @@ def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho)
 @given(data=samples, target=st.sampled_from([0.0, 0.5, 0.75, 0.9, 1.0]))
 def test_target_accuracy_is_the_smallest_r_reaching_it(data, target):
     acc, conf = data
-    cv = _candidates(acc, conf)
+    cv = rl.rejection_curves(acc, conf, thresholds_only=True)
     ok = [i for i in range(len(cv)) if cv.A[i] >= target]
     if not ok:
         with pytest.raises(ValueError, match="target_accuracy"):
@@ -540,10 +510,7 @@ def test_a_threshold_separates_confidences_float64_cannot():
         fine = np.array([1, 1 + eps, 1 + 2 * eps], dtype=np.longdouble)
         t = rl.select_threshold([0, 1, 1], fine)
         assert rl.reject_below(fine, t).tolist() == [True, False, False]
-
-
-def test_reject_below_takes_the_exact_ceiling_of_a_fraction_for_integers():
-    big = np.array([2**60, 2**60 + 1])
+    # a Fraction threshold on integers: the exact ceiling
     assert rl.reject_below(big, Fraction(2**61 + 1, 2)).tolist() == [True, False]
     assert rl.reject_below(big, Fraction(2**61 + 2, 2)).tolist() == [True, False]
     assert rl.reject_below(big, 2**60).tolist() == [False, False]
@@ -569,8 +536,7 @@ def test_compare_summaries_equals_a_naive_paired_bootstrap():
         band = getattr(got, k)
         assert band.estimate == pytest.approx(getattr(rl, k)(acc1, c1) - getattr(rl, k)(acc2, c2))
         low, high = np.nanquantile(values, [0.05, 0.95])
-        assert band.low == pytest.approx(low, abs=1e-12) and band.high == pytest.approx(high,
-                                                                                        abs=1e-12)
+        assert band.low == pytest.approx(low, abs=1e-12) and band.high == pytest.approx(high, abs=1e-12)
     # paired: the AURC band of two rejectors of one classifier is compare_rejectors' band
     same = rl.compare_summaries(acc1, c1, acc1, c2, n_boot=50, seed=4)
     assert tuple(same.aurc) == pytest.approx(tuple(rl.compare_rejectors(acc1, c1, c2, n_boot=50,
