@@ -1,9 +1,5 @@
-"""The bootstrap against a naive reference, a coverage simulation, and the toy population.
-
-The naive reference resamples with the same draws (``rng.integers(0, n, n)``
-per replicate, taken in original index order) and recomputes everything with
-``rl.rejection_curves`` / ``rl.aurc`` in a loop over replicates.
-"""
+"""The bootstrap against a loop over replicates (the same draws, ``rng.integers(0, n, n)``, in
+index order), coverage simulations, and the toy population."""
 
 from __future__ import annotations
 
@@ -23,13 +19,9 @@ FRACTIONS = np.array([0.0, 0.1, 0.25, 0.5, 0.77, 1.0])
 
 
 def naive_point_counts(acc, conf, ks):
-    """|M∩R| after rejecting each k, ties averaged over their orders, and the max-Q point: loops.
-
-    Group the samples by equal confidence, least confident first; k inside a
-    group (J rejected and M misclassified before it, w samples and e
-    misclassified in it) rejects ``M + (k - J) e / w`` misclassified samples
-    in expectation. Q peaks at a group's end or at no rejection.
-    """
+    """|M∩R| after rejecting each k, ties averaged, and the max-Q point, by loops over the groups
+    of equal confidence: k inside a group (J rejected and M misclassified before it, w samples, e
+    misclassified) rejects ``M + (k - J) e / w``. Q peaks at a group's end or at no rejection."""
     groups = {}
     for a, c in zip(acc.tolist(), conf.tolist()):
         w, e = groups.get(c, (0, 0))
@@ -200,7 +192,8 @@ def test_a_tied_walk_counts_the_same_from_the_draws_as_from_the_multiplicities(d
         np.testing.assert_array_equal(got, ref)
 
 
-def test_a_tied_walk_with_more_groups_than_two_bytes_hold_counts_from_the_draws():
+def test_walks_too_wide_for_bytes_count_exactly():
+    # a tied walk with more groups than two bytes hold, counting from the draws
     rng = np.random.default_rng(2)
     acc, conf = rng.random(40_000) < 0.6, np.arange(40_000) // 1.0
     conf[1] = conf[0]                                   # one tie: 39,999 groups
@@ -211,9 +204,6 @@ def test_a_tied_walk_with_more_groups_than_two_bytes_hold_counts_from_the_draws(
     assert by_draws._bin.dtype == np.int64
     for got, ref in zip(by_draws.counts()[:4], by_counts.counts()[:4]):
         np.testing.assert_array_equal(got, ref)
-
-
-def test_a_multiplicity_above_255_is_walked_exactly():
     # multiplicities are read as bytes; one that does not fit sends its replicate the wide way
     rng = np.random.default_rng(1)
     acc, conf = rng.random(400) < 0.7, np.round(rng.random(400), 1)
@@ -370,7 +360,7 @@ def test_seeds_defaults_levels_and_progress(toy_data):
 # --- the toy population: exact, and what samples of 600 do around it ----------------------
 
 
-def test_population_curves_match_a_large_sample_and_are_cached_read_only():
+def test_population_curves_match_a_large_sample_are_cached_read_only_and_converged():
     pc = rl.datasets.population_curves(r=[0.0, 0.1, 0.2, 0.5, 0.9, 1.0])
     big = rl.datasets.four_gaussians(100_000, seed=123)
     cv = big.curves()
@@ -390,18 +380,14 @@ def test_population_curves_match_a_large_sample_and_are_cached_read_only():
     assert again.Q is pc.Q                                  # cached, and so read-only
     with pytest.raises(ValueError):
         pc.Q[0] = 0
-
-
-@pytest.mark.parametrize("rejector", ["max_probability", "breaking_ties"])
-def test_population_quadrature_has_converged(rejector):
     from rejlab.datasets import _population as g
-
-    t = np.linspace(0.3 if rejector == "max_probability" else 0.05, 0.99, 9)
-    coarse = g.rejected_and_kept_accurate(t, rejector, 1.0)
-    fine = g.rejected_and_kept_accurate(t, rejector, 1.0, nodes=120)
-    np.testing.assert_allclose(coarse, fine, atol=1e-13)
-    # r and |A∩N| of the population are monotone in the threshold
-    assert np.all(np.diff(coarse[0]) > 0) and np.all(np.diff(coarse[1]) < 0)
+    for rejector, start in (("max_probability", 0.3), ("breaking_ties", 0.05)):   # the quadrature converged
+        t = np.linspace(start, 0.99, 9)
+        coarse = g.rejected_and_kept_accurate(t, rejector, 1.0)
+        fine = g.rejected_and_kept_accurate(t, rejector, 1.0, nodes=120)
+        np.testing.assert_allclose(coarse, fine, atol=1e-13)
+        # r and |A∩N| of the population are monotone in the threshold
+        assert np.all(np.diff(coarse[0]) > 0) and np.all(np.diff(coarse[1]) < 0)
 
 
 def whole_curve_hits(fractions, n_per_class, first_seed, n_samples, measures, band="pointwise"):
@@ -416,13 +402,6 @@ def whole_curve_hits(fractions, n_per_class, first_seed, n_samples, measures, ba
             band_m, truth = getattr(b, m), getattr(pop, m)
             hits[m] += bool(np.all((band_m.low <= truth) & (truth <= band_m.high)))
     return hits
-
-
-def test_bands_cover_the_population_value():
-    # 100 samples of 600: the 95 % bands of A and Q at r = 0.2 hold the population value about
-    # 95 % of the time
-    hits = whole_curve_hits([0.2], 150, 1000, 100, ("A", "Q"))
-    assert 85 <= hits["A"] <= 99.5 and 85 <= hits["Q"] <= 99.5
 
 
 @pytest.mark.slow
@@ -444,7 +423,11 @@ def test_simultaneous_bands_cover_whole_population_curves_pointwise_bands_do_not
         assert whole["pointwise"][m] < whole["simultaneous"][m]
 
 
-def test_simultaneous_bands_keep_their_level_where_few_samples_are_kept_or_rejected():
+def test_bands_keep_their_level_at_one_fraction_and_where_few_samples_are_kept_or_rejected():
+    # 100 samples of 600: the 95 % bands of A and Q at r = 0.2 hold the population value about
+    # 95 % of the time
+    hits = whole_curve_hits([0.2], 150, 1000, 100, ("A", "Q"))
+    assert 85 <= hits["A"] <= 99.5 and 85 <= hits["Q"] <= 99.5
     # 100 samples of 400, 18 fractions r = 0.05 .. 0.9: at r = 0.9 the 40 kept samples hold 1.5
     # misclassified ones on average (none in about one sample in five), at r = 0.05 the 20
     # rejected hold 7 accurate ones. Each measure's band must still hold the whole population
@@ -500,12 +483,3 @@ def test_a_simultaneous_band_contains_the_pointwise_band_and_its_verdicts_are_a_
     assert sim.band == "simultaneous" and sim.critical_value["Q"] > 1.9
     assert (sim.aurc.low, sim.aurc.high) == (pw.aurc.low, pw.aurc.high)
 
-
-def test_a_huge_number_of_replicates_is_refused_before_any_work(toy_data):
-    # the replicates' values are kept for the percentiles: an absurd n_boot would exhaust memory
-    a, c = toy_data.accurate, toy_data.confidence()
-    for call in (lambda: rl.bootstrap_curves(a, c, n_boot=2**70),
-                 lambda: rl.compare_rejectors(a, c, c, n_boot=2**70),
-                 lambda: rl.bootstrap_threshold(a, c, 0.5, n_boot=2**70)):
-        with pytest.raises(ValueError, match="n_boot"):
-            call()
