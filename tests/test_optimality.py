@@ -1,9 +1,5 @@
-"""Cost, relative optimality, comparisons and operating sets.
-
-Brute force on integer subset counts: every claim of docs/maths.md on cost,
-relative optimality, comparisons and operating sets is checked against the cost
-L = (1 - A)(1 - r) + rho r computed directly.
-"""
+"""Cost, relative optimality, comparisons and operating sets: every claim of docs/maths.md on them,
+by brute force on integer subset counts against the cost L = (1 - A)(1 - r) + rho r."""
 
 import math
 from fractions import Fraction
@@ -49,15 +45,6 @@ def _verdict_from_cost(A1, r1, A0, r0, rho):
     return out.item() if out.ndim == 0 else out
 
 
-@settings(max_examples=100, deadline=None)
-@given(c1=counts(), c0=counts(), rho=st.floats(0, 1))
-def test_compare_agrees_with_cost_for_random_pairs(c1, c0, rho):
-    A1, r1 = point(*c1)
-    A0, r0 = point(*c0)
-    if abs(rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho)) > TOL:   # a tie within TOL may go either way
-        assert rl.compare(A1, r1, A0, r0, rho) == _verdict_from_cost(A1, r1, A0, r0, rho)
-
-
 def test_compare_beta_and_rho_zero_by_hand():
     # point 1 rejects 10 % more and keeps 3.5 % fewer accurate samples:
     # L1 - L0 = 0.035 - 0.1 (1 - rho), zero at rho = 0.65 = (1 + beta) / 2, beta = 0.3
@@ -75,7 +62,7 @@ def test_compare_beta_and_rho_zero_by_hand():
 
 @settings(max_examples=100, deadline=None)
 @given(pair=same_classifier_pair())
-def test_beta_is_q_difference_over_r_difference_and_compare_broadcasts_over_rho(pair):
+def test_beta_compare_over_rho_and_the_regions_of_one_classifier(pair):
     c0, c1 = pair
     r0, _, Q0, _ = rl.measures_from_counts(*c0)
     r1, _, Q1, _ = rl.measures_from_counts(*c1)
@@ -88,6 +75,15 @@ def test_beta_is_q_difference_over_r_difference_and_compare_broadcasts_over_rho(
     many = rl.compare(A1, float(r1), A0, float(r0), RHO_GRID)    # one verdict per rho, as called alone
     assert many.shape == RHO_GRID.shape
     assert list(many) == [rl.compare(A1, float(r1), A0, float(r0), float(rho)) for rho in RHO_GRID]
+    # the operating regions: better or worse for every rho
+    region, verdicts = rl.operating_region(A1, float(r1), A0, float(r0), (c0[0] + c0[2]) / sum(c0)), set(many)
+    assert region != "infeasible"  # same classifier: always reachable
+    assert (region == "green") == (verdicts == {"outperforms"})
+    assert (region == "orange") == (verdicts == {"outperformed"})
+    assert (region != "green" or beta > 1) and (region != "orange" or beta < -1)
+    # another classifier's points can be infeasible: at alpha = 0.7 none keeps 75 % or 80 % accurate
+    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) \
+        == "infeasible"
 
 
 def _path_betas(c0, moves):
@@ -109,19 +105,13 @@ UNREJECT_MISCLASSIFIED = (0, 1, 0, -1)  # M∩R -> M∩N
 
 
 @settings(max_examples=100, deadline=None)
-@given(c0=counts())
-def test_beta_is_plus_one_on_best_paths_and_minus_one_on_worst_paths(c0):
+@given(c0=counts(), extra=st.integers(0, 10))
+def test_beta_on_best_and_worst_paths_and_cost_free_comparisons_agree_with_the_cost(c0, extra):
     an, mn, ar, mr = c0
     for expected, moves in ((1, [REJECT_MISCLASSIFIED] * mn), (1, [UNREJECT_ACCURATE] * ar),
                             (-1, [REJECT_ACCURATE] * an), (-1, [UNREJECT_MISCLASSIFIED] * mr)):
         if moves:
             np.testing.assert_allclose(_path_betas(c0, moves), expected, atol=1e-9)
-
-
-@settings(max_examples=100, deadline=None)
-@given(c0=counts(), extra=st.integers(0, 10))
-def test_cost_free_comparisons_agree_with_the_cost(c0, extra):
-    an, mn, ar, mr = c0
     A0, r0 = point(*c0)
     interior = RHO_GRID[1:-1]
     # same |A∩N|: move k misclassified samples between N and R
@@ -152,10 +142,12 @@ def test_cost_free_comparisons_agree_with_the_cost(c0, extra):
 # --- rho_0 and the optimality matrix ---
 
 @settings(max_examples=100, deadline=None)
-@given(c1=counts(), c0=counts())
-def test_rho_zero_is_the_break_even_price_and_symmetric(c1, c0):
+@given(c1=counts(), c0=counts(), rho=st.floats(0, 1))
+def test_compare_agrees_with_cost_and_rho_zero_is_the_break_even_price(c1, c0, rho):
     A1, r1 = point(*c1)
     A0, r0 = point(*c0)
+    if abs(rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho)) > TOL:   # a tie within TOL may go either way
+        assert rl.compare(A1, r1, A0, r0, rho) == _verdict_from_cost(A1, r1, A0, r0, rho)
     rho0 = rl.rho_zero(A1, r1, A0, r0)
     if r1 == r0:
         assert np.isnan(rho0)
@@ -194,40 +186,7 @@ def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(a
     assert beta[cv.best_Q()].min() >= -1e-12      # the max-Q point: beta >= 0 against every point
 
 
-def test_subsample_curves_keeps_ends_and_max_q():
-    rng = np.random.default_rng(3)
-    cv = rl.rejection_curves(rng.random(5000) < 0.7, rng.random(5000))
-    sub = rl.curves.subsample_curves(cv, 200)
-    assert len(sub) <= 200
-    assert sub.n_rejected[0] == 0 and sub.n_rejected[-1] == 5000
-    assert sub.Q.max() == cv.Q.max()
-    i = 37
-    k = sub.n_rejected[i]
-    assert (sub.A[i], sub.r[i], sub.counts.mr[i]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
-    assert rl.curves.subsample_curves(cv, 6000) is cv
-
-
 # --- operating sets ---
-
-@settings(max_examples=100, deadline=None)
-@given(pair=same_classifier_pair())
-def test_regions_are_better_or_worse_for_every_rho(pair):
-    c0, c1 = pair
-    n_acc, n = c0[0] + c0[2], sum(c0)
-    alpha = n_acc / n
-    A0, r0 = point(*c0)
-    A1, r1 = point(*c1)
-    region = rl.operating_region(A1, r1, A0, r0, alpha)
-    verdicts = set(rl.compare(A1, r1, A0, r0, RHO_GRID))
-    assert region != "infeasible"  # same classifier: always reachable
-    assert (region == "green") == (verdicts == {"outperforms"})
-    assert (region == "orange") == (verdicts == {"outperformed"})
-    beta = rl.relative_optimality(A1, r1, A0, r0)
-    assert (region != "green" or beta > 1) and (region != "orange" or beta < -1)
-    # another classifier's points can be infeasible: at alpha = 0.7 none keeps 75 % or 80 % accurate
-    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) \
-        == "infeasible"
-
 
 @settings(max_examples=120, deadline=None)
 @given(c0=counts())
@@ -343,13 +302,24 @@ def toy():
     return {name: rl.rejection_curves(accurate, f(proba)) for name, f in rl.REJECTORS.items()}
 
 
-def test_toy_problem_curves_best_rejected_fraction_and_max_q_point(toy):
+def test_toy_problem_curves_best_rejected_fraction_max_q_point_and_subsampling(toy):
     for cv in toy.values():
         assert cv.alpha == pytest.approx(rl.datasets.EXPECTED_ACCURACY, abs=0.03)
         b = cv.best_Q()
         assert 0 < cv.r[b] < 0.5 and cv.Q[b] > cv.Q[0]   # rejection pays: Q peaks inside, above alpha
         sub = rl.curves.subsample_curves(cv, 2001)      # and its max-Q point beats or ties every point
         assert rl.optimality_matrix(sub.A, sub.r)[sub.best_Q()].min() >= -1e-12
+    # subsampling keeps the ends, the max-Q point and the points it keeps
+    rng = np.random.default_rng(3)
+    cv = rl.rejection_curves(rng.random(5000) < 0.7, rng.random(5000))
+    sub = rl.curves.subsample_curves(cv, 200)
+    assert len(sub) <= 200
+    assert sub.n_rejected[0] == 0 and sub.n_rejected[-1] == 5000
+    assert sub.Q.max() == cv.Q.max()
+    i = 37
+    k = sub.n_rejected[i]
+    assert (sub.A[i], sub.r[i], sub.counts.mr[i]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
+    assert rl.curves.subsample_curves(cv, 6000) is cv
 
 
 # --- what stays in the bodies (each argument's own junk is derived from the declarations) ---
