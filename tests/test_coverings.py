@@ -38,8 +38,7 @@ def coverings(draw, max_n=8, max_m=5):
 def test_definition3_as_in_the_paper():
     C = rl.datasets.definition3_covering()
     assert [set(b) for b in C] == C_DEF3
-    assert (rl.subscripts(C, "a"), rl.subscripts(C, "c"), rl.subscripts(C, "d")) == \
-        ({2, 3}, {1}, {1, 3})
+    assert (rl.subscripts(C, "a"), rl.subscripts(C, "c"), rl.subscripts(C, "d")) == ({2, 3}, {1}, {1, 3})
     # N(a) = {a,e,f} ∩ {a,d,g}; N(d) = {b,c,d} ∩ {a,d,g}
     assert N(C, "a") == {"a"} and N(C, "d") == {"d"}
     assert N(C, "b") == N(C, "c") == {"b", "c", "d"}
@@ -47,26 +46,20 @@ def test_definition3_as_in_the_paper():
     assert rl.neighborhood_system(C, "d") == ({"b", "c", "d"}, {"a", "d", "g"})
     assert repr(rl.neighborhood_system(C, "a")) == "({'a', 'e', 'f'}, {'a', 'd', 'g'})"
     # cov(C) merges N(b) = N(c)
-    assert rl.derived_covering(C) == ({"a"}, {"b", "c", "d"}, {"d"}, {"a", "e", "f"},
-                                      {"a", "d", "g"})
+    assert rl.derived_covering(C) == ({"a"}, {"b", "c", "d"}, {"d"}, {"a", "e", "f"}, {"a", "d", "g"})
     assert rl.overlapped_elements(C) == rl.overlapped_elements_theorem(C) == {"a", "d"}
-
-
-def test_theorem_fails_on_equal_blocks():
+    # the Theorem misses an element whose N(p) equals blocks
     C = rl.datasets.equal_blocks_covering()
     assert rl.overlapped_elements(C) == {"a", "b"}
     # N(a) = {a, b} equals blocks 1 and 2, a proper subset of nothing: a is missed
     assert rl.overlapped_elements_theorem(C) == {"b"}
     assert rl.subscripts(C, "a") == {1, 2}
-
-
-def test_theorem_with_subset_or_equal_would_return_all_of_U():
     # every N(p) lies in some block; only the proper inclusion makes the Theorem useful
     derived = rl.derived_covering(C_DEF3)
     assert set().union(*[Y for Y in derived if any(Y <= K for K in C_DEF3)]) == U
 
 
-def test_partition_and_covering_detection():
+def test_partition_and_covering_detection_and_families_that_are_not_coverings():
     assert rl.covering_kind([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}]) == "partition"
     assert rl.covering_kind(C_DEF3) == "covering"
     assert rl.is_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}])
@@ -75,11 +68,8 @@ def test_partition_and_covering_detection():
     assert rl.covering_kind([{"a"}, set()], universe={"a"}) == "not a covering"
     assert not rl.is_covering([{"a"}], universe={"a", "b"})
 
-
-# --- families that are not coverings are described ---------------------------------------
-
-
-def test_element_in_no_block_has_an_empty_neighborhood_system():
+    # families that are not coverings are described: an element in no block has an empty
+    # neighborhood system, empty blocks and uncovered elements are named
     family = [{"b", "c", "d"}, {"a", "e", "f"}]
     assert rl.neighborhood_system(family, "g", universe=U) == ()
     assert rl.subscripts(family, "g", universe=U) == set()
@@ -88,16 +78,11 @@ def test_element_in_no_block_has_an_empty_neighborhood_system():
     assert s.kind == "not a covering" and not s.is_covering
     assert s.uncovered == {"g"}
     assert s.NS["g"] == () and s.N["g"] is None and s.count["g"] == 0
-
-
-def test_summary_reports_empty_blocks_and_a_family_covering_nothing():
     s = rl.covering_summary([{"a", "b"}, set(), {"b"}])
     assert s.empty_blocks == (2,) and s.kind == "not a covering"
     s = rl.covering_summary([set()], universe={"a", "b"})
     assert s.derived == () and s.uncovered == {"a", "b"} and s.N == {"a": None, "b": None}
-
-
-def test_indicator_row_with_no_label_is_an_uncovered_element():
+    # an indicator row with no label is an uncovered element
     Y = np.array([[1, 0], [0, 0], [1, 1]])
     s = rl.covering_summary(Y)
     assert s.uncovered == {1} and s.kind == "not a covering"
@@ -106,7 +91,7 @@ def test_indicator_row_with_no_label_is_an_uncovered_element():
         rl.overlapped_elements(Y)
 
 
-def test_summary_matches_the_single_functions():
+def test_summary_matches_the_single_functions_and_shares_values_by_signature():
     s = rl.covering_summary(C_DEF3)
     assert s.kind == "covering" and s.m == 3
     for p in U:
@@ -116,9 +101,6 @@ def test_summary_matches_the_single_functions():
     assert s.derived == rl.derived_covering(C_DEF3)
     assert s.overlapped == rl.overlapped_elements(C_DEF3)
     assert s.overlapped_theorem == rl.overlapped_elements_theorem(C_DEF3)
-
-
-def test_elements_with_one_signature_share_their_summary_values():
     # memory stays linear in the covering's size: no copy of a block per element
     C = [set(range(50)), set(range(50)) | {50}]
     s = rl.covering_summary(C)
@@ -127,16 +109,13 @@ def test_elements_with_one_signature_share_their_summary_values():
     assert s.N[0] == set(range(50)) and s.N[50] == set(range(51))
 
 
-def test_duplicate_blocks_make_a_covering_all_the_same():
+def test_duplicate_blocks_and_any_hashable_elements():
     dup = [{"a", "b"}, {"a", "b"}, {"c"}]
     assert rl.covering_kind(dup) == "covering"
     assert rl.neighborhood(dup, "a") == {"a", "b"}
     assert rl.neighborhood_system(dup, "a") == ({"a", "b"}, {"a", "b"})
     assert rl.derived_covering(dup) == ({"a", "b"}, {"c"})
     assert rl.covering_summary(dup).overlapped == {"a", "b"}
-
-
-def test_any_hashable_elements():
     C = [{(0, 1), "x"}, {"x", 3.5}]
     assert N(C, "x") == {"x"}
     assert rl.overlapped_elements(C) == {"x"}
@@ -171,8 +150,7 @@ def test_indicator_input_gives_the_same_answers_and_converters_round_trip(C):
     order = sorted(set().union(*C))
     Y = rl.blocks_to_indicator(C)
     assert Y.shape == (len(order), len(C))
-    for f in (rl.overlapped_elements, rl.overlapped_elements_theorem, rl.derived_covering,
-              rl.covering_kind):
+    for f in (rl.overlapped_elements, rl.overlapped_elements_theorem, rl.derived_covering, rl.covering_kind):
         assert f(Y) == f(C), f.__name__
     label_sets = rl.blocks_to_label_sets(C)
     for p in order:
