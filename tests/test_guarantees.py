@@ -12,8 +12,6 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 import rejlab as rl
 from rejlab import _risk_control as rc
 
-# --- naive references: exact binomial sums in fractions ------------------------------
-
 
 def exact_cdf(e, k, p):
     """P(Binomial(k, p) <= e), exactly, for a rational p."""
@@ -39,7 +37,7 @@ def test_the_p_value_is_the_exact_binomial_sum(k):
         np.testing.assert_allclose(rc.p_value(e, k, float(p)), want, rtol=1e-12, atol=1e-15)
 
 
-def test_the_upper_bound_inverts_the_exact_tail():
+def test_the_upper_bound_inverts_the_exact_tail_and_broadcasts():
     for k in (1, 3, 10, 25):
         for e in range(k):
             for level in (0.01, 0.05, 0.3):
@@ -50,9 +48,7 @@ def test_the_upper_bound_inverts_the_exact_tail():
         assert rl.binomial_upper_bound(k, k, 0.05) == 1.0
     k = np.arange(1, 200)   # no error: the closed form
     np.testing.assert_allclose(rl.binomial_upper_bound(0, k, 0.05), 1 - 0.05 ** (1 / k), rtol=1e-13)
-
-
-def test_binomial_upper_bound_shapes_and_bad_input():
+    # its shapes, and errors beyond n refused
     assert isinstance(rl.binomial_upper_bound(1, 10, 0.1), float)
     assert rl.binomial_upper_bound([[0, 1]], [10], 0.1).shape == (1, 2)
     assert rl.binomial_upper_bound(2.0, 10.0, 0.1) == rl.binomial_upper_bound(2, 10, 0.1)
@@ -150,7 +146,7 @@ def test_a_guarantee_keeps_no_more_than_the_empirical_threshold_in_any_row_order
     assert t == b or (t.value == b.value and t.r == b.r and np.isnan(t.A) and np.isnan(b.A))
 
 
-def test_ltt_stops_at_the_first_failure_whatever_comes_after():
+def test_ltt_stops_at_the_first_failure_and_no_promise_rejects_everything():
     # 30 accurate, then one error, then 200 accurate: at target 0.1, delta 0.1 the
     # sequence starts at k = 22 (0.9^22 < 0.1), passes to 30, fails at 31 (one error
     # among 31 is not enough evidence) and stops, though k = 231 would pass on its own
@@ -161,9 +157,7 @@ def test_ltt_stops_at_the_first_failure_whatever_comes_after():
     assert rl.binomial_upper_bound(1, 231, 0.1) <= 0.1
     sgr = rl.guaranteed_threshold(accurate, confidence, 0.1, 0.1, method="sgr")
     assert round((1 - sgr.r) * len(accurate)) > 30        # the binary search jumps over it
-
-
-def test_when_nothing_can_be_promised_everything_is_rejected():
+    # when nothing can be promised, everything is rejected
     for method in rl.guarantees.GUARANTEE_METHODS:
         t = rl.guaranteed_threshold([False] * 50 + [True] * 5, np.linspace(1, 0, 55), 0.05, 0.05,
                                     method=method)
@@ -186,9 +180,7 @@ def test_the_result_is_a_threshold_with_its_promise():
     assert bands.r.estimate == pytest.approx(rejected.mean())   # ... and by the bootstrap
     ltt = rl.guaranteed_threshold(toy.accurate, toy.confidence(), 0.2, 0.1, method="ltt")
     assert ltt.level == 0.1 and ltt.bound <= 0.2
-
-
-def test_integer_and_longdouble_confidences_keep_their_exact_value():
+    # integer and longdouble confidences keep their exact value
     accurate = [True] * 40 + [False] * 2
     big = np.array([2**60 + i for i in range(42)])[::-1]
     t = rl.guaranteed_threshold(accurate, big, 0.3, 0.1)
@@ -222,30 +214,27 @@ def test_the_promise_holds_over_many_validation_samples_and_refutes_no_promise(m
         assert np.all(s.bound[s.certified] <= 0.2) and s.certified.mean() > 0.5
 
 
-def test_the_study_makes_the_public_choice_on_each_sample():
+def test_the_study_makes_the_public_choice_on_each_sample_in_one_stream():
     s = rl.datasets.guarantee_study(0.2, 0.1, n_per_class=30, n_splits=3, seed=5)
     rng = np.random.default_rng(5)
     y = np.repeat(np.arange(4), 30)
     for i in range(3):   # the draws are one stream, sample after sample
         X = rl.datasets.CENTRES[y] + rng.standard_normal((y.size, 2))
         proba = rl.datasets.posteriors(X)
-        t = rl.guaranteed_threshold(proba.argmax(axis=1) == y, rl.max_probability(proba), 0.2,
-                                    0.1)
+        t = rl.guaranteed_threshold(proba.argmax(axis=1) == y, rl.max_probability(proba), 0.2, 0.1)
         assert s.threshold[i] == t.value
         assert s.validation_coverage[i] == pytest.approx(1 - t.r)
         if t.certified:
             assert s.bound[i] == pytest.approx(t.bound)
             pop = rl.datasets.population_point(t.value)
             assert s.coverage[i] == pytest.approx(1 - pop.r) and s.risk[i] == pytest.approx(1 - pop.A)
-
-
-def test_a_smaller_study_is_a_prefix_of_a_larger_one():
+    # a smaller study is a prefix of a larger one
     big = rl.datasets.guarantee_study(0.25, 0.1, method="ltt", n_per_class=10, n_splits=300)
     small = rl.datasets.guarantee_study(0.25, 0.1, method="ltt", n_per_class=10, n_splits=40)
     np.testing.assert_array_equal(small.threshold, big.threshold[:40])
 
 
-def test_the_population_best_threshold_meets_the_target_exactly():
+def test_the_population_best_threshold_meets_the_target_and_a_study_too_large_is_refused():
     s = rl.datasets.guarantee_study(0.15, 0.1, n_per_class=10, n_splits=2)
     best = rl.datasets.population_point(s.best_threshold)
     assert 1 - best.A == pytest.approx(0.15, abs=1e-9) and s.best_coverage == pytest.approx(1 - best.r)
@@ -253,13 +242,9 @@ def test_the_population_best_threshold_meets_the_target_exactly():
     # the population's risk falls as the threshold rises: the best is the largest coverage
     t = np.linspace(0.26, 0.99, 200)
     for rejector in rl.REJECTORS:
-        risk = 1 - rl.datasets.population_point(t if rejector == "max_probability" else t - 0.25,
-                                                rejector).A
+        risk = 1 - rl.datasets.population_point(t if rejector == "max_probability" else t - 0.25, rejector).A
         assert np.all(np.diff(risk) < 0)
     loose = rl.datasets.guarantee_study(0.5, 0.1, n_per_class=10, n_splits=2)
     assert loose.best_threshold == -np.inf and loose.best_coverage == 1.0
-
-
-def test_study_bad_input():
     with pytest.raises(ValueError, match="n_splits x n_per_class must be at most 10,000,000"):
         rl.datasets.guarantee_study(0.2, 0.1, n_splits=100_000, n_per_class=1000)
