@@ -75,7 +75,7 @@ def test_empty_bins_at_the_bottom_for_a_maximum_probability_of_four_classes(toy_
     assert b.ece == pytest.approx(naive_ece(a, c, 10, "equal_width"))
 
 
-def test_a_constant_confidence_at_the_accuracy_is_perfectly_calibrated_and_ranks_nothing(toy_data):
+def test_a_constant_confidence_at_the_accuracy_is_calibrated_and_ranks_nothing_more_bins_more_noise(toy_data):
     a = toy_data.accurate
     constant = np.full(a.size, a.mean())
     for binning in rl.calibration.BINNINGS:
@@ -83,10 +83,7 @@ def test_a_constant_confidence_at_the_accuracy_is_perfectly_calibrated_and_ranks
     assert rl.failure_auroc(a, constant) == 0.5
     assert rl.aurc(a, constant, ties="average") == pytest.approx(1 - a.mean())
     assert rl.aurc(a, toy_data.confidence()) < 1 - a.mean() - 0.05
-
-
-def test_more_bins_more_noise_on_calibrated_posteriors(toy_data):
-    """The exact posteriors are calibrated; ECE still grows with the number of bins."""
+    # the exact posteriors are calibrated; ECE still grows with the number of bins
     eces = [rl.expected_calibration_error(toy_data.accurate, toy_data.confidence(), n_bins=b)
             for b in (5, 50, 200)]
     assert eces[0] < eces[1] < eces[2]
@@ -111,8 +108,7 @@ def test_apply_temperature_is_the_formula(p, t):
     unique = np.sort(p, axis=1)[:, -1] > np.sort(p, axis=1)[:, -2] + 1e-9
     np.testing.assert_array_equal(q.argmax(axis=1)[unique], p.argmax(axis=1)[unique])
     assert t < 1 or np.all(q.max(axis=1) <= p.max(axis=1) + 1e-12)
-    np.testing.assert_allclose(rl.apply_temperature(np.log(p), t, from_logits=True), want,
-                               rtol=1e-10)
+    np.testing.assert_allclose(rl.apply_temperature(np.log(p), t, from_logits=True), want, rtol=1e-10)
     np.testing.assert_array_equal(rl.datasets.temper(p, t), q)       # one formula, one place
     np.testing.assert_allclose(rl.apply_temperature(p, 1.0), p, rtol=1e-12)
 
@@ -122,7 +118,7 @@ def _nll(z, y, t):
     return -np.mean(np.log(q[np.arange(y.size), y]))
 
 
-def test_fit_temperature_finds_the_minimum_of_a_brute_force_grid():
+def test_fit_temperature_finds_the_minimum_of_a_brute_force_grid_and_the_ends_of_its_range():
     toy = rl.datasets.four_gaussians(200, seed=3)
     over = rl.apply_temperature(toy.proba, 0.5)            # an overconfident model
     fit = rl.fit_temperature(over, toy.y)
@@ -135,9 +131,7 @@ def test_fit_temperature_finds_the_minimum_of_a_brute_force_grid():
     assert fit.temperature == pytest.approx(2.0, rel=0.15)       # undoes T = 0.5
     logits = rl.fit_temperature(3 * z, toy.y, from_logits=True)   # logits scaled by 3: T x 3
     assert logits.temperature == pytest.approx(3 * fit.temperature, rel=1e-9)
-
-
-def test_fit_temperature_at_the_ends_of_its_range():
+    # at the ends of its range
     y = np.array([0, 1, 0, 1])
     perfect = np.array([[0.9, 0.1], [0.2, 0.8], [0.7, 0.3], [0.4, 0.6]])   # all right: T -> 0
     fit = rl.fit_temperature(perfect, y)
@@ -209,8 +203,7 @@ def test_on_the_toy_a_temperature_moves_aurc_a_little_and_chows_rule_a_lot(toy_d
             for t in (0.5, 1.0, 2.0)}
     assert aurc[0.5] != aurc[1.0] != aurc[2.0]
     assert max(abs(x - aurc[1.0]) for x in aurc.values()) < 0.01
-    chow = {t: rl.chow_rule(rl.apply_temperature(toy_data.proba, t), 0.3).mean()
-            for t in (0.5, 1.0, 2.0)}
+    chow = {t: rl.chow_rule(rl.apply_temperature(toy_data.proba, t), 0.3).mean() for t in (0.5, 1.0, 2.0)}
     assert chow[0.5] < chow[1.0] - 0.1 and chow[2.0] > chow[1.0] + 0.3
     assert math.isfinite(aurc[2.0])
 
@@ -220,17 +213,14 @@ def test_on_the_toy_a_temperature_moves_aurc_a_little_and_chows_rule_a_lot(toy_d
     ([[0.2, 0.3, 0.5]], 5e-324, False, [[0.0, 0.0, 1.0]]),
     ([[1e308, 0.0]], 0.5, True, [[1.0, 0.0]]),
     ([[-1e308, 1e308]], 1e-300, True, [[0.0, 1.0]]),
+    # an ordinary row beside an extreme one keeps its own value
+    ([[1e308, 0.0], [2.0, 0.0]], 0.5, True,
+     [[1.0, 0.0], rl.apply_temperature([[2.0, 0.0]], 0.5, from_logits=True)[0]]),
 ])
-def test_apply_temperature_returns_its_limit_on_extreme_finite_inputs(proba, temperature,
-                                                                      from_logits, limit):
+def test_apply_temperature_returns_its_limit_on_extreme_finite_inputs(proba, temperature, from_logits, limit):
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         got = rl.apply_temperature(proba, temperature, from_logits=from_logits)
     np.testing.assert_array_equal(got, limit)
 
-
-def test_apply_temperature_keeps_ordinary_rows_beside_an_extreme_one():
-    got = rl.apply_temperature([[1e308, 0.0], [2.0, 0.0]], 0.5, from_logits=True)
-    np.testing.assert_array_equal(got[0], [1.0, 0.0])
-    np.testing.assert_array_equal(got[1], rl.apply_temperature([[2.0, 0.0]], 0.5, from_logits=True)[0])
