@@ -21,7 +21,7 @@ def close_to(x, frac):
     return math.isclose(x, float(frac), rel_tol=0, abs_tol=1e-12)
 
 
-def test_table1_scores_as_in_the_paper():
+def test_table1_scores_and_the_two_readings_of_method_2_as_in_the_paper():
     t = rl.datasets.table1()
     order = sorted(t.ideal_label_sets)
     truth = [t.ideal_label_sets[p] for p in order]
@@ -34,10 +34,6 @@ def test_table1_scores_as_in_the_paper():
         assert close_to(got, want)
     # mappings give the same
     assert rl.multilabel_scores(t.ideal_label_sets, t.method_2_label_sets) == s2
-
-
-def test_table1_two_readings_of_method_2():
-    t = rl.datasets.table1()
     # Section 5.2 writes P'' = ({b,c}, {e,c,f}, {a,d,g}): the paper's AA = 3/4, RAR = 2
     assert exact(rl.accuracy_report(t.ideal, t.method_2_sec52)) == (Fraction(3, 4), Fraction(2))
     # Section 5.1's label sets give c only label 2, i.e. P''_1 = {b}: AA = 5/8, RAR = 5/3
@@ -169,8 +165,7 @@ def test_compare_multilabel_equals_a_naive_resampling_loop(n, m, seed, zero_divi
     T[:, 0] |= ~T.any(axis=1)                  # every sample has a true label: RAR stays finite
     R1, R2 = (T ^ (rng.random(T.shape) < p) for p in (0.15, 0.3))
     R1[0] = False                              # an empty prediction: a 0 / 0 precision term
-    got = rl.compare_multilabel(T, R1, R2, n_boot=60, seed=seed, level=level,
-                                zero_division=zero_division)
+    got = rl.compare_multilabel(T, R1, R2, n_boot=60, seed=seed, level=level, zero_division=zero_division)
     low, high = _naive_paired_bootstrap(T, R1, R2, 60, seed, level, zero_division)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -201,7 +196,7 @@ def test_compare_multilabel_is_paired_and_reads_label_sets_like_matrices():
         assert a == pytest.approx(b)
 
 
-def test_compare_multilabel_verdict_reads_the_intervals():
+def test_compare_multilabel_verdict_reads_the_intervals_and_names_a_misfit():
     rng = np.random.default_rng(4)
     T = rng.random((400, 4)) < 0.4
     T[:, 0] |= ~T.any(axis=1)
@@ -219,9 +214,7 @@ def test_compare_multilabel_verdict_reads_the_intervals():
     cmp = rl.compare_multilabel(T, greedy, good, n_boot=200, seed=0, zero_division=0)
     assert cmp.AA.low > 0 and cmp.RAR.high < 0
     assert cmp.aa_rar_verdict() == "incomparable"
-
-
-def test_compare_multilabel_names_the_result_that_does_not_fit():
+    # the result that does not fit is named
     T = np.eye(3, dtype=int)
     with pytest.raises(ValueError, match="y_pred_2"):
         rl.compare_multilabel(T, T, T[:2], n_boot=5)
