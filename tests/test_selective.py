@@ -61,9 +61,9 @@ samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
 ties_st = st.sampled_from(rl.selective.TIES)   # small samples with many ties
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1))
-def test_the_risk_coverage_family_equals_the_definitions(data, ties, coverage, target):
+def test_the_risk_coverage_family_auroc_and_achievable_aurc_are_the_definitions(data, ties, coverage, target):
     acc, conf = data
     n, err, close = len(acc), naive_errors(acc, conf, ties), dict(rel=1e-12, abs=1e-15)
     rc = rl.risk_coverage(acc, conf, ties=ties)
@@ -94,6 +94,23 @@ def test_the_risk_coverage_family_equals_the_definitions(data, ties, coverage, t
     distinct = np.random.default_rng(n).permutation(n) / 7.0
     for f in (rl.aurc, rl.excess_aurc, rl.augrc):
         assert f(acc, distinct, ties="average") == f(acc, distinct, ties="index")
+    # fd-shifts' achievable AURC, from its definition
+    assert rl.achievable_aurc(acc, conf) == pytest.approx(_naive_dominant_aurc(acc, conf), rel=1e-9,
+                                                          abs=1e-12)
+    # the failure AUROC is the Mann-Whitney statistic
+    ref, got = naive_auroc(acc, conf), rl.failure_auroc(acc, conf)
+    if math.isnan(ref):
+        assert math.isnan(got)
+    else:
+        assert got == float(ref)  # one correctly rounded division of integers
+        assert got == pytest.approx(roc_auc_score(acc, conf), rel=1e-12)
+    # AUGRC = (1 - AUROC) acc (1 - acc) + (1 - acc)^2 / 2 + (1 - acc) / (2n), with ties; AUROC
+    # is undefined when acc or 1 - acc is 0, where its term vanishes anyway
+    e = Fraction(sum(not x for x in acc), len(acc))
+    auroc = Fraction(1) if e in (0, 1) else Fraction(ref)
+    fd = (1 - auroc) * (1 - e) * e + e * e / 2
+    assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
+    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12, abs=1e-15)
 
 
 @settings(max_examples=100, deadline=None)
@@ -157,25 +174,6 @@ def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):
         conf[i], conf[j] = conf[j], conf[i]
         assert rl.excess_aurc(acc, conf, ties="index") > 0
         assert rl.excess_aurc(acc, conf) > 0
-
-
-@settings(max_examples=200, deadline=None)
-@given(data=samples)
-def test_failure_auroc_is_the_mann_whitney_statistic_and_gives_augrc(data):
-    acc, conf = data
-    ref, got = naive_auroc(acc, conf), rl.failure_auroc(acc, conf)
-    if math.isnan(ref):
-        assert math.isnan(got)
-    else:
-        assert got == float(ref)  # one correctly rounded division of integers
-        assert got == pytest.approx(roc_auc_score(acc, conf), rel=1e-12)
-    # AUGRC = (1 - AUROC) acc (1 - acc) + (1 - acc)^2 / 2 + (1 - acc) / (2n), with ties; AUROC
-    # is undefined when acc or 1 - acc is 0, where its term vanishes anyway
-    n, e = len(acc), Fraction(sum(not x for x in acc), len(acc))
-    auroc = Fraction(1) if e in (0, 1) else Fraction(ref)
-    fd = (1 - auroc) * (1 - e) * e + e * e / 2
-    assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
-    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12, abs=1e-15)
 
 
 def test_the_defaults_are_the_average_convention_and_index_ties_depend_on_the_order():
@@ -347,14 +345,6 @@ def _naive_dominant_aurc(accurate, confidence):
     return total / n
 
 
-@settings(max_examples=150, deadline=None)
-@given(data=samples)
-def test_achievable_aurc_equals_its_definition(data):
-    acc, conf = data
-    got = rl.achievable_aurc(acc, conf)
-    assert got == pytest.approx(_naive_dominant_aurc(acc, conf), rel=1e-9, abs=1e-12)
-
-
 def test_ties_on_torch_uncertainty_and_index_ties_elsewhere_are_refused():
     acc, conf = [True, False, True, False, True], [0.9, 0.1, 0.8, 0.3, 0.6]
     for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
@@ -422,9 +412,7 @@ def test_chow_at_one_half_is_the_population_max_q_point(toy_curves):
     assert round(cv1.r[cv1.best_Q()], 3) == 0.015
     pop = rl.datasets.population_point(0.5)
     assert abs(pop.r - 0.14) < 0.01 and round(pop.Q, 3) == 0.728
-
-
-def test_chow_convergence_approaches_one_minus_rho_with_exact_posteriors():
+    # Chow's convergence to 1 - rho with exact posteriors
     cc = rl.datasets.chow_convergence(0.3, n_per_class=(25, 400, 6400), seed=2)
     np.testing.assert_array_equal(cc.n, [100, 1600, 25600])
     assert cc.chow_threshold == pytest.approx(0.7)
@@ -442,9 +430,10 @@ def test_chow_convergence_approaches_one_minus_rho_with_exact_posteriors():
 
 
 @settings(max_examples=120, deadline=None)
-@given(data=samples, rho=st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.9, 1.0]))
-@example(data=([False] * 3 + [True] * 7, [0.1] * 10), rho=0.3)   # 3 kept errors = 10 x 3/10
-def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho):
+@given(data=samples, rho=st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.9, 1.0]),
+       target=st.sampled_from([0.0, 0.5, 0.75, 0.9, 1.0]))
+@example(data=([False] * 3 + [True] * 7, [0.1] * 10), rho=0.3, target=1.0)   # 3 kept errors = 10 x 3/10
+def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho, target):
     acc, conf = data
     cv = rl.rejection_curves(acc, conf, thresholds_only=True)
     n = len(acc)
@@ -471,23 +460,17 @@ def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho)
             assert c[rejected].max() < t.value <= c[~rejected].min()
         else:
             assert t.value == (-math.inf if cv.n_rejected[i] == 0 else math.inf)
-
-
-@settings(max_examples=80, deadline=None)
-@given(data=samples, target=st.sampled_from([0.0, 0.5, 0.75, 0.9, 1.0]))
-def test_target_accuracy_is_the_smallest_r_reaching_it(data, target):
-    acc, conf = data
-    cv = rl.rejection_curves(acc, conf, thresholds_only=True)
+    # a target accuracy: the smallest r reaching it
     ok = [i for i in range(len(cv)) if cv.A[i] >= target]
     if not ok:
         with pytest.raises(ValueError, match="target_accuracy"):
             rl.select_threshold(acc, conf, criterion="target_accuracy", target_accuracy=target)
-        return
-    t = rl.select_threshold(acc, conf, criterion="target_accuracy", target_accuracy=target)
-    assert t.r == cv.r[ok[0]] and t.A >= target
+    else:
+        t = rl.select_threshold(acc, conf, criterion="target_accuracy", target_accuracy=target)
+        assert t.r == cv.r[ok[0]] and t.A >= target
 
 
-def test_threshold_midpoint_never_rounds_onto_the_rejected_value():
+def test_a_threshold_never_rounds_onto_the_rejected_value_and_separates_what_float64_cannot():
     lo = 0.3
     hi = np.nextafter(lo, 1)  # adjacent doubles: the midpoint rounds to one of them
     t = rl.select_threshold([0, 1], [lo, hi])
@@ -495,9 +478,6 @@ def test_threshold_midpoint_never_rounds_onto_the_rejected_value():
     np.testing.assert_array_equal(rl.reject_below([lo, hi], t), [True, False])
     big = rl.select_threshold([0, 1], [1e308, 1.7e308])
     assert np.isfinite(big.value) and 1e308 < big.value <= 1.7e308
-
-
-def test_a_threshold_separates_confidences_float64_cannot():
     # int64 beyond 2**53 and longdouble: the chosen threshold reproduces its point exactly
     big = np.array([2**60, 2**60 + 1])
     t = rl.select_threshold([0, 1], big)
