@@ -84,8 +84,8 @@ data = st.integers(1, 25).flatmap(lambda n: st.tuples(
 
 @settings(max_examples=60, deadline=None)
 @given(d=data, n_boot=st.integers(1, 25), seed=st.integers(0, 10**6), chunk=st.integers(1, 300))
-def test_bootstrap_curves_equal_the_naive_reference(d, n_boot, seed, chunk):
-    acc, conf, _ = d
+def test_bootstrap_curves_and_compare_rejectors_equal_the_naive_references(d, n_boot, seed, chunk):
+    acc, conf, c2 = d
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(rs, "BLOCK", chunk)    # blocks of positions change no number
         got = rl.bootstrap_curves(acc, conf, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
@@ -102,37 +102,19 @@ def test_bootstrap_curves_equal_the_naive_reference(d, n_boot, seed, chunk):
         == (rep.best.Q, rep.best.r)
     assert_band(got.best_Q, ref["best_Q"])
     assert_band(got.best_r, ref["best_r"])
-
-
-@settings(max_examples=40, deadline=None)
-@given(d=data, n_boot=st.integers(1, 20), seed=st.integers(0, 10**6))
-def test_compare_rejectors_equals_the_naive_paired_reference(d, n_boot, seed):
-    acc, c1, c2 = d
-    got = rl.compare_rejectors(acc, c1, c2, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
-    ref = naive_replicates(acc, c1, FRACTIONS, n_boot, seed, conf_2=c2)
+    # paired: the same draws for both rejectors
+    got = rl.compare_rejectors(acc, conf, c2, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
+    ref = naive_replicates(acc, conf, FRACTIONS, n_boot, seed, conf_2=c2)
     with np.errstate(invalid="ignore"):
         assert_band(got.A, ref["A"] - ref["A2"])
     assert_band(got.Q, ref["Q"] - ref["Q2"])
-    assert got.aurc.estimate == rl.aurc(acc, c1) - rl.aurc(acc, c2)
+    assert got.aurc.estimate == rl.aurc(acc, conf) - rl.aurc(acc, c2)
     # the AURC replicates are summed block by block in closed form: equal up to rounding
     low, high = rs.quantiles(ref["aurc"] - ref["aurc2"], 0.95)
     assert got.aurc.low == pytest.approx(float(low), rel=1e-9, abs=1e-12)
     assert got.aurc.high == pytest.approx(float(high), rel=1e-9, abs=1e-12)
     expected = np.where(got.Q.low > 0, "1", np.where(got.Q.high < 0, "2", "neither"))
     np.testing.assert_array_equal(got.better, expected)
-
-
-def test_block_aurc_equals_aurc_on_large_resamples():
-    toy = rl.datasets.four_gaussians(500, seed=4)
-    acc, conf = toy.accurate, toy.confidence()
-    walk = rs.RejectionWalk(acc, conf, [], 5, aurc=True)
-    rng = np.random.default_rng(0)
-    refs = []
-    for row in range(5):
-        idx = rng.integers(0, acc.size, acc.size)
-        walk.add(np.bincount(idx, minlength=acc.size), row)
-        refs.append(rl.aurc(acc[np.sort(idx)], conf[np.sort(idx)], ties="index"))
-    np.testing.assert_allclose(walk.counts().aurc, refs, rtol=1e-12)
 
 
 @pytest.mark.parametrize("n, n_boot, per_chunk", [(1, 3, 2), (7, 40, 6), (1000, 5, None)])
@@ -167,7 +149,7 @@ def assert_walk_equals_reference(acc, conf, weights, ks):
 
 @settings(max_examples=300, deadline=None)
 @given(d=walk_inputs, block=st.integers(1, 9))
-def test_the_walk_equals_building_each_resample(d, block):
+def test_the_walks_equal_building_each_resample(d, block):
     # the fast kernel against its readable reference: blocks of positions, counts in any
     # order (0, n and repeats included)
     acc, conf, draws, ks = d
@@ -176,13 +158,7 @@ def test_the_walk_equals_building_each_resample(d, block):
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(rs, "BLOCK", block)
         assert_walk_equals_reference(acc, conf, weights, ks + [0, n])
-
-
-@settings(max_examples=100, deadline=None)
-@given(d=walk_inputs)
-def test_a_tied_walk_counts_the_same_from_the_draws_as_from_the_multiplicities(d):
-    acc, conf, draws, ks = d
-    acc, conf, n = np.array(acc), np.array(conf), len(acc)
+    # a tied walk counts the same from the draws as from the multiplicities
     by_draws, by_counts = (rs.TiedRejectionWalk(acc, conf, ks + [0, n], len(draws), aurc=True)
                            for _ in range(2))
     for row, x in enumerate(draws):
@@ -192,7 +168,7 @@ def test_a_tied_walk_counts_the_same_from_the_draws_as_from_the_multiplicities(d
         np.testing.assert_array_equal(got, ref)
 
 
-def test_walks_too_wide_for_bytes_count_exactly():
+def test_large_walks_count_exactly():
     # a tied walk with more groups than two bytes hold, counting from the draws
     rng = np.random.default_rng(2)
     acc, conf = rng.random(40_000) < 0.6, np.arange(40_000) // 1.0
@@ -211,6 +187,17 @@ def test_walks_too_wide_for_bytes_count_exactly():
     heavy[[3, 17]] = 300, 100
     weights = np.array([heavy, np.bincount(rng.integers(0, 400, 400), minlength=400)])
     assert_walk_equals_reference(acc, conf, weights, [0, 150, 299, 300, 301, 400])
+    # the AURC summed block by block on large resamples
+    toy = rl.datasets.four_gaussians(500, seed=4)
+    acc, conf = toy.accurate, toy.confidence()
+    walk = rs.RejectionWalk(acc, conf, [], 5, aurc=True)
+    rng = np.random.default_rng(0)
+    refs = []
+    for row in range(5):
+        idx = rng.integers(0, acc.size, acc.size)
+        walk.add(np.bincount(idx, minlength=acc.size), row)
+        refs.append(rl.aurc(acc[np.sort(idx)], conf[np.sort(idx)], ties="index"))
+    np.testing.assert_allclose(walk.counts().aurc, refs, rtol=1e-12)
 
 
 values = hnp.arrays(float, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=12),
@@ -437,9 +424,6 @@ def test_bands_keep_their_level_at_one_fraction_and_where_few_samples_are_kept_o
     whole = whole_curve_hits(np.linspace(0.05, 0.9, 18), 100, 7000, 100, ("A", "Q", "phi"), "simultaneous")
     # were the coverage 0.95, fewer hits than this would come with probability below 0.1 %
     assert min(whole.values()) >= binom.ppf(1e-3, 100, 0.95), whole
-
-
-def test_a_sample_that_keeps_no_misclassified_sample_is_not_sure_of_A():
     # 400 samples, the 80 most confident all accurate: at r = 0.9 the sample's A is 1 and so is
     # every resample's (their 40 most confident copies come from those 80). 40 accurate of 40
     # kept says only that A is likely above the exact binomial bound 0.025 ** (1 / 40) = 0.912
