@@ -42,7 +42,7 @@ def random_proba(shape, k, seed):
     return p / p.sum(axis=-1, keepdims=True)
 
 
-def test_scene_structure_seed_and_training_pixels(scene):
+def test_scene_structure_seed_training_pixels_and_classifier(scene):
     gt = scene.ground_truth
     assert gt.shape == (145, 145) and scene.features.shape == (145, 145, scene.n_bands)
     labels, counts = np.unique(gt, return_counts=True)
@@ -59,9 +59,7 @@ def test_scene_structure_seed_and_training_pixels(scene):
     train = scene.training_mask(10, seed=4)
     assert np.bincount(gt[train], minlength=17).tolist() == [0] + [10] * 16
     np.testing.assert_array_equal(train, scene.training_mask(10, seed=4))
-
-
-def test_classifier_on_separable_data():
+    # the classifier on separable data
     rng = np.random.default_rng(0)
     X = np.concatenate([rng.normal(0, 0.1, (20, 3)), rng.normal(3, 0.1, (20, 3))])
     y = np.repeat([4, 7], 20)
@@ -148,7 +146,17 @@ def test_growing_strength_improves_accuracy(scene, proba):
     assert acc[2] > acc[1]
 
 
-def test_hidden_fields_on_the_simplex_lower_the_map_objective(small):
+def objective(p, z, strength, prior="laplacian"):
+    """sum_i -log(p_i . z_i) + strength / 2 * sum_k ||D z_k||^2 (brute force differences), or
+    + strength * sum_i ||(D z)_i|| (vtv)."""
+    data = -np.log(np.maximum((p * z).sum(-1), 1e-300)).sum()
+    if prior == "vtv":
+        return data + strength * np.sqrt((_gradient(np.moveaxis(z, -1, 0)) ** 2).sum(axis=(0, 1))).sum()
+    dz = ((z[1:] - z[:-1]) ** 2).sum() + ((z[:, 1:] - z[:, :-1]) ** 2).sum()
+    return data + strength / 2 * dz
+
+
+def test_hidden_fields_on_the_simplex_lower_the_map_objective_and_jcr_rejects_regions(small):
     _, p, _ = small
     res = ctx.apply_context(p, 3.0)
     assert np.all(res.z >= 0) and 1 <= res.n_iter <= 20
@@ -163,20 +171,8 @@ def test_hidden_fields_on_the_simplex_lower_the_map_objective(small):
         assert best < objective(p, candidate, strength)
     # fewer iterations never end far above the converged objective
     assert objective(p, ctx.apply_context(p, strength, max_iter=20).z, strength) < best * 1.05
-
-
-def objective(p, z, strength, prior="laplacian"):
-    """sum_i -log(p_i . z_i) + strength / 2 * sum_k ||D z_k||^2 (brute force differences), or
-    + strength * sum_i ||(D z)_i|| (vtv)."""
-    data = -np.log(np.maximum((p * z).sum(-1), 1e-300)).sum()
-    if prior == "vtv":
-        return data + strength * np.sqrt((_gradient(np.moveaxis(z, -1, 0)) ** 2).sum(axis=(0, 1))).sum()
-    dz = ((z[1:] - z[:-1]) ** 2).sum() + ((z[:, 1:] - z[:, :-1]) ** 2).sum()
-    return data + strength / 2 * dz
-
-
-def test_jcr_rejected_fraction_grows_with_failure_in_coherent_regions(small):
-    _, p, _ = small
+    # JCR: the rejected fraction grows with the failure probability, in coherent regions
+    p = small[1]
     gammas = [0.0, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0]
     results = [ctx.joint_context_rejection(p, 3.0, g) for g in gammas]
     fractions = [res.rejected_fraction for res in results]

@@ -78,7 +78,16 @@ def test_accuracy_vector_is_python_equality_or_a_value_error(pair, as_arrays):
     assert got.tolist() == [bool(a == b) for a, b in zip(*pair)]
 
 
-def test_accuracy_vector_refuses_mixed_kinds_and_keeps_integers_exact():
+class _NotSelf:
+    """A NaT-like label: hashable, but not equal to itself (as pandas' NaT is)."""
+
+    def __eq__(self, other):
+        return False
+
+    __hash__ = object.__hash__
+
+
+def test_accuracy_vector_refuses_mixed_kinds_and_nan_like_labels_and_keeps_integers_exact():
     assert rl.accuracy_vector(["a", "b", "c"], ["a", "c", "c"]).tolist() == [True, False, True]
     # (one argument mixing kinds is LABELS_1D's junk "mixed_kinds", tests/junk.py)
     with pytest.raises(ValueError, match="y_true holds numbers but y_pred holds strings"):
@@ -90,36 +99,20 @@ def test_accuracy_vector_refuses_mixed_kinds_and_keeps_integers_exact():
     big = np.array([2**64 - 1], dtype=np.uint64)
     assert rl.accuracy_vector(big, np.array([2.0**64])).tolist() == [False]
     assert rl.accuracy_vector(big, big).tolist() == [True]
+    # NaN-like labels (float, float32 and Decimal NaN are LABELS_1D's junk in tests/junk.py)
+    for nan_like in (Decimal("sNaN"), np.datetime64("NaT"), _NotSelf()):
+        for labels in ([nan_like, nan_like], np.array([nan_like, nan_like], dtype=object)):
+            with pytest.raises(ValueError, match="y_true"):
+                rl.accuracy_vector(labels, [1, 1])
 
 
-class _NotSelf:
-    """A NaT-like label: hashable, but not equal to itself (as pandas' NaT is)."""
-
-    def __eq__(self, other):
-        return False
-
-    __hash__ = object.__hash__
-
-
-# float, float32 and Decimal NaN are LABELS_1D's junk (tests/junk.py, tests/test_declared_inputs.py)
-@pytest.mark.parametrize("nan_like", [Decimal("sNaN"), np.datetime64("NaT"), _NotSelf()],
-                         ids=["decimal_signalling", "NaT", "not_equal_to_itself"])
-def test_nan_like_labels_are_refused(nan_like):
-    for labels in ([nan_like, nan_like], np.array([nan_like, nan_like], dtype=object)):
-        with pytest.raises(ValueError, match="y_true"):
-            rl.accuracy_vector(labels, [1, 1])
-
-
-def test_reject_lowest_rejects_least_confident_with_index_tie_break_and_rounds_fractions():
+def test_reject_lowest_breaks_ties_by_index_rounds_fractions_and_ranks_big_integers_exactly():
     c = [0.5, 0.1, 0.5, 0.1, 0.9]
     assert rl.reject_lowest(c, count=1).tolist() == [False, True, False, False, False]
     assert rl.reject_lowest(c, count=3).tolist() == [True, True, False, True, False]
     assert rl.reject_lowest(c, count=0).sum() == 0 and rl.reject_lowest(c, count=5).all()
     for f in (0.0, 0.14, 0.15, 0.26, 0.5, 1.0):
         assert rl.reject_lowest(np.arange(10.0), f).sum() == round(f * 10)
-
-
-def test_python_integers_float64_cannot_hold_are_ranked_exactly():
     # (arrays of int64, uint64 and longdouble: the naive loop over the rejection order below)
     conf = [2**53 + 1, 2**53]           # sample 0 is the more confident: the other goes first
     assert rl.reject_lowest(conf, count=1).tolist() == [False, True]
