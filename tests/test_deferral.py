@@ -120,17 +120,6 @@ def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost, othe
     assert not np.any(rl.defer(tied, e, high) & ~rl.defer(tied, e, low))
 
 
-def test_the_cost_along_the_curve_and_its_least_point():
-    a, ea, score = [1, 0, 1, 0, 0], [1, 1, 0, 1, 0], [0.1, 0.9, 0.5, 0.8, 0.2]
-    curve = rl.deferral_curve(a, ea, score)
-    correct = [2, 3, 4, 3, 3, 3]          # deferred in the order 1, 3, 2, 4, 0
-    for cost in (0.0, 0.3, 0.6, 1.0):
-        want = [(5 - r) / 5 + cost * k / 5 for k, r in enumerate(correct)]
-        np.testing.assert_allclose(curve.cost(cost), want)
-        assert curve.min_cost(cost) == int(np.argmin(want))
-    assert curve.min_cost(0.6) == 2 and curve.min_cost(1.0) == 0   # k = 0, 2 tie at 0.6: the first
-
-
 # --- Mozannar & Sontag's surrogate --------------------------------------------------------------
 
 
@@ -167,7 +156,7 @@ def test_the_minimisers_largest_output_is_the_rule_at_cost_zero():
 # --- the lesson's data: the toy with an expert ------------------------------------------------
 
 
-def test_the_expert_is_right_with_its_accuracy_of_each_class():
+def test_the_expert_is_right_with_its_accuracy_and_confidence_and_a_better_one_only_helps():
     stats = pytest.importorskip("scipy.stats")
     team = rl.datasets.expert_toy(2000, seed=0)
     for k, e_k in enumerate(rl.datasets.EXPERT_ACCURACY):
@@ -176,9 +165,7 @@ def test_the_expert_is_right_with_its_accuracy_of_each_class():
     # the law of total probability: E[e(x)] is the expert's accuracy, sum_k e_k / 4
     assert team.expert_confidence.mean() == pytest.approx(np.mean(rl.datasets.EXPERT_ACCURACY),
                                                           abs=4 / math.sqrt(8000))
-
-
-def test_the_experts_confidence_by_a_loop_and_a_better_expert():
+    # its confidence by a loop, and a better expert
     team = rl.datasets.expert_toy(20, seed=5, expert_accuracy=(0.9, 0.8, 0.3, 0.6))
     for x, e in zip(team.toy.X, team.expert_confidence):
         w = [math.exp(-((x[0] - m[0]) ** 2 + (x[1] - m[1]) ** 2) / 2) for m in rl.datasets.CENTRES]
@@ -257,7 +244,7 @@ def test_the_numbers_lesson_17_prints_by_loops():
         right, expert, least_confident)[k] / n, 3) == 0.014          # "1.4 points below"
 
 
-def test_the_examples_of_the_maths_reference_by_hand():
+def test_the_examples_of_the_maths_reference_and_the_cost_along_the_curve_by_hand():
     text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text(encoding="utf-8")
     # least confident first: the sample of score -0.5 (expert only), then -0.6 (expert only),
     # then -0.7 (classifier only), then -0.9 (both right)
@@ -273,3 +260,12 @@ def test_the_examples_of_the_maths_reference_by_hand():
     assert q == [Fraction(5, 16), Fraction(3, 16), Fraction(2, 16), Fraction(6, 16)]
     assert "$q^* = (0.3125, 0.1875, 0.125, 0.375)$" in text
     assert "it falls 1.4 points below the gain order at the rule's rate" in text
+    # the cost along the curve and its least point
+    a, ea, score = [1, 0, 1, 0, 0], [1, 1, 0, 1, 0], [0.1, 0.9, 0.5, 0.8, 0.2]
+    curve = rl.deferral_curve(a, ea, score)
+    correct = [2, 3, 4, 3, 3, 3]          # deferred in the order 1, 3, 2, 4, 0
+    for cost in (0.0, 0.3, 0.6, 1.0):
+        want = [(5 - r) / 5 + cost * k / 5 for k, r in enumerate(correct)]
+        np.testing.assert_allclose(curve.cost(cost), want)
+        assert curve.min_cost(cost) == int(np.argmin(want))
+    assert curve.min_cost(0.6) == 2 and curve.min_cost(1.0) == 0   # k = 0, 2 tie at 0.6: the first

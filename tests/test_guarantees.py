@@ -146,7 +146,7 @@ def test_a_guarantee_keeps_no_more_than_the_empirical_threshold_in_any_row_order
     assert t == b or (t.value == b.value and t.r == b.r and np.isnan(t.A) and np.isnan(b.A))
 
 
-def test_ltt_stops_at_the_first_failure_and_no_promise_rejects_everything():
+def test_ltt_stops_at_the_first_failure_no_promise_rejects_everything_and_a_threshold_keeps_its_promise():
     # 30 accurate, then one error, then 200 accurate: at target 0.1, delta 0.1 the
     # sequence starts at k = 22 (0.9^22 < 0.1), passes to 30, fails at 31 (one error
     # among 31 is not enough evidence) and stops, though k = 231 would pass on its own
@@ -164,9 +164,7 @@ def test_ltt_stops_at_the_first_failure_and_no_promise_rejects_everything():
         assert t.value == np.inf and t.r == 1.0 and not t.certified
         assert np.isnan(t.A) and np.isnan(t.bound) and t.Q == pytest.approx(50 / 55)
         assert rl.reject_below([0.3, 2.0], t).all()
-
-
-def test_the_result_is_a_threshold_with_its_promise():
+    # the result is a threshold with its promise
     toy = rl.datasets.four_gaussians(250, seed=0)
     t = rl.guaranteed_threshold(toy.accurate, toy.confidence(), 0.2, 0.1)
     assert isinstance(t, rl.Threshold) and isinstance(t, rl.guarantees.GuaranteedThreshold)
@@ -214,7 +212,7 @@ def test_the_promise_holds_over_many_validation_samples_and_refutes_no_promise(m
         assert np.all(s.bound[s.certified] <= 0.2) and s.certified.mean() > 0.5
 
 
-def test_the_study_makes_the_public_choice_on_each_sample_in_one_stream():
+def test_the_study_makes_the_public_choice_in_one_stream_and_finds_the_population_best():
     s = rl.datasets.guarantee_study(0.2, 0.1, n_per_class=30, n_splits=3, seed=5)
     rng = np.random.default_rng(5)
     y = np.repeat(np.arange(4), 30)
@@ -232,9 +230,7 @@ def test_the_study_makes_the_public_choice_on_each_sample_in_one_stream():
     big = rl.datasets.guarantee_study(0.25, 0.1, method="ltt", n_per_class=10, n_splits=300)
     small = rl.datasets.guarantee_study(0.25, 0.1, method="ltt", n_per_class=10, n_splits=40)
     np.testing.assert_array_equal(small.threshold, big.threshold[:40])
-
-
-def test_the_population_best_threshold_meets_the_target_and_a_study_too_large_is_refused():
+    # the population's best threshold meets the target exactly
     s = rl.datasets.guarantee_study(0.15, 0.1, n_per_class=10, n_splits=2)
     best = rl.datasets.population_point(s.best_threshold)
     assert 1 - best.A == pytest.approx(0.15, abs=1e-9) and s.best_coverage == pytest.approx(1 - best.r)

@@ -40,17 +40,6 @@ def test_keeping_costs_the_mixture_and_the_rule_rejects_where_it_exceeds_rejecti
             assert rej == (keep > F(rho))
 
 
-def test_with_no_novelty_it_is_chows_rule_exactly():
-    m = np.round(np.linspace(0.25, 1.0, 76), 2)                     # 0.7 among them
-    proba = np.column_stack([m, *[(1 - m) / 3] * 3])                # m is the largest
-    for rho in np.round(np.linspace(0, 1, 21), 2):
-        chow = rl.chow_rule(proba, rho)
-        assert np.array_equal(rl.scod_rule(m, np.zeros_like(m), reject_cost=rho, novel_cost=1.0), chow)
-        # and whatever the ratio when keeping a novel sample costs what rejecting it costs
-        assert np.array_equal(rl.scod_rule(m, np.full_like(m, 7.0), reject_cost=rho, novel_cost=rho), chow)
-    assert not rl.scod_rule([0.7], [0.0], reject_cost=0.3, novel_cost=1.0)[0]   # equal costs: kept
-
-
 @settings(max_examples=200)
 @given(st.lists(st.tuples(unit, ratio), min_size=1, max_size=12), costs, st.data())
 def test_no_rejector_has_a_lower_expected_cost_and_the_rule_is_monotone(points, rho_nu, data):
@@ -69,7 +58,7 @@ def test_no_rejector_has_a_lower_expected_cost_and_the_rule_is_monotone(points, 
     assert nu < 1 or np.all(rl.scod_rule(m, r * 2 + 1, reject_cost=rho, novel_cost=nu)[best])
 
 
-def test_the_border_and_the_region():
+def test_the_border_the_region_and_chows_rule_and_cost_without_novelty():
     m = np.linspace(0.25, 1.0, 31)
     for rho, nu in ((0.3, 1.0), (0.2, 3.0), (0.25, 0.1)):
         t = rl.scod_border(m, reject_cost=rho, novel_cost=nu)
@@ -86,6 +75,23 @@ def test_the_border_and_the_region():
         for j, m in enumerate(g.max_probability):
             assert g.rejected[i, j] == (keep_exact(m, math.exp(lr), 2.0) > F(0.3))
     assert rl.scod_region(reject_cost=0.3, novel_cost=1.0).rejected.shape == (241, 301)
+    # with no novelty it is Chow's rule exactly
+    m = np.round(np.linspace(0.25, 1.0, 76), 2)                     # 0.7 among them
+    proba = np.column_stack([m, *[(1 - m) / 3] * 3])                # m is the largest
+    for rho in np.round(np.linspace(0, 1, 21), 2):
+        chow = rl.chow_rule(proba, rho)
+        assert np.array_equal(rl.scod_rule(m, np.zeros_like(m), reject_cost=rho, novel_cost=1.0), chow)
+        # and whatever the ratio when keeping a novel sample costs what rejecting it costs
+        assert np.array_equal(rl.scod_rule(m, np.full_like(m, 7.0), reject_cost=rho, novel_cost=rho), chow)
+    assert not rl.scod_rule([0.7], [0.0], reject_cost=0.3, novel_cost=1.0)[0]   # equal costs: kept
+    # without novel samples the cost is lesson 05's
+    toy = rl.datasets.four_gaussians(50, seed=2)
+    for rho in (0.1, 0.3, 0.6):
+        rejected = rl.chow_rule(toy.proba, rho)
+        point = rl.operating_point(toy.accurate, rejected)
+        out = rl.novelty_outcomes(toy.accurate, np.zeros(toy.y.size, bool), rejected)
+        assert out.cost(rho, 5.0) == pytest.approx(float(rl.cost(point.A, point.r, rho)))
+        assert out.A == pytest.approx(point.A) and out.r == pytest.approx(point.r)
 
 
 # --- counting what a rejector did ------------------------------------------------------------
@@ -116,16 +122,6 @@ def test_outcomes_and_cost_against_a_loop(rows, rho_nu):
     assert (math.isnan(out.A) if kept == 0 else out.A == pytest.approx(out.an / kept))
 
 
-def test_without_novel_samples_the_cost_is_lesson_05s():
-    toy = rl.datasets.four_gaussians(50, seed=2)
-    for rho in (0.1, 0.3, 0.6):
-        rejected = rl.chow_rule(toy.proba, rho)
-        point = rl.operating_point(toy.accurate, rejected)
-        out = rl.novelty_outcomes(toy.accurate, np.zeros(toy.y.size, bool), rejected)
-        assert out.cost(rho, 5.0) == pytest.approx(float(rl.cost(point.A, point.r, rho)))
-        assert out.A == pytest.approx(point.A) and out.r == pytest.approx(point.r)
-
-
 def curve_by_thresholds(accurate, novel, confidence, rho, nu):
     """{k: cost} for every threshold t (reject confidence < t), tried one by one."""
     out = {}
@@ -154,7 +150,7 @@ def test_one_scores_cost_curve_against_every_threshold(rows, rho_nu):
 # --- the toy with novel points ----------------------------------------------------------------
 
 
-def test_the_data_set_is_the_toy_followed_by_novel_points_it_is_surest_of():
+def test_the_data_set_is_the_toy_and_novel_points_against_scipy():
     d = rl.datasets.four_gaussians_with_novelty(40, 25, seed=5)
     toy = rl.datasets.four_gaussians(40, seed=5)
     assert np.array_equal(d.X[:160], toy.X) and np.array_equal(d.proba[:160], toy.proba)
@@ -166,9 +162,7 @@ def test_the_data_set_is_the_toy_followed_by_novel_points_it_is_surest_of():
     again = rl.datasets.four_gaussians_with_novelty(40, 25, seed=5)
     assert np.array_equal(d.X, again.X)
     assert not np.array_equal(d.X, rl.datasets.four_gaussians_with_novelty(40, 25, seed=6).X)
-
-
-def test_the_densities_and_the_ratio_against_scipy():
+    # the densities and the ratio against SciPy
     stats = pytest.importorskip("scipy.stats")
     centre, spread = (-3.0, 2.5), 1.5
     d = rl.datasets.four_gaussians_with_novelty(30, 20, seed=1, novel_centre=centre, novel_spread=spread)

@@ -45,7 +45,7 @@ def _verdict_from_cost(A1, r1, A0, r0, rho):
     return out.item() if out.ndim == 0 else out
 
 
-def test_compare_beta_and_rho_zero_by_hand():
+def test_compare_beta_rho_zero_and_phi_at_the_border_by_hand():
     # point 1 rejects 10 % more and keeps 3.5 % fewer accurate samples:
     # L1 - L0 = 0.035 - 0.1 (1 - rho), zero at rho = 0.65 = (1 + beta) / 2, beta = 0.3
     assert list(rl.compare(0.8, 0.2, 0.75, 0.1, [0.6, 0.65, 0.7])) == [
@@ -58,6 +58,10 @@ def test_compare_beta_and_rho_zero_by_hand():
     assert rl.relative_optimality([0.9, 0.7, 0.8], 0.3, 0.8, 0.3).tolist() == [np.inf, -np.inf, 0]
     beta = rl.optimality_matrix([0.9, 0.8, 0.8], [0.3, 0.3, 0.3])
     assert beta[0, 1] == np.inf and beta[1, 0] == -np.inf and beta[1, 2] == 0
+    # operating-set borders: phi is inf where no accurate sample is rejected
+    # 1 - 0.8 = 0.19999999999999996 left |A∩R| = 5.6e-17 and phi = 3.6e15
+    assert rl.operating_set(0.25, 0.2, 0.2, [0.8]).phi.best[0] == math.inf
+    assert rl.operating_set(0.25, 0.8, 0.05, [0.5]).phi0 == math.inf
 
 
 @settings(max_examples=100, deadline=None)
@@ -285,12 +289,6 @@ def test_operating_set_matches_an_exact_fraction_reference(case):
             for measure, exact in zip(("A", "Q", "phi"), _exact_measures(an, R1, alpha)):
                 got = getattr(getattr(ops, measure), name)[j]
                 assert _same_number(got, exact), (name, measure, k, got, exact)
-
-
-def test_operating_set_border_phi_is_inf_where_no_accurate_sample_is_rejected():
-    # 1 - 0.8 = 0.19999999999999996 left |A∩R| = 5.6e-17 and phi = 3.6e15
-    assert rl.operating_set(0.25, 0.2, 0.2, [0.8]).phi.best[0] == math.inf
-    assert rl.operating_set(0.25, 0.8, 0.05, [0.5]).phi0 == math.inf
 
 
 # --- the toy problem of the paper (Condessa et al. 2017, Sec. 5) ---
