@@ -91,7 +91,7 @@ def test_an_array_of_targets_scores_one_behaviour_at_each_and_nothing_answered_z
 # --- the penalty and the rule -------------------------------------------------------------
 
 
-def test_the_sources_example_in_fractions_by_the_formula_and_on_lesson_19s_data():
+def test_the_sources_example_by_the_formula_on_lesson_19s_data_and_where_its_ranking_flips():
     """The source's two systems at t = 0, 1/2, 3/4 (penalties 0, 1, 3): its rates scored in
     exact arithmetic, by penalized_score and by abstention_scores on seed 0, as lesson 19 prints."""
     ts = (F(0), F(1, 2), F(3, 4))
@@ -108,6 +108,17 @@ def test_the_sources_example_in_fractions_by_the_formula_and_on_lesson_19s_data(
         np.testing.assert_allclose(s.score, want, atol=1e-12)
         assert s.selective_accuracy == pytest.approx(float(acc / (1 - abstained)), abs=1e-12)
     assert [F(22, 48), F(24, 99)] == [F(11, 24), F(8, 33)]      # printed as 0.458 and 0.242
+    # the source's ranking flips at t = 2/51
+    cautious = rl.abstention_scores([1] * 22 + [0] * 78, [1] * 48 + [0] * 52)
+    guesser = rl.abstention_scores([1] * 24 + [0] * 76, [1] * 99 + [0])
+    # S_c - S_g = -2/100 + k (75 - 26)/100 = 0 at k = 2/49, t = k / (1 + k) = 2/51
+    k = F(2, 49)
+    assert k / (1 + k) == F(2, 51)
+    assert rl.break_even_target(cautious, guesser) == pytest.approx(2 / 51, abs=1e-12)
+    assert rl.break_even_target(guesser, cautious) == pytest.approx(2 / 51, abs=1e-12)
+    rho0 = rl.rho_zero(cautious.selective_accuracy, cautious.abstained,
+                       guesser.selective_accuracy, guesser.abstained)
+    assert rho0 == pytest.approx(49 / 51)
 
 
 @settings(max_examples=100)
@@ -145,19 +156,6 @@ def test_the_rule_is_chows_at_the_price_one_minus_t(toy_data):
 # --- where the ranking flips --------------------------------------------------------------
 
 
-def test_the_sources_ranking_flips_at_two_fifty_firsts():
-    cautious = rl.abstention_scores([1] * 22 + [0] * 78, [1] * 48 + [0] * 52)
-    guesser = rl.abstention_scores([1] * 24 + [0] * 76, [1] * 99 + [0])
-    # S_c - S_g = -2/100 + k (75 - 26)/100 = 0 at k = 2/49, t = k / (1 + k) = 2/51
-    k = F(2, 49)
-    assert k / (1 + k) == F(2, 51)
-    assert rl.break_even_target(cautious, guesser) == pytest.approx(2 / 51, abs=1e-12)
-    assert rl.break_even_target(guesser, cautious) == pytest.approx(2 / 51, abs=1e-12)
-    rho0 = rl.rho_zero(cautious.selective_accuracy, cautious.abstained,
-                       guesser.selective_accuracy, guesser.abstained)
-    assert rho0 == pytest.approx(49 / 51)
-
-
 @settings(max_examples=100)
 @given(questions, questions)
 def test_at_the_break_even_target_the_scores_are_equal_and_the_ranking_flips(a, b):
@@ -184,7 +182,6 @@ def test_at_the_break_even_target_the_scores_are_equal_and_the_ranking_flips(a, 
         if abs(t - t0) > 1e-6:
             more_abstains_first = (d_abs > 0) == (t > t0)
             assert (diff > 0) == more_abstains_first or abs(diff) < 1e-12
-
 
 
 # --- the simulated data of lesson 19 -----------------------------------------------------

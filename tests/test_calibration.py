@@ -66,16 +66,14 @@ def test_bins_and_ece_agree_with_loops(data, n_bins, binning):
     assert 0.0 <= ece <= 1.0 and ece <= b.mce + 1e-12
 
 
-def test_empty_bins_at_the_bottom_for_a_maximum_probability_of_four_classes(toy_data):
+def test_on_the_toy_empty_bins_at_the_bottom_more_bins_more_noise_and_a_constant_confidence(toy_data):
     a, c = toy_data.accurate, toy_data.confidence()
     b = rl.calibration_bins(a, c, n_bins=10)
     assert b.counts[:2].sum() == 0 and np.isnan(b.accuracy[:2]).all()  # max p >= 1/4
     mass = rl.calibration_bins(a, c, n_bins=10, binning="equal_mass")
     assert mass.counts.min() >= 59 and mass.counts.max() <= 61
     assert b.ece == pytest.approx(naive_ece(a, c, 10, "equal_width"))
-
-
-def test_a_constant_confidence_at_the_accuracy_is_calibrated_and_ranks_nothing_more_bins_more_noise(toy_data):
+    # a constant confidence at the accuracy is calibrated and ranks nothing
     a = toy_data.accurate
     constant = np.full(a.size, a.mean())
     for binning in rl.calibration.BINNINGS:
@@ -118,7 +116,7 @@ def _nll(z, y, t):
     return -np.mean(np.log(q[np.arange(y.size), y]))
 
 
-def test_fit_temperature_finds_the_minimum_of_a_brute_force_grid_and_the_ends_of_its_range():
+def test_fit_temperature_is_the_minimum_of_a_brute_force_grid_its_range_ends_and_its_checks():
     toy = rl.datasets.four_gaussians(200, seed=3)
     over = rl.apply_temperature(toy.proba, 0.5)            # an overconfident model
     fit = rl.fit_temperature(over, toy.y)
@@ -139,9 +137,6 @@ def test_fit_temperature_finds_the_minimum_of_a_brute_force_grid_and_the_ends_of
     wrong = perfect[:, ::-1]                               # all wrong: flatten fully, T -> inf
     fit = rl.fit_temperature(wrong, y)
     assert fit.at_bound and fit.temperature == pytest.approx(rl.calibration.TEMPERATURE_RANGE[1])
-
-
-def test_fit_temperature_bad_input():
     # what the body checks once it knows the classes and the form (probabilities or logits)
     p = [[0.6, 0.4], [0.3, 0.7]]
     with pytest.raises(ValueError, match=r"y_true must hold class indices in 0 \.\. 1"):
@@ -183,7 +178,7 @@ def test_with_two_classes_a_temperature_keeps_the_ranking_and_aurc(p, t, accurat
         assert rl.aurc(a, ct) == pytest.approx(rl.aurc(a, c), abs=1e-12)
 
 
-def test_with_four_classes_a_temperature_can_reorder_two_samples():
+def test_with_four_classes_a_temperature_can_reorder_samples_and_moves_aurc_and_chow(toy_data):
     """A flat runner-up and a strong runner-up react differently to one temperature."""
     p = np.array([[0.60, 0.38, 0.01, 0.01],    # two classes in play
                   [0.55, 0.15, 0.15, 0.15]])   # one class against three
@@ -195,9 +190,7 @@ def test_with_four_classes_a_temperature_can_reorder_two_samples():
     assert bt[1.0][0] < bt[1.0][1] and bt[8.0][0] > bt[8.0][1]
     accurate = np.array([True, False])
     assert rl.aurc(accurate, c[1.0]) != rl.aurc(accurate, c[0.5])   # so AURC moves
-
-
-def test_on_the_toy_a_temperature_moves_aurc_a_little_and_chows_rule_a_lot(toy_data):
+    # on the toy a temperature moves AURC a little and Chow's rule a lot
     a = toy_data.accurate
     aurc = {t: rl.aurc(a, rl.max_probability(rl.apply_temperature(toy_data.proba, t)))
             for t in (0.5, 1.0, 2.0)}

@@ -105,7 +105,7 @@ def test_the_docstring_and_lesson_examples_by_hand():
     assert naive_crc(a, c, 0.3) == 0.4 and t.value == np.nextafter(0.4, 1) and t.r == 0.2
 
 
-def test_edges_and_exact_confidences():
+def test_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand():
     assert error_budget(0.1, 9) == 0 and error_budget(0.1, 8) == -1   # 0.1 * 10 = 1 exactly
     assert error_budget(0.01, 99) == 0                                # 0.01 is a hair above 1/100
     t = rl.conformal_risk_control([True] * 5, [0.1, 0.2, 0.3, 0.4, 0.5], 0.2)
@@ -124,9 +124,7 @@ def test_edges_and_exact_confidences():
         c = np.array([1, 1 + np.finfo(np.longdouble).eps, 2], dtype=np.longdouble)
         t = rl.conformal_risk_control([False, False, True], c, 0.5)   # floor(2) - 1 = 1 error
         assert list(rl.reject_below(c, t)) == [True, False, False]
-
-
-def test_joint_risk_along_the_ranking_is_the_integrand_of_augrc():
+    # the joint risk along the ranking is the integrand of AUGRC
     toy = rl.datasets.four_gaussians(40, seed=3)
     a, c = toy.accurate, toy.confidence()
     ranked = np.sort(c)[::-1]

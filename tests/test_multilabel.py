@@ -57,15 +57,6 @@ def test_counts_against_a_loop(m):
     assert c.fn.tolist() == [len(t - r) for t, r in sets]
 
 
-def test_indicator_dtypes_are_read_alike():
-    T = np.array([[1, 0, 1], [0, 1, 0]])
-    R = np.array([[1, 1, 0], [0, 1, 0]])
-    ref = rl.evaluate_multilabel(T, R)
-    for dt in (bool, np.int8, np.uint8, np.int64, float):
-        assert rl.evaluate_multilabel(T.astype(dt), R.astype(dt)) == ref
-    assert rl.evaluate_multilabel(T.tolist(), R.tolist()) == ref
-
-
 # --- multilabel_measures against scikit-learn ---------------------------------------
 
 # scikit-learn reads a single column as binary, not multi-label: two columns or more
@@ -107,7 +98,7 @@ def test_multilabel_measures_equal_scikit_learn(pair, zero_division):
                             (ours.AA, ours.RAR))
 
 
-def test_zero_division_warn_warns_counts_as_zero_and_nan_leaves_terms_out():
+def test_zero_division_and_indicator_dtypes():
     T = P = np.array([[1, 0], [0, 0]])
     with pytest.warns(RuntimeWarning, match="ill-defined"):
         assert rl.multilabel_scores(T, P) == (0.5, 0.5, 0.5)  # sample 2: 0 / 0 -> 0
@@ -118,6 +109,13 @@ def test_zero_division_warn_warns_counts_as_zero_and_nan_leaves_terms_out():
         assert rl.multilabel_scores(T, P, zero_division=1) == (1.0, 1.0, 1.0)
         m = rl.multilabel_measures(T, P, zero_division=np.nan)
     assert m.precision == 1.0 and m.f1 == 1.0  # the undefined sample is left out
+    # indicator dtypes are read alike
+    T = np.array([[1, 0, 1], [0, 1, 0]])
+    R = np.array([[1, 1, 0], [0, 1, 0]])
+    ref = rl.evaluate_multilabel(T, R)
+    for dt in (bool, np.int8, np.uint8, np.int64, float):
+        assert rl.evaluate_multilabel(T.astype(dt), R.astype(dt)) == ref
+    assert rl.evaluate_multilabel(T.tolist(), R.tolist()) == ref
 
 
 @settings(max_examples=80, deadline=None)
@@ -179,7 +177,7 @@ def test_compare_multilabel_equals_a_naive_resampling_loop(n, m, seed, zero_divi
             assert band.high == pytest.approx(high[j], abs=1e-12), name
 
 
-def test_compare_multilabel_is_paired_and_reads_label_sets_like_matrices():
+def test_compare_multilabel_is_paired_reads_label_sets_its_verdict_reads_the_intervals():
     rng = np.random.default_rng(3)
     T = rng.random((80, 3)) < 0.5
     T[:, 0] |= ~T.any(axis=1)
@@ -194,9 +192,6 @@ def test_compare_multilabel_is_paired_and_reads_label_sets_like_matrices():
     from_matrix = rl.compare_multilabel(T, R, T, n_boot=50, seed=2, zero_division=0)
     for a, b in zip(from_sets, from_matrix):
         assert a == pytest.approx(b)
-
-
-def test_compare_multilabel_verdict_reads_the_intervals_and_names_a_misfit():
     rng = np.random.default_rng(4)
     T = rng.random((400, 4)) < 0.4
     T[:, 0] |= ~T.any(axis=1)
