@@ -48,9 +48,10 @@ targets = st.integers(0, 19).map(lambda k: k / 20)
 
 
 @settings(max_examples=100)
-@given(questions, targets)
-def test_abstention_scores_match_a_loop_in_fractions_and_the_cost(data, t):
-    correct, answered, _ = data
+@given(questions, st.lists(targets, min_size=1, max_size=5))
+def test_the_scores_of_a_system_and_of_the_rule_match_a_loop_in_fractions_and_the_cost(data, ts):
+    correct, answered, confidence = data
+    t = ts[0]
     s = rl.abstention_scores(correct, answered, t=t)
     assert s.n == len(correct)
     assert_scores(s, naive_scores(correct, answered, t))
@@ -59,12 +60,7 @@ def test_abstention_scores_match_a_loop_in_fractions_and_the_cost(data, t):
     # S = 1 - L(A, r; rho) / rho at rho = 1 - t: the penalized score is Condessa's cost
     cost = rl.cost(s.selective_accuracy, s.abstained, 1 - t)
     assert s.score == pytest.approx(1 - cost / (1 - t), abs=1e-9)
-
-
-@settings(max_examples=100)
-@given(questions, st.lists(targets, min_size=1, max_size=5))
-def test_rule_scores_are_the_scores_of_answering_above_each_target(data, ts):
-    correct, _, confidence = data
+    # the rule's scores are those of answering above each target
     s = rl.rule_scores(correct, confidence, ts)
     for i, t in enumerate(ts):
         answered = [c > t for c in confidence]                 # the rule, by a loop
@@ -122,17 +118,13 @@ def test_the_sources_example_by_the_formula_on_lesson_19s_data_and_where_its_ran
 
 
 @settings(max_examples=100)
-@given(st.floats(0, 1), targets)
-def test_the_expected_score_is_p_minus_t_over_one_minus_t(p, t):
-    e = rl.expected_score(p, t)
-    assert e == pytest.approx((p - t) / (1 - t), abs=1e-12)
-    assert (e > 1e-12) <= (p > t) and (e < -1e-12) <= (p < t)
-
-
-@settings(max_examples=60)
-@given(st.lists(st.integers(1, 19).map(lambda k: k / 20), min_size=1, max_size=8), targets)
-def test_answering_above_t_maximises_the_expected_score_over_every_choice(p, t):
-    """Brute force: of all 2^n sets of questions to answer, none beats the rule in expectation."""
+@given(st.lists(st.integers(1, 19).map(lambda k: k / 20), min_size=1, max_size=8), targets, st.floats(0, 1))
+def test_the_expected_score_and_answering_above_t_maximises_it_over_every_choice(p, t, q):
+    for pi in (q, *p):
+        e = rl.expected_score(pi, t)
+        assert e == pytest.approx((pi - t) / (1 - t), abs=1e-12)
+        assert (e > 1e-12) <= (pi > t) and (e < -1e-12) <= (pi < t)
+    # brute force: of all 2^n sets of questions to answer, none beats the rule in expectation
     def expected(answered):
         return sum(F(pi).limit_denominator(100) - (1 - F(pi).limit_denominator(100))
                    * F(t).limit_denominator(100) / (1 - F(t).limit_denominator(100))
