@@ -44,9 +44,6 @@ questions = st.integers(1, 40).flatmap(lambda n: st.tuples(
 targets = st.integers(0, 19).map(lambda k: k / 20)
 
 
-# --- the scores against loops and fractions ----------------------------------------------
-
-
 @settings(max_examples=100)
 @given(questions, st.lists(targets, min_size=1, max_size=5))
 def test_the_scores_of_a_system_and_of_the_rule_match_a_loop_in_fractions_and_the_cost(data, ts):
@@ -82,9 +79,6 @@ def test_an_array_of_targets_scores_one_behaviour_at_each_and_nothing_answered_z
         rl.penalized_score(0.6, 0.5, 0.5)
     assert s.answered == 0 and s.abstained == 1 and s.score == 0
     assert math.isnan(s.selective_accuracy) and math.isnan(s.selective_risk)
-
-
-# --- the penalty and the rule -------------------------------------------------------------
 
 
 def test_the_sources_example_by_the_formula_on_lesson_19s_data_and_where_its_ranking_flips():
@@ -174,9 +168,6 @@ def test_at_the_break_even_target_the_scores_are_equal_and_the_ranking_flips(a, 
         if abs(t - t0) > 1e-6:
             more_abstains_first = (d_abs > 0) == (t > t0)
             assert (diff > 0) == more_abstains_first or abs(diff) < 1e-12
-
-
-# --- the simulated data of lesson 19 -----------------------------------------------------
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 123])

@@ -87,9 +87,6 @@ def test_on_the_toy_empty_bins_at_the_bottom_more_bins_more_noise_and_a_constant
     assert eces[0] < eces[1] < eces[2]
 
 
-# --- temperature scaling ------------------------------------------------------------------
-
-
 def _proba(k):
     return st.integers(2, 12).flatmap(lambda n: st.lists(
         st.lists(st.floats(0.01, 1.0), min_size=k, max_size=k), min_size=n, max_size=n)).map(

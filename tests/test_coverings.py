@@ -122,9 +122,6 @@ def test_duplicate_blocks_and_any_hashable_elements():
     assert repr(rl.derived_covering(C)) == "({3.5, 'x'}, {'x'}, {'x', (0, 1)})"
 
 
-# --- properties on random coverings ------------------------------------------------------
-
-
 @settings(max_examples=100, deadline=None)
 @given(coverings())
 def test_definitions_on_random_coverings(C):

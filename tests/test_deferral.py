@@ -46,9 +46,6 @@ samples = st.integers(1, 60).flatmap(lambda n: st.tuples(
     st.lists(st.integers(0, 8).map(lambda x: x / 8), min_size=n, max_size=n)))
 
 
-# --- the rule -----------------------------------------------------------------------------
-
-
 def test_defer_is_the_comparison_of_the_expected_losses_in_fractions():
     c = [Fraction(x, 20) for x in range(21)]
     for e, cost in itertools.product([Fraction(x, 20) for x in range(21)], (0, Fraction(1, 10),
@@ -70,9 +67,6 @@ def test_with_an_expert_always_right_the_rule_is_chows_at_the_tie_too(n, k, seed
     c, ones = np.array([0.7, 0.75, 0.69]), np.ones(3)
     assert rl.defer(c, ones, 0.3).tolist() == [False, False, True]
     assert rl.chow_rule(np.column_stack((c, 1 - c)), 0.3).tolist() == [False, False, True]
-
-
-# --- the curve and the point -------------------------------------------------------------------
 
 
 @settings(max_examples=50)

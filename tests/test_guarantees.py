@@ -66,9 +66,6 @@ def test_the_critical_errors_table_is_the_exact_test(n, target, level):
         assert not passes(e + 1, k, target, level)
 
 
-# --- the selections against the algorithms written out with loops --------------------
-
-
 def naive_sgr(accurate, confidence, target, delta):
     """Geifman & El-Yaniv 2017, Algorithm 1, in loops: the largest kept count that passed."""
     n = len(confidence)
@@ -188,9 +185,6 @@ def test_ltt_stops_at_the_first_failure_no_promise_rejects_everything_and_a_thre
         t = rl.guaranteed_threshold(accurate, ld, 0.3, 0.1)
         assert t.value.dtype == np.longdouble
         assert (~rl.reject_below(ld, t)).sum() == round((1 - t.r) * 42)
-
-
-# --- the study on the toy problem --------------------------------------------------------
 
 
 def _exceedance_limit(n_splits, delta, alpha=1e-6):

@@ -338,8 +338,6 @@ def test_checks_in_the_bodies_say_what_is_wrong(call, message):
         call()
 
 
-# --- every scale: counts as fractions of anything, 1e200 or 5e-324 ----------------------------
-
 @pytest.mark.parametrize("scale", [1e200, 1e-200, 5e-324, 1e300, 2.0**-1074, 2.0**1000])
 def test_measures_from_counts_are_exact_at_every_scale(scale):
     assert rl.measures_from_counts(0, 2 * scale, 1 * scale, 2 * scale).phi == 0.5

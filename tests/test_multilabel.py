@@ -57,8 +57,6 @@ def test_counts_against_a_loop(m):
     assert c.fn.tolist() == [len(t - r) for t, r in sets]
 
 
-# --- multilabel_measures against scikit-learn ---------------------------------------
-
 # scikit-learn reads a single column as binary, not multi-label: two columns or more
 multilabel_pairs = st.tuples(st.integers(1, 9), st.integers(2, 6)).flatmap(
     lambda s: st.tuples(arrays(np.uint8, s, elements=st.integers(0, 1)),
@@ -131,8 +129,6 @@ def test_multilabel_measures_of_label_sets_equal_those_of_the_matrix(pair, zero_
     want = rl.multilabel_measures(T[:, used], P[:, used], zero_division=zero_division)
     np.testing.assert_equal(tuple(got), tuple(want))
 
-
-# --- paired bootstrap of two results: compare_multilabel -----------------------------
 
 def _naive_paired_bootstrap(T, R1, R2, n_boot, seed, level, zero_division):
     """The definition: resample the rows, score both results on the same rows, take quantiles."""

@@ -23,9 +23,6 @@ def keep_exact(m, r, nu):
     return ((1 - m) + r * nu) / (1 + r)
 
 
-# --- the expected cost of keeping, and the rule -------------------------------------------
-
-
 @settings(max_examples=250)
 @given(st.lists(st.tuples(unit, ratio), min_size=1, max_size=20), costs)
 def test_keeping_costs_the_mixture_and_the_rule_rejects_where_it_exceeds_rejecting(points, rho_nu):
@@ -94,9 +91,6 @@ def test_the_border_the_region_and_chows_rule_and_cost_without_novelty():
         assert out.A == pytest.approx(point.A) and out.r == pytest.approx(point.r)
 
 
-# --- counting what a rejector did ------------------------------------------------------------
-
-
 def outcomes_by_loop(accurate, novel, rejected):
     out = dict(an=0, mn=0, ar=0, mr=0, novel_kept=0, novel_rejected=0)
     for a, o, r in zip(accurate, novel, rejected):
@@ -147,9 +141,6 @@ def test_one_scores_cost_curve_against_every_threshold(rows, rho_nu):
     assert curve.cost[curve.best] == min(curve.cost)
 
 
-# --- the toy with novel points ----------------------------------------------------------------
-
-
 def test_the_data_set_is_the_toy_and_novel_points_against_scipy():
     d = rl.datasets.four_gaussians_with_novelty(40, 25, seed=5)
     toy = rl.datasets.four_gaussians(40, seed=5)
@@ -178,9 +169,6 @@ def test_the_data_set_is_the_toy_and_novel_points_against_scipy():
     d = rl.datasets.four_gaussians_with_novelty(150, 150, seed=0)
     assert np.median(d.max_probability[d.novel]) > 0.99 > np.median(d.max_probability[~d.novel])
     assert np.median(d.log_ratio[d.novel]) > 0 > np.quantile(d.log_ratio[~d.novel], 0.98)
-
-
-# --- the numbers lesson 18 prints -----------------------------------------------------------
 
 
 def test_lesson_18s_numbers_by_loops_fractions_and_scipy():

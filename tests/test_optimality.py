@@ -143,8 +143,6 @@ def test_beta_on_best_and_worst_paths_and_cost_free_comparisons_agree_with_the_c
         assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
 
 
-# --- rho_0 and the optimality matrix ---
-
 @settings(max_examples=100, deadline=None)
 @given(c1=counts(), c0=counts(), rho=st.floats(0, 1))
 def test_compare_agrees_with_cost_and_rho_zero_is_the_break_even_price(c1, c0, rho):
@@ -189,8 +187,6 @@ def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(a
     assert np.all(np.abs(beta) <= 1 + 1e-9)
     assert beta[cv.best_Q()].min() >= -1e-12      # the max-Q point: beta >= 0 against every point
 
-
-# --- operating sets ---
 
 @settings(max_examples=120, deadline=None)
 @given(c0=counts())

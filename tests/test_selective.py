@@ -372,9 +372,6 @@ def test_the_report_with_validation_is_the_same_text_after_shuffling_rows():
     assert len(texts) == 1 and "the count cuts through tied confidences" in texts.pop()
 
 
-# --- Chow's rule ----------------------------------------------------------------------
-
-
 @settings(max_examples=60, deadline=None)
 @given(rows=st.lists(st.lists(st.integers(0, 8), min_size=3, max_size=3).filter(any),
                      min_size=1, max_size=12),
@@ -424,9 +421,6 @@ def test_chow_at_one_half_is_the_population_max_q_point(toy_curves):
     # an overconfident model (T < 1) puts its minimum-cost threshold elsewhere
     hot = rl.datasets.chow_convergence(0.3, n_per_class=(6400,), seed=2, temperature=0.5)
     assert hot.threshold[-1] > 0.75
-
-
-# --- select_threshold and reject_below ---------------------------------------------------
 
 
 @settings(max_examples=120, deadline=None)
@@ -495,8 +489,6 @@ def test_a_threshold_never_rounds_onto_the_rejected_value_and_separates_what_flo
     assert rl.reject_below(big, Fraction(2**61 + 2, 2)).tolist() == [True, False]
     assert rl.reject_below(big, 2**60).tolist() == [False, False]
 
-
-# --- paired comparisons of the summaries ----------------------------------------------------
 
 def test_compare_summaries_equals_a_naive_paired_bootstrap():
     rng = np.random.default_rng(5)
