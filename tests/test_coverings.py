@@ -124,7 +124,7 @@ def test_duplicate_blocks_and_any_hashable_elements():
 
 @settings(max_examples=100, deadline=None)
 @given(coverings())
-def test_definitions_on_random_coverings(C):
+def test_definitions_on_random_coverings_and_indicator_input_and_converters(C):
     universe = set().union(*C)
     counts = {p: sum(p in b for b in C) for p in universe}
     assert rl.overlapped_elements(C) == {p for p, c in counts.items() if c >= 2}
@@ -139,11 +139,7 @@ def test_definitions_on_random_coverings(C):
     assert len(set(derived)) == len(derived)
     disjoint = all(not (C[i] & C[j]) for i in range(len(C)) for j in range(i + 1, len(C)))
     assert rl.covering_kind(C) == ("partition" if disjoint else "covering")
-
-
-@settings(max_examples=60, deadline=None)
-@given(coverings())
-def test_indicator_input_gives_the_same_answers_and_converters_round_trip(C):
+    # indicator input gives the same answers and the converters round-trip
     order = sorted(set().union(*C))
     Y = rl.blocks_to_indicator(C)
     assert Y.shape == (len(order), len(C))

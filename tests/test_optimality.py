@@ -108,9 +108,9 @@ REJECT_ACCURATE = (-1, 0, 1, 0)        # A∩N -> A∩R
 UNREJECT_MISCLASSIFIED = (0, 1, 0, -1)  # M∩R -> M∩N
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(c0=counts(), extra=st.integers(0, 10))
-def test_beta_on_best_and_worst_paths_and_cost_free_comparisons_agree_with_the_cost(c0, extra):
+def test_paths_cost_free_comparisons_and_operating_set_borders_around_a_point(c0, extra):
     an, mn, ar, mr = c0
     for expected, moves in ((1, [REJECT_MISCLASSIFIED] * mn), (1, [UNREJECT_ACCURATE] * ar),
                             (-1, [REJECT_ACCURATE] * an), (-1, [UNREJECT_MISCLASSIFIED] * mr)):
@@ -141,6 +141,41 @@ def test_beta_on_best_and_worst_paths_and_cost_free_comparisons_agree_with_the_c
         A1, r1 = point(*c1)
         verdict = rl.optimality.compare_same_r(A1, r1, A0, r0)
         assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
+    # the operating set around c0: bounded, ordered, and feasible where counts reach
+    an0, mn0, ar0, mr0 = c0
+    n = sum(c0)
+    n_acc, n_mis = an0 + ar0, mn0 + mr0
+    alpha = n_acc / n
+    A0, r0 = point(*c0)
+    grid = np.arange(n + 1) / n
+    ops = rl.operating_set(A0, r0, alpha, grid)
+    for m in ("A", "Q"):
+        b = ops.measure(m)
+        for values in b:
+            finite = values[~np.isnan(values)]
+            assert np.all((finite >= -1e-12) & (finite <= 1 + 1e-12))
+        ok = ~np.isnan(b.low)  # A is undefined at r = 1
+        low, worst, mid, best, high = (x[ok] for x in (b.low, b.worst, b.mid, b.best, b.high))
+        assert np.all(low <= worst + 1e-12) and np.all(worst <= mid + 1e-12)
+        assert np.all(mid <= best + 1e-12) and np.all(best <= high + 1e-12)
+    assert np.all(np.nan_to_num(ops.phi.worst, nan=0) >= 0)
+    # brute force: which accurate-kept counts can a classifier with |A| = n_acc,
+    # |M| = n_mis reach when rejecting k samples?
+    for k in range(n + 1):
+        reachable = {an for an in range(n_acc + 1) if 0 <= (n - k) - an <= n_mis}
+        assert ops.AN.low[k] * n == pytest.approx(min(reachable))
+        assert ops.AN.high[k] * n == pytest.approx(max(reachable))
+        dk = k - (ar0 + mr0)
+        best = an0 if dk >= 0 else an0 - dk
+        worst = an0 - dk if dk >= 0 else an0
+        assert ops.feasible.best[k] == (best in reachable)
+        assert ops.feasible.worst[k] == (worst in reachable)
+        if ops.feasible.best[k] and dk != 0:
+            A1, r1 = point(best, n - k - best, n_acc - best, k - (n_acc - best))
+            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(1.0, abs=1e-9)
+        if ops.feasible.worst[k] and dk != 0:
+            A1, r1 = point(worst, n - k - worst, n_acc - worst, k - (n_acc - worst))
+            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(-1.0, abs=1e-9)
 
 
 @settings(max_examples=100, deadline=None)
@@ -186,45 +221,6 @@ def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(a
     # points of one rejector are nested: beta stays within [-1, 1]
     assert np.all(np.abs(beta) <= 1 + 1e-9)
     assert beta[cv.best_Q()].min() >= -1e-12      # the max-Q point: beta >= 0 against every point
-
-
-@settings(max_examples=120, deadline=None)
-@given(c0=counts())
-def test_operating_set_borders_are_bounded_ordered_and_feasibility_matches_counts(c0):
-    an0, mn0, ar0, mr0 = c0
-    n = sum(c0)
-    n_acc, n_mis = an0 + ar0, mn0 + mr0
-    alpha = n_acc / n
-    A0, r0 = point(*c0)
-    grid = np.arange(n + 1) / n
-    ops = rl.operating_set(A0, r0, alpha, grid)
-    for m in ("A", "Q"):
-        b = ops.measure(m)
-        for values in b:
-            finite = values[~np.isnan(values)]
-            assert np.all((finite >= -1e-12) & (finite <= 1 + 1e-12))
-        ok = ~np.isnan(b.low)  # A is undefined at r = 1
-        low, worst, mid, best, high = (x[ok] for x in (b.low, b.worst, b.mid, b.best, b.high))
-        assert np.all(low <= worst + 1e-12) and np.all(worst <= mid + 1e-12)
-        assert np.all(mid <= best + 1e-12) and np.all(best <= high + 1e-12)
-    assert np.all(np.nan_to_num(ops.phi.worst, nan=0) >= 0)
-    # brute force: which accurate-kept counts can a classifier with |A| = n_acc,
-    # |M| = n_mis reach when rejecting k samples?
-    for k in range(n + 1):
-        reachable = {an for an in range(n_acc + 1) if 0 <= (n - k) - an <= n_mis}
-        assert ops.AN.low[k] * n == pytest.approx(min(reachable))
-        assert ops.AN.high[k] * n == pytest.approx(max(reachable))
-        dk = k - (ar0 + mr0)
-        best = an0 if dk >= 0 else an0 - dk
-        worst = an0 - dk if dk >= 0 else an0
-        assert ops.feasible.best[k] == (best in reachable)
-        assert ops.feasible.worst[k] == (worst in reachable)
-        if ops.feasible.best[k] and dk != 0:
-            A1, r1 = point(best, n - k - best, n_acc - best, k - (n_acc - best))
-            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(1.0, abs=1e-9)
-        if ops.feasible.worst[k] and dk != 0:
-            A1, r1 = point(worst, n - k - worst, n_acc - worst, k - (n_acc - worst))
-            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(-1.0, abs=1e-9)
 
 
 def _exact_measures(an, r, alpha):
