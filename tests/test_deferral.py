@@ -81,8 +81,8 @@ def test_the_curve_is_the_mean_over_every_order_of_the_rows(data):
 
 
 @settings(max_examples=60)
-@given(samples, st.integers(0, 2**32 - 1))
-def test_the_curve_defers_by_decreasing_score_in_any_row_order_and_below_the_oracle(data, seed):
+@given(samples, st.integers(0, 2**32 - 1), st.floats(0, 1), st.floats(0, 1))
+def test_the_curve_in_any_row_order_below_the_oracle_and_the_rules_point_on_it(data, seed, cost, other):
     a, ea, score = map(np.array, data)
     first = rl.deferral_curve(a, ea, score).accuracy
     p = np.random.default_rng(seed).permutation(a.size)
@@ -95,13 +95,8 @@ def test_the_curve_defers_by_decreasing_score_in_any_row_order_and_below_the_ora
     distinct = np.random.default_rng(a.size).permutation(a.size).astype(float)
     want = curve_in_order(data[0], data[1], list(np.argsort(-distinct)))
     np.testing.assert_array_equal(rl.deferral_curve(a, ea, distinct).accuracy, np.array(want) / a.size)
-
-
-@settings(max_examples=60)
-@given(samples, st.floats(0, 1), st.floats(0, 1))
-def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost, other):
-    a, ea, tied = map(np.array, data)
-    rng = np.random.default_rng(a.size)
+    # the rule is the point of the gain curve above its cost
+    rng, tied = np.random.default_rng(a.size), score
     c, e = rng.random(a.size), rng.random(a.size)
     deferred = rl.defer(c, e, cost)
     point = rl.deferral_point(a, ea, deferred)

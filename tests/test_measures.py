@@ -136,9 +136,9 @@ def test_reject_below_compares_exactly(values, dtype, t):
     assert rl.reject_below(c, t).tolist() == [x < bound for x in exact(c)]
 
 
-@settings(max_examples=200)
-@given(samples(), st.data())
-def test_measures_match_definitions_identities_and_swap_monotonicity(data, draw):
+@settings(max_examples=200, deadline=None)
+@given(samples(), st.data(), st.integers(1, 9), st.booleans())
+def test_measures_definitions_identities_swap_monotonicity_and_fields_alone(data, draw, chunk, thresholds):
     acc, conf = data
     k = draw.draw(st.integers(0, len(acc)))
     rej = rl.reject_lowest(conf, count=k)
@@ -178,6 +178,22 @@ def test_measures_match_definitions_identities_and_swap_monotonicity(data, draw)
             phi = ((1 - alpha) - (1 - r) * (1 - A)) / (alpha - (1 - r) * A) * alpha / (1 - alpha)
         ok = (r > 0) & np.isfinite(cv.phi[kept])
         np.testing.assert_allclose(phi[ok], cv.phi[kept][ok], rtol=1e-9, atol=1e-12)
+    # the fields computed at once equal each field alone and the scalar formulas
+    fields = ("r", "A", "Q", "phi", "rho_0")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(rl.curves, "FIELD_CHUNK", chunk)   # chunking never changes a bit
+        at_once = rl.rejection_curves(acc, conf, thresholds_only=thresholds).compute(*fields)
+        alone = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
+        alone = [getattr(alone, name) for name in reversed(fields)][::-1]
+    cv = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
+    an, mn, ar, mr = cv.counts
+    scalar = [*rl.measures_from_counts(an, mn, ar, mr), mr / np.where(ar + mr > 0, ar + mr, np.nan)]
+    for got, each, ref in zip(at_once, alone, scalar):
+        np.testing.assert_array_equal(got, each)
+        np.testing.assert_array_equal(got, ref)
+    k = np.flatnonzero(cv.n_rejected > 0)
+    np.testing.assert_array_equal(cv.rho_0[k], mr[k] / cv.n_rejected[k])   # |M∩R| / |R| exactly
+    assert cv.compute("Q", "Q")[0] is cv.Q                                   # kept, not recomputed
 
 
 @pytest.mark.parametrize("accurate, rejected, phi", [
@@ -297,29 +313,6 @@ def test_curves_of_a_large_tied_sample_equal_a_stable_argsort():
         order = np.argsort(conf, kind="stable")
         assert np.array_equal(rl.rejection_curves(acc, conf).counts.ar,
                               np.concatenate(([0], np.cumsum(acc[order]))))
-
-
-@settings(max_examples=100, deadline=None)
-@given(samples(), st.integers(1, 9), st.booleans())
-def test_fields_at_once_equal_each_field_alone_and_the_scalar_formulas(data, chunk, thresholds):
-    import rejlab.curves as curves_module
-
-    acc, conf = data
-    fields = ("r", "A", "Q", "phi", "rho_0")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(curves_module, "FIELD_CHUNK", chunk)   # chunking never changes a bit
-        at_once = rl.rejection_curves(acc, conf, thresholds_only=thresholds).compute(*fields)
-        alone = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
-        alone = [getattr(alone, name) for name in reversed(fields)][::-1]
-    cv = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
-    an, mn, ar, mr = cv.counts
-    scalar = [*rl.measures_from_counts(an, mn, ar, mr), mr / np.where(ar + mr > 0, ar + mr, np.nan)]
-    for got, each, ref in zip(at_once, alone, scalar):
-        np.testing.assert_array_equal(got, each)
-        np.testing.assert_array_equal(got, ref)
-    k = np.flatnonzero(cv.n_rejected > 0)
-    np.testing.assert_array_equal(cv.rho_0[k], mr[k] / cv.n_rejected[k])   # |M∩R| / |R| exactly
-    assert cv.compute("Q", "Q")[0] is cv.Q                                   # kept, not recomputed
 
 
 # ---------------------------------------------------------------- what stays in the bodies
