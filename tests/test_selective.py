@@ -14,6 +14,7 @@ from hypothesis import example, given, settings, strategies as st
 from sklearn.metrics import roc_auc_score
 
 import rejlab as rl
+from rejlab._ranking import ranked, ranked_reference
 
 
 def naive_errors(accurate, confidence, ties):
@@ -62,8 +63,10 @@ ties_st = st.sampled_from(rl.selective.TIES)   # small samples with many ties
 
 
 @settings(max_examples=200, deadline=None)
-@given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1))
-def test_the_risk_coverage_family_auroc_and_achievable_aurc_are_the_definitions(data, ties, coverage, target):
+@given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1),
+       kind=st.sampled_from(["unit", "both signs", "int64", "longdouble"]))
+def test_the_risk_coverage_family_auroc_achievable_aurc_and_the_ranking_are_the_definitions(
+        data, ties, coverage, target, kind):
     acc, conf = data
     n, err, close = len(acc), naive_errors(acc, conf, ties), dict(rel=1e-12, abs=1e-15)
     rc = rl.risk_coverage(acc, conf, ties=ties)
@@ -111,13 +114,7 @@ def test_the_risk_coverage_family_auroc_and_achievable_aurc_are_the_definitions(
     fd = (1 - auroc) * (1 - e) * e + e * e / 2
     assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
     assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12, abs=1e-15)
-
-
-@settings(max_examples=100, deadline=None)
-@given(data=samples, kind=st.sampled_from(["unit", "both signs", "int64", "longdouble"]))
-def test_the_ranking_equals_its_reference_and_the_groups_need_no_tie_fix_up(data, kind):
-    from rejlab._ranking import ranked, ranked_reference
-
+    # the ranking equals its reference, in every dtype, and the groups need no tie fix-up
     acc, conf = np.array(data[0]), np.array(data[1])
     conf = {"unit": conf, "both signs": 10 * conf - 5, "int64": (conf * 20).astype(np.int64),
             "longdouble": conf.astype(np.longdouble)}[kind]
@@ -157,23 +154,6 @@ def test_the_kth_smallest_of_many_values_is_found_among_few():
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         assert got == np.sort(v)[k] and peak < v.nbytes / 2, (k, peak)   # no sorted copy
-
-
-@settings(max_examples=100, deadline=None)
-@given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**31))
-def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):
-    acc = np.array(acc)
-    rng = np.random.default_rng(seed)
-    conf = np.where(acc, 1 + rng.random(acc.size), rng.random(acc.size))  # every error below
-    for ties in rl.selective.TIES:
-        assert rl.excess_aurc(acc, conf, ties=ties) == 0.0
-        assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(naive_oracle_aurc(acc)))
-    # any other ranking (a misclassified sample above an accurate one) is strictly worse
-    if acc.any() and not acc.all():
-        i, j = np.flatnonzero(acc)[0], np.flatnonzero(~acc)[0]
-        conf[i], conf[j] = conf[j], conf[i]
-        assert rl.excess_aurc(acc, conf, ties="index") > 0
-        assert rl.excess_aurc(acc, conf) > 0
 
 
 def test_the_defaults_are_the_average_convention_and_index_ties_depend_on_the_order():
@@ -283,7 +263,8 @@ def tu_reference(accurate, confidence):
 @settings(max_examples=150, deadline=None)
 @given(acc=st.lists(st.booleans(), min_size=2, max_size=60), seed=st.integers(0, 2**31),
        coverage=st.floats(0.001, 1), target=st.floats(0, 1))
-def test_torch_uncertainty_formulas_on_distinct_confidences(acc, seed, coverage, target):
+def test_torch_uncertainty_formulas_on_distinct_confidences_and_a_perfect_ranking(acc, seed, coverage,
+                                                                                 target):
     conf = np.random.default_rng(seed).permutation(len(acc)) / 7.0 + 0.01
     tu = dict(convention="torch-uncertainty")
     risk, aurc, augrc, excess = tu_reference(acc, list(conf))
@@ -295,6 +276,19 @@ def test_torch_uncertainty_formulas_on_distinct_confidences(acc, seed, coverage,
     ok = [k for k in range(1, n + 1) if risk[k - 1] <= target]
     got = rl.coverage_at_risk(acc, conf, target, **tu)
     assert (math.isnan(got) and not ok) or abs(got - max(ok) / n) <= 1e-12
+    # excess AURC is zero exactly for a perfect ranking (every error below), and only for it
+    acc = np.array(acc)
+    rng = np.random.default_rng(seed)
+    conf = np.where(acc, 1 + rng.random(acc.size), rng.random(acc.size))  # every error below
+    for ties in rl.selective.TIES:
+        assert rl.excess_aurc(acc, conf, ties=ties) == 0.0
+        assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(naive_oracle_aurc(acc)))
+    # any other ranking (a misclassified sample above an accurate one) is strictly worse
+    if acc.any() and not acc.all():
+        i, j = np.flatnonzero(acc)[0], np.flatnonzero(~acc)[0]
+        conf[i], conf[j] = conf[j], conf[i]
+        assert rl.excess_aurc(acc, conf, ties="index") > 0
+        assert rl.excess_aurc(acc, conf) > 0
 
 
 def test_torch_uncertainty_published_examples():
