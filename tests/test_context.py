@@ -85,8 +85,9 @@ def dense_laplacian(h, w):
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(1, 7), st.integers(1, 7), st.floats(0, 20), st.integers(0, 2**16))
-def test_dct_gradient_and_laplacian_prior_against_scipy_and_a_dense_solve(h, w, strength, seed):
+@given(st.integers(1, 7), st.integers(1, 7), st.floats(0, 20), st.integers(0, 2**16), st.integers(2, 5),
+       st.floats(0.01, 0.99))
+def test_dct_gradient_laplacian_prior_and_strength_zero(h, w, strength, seed, k, gamma):
     rng = np.random.default_rng(seed)
     x = rng.standard_normal((2, h, w))
     for axis in (1, 2):
@@ -100,6 +101,15 @@ def test_dct_gradient_and_laplacian_prior_against_scipy_and_a_dense_solve(h, w, 
     u = x[0]
     expected = np.linalg.solve(np.eye(h * w) + strength * dense_laplacian(h, w), u.ravel())
     np.testing.assert_allclose(ctx.solve_laplacian_prior(u, strength).ravel(), expected, atol=1e-9)
+    # strength zero leaves the classification, and JCR is max-probability thresholding
+    p = random_proba((h, w), k, seed)
+    res = ctx.apply_context(p, 0.0)
+    np.testing.assert_array_equal(res.labels, p.argmax(-1) + 1)
+    np.testing.assert_array_equal(res.z, p)
+    np.testing.assert_array_equal(res.confidence, p.max(-1))
+    jcr = ctx.joint_context_rejection(p, 0.0, gamma)
+    np.testing.assert_array_equal(jcr.rejected, gamma > (1 - gamma) * p.max(-1))
+    np.testing.assert_array_equal(jcr.labels, p.argmax(-1) + 1)
 
 
 @settings(max_examples=50, deadline=None)
@@ -115,20 +125,6 @@ def test_simplex_projection_against_bisection(a):
         too_big = np.maximum(a - mid, 0).sum(axis=0) > 1
         lo, hi = np.where(too_big, mid, lo), np.where(too_big, hi, mid)
     np.testing.assert_allclose(y, np.maximum(a - (lo + hi) / 2, 0), atol=1e-7)
-
-
-@settings(max_examples=25, deadline=None)
-@given(st.integers(1, 6), st.integers(1, 6), st.integers(2, 5), st.floats(0.01, 0.99), st.integers(0, 2**16))
-def test_strength_zero_leaves_the_classification_and_jcr_is_max_probability_thresholding(h, w, k, gamma,
-                                                                                        seed):
-    p = random_proba((h, w), k, seed)
-    res = ctx.apply_context(p, 0.0)
-    np.testing.assert_array_equal(res.labels, p.argmax(-1) + 1)
-    np.testing.assert_array_equal(res.z, p)
-    np.testing.assert_array_equal(res.confidence, p.max(-1))
-    jcr = ctx.joint_context_rejection(p, 0.0, gamma)
-    np.testing.assert_array_equal(jcr.rejected, gamma > (1 - gamma) * p.max(-1))
-    np.testing.assert_array_equal(jcr.labels, p.argmax(-1) + 1)
 
 
 @pytest.mark.slow
