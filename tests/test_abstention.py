@@ -68,20 +68,7 @@ def test_the_scores_of_a_system_and_of_the_rule_match_a_loop_in_fractions_and_th
         correct, rl.answer_above(confidence, ts[0]), t=ts[0])))
 
 
-def test_an_array_of_targets_scores_one_behaviour_at_each_and_nothing_answered_zero():
-    s = rl.abstention_scores([1, 0, 1, 1, 0], [1, 1, 1, 0, 0], t=[0.0, 0.5, 0.75])
-    assert s.accuracy == 0.4 and s.error_rate == 0.2
-    np.testing.assert_allclose(s.penalty, [0, 1, 3])
-    np.testing.assert_allclose(s.score, [0.4, 0.2, -0.2])
-    # nothing answered scores zero, with no selective accuracy
-    s = rl.abstention_scores([1, 0, 1], [0, 0, 0], t=0.8)
-    with pytest.raises(ValueError, match="accuracy and error_rate .* cannot exceed 1"):   # no kind can say
-        rl.penalized_score(0.6, 0.5, 0.5)
-    assert s.answered == 0 and s.abstained == 1 and s.score == 0
-    assert math.isnan(s.selective_accuracy) and math.isnan(s.selective_risk)
-
-
-def test_the_sources_example_by_the_formula_on_lesson_19s_data_and_where_its_ranking_flips():
+def test_examples_by_hand_the_sources_on_lesson_19s_data_and_where_its_ranking_flips():
     """The source's two systems at t = 0, 1/2, 3/4 (penalties 0, 1, 3): its rates scored in
     exact arithmetic, by penalized_score and by abstention_scores on seed 0, as lesson 19 prints."""
     ts = (F(0), F(1, 2), F(3, 4))
@@ -109,6 +96,17 @@ def test_the_sources_example_by_the_formula_on_lesson_19s_data_and_where_its_ran
     rho0 = rl.rho_zero(cautious.selective_accuracy, cautious.abstained,
                        guesser.selective_accuracy, guesser.abstained)
     assert rho0 == pytest.approx(49 / 51)
+    # an array of targets scores one behaviour at each; nothing answered scores zero
+    s = rl.abstention_scores([1, 0, 1, 1, 0], [1, 1, 1, 0, 0], t=[0.0, 0.5, 0.75])
+    assert s.accuracy == 0.4 and s.error_rate == 0.2
+    np.testing.assert_allclose(s.penalty, [0, 1, 3])
+    np.testing.assert_allclose(s.score, [0.4, 0.2, -0.2])
+    # nothing answered scores zero, with no selective accuracy
+    s = rl.abstention_scores([1, 0, 1], [0, 0, 0], t=0.8)
+    with pytest.raises(ValueError, match="accuracy and error_rate .* cannot exceed 1"):   # no kind can say
+        rl.penalized_score(0.6, 0.5, 0.5)
+    assert s.answered == 0 and s.abstained == 1 and s.score == 0
+    assert math.isnan(s.selective_accuracy) and math.isnan(s.selective_risk)
 
 
 @settings(max_examples=100)

@@ -90,22 +90,7 @@ def test_the_leave_one_out_mean_of_the_test_loss_is_the_conformal_count(case):
     assert sum(losses) / n1 <= alpha
 
 
-def test_the_docstring_and_lesson_examples_by_hand():
-    a = [True, True, False, True, True, False, True, False, True, False]
-    c = [0.95, 0.9, 0.85, 0.8, 0.7, 0.65, 0.6, 0.5, 0.4, 0.3]
-    # alpha = 0.3: errors + 1 <= 3.3, so 2 kept errors: keep down to 0.6, λ̂ = 0.5
-    assert naive_crc(a, c, 0.3) == 0.5
-    t = rl.conformal_risk_control(a, c, 0.3)
-    assert t.value == np.nextafter(0.5, 1) and (t.r, t.joint_risk, t.n) == (0.3, 0.2, 10)
-    assert t.A == pytest.approx(5 / 7) and t.Q == pytest.approx((5 + 2) / 10)
-    # the lesson's worked example
-    c, a = rl.datasets.WORKED_EXAMPLE
-    # errors at 0.8, 0.55, 0.4, 0.3; alpha = 0.3 lets floor(3.3) - 1 = 2 through: λ̂ = 0.4
-    t = rl.conformal_risk_control(a, c, 0.3)
-    assert naive_crc(a, c, 0.3) == 0.4 and t.value == np.nextafter(0.4, 1) and t.r == 0.2
-
-
-def test_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand():
+def test_examples_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand():
     assert error_budget(0.1, 9) == 0 and error_budget(0.1, 8) == -1   # 0.1 * 10 = 1 exactly
     assert error_budget(0.01, 99) == 0                                # 0.01 is a hair above 1/100
     t = rl.conformal_risk_control([True] * 5, [0.1, 0.2, 0.3, 0.4, 0.5], 0.2)
@@ -130,6 +115,19 @@ def test_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand():
     ranked = np.sort(c)[::-1]
     terms = [rl.joint_risk(a, c, ranked[k - 1]) for k in range(1, a.size + 1)]
     assert np.mean(terms) == pytest.approx(rl.augrc(a, c))              # no ties: one per k
+    # the docstring's and the lesson's examples by hand
+    a = [True, True, False, True, True, False, True, False, True, False]
+    c = [0.95, 0.9, 0.85, 0.8, 0.7, 0.65, 0.6, 0.5, 0.4, 0.3]
+    # alpha = 0.3: errors + 1 <= 3.3, so 2 kept errors: keep down to 0.6, λ̂ = 0.5
+    assert naive_crc(a, c, 0.3) == 0.5
+    t = rl.conformal_risk_control(a, c, 0.3)
+    assert t.value == np.nextafter(0.5, 1) and (t.r, t.joint_risk, t.n) == (0.3, 0.2, 10)
+    assert t.A == pytest.approx(5 / 7) and t.Q == pytest.approx((5 + 2) / 10)
+    # the lesson's worked example
+    c, a = rl.datasets.WORKED_EXAMPLE
+    # errors at 0.8, 0.55, 0.4, 0.3; alpha = 0.3 lets floor(3.3) - 1 = 2 through: λ̂ = 0.4
+    t = rl.conformal_risk_control(a, c, 0.3)
+    assert naive_crc(a, c, 0.3) == 0.4 and t.value == np.nextafter(0.4, 1) and t.r == 0.2
 
 
 # --- the promise, measured ------------------------------------------------------------------

@@ -35,7 +35,7 @@ def coverings(draw, max_n=8, max_m=5):
 # --- the paper's example (Definition 3) and the Theorem -----------------------------
 
 
-def test_definition3_as_in_the_paper():
+def test_definition3_the_theorem_and_table1_as_in_the_paper():
     C = rl.datasets.definition3_covering()
     assert [set(b) for b in C] == C_DEF3
     assert (rl.subscripts(C, "a"), rl.subscripts(C, "c"), rl.subscripts(C, "d")) == ({2, 3}, {1}, {1, 3})
@@ -57,6 +57,12 @@ def test_definition3_as_in_the_paper():
     # every N(p) lies in some block; only the proper inclusion makes the Theorem useful
     derived = rl.derived_covering(C_DEF3)
     assert set().union(*[Y for Y in derived if any(Y <= K for K in C_DEF3)]) == U
+    # the label sets of Table 1 are the blocks of Section 5.2
+    t = rl.datasets.table1()
+    assert rl.label_sets_to_blocks(t.ideal_label_sets) == t.ideal
+    assert rl.label_sets_to_blocks(t.method_1_label_sets) == t.method_1
+    assert rl.label_sets_to_blocks(t.method_2_label_sets) == t.method_2_sec51
+    assert rl.blocks_to_label_sets(t.ideal) == t.ideal_label_sets
 
 
 def test_partition_and_covering_detection_and_families_that_are_not_coverings():
@@ -153,14 +159,6 @@ def test_definitions_on_random_coverings_and_indicator_input_and_converters(C):
     rows = rl.indicator_to_label_sets(Y)
     assert rows == tuple(label_sets[p] for p in order)
     assert np.array_equal(rl.label_sets_to_indicator(list(rows), labels=range(1, len(C) + 1)), Y)
-
-
-def test_label_sets_of_table1_are_the_blocks_of_section_5_2():
-    t = rl.datasets.table1()
-    assert rl.label_sets_to_blocks(t.ideal_label_sets) == t.ideal
-    assert rl.label_sets_to_blocks(t.method_1_label_sets) == t.method_1
-    assert rl.label_sets_to_blocks(t.method_2_label_sets) == t.method_2_sec51
-    assert rl.blocks_to_label_sets(t.ideal) == t.ideal_label_sets
 
 
 # --- what the declarations cannot say: checks of the bodies -------------------------------

@@ -130,18 +130,6 @@ def test_the_minimiser_is_the_surrogates_minimum_found_by_scipy(seed):
     np.testing.assert_allclose(q / q.sum(), rl.deferral_surrogate_minimizer([p], [e])[0], atol=1e-6)
 
 
-def test_the_minimisers_largest_output_is_the_rule_at_cost_zero():
-    team = rl.datasets.expert_toy(150, seed=2)
-    q = rl.deferral_surrogate_minimizer(team.toy.proba, team.expert_confidence)
-    np.testing.assert_allclose(q.sum(axis=1), 1.0)
-    np.testing.assert_array_equal(q.argmax(axis=1) == 4, rl.defer(team.confidence, team.expert_confidence))
-    np.testing.assert_allclose(q[:, -1] * (1 + team.expert_confidence), team.expert_confidence)
-    # the lesson's exercise point, in fractions: q = (0.5, 0.3, 0.2, 0.6) / 1.6
-    want = [Fraction(x, 10) / Fraction(16, 10) for x in (5, 3, 2, 6)]
-    np.testing.assert_allclose(rl.deferral_surrogate_minimizer([[0.5, 0.3, 0.2]], [0.6])[0],
-                               [float(w) for w in want])
-
-
 # --- the lesson's data: the toy with an expert ------------------------------------------------
 
 
@@ -233,7 +221,7 @@ def test_the_numbers_lesson_17_prints_by_loops():
         right, expert, least_confident)[k] / n, 3) == 0.014          # "1.4 points below"
 
 
-def test_the_examples_of_the_maths_reference_and_the_cost_along_the_curve_by_hand():
+def test_the_maths_references_examples_the_cost_along_the_curve_and_the_minimiser_by_hand():
     text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text(encoding="utf-8")
     # least confident first: the sample of score -0.5 (expert only), then -0.6 (expert only),
     # then -0.7 (classifier only), then -0.9 (both right)
@@ -258,3 +246,13 @@ def test_the_examples_of_the_maths_reference_and_the_cost_along_the_curve_by_han
         np.testing.assert_allclose(curve.cost(cost), want)
         assert curve.min_cost(cost) == int(np.argmin(want))
     assert curve.min_cost(0.6) == 2 and curve.min_cost(1.0) == 0   # k = 0, 2 tie at 0.6: the first
+    # the minimiser's largest output is the rule at cost zero
+    team = rl.datasets.expert_toy(150, seed=2)
+    q = rl.deferral_surrogate_minimizer(team.toy.proba, team.expert_confidence)
+    np.testing.assert_allclose(q.sum(axis=1), 1.0)
+    np.testing.assert_array_equal(q.argmax(axis=1) == 4, rl.defer(team.confidence, team.expert_confidence))
+    np.testing.assert_allclose(q[:, -1] * (1 + team.expert_confidence), team.expert_confidence)
+    # the lesson's exercise point, in fractions: q = (0.5, 0.3, 0.2, 0.6) / 1.6
+    want = [Fraction(x, 10) / Fraction(16, 10) for x in (5, 3, 2, 6)]
+    np.testing.assert_allclose(rl.deferral_surrogate_minimizer([[0.5, 0.3, 0.2]], [0.6])[0],
+                               [float(w) for w in want])

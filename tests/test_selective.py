@@ -305,7 +305,7 @@ def test_torch_uncertainty_published_examples():
     assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
 
 
-def test_the_three_conventions_differ_by_their_definitions(toy_data):
+def test_the_three_conventions_differ_by_their_definitions_and_refuse_ties_they_cannot_read(toy_data):
     # tie-free: rejlab and torch-uncertainty differ by O(1/n) only; fd-shifts by O(1/n) too
     a, c = toy_data.accurate, toy_data.confidence()
     values = [rl.aurc(a, c, convention=x) for x in rl.selective.CONVENTIONS]
@@ -313,6 +313,15 @@ def test_the_three_conventions_differ_by_their_definitions(toy_data):
     # with heavy ties the gap is of the order of the group sizes
     c10 = np.round(c, 1)
     assert abs(rl.aurc(a, c10) - rl.aurc(a, c10, convention="fd-shifts")) > 2 / a.size
+    # ties on torch-uncertainty, and index ties elsewhere, are refused
+    acc, conf = [True, False, True, False, True], [0.9, 0.1, 0.8, 0.3, 0.6]
+    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
+                     (rl.risk_at_coverage, (0.5,)), (rl.coverage_at_risk, (0.2,))):
+        with pytest.raises(ValueError, match="torch-uncertainty.*distinct confidences.*order "
+                                             "of the rows"):
+            f(acc, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
+        with pytest.raises(ValueError, match="ties='index' is rejlab's option"):
+            f(acc, conf, *extra, ties="index", convention="fd-shifts")
 
 
 def _naive_dominant_aurc(accurate, confidence):
@@ -337,17 +346,6 @@ def _naive_dominant_aurc(accurate, confidence):
     for p, q, ep, eq in zip(kept, kept[1:], errs, errs[1:]):
         total += ep - eq + (eq * p - ep * q) * math.log(p / q) / (p - q)
     return total / n
-
-
-def test_ties_on_torch_uncertainty_and_index_ties_elsewhere_are_refused():
-    acc, conf = [True, False, True, False, True], [0.9, 0.1, 0.8, 0.3, 0.6]
-    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
-                     (rl.risk_at_coverage, (0.5,)), (rl.coverage_at_risk, (0.2,))):
-        with pytest.raises(ValueError, match="torch-uncertainty.*distinct confidences.*order "
-                                             "of the rows"):
-            f(acc, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
-        with pytest.raises(ValueError, match="ties='index' is rejlab's option"):
-            f(acc, conf, *extra, ties="index", convention="fd-shifts")
 
 
 def test_the_report_with_validation_is_the_same_text_after_shuffling_rows():
