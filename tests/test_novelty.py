@@ -91,6 +91,12 @@ def outcomes_by_loop(accurate, novel, rejected):
     return out
 
 
+def cost_by_loop(accurate, novel, rejected, rho, nu):
+    """The cost per sample in fractions: mn, novel_kept and rejected samples at 1, nu and rho."""
+    c = outcomes_by_loop(accurate, novel, rejected)
+    return (F(c["mn"]) + F(nu) * c["novel_kept"] + F(rho) * sum(map(bool, rejected))) / len(rejected)
+
+
 flags = st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans()), min_size=1, max_size=40)
 
 
@@ -102,21 +108,15 @@ def test_outcomes_and_cost_against_a_loop(rows, rho_nu):
     out = rl.novelty_outcomes(a, o, r)
     assert out._asdict() == outcomes_by_loop(a, o, r)
     assert out.n == a.size and out.rejected == int(r.sum())
-    exact = (F(out.mn) + F(nu) * out.novel_kept + F(rho) * int(r.sum())) / a.size
-    assert out.cost(rho, nu) == pytest.approx(float(exact), abs=1e-12)
+    assert out.cost(rho, nu) == pytest.approx(float(cost_by_loop(a, o, r, rho, nu)), abs=1e-12)
     kept = a.size - int(r.sum())
     assert (math.isnan(out.A) if kept == 0 else out.A == pytest.approx(out.an / kept))
 
 
 def curve_by_thresholds(accurate, novel, confidence, rho, nu):
     """{k: cost} for every threshold t (reject confidence < t), tried one by one."""
-    out = {}
-    for t in [-math.inf, *sorted(set(confidence)), math.inf]:
-        rejected = [c < t for c in confidence]
-        counts = outcomes_by_loop(accurate, novel, rejected)
-        cost = (F(counts["mn"]) + F(nu) * counts["novel_kept"] + F(rho) * sum(rejected))
-        out[sum(rejected)] = float(cost / len(confidence))
-    return out
+    rejections = [[c < t for c in confidence] for t in [-math.inf, *sorted(set(confidence)), math.inf]]
+    return {sum(r): float(cost_by_loop(accurate, novel, r, rho, nu)) for r in rejections}
 
 
 @settings(max_examples=150)
@@ -177,14 +177,10 @@ def test_lesson_18s_numbers_by_loops_fractions_and_scipy():
     ratio = 0.25 * p_out / p_in
 
     def outcome(rejected):
-        out = [0] * 6
-        for a, o, r in zip(right, novel, rejected):
-            out[4 + r if o else 2 * r + (not a)] += 1
-        return tuple(out)
+        return tuple(outcomes_by_loop(right, novel, rejected).values())
 
-    def cost(rejected, rho=F(3, 10), nu=1):
-        an, mn, ar, mr, nk, nr = outcome(rejected)
-        return (mn + nu * nk + rho * (ar + mr + nr)) / 750
+    def cost(rejected):
+        return cost_by_loop(right, novel, rejected, F(3, 10), 1)
 
     chow = [mi < 0.7 for mi in m]
     both = [keep_exact(mi, ri, 1) > F(3, 10) for mi, ri in zip(m, ratio)]
