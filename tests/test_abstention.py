@@ -137,9 +137,6 @@ def test_the_rule_is_chows_at_the_price_one_minus_t(toy_data):
     assert not rl.answer_above([0.5], 0.5)[0] and not rl.chow_rule([[0.5, 0.5]], 0.5)[0]
 
 
-# --- where the ranking flips --------------------------------------------------------------
-
-
 @settings(max_examples=100)
 @given(questions, questions)
 def test_at_the_break_even_target_the_scores_are_equal_and_the_ranking_flips(a, b):

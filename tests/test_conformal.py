@@ -130,9 +130,6 @@ def test_examples_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand
     assert naive_crc(a, c, 0.3) == 0.4 and t.value == np.nextafter(0.4, 1) and t.r == 0.2
 
 
-# --- the promise, measured ------------------------------------------------------------------
-
-
 def exact_expectation(alpha, n, error_rate):
     """E[min(floor(alpha (n + 1)), M)] / (n + 1), M ~ Binomial(n + 1, e), in Fractions."""
     e, k = Fraction(error_rate), math.floor(Fraction(alpha) * (n + 1))

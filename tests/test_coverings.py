@@ -32,9 +32,6 @@ def coverings(draw, max_n=8, max_m=5):
     return [set(np.flatnonzero(Y[:, j]).tolist()) for j in range(m)]
 
 
-# --- the paper's example (Definition 3) and the Theorem -----------------------------
-
-
 def test_definition3_the_theorem_and_table1_as_in_the_paper():
     C = rl.datasets.definition3_covering()
     assert [set(b) for b in C] == C_DEF3

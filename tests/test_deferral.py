@@ -130,9 +130,6 @@ def test_the_minimiser_is_the_surrogates_minimum_found_by_scipy(seed):
     np.testing.assert_allclose(q / q.sum(), rl.deferral_surrogate_minimizer([p], [e])[0], atol=1e-6)
 
 
-# --- the lesson's data: the toy with an expert ------------------------------------------------
-
-
 def test_the_expert_is_right_with_its_accuracy_and_confidence_and_a_better_one_only_helps():
     stats = pytest.importorskip("scipy.stats")
     team = rl.datasets.expert_toy(2000, seed=0)
@@ -159,8 +156,6 @@ def test_the_expert_is_right_with_its_accuracy_and_confidence_and_a_better_one_o
     with pytest.raises(ValueError, match="one accuracy per class"):
         rl.datasets.expert_toy(10, expert_accuracy=(0.9, 0.5))
 
-
-# --- the numbers lesson 17 prints and the maths reference states, recomputed by loops ---------
 
 LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "17_learning_to_defer.ipynb"
 
