@@ -271,8 +271,8 @@ def test_the_studentized_band_holds_its_share_of_replicate_curves_whole(d, level
 
 
 def test_a_paired_comparison_is_narrow_and_bootstrap_threshold_equals_the_naive_reference(toy_data):
-    c = toy_data.confidence()
-    cmp = rl.compare_rejectors(toy_data.accurate, c, c, n_boot=50, seed=1)
+    acc, conf = toy_data.accurate, toy_data.confidence()
+    cmp = rl.compare_rejectors(acc, conf, conf, n_boot=50, seed=1)
     for band in (cmp.Q, cmp.aurc):
         for x in band:
             np.testing.assert_array_equal(x, 0.0)
@@ -288,7 +288,6 @@ def test_a_paired_comparison_is_narrow_and_bootstrap_threshold_equals_the_naive_
     b1 = rl.bootstrap_curves(toy.accurate, c1, fractions=[0.2], n_boot=300, seed=0)
     assert cmp.Q.high[0] - cmp.Q.low[0] < b1.Q.high[0] - b1.Q.low[0]
     # bootstrap_threshold against a loop over the same draws
-    acc, conf = toy_data.accurate, toy_data.confidence()
     got = rl.bootstrap_threshold(acc, conf, 0.5, n_boot=40, seed=3)
     rng, reps = np.random.default_rng(3), []
     for _ in range(40):

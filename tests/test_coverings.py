@@ -281,11 +281,3 @@ def test_superset_search_finds_exactly_the_including_pairs(patch, signatures):
         q, t = cov._superset_pairs(words, 70)
     assert sorted(zip(q.tolist(), t.tolist())) == [
         (i, j) for i, a in enumerate(signatures) for j, b in enumerate(signatures) if b >= a]
-
-
-def test_signatures_group_elements_in_universe_order():
-    order = tuple("abcdefgh")  # h lies in no block
-    words, of = cov._signatures(tuple(map(frozenset, C_DEF3)), order)
-    # a: {2,3}, b: {1}, c: {1}, d: {1,3}, e: {2}, f: {2}, g: {3}, numbered by first element
-    assert of.tolist() == [0, 1, 1, 2, 3, 3, 4, -1]
-    assert words[:, 0].tolist() == [0b110, 0b001, 0b101, 0b010, 0b100]
