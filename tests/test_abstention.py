@@ -45,8 +45,8 @@ targets = st.integers(0, 19).map(lambda k: k / 20)
 
 
 @settings(max_examples=100)
-@given(questions, st.lists(targets, min_size=1, max_size=5))
-def test_the_scores_of_a_system_and_of_the_rule_match_a_loop_in_fractions_and_the_cost(data, ts):
+@given(questions, st.lists(targets, min_size=1, max_size=5), questions)
+def test_scores_match_a_loop_in_fractions_and_the_cost_and_flip_at_the_break_even_target(data, ts, b):
     correct, answered, confidence = data
     t = ts[0]
     s = rl.abstention_scores(correct, answered, t=t)
@@ -66,6 +66,29 @@ def test_the_scores_of_a_system_and_of_the_rule_match_a_loop_in_fractions_and_th
     one = rl.rule_scores(correct, confidence, ts[0])
     np.testing.assert_equal(tuple(one), tuple(rl.abstention_scores(
         correct, rl.answer_above(confidence, ts[0]), t=ts[0])))
+    # two systems: at the break-even target the scores are equal and the ranking flips
+    a, n = data, min(len(data[0]), len(b[0]))
+    s1 = rl.abstention_scores(a[0][:n], a[1][:n])
+    s2 = rl.abstention_scores(b[0][:n], b[1][:n])
+    t0 = rl.break_even_target(s1, s2)
+    if s1.abstained == s2.abstained:
+        assert math.isnan(t0)
+        return
+    # scores in exact fractions at targets around t0: the one abstaining more wins above it
+    d_acc, d_abs = F(s1.accuracy).limit_denominator(40) - F(s2.accuracy).limit_denominator(40), \
+        F(s1.abstained).limit_denominator(40) - F(s2.abstained).limit_denominator(40)
+    exact = -d_acc / d_abs
+    assert t0 == pytest.approx(float(exact), abs=1e-9)
+    if 0 <= exact < 1:      # at exactly 1 (no errors on either side) they never tie
+        at = rl.abstention_scores(a[0][:n], a[1][:n], t=float(exact)).score
+        other = rl.abstention_scores(b[0][:n], b[1][:n], t=float(exact)).score
+        assert at == pytest.approx(other, rel=1e-9, abs=1e-9)
+    for t in (0.0, 0.3, 0.6, 0.9):
+        diff = (rl.abstention_scores(a[0][:n], a[1][:n], t=t).score
+                - rl.abstention_scores(b[0][:n], b[1][:n], t=t).score)
+        if abs(t - t0) > 1e-6:
+            more_abstains_first = (d_abs > 0) == (t > t0)
+            assert (diff > 0) == more_abstains_first or abs(diff) < 1e-12
 
 
 def test_examples_by_hand_the_sources_on_lesson_19s_data_and_where_its_ranking_flips():
@@ -135,34 +158,6 @@ def test_the_rule_is_chows_at_the_price_one_minus_t(toy_data):
         np.testing.assert_array_equal(rl.answer_above(conf, t)[away],
                                       ~rl.chow_rule(toy_data.proba, 1 - t)[away])
     assert not rl.answer_above([0.5], 0.5)[0] and not rl.chow_rule([[0.5, 0.5]], 0.5)[0]
-
-
-@settings(max_examples=100)
-@given(questions, questions)
-def test_at_the_break_even_target_the_scores_are_equal_and_the_ranking_flips(a, b):
-    n = min(len(a[0]), len(b[0]))
-    s1 = rl.abstention_scores(a[0][:n], a[1][:n])
-    s2 = rl.abstention_scores(b[0][:n], b[1][:n])
-    t0 = rl.break_even_target(s1, s2)
-    if s1.abstained == s2.abstained:
-        assert math.isnan(t0)
-        return
-    # scores in exact fractions at targets around t0: the one abstaining more wins above it
-    d_acc, d_abs = F(s1.accuracy).limit_denominator(40) - F(s2.accuracy).limit_denominator(40), \
-        F(s1.abstained).limit_denominator(40) - F(s2.abstained).limit_denominator(40)
-    exact = -d_acc / d_abs
-    assert t0 == pytest.approx(float(exact), abs=1e-9)
-    if 0 <= exact < 1:      # at exactly 1 (no errors on either side) they never tie
-
-        at = rl.abstention_scores(a[0][:n], a[1][:n], t=float(exact)).score
-        other = rl.abstention_scores(b[0][:n], b[1][:n], t=float(exact)).score
-        assert at == pytest.approx(other, rel=1e-9, abs=1e-9)
-    for t in (0.0, 0.3, 0.6, 0.9):
-        diff = (rl.abstention_scores(a[0][:n], a[1][:n], t=t).score
-                - rl.abstention_scores(b[0][:n], b[1][:n], t=t).score)
-        if abs(t - t0) > 1e-6:
-            more_abstains_first = (d_abs > 0) == (t > t0)
-            assert (diff > 0) == more_abstains_first or abs(diff) < 1e-12
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 123])

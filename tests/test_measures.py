@@ -217,7 +217,6 @@ def test_small_worked_example():
     assert (op.r, op.A, op.Q, op.phi) == pytest.approx((0.3, 6 / 7, 8 / 10, (2 / 1) / (3 / 7)))
 
 
-
 _BASES = [0.0, 0.5, 1.0, 1e-300, 3.0, 1e300, 2.0**60]
 _DTYPES = ["float64", "int64", "uint64", "longdouble"]
 

@@ -97,31 +97,16 @@ def cost_by_loop(accurate, novel, rejected, rho, nu):
     return (F(c["mn"]) + F(nu) * c["novel_kept"] + F(rho) * sum(map(bool, rejected))) / len(rejected)
 
 
-flags = st.lists(st.tuples(st.booleans(), st.booleans(), st.booleans()), min_size=1, max_size=40)
-
-
-@settings(max_examples=200)
-@given(flags, costs)
-def test_outcomes_and_cost_against_a_loop(rows, rho_nu):
-    rho, nu = rho_nu
-    a, o, r = map(np.array, zip(*rows))
-    out = rl.novelty_outcomes(a, o, r)
-    assert out._asdict() == outcomes_by_loop(a, o, r)
-    assert out.n == a.size and out.rejected == int(r.sum())
-    assert out.cost(rho, nu) == pytest.approx(float(cost_by_loop(a, o, r, rho, nu)), abs=1e-12)
-    kept = a.size - int(r.sum())
-    assert (math.isnan(out.A) if kept == 0 else out.A == pytest.approx(out.an / kept))
-
-
 def curve_by_thresholds(accurate, novel, confidence, rho, nu):
     """{k: cost} for every threshold t (reject confidence < t), tried one by one."""
     rejections = [[c < t for c in confidence] for t in [-math.inf, *sorted(set(confidence)), math.inf]]
     return {sum(r): float(cost_by_loop(accurate, novel, r, rho, nu)) for r in rejections}
 
 
-@settings(max_examples=150)
-@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.integers(0, 6)), min_size=1, max_size=30), costs)
-def test_one_scores_cost_curve_against_every_threshold(rows, rho_nu):
+@settings(max_examples=200)
+@given(st.lists(st.tuples(st.booleans(), st.booleans(), st.integers(0, 6)), min_size=1, max_size=40), costs,
+       st.data())
+def test_outcomes_cost_and_one_scores_cost_curve_against_loops(rows, rho_nu, data):
     rho, nu = rho_nu
     a, o, c = (np.array(x) for x in zip(*rows))
     c = c / 6.0                                                      # ties on purpose
@@ -131,6 +116,14 @@ def test_one_scores_cost_curve_against_every_threshold(rows, rho_nu):
     assert curve.cost == pytest.approx([expected[k] for k in curve.n_rejected], abs=1e-12)
     assert curve.r == pytest.approx(curve.n_rejected / a.size)
     assert curve.cost[curve.best] == min(curve.cost)
+    # any rejection: outcomes and cost against a loop
+    r = np.array(data.draw(st.lists(st.booleans(), min_size=a.size, max_size=a.size)))
+    out = rl.novelty_outcomes(a, o, r)
+    assert out._asdict() == outcomes_by_loop(a, o, r)
+    assert out.n == a.size and out.rejected == int(r.sum())
+    assert out.cost(rho, nu) == pytest.approx(float(cost_by_loop(a, o, r, rho, nu)), abs=1e-12)
+    kept = a.size - int(r.sum())
+    assert (math.isnan(out.A) if kept == 0 else out.A == pytest.approx(out.an / kept))
 
 
 def test_the_data_set_is_the_toy_and_novel_points_against_scipy():
