@@ -44,17 +44,6 @@ def test_the_papers_examples_come_out_exactly(number):
         assert rl.compare_methods(ex.ideal, ex.method_2, ex.method_1) == "less accurate"
 
 
-def test_compare_methods_all_four_outcomes():
-    P = [{"a", "b"}, {"c", "d"}]
-    everything = [{"a", "b", "c", "d"}, {"a", "b", "c", "d"}]  # AA = 1, RAR = 4/4
-    one_miss = [{"a", "b", "d"}, {"c"}]                         # AA = 3/4, RAR = 3
-    assert rl.compare_methods(P, everything, one_miss) == "incomparable"
-    assert rl.compare_methods(P, one_miss, everything) == "incomparable"
-    assert rl.compare_methods(P, P, one_miss) == "more accurate"
-    assert rl.compare_methods(P, one_miss, P) == "less accurate"
-    assert rl.compare_methods(P, one_miss, [{"a", "b", "d"}, {"c"}]) == "equal"
-
-
 @st.composite
 def covering_matrix(draw, n, m):
     Y = draw(arrays(bool, (n, m)))
@@ -155,7 +144,7 @@ def test_where_the_papers_condition_formulas_miss_a_lost_label():
     assert rl.t_neg(P_COV, R_PART) == 2
 
 
-def test_rar_is_infinite_when_result_equals_ideal_and_neither_need_be_a_covering():
+def test_compare_methods_four_outcomes_rar_at_result_ideal_and_families_not_coverings():
     assert rl.relative_accuracy_rate(P_COV, P_COV) == math.inf
     assert rl.relative_accuracy_rate(np.eye(3), np.eye(3)) == math.inf
     assert rl.accuracy_report(P_COV, P_COV).RAR_exact == math.inf
@@ -174,6 +163,15 @@ def test_rar_is_infinite_when_result_equals_ideal_and_neither_need_be_a_covering
     assert r.result_kind == "not a covering" and r.T_neg_condition is None
     # an element of the result that the ideal does not label is wrongly labelled
     assert rl.t_neg(P_COV, [{"b", "c", "z"}, {"e", "c", "f"}, {"a", "d", "g"}]) == rl.t_neg(P_COV, R_COV) + 1
+    # the comparison rule's four outcomes
+    P = [{"a", "b"}, {"c", "d"}]
+    everything = [{"a", "b", "c", "d"}, {"a", "b", "c", "d"}]  # AA = 1, RAR = 4/4
+    one_miss = [{"a", "b", "d"}, {"c"}]                         # AA = 3/4, RAR = 3
+    assert rl.compare_methods(P, everything, one_miss) == "incomparable"
+    assert rl.compare_methods(P, one_miss, everything) == "incomparable"
+    assert rl.compare_methods(P, P, one_miss) == "more accurate"
+    assert rl.compare_methods(P, one_miss, P) == "less accurate"
+    assert rl.compare_methods(P, one_miss, [{"a", "b", "d"}, {"c"}]) == "equal"
 
 
 def _same(x, y):

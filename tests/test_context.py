@@ -36,12 +36,6 @@ def boundary(m):
     return (m[:, 1:] != m[:, :-1]).mean() + (m[1:] != m[:-1]).mean()
 
 
-def random_proba(shape, k, seed):
-    rng = np.random.default_rng(seed)
-    p = rng.gamma(0.5, size=shape + (k,)) + 1e-9
-    return p / p.sum(axis=-1, keepdims=True)
-
-
 def test_scene_structure_seed_training_pixels_and_classifier(scene):
     gt = scene.ground_truth
     assert gt.shape == (145, 145) and scene.features.shape == (145, 145, scene.n_bands)
@@ -102,7 +96,8 @@ def test_dct_gradient_laplacian_prior_and_strength_zero(h, w, strength, seed, k,
     expected = np.linalg.solve(np.eye(h * w) + strength * dense_laplacian(h, w), u.ravel())
     np.testing.assert_allclose(ctx.solve_laplacian_prior(u, strength).ravel(), expected, atol=1e-9)
     # strength zero leaves the classification, and JCR is max-probability thresholding
-    p = random_proba((h, w), k, seed)
+    p = rng.gamma(0.5, size=(h, w, k)) + 1e-9
+    p /= p.sum(axis=-1, keepdims=True)
     res = ctx.apply_context(p, 0.0)
     np.testing.assert_array_equal(res.labels, p.argmax(-1) + 1)
     np.testing.assert_array_equal(res.z, p)

@@ -5,8 +5,11 @@ of a tied group split by the cut under a random order of the group."""
 
 from __future__ import annotations
 
+import itertools
 import math
+import tracemalloc
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,7 +17,8 @@ from hypothesis import example, given, settings, strategies as st
 from sklearn.metrics import roc_auc_score
 
 import rejlab as rl
-from rejlab._ranking import ranked, ranked_reference
+from rejlab import _ranking
+from rejlab._ranking import kth_smallest, ranked, ranked_reference
 
 
 def naive_errors(accurate, confidence, ties):
@@ -133,7 +137,6 @@ def test_the_risk_coverage_family_auroc_achievable_aurc_and_the_ranking_are_the_
        arrange=st.sampled_from(["as drawn", "ascending", "descending"]), k=st.integers(0, 199))
 def test_the_kth_smallest_is_that_of_the_sorted_values(values, arrange, k):
     # the selection path at small sizes: a sample of 4 values, arrays above 16
-    from rejlab import _ranking
     v = np.array(values)
     v = {"as drawn": v, "ascending": np.sort(v), "descending": np.sort(v)[::-1]}[arrange]
     k = k % v.size
@@ -144,9 +147,6 @@ def test_the_kth_smallest_is_that_of_the_sorted_values(values, arrange, k):
 
 
 def test_the_kth_smallest_of_many_values_is_found_among_few():
-    import tracemalloc
-
-    from rejlab._ranking import kth_smallest
     v = np.round(np.random.default_rng(4).random(300_000), 3)          # ties, as confidences
     for k in (0, 1, 150_000, 299_999):
         tracemalloc.start()
@@ -154,20 +154,6 @@ def test_the_kth_smallest_of_many_values_is_found_among_few():
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         assert got == np.sort(v)[k] and peak < v.nbytes / 2, (k, peak)   # no sorted copy
-
-
-def test_the_defaults_are_the_average_convention_and_index_ties_depend_on_the_order():
-    # heavy ties: 200 samples on five confidence values (that the defaults and fd-shifts ignore
-    # the order of the rows: tests/test_order_invariance.py and the fd-shifts table below)
-    rng = np.random.default_rng(3)
-    conf = rng.integers(0, 5, 200) / 4
-    acc = rng.random(200) < 0.4 + conf / 2
-    perm = rng.permutation(200)
-    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
-                     (rl.risk_at_coverage, (0.37,)), (rl.coverage_at_risk, (0.25,))):
-        assert f(acc, conf, *extra) == f(acc, conf, *extra, ties="average", convention="rejlab")
-    by_index = {rl.aurc(acc[p], conf[p], ties="index") for p in (perm, np.arange(200), perm[::-1])}
-    assert len(by_index) > 1
 
 
 # --- the conventions of other libraries ---------------------------------------------------
@@ -305,7 +291,7 @@ def test_torch_uncertainty_published_examples():
     assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
 
 
-def test_the_three_conventions_differ_by_their_definitions_and_refuse_ties_they_cannot_read(toy_data):
+def test_the_conventions_defaults_differences_and_the_ties_they_refuse(toy_data):
     # tie-free: rejlab and torch-uncertainty differ by O(1/n) only; fd-shifts by O(1/n) too
     a, c = toy_data.accurate, toy_data.confidence()
     values = [rl.aurc(a, c, convention=x) for x in rl.selective.CONVENTIONS]
@@ -322,6 +308,18 @@ def test_the_three_conventions_differ_by_their_definitions_and_refuse_ties_they_
             f(acc, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
         with pytest.raises(ValueError, match="ties='index' is rejlab's option"):
             f(acc, conf, *extra, ties="index", convention="fd-shifts")
+    # the defaults are rejlab's average convention, and index ties depend on the order
+    # heavy ties: 200 samples on five confidence values (that the defaults and fd-shifts ignore
+    # the order of the rows: tests/test_order_invariance.py and the fd-shifts table below)
+    rng = np.random.default_rng(3)
+    conf = rng.integers(0, 5, 200) / 4
+    acc = rng.random(200) < 0.4 + conf / 2
+    perm = rng.permutation(200)
+    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
+                     (rl.risk_at_coverage, (0.37,)), (rl.coverage_at_risk, (0.25,))):
+        assert f(acc, conf, *extra) == f(acc, conf, *extra, ties="average", convention="rejlab")
+    by_index = {rl.aurc(acc[p], conf[p], ties="index") for p in (perm, np.arange(200), perm[::-1])}
+    assert len(by_index) > 1
 
 
 def _naive_dominant_aurc(accurate, confidence):
@@ -508,8 +506,6 @@ def test_compare_summaries_equals_a_naive_paired_bootstrap():
 
 
 def test_the_conventions_tables_of_the_maths_reference():
-    from pathlib import Path
-
     text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text()
     rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
             for line in text.splitlines() if line.startswith("| A") or line.startswith("| E-")}
@@ -523,7 +519,6 @@ def test_the_conventions_tables_of_the_maths_reference():
     c5, a5 = [0.9, 0.5, 0.5, 0.5, 0.2], [True, False, True, False, False]
     row = rows["AURC, five tied samples"]
     assert row[0] == f"{rl.aurc(a5, c5):.4f}" and row[2] == f"{rl.aurc(a5, c5, convention='fd-shifts'):.4f}"
-    import itertools
     by_order = {rl.aurc(np.array(a5)[list(p)], np.array(c5)[list(p)], ties="index")
                 for p in itertools.permutations(range(5))}
     assert row[1] == (f"{rl.aurc(a5, c5, ties='index'):.4f} ({min(by_order):.4f} to "
