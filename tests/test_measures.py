@@ -196,25 +196,20 @@ def test_measures_definitions_identities_swap_monotonicity_and_fields_alone(data
     assert cv.compute("Q", "Q")[0] is cv.Q                                   # kept, not recomputed
 
 
-@pytest.mark.parametrize("accurate, rejected, phi", [
-    ([1, 1, 0, 0], [0, 0, 0, 0], 1.0),        # |R| = 0
-    ([1, 1, 0, 0], [0, 0, 1, 0], math.inf),   # |A∩R| = 0 < |R|
-    ([1, 1, 1], [1, 0, 0], math.nan),         # |M| = 0
-    ([0, 0, 0], [1, 0, 0], math.nan),         # |A| = 0
-    ([1, 1], [0, 0], math.nan),               # NaN takes precedence over the |R| = 0 rule
-])
-def test_phi_edge_cases(accurate, rejected, phi):
-    assert same(rl.rejection_quality(accurate, rejected), phi)
-    assert same(float(rl.measures_from_counts(*rl.subset_counts(accurate, rejected)).phi), phi)
-
-
-def test_small_worked_example():
+def test_small_worked_example_and_phis_edge_cases():
     # 10 samples: 7 accurate; reject the 3 least confident, 2 of them misclassified.
     acc = np.array([1, 1, 1, 1, 1, 1, 1, 0, 0, 0], bool)
     rej = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 0], bool)
     op = rl.operating_point(acc, rej)
     assert op.counts == rl.measures.SubsetCounts(an=6, mn=1, ar=1, mr=2)
     assert (op.r, op.A, op.Q, op.phi) == pytest.approx((0.3, 6 / 7, 8 / 10, (2 / 1) / (3 / 7)))
+    for accurate, rejected, phi in (([1, 1, 0, 0], [0, 0, 0, 0], 1.0),        # |R| = 0
+                                    ([1, 1, 0, 0], [0, 0, 1, 0], math.inf),   # |A∩R| = 0 < |R|
+                                    ([1, 1, 1], [1, 0, 0], math.nan),         # |M| = 0
+                                    ([0, 0, 0], [1, 0, 0], math.nan),         # |A| = 0
+                                    ([1, 1], [0, 0], math.nan)):  # NaN takes precedence over |R| = 0
+        assert same(rl.rejection_quality(accurate, rejected), phi)
+        assert same(float(rl.measures_from_counts(*rl.subset_counts(accurate, rejected)).phi), phi)
 
 
 _BASES = [0.0, 0.5, 1.0, 1e-300, 3.0, 1e300, 2.0**60]

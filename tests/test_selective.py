@@ -346,22 +346,6 @@ def _naive_dominant_aurc(accurate, confidence):
     return total / n
 
 
-def test_the_report_with_validation_is_the_same_text_after_shuffling_rows():
-    # heavy ties (11 values) cut by the fractions and by the threshold chosen on validation;
-    # the command line prints this very text (tests/test_cli.py)
-    rng = np.random.default_rng(7)
-    n = 3000
-    y = rng.integers(0, 4, n)
-    y_pred = np.where(rng.random(n) < 0.8, y, rng.integers(0, 4, n))
-    conf = np.round(rng.random(n) * 0.6 + 0.4 * (y == y_pred), 1)
-    texts = set()
-    for order, val in ((np.arange(n), np.arange(800)), (rng.permutation(n), rng.permutation(800))):
-        texts.add(str(rl.rejection_report(
-            y[order], y_pred[order], conf[order], fractions=(0.0, 0.05, 0.1, 0.2, 0.3, 0.37),
-            rho=0.3, validation=dict(y_true=y[val], y_pred=y_pred[val], confidence=conf[val]))))
-    assert len(texts) == 1 and "the count cuts through tied confidences" in texts.pop()
-
-
 @settings(max_examples=60, deadline=None)
 @given(rows=st.lists(st.lists(st.integers(0, 8), min_size=3, max_size=3).filter(any),
                      min_size=1, max_size=12),
@@ -454,7 +438,7 @@ def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho,
         assert t.r == cv.r[ok[0]] and t.A >= target
 
 
-def test_a_threshold_never_rounds_onto_the_rejected_value_and_separates_what_float64_cannot():
+def test_a_threshold_never_rounds_onto_the_rejected_value_nor_depends_on_float64_or_row_order():
     lo = 0.3
     hi = np.nextafter(lo, 1)  # adjacent doubles: the midpoint rounds to one of them
     t = rl.select_threshold([0, 1], [lo, hi])
@@ -478,6 +462,20 @@ def test_a_threshold_never_rounds_onto_the_rejected_value_and_separates_what_flo
     assert rl.reject_below(big, Fraction(2**61 + 1, 2)).tolist() == [True, False]
     assert rl.reject_below(big, Fraction(2**61 + 2, 2)).tolist() == [True, False]
     assert rl.reject_below(big, 2**60).tolist() == [False, False]
+    # a report with validation is the same text after shuffling its rows
+    # heavy ties (11 values) cut by the fractions and by the threshold chosen on validation;
+    # the command line prints this very text (tests/test_cli.py)
+    rng = np.random.default_rng(7)
+    n = 3000
+    y = rng.integers(0, 4, n)
+    y_pred = np.where(rng.random(n) < 0.8, y, rng.integers(0, 4, n))
+    conf = np.round(rng.random(n) * 0.6 + 0.4 * (y == y_pred), 1)
+    texts = set()
+    for order, val in ((np.arange(n), np.arange(800)), (rng.permutation(n), rng.permutation(800))):
+        texts.add(str(rl.rejection_report(
+            y[order], y_pred[order], conf[order], fractions=(0.0, 0.05, 0.1, 0.2, 0.3, 0.37),
+            rho=0.3, validation=dict(y_true=y[val], y_pred=y_pred[val], confidence=conf[val]))))
+    assert len(texts) == 1 and "the count cuts through tied confidences" in texts.pop()
 
 
 def test_compare_summaries_equals_a_naive_paired_bootstrap():
