@@ -345,21 +345,6 @@ def tiny_experiment():
     return ctx.context_experiment(s, 2.0, (0.15, 0.3), max_iter=5)
 
 
-@pytest.mark.parametrize("tile,own_labels,level", [(1, False, 0.95), (6, True, 0.9), (11, False, 0.8)])
-def test_compare_jcr_scr_equals_a_naive_tile_resampling_loop(tiny_experiment, tile, own_labels, level):
-    exp = tiny_experiment
-    got = ctx.compare_jcr_scr(exp, tile=tile, n_boot=40, seed=tile, level=level, own_labels=own_labels)
-    (a_low, a_high), (q_low, q_high) = _naive_tile_bootstrap(exp, tile, 40, tile, level, own_labels)
-    table = exp.comparison(own_labels=own_labels)
-    for m, low, high in (("A", a_low, a_high), ("Q", q_low, q_high)):
-        band = getattr(got, m)
-        np.testing.assert_allclose(band.estimate, getattr(table, f"{m}_jcr") - getattr(table, f"{m}_scr"),
-                                   rtol=0, atol=1e-15)
-        np.testing.assert_allclose([band.low, band.high], [low, high], rtol=0, atol=1e-12)
-    h, w = exp.evaluated.shape
-    assert got.n_tiles <= -(-h // tile) * -(-w // tile) and got.tile == tile
-
-
 @pytest.mark.slow
 def test_tiles_widen_the_interval_on_the_lesson_scene():
     # the lesson's claim: neighbouring pixels are right or wrong together, so the pixel
@@ -371,7 +356,7 @@ def test_tiles_widen_the_interval_on_the_lesson_scene():
     assert width(tiled) > 1.5 * width(pixel)
 
 
-def test_scr_held_out_chooses_on_one_half_and_reports_on_the_other(tiny_experiment):
+def test_scr_held_out_and_the_tile_bootstrap_of_jcr_against_scr(tiny_experiment):
     exp = tiny_experiment
     held = ctx.scr_held_out(exp)
     w = exp.evaluated.shape[1]
@@ -386,3 +371,15 @@ def test_scr_held_out_chooses_on_one_half_and_reports_on_the_other(tiny_experime
     assert held.in_sample.Q == pytest.approx(own.Q) and held.in_sample.Q >= held.reported.Q
     with pytest.raises(ValueError, match=r"tile must lie in \[1, 30\]"):
         ctx.compare_jcr_scr(exp, tile=31)   # tiles larger than the image
+    # the tile bootstrap of JCR - SCR against a naive tile-resampling loop
+    for tile, own_labels, level in [(1, False, 0.95), (6, True, 0.9), (11, False, 0.8)]:
+        got = ctx.compare_jcr_scr(exp, tile=tile, n_boot=40, seed=tile, level=level, own_labels=own_labels)
+        (a_low, a_high), (q_low, q_high) = _naive_tile_bootstrap(exp, tile, 40, tile, level, own_labels)
+        table = exp.comparison(own_labels=own_labels)
+        for m, low, high in (("A", a_low, a_high), ("Q", q_low, q_high)):
+            band = getattr(got, m)
+            np.testing.assert_allclose(band.estimate, getattr(table, f"{m}_jcr") - getattr(table, f"{m}_scr"),
+                                       rtol=0, atol=1e-15)
+            np.testing.assert_allclose([band.low, band.high], [low, high], rtol=0, atol=1e-12)
+        h, w = exp.evaluated.shape
+        assert got.n_tiles <= -(-h // tile) * -(-w // tile) and got.tile == tile

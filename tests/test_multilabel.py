@@ -46,17 +46,6 @@ def test_table1_scores_and_the_two_readings_of_method_2_as_in_the_paper():
         (Fraction(3, 4), Fraction(3))
 
 
-@pytest.mark.parametrize("m", [1, 7, 64, 65])
-def test_counts_against_a_loop(m):
-    rng = np.random.default_rng(m)
-    T, R = (rng.integers(0, 2, (50, m)).astype(bool) for _ in range(2))
-    c = rl.multilabel_counts(T, R)
-    sets = [(set(np.flatnonzero(t)), set(np.flatnonzero(r))) for t, r in zip(T, R)]
-    assert c.tp.tolist() == [len(t & r) for t, r in sets]
-    assert c.fp.tolist() == [len(r - t) for t, r in sets]
-    assert c.fn.tolist() == [len(t - r) for t, r in sets]
-
-
 # scikit-learn reads a single column as binary, not multi-label: two columns or more
 multilabel_pairs = st.tuples(st.integers(1, 9), st.integers(2, 6)).flatmap(
     lambda s: st.tuples(arrays(np.uint8, s, elements=st.integers(0, 1)),
@@ -106,7 +95,7 @@ def test_multilabel_measures_equal_scikit_learn_and_read_label_sets_alike(pair, 
     np.testing.assert_equal(tuple(got), tuple(want))
 
 
-def test_zero_division_and_indicator_dtypes():
+def test_zero_division_indicator_dtypes_and_counts_against_a_loop():
     T = P = np.array([[1, 0], [0, 0]])
     with pytest.warns(RuntimeWarning, match="ill-defined"):
         assert rl.multilabel_scores(T, P) == (0.5, 0.5, 0.5)  # sample 2: 0 / 0 -> 0
@@ -124,6 +113,15 @@ def test_zero_division_and_indicator_dtypes():
     for dt in (bool, np.int8, np.uint8, np.int64, float):
         assert rl.evaluate_multilabel(T.astype(dt), R.astype(dt)) == ref
     assert rl.evaluate_multilabel(T.tolist(), R.tolist()) == ref
+    # the per-sample counts against a loop, with one and several 64-bit words per row
+    for m in (1, 7, 64, 65):
+        rng = np.random.default_rng(m)
+        T, R = (rng.integers(0, 2, (50, m)).astype(bool) for _ in range(2))
+        c = rl.multilabel_counts(T, R)
+        sets = [(set(np.flatnonzero(t)), set(np.flatnonzero(r))) for t, r in zip(T, R)]
+        assert c.tp.tolist() == [len(t & r) for t, r in sets]
+        assert c.fp.tolist() == [len(r - t) for t, r in sets]
+        assert c.fn.tolist() == [len(t - r) for t, r in sets]
 
 
 def _naive_paired_bootstrap(T, R1, R2, n_boot, seed, level, zero_division):
