@@ -117,18 +117,6 @@ def test_bootstrap_curves_and_compare_rejectors_equal_the_naive_references(d, n_
     np.testing.assert_array_equal(got.better, expected)
 
 
-@pytest.mark.parametrize("n, n_boot, per_chunk", [(1, 3, 2), (7, 40, 6), (1000, 5, None)])
-def test_the_draws_are_one_stream_whatever_the_chunking(n, n_boot, per_chunk):
-    seen = []
-    rows = list(rs.multiplicities(n, n_boot, 3, progress=seen.append))
-    rng = np.random.default_rng(3)
-    ref = [np.bincount(rng.integers(0, n, size=n), minlength=n) for _ in range(n_boot)]
-    np.testing.assert_array_equal(rows, ref)
-    chunks = list(rs.multiplicity_chunks(n, n_boot, 3, per_chunk=per_chunk))
-    np.testing.assert_array_equal(np.concatenate(chunks), ref)
-    assert seen[-1] == 1.0 and seen == sorted(seen)
-
-
 walk_inputs = st.integers(1, 30).flatmap(lambda n: st.tuples(
     st.lists(st.booleans(), min_size=n, max_size=n),
     st.lists(st.sampled_from([0.1, 0.3, 0.5, 0.5, 0.7, 0.9]), min_size=n, max_size=n),
@@ -168,7 +156,7 @@ def test_the_walks_equal_building_each_resample(d, block):
         np.testing.assert_array_equal(got, ref)
 
 
-def test_large_walks_count_exactly():
+def test_the_draws_are_one_stream_and_large_walks_count_exactly():
     # a tied walk with more groups than two bytes hold, counting from the draws
     rng = np.random.default_rng(2)
     acc, conf = rng.random(40_000) < 0.6, np.arange(40_000) // 1.0
@@ -198,6 +186,16 @@ def test_large_walks_count_exactly():
         walk.add(np.bincount(idx, minlength=acc.size), row)
         refs.append(rl.aurc(acc[np.sort(idx)], conf[np.sort(idx)], ties="index"))
     np.testing.assert_allclose(walk.counts().aurc, refs, rtol=1e-12)
+    # the draws are one stream whatever the chunking
+    for n, n_boot, per_chunk in [(1, 3, 2), (7, 40, 6), (1000, 5, None)]:
+        seen = []
+        rows = list(rs.multiplicities(n, n_boot, 3, progress=seen.append))
+        rng = np.random.default_rng(3)
+        ref = [np.bincount(rng.integers(0, n, size=n), minlength=n) for _ in range(n_boot)]
+        np.testing.assert_array_equal(rows, ref)
+        chunks = list(rs.multiplicity_chunks(n, n_boot, 3, per_chunk=per_chunk))
+        np.testing.assert_array_equal(np.concatenate(chunks), ref)
+        assert seen[-1] == 1.0 and seen == sorted(seen)
 
 
 values = hnp.arrays(float, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=12),
