@@ -15,10 +15,8 @@ from rejlab.conformal import error_budget, just_above
 
 
 def naive_crc(accurate, confidence, alpha):
-    """λ̂ of Angelopoulos et al. (B = 1), by a loop over the candidates in Fractions.
-
-    Returns λ̂ (-inf: keep everything; None: nothing passes, not even rejecting all).
-    """
+    """λ̂ of Angelopoulos et al. (B = 1), by a loop over the candidates in Fractions (-inf: keep
+    everything; None: nothing passes, not even rejecting all)."""
     n = len(confidence)
     for lam in [-math.inf] + sorted(set(confidence)):
         risk = Fraction(sum(1 for a, c in zip(accurate, confidence) if not a and c > lam), n)
