@@ -307,18 +307,7 @@ def test_a_paired_comparison_is_narrow_and_bootstrap_threshold_equals_the_naive_
     assert nothing.r.high == 0.0 and nothing.phi.estimate == 1.0
 
 
-def test_quantiles_handle_nan_and_infinity():
-    x = np.array([[1.0, np.nan, np.inf, 1.0], [2.0, np.nan, np.inf, np.inf],
-                  [3.0, np.nan, np.inf, np.inf], [4.0, np.nan, 5.0, np.inf]])
-    low, high = rs.quantiles(x, 0.5)
-    assert (low[0], high[0]) == tuple(np.nanquantile(x[:, 0], [0.25, 0.75]))
-    # every replicate NaN: NaN; the last column is 1, inf, inf, inf
-    np.testing.assert_array_equal([low[1:], high[1:]], [[np.nan, np.inf, np.inf]] * 2)
-    low, high = rs.quantiles(np.array([[1.0], [np.nan], [3.0]]), 0.5)
-    assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
-
-
-def test_seeds_defaults_levels_and_progress(toy_data):
+def test_seeds_defaults_levels_progress_and_percentiles_of_nan_and_inf(toy_data):
     acc, conf = toy_data.accurate, toy_data.confidence()
     a = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.99)
     b = rl.bootstrap_curves(acc, conf, n_boot=200, seed=np.random.default_rng(7), level=0.99)
@@ -337,6 +326,15 @@ def test_seeds_defaults_levels_and_progress(toy_data):
     rl.rejection_report(toy.y, proba=toy.proba, n_boot=50, seed=0, progress=report_seen.append,
                         validation=dict(y_true=toy.y, proba=toy.proba))
     assert report_seen[-1] == 1.0 and report_seen == sorted(report_seen)
+    # the percentiles of replicates with NaN and infinity
+    x = np.array([[1.0, np.nan, np.inf, 1.0], [2.0, np.nan, np.inf, np.inf],
+                  [3.0, np.nan, np.inf, np.inf], [4.0, np.nan, 5.0, np.inf]])
+    low, high = rs.quantiles(x, 0.5)
+    assert (low[0], high[0]) == tuple(np.nanquantile(x[:, 0], [0.25, 0.75]))
+    # every replicate NaN: NaN; the last column is 1, inf, inf, inf
+    np.testing.assert_array_equal([low[1:], high[1:]], [[np.nan, np.inf, np.inf]] * 2)
+    low, high = rs.quantiles(np.array([[1.0], [np.nan], [3.0]]), 0.5)
+    assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
 
 
 # --- the toy population: exact, and what samples of 600 do around it ----------------------

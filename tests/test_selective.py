@@ -277,21 +277,7 @@ def test_torch_uncertainty_formulas_on_distinct_confidences_and_a_perfect_rankin
         assert rl.excess_aurc(acc, conf) > 0
 
 
-def test_torch_uncertainty_published_examples():
-    # its tests (tests/metrics/classification/test_risk_coverage.py) on binary probabilities p:
-    # confidence max(p, 1 - p), prediction 0 (every p < 1/2), so an error where the target is 1
-    p = np.array([0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.48, 0.49])
-    target = np.array([1, 0, 1, 1, 1, 0, 0, 0, 1])
-    cov = rl.coverage_at_risk(target == 0, np.maximum(p, 1 - p), 0.55, convention="torch-uncertainty")
-    assert cov == pytest.approx(8 / 9)
-    p = np.array([0.1, 0.19, 0.3, 0.15, 0.4, 0.2])
-    target = np.array([0, 0, 1, 0, 1, 1])
-    assert rl.risk_at_coverage(target == 0, np.maximum(p, 1 - p), 0.5, convention="torch-uncertainty") == 0
-    # n = 1: no trapezoid, NaN as there
-    assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
-
-
-def test_the_conventions_defaults_differences_and_the_ties_they_refuse(toy_data):
+def test_the_conventions_defaults_differences_torch_uncertaintys_examples_and_refused_ties(toy_data):
     # tie-free: rejlab and torch-uncertainty differ by O(1/n) only; fd-shifts by O(1/n) too
     a, c = toy_data.accurate, toy_data.confidence()
     values = [rl.aurc(a, c, convention=x) for x in rl.selective.CONVENTIONS]
@@ -320,6 +306,17 @@ def test_the_conventions_defaults_differences_and_the_ties_they_refuse(toy_data)
         assert f(acc, conf, *extra) == f(acc, conf, *extra, ties="average", convention="rejlab")
     by_index = {rl.aurc(acc[p], conf[p], ties="index") for p in (perm, np.arange(200), perm[::-1])}
     assert len(by_index) > 1
+    # its tests (tests/metrics/classification/test_risk_coverage.py) on binary probabilities p:
+    # confidence max(p, 1 - p), prediction 0 (every p < 1/2), so an error where the target is 1
+    p = np.array([0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.48, 0.49])
+    target = np.array([1, 0, 1, 1, 1, 0, 0, 0, 1])
+    cov = rl.coverage_at_risk(target == 0, np.maximum(p, 1 - p), 0.55, convention="torch-uncertainty")
+    assert cov == pytest.approx(8 / 9)
+    p = np.array([0.1, 0.19, 0.3, 0.15, 0.4, 0.2])
+    target = np.array([0, 0, 1, 0, 1, 1])
+    assert rl.risk_at_coverage(target == 0, np.maximum(p, 1 - p), 0.5, convention="torch-uncertainty") == 0
+    # n = 1: no trapezoid, NaN as there
+    assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
 
 
 def _naive_dominant_aurc(accurate, confidence):
