@@ -277,7 +277,7 @@ def test_torch_uncertainty_formulas_on_distinct_confidences_and_a_perfect_rankin
         assert rl.excess_aurc(acc, conf) > 0
 
 
-def test_the_conventions_defaults_differences_torch_uncertaintys_examples_and_refused_ties(toy_data):
+def test_the_conventions_defaults_differences_published_examples_and_the_maths_references_tables(toy_data):
     # tie-free: rejlab and torch-uncertainty differ by O(1/n) only; fd-shifts by O(1/n) too
     a, c = toy_data.accurate, toy_data.confidence()
     values = [rl.aurc(a, c, convention=x) for x in rl.selective.CONVENTIONS]
@@ -317,6 +317,27 @@ def test_the_conventions_defaults_differences_torch_uncertaintys_examples_and_re
     assert rl.risk_at_coverage(target == 0, np.maximum(p, 1 - p), 0.5, convention="torch-uncertainty") == 0
     # n = 1: no trapezoid, NaN as there
     assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
+    # the conventions' tables of the maths reference print these numbers
+    text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text()
+    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
+            for line in text.splitlines() if line.startswith("| A") or line.startswith("| E-")}
+    c, a = rl.datasets.WORKED_EXAMPLE
+    names = rl.selective.CONVENTIONS
+    for label, f in (("AURC, ten samples", rl.aurc), ("E-AURC, ten samples", rl.excess_aurc),
+                     ("AUGRC, ten samples", rl.augrc)):
+        want = [f"{f(a, c):.4f}", f"{f(a, c, ties='index'):.4f}"] + \
+            [f"{f(a, c, convention=x):.4f}" for x in names[1:]]
+        assert rows[label] == want, label
+    c5, a5 = [0.9, 0.5, 0.5, 0.5, 0.2], [True, False, True, False, False]
+    row = rows["AURC, five tied samples"]
+    assert row[0] == f"{rl.aurc(a5, c5):.4f}" and row[2] == f"{rl.aurc(a5, c5, convention='fd-shifts'):.4f}"
+    by_order = {rl.aurc(np.array(a5)[list(p)], np.array(c5)[list(p)], ties="index")
+                for p in itertools.permutations(range(5))}
+    assert row[1] == (f"{rl.aurc(a5, c5, ties='index'):.4f} ({min(by_order):.4f} to "
+                      f"{max(by_order):.4f} over the orders of the rows)")
+    assert row[3] == "refused"
+    assert f"(`rl.achievable_aurc`; {rl.achievable_aurc(a, c):.4f} on the ten-sample example" in \
+        " ".join(text.split())
 
 
 def _naive_dominant_aurc(accurate, confidence):
@@ -498,26 +519,3 @@ def test_compare_summaries_equals_a_naive_paired_bootstrap():
     same = rl.compare_summaries(acc1, c1, acc1, c2, n_boot=50, seed=4)
     assert tuple(same.aurc) == pytest.approx(tuple(rl.compare_rejectors(acc1, c1, c2, n_boot=50,
                                                                           seed=4).aurc), abs=1e-12)
-
-
-def test_the_conventions_tables_of_the_maths_reference():
-    text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text()
-    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
-            for line in text.splitlines() if line.startswith("| A") or line.startswith("| E-")}
-    c, a = rl.datasets.WORKED_EXAMPLE
-    names = rl.selective.CONVENTIONS
-    for label, f in (("AURC, ten samples", rl.aurc), ("E-AURC, ten samples", rl.excess_aurc),
-                     ("AUGRC, ten samples", rl.augrc)):
-        want = [f"{f(a, c):.4f}", f"{f(a, c, ties='index'):.4f}"] + \
-            [f"{f(a, c, convention=x):.4f}" for x in names[1:]]
-        assert rows[label] == want, label
-    c5, a5 = [0.9, 0.5, 0.5, 0.5, 0.2], [True, False, True, False, False]
-    row = rows["AURC, five tied samples"]
-    assert row[0] == f"{rl.aurc(a5, c5):.4f}" and row[2] == f"{rl.aurc(a5, c5, convention='fd-shifts'):.4f}"
-    by_order = {rl.aurc(np.array(a5)[list(p)], np.array(c5)[list(p)], ties="index")
-                for p in itertools.permutations(range(5))}
-    assert row[1] == (f"{rl.aurc(a5, c5, ties='index'):.4f} ({min(by_order):.4f} to "
-                      f"{max(by_order):.4f} over the orders of the rows)")
-    assert row[3] == "refused"
-    assert f"(`rl.achievable_aurc`; {rl.achievable_aurc(a, c):.4f} on the ten-sample example" in \
-        " ".join(text.split())
