@@ -44,17 +44,6 @@ def test_the_papers_examples_come_out_exactly(number):
         assert rl.compare_methods(ex.ideal, ex.method_2, ex.method_1) == "less accurate"
 
 
-def test_compare_methods_all_four_outcomes():
-    P = [{"a", "b"}, {"c", "d"}]
-    everything = [{"a", "b", "c", "d"}, {"a", "b", "c", "d"}]  # AA = 1, RAR = 4/4
-    one_miss = [{"a", "b", "d"}, {"c"}]                         # AA = 3/4, RAR = 3
-    assert rl.compare_methods(P, everything, one_miss) == "incomparable"
-    assert rl.compare_methods(P, one_miss, everything) == "incomparable"
-    assert rl.compare_methods(P, P, one_miss) == "more accurate"
-    assert rl.compare_methods(P, one_miss, P) == "less accurate"
-    assert rl.compare_methods(P, one_miss, [{"a", "b", "d"}, {"c"}]) == "equal"
-
-
 @st.composite
 def covering_matrix(draw, n, m):
     Y = draw(arrays(bool, (n, m)))
@@ -126,13 +115,6 @@ def test_unified_formulas_against_brute_force_and_the_papers_condition_formulas(
     assert rl.compare_methods(T, R2, R) == mirror[rl.compare_methods(T, R, R2)]
 
 
-def test_partition_formula_on_example_3_differs_from_unified():
-    # Example 3 has a covering ideal; the partition-ideal formula forgets that
-    # a lost label 2 (a has {2,3}, gets {3})
-    assert rl.t_neg(P_COV, R_PART, condition=("partition", "partition")) == 1
-    assert rl.t_neg(P_COV, R_PART) == 2
-
-
 @settings(max_examples=100, deadline=None)
 @given(st.booleans().flatmap(lambda single: st.tuples(
     st.just(single), covering_pairs(partition_ideal=True, partition_result=single))))
@@ -147,7 +129,7 @@ def test_partition_ideal_aa_is_tpos_over_U_and_rar_adds_nothing_single_label(dra
             assert report.RAR_exact == report.AA_exact / (1 - report.AA_exact)
 
 
-def test_results_with_unlabelled_samples_leave_the_papers_conditions():
+def test_where_the_papers_condition_formulas_miss_a_lost_label():
     # Indicator layer: a sample with no predicted label (not a covering).
     T = np.array([[1, 0], [0, 1], [1, 1]])
     R = np.array([[0, 0], [0, 1], [1, 1]])
@@ -156,21 +138,21 @@ def test_results_with_unlabelled_samples_leave_the_papers_conditions():
     assert r.T_neg == 1  # sample 0 lost its label
     # the covering/covering formula, one-sided on U - D_P, would not see it
     assert rl.t_neg(T, R, condition=("covering", "covering")) == 0
+    # Example 3 has a covering ideal; the partition-ideal formula forgets that
+    # a lost label 2 (a has {2,3}, gets {3})
+    assert rl.t_neg(P_COV, R_PART, condition=("partition", "partition")) == 1
+    assert rl.t_neg(P_COV, R_PART) == 2
 
 
-def test_rar_is_infinite_when_result_equals_ideal():
+def test_compare_methods_four_outcomes_rar_at_result_ideal_and_families_not_coverings():
     assert rl.relative_accuracy_rate(P_COV, P_COV) == math.inf
     assert rl.relative_accuracy_rate(np.eye(3), np.eye(3)) == math.inf
     assert rl.accuracy_report(P_COV, P_COV).RAR_exact == math.inf
-
-
-def test_ideal_and_result_need_not_be_coverings():
     # a label with no element, an element with no label: numbers, as for indicator matrices
     assert math.isnan(rl.absolute_accuracy([set(), set()], [{"a"}, set()], universe={"a"}))
     assert math.isnan(rl.absolute_accuracy([[0, 0]], [[1, 0]]))  # no label is true: 0 / 0
     assert rl.absolute_accuracy([{"a"}, set()], [{"a"}, {"a"}]) == 1.0
-    assert rl.absolute_accuracy([{"a"}, set()], [{"a"}, {"a"}]) == \
-        rl.absolute_accuracy([[1, 0]], [[1, 1]])
+    assert rl.absolute_accuracy([{"a"}, set()], [{"a"}, {"a"}]) == rl.absolute_accuracy([[1, 0]], [[1, 1]])
     # h carries no label in either: it changes nothing
     assert rl.relative_accuracy_rate(P_COV, R_COV, universe=set("abcdefgh")) == \
         rl.relative_accuracy_rate(P_COV, R_COV)
@@ -180,8 +162,16 @@ def test_ideal_and_result_need_not_be_coverings():
     r = rl.accuracy_report(P_COV, missing_g)
     assert r.result_kind == "not a covering" and r.T_neg_condition is None
     # an element of the result that the ideal does not label is wrongly labelled
-    assert rl.t_neg(P_COV, [{"b", "c", "z"}, {"e", "c", "f"}, {"a", "d", "g"}]) == \
-        rl.t_neg(P_COV, R_COV) + 1
+    assert rl.t_neg(P_COV, [{"b", "c", "z"}, {"e", "c", "f"}, {"a", "d", "g"}]) == rl.t_neg(P_COV, R_COV) + 1
+    # the comparison rule's four outcomes
+    P = [{"a", "b"}, {"c", "d"}]
+    everything = [{"a", "b", "c", "d"}, {"a", "b", "c", "d"}]  # AA = 1, RAR = 4/4
+    one_miss = [{"a", "b", "d"}, {"c"}]                         # AA = 3/4, RAR = 3
+    assert rl.compare_methods(P, everything, one_miss) == "incomparable"
+    assert rl.compare_methods(P, one_miss, everything) == "incomparable"
+    assert rl.compare_methods(P, P, one_miss) == "more accurate"
+    assert rl.compare_methods(P, one_miss, P) == "less accurate"
+    assert rl.compare_methods(P, one_miss, [{"a", "b", "d"}, {"c"}]) == "equal"
 
 
 def _same(x, y):

@@ -1,9 +1,5 @@
-"""The bootstrap against a naive reference, a coverage simulation, and the toy population.
-
-The naive reference resamples with the same draws (``rng.integers(0, n, n)``
-per replicate, taken in original index order) and recomputes everything with
-``rl.rejection_curves`` / ``rl.aurc`` in a loop over replicates.
-"""
+"""The bootstrap against a loop over replicates (the same draws, ``rng.integers(0, n, n)``, in
+index order), coverage simulations, and the toy population."""
 
 from __future__ import annotations
 
@@ -23,13 +19,9 @@ FRACTIONS = np.array([0.0, 0.1, 0.25, 0.5, 0.77, 1.0])
 
 
 def naive_point_counts(acc, conf, ks):
-    """|M∩R| after rejecting each k, ties averaged over their orders, and the max-Q point: loops.
-
-    Group the samples by equal confidence, least confident first; k inside a
-    group (J rejected and M misclassified before it, w samples and e
-    misclassified in it) rejects ``M + (k - J) e / w`` misclassified samples
-    in expectation. Q peaks at a group's end or at no rejection.
-    """
+    """|M∩R| after rejecting each k, ties averaged, and the max-Q point, by loops over the groups
+    of equal confidence: k inside a group (J rejected and M misclassified before it, w samples, e
+    misclassified) rejects ``M + (k - J) e / w``. Q peaks at a group's end or at no rejection."""
     groups = {}
     for a, c in zip(acc.tolist(), conf.tolist()):
         w, e = groups.get(c, (0, 0))
@@ -92,8 +84,8 @@ data = st.integers(1, 25).flatmap(lambda n: st.tuples(
 
 @settings(max_examples=60, deadline=None)
 @given(d=data, n_boot=st.integers(1, 25), seed=st.integers(0, 10**6), chunk=st.integers(1, 300))
-def test_bootstrap_curves_equal_the_naive_reference(d, n_boot, seed, chunk):
-    acc, conf, _ = d
+def test_bootstrap_curves_and_compare_rejectors_equal_the_naive_references(d, n_boot, seed, chunk):
+    acc, conf, c2 = d
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(rs, "BLOCK", chunk)    # blocks of positions change no number
         got = rl.bootstrap_curves(acc, conf, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
@@ -110,49 +102,19 @@ def test_bootstrap_curves_equal_the_naive_reference(d, n_boot, seed, chunk):
         == (rep.best.Q, rep.best.r)
     assert_band(got.best_Q, ref["best_Q"])
     assert_band(got.best_r, ref["best_r"])
-
-
-@settings(max_examples=40, deadline=None)
-@given(d=data, n_boot=st.integers(1, 20), seed=st.integers(0, 10**6))
-def test_compare_rejectors_equals_the_naive_paired_reference(d, n_boot, seed):
-    acc, c1, c2 = d
-    got = rl.compare_rejectors(acc, c1, c2, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
-    ref = naive_replicates(acc, c1, FRACTIONS, n_boot, seed, conf_2=c2)
+    # paired: the same draws for both rejectors
+    got = rl.compare_rejectors(acc, conf, c2, fractions=FRACTIONS, n_boot=n_boot, seed=seed)
+    ref = naive_replicates(acc, conf, FRACTIONS, n_boot, seed, conf_2=c2)
     with np.errstate(invalid="ignore"):
         assert_band(got.A, ref["A"] - ref["A2"])
     assert_band(got.Q, ref["Q"] - ref["Q2"])
-    assert got.aurc.estimate == rl.aurc(acc, c1) - rl.aurc(acc, c2)
+    assert got.aurc.estimate == rl.aurc(acc, conf) - rl.aurc(acc, c2)
     # the AURC replicates are summed block by block in closed form: equal up to rounding
     low, high = rs.quantiles(ref["aurc"] - ref["aurc2"], 0.95)
     assert got.aurc.low == pytest.approx(float(low), rel=1e-9, abs=1e-12)
     assert got.aurc.high == pytest.approx(float(high), rel=1e-9, abs=1e-12)
     expected = np.where(got.Q.low > 0, "1", np.where(got.Q.high < 0, "2", "neither"))
     np.testing.assert_array_equal(got.better, expected)
-
-
-def test_block_aurc_equals_aurc_on_large_resamples():
-    toy = rl.datasets.four_gaussians(500, seed=4)
-    acc, conf = toy.accurate, toy.confidence()
-    walk = rs.RejectionWalk(acc, conf, [], 5, aurc=True)
-    rng = np.random.default_rng(0)
-    refs = []
-    for row in range(5):
-        idx = rng.integers(0, acc.size, acc.size)
-        walk.add(np.bincount(idx, minlength=acc.size), row)
-        refs.append(rl.aurc(acc[np.sort(idx)], conf[np.sort(idx)], ties="index"))
-    np.testing.assert_allclose(walk.counts().aurc, refs, rtol=1e-12)
-
-
-@pytest.mark.parametrize("n, n_boot, per_chunk", [(1, 3, 2), (7, 40, 6), (1000, 5, None)])
-def test_the_draws_are_one_stream_whatever_the_chunking(n, n_boot, per_chunk):
-    seen = []
-    rows = list(rs.multiplicities(n, n_boot, 3, progress=seen.append))
-    rng = np.random.default_rng(3)
-    ref = [np.bincount(rng.integers(0, n, size=n), minlength=n) for _ in range(n_boot)]
-    np.testing.assert_array_equal(rows, ref)
-    chunks = list(rs.multiplicity_chunks(n, n_boot, 3, per_chunk=per_chunk))
-    np.testing.assert_array_equal(np.concatenate(chunks), ref)
-    assert seen[-1] == 1.0 and seen == sorted(seen)
 
 
 walk_inputs = st.integers(1, 30).flatmap(lambda n: st.tuples(
@@ -175,7 +137,7 @@ def assert_walk_equals_reference(acc, conf, weights, ks):
 
 @settings(max_examples=300, deadline=None)
 @given(d=walk_inputs, block=st.integers(1, 9))
-def test_the_walk_equals_building_each_resample(d, block):
+def test_the_walks_equal_building_each_resample(d, block):
     # the fast kernel against its readable reference: blocks of positions, counts in any
     # order (0, n and repeats included)
     acc, conf, draws, ks = d
@@ -184,13 +146,7 @@ def test_the_walk_equals_building_each_resample(d, block):
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(rs, "BLOCK", block)
         assert_walk_equals_reference(acc, conf, weights, ks + [0, n])
-
-
-@settings(max_examples=100, deadline=None)
-@given(d=walk_inputs)
-def test_a_tied_walk_counts_the_same_from_the_draws_as_from_the_multiplicities(d):
-    acc, conf, draws, ks = d
-    acc, conf, n = np.array(acc), np.array(conf), len(acc)
+    # a tied walk counts the same from the draws as from the multiplicities
     by_draws, by_counts = (rs.TiedRejectionWalk(acc, conf, ks + [0, n], len(draws), aurc=True)
                            for _ in range(2))
     for row, x in enumerate(draws):
@@ -200,7 +156,8 @@ def test_a_tied_walk_counts_the_same_from_the_draws_as_from_the_multiplicities(d
         np.testing.assert_array_equal(got, ref)
 
 
-def test_a_tied_walk_with_more_groups_than_two_bytes_hold_counts_from_the_draws():
+def test_the_draws_are_one_stream_and_large_walks_count_exactly():
+    # a tied walk with more groups than two bytes hold, counting from the draws
     rng = np.random.default_rng(2)
     acc, conf = rng.random(40_000) < 0.6, np.arange(40_000) // 1.0
     conf[1] = conf[0]                                   # one tie: 39,999 groups
@@ -211,9 +168,6 @@ def test_a_tied_walk_with_more_groups_than_two_bytes_hold_counts_from_the_draws(
     assert by_draws._bin.dtype == np.int64
     for got, ref in zip(by_draws.counts()[:4], by_counts.counts()[:4]):
         np.testing.assert_array_equal(got, ref)
-
-
-def test_a_multiplicity_above_255_is_walked_exactly():
     # multiplicities are read as bytes; one that does not fit sends its replicate the wide way
     rng = np.random.default_rng(1)
     acc, conf = rng.random(400) < 0.7, np.round(rng.random(400), 1)
@@ -221,6 +175,27 @@ def test_a_multiplicity_above_255_is_walked_exactly():
     heavy[[3, 17]] = 300, 100
     weights = np.array([heavy, np.bincount(rng.integers(0, 400, 400), minlength=400)])
     assert_walk_equals_reference(acc, conf, weights, [0, 150, 299, 300, 301, 400])
+    # the AURC summed block by block on large resamples
+    toy = rl.datasets.four_gaussians(500, seed=4)
+    acc, conf = toy.accurate, toy.confidence()
+    walk = rs.RejectionWalk(acc, conf, [], 5, aurc=True)
+    rng = np.random.default_rng(0)
+    refs = []
+    for row in range(5):
+        idx = rng.integers(0, acc.size, acc.size)
+        walk.add(np.bincount(idx, minlength=acc.size), row)
+        refs.append(rl.aurc(acc[np.sort(idx)], conf[np.sort(idx)], ties="index"))
+    np.testing.assert_allclose(walk.counts().aurc, refs, rtol=1e-12)
+    # the draws are one stream whatever the chunking
+    for n, n_boot, per_chunk in [(1, 3, 2), (7, 40, 6), (1000, 5, None)]:
+        seen = []
+        rows = list(rs.multiplicities(n, n_boot, 3, progress=seen.append))
+        rng = np.random.default_rng(3)
+        ref = [np.bincount(rng.integers(0, n, size=n), minlength=n) for _ in range(n_boot)]
+        np.testing.assert_array_equal(rows, ref)
+        chunks = list(rs.multiplicity_chunks(n, n_boot, 3, per_chunk=per_chunk))
+        np.testing.assert_array_equal(np.concatenate(chunks), ref)
+        assert seen[-1] == 1.0 and seen == sorted(seen)
 
 
 values = hnp.arrays(float, hnp.array_shapes(min_dims=2, max_dims=2, min_side=1, max_side=12),
@@ -293,9 +268,9 @@ def test_the_studentized_band_holds_its_share_of_replicate_curves_whole(d, level
         assert np.all(high[used] >= back(y[0] + c * se[0])[used])
 
 
-def test_a_paired_comparison_with_itself_is_zero_and_with_a_near_copy_narrow(toy_data):
-    c = toy_data.confidence()
-    cmp = rl.compare_rejectors(toy_data.accurate, c, c, n_boot=50, seed=1)
+def test_a_paired_comparison_is_narrow_and_bootstrap_threshold_equals_the_naive_reference(toy_data):
+    acc, conf = toy_data.accurate, toy_data.confidence()
+    cmp = rl.compare_rejectors(acc, conf, conf, n_boot=50, seed=1)
     for band in (cmp.Q, cmp.aurc):
         for x in band:
             np.testing.assert_array_equal(x, 0.0)
@@ -310,10 +285,7 @@ def test_a_paired_comparison_with_itself_is_zero_and_with_a_near_copy_narrow(toy
     cmp = rl.compare_rejectors(toy.accurate, c1, c2, fractions=[0.2], n_boot=300, seed=0)
     b1 = rl.bootstrap_curves(toy.accurate, c1, fractions=[0.2], n_boot=300, seed=0)
     assert cmp.Q.high[0] - cmp.Q.low[0] < b1.Q.high[0] - b1.Q.low[0]
-
-
-def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
-    acc, conf = toy_data.accurate, toy_data.confidence()
+    # bootstrap_threshold against a loop over the same draws
     got = rl.bootstrap_threshold(acc, conf, 0.5, n_boot=40, seed=3)
     rng, reps = np.random.default_rng(3), []
     for _ in range(40):
@@ -335,18 +307,7 @@ def test_bootstrap_threshold_equals_the_naive_reference(toy_data):
     assert nothing.r.high == 0.0 and nothing.phi.estimate == 1.0
 
 
-def test_quantiles_handle_nan_and_infinity():
-    x = np.array([[1.0, np.nan, np.inf, 1.0], [2.0, np.nan, np.inf, np.inf],
-                  [3.0, np.nan, np.inf, np.inf], [4.0, np.nan, 5.0, np.inf]])
-    low, high = rs.quantiles(x, 0.5)
-    assert (low[0], high[0]) == tuple(np.nanquantile(x[:, 0], [0.25, 0.75]))
-    # every replicate NaN: NaN; the last column is 1, inf, inf, inf
-    np.testing.assert_array_equal([low[1:], high[1:]], [[np.nan, np.inf, np.inf]] * 2)
-    low, high = rs.quantiles(np.array([[1.0], [np.nan], [3.0]]), 0.5)
-    assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
-
-
-def test_seeds_defaults_levels_and_progress(toy_data):
+def test_seeds_defaults_levels_progress_and_percentiles_of_nan_and_inf(toy_data):
     acc, conf = toy_data.accurate, toy_data.confidence()
     a = rl.bootstrap_curves(acc, conf, n_boot=200, seed=7, level=0.99)
     b = rl.bootstrap_curves(acc, conf, n_boot=200, seed=np.random.default_rng(7), level=0.99)
@@ -365,12 +326,21 @@ def test_seeds_defaults_levels_and_progress(toy_data):
     rl.rejection_report(toy.y, proba=toy.proba, n_boot=50, seed=0, progress=report_seen.append,
                         validation=dict(y_true=toy.y, proba=toy.proba))
     assert report_seen[-1] == 1.0 and report_seen == sorted(report_seen)
+    # the percentiles of replicates with NaN and infinity
+    x = np.array([[1.0, np.nan, np.inf, 1.0], [2.0, np.nan, np.inf, np.inf],
+                  [3.0, np.nan, np.inf, np.inf], [4.0, np.nan, 5.0, np.inf]])
+    low, high = rs.quantiles(x, 0.5)
+    assert (low[0], high[0]) == tuple(np.nanquantile(x[:, 0], [0.25, 0.75]))
+    # every replicate NaN: NaN; the last column is 1, inf, inf, inf
+    np.testing.assert_array_equal([low[1:], high[1:]], [[np.nan, np.inf, np.inf]] * 2)
+    low, high = rs.quantiles(np.array([[1.0], [np.nan], [3.0]]), 0.5)
+    assert (low[0], high[0]) == (1.5, 2.5)              # NaN replicates left out
 
 
 # --- the toy population: exact, and what samples of 600 do around it ----------------------
 
 
-def test_population_curves_match_a_large_sample_and_are_cached_read_only():
+def test_population_curves_match_a_large_sample_are_cached_read_only_and_converged():
     pc = rl.datasets.population_curves(r=[0.0, 0.1, 0.2, 0.5, 0.9, 1.0])
     big = rl.datasets.four_gaussians(100_000, seed=123)
     cv = big.curves()
@@ -390,18 +360,14 @@ def test_population_curves_match_a_large_sample_and_are_cached_read_only():
     assert again.Q is pc.Q                                  # cached, and so read-only
     with pytest.raises(ValueError):
         pc.Q[0] = 0
-
-
-@pytest.mark.parametrize("rejector", ["max_probability", "breaking_ties"])
-def test_population_quadrature_has_converged(rejector):
     from rejlab.datasets import _population as g
-
-    t = np.linspace(0.3 if rejector == "max_probability" else 0.05, 0.99, 9)
-    coarse = g.rejected_and_kept_accurate(t, rejector, 1.0)
-    fine = g.rejected_and_kept_accurate(t, rejector, 1.0, nodes=120)
-    np.testing.assert_allclose(coarse, fine, atol=1e-13)
-    # r and |A∩N| of the population are monotone in the threshold
-    assert np.all(np.diff(coarse[0]) > 0) and np.all(np.diff(coarse[1]) < 0)
+    for rejector, start in (("max_probability", 0.3), ("breaking_ties", 0.05)):   # the quadrature converged
+        t = np.linspace(start, 0.99, 9)
+        coarse = g.rejected_and_kept_accurate(t, rejector, 1.0)
+        fine = g.rejected_and_kept_accurate(t, rejector, 1.0, nodes=120)
+        np.testing.assert_allclose(coarse, fine, atol=1e-13)
+        # r and |A∩N| of the population are monotone in the threshold
+        assert np.all(np.diff(coarse[0]) > 0) and np.all(np.diff(coarse[1]) < 0)
 
 
 def whole_curve_hits(fractions, n_per_class, first_seed, n_samples, measures, band="pointwise"):
@@ -416,13 +382,6 @@ def whole_curve_hits(fractions, n_per_class, first_seed, n_samples, measures, ba
             band_m, truth = getattr(b, m), getattr(pop, m)
             hits[m] += bool(np.all((band_m.low <= truth) & (truth <= band_m.high)))
     return hits
-
-
-def test_bands_cover_the_population_value():
-    # 100 samples of 600: the 95 % bands of A and Q at r = 0.2 hold the population value about
-    # 95 % of the time
-    hits = whole_curve_hits([0.2], 150, 1000, 100, ("A", "Q"))
-    assert 85 <= hits["A"] <= 99.5 and 85 <= hits["Q"] <= 99.5
 
 
 @pytest.mark.slow
@@ -444,7 +403,11 @@ def test_simultaneous_bands_cover_whole_population_curves_pointwise_bands_do_not
         assert whole["pointwise"][m] < whole["simultaneous"][m]
 
 
-def test_simultaneous_bands_keep_their_level_where_few_samples_are_kept_or_rejected():
+def test_bands_keep_their_level_at_one_fraction_and_where_few_samples_are_kept_or_rejected():
+    # 100 samples of 600: the 95 % bands of A and Q at r = 0.2 hold the population value about
+    # 95 % of the time
+    hits = whole_curve_hits([0.2], 150, 1000, 100, ("A", "Q"))
+    assert 85 <= hits["A"] <= 99.5 and 85 <= hits["Q"] <= 99.5
     # 100 samples of 400, 18 fractions r = 0.05 .. 0.9: at r = 0.9 the 40 kept samples hold 1.5
     # misclassified ones on average (none in about one sample in five), at r = 0.05 the 20
     # rejected hold 7 accurate ones. Each measure's band must still hold the whole population
@@ -454,9 +417,6 @@ def test_simultaneous_bands_keep_their_level_where_few_samples_are_kept_or_rejec
     whole = whole_curve_hits(np.linspace(0.05, 0.9, 18), 100, 7000, 100, ("A", "Q", "phi"), "simultaneous")
     # were the coverage 0.95, fewer hits than this would come with probability below 0.1 %
     assert min(whole.values()) >= binom.ppf(1e-3, 100, 0.95), whole
-
-
-def test_a_sample_that_keeps_no_misclassified_sample_is_not_sure_of_A():
     # 400 samples, the 80 most confident all accurate: at r = 0.9 the sample's A is 1 and so is
     # every resample's (their 40 most confident copies come from those 80). 40 accurate of 40
     # kept says only that A is likely above the exact binomial bound 0.025 ** (1 / 40) = 0.912
@@ -500,12 +460,3 @@ def test_a_simultaneous_band_contains_the_pointwise_band_and_its_verdicts_are_a_
     assert sim.band == "simultaneous" and sim.critical_value["Q"] > 1.9
     assert (sim.aurc.low, sim.aurc.high) == (pw.aurc.low, pw.aurc.high)
 
-
-def test_a_huge_number_of_replicates_is_refused_before_any_work(toy_data):
-    # the replicates' values are kept for the percentiles: an absurd n_boot would exhaust memory
-    a, c = toy_data.accurate, toy_data.confidence()
-    for call in (lambda: rl.bootstrap_curves(a, c, n_boot=2**70),
-                 lambda: rl.compare_rejectors(a, c, c, n_boot=2**70),
-                 lambda: rl.bootstrap_threshold(a, c, 0.5, n_boot=2**70)):
-        with pytest.raises(ValueError, match="n_boot"):
-            call()

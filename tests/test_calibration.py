@@ -66,33 +66,23 @@ def test_bins_and_ece_agree_with_loops(data, n_bins, binning):
     assert 0.0 <= ece <= 1.0 and ece <= b.mce + 1e-12
 
 
-def test_empty_bins_at_the_bottom_for_a_maximum_probability_of_four_classes(toy_data):
+def test_on_the_toy_empty_bins_at_the_bottom_more_bins_more_noise_and_a_constant_confidence(toy_data):
     a, c = toy_data.accurate, toy_data.confidence()
     b = rl.calibration_bins(a, c, n_bins=10)
     assert b.counts[:2].sum() == 0 and np.isnan(b.accuracy[:2]).all()  # max p >= 1/4
     mass = rl.calibration_bins(a, c, n_bins=10, binning="equal_mass")
     assert mass.counts.min() >= 59 and mass.counts.max() <= 61
     assert b.ece == pytest.approx(naive_ece(a, c, 10, "equal_width"))
-
-
-def test_a_constant_confidence_at_the_accuracy_is_perfectly_calibrated_and_ranks_nothing(toy_data):
-    a = toy_data.accurate
+    # a constant confidence at the accuracy is calibrated and ranks nothing
     constant = np.full(a.size, a.mean())
     for binning in rl.calibration.BINNINGS:
         assert rl.expected_calibration_error(a, constant, binning=binning) == pytest.approx(0, abs=1e-12)
     assert rl.failure_auroc(a, constant) == 0.5
     assert rl.aurc(a, constant, ties="average") == pytest.approx(1 - a.mean())
-    assert rl.aurc(a, toy_data.confidence()) < 1 - a.mean() - 0.05
-
-
-def test_more_bins_more_noise_on_calibrated_posteriors(toy_data):
-    """The exact posteriors are calibrated; ECE still grows with the number of bins."""
-    eces = [rl.expected_calibration_error(toy_data.accurate, toy_data.confidence(), n_bins=b)
-            for b in (5, 50, 200)]
+    assert rl.aurc(a, c) < 1 - a.mean() - 0.05
+    # the exact posteriors are calibrated; ECE still grows with the number of bins
+    eces = [rl.expected_calibration_error(a, c, n_bins=b) for b in (5, 50, 200)]
     assert eces[0] < eces[1] < eces[2]
-
-
-# --- temperature scaling ------------------------------------------------------------------
 
 
 def _proba(k):
@@ -111,8 +101,7 @@ def test_apply_temperature_is_the_formula(p, t):
     unique = np.sort(p, axis=1)[:, -1] > np.sort(p, axis=1)[:, -2] + 1e-9
     np.testing.assert_array_equal(q.argmax(axis=1)[unique], p.argmax(axis=1)[unique])
     assert t < 1 or np.all(q.max(axis=1) <= p.max(axis=1) + 1e-12)
-    np.testing.assert_allclose(rl.apply_temperature(np.log(p), t, from_logits=True), want,
-                               rtol=1e-10)
+    np.testing.assert_allclose(rl.apply_temperature(np.log(p), t, from_logits=True), want, rtol=1e-10)
     np.testing.assert_array_equal(rl.datasets.temper(p, t), q)       # one formula, one place
     np.testing.assert_allclose(rl.apply_temperature(p, 1.0), p, rtol=1e-12)
 
@@ -122,7 +111,7 @@ def _nll(z, y, t):
     return -np.mean(np.log(q[np.arange(y.size), y]))
 
 
-def test_fit_temperature_finds_the_minimum_of_a_brute_force_grid():
+def test_fit_temperature_is_the_minimum_of_a_brute_force_grid_its_range_ends_and_its_checks():
     toy = rl.datasets.four_gaussians(200, seed=3)
     over = rl.apply_temperature(toy.proba, 0.5)            # an overconfident model
     fit = rl.fit_temperature(over, toy.y)
@@ -135,9 +124,7 @@ def test_fit_temperature_finds_the_minimum_of_a_brute_force_grid():
     assert fit.temperature == pytest.approx(2.0, rel=0.15)       # undoes T = 0.5
     logits = rl.fit_temperature(3 * z, toy.y, from_logits=True)   # logits scaled by 3: T x 3
     assert logits.temperature == pytest.approx(3 * fit.temperature, rel=1e-9)
-
-
-def test_fit_temperature_at_the_ends_of_its_range():
+    # at the ends of its range
     y = np.array([0, 1, 0, 1])
     perfect = np.array([[0.9, 0.1], [0.2, 0.8], [0.7, 0.3], [0.4, 0.6]])   # all right: T -> 0
     fit = rl.fit_temperature(perfect, y)
@@ -145,9 +132,6 @@ def test_fit_temperature_at_the_ends_of_its_range():
     wrong = perfect[:, ::-1]                               # all wrong: flatten fully, T -> inf
     fit = rl.fit_temperature(wrong, y)
     assert fit.at_bound and fit.temperature == pytest.approx(rl.calibration.TEMPERATURE_RANGE[1])
-
-
-def test_fit_temperature_bad_input():
     # what the body checks once it knows the classes and the form (probabilities or logits)
     p = [[0.6, 0.4], [0.3, 0.7]]
     with pytest.raises(ValueError, match=r"y_true must hold class indices in 0 \.\. 1"):
@@ -189,7 +173,7 @@ def test_with_two_classes_a_temperature_keeps_the_ranking_and_aurc(p, t, accurat
         assert rl.aurc(a, ct) == pytest.approx(rl.aurc(a, c), abs=1e-12)
 
 
-def test_with_four_classes_a_temperature_can_reorder_two_samples():
+def test_with_four_classes_a_temperature_can_reorder_samples_and_moves_aurc_and_chow(toy_data):
     """A flat runner-up and a strong runner-up react differently to one temperature."""
     p = np.array([[0.60, 0.38, 0.01, 0.01],    # two classes in play
                   [0.55, 0.15, 0.15, 0.15]])   # one class against three
@@ -201,16 +185,13 @@ def test_with_four_classes_a_temperature_can_reorder_two_samples():
     assert bt[1.0][0] < bt[1.0][1] and bt[8.0][0] > bt[8.0][1]
     accurate = np.array([True, False])
     assert rl.aurc(accurate, c[1.0]) != rl.aurc(accurate, c[0.5])   # so AURC moves
-
-
-def test_on_the_toy_a_temperature_moves_aurc_a_little_and_chows_rule_a_lot(toy_data):
+    # on the toy a temperature moves AURC a little and Chow's rule a lot
     a = toy_data.accurate
     aurc = {t: rl.aurc(a, rl.max_probability(rl.apply_temperature(toy_data.proba, t)))
             for t in (0.5, 1.0, 2.0)}
     assert aurc[0.5] != aurc[1.0] != aurc[2.0]
     assert max(abs(x - aurc[1.0]) for x in aurc.values()) < 0.01
-    chow = {t: rl.chow_rule(rl.apply_temperature(toy_data.proba, t), 0.3).mean()
-            for t in (0.5, 1.0, 2.0)}
+    chow = {t: rl.chow_rule(rl.apply_temperature(toy_data.proba, t), 0.3).mean() for t in (0.5, 1.0, 2.0)}
     assert chow[0.5] < chow[1.0] - 0.1 and chow[2.0] > chow[1.0] + 0.3
     assert math.isfinite(aurc[2.0])
 
@@ -220,17 +201,14 @@ def test_on_the_toy_a_temperature_moves_aurc_a_little_and_chows_rule_a_lot(toy_d
     ([[0.2, 0.3, 0.5]], 5e-324, False, [[0.0, 0.0, 1.0]]),
     ([[1e308, 0.0]], 0.5, True, [[1.0, 0.0]]),
     ([[-1e308, 1e308]], 1e-300, True, [[0.0, 1.0]]),
+    # an ordinary row beside an extreme one keeps its own value
+    ([[1e308, 0.0], [2.0, 0.0]], 0.5, True,
+     [[1.0, 0.0], rl.apply_temperature([[2.0, 0.0]], 0.5, from_logits=True)[0]]),
 ])
-def test_apply_temperature_returns_its_limit_on_extreme_finite_inputs(proba, temperature,
-                                                                      from_logits, limit):
+def test_apply_temperature_returns_its_limit_on_extreme_finite_inputs(proba, temperature, from_logits, limit):
     import warnings
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         got = rl.apply_temperature(proba, temperature, from_logits=from_logits)
     np.testing.assert_array_equal(got, limit)
 
-
-def test_apply_temperature_keeps_ordinary_rows_beside_an_extreme_one():
-    got = rl.apply_temperature([[1e308, 0.0], [2.0, 0.0]], 0.5, from_logits=True)
-    np.testing.assert_array_equal(got[0], [1.0, 0.0])
-    np.testing.assert_array_equal(got[1], rl.apply_temperature([[2.0, 0.0]], 0.5, from_logits=True)[0])

@@ -13,14 +13,10 @@ from hypothesis import given, settings, strategies as st
 import rejlab as rl
 from rejlab.conformal import error_budget, just_above
 
-# --- naive references ---------------------------------------------------------------
-
 
 def naive_crc(accurate, confidence, alpha):
-    """λ̂ of Angelopoulos et al. (B = 1), by a loop over the candidates in Fractions.
-
-    Returns λ̂ (-inf: keep everything; None: nothing passes, not even rejecting all).
-    """
+    """λ̂ of Angelopoulos et al. (B = 1), by a loop over the candidates in Fractions (-inf: keep
+    everything; None: nothing passes, not even rejecting all)."""
     n = len(confidence)
     for lam in [-math.inf] + sorted(set(confidence)):
         risk = Fraction(sum(1 for a, c in zip(accurate, confidence) if not a and c > lam), n)
@@ -68,8 +64,7 @@ def test_the_threshold_and_the_joint_risk_are_the_definitions(case, data):
     assert (errors + 1) <= Fraction(alpha) * (n + 1)              # the inequality, exactly
     if lam > -math.inf:                                           # test data: kept iff c > λ̂
         near = [lam, np.nextafter(lam, 2.0), np.nextafter(lam, -1.0)] + list(confidence)
-        test = data.draw(st.lists(st.sampled_from(near) | st.floats(-1, 2), min_size=1,
-                                  max_size=20))
+        test = data.draw(st.lists(st.sampled_from(near) | st.floats(-1, 2), min_size=1, max_size=20))
         assert list(~rl.reject_below(test, t)) == [c > lam for c in test]
 
 
@@ -87,31 +82,13 @@ def test_the_leave_one_out_mean_of_the_test_loss_is_the_conformal_count(case):
     losses = []
     for j in range(n1):
         rest = [i for i in range(n1) if i != j]
-        t = rl.conformal_risk_control([accurate[i] for i in rest], [confidence[i] for i in rest],
-                                      alpha)
+        t = rl.conformal_risk_control([accurate[i] for i in rest], [confidence[i] for i in rest], alpha)
         losses.append(not accurate[j] and confidence[j] >= t.value)
     assert Fraction(sum(losses), n1) == Fraction(min(math.floor(Fraction(alpha) * n1), m), n1)
     assert sum(losses) / n1 <= alpha
 
 
-def test_the_docstring_example_by_hand():
-    a = [True, True, False, True, True, False, True, False, True, False]
-    c = [0.95, 0.9, 0.85, 0.8, 0.7, 0.65, 0.6, 0.5, 0.4, 0.3]
-    # alpha = 0.3: errors + 1 <= 3.3, so 2 kept errors: keep down to 0.6, λ̂ = 0.5
-    assert naive_crc(a, c, 0.3) == 0.5
-    t = rl.conformal_risk_control(a, c, 0.3)
-    assert t.value == np.nextafter(0.5, 1) and (t.r, t.joint_risk, t.n) == (0.3, 0.2, 10)
-    assert t.A == pytest.approx(5 / 7) and t.Q == pytest.approx((5 + 2) / 10)
-
-
-def test_the_worked_example_of_the_lesson():
-    c, a = rl.datasets.WORKED_EXAMPLE
-    # errors at 0.8, 0.55, 0.4, 0.3; alpha = 0.3 lets floor(3.3) - 1 = 2 through: λ̂ = 0.4
-    t = rl.conformal_risk_control(a, c, 0.3)
-    assert naive_crc(a, c, 0.3) == 0.4 and t.value == np.nextafter(0.4, 1) and t.r == 0.2
-
-
-def test_edges():
+def test_examples_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand():
     assert error_budget(0.1, 9) == 0 and error_budget(0.1, 8) == -1   # 0.1 * 10 = 1 exactly
     assert error_budget(0.01, 99) == 0                                # 0.01 is a hair above 1/100
     t = rl.conformal_risk_control([True] * 5, [0.1, 0.2, 0.3, 0.4, 0.5], 0.2)
@@ -121,9 +98,7 @@ def test_edges():
     t = rl.conformal_risk_control([False, True], [0.3, 0.3], 0.1)
     assert (t.value, t.certified, t.r, t.joint_risk) == (math.inf, False, 1.0, 0.0)
     assert isinstance(t, rl.Threshold) and rl.reject_below([0.3, 0.9], t).all()
-
-
-def test_integer_and_longdouble_confidences_keep_their_exactness():
+    # integer and longdouble confidences keep their exactness
     big = np.array([2**60, 2**60 + 1, 2**60 + 2, 5], dtype=np.int64)   # float64 merges them
     t = rl.conformal_risk_control([False, False, True, True], big, 0.45)  # one error may pass
     assert t.value == 2**60 + 1 and list(rl.reject_below(big, t)) == [True, False, False, True]
@@ -132,17 +107,25 @@ def test_integer_and_longdouble_confidences_keep_their_exactness():
         c = np.array([1, 1 + np.finfo(np.longdouble).eps, 2], dtype=np.longdouble)
         t = rl.conformal_risk_control([False, False, True], c, 0.5)   # floor(2) - 1 = 1 error
         assert list(rl.reject_below(c, t)) == [True, False, False]
-
-
-def test_joint_risk_along_the_ranking_is_the_integrand_of_augrc():
+    # the joint risk along the ranking is the integrand of AUGRC
     toy = rl.datasets.four_gaussians(40, seed=3)
     a, c = toy.accurate, toy.confidence()
     ranked = np.sort(c)[::-1]
     terms = [rl.joint_risk(a, c, ranked[k - 1]) for k in range(1, a.size + 1)]
     assert np.mean(terms) == pytest.approx(rl.augrc(a, c))              # no ties: one per k
-
-
-# --- the promise, measured ------------------------------------------------------------------
+    # the docstring's and the lesson's examples by hand
+    a = [True, True, False, True, True, False, True, False, True, False]
+    c = [0.95, 0.9, 0.85, 0.8, 0.7, 0.65, 0.6, 0.5, 0.4, 0.3]
+    # alpha = 0.3: errors + 1 <= 3.3, so 2 kept errors: keep down to 0.6, λ̂ = 0.5
+    assert naive_crc(a, c, 0.3) == 0.5
+    t = rl.conformal_risk_control(a, c, 0.3)
+    assert t.value == np.nextafter(0.5, 1) and (t.r, t.joint_risk, t.n) == (0.3, 0.2, 10)
+    assert t.A == pytest.approx(5 / 7) and t.Q == pytest.approx((5 + 2) / 10)
+    # the lesson's worked example
+    c, a = rl.datasets.WORKED_EXAMPLE
+    # errors at 0.8, 0.55, 0.4, 0.3; alpha = 0.3 lets floor(3.3) - 1 = 2 through: λ̂ = 0.4
+    t = rl.conformal_risk_control(a, c, 0.3)
+    assert naive_crc(a, c, 0.3) == 0.4 and t.value == np.nextafter(0.4, 1) and t.r == 0.2
 
 
 def exact_expectation(alpha, n, error_rate):

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+import scipy.fft as sfft
 from hypothesis import given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -24,7 +25,6 @@ def proba(scene):
 
 @pytest.fixture(scope="module")
 def small():
-    """A smaller scene for the sweeps (same generator)."""
     s = rl.datasets.synthetic_scene((64, 64), n_classes=6, seed=3)
     train = s.training_mask(10, seed=0)
     clf = ctx.fit_gaussian_classifier(s.features[train], s.ground_truth[train])
@@ -36,13 +36,7 @@ def boundary(m):
     return (m[:, 1:] != m[:, :-1]).mean() + (m[1:] != m[:-1]).mean()
 
 
-def random_proba(shape, k, seed):
-    rng = np.random.default_rng(seed)
-    p = rng.gamma(0.5, size=shape + (k,)) + 1e-9
-    return p / p.sum(axis=-1, keepdims=True)
-
-
-def test_scene_structure_seed_and_training_pixels(scene):
+def test_scene_structure_seed_training_pixels_and_classifier(scene):
     gt = scene.ground_truth
     assert gt.shape == (145, 145) and scene.features.shape == (145, 145, scene.n_bands)
     labels, counts = np.unique(gt, return_counts=True)
@@ -59,25 +53,13 @@ def test_scene_structure_seed_and_training_pixels(scene):
     train = scene.training_mask(10, seed=4)
     assert np.bincount(gt[train], minlength=17).tolist() == [0] + [10] * 16
     np.testing.assert_array_equal(train, scene.training_mask(10, seed=4))
-
-
-def test_classifier_on_separable_data():
+    # the classifier on separable data
     rng = np.random.default_rng(0)
     X = np.concatenate([rng.normal(0, 0.1, (20, 3)), rng.normal(3, 0.1, (20, 3))])
     y = np.repeat([4, 7], 20)
     clf = ctx.fit_gaussian_classifier(X, y)
     np.testing.assert_array_equal(clf.predict(X), y)
     assert clf.predict_proba(X).shape == (40, 2)
-
-
-@settings(max_examples=30, deadline=None)
-@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**16))
-def test_dct_matches_scipy_and_inverts(h, w, seed):
-    sfft = pytest.importorskip("scipy.fft")
-    x = np.random.default_rng(seed).standard_normal((2, h, w))
-    for axis in (1, 2):
-        np.testing.assert_allclose(_dct(x, axis), sfft.dct(x, type=2, axis=axis), atol=1e-10)
-        np.testing.assert_allclose(_idct(_dct(x, axis), axis), x, atol=1e-10)
 
 
 def dense_laplacian(h, w):
@@ -96,12 +78,33 @@ def dense_laplacian(h, w):
     return L
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.integers(1, 7), st.integers(1, 7), st.floats(0, 20), st.integers(0, 2**16))
-def test_laplacian_prior_matches_dense_solve(h, w, strength, seed):
-    u = np.random.default_rng(seed).standard_normal((h, w))
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.floats(0, 20), st.integers(0, 2**16), st.integers(2, 5),
+       st.floats(0.01, 0.99))
+def test_dct_gradient_laplacian_prior_and_strength_zero(h, w, strength, seed, k, gamma):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((2, h, w))
+    for axis in (1, 2):
+        np.testing.assert_allclose(_dct(x, axis), sfft.dct(x, type=2, axis=axis), atol=1e-10)
+        np.testing.assert_allclose(_idct(_dct(x, axis), axis), x, atol=1e-10)
+    z, g = rng.standard_normal((3, h, w)), rng.standard_normal((2, 3, h, w))
+    assert np.sum(_gradient(z) * g) == pytest.approx(np.sum(z * _gradient_adjoint(g)))
+    # D'D is the Laplacian the DCT step inverts
+    lap = _gradient_adjoint(_gradient(z[0]))
+    np.testing.assert_allclose(lap.ravel(), dense_laplacian(h, w) @ z[0].ravel(), atol=1e-10)
+    u = x[0]
     expected = np.linalg.solve(np.eye(h * w) + strength * dense_laplacian(h, w), u.ravel())
     np.testing.assert_allclose(ctx.solve_laplacian_prior(u, strength).ravel(), expected, atol=1e-9)
+    # strength zero leaves the classification, and JCR is max-probability thresholding
+    p = rng.gamma(0.5, size=(h, w, k)) + 1e-9
+    p /= p.sum(axis=-1, keepdims=True)
+    res = ctx.apply_context(p, 0.0)
+    np.testing.assert_array_equal(res.labels, p.argmax(-1) + 1)
+    np.testing.assert_array_equal(res.z, p)
+    np.testing.assert_array_equal(res.confidence, p.max(-1))
+    jcr = ctx.joint_context_rejection(p, 0.0, gamma)
+    np.testing.assert_array_equal(jcr.rejected, gamma > (1 - gamma) * p.max(-1))
+    np.testing.assert_array_equal(jcr.labels, p.argmax(-1) + 1)
 
 
 @settings(max_examples=50, deadline=None)
@@ -119,22 +122,8 @@ def test_simplex_projection_against_bisection(a):
     np.testing.assert_allclose(y, np.maximum(a - (lo + hi) / 2, 0), atol=1e-7)
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.integers(1, 6), st.integers(1, 6), st.integers(2, 5), st.floats(0.01, 0.99), st.integers(0, 2**16))
-def test_strength_zero_leaves_the_classification_and_jcr_is_max_probability_thresholding(h, w, k, gamma,
-                                                                                        seed):
-    p = random_proba((h, w), k, seed)
-    res = ctx.apply_context(p, 0.0)
-    np.testing.assert_array_equal(res.labels, p.argmax(-1) + 1)
-    np.testing.assert_array_equal(res.z, p)
-    np.testing.assert_array_equal(res.confidence, p.max(-1))
-    jcr = ctx.joint_context_rejection(p, 0.0, gamma)
-    np.testing.assert_array_equal(jcr.rejected, gamma > (1 - gamma) * p.max(-1))
-    np.testing.assert_array_equal(jcr.labels, p.argmax(-1) + 1)
-
-
 @pytest.mark.slow
-def test_growing_strength_improves_accuracy(scene, proba):
+def test_growing_strength_and_the_vtv_prior_improve_accuracy(scene, proba):
     p, train = proba
     evaluated = scene.labelled & ~train
     acc = [ctx.labelled_accuracy(ctx.apply_context(p, s).labels, scene.ground_truth, evaluated)
@@ -146,27 +135,29 @@ def test_growing_strength_improves_accuracy(scene, proba):
     assert acc[1] > acc[0] + 0.10
     assert acc[2] > acc[0] + 0.20
     assert acc[2] > acc[1]
+    # the VTV prior also beats no context by a wide margin
+    vtv = ctx.apply_context(p, 1.0, prior="vtv").labels
+    assert ctx.labelled_accuracy(vtv, scene.ground_truth, evaluated) > acc[0] + 0.2
 
 
-def test_hidden_fields_on_the_simplex(small):
+def objective(p, z, strength, prior="laplacian"):
+    """sum_i -log(p_i . z_i) + strength / 2 * sum_k ||D z_k||^2 (brute force differences), or
+    + strength * sum_i ||(D z)_i|| (vtv)."""
+    data = -np.log(np.maximum((p * z).sum(-1), 1e-300)).sum()
+    if prior == "vtv":
+        return data + strength * np.sqrt((_gradient(np.moveaxis(z, -1, 0)) ** 2).sum(axis=(0, 1))).sum()
+    dz = ((z[1:] - z[:-1]) ** 2).sum() + ((z[:, 1:] - z[:, :-1]) ** 2).sum()
+    return data + strength / 2 * dz
+
+
+def test_hidden_fields_on_the_simplex_lower_the_map_objective_and_jcr_rejects_regions(small):
     _, p, _ = small
     res = ctx.apply_context(p, 3.0)
     assert np.all(res.z >= 0) and 1 <= res.n_iter <= 20
     np.testing.assert_allclose(res.z.sum(-1), 1.0, atol=1e-9)
     np.testing.assert_array_equal(res.confidence, res.z.max(-1))
     np.testing.assert_array_equal(ctx.scr(p, 3.0).confidence, res.confidence)  # SCR: the same
-
-
-def objective(p, z, strength):
-    """sum_i -log(p_i . z_i) + strength / 2 * sum_k ||D z_k||^2 (brute force differences)."""
-    data = -np.log(np.maximum((p * z).sum(-1), 1e-300)).sum()
-    dz = ((z[1:] - z[:-1]) ** 2).sum() + ((z[:, 1:] - z[:, :-1]) ** 2).sum()
-    return data + strength / 2 * dz
-
-
-def test_context_lowers_the_map_objective(small):
-    _, p, _ = small
-    p, strength = p[:24, :24], 2.0
+    p, strength = p[:24, :24], 2.0   # and the fields lower the MAP objective
     best = objective(p, ctx.apply_context(p, strength, max_iter=300, tol=1e-7).z, strength)
     onehot = np.eye(p.shape[-1])[p.argmax(-1)]
     smoothed = ctx.solve_laplacian_prior(p, strength)   # feasible too: smoothing keeps the simplex
@@ -174,10 +165,8 @@ def test_context_lowers_the_map_objective(small):
         assert best < objective(p, candidate, strength)
     # fewer iterations never end far above the converged objective
     assert objective(p, ctx.apply_context(p, strength, max_iter=20).z, strength) < best * 1.05
-
-
-def test_jcr_rejected_fraction_grows_with_failure_in_coherent_regions(small):
-    _, p, _ = small
+    # JCR: the rejected fraction grows with the failure probability, in coherent regions
+    p = small[1]
     gammas = [0.0, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0]
     results = [ctx.joint_context_rejection(p, 3.0, g) for g in gammas]
     fractions = [res.rejected_fraction for res in results]
@@ -198,7 +187,7 @@ def experiment(small):
     return ctx.context_experiment(s, 3.0, (0.0, 0.3, 0.45))
 
 
-def test_scr_and_jcr_points_share_the_classifier_with_context(experiment):
+def test_scr_and_jcr_points_share_the_classifier_with_context_and_pair_up(experiment):
     # the Q identity of part 1 with the one alpha of the classification with context, for every
     # point of both rejectors (the identity itself on any curve: tests/test_measures.py)
     cv, pts = experiment.scr, experiment.jcr_points
@@ -220,9 +209,7 @@ def test_scr_and_jcr_points_share_the_classifier_with_context(experiment):
     for pt, value in zip(pts[1:], rho0[1:]):
         assert value == pytest.approx(rl.rho_zero(pt.A, pt.r, alpha, 0.0))
     assert experiment.accuracy_with_context > experiment.accuracy_without_context
-
-
-def test_comparison_pairs_each_jcr_point_with_scr_at_the_same_k(experiment):
+    # the comparison pairs each JCR point with SCR at the same k
     table = experiment.comparison()
     rho_scr = rl.rho_zero_curve(experiment.scr)
     for i, pt in enumerate(experiment.jcr_points):
@@ -249,13 +236,12 @@ def naive_counts(accurate, rejected):
 
 
 @pytest.fixture(scope="module")
-def swept(small):
-    """An experiment whose sweep does not contain gamma = 0."""
+def swept(small):   # a sweep without gamma = 0
     s, _, _ = small
     return ctx.context_experiment(s, 3.0, (0.45, 0.3))
 
 
-def test_jcr_with_its_own_labels_counts_its_own_accuracy_and_compares_with_it(swept):
+def test_jcr_with_its_own_labels_and_the_sweep_from_no_rejection(swept, experiment):
     gt = swept.scene.ground_truth[swept.evaluated]
     for j, shared, own in zip(swept.jcr, swept.jcr_points, swept.jcr_points_own_labels):
         accurate = j.labels[swept.evaluated] == gt
@@ -276,9 +262,7 @@ def test_jcr_with_its_own_labels_counts_its_own_accuracy_and_compares_with_it(sw
     np.testing.assert_array_equal(swept.jcr_rho_zero(own_labels=True), own.rho_0_jcr)
     assert own.format("Q").splitlines()[0].split() == ["gamma", "|", "r", "|", "Q", "own", "Q", "SCR"]
     assert shared.format("Q").splitlines()[0].split()[4:6] == ["Q", "JCR"]
-
-
-def test_jcr_sweep_starts_at_no_rejection(swept, experiment):
+    # the sweep starts at no rejection
     sweep = swept.jcr_sweep()
     np.testing.assert_array_equal(sweep.gamma, [0.0, 0.3, 0.45])      # sorted, gamma = 0 added
     assert sweep.r[0] == 0.0 and sweep.A[0] == pytest.approx(swept.accuracy_with_context)
@@ -316,25 +300,8 @@ def test_checks_in_the_bodies_say_what_is_wrong(call, message):
         call()
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.integers(1, 6), st.integers(1, 6), st.integers(0, 2**16))
-def test_gradient_adjoint_and_laplacian(h, w, seed):
-    rng = np.random.default_rng(seed)
-    z, g = rng.standard_normal((3, h, w)), rng.standard_normal((2, 3, h, w))
-    assert np.sum(_gradient(z) * g) == pytest.approx(np.sum(z * _gradient_adjoint(g)))
-    # D'D is the Laplacian the DCT step inverts
-    lap = _gradient_adjoint(_gradient(z[0]))
-    np.testing.assert_allclose(lap.ravel(), dense_laplacian(h, w) @ z[0].ravel(), atol=1e-10)
-
-
-def vtv_objective(p, z, strength):
-    data = -np.log(np.maximum((p * z).sum(-1), 1e-300)).sum()
-    g = _gradient(np.moveaxis(z, -1, 0))
-    return data + strength * np.sqrt((g ** 2).sum(axis=(0, 1))).sum()
-
-
 @pytest.mark.slow
-def test_vtv_prior(small, scene, proba):
+def test_vtv_prior(small):
     _, p_small, _ = small
     p = p_small[:24, :24]
     res = ctx.apply_context(p, 0.5, prior="vtv", max_iter=300, tol=1e-7)
@@ -342,14 +309,8 @@ def test_vtv_prior(small, scene, proba):
     np.testing.assert_allclose(res.z.sum(-1), 1.0, atol=1e-9)
     onehot = np.eye(p.shape[-1])[p.argmax(-1)]
     for candidate in (p, onehot, ctx.apply_context(p, 2.0).z):
-        assert vtv_objective(p, res.z, 0.5) < vtv_objective(p, candidate, 0.5)
+        assert objective(p, res.z, 0.5, "vtv") < objective(p, candidate, 0.5, "vtv")
     np.testing.assert_array_equal(ctx.apply_context(p, 0.0, prior="vtv").labels, p.argmax(-1) + 1)
-    # on the big scene the VTV prior also beats no context by a wide margin
-    pb, train = proba
-    evaluated = scene.labelled & ~train
-    acc0 = ctx.labelled_accuracy(pb.argmax(-1) + 1, scene.ground_truth, evaluated)
-    acc = ctx.labelled_accuracy(ctx.apply_context(pb, 1.0, prior="vtv").labels, scene.ground_truth, evaluated)
-    assert acc > acc0 + 0.2
     assert not ctx.joint_context_rejection(p, 0.5, 0.0, prior="vtv").rejected.any()
 
 
@@ -381,21 +342,6 @@ def tiny_experiment():
     return ctx.context_experiment(s, 2.0, (0.15, 0.3), max_iter=5)
 
 
-@pytest.mark.parametrize("tile,own_labels,level", [(1, False, 0.95), (6, True, 0.9), (11, False, 0.8)])
-def test_compare_jcr_scr_equals_a_naive_tile_resampling_loop(tiny_experiment, tile, own_labels, level):
-    exp = tiny_experiment
-    got = ctx.compare_jcr_scr(exp, tile=tile, n_boot=40, seed=tile, level=level, own_labels=own_labels)
-    (a_low, a_high), (q_low, q_high) = _naive_tile_bootstrap(exp, tile, 40, tile, level, own_labels)
-    table = exp.comparison(own_labels=own_labels)
-    for m, low, high in (("A", a_low, a_high), ("Q", q_low, q_high)):
-        band = getattr(got, m)
-        np.testing.assert_allclose(band.estimate, getattr(table, f"{m}_jcr") - getattr(table, f"{m}_scr"),
-                                   rtol=0, atol=1e-15)
-        np.testing.assert_allclose([band.low, band.high], [low, high], rtol=0, atol=1e-12)
-    h, w = exp.evaluated.shape
-    assert got.n_tiles <= -(-h // tile) * -(-w // tile) and got.tile == tile
-
-
 @pytest.mark.slow
 def test_tiles_widen_the_interval_on_the_lesson_scene():
     # the lesson's claim: neighbouring pixels are right or wrong together, so the pixel
@@ -407,7 +353,7 @@ def test_tiles_widen_the_interval_on_the_lesson_scene():
     assert width(tiled) > 1.5 * width(pixel)
 
 
-def test_scr_held_out_chooses_on_one_half_and_reports_on_the_other(tiny_experiment):
+def test_scr_held_out_and_the_tile_bootstrap_of_jcr_against_scr(tiny_experiment):
     exp = tiny_experiment
     held = ctx.scr_held_out(exp)
     w = exp.evaluated.shape[1]
@@ -420,8 +366,17 @@ def test_scr_held_out_chooses_on_one_half_and_reports_on_the_other(tiny_experime
     assert held.reported == rl.operating_point(acc[right], conf[right] < chosen.value)
     own = rl.select_threshold(acc[right], conf[right])
     assert held.in_sample.Q == pytest.approx(own.Q) and held.in_sample.Q >= held.reported.Q
-
-
-def test_compare_jcr_scr_refuses_tiles_larger_than_the_image(tiny_experiment):
     with pytest.raises(ValueError, match=r"tile must lie in \[1, 30\]"):
-        ctx.compare_jcr_scr(tiny_experiment, tile=31)
+        ctx.compare_jcr_scr(exp, tile=31)   # tiles larger than the image
+    # the tile bootstrap of JCR - SCR against a naive tile-resampling loop
+    for tile, own_labels, level in [(1, False, 0.95), (6, True, 0.9), (11, False, 0.8)]:
+        got = ctx.compare_jcr_scr(exp, tile=tile, n_boot=40, seed=tile, level=level, own_labels=own_labels)
+        (a_low, a_high), (q_low, q_high) = _naive_tile_bootstrap(exp, tile, 40, tile, level, own_labels)
+        table = exp.comparison(own_labels=own_labels)
+        for m, low, high in (("A", a_low, a_high), ("Q", q_low, q_high)):
+            band = getattr(got, m)
+            np.testing.assert_allclose(band.estimate, getattr(table, f"{m}_jcr") - getattr(table, f"{m}_scr"),
+                                       rtol=0, atol=1e-15)
+            np.testing.assert_allclose([band.low, band.high], [low, high], rtol=0, atol=1e-12)
+        h, w = exp.evaluated.shape
+        assert got.n_tiles <= -(-h // tile) * -(-w // tile) and got.tile == tile

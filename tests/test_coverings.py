@@ -32,14 +32,10 @@ def coverings(draw, max_n=8, max_m=5):
     return [set(np.flatnonzero(Y[:, j]).tolist()) for j in range(m)]
 
 
-# --- the paper's example (Definition 3) and the Theorem -----------------------------
-
-
-def test_definition3_as_in_the_paper():
+def test_definition3_the_theorem_and_table1_as_in_the_paper():
     C = rl.datasets.definition3_covering()
     assert [set(b) for b in C] == C_DEF3
-    assert (rl.subscripts(C, "a"), rl.subscripts(C, "c"), rl.subscripts(C, "d")) == \
-        ({2, 3}, {1}, {1, 3})
+    assert (rl.subscripts(C, "a"), rl.subscripts(C, "c"), rl.subscripts(C, "d")) == ({2, 3}, {1}, {1, 3})
     # N(a) = {a,e,f} ∩ {a,d,g}; N(d) = {b,c,d} ∩ {a,d,g}
     assert N(C, "a") == {"a"} and N(C, "d") == {"d"}
     assert N(C, "b") == N(C, "c") == {"b", "c", "d"}
@@ -47,26 +43,26 @@ def test_definition3_as_in_the_paper():
     assert rl.neighborhood_system(C, "d") == ({"b", "c", "d"}, {"a", "d", "g"})
     assert repr(rl.neighborhood_system(C, "a")) == "({'a', 'e', 'f'}, {'a', 'd', 'g'})"
     # cov(C) merges N(b) = N(c)
-    assert rl.derived_covering(C) == ({"a"}, {"b", "c", "d"}, {"d"}, {"a", "e", "f"},
-                                      {"a", "d", "g"})
+    assert rl.derived_covering(C) == ({"a"}, {"b", "c", "d"}, {"d"}, {"a", "e", "f"}, {"a", "d", "g"})
     assert rl.overlapped_elements(C) == rl.overlapped_elements_theorem(C) == {"a", "d"}
-
-
-def test_theorem_fails_on_equal_blocks():
+    # the Theorem misses an element whose N(p) equals blocks
     C = rl.datasets.equal_blocks_covering()
     assert rl.overlapped_elements(C) == {"a", "b"}
     # N(a) = {a, b} equals blocks 1 and 2, a proper subset of nothing: a is missed
     assert rl.overlapped_elements_theorem(C) == {"b"}
     assert rl.subscripts(C, "a") == {1, 2}
-
-
-def test_theorem_with_subset_or_equal_would_return_all_of_U():
     # every N(p) lies in some block; only the proper inclusion makes the Theorem useful
     derived = rl.derived_covering(C_DEF3)
     assert set().union(*[Y for Y in derived if any(Y <= K for K in C_DEF3)]) == U
+    # the label sets of Table 1 are the blocks of Section 5.2
+    t = rl.datasets.table1()
+    assert rl.label_sets_to_blocks(t.ideal_label_sets) == t.ideal
+    assert rl.label_sets_to_blocks(t.method_1_label_sets) == t.method_1
+    assert rl.label_sets_to_blocks(t.method_2_label_sets) == t.method_2_sec51
+    assert rl.blocks_to_label_sets(t.ideal) == t.ideal_label_sets
 
 
-def test_partition_and_covering_detection():
+def test_partition_and_covering_detection_and_families_that_are_not_coverings():
     assert rl.covering_kind([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}]) == "partition"
     assert rl.covering_kind(C_DEF3) == "covering"
     assert rl.is_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}])
@@ -75,11 +71,8 @@ def test_partition_and_covering_detection():
     assert rl.covering_kind([{"a"}, set()], universe={"a"}) == "not a covering"
     assert not rl.is_covering([{"a"}], universe={"a", "b"})
 
-
-# --- families that are not coverings are described ---------------------------------------
-
-
-def test_element_in_no_block_has_an_empty_neighborhood_system():
+    # families that are not coverings are described: an element in no block has an empty
+    # neighborhood system, empty blocks and uncovered elements are named
     family = [{"b", "c", "d"}, {"a", "e", "f"}]
     assert rl.neighborhood_system(family, "g", universe=U) == ()
     assert rl.subscripts(family, "g", universe=U) == set()
@@ -88,16 +81,11 @@ def test_element_in_no_block_has_an_empty_neighborhood_system():
     assert s.kind == "not a covering" and not s.is_covering
     assert s.uncovered == {"g"}
     assert s.NS["g"] == () and s.N["g"] is None and s.count["g"] == 0
-
-
-def test_summary_reports_empty_blocks_and_a_family_covering_nothing():
     s = rl.covering_summary([{"a", "b"}, set(), {"b"}])
     assert s.empty_blocks == (2,) and s.kind == "not a covering"
     s = rl.covering_summary([set()], universe={"a", "b"})
     assert s.derived == () and s.uncovered == {"a", "b"} and s.N == {"a": None, "b": None}
-
-
-def test_indicator_row_with_no_label_is_an_uncovered_element():
+    # an indicator row with no label is an uncovered element
     Y = np.array([[1, 0], [0, 0], [1, 1]])
     s = rl.covering_summary(Y)
     assert s.uncovered == {1} and s.kind == "not a covering"
@@ -106,7 +94,7 @@ def test_indicator_row_with_no_label_is_an_uncovered_element():
         rl.overlapped_elements(Y)
 
 
-def test_summary_matches_the_single_functions():
+def test_summary_matches_the_single_functions_and_shares_values_by_signature():
     s = rl.covering_summary(C_DEF3)
     assert s.kind == "covering" and s.m == 3
     for p in U:
@@ -116,9 +104,6 @@ def test_summary_matches_the_single_functions():
     assert s.derived == rl.derived_covering(C_DEF3)
     assert s.overlapped == rl.overlapped_elements(C_DEF3)
     assert s.overlapped_theorem == rl.overlapped_elements_theorem(C_DEF3)
-
-
-def test_elements_with_one_signature_share_their_summary_values():
     # memory stays linear in the covering's size: no copy of a block per element
     C = [set(range(50)), set(range(50)) | {50}]
     s = rl.covering_summary(C)
@@ -127,28 +112,22 @@ def test_elements_with_one_signature_share_their_summary_values():
     assert s.N[0] == set(range(50)) and s.N[50] == set(range(51))
 
 
-def test_duplicate_blocks_make_a_covering_all_the_same():
+def test_duplicate_blocks_and_any_hashable_elements():
     dup = [{"a", "b"}, {"a", "b"}, {"c"}]
     assert rl.covering_kind(dup) == "covering"
     assert rl.neighborhood(dup, "a") == {"a", "b"}
     assert rl.neighborhood_system(dup, "a") == ({"a", "b"}, {"a", "b"})
     assert rl.derived_covering(dup) == ({"a", "b"}, {"c"})
     assert rl.covering_summary(dup).overlapped == {"a", "b"}
-
-
-def test_any_hashable_elements():
     C = [{(0, 1), "x"}, {"x", 3.5}]
     assert N(C, "x") == {"x"}
     assert rl.overlapped_elements(C) == {"x"}
     assert repr(rl.derived_covering(C)) == "({3.5, 'x'}, {'x'}, {'x', (0, 1)})"
 
 
-# --- properties on random coverings ------------------------------------------------------
-
-
 @settings(max_examples=100, deadline=None)
 @given(coverings())
-def test_definitions_on_random_coverings(C):
+def test_definitions_on_random_coverings_and_indicator_input_and_converters(C):
     universe = set().union(*C)
     counts = {p: sum(p in b for b in C) for p in universe}
     assert rl.overlapped_elements(C) == {p for p, c in counts.items() if c >= 2}
@@ -163,16 +142,11 @@ def test_definitions_on_random_coverings(C):
     assert len(set(derived)) == len(derived)
     disjoint = all(not (C[i] & C[j]) for i in range(len(C)) for j in range(i + 1, len(C)))
     assert rl.covering_kind(C) == ("partition" if disjoint else "covering")
-
-
-@settings(max_examples=60, deadline=None)
-@given(coverings())
-def test_indicator_input_gives_the_same_answers_and_converters_round_trip(C):
+    # indicator input gives the same answers and the converters round-trip
     order = sorted(set().union(*C))
     Y = rl.blocks_to_indicator(C)
     assert Y.shape == (len(order), len(C))
-    for f in (rl.overlapped_elements, rl.overlapped_elements_theorem, rl.derived_covering,
-              rl.covering_kind):
+    for f in (rl.overlapped_elements, rl.overlapped_elements_theorem, rl.derived_covering, rl.covering_kind):
         assert f(Y) == f(C), f.__name__
     label_sets = rl.blocks_to_label_sets(C)
     for p in order:
@@ -182,14 +156,6 @@ def test_indicator_input_gives_the_same_answers_and_converters_round_trip(C):
     rows = rl.indicator_to_label_sets(Y)
     assert rows == tuple(label_sets[p] for p in order)
     assert np.array_equal(rl.label_sets_to_indicator(list(rows), labels=range(1, len(C) + 1)), Y)
-
-
-def test_label_sets_of_table1_are_the_blocks_of_section_5_2():
-    t = rl.datasets.table1()
-    assert rl.label_sets_to_blocks(t.ideal_label_sets) == t.ideal
-    assert rl.label_sets_to_blocks(t.method_1_label_sets) == t.method_1
-    assert rl.label_sets_to_blocks(t.method_2_label_sets) == t.method_2_sec51
-    assert rl.blocks_to_label_sets(t.ideal) == t.ideal_label_sets
 
 
 # --- what the declarations cannot say: checks of the bodies -------------------------------
@@ -315,11 +281,3 @@ def test_superset_search_finds_exactly_the_including_pairs(patch, signatures):
         q, t = cov._superset_pairs(words, 70)
     assert sorted(zip(q.tolist(), t.tolist())) == [
         (i, j) for i, a in enumerate(signatures) for j, b in enumerate(signatures) if b >= a]
-
-
-def test_signatures_group_elements_in_universe_order():
-    order = tuple("abcdefgh")  # h lies in no block
-    words, of = cov._signatures(tuple(map(frozenset, C_DEF3)), order)
-    # a: {2,3}, b: {1}, c: {1}, d: {1,3}, e: {2}, f: {2}, g: {3}, numbered by first element
-    assert of.tolist() == [0, 1, 1, 2, 3, 3, 4, -1]
-    assert words[:, 0].tolist() == [0b110, 0b001, 0b101, 0b010, 0b100]

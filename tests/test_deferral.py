@@ -1,9 +1,5 @@
-"""Learning to defer: the rule, the system's curve and point, the surrogate's minimiser, the data.
-
-Naive references written from the definitions: a loop over the samples for one decision,
-the average over every order of the rows for the tie convention of the curve, exact
-fractions, and SciPy's minimiser for Mozannar & Sontag's surrogate.
-"""
+"""Learning to defer against loops, the mean over every order of the rows (the curve's ties),
+exact fractions and SciPy's minimiser of Mozannar & Sontag's surrogate; the lesson's data."""
 
 from __future__ import annotations
 
@@ -15,11 +11,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import scipy.optimize as optimize
 from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
-
-# --- naive references ------------------------------------------------------------------------
 
 
 def curve_in_order(accurate, expert_accurate, order):
@@ -27,8 +22,7 @@ def curve_in_order(accurate, expert_accurate, order):
     out = []
     for k in range(len(order) + 1):
         deferred = set(order[:k])
-        out.append(sum(int(expert_accurate[i] if i in deferred else accurate[i])
-                       for i in range(len(order))))
+        out.append(sum(int(expert_accurate[i] if i in deferred else accurate[i]) for i in range(len(order))))
     return out
 
 
@@ -53,9 +47,6 @@ samples = st.integers(1, 60).flatmap(lambda n: st.tuples(
     st.lists(st.integers(0, 8).map(lambda x: x / 8), min_size=n, max_size=n)))
 
 
-# --- the rule -----------------------------------------------------------------------------
-
-
 def test_defer_is_the_comparison_of_the_expected_losses_in_fractions():
     c = [Fraction(x, 20) for x in range(21)]
     for e, cost in itertools.product([Fraction(x, 20) for x in range(21)], (0, Fraction(1, 10),
@@ -68,21 +59,15 @@ def test_defer_is_the_comparison_of_the_expected_losses_in_fractions():
 
 
 @settings(max_examples=60)
-@given(st.integers(1, 40), st.integers(2, 5), st.integers(0, 2**32 - 1),
-       st.floats(0, 1, allow_nan=False))
-def test_with_an_expert_always_right_the_rule_is_chows(n, k, seed, rho):
+@given(st.integers(1, 40), st.integers(2, 5), st.integers(0, 2**32 - 1), st.floats(0, 1, allow_nan=False))
+def test_with_an_expert_always_right_the_rule_is_chows_at_the_tie_too(n, k, seed, rho):
     proba = np.random.default_rng(seed).dirichlet(np.ones(k), size=n)
     c = rl.max_probability(proba)
     np.testing.assert_array_equal(rl.defer(c, np.ones(n), rho), rl.chow_rule(proba, rho))
-
-
-def test_chow_at_the_tie_is_kept_by_both():
+    # at the tie max p = 1 - rho both keep
     c, ones = np.array([0.7, 0.75, 0.69]), np.ones(3)
     assert rl.defer(c, ones, 0.3).tolist() == [False, False, True]
     assert rl.chow_rule(np.column_stack((c, 1 - c)), 0.3).tolist() == [False, False, True]
-
-
-# --- the curve and the point -------------------------------------------------------------------
 
 
 @settings(max_examples=50)
@@ -97,13 +82,12 @@ def test_the_curve_is_the_mean_over_every_order_of_the_rows(data):
 
 
 @settings(max_examples=60)
-@given(samples, st.integers(0, 2**32 - 1))
-def test_the_curve_defers_by_decreasing_score_in_any_row_order_and_below_the_oracle(data, seed):
+@given(samples, st.integers(0, 2**32 - 1), st.floats(0, 1), st.floats(0, 1))
+def test_the_curve_in_any_row_order_below_the_oracle_and_the_rules_point_on_it(data, seed, cost, other):
     a, ea, score = map(np.array, data)
     first = rl.deferral_curve(a, ea, score).accuracy
     p = np.random.default_rng(seed).permutation(a.size)
-    np.testing.assert_allclose(rl.deferral_curve(a[p], ea[p], score[p]).accuracy, first,
-                               rtol=0, atol=1e-12)
+    np.testing.assert_allclose(rl.deferral_curve(a[p], ea[p], score[p]).accuracy, first, rtol=0, atol=1e-12)
     np.testing.assert_array_equal(rl.deferral_curve(a, ea, 3 * score ** 3 + 1).accuracy, first)
     assert first[0] == a.mean() and first[-1] == ea.mean()   # the classifier, then the expert alone
     # no order beats deferring where only the expert is right
@@ -112,13 +96,8 @@ def test_the_curve_defers_by_decreasing_score_in_any_row_order_and_below_the_ora
     distinct = np.random.default_rng(a.size).permutation(a.size).astype(float)
     want = curve_in_order(data[0], data[1], list(np.argsort(-distinct)))
     np.testing.assert_array_equal(rl.deferral_curve(a, ea, distinct).accuracy, np.array(want) / a.size)
-
-
-@settings(max_examples=60)
-@given(samples, st.floats(0, 1), st.floats(0, 1))
-def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost, other):
-    a, ea, tied = map(np.array, data)
-    rng = np.random.default_rng(a.size)
+    # the rule is the point of the gain curve above its cost
+    rng, tied = np.random.default_rng(a.size), score
     c, e = rng.random(a.size), rng.random(a.size)
     deferred = rl.defer(c, e, cost)
     point = rl.deferral_point(a, ea, deferred)
@@ -131,17 +110,6 @@ def test_the_rule_is_the_point_of_the_gain_curve_above_its_cost(data, cost, othe
     assert not np.any(rl.defer(tied, e, high) & ~rl.defer(tied, e, low))
 
 
-def test_the_cost_along_the_curve_and_its_least_point():
-    a, ea, score = [1, 0, 1, 0, 0], [1, 1, 0, 1, 0], [0.1, 0.9, 0.5, 0.8, 0.2]
-    curve = rl.deferral_curve(a, ea, score)
-    correct = [2, 3, 4, 3, 3, 3]          # deferred in the order 1, 3, 2, 4, 0
-    for cost in (0.0, 0.3, 0.6, 1.0):
-        want = [(5 - r) / 5 + cost * k / 5 for k, r in enumerate(correct)]
-        np.testing.assert_allclose(curve.cost(cost), want)
-        assert curve.min_cost(cost) == int(np.argmin(want))
-    assert curve.min_cost(0.6) == 2 and curve.min_cost(1.0) == 0   # k = 0, 2 tie at 0.6: the first
-
-
 # --- Mozannar & Sontag's surrogate --------------------------------------------------------------
 
 
@@ -152,34 +120,7 @@ def expected_surrogate(logits, p, e):
     return -(p @ log_q[:-1]) - e * log_q[-1]
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_the_minimiser_is_the_surrogates_minimum_found_by_scipy(seed):
-    optimize = pytest.importorskip("scipy.optimize")
-    rng = np.random.default_rng(seed)
-    p, e = rng.dirichlet(np.ones(3 + seed % 3)), rng.random()
-    found = optimize.minimize(expected_surrogate, np.zeros(p.size + 1), args=(p, e),
-                              method="BFGS", options={"gtol": 1e-10}).x
-    q = np.exp(found - found.max())
-    np.testing.assert_allclose(q / q.sum(), rl.deferral_surrogate_minimizer([p], [e])[0], atol=1e-6)
-
-
-def test_the_minimisers_largest_output_is_the_rule_at_cost_zero():
-    team = rl.datasets.expert_toy(150, seed=2)
-    q = rl.deferral_surrogate_minimizer(team.toy.proba, team.expert_confidence)
-    np.testing.assert_allclose(q.sum(axis=1), 1.0)
-    np.testing.assert_array_equal(q.argmax(axis=1) == 4,
-                                  rl.defer(team.confidence, team.expert_confidence))
-    np.testing.assert_allclose(q[:, -1] * (1 + team.expert_confidence), team.expert_confidence)
-    # the lesson's exercise point, in fractions: q = (0.5, 0.3, 0.2, 0.6) / 1.6
-    want = [Fraction(x, 10) / Fraction(16, 10) for x in (5, 3, 2, 6)]
-    np.testing.assert_allclose(rl.deferral_surrogate_minimizer([[0.5, 0.3, 0.2]], [0.6])[0],
-                               [float(w) for w in want])
-
-
-# --- the lesson's data: the toy with an expert ------------------------------------------------
-
-
-def test_the_expert_is_right_with_its_accuracy_of_each_class():
+def test_the_expert_is_right_with_its_accuracy_and_confidence_and_a_better_one_only_helps():
     stats = pytest.importorskip("scipy.stats")
     team = rl.datasets.expert_toy(2000, seed=0)
     for k, e_k in enumerate(rl.datasets.EXPERT_ACCURACY):
@@ -188,19 +129,14 @@ def test_the_expert_is_right_with_its_accuracy_of_each_class():
     # the law of total probability: E[e(x)] is the expert's accuracy, sum_k e_k / 4
     assert team.expert_confidence.mean() == pytest.approx(np.mean(rl.datasets.EXPERT_ACCURACY),
                                                           abs=4 / math.sqrt(8000))
-
-
-def test_the_experts_confidence_is_the_posterior_weighted_accuracy_by_a_loop():
+    # its confidence by a loop, and a better expert
     team = rl.datasets.expert_toy(20, seed=5, expert_accuracy=(0.9, 0.8, 0.3, 0.6))
     for x, e in zip(team.toy.X, team.expert_confidence):
         w = [math.exp(-((x[0] - m[0]) ** 2 + (x[1] - m[1]) ** 2) / 2) for m in rl.datasets.CENTRES]
-        assert e == pytest.approx(sum(wk * ek for wk, ek in zip(w, (0.9, 0.8, 0.3, 0.6))) / sum(w),
-                                  rel=1e-12)
+        assert e == pytest.approx(sum(wk * ek for wk, ek in zip(w, (0.9, 0.8, 0.3, 0.6))) / sum(w), rel=1e-12)
     np.testing.assert_array_equal(team.accurate, team.toy.accurate)
     np.testing.assert_array_equal(team.confidence, team.toy.proba.max(axis=1))
-
-
-def test_a_better_expert_only_turns_wrong_answers_right():
+    # a better expert only turns wrong answers right
     weak = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(0.6, 0.6, 0.3, 0.3))
     strong = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(0.9, 0.6, 0.5, 0.3))
     assert not np.any(weak.expert_accurate & ~strong.expert_accurate)
@@ -210,8 +146,6 @@ def test_a_better_expert_only_turns_wrong_answers_right():
     with pytest.raises(ValueError, match="one accuracy per class"):
         rl.datasets.expert_toy(10, expert_accuracy=(0.9, 0.5))
 
-
-# --- the numbers lesson 17 prints and the maths reference states, recomputed by loops ---------
 
 LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "17_learning_to_defer.ipynb"
 
@@ -261,22 +195,18 @@ def test_the_numbers_lesson_17_prints_by_loops():
     k = len(deferred)
     assert f"the rule defers {k / n:.3f}: the system is right on {system(deferred):.3f}" in text
     least_confident = sorted(range(n), key=lambda i: c[i])
-    for name, order in (("least confident first", least_confident), ("largest expected gain first", by_gain)):
+    draws = np.random.default_rng(0).random(n)                       # the lesson's random order
+    for name, order in (("least confident first", least_confident), ("largest expected gain first", by_gain),
+                        ("at random", sorted(range(n), key=lambda i: -draws[i]))):
         curve = [correct / n for correct in curve_in_order(right, expert, order)]
         best = max(range(n + 1), key=lambda j: (curve[j], -j))
         assert (f"{name:28s}: {curve[k]:.3f} with {k} deferred; at most {curve[best]:.3f} "
                 f"(rate {best / n:.3f})") in text
-    draws = np.random.default_rng(0).random(n)                       # the lesson's random order
-    random_order = sorted(range(n), key=lambda i: -draws[i])
-    curve = [correct / n for correct in curve_in_order(right, expert, random_order)]
-    best = max(range(n + 1), key=lambda j: (curve[j], -j))
-    assert (f"{'at random':28s}: {curve[k]:.3f} with {k} deferred; at most {curve[best]:.3f} "
-            f"(rate {best / n:.3f})") in text
     assert round(curve_in_order(right, expert, by_gain)[k] / n - curve_in_order(
         right, expert, least_confident)[k] / n, 3) == 0.014          # "1.4 points below"
 
 
-def test_the_examples_of_the_maths_reference_by_hand():
+def test_the_maths_references_examples_the_cost_along_the_curve_and_the_minimiser_by_hand():
     text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text(encoding="utf-8")
     # least confident first: the sample of score -0.5 (expert only), then -0.6 (expert only),
     # then -0.7 (classifier only), then -0.9 (both right)
@@ -292,3 +222,30 @@ def test_the_examples_of_the_maths_reference_by_hand():
     assert q == [Fraction(5, 16), Fraction(3, 16), Fraction(2, 16), Fraction(6, 16)]
     assert "$q^* = (0.3125, 0.1875, 0.125, 0.375)$" in text
     assert "it falls 1.4 points below the gain order at the rule's rate" in text
+    # the cost along the curve and its least point
+    a, ea, score = [1, 0, 1, 0, 0], [1, 1, 0, 1, 0], [0.1, 0.9, 0.5, 0.8, 0.2]
+    curve = rl.deferral_curve(a, ea, score)
+    correct = [2, 3, 4, 3, 3, 3]          # deferred in the order 1, 3, 2, 4, 0
+    for cost in (0.0, 0.3, 0.6, 1.0):
+        want = [(5 - r) / 5 + cost * k / 5 for k, r in enumerate(correct)]
+        np.testing.assert_allclose(curve.cost(cost), want)
+        assert curve.min_cost(cost) == int(np.argmin(want))
+    assert curve.min_cost(0.6) == 2 and curve.min_cost(1.0) == 0   # k = 0, 2 tie at 0.6: the first
+    # the minimiser's largest output is the rule at cost zero
+    team = rl.datasets.expert_toy(150, seed=2)
+    q = rl.deferral_surrogate_minimizer(team.toy.proba, team.expert_confidence)
+    np.testing.assert_allclose(q.sum(axis=1), 1.0)
+    np.testing.assert_array_equal(q.argmax(axis=1) == 4, rl.defer(team.confidence, team.expert_confidence))
+    np.testing.assert_allclose(q[:, -1] * (1 + team.expert_confidence), team.expert_confidence)
+    # the lesson's exercise point, in fractions: q = (0.5, 0.3, 0.2, 0.6) / 1.6
+    want = [Fraction(x, 10) / Fraction(16, 10) for x in (5, 3, 2, 6)]
+    np.testing.assert_allclose(rl.deferral_surrogate_minimizer([[0.5, 0.3, 0.2]], [0.6])[0],
+                               [float(w) for w in want])
+    # the minimiser is the surrogate's minimum found by SciPy
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        p, e = rng.dirichlet(np.ones(3 + seed % 3)), rng.random()
+        found = optimize.minimize(expected_surrogate, np.zeros(p.size + 1), args=(p, e),
+                                  method="BFGS", options={"gtol": 1e-10}).x
+        q = np.exp(found - found.max())
+        np.testing.assert_allclose(q / q.sum(), rl.deferral_surrogate_minimizer([p], [e])[0], atol=1e-6)

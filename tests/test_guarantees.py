@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from fractions import Fraction
 
@@ -11,8 +12,6 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import rejlab as rl
 from rejlab import _risk_control as rc
-
-# --- naive references: exact binomial sums in fractions ------------------------------
 
 
 def exact_cdf(e, k, p):
@@ -31,15 +30,11 @@ def margin(e, k, target, level):
     return abs(float(exact_cdf(e, k, target)) - level)
 
 
-@pytest.mark.parametrize("k", [1, 2, 5, 12, 30])
-def test_the_p_value_is_the_exact_binomial_sum(k):
-    for p in (Fraction(1, 10), Fraction(1, 3), Fraction(7, 8)):
+def test_the_p_value_is_the_exact_binomial_sum_and_the_upper_bound_inverts_it():
+    for k, p in itertools.product((1, 2, 5, 12, 30), (Fraction(1, 10), Fraction(1, 3), Fraction(7, 8))):
         e = np.arange(0, k + 2)
         want = [float(exact_cdf(int(x), k, p)) for x in e]
         np.testing.assert_allclose(rc.p_value(e, k, float(p)), want, rtol=1e-12, atol=1e-15)
-
-
-def test_the_upper_bound_inverts_the_exact_tail():
     for k in (1, 3, 10, 25):
         for e in range(k):
             for level in (0.01, 0.05, 0.3):
@@ -50,27 +45,20 @@ def test_the_upper_bound_inverts_the_exact_tail():
         assert rl.binomial_upper_bound(k, k, 0.05) == 1.0
     k = np.arange(1, 200)   # no error: the closed form
     np.testing.assert_allclose(rl.binomial_upper_bound(0, k, 0.05), 1 - 0.05 ** (1 / k), rtol=1e-13)
-
-
-def test_binomial_upper_bound_shapes_and_bad_input():
+    # its shapes, and errors beyond n refused
     assert isinstance(rl.binomial_upper_bound(1, 10, 0.1), float)
     assert rl.binomial_upper_bound([[0, 1]], [10], 0.1).shape == (1, 2)
     assert rl.binomial_upper_bound(2.0, 10.0, 0.1) == rl.binomial_upper_bound(2, 10, 0.1)
     with pytest.raises(ValueError, match="errors must not exceed n"):
         rl.binomial_upper_bound(11, 10, 0.1)
-
-
-@pytest.mark.parametrize("n,target,level", [(30, 0.2, 0.05), (25, 0.1, 0.2), (12, 0.5, 0.01)])
-def test_the_critical_errors_table_is_the_exact_test(n, target, level):
-    table = rc.critical_errors(n, target, level)
-    assert table[0] == -1 and np.all(np.diff(table) >= 0)
-    for k in range(1, n + 1):
-        e = int(table[k])
-        assert e == -1 or passes(e, k, target, level)
-        assert not passes(e + 1, k, target, level)
-
-
-# --- the selections against the algorithms written out with loops --------------------
+    # the table of critical error counts is the exact test
+    for n, target, level in [(30, 0.2, 0.05), (25, 0.1, 0.2), (12, 0.5, 0.01)]:
+        table = rc.critical_errors(n, target, level)
+        assert table[0] == -1 and np.all(np.diff(table) >= 0)
+        for k in range(1, n + 1):
+            e = int(table[k])
+            assert e == -1 or passes(e, k, target, level)
+            assert not passes(e + 1, k, target, level)
 
 
 def naive_sgr(accurate, confidence, target, delta):
@@ -115,32 +103,17 @@ samples = st.integers(1, 40).flatmap(lambda n: st.tuples(
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=samples, target=st.sampled_from([0.1, 0.2, 0.3, 0.5]),
-       delta=st.sampled_from([0.05, 0.1, 0.3]), method=st.sampled_from(["sgr", "ltt"]))
-def test_the_selection_is_the_algorithm_written_out(data, target, delta, method):
+@given(data=samples, target=st.sampled_from([0.1, 0.2, 0.25, 0.3, 0.4, 0.5]),
+       delta=st.sampled_from([0.05, 0.1, 0.3]) | st.floats(0.01, 0.5), method=st.sampled_from(["sgr", "ltt"]),
+       seed=st.integers(0, 2**32 - 1))
+def test_the_selection_is_the_algorithm_written_out_and_keeps_no_more_than_the_empirical_rule(
+        data, target, delta, method, seed):
     accurate, confidence = data
     naive = naive_sgr if method == "sgr" else naive_ltt
     best, decisions = naive(accurate, [c / 12 for c in confidence], target, delta)
-    assume(all(d > 1e-9 for d in decisions))
-    t = rl.guaranteed_threshold(accurate, np.array(confidence) / 12, target, delta, method=method)
-    n = len(accurate)
-    assert round((1 - t.r) * n) == best
-    assert t.certified == (best > 0)
-    if best:
-        kept = ~rl.reject_below(np.array(confidence) / 12, t)
-        assert kept.sum() == best                      # the threshold keeps exactly those
-        err = int(np.sum(kept & ~np.array(accurate)))
-        assert t.A == pytest.approx(1 - err / best)
-        assert t.bound <= target and t.bound >= err / best - 1e-12
-
-
-@settings(max_examples=100, deadline=None)
-@given(data=samples, target=st.sampled_from([0.1, 0.25, 0.4]), delta=st.floats(0.01, 0.5),
-       method=st.sampled_from(["sgr", "ltt"]), seed=st.integers(0, 2**32 - 1))
-def test_a_guarantee_keeps_no_more_than_the_empirical_threshold_in_any_row_order(
-        data, target, delta, method, seed):
-    """Its kept set has bound <= target, so observed risk <= target: the empirical rule could keep it."""
-    accurate, confidence = (np.array(x) for x in data)
+    # its kept set has bound <= target, so observed risk <= target: the empirical rule could keep it;
+    # and the rows' order changes nothing
+    accurate, confidence = np.array(accurate), np.array(confidence) / 12
     t = rl.guaranteed_threshold(accurate, confidence, target, delta, method=method)
     _, errors, cuts = rc.ranked_rows(accurate[None], confidence[None])
     empirical = int(rc.select_empirical(errors, cuts, target)[0][0])
@@ -148,9 +121,18 @@ def test_a_guarantee_keeps_no_more_than_the_empirical_threshold_in_any_row_order
     order = np.random.default_rng(seed).permutation(accurate.size)
     b = rl.guaranteed_threshold(accurate[order], confidence[order], target, delta, method=method)
     assert t == b or (t.value == b.value and t.r == b.r and np.isnan(t.A) and np.isnan(b.A))
+    assume(all(d > 1e-9 for d in decisions))
+    assert round((1 - t.r) * len(accurate)) == best
+    assert t.certified == (best > 0)
+    if best:
+        kept = ~rl.reject_below(confidence, t)
+        assert kept.sum() == best                      # the threshold keeps exactly those
+        err = int(np.sum(kept & ~accurate))
+        assert t.A == pytest.approx(1 - err / best)
+        assert t.bound <= target and t.bound >= err / best - 1e-12
 
 
-def test_ltt_stops_at_the_first_failure_whatever_comes_after():
+def test_ltt_stops_at_the_first_failure_no_promise_rejects_everything_and_a_threshold_keeps_its_promise():
     # 30 accurate, then one error, then 200 accurate: at target 0.1, delta 0.1 the
     # sequence starts at k = 22 (0.9^22 < 0.1), passes to 30, fails at 31 (one error
     # among 31 is not enough evidence) and stops, though k = 231 would pass on its own
@@ -161,18 +143,14 @@ def test_ltt_stops_at_the_first_failure_whatever_comes_after():
     assert rl.binomial_upper_bound(1, 231, 0.1) <= 0.1
     sgr = rl.guaranteed_threshold(accurate, confidence, 0.1, 0.1, method="sgr")
     assert round((1 - sgr.r) * len(accurate)) > 30        # the binary search jumps over it
-
-
-def test_when_nothing_can_be_promised_everything_is_rejected():
+    # when nothing can be promised, everything is rejected
     for method in rl.guarantees.GUARANTEE_METHODS:
         t = rl.guaranteed_threshold([False] * 50 + [True] * 5, np.linspace(1, 0, 55), 0.05, 0.05,
                                     method=method)
         assert t.value == np.inf and t.r == 1.0 and not t.certified
         assert np.isnan(t.A) and np.isnan(t.bound) and t.Q == pytest.approx(50 / 55)
         assert rl.reject_below([0.3, 2.0], t).all()
-
-
-def test_the_result_is_a_threshold_with_its_promise():
+    # the result is a threshold with its promise
     toy = rl.datasets.four_gaussians(250, seed=0)
     t = rl.guaranteed_threshold(toy.accurate, toy.confidence(), 0.2, 0.1)
     assert isinstance(t, rl.Threshold) and isinstance(t, rl.guarantees.GuaranteedThreshold)
@@ -186,9 +164,7 @@ def test_the_result_is_a_threshold_with_its_promise():
     assert bands.r.estimate == pytest.approx(rejected.mean())   # ... and by the bootstrap
     ltt = rl.guaranteed_threshold(toy.accurate, toy.confidence(), 0.2, 0.1, method="ltt")
     assert ltt.level == 0.1 and ltt.bound <= 0.2
-
-
-def test_integer_and_longdouble_confidences_keep_their_exact_value():
+    # integer and longdouble confidences keep their exact value
     accurate = [True] * 40 + [False] * 2
     big = np.array([2**60 + i for i in range(42)])[::-1]
     t = rl.guaranteed_threshold(accurate, big, 0.3, 0.1)
@@ -198,9 +174,6 @@ def test_integer_and_longdouble_confidences_keep_their_exact_value():
         t = rl.guaranteed_threshold(accurate, ld, 0.3, 0.1)
         assert t.value.dtype == np.longdouble
         assert (~rl.reject_below(ld, t)).sum() == round((1 - t.r) * 42)
-
-
-# --- the study on the toy problem --------------------------------------------------------
 
 
 def _exceedance_limit(n_splits, delta, alpha=1e-6):
@@ -222,30 +195,25 @@ def test_the_promise_holds_over_many_validation_samples_and_refutes_no_promise(m
         assert np.all(s.bound[s.certified] <= 0.2) and s.certified.mean() > 0.5
 
 
-def test_the_study_makes_the_public_choice_on_each_sample():
+def test_the_study_makes_the_public_choice_in_one_stream_and_finds_the_population_best():
     s = rl.datasets.guarantee_study(0.2, 0.1, n_per_class=30, n_splits=3, seed=5)
     rng = np.random.default_rng(5)
     y = np.repeat(np.arange(4), 30)
     for i in range(3):   # the draws are one stream, sample after sample
         X = rl.datasets.CENTRES[y] + rng.standard_normal((y.size, 2))
         proba = rl.datasets.posteriors(X)
-        t = rl.guaranteed_threshold(proba.argmax(axis=1) == y, rl.max_probability(proba), 0.2,
-                                    0.1)
+        t = rl.guaranteed_threshold(proba.argmax(axis=1) == y, rl.max_probability(proba), 0.2, 0.1)
         assert s.threshold[i] == t.value
         assert s.validation_coverage[i] == pytest.approx(1 - t.r)
         if t.certified:
             assert s.bound[i] == pytest.approx(t.bound)
             pop = rl.datasets.population_point(t.value)
             assert s.coverage[i] == pytest.approx(1 - pop.r) and s.risk[i] == pytest.approx(1 - pop.A)
-
-
-def test_a_smaller_study_is_a_prefix_of_a_larger_one():
+    # a smaller study is a prefix of a larger one
     big = rl.datasets.guarantee_study(0.25, 0.1, method="ltt", n_per_class=10, n_splits=300)
     small = rl.datasets.guarantee_study(0.25, 0.1, method="ltt", n_per_class=10, n_splits=40)
     np.testing.assert_array_equal(small.threshold, big.threshold[:40])
-
-
-def test_the_population_best_threshold_meets_the_target_exactly():
+    # the population's best threshold meets the target exactly
     s = rl.datasets.guarantee_study(0.15, 0.1, n_per_class=10, n_splits=2)
     best = rl.datasets.population_point(s.best_threshold)
     assert 1 - best.A == pytest.approx(0.15, abs=1e-9) and s.best_coverage == pytest.approx(1 - best.r)
@@ -253,13 +221,9 @@ def test_the_population_best_threshold_meets_the_target_exactly():
     # the population's risk falls as the threshold rises: the best is the largest coverage
     t = np.linspace(0.26, 0.99, 200)
     for rejector in rl.REJECTORS:
-        risk = 1 - rl.datasets.population_point(t if rejector == "max_probability" else t - 0.25,
-                                                rejector).A
+        risk = 1 - rl.datasets.population_point(t if rejector == "max_probability" else t - 0.25, rejector).A
         assert np.all(np.diff(risk) < 0)
     loose = rl.datasets.guarantee_study(0.5, 0.1, n_per_class=10, n_splits=2)
     assert loose.best_threshold == -np.inf and loose.best_coverage == 1.0
-
-
-def test_study_bad_input():
     with pytest.raises(ValueError, match="n_splits x n_per_class must be at most 10,000,000"):
         rl.datasets.guarantee_study(0.2, 0.1, n_splits=100_000, n_per_class=1000)

@@ -78,7 +78,16 @@ def test_accuracy_vector_is_python_equality_or_a_value_error(pair, as_arrays):
     assert got.tolist() == [bool(a == b) for a, b in zip(*pair)]
 
 
-def test_accuracy_vector_refuses_mixed_kinds_and_keeps_integers_exact():
+class _NotSelf:
+    """A NaT-like label: hashable, but not equal to itself (as pandas' NaT is)."""
+
+    def __eq__(self, other):
+        return False
+
+    __hash__ = object.__hash__
+
+
+def test_accuracy_vector_refuses_mixed_kinds_and_nan_like_labels_and_keeps_integers_exact():
     assert rl.accuracy_vector(["a", "b", "c"], ["a", "c", "c"]).tolist() == [True, False, True]
     # (one argument mixing kinds is LABELS_1D's junk "mixed_kinds", tests/junk.py)
     with pytest.raises(ValueError, match="y_true holds numbers but y_pred holds strings"):
@@ -90,49 +99,24 @@ def test_accuracy_vector_refuses_mixed_kinds_and_keeps_integers_exact():
     big = np.array([2**64 - 1], dtype=np.uint64)
     assert rl.accuracy_vector(big, np.array([2.0**64])).tolist() == [False]
     assert rl.accuracy_vector(big, big).tolist() == [True]
+    # NaN-like labels (float, float32 and Decimal NaN are LABELS_1D's junk in tests/junk.py)
+    for nan_like in (Decimal("sNaN"), np.datetime64("NaT"), _NotSelf()):
+        for labels in ([nan_like, nan_like], np.array([nan_like, nan_like], dtype=object)):
+            with pytest.raises(ValueError, match="y_true"):
+                rl.accuracy_vector(labels, [1, 1])
 
 
-class _NotSelf:
-    """A NaT-like label: hashable, but not equal to itself (as pandas' NaT is)."""
-
-    def __eq__(self, other):
-        return False
-
-    __hash__ = object.__hash__
-
-
-# float, float32 and Decimal NaN are LABELS_1D's junk (tests/junk.py, tests/test_declared_inputs.py)
-@pytest.mark.parametrize("nan_like", [Decimal("sNaN"), np.datetime64("NaT"), _NotSelf()],
-                         ids=["decimal_signalling", "NaT", "not_equal_to_itself"])
-def test_nan_like_labels_are_refused(nan_like):
-    for labels in ([nan_like, nan_like], np.array([nan_like, nan_like], dtype=object)):
-        with pytest.raises(ValueError, match="y_true"):
-            rl.accuracy_vector(labels, [1, 1])
-
-
-def test_reject_lowest_rejects_least_confident_with_index_tie_break_and_rounds_fractions():
+def test_reject_lowest_breaks_ties_by_index_rounds_fractions_and_ranks_big_integers_exactly():
     c = [0.5, 0.1, 0.5, 0.1, 0.9]
     assert rl.reject_lowest(c, count=1).tolist() == [False, True, False, False, False]
     assert rl.reject_lowest(c, count=3).tolist() == [True, True, False, True, False]
     assert rl.reject_lowest(c, count=0).sum() == 0 and rl.reject_lowest(c, count=5).all()
     for f in (0.0, 0.14, 0.15, 0.26, 0.5, 1.0):
         assert rl.reject_lowest(np.arange(10.0), f).sum() == round(f * 10)
-
-
-@pytest.mark.parametrize("conf", [
-    [2**53 + 1, 2**53],                                   # int64 beyond float64
-    np.array([2**53 + 1, 2**53], dtype=np.int64),
-    np.array([2**64 - 1, 2**64 - 2], dtype=np.uint64),
-    np.array([-(2**62) + 1, -(2**62)], dtype=np.int64),
-    np.array([1, 1], dtype=np.longdouble) + np.array([np.finfo(np.longdouble).eps, 0]),
-], ids=["list", "int64", "uint64", "negative_int64", "longdouble"])
-def test_confidences_float64_cannot_hold_are_ranked_in_their_own_dtype(conf):
-    # sample 0 is the more confident one: the other is rejected first
-    if np.asarray(conf).dtype == np.longdouble and np.finfo(np.longdouble).eps >= 2**-52:
-        pytest.skip("longdouble is float64 on this platform")
+    # (arrays of int64, uint64 and longdouble: the naive loop over the rejection order below)
+    conf = [2**53 + 1, 2**53]           # sample 0 is the more confident: the other goes first
     assert rl.reject_lowest(conf, count=1).tolist() == [False, True]
-    cv = rl.rejection_curves([True, False], conf)
-    assert cv.counts.ar.tolist() == [0, 0, 1]
+    assert rl.rejection_curves([True, False], conf).counts.ar.tolist() == [0, 0, 1]
     assert rl.reject_below(conf, conf[0]).tolist() == [False, True]
 
 
@@ -152,9 +136,9 @@ def test_reject_below_compares_exactly(values, dtype, t):
     assert rl.reject_below(c, t).tolist() == [x < bound for x in exact(c)]
 
 
-@settings(max_examples=100)
-@given(samples(), st.data())
-def test_measures_match_definitions(data, draw):
+@settings(max_examples=200, deadline=None)
+@given(samples(), st.data(), st.integers(1, 9), st.booleans())
+def test_measures_definitions_identities_swap_monotonicity_and_fields_alone(data, draw, chunk, thresholds):
     acc, conf = data
     k = draw.draw(st.integers(0, len(acc)))
     rej = rl.reject_lowest(conf, count=k)
@@ -168,37 +152,19 @@ def test_measures_match_definitions(data, draw):
     op = rl.operating_point(acc, rej)
     assert tuple(op.counts) == counts
     assert same(op.r, r) and same(op.A, A) and same(op.Q, Q) and same(op.phi, phi)
-
-
-@pytest.mark.parametrize("accurate, rejected, phi", [
-    ([1, 1, 0, 0], [0, 0, 0, 0], 1.0),        # |R| = 0
-    ([1, 1, 0, 0], [0, 0, 1, 0], math.inf),   # |A∩R| = 0 < |R|
-    ([1, 1, 1], [1, 0, 0], math.nan),         # |M| = 0
-    ([0, 0, 0], [1, 0, 0], math.nan),         # |A| = 0
-    ([1, 1], [0, 0], math.nan),               # NaN takes precedence over the |R| = 0 rule
-])
-def test_phi_edge_cases(accurate, rejected, phi):
-    assert same(rl.rejection_quality(accurate, rejected), phi)
-    assert same(float(rl.measures_from_counts(*rl.subset_counts(accurate, rejected)).phi), phi)
-
-
-def test_small_worked_example():
-    # 10 samples: 7 accurate; reject the 3 least confident, 2 of them misclassified.
-    acc = np.array([1, 1, 1, 1, 1, 1, 1, 0, 0, 0], bool)
-    rej = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 0], bool)
-    op = rl.operating_point(acc, rej)
-    assert op.counts == rl.measures.SubsetCounts(an=6, mn=1, ar=1, mr=2)
-    assert (op.r, op.A, op.Q, op.phi) == pytest.approx((0.3, 6 / 7, 8 / 10, (2 / 1) / (3 / 7)))
-
-
-@settings(max_examples=100)
-@given(samples())
-def test_identities_along_the_curve(data):
-    acc, conf = data
+    # exchanging a rejected accurate sample for a kept misclassified one raises A, Q and phi
+    ar_idx, mn_idx = np.flatnonzero(acc & rej), np.flatnonzero(~acc & ~rej)
+    if ar_idx.size and mn_idx.size:
+        swapped = rej.copy()
+        swapped[draw.draw(st.sampled_from(list(ar_idx)))] = False
+        swapped[draw.draw(st.sampled_from(list(mn_idx)))] = True
+        after = rl.operating_point(acc, swapped)
+        assert after.r == op.r and after.A > op.A and after.Q > op.Q and after.phi > op.phi  # may be inf
+    # along the curve
     cv = rl.rejection_curves(acc, conf)
     alpha = acc.mean()
-    assert np.all(sum(cv.counts) == len(acc))
-    assert cv.Q[0] == cv.A[0] == pytest.approx(alpha) and cv.Q[-1] == pytest.approx(1 - alpha)
+    assert np.all(sum(cv.counts) == len(acc)) and len(cv) == len(acc) + 1
+    assert cv.Q[0] == cv.A[0] == pytest.approx(alpha) == cv.alpha and cv.Q[-1] == pytest.approx(1 - alpha)
     if 0 < alpha < 1:
         assert cv.phi[0] == 1.0
     # Q(r) and phi(r) written with A(r) (Condessa et al. 2017, Sec. 3), NaN and inf included
@@ -212,26 +178,44 @@ def test_identities_along_the_curve(data):
             phi = ((1 - alpha) - (1 - r) * (1 - A)) / (alpha - (1 - r) * A) * alpha / (1 - alpha)
         ok = (r > 0) & np.isfinite(cv.phi[kept])
         np.testing.assert_allclose(phi[ok], cv.phi[kept][ok], rtol=1e-9, atol=1e-12)
+    # the fields computed at once equal each field alone and the scalar formulas
+    fields = ("r", "A", "Q", "phi", "rho_0")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(rl.curves, "FIELD_CHUNK", chunk)   # chunking never changes a bit
+        at_once = rl.rejection_curves(acc, conf, thresholds_only=thresholds).compute(*fields)
+        alone = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
+        alone = [getattr(alone, name) for name in reversed(fields)][::-1]
+    cv = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
+    an, mn, ar, mr = cv.counts
+    scalar = [*rl.measures_from_counts(an, mn, ar, mr), mr / np.where(ar + mr > 0, ar + mr, np.nan)]
+    for got, each, ref in zip(at_once, alone, scalar):
+        np.testing.assert_array_equal(got, each)
+        np.testing.assert_array_equal(got, ref)
+    k = np.flatnonzero(cv.n_rejected > 0)
+    np.testing.assert_array_equal(cv.rho_0[k], mr[k] / cv.n_rejected[k])   # |M∩R| / |R| exactly
+    assert cv.compute("Q", "Q")[0] is cv.Q                                   # kept, not recomputed
 
 
-@settings(max_examples=100)
-@given(samples(), st.data())
-def test_swap_monotonicity(data, draw):
-    """Exchanging a rejected accurate sample for a kept misclassified one raises A, Q and phi."""
-    acc, conf = data
-    k = draw.draw(st.integers(0, len(acc)))
-    rej = rl.reject_lowest(conf, count=k)
-    ar_idx = np.flatnonzero(acc & rej)
-    mn_idx = np.flatnonzero(~acc & ~rej)
-    if ar_idx.size == 0 or mn_idx.size == 0:
-        return
-    before = rl.operating_point(acc, rej)
-    swapped = rej.copy()
-    swapped[draw.draw(st.sampled_from(list(ar_idx)))] = False
-    swapped[draw.draw(st.sampled_from(list(mn_idx)))] = True
-    after = rl.operating_point(acc, swapped)
-    assert after.r == before.r and after.A > before.A and after.Q > before.Q
-    assert after.phi > before.phi  # may become inf
+def test_small_worked_example_and_phis_edge_cases():
+    # 10 samples: 7 accurate; reject the 3 least confident, 2 of them misclassified.
+    acc = np.array([1, 1, 1, 1, 1, 1, 1, 0, 0, 0], bool)
+    rej = np.array([0, 0, 0, 0, 0, 0, 1, 1, 1, 0], bool)
+    op = rl.operating_point(acc, rej)
+    assert op.counts == rl.measures.SubsetCounts(an=6, mn=1, ar=1, mr=2)
+    assert (op.r, op.A, op.Q, op.phi) == pytest.approx((0.3, 6 / 7, 8 / 10, (2 / 1) / (3 / 7)))
+    for accurate, rejected, phi in (([1, 1, 0, 0], [0, 0, 0, 0], 1.0),        # |R| = 0
+                                    ([1, 1, 0, 0], [0, 0, 1, 0], math.inf),   # |A∩R| = 0 < |R|
+                                    ([1, 1, 1], [1, 0, 0], math.nan),         # |M| = 0
+                                    ([0, 0, 0], [1, 0, 0], math.nan),         # |A| = 0
+                                    ([1, 1], [0, 0], math.nan)):  # NaN takes precedence over |R| = 0
+        assert same(rl.rejection_quality(accurate, rejected), phi)
+        assert same(float(rl.measures_from_counts(*rl.subset_counts(accurate, rejected)).phi), phi)
+    # counts as fractions of anything: exact at every scale
+    for scale in (1e200, 1e-200, 5e-324, 1e300, 2.0**-1074, 2.0**1000):
+        assert rl.measures_from_counts(0, 2 * scale, 1 * scale, 2 * scale).phi == 0.5
+        assert rl.measures_from_counts(1 * scale, 0, 0, 2 * scale).phi == math.inf
+        m = rl.measures_from_counts(0, 0, 3 * scale, 0)
+        assert math.isnan(m.phi) and m.r == 1.0 and m.Q == 0.0
 
 
 _BASES = [0.0, 0.5, 1.0, 1e-300, 3.0, 1e300, 2.0**60]
@@ -331,38 +315,6 @@ def test_curves_of_a_large_tied_sample_equal_a_stable_argsort():
                               np.concatenate(([0], np.cumsum(acc[order]))))
 
 
-@settings(max_examples=100, deadline=None)
-@given(samples(), st.integers(1, 9), st.booleans())
-def test_fields_at_once_equal_each_field_alone_and_the_scalar_formulas(data, chunk, thresholds):
-    import rejlab.curves as curves_module
-
-    acc, conf = data
-    fields = ("r", "A", "Q", "phi", "rho_0")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(curves_module, "FIELD_CHUNK", chunk)   # chunking never changes a bit
-        at_once = rl.rejection_curves(acc, conf, thresholds_only=thresholds).compute(*fields)
-        alone = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
-        alone = [getattr(alone, name) for name in reversed(fields)][::-1]
-    cv = rl.rejection_curves(acc, conf, thresholds_only=thresholds)
-    an, mn, ar, mr = cv.counts
-    scalar = [*rl.measures_from_counts(an, mn, ar, mr), mr / np.where(ar + mr > 0, ar + mr, np.nan)]
-    for got, each, ref in zip(at_once, alone, scalar):
-        np.testing.assert_array_equal(got, each)
-        np.testing.assert_array_equal(got, ref)
-    k = np.flatnonzero(cv.n_rejected > 0)
-    np.testing.assert_array_equal(cv.rho_0[k], mr[k] / cv.n_rejected[k])   # |M∩R| / |R| exactly
-    assert cv.compute("Q", "Q")[0] is cv.Q                                   # kept, not recomputed
-
-
-def test_curves_point_and_best_Q():
-    acc = np.array([0, 0, 1, 1, 1, 0, 1, 1], bool)
-    conf = np.arange(8.0)
-    cv = rl.rejection_curves(acc, conf)
-    assert cv.best_Q() == 2 and cv.Q[2] == cv.Q.max()  # the two least confident: misclassified
-    assert cv.point(2) == rl.operating_point(acc, rl.reject_lowest(conf, count=2))
-    assert cv.alpha == pytest.approx(5 / 8) and len(cv) == 9
-
-
 # ---------------------------------------------------------------- what stays in the bodies
 # (each argument's own junk is derived from the declarations in tests/test_declared_inputs.py)
 
@@ -379,16 +331,6 @@ def test_checks_in_the_bodies_say_what_is_wrong(call, message):
         call()
 
 
-# --- every scale: counts as fractions of anything, 1e200 or 5e-324 ----------------------------
-
-@pytest.mark.parametrize("scale", [1e200, 1e-200, 5e-324, 1e300, 2.0**-1074, 2.0**1000])
-def test_measures_from_counts_are_exact_at_every_scale(scale):
-    assert rl.measures_from_counts(0, 2 * scale, 1 * scale, 2 * scale).phi == 0.5
-    assert rl.measures_from_counts(1 * scale, 0, 0, 2 * scale).phi == math.inf
-    m = rl.measures_from_counts(0, 0, 3 * scale, 0)
-    assert math.isnan(m.phi) and m.r == 1.0 and m.Q == 0.0
-
-
 def _exact_measures(an, mn, ar, mr):
     """r, A, Q, phi of the four floats as they are, in Fractions, rounded once."""
     an, mn, ar, mr = (Fraction(x) for x in (an, mn, ar, mr))
@@ -400,20 +342,15 @@ def _exact_measures(an, mn, ar, mr):
 @settings(max_examples=200, deadline=None)
 @given(counts=st.tuples(*[st.integers(0, 10**6)] * 4).filter(lambda c: c[1] + c[3] > 0 < c[0] + c[2]
                                                              and c[0] + c[1] > 0 and c[2] > 0),
-       power=st.integers(-1074 + 20, 1023 - 20))
-def test_measures_from_counts_scaled_by_a_power_of_two_keep_their_bits(counts, power):
+       power=st.integers(-1074 + 20, 1023 - 20), scale=st.sampled_from([1e200, 1e-200, 1e-300]))
+def test_measures_from_counts_scaled_keep_their_bits_and_their_fractions(counts, power, scale):
     plain = rl.measures_from_counts(*counts)
     scaled = rl.measures_from_counts(*(math.ldexp(c, power) for c in counts))
     assert tuple(map(float, scaled)) == tuple(map(float, plain))
     r, A, Q, phi = _exact_measures(*counts)
     assert (float(plain.r), float(plain.A), float(plain.Q)) == (r, A, Q)
     assert float(plain.phi) == float(phi)      # one rounding of two exact products
-
-
-@settings(max_examples=200, deadline=None)
-@given(counts=st.tuples(*[st.integers(1, 10**6)] * 4), scale=st.sampled_from([1e200, 1e-200, 1e-300]))
-def test_measures_from_counts_at_any_scale_against_fractions(counts, scale):
-    x = [c * scale for c in counts]
+    x = [c * scale for c in counts]            # at any scale, against Fractions
     got, want = rl.measures_from_counts(*x), _exact_measures(*x)
     assert [float(g) for g in got] == pytest.approx([*want[:3], float(want[3])], rel=4e-16)
 

@@ -21,7 +21,7 @@ def close_to(x, frac):
     return math.isclose(x, float(frac), rel_tol=0, abs_tol=1e-12)
 
 
-def test_table1_scores_as_in_the_paper():
+def test_table1_scores_and_the_two_readings_of_method_2_as_in_the_paper():
     t = rl.datasets.table1()
     order = sorted(t.ideal_label_sets)
     truth = [t.ideal_label_sets[p] for p in order]
@@ -34,10 +34,6 @@ def test_table1_scores_as_in_the_paper():
         assert close_to(got, want)
     # mappings give the same
     assert rl.multilabel_scores(t.ideal_label_sets, t.method_2_label_sets) == s2
-
-
-def test_table1_two_readings_of_method_2():
-    t = rl.datasets.table1()
     # Section 5.2 writes P'' = ({b,c}, {e,c,f}, {a,d,g}): the paper's AA = 3/4, RAR = 2
     assert exact(rl.accuracy_report(t.ideal, t.method_2_sec52)) == (Fraction(3, 4), Fraction(2))
     # Section 5.1's label sets give c only label 2, i.e. P''_1 = {b}: AA = 5/8, RAR = 5/3
@@ -50,28 +46,6 @@ def test_table1_two_readings_of_method_2():
         (Fraction(3, 4), Fraction(3))
 
 
-@pytest.mark.parametrize("m", [1, 7, 64, 65])
-def test_counts_against_a_loop(m):
-    rng = np.random.default_rng(m)
-    T, R = (rng.integers(0, 2, (50, m)).astype(bool) for _ in range(2))
-    c = rl.multilabel_counts(T, R)
-    sets = [(set(np.flatnonzero(t)), set(np.flatnonzero(r))) for t, r in zip(T, R)]
-    assert c.tp.tolist() == [len(t & r) for t, r in sets]
-    assert c.fp.tolist() == [len(r - t) for t, r in sets]
-    assert c.fn.tolist() == [len(t - r) for t, r in sets]
-
-
-def test_indicator_dtypes_are_read_alike():
-    T = np.array([[1, 0, 1], [0, 1, 0]])
-    R = np.array([[1, 1, 0], [0, 1, 0]])
-    ref = rl.evaluate_multilabel(T, R)
-    for dt in (bool, np.int8, np.uint8, np.int64, float):
-        assert rl.evaluate_multilabel(T.astype(dt), R.astype(dt)) == ref
-    assert rl.evaluate_multilabel(T.tolist(), R.tolist()) == ref
-
-
-# --- multilabel_measures against scikit-learn ---------------------------------------
-
 # scikit-learn reads a single column as binary, not multi-label: two columns or more
 multilabel_pairs = st.tuples(st.integers(1, 9), st.integers(2, 6)).flatmap(
     lambda s: st.tuples(arrays(np.uint8, s, elements=st.integers(0, 1)),
@@ -80,7 +54,7 @@ multilabel_pairs = st.tuples(st.integers(1, 9), st.integers(2, 6)).flatmap(
 
 @settings(max_examples=80, deadline=None)
 @given(multilabel_pairs, st.sampled_from([0, 1, "warn", np.nan]))
-def test_multilabel_measures_equal_scikit_learn(pair, zero_division):
+def test_multilabel_measures_equal_scikit_learn_and_read_label_sets_alike(pair, zero_division):
     # empty rows (a sample with no label) and empty columns (a label nobody has) included
     T, P = pair
     with warnings.catch_warnings():
@@ -109,9 +83,19 @@ def test_multilabel_measures_equal_scikit_learn(pair, zero_division):
                 np.testing.assert_equal(getattr(other, name), getattr(ours, name))
     np.testing.assert_equal((rl.absolute_accuracy(T, P), rl.relative_accuracy_rate(T, P)),
                             (ours.AA, ours.RAR))
+    # label sets know only the labels that occur: compare with the matrix of those columns
+    used = (T | P).any(axis=0)
+    if not used.any():
+        used[0] = True  # no label at all: one column nobody carries
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        got = rl.multilabel_measures(rl.indicator_to_label_sets(T), rl.indicator_to_label_sets(P),
+                                     zero_division=zero_division)
+        want = rl.multilabel_measures(T[:, used], P[:, used], zero_division=zero_division)
+    np.testing.assert_equal(tuple(got), tuple(want))
 
 
-def test_zero_division_warn_warns_counts_as_zero_and_nan_leaves_terms_out():
+def test_zero_division_indicator_dtypes_and_counts_against_a_loop():
     T = P = np.array([[1, 0], [0, 0]])
     with pytest.warns(RuntimeWarning, match="ill-defined"):
         assert rl.multilabel_scores(T, P) == (0.5, 0.5, 0.5)  # sample 2: 0 / 0 -> 0
@@ -122,23 +106,23 @@ def test_zero_division_warn_warns_counts_as_zero_and_nan_leaves_terms_out():
         assert rl.multilabel_scores(T, P, zero_division=1) == (1.0, 1.0, 1.0)
         m = rl.multilabel_measures(T, P, zero_division=np.nan)
     assert m.precision == 1.0 and m.f1 == 1.0  # the undefined sample is left out
+    # indicator dtypes are read alike
+    T = np.array([[1, 0, 1], [0, 1, 0]])
+    R = np.array([[1, 1, 0], [0, 1, 0]])
+    ref = rl.evaluate_multilabel(T, R)
+    for dt in (bool, np.int8, np.uint8, np.int64, float):
+        assert rl.evaluate_multilabel(T.astype(dt), R.astype(dt)) == ref
+    assert rl.evaluate_multilabel(T.tolist(), R.tolist()) == ref
+    # the per-sample counts against a loop, with one and several 64-bit words per row
+    for m in (1, 7, 64, 65):
+        rng = np.random.default_rng(m)
+        T, R = (rng.integers(0, 2, (50, m)).astype(bool) for _ in range(2))
+        c = rl.multilabel_counts(T, R)
+        sets = [(set(np.flatnonzero(t)), set(np.flatnonzero(r))) for t, r in zip(T, R)]
+        assert c.tp.tolist() == [len(t & r) for t, r in sets]
+        assert c.fp.tolist() == [len(r - t) for t, r in sets]
+        assert c.fn.tolist() == [len(t - r) for t, r in sets]
 
-
-@settings(max_examples=80, deadline=None)
-@given(multilabel_pairs, st.sampled_from([0, 1]))
-def test_multilabel_measures_of_label_sets_equal_those_of_the_matrix(pair, zero_division):
-    # label sets know only the labels that occur: compare with the matrix of those columns
-    T, P = pair
-    used = (T | P).any(axis=0)
-    if not used.any():
-        used[0] = True  # no label at all: one column nobody carries
-    got = rl.multilabel_measures(rl.indicator_to_label_sets(T), rl.indicator_to_label_sets(P),
-                                 zero_division=zero_division)
-    want = rl.multilabel_measures(T[:, used], P[:, used], zero_division=zero_division)
-    np.testing.assert_equal(tuple(got), tuple(want))
-
-
-# --- paired bootstrap of two results: compare_multilabel -----------------------------
 
 def _naive_paired_bootstrap(T, R1, R2, n_boot, seed, level, zero_division):
     """The definition: resample the rows, score both results on the same rows, take quantiles."""
@@ -169,8 +153,7 @@ def test_compare_multilabel_equals_a_naive_resampling_loop(n, m, seed, zero_divi
     T[:, 0] |= ~T.any(axis=1)                  # every sample has a true label: RAR stays finite
     R1, R2 = (T ^ (rng.random(T.shape) < p) for p in (0.15, 0.3))
     R1[0] = False                              # an empty prediction: a 0 / 0 precision term
-    got = rl.compare_multilabel(T, R1, R2, n_boot=60, seed=seed, level=level,
-                                zero_division=zero_division)
+    got = rl.compare_multilabel(T, R1, R2, n_boot=60, seed=seed, level=level, zero_division=zero_division)
     low, high = _naive_paired_bootstrap(T, R1, R2, 60, seed, level, zero_division)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -184,7 +167,7 @@ def test_compare_multilabel_equals_a_naive_resampling_loop(n, m, seed, zero_divi
             assert band.high == pytest.approx(high[j], abs=1e-12), name
 
 
-def test_compare_multilabel_is_paired_and_reads_label_sets_like_matrices():
+def test_compare_multilabel_is_paired_reads_label_sets_its_verdict_reads_the_intervals():
     rng = np.random.default_rng(3)
     T = rng.random((80, 3)) < 0.5
     T[:, 0] |= ~T.any(axis=1)
@@ -199,9 +182,6 @@ def test_compare_multilabel_is_paired_and_reads_label_sets_like_matrices():
     from_matrix = rl.compare_multilabel(T, R, T, n_boot=50, seed=2, zero_division=0)
     for a, b in zip(from_sets, from_matrix):
         assert a == pytest.approx(b)
-
-
-def test_compare_multilabel_verdict_reads_the_intervals():
     rng = np.random.default_rng(4)
     T = rng.random((400, 4)) < 0.4
     T[:, 0] |= ~T.any(axis=1)
@@ -219,9 +199,7 @@ def test_compare_multilabel_verdict_reads_the_intervals():
     cmp = rl.compare_multilabel(T, greedy, good, n_boot=200, seed=0, zero_division=0)
     assert cmp.AA.low > 0 and cmp.RAR.high < 0
     assert cmp.aa_rar_verdict() == "incomparable"
-
-
-def test_compare_multilabel_names_the_result_that_does_not_fit():
+    # the result that does not fit is named
     T = np.eye(3, dtype=int)
     with pytest.raises(ValueError, match="y_pred_2"):
         rl.compare_multilabel(T, T, T[:2], n_boot=5)

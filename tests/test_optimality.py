@@ -1,9 +1,5 @@
-"""Cost, relative optimality, comparisons and operating sets.
-
-Brute force on integer subset counts: every claim of docs/maths.md on cost,
-relative optimality, comparisons and operating sets is checked against the cost
-L = (1 - A)(1 - r) + rho r computed directly.
-"""
+"""Cost, relative optimality, comparisons and operating sets: every claim of docs/maths.md on them,
+by brute force on integer subset counts against the cost L = (1 - A)(1 - r) + rho r."""
 
 import math
 from fractions import Fraction
@@ -49,16 +45,7 @@ def _verdict_from_cost(A1, r1, A0, r0, rho):
     return out.item() if out.ndim == 0 else out
 
 
-@settings(max_examples=100, deadline=None)
-@given(c1=counts(), c0=counts(), rho=st.floats(0, 1))
-def test_compare_agrees_with_cost_for_random_pairs(c1, c0, rho):
-    A1, r1 = point(*c1)
-    A0, r0 = point(*c0)
-    if abs(rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho)) > TOL:   # a tie within TOL may go either way
-        assert rl.compare(A1, r1, A0, r0, rho) == _verdict_from_cost(A1, r1, A0, r0, rho)
-
-
-def test_compare_beta_and_rho_zero_by_hand():
+def test_compare_beta_rho_zero_and_phi_at_the_border_by_hand():
     # point 1 rejects 10 % more and keeps 3.5 % fewer accurate samples:
     # L1 - L0 = 0.035 - 0.1 (1 - rho), zero at rho = 0.65 = (1 + beta) / 2, beta = 0.3
     assert list(rl.compare(0.8, 0.2, 0.75, 0.1, [0.6, 0.65, 0.7])) == [
@@ -71,11 +58,15 @@ def test_compare_beta_and_rho_zero_by_hand():
     assert rl.relative_optimality([0.9, 0.7, 0.8], 0.3, 0.8, 0.3).tolist() == [np.inf, -np.inf, 0]
     beta = rl.optimality_matrix([0.9, 0.8, 0.8], [0.3, 0.3, 0.3])
     assert beta[0, 1] == np.inf and beta[1, 0] == -np.inf and beta[1, 2] == 0
+    # operating-set borders: phi is inf where no accurate sample is rejected
+    # 1 - 0.8 = 0.19999999999999996 left |A∩R| = 5.6e-17 and phi = 3.6e15
+    assert rl.operating_set(0.25, 0.2, 0.2, [0.8]).phi.best[0] == math.inf
+    assert rl.operating_set(0.25, 0.8, 0.05, [0.5]).phi0 == math.inf
 
 
 @settings(max_examples=100, deadline=None)
 @given(pair=same_classifier_pair())
-def test_beta_is_q_difference_over_r_difference_and_compare_broadcasts_over_rho(pair):
+def test_beta_compare_over_rho_and_the_regions_of_one_classifier(pair):
     c0, c1 = pair
     r0, _, Q0, _ = rl.measures_from_counts(*c0)
     r1, _, Q1, _ = rl.measures_from_counts(*c1)
@@ -88,6 +79,15 @@ def test_beta_is_q_difference_over_r_difference_and_compare_broadcasts_over_rho(
     many = rl.compare(A1, float(r1), A0, float(r0), RHO_GRID)    # one verdict per rho, as called alone
     assert many.shape == RHO_GRID.shape
     assert list(many) == [rl.compare(A1, float(r1), A0, float(r0), float(rho)) for rho in RHO_GRID]
+    # the operating regions: better or worse for every rho
+    region, verdicts = rl.operating_region(A1, float(r1), A0, float(r0), (c0[0] + c0[2]) / sum(c0)), set(many)
+    assert region != "infeasible"  # same classifier: always reachable
+    assert (region == "green") == (verdicts == {"outperforms"})
+    assert (region == "orange") == (verdicts == {"outperformed"})
+    assert (region != "green" or beta > 1) and (region != "orange" or beta < -1)
+    # another classifier's points can be infeasible: at alpha = 0.7 none keeps 75 % or 80 % accurate
+    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) \
+        == "infeasible"
 
 
 def _path_betas(c0, moves):
@@ -108,20 +108,14 @@ REJECT_ACCURATE = (-1, 0, 1, 0)        # A∩N -> A∩R
 UNREJECT_MISCLASSIFIED = (0, 1, 0, -1)  # M∩R -> M∩N
 
 
-@settings(max_examples=100, deadline=None)
-@given(c0=counts())
-def test_beta_is_plus_one_on_best_paths_and_minus_one_on_worst_paths(c0):
+@settings(max_examples=120, deadline=None)
+@given(c0=counts(), extra=st.integers(0, 10))
+def test_paths_cost_free_comparisons_and_operating_set_borders_around_a_point(c0, extra):
     an, mn, ar, mr = c0
     for expected, moves in ((1, [REJECT_MISCLASSIFIED] * mn), (1, [UNREJECT_ACCURATE] * ar),
                             (-1, [REJECT_ACCURATE] * an), (-1, [UNREJECT_MISCLASSIFIED] * mr)):
         if moves:
             np.testing.assert_allclose(_path_betas(c0, moves), expected, atol=1e-9)
-
-
-@settings(max_examples=100, deadline=None)
-@given(c0=counts(), extra=st.integers(0, 10))
-def test_cost_free_comparisons_agree_with_the_cost(c0, extra):
-    an, mn, ar, mr = c0
     A0, r0 = point(*c0)
     interior = RHO_GRID[1:-1]
     # same |A∩N|: move k misclassified samples between N and R
@@ -147,15 +141,50 @@ def test_cost_free_comparisons_agree_with_the_cost(c0, extra):
         A1, r1 = point(*c1)
         verdict = rl.optimality.compare_same_r(A1, r1, A0, r0)
         assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
+    # the operating set around c0: bounded, ordered, and feasible where counts reach
+    an0, mn0, ar0, mr0 = c0
+    n = sum(c0)
+    n_acc, n_mis = an0 + ar0, mn0 + mr0
+    alpha = n_acc / n
+    A0, r0 = point(*c0)
+    grid = np.arange(n + 1) / n
+    ops = rl.operating_set(A0, r0, alpha, grid)
+    for m in ("A", "Q"):
+        b = ops.measure(m)
+        for values in b:
+            finite = values[~np.isnan(values)]
+            assert np.all((finite >= -1e-12) & (finite <= 1 + 1e-12))
+        ok = ~np.isnan(b.low)  # A is undefined at r = 1
+        low, worst, mid, best, high = (x[ok] for x in (b.low, b.worst, b.mid, b.best, b.high))
+        assert np.all(low <= worst + 1e-12) and np.all(worst <= mid + 1e-12)
+        assert np.all(mid <= best + 1e-12) and np.all(best <= high + 1e-12)
+    assert np.all(np.nan_to_num(ops.phi.worst, nan=0) >= 0)
+    # brute force: which accurate-kept counts can a classifier with |A| = n_acc,
+    # |M| = n_mis reach when rejecting k samples?
+    for k in range(n + 1):
+        reachable = {an for an in range(n_acc + 1) if 0 <= (n - k) - an <= n_mis}
+        assert ops.AN.low[k] * n == pytest.approx(min(reachable))
+        assert ops.AN.high[k] * n == pytest.approx(max(reachable))
+        dk = k - (ar0 + mr0)
+        best = an0 if dk >= 0 else an0 - dk
+        worst = an0 - dk if dk >= 0 else an0
+        assert ops.feasible.best[k] == (best in reachable)
+        assert ops.feasible.worst[k] == (worst in reachable)
+        if ops.feasible.best[k] and dk != 0:
+            A1, r1 = point(best, n - k - best, n_acc - best, k - (n_acc - best))
+            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(1.0, abs=1e-9)
+        if ops.feasible.worst[k] and dk != 0:
+            A1, r1 = point(worst, n - k - worst, n_acc - worst, k - (n_acc - worst))
+            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(-1.0, abs=1e-9)
 
-
-# --- rho_0 and the optimality matrix ---
 
 @settings(max_examples=100, deadline=None)
-@given(c1=counts(), c0=counts())
-def test_rho_zero_is_the_break_even_price_and_symmetric(c1, c0):
+@given(c1=counts(), c0=counts(), rho=st.floats(0, 1))
+def test_compare_agrees_with_cost_and_rho_zero_is_the_break_even_price(c1, c0, rho):
     A1, r1 = point(*c1)
     A0, r0 = point(*c0)
+    if abs(rl.cost(A1, r1, rho) - rl.cost(A0, r0, rho)) > TOL:   # a tie within TOL may go either way
+        assert rl.compare(A1, r1, A0, r0, rho) == _verdict_from_cost(A1, r1, A0, r0, rho)
     rho0 = rl.rho_zero(A1, r1, A0, r0)
     if r1 == r0:
         assert np.isnan(rho0)
@@ -192,80 +221,6 @@ def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(a
     # points of one rejector are nested: beta stays within [-1, 1]
     assert np.all(np.abs(beta) <= 1 + 1e-9)
     assert beta[cv.best_Q()].min() >= -1e-12      # the max-Q point: beta >= 0 against every point
-
-
-def test_subsample_curves_keeps_ends_and_max_q():
-    rng = np.random.default_rng(3)
-    cv = rl.rejection_curves(rng.random(5000) < 0.7, rng.random(5000))
-    sub = rl.curves.subsample_curves(cv, 200)
-    assert len(sub) <= 200
-    assert sub.n_rejected[0] == 0 and sub.n_rejected[-1] == 5000
-    assert sub.Q.max() == cv.Q.max()
-    i = 37
-    k = sub.n_rejected[i]
-    assert (sub.A[i], sub.r[i], sub.counts.mr[i]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
-    assert rl.curves.subsample_curves(cv, 6000) is cv
-
-
-# --- operating sets ---
-
-@settings(max_examples=100, deadline=None)
-@given(pair=same_classifier_pair())
-def test_regions_are_better_or_worse_for_every_rho(pair):
-    c0, c1 = pair
-    n_acc, n = c0[0] + c0[2], sum(c0)
-    alpha = n_acc / n
-    A0, r0 = point(*c0)
-    A1, r1 = point(*c1)
-    region = rl.operating_region(A1, r1, A0, r0, alpha)
-    verdicts = set(rl.compare(A1, r1, A0, r0, RHO_GRID))
-    assert region != "infeasible"  # same classifier: always reachable
-    assert (region == "green") == (verdicts == {"outperforms"})
-    assert (region == "orange") == (verdicts == {"outperformed"})
-    beta = rl.relative_optimality(A1, r1, A0, r0)
-    assert (region != "green" or beta > 1) and (region != "orange" or beta < -1)
-    # another classifier's points can be infeasible: at alpha = 0.7 none keeps 75 % or 80 % accurate
-    assert rl.operating_region(0.75, 0.0, 0.7, 0.0, 0.7) == rl.operating_region(1.0, 0.2, 0.7, 0.0, 0.7) \
-        == "infeasible"
-
-
-@settings(max_examples=120, deadline=None)
-@given(c0=counts())
-def test_operating_set_borders_are_bounded_ordered_and_feasibility_matches_counts(c0):
-    an0, mn0, ar0, mr0 = c0
-    n = sum(c0)
-    n_acc, n_mis = an0 + ar0, mn0 + mr0
-    alpha = n_acc / n
-    A0, r0 = point(*c0)
-    grid = np.arange(n + 1) / n
-    ops = rl.operating_set(A0, r0, alpha, grid)
-    for m in ("A", "Q"):
-        b = ops.measure(m)
-        for values in b:
-            finite = values[~np.isnan(values)]
-            assert np.all((finite >= -1e-12) & (finite <= 1 + 1e-12))
-        ok = ~np.isnan(b.low)  # A is undefined at r = 1
-        low, worst, mid, best, high = (x[ok] for x in (b.low, b.worst, b.mid, b.best, b.high))
-        assert np.all(low <= worst + 1e-12) and np.all(worst <= mid + 1e-12)
-        assert np.all(mid <= best + 1e-12) and np.all(best <= high + 1e-12)
-    assert np.all(np.nan_to_num(ops.phi.worst, nan=0) >= 0)
-    # brute force: which accurate-kept counts can a classifier with |A| = n_acc,
-    # |M| = n_mis reach when rejecting k samples?
-    for k in range(n + 1):
-        reachable = {an for an in range(n_acc + 1) if 0 <= (n - k) - an <= n_mis}
-        assert ops.AN.low[k] * n == pytest.approx(min(reachable))
-        assert ops.AN.high[k] * n == pytest.approx(max(reachable))
-        dk = k - (ar0 + mr0)
-        best = an0 if dk >= 0 else an0 - dk
-        worst = an0 - dk if dk >= 0 else an0
-        assert ops.feasible.best[k] == (best in reachable)
-        assert ops.feasible.worst[k] == (worst in reachable)
-        if ops.feasible.best[k] and dk != 0:
-            A1, r1 = point(best, n - k - best, n_acc - best, k - (n_acc - best))
-            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(1.0, abs=1e-9)
-        if ops.feasible.worst[k] and dk != 0:
-            A1, r1 = point(worst, n - k - worst, n_acc - worst, k - (n_acc - worst))
-            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(-1.0, abs=1e-9)
 
 
 def _exact_measures(an, r, alpha):
@@ -328,12 +283,6 @@ def test_operating_set_matches_an_exact_fraction_reference(case):
                 assert _same_number(got, exact), (name, measure, k, got, exact)
 
 
-def test_operating_set_border_phi_is_inf_where_no_accurate_sample_is_rejected():
-    # 1 - 0.8 = 0.19999999999999996 left |A∩R| = 5.6e-17 and phi = 3.6e15
-    assert rl.operating_set(0.25, 0.2, 0.2, [0.8]).phi.best[0] == math.inf
-    assert rl.operating_set(0.25, 0.8, 0.05, [0.5]).phi0 == math.inf
-
-
 # --- the toy problem of the paper (Condessa et al. 2017, Sec. 5) ---
 
 @pytest.fixture(scope="module")
@@ -343,13 +292,24 @@ def toy():
     return {name: rl.rejection_curves(accurate, f(proba)) for name, f in rl.REJECTORS.items()}
 
 
-def test_toy_problem_curves_best_rejected_fraction_and_max_q_point(toy):
+def test_toy_problem_curves_best_rejected_fraction_max_q_point_and_subsampling(toy):
     for cv in toy.values():
         assert cv.alpha == pytest.approx(rl.datasets.EXPECTED_ACCURACY, abs=0.03)
         b = cv.best_Q()
         assert 0 < cv.r[b] < 0.5 and cv.Q[b] > cv.Q[0]   # rejection pays: Q peaks inside, above alpha
         sub = rl.curves.subsample_curves(cv, 2001)      # and its max-Q point beats or ties every point
         assert rl.optimality_matrix(sub.A, sub.r)[sub.best_Q()].min() >= -1e-12
+    # subsampling keeps the ends, the max-Q point and the points it keeps
+    rng = np.random.default_rng(3)
+    cv = rl.rejection_curves(rng.random(5000) < 0.7, rng.random(5000))
+    sub = rl.curves.subsample_curves(cv, 200)
+    assert len(sub) <= 200
+    assert sub.n_rejected[0] == 0 and sub.n_rejected[-1] == 5000
+    assert sub.Q.max() == cv.Q.max()
+    i = 37
+    k = sub.n_rejected[i]
+    assert (sub.A[i], sub.r[i], sub.counts.mr[i]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
+    assert rl.curves.subsample_curves(cv, 6000) is cv
 
 
 # --- what stays in the bodies (each argument's own junk is derived from the declarations) ---

@@ -17,16 +17,12 @@ def probas(draw):
 
 
 @given(probas())
-def test_rejectors_against_sorting(p):
+def test_rejectors_against_sorting_and_breaking_ties_needs_two_classes(p):
     s = np.sort(p, axis=1)
     np.testing.assert_allclose(rl.max_probability(p), s[:, -1])
     np.testing.assert_allclose(rl.breaking_ties(p), s[:, -1] - s[:, -2])
     assert np.all(rl.breaking_ties(p) <= rl.max_probability(p))
     for name, rejector in rl.REJECTORS.items():
         np.testing.assert_array_equal(rl.confidence_from_proba(p, name), rejector(p))
-
-
-def test_breaking_ties_needs_two_classes():
-    # (each argument's own junk is derived from the declarations in tests/test_declared_inputs.py)
     with pytest.raises(ValueError, match="proba must have at least 2 classes for breaking_ties"):
         rl.breaking_ties([[1.0], [1.0]])

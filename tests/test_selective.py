@@ -1,15 +1,15 @@
-"""The risk-coverage family, Chow's rule and select_threshold against naive references.
+"""The risk-coverage family, Chow's rule and select_threshold against loops over k in Fractions.
 
-The references are written from the definitions with loops over k and
-``fractions.Fraction``: the rejection order is (confidence ascending, sample
-index ascending); ``ties="average"`` counts the expected errors of a tied
-group split by the cut under a random order of the group.
-"""
+Rejection order: (confidence, index) ascending; ``ties="average"`` counts the expected errors
+of a tied group split by the cut under a random order of the group."""
 
 from __future__ import annotations
 
+import itertools
 import math
+import tracemalloc
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,8 +17,8 @@ from hypothesis import example, given, settings, strategies as st
 from sklearn.metrics import roc_auc_score
 
 import rejlab as rl
-
-# --- naive references ------------------------------------------------------------------
+from rejlab import _ranking
+from rejlab._ranking import kth_smallest, ranked, ranked_reference
 
 
 def naive_errors(accurate, confidence, ties):
@@ -60,17 +60,17 @@ def naive_auroc(accurate, confidence):
     return u / (len(acc) * len(mis))
 
 
-# --- data: small, with many ties ---------------------------------------------------------
-
 samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
     st.lists(st.booleans(), min_size=n, max_size=n),
     st.lists(st.sampled_from([0.1, 0.2, 0.25, 0.5, 0.7, 0.9]), min_size=n, max_size=n)))
-ties_st = st.sampled_from(rl.selective.TIES)
+ties_st = st.sampled_from(rl.selective.TIES)   # small samples with many ties
 
 
-@settings(max_examples=150, deadline=None)
-@given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1))
-def test_the_risk_coverage_family_equals_the_definitions(data, ties, coverage, target):
+@settings(max_examples=200, deadline=None)
+@given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1),
+       kind=st.sampled_from(["unit", "both signs", "int64", "longdouble"]))
+def test_the_risk_coverage_family_auroc_achievable_aurc_and_the_ranking_are_the_definitions(
+        data, ties, coverage, target, kind):
     acc, conf = data
     n, err, close = len(acc), naive_errors(acc, conf, ties), dict(rel=1e-12, abs=1e-15)
     rc = rl.risk_coverage(acc, conf, ties=ties)
@@ -78,8 +78,9 @@ def test_the_risk_coverage_family_equals_the_definitions(data, ties, coverage, t
     np.testing.assert_array_equal(rc.coverage, np.arange(1, n + 1) / n)
     ref = [float(e / k) for k, e in enumerate(err, start=1)]
     np.testing.assert_allclose(rc.risk, ref, rtol=1e-13, atol=1e-15)
-    if ties == "index":  # integers: exact
+    if ties == "index":  # integers: exact; and the risk is one minus the accuracy-rejection curve
         np.testing.assert_array_equal(rc.risk, ref)
+        np.testing.assert_allclose(rc.risk, 1 - rl.rejection_curves(acc, conf).A[n - rc.n_kept], atol=1e-15)
     aurc = naive_aurc(acc, conf, ties)
     assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(aurc), **close)
     assert rl.excess_aurc(acc, conf, ties=ties) == pytest.approx(
@@ -100,13 +101,24 @@ def test_the_risk_coverage_family_equals_the_definitions(data, ties, coverage, t
     distinct = np.random.default_rng(n).permutation(n) / 7.0
     for f in (rl.aurc, rl.excess_aurc, rl.augrc):
         assert f(acc, distinct, ties="average") == f(acc, distinct, ties="index")
-
-
-@settings(max_examples=100, deadline=None)
-@given(data=samples, kind=st.sampled_from(["unit", "both signs", "int64", "longdouble"]))
-def test_the_ranking_equals_its_reference_and_the_groups_need_no_tie_fix_up(data, kind):
-    from rejlab._ranking import ranked, ranked_reference
-
+    # fd-shifts' achievable AURC, from its definition
+    assert rl.achievable_aurc(acc, conf) == pytest.approx(_naive_dominant_aurc(acc, conf), rel=1e-9,
+                                                          abs=1e-12)
+    # the failure AUROC is the Mann-Whitney statistic
+    ref, got = naive_auroc(acc, conf), rl.failure_auroc(acc, conf)
+    if math.isnan(ref):
+        assert math.isnan(got)
+    else:
+        assert got == float(ref)  # one correctly rounded division of integers
+        assert got == pytest.approx(roc_auc_score(acc, conf), rel=1e-12)
+    # AUGRC = (1 - AUROC) acc (1 - acc) + (1 - acc)^2 / 2 + (1 - acc) / (2n), with ties; AUROC
+    # is undefined when acc or 1 - acc is 0, where its term vanishes anyway
+    e = Fraction(sum(not x for x in acc), len(acc))
+    auroc = Fraction(1) if e in (0, 1) else Fraction(ref)
+    fd = (1 - auroc) * (1 - e) * e + e * e / 2
+    assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
+    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12, abs=1e-15)
+    # the ranking equals its reference, in every dtype, and the groups need no tie fix-up
     acc, conf = np.array(data[0]), np.array(data[1])
     conf = {"unit": conf, "both signs": 10 * conf - 5, "int64": (conf * 20).astype(np.int64),
             "longdouble": conf.astype(np.longdouble)}[kind]
@@ -125,7 +137,6 @@ def test_the_ranking_equals_its_reference_and_the_groups_need_no_tie_fix_up(data
        arrange=st.sampled_from(["as drawn", "ascending", "descending"]), k=st.integers(0, 199))
 def test_the_kth_smallest_is_that_of_the_sorted_values(values, arrange, k):
     # the selection path at small sizes: a sample of 4 values, arrays above 16
-    from rejlab import _ranking
     v = np.array(values)
     v = {"as drawn": v, "ascending": np.sort(v), "descending": np.sort(v)[::-1]}[arrange]
     k = k % v.size
@@ -136,9 +147,6 @@ def test_the_kth_smallest_is_that_of_the_sorted_values(values, arrange, k):
 
 
 def test_the_kth_smallest_of_many_values_is_found_among_few():
-    import tracemalloc
-
-    from rejlab._ranking import kth_smallest
     v = np.round(np.random.default_rng(4).random(300_000), 3)          # ties, as confidences
     for k in (0, 1, 150_000, 299_999):
         tracemalloc.start()
@@ -146,65 +154,6 @@ def test_the_kth_smallest_of_many_values_is_found_among_few():
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         assert got == np.sort(v)[k] and peak < v.nbytes / 2, (k, peak)   # no sorted copy
-
-
-@settings(max_examples=100, deadline=None)
-@given(acc=st.lists(st.booleans(), min_size=1, max_size=40), seed=st.integers(0, 2**31))
-def test_excess_aurc_is_zero_exactly_for_a_perfect_ranking(acc, seed):
-    acc = np.array(acc)
-    rng = np.random.default_rng(seed)
-    conf = np.where(acc, 1 + rng.random(acc.size), rng.random(acc.size))  # every error below
-    for ties in rl.selective.TIES:
-        assert rl.excess_aurc(acc, conf, ties=ties) == 0.0
-        assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(naive_oracle_aurc(acc)))
-    # any other ranking (a misclassified sample above an accurate one) is strictly worse
-    if acc.any() and not acc.all():
-        i, j = np.flatnonzero(acc)[0], np.flatnonzero(~acc)[0]
-        conf[i], conf[j] = conf[j], conf[i]
-        assert rl.excess_aurc(acc, conf, ties="index") > 0
-        assert rl.excess_aurc(acc, conf) > 0
-
-
-@settings(max_examples=200, deadline=None)
-@given(data=samples)
-def test_failure_auroc_is_the_mann_whitney_statistic_and_gives_augrc(data):
-    acc, conf = data
-    ref, got = naive_auroc(acc, conf), rl.failure_auroc(acc, conf)
-    if math.isnan(ref):
-        assert math.isnan(got)
-    else:
-        assert got == float(ref)  # one correctly rounded division of integers
-        assert got == pytest.approx(roc_auc_score(acc, conf), rel=1e-12)
-    # AUGRC = (1 - AUROC) acc (1 - acc) + (1 - acc)^2 / 2 + (1 - acc) / (2n), with ties; AUROC
-    # is undefined when acc or 1 - acc is 0, where its term vanishes anyway
-    n, e = len(acc), Fraction(sum(not x for x in acc), len(acc))
-    auroc = Fraction(1) if e in (0, 1) else Fraction(ref)
-    fd = (1 - auroc) * (1 - e) * e + e * e / 2
-    assert rl.augrc(acc, conf) == pytest.approx(float(fd + e / (2 * n)), rel=1e-12, abs=1e-15)
-    assert rl.augrc(acc, conf, convention="fd-shifts") == pytest.approx(float(fd), rel=1e-12,
-                                                                         abs=1e-15)
-
-
-def test_risk_is_one_minus_the_accuracy_rejection_curve(toy_data, toy_curves):
-    rc = rl.risk_coverage(toy_data.accurate, toy_data.confidence())
-    cv = toy_curves["max_probability"]
-    n = len(cv) - 1
-    np.testing.assert_allclose(rc.risk, 1 - cv.A[n - rc.n_kept], rtol=0, atol=1e-15)
-
-
-def test_the_defaults_are_the_average_convention_and_index_ties_depend_on_the_order():
-    # heavy ties: 200 samples on five confidence values (that the defaults and fd-shifts ignore
-    # the order of the rows: tests/test_order_invariance.py and the fd-shifts table below)
-    rng = np.random.default_rng(3)
-    conf = rng.integers(0, 5, 200) / 4
-    acc = rng.random(200) < 0.4 + conf / 2
-    perm = rng.permutation(200)
-    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
-                     (rl.risk_at_coverage, (0.37,)), (rl.coverage_at_risk, (0.25,))):
-        assert f(acc, conf, *extra) == f(acc, conf, *extra, ties="average", convention="rejlab")
-    by_index = {rl.aurc(acc[p], conf[p], ties="index")
-                for p in (perm, np.arange(200), perm[::-1])}
-    assert len(by_index) > 1
 
 
 # --- the conventions of other libraries ---------------------------------------------------
@@ -233,8 +182,7 @@ FD_CORRECT = {"all-one": np.ones(N_FD, bool), "all-zero": np.zeros(N_FD, bool),
               "01": (_i % 2).astype(bool),
               "perm": np.concatenate([np.random.default_rng(q).permutation((_i % 2)[25 * q:25 * q + 25])
                                       for q in range(4)]).astype(bool)}
-FD_COLUMNS = ("aurc", "eaurc", "aurc_achievable", "eaurc_achievable", "risk@50cov", "risk@95cov",
-              "augrc")
+FD_COLUMNS = ("aurc", "eaurc", "aurc_achievable", "eaurc_achievable", "risk@50cov", "risk@95cov", "augrc")
 _ASC = (0.48281112575762547, 0.3293847160375979, 0.4719992328225763, 0.3185728231025487,
         0.4901961, 0.4947368, 0.2475)
 _PLATEAUS = (0.49083333333333334, 0.33740692361330576, 0.4887532971076239, 0.3353268873875963,
@@ -262,6 +210,7 @@ def _fd_numbers(accurate, confidence):
 
 @pytest.mark.parametrize("case", sorted(FD_TABLE), ids="-".join)
 def test_fd_shifts_published_table_is_reproduced(case):
+    assert len(FD_TABLE) == 19   # every binary case of the published table
     confidence, correct = FD_CONFIDENCE[case[0]], FD_CORRECT[case[1]]
     for column, got, want in zip(FD_COLUMNS, _fd_numbers(correct, confidence), FD_TABLE[case]):
         if column.startswith("risk@"):   # printed to 7 decimals there
@@ -271,10 +220,6 @@ def test_fd_shifts_published_table_is_reproduced(case):
     # and every one of these numbers is the same for every order of the rows
     perm = np.random.default_rng(len(FD_TABLE)).permutation(N_FD)
     assert _fd_numbers(correct[perm], confidence[perm]) == _fd_numbers(correct, confidence)
-
-
-def test_fd_shifts_table_covers_every_binary_case():
-    assert len(FD_TABLE) == 19
 
 
 # torch-uncertainty (torch_uncertainty/metrics/classification/risk_coverage.py): the samples
@@ -304,7 +249,8 @@ def tu_reference(accurate, confidence):
 @settings(max_examples=150, deadline=None)
 @given(acc=st.lists(st.booleans(), min_size=2, max_size=60), seed=st.integers(0, 2**31),
        coverage=st.floats(0.001, 1), target=st.floats(0, 1))
-def test_torch_uncertainty_formulas_on_distinct_confidences(acc, seed, coverage, target):
+def test_torch_uncertainty_formulas_on_distinct_confidences_and_a_perfect_ranking(acc, seed, coverage,
+                                                                                 target):
     conf = np.random.default_rng(seed).permutation(len(acc)) / 7.0 + 0.01
     tu = dict(convention="torch-uncertainty")
     risk, aurc, augrc, excess = tu_reference(acc, list(conf))
@@ -316,9 +262,50 @@ def test_torch_uncertainty_formulas_on_distinct_confidences(acc, seed, coverage,
     ok = [k for k in range(1, n + 1) if risk[k - 1] <= target]
     got = rl.coverage_at_risk(acc, conf, target, **tu)
     assert (math.isnan(got) and not ok) or abs(got - max(ok) / n) <= 1e-12
+    # excess AURC is zero exactly for a perfect ranking (every error below), and only for it
+    acc = np.array(acc)
+    rng = np.random.default_rng(seed)
+    conf = np.where(acc, 1 + rng.random(acc.size), rng.random(acc.size))  # every error below
+    for ties in rl.selective.TIES:
+        assert rl.excess_aurc(acc, conf, ties=ties) == 0.0
+        assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(naive_oracle_aurc(acc)))
+    # any other ranking (a misclassified sample above an accurate one) is strictly worse
+    if acc.any() and not acc.all():
+        i, j = np.flatnonzero(acc)[0], np.flatnonzero(~acc)[0]
+        conf[i], conf[j] = conf[j], conf[i]
+        assert rl.excess_aurc(acc, conf, ties="index") > 0
+        assert rl.excess_aurc(acc, conf) > 0
 
 
-def test_torch_uncertainty_published_examples():
+def test_the_conventions_defaults_differences_published_examples_and_the_maths_references_tables(toy_data):
+    # tie-free: rejlab and torch-uncertainty differ by O(1/n) only; fd-shifts by O(1/n) too
+    a, c = toy_data.accurate, toy_data.confidence()
+    values = [rl.aurc(a, c, convention=x) for x in rl.selective.CONVENTIONS]
+    assert max(values) - min(values) < 2 / a.size
+    # with heavy ties the gap is of the order of the group sizes
+    c10 = np.round(c, 1)
+    assert abs(rl.aurc(a, c10) - rl.aurc(a, c10, convention="fd-shifts")) > 2 / a.size
+    # ties on torch-uncertainty, and index ties elsewhere, are refused
+    acc, conf = [True, False, True, False, True], [0.9, 0.1, 0.8, 0.3, 0.6]
+    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
+                     (rl.risk_at_coverage, (0.5,)), (rl.coverage_at_risk, (0.2,))):
+        with pytest.raises(ValueError, match="torch-uncertainty.*distinct confidences.*order "
+                                             "of the rows"):
+            f(acc, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
+        with pytest.raises(ValueError, match="ties='index' is rejlab's option"):
+            f(acc, conf, *extra, ties="index", convention="fd-shifts")
+    # the defaults are rejlab's average convention, and index ties depend on the order
+    # heavy ties: 200 samples on five confidence values (that the defaults and fd-shifts ignore
+    # the order of the rows: tests/test_order_invariance.py and the fd-shifts table below)
+    rng = np.random.default_rng(3)
+    conf = rng.integers(0, 5, 200) / 4
+    acc = rng.random(200) < 0.4 + conf / 2
+    perm = rng.permutation(200)
+    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
+                     (rl.risk_at_coverage, (0.37,)), (rl.coverage_at_risk, (0.25,))):
+        assert f(acc, conf, *extra) == f(acc, conf, *extra, ties="average", convention="rejlab")
+    by_index = {rl.aurc(acc[p], conf[p], ties="index") for p in (perm, np.arange(200), perm[::-1])}
+    assert len(by_index) > 1
     # its tests (tests/metrics/classification/test_risk_coverage.py) on binary probabilities p:
     # confidence max(p, 1 - p), prediction 0 (every p < 1/2), so an error where the target is 1
     p = np.array([0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.48, 0.49])
@@ -327,20 +314,30 @@ def test_torch_uncertainty_published_examples():
     assert cov == pytest.approx(8 / 9)
     p = np.array([0.1, 0.19, 0.3, 0.15, 0.4, 0.2])
     target = np.array([0, 0, 1, 0, 1, 1])
-    assert rl.risk_at_coverage(target == 0, np.maximum(p, 1 - p), 0.5,
-                               convention="torch-uncertainty") == 0
+    assert rl.risk_at_coverage(target == 0, np.maximum(p, 1 - p), 0.5, convention="torch-uncertainty") == 0
     # n = 1: no trapezoid, NaN as there
     assert math.isnan(rl.aurc([True], [0.3], convention="torch-uncertainty"))
-
-
-def test_the_three_conventions_differ_by_their_definitions(toy_data):
-    # tie-free: rejlab and torch-uncertainty differ by O(1/n) only; fd-shifts by O(1/n) too
-    a, c = toy_data.accurate, toy_data.confidence()
-    values = [rl.aurc(a, c, convention=x) for x in rl.selective.CONVENTIONS]
-    assert max(values) - min(values) < 2 / a.size
-    # with heavy ties the gap is of the order of the group sizes
-    c10 = np.round(c, 1)
-    assert abs(rl.aurc(a, c10) - rl.aurc(a, c10, convention="fd-shifts")) > 2 / a.size
+    # the conventions' tables of the maths reference print these numbers
+    text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text()
+    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
+            for line in text.splitlines() if line.startswith("| A") or line.startswith("| E-")}
+    c, a = rl.datasets.WORKED_EXAMPLE
+    names = rl.selective.CONVENTIONS
+    for label, f in (("AURC, ten samples", rl.aurc), ("E-AURC, ten samples", rl.excess_aurc),
+                     ("AUGRC, ten samples", rl.augrc)):
+        want = [f"{f(a, c):.4f}", f"{f(a, c, ties='index'):.4f}"] + \
+            [f"{f(a, c, convention=x):.4f}" for x in names[1:]]
+        assert rows[label] == want, label
+    c5, a5 = [0.9, 0.5, 0.5, 0.5, 0.2], [True, False, True, False, False]
+    row = rows["AURC, five tied samples"]
+    assert row[0] == f"{rl.aurc(a5, c5):.4f}" and row[2] == f"{rl.aurc(a5, c5, convention='fd-shifts'):.4f}"
+    by_order = {rl.aurc(np.array(a5)[list(p)], np.array(c5)[list(p)], ties="index")
+                for p in itertools.permutations(range(5))}
+    assert row[1] == (f"{rl.aurc(a5, c5, ties='index'):.4f} ({min(by_order):.4f} to "
+                      f"{max(by_order):.4f} over the orders of the rows)")
+    assert row[3] == "refused"
+    assert f"(`rl.achievable_aurc`; {rl.achievable_aurc(a, c):.4f} on the ten-sample example" in \
+        " ".join(text.split())
 
 
 def _naive_dominant_aurc(accurate, confidence):
@@ -367,47 +364,6 @@ def _naive_dominant_aurc(accurate, confidence):
     return total / n
 
 
-@settings(max_examples=150, deadline=None)
-@given(data=samples)
-def test_achievable_aurc_equals_its_definition(data):
-    acc, conf = data
-    got = rl.achievable_aurc(acc, conf)
-    assert got == pytest.approx(_naive_dominant_aurc(acc, conf), rel=1e-9, abs=1e-12)
-
-
-ACC = [True, False, True, False, True]
-CONF = [0.9, 0.1, 0.8, 0.3, 0.6]
-
-
-def test_ties_on_torch_uncertainty_and_index_ties_elsewhere_are_refused():
-    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
-                     (rl.risk_at_coverage, (0.5,)), (rl.coverage_at_risk, (0.2,))):
-        with pytest.raises(ValueError, match="torch-uncertainty.*distinct confidences.*order "
-                                             "of the rows"):
-            f(ACC, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
-        with pytest.raises(ValueError, match="ties='index' is rejlab's option"):
-            f(ACC, CONF, *extra, ties="index", convention="fd-shifts")
-
-
-def test_the_report_with_validation_is_the_same_text_after_shuffling_rows():
-    # heavy ties (11 values) cut by the fractions and by the threshold chosen on validation;
-    # the command line prints this very text (tests/test_cli.py)
-    rng = np.random.default_rng(7)
-    n = 3000
-    y = rng.integers(0, 4, n)
-    y_pred = np.where(rng.random(n) < 0.8, y, rng.integers(0, 4, n))
-    conf = np.round(rng.random(n) * 0.6 + 0.4 * (y == y_pred), 1)
-    texts = set()
-    for order, val in ((np.arange(n), np.arange(800)), (rng.permutation(n), rng.permutation(800))):
-        texts.add(str(rl.rejection_report(
-            y[order], y_pred[order], conf[order], fractions=(0.0, 0.05, 0.1, 0.2, 0.3, 0.37),
-            rho=0.3, validation=dict(y_true=y[val], y_pred=y_pred[val], confidence=conf[val]))))
-    assert len(texts) == 1 and "the count cuts through tied confidences" in texts.pop()
-
-
-# --- Chow's rule ----------------------------------------------------------------------
-
-
 @settings(max_examples=60, deadline=None)
 @given(rows=st.lists(st.lists(st.integers(0, 8), min_size=3, max_size=3).filter(any),
                      min_size=1, max_size=12),
@@ -423,7 +379,7 @@ def test_chow_rule_rejects_where_the_top_posterior_is_below_one_minus_rho(rows, 
     assert np.all(np.where(rejected, rho, keep_cost) <= np.minimum(rho, keep_cost))
 
 
-def test_chow_at_one_half_is_the_population_max_q_point():
+def test_chow_at_one_half_is_the_population_max_q_point(toy_curves):
     # lesson 01's 0.5 threshold on max probability: Q of the population peaks there
     t = np.linspace(0.40, 0.60, 201)
     Q = rl.datasets.population_point(t).Q
@@ -437,10 +393,7 @@ def test_chow_at_one_half_is_the_population_max_q_point():
         p = rl.datasets.population_point(tt)
         cost = (1 - p.A) * (1 - p.r) + rho * p.r
         assert tt[np.argmin(cost)] == pytest.approx(1 - rho)
-
-
-def test_the_lessons_toy_numbers_are_one_samples(toy_curves):
-    # max-Q of the lesson data, of another seed, and of the population
+    # the max-Q point of the lesson data and of another seed are one sample's of it
     cv0 = toy_curves["max_probability"]
     b = cv0.best_Q()
     assert round(cv0.r[b], 3) == 0.2 and round(cv0.Q[b], 3) == 0.763
@@ -448,9 +401,7 @@ def test_the_lessons_toy_numbers_are_one_samples(toy_curves):
     assert round(cv1.r[cv1.best_Q()], 3) == 0.015
     pop = rl.datasets.population_point(0.5)
     assert abs(pop.r - 0.14) < 0.01 and round(pop.Q, 3) == 0.728
-
-
-def test_chow_convergence_approaches_one_minus_rho_with_exact_posteriors():
+    # Chow's convergence to 1 - rho with exact posteriors
     cc = rl.datasets.chow_convergence(0.3, n_per_class=(25, 400, 6400), seed=2)
     np.testing.assert_array_equal(cc.n, [100, 1600, 25600])
     assert cc.chow_threshold == pytest.approx(0.7)
@@ -464,19 +415,13 @@ def test_chow_convergence_approaches_one_minus_rho_with_exact_posteriors():
     assert hot.threshold[-1] > 0.75
 
 
-# --- select_threshold and reject_below ---------------------------------------------------
-
-
-def _candidates(acc, conf):
-    return rl.rejection_curves(acc, conf, thresholds_only=True)
-
-
 @settings(max_examples=120, deadline=None)
-@given(data=samples, rho=st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.9, 1.0]))
-@example(data=([False] * 3 + [True] * 7, [0.1] * 10), rho=0.3)   # 3 kept errors = 10 x 3/10
-def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho):
+@given(data=samples, rho=st.sampled_from([0.0, 0.1, 0.3, 0.5, 0.9, 1.0]),
+       target=st.sampled_from([0.0, 0.5, 0.75, 0.9, 1.0]))
+@example(data=([False] * 3 + [True] * 7, [0.1] * 10), rho=0.3, target=1.0)   # 3 kept errors = 10 x 3/10
+def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho, target):
     acc, conf = data
-    cv = _candidates(acc, conf)
+    cv = rl.rejection_curves(acc, conf, thresholds_only=True)
     n = len(acc)
     for criterion, kw in (("max_Q", {}), ("min_cost", {"rho": rho})):
         t = rl.select_threshold(acc, conf, criterion=criterion, **kw)
@@ -501,23 +446,17 @@ def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho)
             assert c[rejected].max() < t.value <= c[~rejected].min()
         else:
             assert t.value == (-math.inf if cv.n_rejected[i] == 0 else math.inf)
-
-
-@settings(max_examples=80, deadline=None)
-@given(data=samples, target=st.sampled_from([0.0, 0.5, 0.75, 0.9, 1.0]))
-def test_target_accuracy_is_the_smallest_r_reaching_it(data, target):
-    acc, conf = data
-    cv = _candidates(acc, conf)
+    # a target accuracy: the smallest r reaching it
     ok = [i for i in range(len(cv)) if cv.A[i] >= target]
     if not ok:
         with pytest.raises(ValueError, match="target_accuracy"):
             rl.select_threshold(acc, conf, criterion="target_accuracy", target_accuracy=target)
-        return
-    t = rl.select_threshold(acc, conf, criterion="target_accuracy", target_accuracy=target)
-    assert t.r == cv.r[ok[0]] and t.A >= target
+    else:
+        t = rl.select_threshold(acc, conf, criterion="target_accuracy", target_accuracy=target)
+        assert t.r == cv.r[ok[0]] and t.A >= target
 
 
-def test_threshold_midpoint_never_rounds_onto_the_rejected_value():
+def test_a_threshold_never_rounds_onto_the_rejected_value_nor_depends_on_float64_or_row_order():
     lo = 0.3
     hi = np.nextafter(lo, 1)  # adjacent doubles: the midpoint rounds to one of them
     t = rl.select_threshold([0, 1], [lo, hi])
@@ -525,9 +464,6 @@ def test_threshold_midpoint_never_rounds_onto_the_rejected_value():
     np.testing.assert_array_equal(rl.reject_below([lo, hi], t), [True, False])
     big = rl.select_threshold([0, 1], [1e308, 1.7e308])
     assert np.isfinite(big.value) and 1e308 < big.value <= 1.7e308
-
-
-def test_a_threshold_separates_confidences_float64_cannot():
     # int64 beyond 2**53 and longdouble: the chosen threshold reproduces its point exactly
     big = np.array([2**60, 2**60 + 1])
     t = rl.select_threshold([0, 1], big)
@@ -540,16 +476,25 @@ def test_a_threshold_separates_confidences_float64_cannot():
         fine = np.array([1, 1 + eps, 1 + 2 * eps], dtype=np.longdouble)
         t = rl.select_threshold([0, 1, 1], fine)
         assert rl.reject_below(fine, t).tolist() == [True, False, False]
-
-
-def test_reject_below_takes_the_exact_ceiling_of_a_fraction_for_integers():
-    big = np.array([2**60, 2**60 + 1])
+    # a Fraction threshold on integers: the exact ceiling
     assert rl.reject_below(big, Fraction(2**61 + 1, 2)).tolist() == [True, False]
     assert rl.reject_below(big, Fraction(2**61 + 2, 2)).tolist() == [True, False]
     assert rl.reject_below(big, 2**60).tolist() == [False, False]
+    # a report with validation is the same text after shuffling its rows
+    # heavy ties (11 values) cut by the fractions and by the threshold chosen on validation;
+    # the command line prints this very text (tests/test_cli.py)
+    rng = np.random.default_rng(7)
+    n = 3000
+    y = rng.integers(0, 4, n)
+    y_pred = np.where(rng.random(n) < 0.8, y, rng.integers(0, 4, n))
+    conf = np.round(rng.random(n) * 0.6 + 0.4 * (y == y_pred), 1)
+    texts = set()
+    for order, val in ((np.arange(n), np.arange(800)), (rng.permutation(n), rng.permutation(800))):
+        texts.add(str(rl.rejection_report(
+            y[order], y_pred[order], conf[order], fractions=(0.0, 0.05, 0.1, 0.2, 0.3, 0.37),
+            rho=0.3, validation=dict(y_true=y[val], y_pred=y_pred[val], confidence=conf[val]))))
+    assert len(texts) == 1 and "the count cuts through tied confidences" in texts.pop()
 
-
-# --- paired comparisons of the summaries ----------------------------------------------------
 
 def test_compare_summaries_equals_a_naive_paired_bootstrap():
     rng = np.random.default_rng(5)
@@ -569,35 +514,8 @@ def test_compare_summaries_equals_a_naive_paired_bootstrap():
         band = getattr(got, k)
         assert band.estimate == pytest.approx(getattr(rl, k)(acc1, c1) - getattr(rl, k)(acc2, c2))
         low, high = np.nanquantile(values, [0.05, 0.95])
-        assert band.low == pytest.approx(low, abs=1e-12) and band.high == pytest.approx(high,
-                                                                                        abs=1e-12)
+        assert band.low == pytest.approx(low, abs=1e-12) and band.high == pytest.approx(high, abs=1e-12)
     # paired: the AURC band of two rejectors of one classifier is compare_rejectors' band
     same = rl.compare_summaries(acc1, c1, acc1, c2, n_boot=50, seed=4)
     assert tuple(same.aurc) == pytest.approx(tuple(rl.compare_rejectors(acc1, c1, c2, n_boot=50,
                                                                           seed=4).aurc), abs=1e-12)
-
-
-def test_the_conventions_tables_of_the_maths_reference():
-    from pathlib import Path
-
-    text = (Path(__file__).resolve().parents[1] / "docs" / "maths.md").read_text()
-    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
-            for line in text.splitlines() if line.startswith("| A") or line.startswith("| E-")}
-    c, a = rl.datasets.WORKED_EXAMPLE
-    names = rl.selective.CONVENTIONS
-    for label, f in (("AURC, ten samples", rl.aurc), ("E-AURC, ten samples", rl.excess_aurc),
-                     ("AUGRC, ten samples", rl.augrc)):
-        want = [f"{f(a, c):.4f}", f"{f(a, c, ties='index'):.4f}"] + \
-            [f"{f(a, c, convention=x):.4f}" for x in names[1:]]
-        assert rows[label] == want, label
-    c5, a5 = [0.9, 0.5, 0.5, 0.5, 0.2], [True, False, True, False, False]
-    row = rows["AURC, five tied samples"]
-    assert row[0] == f"{rl.aurc(a5, c5):.4f}" and row[2] == f"{rl.aurc(a5, c5, convention='fd-shifts'):.4f}"
-    import itertools
-    by_order = {rl.aurc(np.array(a5)[list(p)], np.array(c5)[list(p)], ties="index")
-                for p in itertools.permutations(range(5))}
-    assert row[1] == (f"{rl.aurc(a5, c5, ties='index'):.4f} ({min(by_order):.4f} to "
-                      f"{max(by_order):.4f} over the orders of the rows)")
-    assert row[3] == "refused"
-    assert f"(`rl.achievable_aurc`; {rl.achievable_aurc(a, c):.4f} on the ten-sample example" in \
-        " ".join(text.split())
