@@ -1,15 +1,9 @@
-"""`make binder-link` (tools/binder_link.py) on temporary git repositories.
-
-Each case makes a real repository with ``git init`` and an ``origin`` remote in
-one of the forms GitHub hands out, then runs the tool as ``make`` does and
-reads what it prints. Bad cases (no origin, a non-GitHub origin, not a git
-repository) must print one line and exit with status 2.
-"""
+"""`make binder-link` (tools/binder_link.py), run as ``make`` runs it on real repositories
+(``git init``) whose ``origin`` takes each form GitHub hands out, or none, or another host's."""
 
 from __future__ import annotations
 
 import doctest
-import importlib
 import shutil
 import subprocess
 import sys
@@ -22,17 +16,6 @@ TOOL = REPO / "tools" / "binder_link.py"
 LESSON = "notebooks/00_start_here.ipynb"
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-
-
-def _load():
-    # Imported by name from tools/, as tools/build_book.py imports it, so that both
-    # test files share one module (doctest finds functions through sys.modules).
-    if str(TOOL.parent) not in sys.path:
-        sys.path.insert(0, str(TOOL.parent))
-    return importlib.import_module("binder_link")
-
-
-binder_link = _load()
 
 
 def git(cwd: Path, *args: str) -> None:
@@ -92,36 +75,25 @@ def test_branch_and_path_options(tmp_path):
                                   "?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb")
 
 
-def _assert_one_line_exit_2(out: subprocess.CompletedProcess, *words: str) -> None:
-    assert out.returncode == 2
-    assert out.stdout == ""
-    lines = out.stderr.splitlines()
-    assert len(lines) == 1, out.stderr
-    assert lines[0].startswith("binder-link: ")
-    for word in words:
-        assert word in lines[0]
+NOT_GITHUB = "not a GitHub repository"
 
 
-def test_no_origin_remote_is_one_line_and_exit_2(tmp_path):
-    repo = make_repo(tmp_path, None)
-    _assert_one_line_exit_2(run("--repo", str(repo)), "no 'origin' remote", "github.com")
-
-
-def test_not_a_git_repository_is_one_line_and_exit_2(tmp_path):
-    _assert_one_line_exit_2(run("--repo", str(tmp_path)), "no 'origin' remote")
-
-
-@pytest.mark.parametrize("origin", [
-    "https://gitlab.com/ada-l/rejlab.git",
-    "git@bitbucket.org:ada-l/rejlab.git",
-    "/srv/git/rejlab.git",
-    "https://github.com/ada-l",                 # an account, not a repository
-    "https://github.com/ada-l/rejlab/tree/main",  # a page, not a clone URL
-    "https://github.com.evil.example/ada-l/rejlab.git",
+@pytest.mark.parametrize("origin, says", [
+    (None, ["no 'origin' remote", "github.com"]),
+    ("not a git repository", ["no 'origin' remote"]),
+    *[(origin, [origin, NOT_GITHUB]) for origin in (
+        "https://gitlab.com/ada-l/rejlab.git", "git@bitbucket.org:ada-l/rejlab.git",
+        "/srv/git/rejlab.git",
+        "https://github.com/ada-l",                   # an account, not a repository
+        "https://github.com/ada-l/rejlab/tree/main",  # a page, not a clone URL
+        "https://github.com.evil.example/ada-l/rejlab.git")],
 ])
-def test_a_non_github_origin_is_one_line_and_exit_2(tmp_path, origin):
-    repo = make_repo(tmp_path, origin)
-    _assert_one_line_exit_2(run("--repo", str(repo)), origin, "not a GitHub repository")
+def test_no_github_origin_is_one_line_and_exit_2(tmp_path, origin, says):
+    repo = tmp_path if origin == "not a git repository" else make_repo(tmp_path, origin)
+    out = run("--repo", str(repo))
+    assert out.returncode == 2 and out.stdout == ""
+    (line,) = out.stderr.splitlines()
+    assert line.startswith("binder-link: ") and all(word in line for word in says), line
 
 
 def test_make_binder_link_runs_the_tool():
@@ -131,8 +103,8 @@ def test_make_binder_link_runs_the_tool():
     assert "tools/binder_link.py" in target
 
 
-def test_docstring_examples():
-    failures, tried = doctest.testmod(binder_link)
+def test_docstring_examples(tool):
+    failures, tried = doctest.testmod(tool("binder_link"))   # tools/ is not in the doctest run
     assert tried >= 3 and failures == 0
 
 

@@ -1,9 +1,5 @@
-"""The classroom's system users (``classroom/accounts.py``): made, adopted, given their files back, removed.
-
-These make real users (the test runs as root, as the classroom does), with a
-prefix of their own that no classroom uses, and remove them at the end
-whatever happens.
-"""
+"""The classroom's system users (``classroom/accounts.py``): made, adopted, given their files back,
+removed. Real users (as root, as the classroom runs), under a prefix no classroom uses."""
 
 from __future__ import annotations
 
@@ -42,8 +38,8 @@ def test_each_account_gets_a_user_of_its_own_and_a_second_start_adopts_it(tmp_pa
     accounts.make(["ann", "ben"], PREFIX, homes, made=made)
     assert {a.system for a in made.values()} == {PREFIX + "ann", PREFIX + "ben"}
     entry = pwd.getpwnam(PREFIX + "ann")
-    assert entry.pw_uid == made["ann"].uid != 0 and entry.pw_dir == str(homes / "ann")
-    assert entry.pw_shell == "/bin/bash"
+    assert (entry.pw_uid, entry.pw_dir, entry.pw_shell) == (made["ann"].uid, str(homes / "ann"),
+                                                            "/bin/bash") and entry.pw_uid != 0
     again = accounts.make(["ann"], PREFIX, homes)         # a launcher killed before its stop
     assert again["ann"] == made["ann"]
     with pytest.raises(accounts.AccountError, match="exists with another home"):
