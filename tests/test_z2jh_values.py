@@ -11,6 +11,7 @@ import math
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -117,10 +118,8 @@ def test_memory_follows_the_rule_from_the_measured_session(values, session):
     memory = values["singleuser"]["memory"]
     instructor = values["custom"]["rejlab"]["instructorMemory"]
     want = sizing(session)
-    assert {k: _mib(memory[k]) for k in ("guarantee", "limit")} == {
-        k: want[k] for k in ("guarantee", "limit")}
-    assert {k: _mib(instructor[k]) for k in ("guarantee", "limit")} == {
-        "guarantee": want["instructor"], "limit": want["instructor"]}
+    assert [_mib(m[k]) for m in (memory, instructor) for k in ("guarantee", "limit")] == [
+        want["guarantee"], want["limit"], want["instructor"], want["instructor"]]
     assert want["instructor"] > want["limit"], "grading needs more than a student's session"
     # the comment of the values file shows the same figures, and the command that measured them
     text = VALUES.read_text(encoding="utf-8")
@@ -169,23 +168,17 @@ def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
     assert values["hub"]["config"]["Authenticator"]["admin_users"] == ["instructor"]
 
 
-class _Spawner:
-    def __init__(self, name):
-        self.user = type("User", (), {"name": name})()
-        self.environment = {"X": "1"}
-        self.mem_limit = self.mem_guarantee = None
-
-
 def test_the_hook_gives_the_instructors_their_folder_and_memory(values, monkeypatch):
     # run the hook as the hub would, with Zero to JupyterHub's get_config reading `custom`
     z2jh = type(sys)("z2jh")
     z2jh.get_config = lambda key: _get(values, key)
     monkeypatch.setitem(sys.modules, "z2jh", z2jh)
-    config = type("Config", (), {})()
-    config.KubeSpawner = type("KubeSpawner", (), {})()
+    config = SimpleNamespace(KubeSpawner=SimpleNamespace())
     exec(values["hub"]["extraConfig"]["rejlab-roles"], {"c": config})
     hook = config.KubeSpawner.pre_spawn_hook
-    teacher, student = _Spawner("instructor"), _Spawner("alice")
+    teacher, student = (SimpleNamespace(user=SimpleNamespace(name=name), environment={"X": "1"},
+                                        mem_limit=None, mem_guarantee=None)
+                        for name in ("instructor", "alice"))
     hook(teacher)
     hook(student)
     memory = values["custom"]["rejlab"]["instructorMemory"]
@@ -214,26 +207,19 @@ def _hub_section() -> str:
     return text.split("### On a JupyterHub (nbgitpuller)", 1)[1].split("\n### Locally", 1)[0]
 
 
-def test_the_guide_sizes_60_and_600_students_by_the_rule(values, session):
+def test_the_guide_sizes_60_and_600_students_by_the_rule_from_the_session_it_gives(session):
     section = _hub_section()
     want = sizing(session)
     per_node = NODE_ALLOCATABLE_MIB // want["guarantee"]
     assert f"{want['guarantee']} MiB" in section and f"{want['limit']} MiB" in section
-    assert f"{per_node} students" in section
-    for students in (60, 600):
+    assert f"{per_node} students" in section and f"{want['instructor']} MiB" in section
+    assert f"{NODE_GIB} GiB" in section and f"{NODE_ALLOCATABLE_MIB / 1024:g} GiB" in section
+    for students in (60, 600):          # reserved, nodes, worst case
         row = re.search(rf"^\| {students} \|(.*)\|\s*$", section, re.M)
         assert row, f"no row for {students} students in the guide's sizing table"
-        cells = [c.strip() for c in row.group(1).split("|")]
-        reserved, nodes, worst = cells[0], cells[1], cells[2]
-        assert reserved == f"{students * want['guarantee'] / 1024:g} GiB"
-        assert nodes == str(math.ceil(students / per_node))
-        assert worst == f"{students * want['limit'] / 1024:g} GiB"
-    assert f"{NODE_GIB} GiB" in section and f"{NODE_ALLOCATABLE_MIB / 1024:g} GiB" in section
-    assert f"{want['instructor']} MiB" in section
-
-
-def test_the_guide_gives_the_measured_session_step_by_step(session):
-    section = _hub_section()
+        assert [c.strip() for c in row.group(1).split("|")][:3] == [
+            f"{students * want['guarantee'] / 1024:g} GiB", str(math.ceil(students / per_node)),
+            f"{students * want['limit'] / 1024:g} GiB"]
     assert "bench/hub_memory.py" in section
     for step in session["steps"]:
         row = re.search(rf"^\| [^|]*\| {step['server_mib']:.0f} \|.*\| {step['status_bar_mib']:.0f} \|",
