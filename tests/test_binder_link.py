@@ -32,8 +32,7 @@ def make_repo(tmp_path: Path, origin: str | None, branch: str = "main") -> Path:
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.parametrize("origin", [
@@ -47,15 +46,12 @@ def run(*args: str) -> subprocess.CompletedProcess:
     "ssh://git@github.com:22/ada-l/course-kit",
 ])
 def test_every_github_form_gives_the_lab_url_of_lesson_00(tmp_path, origin):
-    repo = make_repo(tmp_path, origin, branch="spring-term")
-    out = run("--repo", str(repo))
-    assert out.returncode == 0, out.stderr
-    assert out.stdout == ("https://mybinder.org/v2/gh/ada-l/course-kit/spring-term"
-                          f"?urlpath=lab/tree/{LESSON}\n")
-    assert out.stderr == ""
+    out = run("--repo", str(make_repo(tmp_path, origin, branch="spring-term")))
+    assert (out.returncode, out.stdout, out.stderr) == (
+        0, f"https://mybinder.org/v2/gh/ada-l/course-kit/spring-term?urlpath=lab/tree/{LESSON}\n", "")
 
 
-def test_origin_head_wins_over_the_checked_out_branch(tmp_path):
+def test_origin_head_wins_over_the_checked_out_branch_and_the_options_over_both(tmp_path):
     repo = make_repo(tmp_path, "git@github.com:ada-l/rejlab.git", branch="feature")
     git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org",
         "commit", "-q", "--allow-empty", "-m", "start")
@@ -64,13 +60,8 @@ def test_origin_head_wins_over_the_checked_out_branch(tmp_path):
     out = run("--repo", str(repo))
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("https://mybinder.org/v2/gh/ada-l/rejlab/trunk?")
-
-
-def test_branch_and_path_options(tmp_path):
-    repo = make_repo(tmp_path, "https://github.com/ada-l/rejlab.git")
     out = run("--repo", str(repo), "--branch", "release/2027",
               "--path", "notebooks/03_measures_vs_rejection.ipynb")
-    assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ("https://mybinder.org/v2/gh/ada-l/rejlab/release%2F2027"
                                   "?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb")
 

@@ -54,8 +54,7 @@ def test_a_name_too_long_for_a_system_user_is_refused(tmp_path):
 def test_remove_ends_the_users_processes(tmp_path, made):
     accounts.make(["ann"], PREFIX, tmp_path / "home", made=made)
     ann = made["ann"]
-    sleeper = subprocess.Popen(["sleep", "600"], user=ann.uid, group=ann.gid, extra_groups=[],
-                               cwd="/")
+    sleeper = subprocess.Popen(["sleep", "600"], user=ann.uid, group=ann.gid, extra_groups=[], cwd="/")
     assert accounts.remove(made) == []
     sleeper.wait(timeout=30)        # ended (remove reaps it: its status is gone with it)
 
@@ -66,8 +65,7 @@ def test_files_of_the_last_run_follow_their_users_to_new_ids(tmp_path):
     now = {"ann": Account("ann", "x-ann", 70002, 70002, tmp_path),
            "ben": Account("ben", "x-ben", 70001, 70001, tmp_path)}
     ledger = tmp_path / "users.json"
-    ledger.write_text(json.dumps({"ann": {"uid": 70001, "gid": 70001},
-                                  "ben": {"uid": 70002, "gid": 70002}}))
+    ledger.write_text(json.dumps({"ann": {"uid": 70001, "gid": 70001}, "ben": {"uid": 70002, "gid": 70002}}))
     exchange = tmp_path / "exchange"
     (exchange / "inbound").mkdir(parents=True)
     files = {"ann": exchange / "inbound" / "ann+hw", "ben": exchange / "inbound" / "ben+hw",
