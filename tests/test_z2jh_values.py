@@ -136,8 +136,7 @@ def test_memory_follows_the_rule_from_the_measured_session(values, session):
 
 def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
     single = values["singleuser"]
-    (mount,) = [m for m in single["storage"]["extraVolumeMounts"]
-                if m["name"] == "nbgrader-exchange"]
+    (mount,) = [m for m in single["storage"]["extraVolumeMounts"] if m["name"] == "nbgrader-exchange"]
     (volume,) = [v for v in single["storage"]["extraVolumes"] if v["name"] == "nbgrader-exchange"]
     assert volume["persistentVolumeClaim"]["claimName"]
     config = single["extraFiles"]["nbgrader-hub"]
