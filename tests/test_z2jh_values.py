@@ -100,7 +100,7 @@ def test_the_keys_the_chart_reads_are_set(values):
     assert values["singleuser"]["cpu"]["guarantee"] <= values["singleuser"]["cpu"]["limit"]
 
 
-def test_the_session_measured_is_the_link_two_lessons_and_a_homework(session):
+def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_homework(values, session):
     lessons = {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}
     kernels = session["kernel_peak_mib"]
     assert session["link_lesson"] == "00_start_here" and session["link_lesson"] in kernels
@@ -112,9 +112,7 @@ def test_the_session_measured_is_the_link_two_lessons_and_a_homework(session):
     last = session["steps"][-1]
     assert last["status_bar_mib"] == pytest.approx(
         last["server_mib"] + sum(last["kernels_mib"].values()), abs=5.0)
-
-
-def test_memory_follows_the_rule_from_the_measured_session(values, session):
+    # the values follow the rule from that session
     memory = values["singleuser"]["memory"]
     instructor = values["custom"]["rejlab"]["instructorMemory"]
     want = sizing(session)
@@ -143,13 +141,8 @@ def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
     assert config["mountPath"].endswith("/nbgrader_config.py")
     assert f'c.Exchange.root = "{mount["mountPath"]}"' in config["stringData"]
     assert 'c.CourseDirectory.course_id = "rejlab"' in config["stringData"]
-    # the hub's collect, which the image carries
+    # the hub's collect, which the image carries (the next test)
     assert 'c.ExchangeFactory.collect = "private_exchange.FileTimeCollect"' in config["stringData"]
-    dockerfile = (REPO / "classroom" / "Dockerfile").read_text(encoding="utf-8")
-    assert re.search(r"^COPY classroom/private_exchange\.py /opt/conda/lib/python3\.11/site-packages/",
-                     dockerfile, re.M)
-    ignore = (REPO / "classroom" / "Dockerfile.dockerignore").read_text(encoding="utf-8")
-    assert "!classroom/private_exchange.py" in ignore.split()
 
 
 def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
@@ -187,8 +180,10 @@ def test_the_hook_gives_the_instructors_their_folder_and_memory(values, monkeypa
     assert (student.mem_limit, student.environment) == (None, {"X": "1"}), "students keep theirs"
 
 
-def test_the_image_keeps_the_course_pins_out_of_the_server_environment():
+def test_the_image_carries_the_hubs_collect_and_keeps_the_course_pins_out_of_the_servers():
     dockerfile = (REPO / "classroom" / "Dockerfile").read_text(encoding="utf-8")
+    assert re.search(r"^COPY classroom/private_exchange\.py /opt/conda/lib/python3\.11/site-packages/",
+                     dockerfile, re.M)
     assert "binder/requirements.txt" in dockerfile
     assert re.search(r"python -m venv /opt/rejlab", dockerfile)
     assert re.search(r"/opt/rejlab/bin/python -m ipykernel install .*--name python3",
@@ -196,6 +191,7 @@ def test_the_image_keeps_the_course_pins_out_of_the_server_environment():
     ignore = (REPO / "classroom" / "Dockerfile.dockerignore").read_text(encoding="utf-8")
     lines = [ln for ln in ignore.splitlines() if ln and not ln.startswith("#")]
     assert lines[0] == "*" and "!teacher/" not in lines, "no answer key in the image"
+    assert "!classroom/private_exchange.py" in lines
 
 
 # --------------------------------------------------------------------------
