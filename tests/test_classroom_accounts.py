@@ -33,7 +33,7 @@ def made(tmp_path):
             pwd.getpwnam(account.system)
 
 
-def test_each_account_gets_a_user_of_its_own_and_a_second_start_adopts_it(tmp_path, made):
+def test_each_account_gets_a_user_of_its_own_a_second_start_adopts_and_a_long_name_is_refused(tmp_path, made):
     homes = tmp_path / "home"
     accounts.make(["ann", "ben"], PREFIX, homes, made=made)
     assert {a.system for a in made.values()} == {PREFIX + "ann", PREFIX + "ben"}
@@ -44,10 +44,7 @@ def test_each_account_gets_a_user_of_its_own_and_a_second_start_adopts_it(tmp_pa
     assert again["ann"] == made["ann"]
     with pytest.raises(accounts.AccountError, match="exists with another home"):
         accounts.make(["ann"], PREFIX, tmp_path / "elsewhere")
-
-
-def test_a_name_too_long_for_a_system_user_is_refused(tmp_path):
-    with pytest.raises(accounts.AccountError, match="longer than 32"):
+    with pytest.raises(accounts.AccountError, match="longer than 32"):     # a name too long
         accounts.make(["a" * 30], PREFIX, tmp_path)
 
 

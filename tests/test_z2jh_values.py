@@ -27,11 +27,9 @@ NODE_GIB = 16                 # the guide's user nodes: 16 GiB ...
 NODE_ALLOCATABLE_MIB = 13824  # ... of which 13.5 GiB are left to pods by Kubernetes
 
 
-def _load_hub():
-    spec = importlib.util.spec_from_file_location("classroom_hub", REPO / "classroom" / "hub.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+_spec = importlib.util.spec_from_file_location("classroom_hub", REPO / "classroom" / "hub.py")
+hub = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hub)
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +125,7 @@ def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_ho
         assert f"{figure:.1f}" in text, figure
     assert "bench/hub_memory.py" in text
     # the local classroom passes the same numbers to its servers
-    local = _load_hub().memory_settings(VALUES)
+    local = hub.memory_settings(VALUES)
     assert local["student"] == {k: memory[k] for k in ("limit", "guarantee")}
     assert local["instructor"] == {k: instructor[k] for k in ("limit", "guarantee")}
 
@@ -146,7 +144,6 @@ def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
 
 
 def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
-    hub = _load_hub()
     files = values["singleuser"]["extraFiles"]
     for role in ("student", "instructor"):
         hub.role_config(tmp_path / role, instructor=role == "instructor")
