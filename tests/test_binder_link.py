@@ -87,19 +87,14 @@ def test_no_github_origin_is_one_line_and_exit_2(tmp_path, origin, says):
     assert line.startswith("binder-link: ") and all(word in line for word in says), line
 
 
-def test_make_binder_link_runs_the_tool():
-    """The Makefile target is this tool, so the test above covers `make binder-link`."""
-    text = (REPO / "Makefile").read_text(encoding="utf-8")
-    target = text.split("\nbinder-link:", 1)[1].split("\n\n", 1)[0]
-    assert "tools/binder_link.py" in target
-
-
 def test_docstring_examples(tool):
     failures, tried = doctest.testmod(tool("binder_link"))   # tools/ is not in the doctest run
     assert tried >= 3 and failures == 0
 
 
-def test_readme_badge_follows_the_pattern_and_says_how_to_refresh_it():
+def test_readme_badge_follows_the_pattern_and_says_how_to_refresh_it_with_make_binder_link():
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    assert "tools/binder_link.py" in makefile.split("\nbinder-link:", 1)[1].split("\n\n", 1)[0]
     text = (REPO / "README.md").read_text(encoding="utf-8")
     badge = text.split("[![Launch on Binder]", 1)[1].split("\n", 1)[0]
     assert f"(https://mybinder.org/v2/gh/OWNER/rejlab/main?urlpath=lab/tree/{LESSON})" in badge

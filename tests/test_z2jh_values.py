@@ -143,7 +143,7 @@ def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
     assert 'c.ExchangeFactory.collect = "private_exchange.FileTimeCollect"' in config["stringData"]
 
 
-def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
+def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path, monkeypatch):
     files = values["singleuser"]["extraFiles"]
     for role in ("student", "instructor"):
         hub.role_config(tmp_path / role, instructor=role == "instructor")
@@ -151,14 +151,11 @@ def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
                           (f"{role}-server", "jupyter_server_config.json")):
             assert files[key]["mountPath"] == f"/etc/jupyter/rejlab/{role}/{name}"
             assert files[key]["data"] == json.loads((tmp_path / role / name).read_text()), key
-    # students by default, the instructor through the hub's hook (the next test runs it)
+    assert values["hub"]["config"]["Authenticator"]["admin_users"] == ["instructor"]
+    # students by default, the instructor through the hub's hook, run as the hub runs it (with
+    # Zero to JupyterHub's get_config reading `custom`): the instructor's folder and memory
     path = values["singleuser"]["extraEnv"]["JUPYTER_CONFIG_PATH"]
     assert path.split(":") == ["/etc/jupyter/rejlab/student", "/etc/jupyter/rejlab/hub"]
-    assert values["hub"]["config"]["Authenticator"]["admin_users"] == ["instructor"]
-
-
-def test_the_hook_gives_the_instructors_their_folder_and_memory(values, monkeypatch):
-    # run the hook as the hub would, with Zero to JupyterHub's get_config reading `custom`
     z2jh = type(sys)("z2jh")
     z2jh.get_config = lambda key: _get(values, key)
     monkeypatch.setitem(sys.modules, "z2jh", z2jh)
@@ -168,8 +165,8 @@ def test_the_hook_gives_the_instructors_their_folder_and_memory(values, monkeypa
     teacher, student = (SimpleNamespace(user=SimpleNamespace(name=name), environment={"X": "1"},
                                         mem_limit=None, mem_guarantee=None)
                         for name in ("instructor", "alice"))
-    hook(teacher)
-    hook(student)
+    for spawner in (teacher, student):
+        hook(spawner)
     memory = values["custom"]["rejlab"]["instructorMemory"]
     assert (teacher.mem_limit, teacher.mem_guarantee) == (memory["limit"], memory["guarantee"])
     assert teacher.environment["JUPYTER_CONFIG_PATH"] == \
