@@ -1,7 +1,6 @@
-"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``), read where the chart looks
-(it cannot be deployed here); the memory follows the rule the file states from a session
-measured on the classroom hub (``classroom/hub_memory.json``); the roles get what the local
-classroom gives them; the guide's tables carry the same numbers."""
+"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``) read where the chart reads them (it
+cannot be deployed here): memory by the rule from a session measured on the classroom hub
+(``classroom/hub_memory.json``), the local classroom's roles, the guide's tables."""
 
 from __future__ import annotations
 
