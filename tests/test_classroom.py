@@ -1,20 +1,20 @@
 """The classroom hub (``make classroom``, ``classroom/hub.py``), tried as a class would use it.
 
-The end-to-end test runs the real launcher on 127.0.0.1 and drives it in headless Chromium (any
-request to another host aborted): the instructor releases homework 1; alice follows the course
-link, runs a lesson and submits the teacher's solutions (saved through the contents API as alice:
-typing them would test JupyterLab's editor); the students try, as their system users, what they
-may not reach; the instructor collects, autogrades in sandboxes, returns her feedback and exports
-the grades; Ctrl-C stops it all (222 s on this project's 2-core machine at a load of 6, 4 December
-2026). It needs root (the launcher makes system users). The bad-input tests need no network (npm
-is pointed at a closed port or at a local server that answers 404).
+The end-to-end test drives the real launcher in headless Chromium (any other host aborted): the
+instructor releases homework 1; alice follows the course link, runs a lesson and submits the
+teacher's solutions (saved through the contents API as alice: typing them would test JupyterLab's
+editor); the students try, as their system users, what they may not reach; the instructor
+collects, autogrades in sandboxes, returns her feedback and exports the grades; Ctrl-C stops it
+all (146 to 222 s on the project's 2-core machine at a load of 2 to 6, 4 December 2026). It needs
+root (the launcher makes system users); the bad-input tests need no network (npm is pointed at a
+closed port or at a local server that answers 404).
 """
 from __future__ import annotations
 
 import contextlib
 import csv
 import functools
-import html.parser
+import html
 import http.server
 import importlib.util
 import io
@@ -82,21 +82,23 @@ def _refused(tmp_path: Path, *args: str, env: dict | None = None, python: str = 
 # --------------------------------------------------------------------------
 # Bad input: one line, exit 2, nothing started
 
-def test_a_bad_option_is_refused_with_one_line_before_anything_is_set_up(tmp_path):
+def test_a_bad_option_or_a_start_without_root_is_refused_with_one_line_before_any_set_up(tmp_path):
     closed = tmp_path / "closed"
     closed.mkdir(mode=0o700)
+    state = closed / "state"
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        for args, says in {("--port", str(port)): [f"port {port}", "taken", "PORT=0"],
-                           ("--port", "eighty"): ["--port", "eighty"],
-                           ("--students", "alice,instructor"): ["--students"],
-                           ("--state", str(closed / "state")): [str(closed), "closed to other users",
-                                                                "--state"]}.items():
-            line = _refused(tmp_path, *args, python=_hub_python())
+        for args, nobody, says in [
+                (["--port", str(port)], False, [f"port {port}", "taken", "PORT=0"]),
+                (["--port", "eighty"], False, ["--port", "eighty"]),
+                (["--students", "alice,instructor"], False, ["--students"]),
+                (["--state", str(state)], False, [str(closed), "closed to other users", "--state"]),
+                ([], True, ["root", "system user", "sudo make classroom"])]:   # nobody can't make users
+            line = _refused(tmp_path, *args, python=_hub_python(), nobody=nobody)
             assert all(word in line for word in says), line
-    assert not (tmp_path / "state").exists() and not (closed / "state").exists(), "nothing set up"
+    assert not (tmp_path / "state").exists() and not state.exists(), "nothing set up"
 
 
 NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
@@ -112,20 +114,13 @@ def _as_nobody(tmp_path: Path, command: list[str], repo: Path = REPO) -> list[st
     return hub.in_own_namespace([*NOBODY, *command], hub.opening_commands(opened, stand_ins, repo))
 
 
-def test_without_root_the_launcher_says_what_it_needs(tmp_path):
-    # nobody can run the environment's Python, not make users
-    line = _refused(tmp_path, python=_hub_python(), nobody=True)
-    assert "root" in line and "system user" in line and "sudo make classroom" in line
-
-
 def test_a_python_other_users_cannot_run_is_refused(tmp_path):
     pytest.importorskip("jupyterhub")           # the launcher looks for the hub first
     python = Path(sys.executable).resolve()     # the test's own
     if not hub.all_closed(python) and not hub.all_closed(Path(sys.base_prefix).resolve()):
         pytest.skip(f"this test's Python ({python}) is one every user can run")
     line = _refused(tmp_path)
-    assert str(python) in line and "other users cannot enter" in line
-    assert "HUB_PYTHON=/usr/bin/python3" in line
+    assert all(s in line for s in (str(python), "other users cannot enter", "HUB_PYTHON=/usr/bin/python3"))
 
 
 def test_a_clone_under_closed_folders_is_opened_to_the_hub_alone(tmp_path):
@@ -212,11 +207,12 @@ def _git(repo: Path, *args: str) -> list[str]:
 
 
 def _project(tmp_path: Path, builder: str | None) -> Path:
-    """A project folder: two tracked files, and a student-edition builder if given."""
+    """A project folder: three tracked files, and a student-edition builder if given."""
     repo = tmp_path / "project"
     (repo / "notebooks").mkdir(parents=True)
     (repo / course_repository.LANDING).write_text("{}")
     (repo / "answers.md").write_text("key material\n")
+    (repo / "README.md").write_text("for students\n")
     if builder is not None:
         (repo / "tools").mkdir()
         (repo / "tools" / "student_edition.py").write_text(builder)
@@ -230,21 +226,19 @@ BUILDER = """import pathlib, sys
 dest = pathlib.Path(sys.argv[1])
 (dest / "notebooks").mkdir(parents=True, exist_ok=True)
 (dest / "notebooks" / "00_start_here.ipynb").write_text("{}")
-readme = pathlib.Path("README.md")
-(dest / "README.md").write_text(readme.read_text() if readme.exists() else "for students")
+(dest / "README.md").write_text(pathlib.Path("README.md").read_text())
 """
 
 
 def test_without_a_student_edition_the_link_clones_the_repositorys_files_into_lesson_00(tmp_path):
     repo = _project(tmp_path, builder=None)
     git_repo, description = course_repository.publish_course(None, tmp_path / "state", repo)
-    assert sorted(_git(git_repo, "ls-files")) == ["answers.md", course_repository.LANDING]
+    assert sorted(_git(git_repo, "ls-files")) == ["README.md", "answers.md", course_repository.LANDING]
     assert "the repository's own files" in description
     assert course_repository.student_edition_tool(repo) is None
     link = course_repository.pull_link("http://127.0.0.1:9", git_repo)
     assert link.startswith("http://127.0.0.1:9/hub/user-redirect/git-pull?repo=file%3A%2F%2F")
-    assert "branch=main" in link
-    assert "urlpath=lab%2Ftree%2Frejlab%2Fnotebooks%2F00_start_here.ipynb" in link
+    assert "branch=main" in link and "urlpath=lab%2Ftree%2Frejlab%2Fnotebooks%2F00_start_here.ipynb" in link
     with pytest.raises(course_repository.CourseError, match="has no notebooks/00_start_here.ipynb"):
         course_repository.course_files(tmp_path / "empty", tmp_path / "state")
 
@@ -270,35 +264,27 @@ def test_the_link_pulls_the_student_edition_where_the_project_has_one(tmp_path):
 
 @pytest.mark.slow
 def test_the_lab_make_lab_opens_has_no_grading_tools(tmp_path):
-    # make test installs nbgrader into the environment make lab opens; the Makefile
-    # switches its lab and server extensions off there (classroom/student_lab.py)
-    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
-    assert "STUDENT_LAB = $(BIN)/python classroom/student_lab.py" in makefile
-    for marker in ("lab:", "$(VENV)/.grading:", "$(VENV)/.all:"):
-        recipe = makefile.split("\n" + marker, 1)[1].split("\n\n", 1)[0]
-        assert "$(STUDENT_LAB)" in recipe, marker
+    # make test installs nbgrader where make lab runs; the Makefile switches it off (next test)
     if importlib.util.find_spec("nbgrader") is None:
         pytest.skip("nbgrader is not installed here: nothing to switch off")
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "user-config"))  # not ~/.jupyter
-    env.pop("JUPYTER_CONFIG_PATH", None)
+    env = {k: v for k, v in os.environ.items() if k != "JUPYTER_CONFIG_PATH"}
+    env["JUPYTER_CONFIG_DIR"] = str(tmp_path / "user-config")  # not ~/.jupyter
     listed = [subprocess.run([sys.executable, "-m", "jupyter", *args, "list"], capture_output=True,
                              text=True, env=env, timeout=300)
               for args in (["labextension"], ["server", "extension"])]
     state = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(d.stdout + d.stderr for d in listed))
     assert re.search(r"@jupyter/nbgrader v\S+ disabled", state), state
     for name in ("formgrader", "assignment_list", "course_list"):
-        assert re.search(rf"nbgrader\.server_extensions\.{name} disabled", state), state
-        assert not re.search(rf"nbgrader\.server_extensions\.{name} enabled", state), state
+        extension = rf"nbgrader\.server_extensions\.{name}"
+        assert re.search(f"{extension} disabled", state) and not re.search(f"{extension} enabled", state)
 
 
 def test_student_lab_keeps_other_settings_and_is_idempotent(tmp_path):
     student_lab = _load("student_lab", REPO / "classroom" / "student_lab.py")
-    etc = tmp_path / "etc" / "jupyter"
-    (etc / "labconfig").mkdir(parents=True)
-    (etc / "labconfig" / "page_config.json").write_text(
-        json.dumps({"disabledExtensions": ["other"], "lockedExtensions": {"x": True}}))
-    first = [p.read_text() for p in student_lab.apply(tmp_path)]
-    second = [p.read_text() for p in student_lab.apply(tmp_path)]
+    page_config = tmp_path / "etc" / "jupyter" / "labconfig" / "page_config.json"
+    page_config.parent.mkdir(parents=True)
+    page_config.write_text(json.dumps({"disabledExtensions": ["other"], "lockedExtensions": {"x": True}}))
+    first, second = ([p.read_text() for p in student_lab.apply(tmp_path)] for _ in range(2))
     assert first == second
     page, server = json.loads(first[0]), json.loads(first[1])["ServerApp"]["jpserver_extensions"]
     assert page["lockedExtensions"] == {"x": True} and page["disabledExtensions"]["other"] is True
@@ -306,8 +292,11 @@ def test_student_lab_keeps_other_settings_and_is_idempotent(tmp_path):
     assert server["nbgrader.server_extensions.formgrader"] is False
 
 
-def test_make_classroom_runs_the_launcher_in_its_own_environment():
+def test_make_classroom_runs_the_launcher_in_its_own_environment_and_make_lab_has_no_grading():
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    assert "STUDENT_LAB = $(BIN)/python classroom/student_lab.py" in makefile
+    for marker in ("lab:", "$(VENV)/.grading:", "$(VENV)/.all:"):
+        assert "$(STUDENT_LAB)" in makefile.split("\n" + marker, 1)[1].split("\n\n", 1)[0], marker
     target = makefile.split("\nclassroom:", 1)[1].split("\n\n", 1)[0]
     assert "classroom/hub.py" in target and "$(HUB_BIN)/python" in target
     assert ".[lab,hub]" in makefile.split("\n$(HUB_VENV)/.hub:", 1)[1].split("\n\n", 1)[0]
@@ -320,14 +309,13 @@ def test_make_classroom_runs_the_launcher_in_its_own_environment():
 
 def _stop(classroom, sig: int, group: bool) -> list[int]:
     """Send ``sig`` to the launcher (or its group): it exits 0 having said so, nothing it started
-    runs, no user it made is left and its port refuses connections. Returns what it started."""
+    runs (the proxy, whose port is the hub's, neither) and no user it made is left."""
     import psutil
 
     proc, info, out = classroom
     started = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
     (os.killpg if group else os.kill)(proc.pid, sig)
-    assert proc.wait(timeout=STOP_S) == 0
-    assert "classroom stopped" in out.read_text()
+    assert proc.wait(timeout=STOP_S) == 0 and "classroom stopped" in out.read_text()
 
     def running(pid):
         with contextlib.suppress(psutil.NoSuchProcess):
@@ -336,8 +324,6 @@ def _stop(classroom, sig: int, group: bool) -> list[int]:
     for name in info["system_users"].values():
         with pytest.raises(KeyError):
             pwd.getpwnam(name)
-    with pytest.raises(OSError):
-        socket.create_connection(("127.0.0.1", int(info["url"].rstrip("/").rsplit(":", 1)[1])), timeout=2)
     return started
 
 
@@ -350,16 +336,14 @@ def running_classroom(tmp_path: Path):
     state = Path(tempfile.mkdtemp(prefix="rejlab-classroom-test-")) / "state"
     state.parent.chmod(0o755)
     with open(out, "wb") as sink:
-        proc = subprocess.Popen([_hub_python(), str(HUB), "--state", str(state), "--students",
-                                 "alice,bob", "--password", PASSWORD], stdout=sink,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                start_new_session=True)
+        proc = subprocess.Popen([_hub_python(), str(HUB), "--state", str(state), "--students", "alice,bob",
+                                 "--password", PASSWORD], stdout=sink, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         def ready():
             return b"\nCtrl-C stops" in b"\n" + out.read_bytes()
-        for _ in range(READY_S * 4):
-            if proc.poll() is not None or ready():
-                break
+        deadline = time.monotonic() + READY_S
+        while proc.poll() is None and not ready() and time.monotonic() < deadline:
             time.sleep(0.25)
         if proc.poll() is not None or not ready():
             pytest.fail(f"make classroom not ready in {READY_S} s (exit {proc.poll()}):\n{out.read_text()}")
@@ -376,15 +360,13 @@ def running_classroom(tmp_path: Path):
 
 
 def _open_lab(page, url: str, user: str, lands: str = "") -> None:
-    """``user`` logs in from ``url``; until JupyterLab, at ``/user/<user>/lab<lands>``, has
-    restored its layout (every plugin activated)."""
-    page.goto(url, timeout=PAGE_MS)
+    """``user`` logs in from ``url`` into JupyterLab (``/user/<user>/lab<lands>``), restored."""
+    page.goto(url)
     page.locator("#username_input").fill(user)
     page.locator("#password_input").fill(PASSWORD)
     page.locator("#login_submit").click()
-    page.wait_for_url(re.compile(rf"/user/{user}/lab{lands}"), timeout=PAGE_MS)
-    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)",
-                           timeout=PAGE_MS, polling=250)
+    page.wait_for_url(re.compile(rf"/user/{user}/lab{lands}"))
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", polling=250)
     assert page.evaluate("async () => { await window.jupyterapp.restored; return true; }")
 
 
@@ -398,11 +380,11 @@ def _formgrader_click(page, row_text: str, column: str) -> str:
     row = page.locator("tr", has=page.locator("td", has_text=re.compile(rf"^\s*{row_text}\s*$")))
     row.locator(f"td.{column} a").click()
     dialog = page.locator("#success-modal, #error-modal")
-    dialog.wait_for(state="visible", timeout=PAGE_MS)
+    dialog.wait_for(state="visible")
     text = dialog.inner_text()
     assert dialog.get_attribute("id") == "success-modal", f"{column}: {text}"
     dialog.locator(".modal-footer button").click()
-    dialog.wait_for(state="detached", timeout=PAGE_MS)
+    dialog.wait_for(state="detached")
     return text
 
 
@@ -421,26 +403,13 @@ def _solved(released: dict, source: Path) -> dict:
     return json.loads(nbformat.writes(nb))
 
 
-# what a line of code prints in the kernel of the notebook on show (its stream output)
-KERNEL_SAYS_JS = """async (code) => {
-    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-    const future = kernel.requestExecute({code});
-    let said = '';
-    future.onIOPub = msg => { if (msg.header.msg_type === 'stream') said += msg.content.text; };
-    await future.done;
-    return said;
-}"""
-
-
 def _her_data_graded(course: Path, student: str, other: str) -> dict:
-    """``student``'s verdict, from the grader's cache in the hub's course folder: her notebook ran
-    in sandboxes and was judged against her own data, not ``other``'s (her full marks then say
-    that her answers are her own variant's numbers)."""
+    """``student``'s verdict, from the grader's cache in the course folder: her notebook ran in
+    sandboxes and was judged against her own data, not ``other``'s (so her full marks are hers)."""
     if str(REPO / "teacher") not in sys.path:   # the course's grader, which the course folder copies
         sys.path.insert(0, str(REPO / "teacher"))
-    judge, plan, submission = (importlib.import_module(f"grader.{name}")
-                               for name in (HW1, "judge", "submission"))
-    context = plan.Context
+    judge, submission = (importlib.import_module(f"grader.{name}") for name in (HW1, "submission"))
+    context = importlib.import_module("grader.judge").Context
     grading = course / ".grading"
     outcomes = [json.loads(p.read_text()) for p in (grading / "outcomes").glob("*.json")]
     assert len(outcomes) == len(judge.runs(context(HW1, student, 0, b"", judge.DATA))), \
@@ -455,8 +424,7 @@ def _her_data_graded(course: Path, student: str, other: str) -> dict:
     return verdict
 
 
-# what a student writes into her own submission's timestamp.txt after submitting
-FORGED = "2000-01-01 00:00:00.000000 UTC"
+FORGED = "2000-01-01 00:00:00.000000 UTC"     # what alice writes into her submission's timestamp.txt
 
 # tried by a process of a student's system user: each (what, path[, text]) allowed or denied
 TRY = """
@@ -474,12 +442,9 @@ print(json.dumps(said))
 
 
 def _try_as(user, attempts: list[tuple]) -> list[str]:
-    """Each attempt, by a process of the system user ``user`` (a pwd entry): allowed or denied.
-    It runs the system's Python, which every user can run (the hub's may sit in a closed clone)."""
-    python = shutil.which("python3", path="/usr/bin:/bin")
-    assert python, "no system Python (/usr/bin/python3) to try things as a student with"
+    """Each attempt by a process of ``user`` (a pwd entry) in the system's Python, which all may run."""
     done = subprocess.run(
-        [python, "-I", "-c", TRY, json.dumps([[a[0], str(a[1]), *a[2:]] for a in attempts])],
+        ["/usr/bin/python3", "-I", "-c", TRY, json.dumps([[a[0], str(a[1]), *a[2:]] for a in attempts])],
         user=user.pw_uid, group=user.pw_gid, extra_groups=[], cwd="/", capture_output=True,
         text=True, env={"PATH": "/usr/bin:/bin", "HOME": user.pw_dir}, timeout=120,
         stdin=subprocess.DEVNULL)
@@ -537,8 +502,8 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
         assert info["bwrap"] and str(Path(info["bwrap"]).parent) in info["server_path"].split(os.pathsep)
         system = {user: pwd.getpwnam(name) for user, name in info["system_users"].items()}
         uids = {user: entry.pw_uid for user, entry in system.items()}
-        assert set(uids) == {"instructor", "alice", "bob"} and 0 not in uids.values()
-        assert len(set(uids.values())) == 3, "a system user of its own for each account"
+        assert set(uids) == {"instructor", "alice", "bob"} and len(set(uids.values()) - {0}) == 3, \
+            "a system user of its own for each account, none root"
         homes = Path(info["state"]) / "home"
         for user in uids:                # lets the test reach window.jupyterapp
             config = homes / user / ".jupyter" / "jupyter_server_config.json"
@@ -551,7 +516,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
             try:
                 for user in ("instructor", "alice", "bob"):
                     contexts[user] = browser.new_context(viewport={"width": 1280, "height": 900})
-                    contexts[user].set_default_timeout(PAGE_MS)
+                    contexts[user].set_default_timeout(PAGE_MS)   # each wait but expect()'s
                     blocked += [local_only(contexts[user], base)]
                     pages[user] = contexts[user].new_page()
                 teacher, alice, bob = pages["instructor"], pages["alice"], pages["bob"]
@@ -562,15 +527,15 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
 
                 step = "the instructor generates and releases homework 1"
                 grader = pages["formgrader"] = contexts["instructor"].new_page()  # a second tab
-                grader.goto(f"{base}/user/instructor/formgrader/manage_assignments", timeout=PAGE_MS)
-                grader.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
+                grader.goto(f"{base}/user/instructor/formgrader/manage_assignments")
+                grader.locator("td", has_text=HW1).first.wait_for()
                 _formgrader_click(grader, HW1, "assign")
                 assert "Successfully released" in _formgrader_click(grader, HW1, "release")
 
                 step = "alice follows the course link into lesson 00: no grading tools"
                 _open_lab(alice, info["link"], "alice", "/tree/rejlab/notebooks/00_")
-                alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, timeout=PAGE_MS, polling=250)
-                alice.locator(".jp-Notebook .jp-RenderedMarkdown h1").first.wait_for(timeout=PAGE_MS)
+                alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, polling=250)
+                alice.locator(".jp-Notebook .jp-RenderedMarkdown h1").first.wait_for()
                 pulled = homes / "alice" / "rejlab"
                 assert (pulled / course_repository.LANDING).is_file() and (pulled / ".git").is_dir()
                 assert alice.evaluate(HAS_COMMANDS_JS, NBGRADER_COMMANDS) == [False, False, True]
@@ -580,29 +545,21 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 step = "alice runs lesson 02: its explorer is drawn"
                 alice.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', "
                                "{path})", f"rejlab/notebooks/{LESSON}")
-                alice.wait_for_function(
-                    "name => { const w = window.jupyterapp.shell.currentWidget;"
-                    " return !!(w && w.context && w.context.path.endsWith(name)); }",
-                    arg=LESSON, timeout=PAGE_MS, polling=250)
-                alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, timeout=PAGE_MS, polling=250)
+                alice.wait_for_function("name => { const w = window.jupyterapp.shell.currentWidget;"
+                                        " return !!(w && w.context && w.context.path.endsWith(name)); }",
+                                        arg=LESSON, polling=250)
+                alice.wait_for_function(browser_helpers.KERNEL_IDLE_JS, polling=250)
                 assert alice.evaluate(browser_helpers.RUN_ALL_JS, PAGE_MS) is True
-                image = alice.locator(".jp-Cell").filter(has=alice.locator(".rejlab-readout")
-                                                         ).first.locator("img.widget-image")
+                image = alice.locator(".jp-Cell:has(.rejlab-readout) img.widget-image").first
                 expect(image).to_have_attribute("src", re.compile(r"\S"), timeout=PAGE_MS)
-                alice.wait_for_function(browser_helpers.IMAGE_JS, arg=image.element_handle(), timeout=PAGE_MS)
-
-                step = "alice's kernel names her by her user name"
-                said = alice.evaluate(KERNEL_SAYS_JS, "from rejlab.course import homework\n"
-                                                      "print(homework.student_id())")
-                assert said == "alice\n", said
+                alice.wait_for_function(browser_helpers.IMAGE_JS, arg=image.element_handle())
 
                 step = "alice's server reports the students' memory limit, the instructor's his"
                 for page, user, role in ((alice, "alice", "student"), (teacher, "instructor", "instructor")):
                     metrics = page.request.get(f"{base}/user/{user}/api/metrics/v1").json()
                     assert metrics["limits"]["memory"]["rss"] == hub_bytes(memory[role]["limit"]), user
                     assert metrics["rss"] > 0, user
-                mib = hub_bytes(memory["student"]["limit"]) / 2**20
-                shown = re.compile(rf"Mem:\s+[\d.]+ / {mib:.2f} MB")  # the status bar
+                shown = re.compile(rf"Mem:\s+[\d.]+ / {hub_bytes(memory['student']['limit']) / 2**20:.2f} MB")
                 expect(alice.locator("#jp-main-statusbar")).to_contain_text(shown, timeout=PAGE_MS)
 
                 step = "bob's kernel runs beside alice's, each as its user's system user"
@@ -611,21 +568,21 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                                           ".kernels.startNew({name: 'python3'})).id")
                 assert [k["id"] for k in bob.request.get(f"{base}/user/bob/api/kernels").json()
                         ] == [bob_kernel]
-                assert alice.request.get(f"{base}/user/alice/api/kernels").json(), "hers runs"
                 running = _servers_and_kernels(info["hub_pid"])
                 assert 0 not in running, f"something of the users' runs as root: {running}"
                 for user in uids:
                     want = {"server"} if user == "instructor" else {"server", "kernel"}
                     assert want <= set(running.get(uids[user], {})), f"{user}: {running}"
                 assert running[uids["instructor"]]["server"].environ()["PATH"] == info["server_path"]
+                # her homework's data is drawn for the user her kernel names (rejlab.course.homework)
+                assert running[uids["alice"]]["kernel"].environ()["JUPYTERHUB_USER"] == "alice"
 
                 step = "alice fetches homework 1, writes her answers and submits"
                 alice.locator(".lm-MenuBar-itemLabel", has_text="Nbgrader").click()
                 alice.locator(".lm-Menu-itemLabel", has_text="Assignment List").click()
-                released = alice.locator("#released_assignments_list")
-                released.get_by_role("button", name="Fetch").click()
+                alice.locator("#released_assignments_list").get_by_role("button", name="Fetch").click()
                 fetched = alice.locator("#fetched_assignments_list")
-                fetched.get_by_role("button", name="Submit").wait_for(timeout=PAGE_MS)
+                fetched.get_by_role("button", name="Submit").wait_for()
                 path = f"{HW1}/{HW1}.ipynb"       # saved by the lab's contents client, as alice
                 got = alice.request.get(f"{base}/user/alice/api/contents/{path}").json()
                 saved = alice.evaluate("""async ([path, content]) => {
@@ -653,19 +610,18 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                     ("read", submission / HW1 / f"{HW1}.ipynb")]) == ["denied"] * 6
 
                 step = "the instructor collects and autogrades"
-                grader.reload(timeout=PAGE_MS)
-                grader.locator("td", has_text=HW1).first.wait_for(timeout=PAGE_MS)
+                grader.reload()
+                grader.locator("td", has_text=HW1).first.wait_for()
                 said = _formgrader_click(grader, HW1, "collect")
                 assert f"states {FORGED[:19]} UTC but was last changed at" in said, said
-                # nbgrader's owner check would call every student's submission a "cheating
-                # attempt?" (its owner is rejlabXXXX-alice, not alice); the hub's collect
-                # checks the owner against the student itself, and alice's is hers
+                # nbgrader's owner check would call it a "cheating attempt?" (its owner is
+                # rejlabXXXX-alice, not alice); the hub's collect checks against her system user
                 assert "cheating attempt" not in said and "was made by" not in said, said
                 collected = course / "submitted" / "alice" / HW1 / "timestamp.txt"
                 recorded = parse_utc(collected.read_text())
                 assert recorded >= stated > parse_utc(FORGED), "the back-dating did not hold"
-                grader.goto(f"{base}/user/instructor/formgrader/manage_submissions/{HW1}", timeout=PAGE_MS)
-                grader.locator("td", has_text="alice").first.wait_for(timeout=PAGE_MS)
+                grader.goto(f"{base}/user/instructor/formgrader/manage_submissions/{HW1}")
+                grader.locator("td", has_text="alice").first.wait_for()
                 _formgrader_click(grader, "alice", "autograde")
                 points = float(sum(c.metadata["nbgrader"]["points"]
                                    for c in nbformat.read(source, as_version=4).cells
@@ -684,17 +640,13 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 _formgrader_click(grader, "alice", "generate-feedback")
                 _formgrader_click(grader, "alice", "release-feedback")
                 alice.bring_to_front()
-                with alice.expect_response(lambda r: "assignments/fetch_feedback" in r.url, timeout=PAGE_MS):
+                with alice.expect_response(lambda r: "assignments/fetch_feedback" in r.url):
                     submitted.get_by_role("button", name="Fetch Feedback").click()
                 contents = f"{base}/user/alice/api/contents"
-                fetched_at = alice.request.get(f"{contents}/{HW1}/feedback").json()["content"]
-                assert len(fetched_at) == 1, fetched_at
+                (folder,) = alice.request.get(f"{contents}/{HW1}/feedback").json()["content"]
                 feedback = alice.request.get(
-                    f"{contents}/{quote(fetched_at[0]['path'])}/{HW1}.html").json()["content"]
-                reader, parts = html.parser.HTMLParser(), []     # the text a reader sees
-                reader.handle_data = parts.append
-                reader.feed(feedback)
-                text = "".join(parts)
+                    f"{contents}/{quote(folder['path'])}/{HW1}.html").json()["content"]
+                text = html.unescape(re.sub(r"<[^>]*>", "", feedback))     # what a reader sees
                 assert "homework 1 for alice" in text, "her notebook ran with her id"
                 assert f"{points} / {points}" in text, "her score"
                 assert verdict["marks"]["hw1-q2-tests"]["message"] in text, "the judge's word"
@@ -705,7 +657,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 teacher.bring_to_front()          # the lab's tab, open since the login
                 teacher.evaluate("() => window.jupyterapp.commands.execute('terminal:create-new')")
                 terminal = teacher.locator(".jp-Terminal .xterm-helper-textarea")
-                terminal.wait_for(state="attached", timeout=PAGE_MS)
+                terminal.wait_for(state="attached")
                 terminal.focus()
                 teacher.keyboard.type("cd ~/course && nbgrader export --to grades.csv\n")
                 for _ in range(PAGE_MS // 500):
