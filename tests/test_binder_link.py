@@ -1,15 +1,9 @@
-"""`make binder-link` (tools/binder_link.py) on temporary git repositories.
-
-Each case makes a real repository with ``git init`` and an ``origin`` remote in
-one of the forms GitHub hands out, then runs the tool as ``make`` does and
-reads what it prints. Bad cases (no origin, a non-GitHub origin, not a git
-repository) must print one line and exit with status 2.
-"""
+"""`make binder-link` (tools/binder_link.py), run as ``make`` runs it on real repositories
+(``git init``) whose ``origin`` takes each form GitHub hands out, or none, or another host's."""
 
 from __future__ import annotations
 
 import doctest
-import importlib
 import shutil
 import subprocess
 import sys
@@ -22,17 +16,6 @@ TOOL = REPO / "tools" / "binder_link.py"
 LESSON = "notebooks/00_start_here.ipynb"
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
-
-
-def _load():
-    # Imported by name from tools/, as tools/build_book.py imports it, so that both
-    # test files share one module (doctest finds functions through sys.modules).
-    if str(TOOL.parent) not in sys.path:
-        sys.path.insert(0, str(TOOL.parent))
-    return importlib.import_module("binder_link")
-
-
-binder_link = _load()
 
 
 def git(cwd: Path, *args: str) -> None:
@@ -49,8 +32,7 @@ def make_repo(tmp_path: Path, origin: str | None, branch: str = "main") -> Path:
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run([sys.executable, str(TOOL), *args], capture_output=True, text=True, timeout=60)
 
 
 @pytest.mark.parametrize("origin", [
@@ -64,15 +46,12 @@ def run(*args: str) -> subprocess.CompletedProcess:
     "ssh://git@github.com:22/ada-l/course-kit",
 ])
 def test_every_github_form_gives_the_lab_url_of_lesson_00(tmp_path, origin):
-    repo = make_repo(tmp_path, origin, branch="spring-term")
-    out = run("--repo", str(repo))
-    assert out.returncode == 0, out.stderr
-    assert out.stdout == ("https://mybinder.org/v2/gh/ada-l/course-kit/spring-term"
-                          f"?urlpath=lab/tree/{LESSON}\n")
-    assert out.stderr == ""
+    out = run("--repo", str(make_repo(tmp_path, origin, branch="spring-term")))
+    assert (out.returncode, out.stdout, out.stderr) == (
+        0, f"https://mybinder.org/v2/gh/ada-l/course-kit/spring-term?urlpath=lab/tree/{LESSON}\n", "")
 
 
-def test_origin_head_wins_over_the_checked_out_branch(tmp_path):
+def test_origin_head_wins_over_the_checked_out_branch_and_the_options_over_both(tmp_path):
     repo = make_repo(tmp_path, "git@github.com:ada-l/rejlab.git", branch="feature")
     git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org",
         "commit", "-q", "--allow-empty", "-m", "start")
@@ -81,62 +60,41 @@ def test_origin_head_wins_over_the_checked_out_branch(tmp_path):
     out = run("--repo", str(repo))
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("https://mybinder.org/v2/gh/ada-l/rejlab/trunk?")
-
-
-def test_branch_and_path_options(tmp_path):
-    repo = make_repo(tmp_path, "https://github.com/ada-l/rejlab.git")
     out = run("--repo", str(repo), "--branch", "release/2027",
               "--path", "notebooks/03_measures_vs_rejection.ipynb")
-    assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ("https://mybinder.org/v2/gh/ada-l/rejlab/release%2F2027"
                                   "?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb")
 
 
-def _assert_one_line_exit_2(out: subprocess.CompletedProcess, *words: str) -> None:
-    assert out.returncode == 2
-    assert out.stdout == ""
-    lines = out.stderr.splitlines()
-    assert len(lines) == 1, out.stderr
-    assert lines[0].startswith("binder-link: ")
-    for word in words:
-        assert word in lines[0]
+NOT_GITHUB = "not a GitHub repository"
 
 
-def test_no_origin_remote_is_one_line_and_exit_2(tmp_path):
-    repo = make_repo(tmp_path, None)
-    _assert_one_line_exit_2(run("--repo", str(repo)), "no 'origin' remote", "github.com")
-
-
-def test_not_a_git_repository_is_one_line_and_exit_2(tmp_path):
-    _assert_one_line_exit_2(run("--repo", str(tmp_path)), "no 'origin' remote")
-
-
-@pytest.mark.parametrize("origin", [
-    "https://gitlab.com/ada-l/rejlab.git",
-    "git@bitbucket.org:ada-l/rejlab.git",
-    "/srv/git/rejlab.git",
-    "https://github.com/ada-l",                 # an account, not a repository
-    "https://github.com/ada-l/rejlab/tree/main",  # a page, not a clone URL
-    "https://github.com.evil.example/ada-l/rejlab.git",
+@pytest.mark.parametrize("origin, says", [
+    (None, ["no 'origin' remote", "github.com"]),
+    ("not a git repository", ["no 'origin' remote"]),
+    *[(origin, [origin, NOT_GITHUB]) for origin in (
+        "https://gitlab.com/ada-l/rejlab.git", "git@bitbucket.org:ada-l/rejlab.git",
+        "/srv/git/rejlab.git",
+        "https://github.com/ada-l",                   # an account, not a repository
+        "https://github.com/ada-l/rejlab/tree/main",  # a page, not a clone URL
+        "https://github.com.evil.example/ada-l/rejlab.git")],
 ])
-def test_a_non_github_origin_is_one_line_and_exit_2(tmp_path, origin):
-    repo = make_repo(tmp_path, origin)
-    _assert_one_line_exit_2(run("--repo", str(repo)), origin, "not a GitHub repository")
+def test_no_github_origin_is_one_line_and_exit_2(tmp_path, origin, says):
+    repo = tmp_path if origin == "not a git repository" else make_repo(tmp_path, origin)
+    out = run("--repo", str(repo))
+    assert out.returncode == 2 and out.stdout == ""
+    (line,) = out.stderr.splitlines()
+    assert line.startswith("binder-link: ") and all(word in line for word in says), line
 
 
-def test_make_binder_link_runs_the_tool():
-    """The Makefile target is this tool, so the test above covers `make binder-link`."""
-    text = (REPO / "Makefile").read_text(encoding="utf-8")
-    target = text.split("\nbinder-link:", 1)[1].split("\n\n", 1)[0]
-    assert "tools/binder_link.py" in target
-
-
-def test_docstring_examples():
-    failures, tried = doctest.testmod(binder_link)
+def test_docstring_examples(tool):
+    failures, tried = doctest.testmod(tool("binder_link"))   # tools/ is not in the doctest run
     assert tried >= 3 and failures == 0
 
 
-def test_readme_badge_follows_the_pattern_and_says_how_to_refresh_it():
+def test_readme_badge_follows_the_pattern_and_says_how_to_refresh_it_with_make_binder_link():
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    assert "tools/binder_link.py" in makefile.split("\nbinder-link:", 1)[1].split("\n\n", 1)[0]
     text = (REPO / "README.md").read_text(encoding="utf-8")
     badge = text.split("[![Launch on Binder]", 1)[1].split("\n", 1)[0]
     assert f"(https://mybinder.org/v2/gh/OWNER/rejlab/main?urlpath=lab/tree/{LESSON})" in badge

@@ -1,9 +1,5 @@
-"""The classroom's system users (``classroom/accounts.py``): made, adopted, given their files back, removed.
-
-These make real users (the test runs as root, as the classroom does), with a
-prefix of their own that no classroom uses, and remove them at the end
-whatever happens.
-"""
+"""The classroom's system users (``classroom/accounts.py``): made, adopted, given their files back,
+removed. Real users (as root, as the classroom runs), under a prefix no classroom uses."""
 
 from __future__ import annotations
 
@@ -37,29 +33,25 @@ def made(tmp_path):
             pwd.getpwnam(account.system)
 
 
-def test_each_account_gets_a_user_of_its_own_and_a_second_start_adopts_it(tmp_path, made):
+def test_each_account_gets_a_user_of_its_own_a_second_start_adopts_and_a_long_name_is_refused(tmp_path, made):
     homes = tmp_path / "home"
     accounts.make(["ann", "ben"], PREFIX, homes, made=made)
     assert {a.system for a in made.values()} == {PREFIX + "ann", PREFIX + "ben"}
     entry = pwd.getpwnam(PREFIX + "ann")
-    assert entry.pw_uid == made["ann"].uid != 0 and entry.pw_dir == str(homes / "ann")
-    assert entry.pw_shell == "/bin/bash"
+    assert (entry.pw_uid, entry.pw_dir, entry.pw_shell) == (made["ann"].uid, str(homes / "ann"),
+                                                            "/bin/bash") and entry.pw_uid != 0
     again = accounts.make(["ann"], PREFIX, homes)         # a launcher killed before its stop
     assert again["ann"] == made["ann"]
     with pytest.raises(accounts.AccountError, match="exists with another home"):
         accounts.make(["ann"], PREFIX, tmp_path / "elsewhere")
-
-
-def test_a_name_too_long_for_a_system_user_is_refused(tmp_path):
-    with pytest.raises(accounts.AccountError, match="longer than 32"):
+    with pytest.raises(accounts.AccountError, match="longer than 32"):     # a name too long
         accounts.make(["a" * 30], PREFIX, tmp_path)
 
 
 def test_remove_ends_the_users_processes(tmp_path, made):
     accounts.make(["ann"], PREFIX, tmp_path / "home", made=made)
     ann = made["ann"]
-    sleeper = subprocess.Popen(["sleep", "600"], user=ann.uid, group=ann.gid, extra_groups=[],
-                               cwd="/")
+    sleeper = subprocess.Popen(["sleep", "600"], user=ann.uid, group=ann.gid, extra_groups=[], cwd="/")
     assert accounts.remove(made) == []
     sleeper.wait(timeout=30)        # ended (remove reaps it: its status is gone with it)
 
@@ -70,8 +62,7 @@ def test_files_of_the_last_run_follow_their_users_to_new_ids(tmp_path):
     now = {"ann": Account("ann", "x-ann", 70002, 70002, tmp_path),
            "ben": Account("ben", "x-ben", 70001, 70001, tmp_path)}
     ledger = tmp_path / "users.json"
-    ledger.write_text(json.dumps({"ann": {"uid": 70001, "gid": 70001},
-                                  "ben": {"uid": 70002, "gid": 70002}}))
+    ledger.write_text(json.dumps({"ann": {"uid": 70001, "gid": 70001}, "ben": {"uid": 70002, "gid": 70002}}))
     exchange = tmp_path / "exchange"
     (exchange / "inbound").mkdir(parents=True)
     files = {"ann": exchange / "inbound" / "ann+hw", "ben": exchange / "inbound" / "ben+hw",

@@ -1,11 +1,6 @@
-"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``), read as the chart would.
-
-It cannot be deployed here: the keys the chart reads are checked where it looks for them; the
-memory of students and instructor follows the rule the file states from a student's session
-measured on the classroom hub (``classroom/hub_memory.json``, ``bench/hub_memory.py --save``);
-the roles get what the local classroom (``classroom/hub.py``) gives them; and the guide's
-tables carry the same numbers (each lesson's kernel: ``classroom/kernel_memory.json``).
-"""
+"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``) read where the chart reads them (it
+cannot be deployed here): memory by the rule from a session measured on the classroom hub
+(``classroom/hub_memory.json``), the local classroom's roles, the guide's tables."""
 
 from __future__ import annotations
 
@@ -15,6 +10,7 @@ import math
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -30,21 +26,14 @@ NODE_GIB = 16                 # the guide's user nodes: 16 GiB ...
 NODE_ALLOCATABLE_MIB = 13824  # ... of which 13.5 GiB are left to pods by Kubernetes
 
 
-def _load_hub():
-    spec = importlib.util.spec_from_file_location("classroom_hub", REPO / "classroom" / "hub.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+_spec = importlib.util.spec_from_file_location("classroom_hub", REPO / "classroom" / "hub.py")
+hub = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hub)
 
 
 @pytest.fixture(scope="module")
 def values():
     return yaml.safe_load(VALUES.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def figures():
-    return json.loads(FIGURES.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -96,25 +85,19 @@ def test_the_rule_reproduces_a_worked_example():
 
 
 def test_the_keys_the_chart_reads_are_set(values):
-    for dotted in ("singleuser.image.name", "singleuser.image.tag", "singleuser.defaultUrl",
-                   "singleuser.memory.guarantee", "singleuser.memory.limit",
-                   "singleuser.cpu.guarantee", "singleuser.cpu.limit",
-                   "singleuser.storage.capacity", "singleuser.storage.extraVolumes",
-                   "singleuser.storage.extraVolumeMounts", "singleuser.extraFiles",
-                   "singleuser.extraEnv", "singleuser.lifecycleHooks.postStart",
-                   "cull.enabled", "cull.timeout", "cull.every", "prePuller.hook.enabled",
-                   "prePuller.continuous.enabled", "scheduling.userScheduler.enabled",
-                   "hub.config.Authenticator.admin_users", "hub.extraConfig"):
+    # the keys no other test reads (memory, storage, files, environment and hub config do)
+    for dotted in ("singleuser.image.name", "singleuser.image.tag", "singleuser.storage.capacity",
+                   "singleuser.lifecycleHooks.postStart", "cull.every", "prePuller.hook.enabled",
+                   "prePuller.continuous.enabled", "scheduling.userScheduler.enabled"):
         _get(values, dotted)
-    top = set(values)
-    assert top <= {"hub", "singleuser", "cull", "prePuller", "scheduling", "proxy", "ingress",
-                   "custom"}
+    assert set(values) <= {"hub", "singleuser", "cull", "prePuller", "scheduling", "proxy",
+                           "ingress", "custom"}
     assert values["cull"]["enabled"] is True and 0 < values["cull"]["timeout"] <= 4 * 3600
     assert values["singleuser"]["defaultUrl"] == "/lab"
     assert values["singleuser"]["cpu"]["guarantee"] <= values["singleuser"]["cpu"]["limit"]
 
 
-def test_the_session_measured_is_the_link_two_lessons_and_a_homework(session, figures):
+def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_homework(values, session):
     lessons = {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}
     kernels = session["kernel_peak_mib"]
     assert session["link_lesson"] == "00_start_here" and session["link_lesson"] in kernels
@@ -126,18 +109,12 @@ def test_the_session_measured_is_the_link_two_lessons_and_a_homework(session, fi
     last = session["steps"][-1]
     assert last["status_bar_mib"] == pytest.approx(
         last["server_mib"] + sum(last["kernels_mib"].values()), abs=5.0)
-    assert set(figures["kernel_peak_mib"]) == lessons, \
-        "every lesson measured (bench/kernel_memory.py --save classroom/kernel_memory.json)"
-
-
-def test_memory_follows_the_rule_from_the_measured_session(values, session):
+    # the values follow the rule from that session
     memory = values["singleuser"]["memory"]
     instructor = values["custom"]["rejlab"]["instructorMemory"]
     want = sizing(session)
-    assert {k: _mib(memory[k]) for k in ("guarantee", "limit")} == {
-        k: want[k] for k in ("guarantee", "limit")}
-    assert {k: _mib(instructor[k]) for k in ("guarantee", "limit")} == {
-        "guarantee": want["instructor"], "limit": want["instructor"]}
+    assert [_mib(m[k]) for m in (memory, instructor) for k in ("guarantee", "limit")] == [
+        want["guarantee"], want["limit"], want["instructor"], want["instructor"]]
     assert want["instructor"] > want["limit"], "grading needs more than a student's session"
     # the comment of the values file shows the same figures, and the command that measured them
     text = VALUES.read_text(encoding="utf-8")
@@ -147,32 +124,25 @@ def test_memory_follows_the_rule_from_the_measured_session(values, session):
         assert f"{figure:.1f}" in text, figure
     assert "bench/hub_memory.py" in text
     # the local classroom passes the same numbers to its servers
-    local = _load_hub().memory_settings(VALUES)
+    local = hub.memory_settings(VALUES)
     assert local["student"] == {k: memory[k] for k in ("limit", "guarantee")}
     assert local["instructor"] == {k: instructor[k] for k in ("limit", "guarantee")}
 
 
 def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
     single = values["singleuser"]
-    (mount,) = [m for m in single["storage"]["extraVolumeMounts"]
-                if m["name"] == "nbgrader-exchange"]
+    (mount,) = [m for m in single["storage"]["extraVolumeMounts"] if m["name"] == "nbgrader-exchange"]
     (volume,) = [v for v in single["storage"]["extraVolumes"] if v["name"] == "nbgrader-exchange"]
     assert volume["persistentVolumeClaim"]["claimName"]
     config = single["extraFiles"]["nbgrader-hub"]
     assert config["mountPath"].endswith("/nbgrader_config.py")
     assert f'c.Exchange.root = "{mount["mountPath"]}"' in config["stringData"]
     assert 'c.CourseDirectory.course_id = "rejlab"' in config["stringData"]
-    # the hub's collect, which the image carries
+    # the hub's collect, which the image carries (the next test)
     assert 'c.ExchangeFactory.collect = "private_exchange.FileTimeCollect"' in config["stringData"]
-    dockerfile = (REPO / "classroom" / "Dockerfile").read_text(encoding="utf-8")
-    assert re.search(r"^COPY classroom/private_exchange\.py /opt/conda/lib/python3\.11/site-packages/",
-                     dockerfile, re.M)
-    ignore = (REPO / "classroom" / "Dockerfile.dockerignore").read_text(encoding="utf-8")
-    assert "!classroom/private_exchange.py" in ignore.split()
 
 
-def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
-    hub = _load_hub()
+def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path, monkeypatch):
     files = values["singleuser"]["extraFiles"]
     for role in ("student", "instructor"):
         hub.role_config(tmp_path / role, instructor=role == "instructor")
@@ -180,44 +150,33 @@ def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path):
                           (f"{role}-server", "jupyter_server_config.json")):
             assert files[key]["mountPath"] == f"/etc/jupyter/rejlab/{role}/{name}"
             assert files[key]["data"] == json.loads((tmp_path / role / name).read_text()), key
-    # students by default, the instructor through the hub's hook
+    assert values["hub"]["config"]["Authenticator"]["admin_users"] == ["instructor"]
+    # students by default, the instructor through the hub's hook, run as the hub runs it (with
+    # Zero to JupyterHub's get_config reading `custom`): the instructor's folder and memory
     path = values["singleuser"]["extraEnv"]["JUPYTER_CONFIG_PATH"]
     assert path.split(":") == ["/etc/jupyter/rejlab/student", "/etc/jupyter/rejlab/hub"]
-    hook = values["hub"]["extraConfig"]["rejlab-roles"]
-    assert "/etc/jupyter/rejlab/instructor:/etc/jupyter/rejlab/hub" in hook
-    assert "c.KubeSpawner.pre_spawn_hook" in hook
-    assert values["hub"]["config"]["Authenticator"]["admin_users"] == ["instructor"]
-    assert values["custom"]["rejlab"]["instructors"] == ["instructor"]
-    compile(hook, "rejlab-roles", "exec")          # the hub runs it as Python
-
-
-class _Spawner:
-    def __init__(self, name):
-        self.user = type("User", (), {"name": name})()
-        self.environment = {"X": "1"}
-        self.mem_limit = self.mem_guarantee = None
-
-
-def test_the_hook_gives_the_instructors_their_folder_and_memory(values, monkeypatch):
-    # run the hook as the hub would, with Zero to JupyterHub's get_config reading `custom`
     z2jh = type(sys)("z2jh")
     z2jh.get_config = lambda key: _get(values, key)
     monkeypatch.setitem(sys.modules, "z2jh", z2jh)
-    config = type("Config", (), {})()
-    config.KubeSpawner = type("KubeSpawner", (), {})()
+    config = SimpleNamespace(KubeSpawner=SimpleNamespace())
     exec(values["hub"]["extraConfig"]["rejlab-roles"], {"c": config})
     hook = config.KubeSpawner.pre_spawn_hook
-    teacher, student = _Spawner("instructor"), _Spawner("alice")
-    hook(teacher)
-    hook(student)
+    teacher, student = (SimpleNamespace(user=SimpleNamespace(name=name), environment={"X": "1"},
+                                        mem_limit=None, mem_guarantee=None)
+                        for name in ("instructor", "alice"))
+    for spawner in (teacher, student):
+        hook(spawner)
     memory = values["custom"]["rejlab"]["instructorMemory"]
     assert (teacher.mem_limit, teacher.mem_guarantee) == (memory["limit"], memory["guarantee"])
-    assert teacher.environment["JUPYTER_CONFIG_PATH"].startswith("/etc/jupyter/rejlab/instructor")
+    assert teacher.environment["JUPYTER_CONFIG_PATH"] == \
+        "/etc/jupyter/rejlab/instructor:/etc/jupyter/rejlab/hub"
     assert (student.mem_limit, student.environment) == (None, {"X": "1"}), "students keep theirs"
 
 
-def test_the_image_keeps_the_course_pins_out_of_the_server_environment():
+def test_the_image_carries_the_hubs_collect_and_keeps_the_course_pins_out_of_the_servers():
     dockerfile = (REPO / "classroom" / "Dockerfile").read_text(encoding="utf-8")
+    assert re.search(r"^COPY classroom/private_exchange\.py /opt/conda/lib/python3\.11/site-packages/",
+                     dockerfile, re.M)
     assert "binder/requirements.txt" in dockerfile
     assert re.search(r"python -m venv /opt/rejlab", dockerfile)
     assert re.search(r"/opt/rejlab/bin/python -m ipykernel install .*--name python3",
@@ -225,6 +184,7 @@ def test_the_image_keeps_the_course_pins_out_of_the_server_environment():
     ignore = (REPO / "classroom" / "Dockerfile.dockerignore").read_text(encoding="utf-8")
     lines = [ln for ln in ignore.splitlines() if ln and not ln.startswith("#")]
     assert lines[0] == "*" and "!teacher/" not in lines, "no answer key in the image"
+    assert "!classroom/private_exchange.py" in lines
 
 
 # --------------------------------------------------------------------------
@@ -235,26 +195,19 @@ def _hub_section() -> str:
     return text.split("### On a JupyterHub (nbgitpuller)", 1)[1].split("\n### Locally", 1)[0]
 
 
-def test_the_guide_sizes_60_and_600_students_by_the_rule(values, session):
+def test_the_guide_sizes_60_and_600_students_by_the_rule_from_the_session_it_gives(session):
     section = _hub_section()
     want = sizing(session)
     per_node = NODE_ALLOCATABLE_MIB // want["guarantee"]
     assert f"{want['guarantee']} MiB" in section and f"{want['limit']} MiB" in section
-    assert f"{per_node} students" in section
-    for students in (60, 600):
+    assert f"{per_node} students" in section and f"{want['instructor']} MiB" in section
+    assert f"{NODE_GIB} GiB" in section and f"{NODE_ALLOCATABLE_MIB / 1024:g} GiB" in section
+    for students in (60, 600):          # reserved, nodes, worst case
         row = re.search(rf"^\| {students} \|(.*)\|\s*$", section, re.M)
         assert row, f"no row for {students} students in the guide's sizing table"
-        cells = [c.strip() for c in row.group(1).split("|")]
-        reserved, nodes, worst = cells[0], cells[1], cells[2]
-        assert reserved == f"{students * want['guarantee'] / 1024:g} GiB"
-        assert nodes == str(math.ceil(students / per_node))
-        assert worst == f"{students * want['limit'] / 1024:g} GiB"
-    assert f"{NODE_GIB} GiB" in section and f"{NODE_ALLOCATABLE_MIB / 1024:g} GiB" in section
-    assert f"{want['instructor']} MiB" in section
-
-
-def test_the_guide_gives_the_measured_session_step_by_step(session):
-    section = _hub_section()
+        assert [c.strip() for c in row.group(1).split("|")][:3] == [
+            f"{students * want['guarantee'] / 1024:g} GiB", str(math.ceil(students / per_node)),
+            f"{students * want['limit'] / 1024:g} GiB"]
     assert "bench/hub_memory.py" in section
     for step in session["steps"]:
         row = re.search(rf"^\| [^|]*\| {step['server_mib']:.0f} \|.*\| {step['status_bar_mib']:.0f} \|",
@@ -264,9 +217,12 @@ def test_the_guide_gives_the_measured_session_step_by_step(session):
         assert f"{figure:.0f} MiB" in section
 
 
-def test_the_guide_lists_each_lessons_measured_peak(figures):
+def test_the_guide_lists_each_lessons_measured_peak():
+    peaks = json.loads(FIGURES.read_text(encoding="utf-8"))["kernel_peak_mib"]
+    assert set(peaks) == {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}, \
+        "every lesson measured (bench/kernel_memory.py --save classroom/kernel_memory.json)"
     section = _hub_section()
-    for stem, peak in figures["kernel_peak_mib"].items():
+    for stem, peak in peaks.items():
         number = stem.split("_", 1)[0]
         row = re.search(rf"^\| {re.escape(number)} [^|]*\| {peak:.0f} \|", section, re.M)
         assert row, f"lesson {number}: the guide's table does not give {peak:.0f} MiB"
