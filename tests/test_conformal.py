@@ -25,10 +25,6 @@ def naive_crc(accurate, confidence, alpha):
     return None
 
 
-def kept_by(lam, confidence):
-    return [c > lam for c in confidence]
-
-
 samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
     st.lists(st.booleans(), min_size=n, max_size=n),
     st.lists(st.integers(0, 8).map(lambda k: k / 8), min_size=n, max_size=n),   # many ties
@@ -57,7 +53,7 @@ def test_the_threshold_and_the_joint_risk_are_the_definitions(case, data):
         return
     assert t.certified
     rejected = rl.reject_below(confidence, t)
-    assert list(~rejected) == kept_by(lam, confidence)          # keep c >= value  <=>  c > λ̂
+    assert list(~rejected) == [c > lam for c in confidence]       # keep c >= value  <=>  c > λ̂
     errors = int(np.sum(~rejected & ~np.array(accurate)))
     assert t.joint_risk == errors / n == rl.joint_risk(accurate, confidence, t)
     assert t.r == pytest.approx(np.mean(rejected))

@@ -143,8 +143,6 @@ def test_the_expert_is_right_with_its_accuracy_and_confidence_and_a_better_one_o
     np.testing.assert_array_equal(weak.toy.X, strong.toy.X)
     perfect = rl.datasets.expert_toy(100, seed=4, expert_accuracy=(1, 1, 1, 1))
     assert perfect.expert_accurate.all() and np.all(perfect.expert_confidence == 1.0)
-    with pytest.raises(ValueError, match="one accuracy per class"):
-        rl.datasets.expert_toy(10, expert_accuracy=(0.9, 0.5))
 
 
 LESSON = Path(__file__).resolve().parents[1] / "notebooks" / "17_learning_to_defer.ipynb"
