@@ -48,8 +48,6 @@ def test_scores_match_a_loop_in_fractions_and_the_cost_and_flip_at_the_break_eve
     s = rl.abstention_scores(correct, answered, t=t)
     assert s.n == len(correct)
     assert_scores(s, naive_scores(correct, answered, t))
-    assert s.accuracy + s.error_rate == pytest.approx(s.answered)
-    assert s.answered + s.abstained == pytest.approx(1.0)
     # S = 1 - L(A, r; rho) / rho at rho = 1 - t: the penalized score is Condessa's cost
     cost = rl.cost(s.selective_accuracy, s.abstained, 1 - t)
     assert s.score == pytest.approx(1 - cost / (1 - t), abs=1e-9)
@@ -103,7 +101,6 @@ def test_examples_by_hand_the_sources_on_lesson_19s_data_and_where_its_ranking_f
         s = rl.abstention_scores(qa.systems[name].correct, qa.systems[name].answered, t=[0.0, 0.5, 0.75])
         np.testing.assert_allclose(s.score, want, atol=1e-12)
         assert s.selective_accuracy == pytest.approx(float(acc / (1 - abstained)), abs=1e-12)
-    assert [F(22, 48), F(24, 99)] == [F(11, 24), F(8, 33)]      # printed as 0.458 and 0.242
     # the source's ranking flips at t = 2/51
     cautious = rl.abstention_scores([1] * 22 + [0] * 78, [1] * 48 + [0] * 52)
     guesser = rl.abstention_scores([1] * 24 + [0] * 76, [1] * 99 + [0])

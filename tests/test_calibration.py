@@ -162,17 +162,13 @@ def test_with_two_classes_a_temperature_keeps_the_ranking_and_aurc(p, t, accurat
 
 
 def test_with_four_classes_a_temperature_can_reorder_samples_and_moves_aurc_and_chow(toy_data):
-    """A flat runner-up and a strong runner-up react differently to one temperature."""
-    p = np.array([[0.60, 0.38, 0.01, 0.01],    # two classes in play
-                  [0.55, 0.15, 0.15, 0.15]])   # one class against three
-    c = {t: rl.max_probability(rl.apply_temperature(p, t)) for t in (0.5, 1.0, 2.0)}
-    assert c[1.0][0] > c[1.0][1] and c[0.5][0] < c[0.5][1]       # max probability
-    q = np.array([[0.40, 0.20, 0.20, 0.20],    # breaking ties: an even runner-up field
-                  [0.61, 0.38, 0.005, 0.005]])  # against one strong runner-up
-    bt = {t: rl.breaking_ties(rl.apply_temperature(q, t)) for t in (1.0, 8.0)}
-    assert bt[1.0][0] < bt[1.0][1] and bt[8.0][0] > bt[8.0][1]
-    accurate = np.array([True, False])
-    assert rl.aurc(accurate, c[1.0]) != rl.aurc(accurate, c[0.5])   # so AURC moves
+    """A flat runner-up and a strong runner-up react differently to one temperature: the maths
+    reference's two rows swap order at T = 0.5 (their values, and breaking ties' swap at T = 8:
+    tests/test_docs.py), so AURC moves."""
+    p = np.array([[0.60, 0.38, 0.01, 0.01], [0.55, 0.15, 0.15, 0.15]])
+    c = {t: rl.max_probability(rl.apply_temperature(p, t)) for t in (0.5, 1.0)}
+    assert c[1.0][0] > c[1.0][1] and c[0.5][0] < c[0.5][1]
+    assert rl.aurc([True, False], c[1.0]) != rl.aurc([True, False], c[0.5])
     # on the toy a temperature moves AURC a little and Chow's rule a lot
     a = toy_data.accurate
     aurc = {t: rl.aurc(a, rl.max_probability(rl.apply_temperature(toy_data.proba, t)))

@@ -215,10 +215,10 @@ def test_the_maths_references_examples_the_cost_along_the_curve_and_the_minimise
                                                  [-0.9, -0.6, -0.7, -0.5]).accuracy, [float(w) for w in want])
     assert "one right for both and one right for the expert only, give 0.5, 0.75, 1" in text
     assert curve_by_every_order([1, 0], [1, 1], [0.3, 0.3]) == [Fraction(1, 2), Fraction(3, 4), 1]
-    weights = [Fraction(5, 10), Fraction(3, 10), Fraction(2, 10), Fraction(6, 10)]
-    q = [w / sum(weights) for w in weights]
-    assert q == [Fraction(5, 16), Fraction(3, 16), Fraction(2, 16), Fraction(6, 16)]
-    assert "$q^* = (0.3125, 0.1875, 0.125, 0.375)$" in text
+    # the lesson's exercise point, in fractions: q = (0.5, 0.3, 0.2, 0.6) / 1.6
+    q = [float(Fraction(x, 10) / Fraction(16, 10)) for x in (5, 3, 2, 6)]
+    assert f"$q^* = ({', '.join(map(str, q))})$" in text           # (0.3125, 0.1875, 0.125, 0.375)
+    np.testing.assert_allclose(rl.deferral_surrogate_minimizer([[0.5, 0.3, 0.2]], [0.6])[0], q)
     assert "it falls 1.4 points below the gain order at the rule's rate" in text
     # the cost along the curve and its least point
     a, ea, score = [1, 0, 1, 0, 0], [1, 1, 0, 1, 0], [0.1, 0.9, 0.5, 0.8, 0.2]
@@ -235,10 +235,6 @@ def test_the_maths_references_examples_the_cost_along_the_curve_and_the_minimise
     np.testing.assert_allclose(q.sum(axis=1), 1.0)
     np.testing.assert_array_equal(q.argmax(axis=1) == 4, rl.defer(team.confidence, team.expert_confidence))
     np.testing.assert_allclose(q[:, -1] * (1 + team.expert_confidence), team.expert_confidence)
-    # the lesson's exercise point, in fractions: q = (0.5, 0.3, 0.2, 0.6) / 1.6
-    want = [Fraction(x, 10) / Fraction(16, 10) for x in (5, 3, 2, 6)]
-    np.testing.assert_allclose(rl.deferral_surrogate_minimizer([[0.5, 0.3, 0.2]], [0.6])[0],
-                               [float(w) for w in want])
     # the minimiser is the surrogate's minimum found by SciPy
     for seed in range(6):
         rng = np.random.default_rng(seed)
