@@ -1,11 +1,6 @@
-"""What each declared kind must refuse: malformed values, some made from the kind's valid example.
-
-``junk_of(kind)`` gives, for a kind of ``rejlab._kinds`` (or one a module makes), a dict
-label -> function of the example returning a value the kind's checker must refuse with a
-``ValueError`` naming the argument (a table entry that is not callable is that value itself);
-``typical_of(kind)`` the few labels tried on every function declaring the kind. A kind without
-an entry fails ``tests/test_declared_inputs.py``: it cannot be added without saying what it refuses.
-"""
+"""What each declared kind must refuse (a ``ValueError`` naming the argument): ``junk_of(kind)``,
+label -> value or function of the kind's valid example; ``typical_of(kind)``, the labels tried on
+every function declaring it. A kind without an entry fails ``tests/test_declared_inputs.py``."""
 
 from __future__ import annotations
 

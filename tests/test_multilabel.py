@@ -163,9 +163,7 @@ def test_compare_multilabel_is_paired_reads_label_sets_its_verdict_reads_the_int
     same = rl.compare_multilabel(T, R, R, n_boot=200, seed=1, zero_division=0)
     for band in same:                              # one result against itself: exactly 0
         assert (band.estimate, band.low, band.high) == (0, 0, 0)
-    def sets(Y):
-        return [set(np.flatnonzero(row).tolist()) for row in Y]
-
+    sets = rl.indicator_to_label_sets
     from_sets = rl.compare_multilabel(sets(T), sets(R), sets(T), n_boot=50, seed=2, zero_division=0)
     from_matrix = rl.compare_multilabel(T, R, T, n_boot=50, seed=2, zero_division=0)
     for a, b in zip(from_sets, from_matrix):
