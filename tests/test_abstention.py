@@ -117,7 +117,6 @@ def test_examples_by_hand_the_sources_on_lesson_19s_data_and_where_its_ranking_f
     assert s.accuracy == 0.4 and s.error_rate == 0.2
     np.testing.assert_allclose(s.penalty, [0, 1, 3])
     np.testing.assert_allclose(s.score, [0.4, 0.2, -0.2])
-    # nothing answered scores zero, with no selective accuracy
     s = rl.abstention_scores([1, 0, 1], [0, 0, 0], t=0.8)
     assert s.answered == 0 and s.abstained == 1 and s.score == 0
     assert math.isnan(s.selective_accuracy) and math.isnan(s.selective_risk)

@@ -116,9 +116,9 @@ def test_examples_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand
     t = rl.conformal_risk_control(a, c, 0.3)
     assert t.value == np.nextafter(0.5, 1) and (t.r, t.joint_risk, t.n) == (0.3, 0.2, 10)
     assert t.A == pytest.approx(5 / 7) and t.Q == pytest.approx((5 + 2) / 10)
-    # the lesson's worked example
+    # the lesson's worked example: errors at 0.8, 0.55, 0.4, 0.3; alpha = 0.3 lets floor(3.3) - 1 = 2
+    # through: λ̂ = 0.4
     c, a = rl.datasets.WORKED_EXAMPLE
-    # errors at 0.8, 0.55, 0.4, 0.3; alpha = 0.3 lets floor(3.3) - 1 = 2 through: λ̂ = 0.4
     t = rl.conformal_risk_control(a, c, 0.3)
     assert naive_crc(a, c, 0.3) == 0.4 and t.value == np.nextafter(0.4, 1) and t.r == 0.2
 

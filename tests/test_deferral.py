@@ -110,9 +110,6 @@ def test_the_curve_in_any_row_order_below_the_oracle_and_the_rules_point_on_it(d
     assert not np.any(rl.defer(tied, e, high) & ~rl.defer(tied, e, low))
 
 
-# --- Mozannar & Sontag's surrogate --------------------------------------------------------------
-
-
 def expected_surrogate(logits, p, e):
     """E[L_CE | x] = -sum_y p_y log q_y - e log q_defer, q the softmax of the K + 1 logits."""
     z = logits - logits.max()

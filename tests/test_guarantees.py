@@ -45,7 +45,6 @@ def test_the_p_value_is_the_exact_binomial_sum_and_the_upper_bound_inverts_it():
         assert rl.binomial_upper_bound(k, k, 0.05) == 1.0
     k = np.arange(1, 200)   # no error: the closed form
     np.testing.assert_allclose(rl.binomial_upper_bound(0, k, 0.05), 1 - 0.05 ** (1 / k), rtol=1e-13)
-    # its shapes
     assert isinstance(rl.binomial_upper_bound(1, 10, 0.1), float)
     assert rl.binomial_upper_bound([[0, 1]], [10], 0.1).shape == (1, 2)
     assert rl.binomial_upper_bound(2.0, 10.0, 0.1) == rl.binomial_upper_bound(2, 10, 0.1)

@@ -66,7 +66,7 @@ COLUMNS = (("labels_1d", "y_true"), ("labels_1d", "y_pred"), ("as_finite_1d", "c
 ONCE, VALIDATION_ONCE = ({(checker, name, n): 1 for checker, name in COLUMNS} for n in (50, 30))
 
 
-def test_a_report_validates_each_array_once_on_behalf_of_its_caller():
+def test_a_report_validates_each_array_once_on_behalf_of_its_caller_and_the_counter_sees_repeats():
     rep, seen = checks_during(lambda: rl.rejection_report(*TEST, rho=0.3))
     assert rep.n == 50
     assert dict(seen) == {("test_validate_once.py", *k): c for k, c in ONCE.items()}
