@@ -127,10 +127,8 @@ def test_the_expert_is_right_with_its_accuracy_and_confidence_and_a_better_one_o
     assert team.expert_confidence.mean() == pytest.approx(np.mean(rl.datasets.EXPERT_ACCURACY),
                                                           abs=4 / math.sqrt(8000))
     # its confidence by a loop, and a better expert
-    team = rl.datasets.expert_toy(20, seed=5, expert_accuracy=(0.9, 0.8, 0.3, 0.6))
-    for x, e in zip(team.toy.X, team.expert_confidence):
-        w = [math.exp(-((x[0] - m[0]) ** 2 + (x[1] - m[1]) ** 2) / 2) for m in rl.datasets.CENTRES]
-        assert e == pytest.approx(sum(wk * ek for wk, ek in zip(w, (0.9, 0.8, 0.3, 0.6))) / sum(w), rel=1e-12)
+    team, _, e, _, _ = team_by_loops(20, 5, (0.9, 0.8, 0.3, 0.6))
+    np.testing.assert_allclose(team.expert_confidence, e, rtol=1e-12)
     np.testing.assert_array_equal(team.accurate, team.toy.accurate)
     np.testing.assert_array_equal(team.confidence, team.toy.proba.max(axis=1))
     # a better expert only turns wrong answers right
@@ -151,11 +149,10 @@ def printed_by_lesson():
                      for cell in cells for o in cell.get("outputs", []))
 
 
-def lesson_team_by_loops():
-    """The lesson's 1000 samples: posteriors from the Gaussian densities, c, e and the nearest
-    centre written out; the expert's answers are data (its draws are checked above)."""
-    team = rl.datasets.expert_toy(250, seed=0)
-    accuracy_of_class = (0.95, 0.95, 0.5, 0.5)
+def team_by_loops(n_per_class=250, seed=0, accuracy_of_class=(0.95, 0.95, 0.5, 0.5)):
+    """The lesson's 1000 samples by default: posteriors from the Gaussian densities, c, e and the
+    nearest centre written out; the expert's answers are data (its draws are checked above)."""
+    team = rl.datasets.expert_toy(n_per_class, seed=seed, expert_accuracy=accuracy_of_class)
     c, e, right = [], [], []
     for (x1, x2), y in zip(team.toy.X, team.toy.y):
         w = [math.exp(-((x1 - m1) ** 2 + (x2 - m2) ** 2) / 2) for m1, m2 in rl.datasets.CENTRES]
@@ -166,7 +163,7 @@ def lesson_team_by_loops():
 
 
 def test_the_numbers_lesson_17_prints_by_loops():
-    team, c, e, right, expert = lesson_team_by_loops()
+    team, c, e, right, expert = team_by_loops()
     n, text = len(c), printed_by_lesson()
     for k in range(4):
         idx = [i for i in range(n) if team.toy.y[i] == k]
