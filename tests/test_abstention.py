@@ -31,11 +31,7 @@ def naive_scores(correct, answered, t):
 
 def assert_scores(s, ref):
     for field, value in ref.items():
-        got = getattr(s, field)
-        if isinstance(value, float) and math.isnan(value):
-            assert math.isnan(got), field
-        else:
-            assert got == pytest.approx(float(value), abs=1e-12), field
+        assert getattr(s, field) == pytest.approx(float(value), abs=1e-12, nan_ok=True), field
 
 
 questions = st.integers(1, 40).flatmap(lambda n: st.tuples(
@@ -52,8 +48,6 @@ def test_scores_match_a_loop_in_fractions_and_the_cost_and_flip_at_the_break_eve
     s = rl.abstention_scores(correct, answered, t=t)
     assert s.n == len(correct)
     assert_scores(s, naive_scores(correct, answered, t))
-    assert s.accuracy + s.error_rate == pytest.approx(s.answered)
-    assert s.answered + s.abstained == pytest.approx(1.0)
     # S = 1 - L(A, r; rho) / rho at rho = 1 - t: the penalized score is Condessa's cost
     cost = rl.cost(s.selective_accuracy, s.abstained, 1 - t)
     assert s.score == pytest.approx(1 - cost / (1 - t), abs=1e-9)
@@ -107,7 +101,6 @@ def test_examples_by_hand_the_sources_on_lesson_19s_data_and_where_its_ranking_f
         s = rl.abstention_scores(qa.systems[name].correct, qa.systems[name].answered, t=[0.0, 0.5, 0.75])
         np.testing.assert_allclose(s.score, want, atol=1e-12)
         assert s.selective_accuracy == pytest.approx(float(acc / (1 - abstained)), abs=1e-12)
-    assert [F(22, 48), F(24, 99)] == [F(11, 24), F(8, 33)]      # printed as 0.458 and 0.242
     # the source's ranking flips at t = 2/51
     cautious = rl.abstention_scores([1] * 22 + [0] * 78, [1] * 48 + [0] * 52)
     guesser = rl.abstention_scores([1] * 24 + [0] * 76, [1] * 99 + [0])
@@ -124,10 +117,7 @@ def test_examples_by_hand_the_sources_on_lesson_19s_data_and_where_its_ranking_f
     assert s.accuracy == 0.4 and s.error_rate == 0.2
     np.testing.assert_allclose(s.penalty, [0, 1, 3])
     np.testing.assert_allclose(s.score, [0.4, 0.2, -0.2])
-    # nothing answered scores zero, with no selective accuracy
     s = rl.abstention_scores([1, 0, 1], [0, 0, 0], t=0.8)
-    with pytest.raises(ValueError, match="accuracy and error_rate .* cannot exceed 1"):   # no kind can say
-        rl.penalized_score(0.6, 0.5, 0.5)
     assert s.answered == 0 and s.abstained == 1 and s.score == 0
     assert math.isnan(s.selective_accuracy) and math.isnan(s.selective_risk)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -132,19 +133,6 @@ def test_fit_temperature_is_the_minimum_of_a_brute_force_grid_its_range_ends_and
     wrong = perfect[:, ::-1]                               # all wrong: flatten fully, T -> inf
     fit = rl.fit_temperature(wrong, y)
     assert fit.at_bound and fit.temperature == pytest.approx(rl.calibration.TEMPERATURE_RANGE[1])
-    # what the body checks once it knows the classes and the form (probabilities or logits)
-    p = [[0.6, 0.4], [0.3, 0.7]]
-    with pytest.raises(ValueError, match=r"y_true must hold class indices in 0 \.\. 1"):
-        rl.fit_temperature(p, [0, 2])
-    with pytest.raises(ValueError, match="proba rows must sum to 1"):
-        rl.fit_temperature([[0.6, 0.6], [0.3, 0.7]], [0, 1])
-    with pytest.raises(ValueError, match="proba rows must sum to 1"):
-        rl.datasets.temper([[0.5, 0.7]], 2.0)
-    with pytest.raises(ValueError, match="proba must not contain NaN or infinite"):
-        rl.apply_temperature([[np.inf, 0.0]], 2.0, from_logits=True)
-
-
-# --- what calibration changes, and does not change, for rejection ------------------------
 
 
 @settings(max_examples=100, deadline=None)
@@ -174,17 +162,13 @@ def test_with_two_classes_a_temperature_keeps_the_ranking_and_aurc(p, t, accurat
 
 
 def test_with_four_classes_a_temperature_can_reorder_samples_and_moves_aurc_and_chow(toy_data):
-    """A flat runner-up and a strong runner-up react differently to one temperature."""
-    p = np.array([[0.60, 0.38, 0.01, 0.01],    # two classes in play
-                  [0.55, 0.15, 0.15, 0.15]])   # one class against three
-    c = {t: rl.max_probability(rl.apply_temperature(p, t)) for t in (0.5, 1.0, 2.0)}
-    assert c[1.0][0] > c[1.0][1] and c[0.5][0] < c[0.5][1]       # max probability
-    q = np.array([[0.40, 0.20, 0.20, 0.20],    # breaking ties: an even runner-up field
-                  [0.61, 0.38, 0.005, 0.005]])  # against one strong runner-up
-    bt = {t: rl.breaking_ties(rl.apply_temperature(q, t)) for t in (1.0, 8.0)}
-    assert bt[1.0][0] < bt[1.0][1] and bt[8.0][0] > bt[8.0][1]
-    accurate = np.array([True, False])
-    assert rl.aurc(accurate, c[1.0]) != rl.aurc(accurate, c[0.5])   # so AURC moves
+    """A flat runner-up and a strong runner-up react differently to one temperature: the maths
+    reference's two rows swap order at T = 0.5 (their values, and breaking ties' swap at T = 8:
+    tests/test_docs.py), so AURC moves."""
+    p = np.array([[0.60, 0.38, 0.01, 0.01], [0.55, 0.15, 0.15, 0.15]])
+    c = {t: rl.max_probability(rl.apply_temperature(p, t)) for t in (0.5, 1.0)}
+    assert c[1.0][0] > c[1.0][1] and c[0.5][0] < c[0.5][1]
+    assert rl.aurc([True, False], c[1.0]) != rl.aurc([True, False], c[0.5])
     # on the toy a temperature moves AURC a little and Chow's rule a lot
     a = toy_data.accurate
     aurc = {t: rl.aurc(a, rl.max_probability(rl.apply_temperature(toy_data.proba, t)))
@@ -196,19 +180,14 @@ def test_with_four_classes_a_temperature_can_reorder_samples_and_moves_aurc_and_
     assert math.isfinite(aurc[2.0])
 
 
-@pytest.mark.parametrize("proba,temperature,from_logits,limit", [
-    ([[0.8, 0.2]], 1e-310, False, [[1.0, 0.0]]),
-    ([[0.2, 0.3, 0.5]], 5e-324, False, [[0.0, 0.0, 1.0]]),
-    ([[1e308, 0.0]], 0.5, True, [[1.0, 0.0]]),
-    ([[-1e308, 1e308]], 1e-300, True, [[0.0, 1.0]]),
-    # an ordinary row beside an extreme one keeps its own value
-    ([[1e308, 0.0], [2.0, 0.0]], 0.5, True,
-     [[1.0, 0.0], rl.apply_temperature([[2.0, 0.0]], 0.5, from_logits=True)[0]]),
-])
-def test_apply_temperature_returns_its_limit_on_extreme_finite_inputs(proba, temperature, from_logits, limit):
-    import warnings
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        got = rl.apply_temperature(proba, temperature, from_logits=from_logits)
-    np.testing.assert_array_equal(got, limit)
-
+def test_apply_temperature_returns_its_limit_on_extreme_finite_inputs():
+    for proba, temperature, from_logits, limit in [
+        ([[0.8, 0.2]], 1e-310, False, [[1.0, 0.0]]), ([[0.2, 0.3, 0.5]], 5e-324, False, [[0.0, 0.0, 1.0]]),
+        ([[1e308, 0.0]], 0.5, True, [[1.0, 0.0]]), ([[-1e308, 1e308]], 1e-300, True, [[0.0, 1.0]]),
+        # an ordinary row beside an extreme one keeps its own value
+        ([[1e308, 0.0], [2.0, 0.0]], 0.5, True,
+         [[1.0, 0.0], rl.apply_temperature([[2.0, 0.0]], 0.5, from_logits=True)[0]])]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            got = rl.apply_temperature(proba, temperature, from_logits=from_logits)
+        np.testing.assert_array_equal(got, limit)

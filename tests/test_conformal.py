@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
-from rejlab.conformal import error_budget, just_above
+from rejlab.conformal import error_budget
 
 
 def naive_crc(accurate, confidence, alpha):
@@ -23,10 +23,6 @@ def naive_crc(accurate, confidence, alpha):
         if Fraction(n, n + 1) * risk + Fraction(1, n + 1) <= Fraction(alpha):
             return lam
     return None
-
-
-def kept_by(lam, confidence):
-    return [c > lam for c in confidence]
 
 
 samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
@@ -57,7 +53,7 @@ def test_the_threshold_and_the_joint_risk_are_the_definitions(case, data):
         return
     assert t.certified
     rejected = rl.reject_below(confidence, t)
-    assert list(~rejected) == kept_by(lam, confidence)          # keep c >= value  <=>  c > λ̂
+    assert list(~rejected) == [c > lam for c in confidence]       # keep c >= value  <=>  c > λ̂
     errors = int(np.sum(~rejected & ~np.array(accurate)))
     assert t.joint_risk == errors / n == rl.joint_risk(accurate, confidence, t)
     assert t.r == pytest.approx(np.mean(rejected))
@@ -102,7 +98,6 @@ def test_examples_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand
     big = np.array([2**60, 2**60 + 1, 2**60 + 2, 5], dtype=np.int64)   # float64 merges them
     t = rl.conformal_risk_control([False, False, True, True], big, 0.45)  # one error may pass
     assert t.value == 2**60 + 1 and list(rl.reject_below(big, t)) == [True, False, False, True]
-    assert just_above(np.int64(3)) == 4
     if np.finfo(np.longdouble).eps < np.finfo(float).eps:
         c = np.array([1, 1 + np.finfo(np.longdouble).eps, 2], dtype=np.longdouble)
         t = rl.conformal_risk_control([False, False, True], c, 0.5)   # floor(2) - 1 = 1 error
@@ -121,9 +116,9 @@ def test_examples_edges_exact_confidences_and_the_joint_risk_as_augrcs_integrand
     t = rl.conformal_risk_control(a, c, 0.3)
     assert t.value == np.nextafter(0.5, 1) and (t.r, t.joint_risk, t.n) == (0.3, 0.2, 10)
     assert t.A == pytest.approx(5 / 7) and t.Q == pytest.approx((5 + 2) / 10)
-    # the lesson's worked example
+    # the lesson's worked example: errors at 0.8, 0.55, 0.4, 0.3; alpha = 0.3 lets floor(3.3) - 1 = 2
+    # through: λ̂ = 0.4
     c, a = rl.datasets.WORKED_EXAMPLE
-    # errors at 0.8, 0.55, 0.4, 0.3; alpha = 0.3 lets floor(3.3) - 1 = 2 through: λ̂ = 0.4
     t = rl.conformal_risk_control(a, c, 0.3)
     assert naive_crc(a, c, 0.3) == 0.4 and t.value == np.nextafter(0.4, 1) and t.r == 0.2
 

@@ -22,14 +22,14 @@ import rejlab as rl
 import rejlab._kinds as kinds
 import rejlab.cli as rcli
 import rejlab.context as ctx
+import rejlab.course.plot as rcplot
 import rejlab.course.widgets as rwidgets
 import rejlab.plot as rplot
 from rejlab._constraints import Kind, accepts, declared
 from rejlab._validate import as_finite_1d
 from tests.junk import Opaque, junk_of, typical_of
 
-ACC = [True, True, False, True, False, True]
-CONF = [0.9, 0.8, 0.3, 0.7, 0.2, 0.6]
+ACC, CONF = kinds.BOOL_1D.example, kinds.FINITE_1D.example
 
 #: Parameters that take anything, with the reason (keep this short and honest).
 EXEMPT = {
@@ -112,14 +112,12 @@ def example(kind):
     return kind.example if kind.example is not None else _made(kind.name)
 
 
-# --- the public callables and what they declare ----------------------------------------
-
-
 def public_callables():
     """(qualified name, function, class or None) of every public function and method."""
     seen = {}
     spaces = {"": rl, **{f"{m}.": getattr(rl, m) for m in rl._OWNERS}, "datasets.": rl.datasets,
-              "context.": ctx, "plot.": rplot, "widgets.": rwidgets, "exercises.": rl.exercises, "cli.": rcli}
+              "context.": ctx, "plot.": rplot, "course.plot.": rcplot, "widgets.": rwidgets,
+              "exercises.": rl.exercises, "cli.": rcli}
     for prefix, module in spaces.items():
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name)
@@ -150,30 +148,22 @@ CALLABLES = public_callables()
 DECLARED = [(q, f, c) for q, f, c in CALLABLES if declared(f) is not None]
 
 
-def test_every_public_callable_declares_every_parameter():
+def test_every_public_callable_declares_every_parameter_and_the_check_can_fail():
     missing = [f"{qual}({p})" for qual, func, _ in CALLABLES for p in missing_declarations(qual, func)]
     assert not missing, ("declare these parameters with @accepts (rejlab/_constraints.py), "
                          "or exempt them with a reason in EXEMPT: " + ", ".join(sorted(missing)))
-
-
-def test_the_completeness_check_can_fail():
-    def newcomer(x, y=1):
-        return x
-
-    @accepts(x=kinds.FLAG)
-    def half_declared(x, y=1):
-        return x
-
-    assert missing_declarations("newcomer", newcomer) == ["x", "y"]
-    assert missing_declarations("half_declared", half_declared) == ["y"]
-    assert missing_declarations("exercises.exercise", newcomer) == []  # exempt, with a reason
-
-
-def test_the_exemptions_name_real_parameters():
     by_name = {qual: func for qual, func, _ in CALLABLES}
     for qual, p in EXEMPT:
         assert qual in by_name, f"EXEMPT names {qual}, which is not a public callable"
         assert p == "*" or p in _parameters(by_name[qual]), f"{qual} has no parameter {p}"
+
+    def newcomer(x, y=1):
+        return x
+
+    half_declared = accepts(x=kinds.FLAG)(newcomer)
+    assert missing_declarations("newcomer", newcomer) == ["x", "y"]
+    assert missing_declarations("half_declared", half_declared) == ["y"]
+    assert missing_declarations("exercises.exercise", newcomer) == []  # exempt, with a reason
 
 
 # --- the vocabulary: every kind against all of its junk ----------------------------------
@@ -211,9 +201,6 @@ def test_each_kind_refuses_all_its_junk_and_accepts_its_example(kind):
     failures = {label: why for label, make in junk.items()
                 if (why := _refused(lambda: kind.check(make(valid), "arg"), hint.get(label, "arg")))}
     assert not failures, failures
-
-
-# --- every declared parameter of every public callable --------------------------------
 
 
 def _bound(func, cls):
@@ -283,13 +270,6 @@ def test_a_declared_rule_refuses_arguments_that_break_it(qual, index):
         assert _refused(lambda: _bound(func, cls)(**dict(base, **broken)), name) is None
 
 
-def _same(a, b):
-    try:
-        return bool(np.array_equal(np.asarray(a, dtype=object), np.asarray(b, dtype=object)))
-    except ValueError:
-        return a == b
-
-
 @pytest.mark.parametrize("qual", [q for q, _, _ in DECLARED])
 def test_every_default_passes_its_own_kind_unchanged(qual):
     """A body may trust a default: the door leaves out what the caller left out."""
@@ -297,11 +277,8 @@ def test_every_default_passes_its_own_kind_unchanged(qual):
     constraints = declared(func)
     for p, spec in inspect.signature(func).parameters.items():
         if p in constraints.kinds and spec.default is not spec.empty and spec.default is not None:
-            converted = constraints.kinds[p].check(spec.default, p)
-            assert _same(converted, spec.default), (p, spec.default, converted)
+            np.testing.assert_equal(constraints.kinds[p].check(spec.default, p), spec.default, err_msg=p)
 
-
-# --- the decorator itself ---------------------------------------------------------------
 
 _calls = []
 
@@ -314,15 +291,14 @@ def _sample(accurate, confidence, flag=False, *, maybe=None):
     return len(_calls)
 
 
-def test_the_door_converts_refuses_before_the_body_and_keeps_name_docstring_and_signature():
+def test_the_door_converts_refuses_before_the_body_keeps_name_docstring_signature_and_checks_itself():
     _calls.clear()
     _sample([1, 0, 1], confidence=[3, 2, 1], flag=True, maybe=0.5)
     _sample([1, 0, 1], [3, 2, 1], True)
-    (a1, c1, f1, m1), (a2, c2, f2, m2) = _calls
-    for a, c in ((a1, c1), (a2, c2)):
+    for a, c, _, _ in _calls:
         assert a.dtype == bool and a.tolist() == [True, False, True]
         assert c.dtype == np.float64 and c.tolist() == [3.0, 2.0, 1.0]
-    assert (f1, m1, f2, m2) == (True, 0.5, True, None)  # None: optional, left as given
+    assert [call[2:] for call in _calls] == [(True, 0.5), (True, None)]  # None: optional, left as given
     _calls.clear()
     for args, kw, what in [(([1, 0], [0.5, math.nan]), {}, "confidence must not contain NaN"),
                            (([1, 0, 1], [0.5, 0.2]), {}, "accurate and confidence must have the same length"),
@@ -335,6 +311,13 @@ def test_the_door_converts_refuses_before_the_body_and_keeps_name_docstring_and_
     assert _sample.__name__ == "_sample" and "records what it received" in _sample.__doc__
     assert list(inspect.signature(_sample).parameters) == ["accurate", "confidence", "flag", "maybe"]
     assert str(inspect.signature(rl.rejection_curves)) == "(accurate, confidence, *, thresholds_only=False)"
+    # a declaration must name parameters, and kinds
+    with pytest.raises(TypeError, match="no parameter 'y'"):
+        accepts(y=kinds.FLAG)(lambda x: x)
+    with pytest.raises(TypeError, match="Kind"):
+        accepts(x=bool)(lambda x: x)
+    with pytest.raises(TypeError, match="undeclared"):
+        accepts(x=kinds.BOOL_1D, same_length=("x", "z"))(lambda x, z: x)
 
 
 def _caller_in(folder):
@@ -361,23 +344,12 @@ def test_a_call_from_the_library_skips_the_door():
         _caller_in(constraints._COURSE)(_sample, "not", "checked")
 
 
-def test_a_declaration_must_name_parameters_and_kinds():
-    with pytest.raises(TypeError, match="no parameter 'y'"):
-        accepts(y=kinds.FLAG)(lambda x: x)
-    with pytest.raises(TypeError, match="Kind"):
-        accepts(x=bool)(lambda x: x)
-    with pytest.raises(TypeError, match="undeclared"):
-        accepts(x=kinds.BOOL_1D, same_length=("x", "z"))(lambda x, z: x)
-
-
 # --- what stays in the bodies: checks across arguments that no kind can make -----------
 
 Y_TRUE, Y_PRED = [0, 1, 1, 0, 2, 2], [0, 1, 0, 0, 1, 2]
-PROBA = [[0.7, 0.2, 0.1], [0.1, 0.8, 0.1], [0.4, 0.35, 0.25],
-         [0.6, 0.3, 0.1], [0.3, 0.4, 0.3], [0.2, 0.2, 0.6]]
 IDEAL = [{"b", "c", "d"}, {"a", "e", "f"}, {"a", "g"}]
 RES1 = [{"b", "c"}, {"e", "f"}, {"a", "d", "g"}]
-IND_T = [[1, 0, 1], [0, 1, 0], [1, 1, 0]]
+IND_T = kinds.INDICATOR.example
 LABEL_SETS = {"a": {2, 3}, "b": {1}, "c": {1}, "d": {3}}
 VAL = dict(y_true=[0, 1, 1, 0], y_pred=[0, 1, 0, 0], confidence=[0.9, 0.6, 0.4, 0.8])
 
@@ -403,36 +375,74 @@ DOOR = [
      "rho"),
     (lambda: rl.rejection_report(Y_TRUE, Y_PRED, CONF, criterion="min_cost", rho=0.3),
      "validation"),
-    (lambda: rl.rejection_report(Y_TRUE, proba=PROBA, validation=VAL), "validation"),
+    (lambda: rl.rejection_report(Y_TRUE, proba=kinds.PROBA.example, validation=VAL), "validation"),
     (lambda: rl.report_from_estimator(_Estimator(), [[0]] * 6, Y_TRUE,
                                       validation=([[0]] * 7, [0] * 7)), "validation"),
+    # coverings and label sets
+    (lambda: rl.absolute_accuracy(IDEAL, RES1[:2]), "result has 2 labels"),
+    (lambda: rl.relative_accuracy_rate(np.eye(3), np.ones((3, 2))),
+     "ideal and result must have the same shape"),
+    (lambda: rl.absolute_accuracy(IDEAL, [{"b", "c", "z"}, *RES1[1:]], universe=set("abcdefg")),
+     r"result: block 1 holds element.*'z'"),
+    (lambda: rl.absolute_accuracy(IDEAL, np.eye(7, 3)), "ideal and result must both be"),
+    (lambda: rl.absolute_accuracy(np.eye(2), np.array([[2, 0], [0, 1]])), "result must hold 0/1 values"),
+    (lambda: rl.multilabel_scores(np.array([[0.5, 1]]), np.array([[0, 1]])), "y_true must hold 0/1 values"),
+    (lambda: rl.multilabel_scores(np.array([[0, 1]]), np.array([[np.nan, 1]])), "y_pred must hold 0/1"),
+    (lambda: rl.multilabel_scores(np.array([[0, 1]], np.int8), np.array([[-1, 1]], np.int8)),
+     "y_pred must hold 0/1 values"),
+    (lambda: rl.multilabel_scores(np.eye(3), np.ones((4, 3))), "y_true and y_pred must have the same shape"),
+    (lambda: rl.multilabel_scores([{1}, {2}], np.eye(2)), "y_true and y_pred must both be"),
+    (lambda: rl.multilabel_scores([{1}, {2}], [{1}, "2"]), "y_pred: the label set of 1 must be"),
+    (lambda: rl.compare_multilabel(np.eye(3), np.eye(3), np.eye(3)[:2], n_boot=5), "y_pred_2"),
+    (lambda: rl.compare_multilabel(np.eye(3), np.ones((3, 2)), np.eye(3), n_boot=5), "y_pred_1"),
+    # labels that are no labels: a list inside, or kinds mixed
+    (lambda: rl.accuracy_vector([(1, 2), [3, 4]], [(1, 2), (3, 4)]),
+     r"y_true .*sample 1 is \[3, 4\]: a label must be hashable"),
+    (lambda: rl.accuracy_vector([(1, [2]), (3, 4)], [(1, 2), (3, 4)]),
+     r"y_true .*sample 0 is \(1, \[2\]\): a label must be hashable"),
+    (lambda: rl.accuracy_vector([(1, 2), "a"], [(1, 2), (3, 4)]), "y_true mixes labels of different kinds"),
+    # Q < A(1-r), Q > A(1-r) + r: the message gives the student's numbers and the range
+    (lambda: rl.confusion_from_triplet(0.9, 0.1, 0.2),
+     r"Q = 0.1 is inconsistent with A = 0.9 and r = 0.2: .* = \[0.72, 0.92\]"),
+    (lambda: rl.confusion_from_triplet(0.5, 0.95, 0.2),
+     r"Q = 0.95 is inconsistent with A = 0.5 and r = 0.2: .* = \[0.4, 0.6\]"),
+    (lambda: rl.triplet_from_confusion(0, 0, 0, 0), "tp, fp, tn, fn must not all be 0"),
+    (lambda: rl.confusion_from_counts(rl.measures.SubsetCounts(0, 0, 0, 0)),
+     "counts.an, counts.mn, counts.ar, counts.mr must not all be 0"),
+    # what a body checks once it knows the classes, the form (probabilities or logits), the sizes
+    (lambda: rl.fit_temperature([[0.6, 0.4], [0.3, 0.7]], [0, 2]),
+     r"y_true must hold class indices in 0 \.\. 1"),
+    (lambda: rl.fit_temperature([[0.6, 0.6], [0.3, 0.7]], [0, 1]), "proba rows must sum to 1"),
+    (lambda: rl.datasets.temper([[0.5, 0.7]], 2.0), "proba rows must sum to 1"),
+    (lambda: rl.apply_temperature([[np.inf, 0.0]], 2.0, from_logits=True),
+     "proba must not contain NaN or infinite"),
+    (lambda: rl.breaking_ties([[1.0], [1.0]]), "proba must have at least 2 classes for breaking_ties"),
+    (lambda: rl.penalized_score(0.6, 0.5, 0.5), "accuracy and error_rate .* cannot exceed 1"),
+    (lambda: rl.binomial_upper_bound(11, 10, 0.1), "errors must not exceed n"),
+    (lambda: rl.datasets.expert_toy(10, expert_accuracy=(0.9, 0.5)), "one accuracy per class"),
+    (lambda: rl.datasets.guarantee_study(0.2, 0.1, n_splits=100_000, n_per_class=1000),
+     "n_splits x n_per_class must be at most 10,000,000"),
 ]
 
 
-@pytest.mark.parametrize("call,arg", DOOR, ids=[a for _, a in DOOR])
-def test_the_maths_door_names_the_argument(call, arg):
-    with pytest.raises(ValueError, match=arg):
+@pytest.mark.parametrize("call,message", DOOR, ids=range(len(DOOR)))
+def test_a_body_refuses_what_no_declaration_can_say_naming_the_argument(call, message):
+    with pytest.raises(ValueError, match=message):
         call()
 
 
-def test_curves_point_takes_an_index_of_the_curves_numpy_and_negative_ones_too():
+def test_door_messages_name_what_to_pass_plain_labels_enough_digits_and_the_index_range():
     cv = rl.rejection_curves(ACC, CONF)
-    assert cv.point(np.int64(2)) == cv.point(2) and cv.point(-1).r == 1.0
+    assert cv.point(np.int64(2)) == cv.point(2) and cv.point(-1).r == 1.0  # NumPy and negative indices too
     for i in (7, -8, np.int64(99)):
         with pytest.raises(ValueError, match=r"i must be an integer index in \[-7, 6\]"):
             cv.point(i)
-
-
-def test_a_masked_indicator_is_refused_with_what_to_pass_instead():
-    """Every kind with masked junk says so (above); a family given as an indicator matrix too."""
+    # every kind with masked junk names what to pass instead (above); a family as an indicator too
     ind = [[1, 0], [0, 1], [1, 1], [0, 1]]
     with pytest.raises(ValueError, match=r"ideal is a masked array.*ideal\[~ideal\.mask\]"):
         rl.absolute_accuracy(np.ma.array(ind, mask=np.zeros((4, 2), dtype=bool)), ind)
     # a 1-D memoryview of numbers is an array-like like any other (a 2-D one is refused as junk)
     assert rl.accuracy_vector(memoryview(np.array([1, 2])), [1, 3]).tolist() == [True, False]
-
-
-def test_messages_print_plain_labels_and_enough_digits():
     with pytest.raises(ValueError) as info:
         rl.accuracy_vector(np.array([np.str_("c"), None], dtype=object), ["c", "d"])
     assert "np." not in str(info.value)
@@ -441,9 +451,7 @@ def test_messages_print_plain_labels_and_enough_digits():
     assert "'z'" in str(info.value) and "np.str_" not in str(info.value)
     with pytest.raises(ValueError, match=r"row 0 sums to 1\.000002\b"):
         rl.max_probability([[0.500001, 0.500001]])
-
-
-def test_confidences_are_float64_when_exact_and_their_own_dtype_otherwise():
+    # confidences are float64 when exact, their own dtype otherwise
     for x, dtype in [(np.array([1, 2], dtype=np.int32), np.float64), (np.array([2**53, 0]), np.float64),
                      (np.array([2**53 + 1, 0]), np.int64), (np.array([0.5], dtype=np.float32), np.float64),
                      (np.array([2**64 - 1], dtype=np.uint64), np.uint64),
@@ -453,30 +461,17 @@ def test_confidences_are_float64_when_exact_and_their_own_dtype_otherwise():
         rl.reject_lowest([2**53 + 1, 0.5], count=1)
 
 
-# --- the exemption: any answer to an exercise is feedback, never an error -------------
+JUNK_ANSWERS = [None, "abc", "7", "0.5", [], {}, {"a": 1}, 1 + 2j, Opaque(), np.array([[1, 2]]), math.nan,
+                math.inf, -1, True, [[1], [2, 3]], np.array([Opaque()], dtype=object), [1 + 2j], {1 + 2j}]
 
 
-def _generator():
-    return (x for x in [1, 2, 3])
+def test_check_gives_feedback_for_any_answer():
+    for exercise in ["demo-1", "01-3", "06-3", "07-1", "02-1"]:
+        for answer in [*JUNK_ANSWERS, (x for x in [1, 2, 3])]:       # a fresh generator each time
+            feedback = rl.exercises.check(exercise, answer)
+            assert feedback.exercise == exercise
+            assert feedback.correct is False and "not yet" in feedback.message, answer  # none is an answer
 
-
-JUNK_ANSWERS = [None, "abc", "7", "0.5", [], {}, {"a": 1}, _generator(), 1 + 2j, Opaque(),
-                np.array([[1, 2]]), math.nan, math.inf, -1, True, [[1], [2, 3]],
-                np.array([Opaque()], dtype=object), [1 + 2j], {1 + 2j}]
-
-
-@pytest.mark.parametrize("exercise", ["demo-1", "01-3", "06-3", "07-1", "02-1"])
-@pytest.mark.parametrize("answer", JUNK_ANSWERS, ids=lambda a: type(a).__name__)
-def test_check_gives_feedback_for_any_answer(exercise, answer):
-    if isinstance(answer, type(_generator())):
-        answer = _generator()  # a fresh one each time
-    feedback = rl.exercises.check(exercise, answer)
-    assert feedback.exercise == exercise
-    assert feedback.correct is False  # none of these is any exercise's answer
-    assert "not yet" in feedback.message
-
-
-# --- random junk in any declared argument of the maths ---------------------------------
 
 _atoms = st.one_of(st.none(), st.booleans(), st.integers(-3, 3),
                    st.floats(allow_nan=True, allow_infinity=True), st.complex_numbers(),

@@ -45,12 +45,9 @@ def test_the_p_value_is_the_exact_binomial_sum_and_the_upper_bound_inverts_it():
         assert rl.binomial_upper_bound(k, k, 0.05) == 1.0
     k = np.arange(1, 200)   # no error: the closed form
     np.testing.assert_allclose(rl.binomial_upper_bound(0, k, 0.05), 1 - 0.05 ** (1 / k), rtol=1e-13)
-    # its shapes, and errors beyond n refused
     assert isinstance(rl.binomial_upper_bound(1, 10, 0.1), float)
     assert rl.binomial_upper_bound([[0, 1]], [10], 0.1).shape == (1, 2)
     assert rl.binomial_upper_bound(2.0, 10.0, 0.1) == rl.binomial_upper_bound(2, 10, 0.1)
-    with pytest.raises(ValueError, match="errors must not exceed n"):
-        rl.binomial_upper_bound(11, 10, 0.1)
     # the table of critical error counts is the exact test
     for n, target, level in [(30, 0.2, 0.05), (25, 0.1, 0.2), (12, 0.5, 0.01)]:
         table = rc.critical_errors(n, target, level)
@@ -162,8 +159,6 @@ def test_ltt_stops_at_the_first_failure_no_promise_rejects_everything_and_a_thre
     assert 0 < rejected.mean() < 1
     bands = rl.bootstrap_threshold(test.accurate, test.confidence(), t, n_boot=20, seed=0)
     assert bands.r.estimate == pytest.approx(rejected.mean())   # ... and by the bootstrap
-    ltt = rl.guaranteed_threshold(toy.accurate, toy.confidence(), 0.2, 0.1, method="ltt")
-    assert ltt.level == 0.1 and ltt.bound <= 0.2
     # integer and longdouble confidences keep their exact value
     accurate = [True] * 40 + [False] * 2
     big = np.array([2**60 + i for i in range(42)])[::-1]
@@ -225,5 +220,3 @@ def test_the_study_makes_the_public_choice_in_one_stream_and_finds_the_populatio
         assert np.all(np.diff(risk) < 0)
     loose = rl.datasets.guarantee_study(0.5, 0.1, n_per_class=10, n_splits=2)
     assert loose.best_threshold == -np.inf and loose.best_coverage == 1.0
-    with pytest.raises(ValueError, match="n_splits x n_per_class must be at most 10,000,000"):
-        rl.datasets.guarantee_study(0.2, 0.1, n_splits=100_000, n_per_class=1000)

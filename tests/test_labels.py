@@ -2,7 +2,6 @@
 2-D array; the labels door reads them item by item, as tuples of several lengths and strings."""
 
 import numpy as np
-import pytest
 from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
@@ -23,20 +22,7 @@ def test_equal_length_tuples_are_labels(rows):
 
 
 def test_tuple_labels_name_probability_columns():
-    labels = [(0, "x"), (1, "x")]
     proba = np.array([[0.8, 0.2], [0.3, 0.7], [0.6, 0.4]])
-    y_true = [(0, "x"), (0, "x"), (1, "x")]
-    rep = rl.rejection_report(y_true, proba=proba, labels=labels)
-    ref = rl.rejection_report(["a", "a", "b"], proba=proba, labels=["a", "b"])
-    assert str(rep) == str(ref)
+    rep = rl.rejection_report([(0, "x"), (0, "x"), (1, "x")], proba=proba, labels=[(0, "x"), (1, "x")])
+    assert str(rep) == str(rl.rejection_report(["a", "a", "b"], proba=proba, labels=["a", "b"]))
 
-
-@pytest.mark.parametrize("y_true, needle", [
-    ([(1, 2), [3, 4]], "sample 1 is [3, 4]: a label must be hashable"),
-    ([(1, [2]), (3, 4)], "sample 0 is (1, [2]): a label must be hashable"),
-    ([(1, 2), "a"], "mixes labels of different kinds"),
-])
-def test_what_is_no_label_is_still_refused_by_name(y_true, needle):
-    with pytest.raises(ValueError) as exc:
-        rl.accuracy_vector(y_true, [(1, 2), (3, 4)])
-    assert needle in str(exc.value) and "y_true" in str(exc.value)

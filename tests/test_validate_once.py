@@ -66,10 +66,13 @@ COLUMNS = (("labels_1d", "y_true"), ("labels_1d", "y_pred"), ("as_finite_1d", "c
 ONCE, VALIDATION_ONCE = ({(checker, name, n): 1 for checker, name in COLUMNS} for n in (50, 30))
 
 
-def test_a_report_validates_each_array_once_on_behalf_of_its_caller():
+def test_a_report_validates_each_array_once_on_behalf_of_its_caller_and_the_counter_sees_repeats():
     rep, seen = checks_during(lambda: rl.rejection_report(*TEST, rho=0.3))
     assert rep.n == 50
     assert dict(seen) == {("test_validate_once.py", *k): c for k, c in ONCE.items()}
+    # and the counter sees a check that a public function repeats
+    _, seen = checks_during(lambda: [rl.rejection_curves([1, 0, 1], [0.3, 0.2, 0.9]) for _ in range(2)])
+    assert seen[("test_validate_once.py", "as_bool_1d", "accurate", 3)] == 2
 
 
 class _Model:
@@ -110,11 +113,6 @@ def test_a_report_validates_each_array_once(call, made, expected):
     rep, seen = checks_during(call)
     assert getattr(rep, made) is not None
     assert _door(seen) == expected
-
-
-def test_the_counter_sees_a_check_a_public_function_repeats():
-    _, seen = checks_during(lambda: [rl.rejection_curves([1, 0, 1], [0.3, 0.2, 0.9]) for _ in range(2)])
-    assert seen[("test_validate_once.py", "as_bool_1d", "accurate", 3)] == 2
 
 
 def _csv(path, rows):
