@@ -184,12 +184,9 @@ FRESH_TIMEOUT_S = 3000
 
 @pytest.fixture(scope="module")
 def fresh_book(tmp_path_factory):
-    """``make book`` in a fresh copy of the repository, as a new student or CI runs it: a
-    virtual environment from the ``book`` extra's declared dependencies alone (the Makefile's
-    ``.venv/.book``), MathJax and axe-core from npm, every explorer drawn with an empty cache.
-    Returns ``(site folder, seconds, make's output)``; the built site serves every test here
-    (one build per run). ``REJLAB_SITE_DIR=<clone>/_build/html`` reuses a site built so
-    (``<clone>/_build/npm`` beside it), to iterate on the browser tests."""
+    """``(site folder, seconds, make's output)`` of ``make book`` in a fresh copy of the
+    repository (a venv from the book extra alone, npm, empty caches), once per run;
+    ``REJLAB_SITE_DIR=<clone>/_build/html`` reuses a site built so, to iterate on the tests."""
     given = os.environ.get("REJLAB_SITE_DIR")
     if given:
         return Path(given).resolve(), None, ""
@@ -216,18 +213,15 @@ def fresh_book(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def site(fresh_book):
-    """The site ``make book`` built in a fresh clone (see :func:`fresh_book`)."""
     return fresh_book[0]
 
 
 @pytest.mark.slow
 def test_make_book_builds_from_a_fresh_clone(fresh_book):
-    """``make book`` from a fresh copy with nothing run before it: a venv from the book extra
-    alone draws every explorer (the lessons' scikit-learn included) and builds every page."""
+    # a venv from the book extra alone draws every explorer (the lessons' scikit-learn included);
+    # every page it built is read in test_every_page_works_offline_for_every_reader
     out, seconds, log = fresh_book
     assert (out / "index.html").is_file()
-    for stem in LESSONS:
-        assert (out / "notebooks" / f"{stem}.html").is_file(), stem
     if seconds is not None:
         assert "explorer frames: " in log and " 0 from the cache" in log, log[-2000:]
         _report("make book from a fresh clone (a venv from the book extra alone, empty caches)",
@@ -277,22 +271,18 @@ def test_the_book_extra_brings_what_the_lessons_import():
     assert not missing, f"lessons import modules the book extra does not bring: {missing}"
 
 
-def _png() -> str:
-    fig, buf = Figure(figsize=(2, 1.5)), io.BytesIO()
-    fig.subplots().plot([0, 1], [1, 0])
-    fig.savefig(buf, format="png")
-    return base64.b64encode(buf.getvalue()).decode()
-
-
 @pytest.mark.slow
 def test_an_explorer_with_a_stored_picture_shows_the_picture(tmp_path):
     """The display bundle an explorer stores (widget view + text + PNG) renders as the PNG
     (a site built with --no-explorers, or a page whose explorer has no frames)."""
-    v4 = nbformat.v4
+    v4, fig, png = nbformat.v4, Figure(figsize=(2, 1.5)), io.BytesIO()
+    fig.subplots().plot([0, 1], [1, 0])
+    fig.savefig(png, format="png")
     explorer = v4.new_output("display_data", data={
         "application/vnd.jupyter.widget-view+json":
             {"model_id": "0" * 32, "version_major": 2, "version_minor": 0},
-        "text/plain": "Explorer(children=(HTML(value='<b>Reject</b>'),))", "image/png": _png()})
+        "text/plain": "Explorer(children=(HTML(value='<b>Reject</b>'),))",
+        "image/png": base64.b64encode(png.getvalue()).decode()})
     nb = v4.new_notebook(cells=[
         v4.new_markdown_cell("# 00 · Start here\n\nThe measure $A$ and\n\n$$Q = 2A(1-r) + r - \\alpha$$"),
         v4.new_code_cell("rl.widgets.ranking_explorer()", execution_count=1, outputs=[explorer])])
@@ -596,12 +586,9 @@ REPORT = REPO / "_build" / "site-report.txt"
 
 def _explorer_blocks(html: str) -> list[dict]:
     """``{"id", "data"}`` of every explorer block on a built page."""
-    found = []
-    for m in re.finditer(r'<section class="rejlab-explorer" id="([^"]+)".*?'
-                         r'<script type="application/json" class="rejlab-explorer-data">'
-                         r'(.*?)</script>', html, re.S):
-        found.append({"id": m.group(1), "data": json.loads(m.group(2))})
-    return found
+    return [{"id": m.group(1), "data": json.loads(m.group(2))} for m in re.finditer(
+        r'<section class="rejlab-explorer" id="([^"]+)".*?<script type="application/json" '
+        r'class="rejlab-explorer-data">(.*?)</script>', html, re.S)]
 
 
 def _report(section: str, lines: list[str]) -> None:
@@ -647,27 +634,18 @@ def test_every_lesson_explorer_declares_a_grid_of_its_own_controls_and_only_thei
 site_layout = _load("site_layout")
 
 
-def _three_panels(fontsize=10):
+def test_a_wide_figure_is_laid_out_for_a_phone_in_one_column_and_one_placed_by_hand_is_not():
     fig = Figure(figsize=(10, 3.5), dpi=100, layout="constrained")
     for i, ax in enumerate(fig.subplots(1, 3)):
         ax.plot([0, 0.5, 1], [0.2, 0.9, 0.4], label=f"curve {i}")
-        ax.set_title(f"panel {i}", fontsize=fontsize)
-        ax.set_xlabel("rejected fraction r")
-        ax.tick_params(labelsize=fontsize)
+        ax.set(title=f"panel {i}", xlabel="rejected fraction r")
     fig.legend(*fig.axes[0].get_legend_handles_labels(), loc="outside lower center")
-    return fig
-
-
-def test_a_wide_figure_is_laid_out_for_a_phone_in_one_column_and_one_placed_by_hand_is_not():
-    fig = _three_panels()
     wide_width = fig.get_size_inches()[0] * fig.dpi
     shown_wide = site_layout.NARROW_PX / wide_width * site_layout.tick_px(fig)
     assert shown_wide < site_layout.MIN_TEXT_PX     # the wide picture on a phone: too small
     png, facts = site_layout.narrow_figure(fig)
     assert site_frames.decode(png).shape[1] == facts["width"] == site_layout.NARROW_PX
-    assert facts["problems"] == []
-    assert facts["tick_px"] >= site_layout.MIN_TEXT_PX
-    assert facts["text_px"] >= site_layout.MIN_TEXT_PX
+    assert facts["problems"] == [] and min(facts["tick_px"], facts["text_px"]) >= site_layout.MIN_TEXT_PX
     boxes = [ax.get_position() for ax in fig.axes]
     assert len({round(b.x0, 2) for b in boxes}) == 1                  # one column
     assert [b.y0 for b in boxes] == sorted((b.y0 for b in boxes), reverse=True)  # in order
@@ -702,36 +680,61 @@ def test_an_explorer_laid_out_for_a_phone_draws_every_setting_narrow():
     assert moved.shape == first.shape and not np.array_equal(moved, first), name
 
 
-def test_site_holds_every_explorer_within_the_size_limits(site):
-    placed, total_frames, total_settings = [], 0, 0
+def test_every_explorer_on_the_site_draws_as_in_python_within_the_size_limits(site):
+    """Each explorer cell of a lesson has its block on the page, a frame (wide, and narrow for a
+    phone unless its layout failed the build's check) per setting and no frame twice, each set
+    within EXPLORER_LIMIT (a reader fetches one) and the site within SITE_LIMIT; for a sample of
+    settings the frame holds the pixels a fresh Python explorer (built as the lesson builds it)
+    draws there, with its readout and text."""
+    rng = random.Random(0)
+    placed, total_frames, total_settings, checked = [], 0, 0, 0
     for path in NOTEBOOKS:
-        html = (site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
-        blocks = _explorer_blocks(html)
-        cells = site_frames.explorer_cells(nbformat.read(path, as_version=4))
-        assert [b["id"] for b in blocks] == [f"rx-{path.stem}-{c}" for c, _ in cells]
-        for block, (cell, name) in zip(blocks, cells):
-            d = block["data"]
-            files = sorted((site / "notebooks" / d["base"]).iterdir())
-            assert len(files) == d["unique"] == len(set(d["frames"]))
-            assert len(d["frames"]) == len(d["readouts"]) == len(d["alts"]) \
-                == np.prod([c["n"] for c in d["controls"]])
-            size = sum(f.stat().st_size for f in files)
-            # the frames drawn for a phone: one per setting too, in a folder of their own (none
-            # when the narrow layout failed its checks: the build said so)
-            narrow, small_size, phone = d.get("narrow"), 0, "no frames for a phone"
-            if narrow:
-                small = sorted((site / "notebooks" / narrow["base"]).iterdir())
-                assert len(small) == narrow["unique"] == len(set(narrow["frames"]))
-                assert len(narrow["frames"]) == len(d["frames"])
-                small_size = sum(f.stat().st_size for f in small)
-                phone = f"for a phone {narrow['unique']} frames, {small_size / 1e6:.2f} MB"
-                total_frames += narrow["unique"]
-            # a reader's browser fetches one of the two sets (the reader test checks it)
-            assert max(size, small_size) <= build_book.EXPLORER_LIMIT, (path.stem, name, size, small_size)
-            placed.append(f"{path.stem} cell {cell} {name}: {len(d['frames'])} settings, "
-                          f"{d['unique']} frames, {size / 1e6:.2f} MB; {phone}")
-            total_frames += d["unique"]
-            total_settings += len(d["frames"])
+        blocks = _explorer_blocks((site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8"))
+        lesson = site_frames.Lesson(path, describe=False)
+        try:
+            cells = site_frames.explorer_cells(lesson.nb)
+            assert [b["id"] for b in blocks] == [f"rx-{path.stem}-{c}" for c, _ in cells]
+            for block, (cell, name) in zip(blocks, cells):
+                d = block["data"]
+                files = sorted((site / "notebooks" / d["base"]).iterdir())
+                assert len(files) == d["unique"] == len(set(d["frames"]))
+                assert len(d["frames"]) == len(d["readouts"]) == len(d["alts"]) \
+                    == np.prod([c["n"] for c in d["controls"]])
+                size = sum(f.stat().st_size for f in files)
+                narrow, small_size, phone = d.get("narrow"), 0, "no frames for a phone"
+                if narrow:
+                    small = sorted((site / "notebooks" / narrow["base"]).iterdir())
+                    assert len(small) == narrow["unique"] == len(set(narrow["frames"]))
+                    assert len(narrow["frames"]) == len(d["frames"])
+                    small_size = sum(f.stat().st_size for f in small)
+                    phone = f"for a phone {narrow['unique']} frames, {small_size / 1e6:.2f} MB"
+                    total_frames += narrow["unique"]
+                assert max(size, small_size) <= build_book.EXPLORER_LIMIT, (path.stem, name, size, small_size)
+                placed.append(f"{path.stem} cell {cell} {name}: {len(d['frames'])} settings, "
+                              f"{d['unique']} frames, {size / 1e6:.2f} MB; {phone}")
+                total_frames += d["unique"]
+                total_settings += len(d["frames"])
+                explorer = lesson.explorer(cell)
+                grid = site_frames.grid_of(explorer, getattr(rw, name))
+                assert [c["labels"] for c in grid] == [c["labels"] for c in d["controls"]]
+                n = len(d["frames"])
+                for k in sorted({0, n - 1, rng.randrange(n), rng.randrange(n)}):
+                    index, rest = [], k
+                    for c in grid:
+                        index.append(rest % len(c["values"]))
+                        rest //= len(c["values"])
+                    site_frames.set_controls(explorer, {c["name"]: c["values"][i]
+                                                        for c, i in zip(grid, index)})
+                    frame = site / "notebooks" / f"{d['base']}{d['frames'][k]}.{d['format']}"
+                    np.testing.assert_array_equal(
+                        site_frames.decode(frame.read_bytes()), site_frames.decode(explorer.image.value),
+                        err_msg=f"{path.stem} cell {cell}, setting {k}")
+                    assert d["readouts"][k] == explorer.readout.value
+                    assert d["alts"][k] == explorer.alt_text() == explorer.image.tooltip
+                    checked += 1
+        finally:
+            lesson.close()
+    assert checked >= 3 * len(NOTEBOOKS)
     total = build_book.site_size(site)
     assert total <= build_book.SITE_LIMIT
     _report("explorers on the site", placed + [
@@ -759,44 +762,6 @@ def test_every_link_between_the_site_pages_leads_to_a_page(site):
     lesson_links = {m for path in NOTEBOOKS
                     for m in re.findall(r"\]\(\.\./docs/(\w+)\.md", path.read_text(encoding="utf-8"))}
     assert lesson_links and {f"../docs/{name}.html" for name in lesson_links} <= to_docs, to_docs
-
-
-@pytest.mark.slow
-def test_the_site_shows_the_pictures_the_python_explorers_draw(site):
-    """For a sample of settings of every explorer, the frame the page shows for a setting
-    holds the same pixels as the picture a fresh Python explorer (built as the lesson
-    builds it) draws at that setting, and the page's readout and text are the explorer's."""
-    rng = random.Random(0)
-    checked = 0
-    for path in NOTEBOOKS:
-        html = (site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
-        blocks = _explorer_blocks(html)
-        lesson = site_frames.Lesson(path, describe=False)
-        try:
-            for block, (cell, name) in zip(blocks, site_frames.explorer_cells(lesson.nb)):
-                d = block["data"]
-                explorer = lesson.explorer(cell)
-                grid = site_frames.grid_of(explorer, getattr(rw, name))
-                assert [c["labels"] for c in grid] == [c["labels"] for c in d["controls"]]
-                n = len(d["frames"])
-                for k in sorted({0, n - 1, rng.randrange(n), rng.randrange(n)}):
-                    index, rest = [], k
-                    for c in grid:
-                        index.append(rest % len(c["values"]))
-                        rest //= len(c["values"])
-                    site_frames.set_controls(explorer, {c["name"]: c["values"][i]
-                                                        for c, i in zip(grid, index)})
-                    frame = site / "notebooks" / f"{d['base']}{d['frames'][k]}.{d['format']}"
-                    np.testing.assert_array_equal(
-                        site_frames.decode(frame.read_bytes()),
-                        site_frames.decode(explorer.image.value),
-                        err_msg=f"{path.stem} cell {cell}, setting {k}")
-                    assert d["readouts"][k] == explorer.readout.value
-                    assert d["alts"][k] == explorer.alt_text() == explorer.image.tooltip
-                    checked += 1
-        finally:
-            lesson.close()
-    assert checked >= 3 * len(NOTEBOOKS)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -875,13 +840,9 @@ def test_explorers_move_by_keyboard_on_the_live_site(site, local_only):
                         bad.append(f"{bid} {label}: across {count} values the picture, its text "
                                    f"or the readout did not change ({len(seen['src'])} pictures, "
                                    f"{len(seen['alt'])} texts, {len(seen['readout'])} readouts)")
-                    # back to where the lesson starts it, before the next control moves
-                    home = control.evaluate("c => c.tagName === 'SELECT' ? c.querySelector("
-                                            "'option[selected]').index : Number("
-                                            "c.getAttribute('value'))")
-                    control.press("Home")
-                    for _ in range(home):
-                        control.press("ArrowDown" if kind == "SELECT" else "ArrowRight")
+                    reset = root.locator(".rejlab-explorer-reset")    # the lesson's setting again
+                    if reset.is_enabled():
+                        reset.click()
                     if kind != "SELECT":
                         shown = control.get_attribute("aria-valuetext")
                         out = page.inner_text(f"#{control.get_attribute('id')}-value")
@@ -1045,8 +1006,6 @@ def test_a_student_keeps_a_setting_and_a_first_move_is_quick_on_a_slow_phone(sit
         page.reload(wait_until="load")
         assert control.input_value() == moved
         assert root.locator("img.rejlab-explorer-frame").get_attribute("src") == src
-        assert root.locator("[data-control='0']").get_attribute("aria-valuetext") \
-            == page.inner_text(f"#{control.get_attribute('id')}-value")
         root.locator(".rejlab-explorer-reset").click()
         assert control.input_value() == control.get_attribute("value")
         assert f"{bid}=" not in page.url
