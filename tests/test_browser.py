@@ -18,7 +18,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import types
 import urllib.request
@@ -71,17 +70,6 @@ def _stop(proc: subprocess.Popen, base: str, token: str) -> None:
             proc.wait(timeout=10)
 
 
-def _copy_log(stream, path, announced):
-    """Copy the server's output to ``path``; set ``announced`` when it prints its URL (or ends)."""
-    with open(path, "wb") as log:
-        for line in iter(stream.readline, b""):
-            log.write(line)
-            log.flush()
-            if b"is running at" in line or b"http://127.0.0.1:" in line:
-                announced.set()
-    announced.set()
-
-
 @contextlib.contextmanager
 def running_lab(tmp_path: Path, port: int | None = None):
     """``(base_url, token, root_dir)``: JupyterLab serving a copy of ``notebooks/`` (the lab's
@@ -108,20 +96,14 @@ def running_lab(tmp_path: Path, port: int | None = None):
            "--LabApp.expose_app_in_browser=True", f"--LabApp.workspaces_dir={workspaces}",
            f"--LabApp.user_settings_dir={settings}", "--allow-root"]
     log_path = tmp_path / "jupyterlab.log"
-    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-    announced = threading.Event()   # the server printed its URL: it binds the port next
-    copier = threading.Thread(target=_copy_log, args=(proc.stdout, log_path, announced), daemon=True)
-    copier.start()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
     try:
         deadline = time.monotonic() + SERVER_START_S
-        while not announced.wait(timeout=0.5):      # woken by the log line or by an exit
-            if proc.poll() is not None or time.monotonic() > deadline:
-                break
         while True:
             code = proc.poll()
             if code is not None:
-                copier.join(timeout=5)
                 pytest.fail(f"JupyterLab failed to start (exit code {code}): "
                             f"{' '.join(cmd)}\n--- server log ---\n{_log_tail(log_path)}")
             with contextlib.suppress(OSError):      # urllib's URLError included
@@ -131,9 +113,8 @@ def running_lab(tmp_path: Path, port: int | None = None):
             if time.monotonic() > deadline:
                 pytest.fail(f"JupyterLab failed to start: no answer on {base} within "
                             f"{SERVER_START_S} s\n--- server log ---\n{_log_tail(log_path)}")
-            # the port opens a moment after the announcement: wait on the process itself
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(timeout=0.1)
+            with contextlib.suppress(subprocess.TimeoutExpired):     # woken at once by an exit
+                proc.wait(timeout=0.2)
         yield base, token, root
     finally:
         _stop(proc, base, token)
