@@ -390,13 +390,6 @@ def _stored(page: str) -> dict:
     return {"pictures": pictures, "maths": maths}
 
 
-def _axe_script(site: Path) -> Path:
-    """axe-core as the build installed it (``npm`` beside the site in a clone's ``_build``)."""
-    axe = site.parent / "npm" / "node_modules" / "axe-core" / "axe.min.js"
-    assert axe.is_file(), f"axe-core is installed by the build (book/package.json): {axe}"
-    return axe
-
-
 def _figure_problems(figures: list[dict], wide: bool, scales: list[float], least: dict) -> list[str]:
     """Text alternative, size on a wide window (>= 90 % or a full-size link) and tick labels
     (>= MIN_TICK_CSS_PX as shown); the smallest tick and text, in ``least``."""
@@ -470,7 +463,8 @@ def test_every_page_works_offline_for_every_reader(site, tmp_path, local_only):
     390 px the controls in view with the picture."""
     shots = tmp_path / "screenshots"
     shots.mkdir()
-    axe = _axe_script(site)
+    axe = site.parent / "npm" / "node_modules" / "axe-core" / "axe.min.js"    # as the build installed it
+    assert axe.is_file(), f"axe-core is installed by the build (book/package.json): {axe}"
     problems: dict[str, list[str]] = {}
     lines, scales = [], []
     with serve(site) as base, chromium() as browser:
@@ -485,8 +479,10 @@ def test_every_page_works_offline_for_every_reader(site, tmp_path, local_only):
             page.on("request", lambda r, got=requests: got.append(r.url))
             page.on("response", lambda resp, got=failed: got.append(f"{resp.status} {resp.url}")
                     if resp.status >= 400 and urlsplit(resp.url).netloc == host else None)
-            pages = _page_names(site) if (width, scheme) == MODES[0] else [
-                f"notebooks/{stem}.html" for stem in READER_LESSONS]
+            every = (width, scheme) == MODES[0]
+            pages = [f"notebooks/{stem}.html" for stem in (LESSONS if every else READER_LESSONS)] + (
+                ["index.html"] + sorted(str(p.relative_to(site)) for p in (site / "docs").glob("*.html"))
+                if every else [])
             least: dict = {}
             tabs, wide_on_phone = [], set()
             for name in pages:
@@ -567,12 +563,6 @@ def test_every_page_works_offline_for_every_reader(site, tmp_path, local_only):
             "as shown", lines + [f"{len(scales)} pictures on a wide window, shown at {min(scales):.0%} "
                                  f"to {max(scales):.0%} of their size"])
     _assert_clean([], problems, f" (screenshots in {shots})")
-
-
-def _page_names(site: Path) -> list[str]:
-    pages = ["index.html"] + [f"notebooks/{stem}.html" for stem in LESSONS]
-    pages += sorted(str(p.relative_to(site)) for p in (site / "docs").glob("*.html"))
-    return pages
 
 
 # --------------------------------------------------------------------------
