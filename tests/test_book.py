@@ -31,14 +31,10 @@ import pytest
 from matplotlib.figure import Figure
 
 import rejlab.course.widgets as rw
+from tests._browsers import chromium, open_page
 
 REPO = Path(__file__).resolve().parents[1]
 TOOLS = REPO / "tools"
-CHROMIUM = os.environ.get("REJLAB_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-sync",
-                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                 "--disable-quic"]
-PAGE_MS = 60_000
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
 LESSONS = [p.stem for p in NOTEBOOKS]
 
@@ -62,8 +58,8 @@ def test_notebooks_without_stored_outputs_are_refused_by_name(tmp_path):
     notebooks.mkdir()
     shutil.copy2(REPO / "notebooks" / f"{LESSONS[0]}.ipynb", notebooks)
     nb = nbformat.read(REPO / "notebooks" / f"{LESSONS[1]}.ipynb", as_version=4)
-    for cell in (c for c in nb.cells if c.cell_type == "code"):    # stored without outputs
-        cell.outputs, cell.execution_count = [], None
+    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
+    code[-1].execution_count, code[-1].outputs = None, []      # one unrun cell is enough
     nbformat.write(nb, notebooks / f"{LESSONS[1]}.ipynb")
     out = tmp_path / "html"
     done = subprocess.run([sys.executable, str(TOOLS / "build_book.py"), "--out", str(out),
@@ -73,20 +69,10 @@ def test_notebooks_without_stored_outputs_are_refused_by_name(tmp_path):
     assert done.returncode == 2
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("make book: ")
-    assert f"{LESSONS[1]}.ipynb" in lines[0] and "stored without" in lines[0]
+    assert f"{LESSONS[1]}.ipynb (1 of {len(code)} code cells never ran)" in lines[0]
+    assert "stored without" in lines[0] and "make notebooks" in lines[0]
     assert f"{LESSONS[0]}.ipynb" not in lines[0]          # the executed one is fine
-    assert "make notebooks" in lines[0]
     assert not out.exists() and not (tmp_path / "never-used").exists()
-
-
-def test_one_unrun_cell_is_enough_to_refuse(tmp_path):
-    nb = nbformat.read(REPO / "notebooks" / f"{LESSONS[0]}.ipynb", as_version=4)
-    code = [c for c in nb.cells if c.cell_type == "code" and c.source.strip()]
-    code[-1].execution_count, code[-1].outputs = None, []
-    nbformat.write(nb, tmp_path / "x.ipynb")
-    assert build_book.missing_outputs(tmp_path / "x.ipynb") == (1, len(code))
-    with pytest.raises(build_book.BuildError, match=r"x\.ipynb \(1 of"):
-        build_book.check_stored_outputs([tmp_path / "x.ipynb"])
 
 
 def test_course_map_has_every_lesson_once_in_order_with_minutes():
@@ -136,21 +122,17 @@ def test_external_resource_scan(tmp_path, html, leaks):
     assert bool(build_book.external_resources(tmp_path)) is leaks
 
 
-def test_launch_links_follow_the_origin_remote(tmp_path):
+def test_launch_links_without_an_origin_remote_say_why_and_use_a_placeholder(tmp_path):
+    # with one, the links follow it: tests/test_binder_link.py, and every lesson page's link
+    # in test_every_page_works_offline_for_every_reader
     if shutil.which("git") is None:
         pytest.skip("needs git")
     lessons = [build_book.Lesson("03", "t", "03_measures_vs_rejection", "", 1)]
     subprocess.run(["git", "init", "-q", "-b", "main", str(tmp_path)], check=True)
     links, course, why = build_book.launch_links(lessons, tmp_path)
     assert why and "no 'origin' remote" in why and "/gh/OWNER/rejlab/main?" in course
-    subprocess.run(["git", "-C", str(tmp_path), "remote", "add", "origin",
-                    "git@github.com:ada-l/course-kit.git"], check=True)
-    links, course, why = build_book.launch_links(lessons, tmp_path)
-    assert why is None
-    assert links == {"notebooks/03_measures_vs_rejection":
-                     "https://mybinder.org/v2/gh/ada-l/course-kit/main"
-                     "?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb"}
-    assert course.endswith("?urlpath=lab/tree/notebooks/00_start_here.ipynb")
+    assert links["notebooks/03_measures_vs_rejection"].endswith(
+        "/gh/OWNER/rejlab/main?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb")
 
 
 # --------------------------------------------------------------------------
@@ -202,12 +184,9 @@ FRESH_TIMEOUT_S = 3000
 
 @pytest.fixture(scope="module")
 def fresh_book(tmp_path_factory):
-    """``make book`` in a fresh copy of the repository, as a new student or CI runs it: a
-    virtual environment from the ``book`` extra's declared dependencies alone (the Makefile's
-    ``.venv/.book``), MathJax and axe-core from npm, every explorer drawn with an empty cache.
-    Returns ``(site folder, seconds, make's output)``; the built site serves every test here
-    (one build per run). ``REJLAB_SITE_DIR=<clone>/_build/html`` reuses a site built so
-    (``<clone>/_build/npm`` beside it), to iterate on the browser tests."""
+    """``(site folder, seconds, make's output)`` of ``make book`` in a fresh copy of the
+    repository (a venv from the book extra alone, npm, empty caches), once per run;
+    ``REJLAB_SITE_DIR=<clone>/_build/html`` reuses a site built so, to iterate on the tests."""
     given = os.environ.get("REJLAB_SITE_DIR")
     if given:
         return Path(given).resolve(), None, ""
@@ -234,18 +213,15 @@ def fresh_book(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def site(fresh_book):
-    """The site ``make book`` built in a fresh clone (see :func:`fresh_book`)."""
     return fresh_book[0]
 
 
 @pytest.mark.slow
 def test_make_book_builds_from_a_fresh_clone(fresh_book):
-    """``make book`` from a fresh copy with nothing run before it: a venv from the book extra
-    alone draws every explorer (the lessons' scikit-learn included) and builds every page."""
+    # a venv from the book extra alone draws every explorer (the lessons' scikit-learn included);
+    # every page it built is read in test_every_page_works_offline_for_every_reader
     out, seconds, log = fresh_book
     assert (out / "index.html").is_file()
-    for stem in LESSONS:
-        assert (out / "notebooks" / f"{stem}.html").is_file(), stem
     if seconds is not None:
         assert "explorer frames: " in log and " 0 from the cache" in log, log[-2000:]
         _report("make book from a fresh clone (a venv from the book extra alone, empty caches)",
@@ -295,22 +271,18 @@ def test_the_book_extra_brings_what_the_lessons_import():
     assert not missing, f"lessons import modules the book extra does not bring: {missing}"
 
 
-def _png() -> str:
-    fig, buf = Figure(figsize=(2, 1.5)), io.BytesIO()
-    fig.subplots().plot([0, 1], [1, 0])
-    fig.savefig(buf, format="png")
-    return base64.b64encode(buf.getvalue()).decode()
-
-
 @pytest.mark.slow
 def test_an_explorer_with_a_stored_picture_shows_the_picture(tmp_path):
     """The display bundle an explorer stores (widget view + text + PNG) renders as the PNG
     (a site built with --no-explorers, or a page whose explorer has no frames)."""
-    v4 = nbformat.v4
+    v4, fig, png = nbformat.v4, Figure(figsize=(2, 1.5)), io.BytesIO()
+    fig.subplots().plot([0, 1], [1, 0])
+    fig.savefig(png, format="png")
     explorer = v4.new_output("display_data", data={
         "application/vnd.jupyter.widget-view+json":
             {"model_id": "0" * 32, "version_major": 2, "version_minor": 0},
-        "text/plain": "Explorer(children=(HTML(value='<b>Reject</b>'),))", "image/png": _png()})
+        "text/plain": "Explorer(children=(HTML(value='<b>Reject</b>'),))",
+        "image/png": base64.b64encode(png.getvalue()).decode()})
     nb = v4.new_notebook(cells=[
         v4.new_markdown_cell("# 00 · Start here\n\nThe measure $A$ and\n\n$$Q = 2A(1-r) + r - \\alpha$$"),
         v4.new_code_cell("rl.widgets.ranking_explorer()", execution_count=1, outputs=[explorer])])
@@ -341,51 +313,64 @@ WAIT_JS = """async () => {
   return true;
 }"""
 
-STATE_JS = """() => ({
-  images: Array.from(document.images).map(i => ({src: i.getAttribute('src'),
-                                                  ok: i.complete && i.naturalWidth > 0})),
-  mathjax: document.querySelectorAll('mjx-container').length,
-  merror: document.querySelectorAll('mjx-merror').length,
-  rawMath: document.querySelectorAll('.math:not(:has(mjx-container))').length,
-  launch: Array.from(document.querySelectorAll('a.rejlab-launch-button')).map(a => a.href),
-  text: document.body.innerText,
-})"""
+#: A page as read: its pictures (text alternative, shown and natural widths, full-size link, the
+#: tick and text size of the picture the browser chose: the narrow one of a <picture> when its
+#: <source> answers the window), maths, launch links, and what a keyboard or phone reader meets.
+PAGE_JS = """() => {
+  const explorer = document.querySelector('section.rejlab-explorer');
+  // on a phone, a stored figure the build could not lay out for it (no <picture>: the build
+  // lists it) is shown wide with its full-size link: listed apart, not measured
+  const phone = window.innerWidth < 400;
+  return {
+    images: Array.from(document.images).map(i => ({src: i.getAttribute('src'),
+                                                   ok: i.complete && i.naturalWidth > 0})),
+    mathjax: document.querySelectorAll('mjx-container').length,
+    merror: document.querySelectorAll('mjx-merror').length,
+    rawMath: document.querySelectorAll('.math:not(:has(mjx-container))').length,
+    launch: Array.from(document.querySelectorAll('a.rejlab-launch-button')).map(a => a.href),
+    text: document.body.innerText,
+    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    mathInTabOrder: document.querySelectorAll('mjx-container[tabindex="0"]').length,
+    live: explorer ? explorer.querySelector('.rejlab-explorer-readout').getAttribute('aria-live') : null,
+    scroll: getComputedStyle(document.documentElement).scrollBehavior,
+    narrowFrames: !!document.querySelector('section.rejlab-explorer picture'),
+    figures: Array.from(document.querySelectorAll('article img')).map(img => {
+      const link = img.closest('a');
+      const narrow = !!img.closest('picture') && !!img.currentSrc && img.currentSrc !== img.src;
+      const px = what => img.getAttribute(`data-${narrow ? 'narrow-' : ''}${what}-px`);
+      return {src: img.getAttribute('src'), alt: img.getAttribute('alt') || '',
+              shown: img.getBoundingClientRect().width, natural: img.naturalWidth,
+              enlarge: !!link && link.getAttribute('href') === img.getAttribute('src'),
+              tick: px('tick'), text: px('text'), output: !!img.closest('.cell_output'),
+              explorer: !!img.closest('.rejlab-explorer'), wideOnPhone: phone && img.hasAttribute(
+                'data-tick-px') && !img.closest('.rejlab-explorer') && !img.closest('picture')};
+    }),
+  };
+}"""
 
+AXE_JS = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,
+      where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+}"""
 
-@contextlib.contextmanager
-def _site_browser(site: Path):
-    """``(base, browser)``: the site served on 127.0.0.1 and headless Chromium."""
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("the Python package playwright is not installed (pip install playwright)")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"chromium is missing: no executable at {CHROMIUM} "
-                    "(install it with `apt-get install chromium`, or set REJLAB_CHROMIUM)")
-    with serve(site) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=CHROMIUM_ARGS, timeout=60_000)
-        try:
-            yield base, browser
-        finally:
-            browser.close()
+#: Tab from the top of the page to "Skip to content", follow it, then Tab to the first control.
+TAB_JS = """() => document.activeElement ? [document.activeElement.className || '',
+  document.activeElement.hasAttribute('data-control'), document.activeElement.tagName,
+  (document.activeElement.innerText || '').slice(0, 40)] : ['', false, '', '']"""
 
+#: At phone width, with the picture in the middle of the screen: are the controls in view?
+WITH_FIGURE_JS = """() => {
+  const root = document.querySelector('section.rejlab-explorer');
+  const img = root.querySelector('img.rejlab-explorer-frame');
+  img.scrollIntoView({block: 'center'});
+  const c = root.querySelector('.rejlab-explorer-controls').getBoundingClientRect();
+  return c.top >= 0 && c.bottom <= window.innerHeight;
+}"""
 
-def _open(browser, base: str, local_only, **options):
-    """``(page, blocked)``: a page of a new context (``options``) that reaches no host but
-    ``base``'s (``blocked`` lists what it tried); ``page.context`` is its context."""
-    context = browser.new_context(**options)
-    blocked = local_only(context, base)
-    page = context.new_page()
-    page.set_default_timeout(PAGE_MS)
-    return page, blocked
-
-
-@contextlib.contextmanager
-def _site_page(site: Path, local_only):
-    """``(base, page, blocked)``: as :func:`_open`, on a 1280 x 900 window."""
-    with _site_browser(site) as (base, browser):
-        yield (base, *_open(browser, base, local_only, viewport={"width": 1280, "height": 900}))
+PRINT_JS = """() => Array.from(document.querySelectorAll('article img')).filter(i =>
+  i.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .map(i => i.getAttribute('src'))"""
 
 
 def _assert_clean(external: list[str], problems: dict[str, list[str]], where: str = "") -> None:
@@ -405,123 +390,179 @@ def _stored(page: str) -> dict:
     return {"pictures": pictures, "maths": maths}
 
 
-def _page_names(site: Path) -> list[str]:
-    pages = ["index.html"] + [f"notebooks/{stem}.html" for stem in LESSONS]
-    pages += sorted(str(p.relative_to(site)) for p in (site / "docs").glob("*.html"))
-    return pages
-
-
-#: Every picture of a page: text alternative, shown and natural widths, enlarge link, tick size.
-FIGURES_JS = """() => Array.from(document.querySelectorAll('article img')).map(img => {
-  const link = img.closest('a');
-  const narrow = !!img.closest('picture') && !!img.currentSrc && img.currentSrc !== img.src;
-  const tick = img.getAttribute(narrow ? 'data-narrow-tick-px' : 'data-tick-px');
-  return {src: img.getAttribute('src'), alt: img.getAttribute('alt') || '',
-          shown: img.getBoundingClientRect().width, natural: img.naturalWidth,
-          enlarge: !!link && link.getAttribute('href') === img.getAttribute('src'),
-          tick: tick === null ? null : tick, output: !!img.closest('.cell_output')};
-})"""
-
-AXE_JS = """async () => {
-  const r = await axe.run(document, {resultTypes: ['violations']});
-  return r.violations.map(v => ({id: v.id, impact: v.impact, n: v.nodes.length,
-      where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
-}"""
-
-
-def _axe_script(site: Path) -> Path:
-    """axe-core as the build installed it (``npm`` beside the site in a clone's ``_build``)."""
-    axe = site.parent / "npm" / "node_modules" / "axe-core" / "axe.min.js"
-    assert axe.is_file(), f"axe-core is installed by the build (book/package.json): {axe}"
-    return axe
-
-
-def _figure_problems(figures: list[dict], scales: list[float]) -> list[str]:
-    """Text alternative, size (>= 90 % or a full-size link) and tick labels (>= 9 CSS px)."""
+def _figure_problems(figures: list[dict], wide: bool, scales: list[float], least: dict) -> list[str]:
+    """Text alternative, size on a wide window (>= 90 % or a full-size link) and tick labels
+    (>= MIN_TICK_CSS_PX as shown); the smallest tick and text, in ``least``."""
     bad = []
     for fig in figures:
         alt = fig["alt"].strip()
         if not alt or alt.startswith("../") or alt.endswith((".png", ".webp")):
             bad.append(f"picture without a text alternative: {fig['src']}")
-        if not fig["natural"]:
+        if not fig["natural"] or fig["wideOnPhone"]:
             continue
         scale = fig["shown"] / fig["natural"]
-        scales.append(scale)
-        if scale < 0.9 and not fig["enlarge"]:
-            bad.append(f"{fig['src']} shown at {scale:.0%} with no full-size link")
-        if fig["output"] and fig["tick"] is None:
-            bad.append(f"{fig['src']}: the build did not say its tick-label size")
-        elif fig["tick"] not in (None, "none") and scale * float(fig["tick"]) < 9:
+        if wide:
+            scales.append(scale)
+            if scale < 0.9 and not fig["enlarge"]:
+                bad.append(f"{fig['src']} shown at {scale:.0%} with no full-size link")
+            if fig["output"] and fig["tick"] is None:
+                bad.append(f"{fig['src']}: the build did not say its tick-label size")
+        for what in ("tick", "text"):
+            if fig[what] not in (None, "none"):
+                least[fig["explorer"], what] = min(least.get((fig["explorer"], what), 99.0),
+                                                   scale * float(fig[what]))
+        if fig["tick"] not in (None, "none") and scale * float(fig["tick"]) < MIN_TICK_CSS_PX:
             bad.append(f"{fig['src']}: tick labels {scale * float(fig['tick']):.1f} CSS px tall")
     return bad
 
 
+def _tabs_to_first_control(page) -> int | None:
+    """Tab presses from "Skip to content" to the explorer's first control, following (with
+    Enter) the skip link and the "Go to the explorer" link under the title; None if not
+    reached in 60."""
+    page.evaluate("() => { window.scrollTo(0, 0); "
+                  "document.activeElement && document.activeElement.blur(); }")
+    for _ in range(5):
+        page.keyboard.press("Tab")
+        if "skip-to-content" in page.evaluate(TAB_JS)[0]:
+            break
+    else:
+        return None
+    page.keyboard.press("Enter")
+    for presses in range(1, 61):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(TAB_JS)
+        if focused[1]:
+            return presses
+        if "rejlab-explorer-jump" in focused[0]:
+            page.keyboard.press("Enter")
+    return None
+
+
+#: Every page is read at 1280 px in light mode; one lesson per kind of explorer also in dark
+#: mode and on a 390 px phone: two controls over a wide figure (a slider and a menu), a
+#: covering's small figure, a tall figure of four panels with a fixed sample size.
+READER_LESSONS = ("02_four_subsets_and_measures", "08_unified_accuracy_aa_rar",
+                  "12_how_sure_are_you", "14_can_we_promise_a_risk")
+MODES = [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")]
+#: The smallest tick label a reader is shown, at 1280 and at 390 px.
+MIN_TICK_CSS_PX = 9
+
+
 @pytest.mark.browser
-def test_every_page_works_offline_in_chromium(site, tmp_path, local_only):
-    """Every page on a 1280 x 900 window, with no network: pictures loaded, maths typeset,
-    launch links; axe-core finds no serious or critical violation (contrast included);
-    every picture has a text alternative that is not a file name; every figure is shown at
-    >= 90 % of its size or opens at full size in one click, with tick labels >= 9 CSS px."""
+def test_every_page_works_offline_for_every_reader(site, tmp_path, local_only):
+    """Every page at 1280 x 900 (READER_LESSONS also in dark mode and at 390 px), with reduced
+    motion and no network: pictures loaded, maths typeset, launch links; axe-core finds no
+    serious or critical violation; every picture has a text alternative that is not a file
+    name, on a wide window is shown at >= 90 % or opens at full size in one click, and has tick
+    labels >= MIN_TICK_CSS_PX CSS px as shown (on a phone, the pictures drawn for it; a stored
+    figure whose phone layout failed the build's check is shown wide and listed); no sideways
+    scrolling, formulas out of the Tab order, no smooth scrolling, an explorer's readout
+    announced politely, the frame set fetched the one shown; printed, every figure within the
+    page. READER_LESSONS: the first control a few Tab presses after "Skip to content", and at
+    390 px the controls in view with the picture."""
     shots = tmp_path / "screenshots"
     shots.mkdir()
-    axe = _axe_script(site)
+    axe = site.parent / "npm" / "node_modules" / "axe-core" / "axe.min.js"    # as the build installed it
+    assert axe.is_file(), f"axe-core is installed by the build (book/package.json): {axe}"
     problems: dict[str, list[str]] = {}
     lines, scales = [], []
-    with _site_page(site, local_only) as (base, page, external):
+    with serve(site) as base, chromium() as browser:
         from playwright.sync_api import Error as PlaywrightError
         host = urlsplit(base).netloc
-        local_errors: list[str] = []
-        page.on("response", lambda resp: local_errors.append(f"{resp.status} {resp.url}")
-                if resp.status >= 400 and urlsplit(resp.url).netloc == host else None)
-
-        for name in _page_names(site):
-            local_errors.clear()
-            bad = problems.setdefault(name, [])
-            try:
-                page.goto(f"{base}/{name}", wait_until="load")
-                page.evaluate(WAIT_JS)
-                state = page.evaluate(STATE_JS)
-                page.screenshot(path=str(shots / (name.replace("/", "__") + ".png")))
-                figures = page.evaluate(FIGURES_JS)
-                page.add_script_tag(path=str(axe))
-                violations = page.evaluate(AXE_JS)
-            except PlaywrightError as exc:
-                bad.append(f"browser error or timeout: {exc}")
-                continue
-            bad += [f"image did not load: {img['src']}" for img in state["images"] if not img["ok"]]
-            bad += [f"axe {v['impact']} {v['id']} x{v['n']}: {v['where']}"
-                    for v in violations if v["impact"] in ("serious", "critical")]
-            counts = {imp: sum(v["n"] for v in violations if v["impact"] == imp)
-                      for imp in ("critical", "serious", "moderate", "minor")}
-            lines.append(f"{name}: axe-core violations " + ", ".join(
-                f"{k} {v}" for k, v in counts.items()) + "".join(
-                f" ({', '.join(sorted({v['id'] for v in violations}))})" for _ in violations[:1]))
-            bad += _figure_problems(figures, scales)
-            bad += [f"local request failed: {e}" for e in local_errors]
-            if "Explorer(children=" in state["text"]:
-                bad.append("an explorer is shown as its text 'Explorer(children=...' "
-                           "(its stored output has no image/png)")
-            if state["merror"]:
-                bad.append(f"{state['merror']} MathJax errors")
-            if state["rawMath"]:
-                bad.append(f"{state['rawMath']} maths elements left untypeset")
-            is_lesson = name.startswith("notebooks/")
-            stored = _stored(name) if is_lesson else {"maths": name == "index.html"}
-            if stored["maths"] and state["mathjax"] == 0:
-                bad.append("no maths typeset (no mjx-container): MathJax did not run")
-            if is_lesson:
-                want = f"?urlpath=lab/tree/{name[:-len('.html')]}.ipynb"
-                if not (len(state["launch"]) == 1 and state["launch"][0].startswith(
-                        "https://mybinder.org/v2/gh/") and state["launch"][0].endswith(want)):
-                    bad.append(f"Binder launch link missing or wrong: {state['launch']}")
-                if len(state["images"]) < stored["pictures"]:
-                    bad.append(f"{len(state['images'])} images on the page for "
-                               f"{stored['pictures']} stored pictures")
-
-    _report("axe-core on every page (1280 x 900), and the figures' shown scale", lines + [
-        f"{len(scales)} pictures, shown at {min(scales):.0%} to {max(scales):.0%} of their size"])
-    assert sorted(p.name for p in shots.iterdir()) == sorted(n.replace("/", "__") + ".png" for n in problems)
-    _assert_clean(external, problems, f" (screenshots in {shots})")
+        for width, scheme in MODES:
+            page, external = open_page(browser, base, local_only, color_scheme=scheme,
+                                       reduced_motion="reduce",
+                                       viewport={"width": width, "height": 900 if width > 400 else 844})
+            requests: list[str] = []
+            failed: list[str] = []
+            page.on("request", lambda r, got=requests: got.append(r.url))
+            page.on("response", lambda resp, got=failed: got.append(f"{resp.status} {resp.url}")
+                    if resp.status >= 400 and urlsplit(resp.url).netloc == host else None)
+            every = (width, scheme) == MODES[0]
+            pages = [f"notebooks/{stem}.html" for stem in (LESSONS if every else READER_LESSONS)] + (
+                ["index.html"] + sorted(str(p.relative_to(site)) for p in (site / "docs").glob("*.html"))
+                if every else [])
+            least: dict = {}
+            tabs, wide_on_phone = [], set()
+            for name in pages:
+                requests.clear()
+                failed.clear()
+                bad = problems.setdefault(f"{name} at {width} px, {scheme}", [])
+                try:
+                    page.goto(f"{base}/{name}", wait_until="load")
+                    page.evaluate(WAIT_JS)
+                    state = page.evaluate(PAGE_JS)
+                    page.screenshot(path=str(shots / f"{width}-{scheme}-{name.replace('/', '__')}.png"))
+                    page.add_script_tag(path=str(axe))
+                    violations = page.evaluate(AXE_JS)
+                except PlaywrightError as exc:
+                    bad.append(f"browser error or timeout: {exc}")
+                    continue
+                bad += [f"image did not load: {img['src']}" for img in state["images"] if not img["ok"]]
+                bad += [f"axe {v['impact']} {v['id']} x{v['n']}: {v['where']}"
+                        for v in violations if v["impact"] in ("serious", "critical")]
+                lines.append(f"{name} at {width} px, {scheme}: axe-core violations " + ", ".join(
+                    f"{imp} {sum(v['n'] for v in violations if v['impact'] == imp)}"
+                    for imp in ("critical", "serious", "moderate", "minor"))
+                    + "".join(f" ({', '.join(sorted({v['id'] for v in violations}))})"
+                              for _ in violations[:1]))
+                bad += _figure_problems(state["figures"], width > 400, scales, least)
+                wide_on_phone.update(f"{name}: {f['src']}" for f in state["figures"] if f["wideOnPhone"])
+                bad += [f"local request failed: {e}" for e in failed]
+                # the page fetches the frame set it shows: the narrow one on a phone
+                other = [u for u in requests if "/_static/explorers/" in u and u.split(
+                    "/_static/explorers/")[1].split("/")[0].endswith("-narrow") != (width < 400)]
+                bad += [msg for failing, msg in [
+                    ("Explorer(children=" in state["text"], "an explorer is shown as its text "
+                     "'Explorer(children=...' (its stored output has no image/png)"),
+                    (state["merror"], f"{state['merror']} MathJax errors"),
+                    (state["rawMath"], f"{state['rawMath']} maths elements left untypeset"),
+                    (state["sideways"] > 0, f"the page scrolls sideways by {state['sideways']} px"),
+                    (state["mathInTabOrder"], f"{state['mathInTabOrder']} formulas in the Tab order"),
+                    (state["live"] not in (None, "polite"), f"the readout is announced {state['live']!r}"),
+                    (state["scroll"] != "auto", f"smooth scrolling under reduced motion: {state['scroll']}"),
+                    (other and (state["narrowFrames"] or width > 400),
+                     f"{len(other)} frames of the other set fetched: {other[:2]}"),
+                ] if failing]
+                is_lesson = name.startswith("notebooks/")
+                stored = _stored(name) if is_lesson else {"maths": name == "index.html"}
+                if stored["maths"] and state["mathjax"] == 0:
+                    bad.append("no maths typeset (no mjx-container): MathJax did not run")
+                if is_lesson:
+                    want = f"?urlpath=lab/tree/{name[:-len('.html')]}.ipynb"
+                    if not (len(state["launch"]) == 1 and state["launch"][0].startswith(
+                            "https://mybinder.org/v2/gh/") and state["launch"][0].endswith(want)):
+                        bad.append(f"Binder launch link missing or wrong: {state['launch']}")
+                    if len(state["images"]) < stored["pictures"]:
+                        bad.append(f"{len(state['images'])} images on the page for "
+                                   f"{stored['pictures']} stored pictures")
+                if name.split("/")[-1][:-len(".html")] in READER_LESSONS:
+                    presses = _tabs_to_first_control(page)
+                    tabs.append(presses if presses is not None else 99)
+                    if presses is None or presses > 12:
+                        bad.append(f"the first control is {presses} Tab presses after “Skip to content”")
+                    if width < 400 and not page.evaluate(WITH_FIGURE_JS):
+                        bad.append("the controls leave the screen when the picture is in view")
+                if width > 400 and scheme == "light":
+                    page.emulate_media(media="print")
+                    cut = page.evaluate(PRINT_JS)
+                    page.emulate_media(media="screen")
+                    if cut:
+                        bad.append(f"printed, these figures pass the page's edge: {cut}")
+            lines.append(
+                f"{width} px, {scheme}: Tab presses from “Skip to content” to the first control "
+                f"{min(tabs)}-{max(tabs)} (median {statistics.median(tabs):.0f}); smallest tick label, "
+                "text (CSS px): " + ", ".join(f"{'explorers' if e else 'stored figures'} {w} {px:.1f}"
+                                              for (e, w), px in sorted(least.items()))
+                + (f"; stored figures shown wide (no phone layout passed the build's check): "
+                   f"{sorted(wide_on_phone)}" if wide_on_phone else ""))
+            assert not external, external
+            page.context.close()
+    _report("axe-core on every page (1280 x 900; READER_LESSONS also dark and at 390 px), figures "
+            "as shown", lines + [f"{len(scales)} pictures on a wide window, shown at {min(scales):.0%} "
+                                 f"to {max(scales):.0%} of their size"])
+    _assert_clean([], problems, f" (screenshots in {shots})")
 
 
 # --------------------------------------------------------------------------
@@ -535,12 +576,9 @@ REPORT = REPO / "_build" / "site-report.txt"
 
 def _explorer_blocks(html: str) -> list[dict]:
     """``{"id", "data"}`` of every explorer block on a built page."""
-    found = []
-    for m in re.finditer(r'<section class="rejlab-explorer" id="([^"]+)".*?'
-                         r'<script type="application/json" class="rejlab-explorer-data">'
-                         r'(.*?)</script>', html, re.S):
-        found.append({"id": m.group(1), "data": json.loads(m.group(2))})
-    return found
+    return [{"id": m.group(1), "data": json.loads(m.group(2))} for m in re.finditer(
+        r'<section class="rejlab-explorer" id="([^"]+)".*?<script type="application/json" '
+        r'class="rejlab-explorer-data">(.*?)</script>', html, re.S)]
 
 
 def _report(section: str, lines: list[str]) -> None:
@@ -586,27 +624,18 @@ def test_every_lesson_explorer_declares_a_grid_of_its_own_controls_and_only_thei
 site_layout = _load("site_layout")
 
 
-def _three_panels(fontsize=10):
+def test_a_wide_figure_is_laid_out_for_a_phone_in_one_column_and_one_placed_by_hand_is_not():
     fig = Figure(figsize=(10, 3.5), dpi=100, layout="constrained")
     for i, ax in enumerate(fig.subplots(1, 3)):
         ax.plot([0, 0.5, 1], [0.2, 0.9, 0.4], label=f"curve {i}")
-        ax.set_title(f"panel {i}", fontsize=fontsize)
-        ax.set_xlabel("rejected fraction r")
-        ax.tick_params(labelsize=fontsize)
+        ax.set(title=f"panel {i}", xlabel="rejected fraction r")
     fig.legend(*fig.axes[0].get_legend_handles_labels(), loc="outside lower center")
-    return fig
-
-
-def test_a_wide_figure_is_laid_out_for_a_phone_in_one_column_and_one_placed_by_hand_is_not():
-    fig = _three_panels()
     wide_width = fig.get_size_inches()[0] * fig.dpi
     shown_wide = site_layout.NARROW_PX / wide_width * site_layout.tick_px(fig)
     assert shown_wide < site_layout.MIN_TEXT_PX     # the wide picture on a phone: too small
     png, facts = site_layout.narrow_figure(fig)
     assert site_frames.decode(png).shape[1] == facts["width"] == site_layout.NARROW_PX
-    assert facts["problems"] == []
-    assert facts["tick_px"] >= site_layout.MIN_TEXT_PX
-    assert facts["text_px"] >= site_layout.MIN_TEXT_PX
+    assert facts["problems"] == [] and min(facts["tick_px"], facts["text_px"]) >= site_layout.MIN_TEXT_PX
     boxes = [ax.get_position() for ax in fig.axes]
     assert len({round(b.x0, 2) for b in boxes}) == 1                  # one column
     assert [b.y0 for b in boxes] == sorted((b.y0 for b in boxes), reverse=True)  # in order
@@ -641,36 +670,61 @@ def test_an_explorer_laid_out_for_a_phone_draws_every_setting_narrow():
     assert moved.shape == first.shape and not np.array_equal(moved, first), name
 
 
-def test_site_holds_every_explorer_within_the_size_limits(site):
-    placed, total_frames, total_settings = [], 0, 0
+def test_every_explorer_on_the_site_draws_as_in_python_within_the_size_limits(site):
+    """Each explorer cell of a lesson has its block on the page, a frame (wide, and narrow for a
+    phone unless its layout failed the build's check) per setting and no frame twice, each set
+    within EXPLORER_LIMIT (a reader fetches one) and the site within SITE_LIMIT; for a sample of
+    settings the frame holds the pixels a fresh Python explorer (built as the lesson builds it)
+    draws there, with its readout and text."""
+    rng = random.Random(0)
+    placed, total_frames, total_settings, checked = [], 0, 0, 0
     for path in NOTEBOOKS:
-        html = (site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
-        blocks = _explorer_blocks(html)
-        cells = site_frames.explorer_cells(nbformat.read(path, as_version=4))
-        assert [b["id"] for b in blocks] == [f"rx-{path.stem}-{c}" for c, _ in cells]
-        for block, (cell, name) in zip(blocks, cells):
-            d = block["data"]
-            files = sorted((site / "notebooks" / d["base"]).iterdir())
-            assert len(files) == d["unique"] == len(set(d["frames"]))
-            assert len(d["frames"]) == len(d["readouts"]) == len(d["alts"]) \
-                == np.prod([c["n"] for c in d["controls"]])
-            size = sum(f.stat().st_size for f in files)
-            # the frames drawn for a phone: one per setting too, in a folder of their own (none
-            # when the narrow layout failed its checks: the build said so)
-            narrow, small_size, phone = d.get("narrow"), 0, "no frames for a phone"
-            if narrow:
-                small = sorted((site / "notebooks" / narrow["base"]).iterdir())
-                assert len(small) == narrow["unique"] == len(set(narrow["frames"]))
-                assert len(narrow["frames"]) == len(d["frames"])
-                small_size = sum(f.stat().st_size for f in small)
-                phone = f"for a phone {narrow['unique']} frames, {small_size / 1e6:.2f} MB"
-                total_frames += narrow["unique"]
-            # a reader's browser fetches one of the two sets (the reader test checks it)
-            assert max(size, small_size) <= build_book.EXPLORER_LIMIT, (path.stem, name, size, small_size)
-            placed.append(f"{path.stem} cell {cell} {name}: {len(d['frames'])} settings, "
-                          f"{d['unique']} frames, {size / 1e6:.2f} MB; {phone}")
-            total_frames += d["unique"]
-            total_settings += len(d["frames"])
+        blocks = _explorer_blocks((site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8"))
+        lesson = site_frames.Lesson(path, describe=False)
+        try:
+            cells = site_frames.explorer_cells(lesson.nb)
+            assert [b["id"] for b in blocks] == [f"rx-{path.stem}-{c}" for c, _ in cells]
+            for block, (cell, name) in zip(blocks, cells):
+                d = block["data"]
+                files = sorted((site / "notebooks" / d["base"]).iterdir())
+                assert len(files) == d["unique"] == len(set(d["frames"]))
+                assert len(d["frames"]) == len(d["readouts"]) == len(d["alts"]) \
+                    == np.prod([c["n"] for c in d["controls"]])
+                size = sum(f.stat().st_size for f in files)
+                narrow, small_size, phone = d.get("narrow"), 0, "no frames for a phone"
+                if narrow:
+                    small = sorted((site / "notebooks" / narrow["base"]).iterdir())
+                    assert len(small) == narrow["unique"] == len(set(narrow["frames"]))
+                    assert len(narrow["frames"]) == len(d["frames"])
+                    small_size = sum(f.stat().st_size for f in small)
+                    phone = f"for a phone {narrow['unique']} frames, {small_size / 1e6:.2f} MB"
+                    total_frames += narrow["unique"]
+                assert max(size, small_size) <= build_book.EXPLORER_LIMIT, (path.stem, name, size, small_size)
+                placed.append(f"{path.stem} cell {cell} {name}: {len(d['frames'])} settings, "
+                              f"{d['unique']} frames, {size / 1e6:.2f} MB; {phone}")
+                total_frames += d["unique"]
+                total_settings += len(d["frames"])
+                explorer = lesson.explorer(cell)
+                grid = site_frames.grid_of(explorer, getattr(rw, name))
+                assert [c["labels"] for c in grid] == [c["labels"] for c in d["controls"]]
+                n = len(d["frames"])
+                for k in sorted({0, n - 1, rng.randrange(n), rng.randrange(n)}):
+                    index, rest = [], k
+                    for c in grid:
+                        index.append(rest % len(c["values"]))
+                        rest //= len(c["values"])
+                    site_frames.set_controls(explorer, {c["name"]: c["values"][i]
+                                                        for c, i in zip(grid, index)})
+                    frame = site / "notebooks" / f"{d['base']}{d['frames'][k]}.{d['format']}"
+                    np.testing.assert_array_equal(
+                        site_frames.decode(frame.read_bytes()), site_frames.decode(explorer.image.value),
+                        err_msg=f"{path.stem} cell {cell}, setting {k}")
+                    assert d["readouts"][k] == explorer.readout.value
+                    assert d["alts"][k] == explorer.alt_text() == explorer.image.tooltip
+                    checked += 1
+        finally:
+            lesson.close()
+    assert checked >= 3 * len(NOTEBOOKS)
     total = build_book.site_size(site)
     assert total <= build_book.SITE_LIMIT
     _report("explorers on the site", placed + [
@@ -698,44 +752,6 @@ def test_every_link_between_the_site_pages_leads_to_a_page(site):
     lesson_links = {m for path in NOTEBOOKS
                     for m in re.findall(r"\]\(\.\./docs/(\w+)\.md", path.read_text(encoding="utf-8"))}
     assert lesson_links and {f"../docs/{name}.html" for name in lesson_links} <= to_docs, to_docs
-
-
-@pytest.mark.slow
-def test_the_site_shows_the_pictures_the_python_explorers_draw(site):
-    """For a sample of settings of every explorer, the frame the page shows for a setting
-    holds the same pixels as the picture a fresh Python explorer (built as the lesson
-    builds it) draws at that setting, and the page's readout and text are the explorer's."""
-    rng = random.Random(0)
-    checked = 0
-    for path in NOTEBOOKS:
-        html = (site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
-        blocks = _explorer_blocks(html)
-        lesson = site_frames.Lesson(path, describe=False)
-        try:
-            for block, (cell, name) in zip(blocks, site_frames.explorer_cells(lesson.nb)):
-                d = block["data"]
-                explorer = lesson.explorer(cell)
-                grid = site_frames.grid_of(explorer, getattr(rw, name))
-                assert [c["labels"] for c in grid] == [c["labels"] for c in d["controls"]]
-                n = len(d["frames"])
-                for k in sorted({0, n - 1, rng.randrange(n), rng.randrange(n)}):
-                    index, rest = [], k
-                    for c in grid:
-                        index.append(rest % len(c["values"]))
-                        rest //= len(c["values"])
-                    site_frames.set_controls(explorer, {c["name"]: c["values"][i]
-                                                        for c, i in zip(grid, index)})
-                    frame = site / "notebooks" / f"{d['base']}{d['frames'][k]}.{d['format']}"
-                    np.testing.assert_array_equal(
-                        site_frames.decode(frame.read_bytes()),
-                        site_frames.decode(explorer.image.value),
-                        err_msg=f"{path.stem} cell {cell}, setting {k}")
-                    assert d["readouts"][k] == explorer.readout.value
-                    assert d["alts"][k] == explorer.alt_text() == explorer.image.tooltip
-                    checked += 1
-        finally:
-            lesson.close()
-    assert checked >= 3 * len(NOTEBOOKS)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -770,7 +786,8 @@ def test_explorers_move_by_keyboard_on_the_live_site(site, local_only):
     moves: list[float] = []
     problems: dict[str, list[str]] = {}
     per_page = []
-    with _site_page(site, local_only) as (base, page, external):
+    with serve(site) as base, chromium() as browser:
+        page, external = open_page(browser, base, local_only, viewport={"width": 1280, "height": 900})
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -813,13 +830,9 @@ def test_explorers_move_by_keyboard_on_the_live_site(site, local_only):
                         bad.append(f"{bid} {label}: across {count} values the picture, its text "
                                    f"or the readout did not change ({len(seen['src'])} pictures, "
                                    f"{len(seen['alt'])} texts, {len(seen['readout'])} readouts)")
-                    # back to where the lesson starts it, before the next control moves
-                    home = control.evaluate("c => c.tagName === 'SELECT' ? c.querySelector("
-                                            "'option[selected]').index : Number("
-                                            "c.getAttribute('value'))")
-                    control.press("Home")
-                    for _ in range(home):
-                        control.press("ArrowDown" if kind == "SELECT" else "ArrowRight")
+                    reset = root.locator(".rejlab-explorer-reset")    # the lesson's setting again
+                    if reset.is_enabled():
+                        reset.click()
                     if kind != "SELECT":
                         shown = control.get_attribute("aria-valuetext")
                         out = page.inner_text(f"#{control.get_attribute('id')}-value")
@@ -922,204 +935,12 @@ def test_every_try_this_step_works_on_its_page_or_is_marked_for_jupyter(site):
 
 
 # --------------------------------------------------------------------------
-# Every reader: a phone, a keyboard, a screen reader, dark mode, print, no JavaScript
-
-#: The size in CSS px of a picture's smallest tick label or text (``what``: "tick" or "text"):
-#: its size in pixels at the picture's own size, for the picture the browser chose (the
-#: narrow one of a <picture> when its <source> answers the window), times the shown scale.
-SHOWN_PX_JS = """(img, what) => {
-  const narrow = !!img.closest('picture') && !!img.currentSrc && img.currentSrc !== img.src;
-  const px = img.getAttribute(`data-${narrow ? 'narrow-' : ''}${what}-px`);
-  if (px === null || px === 'none' || !img.naturalWidth) return null;
-  return {px: img.getBoundingClientRect().width / img.naturalWidth * Number(px), narrow: narrow,
-          src: (img.currentSrc || img.src).split('/').slice(-2).join('/')};
-}"""
-
-READER_JS = """() => {
-  const shown = """ + SHOWN_PX_JS + """;
-  const explorer = document.querySelector('section.rejlab-explorer');
-  const frame = explorer && explorer.querySelector('img.rejlab-explorer-frame');
-  // on a phone, a stored figure the build could not lay out for it (no <picture>: the build
-  // lists it) is shown wide with its full-size link: counted apart, not measured
-  const phone = window.innerWidth < 400;
-  const wideOnPhone = i => phone && !i.closest('.rejlab-explorer') && !i.closest('picture');
-  const sizes = what => Array.from(document.querySelectorAll('article img[data-tick-px]'))
-    .filter(i => !wideOnPhone(i))
-    .map(i => ({explorer: !!i.closest('.rejlab-explorer'), size: shown(i, what)}))
-    .filter(t => t.size !== null);
-  const ticks = sizes('tick'), texts = sizes('text');
-  const least = xs => xs.length ? xs.reduce((a, b) => b.px < a.px ? b : a) : null;
-  return {
-    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    explorerTick: least(ticks.filter(t => t.explorer).map(t => t.size)),
-    figureTick: least(ticks.filter(t => !t.explorer).map(t => t.size)),
-    explorerText: least(texts.filter(t => t.explorer).map(t => t.size)),
-    figureText: least(texts.filter(t => !t.explorer).map(t => t.size)),
-    narrowFrames: !!document.querySelector('section.rejlab-explorer picture'),
-    wideOnPhone: Array.from(document.querySelectorAll('article img[data-tick-px]'))
-      .filter(wideOnPhone).map(i => i.getAttribute('src')),
-    broken: Array.from(document.querySelectorAll('article img'))
-      .filter(i => !i.complete || !i.naturalWidth).map(i => i.currentSrc || i.src),
-    mathInTabOrder: document.querySelectorAll('mjx-container[tabindex="0"]').length,
-    live: explorer ? explorer.querySelector('.rejlab-explorer-readout').getAttribute('aria-live') : null,
-    scroll: getComputedStyle(document.documentElement).scrollBehavior,
-    frameShown: frame ? frame.getBoundingClientRect().width / frame.naturalWidth : null,
-  };
-}"""
-
-#: Tab from the top of the page to "Skip to content", follow it, then Tab to the first control.
-TAB_JS = """() => document.activeElement ? [document.activeElement.className || '',
-  document.activeElement.hasAttribute('data-control'), document.activeElement.tagName,
-  (document.activeElement.innerText || '').slice(0, 40)] : ['', false, '', '']"""
-
-#: At phone width, with the picture in the middle of the screen: are the controls in view?
-WITH_FIGURE_JS = """() => {
-  const root = document.querySelector('section.rejlab-explorer');
-  const img = root.querySelector('img.rejlab-explorer-frame');
-  img.scrollIntoView({block: 'center'});
-  const c = root.querySelector('.rejlab-explorer-controls').getBoundingClientRect();
-  return c.top >= 0 && c.bottom <= window.innerHeight;
-}"""
-
-PRINT_JS = """() => Array.from(document.querySelectorAll('article img')).filter(i =>
-  i.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-  .map(i => i.getAttribute('src'))"""
-
-
-def _tabs_to_first_control(page) -> int | None:
-    """Tab presses from "Skip to content" to the explorer's first control, following (with
-    Enter) the skip link and the "Go to the explorer" link under the title; None if not
-    reached in 60."""
-    page.evaluate("() => { window.scrollTo(0, 0); "
-                  "document.activeElement && document.activeElement.blur(); }")
-    for _ in range(5):
-        page.keyboard.press("Tab")
-        if "skip-to-content" in page.evaluate(TAB_JS)[0]:
-            break
-    else:
-        return None
-    page.keyboard.press("Enter")
-    for presses in range(1, 61):
-        page.keyboard.press("Tab")
-        focused = page.evaluate(TAB_JS)
-        if focused[1]:
-            return presses
-        if "rejlab-explorer-jump" in focused[0]:
-            page.keyboard.press("Enter")
-    return None
-
-
-#: One lesson per kind of explorer: two controls over a wide figure (a slider and a menu),
-#: a covering's small figure, a tall figure of four panels with a fixed sample size. (Every
-#: page is checked with axe-core at 1280 px in light mode above; four passes of every page
-#: would cost minutes of CI.)
-READER_LESSONS = ("02_four_subsets_and_measures", "08_unified_accuracy_aa_rar",
-                  "12_how_sure_are_you", "14_can_we_promise_a_risk")
-
-
-#: The smallest tick label a reader is shown, at 1280 and at 390 px.
-MIN_TICK_CSS_PX = 9
-
-
-def _least(explorers: list[dict], figures: list[dict]) -> str:
-    """``explorers 12.1 CSS px (narrow frames), stored figures ...``: the smallest of each."""
-    def one(found):
-        if not found:
-            return "none"
-        small = min(found, key=lambda f: f["px"])
-        return f"{small['px']:.1f} CSS px ({'narrow' if small['narrow'] else 'wide'} picture)"
-    return f"explorers {one(explorers)}, stored figures {one(figures)}"
-
-
-@pytest.mark.browser
-def test_lessons_read_on_a_phone_by_keyboard_and_in_dark_mode(site, local_only):
-    """READER_LESSONS at 1280 and 390 px, in light and dark mode, with reduced motion:
-    axe-core finds no serious or critical violation; no sideways scrolling; formulas out of
-    the Tab order and the first control a few Tab presses after "Skip to content"; the
-    readout announced politely; smooth scrolling off; at 390 px the controls in view with
-    the picture; printed, every figure within the page; at both widths every explorer frame
-    and stored figure with tick labels at least MIN_TICK_CSS_PX CSS px tall as shown (on a
-    phone, the pictures drawn for it; a stored figure whose phone layout failed the build's
-    check is shown wide with its full-size link, and listed). Reported: the smallest tick
-    label and text in CSS px (explorers and stored figures), Tab presses, axe-core counts."""
-    axe = _axe_script(site)
-    pages = [f"notebooks/{stem}.html" for stem in READER_LESSONS]
-    problems: dict[str, list[str]] = {}
-    lines = []
-    with _site_browser(site) as (base, browser):
-        for width, scheme in [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")]:
-            page, external = _open(browser, base, local_only, color_scheme=scheme,
-                                   viewport={"width": width, "height": 900 if width > 400
-                                             else 844}, reduced_motion="reduce")
-            frames_fetched: list[str] = []
-            page.on("request", lambda r, got=frames_fetched: got.append(r.url)
-                    if "/_static/explorers/" in r.url else None)
-            axe_counts = {"critical": 0, "serious": 0, "moderate": 0, "minor": 0}
-            least = {"explorerTick": [], "figureTick": [], "explorerText": [], "figureText": []}
-            tabs = []
-            wide_on_phone: set[str] = set()
-            for name in pages:
-                bad = problems.setdefault(f"{name} at {width} px, {scheme}", [])
-                frames_fetched.clear()
-                page.goto(f"{base}/{name}", wait_until="load")
-                page.evaluate(WAIT_JS)
-                state = page.evaluate(READER_JS)
-                bad += [f"picture not loaded: {src}" for src in state["broken"]]
-                # the page fetches the frame set it shows: the narrow one on a phone
-                other = [u for u in frames_fetched
-                         if (u.split("/_static/explorers/")[1].split("/")[0]
-                             .endswith("-narrow")) != (width < 400)]
-                if other and (state["narrowFrames"] or width > 400):
-                    bad.append(f"{len(other)} frames of the other set fetched: {other[:2]}")
-                bad += [msg for failed, msg in [
-                    (state["sideways"] > 0, f"the page scrolls sideways by {state['sideways']} px"),
-                    (state["mathInTabOrder"], f"{state['mathInTabOrder']} formulas in the Tab order"),
-                    (state["live"] != "polite", f"the readout is announced {state['live']!r}, not politely"),
-                    (state["scroll"] != "auto", f"smooth scrolling under reduced motion: {state['scroll']}"),
-                ] if failed]
-                for key, found in least.items():
-                    found += [state[key]] if state[key] is not None else []
-                wide_on_phone.update(f"{name}: {src}" for src in state["wideOnPhone"])
-                for key, what in (("explorerTick", "explorer"), ("figureTick", "figure")):
-                    if state[key] is not None and state[key]["px"] < MIN_TICK_CSS_PX:
-                        bad.append(f"{what} tick labels {state[key]['px']:.1f} CSS px tall "
-                                   f"({state[key]['src']})")
-                presses = _tabs_to_first_control(page)
-                tabs.append(presses if presses is not None else 99)
-                if presses is None or presses > 12:
-                    bad.append(f"the first control is {presses} Tab presses after "
-                               "“Skip to content”")
-                if width < 400 and not page.evaluate(WITH_FIGURE_JS):
-                    bad.append("the controls leave the screen when the picture is in view")
-                page.add_script_tag(path=str(axe))
-                for v in page.evaluate(AXE_JS):
-                    axe_counts[v["impact"]] = axe_counts.get(v["impact"], 0) + v["n"]
-                    if v["impact"] in ("serious", "critical"):
-                        bad.append(f"axe {v['impact']} {v['id']} x{v['n']}: {v['where']}")
-                if width > 400 and scheme == "light":
-                    page.emulate_media(media="print")
-                    cut = page.evaluate(PRINT_JS)
-                    page.emulate_media(media="screen")
-                    if cut:
-                        bad.append(f"printed, these figures pass the page's edge: {cut}")
-            lines.append(
-                f"{width} px, {scheme}: axe-core " + ", ".join(f"{k} {v}" for k, v in axe_counts.items())
-                + f"; Tab presses from “Skip to content” to the first control "
-                f"{min(tabs)}-{max(tabs)} (median {statistics.median(tabs):.0f}); smallest "
-                "tick label: " + _least(least["explorerTick"], least["figureTick"])
-                + "; smallest text: " + _least(least["explorerText"], least["figureText"])
-                + (f"; stored figures shown wide (no phone layout passed the build's check): "
-                   f"{sorted(wide_on_phone)}" if wide_on_phone else ""))
-            assert not external, external
-            page.context.close()
-    _report(f"{len(pages)} lessons for every reader (light and dark, 1280 and 390 px)", lines)
-    _assert_clean([], problems)
-
+# A reader without JavaScript, and a slow phone
 
 @pytest.mark.browser
 def test_without_javascript_the_explorer_shows_its_picture_and_says_why_it_stays(site, local_only):
-    with _site_browser(site) as (base, browser):
-        page, external = _open(browser, base, local_only, java_script_enabled=False)
+    with serve(site) as base, chromium() as browser:
+        page, external = open_page(browser, base, local_only, java_script_enabled=False)
         page.goto(f"{base}/notebooks/{NOTEBOOKS[2].stem}.html", wait_until="load")
         assert page.eval_on_selector("img.rejlab-explorer-frame", "i => i.complete && i.naturalWidth > 0")
         assert "needs JavaScript" in page.inner_text("section.rejlab-explorer")
@@ -1141,9 +962,9 @@ def test_a_student_keeps_a_setting_and_a_first_move_is_quick_on_a_slow_phone(sit
     setting goes into the address, a reload comes back to it, Reset brings back the lesson's
     setting and a clean address. A screenshot of the page with the slider moved is saved."""
     stem = "02_four_subsets_and_measures"
-    with _site_browser(site) as (base, browser):
-        page, external = _open(browser, base, local_only, viewport={"width": 390, "height": 844},
-                               device_scale_factor=2, is_mobile=True, has_touch=True)
+    with serve(site) as base, chromium() as browser:
+        page, external = open_page(browser, base, local_only, viewport={"width": 390, "height": 844},
+                                   device_scale_factor=2, is_mobile=True, has_touch=True)
         cdp = page.context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
@@ -1175,8 +996,6 @@ def test_a_student_keeps_a_setting_and_a_first_move_is_quick_on_a_slow_phone(sit
         page.reload(wait_until="load")
         assert control.input_value() == moved
         assert root.locator("img.rejlab-explorer-frame").get_attribute("src") == src
-        assert root.locator("[data-control='0']").get_attribute("aria-valuetext") \
-            == page.inner_text(f"#{control.get_attribute('id')}-value")
         root.locator(".rejlab-explorer-reset").click()
         assert control.input_value() == control.get_attribute("value")
         assert f"{bid}=" not in page.url
