@@ -1,12 +1,9 @@
 """Every lesson exercise, against answers worked here: right, near misses refused, never leaked.
 
-Each right answer below is worked by hand from the prompt (exact fractions) or by a naive
-reference written from the definitions (loops over samples and over k, masks, scikit-learn,
-SciPy), never read from the registry, which keeps its own answers out of reach. Each
-misconception's own wrong answer earns its message in the teacher's solutions (run under strict
-nbval; tests/test_notebooks_meta.py asserts every one is shown there). Lesson 10's answers come
-from the lesson's experiment (about ten seconds): a small experiment stands in for it, the real
-one runs with the slow tests.
+Each right answer is worked by hand from the prompt (exact fractions) or by a naive reference
+(loops, masks, scikit-learn, SciPy), never read from the registry. Each misconception's wrong
+answer earns its message in the teacher's solutions (tests/test_notebooks_meta.py). Lesson 10's
+experiment takes ten seconds: a small one stands in for it, the real one runs with the slow tests.
 """
 
 from __future__ import annotations
@@ -24,6 +21,8 @@ import rejlab as rl
 import rejlab.course.exercises._context as ex10
 import rejlab.course.exercises._report as ex11
 from rejlab.course.exercises import EXERCISES, check
+from tests.test_context import naive_counts as counts  # (an, mn, ar, mr) by a loop over the samples
+from tests.test_guarantees import naive_sgr  # SGR's binary search, exact binomial tails
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 IDS = sorted(EXERCISES)
@@ -42,14 +41,6 @@ def lesson_10_on_a_small_experiment(small_experiment, monkeypatch):
 
 
 # --- naive references ------------------------------------------------------------------------
-
-def counts(accurate, rejected):
-    """(|A∩N|, |M∩N|, |A∩R|, |M∩R|) by a loop over the samples."""
-    out = [0, 0, 0, 0]
-    for a, r in zip(accurate, rejected):
-        out[2 * bool(r) + (not a)] += 1
-    return tuple(out)
-
 
 def nearest_centre_is(X, y):
     """Whether each point's nearest centre, found by an explicit loop, is its class."""
@@ -144,7 +135,7 @@ def answers():
         "01-3": False,
         "01-4": 6,     # k a threshold reaches on 0.9, 0.7, 0.7, 0.4 x 3, 0.2, 0.1: {0, 1, 2, 5, 7, 8}
         "02-1": F(3, 4), "02-2": F(3, 3) / F(4, 6), "02-3": 0,
-        "02-4": 11,                                              # 150 mr > 50 (40 - mr)
+        "02-4": min(mr for mr in range(41) if F(110 + mr, 160) > F(150, 200)),   # A > alpha; 40 - mr accurate
         "03-1": F(k_mp, 600),
         "03-2": q_bt,
         "03-3": 2 * F("0.85") * F("0.7") + F("0.3") - F("0.7"),
@@ -154,15 +145,16 @@ def answers():
         "04-2": F("0.75") * F("0.9") / F("0.7"),
         "04-3": "orange",                                        # AN1 = 0.455 < 0.675 - 0.2
         "04b-1": beta("0.8", "0.2"), "04b-2": beta("0.72", "0.05"),
-        "04b-3": F(25 - 15, 40),    # 25 kept errors: m = 25 errors and 15 accurate of 40 more rejected
+        # 40 more rejected, m of them errors (25 were kept): 105 + m accurate among the 130 kept
+        "04b-3": max(beta(F(105 + m, 130), F(70, 200), F(145, 170), F(30, 200)) for m in range(26)),
         "05-1": (1 + beta("0.8", "0.2")) / 2,
         "05-2": F(min_cost, 600),
         "05-3": rho0_bt,
-        "05-4": F(38, 50),          # 308 of the 320 accurate samples kept: 12 accurate, 38 errors rejected
+        "05-4": (50 - (320 - F("0.88") * 350)) / 50,             # |M∩R| / |R|: 0.88 x 350 of 320 kept
         "06-1": F("0.8") - F("0.9") * F("0.7"),
         "06-2": (F(17, 100) / F(24, 100)) / (F(13, 100) / F(76, 100)),
         "06-3": "npv",
-        "06-4": F(15 + 30, 400),                                 # TPR = 6 x 15/300
+        "06-4": (15 + 6 * F(15, 300) * 100) / 400,               # |M∩R| / 100 = TPR = 6 FPR
         "07-1": {"c", "d"}, "07-2": {"a", "c", "d"},
         "07-3": {"c"},              # N(a) = N(b) = {a, b, c} and N(d) = {c, d} are blocks, N(c) = {c}
         "07-4": {"a"},
@@ -175,8 +167,8 @@ def answers():
         "09-3": F(7, 12),
         "09-4": (F(2, 15), F(3, 15)),
         "09-5": 10,                                                # 0.15 x 200 - 20
-        "10-4": F(3, 8),                                           # t = gamma / (1 - gamma) = 0.6
-        "11-4": 40 - (int(F(3, 10) * 40) + 1),                     # 13 > 0.3 x 40
+        "10-4": F(3, 5) / (1 + F(3, 5)),                           # t = gamma / (1 - gamma) = 0.6
+        "11-4": max(a for a in range(41) if F(3, 10) * 40 < 40 - a),   # cost n L falls: rho 40 < mr
         "12-1": pop(t_bt, "breaking_ties").Q,
         "12-2": math.sqrt(q_half * (1 - q_half) / 600),
         "12-3": "neither",
@@ -229,7 +221,7 @@ def heavy_answers(small_experiment):
     best, worst = np.lexsort((a, c)), np.lexsort((~a, c))
     out["13-2"] = rl.aurc(a[worst], c[worst], ties="index") - rl.aurc(a[best], c[best], ties="index")
     out["14-1"] = stats.beta.ppf(0.95, 19, 382)        # the one-sided Clopper-Pearson bound
-    out["14-4"] = sgr_on_seed_7(stats)
+    out["14-4"] = sgr_on_seed_7()
     out["16-3"], out["16-4"] = conformal_answers()
     model, y = tempered_model()
     out["15-2"] = fitted_temperature_by_grid(model, y)
@@ -279,20 +271,11 @@ def lesson_18():
             "18-4": F(2, 10) / F(7, 10)}
 
 
-def sgr_on_seed_7(stats):
-    """SGR's binary search written out, with SciPy's binomial CDF, judged on the population."""
+def sgr_on_seed_7():
+    """14-4: SGR written out, its threshold judged on the population."""
     t = rl.datasets.four_gaussians(125, seed=7)
-    a, c = t.accurate, t.confidence()
-    ranked, steps = np.sort(c)[::-1], math.ceil(math.log2(c.size))
-    lo, hi, chosen = 1, c.size, None
-    for _ in range(steps):
-        j = (lo + hi) // 2
-        kept = c >= ranked[j - 1]
-        if stats.binom.cdf(int(np.sum(~a[kept])), int(kept.sum()), 0.15) <= 0.1 / steps:
-            chosen, lo = ranked[j - 1], j
-        else:
-            hi = j
-    return 1 - rl.datasets.population_point(chosen).r
+    best, _ = naive_sgr(t.accurate.tolist(), t.confidence().tolist(), 0.15, 0.1)
+    return 1 - rl.datasets.population_point(np.sort(t.confidence())[::-1][best - 1]).r
 
 
 def conformal_answers():
