@@ -23,6 +23,7 @@ import rejlab.course.exercises._report as ex11
 from rejlab.course.exercises import EXERCISES, check
 from tests.test_context import naive_counts as counts  # (an, mn, ar, mr) by a loop over the samples
 from tests.test_guarantees import naive_sgr  # SGR's binary search, exact binomial tails
+from tests.test_novelty import cost_by_loop  # the cost of errors, novel kept, rejected
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 IDS = sorted(EXERCISES)
@@ -259,15 +260,10 @@ def novelty_data_by_hand():
 def lesson_18():
     m, lr, right, novel = novelty_data_by_hand()
     kept = m >= 0.8                                   # Chow's rule at rho = 0.2 keeps these
-
-    def cost_by_hand(kept):                           # rho = 1/5, nu = 1
-        errors = sum(1 for k, a, o in zip(kept, right, novel) if k and not a and not o)
-        novel_kept = sum(1 for k, o in zip(kept, novel) if k and o)
-        return (F(errors) + novel_kept + F(1, 5) * sum(1 for k in kept if not k)) / len(kept)
-
     return {"18-1": (F(1, 20) + F(1, 4) * 2) / (1 + F(1, 4)),
             "18-2": F(int(np.sum(kept & novel)), 100),
-            "18-3": min(cost_by_hand(-lr >= t) for t in [*np.unique(-lr), np.inf]),   # every threshold
+            # every threshold on -lr, each cost counted by a loop (rho = 1/5, nu = 1)
+            "18-3": min(cost_by_loop(right, novel, -lr < t, F(1, 5), 1) for t in [*np.unique(-lr), np.inf]),
             "18-4": F(2, 10) / F(7, 10)}
 
 
