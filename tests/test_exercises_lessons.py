@@ -23,7 +23,10 @@ import rejlab.course.exercises._report as ex11
 from rejlab.course.exercises import EXERCISES, check
 from tests.test_context import naive_counts as counts  # (an, mn, ar, mr) by a loop over the samples
 from tests.test_guarantees import naive_sgr  # SGR's binary search, exact binomial tails
-from tests.test_novelty import cost_by_loop  # the cost of errors, novel kept, rejected
+from tests.test_novelty import cost_by_loop
+from tests.test_selective import (
+    naive_aurc,  # AURC from err_k by the definition, in fractions  # the cost of errors, novel kept, rejected
+)
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 IDS = sorted(EXERCISES)
@@ -177,9 +180,7 @@ def answers():
         "13-3": cost(pop(math.sqrt(0.7)), 0.3) - cost(pop(0.7), 0.3),
         "14-2": min(k for k in range(1, 500) if F(49, 50) ** k <= F(1, 20)),     # errorless kept
         "14-3": F(5, 1100),                                        # ceil(log2 2000) = 11
-        # errors at 0.88, 0.75, 0.66, 0.57, 0.45: errors + 1 <= 0.25 x 13 allows two (keep the
-        # seven above 0.66)
-        "16-1": 7,
+        "16-1": 7,                  # errors + 1 <= 0.25 x 13 allows two: the seven above the error at 0.66
         "16-2": min(n for n in range(1, 200) if F(1, n + 1) <= F(1, 50)),        # B = 1, alpha = 0.02
         "15-1": F(23, 200),
         "15-4": 0.9 ** (1 / 3) / (0.9 ** (1 / 3) + 0.1 ** (1 / 3)),
@@ -227,7 +228,8 @@ def heavy_answers(small_experiment):
     model, y = tempered_model()
     out["15-2"] = fitted_temperature_by_grid(model, y)
     t = rl.datasets.four_gaussians(200, seed=4)
-    out["15-3"] = aurc_by_loops(t.accurate, model.max(1)) - aurc_by_loops(t.accurate, t.proba.max(1))
+    out["15-3"] = (naive_aurc(t.accurate, model.max(1), "index")
+                   - naive_aurc(t.accurate, t.confidence(), "index"))
     out["17-2"] = deferral_by_loops()
     out.update(lesson_18())
     return out
@@ -314,11 +316,6 @@ def fitted_temperature_by_grid(p, y):
         q = np.exp(z / t - (z / t).max(axis=1, keepdims=True))
         nll.append(-np.mean(np.log(q[np.arange(y.size), y] / q.sum(axis=1))))
     return grid[int(np.argmin(nll))]
-
-
-def aurc_by_loops(accurate, confidence):
-    errors = np.cumsum(~accurate[np.argsort(-confidence, kind="stable")])
-    return float(np.mean(errors / np.arange(1, accurate.size + 1)))
 
 
 @pytest.fixture(scope="module")
