@@ -181,7 +181,7 @@ def _exact(x):
     return Fraction(x).limit_denominator(10_000)
 
 
-def test_examples_1_to_5_table():
+def test_examples_1_to_5_and_table_1_in_both_readings():
     rows = _table_after(read("maths.md"), "| example | ideal | result |")
     assert len(rows) == 6
     for cells in rows:
@@ -193,10 +193,7 @@ def test_examples_1_to_5_table():
         assert (rep.ideal_kind, rep.result_kind) == (ideal_kind, result_kind), label
         assert (rep.T_pos, rep.sum_P, rep.T_neg) == (int(t_pos), int(sum_p), int(t_neg)), label
         assert (str(rep.AA_exact), str(rep.RAR_exact)) == (aa, rar), label
-
-
-def test_table_1_both_readings():
-    t = rl.datasets.table1()
+    t = rl.datasets.table1()                  # Table 1, in each reading of method 2
     readings = {
         "method 1": (t.method_1_label_sets, t.method_1),
         "method 2, label sets of Sec. 5.1": (t.method_2_label_sets, t.method_2_sec51),
@@ -243,19 +240,6 @@ def test_the_closed_forms_of_the_two_rejectors():
     assert np.allclose(rl.breaking_ties(toy.proba), sig(2 * s * u) * np.tanh(s * v))
 
 
-def test_the_worked_ten_sample_example():
-    c, a = rl.datasets.WORKED_EXAMPLE
-    op = rl.operating_point(a, rl.reject_lowest(c, count=3))
-    counts = op.counts
-    text = read("maths.md")
-    assert (f"$an = {counts.an}$, $mn = {counts.mn}$, $ar = {counts.ar}$, $mr = {counts.mr}$" in text)
-    assert _exact(op.A) == Fraction(5, 7) and op.Q == 0.7 and op.phi == 3
-    conf = rl.confusion_from_counts(counts)
-    assert (round(conf.tp, 12), round(conf.fp, 12), round(conf.tn, 12), round(conf.fn, 12)) \
-        == (0.2, 0.1, 0.5, 0.2)
-    assert "$TP = 0.2$, $FP = 0.1$, $TN = 0.5$, $FN = 0.2$" in text
-
-
 def test_the_operating_set_example_and_lesson_04s_question():
     text = read("maths.md")
     ops = rl.operating_set(0.75, 0.2, 0.7, [0.3])
@@ -281,12 +265,17 @@ def test_remarks_4_numbers():
     assert f"accuracy is $\\approx {e.accuracy:.3f}$" in text
 
 
-# the field's vocabulary: rejlab against its definitions (err_k with both tie conventions, the
-# oracle, the pairwise AUROC, in Fractions) is tests/test_selective.py's, on random samples with ties
-
-def test_the_field_vocabulary_table():
+def test_the_worked_ten_sample_example_its_field_vocabulary_table_and_the_tie_example():
+    # rejlab against err_k from the definitions (both tie conventions, the oracle, the pairwise
+    # AUROC, in Fractions) is tests/test_selective.py's, on random samples with ties
     c, a = rl.datasets.WORKED_EXAMPLE
+    op = rl.operating_point(a, rl.reject_lowest(c, count=3))
+    counts = op.counts
     text = read("maths.md")
+    assert (f"$an = {counts.an}$, $mn = {counts.mn}$, $ar = {counts.ar}$, $mr = {counts.mr}$" in text)
+    assert _exact(op.A) == Fraction(5, 7) and op.Q == 0.7 and op.phi == 3
+    assert tuple(round(x, 12) for x in rl.confusion_from_counts(counts)) == (0.2, 0.1, 0.5, 0.2)
+    assert "$TP = 0.2$, $FP = 0.1$, $TN = 0.5$, $FN = 0.2$" in text
     assert ", ".join(str(_exact(x)) for x in rl.risk_coverage(a, c).risk) in text
     got = {"AURC": rl.aurc(a, c), "oracle AURC": rl.aurc(a, c) - rl.excess_aurc(a, c),
            "E-AURC": rl.excess_aurc(a, c), "AUGRC": rl.augrc(a, c), "failure AUROC": rl.failure_auroc(a, c),
@@ -296,11 +285,7 @@ def test_the_field_vocabulary_table():
     assert set(table) == set(got)
     for name, cell in table.items():
         assert math.isclose(float(Fraction(cell.split()[0])), got[name], rel_tol=1e-12), name
-
-
-def test_the_tie_conventions_example():
-    text = read("maths.md")
-    for ties in ("index", "average"):
+    for ties in ("index", "average"):         # the five tied samples
         aurc = rl.aurc([True, False, True, False, False], [0.9, 0.5, 0.5, 0.5, 0.2], ties=ties)
         assert f"AURC $= {_exact(aurc)} \\approx {aurc:.4f}$" in text, ties
 
