@@ -32,24 +32,18 @@ def exact_expected_joint_risk(n):
     return float(exact_expectation(0.1, n, 1 - rl.datasets.expected_accuracy(1.0)))
 
 
-def test_each_crc_threshold_is_the_one_sample_threshold(study):
+def test_crc_sample_by_sample_sgr_and_ltt_as_lesson_14s_study_and_the_exact_expectation(study):
     values = [rl.conformal_risk_control(a, c, 0.1).value
               for block in validation_rows(25, 30, 3, "max_probability") for a, c in zip(*block)]
     assert np.array_equal(study.crc.threshold, values)
     p = rl.datasets.population_point(np.maximum(values, 0.0))
     assert study.crc.coverage == pytest.approx(1 - p.r, abs=1e-12)
     assert study.crc.joint_risk == pytest.approx((1 - p.r) * (1 - p.A), abs=1e-12)
-
-
-def test_sgr_and_ltt_are_lesson_14s_study_on_the_same_samples(study):
     for name, method in (("SGR", "sgr"), ("Learn then Test", "ltt")):
         g = rl.datasets.guarantee_study(0.1, 0.1, method=method, n_per_class=25, n_splits=30, seed=3)
         judged = study.rules[name]
         assert np.array_equal(judged.coverage, g.coverage)
         assert np.nanmean(judged.selective_risk > 0.1) == pytest.approx(g.exceedance)
-
-
-def test_the_exact_expectation_in_fractions(study):
     assert study.expected_joint_risk == pytest.approx(exact_expected_joint_risk(100), rel=1e-9)
     assert 0.1 - 2 / 101 <= study.expected_joint_risk <= 0.1
 

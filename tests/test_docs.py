@@ -83,17 +83,14 @@ def _exists(path):
     return (ROOT / path).exists()
 
 
-def test_architecture_names_only_files_that_exist_or_are_planned():
+def test_architecture_names_only_files_that_exist_and_every_module_of_the_package():
     assert not _exists("rejlab/no_such_module.py") and not _exists("no_such_folder/test_<module>.py")
     paths = {p for p in map(_path_like, _code_tokens(read("architecture.md"))) if p}
     assert len(paths) > 40, "the path extraction found suspiciously few paths"
     assert not [p for p in paths if p.startswith("/")], "absolute paths in architecture.md"
     missing = sorted(p for p in paths if not _exists(p))
     assert not missing, f"docs/architecture.md names files that do not exist: {missing}"
-
-
-def test_architecture_covers_every_module_of_the_package():
-    text = read("architecture.md")
+    text = read("architecture.md")            # and it names every module of the package
     for path in sorted((ROOT / "rejlab").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
         if path.name == "__init__.py" and path.parent.name != "rejlab":
@@ -402,7 +399,7 @@ def _flat(text):
     return " ".join(text.split())
 
 
-def test_the_guide_minutes_table_and_totals_are_the_lessons_own_times():
+def test_the_guide_minutes_table_totals_and_plans_are_the_lessons_own_times():
     assert "course.toml" not in read("teaching.md") and "TODO" not in read("teaching.md")
     rows = _table_after(read("teaching.md"), "| Lesson | Minutes |")
     table = {cells[0].split()[0]: cells[1] for cells in rows}
@@ -417,6 +414,23 @@ def test_the_guide_minutes_table_and_totals_are_the_lessons_own_times():
     assert f"({total} minutes) by the lessons' own estimates" in text
     assert f"Of these {total} minutes, {exercises} are the lessons' exercises" in text
     assert f"take {total - exercises} of the {total} minutes" in text
+    plan = functools.partial(_table_after, read("teaching.md"))       # the plans fit their sessions
+    # the seminar and the module's alternative session: 90 minutes each
+    for header in ("| Block | Minutes | What | Skip |",
+                   "| Block | Minutes | What | Skip (as reading or at home) |"):
+        assert sum(int(cells[1]) for cells in plan(header)) == 90, header
+    sessions, current = {}, None  # the module: three sessions of 90 minutes
+    for cells in plan("| Session | Block | Minutes |"):
+        current = cells[0] or current
+        sessions[current] = sessions.get(current, 0) + int(cells[2])
+    assert len(sessions) == 3 and set(sessions.values()) == {90}, sessions
+    unit = plan("| Session | Minutes | What | Homework |")  # the unit: six of 120 minutes
+    assert len(unit) == 6 and all(sum(int(x) for x in c[1].split("+")) == 120 for c in unit), unit
+    claims = re.findall(r"lessons ((?:\d{2}b?(?:, | and )?)+), whose own times add up to (\d+) minutes", text)
+    assert len(claims) >= 5, claims
+    for lessons, minutes in claims:
+        named = re.findall(r"\d{2}b?", lessons)
+        assert sum(own[n] for n in named) == int(minutes), (lessons, minutes)
 
 
 def _lesson_rows():
@@ -448,25 +462,3 @@ def test_each_lesson_row_has_its_minutes_its_explorers_question_and_every_exerci
     assert ids, f"no exercise registered for lesson {number}"
     missing = [i for i in ids if not re.search(rf"(?<![\w-]){re.escape(i)}(?![\w])", row[4])]
     assert not missing, f"the row of {stem} does not name {missing}"
-
-
-def test_the_plans_fit_their_sessions_and_sum_the_lessons_own_times():
-    plan = functools.partial(_table_after, read("teaching.md"))
-    # the seminar and the module's alternative session: 90 minutes each
-    for header in ("| Block | Minutes | What | Skip |",
-                   "| Block | Minutes | What | Skip (as reading or at home) |"):
-        assert sum(int(cells[1]) for cells in plan(header)) == 90, header
-    sessions, current = {}, None  # the module: three sessions of 90 minutes
-    for cells in plan("| Session | Block | Minutes |"):
-        current = cells[0] or current
-        sessions[current] = sessions.get(current, 0) + int(cells[2])
-    assert len(sessions) == 3 and set(sessions.values()) == {90}, sessions
-    unit = plan("| Session | Minutes | What | Homework |")  # the unit: six of 120 minutes
-    assert len(unit) == 6 and all(sum(int(x) for x in c[1].split("+")) == 120 for c in unit), unit
-    own = {stem.split("_")[0]: _lesson_time(stem)[0] for stem in LESSON_STEMS}
-    claims = re.findall(r"lessons ((?:\d{2}b?(?:, | and )?)+), whose own times add up to (\d+) minutes",
-                        _flat(read("teaching.md")))
-    assert len(claims) >= 5, claims
-    for lessons, minutes in claims:
-        named = re.findall(r"\d{2}b?", lessons)
-        assert sum(own[n] for n in named) == int(minutes), (lessons, minutes)
