@@ -198,10 +198,7 @@ def answers():
 def guesser_above_one_half():
     """19-3 by a loop over the questions of seed 3: the guesser answering where c > 0.5."""
     g = rl.datasets.qa_answers(seed=3).guesser
-    score = 0
-    for c, ok in zip(g.confidence.tolist(), g.correct.tolist()):
-        score += (1 if ok else -1) * (c > 0.5)
-    return F(score, 1000)
+    return F(sum(1 if ok else -1 for c, ok in zip(g.confidence.tolist(), g.correct.tolist()) if c > .5), 1000)
 
 
 def heavy_answers(small_experiment):

@@ -29,10 +29,6 @@ def read(path):
     return nbformat.read(path, as_version=4)
 
 
-def code_cells(nb):
-    return [c for c in nb.cells if c.cell_type == "code"]
-
-
 def is_ignored(cell):
     lines = [line.strip() for line in cell.source.splitlines()]
     return "# NBVAL_IGNORE_OUTPUT" in lines or "nbval-ignore-output" in cell.metadata.get("tags", [])
@@ -54,7 +50,7 @@ def test_stored_as_nbval_needs_it_and_opened_in_the_lab_unmodified(path):
         f"{path.name}: the lab would save it changed; store it with tools/execute_notebooks.py --as-stored"
     nb = read(path)
     assert nb.metadata.get("kernelspec", {}).get("name") == "python3"
-    cells = code_cells(nb)
+    cells = [c for c in nb.cells if c.cell_type == "code"]
     assert cells and "import rejlab as rl" in cells[0].source
     # one fresh run from the top numbers the cells 1, 2, 3, ... (None: stored without outputs)
     counts = [c.execution_count for c in cells]
@@ -104,7 +100,7 @@ def _stored_text(cell):
 
 
 def test_every_exercise_is_solved_and_every_misconception_shown_in_the_solutions():
-    cells = [cell for path in SOLUTIONS for cell in code_cells(read(path))]
+    cells = [cell for path in SOLUTIONS for cell in read(path).cells if cell.cell_type == "code"]
     exercises = {id: ex for id, ex in rl.exercises.EXERCISES.items()      # the lessons' (tests may add)
                  if re.fullmatch(r"(demo|\d\d[a-z]?)-\d+", id)}
     assert len(exercises) >= 55
