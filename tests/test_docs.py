@@ -207,7 +207,7 @@ def test_examples_1_to_5_and_table_1_in_both_readings():
         assert numbers == expected, label
 
 
-def test_the_toy_problem_numbers_and_its_population_optimum(toy_curves):
+def test_the_toy_problem_numbers_its_population_optimum_and_the_rejectors_closed_forms(toy_curves):
     text = read("maths.md")
     assert f"{rl.datasets.EXPECTED_ACCURACY:.4f}" == "0.7079" and "0.7079" in text
     cv = toy_curves["max_probability"]
@@ -225,16 +225,13 @@ def test_the_toy_problem_numbers_and_its_population_optimum(toy_curves):
     a = float((weight * ~rejected * p).sum()) / (1.0 - r)
     assert abs(float((weight * p).sum()) - rl.datasets.EXPECTED_ACCURACY) < 1e-5
     assert f"$r \\approx {r:.3f}$, with $Q \\approx {q:.3f}$ and $A \\approx {a:.3f}$" in text
-
-
-def test_the_closed_forms_of_the_two_rejectors():
-    toy = rl.datasets.four_gaussians(100, seed=5, separation=1.5)
-    s = 1.5
+    # the closed forms of the two rejectors
+    toy = rl.datasets.four_gaussians(100, seed=5, separation=1.5)      # s = 1.5: sigma(2 s |x1|) ...
     sig = lambda t: 1.0 / (1.0 + np.exp(-t))  # noqa: E731
     ax = np.abs(toy.X)
     u, v = ax.max(axis=1), ax.min(axis=1)
-    assert np.allclose(rl.max_probability(toy.proba), sig(2 * s * ax[:, 0]) * sig(2 * s * ax[:, 1]))
-    assert np.allclose(rl.breaking_ties(toy.proba), sig(2 * s * u) * np.tanh(s * v))
+    assert np.allclose(rl.max_probability(toy.proba), sig(3.0 * ax[:, 0]) * sig(3.0 * ax[:, 1]))
+    assert np.allclose(rl.breaking_ties(toy.proba), sig(3.0 * u) * np.tanh(1.5 * v))
 
 
 def test_the_operating_set_example_and_lesson_04s_question():

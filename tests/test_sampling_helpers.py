@@ -35,10 +35,7 @@ def test_no_chosen_threshold_beats_chows_rule_on_the_population():
     assert np.all(pts.population_Q <= best + 1e-12)
     assert pts.optimism == pytest.approx(np.mean(pts.Q - pts.population_Q))
     assert pts.optimism > 0        # 30 small samples: the apparent max Q flatters on average
-
-
-def test_population_point_at_the_top_threshold_rejects_everything():
-    p = rl.datasets.population_point(1.0)
+    p = rl.datasets.population_point(1.0)                     # the top threshold rejects everything
     assert p.r == 1.0 and math.isnan(p.A)
     assert p.Q == pytest.approx(1 - rl.datasets.EXPECTED_ACCURACY)
 
