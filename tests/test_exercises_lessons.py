@@ -22,12 +22,13 @@ import rejlab as rl
 import rejlab.course.exercises._context as ex10
 import rejlab.course.exercises._report as ex11
 from rejlab.course.exercises import EXERCISES, check
-from tests.test_context import naive_counts as counts  # (an, mn, ar, mr) by a loop over the samples
-from tests.test_guarantees import naive_sgr  # SGR's binary search, exact binomial tails
+
+# the other files' naive references: (an, mn, ar, mr) by a loop over the samples, SGR's binary
+# search with exact binomial tails, the novelty cost by a loop, AURC from err_k in fractions
+from tests.test_context import naive_counts as counts
+from tests.test_guarantees import naive_sgr
 from tests.test_novelty import cost_by_loop
-from tests.test_selective import (
-    naive_aurc,  # AURC from err_k by the definition, in fractions  # the cost of errors, novel kept, rejected
-)
+from tests.test_selective import naive_aurc
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 IDS = sorted(EXERCISES)
