@@ -1,8 +1,5 @@
-"""What the derivation exercises ask students to show, checked on more than their one case.
-
-Each exercise's own number is worked in ``tests/test_exercises_lessons.py``; here the claim
-behind it is checked by a route of its own (fractions, loops, scikit-learn, random data).
-"""
+"""What the derivation exercises ask students to show, beyond their one case (worked in
+tests/test_exercises_lessons.py), by a route of its own: fractions, loops, scikit-learn, random data."""
 
 from __future__ import annotations
 
