@@ -1,16 +1,14 @@
 """Every lesson exercise, against answers worked here: right, near misses refused, never leaked.
 
-Each right answer below is worked by hand from the prompt (exact fractions) or by a naive
-reference written from the definitions (loops over samples and over k, masks, scikit-learn,
-SciPy), never read from the registry, which keeps its own answers out of reach. Each
-misconception's own wrong answer earns its message in the teacher's solutions (run under strict
-nbval; tests/test_notebooks_meta.py asserts every one is shown there). Lesson 10's answers come
-from the lesson's experiment (about ten seconds): a small experiment stands in for it, the real
-one runs with the slow tests.
+Each right answer is worked by hand from the prompt (exact fractions) or by a naive reference
+(loops, masks, scikit-learn, SciPy), never read from the registry. Each misconception's wrong
+answer earns its message in the teacher's solutions (tests/test_notebooks_meta.py). Lesson 10's
+experiment takes ten seconds: a small one stands in for it, the real one runs with the slow tests.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -24,6 +22,13 @@ import rejlab as rl
 import rejlab.course.exercises._context as ex10
 import rejlab.course.exercises._report as ex11
 from rejlab.course.exercises import EXERCISES, check
+
+# the other files' naive references: (an, mn, ar, mr) by a loop over the samples, SGR's binary
+# search with exact binomial tails, the novelty cost by a loop, AURC from err_k in fractions
+from tests.test_context import naive_counts as counts
+from tests.test_guarantees import naive_sgr
+from tests.test_novelty import cost_by_loop
+from tests.test_selective import naive_aurc
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 IDS = sorted(EXERCISES)
@@ -42,14 +47,6 @@ def lesson_10_on_a_small_experiment(small_experiment, monkeypatch):
 
 
 # --- naive references ------------------------------------------------------------------------
-
-def counts(accurate, rejected):
-    """(|A∩N|, |M∩N|, |A∩R|, |M∩R|) by a loop over the samples."""
-    out = [0, 0, 0, 0]
-    for a, r in zip(accurate, rejected):
-        out[2 * bool(r) + (not a)] += 1
-    return tuple(out)
-
 
 def nearest_centre_is(X, y):
     """Whether each point's nearest centre, found by an explicit loop, is its class."""
@@ -144,7 +141,7 @@ def answers():
         "01-3": False,
         "01-4": 6,     # k a threshold reaches on 0.9, 0.7, 0.7, 0.4 x 3, 0.2, 0.1: {0, 1, 2, 5, 7, 8}
         "02-1": F(3, 4), "02-2": F(3, 3) / F(4, 6), "02-3": 0,
-        "02-4": 11,                                              # 150 mr > 50 (40 - mr)
+        "02-4": min(mr for mr in range(41) if F(110 + mr, 160) > F(150, 200)),   # A > alpha; 40 - mr accurate
         "03-1": F(k_mp, 600),
         "03-2": q_bt,
         "03-3": 2 * F("0.85") * F("0.7") + F("0.3") - F("0.7"),
@@ -154,15 +151,16 @@ def answers():
         "04-2": F("0.75") * F("0.9") / F("0.7"),
         "04-3": "orange",                                        # AN1 = 0.455 < 0.675 - 0.2
         "04b-1": beta("0.8", "0.2"), "04b-2": beta("0.72", "0.05"),
-        "04b-3": F(25 - 15, 40),    # 25 kept errors: m = 25 errors and 15 accurate of 40 more rejected
+        # 40 more rejected, m of them errors (25 were kept): 105 + m accurate among the 130 kept
+        "04b-3": max(beta(F(105 + m, 130), F(70, 200), F(145, 170), F(30, 200)) for m in range(26)),
         "05-1": (1 + beta("0.8", "0.2")) / 2,
         "05-2": F(min_cost, 600),
         "05-3": rho0_bt,
-        "05-4": F(38, 50),          # 308 of the 320 accurate samples kept: 12 accurate, 38 errors rejected
+        "05-4": (50 - (320 - F("0.88") * 350)) / 50,             # |M∩R| / |R|: 0.88 x 350 of 320 kept
         "06-1": F("0.8") - F("0.9") * F("0.7"),
         "06-2": (F(17, 100) / F(24, 100)) / (F(13, 100) / F(76, 100)),
         "06-3": "npv",
-        "06-4": F(15 + 30, 400),                                 # TPR = 6 x 15/300
+        "06-4": (15 + 6 * F(15, 300) * 100) / 400,               # |M∩R| / 100 = TPR = 6 FPR
         "07-1": {"c", "d"}, "07-2": {"a", "c", "d"},
         "07-3": {"c"},              # N(a) = N(b) = {a, b, c} and N(d) = {c, d} are blocks, N(c) = {c}
         "07-4": {"a"},
@@ -175,18 +173,17 @@ def answers():
         "09-3": F(7, 12),
         "09-4": (F(2, 15), F(3, 15)),
         "09-5": 10,                                                # 0.15 x 200 - 20
-        "10-4": F(3, 8),                                           # t = gamma / (1 - gamma) = 0.6
-        "11-4": 40 - (int(F(3, 10) * 40) + 1),                     # 13 > 0.3 x 40
+        "10-4": F(3, 5) / (1 + F(3, 5)),                           # t = gamma / (1 - gamma) = 0.6
+        "11-4": max(a for a in range(41) if F(3, 10) * 40 < 40 - a),   # cost n L falls: rho 40 < mr
         "12-1": pop(t_bt, "breaking_ties").Q,
         "12-2": math.sqrt(q_half * (1 - q_half) / 600),
         "12-3": "neither",
-        "13-1": sum(F(max(0, k - 3), k) for k in range(1, 6)) / 5,
+        # the oracle: the least AURC over every ranking (so none beats it: E-AURC >= 0 here)
+        "13-1": min(naive_aurc([1, 1, 1, 0, 0], o, "index") for o in itertools.permutations(range(5))),
         "13-3": cost(pop(math.sqrt(0.7)), 0.3) - cost(pop(0.7), 0.3),
         "14-2": min(k for k in range(1, 500) if F(49, 50) ** k <= F(1, 20)),     # errorless kept
         "14-3": F(5, 1100),                                        # ceil(log2 2000) = 11
-        # errors at 0.88, 0.75, 0.66, 0.57, 0.45: errors + 1 <= 0.25 x 13 allows two (keep the
-        # seven above 0.66)
-        "16-1": 7,
+        "16-1": 7,                  # errors + 1 <= 0.25 x 13 allows two: the seven above the error at 0.66
         "16-2": min(n for n in range(1, 200) if F(1, n + 1) <= F(1, 50)),        # B = 1, alpha = 0.02
         "15-1": F(23, 200),
         "15-4": 0.9 ** (1 / 3) / (0.9 ** (1 / 3) + 0.1 ** (1 / 3)),
@@ -202,10 +199,7 @@ def answers():
 def guesser_above_one_half():
     """19-3 by a loop over the questions of seed 3: the guesser answering where c > 0.5."""
     g = rl.datasets.qa_answers(seed=3).guesser
-    score = 0
-    for c, ok in zip(g.confidence.tolist(), g.correct.tolist()):
-        score += (1 if ok else -1) * (c > 0.5)
-    return F(score, 1000)
+    return F(sum(1 if ok else -1 for c, ok in zip(g.confidence.tolist(), g.correct.tolist()) if c > .5), 1000)
 
 
 def heavy_answers(small_experiment):
@@ -229,12 +223,14 @@ def heavy_answers(small_experiment):
     best, worst = np.lexsort((a, c)), np.lexsort((~a, c))
     out["13-2"] = rl.aurc(a[worst], c[worst], ties="index") - rl.aurc(a[best], c[best], ties="index")
     out["14-1"] = stats.beta.ppf(0.95, 19, 382)        # the one-sided Clopper-Pearson bound
-    out["14-4"] = sgr_on_seed_7(stats)
+    out["14-4"] = sgr_on_seed_7()
     out["16-3"], out["16-4"] = conformal_answers()
-    model, y = tempered_model()
-    out["15-2"] = fitted_temperature_by_grid(model, y)
     t = rl.datasets.four_gaussians(200, seed=4)
-    out["15-3"] = aurc_by_loops(t.accurate, model.max(1)) - aurc_by_loops(t.accurate, t.proba.max(1))
+    model = t.proba ** (1 / 0.4)                       # the lesson's model: tempered at T = 0.4
+    model /= model.sum(axis=1, keepdims=True)
+    out["15-2"] = fitted_temperature_by_grid(model, t.y)
+    out["15-3"] = (naive_aurc(t.accurate, model.max(1), "index")
+                   - naive_aurc(t.accurate, t.confidence(), "index"))
     out["17-2"] = deferral_by_loops()
     out.update(lesson_18())
     return out
@@ -267,32 +263,18 @@ def novelty_data_by_hand():
 def lesson_18():
     m, lr, right, novel = novelty_data_by_hand()
     kept = m >= 0.8                                   # Chow's rule at rho = 0.2 keeps these
-
-    def cost_by_hand(kept):                           # rho = 1/5, nu = 1
-        errors = sum(1 for k, a, o in zip(kept, right, novel) if k and not a and not o)
-        novel_kept = sum(1 for k, o in zip(kept, novel) if k and o)
-        return (F(errors) + novel_kept + F(1, 5) * sum(1 for k in kept if not k)) / len(kept)
-
     return {"18-1": (F(1, 20) + F(1, 4) * 2) / (1 + F(1, 4)),
             "18-2": F(int(np.sum(kept & novel)), 100),
-            "18-3": min(cost_by_hand(-lr >= t) for t in [*np.unique(-lr), np.inf]),   # every threshold
+            # every threshold on -lr, each cost counted by a loop (rho = 1/5, nu = 1)
+            "18-3": min(cost_by_loop(right, novel, -lr < t, F(1, 5), 1) for t in [*np.unique(-lr), np.inf]),
             "18-4": F(2, 10) / F(7, 10)}
 
 
-def sgr_on_seed_7(stats):
-    """SGR's binary search written out, with SciPy's binomial CDF, judged on the population."""
+def sgr_on_seed_7():
+    """14-4: SGR written out, its threshold judged on the population."""
     t = rl.datasets.four_gaussians(125, seed=7)
-    a, c = t.accurate, t.confidence()
-    ranked, steps = np.sort(c)[::-1], math.ceil(math.log2(c.size))
-    lo, hi, chosen = 1, c.size, None
-    for _ in range(steps):
-        j = (lo + hi) // 2
-        kept = c >= ranked[j - 1]
-        if stats.binom.cdf(int(np.sum(~a[kept])), int(kept.sum()), 0.15) <= 0.1 / steps:
-            chosen, lo = ranked[j - 1], j
-        else:
-            hi = j
-    return 1 - rl.datasets.population_point(chosen).r
+    best, _ = naive_sgr(t.accurate.tolist(), t.confidence().tolist(), 0.15, 0.1)
+    return 1 - rl.datasets.population_point(np.sort(t.confidence())[::-1][best - 1]).r
 
 
 def conformal_answers():
@@ -322,12 +304,6 @@ def conformal_answers():
     return np.mean(judged(0.15, 25, crc)[0] > 0.15), np.nanmean(judged(0.05, 50, recipe)[1])
 
 
-def tempered_model():
-    t = rl.datasets.four_gaussians(200, seed=4)
-    p = t.proba ** (1 / 0.4)
-    return p / p.sum(axis=1, keepdims=True), t.y
-
-
 def fitted_temperature_by_grid(p, y):
     z, grid = np.log(p), np.exp(np.linspace(0, np.log(5), 4001))
     nll = []
@@ -335,11 +311,6 @@ def fitted_temperature_by_grid(p, y):
         q = np.exp(z / t - (z / t).max(axis=1, keepdims=True))
         nll.append(-np.mean(np.log(q[np.arange(y.size), y] / q.sum(axis=1))))
     return grid[int(np.argmin(nll))]
-
-
-def aurc_by_loops(accurate, confidence):
-    errors = np.cumsum(~accurate[np.argsort(-confidence, kind="stable")])
-    return float(np.mean(errors / np.arange(1, accurate.size + 1)))
 
 
 @pytest.fixture(scope="module")
@@ -361,10 +332,6 @@ def near_miss(answer):
         return not answer if isinstance(answer, bool) else answer + "s" if isinstance(answer, str) \
             else answer | {"z"}
     return answer + 1 if isinstance(answer, int) else answer * 1.01 + 0.01
-
-
-def test_every_exercise_is_worked_here(worked):
-    assert sorted(worked) == IDS
 
 
 @pytest.mark.parametrize("id", IDS)

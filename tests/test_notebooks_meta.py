@@ -29,10 +29,6 @@ def read(path):
     return nbformat.read(path, as_version=4)
 
 
-def code_cells(nb):
-    return [c for c in nb.cells if c.cell_type == "code"]
-
-
 def is_ignored(cell):
     lines = [line.strip() for line in cell.source.splitlines()]
     return "# NBVAL_IGNORE_OUTPUT" in lines or "nbval-ignore-output" in cell.metadata.get("tags", [])
@@ -47,19 +43,14 @@ def shows_widget_or_figure(cell):
     return False
 
 
-def test_there_are_lessons_and_solutions():
-    assert len(LESSONS) >= 20 and SOLUTIONS
-
-
 @pytest.mark.parametrize("path", EXECUTED, ids=[p.stem for p in EXECUTED])
 def test_stored_as_nbval_needs_it_and_opened_in_the_lab_unmodified(path):
-    text = path.read_text(encoding="utf-8")
-    assert not list(_integral_floats(json.loads(text))), "integral floats the lab would rewrite"
+    text = path.read_text(encoding="utf-8")      # an integral float such as 1.0 counts as changed
     assert _as_the_lab_writes(text) == text, \
         f"{path.name}: the lab would save it changed; store it with tools/execute_notebooks.py --as-stored"
     nb = read(path)
     assert nb.metadata.get("kernelspec", {}).get("name") == "python3"
-    cells = code_cells(nb)
+    cells = [c for c in nb.cells if c.cell_type == "code"]
     assert cells and "import rejlab as rl" in cells[0].source
     # one fresh run from the top numbers the cells 1, 2, 3, ... (None: stored without outputs)
     counts = [c.execution_count for c in cells]
@@ -79,8 +70,8 @@ def test_stored_as_nbval_needs_it_and_opened_in_the_lab_unmodified(path):
 def test_the_meta_checks_can_fail():
     text = (NOTEBOOKS_DIR / "00_start_here.ipynb").read_text(encoding="utf-8")
     renamed = text.replace('"Python 3 (ipykernel)"', '"Python 3"')
-    assert _as_the_lab_writes(renamed) != renamed
-    assert list(_integral_floats(json.loads('{"a": [1.0, 0.5], "b": {"c": 2.0}}'))) == ["$.a[0]", "$.b.c"]
+    integral = text.replace('"nbformat": 4,', '"nbformat": 4.0,')
+    assert _as_the_lab_writes(renamed) != renamed and _as_the_lab_writes(integral) != integral
     widget = nbformat.v4.new_code_cell("rl.widgets.four_subsets_explorer()")
     widget.outputs = [nbformat.v4.new_output("display_data", data={WIDGET_MIME: {}, "text/plain": "X"})]
     assert shows_widget_or_figure(widget) and not is_ignored(widget)
@@ -88,18 +79,14 @@ def test_the_meta_checks_can_fail():
     assert is_ignored(widget)
 
 
-def markdown_links(path):
-    text = "\n".join(c.source for c in read(path).cells if c.cell_type == "markdown")
-    return re.findall(r"\]\(([^)\s]+)\)", text)
-
-
 @pytest.mark.parametrize("index, lesson", list(enumerate(LESSONS)), ids=LESSONS)
 def test_each_lesson_states_objectives_at_the_top_and_links_its_neighbours(index, lesson):
     # its time, "**Time:** about N minutes" split three ways: tests/test_docs.py, beside the guide's
-    links = markdown_links(NOTEBOOKS_DIR / f"{lesson}.ipynb")
+    markdown = [c.source for c in read(NOTEBOOKS_DIR / f"{lesson}.ipynb").cells if c.cell_type == "markdown"]
+    links = re.findall(r"\]\(([^)\s]+)\)", "\n".join(markdown))
     neighbours = LESSONS[max(index - 1, 0):index] + LESSONS[index + 1:index + 2]
     assert [f"{n}.ipynb" for n in neighbours if f"{n}.ipynb" not in links] == []
-    head = next(c.source for c in read(NOTEBOOKS_DIR / f"{lesson}.ipynb").cells if c.cell_type == "markdown")
+    head = markdown[0]
     assert head.startswith("# "), "the first cell starts with the lesson's title"
     assert re.search(r"\*\*Objectives[.:]?\*\*", head), "no **Objectives.** in the first cell"
     bullets = re.findall(r"^\s*[*-] ", head.split("Objectives", 1)[1], flags=re.M)
@@ -112,14 +99,10 @@ def _stored_text(cell):
                      else str(out.get("data", {}).get("text/plain", "")) for out in cell.get("outputs", []))
 
 
-def _exercises():
-    """The course's exercises: the lessons' ids, such as "03-2" (tests may register more)."""
-    return {id: ex for id, ex in rl.exercises.EXERCISES.items() if re.fullmatch(r"(demo|\d\d[a-z]?)-\d+", id)}
-
-
 def test_every_exercise_is_solved_and_every_misconception_shown_in_the_solutions():
-    cells = [cell for path in SOLUTIONS for cell in code_cells(read(path))]
-    exercises = _exercises()
+    cells = [cell for path in SOLUTIONS for cell in read(path).cells if cell.cell_type == "code"]
+    exercises = {id: ex for id, ex in rl.exercises.EXERCISES.items()      # the lessons' (tests may add)
+                 if re.fullmatch(r"(demo|\d\d[a-z]?)-\d+", id)}
     assert len(exercises) >= 55
     solved = {id for cell in cells for id in exercises
               if f'rl.exercises.check("{id}"' in cell.source
@@ -129,15 +112,6 @@ def test_every_exercise_is_solved_and_every_misconception_shown_in_the_solutions
     missing = [(id, message[:50]) for id, ex in exercises.items()
                for message in ex.misconceptions if f"❌ {id}: not yet. {message}" not in shown]
     assert not missing, f"registered misconceptions no solution notebook shows: {missing}"
-
-
-def _integral_floats(node, path="$"):
-    if isinstance(node, float) and node.is_integer():
-        yield path
-    elif isinstance(node, (dict, list)):
-        for key, value in (node.items() if isinstance(node, dict) else enumerate(node)):
-            yield from _integral_floats(value, f"{path}.{key}" if isinstance(node, dict)
-                                        else f"{path}[{key}]")
 
 
 def _as_the_lab_writes(text):

@@ -8,7 +8,7 @@ import sys
 README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
 
 
-def test_readme_python_example_runs():
+def test_readme_python_example_runs_and_the_readme_names_the_commands_ci_runs():
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
     assert blocks, "README has no python example"
     code = blocks[0]
@@ -19,10 +19,7 @@ def test_readme_python_example_runs():
     assert first.startswith("0.2 ") and "SubsetCounts(" in first
     assert best.startswith("best Q ")
     assert float(aa) == 2 / 3
-
-
-def test_readme_names_the_commands_ci_runs():
-    text = README.read_text(encoding="utf-8")
+    text = README.read_text(encoding="utf-8")          # and it names the commands CI runs
     assert "make lab" in text and "make test" in text
     ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
     assert "make test" in ci

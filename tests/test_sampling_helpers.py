@@ -9,28 +9,17 @@ import numpy as np
 import pytest
 
 import rejlab as rl
-
-
-def _naive_max_q(accurate, confidence):
-    """First max-Q number of rejected samples over k = 0..n, and the midpoint threshold there."""
-    n = accurate.size
-    order = np.argsort(confidence, kind="stable")
-    Q = [rl.operating_point(accurate, rl.reject_lowest(confidence, count=k)).Q for k in range(n + 1)]
-    k = int(np.argmax(Q))
-    c = confidence[order]
-    t = -math.inf if k == 0 else (math.inf if k == n else (c[k - 1] + c[k]) / 2)
-    return k, Q[k], t
-
+from tests.test_exercises_lessons import max_q  # (k, Q, threshold) of the first max Q, by a loop over k
 
 # --- max_q_points ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rejector", ["max_probability", "breaking_ties"])
-def test_max_q_points_equal_a_naive_loop_over_k(rejector):
-    pts = rl.datasets.max_q_points(20, seeds=[0, 1, 2], rejector=rejector)
+@pytest.mark.parametrize("rejector, seeds", [("max_probability", [0, 1, 2]), ("breaking_ties", np.arange(3))])
+def test_max_q_points_equal_a_naive_loop_over_k(rejector, seeds):
+    pts = rl.datasets.max_q_points(20, seeds=seeds, rejector=rejector)
     for i, seed in enumerate([0, 1, 2]):
         toy = rl.datasets.four_gaussians(20, seed)
-        k, q, t = _naive_max_q(toy.accurate, toy.confidence(rejector))
+        k, q, t = max_q(toy.accurate, toy.confidence(rejector))
         assert pts.seed[i] == seed
         assert pts.r[i] == pytest.approx(k / 80) and pts.Q[i] == pytest.approx(q)
         assert pts.threshold[i] == pytest.approx(t)
@@ -46,17 +35,7 @@ def test_no_chosen_threshold_beats_chows_rule_on_the_population():
     assert np.all(pts.population_Q <= best + 1e-12)
     assert pts.optimism == pytest.approx(np.mean(pts.Q - pts.population_Q))
     assert pts.optimism > 0        # 30 small samples: the apparent max Q flatters on average
-
-
-def test_max_q_points_accepts_arrays_and_is_deterministic():
-    a = rl.datasets.max_q_points(10, seeds=np.array([3, 4]))
-    b = rl.datasets.max_q_points(10, seeds=(3, 4))
-    for x, y in zip(a, b):
-        np.testing.assert_array_equal(x, y)
-
-
-def test_population_point_at_the_top_threshold_rejects_everything():
-    p = rl.datasets.population_point(1.0)
+    p = rl.datasets.population_point(1.0)                     # the top threshold rejects everything
     assert p.r == 1.0 and math.isnan(p.A)
     assert p.Q == pytest.approx(1 - rl.datasets.EXPECTED_ACCURACY)
 
@@ -83,8 +62,8 @@ def _naive_holdout(accurate, confidence, n_splits, fraction, seed):
     for _ in range(n_splits):
         perm = rng.permutation(n)
         val, test = perm[:m], perm[m:]
-        _, _, t = _naive_max_q(accurate[val], confidence[val])
-        _, q_test, _ = _naive_max_q(accurate[test], confidence[test])
+        _, _, t = max_q(accurate[val], confidence[val])
+        _, q_test, _ = max_q(accurate[test], confidence[test])
         kept = confidence[test] >= t
         good = np.where(kept, accurate[test], ~accurate[test])
         alpha.append(accurate[test].mean())
