@@ -62,6 +62,7 @@ def test_compare_beta_rho_zero_and_phi_at_the_border_by_hand():
     # 1 - 0.8 = 0.19999999999999996 left |A∩R| = 5.6e-17 and phi = 3.6e15
     assert rl.operating_set(0.25, 0.2, 0.2, [0.8]).phi.best[0] == math.inf
     assert rl.operating_set(0.25, 0.8, 0.05, [0.5]).phi0 == math.inf
+    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)   # nothing kept: A is NaN and costs rho
 
 
 @settings(max_examples=100, deadline=None)
@@ -110,7 +111,7 @@ UNREJECT_MISCLASSIFIED = (0, 1, 0, -1)  # M∩R -> M∩N
 
 @settings(max_examples=120, deadline=None)
 @given(c0=counts(), extra=st.integers(0, 10))
-def test_paths_cost_free_comparisons_and_operating_set_borders_around_a_point(c0, extra):
+def test_paths_and_cost_free_comparisons_around_a_point(c0, extra):
     an, mn, ar, mr = c0
     for expected, moves in ((1, [REJECT_MISCLASSIFIED] * mn), (1, [UNREJECT_ACCURATE] * ar),
                             (-1, [REJECT_ACCURATE] * an), (-1, [UNREJECT_MISCLASSIFIED] * mr)):
@@ -141,41 +142,6 @@ def test_paths_cost_free_comparisons_and_operating_set_borders_around_a_point(c0
         A1, r1 = point(*c1)
         verdict = rl.optimality.compare_same_r(A1, r1, A0, r0)
         assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
-    # the operating set around c0: bounded, ordered, and feasible where counts reach
-    an0, mn0, ar0, mr0 = c0
-    n = sum(c0)
-    n_acc, n_mis = an0 + ar0, mn0 + mr0
-    alpha = n_acc / n
-    A0, r0 = point(*c0)
-    grid = np.arange(n + 1) / n
-    ops = rl.operating_set(A0, r0, alpha, grid)
-    for m in ("A", "Q"):
-        b = ops.measure(m)
-        for values in b:
-            finite = values[~np.isnan(values)]
-            assert np.all((finite >= -1e-12) & (finite <= 1 + 1e-12))
-        ok = ~np.isnan(b.low)  # A is undefined at r = 1
-        low, worst, mid, best, high = (x[ok] for x in (b.low, b.worst, b.mid, b.best, b.high))
-        assert np.all(low <= worst + 1e-12) and np.all(worst <= mid + 1e-12)
-        assert np.all(mid <= best + 1e-12) and np.all(best <= high + 1e-12)
-    assert np.all(np.nan_to_num(ops.phi.worst, nan=0) >= 0)
-    # brute force: which accurate-kept counts can a classifier with |A| = n_acc,
-    # |M| = n_mis reach when rejecting k samples?
-    for k in range(n + 1):
-        reachable = {an for an in range(n_acc + 1) if 0 <= (n - k) - an <= n_mis}
-        assert ops.AN.low[k] * n == pytest.approx(min(reachable))
-        assert ops.AN.high[k] * n == pytest.approx(max(reachable))
-        dk = k - (ar0 + mr0)
-        best = an0 if dk >= 0 else an0 - dk
-        worst = an0 - dk if dk >= 0 else an0
-        assert ops.feasible.best[k] == (best in reachable)
-        assert ops.feasible.worst[k] == (worst in reachable)
-        if ops.feasible.best[k] and dk != 0:
-            A1, r1 = point(best, n - k - best, n_acc - best, k - (n_acc - best))
-            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(1.0, abs=1e-9)
-        if ops.feasible.worst[k] and dk != 0:
-            A1, r1 = point(worst, n - k - worst, n_acc - worst, k - (n_acc - worst))
-            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(-1.0, abs=1e-9)
 
 
 @settings(max_examples=100, deadline=None)
@@ -259,9 +225,10 @@ def counted_operating_sets(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(case=counted_operating_sets())
-def test_operating_set_matches_an_exact_fraction_reference(case):
+def test_operating_set_and_feasible_accuracy_match_exact_fractions_and_a_brute_force(case):
     # every border value, phi's inf / 1 / NaN included, as exact fractions give it (so phi's
-    # mid border comes from the counts of its AN, not from averaging phi values)
+    # mid border comes from the counts of its AN, not from averaging phi values); the lowest
+    # and highest AN by brute force: the |A∩N| a classifier with |A| = n_acc reaches rejecting k
     n, n_acc, k0, an0, grid = case
     A0 = an0 / (n - k0) if k0 < n else math.nan
     ops = rl.operating_set(A0, k0 / n, n_acc / n, [k / n for k in grid])
@@ -271,16 +238,23 @@ def test_operating_set_matches_an_exact_fraction_reference(case):
     for j, k in enumerate(grid):
         R1 = Fraction(k, n)
         dr = R1 - R0
-        low, high = max(Fraction(0), alpha - R1), min(alpha, 1 - R1)
+        reachable = [Fraction(an, n) for an in range(n_acc + 1) if 0 <= (n - k) - an <= n - n_acc]
+        low, high = min(reachable), max(reachable)
         borders = {"low": low, "high": high}
         for name, b in (("best", 1), ("mid", 0), ("worst", -1)):
             raw = AN0 + (b * abs(dr) - dr) / 2
             assert bool(getattr(ops.feasible, name)[j]) == (low <= raw <= high)
             borders[name] = min(max(raw, low), high)
+            if b and k != k0 and low <= raw <= high:   # the borders where beta is +1 and -1
+                A1 = float(raw / (1 - R1)) if k < n else math.nan
+                assert rl.relative_optimality(A1, k / n, A0, k0 / n) == pytest.approx(b, abs=1e-9)
         for name, an in borders.items():
-            for measure, exact in zip(("A", "Q", "phi"), _exact_measures(an, R1, alpha)):
+            for measure, exact in zip(("AN", "A", "Q", "phi"), (an, *_exact_measures(an, R1, alpha))):
                 got = getattr(getattr(ops, measure), name)[j]
                 assert _same_number(got, exact), (name, measure, k, got, exact)
+        # A's range over every ranking (NaN when nothing is kept)
+        np.testing.assert_allclose(rl.optimality.feasible_accuracy(k / n, n_acc / n),
+                                   (ops.A.low[j], ops.A.high[j]), rtol=0, atol=1e-12)
 
 
 # --- the toy problem of the paper (Condessa et al. 2017, Sec. 5) ---
@@ -328,21 +302,6 @@ def test_toy_problem_curves_best_rejected_fraction_max_q_point_and_subsampling(t
 def test_checks_in_the_bodies_say_what_is_wrong(call, message):
     with pytest.raises(ValueError, match=message):
         call()
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n - 1))))
-def test_feasible_accuracy_is_the_range_over_every_ranking(nak):
-    # n samples, a of them accurate, k < n rejected: every possible |A∩R| gives one A
-    n, a, k = nak
-    reachable = [Fraction(a - ar, n - k) for ar in range(max(0, k - (n - a)), min(k, a) + 1)]
-    low, high = rl.optimality.feasible_accuracy(k / n, a / n)
-    assert low == pytest.approx(float(min(reachable)), abs=1e-12)
-    assert high == pytest.approx(float(max(reachable)), abs=1e-12)
-    # nothing kept (r = 1): A is NaN, allowed, and costs rho
-    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)
-    low, high = rl.optimality.feasible_accuracy([0.0, 1.0], 0.6)
-    assert low[0] == high[0] == pytest.approx(0.6) and np.isnan(low[1]) and np.isnan(high[1])
 
 
 @settings(max_examples=40, deadline=None)
