@@ -279,7 +279,12 @@ def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
         mp.setattr(_ranking, "_FEW_MIXED", few)
         mp.setattr(_ranking, "_FUSED", 1 + len(acc) % 7)
         full, thr = rl.rejection_curves(acc, conf), rl.rejection_curves(acc, conf, thresholds_only=True)
+        ranked_ar, keep = _ranking.ranked(acc, conf, breaks=True)
+        cut_ar, cut_keep = _ranking.ranked(acc, conf, breaks=True, inside_ties=False)
     ar, points = naive_curve(acc, conf)
+    assert ranked_ar.tolist() == ar
+    assert np.flatnonzero(keep).tolist() == np.flatnonzero(cut_keep).tolist() == points
+    assert cut_ar[cut_keep].tolist() == [ar[k] for k in points]   # no fix-up inside ties: exact where t cuts
     values = exact(conf)
     n, n_acc = len(acc), int(acc.sum())
     assert full.counts.ar.tolist() == ar
