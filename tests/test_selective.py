@@ -281,18 +281,6 @@ def test_the_conventions_defaults_differences_published_examples_and_the_maths_r
             f(acc, [0.9, 0.1, 0.8, 0.8, 0.6], *extra, convention="torch-uncertainty")
         with pytest.raises(ValueError, match="ties='index' is rejlab's option"):
             f(acc, conf, *extra, ties="index", convention="fd-shifts")
-    # the defaults are rejlab's average convention, and index ties depend on the order
-    # heavy ties: 200 samples on five confidence values (that the defaults and fd-shifts ignore
-    # the order of the rows: tests/test_order_invariance.py and the fd-shifts table below)
-    rng = np.random.default_rng(3)
-    conf = rng.integers(0, 5, 200) / 4
-    acc = rng.random(200) < 0.4 + conf / 2
-    perm = rng.permutation(200)
-    for f, extra in ((rl.aurc, ()), (rl.excess_aurc, ()), (rl.augrc, ()),
-                     (rl.risk_at_coverage, (0.37,)), (rl.coverage_at_risk, (0.25,))):
-        assert f(acc, conf, *extra) == f(acc, conf, *extra, ties="average", convention="rejlab")
-    by_index = {rl.aurc(acc[p], conf[p], ties="index") for p in (perm, np.arange(200), perm[::-1])}
-    assert len(by_index) > 1
     # its tests (tests/metrics/classification/test_risk_coverage.py) on binary probabilities p:
     # confidence max(p, 1 - p), prediction 0 (every p < 1/2), so an error where the target is 1
     p = np.array([0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.48, 0.49])
@@ -322,6 +310,9 @@ def test_the_conventions_defaults_differences_published_examples_and_the_maths_r
                 for p in itertools.permutations(range(5))}
     assert row[1] == (f"{rl.aurc(a5, c5, ties='index'):.4f} ({min(by_order):.4f} to "
                       f"{max(by_order):.4f} over the orders of the rows)")
+    # index ties depend on the order of the rows (average ties and fd-shifts do not:
+    # tests/test_order_invariance.py and the fd-shifts table above)
+    assert min(by_order) < max(by_order)
     assert row[3] == "refused"
     assert f"(`rl.achievable_aurc`; {rl.achievable_aurc(a, c):.4f} on the ten-sample example" in \
         " ".join(text.split())
@@ -371,9 +362,6 @@ def test_chow_at_one_half_is_the_population_max_q_point(toy_curves):
     t = np.linspace(0.40, 0.60, 201)
     Q = rl.datasets.population_point(t).Q
     assert t[np.argmax(Q)] == pytest.approx(0.5)
-    q0 = rl.datasets.population_point(0.5).Q
-    assert q0 > rl.datasets.population_point(0.5 - 1e-3).Q
-    assert q0 > rl.datasets.population_point(0.5 + 1e-3).Q
     # and for other prices the cost is minimal at Chow's threshold 1 - rho
     for rho in (0.2, 0.35):
         tt = np.linspace(1 - rho - 0.1, 1 - rho + 0.1, 201)
@@ -393,10 +381,6 @@ def test_chow_at_one_half_is_the_population_max_q_point(toy_curves):
     np.testing.assert_array_equal(cc.n, [100, 1600, 25600])
     assert cc.chow_threshold == pytest.approx(0.7)
     assert abs(cc.threshold[-1] - 0.7) < 0.03
-    # each threshold is the min-cost threshold of its own sample
-    toy = rl.datasets.four_gaussians(400, seed=2)
-    t = rl.select_threshold(toy.accurate, toy.confidence(), criterion="min_cost", rho=0.3)
-    assert cc.threshold[1] == t.value
     # an overconfident model (T < 1) puts its minimum-cost threshold elsewhere
     hot = rl.datasets.chow_convergence(0.3, n_per_class=(6400,), seed=2, temperature=0.5)
     assert hot.threshold[-1] > 0.75
