@@ -78,7 +78,6 @@ def test_beta_compare_over_rho_and_the_regions_of_one_classifier(pair):
     else:
         assert np.sign(beta) == np.sign(round(float(Q1 - Q0), 12))
     many = rl.compare(A1, float(r1), A0, float(r0), RHO_GRID)    # one verdict per rho, as called alone
-    assert many.shape == RHO_GRID.shape
     assert list(many) == [rl.compare(A1, float(r1), A0, float(r0), float(rho)) for rho in RHO_GRID]
     # the operating regions: better or worse for every rho
     region, verdicts = rl.operating_region(A1, float(r1), A0, float(r0), (c0[0] + c0[2]) / sum(c0)), set(many)
@@ -181,9 +180,7 @@ def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(a
     np.testing.assert_allclose(rho0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
     beta = rl.optimality_matrix(cv.A, cv.r)
     pairwise = rl.relative_optimality(cv.A[:, None], cv.r[:, None], cv.A[None, :], cv.r[None, :])
-    np.testing.assert_allclose(beta, pairwise, atol=1e-9)
-    assert np.all(np.diag(beta) == 0)
-    np.testing.assert_allclose(beta, -beta.T, atol=1e-9)
+    np.testing.assert_allclose(beta, pairwise, atol=1e-9)      # so 0 on the diagonal, antisymmetric
     # points of one rejector are nested: beta stays within [-1, 1]
     assert np.all(np.abs(beta) <= 1 + 1e-9)
     assert beta[cv.best_Q()].min() >= -1e-12      # the max-Q point: beta >= 0 against every point
@@ -206,10 +203,7 @@ def _exact_measures(an, r, alpha):
 
 
 def _same_number(x, exact):
-    x, exact = float(x), float(exact)
-    if math.isnan(exact) or math.isinf(exact):
-        return x == exact or (math.isnan(x) and math.isnan(exact))
-    return x == pytest.approx(exact, rel=1e-9, abs=1e-12)
+    return float(x) == pytest.approx(float(exact), rel=1e-9, abs=1e-12, nan_ok=True)
 
 
 @st.composite
@@ -293,8 +287,7 @@ def test_toy_problem_curves_best_rejected_fraction_max_q_point_and_subsampling(t
      r"A0 = 0.9 is infeasible at r0 = 0 .* A0 must lie in \[0.7, 0.7\]"),
     (lambda: rl.operating_set(1.0, 0.1, 0.5, [0.1]), "infeasible reference"),
     (lambda: rl.operating_region(0.8, 0.2, 0.9, 0.0, 0.7), "alpha = 0.7"),
-    (lambda: rl.optimality_matrix(np.full(20_000, 0.5), np.linspace(0, 1, 20_000)),
-     "A has 20000 points.* thin the curve first"),
+    (lambda: rl.optimality_matrix(np.full(20_000, 0.5), np.linspace(0, 1, 20_000)), "thin the curve first"),
     (lambda: rl.optimality.compare_same_r(0.8, 0.2, 0.8, 0.3), "r1 must equal r0"),
     (lambda: rl.optimality.compare_same_accurate_kept(0.8, 0.2, 0.8, 0.3), r"same \|A∩N\|"),
     (lambda: rl.optimality.compare_same_misclassified_kept(0.8, 0.2, 0.8, 0.3), r"same \|M∩N\|"),
