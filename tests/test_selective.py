@@ -145,15 +145,12 @@ def test_the_kth_smallest_of_many_values_is_found_among_few():
 
 # --- the conventions of other libraries ---------------------------------------------------
 #
-# fd-shifts (IML-DKFZ/fd-shifts, the code behind Traub et al., NeurIPS 2024) publishes a table
-# of expected values for its RiskCoverageStats: RC_STATS_TEST_CASES in
-# fd_shifts/tests/utils.py, checked by test_class_agnostic_metric_values in
-# fd_shifts/tests/test_analysis.py (on the 0-1 scale, AUC_DISPLAY_SCALE = 1). Below are its
-# inputs and its numbers for every case with binary residuals (residual = 1 - correct),
-# transcribed as data. Its confidence "all equal" is one random constant; "perm" permutes the
-# alternating correctness inside each plateau of 25 (a random permutation there: the numbers
-# are the same for any, which is the point). Its selective risks at 50 % and 95 % coverage are
-# printed to 7 decimals.
+# fd-shifts (IML-DKFZ/fd-shifts, the code behind Traub et al., NeurIPS 2024) publishes expected
+# values for its RiskCoverageStats: RC_STATS_TEST_CASES in fd_shifts/tests/utils.py, checked by
+# test_class_agnostic_metric_values in fd_shifts/tests/test_analysis.py (0-1 scale). Below, every
+# case with binary residuals (1 - correct) transcribed as data; "all equal" is one random constant,
+# "perm" any permutation of the correctness inside each plateau of 25 (the numbers do not depend
+# on it, which is the point); the risks at 50 % and 95 % coverage are printed to 7 decimals.
 
 N_FD = 100
 _i = np.arange(N_FD)
@@ -216,20 +213,14 @@ def test_fd_shifts_published_table_is_reproduced(case):
 # NaN when there is none. Written here with loops, from those definitions.
 
 def tu_reference(accurate, confidence):
-    n = len(accurate)
-    order = sorted(range(n), key=lambda i: -confidence[i])      # distinct confidences
-    err, risk = 0, []
-    for i in order:
-        err += not accurate[i]
-        risk.append(err / len(risk + [0]))
-    cov = [(k + 1) / n for k in range(n)]
-    gen = [r * c for r, c in zip(risk, cov)]
+    n = len(accurate)   # distinct confidences: the rejection order is torch-uncertainty's
+    risk = [float(e / k) for k, e in enumerate(naive_errors(accurate, confidence, "index"), start=1)]
+    oracle = [float(Fraction(max(0, k - sum(accurate)), k)) for k in range(1, n + 1)]
 
     def trapezoid(y):
-        return sum((cov[k + 1] - cov[k]) * (y[k] + y[k + 1]) / 2 for k in range(n - 1)) / (1 - 1 / n)
+        return sum((y[k] + y[k + 1]) / (2 * n) for k in range(n - 1)) / (1 - 1 / n)
 
-    m = n - sum(accurate)
-    oracle = [max(0, k + 1 - (n - m)) / (k + 1) for k in range(n)]
+    gen = [r * (k + 1) / n for k, r in enumerate(risk)]
     return risk, trapezoid(risk), trapezoid(gen), trapezoid(risk) - trapezoid(oracle)
 
 
