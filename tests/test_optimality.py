@@ -90,55 +90,28 @@ def test_beta_compare_over_rho_and_the_regions_of_one_classifier(pair):
         == "infeasible"
 
 
-def _path_betas(c0, moves):
-    """beta of every point on the path that applies ``moves`` one at a time from c0."""
-    A0, r0 = point(*c0)
-    c = list(c0)
-    betas = []
-    for move in moves:
-        c = [x + d for x, d in zip(c, move)]
-        A1, r1 = point(*c)
-        betas.append(rl.relative_optimality(A1, r1, A0, r0))
-    return np.array(betas)
-
-
-REJECT_MISCLASSIFIED = (0, -1, 0, 1)   # M∩N -> M∩R
-UNREJECT_ACCURATE = (1, 0, -1, 0)      # A∩R -> A∩N
-REJECT_ACCURATE = (-1, 0, 1, 0)        # A∩N -> A∩R
-UNREJECT_MISCLASSIFIED = (0, 1, 0, -1)  # M∩R -> M∩N
-
-
 @settings(max_examples=120, deadline=None)
 @given(c0=counts(), extra=st.integers(0, 10))
 def test_paths_and_cost_free_comparisons_around_a_point(c0, extra):
     an, mn, ar, mr = c0
-    for expected, moves in ((1, [REJECT_MISCLASSIFIED] * mn), (1, [UNREJECT_ACCURATE] * ar),
-                            (-1, [REJECT_ACCURATE] * an), (-1, [UNREJECT_MISCLASSIFIED] * mr)):
-        if moves:
-            np.testing.assert_allclose(_path_betas(c0, moves), expected, atol=1e-9)
     A0, r0 = point(*c0)
     interior = RHO_GRID[1:-1]
-    # same |A∩N|: move k misclassified samples between N and R
-    for k in range(-mr, mn + 1):
-        A1, r1 = point(an, mn - k, ar, mr + k)
-        verdict = rl.optimality.compare_same_accurate_kept(A1, r1, A0, r0)
-        assert np.all(_verdict_from_cost(A1, r1, A0, r0, interior) == verdict)
-        assert _verdict_from_cost(A1, r1, A0, r0, 1.0) == "equivalent"
-        assert verdict == ("outperforms" if k > 0 else "outperformed" if k < 0 else "equivalent")
-    # same |M∩N|: move k accurate samples between N and R
-    for k in range(-ar, an + 1):
-        A1, r1 = point(an - k, mn, ar + k, mr)
-        verdict = rl.optimality.compare_same_misclassified_kept(A1, r1, A0, r0)
-        assert np.all(_verdict_from_cost(A1, r1, A0, r0, interior) == verdict)
-        assert _verdict_from_cost(A1, r1, A0, r0, 0.0) == "equivalent"
-        assert verdict == ("outperformed" if k > 0 else "outperforms" if k < 0 else "equivalent")
+    # same |A∩N|, k misclassified samples moved from N to R (k < 0: back): free at rho = 1;
+    # same |M∩N|, k accurate samples moved: free at rho = 0
+    for compare, moved, ks, free, sign in (
+            (rl.optimality.compare_same_accurate_kept, (0, -1, 0, 1), range(-mr, mn + 1), 1.0, 1),
+            (rl.optimality.compare_same_misclassified_kept, (-1, 0, 1, 0), range(-ar, an + 1), 0.0, -1)):
+        for k in ks:
+            A1, r1 = point(*(x + k * d for x, d in zip(c0, moved)))
+            if k:   # every point of such a path: beta = +1 or -1
+                assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(sign * np.sign(k), abs=1e-9)
+            verdict = compare(A1, r1, A0, r0)
+            assert np.all(_verdict_from_cost(A1, r1, A0, r0, interior) == verdict)
+            assert _verdict_from_cost(A1, r1, A0, r0, free) == "equivalent"
+            assert verdict == ("equivalent", "outperforms", "outperformed")[int(sign * np.sign(k))]
     # same r: swap up to `extra` accurate kept samples against misclassified rejected ones
-    n = an + mn + ar + mr
     for k in range(-min(an, mr, extra), min(mn, ar, extra) + 1):
-        c1 = (an + k, mn - k, ar - k, mr + k)
-        if min(c1) < 0 or sum(c1) != n:
-            continue
-        A1, r1 = point(*c1)
+        A1, r1 = point(an + k, mn - k, ar - k, mr + k)
         verdict = rl.optimality.compare_same_r(A1, r1, A0, r0)
         assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
 
