@@ -363,17 +363,13 @@ def whole_curve_hits(fractions, n_per_class, first_seed, n_samples, measures, ba
 
 @pytest.mark.slow
 def test_simultaneous_bands_cover_whole_population_curves_pointwise_bands_do_not():
-    # 200 samples of 600, 19 fractions r = 0 .. 0.9: how often does a band contain the population
-    # curve at every fraction at once? Seeds are fixed, so the counts are the same on every run;
-    # the bounds say what they would be unlikely to be
+    # 200 samples of 600 (fixed seeds), 19 fractions r = 0 .. 0.9: how often does a band hold the
+    # population curve at every fraction at once? Below at_least hits, or a simultaneous coverage
+    # of 0.9 (0.95 less what 200 replicates leave), has probability below 0.1 %; so has below
+    # pointwise_at_most for a coverage of 0.95, which 19 fractions' 5 % misses make unlikely
     fractions = np.round(np.arange(0, 0.91, 0.05), 2)
     whole = {kind: whole_curve_hits(fractions, 150, 5000, 200, ("A", "Q"), kind) for kind in bs.BAND_KINDS}
-    # were the simultaneous bands' whole-curve coverage 0.9 or more (0.95 asked, less what
-    # 200 replicates leave of it), fewer hits than this would come with probability below 0.1 %
-    at_least = binom.ppf(1e-3, 200, 0.9)
-    # were the pointwise bands' whole-curve coverage their nominal 0.95, so few hits would
-    # come with probability below 0.1 %: each fraction's 5 % misses add up over 19 of them
-    pointwise_at_most = binom.ppf(1e-3, 200, 0.95)
+    at_least, pointwise_at_most = binom.ppf(1e-3, 200, 0.9), binom.ppf(1e-3, 200, 0.95)
     for m in ("A", "Q"):
         assert whole["simultaneous"][m] >= at_least, whole
         assert whole["pointwise"][m] < pointwise_at_most, whole
@@ -387,10 +383,8 @@ def test_bands_keep_their_level_at_one_fraction_and_where_few_samples_are_kept_o
     assert 85 <= hits["A"] <= 99.5 and 85 <= hits["Q"] <= 99.5
     # 100 samples of 400, 18 fractions r = 0.05 .. 0.9: at r = 0.9 the 40 kept samples hold 1.5
     # misclassified ones on average (none in about one sample in five), at r = 0.05 the 20
-    # rejected hold 7 accurate ones. Each measure's band must still hold the whole population
-    # curve in about 95 % of samples. (The sup-t band on the values, with the replicates'
-    # standard deviation, held it in 84 % for A and 87 % for phi: a sample that kept no
-    # misclassified sample had replicates that kept none either.)
+    # rejected hold 7 accurate ones; each band must still hold the whole curve about 95 % of the
+    # time (a sup-t band on the values held it 84 % of the time for A: no spread where none kept)
     whole = whole_curve_hits(np.linspace(0.05, 0.9, 18), 100, 7000, 100, ("A", "Q", "phi"), "simultaneous")
     # were the coverage 0.95, fewer hits than this would come with probability below 0.1 %
     assert min(whole.values()) >= binom.ppf(1e-3, 100, 0.95), whole
