@@ -65,17 +65,14 @@ def test_definition3_the_theorem_and_table1_as_in_the_paper():
 def test_families_that_are_not_coverings():
     assert rl.covering_kind([{"a"}, set()], universe={"a"}) == "not a covering"
     assert not rl.is_covering([{"a"}], universe={"a", "b"})
-
-    # families that are not coverings are described: an element in no block has an empty
-    # neighborhood system, empty blocks and uncovered elements are named
+    # they are described: an element in no block has an empty neighborhood system and no
+    # neighborhood, empty blocks and uncovered elements are named
     family = [{"b", "c", "d"}, {"a", "e", "f"}]
-    assert rl.neighborhood_system(family, "g", universe=U) == ()
-    assert rl.subscripts(family, "g", universe=U) == set()
-    assert N(family, "g", universe=U) is None
+    assert (rl.neighborhood_system(family, "g", universe=U), rl.subscripts(family, "g", universe=U),
+            N(family, "g", universe=U)) == ((), set(), None)
     s = rl.covering_summary(family, universe=U)
-    assert s.kind == "not a covering" and not s.is_covering
-    assert s.uncovered == {"g"}
-    assert s.NS["g"] == () and s.N["g"] is None and s.count["g"] == 0
+    assert (s.kind, s.is_covering, s.uncovered, s.NS["g"], s.N["g"], s.count["g"]) == (
+        "not a covering", False, {"g"}, (), None, 0)
     s = rl.covering_summary([{"a", "b"}, set(), {"b"}])
     assert s.empty_blocks == (2,) and s.kind == "not a covering"
     s = rl.covering_summary([set()], universe={"a", "b"})
