@@ -247,9 +247,8 @@ def test_toy_problem_curves_best_rejected_fraction_max_q_point_and_subsampling(t
     assert len(sub) <= 200
     assert sub.n_rejected[0] == 0 and sub.n_rejected[-1] == 5000
     assert sub.Q.max() == cv.Q.max()
-    i = 37
-    k = sub.n_rejected[i]
-    assert (sub.A[i], sub.r[i], sub.counts.mr[i]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
+    k = sub.n_rejected[37]
+    assert (sub.A[37], sub.r[37], sub.counts.mr[37]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
     assert rl.curves.subsample_curves(cv, 6000) is cv
 
 

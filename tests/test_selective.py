@@ -40,12 +40,6 @@ def naive_errors(accurate, confidence, ties):
     return out
 
 
-def naive_aurc(accurate, confidence, ties):
-    err = naive_errors(accurate, confidence, ties)
-    n = len(err)
-    return sum(e / k for k, e in enumerate(err, start=1)) / n
-
-
 def naive_oracle_aurc(accurate):
     n, m = len(accurate), sum(1 for a in accurate if not a)
     return sum(Fraction(max(0, k - (n - m)), k) for k in range(1, n + 1)) / n
@@ -60,14 +54,14 @@ def naive_auroc(accurate, confidence):
     return u / (len(acc) * len(mis))
 
 
-samples = st.integers(1, 30).flatmap(lambda n: st.tuples(
+samples = st.integers(1, 30).flatmap(lambda n: st.tuples(   # small samples with many ties
     st.lists(st.booleans(), min_size=n, max_size=n),
     st.lists(st.sampled_from([0.1, 0.2, 0.25, 0.5, 0.7, 0.9]), min_size=n, max_size=n)))
-ties_st = st.sampled_from(rl.selective.TIES)   # small samples with many ties
 
 
 @settings(max_examples=200, deadline=None)
-@given(data=samples, ties=ties_st, coverage=st.floats(0, 1), target=st.floats(0, 1))
+@given(data=samples, ties=st.sampled_from(rl.selective.TIES), coverage=st.floats(0, 1),
+       target=st.floats(0, 1))
 def test_the_risk_coverage_family_auroc_and_achievable_aurc_are_the_definitions(data, ties, coverage, target):
     acc, conf = data
     n, err, close = len(acc), naive_errors(acc, conf, ties), dict(rel=1e-12, abs=1e-15)
@@ -79,7 +73,7 @@ def test_the_risk_coverage_family_auroc_and_achievable_aurc_are_the_definitions(
     if ties == "index":  # integers: exact; and the risk is one minus the accuracy-rejection curve
         np.testing.assert_array_equal(rc.risk, ref)
         np.testing.assert_allclose(rc.risk, 1 - rl.rejection_curves(acc, conf).A[n - rc.n_kept], atol=1e-15)
-    aurc = naive_aurc(acc, conf, ties)
+    aurc = sum(e / k for k, e in enumerate(err, start=1)) / n
     assert rl.aurc(acc, conf, ties=ties) == pytest.approx(float(aurc), **close)
     assert rl.excess_aurc(acc, conf, ties=ties) == pytest.approx(
         float(aurc - naive_oracle_aurc(acc)), **close)
