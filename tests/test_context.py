@@ -312,12 +312,6 @@ def _naive_tile_bootstrap(exp, tile, n_boot, seed, level, own_labels):
     return np.nanquantile(diffs[..., 0], q, axis=0), np.nanquantile(diffs[..., 1], q, axis=0)
 
 
-@pytest.fixture(scope="module")
-def tiny_experiment():
-    s = rl.datasets.synthetic_scene((24, 30), n_classes=3, seed=2)
-    return ctx.context_experiment(s, 2.0, (0.15, 0.3), max_iter=5)
-
-
 @pytest.mark.slow
 def test_tiles_widen_the_interval_on_the_lesson_scene():
     # the lesson's claim: neighbouring pixels are right or wrong together, so the pixel
@@ -329,10 +323,11 @@ def test_tiles_widen_the_interval_on_the_lesson_scene():
     assert width(tiled) > 1.5 * width(pixel)
 
 
-def test_scr_held_out_and_the_tile_bootstrap_of_jcr_against_scr(tiny_experiment):
-    exp = tiny_experiment
+def test_scr_held_out_and_the_tile_bootstrap_of_jcr_against_scr():
+    exp = ctx.context_experiment(rl.datasets.synthetic_scene((24, 30), n_classes=3, seed=2), 2.0, (0.15, 0.3),
+                                 max_iter=5)
     held = ctx.scr_held_out(exp)
-    w = exp.evaluated.shape[1]
+    h, w = exp.evaluated.shape
     left = exp.evaluated.copy()
     left[:, w // 2:] = False
     right = exp.evaluated & ~left
@@ -354,5 +349,4 @@ def test_scr_held_out_and_the_tile_bootstrap_of_jcr_against_scr(tiny_experiment)
             np.testing.assert_allclose(band.estimate, getattr(table, f"{m}_jcr") - getattr(table, f"{m}_scr"),
                                        rtol=0, atol=1e-15)
             np.testing.assert_allclose([band.low, band.high], [low, high], rtol=0, atol=1e-12)
-        h, w = exp.evaluated.shape
         assert got.n_tiles <= -(-h // tile) * -(-w // tile) and got.tile == tile
