@@ -38,9 +38,6 @@ def boundary(m):
 def test_scene_structure_seed_training_pixels_and_classifier(scene):
     gt = scene.ground_truth
     assert gt.shape == (145, 145) and scene.features.shape == (145, 145, scene.n_bands)
-    labels, counts = np.unique(gt, return_counts=True)
-    assert labels.tolist() == list(range(17))            # background + 16 classes
-    assert counts[1:].min() >= 10                         # 10 training pixels fit in every class
     assert 0.2 < (gt == 0).mean() < 0.7                   # some unlabelled background
     # piecewise constant: few label changes between horizontal / vertical neighbours
     assert boundary(gt) < 0.1
@@ -50,7 +47,7 @@ def test_scene_structure_seed_training_pixels_and_classifier(scene):
     with pytest.raises(ValueError):
         scene.ground_truth[0, 0] = 3                      # read-only
     train = scene.training_mask(10, seed=4)
-    assert np.bincount(gt[train], minlength=17).tolist() == [0] + [10] * 16
+    assert np.bincount(gt[train], minlength=17).tolist() == [0] + [10] * 16   # 16 classes, 10 pixels each
     np.testing.assert_array_equal(train, scene.training_mask(10, seed=4))
     # the classifier on separable data
     rng = np.random.default_rng(0)
