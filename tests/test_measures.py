@@ -11,13 +11,9 @@ from hypothesis.extra import numpy as hnp
 
 import rejlab as rl
 
-
-@st.composite
-def samples(draw, max_n=60):
-    """An accuracy vector and confidences (often tied) of the same length."""
-    n = draw(st.integers(min_value=1, max_value=max_n))
-    acc = draw(hnp.arrays(bool, n))
-    return acc, draw(hnp.arrays(np.int64, n, elements=st.integers(0, 5))).astype(float)
+#: An accuracy vector and confidences (often tied) of the same length.
+samples = st.integers(1, 60).flatmap(lambda n: st.tuples(
+    hnp.arrays(bool, n), hnp.arrays(np.int64, n, elements=st.integers(0, 5)).map(lambda c: c.astype(float))))
 
 
 def brute_measures(acc, rej):
@@ -113,7 +109,7 @@ def test_python_integers_beyond_float64_are_ranked_exactly():
 
 
 @settings(max_examples=200, deadline=None)
-@given(samples(), st.data(), st.integers(1, 9), st.booleans())
+@given(samples, st.data(), st.integers(1, 9), st.booleans())
 def test_measures_definitions_identities_swap_monotonicity_and_fields_alone(data, draw, chunk, thresholds):
     acc, conf = data
     k = draw.draw(st.integers(0, len(acc)))
