@@ -401,8 +401,7 @@ def test_select_threshold_picks_the_right_candidate_and_reproduces_it(data, rho,
 
 
 def test_a_threshold_never_rounds_onto_the_rejected_value_nor_depends_on_float64_or_row_order():
-    lo = 0.3
-    hi = np.nextafter(lo, 1)  # adjacent doubles: the midpoint rounds to one of them
+    lo, hi = 0.3, np.nextafter(0.3, 1)  # adjacent doubles: the midpoint rounds to one of them
     t = rl.select_threshold([0, 1], [lo, hi])
     assert t.r == 0.5 and lo < t.value <= hi
     np.testing.assert_array_equal(rl.reject_below([lo, hi], t), [True, False])
