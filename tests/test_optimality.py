@@ -141,13 +141,10 @@ def test_compare_agrees_with_cost_and_rho_zero_is_the_break_even_price(c1, c0, r
 @given(acc=st.lists(st.booleans(), min_size=1, max_size=60), seed=st.integers(0, 2**16))
 def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(acc, seed):
     cv = rl.rejection_curves(acc, np.random.default_rng(seed).random(len(acc)))
-    # rho_0 against no rejection: the share of misclassified among rejected, and the break-even
-    # price of the pairwise formula
-    r, rho0 = rl.rho_zero_curve(cv)
-    np.testing.assert_array_equal(r, cv.r)
-    assert np.isnan(rho0[0])                       # nothing rejected: the reference itself
-    np.testing.assert_array_equal(rho0[1:], cv.counts.mr[1:] / cv.n_rejected[1:])   # exact
-    np.testing.assert_allclose(rho0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
+    # rho_0 against no rejection is the curve's |M∩R| / |R|, NaN at r = 0 (checked exactly in
+    # tests/test_measures.py), and the break-even price of the pairwise formula
+    np.testing.assert_array_equal(rl.rho_zero_curve(cv), (cv.r, cv.rho_0))
+    np.testing.assert_allclose(cv.rho_0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
     beta = rl.optimality_matrix(cv.A, cv.r)
     pairwise = rl.relative_optimality(cv.A[:, None], cv.r[:, None], cv.A[None, :], cv.r[None, :])
     np.testing.assert_allclose(beta, pairwise, atol=1e-9)      # so 0 on the diagonal, antisymmetric
