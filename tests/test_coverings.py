@@ -51,9 +51,6 @@ def test_definition3_the_theorem_and_table1_as_in_the_paper():
     # N(a) = {a, b} equals blocks 1 and 2, a proper subset of nothing: a is missed
     assert rl.overlapped_elements_theorem(C) == {"b"}
     assert rl.subscripts(C, "a") == {1, 2}
-    # every N(p) lies in some block; only the proper inclusion makes the Theorem useful
-    derived = rl.derived_covering(C_DEF3)
-    assert set().union(*[Y for Y in derived if any(Y <= K for K in C_DEF3)]) == U
     # the label sets of Table 1 are the blocks of Section 5.2
     t = rl.datasets.table1()
     assert rl.label_sets_to_blocks(t.ideal_label_sets) == t.ideal
@@ -62,25 +59,17 @@ def test_definition3_the_theorem_and_table1_as_in_the_paper():
     assert rl.blocks_to_label_sets(t.ideal) == t.ideal_label_sets
 
 
-def test_partition_and_covering_detection_and_families_that_are_not_coverings():
-    assert rl.covering_kind([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}]) == "partition"
-    assert rl.covering_kind(C_DEF3) == "covering"
-    assert rl.is_partition([{"b", "c", "d"}, {"e", "f"}, {"a", "g"}])
-    assert not rl.is_partition(C_DEF3)
-    assert rl.is_covering(C_DEF3)
+def test_families_that_are_not_coverings():
     assert rl.covering_kind([{"a"}, set()], universe={"a"}) == "not a covering"
     assert not rl.is_covering([{"a"}], universe={"a", "b"})
-
-    # families that are not coverings are described: an element in no block has an empty
-    # neighborhood system, empty blocks and uncovered elements are named
+    # they are described: an element in no block has an empty neighborhood system and no
+    # neighborhood, empty blocks and uncovered elements are named
     family = [{"b", "c", "d"}, {"a", "e", "f"}]
-    assert rl.neighborhood_system(family, "g", universe=U) == ()
-    assert rl.subscripts(family, "g", universe=U) == set()
-    assert N(family, "g", universe=U) is None
+    assert (rl.neighborhood_system(family, "g", universe=U), rl.subscripts(family, "g", universe=U),
+            N(family, "g", universe=U)) == ((), set(), None)
     s = rl.covering_summary(family, universe=U)
-    assert s.kind == "not a covering" and not s.is_covering
-    assert s.uncovered == {"g"}
-    assert s.NS["g"] == () and s.N["g"] is None and s.count["g"] == 0
+    assert (s.kind, s.is_covering, s.uncovered, s.NS["g"], s.N["g"], s.count["g"]) == (
+        "not a covering", False, {"g"}, (), None, 0)
     s = rl.covering_summary([{"a", "b"}, set(), {"b"}])
     assert s.empty_blocks == (2,) and s.kind == "not a covering"
     s = rl.covering_summary([set()], universe={"a", "b"})
@@ -94,37 +83,6 @@ def test_partition_and_covering_detection_and_families_that_are_not_coverings():
         rl.overlapped_elements(Y)
 
 
-def test_summary_matches_the_single_functions_and_shares_values_by_signature():
-    s = rl.covering_summary(C_DEF3)
-    assert s.kind == "covering" and s.m == 3
-    for p in U:
-        assert s.N[p] == N(C_DEF3, p)
-        assert s.Q[p] == rl.subscripts(C_DEF3, p)
-        assert s.NS[p] == rl.neighborhood_system(C_DEF3, p)
-    assert s.derived == rl.derived_covering(C_DEF3)
-    assert s.overlapped == rl.overlapped_elements(C_DEF3)
-    assert s.overlapped_theorem == rl.overlapped_elements_theorem(C_DEF3)
-    # memory stays linear in the covering's size: no copy of a block per element
-    C = [set(range(50)), set(range(50)) | {50}]
-    s = rl.covering_summary(C)
-    assert s.N[0] is s.N[49] and s.Q[0] is s.Q[49] and s.NS[0] is s.NS[49]
-    assert s.NS[50][0] is s.blocks[1]
-    assert s.N[0] == set(range(50)) and s.N[50] == set(range(51))
-
-
-def test_duplicate_blocks_and_any_hashable_elements():
-    dup = [{"a", "b"}, {"a", "b"}, {"c"}]
-    assert rl.covering_kind(dup) == "covering"
-    assert rl.neighborhood(dup, "a") == {"a", "b"}
-    assert rl.neighborhood_system(dup, "a") == ({"a", "b"}, {"a", "b"})
-    assert rl.derived_covering(dup) == ({"a", "b"}, {"c"})
-    assert rl.covering_summary(dup).overlapped == {"a", "b"}
-    C = [{(0, 1), "x"}, {"x", 3.5}]
-    assert N(C, "x") == {"x"}
-    assert rl.overlapped_elements(C) == {"x"}
-    assert repr(rl.derived_covering(C)) == "({3.5, 'x'}, {'x'}, {'x', (0, 1)})"
-
-
 @settings(max_examples=100, deadline=None)
 @given(coverings())
 def test_definitions_on_random_coverings_and_indicator_input_and_converters(C):
@@ -134,14 +92,19 @@ def test_definitions_on_random_coverings_and_indicator_input_and_converters(C):
     assert rl.overlapped_elements_theorem(C) <= rl.overlapped_elements(C)
     if len({frozenset(b) for b in C}) == len(C):  # with distinct blocks the Theorem is exact
         assert rl.overlapped_elements_theorem(C) == rl.overlapped_elements(C)
+    s = rl.covering_summary(C)      # the summary's tables are the single functions' values
     for p in universe:
-        assert N(C, p) == set.intersection(*[b for b in C if p in b]) and p in N(C, p)
-        assert rl.subscripts(C, p) == {i + 1 for i, b in enumerate(C) if p in b}
+        assert N(C, p) == set.intersection(*[b for b in C if p in b]) == s.N[p] and p in N(C, p)
+        assert rl.subscripts(C, p) == {i + 1 for i, b in enumerate(C) if p in b} == s.Q[p]
+        assert rl.neighborhood_system(C, p) == tuple(b for b in C if p in b) == s.NS[p]
     derived = rl.derived_covering(C)
+    assert (s.kind, s.m, s.derived, s.overlapped, s.overlapped_theorem) == (
+        rl.covering_kind(C), len(C), derived, rl.overlapped_elements(C), rl.overlapped_elements_theorem(C))
     assert set().union(*derived) == universe  # cov(C) covers U again
     assert len(set(derived)) == len(derived)
     disjoint = all(not (C[i] & C[j]) for i in range(len(C)) for j in range(i + 1, len(C)))
     assert rl.covering_kind(C) == ("partition" if disjoint else "covering")
+    assert rl.is_partition(C) == disjoint and rl.is_covering(C)
     # indicator input gives the same answers and the converters round-trip
     order = sorted(set().union(*C))
     Y = rl.blocks_to_indicator(C)
@@ -166,12 +129,11 @@ def test_definitions_on_random_coverings_and_indicator_input_and_converters(C):
      "covering: block 2 .*not in the universe"),
     (lambda: rl.derived_covering(C_DEF3[:2], universe=U),
      "covering does not cover the universe.*'g'"),
-    (lambda: rl.overlapped_elements_theorem([{"a"}], universe={"a", "b"}), "covering does not cover"),
     (lambda: N(C_DEF3, "z"), "p must be an element"),
     (lambda: rl.overlapped_elements(np.array([[1, 2], [0, 1]])), "covering must hold 0/1 values"),
     (lambda: rl.label_sets_to_blocks({"a": [1, 2]}), "label_sets: the label set of 'a' must be a set"),
     (lambda: rl.label_sets_to_indicator([set(), set()]), "label_sets hold no label at all"),
-], ids=range(7))
+], ids=range(6))
 def test_bodies_refuse_naming_the_argument(call, message):
     with pytest.raises(ValueError, match=message):
         call()

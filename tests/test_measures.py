@@ -6,18 +6,14 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import rejlab as rl
 
-
-@st.composite
-def samples(draw, max_n=60):
-    """An accuracy vector and confidences (often tied) of the same length."""
-    n = draw(st.integers(min_value=1, max_value=max_n))
-    acc = draw(hnp.arrays(bool, n))
-    return acc, draw(hnp.arrays(np.int64, n, elements=st.integers(0, 5))).astype(float)
+#: An accuracy vector and confidences (often tied) of the same length.
+samples = st.integers(1, 60).flatmap(lambda n: st.tuples(
+    hnp.arrays(bool, n), hnp.arrays(np.int64, n, elements=st.integers(0, 5)).map(lambda c: c.astype(float))))
 
 
 def brute_measures(acc, rej):
@@ -60,6 +56,9 @@ LABEL_POOL = [0, 1, 2, 1.0, 2.5, -0.0, True, False, 2**53, 2**53 + 1, float(2**5
 @settings(max_examples=200)
 @given(pair=st.integers(1, 8).flatmap(lambda n: st.tuples(
     *[st.lists(st.sampled_from(LABEL_POOL), min_size=n, max_size=n)] * 2)), as_arrays=st.booleans())
+@example(pair=([2**53 + 1, 3], [2.0**53, 3.0]), as_arrays=False)   # integers beyond float64: exact
+@example(pair=([2**53 + 1], [2.0**53]), as_arrays=True)
+@example(pair=([2**64 - 1, 2**64 - 1], [2.0**64, 2**64 - 1]), as_arrays=True)   # uint64
 def test_accuracy_vector_is_python_equality_or_a_value_error(pair, as_arrays):
     # the reference: Python's own == on each pair of labels
     y_true, y_pred = pair
@@ -88,17 +87,11 @@ class _NotSelf:
 
 
 def test_accuracy_vector_refuses_mixed_kinds_and_nan_like_labels_and_keeps_integers_exact():
-    assert rl.accuracy_vector(["a", "b", "c"], ["a", "c", "c"]).tolist() == [True, False, True]
     # (one argument mixing kinds is LABELS_1D's junk "mixed_kinds", tests/junk.py)
     with pytest.raises(ValueError, match="y_true holds numbers but y_pred holds strings"):
         rl.accuracy_vector([1, 2], ["1", "2"])
-    assert rl.accuracy_vector([2**53 + 1, 3], [2.0**53, 3.0]).tolist() == [False, True]
-    assert rl.accuracy_vector(np.array([2**53 + 1]), np.array([2.0**53])).tolist() == [False]
     objects = np.array([np.int64(2**53 + 1), 3], dtype=object)  # NumPy scalars as objects
     assert rl.accuracy_vector(objects, [2.0**53, 3.0]).tolist() == [False, True]
-    big = np.array([2**64 - 1], dtype=np.uint64)
-    assert rl.accuracy_vector(big, np.array([2.0**64])).tolist() == [False]
-    assert rl.accuracy_vector(big, big).tolist() == [True]
     # NaN-like labels (float, float32 and Decimal NaN are LABELS_1D's junk in tests/junk.py)
     for nan_like in (Decimal("sNaN"), np.datetime64("NaT"), _NotSelf()):
         for labels in ([nan_like, nan_like], np.array([nan_like, nan_like], dtype=object)):
@@ -106,45 +99,23 @@ def test_accuracy_vector_refuses_mixed_kinds_and_nan_like_labels_and_keeps_integ
                 rl.accuracy_vector(labels, [1, 1])
 
 
-def test_reject_lowest_breaks_ties_by_index_rounds_fractions_and_ranks_big_integers_exactly():
-    c = [0.5, 0.1, 0.5, 0.1, 0.9]
-    assert rl.reject_lowest(c, count=1).tolist() == [False, True, False, False, False]
-    assert rl.reject_lowest(c, count=3).tolist() == [True, True, False, True, False]
-    assert rl.reject_lowest(c, count=0).sum() == 0 and rl.reject_lowest(c, count=5).all()
-    for f in (0.0, 0.14, 0.15, 0.26, 0.5, 1.0):
-        assert rl.reject_lowest(np.arange(10.0), f).sum() == round(f * 10)
-    # (arrays of int64, uint64 and longdouble: the naive loop over the rejection order below)
+def test_python_integers_beyond_float64_are_ranked_exactly():
+    # (ties by index and arrays of every dtype: the naive loop over the rejection order below;
+    # a fraction's rounding: tests/test_selective.py, as risk_at_coverage's)
     conf = [2**53 + 1, 2**53]           # sample 0 is the more confident: the other goes first
     assert rl.reject_lowest(conf, count=1).tolist() == [False, True]
     assert rl.rejection_curves([True, False], conf).counts.ar.tolist() == [0, 0, 1]
     assert rl.reject_below(conf, conf[0]).tolist() == [False, True]
 
 
-THRESHOLD_POOL = [0, 1, -1, 2**53, 2**53 + 1, 2**64, 0.5, 2.0**53, -0.0, math.inf, -math.inf,
-                  2.0**64, np.float32(0.5), np.int64(3), 10**30]
-
-
-@settings(max_examples=150)
-@given(values=st.lists(st.sampled_from([0, 1, 2**53, 2**53 + 1, 2**53 - 1, 2**63 - 1, 5]),
-                       min_size=1, max_size=6),
-       dtype=st.sampled_from([np.int64, np.uint64, np.float64, np.longdouble]),
-       t=st.sampled_from(THRESHOLD_POOL))
-def test_reject_below_compares_exactly(values, dtype, t):
-    c = np.array(values, dtype=object).astype(dtype)
-    bound = t if math.isinf(t) else Fraction(int(t)) if isinstance(t, (int, np.integer)) \
-        else Fraction(*float(t).as_integer_ratio())
-    assert rl.reject_below(c, t).tolist() == [x < bound for x in exact(c)]
-
-
 @settings(max_examples=200, deadline=None)
-@given(samples(), st.data(), st.integers(1, 9), st.booleans())
+@given(samples, st.data(), st.integers(1, 9), st.booleans())
 def test_measures_definitions_identities_swap_monotonicity_and_fields_alone(data, draw, chunk, thresholds):
     acc, conf = data
     k = draw.draw(st.integers(0, len(acc)))
     rej = rl.reject_lowest(conf, count=k)
     counts, r, A, Q, phi = brute_measures(acc, rej)
     assert tuple(rl.subset_counts(acc, rej)) == counts
-    assert sum(counts) == len(acc)
     assert same(rl.rejected_fraction(acc, rej), r)
     assert same(rl.nonrejected_accuracy(acc, rej), A)
     assert same(rl.classification_quality(acc, rej), Q)
@@ -171,13 +142,6 @@ def test_measures_definitions_identities_swap_monotonicity_and_fields_alone(data
     np.testing.assert_allclose(rl.quality_from_accuracy(cv.A, cv.r, alpha), cv.Q, atol=1e-12)
     np.testing.assert_allclose(rl.rejection_quality_from_accuracy(cv.A, cv.r, alpha), cv.phi,
                                rtol=1e-9, atol=1e-12)
-    kept = cv.r < 1
-    if 0 < alpha < 1:  # the same, typed from the paper's formula
-        r, A = cv.r[kept], cv.A[kept]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            phi = ((1 - alpha) - (1 - r) * (1 - A)) / (alpha - (1 - r) * A) * alpha / (1 - alpha)
-        ok = (r > 0) & np.isfinite(cv.phi[kept])
-        np.testing.assert_allclose(phi[ok], cv.phi[kept][ok], rtol=1e-9, atol=1e-12)
     # the fields computed at once equal each field alone and the scalar formulas
     fields = ("r", "A", "Q", "phi", "rho_0")
     with pytest.MonkeyPatch.context() as mp:
@@ -219,6 +183,8 @@ def test_small_worked_example_and_phis_edge_cases():
 
 
 _BASES = [0.0, 0.5, 1.0, 1e-300, 3.0, 1e300, 2.0**60]
+THRESHOLD_POOL = [0, 1, -1, 2**53, 2**53 + 1, 2**64, 0.5, 2.0**53, -0.0, math.inf, -math.inf,
+                  2.0**64, np.float32(0.5), np.int64(3), 10**30]
 _DTYPES = ["float64", "int64", "uint64", "longdouble"]
 
 
@@ -269,8 +235,8 @@ def naive_curve(acc, conf):
 
 
 @settings(max_examples=300, deadline=None)
-@given(ranked_samples())
-def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
+@given(ranked_samples(), st.sampled_from(THRESHOLD_POOL))
+def test_curves_and_reject_below_equal_a_naive_loop_over_the_rejection_order(data, t):
     import rejlab._ranking as _ranking
 
     acc, conf, few = data
@@ -279,7 +245,12 @@ def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
         mp.setattr(_ranking, "_FEW_MIXED", few)
         mp.setattr(_ranking, "_FUSED", 1 + len(acc) % 7)
         full, thr = rl.rejection_curves(acc, conf), rl.rejection_curves(acc, conf, thresholds_only=True)
+        ranked_ar, keep = _ranking.ranked(acc, conf, breaks=True)
+        cut_ar, cut_keep = _ranking.ranked(acc, conf, breaks=True, inside_ties=False)
     ar, points = naive_curve(acc, conf)
+    assert ranked_ar.tolist() == ar
+    assert np.flatnonzero(keep).tolist() == np.flatnonzero(cut_keep).tolist() == points
+    assert cut_ar[cut_keep].tolist() == [ar[k] for k in points]   # no fix-up inside ties: exact where t cuts
     values = exact(conf)
     n, n_acc = len(acc), int(acc.sum())
     assert full.counts.ar.tolist() == ar
@@ -302,6 +273,9 @@ def test_curves_equal_a_naive_loop_over_the_rejection_order(data):
     expected = np.zeros(n, dtype=bool)
     expected[sorted(range(n), key=lambda i: (values[i], i))[:int(rejected.sum())]] = True
     assert rejected.tolist() == expected.tolist()
+    # a threshold compares exactly, whatever the two types
+    bound = t if math.isinf(t) else Fraction(int(t)) if isinstance(t, (int, np.integer)) else exact([t])[0]
+    assert rl.reject_below(conf, t).tolist() == [x < bound for x in values]
 
 
 def test_curves_of_a_large_tied_sample_equal_a_stable_argsort():
@@ -355,18 +329,15 @@ def test_measures_from_counts_scaled_keep_their_bits_and_their_fractions(counts,
     assert [float(g) for g in got] == pytest.approx([*want[:3], float(want[3])], rel=4e-16)
 
 
-@pytest.mark.parametrize("fn", [rl.quality_from_accuracy, rl.rejection_quality_from_accuracy])
-@pytest.mark.parametrize("point", [(0.0, 0.25, 0.7), (1.0, 0.0, 0.2), (0.5, 0.1, 0.9),
-                                   ([0.8, 0.0], [0.25, 0.25], 0.7)])
-def test_impossible_points_are_refused_by_name(fn, point):
-    with pytest.raises(ValueError, match=r"\(A, r, alpha\) = .* no samples can have"):
-        fn(*point)
-
-
 @settings(max_examples=100, deadline=None)
 @given(counts=st.tuples(*[st.integers(0, 50)] * 4).filter(lambda c: sum(c) > 0 and c[0] + c[1] > 0))
-def test_every_point_of_real_counts_is_accepted(counts):
+def test_every_point_of_real_counts_is_accepted_and_impossible_ones_refused_by_name(counts):
     an, mn, ar, mr = counts
     n = sum(counts)
     A, r, alpha = an / (an + mn), (ar + mr) / n, (an + ar) / n
     assert rl.quality_from_accuracy(A, r, alpha) == pytest.approx((an + mr) / n, abs=1e-12)
+    # an alpha one sample off: |A∩R| = alpha n - |A∩N| one above |R|, or -1 (in an array too)
+    for fn in (rl.quality_from_accuracy, rl.rejection_quality_from_accuracy):
+        for bad in [an + ar + mr + 1] * (mn > 0) + [an - 1] * (an > 0):
+            with pytest.raises(ValueError, match=r"\(A, r, alpha\) = .* no samples can have"):
+                fn([A, A], [r, r], [alpha, bad / n])

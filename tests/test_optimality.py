@@ -30,12 +30,9 @@ def counts(draw, n_acc=None, n_mis=None):
     return (n_acc - ar, n_mis - mr, ar, mr)
 
 
-@st.composite
-def same_classifier_pair(draw):
-    """Two operating points of one classifier (same |A| and |M|): reference, then test point."""
-    n_acc, n_mis = draw(st.integers(0, 25)), draw(st.integers(0, 25))
-    n_mis += n_acc + n_mis == 0
-    return draw(counts(n_acc, n_mis)), draw(counts(n_acc, n_mis))
+#: Two operating points of one classifier (same |A| and |M|): reference, then test point.
+same_classifier_pair = st.tuples(st.integers(0, 25), st.integers(0, 25)).flatmap(
+    lambda am: st.tuples(*[counts(am[0], am[1] + (sum(am) == 0))] * 2))
 
 
 def _verdict_from_cost(A1, r1, A0, r0, rho):
@@ -62,10 +59,11 @@ def test_compare_beta_rho_zero_and_phi_at_the_border_by_hand():
     # 1 - 0.8 = 0.19999999999999996 left |A∩R| = 5.6e-17 and phi = 3.6e15
     assert rl.operating_set(0.25, 0.2, 0.2, [0.8]).phi.best[0] == math.inf
     assert rl.operating_set(0.25, 0.8, 0.05, [0.5]).phi0 == math.inf
+    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)   # nothing kept: A is NaN and costs rho
 
 
 @settings(max_examples=100, deadline=None)
-@given(pair=same_classifier_pair())
+@given(pair=same_classifier_pair)
 def test_beta_compare_over_rho_and_the_regions_of_one_classifier(pair):
     c0, c1 = pair
     r0, _, Q0, _ = rl.measures_from_counts(*c0)
@@ -77,7 +75,6 @@ def test_beta_compare_over_rho_and_the_regions_of_one_classifier(pair):
     else:
         assert np.sign(beta) == np.sign(round(float(Q1 - Q0), 12))
     many = rl.compare(A1, float(r1), A0, float(r0), RHO_GRID)    # one verdict per rho, as called alone
-    assert many.shape == RHO_GRID.shape
     assert list(many) == [rl.compare(A1, float(r1), A0, float(r0), float(rho)) for rho in RHO_GRID]
     # the operating regions: better or worse for every rho
     region, verdicts = rl.operating_region(A1, float(r1), A0, float(r0), (c0[0] + c0[2]) / sum(c0)), set(many)
@@ -90,92 +87,30 @@ def test_beta_compare_over_rho_and_the_regions_of_one_classifier(pair):
         == "infeasible"
 
 
-def _path_betas(c0, moves):
-    """beta of every point on the path that applies ``moves`` one at a time from c0."""
-    A0, r0 = point(*c0)
-    c = list(c0)
-    betas = []
-    for move in moves:
-        c = [x + d for x, d in zip(c, move)]
-        A1, r1 = point(*c)
-        betas.append(rl.relative_optimality(A1, r1, A0, r0))
-    return np.array(betas)
-
-
-REJECT_MISCLASSIFIED = (0, -1, 0, 1)   # M∩N -> M∩R
-UNREJECT_ACCURATE = (1, 0, -1, 0)      # A∩R -> A∩N
-REJECT_ACCURATE = (-1, 0, 1, 0)        # A∩N -> A∩R
-UNREJECT_MISCLASSIFIED = (0, 1, 0, -1)  # M∩R -> M∩N
-
-
 @settings(max_examples=120, deadline=None)
 @given(c0=counts(), extra=st.integers(0, 10))
-def test_paths_cost_free_comparisons_and_operating_set_borders_around_a_point(c0, extra):
+def test_paths_and_cost_free_comparisons_around_a_point(c0, extra):
     an, mn, ar, mr = c0
-    for expected, moves in ((1, [REJECT_MISCLASSIFIED] * mn), (1, [UNREJECT_ACCURATE] * ar),
-                            (-1, [REJECT_ACCURATE] * an), (-1, [UNREJECT_MISCLASSIFIED] * mr)):
-        if moves:
-            np.testing.assert_allclose(_path_betas(c0, moves), expected, atol=1e-9)
     A0, r0 = point(*c0)
     interior = RHO_GRID[1:-1]
-    # same |A∩N|: move k misclassified samples between N and R
-    for k in range(-mr, mn + 1):
-        A1, r1 = point(an, mn - k, ar, mr + k)
-        verdict = rl.optimality.compare_same_accurate_kept(A1, r1, A0, r0)
-        assert np.all(_verdict_from_cost(A1, r1, A0, r0, interior) == verdict)
-        assert _verdict_from_cost(A1, r1, A0, r0, 1.0) == "equivalent"
-        assert verdict == ("outperforms" if k > 0 else "outperformed" if k < 0 else "equivalent")
-    # same |M∩N|: move k accurate samples between N and R
-    for k in range(-ar, an + 1):
-        A1, r1 = point(an - k, mn, ar + k, mr)
-        verdict = rl.optimality.compare_same_misclassified_kept(A1, r1, A0, r0)
-        assert np.all(_verdict_from_cost(A1, r1, A0, r0, interior) == verdict)
-        assert _verdict_from_cost(A1, r1, A0, r0, 0.0) == "equivalent"
-        assert verdict == ("outperformed" if k > 0 else "outperforms" if k < 0 else "equivalent")
+    # same |A∩N|, k misclassified samples moved from N to R (k < 0: back): free at rho = 1;
+    # same |M∩N|, k accurate samples moved: free at rho = 0
+    for compare, moved, ks, free, sign in (
+            (rl.optimality.compare_same_accurate_kept, (0, -1, 0, 1), range(-mr, mn + 1), 1.0, 1),
+            (rl.optimality.compare_same_misclassified_kept, (-1, 0, 1, 0), range(-ar, an + 1), 0.0, -1)):
+        for k in ks:
+            A1, r1 = point(*(x + k * d for x, d in zip(c0, moved)))
+            if k:   # every point of such a path: beta = +1 or -1
+                assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(sign * np.sign(k), abs=1e-9)
+            verdict = compare(A1, r1, A0, r0)
+            assert np.all(_verdict_from_cost(A1, r1, A0, r0, interior) == verdict)
+            assert _verdict_from_cost(A1, r1, A0, r0, free) == "equivalent"
+            assert verdict == ("equivalent", "outperforms", "outperformed")[int(sign * np.sign(k))]
     # same r: swap up to `extra` accurate kept samples against misclassified rejected ones
-    n = an + mn + ar + mr
     for k in range(-min(an, mr, extra), min(mn, ar, extra) + 1):
-        c1 = (an + k, mn - k, ar - k, mr + k)
-        if min(c1) < 0 or sum(c1) != n:
-            continue
-        A1, r1 = point(*c1)
+        A1, r1 = point(an + k, mn - k, ar - k, mr + k)
         verdict = rl.optimality.compare_same_r(A1, r1, A0, r0)
         assert np.all(_verdict_from_cost(A1, r1, A0, r0, RHO_GRID) == verdict)
-    # the operating set around c0: bounded, ordered, and feasible where counts reach
-    an0, mn0, ar0, mr0 = c0
-    n = sum(c0)
-    n_acc, n_mis = an0 + ar0, mn0 + mr0
-    alpha = n_acc / n
-    A0, r0 = point(*c0)
-    grid = np.arange(n + 1) / n
-    ops = rl.operating_set(A0, r0, alpha, grid)
-    for m in ("A", "Q"):
-        b = ops.measure(m)
-        for values in b:
-            finite = values[~np.isnan(values)]
-            assert np.all((finite >= -1e-12) & (finite <= 1 + 1e-12))
-        ok = ~np.isnan(b.low)  # A is undefined at r = 1
-        low, worst, mid, best, high = (x[ok] for x in (b.low, b.worst, b.mid, b.best, b.high))
-        assert np.all(low <= worst + 1e-12) and np.all(worst <= mid + 1e-12)
-        assert np.all(mid <= best + 1e-12) and np.all(best <= high + 1e-12)
-    assert np.all(np.nan_to_num(ops.phi.worst, nan=0) >= 0)
-    # brute force: which accurate-kept counts can a classifier with |A| = n_acc,
-    # |M| = n_mis reach when rejecting k samples?
-    for k in range(n + 1):
-        reachable = {an for an in range(n_acc + 1) if 0 <= (n - k) - an <= n_mis}
-        assert ops.AN.low[k] * n == pytest.approx(min(reachable))
-        assert ops.AN.high[k] * n == pytest.approx(max(reachable))
-        dk = k - (ar0 + mr0)
-        best = an0 if dk >= 0 else an0 - dk
-        worst = an0 - dk if dk >= 0 else an0
-        assert ops.feasible.best[k] == (best in reachable)
-        assert ops.feasible.worst[k] == (worst in reachable)
-        if ops.feasible.best[k] and dk != 0:
-            A1, r1 = point(best, n - k - best, n_acc - best, k - (n_acc - best))
-            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(1.0, abs=1e-9)
-        if ops.feasible.worst[k] and dk != 0:
-            A1, r1 = point(worst, n - k - worst, n_acc - worst, k - (n_acc - worst))
-            assert rl.relative_optimality(A1, r1, A0, r0) == pytest.approx(-1.0, abs=1e-9)
 
 
 @settings(max_examples=100, deadline=None)
@@ -206,18 +141,13 @@ def test_compare_agrees_with_cost_and_rho_zero_is_the_break_even_price(c1, c0, r
 @given(acc=st.lists(st.booleans(), min_size=1, max_size=60), seed=st.integers(0, 2**16))
 def test_rho_zero_curve_optimality_matrix_and_the_max_q_point_on_random_curves(acc, seed):
     cv = rl.rejection_curves(acc, np.random.default_rng(seed).random(len(acc)))
-    # rho_0 against no rejection: the share of misclassified among rejected, and the break-even
-    # price of the pairwise formula
-    r, rho0 = rl.rho_zero_curve(cv)
-    np.testing.assert_array_equal(r, cv.r)
-    assert np.isnan(rho0[0])                       # nothing rejected: the reference itself
-    np.testing.assert_array_equal(rho0[1:], cv.counts.mr[1:] / cv.n_rejected[1:])   # exact
-    np.testing.assert_allclose(rho0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
+    # rho_0 against no rejection is the curve's |M∩R| / |R|, NaN at r = 0 (checked exactly in
+    # tests/test_measures.py), and the break-even price of the pairwise formula
+    np.testing.assert_array_equal(rl.rho_zero_curve(cv), (cv.r, cv.rho_0))
+    np.testing.assert_allclose(cv.rho_0[1:], rl.rho_zero(cv.A[1:], cv.r[1:], cv.A[0], 0.0), atol=1e-9)
     beta = rl.optimality_matrix(cv.A, cv.r)
     pairwise = rl.relative_optimality(cv.A[:, None], cv.r[:, None], cv.A[None, :], cv.r[None, :])
-    np.testing.assert_allclose(beta, pairwise, atol=1e-9)
-    assert np.all(np.diag(beta) == 0)
-    np.testing.assert_allclose(beta, -beta.T, atol=1e-9)
+    np.testing.assert_allclose(beta, pairwise, atol=1e-9)      # so 0 on the diagonal, antisymmetric
     # points of one rejector are nested: beta stays within [-1, 1]
     assert np.all(np.abs(beta) <= 1 + 1e-9)
     assert beta[cv.best_Q()].min() >= -1e-12      # the max-Q point: beta >= 0 against every point
@@ -240,10 +170,7 @@ def _exact_measures(an, r, alpha):
 
 
 def _same_number(x, exact):
-    x, exact = float(x), float(exact)
-    if math.isnan(exact) or math.isinf(exact):
-        return x == exact or (math.isnan(x) and math.isnan(exact))
-    return x == pytest.approx(exact, rel=1e-9, abs=1e-12)
+    return float(x) == pytest.approx(float(exact), rel=1e-9, abs=1e-12, nan_ok=True)
 
 
 @st.composite
@@ -259,9 +186,10 @@ def counted_operating_sets(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(case=counted_operating_sets())
-def test_operating_set_matches_an_exact_fraction_reference(case):
+def test_operating_set_and_feasible_accuracy_match_exact_fractions_and_a_brute_force(case):
     # every border value, phi's inf / 1 / NaN included, as exact fractions give it (so phi's
-    # mid border comes from the counts of its AN, not from averaging phi values)
+    # mid border comes from the counts of its AN, not from averaging phi values); the lowest
+    # and highest AN by brute force: the |A∩N| a classifier with |A| = n_acc reaches rejecting k
     n, n_acc, k0, an0, grid = case
     A0 = an0 / (n - k0) if k0 < n else math.nan
     ops = rl.operating_set(A0, k0 / n, n_acc / n, [k / n for k in grid])
@@ -271,16 +199,23 @@ def test_operating_set_matches_an_exact_fraction_reference(case):
     for j, k in enumerate(grid):
         R1 = Fraction(k, n)
         dr = R1 - R0
-        low, high = max(Fraction(0), alpha - R1), min(alpha, 1 - R1)
+        reachable = [Fraction(an, n) for an in range(n_acc + 1) if 0 <= (n - k) - an <= n - n_acc]
+        low, high = min(reachable), max(reachable)
         borders = {"low": low, "high": high}
         for name, b in (("best", 1), ("mid", 0), ("worst", -1)):
             raw = AN0 + (b * abs(dr) - dr) / 2
             assert bool(getattr(ops.feasible, name)[j]) == (low <= raw <= high)
             borders[name] = min(max(raw, low), high)
+            if b and k != k0 and low <= raw <= high:   # the borders where beta is +1 and -1
+                A1 = float(raw / (1 - R1)) if k < n else math.nan
+                assert rl.relative_optimality(A1, k / n, A0, k0 / n) == pytest.approx(b, abs=1e-9)
         for name, an in borders.items():
-            for measure, exact in zip(("A", "Q", "phi"), _exact_measures(an, R1, alpha)):
+            for measure, exact in zip(("AN", "A", "Q", "phi"), (an, *_exact_measures(an, R1, alpha))):
                 got = getattr(getattr(ops, measure), name)[j]
                 assert _same_number(got, exact), (name, measure, k, got, exact)
+        # A's range over every ranking (NaN when nothing is kept)
+        np.testing.assert_allclose(rl.optimality.feasible_accuracy(k / n, n_acc / n),
+                                   (ops.A.low[j], ops.A.high[j]), rtol=0, atol=1e-12)
 
 
 # --- the toy problem of the paper (Condessa et al. 2017, Sec. 5) ---
@@ -306,9 +241,8 @@ def test_toy_problem_curves_best_rejected_fraction_max_q_point_and_subsampling(t
     assert len(sub) <= 200
     assert sub.n_rejected[0] == 0 and sub.n_rejected[-1] == 5000
     assert sub.Q.max() == cv.Q.max()
-    i = 37
-    k = sub.n_rejected[i]
-    assert (sub.A[i], sub.r[i], sub.counts.mr[i]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
+    k = sub.n_rejected[37]
+    assert (sub.A[37], sub.r[37], sub.counts.mr[37]) == (cv.A[k], cv.r[k], cv.counts.mr[k])
     assert rl.curves.subsample_curves(cv, 6000) is cv
 
 
@@ -319,8 +253,7 @@ def test_toy_problem_curves_best_rejected_fraction_max_q_point_and_subsampling(t
      r"A0 = 0.9 is infeasible at r0 = 0 .* A0 must lie in \[0.7, 0.7\]"),
     (lambda: rl.operating_set(1.0, 0.1, 0.5, [0.1]), "infeasible reference"),
     (lambda: rl.operating_region(0.8, 0.2, 0.9, 0.0, 0.7), "alpha = 0.7"),
-    (lambda: rl.optimality_matrix(np.full(20_000, 0.5), np.linspace(0, 1, 20_000)),
-     "A has 20000 points.* thin the curve first"),
+    (lambda: rl.optimality_matrix(np.full(20_000, 0.5), np.linspace(0, 1, 20_000)), "thin the curve first"),
     (lambda: rl.optimality.compare_same_r(0.8, 0.2, 0.8, 0.3), "r1 must equal r0"),
     (lambda: rl.optimality.compare_same_accurate_kept(0.8, 0.2, 0.8, 0.3), r"same \|A∩N\|"),
     (lambda: rl.optimality.compare_same_misclassified_kept(0.8, 0.2, 0.8, 0.3), r"same \|M∩N\|"),
@@ -328,21 +261,6 @@ def test_toy_problem_curves_best_rejected_fraction_max_q_point_and_subsampling(t
 def test_checks_in_the_bodies_say_what_is_wrong(call, message):
     with pytest.raises(ValueError, match=message):
         call()
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n - 1))))
-def test_feasible_accuracy_is_the_range_over_every_ranking(nak):
-    # n samples, a of them accurate, k < n rejected: every possible |A∩R| gives one A
-    n, a, k = nak
-    reachable = [Fraction(a - ar, n - k) for ar in range(max(0, k - (n - a)), min(k, a) + 1)]
-    low, high = rl.optimality.feasible_accuracy(k / n, a / n)
-    assert low == pytest.approx(float(min(reachable)), abs=1e-12)
-    assert high == pytest.approx(float(max(reachable)), abs=1e-12)
-    # nothing kept (r = 1): A is NaN, allowed, and costs rho
-    assert rl.cost(np.nan, 1.0, 0.3) == pytest.approx(0.3)
-    low, high = rl.optimality.feasible_accuracy([0.0, 1.0], 0.6)
-    assert low[0] == high[0] == pytest.approx(0.6) and np.isnan(low[1]) and np.isnan(high[1])
 
 
 @settings(max_examples=40, deadline=None)
