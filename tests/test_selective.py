@@ -40,6 +40,11 @@ def naive_errors(accurate, confidence, ties):
     return out
 
 
+def naive_aurc(accurate, confidence, ties):
+    err = naive_errors(accurate, confidence, ties)
+    return sum(e / k for k, e in enumerate(err, start=1)) / len(err)
+
+
 def naive_oracle_aurc(accurate):
     n, m = len(accurate), sum(1 for a in accurate if not a)
     return sum(Fraction(max(0, k - (n - m)), k) for k in range(1, n + 1)) / n
