@@ -2,10 +2,9 @@
 every control of every lesson's explorer over its whole range, the figure's text alternative,
 the display bundle, question and notice, and no raw drawing."""
 
-from __future__ import annotations
-
 import ast
 import base64
+import functools
 import io
 import json
 import math
@@ -23,7 +22,7 @@ from PIL import Image
 
 import rejlab as rl
 from rejlab.course.widgets import Explorer, control_values, format_number
-from rejlab.course.widgets._base import control_text, fast_png, html_to_text, png_reference
+from rejlab.course.widgets._base import control_text, fast_png, html_to_text
 
 WIDGETS = Path(rl.__file__).resolve().parent / "course" / "widgets"
 
@@ -58,11 +57,11 @@ FACTORIES = {
     "novelty_explorer": (rl.widgets.novelty_explorer, "reject_cost", 0.45),
     "abstention_explorer": (rl.widgets.abstention_explorer, "t", 0.5),
 }
-_BUILT = {}
 
 
+@functools.cache
 def explorer(name):
-    return _BUILT[name] if name in _BUILT else _BUILT.setdefault(name, FACTORIES[name][0]())
+    return FACTORIES[name][0]()
 
 
 def _pixels(png):
@@ -230,11 +229,9 @@ def test_the_display_bundle_carries_the_current_figure_and_a_short_text():
 
 @settings(max_examples=30)
 @given(st.integers(1, 40), st.integers(1, 40), st.integers(0, 2**32 - 1))
-def test_the_fast_png_has_the_pixels_of_the_reference_encoder(height, width, seed):
+def test_the_fast_png_holds_the_pixels_it_is_given(height, width, seed):
     rgba = np.random.default_rng(seed).integers(0, 256, (height, width, 4), dtype=np.uint8)
-    fast, ref = _pixels(fast_png(rgba)), _pixels(png_reference(rgba))
-    np.testing.assert_array_equal(fast, ref)
-    np.testing.assert_array_equal(fast, rgba[:, :, :3])
+    np.testing.assert_array_equal(_pixels(fast_png(rgba)), rgba[:, :, :3])
 
 
 @pytest.mark.parametrize("factory", ["partitions_explorer", "four_subsets_explorer"])
@@ -274,34 +271,13 @@ def test_explorers_hold_no_raw_drawing_and_import_only_public_plot_names(path):
 # Every control of every lesson's explorer, moved to both ends of its range and in between: no
 # message and a figure that is not blank, except the messages an explorer declares in
 # ``factory.expected_messages`` (joint settings that describe nothing, which the lessons ask
-# students to try). Built with the lessons' arguments (lesson 11's report from the toy problem,
-# to keep this fast); tests/test_browser.py moves the same controls in JupyterLab. LESSONS:
-# lesson -> (factory name, keyword arguments as the lesson passes them).
-LESSONS = {
-    "00": ("ranking_explorer", dict),
-    "01": ("partitions_explorer", dict),
-    "02": ("four_subsets_explorer", dict),
-    "03": ("curves_explorer", dict),
-    "04": ("operating_set_explorer", lambda: dict(n_per_class=150)),
-    "04b": ("operating_set_explorer", lambda: dict(n_per_class=150, reference="breaking_ties")),
-    "05": ("cost_explorer", lambda: dict(n_per_class=150)),
-    "06": ("confusion_explorer", dict),
-    "07": ("covering_explorer", lambda: dict(covering=rl.datasets.definition3_covering(), p="a",
-                                             scores=False)),
-    "08": ("covering_explorer", dict),
-    "09": ("covering_explorer", lambda: dict(covering=list(rl.datasets.table1().method_2_sec51),
-                                             ideal=list(rl.datasets.table1().ideal), p="c")),
-    "10": ("context_explorer", dict),
-    "11": ("report_explorer", lambda: dict(report=_report(150, rho=0.1))),
-    "12": ("sampling_explorer", dict),
-    "13": ("chow_explorer", dict),
-    "14": ("guarantee_explorer", dict),
-    "15": ("calibration_explorer", dict),
-    "16": ("conformal_explorer", dict),
-    "17": ("deferral_explorer", dict),
-    "18": ("novelty_explorer", dict),
-    "19": ("abstention_explorer", dict),
-}
+# students to try). Each is built by its lesson's own call (lesson 11's report from the toy
+# problem, to keep this fast); tests/test_browser.py moves the same controls in JupyterLab.
+LESSONS = {}
+for _path in sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("[0-9]*.ipynb")):
+    for _cell in json.loads(_path.read_text(encoding="utf-8"))["cells"]:
+        if _found := re.findall(r"rl\.widgets\.\w+_explorer\(.*\)", "".join(_cell["source"])):
+            LESSONS[_path.name.split("_")[0]] = _found[-1]     # lesson -> its last explorer call
 
 
 def _choices(control):
@@ -374,26 +350,19 @@ def sweep(explorer, factory):
 @pytest.mark.slow
 @pytest.mark.parametrize("lesson", list(LESSONS))
 def test_every_control_over_its_whole_range_gives_a_figure(lesson):
-    name, kwargs = LESSONS[lesson]
-    factory = getattr(rl.widgets, name)
-    explorer = factory(**kwargs())
+    call = LESSONS[lesson]
+    scope = {"rl": rl, "t": rl.datasets.table1(), "report": _report(150, rho=0.1) if lesson == "11" else None}
+    explorer, factory = eval(call, scope), eval(call.split("(")[0], scope)
     assert explorer.error == "" and not is_blank(explorer.image.value)
     bad = sweep(explorer, factory)
-    assert not bad, f"lesson {lesson} ({name}): " + "; ".join(f"{s}: {m}" for s, m in bad[:5])
+    assert not bad, f"lesson {lesson} ({call}): " + "; ".join(f"{s}: {m}" for s, m in bad[:5])
 
 
-def test_the_tables_hold_every_exported_explorer_and_every_lesson_explorer_is_swept():
+def test_the_tables_hold_every_exported_explorer_and_every_lesson_shows_one():
     exported = {n for n in rl.widgets.__all__ if n.endswith("_explorer")}
-    assert exported == {name.split(" ")[0] for name in FACTORIES} == {name for name, _ in LESSONS.values()}
+    shown = {call[11:].split("(")[0] for call in LESSONS.values()}
+    assert exported == {name.split(" ")[0] for name in FACTORIES} == shown
     assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)   # loaded lazily from rejlab
-    shown = {}
-    for path in sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb")):
-        lesson = path.name.split("_")[0]
-        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-            found = re.findall(r"rl\.widgets\.(\w+_explorer)\(", "".join(cell["source"]))
-            if cell["cell_type"] == "code" and found:
-                shown[lesson] = found[-1]
-    assert shown == {k: v[0] for k, v in LESSONS.items()}
 
 
 def test_the_sweep_catches_a_message_a_range_gives():

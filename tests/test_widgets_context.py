@@ -9,12 +9,8 @@ from rejlab import context as ctx
 pytestmark = pytest.mark.usefixtures("close_figures")
 
 
-@pytest.fixture(scope="module")
-def explorer():
-    return rl.widgets.context_explorer()
-
-
-def test_the_jcr_point_follows_gamma_and_strength_zero_is_the_plain_classifier(explorer):
+def test_the_jcr_point_follows_gamma_and_strength_zero_is_the_plain_classifier_and_matches_rejlab():
+    explorer = rl.widgets.context_explorer()
     s, c = explorer.state, explorer.controls
     assert (s.strength, s.failure_probability) == (2.0, pytest.approx(0.19))
     assert s.accuracy_with_context > s.accuracy_without_context
@@ -26,10 +22,6 @@ def test_the_jcr_point_follows_gamma_and_strength_zero_is_the_plain_classifier(e
     assert rs[0] == 0.0 < rs[1] <= rs[2]
     c["strength"].value = 0.0
     assert explorer.state.accuracy_with_context == pytest.approx(explorer.state.accuracy_without_context)
-
-
-def test_jcr_state_matches_a_direct_computation(explorer):
-    c = explorer.controls
     c["strength"].value, c["failure_probability"].value = 1.5, 0.2
     s = explorer.state
     ex = ctx.context_experiment(rl.datasets.synthetic_scene(**rl.widgets.EXPLORER_SCENE), 1.5, (0.2,))

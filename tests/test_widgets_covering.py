@@ -15,7 +15,7 @@ def explorer():
     return rl.widgets.covering_explorer()
 
 
-def test_starts_on_example_4_and_follows_p(explorer):
+def test_starts_on_example_4_follows_p_and_its_cells_and_dropdowns_read_at_a_glance(explorer):
     s = explorer.state
     assert (s.report.AA_exact, s.report.RAR_exact) == (Fraction(3, 4), 2)
     assert s.summary.overlapped == {"c"} and "RAR = 6/3 = 2" in explorer.readout.value
@@ -23,6 +23,13 @@ def test_starts_on_example_4_and_follows_p(explorer):
     explorer.controls["p"].value = "c"
     assert explorer.state.summary.N["c"] == {"c"} and explorer.state.summary.Q["c"] == {1, 2}
     assert "N(c) = {c}" in explorer.readout.value and "Q_NS(c) = {1, 2}" in explorer.readout.value
+    cell = explorer.controls["C1:b"]
+    assert (cell.button_style, cell.icon) == ("primary", "check")
+    cell.value = False
+    assert (cell.button_style, cell.icon) == ("", "")
+    for name in ("p", "ideal"):     # the label takes only the room it needs
+        assert explorer.controls[name].style.description_width == "initial"
+    assert float(explorer.controls["p"].layout.width[:-2]) >= 6
 
 
 @pytest.mark.parametrize("ideal, condition, scores", [
@@ -75,16 +82,6 @@ def test_lesson_07_starts_on_its_covering_without_scores():
         assert {x for x in "abcdefg" if e.controls[f"C{i}:{x}"].value} == block
     e.controls["p"].value = "d"
     assert e.state.summary.N["d"] == {"d"} and e.state.summary.Q["d"] == {1, 3}
-
-
-def test_the_cells_read_at_a_glance_and_the_dropdowns_show_their_value(explorer):
-    cell = explorer.controls["C1:b"]
-    assert (cell.button_style, cell.icon) == ("primary", "check")
-    cell.value = False
-    assert (cell.button_style, cell.icon) == ("", "")
-    for name in ("p", "ideal"):     # the label takes only the room it needs
-        assert explorer.controls[name].style.description_width == "initial"
-    assert float(explorer.controls["p"].layout.width[:-2]) >= 6
 
 
 def test_covering_grid_moves_its_artists_and_draws_a_new_shape_afresh():

@@ -90,16 +90,12 @@ def test_cost_explorer_keeps_its_costs_and_titles_inside_the_figure(ce):
             assert ax.bbox.ymax <= box.ymin and box.ymax <= ce.figure.bbox.ymax
 
 
-def test_a_rejectors_own_curve_never_leaves_the_white_region(toy):
-    for name, cv in toy.items():
+def test_a_rejectors_own_curve_never_leaves_the_white_region_and_its_cheapest_r_moves_right_as_rho_falls(toy):
+    for name, cv in toy.items():     # what the operating-set and cost explorers' notices promise
         ok = np.isfinite(cv.A)
-        for i in (0, 40, 100, 250, len(cv) - 2):   # what the operating-set explorer's notice promises
+        for i in (0, 40, 100, 250, len(cv) - 2):
             regions = {rl.operating_region(a, r, cv.A[i], cv.r[i], cv.alpha)
                        for a, r in zip(cv.A[ok], cv.r[ok])}
             assert regions == {"white"}, (name, i, regions)
-
-
-def test_the_cheapest_r_moves_right_or_stays_as_rho_falls(toy):
-    for cv in toy.values():
         best = [cv.r[cv.min_cost(rho)] for rho in np.linspace(1, 0, 101)]
         assert all(a <= b for a, b in zip(best, best[1:]))
