@@ -58,7 +58,7 @@ def _assert_fill(coll, band, x):
     np.testing.assert_allclose([verts[i, 1].max() for i in at], band.high[ok])
 
 
-def test_curve_bands_draw_the_bands_and_estimates(bands):
+def test_curve_bands_draw_the_bands_the_estimates_and_the_max_q_point_with_its_intervals(bands):
     axes = rplot.curve_bands(bands)
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
         lines, fills = _all(ax, f"estimate-{m}", "lines"), _all(ax, f"band-{m}", "collections")
@@ -72,10 +72,7 @@ def test_curve_bands_draw_the_bands_and_estimates(bands):
     assert axes[0].get_ylabel() == rplot.MEASURE_LABELS["A"]
     with pytest.raises(ValueError, match="label"):
         rplot.curve_bands(bands, label="x")        # a dict's names label the series
-
-
-def test_curve_bands_mark_the_max_q_point_with_its_intervals(bands):
-    cb = bands["max_probability"]
+    cb = bands["max_probability"]                  # alone: the max-Q point with its intervals
     (ax,) = rplot.curve_bands(cb, measures=["Q"], label="max prob", color="#000000")
     (bar,) = ax.containers
     np.testing.assert_allclose(np.asarray(bar.lines[0].get_xdata(), float), [cb.best_r.estimate])
@@ -91,9 +88,8 @@ def test_curve_bands_mark_the_max_q_point_with_its_intervals(bands):
 
 
 def test_curve_bands_draw_a_simultaneous_band_around_the_pointwise_one(toy_data, bands):
-    acc, conf = toy_data.accurate, toy_data.confidence()
-    pointwise = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0)
-    simultaneous = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0, band="simultaneous")
+    acc, conf, pointwise = toy_data.accurate, toy_data.confidence(), bands["max_probability"]
+    simultaneous = rl.bootstrap_curves(acc, conf, n_boot=60, seed=0, band="simultaneous")
     axes = rplot.curve_bands(pointwise, simultaneous=simultaneous, label="mine")
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
         (inner,) = _all(ax, f"band-{m}", "collections")
@@ -249,7 +245,7 @@ def _plane(d, **kw):
     return rl.plot.novelty_plane(d.max_probability, d.log_ratio, d.accurate, d.novel, **kw)
 
 
-def test_each_sample_is_drawn_once_at_its_two_scores(data):
+def test_each_sample_is_drawn_once_at_its_two_scores_and_a_second_call_moves_them(data):
     region = rl.scod_region(reject_cost=0.3, novel_cost=1.0)
     ax = _plane(data, region=region, threshold=0.7)
     lo, hi = region.log_ratio[0], region.log_ratio[-1]
@@ -263,6 +259,14 @@ def test_each_sample_is_drawn_once_at_its_two_scores(data):
     assert drawn == data.y.size and ax.get_ylim() == (lo, hi)
     assert find_artist(ax, "novelty-threshold").get_xdata()[0] == 0.7
     assert len(ax.get_legend().get_texts()) == 5
+    _plane(rl.datasets.four_gaussians_with_novelty(40, 10, seed=3), ax=ax,   # again: moved, replaced
+           region=rl.scod_region(reject_cost=0.2, novel_cost=1.0), threshold=0.8)
+    gids = [a.get_gid() for a in [*ax.collections, *ax.patches, *ax.lines]]
+    for gid in ("novelty-region", "novelty-band", "novelty-threshold", "novelty-novel"):
+        assert gids.count(gid) == 1, gid
+    assert len(find_artist(ax, "novelty-novel").get_offsets()) == 10
+    _plane(data, ax=ax)                        # no rule: the regions go
+    assert find_artist(ax, "novelty-region") is None and find_artist(ax, "novelty-threshold") is None
 
 
 def test_the_shaded_region_is_where_the_rule_keeps(data):
@@ -272,18 +276,6 @@ def test_the_shaded_region_is_where_the_rule_keeps(data):
     inside = path.contains_points(np.column_stack([m.ravel(), lr.ravel()]))
     kept = ~rl.scod_rule(m.ravel(), np.exp(lr.ravel()), reject_cost=0.3, novel_cost=2.0)
     assert np.mean(inside == kept) > 0.97      # the grid's cells along the border may fall either way
-
-
-def test_a_second_call_moves_the_points_and_replaces_the_regions(data):
-    ax = _plane(data, region=rl.scod_region(reject_cost=0.3, novel_cost=1.0), threshold=0.7)
-    _plane(rl.datasets.four_gaussians_with_novelty(40, 10, seed=3), ax=ax,
-           region=rl.scod_region(reject_cost=0.2, novel_cost=1.0), threshold=0.8)
-    gids = [a.get_gid() for a in [*ax.collections, *ax.patches, *ax.lines]]
-    for gid in ("novelty-region", "novelty-band", "novelty-threshold", "novelty-novel"):
-        assert gids.count(gid) == 1, gid
-    assert len(find_artist(ax, "novelty-novel").get_offsets()) == 10
-    _plane(data, ax=ax)                        # no rule: the regions go
-    assert find_artist(ax, "novelty-region") is None and find_artist(ax, "novelty-threshold") is None
 
 
 @pytest.fixture(scope="module")

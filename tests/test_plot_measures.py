@@ -89,12 +89,16 @@ def test_curves_called_again_give_a_fresh_drawings_picture_and_keep_fixed_limits
         rl.plot.curves(toy, measures=("A", "Q"), axes=axes)
 
 
-def test_other_names_keep_the_series_colours_a_rejector_does_not_own(toy):
+def test_every_rejector_has_words_and_a_colour_and_other_names_keep_the_series_colours(toy):
     named = {"mine": toy["max_probability"], "breaking_ties": toy["breaking_ties"]}
     ax = rl.plot.curves(named, measures=("Q",))[0]
     colors = {name: to_hex(find_artist(ax, f"curve-{name}").get_color()) for name in named}
     assert colors["breaking_ties"] == REJECTOR_STYLE["breaking_ties"]["color"].lower()
     assert colors["mine"] != colors["breaking_ties"]
+    assert set(REJECTOR_STYLE) == set(rl.REJECTORS)     # words of their own; colours: tests/test_palette.py
+    for name, st_ in REJECTOR_STYLE.items():
+        assert rl.plot.rejector_label(name) == st_["label"] and "_" not in st_["label"]
+    assert rl.plot.rejector_label("my model") == "my model"
 
 
 def _opset(cv, i, grid=np.linspace(0, 1, 101)):
@@ -191,7 +195,7 @@ def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
     assert axes[0].get_title() == "" and axes[2].get_title() == ""
 
 
-def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
+def test_optimality_matrix_shows_beta_at_r_even_or_uneven_and_shapes_must_match(toy):
     cv = rl.curves.subsample_curves(toy["breaking_ties"], 101)
     beta = rl.optimality_matrix(cv.A, cv.r)
     ax = rl.plot.optimality_matrix(beta, cv.r, best=cv.best_Q())
@@ -199,9 +203,6 @@ def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
     np.testing.assert_allclose(np.asarray(im.get_array()), np.clip(beta, -1, 1), atol=1e-9)
     assert im.get_extent() == [cv.r[0], cv.r[-1], cv.r[0], cv.r[-1]] and im.get_clim() == (-1, 1)
     assert len(ax.figure.axes) == 2  # the colorbar
-
-
-def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r_and_shapes_must_match(toy):
     # JCR's operating points are unevenly spaced: each cell must sit at its own r
     cv = toy["max_probability"]
     k = np.array([0, 1, 16, 52, 76, 111, 172])           # a few nested, unevenly spaced points
@@ -338,12 +339,9 @@ def test_report_point_draws_the_point_at_r_and_the_cost_from_the_counts(rep, r, 
         np.testing.assert_array_equal(drawn.get_ydata(), [getattr(point, m)])
     assert list(find_artist(ax_walk, "walk-r").get_xdata()) == [point.r, point.r]
     assert ax_walk.get_title() == f"k = {k} of n = {rep.n} rejected"
-    assert ax_cost.get_title() == f"cost at ρ = {rho:.2f}"
-    np.testing.assert_array_equal(find_artist(ax_cost, f"cost-{rep.rejector}").get_ydata(), cost)
-    assert find_artist(ax_cost, f"cost-r-{rep.rejector}").get_ydata()[0] == cost[k]
-    b, cheapest = cv.min_cost(rho), find_artist(ax_cost, f"cost-min-{rep.rejector}")
-    assert (cheapest.get_xdata()[0], cheapest.get_ydata()[0]) == (cv.r[b], cost[b])
-    np.testing.assert_array_equal(find_artist(ax_cost, "cost-none").get_ydata(), [cost[0]] * 2)
+    assert ax_cost.get_title() == f"cost at ρ = {rho:.2f}"     # the cost drawing of these curves, at k
+    assert_same_picture(ax_cost, rl.plot.cost_curves({rep.rejector: rl.cost_curve(cv, rho)},
+                                                     marks={rep.rejector: (point.r, cost[k])}))
 
 
 def test_report_point_again_moves_in_place_with_one_legend_and_draws_only_a_walk(rep):
@@ -374,23 +372,6 @@ def test_jcr_vs_scr_draws_the_curves_and_the_point_it_is_given_and_moves_them():
     assert low <= min(np.nanmin(scr.Q), jcr.Q) and high >= 1.0
 
 
-def test_style_applies_the_course_rc_and_a_layout_that_fits():
-    with matplotlib.rc_context():
-        rl.plot.style()
-        assert {key: matplotlib.rcParams[key] for key in RC} == RC
-        assert matplotlib.rcParams["figure.constrained_layout.use"]
-        fig, _ = plt.subplots()
-        assert fig.get_layout_engine() is not None
-        plt.close(fig)
-
-
-def test_every_rejector_has_words_and_a_style_of_its_own():
-    assert set(REJECTOR_STYLE) == set(rl.REJECTORS)     # colours apart: tests/test_palette.py
-    for name, st_ in REJECTOR_STYLE.items():
-        assert rl.plot.rejector_label(name) == st_["label"] and "_" not in st_["label"]
-    assert rl.plot.rejector_label("my model") == "my model"
-
-
 @given(st.floats(0, 1))
 def test_format_r_never_hides_a_non_zero_r_nor_an_r_below_one(r):
     shown = float(format_r(r))
@@ -398,7 +379,7 @@ def test_format_r_never_hides_a_non_zero_r_nor_an_r_below_one(r):
     assert math.isclose(shown, r, rel_tol=0.2, abs_tol=0.006)
 
 
-def test_panels_makes_the_axes_once_and_find_artist_finds_by_gid():
+def test_panels_makes_the_axes_once_find_artist_finds_by_gid_and_style_applies_the_course_rc():
     fig = Figure()
     first = rl.plot.panels(fig, 3, width_ratios=[1, 2, 1])
     assert len(first) == 3 and rl.plot.panels(fig, 3) == first
@@ -411,3 +392,7 @@ def test_panels_makes_the_axes_once_and_find_artist_finds_by_gid():
     (legend := fig.legend([line], ["x"])).set_gid("lg")
     assert rl.plot.find_artist(first[0], "mine") is line and rl.plot.find_artist(fig, "lg") is legend
     assert rl.plot.find_artist(first[0], "other") is None
+    with matplotlib.rc_context():      # the course style: its RC and a layout that fits
+        rl.plot.style()
+        assert {key: matplotlib.rcParams[key] for key in RC} == RC
+        assert plt.figure().get_layout_engine() is not None
