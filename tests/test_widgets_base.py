@@ -288,8 +288,8 @@ def _choices(control):
     return [o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in options]
 
 
-def range_values(control, interior=1):
-    """Both ends and some values between, or every option (a selection slider: ends and middle)."""
+def range_values(control):
+    """Both ends and the middle, or every option (a selection slider: ends and middle)."""
     choices = _choices(control)
     if choices is not None:
         if hasattr(control, "readout") and len(choices) > 3:      # a SelectionSlider
@@ -302,10 +302,7 @@ def range_values(control, interior=1):
         return [0, 1, 99] if isinstance(control.value, int) else [control.value]
     if hasattr(control, "base"):          # a log slider's min and max are exponents
         lo, hi = control.base ** lo, control.base ** hi
-    inner = np.linspace(lo, hi, interior + 2)[1:-1]
-    if isinstance(control.value, int):
-        inner = np.unique(np.round(inner).astype(int))
-    return [lo, *inner.tolist(), hi]
+    return [lo, round((lo + hi) / 2) if isinstance(control.value, int) else (lo + hi) / 2, hi]
 
 
 def sweep(explorer, factory):

@@ -49,22 +49,16 @@ def test_four_subsets_controls_follow_the_contract(subsets):
 
 @settings(max_examples=25)
 @given(st.integers(0, 100), st.sampled_from(["max_probability", "breaking_ties"]))
-def test_four_subsets_any_r_matches_rejlab(subsets, toy_data, percent, rejector):
+def test_four_subsets_at_any_r_reads_and_draws_what_rejlab_computes(subsets, toy_data, percent, rejector):
     subsets.controls["rejector"].value = rejector
     subsets.controls["r"].value = percent / 100
     assert_readout_is(subsets.readout.value, op := expected_point(toy_data, rejector, percent / 100))
     assert_same_point(subsets.state.point, op)
     assert subsets.state.rejector == rejector   # the mosaic of these counts: tests/test_plot_subsets.py
-
-
-def test_four_subsets_figure_shows_each_sample_in_its_subset(subsets, toy_data):
-    subsets.controls["rejector"].value = "breaking_ties"
-    subsets.controls["r"].value = 0.4
-    masks = rl.plot.subset_masks(toy_data.accurate,
-                                 rl.reject_lowest(rl.breaking_ties(toy_data.proba), fraction=0.4))
-    for coll in subsets.figure.axes[0].collections:
-        np.testing.assert_array_equal(coll.get_offsets(),
-                                      toy_data.X[masks[coll.get_gid().removeprefix("subset-")]])
+    masks = rl.plot.subset_masks(toy_data.accurate, rl.reject_lowest(toy_data.confidence(rejector),
+                                                                     fraction=percent / 100))
+    for coll in subsets.figure.axes[0].collections:    # each sample drawn in its subset
+        np.testing.assert_array_equal(coll.get_offsets(), toy_data.X[masks[coll.get_gid()[7:]]])
 
 
 def test_partitions_threshold_rejects_exactly_the_less_confident(toy_data):
