@@ -20,11 +20,6 @@ def population():
 
 
 @pytest.fixture(scope="module")
-def points():
-    return rl.datasets.max_q_points(30, seeds=range(8))
-
-
-@pytest.fixture(scope="module")
 def bands(toy_data):
     return {name: rl.bootstrap_curves(toy_data.accurate, toy_data.confidence(name), n_boot=60, seed=0)
             for name in ("max_probability", "breaking_ties")}
@@ -153,8 +148,8 @@ def test_population_curves_are_drawn_over_given_axes(population):
     assert rplot.population_curves(population, measures="Q", label=None)[0].get_legend() is None
 
 
-def test_max_q_points_draws_each_sample_and_its_honest_value(points, population):
-    current = rl.datasets.max_q_points(30, seeds=[0])
+def test_max_q_points_draws_each_sample_and_its_honest_value(population):
+    points, current = rl.datasets.max_q_points(30, seeds=range(8)), rl.datasets.max_q_points(30, seeds=[0])
     ax = rplot.max_q_points(points, population=population, current=current)
     for gid, x, y in (("max-q-sample", points.r, points.Q),
                       ("max-q-population", points.population_r, points.population_Q)):
@@ -278,12 +273,8 @@ def test_the_shaded_region_is_where_the_rule_keeps(data):
     assert np.mean(inside == kept) > 0.97      # the grid's cells along the border may fall either way
 
 
-@pytest.fixture(scope="module")
-def systems():
-    return rl.datasets.qa_answers(seed=0).systems
-
-
-def test_penalized_scores_draws_what_it_is_given_and_moves_the_target_in_place(systems):
+def test_penalized_scores_and_abstention_points_draw_what_they_are_given_and_move_in_place():
+    systems = rl.datasets.qa_answers(seed=0).systems
     grid = np.linspace(0, 0.9, 10)
     deployed = {n: rl.abstention_scores(s.correct, s.answered, t=grid) for n, s in systems.items()}
     rule = {n: rl.rule_scores(s.correct, s.confidence, grid) for n, s in systems.items()}
@@ -299,10 +290,7 @@ def test_penalized_scores_draws_what_it_is_given_and_moves_the_target_in_place(s
     assert len(ax.lines) == count and find_artist(ax, "score-t").get_xdata()[0] == 0.7   # moved
     other = rl.plot.penalized_scores(deployed, break_even=float("nan"))   # no flip, no t to draw
     assert find_artist(other, "score-flip") is None and find_artist(other, "score-t") is None
-
-
-def test_abstention_points_sit_at_coverage_and_selective_risk(systems):
-    deployed = {n: rl.abstention_scores(s.correct, s.answered) for n, s in systems.items()}
+    deployed = {n: rl.abstention_scores(s.correct, s.answered) for n, s in systems.items()}   # the points
     rule = {n: rl.rule_scores(s.correct, s.confidence, 0.5) for n, s in systems.items()}
     rc = {n: rl.risk_coverage(s.correct, s.confidence) for n, s in systems.items()}
     rl.plot.abstention_points(deployed, ax=(ax := rl.plot.risk_coverage(rc)), rule=rule)

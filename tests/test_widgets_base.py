@@ -193,20 +193,8 @@ def test_a_refused_value_keeps_the_last_good_state_and_no_question_gives_no_empt
     assert e.state == 0.3                           # the last good state, for code that reads it
     plain = _toy_explorer()
     assert plain.notice_box is None and not any(isinstance(c, widgets.Accordion) for c in plain.children)
-
-
-def test_the_readout_keeps_its_room_so_the_figure_never_moves():
-    e = _toy_explorer(readout=lambda x: "<br>".join(["a line"] * (1 + int(3 * x))))
-    heights = [e._status.layout.min_height]
-    for x in (0.8, 1.0, 0.1):     # three lines, a message instead, one line again
-        e.controls["x"].value = x
-        heights.append(e._status.layout.min_height)
-    assert "1 *" in heights[0] and "3 *" in heights[1] and heights[1] == heights[2] == heights[3]
-    blank = lambda fig, s: None   # noqa: E731
-    assert "3 *" in Explorer({}, lambda: 0, blank, readout=lambda s: "word " * 60)._status.layout.min_height
-    assert "4 *" in Explorer({}, lambda: 0, blank, readout_lines=4)._status.layout.min_height
     with pytest.raises(ValueError, match="readout_lines"):
-        Explorer({}, lambda: 0, blank, readout_lines=0)
+        _toy_explorer(readout_lines=0)
 
 
 def test_the_display_bundle_carries_the_current_figure_and_a_short_text():

@@ -36,7 +36,7 @@ def _max_q(n_per_class, seed):
     return rl.select_threshold(toy.accurate, toy.confidence("max_probability"))
 
 
-def test_sampling_explorer_starts_on_the_course_sample(sampling):
+def test_sampling_explorer_starts_on_the_course_sample_and_the_seed_and_resample_button_move_it(sampling):
     s = sampling.state
     assert (s.n_per_class, s.seed, s.n) == (150, 0, 600) and len(sampling.figure.axes) == 4
     assert s.threshold == _max_q(150, 0)
@@ -44,9 +44,6 @@ def test_sampling_explorer_starts_on_the_course_sample(sampling):
     assert s.honest == rl.datasets.population_point(s.threshold.value)
     assert s.optimism == pytest.approx(s.threshold.Q - s.honest.Q)
     assert f"{s.threshold.r:.3f}" in sampling.readout.value and f"{s.optimum.r:.3f}" in sampling.readout.value
-
-
-def test_the_seed_and_the_resample_button_move_the_max_q_point(sampling):
     sampling.controls["seed"].value = 1
     s = sampling.state
     assert s.seed == 1 and s.threshold == _max_q(150, 1) and s.threshold.r != 0.2  # r = 0.015
@@ -130,24 +127,19 @@ def test_temperature_moves_chows_point_but_hardly_the_aurc(chow):
     assert chow.state.chow.r < calibrated.chow.r - 0.1      # overconfident: rejects too little
 
 
-def test_rho_moves_chows_threshold_and_the_legend_stays_put(chow):
+def test_rho_moves_chows_threshold_and_the_legend_and_the_picture_stay_put(chow):
     rs, places, ax = [], set(), chow.figure.axes[0]
-    for rho in (0.1, 0.3, 0.5, 0.7, 0.9):
+    for rho in (0.1, 0.3, 0.5, 0.7, 0.9, 0.95):
         chow.controls["rho"].value = rho
         assert chow.state.rho == pytest.approx(rho)
         rs.append(chow.state.chow.r)
         places.add((ax.get_legend()._loc, tuple(ax.get_legend().get_bbox_to_anchor().bounds)))
-    assert rs[0] > rs[1] > rs[2] >= rs[3] >= rs[4]          # a dearer rejection, less of it
+    assert rs[0] > rs[1] > rs[2] >= rs[3] >= rs[4] >= rs[5]   # a dearer rejection, less of it
     assert len(places) == 1 and 0 not in {loc for loc, _ in places}   # 0 is "best"
-
-
-def test_chow_picture_does_not_depend_on_the_path_to_a_setting():
-    # a detour through a dear rejection (rho = 0.95, costs up to 0.95) must not leave its y range
-    direct, detour = rl.widgets.chow_explorer(), rl.widgets.chow_explorer()
-    detour.controls["rho"].value = 0.95
-    detour.controls["rho"].value = direct.controls["rho"].value = 0.1
-    assert direct.figure.axes[0].get_ylim() == detour.figure.axes[0].get_ylim()
-    assert direct.image.value == detour.image.value
+    # after a detour through a dear rejection (costs up to 0.95), the picture of a fresh explorer
+    direct = rl.widgets.chow_explorer(n_per_class=150)
+    direct.controls["rho"].value = chow.controls["rho"].value = 0.1
+    assert direct.figure.axes[0].get_ylim() == ax.get_ylim() and direct.image.value == chow.image.value
 
 
 @pytest.fixture(scope="module")
@@ -246,7 +238,7 @@ def test_an_expert_as_good_everywhere_makes_the_two_orders_one_and_a_perfect_one
         deferral.controls[k].value = v
 
 
-def test_deferral_map_draws_who_answers_and_moves_in_place():
+def test_deferral_map_draws_who_answers_and_moves_in_place_and_the_curves_draw_each_curve_and_the_point():
     team, deferred, _ = _reference(**START, n_per_class=30)
     ax = rl.plot.deferral_map(team, deferred)
     for mask in (deferred, ~deferred):             # the second drawing moves the first's points
@@ -260,10 +252,7 @@ def test_deferral_map_draws_who_answers_and_moves_in_place():
     assert len(ax.collections) == 2 and len(ax.texts) == 4
     with pytest.raises(ValueError, match="deferred"):
         rl.plot.deferral_map(team, deferred[:5])
-
-
-def test_deferral_curves_draws_each_curve_and_the_point():
-    team, _, point = _reference(0.2, 0.95, 0.5, n_per_class=30)
+    _, _, point = _reference(0.2, 0.95, 0.5, n_per_class=30)     # the curves, and the point at cost 0.2
     curves = {name: rl.deferral_curve(team.accurate, team.expert_accurate, order) for name, order in
               (("by gain", team.expert_confidence - team.confidence), ("least confident", -team.confidence))}
     ax = rl.plot.deferral_curves(curves, point=point)
@@ -321,19 +310,18 @@ def abstention():
     return rl.widgets.abstention_explorer()
 
 
-def test_abstention_starts_at_binary_grading_where_the_guesser_ranks_first(abstention):
-    s = abstention.state
-    assert s.t == 0 and s.first == "guesser" and "first: guesser" in abstention.readout.value
-    assert (s.deployed["cautious"].score, s.deployed["guesser"].score) == pytest.approx((0.22, 0.24))
-    assert s.break_even == pytest.approx(2 / 51)
-
-
-@pytest.mark.parametrize("t", [0.02, 0.04, 0.3, 0.5, 0.95])
+@pytest.mark.parametrize("t", [None, 0.02, 0.04, 0.3, 0.5, 0.95])
 def test_each_target_shows_the_scores_the_library_computes(abstention, move, t):
-    with move(abstention, "t", t):
+    with move(abstention, "t" if t else None, t):
+        t = t or 0.0       # it starts at binary grading, where the guesser ranks first
+        assert abstention.state.t == pytest.approx(t) and abstention.state.break_even == pytest.approx(2 / 51)
         for name, system in rl.datasets.qa_answers(seed=0).systems.items():
             ref = rl.abstention_scores(system.correct, system.answered, t=t)
             assert abstention.state.deployed[name] == ref and f"{ref.score:.3f}" in abstention.readout.value
             np.testing.assert_equal(tuple(abstention.state.rule[name]),
                                     tuple(rl.rule_scores(system.correct, system.confidence, t)))
-        assert abstention.state.first == ("guesser" if t < 2 / 51 else "cautious")
+        first = "guesser" if t < 2 / 51 else "cautious"
+        assert abstention.state.first == first and f"first: {first}" in abstention.readout.value
+        if t == 0:
+            assert [abstention.state.deployed[n].score for n in ("cautious", "guesser")] == \
+                pytest.approx([0.22, 0.24])
