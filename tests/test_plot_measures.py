@@ -244,7 +244,7 @@ def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_move
 
 
 @pytest.mark.parametrize("rho", [0.0, 0.25, 0.5, 1.0])
-def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
+def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point_move_and_refuse_two_prices(toy, rho):
     k = {name: round(0.3 * cv.n_samples) for name, cv in toy.items()}
     marks = {name: (cv.r[k[name]], cv.cost(rho)[k[name]]) for name, cv in toy.items()}
     ax = rl.plot.cost_curves({name: rl.cost_curve(cv, rho) for name, cv in toy.items()}, marks=marks)
@@ -262,13 +262,9 @@ def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
     assert find_artist(ax, "cost-none").get_ydata()[0] == pytest.approx(1 - toy["max_probability"].alpha)
     assert ax.get_ylim()[1] >= max(cv.cost(rho).max() for cv in toy.values())
     assert f"{rho:.2f}" in ax.get_title()
-
-
-def test_cost_curves_again_move_everything_in_place_and_refuse_two_prices(toy):
-    ax = rl.plot.cost_curves({name: rl.cost_curve(cv, 0.2) for name, cv in toy.items()})
-    costs = {name: rl.cost_curve(cv, 0.9) for name, cv in toy.items()}
-    rl.plot.cost_curves(costs, ax)
-    assert_same_picture(ax, rl.plot.cost_curves(costs))
+    costs = {name: rl.cost_curve(cv, (rho + 0.5) % 1) for name, cv in toy.items()}   # again: moved
+    rl.plot.cost_curves(costs, ax, marks=marks)
+    assert_same_picture(ax, rl.plot.cost_curves(costs, marks=marks))
     with pytest.raises(ValueError, match="one price"):
         rl.plot.cost_curves({"a": rl.cost_curve(toy["max_probability"], 0.2),
                              "b": rl.cost_curve(toy["breaking_ties"], 0.3)})
@@ -327,7 +323,7 @@ def rep():
 
 
 @pytest.mark.parametrize("r,rho", [(0.0, 0.3), (0.215, 0.1), (1.0, 0.9)])
-def test_report_point_draws_the_point_at_r_and_the_cost_from_the_counts(rep, r, rho):
+def test_report_point_draws_the_point_at_r_and_the_cost_and_moves_them_in_place(rep, r, rho):
     ax_walk, ax_cost = rl.plot.report_point(rep.walk(r, rho))
     cv, k = rep.curves, round(r * rep.n)
     point, cost = cv.point(k), cv.cost(rho)
@@ -342,16 +338,10 @@ def test_report_point_draws_the_point_at_r_and_the_cost_from_the_counts(rep, r, 
     assert ax_cost.get_title() == f"cost at ρ = {rho:.2f}"     # the cost drawing of these curves, at k
     assert_same_picture(ax_cost, rl.plot.cost_curves({rep.rejector: rl.cost_curve(cv, rho)},
                                                      marks={rep.rejector: (point.r, cost[k])}))
-
-
-def test_report_point_again_moves_in_place_with_one_legend_and_draws_only_a_walk(rep):
-    axes = rl.plot.report_point(rep.walk(0.1, 0.2))
-    rl.plot.report_point(rep.walk(0.6, 0.7), axes=axes)
-    for moved, fresh in zip(axes, rl.plot.report_point(rep.walk(0.6, 0.7)), strict=True):
+    rl.plot.report_point(rep.walk(1 - r, 1 - rho), axes=(ax_walk, ax_cost))     # moved in place
+    for moved, fresh in zip((ax_walk, ax_cost), rl.plot.report_point(rep.walk(1 - r, 1 - rho)), strict=True):
         assert_same_picture(moved, fresh)
-    assert [lg.get_gid() for lg in axes[0].figure.legends] == ["walk-legend"]
-    with pytest.raises(ValueError, match="walk"):   # it draws a walk, it computes none
-        rl.plot.report_point(rep)
+    assert [lg.get_gid() for lg in ax_walk.figure.legends] == ["walk-legend"]
     with pytest.raises(ValueError, match="axes"):   # on two axes
         rl.plot.report_point(rep.walk(0.1, 0.2), axes=[Figure().add_subplot()])
 

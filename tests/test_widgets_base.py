@@ -4,7 +4,6 @@ the display bundle, question and notice, and no raw drawing."""
 
 import ast
 import base64
-import functools
 import io
 import json
 import math
@@ -59,10 +58,6 @@ FACTORIES = {
 }
 
 
-@functools.cache
-def explorer(name):
-    return FACTORIES[name][0]()
-
 
 def _pixels(png):
     with Image.open(io.BytesIO(png)) as im:
@@ -86,9 +81,37 @@ def _bad_values(control):
 
 
 @pytest.mark.parametrize("name", list(FACTORIES))
-def test_every_bad_control_value_is_a_message_and_the_explorer_recovers(name):
-    e = explorer(name)
+def test_every_explorer_has_a_text_of_its_numbers_a_question_a_notice_and_recovers_from_bad_values(name):
+    factory, control, value = FACTORIES[name]
+    e = factory()
     assert e.error == "", e.error
+    first, good = e.image.tooltip, e.controls[control].value
+    assert first == e.alt_text() and first.startswith(e.title)
+    readout = html_to_text(e.readout.value)
+    assert readout and first.endswith(readout)          # every number the readout shows
+    for c in e.controls.values():
+        if not isinstance(c.value, bool):
+            assert control_text(c) in first              # and the setting it was drawn at
+    e.controls[control].value = value
+    moved = e.image.tooltip
+    assert moved == e.alt_text() != first and control_text(e.controls[control]) in moved
+    numbers = re.compile(r"-?\d+\.\d+|\d+")
+    assert set(numbers.findall(html_to_text(e.readout.value))) <= set(numbers.findall(moved))
+    e.controls[control].value = good
+    # its question shown, its notice closed, its own pixels
+    head, box = e.children[0], e.notice_box
+    assert e.question and e.question.split()[0] in head.value
+    assert box.selected_index is None and box.titles == ("What to notice",)   # closed
+    assert e.notice.split()[0] in box.children[0].value and box in e.children
+    with Image.open(io.BytesIO(e.image.value)) as im:
+        width, height = im.size
+    assert e.image.layout.width == f"{width}px" and e.image.layout.max_width == "100%"
+    assert (width, height) == e._canvas.get_width_height() and width <= 1000
+    factory = getattr(rl.widgets, name.split(" ")[0])
+    for text in (factory.question, factory.notice):
+        assert 20 < len(text) < 400 and "_" not in text   # words for students, not identifiers
+    assert factory.question.endswith("?")
+    # every bad value of every control: a message naming it, no stale number nor figure, recovery
     size = e._canvas.get_width_height()
     for cname, control in list(e.controls.items()):
         if control.disabled:
@@ -118,38 +141,6 @@ def test_every_bad_control_value_is_a_message_and_the_explorer_recovers(name):
             control.value = good
             assert e.error == "" and e.message.value == "", (cname, bad, e.error)
             assert e.readout.value and not is_blank(e.image.value, size)
-
-
-@pytest.mark.parametrize("name", list(FACTORIES))
-def test_every_figure_has_a_text_made_of_its_numbers_a_question_and_a_notice(name):
-    _, control, value = FACTORIES[name]
-    e = explorer(name)
-    first, good = e.image.tooltip, e.controls[control].value
-    assert first == e.alt_text() and first.startswith(e.title)
-    readout = html_to_text(e.readout.value)
-    assert readout and first.endswith(readout)          # every number the readout shows
-    for c in e.controls.values():
-        if not isinstance(c.value, bool):
-            assert control_text(c) in first              # and the setting it was drawn at
-    e.controls[control].value = value
-    moved = e.image.tooltip
-    assert moved == e.alt_text() != first and control_text(e.controls[control]) in moved
-    numbers = re.compile(r"-?\d+\.\d+|\d+")
-    assert set(numbers.findall(html_to_text(e.readout.value))) <= set(numbers.findall(moved))
-    e.controls[control].value = good
-    # its question shown, its notice closed, its own pixels
-    head, box = e.children[0], e.notice_box
-    assert e.question and e.question.split()[0] in head.value
-    assert box.selected_index is None and box.titles == ("What to notice",)   # closed
-    assert e.notice.split()[0] in box.children[0].value and box in e.children
-    with Image.open(io.BytesIO(e.image.value)) as im:
-        width, height = im.size
-    assert e.image.layout.width == f"{width}px" and e.image.layout.max_width == "100%"
-    assert (width, height) == e._canvas.get_width_height() and width <= 1000
-    factory = getattr(rl.widgets, name.split(" ")[0])
-    for text in (factory.question, factory.notice):
-        assert 20 < len(text) < 400 and "_" not in text   # words for students, not identifiers
-    assert factory.question.endswith("?")
 
 
 def test_the_text_helpers_read_what_a_reader_sees_and_control_values_checks_each_kind():
