@@ -103,17 +103,6 @@ def test_curve_bands_draw_a_simultaneous_band_around_the_pointwise_one(toy_data,
             rplot.curve_bands(given, simultaneous=junk)
 
 
-def test_risk_coverage_draws_the_curves(toy_data):
-    rcs = {n: rl.risk_coverage(toy_data.accurate, toy_data.confidence(n))
-           for n in ("max_probability", "breaking_ties")}
-    ax = rplot.risk_coverage(rcs)
-    for line, rc in zip(_all(ax, "risk-coverage", "lines"), rcs.values(), strict=True):
-        np.testing.assert_array_equal(line.get_xdata(), rc.coverage)
-        np.testing.assert_array_equal(line.get_ydata(), rc.risk)
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == list(rcs)
-    assert rplot.risk_coverage(rcs["max_probability"]).get_legend() is None
-
-
 def test_rejector_difference_draws_the_band_zero_and_winners_and_names_its_band():
     toy = rl.datasets.four_gaussians(300, seed=5)
     bad = np.random.default_rng(0).random(toy.accurate.size)  # a rejector that ranks at random
@@ -135,7 +124,7 @@ def test_rejector_difference_draws_the_band_zero_and_winners_and_names_its_band(
                                   np.where(np.isfinite(cmp.A.estimate), cmp.A.estimate, np.nan))
 
 
-def test_population_curves_are_drawn_over_given_axes(population):
+def test_population_curves_over_given_axes_and_max_q_points_at_their_honest_values(population):
     _, axes = plt.subplots(1, 3)
     assert list(rplot.population_curves(population, axes=axes)) == list(axes)
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
@@ -146,9 +135,7 @@ def test_population_curves_are_drawn_over_given_axes(population):
     assert axes[2].get_yscale() == "log" and axes[0].get_yscale() == "linear"
     assert axes[-1].get_legend() is not None
     assert rplot.population_curves(population, measures="Q", label=None)[0].get_legend() is None
-
-
-def test_max_q_points_draws_each_sample_and_its_honest_value(population):
+    # the max-Q points of samples, each at its honest value on these curves
     points, current = rl.datasets.max_q_points(30, seeds=range(8)), rl.datasets.max_q_points(30, seeds=[0])
     ax = rplot.max_q_points(points, population=population, current=current)
     for gid, x, y in (("max-q-sample", points.r, points.Q),
@@ -273,7 +260,7 @@ def test_the_shaded_region_is_where_the_rule_keeps(data):
     assert np.mean(inside == kept) > 0.97      # the grid's cells along the border may fall either way
 
 
-def test_penalized_scores_and_abstention_points_draw_what_they_are_given_and_move_in_place():
+def test_penalized_scores_risk_coverage_and_abstention_points_draw_what_they_are_given_and_move():
     systems = rl.datasets.qa_answers(seed=0).systems
     grid = np.linspace(0, 0.9, 10)
     deployed = {n: rl.abstention_scores(s.correct, s.answered, t=grid) for n, s in systems.items()}
@@ -295,6 +282,10 @@ def test_penalized_scores_and_abstention_points_draw_what_they_are_given_and_mov
     rc = {n: rl.risk_coverage(s.correct, s.confidence) for n, s in systems.items()}
     rl.plot.abstention_points(deployed, ax=(ax := rl.plot.risk_coverage(rc)), rule=rule)
     curves = [line for line in ax.lines if line.get_gid() == "risk-coverage"]
+    for line, one in zip(curves, rc.values(), strict=True):      # the risk-coverage curves drawn
+        np.testing.assert_array_equal(line.get_xydata(), np.column_stack([one.coverage, one.risk]))
+    assert [t.get_text() for t in ax.get_legend().get_texts()][:len(rc)] == list(rc)
+    assert rplot.risk_coverage(rc["cautious"]).get_legend() is None
     for i, name in enumerate(systems):
         here = find_artist(ax, f"answer-deployed-{name}")
         assert (here.get_xdata()[0], here.get_ydata()[0]) == (

@@ -52,7 +52,7 @@ def test_an_element_in_no_block_or_an_empty_block_is_a_message(explorer):
     assert "C1 is empty" in explorer.error
 
 
-def test_custom_coverings_equal_blocks_make_the_theorem_differ_and_table1_reads_as_the_paper():
+def test_custom_coverings_equal_blocks_table1_and_lesson_07_without_scores():
     e = rl.widgets.covering_explorer(list(rl.datasets.equal_blocks_covering()))
     assert e.state.summary.overlapped == {"a", "b"} and e.state.summary.overlapped_theorem == {"b"}
     assert "they differ" in e.readout.value
@@ -69,9 +69,6 @@ def test_custom_coverings_equal_blocks_make_the_theorem_differ_and_table1_reads_
         rl.widgets.covering_explorer([{"a"}, {"b"}, {"c"}], ideal=[{"a"}, {"b", "c"}])
     with pytest.raises(ValueError, match="universe must have at most"):
         rl.widgets.covering_explorer([set(range(20))])
-
-
-def test_lesson_07_starts_on_its_covering_without_scores():
     C = rl.datasets.definition3_covering()
     e = rl.widgets.covering_explorer(C, p="a", scores=False)
     assert set(e.controls) == {"p"} | {f"C{i}:{x}" for i in (1, 2, 3) for x in "abcdefg"}

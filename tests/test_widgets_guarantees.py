@@ -58,7 +58,7 @@ def test_sampling_explorer_starts_on_the_course_sample_and_the_seed_and_resample
     assert sampling.error == "" and sampling.state.seed == 0
 
 
-def test_the_bands_are_the_bootstrap_of_the_sample_and_the_simultaneous_one_can_be_hidden(sampling):
+def test_the_bands_are_the_bootstrap_of_the_sample_and_the_sample_size_moves_the_data_and_cloud(sampling):
     for seed in (3, 0):
         sampling.controls["seed"].value = seed
         toy = rl.datasets.four_gaussians(150, seed=seed)
@@ -77,9 +77,7 @@ def test_the_bands_are_the_bootstrap_of_the_sample_and_the_simultaneous_one_can_
     sampling.controls["simultaneous"].value = False
     assert sampling.state.simultaneous is None
     assert not [c for c in sampling.figure.axes[1].collections if c.get_gid() == "band-simultaneous-Q"]
-
-
-def test_sample_size_changes_the_data_and_the_cloud(sampling):
+    # the sample size moves the data and the cloud
     sampling.controls["n_per_class"].value = 600
     s = sampling.state
     assert s.n == 2400 and s.threshold == _max_q(600, 0)
@@ -100,7 +98,7 @@ def _chow_by_hand(rho, temperature, n_per_class, seed):
     return toy, rl.operating_point(toy.accurate, proba.max(axis=1) < 1 - rho)
 
 
-def test_chow_explorer_computes_chows_point_and_the_minimum(chow):
+def test_chow_explorer_computes_chows_point_and_the_minimum_and_temperature_moves_it_not_aurc(chow):
     s = chow.state
     toy, point = _chow_by_hand(0.3, 1.0, 150, 0)
     assert s.chow == point
@@ -111,9 +109,7 @@ def test_chow_explorer_computes_chows_point_and_the_minimum(chow):
     assert s.population_cost == pytest.approx((1 - pop.A) * (1 - pop.r) + 0.3 * pop.r)
     assert s.aurc == pytest.approx(rl.aurc(toy.accurate, toy.confidence()))
     assert f"{s.chow_cost:.3f}" in chow.readout.value
-
-
-def test_temperature_moves_chows_point_but_hardly_the_aurc(chow):
+    # the temperature moves Chow's point but hardly the AURC
     chow.controls["n_per_class"].value = 1200
     calibrated = chow.state
     chow.controls["temperature"].value = 2.0
