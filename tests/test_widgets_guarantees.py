@@ -11,32 +11,13 @@ START = {"cost": 0.1, "strong": 0.95, "weak": 0.5}
 pytestmark = pytest.mark.usefixtures("close_figures")
 
 
-# one explorer of each per module (building one runs the bootstrap and the cloud of samples:
-# seconds), its controls put back where they started after each test
-@pytest.fixture(scope="module")
-def built():
-    return {"sampling": rl.widgets.sampling_explorer(n_boot=100, n_cloud=12),
-            "chow": rl.widgets.chow_explorer(n_per_class=150)}
-
-
-@pytest.fixture
-def sampling(built, move):
-    with move(built["sampling"], None, None):
-        yield built["sampling"]
-
-
-@pytest.fixture
-def chow(built, move):
-    with move(built["chow"], None, None):
-        yield built["chow"]
-
-
 def _max_q(n_per_class, seed):
     toy = rl.datasets.four_gaussians(n_per_class, seed)
     return rl.select_threshold(toy.accurate, toy.confidence("max_probability"))
 
 
-def test_sampling_explorer_starts_on_the_course_sample_and_the_seed_and_resample_button_move_it(sampling):
+def test_sampling_explorer_its_sample_seed_resample_button_bands_and_sample_size():
+    sampling = rl.widgets.sampling_explorer(n_boot=100, n_cloud=12)   # the course sample at the start
     s = sampling.state
     assert (s.n_per_class, s.seed, s.n) == (150, 0, 600) and len(sampling.figure.axes) == 4
     assert s.threshold == _max_q(150, 0)
@@ -56,9 +37,7 @@ def test_sampling_explorer_starts_on_the_course_sample_and_the_seed_and_resample
     assert "seed" in sampling.error
     sampling.resample.click()                       # from a bad seed: the first valid one
     assert sampling.error == "" and sampling.state.seed == 0
-
-
-def test_the_bands_are_the_bootstrap_of_the_sample_and_the_sample_size_moves_the_data_and_cloud(sampling):
+    # the bands are the bootstrap of the sample, the simultaneous one can be hidden
     for seed in (3, 0):
         sampling.controls["seed"].value = seed
         toy = rl.datasets.four_gaussians(150, seed=seed)
@@ -98,7 +77,8 @@ def _chow_by_hand(rho, temperature, n_per_class, seed):
     return toy, rl.operating_point(toy.accurate, proba.max(axis=1) < 1 - rho)
 
 
-def test_chow_explorer_computes_chows_point_and_the_minimum_and_temperature_moves_it_not_aurc(chow):
+def test_chow_explorer_its_point_and_minimum_its_temperature_and_rho_and_a_path_free_picture():
+    chow = rl.widgets.chow_explorer(n_per_class=150)
     s = chow.state
     toy, point = _chow_by_hand(0.3, 1.0, 150, 0)
     assert s.chow == point
@@ -121,9 +101,8 @@ def test_chow_explorer_computes_chows_point_and_the_minimum_and_temperature_move
     assert abs(hot.aurc - calibrated.aurc) < 0.01           # the ranking barely moves
     chow.controls["temperature"].value = 0.5
     assert chow.state.chow.r < calibrated.chow.r - 0.1      # overconfident: rejects too little
-
-
-def test_rho_moves_chows_threshold_and_the_legend_and_the_picture_stay_put(chow):
+    chow.controls["n_per_class"].value, chow.controls["temperature"].value = 150, 1.0
+    # rho moves Chow's threshold; the legend stays put
     rs, places, ax = [], set(), chow.figure.axes[0]
     for rho in (0.1, 0.3, 0.5, 0.7, 0.9, 0.95):
         chow.controls["rho"].value = rho
