@@ -19,12 +19,6 @@ def population():
     return rl.datasets.population_curves(r=np.linspace(0, 1, 11))
 
 
-@pytest.fixture(scope="module")
-def bands(toy_data):
-    return {name: rl.bootstrap_curves(toy_data.accurate, toy_data.confidence(name), n_boot=60, seed=0)
-            for name in ("max_probability", "breaking_ties")}
-
-
 def _all(ax, gid, kind="lines"):
     found = [a for a in getattr(ax, kind) if a.get_gid() == gid]
     assert found, f"no {gid} in {kind}"
@@ -53,7 +47,9 @@ def _assert_fill(coll, band, x):
     np.testing.assert_allclose([verts[i, 1].max() for i in at], band.high[ok])
 
 
-def test_curve_bands_draw_the_bands_the_estimates_and_the_max_q_point_with_its_intervals(bands):
+def test_curve_bands_draw_the_bands_the_estimates_the_max_q_point_and_a_simultaneous_band(toy_data):
+    bands = {name: rl.bootstrap_curves(toy_data.accurate, toy_data.confidence(name), n_boot=60, seed=0)
+             for name in ("max_probability", "breaking_ties")}
     axes = rplot.curve_bands(bands)
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
         lines, fills = _all(ax, f"estimate-{m}", "lines"), _all(ax, f"band-{m}", "collections")
@@ -80,9 +76,7 @@ def test_curve_bands_draw_the_bands_the_estimates_and_the_max_q_point_with_its_i
     off = cb._replace(best_r=rl.Band(0.1, 0.3, 0.5), best_Q=rl.Band(0.9, 0.6, 0.8))
     (bar,) = [c for c in rplot.curve_bands(off)[1].containers if c.lines[0].get_gid() == "best-Q"]
     assert "r in [0.30, 0.50]" in bar.get_label()
-
-
-def test_curve_bands_draw_a_simultaneous_band_around_the_pointwise_one(toy_data, bands):
+    # a simultaneous band drawn around the pointwise one
     acc, conf, pointwise = toy_data.accurate, toy_data.confidence(), bands["max_probability"]
     simultaneous = rl.bootstrap_curves(acc, conf, n_boot=60, seed=0, band="simultaneous")
     axes = rplot.curve_bands(pointwise, simultaneous=simultaneous, label="mine")
@@ -218,16 +212,12 @@ def test_reliability_diagram_and_bin_counts_draw_the_bins_they_are_given():
     assert ax.get_title().startswith(f"{int((b.counts == 0).sum())} of 20 bins empty")
 
 
-@pytest.fixture(scope="module")
-def data():
-    return rl.datasets.four_gaussians_with_novelty(40, 30, seed=2)
-
-
 def _plane(d, **kw):
     return rl.plot.novelty_plane(d.max_probability, d.log_ratio, d.accurate, d.novel, **kw)
 
 
-def test_each_sample_is_drawn_once_at_its_two_scores_and_a_second_call_moves_them(data):
+def test_each_sample_is_drawn_once_at_its_two_scores_the_region_is_where_the_rule_keeps_and_moves():
+    data = rl.datasets.four_gaussians_with_novelty(40, 30, seed=2)
     region = rl.scod_region(reject_cost=0.3, novel_cost=1.0)
     ax = _plane(data, region=region, threshold=0.7)
     lo, hi = region.log_ratio[0], region.log_ratio[-1]
@@ -249,10 +239,7 @@ def test_each_sample_is_drawn_once_at_its_two_scores_and_a_second_call_moves_the
     assert len(find_artist(ax, "novelty-novel").get_offsets()) == 10
     _plane(data, ax=ax)                        # no rule: the regions go
     assert find_artist(ax, "novelty-region") is None and find_artist(ax, "novelty-threshold") is None
-
-
-def test_the_shaded_region_is_where_the_rule_keeps(data):
-    region = rl.scod_region(reject_cost=0.3, novel_cost=2.0)
+    region = rl.scod_region(reject_cost=0.3, novel_cost=2.0)     # the shaded region: where the rule keeps
     path = find_artist(_plane(data, region=region), "novelty-region").get_paths()[0]
     m, lr = np.meshgrid(region.max_probability[1:-1:7], region.log_ratio[1:-1:9])
     inside = path.contains_points(np.column_stack([m.ravel(), lr.ravel()]))
