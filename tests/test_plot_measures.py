@@ -222,7 +222,7 @@ def test_optimality_matrix_shows_beta_at_r_even_or_uneven_and_shapes_must_match(
             rl.plot.optimality_matrix(beta, r)
 
 
-def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_moves_rho(toy):
+def test_rho_zero_curve_plots_the_misclassified_share_of_the_rejected_moves_rho_and_prices_it(toy):
     rho_zero = {name: rl.rho_zero_curve(cv) for name, cv in toy.items()}
     ax = rl.plot.rho_zero_curve(rho_zero, rho=0.3)
     for name, cv in toy.items():
@@ -241,6 +241,19 @@ def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_move
     assert rl.plot.rho_zero_curve({"mine": tuple(rho_zero["max_probability"])}).lines[0].get_label() == "mine"
     with pytest.raises(ValueError, match="rho_zero_by_name"):
         rl.plot.rho_zero_curve(toy)
+    # the price of rejection: two panels, one legend, moved by rho
+    ax_cost, ax_rho = rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.3) for name, cv in toy.items()},
+                                                 rho_zero)
+    fig = ax_cost.figure
+    rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.65) for name, cv in toy.items()},
+                               rho_zero, axes=[ax_cost, ax_rho])
+    assert [lg.get_gid() for lg in fig.legends] == ["price-legend"]
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "price of rejection ρ" in labels and "cheapest (breaking ties)" in labels
+    np.testing.assert_array_equal(find_artist(ax_rho, "rho-line").get_ydata(), [0.65, 0.65])
+    assert "0.65" in ax_cost.get_title() and "0.65" in ax_rho.get_title()
+    for name, cv in toy.items():
+        assert find_artist(ax_cost, f"cost-min-{name}").get_xdata()[0] == cv.r[cv.min_cost(0.65)]
 
 
 @pytest.mark.parametrize("rho", [0.0, 0.25, 0.5, 1.0])
@@ -278,22 +291,6 @@ def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point_move_and_r
     assert len(find_artist(ax, "cost-").get_xdata()) <= rl.plot.PLOT_MAX_POINTS
     cheapest = find_artist(ax, "cost-min-")
     assert (cheapest.get_xdata()[0], cheapest.get_ydata()[0]) == (cv.r[b], cv.cost(0.4)[b])
-
-
-def test_price_of_rejection_two_panels_one_legend_moved_by_rho(toy):
-    rho_zero = {name: rl.rho_zero_curve(cv) for name, cv in toy.items()}
-    ax_cost, ax_rho = rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.3) for name, cv in toy.items()},
-                                                 rho_zero)
-    fig = ax_cost.figure
-    rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.65) for name, cv in toy.items()},
-                               rho_zero, axes=[ax_cost, ax_rho])
-    assert [lg.get_gid() for lg in fig.legends] == ["price-legend"]
-    labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert "price of rejection ρ" in labels and "cheapest (breaking ties)" in labels
-    np.testing.assert_array_equal(find_artist(ax_rho, "rho-line").get_ydata(), [0.65, 0.65])
-    assert "0.65" in ax_cost.get_title() and "0.65" in ax_rho.get_title()
-    for name, cv in toy.items():
-        assert find_artist(ax_cost, f"cost-min-{name}").get_xdata()[0] == cv.r[cv.min_cost(0.65)]
 
 
 def _texts(rep):

@@ -84,7 +84,7 @@ def test_mosaic_updates_in_place_and_its_label_fits_a_short_panel():
     assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1 and fig.bbox.x0 <= box.x0  # not clipped
 
 
-def test_confidence_strip_cut_separates_rejected_from_kept_and_follows_the_confidence():
+def test_confidence_strip_and_ranking_row_place_the_cut_between_rejected_and_kept():
     c, accurate = np.array([0.9, 0.3, 0.6, 0.5, 0.8]), np.array([1, 0, 1, 0, 1], bool)
     rejected = rl.reject_lowest(c, count=2)
     ax = rp.confidence_strip(c, accurate, rejected, ax=new_ax())
@@ -97,9 +97,7 @@ def test_confidence_strip_cut_separates_rejected_from_kept_and_follows_the_confi
     rp.confidence_strip([0.0, 0.05, 0.1], [1, 0, 1], [1, 0, 0], ax=ax)   # another rejector
     assert ax.get_xlim()[0] < 0.0 < 0.1 < ax.get_xlim()[1] < 0.2
     np.testing.assert_array_equal(by_gid(ax, "strip-an").get_offsets()[:, 0], [0.1])
-
-
-def test_ranking_row_orders_by_confidence_and_places_the_cut():
+    # the ranking row orders by confidence
     c, accurate = [0.2, 0.9, 0.5, 0.7], [0, 1, 0, 1]
     ax = rp.ranking_row(c, accurate, rl.reject_lowest(c, count=1), ax=new_ax())
     assert [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"] == ["0.90", "0.70", "0.50", "0.20"]

@@ -176,7 +176,7 @@ def _toy_explorer(**kw):
                     lambda fig, x: rl.plot.subsets_bar((x, 1, 1, 1), ax=rl.plot.panels(fig, 1)[0]), **kw)
 
 
-def test_a_refused_value_keeps_the_last_good_state_and_no_question_gives_no_empty_box():
+def test_a_refused_value_keeps_the_last_good_state_no_question_no_box_and_the_sweep_sees_it():
     e = _toy_explorer(title="toy", question="Why?", notice="Look.")
     e.controls["x"].value = 0.3
     e.controls["x"].value = 1.0
@@ -186,6 +186,12 @@ def test_a_refused_value_keeps_the_last_good_state_and_no_question_gives_no_empt
     assert plain.notice_box is None and not any(isinstance(c, widgets.Accordion) for c in plain.children)
     with pytest.raises(ValueError, match="readout_lines"):
         _toy_explorer(readout_lines=0)
+    # the sweep reports a slider whose upper end the compute refuses
+    assert [s for s, _ in sweep(plain, at_most_09)] == [{"x": 1.0}] and not is_blank(plain.image.value)
+    plain.controls["x"].value = 1.0                  # the figure an explorer shows with a message
+    assert is_blank(plain.image.value)
+    values = range_values(widgets.FloatLogSlider(min=-2, max=2, base=2, value=1))
+    assert (values[0], values[-1]) == (0.25, 4)
 
 
 def test_the_display_bundle_carries_the_current_figure_and_a_short_text():
@@ -338,12 +344,3 @@ def test_the_tables_hold_every_exported_explorer_and_every_lesson_shows_one():
     shown = {call[11:].split("(")[0] for call in LESSONS.values()}
     assert exported == {name.split(" ")[0] for name in FACTORIES} == shown
     assert rl.widgets.Explorer is Explorer and callable(rl.plot.get_ax)   # loaded lazily from rejlab
-
-
-def test_the_sweep_catches_a_message_a_range_gives():
-    e = _toy_explorer()          # a slider whose upper end the compute refuses is reported
-    assert [s for s, _ in sweep(e, at_most_09)] == [{"x": 1.0}] and not is_blank(e.image.value)
-    e.controls["x"].value = 1.0                  # the figure an explorer shows with a message
-    assert is_blank(e.image.value)
-    values = range_values(widgets.FloatLogSlider(min=-2, max=2, base=2, value=1))
-    assert (values[0], values[-1]) == (0.25, 4)

@@ -81,7 +81,7 @@ def test_custom_coverings_equal_blocks_table1_and_lesson_07_without_scores():
     assert e.state.summary.N["d"] == {"d"} and e.state.summary.Q["d"] == {1, 3}
 
 
-def test_covering_grid_moves_its_artists_and_draws_a_new_shape_afresh():
+def test_covering_grid_and_results_grid_draw_side_by_side_and_move_in_place():
     fig, ax = plt.subplots()
     C = rl.datasets.definition3_covering()
     assert rl.plot.covering_grid(rl.covering_summary(C), "a", ax=ax) is ax
@@ -102,9 +102,7 @@ def test_covering_grid_moves_its_artists_and_draws_a_new_shape_afresh():
     assert "N(p) = {a, b}" in rl.plot.find_artist(ax, "covering-caption").get_text()
     with pytest.raises(ValueError, match="p must be an element"):
         rl.plot.covering_grid(rl.covering_summary([{"a"}]), "z", ax=ax)
-
-
-def test_results_grid_side_by_side_and_again_in_place():
+    # the results grids, side by side and again in place
     ex = rl.datasets.paper_example(5)
     axes = rl.plot.results_grid(rl.accuracy_report(ex.ideal, ex.method_1),
                                 rl.accuracy_report(ex.ideal, ex.method_2))
