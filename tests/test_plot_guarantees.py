@@ -147,7 +147,7 @@ def test_population_curves_over_given_axes_and_max_q_points_at_their_honest_valu
     assert not [a for a in ax.lines if a.get_gid() == "max-q-population"] and not ax.collections
 
 
-def test_chow_convergence_draws_each_series_and_chows_threshold():
+def test_chow_convergence_and_the_cost_curve_draw_chows_threshold_and_point(toy_data, population):
     cc = {"T = 1": rl.datasets.chow_convergence(0.3, n_per_class=(10, 40)),
           "T = 2": rl.datasets.chow_convergence(0.3, n_per_class=(10, 40), temperature=2.0)}
     ax = rplot.chow_convergence(cc)
@@ -161,9 +161,7 @@ def test_chow_convergence_draws_each_series_and_chows_threshold():
     with pytest.raises(ValueError, match="rho"):           # one Chow threshold
         rplot.chow_convergence({"a": rl.datasets.chow_convergence(0.3, n_per_class=(5,)),
                                 "b": rl.datasets.chow_convergence(0.4, n_per_class=(5,))})
-
-
-def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, population):
+    # the cost curve, its minimum and Chow's point
     cv, rho = toy_data.curves(), 0.3
     chow = rl.operating_point(toy_data.accurate, rl.chow_rule(toy_data.proba, rho))
     ax = rplot.cost_curve(rl.cost_curve(cv, rho), chow=(chow.r, rl.cost(chow.A, chow.r, rho)),

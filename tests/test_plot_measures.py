@@ -1,6 +1,6 @@
-"""Plots of curves, operating sets, beta matrices, costs, rho_0, the report's point and SCR against
-JCR draw the results they are given, and an update in place gives the picture of a fresh drawing;
-the shared style (course RC, rejector words and colours, format_r, panels, find_artist)."""
+"""Plots of curves, operating sets, beta matrices, costs, rho_0 and the report's point draw the
+results they are given, and an update in place gives the picture of a fresh drawing; the shared
+style (course RC, rejector words and colours, format_r, panels, find_artist)."""
 
 import math
 import re
@@ -16,7 +16,6 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 import rejlab as rl
-from rejlab import context as ctx
 from rejlab.plot import RC, REGION_STYLE, REJECTOR_STYLE, find_artist, format_r
 from rejlab.plot._operating_sets import _refill
 
@@ -341,22 +340,6 @@ def test_report_point_draws_the_point_at_r_and_the_cost_and_moves_them_in_place(
     assert [lg.get_gid() for lg in ax_walk.figure.legends] == ["walk-legend"]
     with pytest.raises(ValueError, match="axes"):   # on two axes
         rl.plot.report_point(rep.walk(0.1, 0.2), axes=[Figure().add_subplot()])
-
-
-def test_jcr_vs_scr_draws_the_curves_and_the_point_it_is_given_and_moves_them():
-    scene = rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2)
-    experiment = ctx.context_experiment(scene, 1.0, (0.1, 0.3), per_class=4)
-    scr, jcr = experiment.scr, experiment.jcr_points[1]
-    ax = rl.plot.jcr_vs_scr(scr, experiment.jcr_points[0])
-    n = len(ax.get_children())
-    assert rl.plot.jcr_vs_scr(scr, jcr, ax) is ax and len(ax.get_children()) == n
-    for m in ("A", "Q"):
-        line, point = find_artist(ax, f"scr-{m}"), find_artist(ax, f"jcr-{m}")
-        np.testing.assert_array_equal(line.get_xdata(), scr.r)
-        np.testing.assert_array_equal(line.get_ydata(), getattr(scr, m))
-        assert (point.get_xdata()[0], point.get_ydata()[0]) == (jcr.r, getattr(jcr, m))
-    low, high = ax.get_ylim()
-    assert low <= min(np.nanmin(scr.Q), jcr.Q) and high >= 1.0
 
 
 @given(st.floats(0, 1))

@@ -48,12 +48,23 @@ def test_scatter_puts_each_sample_in_its_subset_and_updates_in_place():
         rp.subsets_scatter(np.zeros((3, 3)), [1, 0, 1], [0, 0, 1], ax=new_ax())
 
 
-def test_bar_widths_are_the_counts_and_update_in_place():
+def test_bar_and_mosaic_update_in_place_and_the_mosaic_label_fits_a_short_panel():
     ax = rp.subsets_bar(rl.measures.SubsetCounts(5, 2, 1, 2), ax=new_ax())
     assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [5, 2, 1, 2]
     rp.subsets_bar({"an": 1, "mn": 0, "ar": 3, "mr": 6}, ax=ax)
     assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [1, 0, 3, 6]
     assert by_gid(ax, "bartext-mr").get_text().strip() == "6" and len(ax.patches) == 4
+    # the mosaic, in place, its label inside a short panel
+    fig = Figure(figsize=(4, 3), layout="constrained")
+    ax = rp.subsets_mosaic((5, 2, 1, 2), ax=fig.subplots(), title="first")
+    n = len(ax.get_children())
+    rp.subsets_mosaic((0, 0, 4, 6), ax=ax, title="second")
+    assert len(ax.get_children()) == n and ax.get_title() == "second"
+    assert by_gid(ax, "mosaic-an").get_width() == 0
+    assert by_gid(ax, "mosaic-mr").get_height() == pytest.approx(0.6)
+    FigureCanvasAgg(fig).draw()
+    box = ax.yaxis.label.get_window_extent()
+    assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1 and fig.bbox.x0 <= box.x0  # not clipped
 
 
 @settings(max_examples=40, deadline=None)
@@ -69,19 +80,6 @@ def test_mosaic_geometry_is_r_A_and_Q(counts):
     area = {k: rect[k].get_width() * rect[k].get_height() for k in rect}
     assert (area["an"] + area["mr"], sum(area.values())) == pytest.approx((Q, 1.0))
     assert by_gid(ax, "mosaic-divider").get_xdata()[0] == pytest.approx(1 - r)
-
-
-def test_mosaic_updates_in_place_and_its_label_fits_a_short_panel():
-    fig = Figure(figsize=(4, 3), layout="constrained")
-    ax = rp.subsets_mosaic((5, 2, 1, 2), ax=fig.subplots(), title="first")
-    n = len(ax.get_children())
-    rp.subsets_mosaic((0, 0, 4, 6), ax=ax, title="second")
-    assert len(ax.get_children()) == n and ax.get_title() == "second"
-    assert by_gid(ax, "mosaic-an").get_width() == 0
-    assert by_gid(ax, "mosaic-mr").get_height() == pytest.approx(0.6)
-    FigureCanvasAgg(fig).draw()
-    box = ax.yaxis.label.get_window_extent()
-    assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1 and fig.bbox.x0 <= box.x0  # not clipped
 
 
 def test_confidence_strip_and_ranking_row_place_the_cut_between_rejected_and_kept():
