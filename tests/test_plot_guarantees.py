@@ -47,7 +47,7 @@ def _assert_fill(coll, band, x):
     np.testing.assert_allclose([verts[i, 1].max() for i in at], band.high[ok])
 
 
-def test_curve_bands_draw_the_bands_the_estimates_the_max_q_point_and_a_simultaneous_band(toy_data):
+def test_curve_bands_and_the_rejector_difference_draw_bands_estimates_max_q_point_and_winners(toy_data):
     bands = {name: rl.bootstrap_curves(toy_data.accurate, toy_data.confidence(name), n_boot=60, seed=0)
              for name in ("max_probability", "breaking_ties")}
     axes = rplot.curve_bands(bands)
@@ -95,9 +95,7 @@ def test_curve_bands_draw_the_bands_the_estimates_the_max_q_point_and_a_simultan
     for junk, given in ((pointwise, pointwise), (other, pointwise), (simultaneous, bands)):
         with pytest.raises(ValueError, match="simultaneous"):
             rplot.curve_bands(given, simultaneous=junk)
-
-
-def test_rejector_difference_draws_the_band_zero_and_winners_and_names_its_band():
+    # the rejector difference: its band, zero and winners, its band named
     toy = rl.datasets.four_gaussians(300, seed=5)
     bad = np.random.default_rng(0).random(toy.accurate.size)  # a rejector that ranks at random
     cmp = rl.compare_rejectors(toy.accurate, toy.confidence(), bad, n_boot=100, seed=0, band="simultaneous")

@@ -74,7 +74,7 @@ def test_curves_one_line_per_rejector_in_its_colour_and_words_and_mark_r_where_r
     assert not any("max_probability" in lab or "breaking_ties" in lab for lab in labels)
 
 
-def test_curves_called_again_give_a_fresh_drawings_picture_and_keep_fixed_limits(toy):
+def test_curves_called_again_give_a_fresh_picture_and_rejectors_have_words_and_colours_of_their_own(toy):
     _, axes = plt.subplots(1, 3)
     rl.plot.curves(toy, axes=axes, mark_r=0.1, ylim={"A": (0.45, 1.01)})
     other = {name: rl.datasets.four_gaussians(100, seed=1, separation=2.0).curves(name) for name in toy}
@@ -86,9 +86,7 @@ def test_curves_called_again_give_a_fresh_drawings_picture_and_keep_fixed_limits
     assert axes[1].get_ylim() != before and axes[1].get_ylim()[0] <= min(cv.Q.min() for cv in other.values())
     with pytest.raises(ValueError, match="axes"):
         rl.plot.curves(toy, measures=("A", "Q"), axes=axes)
-
-
-def test_every_rejector_has_words_and_a_colour_and_other_names_keep_the_series_colours(toy):
+    # a rejector's words and colour; another name takes a series colour
     named = {"mine": toy["max_probability"], "breaking_ties": toy["breaking_ties"]}
     ax = rl.plot.curves(named, measures=("Q",))[0]
     colors = {name: to_hex(find_artist(ax, f"curve-{name}").get_color()) for name in named}
@@ -166,20 +164,7 @@ def test_refill_without_set_data_gives_the_polygons_fill_between_makes():
         np.testing.assert_array_equal(p.codes, q.codes)
 
 
-def test_operating_set_reference_at_phi_inf_sits_on_the_top_edge_and_measures_start_afresh():
-    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf, drawn as a triangle
-    # on the top edge and said so in the legend
-    ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
-    ax = rl.plot.operating_set(ops, "phi")
-    ref = find_artist(ax, "opset-reference")
-    assert (list(ref.get_xdata()), ref.get_ydata()[0], ref.get_marker()) == ([0.3], ax.get_ylim()[1], "^")
-    assert any("∞, on the top edge" in t.get_text() for t in ax.get_legend().get_texts())
-    rl.plot.operating_set(ops, "Q", ax)                  # another measure: drawn afresh
-    assert ax.get_yscale() == "linear" and ax.get_ylabel() == rl.plot.MEASURE_LABELS["Q"]
-    assert sum(c.get_gid() == "opset-white" for c in ax.collections) == 1
-
-
-def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
+def test_operating_set_panels_one_legend_moved_in_place_and_a_reference_at_phi_inf_on_the_top_edge(toy):
     cv = toy["max_probability"]
     axes = rl.plot.operating_set_panels(_opset(cv, 20), curves=toy, ylim={"phi": (1e-3, 1e3)})
     rl.plot.operating_set_panels(second := _opset(cv, cv.best_Q()), axes=axes, curves=toy,
@@ -192,6 +177,16 @@ def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
     assert axes[1].get_title() == f"operating set of r0 = {rl.plot.format_r(second.r0)}, " \
                                   f"A0 = {second.A0:.3f}"
     assert axes[0].get_title() == "" and axes[2].get_title() == ""
+    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf, drawn as a triangle
+    # on the top edge and said so in the legend
+    ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
+    ax = rl.plot.operating_set(ops, "phi")
+    ref = find_artist(ax, "opset-reference")
+    assert (list(ref.get_xdata()), ref.get_ydata()[0], ref.get_marker()) == ([0.3], ax.get_ylim()[1], "^")
+    assert any("∞, on the top edge" in t.get_text() for t in ax.get_legend().get_texts())
+    rl.plot.operating_set(ops, "Q", ax)                  # another measure: drawn afresh
+    assert ax.get_yscale() == "linear" and ax.get_ylabel() == rl.plot.MEASURE_LABELS["Q"]
+    assert sum(c.get_gid() == "opset-white" for c in ax.collections) == 1
 
 
 def test_optimality_matrix_shows_beta_at_r_even_or_uneven_and_shapes_must_match(toy):

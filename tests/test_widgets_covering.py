@@ -15,7 +15,7 @@ def explorer():
     return rl.widgets.covering_explorer()
 
 
-def test_starts_on_example_4_follows_p_and_its_cells_and_dropdowns_read_at_a_glance(explorer):
+def test_starts_on_example_4_follows_p_reads_at_a_glance_and_no_covering_is_a_message(explorer):
     s = explorer.state
     assert (s.report.AA_exact, s.report.RAR_exact) == (Fraction(3, 4), 2)
     assert s.summary.overlapped == {"c"} and "RAR = 6/3 = 2" in explorer.readout.value
@@ -30,6 +30,12 @@ def test_starts_on_example_4_follows_p_and_its_cells_and_dropdowns_read_at_a_gla
     for name in ("p", "ideal"):     # the label takes only the room it needs
         assert explorer.controls[name].style.description_width == "initial"
     assert float(explorer.controls["p"].layout.width[:-2]) >= 6
+    # an element in no block, or an empty block, is a message
+    explorer.controls["C3:g"].value = False     # the recovery: tests/test_widgets_base.py's sweep
+    assert "NS(g) is empty" in explorer.error and "Not a covering" in explorer.message.value
+    explorer.controls["C3:g"].value = True
+    explorer.controls["C1:b"].value = explorer.controls["C1:c"].value = False
+    assert "C1 is empty" in explorer.error
 
 
 @pytest.mark.parametrize("ideal, condition, scores", [
@@ -42,14 +48,6 @@ def test_editing_the_covering_gives_the_papers_examples(explorer, ideal, conditi
     r = explorer.state.report
     assert r.condition == condition and (r.AA_exact, r.RAR_exact) == scores
     assert explorer.state.summary.kind == "partition" and condition in explorer.readout.value
-
-
-def test_an_element_in_no_block_or_an_empty_block_is_a_message(explorer):
-    explorer.controls["C3:g"].value = False     # the recovery: tests/test_widgets_base.py's sweep
-    assert "NS(g) is empty" in explorer.error and "Not a covering" in explorer.message.value
-    explorer.controls["C3:g"].value = True
-    explorer.controls["C1:b"].value = explorer.controls["C1:c"].value = False
-    assert "C1 is empty" in explorer.error
 
 
 def test_custom_coverings_equal_blocks_table1_and_lesson_07_without_scores():
