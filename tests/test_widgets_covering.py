@@ -10,12 +10,8 @@ import rejlab as rl
 pytestmark = pytest.mark.usefixtures("close_figures")
 
 
-@pytest.fixture
-def explorer():
-    return rl.widgets.covering_explorer()
-
-
-def test_starts_on_example_4_follows_p_reads_at_a_glance_and_no_covering_is_a_message(explorer):
+def test_starts_on_example_4_follows_p_reads_at_a_glance_and_no_covering_is_a_message():
+    explorer = rl.widgets.covering_explorer()
     s = explorer.state
     assert (s.report.AA_exact, s.report.RAR_exact) == (Fraction(3, 4), 2)
     assert s.summary.overlapped == {"c"} and "RAR = 6/3 = 2" in explorer.readout.value
@@ -42,7 +38,8 @@ def test_starts_on_example_4_follows_p_reads_at_a_glance_and_no_covering_is_a_me
     ("Examples 3-5: covering P", "ideal covering, result partition", (Fraction(3, 4), 3)),  # Ex. 5
     ("Examples 1-2: partition P", "ideal partition, result partition", (Fraction(6, 7), 6)),  # Ex. 1
 ])
-def test_editing_the_covering_gives_the_papers_examples(explorer, ideal, condition, scores):
+def test_editing_the_covering_gives_the_papers_examples(ideal, condition, scores):
+    explorer = rl.widgets.covering_explorer()
     explorer.controls["ideal"].value = ideal
     explorer.controls["C2:c"].value = False  # ({b,c}, {e,f}, {a,d,g})
     r = explorer.state.report

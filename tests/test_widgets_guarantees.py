@@ -139,12 +139,8 @@ def test_every_control_end_shows_what_the_study_says(promise, move, name, value)
             assert "promised" in promise.readout.value and s.exceedance <= 0.1
 
 
-@pytest.fixture
-def calibration():
-    return rl.widgets.calibration_explorer(n_per_class=100)
-
-
-def test_calibration_explorer_starts_calibrated_and_a_temperature_moves_ece_and_chow_not_aurc(calibration):
+def test_calibration_explorer_starts_calibrated_and_a_temperature_moves_ece_and_chow_not_aurc():
+    calibration = rl.widgets.calibration_explorer(n_per_class=100)
     s, toy = calibration.state, rl.datasets.four_gaussians(100, seed=0)
     ref = rl.calibration_bins(toy.accurate, toy.confidence(), n_bins=15)
     np.testing.assert_array_equal(s.bins.counts, ref.counts)
@@ -164,7 +160,8 @@ def test_calibration_explorer_starts_calibrated_and_a_temperature_moves_ece_and_
 
 
 @pytest.mark.parametrize("name,value", [("n_bins", 3), ("binning", "equal_mass"), ("n_per_class", 25)])
-def test_the_bins_follow_their_controls(calibration, name, value):
+def test_the_bins_follow_their_controls(name, value):
+    calibration = rl.widgets.calibration_explorer(n_per_class=100)
     calibration.controls[name].value = value
     c, bins = calibration.controls, calibration.state.bins
     assert (bins.counts.size, bins.binning, bins.n) == (c["n_bins"].value, c["binning"].value,

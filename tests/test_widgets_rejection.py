@@ -73,7 +73,7 @@ def test_partitions_threshold_rejects_exactly_the_less_confident(toy_data):
     assert title.get_text() == "reject c < t = 1.00" and 0 <= box.y0 and box.y1 <= e.figure.bbox.height
 
 
-def test_ranking_explorer_reproduces_the_worked_example_by_hand_and_takes_custom_data():
+def test_ranking_explorer_reproduces_the_worked_example_and_the_confusion_explorer_the_matrix():
     e = rw.ranking_explorer()
     # the ten-sample example of lessons 00 and 02, k = 3: A = 5/7, Q = 7/10, phi = (2/1)/(4/6)
     assert e.controls["rejected"].value == 3
@@ -90,6 +90,21 @@ def test_ranking_explorer_reproduces_the_worked_example_by_hand_and_takes_custom
         rw.ranking_explorer(confidence=c)
     with pytest.raises(ValueError, match="at most 30 samples"):
         rw.ranking_explorer(np.linspace(0, 1, 31), np.ones(31, bool))
+    # the confusion explorer rebuilds the matrix from the triplet (the formulas of Condessa et al.
+    # 2017, Sec. 3, against counts: tests/test_binary.py)
+    e = rw.confusion_explorer()
+    for A, Q, r in [(0.8, 0.7, 0.25), (0.5, 0.5, 0.0), (0.6, 0.4, 1.0), (0.8, 0.6, 0.25),
+                    (0.8, 0.85, 0.25), (0.9, 0.8, 0.3)]:   # two borders A(1-r), A(1-r) + r
+        e.controls["A"].value, e.controls["Q"].value, e.controls["r"].value = A, Q, r
+        c = e.state.confusion
+        assert c == pytest.approx(rl.confusion_from_triplet(A, Q, r), abs=1e-12) and min(c) >= 0
+        assert e.state.alpha == pytest.approx(c.tn + c.fp)
+        assert f"TP = {format_number(c.tp)}" in e.readout.value and e.error == ""
+    assert e.state.phi == pytest.approx((c.tp / (c.tp + c.fn)) / (c.fp / (c.fp + c.tn)))
+    e.controls["Q"].value = 0.1  # below A (1 - r): TP would be negative, a message
+    assert "Q = 0.1 is inconsistent" in e.error
+    with pytest.raises(ValueError, match="Q"):
+        rw.confusion_explorer(A=0.8, Q=0.1, r=0.25)
 
 
 @pytest.mark.parametrize("s", [0.5, 1.7, 3.0])
@@ -131,20 +146,3 @@ def test_curves_explorer_opens_on_one_sample_per_class(seed):
                 rl.datasets.four_gaussians(1, seed=seed, separation=s), name, r))
     lo, hi = e.figure.axes[2].get_ylim()  # the phi panel keeps finite limits
     assert np.isfinite([lo, hi]).all() and lo < hi
-
-
-def test_confusion_explorer_rebuilds_the_matrix_from_the_triplet():
-    # the formulas of Condessa et al. 2017, Sec. 3, against counts: tests/test_binary.py
-    e = rw.confusion_explorer()
-    for A, Q, r in [(0.8, 0.7, 0.25), (0.5, 0.5, 0.0), (0.6, 0.4, 1.0), (0.8, 0.6, 0.25),
-                    (0.8, 0.85, 0.25), (0.9, 0.8, 0.3)]:   # two borders A(1-r), A(1-r) + r
-        e.controls["A"].value, e.controls["Q"].value, e.controls["r"].value = A, Q, r
-        c = e.state.confusion
-        assert c == pytest.approx(rl.confusion_from_triplet(A, Q, r), abs=1e-12) and min(c) >= 0
-        assert e.state.alpha == pytest.approx(c.tn + c.fp)
-        assert f"TP = {format_number(c.tp)}" in e.readout.value and e.error == ""
-    assert e.state.phi == pytest.approx((c.tp / (c.tp + c.fn)) / (c.fp / (c.fp + c.tn)))
-    e.controls["Q"].value = 0.1  # below A (1 - r): TP would be negative, a message
-    assert "Q = 0.1 is inconsistent" in e.error
-    with pytest.raises(ValueError, match="Q"):
-        rw.confusion_explorer(A=0.8, Q=0.1, r=0.25)
