@@ -154,7 +154,7 @@ def test_the_text_helpers_read_what_a_reader_sees_and_control_values_checks_each
     assert format_number(0.12345) == "0.123" and format_number(math.nan) == "undefined (NaN)"
     assert format_number(math.inf) == "∞" and format_number(-math.inf, 1) == "-∞"
     # control_values reads each kind of control (a bad value of each kind is a message naming the
-    # control, for every explorer: test_every_bad_control_value_is_a_message_...)
+    # control, for every explorer: test_every_explorer_has_a_text_..._recovers_from_bad_values)
     controls = {"pick": widgets.Dropdown(options=[("one", 1), ("two", 2)], value=1, description="pick"),
                 "x": widgets.FloatSlider(min=0, max=1, value=0.5), "t": widgets.ToggleButton(value=True),
                 "z": widgets.FloatText(value=1e9),    # an unbounded box: compute judges
