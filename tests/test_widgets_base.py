@@ -250,11 +250,9 @@ def test_explorers_hold_no_raw_drawing_and_import_only_public_plot_names(path):
             assert not any(p.startswith("_") for p in node.module.split(".")), node.lineno
 
 
-# Every control of every lesson's explorer, moved to both ends of its range and in between: no
-# message and a figure that is not blank, except the messages an explorer declares in
-# ``factory.expected_messages`` (joint settings that describe nothing, which the lessons ask
-# students to try). Each is built by its lesson's own call (lesson 11's report from the toy
-# problem, to keep this fast); tests/test_browser.py moves the same controls in JupyterLab.
+# Every control of every lesson's explorer (built by the lesson's own call; lesson 11's report from
+# the toy problem, to keep this fast) at both ends of its range and between: a figure, and no message
+# but those it declares in ``factory.expected_messages`` (settings the lessons ask students to try).
 LESSONS = {}
 for _path in sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("[0-9]*.ipynb")):
     for _cell in json.loads(_path.read_text(encoding="utf-8"))["cells"]:
