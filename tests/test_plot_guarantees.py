@@ -19,17 +19,6 @@ def population():
     return rl.datasets.population_curves(r=np.linspace(0, 1, 11))
 
 
-@pytest.fixture(scope="module")
-def points():
-    return rl.datasets.max_q_points(30, seeds=range(8))
-
-
-@pytest.fixture(scope="module")
-def bands(toy_data):
-    return {name: rl.bootstrap_curves(toy_data.accurate, toy_data.confidence(name), n_boot=60, seed=0)
-            for name in ("max_probability", "breaking_ties")}
-
-
 def _all(ax, gid, kind="lines"):
     found = [a for a in getattr(ax, kind) if a.get_gid() == gid]
     assert found, f"no {gid} in {kind}"
@@ -58,7 +47,9 @@ def _assert_fill(coll, band, x):
     np.testing.assert_allclose([verts[i, 1].max() for i in at], band.high[ok])
 
 
-def test_curve_bands_draw_the_bands_and_estimates(bands):
+def test_curve_bands_and_the_rejector_difference_draw_bands_estimates_max_q_point_and_winners(toy_data):
+    bands = {name: rl.bootstrap_curves(toy_data.accurate, toy_data.confidence(name), n_boot=60, seed=0)
+             for name in ("max_probability", "breaking_ties")}
     axes = rplot.curve_bands(bands)
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
         lines, fills = _all(ax, f"estimate-{m}", "lines"), _all(ax, f"band-{m}", "collections")
@@ -72,10 +63,7 @@ def test_curve_bands_draw_the_bands_and_estimates(bands):
     assert axes[0].get_ylabel() == rplot.MEASURE_LABELS["A"]
     with pytest.raises(ValueError, match="label"):
         rplot.curve_bands(bands, label="x")        # a dict's names label the series
-
-
-def test_curve_bands_mark_the_max_q_point_with_its_intervals(bands):
-    cb = bands["max_probability"]
+    cb = bands["max_probability"]                  # alone: the max-Q point with its intervals
     (ax,) = rplot.curve_bands(cb, measures=["Q"], label="max prob", color="#000000")
     (bar,) = ax.containers
     np.testing.assert_allclose(np.asarray(bar.lines[0].get_xdata(), float), [cb.best_r.estimate])
@@ -88,12 +76,9 @@ def test_curve_bands_mark_the_max_q_point_with_its_intervals(bands):
     off = cb._replace(best_r=rl.Band(0.1, 0.3, 0.5), best_Q=rl.Band(0.9, 0.6, 0.8))
     (bar,) = [c for c in rplot.curve_bands(off)[1].containers if c.lines[0].get_gid() == "best-Q"]
     assert "r in [0.30, 0.50]" in bar.get_label()
-
-
-def test_curve_bands_draw_a_simultaneous_band_around_the_pointwise_one(toy_data, bands):
-    acc, conf = toy_data.accurate, toy_data.confidence()
-    pointwise = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0)
-    simultaneous = rl.bootstrap_curves(acc, conf, n_boot=200, seed=0, band="simultaneous")
+    # a simultaneous band drawn around the pointwise one
+    acc, conf, pointwise = toy_data.accurate, toy_data.confidence(), bands["max_probability"]
+    simultaneous = rl.bootstrap_curves(acc, conf, n_boot=60, seed=0, band="simultaneous")
     axes = rplot.curve_bands(pointwise, simultaneous=simultaneous, label="mine")
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
         (inner,) = _all(ax, f"band-{m}", "collections")
@@ -110,20 +95,7 @@ def test_curve_bands_draw_a_simultaneous_band_around_the_pointwise_one(toy_data,
     for junk, given in ((pointwise, pointwise), (other, pointwise), (simultaneous, bands)):
         with pytest.raises(ValueError, match="simultaneous"):
             rplot.curve_bands(given, simultaneous=junk)
-
-
-def test_risk_coverage_draws_the_curves(toy_data):
-    rcs = {n: rl.risk_coverage(toy_data.accurate, toy_data.confidence(n))
-           for n in ("max_probability", "breaking_ties")}
-    ax = rplot.risk_coverage(rcs)
-    for line, rc in zip(_all(ax, "risk-coverage", "lines"), rcs.values(), strict=True):
-        np.testing.assert_array_equal(line.get_xdata(), rc.coverage)
-        np.testing.assert_array_equal(line.get_ydata(), rc.risk)
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == list(rcs)
-    assert rplot.risk_coverage(rcs["max_probability"]).get_legend() is None
-
-
-def test_rejector_difference_draws_the_band_zero_and_winners_and_names_its_band():
+    # the rejector difference: its band, zero and winners, its band named
     toy = rl.datasets.four_gaussians(300, seed=5)
     bad = np.random.default_rng(0).random(toy.accurate.size)  # a rejector that ranks at random
     cmp = rl.compare_rejectors(toy.accurate, toy.confidence(), bad, n_boot=100, seed=0, band="simultaneous")
@@ -144,7 +116,7 @@ def test_rejector_difference_draws_the_band_zero_and_winners_and_names_its_band(
                                   np.where(np.isfinite(cmp.A.estimate), cmp.A.estimate, np.nan))
 
 
-def test_population_curves_are_drawn_over_given_axes(population):
+def test_population_curves_over_given_axes_and_max_q_points_at_their_honest_values(population):
     _, axes = plt.subplots(1, 3)
     assert list(rplot.population_curves(population, axes=axes)) == list(axes)
     for ax, m in zip(axes, rl.measures.MEASURE_NAMES):
@@ -155,10 +127,8 @@ def test_population_curves_are_drawn_over_given_axes(population):
     assert axes[2].get_yscale() == "log" and axes[0].get_yscale() == "linear"
     assert axes[-1].get_legend() is not None
     assert rplot.population_curves(population, measures="Q", label=None)[0].get_legend() is None
-
-
-def test_max_q_points_draws_each_sample_and_its_honest_value(points, population):
-    current = rl.datasets.max_q_points(30, seeds=[0])
+    # the max-Q points of samples, each at its honest value on these curves
+    points, current = rl.datasets.max_q_points(30, seeds=range(8)), rl.datasets.max_q_points(30, seeds=[0])
     ax = rplot.max_q_points(points, population=population, current=current)
     for gid, x, y in (("max-q-sample", points.r, points.Q),
                       ("max-q-population", points.population_r, points.population_Q)):
@@ -175,7 +145,7 @@ def test_max_q_points_draws_each_sample_and_its_honest_value(points, population)
     assert not [a for a in ax.lines if a.get_gid() == "max-q-population"] and not ax.collections
 
 
-def test_chow_convergence_draws_each_series_and_chows_threshold():
+def test_chow_convergence_and_the_cost_curve_draw_chows_threshold_and_point(toy_data, population):
     cc = {"T = 1": rl.datasets.chow_convergence(0.3, n_per_class=(10, 40)),
           "T = 2": rl.datasets.chow_convergence(0.3, n_per_class=(10, 40), temperature=2.0)}
     ax = rplot.chow_convergence(cc)
@@ -189,9 +159,7 @@ def test_chow_convergence_draws_each_series_and_chows_threshold():
     with pytest.raises(ValueError, match="rho"):           # one Chow threshold
         rplot.chow_convergence({"a": rl.datasets.chow_convergence(0.3, n_per_class=(5,)),
                                 "b": rl.datasets.chow_convergence(0.4, n_per_class=(5,))})
-
-
-def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, population):
+    # the cost curve, its minimum and Chow's point
     cv, rho = toy_data.curves(), 0.3
     chow = rl.operating_point(toy_data.accurate, rl.chow_rule(toy_data.proba, rho))
     ax = rplot.cost_curve(rl.cost_curve(cv, rho), chow=(chow.r, rl.cost(chow.A, chow.r, rho)),
@@ -205,7 +173,7 @@ def test_cost_curve_draws_the_cost_its_minimum_and_chows_point(toy_data, populat
     _nan_equal(_one(ax, "population-cost").get_ydata(), rl.cost(population.A, population.r, rho))
 
 
-def test_guarantee_study_draws_one_point_per_certified_sample():
+def test_guarantee_study_one_point_per_certified_sample_and_the_reliability_diagram_its_bins():
     s = rl.datasets.guarantee_study(0.2, 0.1, method="ltt", n_per_class=50, n_splits=80)
     ax = rl.plot.guarantee_study(s)
     kept, over = find_artist(ax, "guarantee-kept"), find_artist(ax, "guarantee-exceeded")
@@ -221,9 +189,7 @@ def test_guarantee_study_draws_one_point_per_certified_sample():
     assert sum(line.get_gid() == "guarantee-exceeded" for line in ax.lines) == 1
     with pytest.raises(ValueError, match="max_risk"):      # it must leave a risk axis
         rl.plot.guarantee_study(s, max_risk=0)
-
-
-def test_reliability_diagram_and_bin_counts_draw_the_bins_they_are_given():
+    # the reliability diagram and the bin counts draw the bins they are given
     toy = rl.datasets.four_gaussians(100, seed=0)
     b = rl.calibration_bins(toy.accurate, toy.confidence(), n_bins=10)
     ax = rl.plot.reliability_diagram(b, label="toy")
@@ -240,16 +206,12 @@ def test_reliability_diagram_and_bin_counts_draw_the_bins_they_are_given():
     assert ax.get_title().startswith(f"{int((b.counts == 0).sum())} of 20 bins empty")
 
 
-@pytest.fixture(scope="module")
-def data():
-    return rl.datasets.four_gaussians_with_novelty(40, 30, seed=2)
-
-
 def _plane(d, **kw):
     return rl.plot.novelty_plane(d.max_probability, d.log_ratio, d.accurate, d.novel, **kw)
 
 
-def test_each_sample_is_drawn_once_at_its_two_scores(data):
+def test_each_sample_is_drawn_once_at_its_two_scores_the_region_is_where_the_rule_keeps_and_moves():
+    data = rl.datasets.four_gaussians_with_novelty(40, 30, seed=2)
     region = rl.scod_region(reject_cost=0.3, novel_cost=1.0)
     ax = _plane(data, region=region, threshold=0.7)
     lo, hi = region.log_ratio[0], region.log_ratio[-1]
@@ -263,20 +225,7 @@ def test_each_sample_is_drawn_once_at_its_two_scores(data):
     assert drawn == data.y.size and ax.get_ylim() == (lo, hi)
     assert find_artist(ax, "novelty-threshold").get_xdata()[0] == 0.7
     assert len(ax.get_legend().get_texts()) == 5
-
-
-def test_the_shaded_region_is_where_the_rule_keeps(data):
-    region = rl.scod_region(reject_cost=0.3, novel_cost=2.0)
-    path = find_artist(_plane(data, region=region), "novelty-region").get_paths()[0]
-    m, lr = np.meshgrid(region.max_probability[1:-1:7], region.log_ratio[1:-1:9])
-    inside = path.contains_points(np.column_stack([m.ravel(), lr.ravel()]))
-    kept = ~rl.scod_rule(m.ravel(), np.exp(lr.ravel()), reject_cost=0.3, novel_cost=2.0)
-    assert np.mean(inside == kept) > 0.97      # the grid's cells along the border may fall either way
-
-
-def test_a_second_call_moves_the_points_and_replaces_the_regions(data):
-    ax = _plane(data, region=rl.scod_region(reject_cost=0.3, novel_cost=1.0), threshold=0.7)
-    _plane(rl.datasets.four_gaussians_with_novelty(40, 10, seed=3), ax=ax,
+    _plane(rl.datasets.four_gaussians_with_novelty(40, 10, seed=3), ax=ax,   # again: moved, replaced
            region=rl.scod_region(reject_cost=0.2, novel_cost=1.0), threshold=0.8)
     gids = [a.get_gid() for a in [*ax.collections, *ax.patches, *ax.lines]]
     for gid in ("novelty-region", "novelty-band", "novelty-threshold", "novelty-novel"):
@@ -284,14 +233,16 @@ def test_a_second_call_moves_the_points_and_replaces_the_regions(data):
     assert len(find_artist(ax, "novelty-novel").get_offsets()) == 10
     _plane(data, ax=ax)                        # no rule: the regions go
     assert find_artist(ax, "novelty-region") is None and find_artist(ax, "novelty-threshold") is None
+    region = rl.scod_region(reject_cost=0.3, novel_cost=2.0)     # the shaded region: where the rule keeps
+    path = find_artist(_plane(data, region=region), "novelty-region").get_paths()[0]
+    m, lr = np.meshgrid(region.max_probability[1:-1:7], region.log_ratio[1:-1:9])
+    inside = path.contains_points(np.column_stack([m.ravel(), lr.ravel()]))
+    kept = ~rl.scod_rule(m.ravel(), np.exp(lr.ravel()), reject_cost=0.3, novel_cost=2.0)
+    assert np.mean(inside == kept) > 0.97      # the grid's cells along the border may fall either way
 
 
-@pytest.fixture(scope="module")
-def systems():
-    return rl.datasets.qa_answers(seed=0).systems
-
-
-def test_penalized_scores_draws_what_it_is_given_and_moves_the_target_in_place(systems):
+def test_penalized_scores_risk_coverage_and_abstention_points_draw_what_they_are_given_and_move():
+    systems = rl.datasets.qa_answers(seed=0).systems
     grid = np.linspace(0, 0.9, 10)
     deployed = {n: rl.abstention_scores(s.correct, s.answered, t=grid) for n, s in systems.items()}
     rule = {n: rl.rule_scores(s.correct, s.confidence, grid) for n, s in systems.items()}
@@ -307,14 +258,15 @@ def test_penalized_scores_draws_what_it_is_given_and_moves_the_target_in_place(s
     assert len(ax.lines) == count and find_artist(ax, "score-t").get_xdata()[0] == 0.7   # moved
     other = rl.plot.penalized_scores(deployed, break_even=float("nan"))   # no flip, no t to draw
     assert find_artist(other, "score-flip") is None and find_artist(other, "score-t") is None
-
-
-def test_abstention_points_sit_at_coverage_and_selective_risk(systems):
-    deployed = {n: rl.abstention_scores(s.correct, s.answered) for n, s in systems.items()}
+    deployed = {n: rl.abstention_scores(s.correct, s.answered) for n, s in systems.items()}   # the points
     rule = {n: rl.rule_scores(s.correct, s.confidence, 0.5) for n, s in systems.items()}
     rc = {n: rl.risk_coverage(s.correct, s.confidence) for n, s in systems.items()}
     rl.plot.abstention_points(deployed, ax=(ax := rl.plot.risk_coverage(rc)), rule=rule)
     curves = [line for line in ax.lines if line.get_gid() == "risk-coverage"]
+    for line, one in zip(curves, rc.values(), strict=True):      # the risk-coverage curves drawn
+        np.testing.assert_array_equal(line.get_xydata(), np.column_stack([one.coverage, one.risk]))
+    assert [t.get_text() for t in ax.get_legend().get_texts()][:len(rc)] == list(rc)
+    assert rplot.risk_coverage(rc["cautious"]).get_legend() is None
     for i, name in enumerate(systems):
         here = find_artist(ax, f"answer-deployed-{name}")
         assert (here.get_xdata()[0], here.get_ydata()[0]) == (

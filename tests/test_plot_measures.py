@@ -1,6 +1,6 @@
-"""Plots of curves, operating sets, beta matrices, costs, rho_0, the report's point and SCR against
-JCR draw the results they are given, and an update in place gives the picture of a fresh drawing;
-the shared style (course RC, rejector words and colours, format_r, panels, find_artist)."""
+"""Plots of curves, operating sets, beta matrices, costs, rho_0 and the report's point draw the
+results they are given, and an update in place gives the picture of a fresh drawing; the shared
+style (course RC, rejector words and colours, format_r, panels, find_artist)."""
 
 import math
 import re
@@ -16,7 +16,6 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 import rejlab as rl
-from rejlab import context as ctx
 from rejlab.plot import RC, REGION_STYLE, REJECTOR_STYLE, find_artist, format_r
 from rejlab.plot._operating_sets import _refill
 
@@ -75,7 +74,7 @@ def test_curves_one_line_per_rejector_in_its_colour_and_words_and_mark_r_where_r
     assert not any("max_probability" in lab or "breaking_ties" in lab for lab in labels)
 
 
-def test_curves_called_again_give_a_fresh_drawings_picture_and_keep_fixed_limits(toy):
+def test_curves_called_again_give_a_fresh_picture_and_rejectors_have_words_and_colours_of_their_own(toy):
     _, axes = plt.subplots(1, 3)
     rl.plot.curves(toy, axes=axes, mark_r=0.1, ylim={"A": (0.45, 1.01)})
     other = {name: rl.datasets.four_gaussians(100, seed=1, separation=2.0).curves(name) for name in toy}
@@ -87,14 +86,16 @@ def test_curves_called_again_give_a_fresh_drawings_picture_and_keep_fixed_limits
     assert axes[1].get_ylim() != before and axes[1].get_ylim()[0] <= min(cv.Q.min() for cv in other.values())
     with pytest.raises(ValueError, match="axes"):
         rl.plot.curves(toy, measures=("A", "Q"), axes=axes)
-
-
-def test_other_names_keep_the_series_colours_a_rejector_does_not_own(toy):
+    # a rejector's words and colour; another name takes a series colour
     named = {"mine": toy["max_probability"], "breaking_ties": toy["breaking_ties"]}
     ax = rl.plot.curves(named, measures=("Q",))[0]
     colors = {name: to_hex(find_artist(ax, f"curve-{name}").get_color()) for name in named}
     assert colors["breaking_ties"] == REJECTOR_STYLE["breaking_ties"]["color"].lower()
     assert colors["mine"] != colors["breaking_ties"]
+    assert set(REJECTOR_STYLE) == set(rl.REJECTORS)     # words of their own; colours: tests/test_palette.py
+    for name, st_ in REJECTOR_STYLE.items():
+        assert rl.plot.rejector_label(name) == st_["label"] and "_" not in st_["label"]
+    assert rl.plot.rejector_label("my model") == "my model"
 
 
 def _opset(cv, i, grid=np.linspace(0, 1, 101)):
@@ -163,20 +164,7 @@ def test_refill_without_set_data_gives_the_polygons_fill_between_makes():
         np.testing.assert_array_equal(p.codes, q.codes)
 
 
-def test_operating_set_reference_at_phi_inf_sits_on_the_top_edge_and_measures_start_afresh():
-    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf, drawn as a triangle
-    # on the top edge and said so in the legend
-    ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
-    ax = rl.plot.operating_set(ops, "phi")
-    ref = find_artist(ax, "opset-reference")
-    assert (list(ref.get_xdata()), ref.get_ydata()[0], ref.get_marker()) == ([0.3], ax.get_ylim()[1], "^")
-    assert any("∞, on the top edge" in t.get_text() for t in ax.get_legend().get_texts())
-    rl.plot.operating_set(ops, "Q", ax)                  # another measure: drawn afresh
-    assert ax.get_yscale() == "linear" and ax.get_ylabel() == rl.plot.MEASURE_LABELS["Q"]
-    assert sum(c.get_gid() == "opset-white" for c in ax.collections) == 1
-
-
-def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
+def test_operating_set_panels_one_legend_moved_in_place_and_a_reference_at_phi_inf_on_the_top_edge(toy):
     cv = toy["max_probability"]
     axes = rl.plot.operating_set_panels(_opset(cv, 20), curves=toy, ylim={"phi": (1e-3, 1e3)})
     rl.plot.operating_set_panels(second := _opset(cv, cv.best_Q()), axes=axes, curves=toy,
@@ -189,9 +177,19 @@ def test_operating_set_panels_one_legend_under_three_panels_moved_in_place(toy):
     assert axes[1].get_title() == f"operating set of r0 = {rl.plot.format_r(second.r0)}, " \
                                   f"A0 = {second.A0:.3f}"
     assert axes[0].get_title() == "" and axes[2].get_title() == ""
+    # every kept sample accurate (A0 = 1, all errors rejected): phi0 = inf, drawn as a triangle
+    # on the top edge and said so in the legend
+    ops = rl.operating_set(1.0, 0.3, 0.7, np.linspace(0, 1, 11))
+    ax = rl.plot.operating_set(ops, "phi")
+    ref = find_artist(ax, "opset-reference")
+    assert (list(ref.get_xdata()), ref.get_ydata()[0], ref.get_marker()) == ([0.3], ax.get_ylim()[1], "^")
+    assert any("∞, on the top edge" in t.get_text() for t in ax.get_legend().get_texts())
+    rl.plot.operating_set(ops, "Q", ax)                  # another measure: drawn afresh
+    assert ax.get_yscale() == "linear" and ax.get_ylabel() == rl.plot.MEASURE_LABELS["Q"]
+    assert sum(c.get_gid() == "opset-white" for c in ax.collections) == 1
 
 
-def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
+def test_optimality_matrix_shows_beta_at_r_even_or_uneven_and_shapes_must_match(toy):
     cv = rl.curves.subsample_curves(toy["breaking_ties"], 101)
     beta = rl.optimality_matrix(cv.A, cv.r)
     ax = rl.plot.optimality_matrix(beta, cv.r, best=cv.best_Q())
@@ -199,9 +197,6 @@ def test_optimality_matrix_image_shows_beta_with_r_extent(toy):
     np.testing.assert_allclose(np.asarray(im.get_array()), np.clip(beta, -1, 1), atol=1e-9)
     assert im.get_extent() == [cv.r[0], cv.r[-1], cv.r[0], cv.r[-1]] and im.get_clim() == (-1, 1)
     assert len(ax.figure.axes) == 2  # the colorbar
-
-
-def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r_and_shapes_must_match(toy):
     # JCR's operating points are unevenly spaced: each cell must sit at its own r
     cv = toy["max_probability"]
     k = np.array([0, 1, 16, 52, 76, 111, 172])           # a few nested, unevenly spaced points
@@ -221,7 +216,7 @@ def test_optimality_matrix_of_a_few_uneven_points_puts_each_cell_at_its_r_and_sh
             rl.plot.optimality_matrix(beta, r)
 
 
-def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_moves_rho(toy):
+def test_rho_zero_curve_plots_the_misclassified_share_of_the_rejected_moves_rho_and_prices_it(toy):
     rho_zero = {name: rl.rho_zero_curve(cv) for name, cv in toy.items()}
     ax = rl.plot.rho_zero_curve(rho_zero, rho=0.3)
     for name, cv in toy.items():
@@ -240,10 +235,23 @@ def test_rho_zero_curve_plots_the_share_of_misclassified_among_rejected_and_move
     assert rl.plot.rho_zero_curve({"mine": tuple(rho_zero["max_probability"])}).lines[0].get_label() == "mine"
     with pytest.raises(ValueError, match="rho_zero_by_name"):
         rl.plot.rho_zero_curve(toy)
+    # the price of rejection: two panels, one legend, moved by rho
+    ax_cost, ax_rho = rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.3) for name, cv in toy.items()},
+                                                 rho_zero)
+    fig = ax_cost.figure
+    rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.65) for name, cv in toy.items()},
+                               rho_zero, axes=[ax_cost, ax_rho])
+    assert [lg.get_gid() for lg in fig.legends] == ["price-legend"]
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "price of rejection ρ" in labels and "cheapest (breaking ties)" in labels
+    np.testing.assert_array_equal(find_artist(ax_rho, "rho-line").get_ydata(), [0.65, 0.65])
+    assert "0.65" in ax_cost.get_title() and "0.65" in ax_rho.get_title()
+    for name, cv in toy.items():
+        assert find_artist(ax_cost, f"cost-min-{name}").get_xdata()[0] == cv.r[cv.min_cost(0.65)]
 
 
 @pytest.mark.parametrize("rho", [0.0, 0.25, 0.5, 1.0])
-def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
+def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point_move_and_refuse_two_prices(toy, rho):
     k = {name: round(0.3 * cv.n_samples) for name, cv in toy.items()}
     marks = {name: (cv.r[k[name]], cv.cost(rho)[k[name]]) for name, cv in toy.items()}
     ax = rl.plot.cost_curves({name: rl.cost_curve(cv, rho) for name, cv in toy.items()}, marks=marks)
@@ -261,13 +269,9 @@ def test_cost_curves_draw_the_cost_from_counts_and_its_cheapest_point(toy, rho):
     assert find_artist(ax, "cost-none").get_ydata()[0] == pytest.approx(1 - toy["max_probability"].alpha)
     assert ax.get_ylim()[1] >= max(cv.cost(rho).max() for cv in toy.values())
     assert f"{rho:.2f}" in ax.get_title()
-
-
-def test_cost_curves_again_move_everything_in_place_and_refuse_two_prices(toy):
-    ax = rl.plot.cost_curves({name: rl.cost_curve(cv, 0.2) for name, cv in toy.items()})
-    costs = {name: rl.cost_curve(cv, 0.9) for name, cv in toy.items()}
-    rl.plot.cost_curves(costs, ax)
-    assert_same_picture(ax, rl.plot.cost_curves(costs))
+    costs = {name: rl.cost_curve(cv, (rho + 0.5) % 1) for name, cv in toy.items()}   # again: moved
+    rl.plot.cost_curves(costs, ax, marks=marks)
+    assert_same_picture(ax, rl.plot.cost_curves(costs, marks=marks))
     with pytest.raises(ValueError, match="one price"):
         rl.plot.cost_curves({"a": rl.cost_curve(toy["max_probability"], 0.2),
                              "b": rl.cost_curve(toy["breaking_ties"], 0.3)})
@@ -281,22 +285,6 @@ def test_cost_curves_again_move_everything_in_place_and_refuse_two_prices(toy):
     assert len(find_artist(ax, "cost-").get_xdata()) <= rl.plot.PLOT_MAX_POINTS
     cheapest = find_artist(ax, "cost-min-")
     assert (cheapest.get_xdata()[0], cheapest.get_ydata()[0]) == (cv.r[b], cv.cost(0.4)[b])
-
-
-def test_price_of_rejection_two_panels_one_legend_moved_by_rho(toy):
-    rho_zero = {name: rl.rho_zero_curve(cv) for name, cv in toy.items()}
-    ax_cost, ax_rho = rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.3) for name, cv in toy.items()},
-                                                 rho_zero)
-    fig = ax_cost.figure
-    rl.plot.price_of_rejection({name: rl.cost_curve(cv, 0.65) for name, cv in toy.items()},
-                               rho_zero, axes=[ax_cost, ax_rho])
-    assert [lg.get_gid() for lg in fig.legends] == ["price-legend"]
-    labels = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert "price of rejection ρ" in labels and "cheapest (breaking ties)" in labels
-    np.testing.assert_array_equal(find_artist(ax_rho, "rho-line").get_ydata(), [0.65, 0.65])
-    assert "0.65" in ax_cost.get_title() and "0.65" in ax_rho.get_title()
-    for name, cv in toy.items():
-        assert find_artist(ax_cost, f"cost-min-{name}").get_xdata()[0] == cv.r[cv.min_cost(0.65)]
 
 
 def _texts(rep):
@@ -326,7 +314,7 @@ def rep():
 
 
 @pytest.mark.parametrize("r,rho", [(0.0, 0.3), (0.215, 0.1), (1.0, 0.9)])
-def test_report_point_draws_the_point_at_r_and_the_cost_from_the_counts(rep, r, rho):
+def test_report_point_draws_the_point_at_r_and_the_cost_and_moves_them_in_place(rep, r, rho):
     ax_walk, ax_cost = rl.plot.report_point(rep.walk(r, rho))
     cv, k = rep.curves, round(r * rep.n)
     point, cost = cv.point(k), cv.cost(rho)
@@ -338,57 +326,15 @@ def test_report_point_draws_the_point_at_r_and_the_cost_from_the_counts(rep, r, 
         np.testing.assert_array_equal(drawn.get_ydata(), [getattr(point, m)])
     assert list(find_artist(ax_walk, "walk-r").get_xdata()) == [point.r, point.r]
     assert ax_walk.get_title() == f"k = {k} of n = {rep.n} rejected"
-    assert ax_cost.get_title() == f"cost at ρ = {rho:.2f}"
-    np.testing.assert_array_equal(find_artist(ax_cost, f"cost-{rep.rejector}").get_ydata(), cost)
-    assert find_artist(ax_cost, f"cost-r-{rep.rejector}").get_ydata()[0] == cost[k]
-    b, cheapest = cv.min_cost(rho), find_artist(ax_cost, f"cost-min-{rep.rejector}")
-    assert (cheapest.get_xdata()[0], cheapest.get_ydata()[0]) == (cv.r[b], cost[b])
-    np.testing.assert_array_equal(find_artist(ax_cost, "cost-none").get_ydata(), [cost[0]] * 2)
-
-
-def test_report_point_again_moves_in_place_with_one_legend_and_draws_only_a_walk(rep):
-    axes = rl.plot.report_point(rep.walk(0.1, 0.2))
-    rl.plot.report_point(rep.walk(0.6, 0.7), axes=axes)
-    for moved, fresh in zip(axes, rl.plot.report_point(rep.walk(0.6, 0.7)), strict=True):
+    assert ax_cost.get_title() == f"cost at ρ = {rho:.2f}"     # the cost drawing of these curves, at k
+    assert_same_picture(ax_cost, rl.plot.cost_curves({rep.rejector: rl.cost_curve(cv, rho)},
+                                                     marks={rep.rejector: (point.r, cost[k])}))
+    rl.plot.report_point(rep.walk(1 - r, 1 - rho), axes=(ax_walk, ax_cost))     # moved in place
+    for moved, fresh in zip((ax_walk, ax_cost), rl.plot.report_point(rep.walk(1 - r, 1 - rho)), strict=True):
         assert_same_picture(moved, fresh)
-    assert [lg.get_gid() for lg in axes[0].figure.legends] == ["walk-legend"]
-    with pytest.raises(ValueError, match="walk"):   # it draws a walk, it computes none
-        rl.plot.report_point(rep)
+    assert [lg.get_gid() for lg in ax_walk.figure.legends] == ["walk-legend"]
     with pytest.raises(ValueError, match="axes"):   # on two axes
         rl.plot.report_point(rep.walk(0.1, 0.2), axes=[Figure().add_subplot()])
-
-
-def test_jcr_vs_scr_draws_the_curves_and_the_point_it_is_given_and_moves_them():
-    scene = rl.datasets.synthetic_scene((24, 24), n_classes=3, seed=2)
-    experiment = ctx.context_experiment(scene, 1.0, (0.1, 0.3), per_class=4)
-    scr, jcr = experiment.scr, experiment.jcr_points[1]
-    ax = rl.plot.jcr_vs_scr(scr, experiment.jcr_points[0])
-    n = len(ax.get_children())
-    assert rl.plot.jcr_vs_scr(scr, jcr, ax) is ax and len(ax.get_children()) == n
-    for m in ("A", "Q"):
-        line, point = find_artist(ax, f"scr-{m}"), find_artist(ax, f"jcr-{m}")
-        np.testing.assert_array_equal(line.get_xdata(), scr.r)
-        np.testing.assert_array_equal(line.get_ydata(), getattr(scr, m))
-        assert (point.get_xdata()[0], point.get_ydata()[0]) == (jcr.r, getattr(jcr, m))
-    low, high = ax.get_ylim()
-    assert low <= min(np.nanmin(scr.Q), jcr.Q) and high >= 1.0
-
-
-def test_style_applies_the_course_rc_and_a_layout_that_fits():
-    with matplotlib.rc_context():
-        rl.plot.style()
-        assert {key: matplotlib.rcParams[key] for key in RC} == RC
-        assert matplotlib.rcParams["figure.constrained_layout.use"]
-        fig, _ = plt.subplots()
-        assert fig.get_layout_engine() is not None
-        plt.close(fig)
-
-
-def test_every_rejector_has_words_and_a_style_of_its_own():
-    assert set(REJECTOR_STYLE) == set(rl.REJECTORS)     # colours apart: tests/test_palette.py
-    for name, st_ in REJECTOR_STYLE.items():
-        assert rl.plot.rejector_label(name) == st_["label"] and "_" not in st_["label"]
-    assert rl.plot.rejector_label("my model") == "my model"
 
 
 @given(st.floats(0, 1))
@@ -398,7 +344,7 @@ def test_format_r_never_hides_a_non_zero_r_nor_an_r_below_one(r):
     assert math.isclose(shown, r, rel_tol=0.2, abs_tol=0.006)
 
 
-def test_panels_makes_the_axes_once_and_find_artist_finds_by_gid():
+def test_panels_makes_the_axes_once_find_artist_finds_by_gid_and_style_applies_the_course_rc():
     fig = Figure()
     first = rl.plot.panels(fig, 3, width_ratios=[1, 2, 1])
     assert len(first) == 3 and rl.plot.panels(fig, 3) == first
@@ -411,3 +357,7 @@ def test_panels_makes_the_axes_once_and_find_artist_finds_by_gid():
     (legend := fig.legend([line], ["x"])).set_gid("lg")
     assert rl.plot.find_artist(first[0], "mine") is line and rl.plot.find_artist(fig, "lg") is legend
     assert rl.plot.find_artist(first[0], "other") is None
+    with matplotlib.rc_context():      # the course style: its RC and a layout that fits
+        rl.plot.style()
+        assert {key: matplotlib.rcParams[key] for key in RC} == RC
+        assert plt.figure().get_layout_engine() is not None

@@ -37,10 +37,8 @@ def test_subset_masks_partition_the_samples_and_match_the_counts(ar):
 def test_scatter_puts_each_sample_in_its_subset_and_updates_in_place():
     X, accurate, rejected = np.arange(12.0).reshape(6, 2), np.array([1, 1, 0, 0, 1, 0], bool), \
         np.array([0, 1, 1, 0, 0, 0], bool)
+    # each sample in its subset at every r: tests/test_widgets_rejection.py; here the update in place
     ax = rp.subsets_scatter(X, accurate, rejected, ax=new_ax(), title="first")
-    m = rp.subset_masks(accurate, rejected)
-    for key in rp.SUBSET_KEYS:
-        np.testing.assert_array_equal(by_gid(ax, f"subset-{key}").get_offsets(), X[m[key]])
     n_artists = len(ax.get_children())
     assert rp.subsets_scatter(X, accurate, np.ones(6, bool), ax=ax, title="second") is ax
     assert len(ax.get_children()) == n_artists and ax.get_title() == "second"
@@ -50,12 +48,23 @@ def test_scatter_puts_each_sample_in_its_subset_and_updates_in_place():
         rp.subsets_scatter(np.zeros((3, 3)), [1, 0, 1], [0, 0, 1], ax=new_ax())
 
 
-def test_bar_widths_are_the_counts_and_update_in_place():
+def test_bar_and_mosaic_update_in_place_and_the_mosaic_label_fits_a_short_panel():
     ax = rp.subsets_bar(rl.measures.SubsetCounts(5, 2, 1, 2), ax=new_ax())
     assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [5, 2, 1, 2]
     rp.subsets_bar({"an": 1, "mn": 0, "ar": 3, "mr": 6}, ax=ax)
     assert [by_gid(ax, f"bar-{k}").get_width() for k in rp.SUBSET_KEYS] == [1, 0, 3, 6]
     assert by_gid(ax, "bartext-mr").get_text().strip() == "6" and len(ax.patches) == 4
+    # the mosaic, in place, its label inside a short panel
+    fig = Figure(figsize=(4, 3), layout="constrained")
+    ax = rp.subsets_mosaic((5, 2, 1, 2), ax=fig.subplots(), title="first")
+    n = len(ax.get_children())
+    rp.subsets_mosaic((0, 0, 4, 6), ax=ax, title="second")
+    assert len(ax.get_children()) == n and ax.get_title() == "second"
+    assert by_gid(ax, "mosaic-an").get_width() == 0
+    assert by_gid(ax, "mosaic-mr").get_height() == pytest.approx(0.6)
+    FigureCanvasAgg(fig).draw()
+    box = ax.yaxis.label.get_window_extent()
+    assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1 and fig.bbox.x0 <= box.x0  # not clipped
 
 
 @settings(max_examples=40, deadline=None)
@@ -73,20 +82,7 @@ def test_mosaic_geometry_is_r_A_and_Q(counts):
     assert by_gid(ax, "mosaic-divider").get_xdata()[0] == pytest.approx(1 - r)
 
 
-def test_mosaic_updates_in_place_and_its_label_fits_a_short_panel():
-    fig = Figure(figsize=(4, 3), layout="constrained")
-    ax = rp.subsets_mosaic((5, 2, 1, 2), ax=fig.subplots(), title="first")
-    n = len(ax.get_children())
-    rp.subsets_mosaic((0, 0, 4, 6), ax=ax, title="second")
-    assert len(ax.get_children()) == n and ax.get_title() == "second"
-    assert by_gid(ax, "mosaic-an").get_width() == 0
-    assert by_gid(ax, "mosaic-mr").get_height() == pytest.approx(0.6)
-    FigureCanvasAgg(fig).draw()
-    box = ax.yaxis.label.get_window_extent()
-    assert fig.bbox.y0 <= box.y0 and box.y1 <= fig.bbox.y1 and fig.bbox.x0 <= box.x0  # not clipped
-
-
-def test_confidence_strip_cut_separates_rejected_from_kept_and_follows_the_confidence():
+def test_confidence_strip_and_ranking_row_place_the_cut_between_rejected_and_kept():
     c, accurate = np.array([0.9, 0.3, 0.6, 0.5, 0.8]), np.array([1, 0, 1, 0, 1], bool)
     rejected = rl.reject_lowest(c, count=2)
     ax = rp.confidence_strip(c, accurate, rejected, ax=new_ax())
@@ -99,9 +95,7 @@ def test_confidence_strip_cut_separates_rejected_from_kept_and_follows_the_confi
     rp.confidence_strip([0.0, 0.05, 0.1], [1, 0, 1], [1, 0, 0], ax=ax)   # another rejector
     assert ax.get_xlim()[0] < 0.0 < 0.1 < ax.get_xlim()[1] < 0.2
     np.testing.assert_array_equal(by_gid(ax, "strip-an").get_offsets()[:, 0], [0.1])
-
-
-def test_ranking_row_orders_by_confidence_and_places_the_cut():
+    # the ranking row orders by confidence
     c, accurate = [0.2, 0.9, 0.5, 0.7], [0, 1, 0, 1]
     ax = rp.ranking_row(c, accurate, rl.reject_lowest(c, count=1), ax=new_ax())
     assert [t.get_text() for t in ax.texts if t.get_gid() == "rankconf"] == ["0.90", "0.70", "0.50", "0.20"]

@@ -10,12 +10,8 @@ import rejlab as rl
 pytestmark = pytest.mark.usefixtures("close_figures")
 
 
-@pytest.fixture
-def explorer():
-    return rl.widgets.covering_explorer()
-
-
-def test_starts_on_example_4_and_follows_p(explorer):
+def test_starts_on_example_4_follows_p_reads_at_a_glance_and_no_covering_is_a_message():
+    explorer = rl.widgets.covering_explorer()
     s = explorer.state
     assert (s.report.AA_exact, s.report.RAR_exact) == (Fraction(3, 4), 2)
     assert s.summary.overlapped == {"c"} and "RAR = 6/3 = 2" in explorer.readout.value
@@ -23,21 +19,14 @@ def test_starts_on_example_4_and_follows_p(explorer):
     explorer.controls["p"].value = "c"
     assert explorer.state.summary.N["c"] == {"c"} and explorer.state.summary.Q["c"] == {1, 2}
     assert "N(c) = {c}" in explorer.readout.value and "Q_NS(c) = {1, 2}" in explorer.readout.value
-
-
-@pytest.mark.parametrize("ideal, condition, scores", [
-    ("Examples 3-5: covering P", "ideal covering, result partition", (Fraction(3, 4), 3)),  # Ex. 5
-    ("Examples 1-2: partition P", "ideal partition, result partition", (Fraction(6, 7), 6)),  # Ex. 1
-])
-def test_editing_the_covering_gives_the_papers_examples(explorer, ideal, condition, scores):
-    explorer.controls["ideal"].value = ideal
-    explorer.controls["C2:c"].value = False  # ({b,c}, {e,f}, {a,d,g})
-    r = explorer.state.report
-    assert r.condition == condition and (r.AA_exact, r.RAR_exact) == scores
-    assert explorer.state.summary.kind == "partition" and condition in explorer.readout.value
-
-
-def test_an_element_in_no_block_or_an_empty_block_is_a_message(explorer):
+    cell = explorer.controls["C1:b"]
+    assert (cell.button_style, cell.icon) == ("primary", "check")
+    cell.value = False
+    assert (cell.button_style, cell.icon) == ("", "")
+    for name in ("p", "ideal"):     # the label takes only the room it needs
+        assert explorer.controls[name].style.description_width == "initial"
+    assert float(explorer.controls["p"].layout.width[:-2]) >= 6
+    # an element in no block, or an empty block, is a message
     explorer.controls["C3:g"].value = False     # the recovery: tests/test_widgets_base.py's sweep
     assert "NS(g) is empty" in explorer.error and "Not a covering" in explorer.message.value
     explorer.controls["C3:g"].value = True
@@ -45,7 +34,20 @@ def test_an_element_in_no_block_or_an_empty_block_is_a_message(explorer):
     assert "C1 is empty" in explorer.error
 
 
-def test_custom_coverings_equal_blocks_make_the_theorem_differ_and_table1_reads_as_the_paper():
+@pytest.mark.parametrize("ideal, condition, scores", [
+    ("Examples 3-5: covering P", "ideal covering, result partition", (Fraction(3, 4), 3)),  # Ex. 5
+    ("Examples 1-2: partition P", "ideal partition, result partition", (Fraction(6, 7), 6)),  # Ex. 1
+])
+def test_editing_the_covering_gives_the_papers_examples(ideal, condition, scores):
+    explorer = rl.widgets.covering_explorer()
+    explorer.controls["ideal"].value = ideal
+    explorer.controls["C2:c"].value = False  # ({b,c}, {e,f}, {a,d,g})
+    r = explorer.state.report
+    assert r.condition == condition and (r.AA_exact, r.RAR_exact) == scores
+    assert explorer.state.summary.kind == "partition" and condition in explorer.readout.value
+
+
+def test_custom_coverings_equal_blocks_table1_and_lesson_07_without_scores():
     e = rl.widgets.covering_explorer(list(rl.datasets.equal_blocks_covering()))
     assert e.state.summary.overlapped == {"a", "b"} and e.state.summary.overlapped_theorem == {"b"}
     assert "they differ" in e.readout.value
@@ -62,9 +64,6 @@ def test_custom_coverings_equal_blocks_make_the_theorem_differ_and_table1_reads_
         rl.widgets.covering_explorer([{"a"}, {"b"}, {"c"}], ideal=[{"a"}, {"b", "c"}])
     with pytest.raises(ValueError, match="universe must have at most"):
         rl.widgets.covering_explorer([set(range(20))])
-
-
-def test_lesson_07_starts_on_its_covering_without_scores():
     C = rl.datasets.definition3_covering()
     e = rl.widgets.covering_explorer(C, p="a", scores=False)
     assert set(e.controls) == {"p"} | {f"C{i}:{x}" for i in (1, 2, 3) for x in "abcdefg"}
@@ -77,17 +76,7 @@ def test_lesson_07_starts_on_its_covering_without_scores():
     assert e.state.summary.N["d"] == {"d"} and e.state.summary.Q["d"] == {1, 3}
 
 
-def test_the_cells_read_at_a_glance_and_the_dropdowns_show_their_value(explorer):
-    cell = explorer.controls["C1:b"]
-    assert (cell.button_style, cell.icon) == ("primary", "check")
-    cell.value = False
-    assert (cell.button_style, cell.icon) == ("", "")
-    for name in ("p", "ideal"):     # the label takes only the room it needs
-        assert explorer.controls[name].style.description_width == "initial"
-    assert float(explorer.controls["p"].layout.width[:-2]) >= 6
-
-
-def test_covering_grid_moves_its_artists_and_draws_a_new_shape_afresh():
+def test_covering_grid_and_results_grid_draw_side_by_side_and_move_in_place():
     fig, ax = plt.subplots()
     C = rl.datasets.definition3_covering()
     assert rl.plot.covering_grid(rl.covering_summary(C), "a", ax=ax) is ax
@@ -108,11 +97,7 @@ def test_covering_grid_moves_its_artists_and_draws_a_new_shape_afresh():
     assert "N(p) = {a, b}" in rl.plot.find_artist(ax, "covering-caption").get_text()
     with pytest.raises(ValueError, match="p must be an element"):
         rl.plot.covering_grid(rl.covering_summary([{"a"}]), "z", ax=ax)
-    with pytest.raises(ValueError, match="summary must be a CoveringSummary"):
-        rl.plot.covering_grid([{"a"}], "a", ax=ax)   # the plot draws a summary, it computes none
-
-
-def test_results_grid_side_by_side_and_again_in_place():
+    # the results grids, side by side and again in place
     ex = rl.datasets.paper_example(5)
     axes = rl.plot.results_grid(rl.accuracy_report(ex.ideal, ex.method_1),
                                 rl.accuracy_report(ex.ideal, ex.method_2))

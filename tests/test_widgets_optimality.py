@@ -14,17 +14,8 @@ def toy():
     return {name: data.curves(name) for name in rl.REJECTORS}
 
 
-@pytest.fixture
-def ose():
-    return rl.widgets.operating_set_explorer(n_per_class=N_PER_CLASS, seed=0)
-
-
-@pytest.fixture(scope="module")
-def ce():
-    return rl.widgets.cost_explorer(n_per_class=N_PER_CLASS, seed=0)
-
-
-def test_operating_set_follows_the_chosen_rejector_point_and_says_where_max_q_lies(ose, toy):
+def test_operating_set_follows_the_rejector_point_says_where_max_q_lies_and_holds_a_typed_reference(toy):
+    ose = rl.widgets.operating_set_explorer(n_per_class=N_PER_CLASS, seed=0)
     for reference, r0 in (("breaking_ties", 0.3), ("max_probability", 0.0)):
         ose.controls["reference"].value, ose.controls["r0"].value = reference, r0
         cv, s = toy[reference], ose.state
@@ -35,10 +26,8 @@ def test_operating_set_follows_the_chosen_rejector_point_and_says_where_max_q_li
             b = other.best_Q()
             region = rl.operating_region(other.A[b], other.r[b], s.A0, s.r0, other.alpha)
             assert s.best_region[name] == region and region in ose.readout.value
-
-
-def test_a_typed_reference_is_held_inside_what_alpha_allows(ose):
-    assert ose.controls["A0"].disabled          # a curve point is the reference
+    assert ose.controls["A0"].disabled          # a curve point is the reference; a typed one is
+    # held inside what alpha allows
     ose.controls["r0"].value = 0.0              # only A0 = alpha is feasible there: a typed
     ose.controls["reference"].value = "typed (A0, r0)"     # reference starts from the curve
     alpha = ose.state.opset.alpha
@@ -59,7 +48,8 @@ def test_a_typed_reference_is_held_inside_what_alpha_allows(ose):
     assert ose.error == "" and (ose.state.A0, ose.state.r0) == (0.8, 0.2)
 
 
-def test_cost_explorer_finds_the_cheapest_point_and_counts_the_points_that_beat_no_rejection(ce, toy):
+def test_cost_explorer_finds_the_cheapest_point_counts_the_winners_and_keeps_costs_and_titles_inside(toy):
+    ce = rl.widgets.cost_explorer(n_per_class=N_PER_CLASS, seed=0)
     for rho in sorted({0.33, 0.7, 1.0, *np.round(np.arange(0.0, 1.0, 0.05), 2)}):
         ce.controls["rho"].value = rho
         for name, cv in toy.items():
@@ -77,9 +67,6 @@ def test_cost_explorer_finds_the_cheapest_point_and_counts_the_points_that_beat_
     # at rho = 1, rejection as dear as an error: never beats no rejection
     assert not any(w.any() for w in ce.state.beats_no_rejection.values())
     assert ce.state.beats_no_rejection["max_probability"].size == N_PER_CLASS * 4
-
-
-def test_cost_explorer_keeps_its_costs_and_titles_inside_the_figure(ce):
     # the titles, price line and legend each drawing shows: tests/test_plot_measures.py
     ax_cost, ax_rho = ce.figure.axes
     for rho in (0.15, 0.85):
@@ -90,16 +77,12 @@ def test_cost_explorer_keeps_its_costs_and_titles_inside_the_figure(ce):
             assert ax.bbox.ymax <= box.ymin and box.ymax <= ce.figure.bbox.ymax
 
 
-def test_a_rejectors_own_curve_never_leaves_the_white_region(toy):
-    for name, cv in toy.items():
+def test_a_rejectors_own_curve_never_leaves_the_white_region_and_its_cheapest_r_moves_right_as_rho_falls(toy):
+    for name, cv in toy.items():     # what the operating-set and cost explorers' notices promise
         ok = np.isfinite(cv.A)
-        for i in (0, 40, 100, 250, len(cv) - 2):   # what the operating-set explorer's notice promises
+        for i in (0, 40, 100, 250, len(cv) - 2):
             regions = {rl.operating_region(a, r, cv.A[i], cv.r[i], cv.alpha)
                        for a, r in zip(cv.A[ok], cv.r[ok])}
             assert regions == {"white"}, (name, i, regions)
-
-
-def test_the_cheapest_r_moves_right_or_stays_as_rho_falls(toy):
-    for cv in toy.values():
         best = [cv.r[cv.min_cost(rho)] for rho in np.linspace(1, 0, 101)]
         assert all(a <= b for a, b in zip(best, best[1:]))
