@@ -265,7 +265,7 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
 # button rows to every option, on/off cells and check boxes clicked off and on again, buttons
 # pressed, number boxes to their bounds. It fails on a figure that moves because the text
 # above it changed height, a slider whose keys do not reach its ends, and any console error.
-# (Each setting's message and figure: tests/test_explorer_ranges.py, in Python.)
+# (Each setting's message and figure: tests/test_widgets_base.py, the lesson sweep, in Python.)
 
 def _cell_names(source):
     """(names a cell defines, names it reads), IPython syntax (``!``, ``%``) included."""
