@@ -10,8 +10,6 @@ from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
 
-FRACTIONS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.37, 1.0)
-
 
 @pytest.fixture(scope="module")
 def gaussians():
@@ -31,7 +29,7 @@ def _check_point(p, q):
 @pytest.mark.parametrize("rejector", sorted(rl.REJECTORS))
 def test_report_on_four_gaussians_equals_library_one_by_one(gaussians, rejector):
     X, y, proba = gaussians
-    rep = rl.rejection_report(y, proba=proba, rejector=rejector, fractions=FRACTIONS, rho=0.3)
+    rep = rl.rejection_report(y, proba=proba, rejector=rejector, rho=0.3)
 
     y_hat = proba.argmax(axis=1)
     accurate = rl.accuracy_vector(y, y_hat)
@@ -40,26 +38,13 @@ def test_report_on_four_gaussians_equals_library_one_by_one(gaussians, rejector)
     for field in ("n_rejected", "r", "A", "Q", "phi"):
         np.testing.assert_array_equal(getattr(rep.curves, field), getattr(curves, field))
 
-    n = y.size
-    assert rep.n == n
-    assert rep.alpha == pytest.approx(accurate.mean())
-    assert rep.fractions == FRACTIONS
-    for f, p in zip(FRACTIONS, rep.points):
-        rejected = rl.reject_lowest(confidence, f)
-        _check_point(p, rl.operating_point(accurate, rejected))
-        assert p.r == pytest.approx(round(f * n) / n)
-
-    k = int(np.argmax(curves.Q))
-    assert rep.best_index == k
-    _check_point(rep.best, rl.operating_point(accurate, rl.reject_lowest(confidence, count=k)))
-    assert rep.best.Q == pytest.approx(curves.Q.max())
-
+    # its points and best point: test_points_are_order_invariant_expectations_on_random_inputs
+    assert rep.n == y.size and rep.alpha == pytest.approx(accurate.mean())
     # cost L = (1 - A)(1 - r) + rho r, minimised
     r, A = curves.r[:-1], curves.A[:-1]
     np.testing.assert_allclose(rep.cost[:-1], (1 - A) * (1 - r) + 0.3 * r, rtol=1e-12, atol=1e-12)
     assert rep.cost[-1] == pytest.approx(0.3)
-    assert rep.min_cost_index == int(np.argmin(rep.cost))
-    assert rep.min_cost.Q == curves.Q[rep.min_cost_index]
+    assert rep.min_cost_index == int(np.argmin(rep.cost)) and rep.min_cost.Q == curves.Q[rep.min_cost_index]
     assert rep.rejector == rejector and rep.labels == (0, 1, 2, 3)
 
 
@@ -157,6 +142,7 @@ def test_points_are_order_invariant_expectations_on_random_inputs(data):
     # the best point is the best a threshold reaches, and no expected point beats it
     thr = rl.rejection_curves(accurate, conf, thresholds_only=True)
     assert rep.best.Q == thr.Q.max() and rep.best_index == thr.n_rejected[thr.best_Q()]
+    _check_point(rep.best, rl.operating_point(accurate, rl.reject_lowest(conf, count=rep.best_index)))
     assert all(rep.best.Q >= p.Q - 1e-12 for p in rep.points)
     assert rep.min_cost_index == thr.n_rejected[thr.min_cost(0.3)]
 
@@ -222,17 +208,6 @@ def test_report_explorer_reads_the_report(gaussians):
         assert ("does not beat" in ex.readout.value) != ex.state.beats_no_rejection
 
 
-def test_rho_zero_is_exact_and_agrees_with_rho_zero_curve(gaussians):
-    _, y, proba = gaussians
-    rep = rl.rejection_report(y, proba=proba)
-    c = rep.curves.counts
-    k = np.arange(1, rep.n + 1)
-    np.testing.assert_array_equal(rep.rho_zero[1:], c.mr[1:] / k)  # |M∩R| / |R| exactly
-    r, rho0 = rl.rho_zero_curve(rep.curves)
-    np.testing.assert_array_equal(rep.rho_zero, rho0)     # one formula: NaN at k = 0 in both
-    np.testing.assert_array_equal(r, rep.curves.r)
-
-
 # --- the field's numbers, bootstrap intervals, and a threshold chosen on validation ------
 
 
@@ -250,11 +225,9 @@ def test_a_report_computes_what_it_does_not_print_only_when_read(split):
         assert words not in text
     assert any(line.startswith("  minimum cost (rho = 0.3000): k = ") for line in text.splitlines())
     assert not {"_field", "cost", "rho_zero"} & set(rep.__dict__)     # none of them made
-    acc, conf = test.accurate, test.confidence()
-    assert (rep.aurc, rep.excess_aurc, rep.augrc, rep.failure_auroc) == (
-        rl.aurc(acc, conf), rl.excess_aurc(acc, conf), rl.augrc(acc, conf),
-        rl.failure_auroc(acc, conf))
+    # read, they are the library's (rho_zero_curve's exactness: test_optimality.py)
     np.testing.assert_array_equal(rep.cost, rep.curves.cost(0.3))
+    np.testing.assert_array_equal(rep.rho_zero, rl.rho_zero_curve(rep.curves).rho_0)
     assert f"cost = {rl.report.format_value(rep.cost[rep.min_cost_index])}" in text
     assert rep.bands is None and rep.point_bands is None and rep.threshold is None
     assert rep.test_point is None and rep.criterion is None and rep.n_boot == 0
@@ -375,13 +348,11 @@ def test_field_numbers_in_pieces_are_the_bits_of_the_whole_arrays(n, values, see
     whole = rc.field_numbers(rc.tie_groups(acc, conf))
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(rc, "FIELD_LEAF", 128)
-        pieces = rc.threshold_field_numbers(*rc.threshold_counts(rc.tie_groups(acc, conf)), n)
         rep = rl.rejection_report(acc.astype(int), np.ones(n, dtype=int), conf, fractions=0)
-    for name, value in whole.items():
-        assert _same(pieces[name], value) and _same(getattr(rep, name), value)
-        if not math.isnan(value):
-            assert pieces[name] == value and getattr(rep, name) == value
-    assert rep.aurc == rl.aurc(acc, conf) and rep.augrc == rl.augrc(acc, conf)
+    for name, value in whole.items():     # and the public functions' numbers, bit for bit
+        public = getattr(rl, name)(acc, conf)
+        assert _same(getattr(rep, name), value) and _same(public, value)
+        assert math.isnan(value) or getattr(rep, name) == value == public
 
 
 # --- the answer: does rejecting help, at which threshold, at what cost in coverage ----------
