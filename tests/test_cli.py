@@ -83,8 +83,7 @@ def test_the_command_prints_the_python_report(tmp_path, capsys, gaussians, layou
                       + [[repr(float(p)) for p in proba[:, j]] for j in range(4)])
         args = dict(y_true=LABELS[y], y_pred=LABELS[y_pred], proba=proba, labels=LABELS)
     rep = rl.rejection_report(**args, **kw, **({"validation": validation} if "V" in argv else {}))
-    code, out, err = run(["report", path, *(tmp_path / "v.csv" if a == "V" else a for a in argv)],
-                         capsys)
+    code, out, err = run(["report", path, *(tmp_path / "v.csv" if a == "V" else a for a in argv)], capsys)
     assert code == 0 and err == "" and out.strip() == str(rep)
 
 
@@ -147,8 +146,7 @@ def test_rounded_probabilities_take_a_tolerance(tmp_path, capsys):
     path.write_text("y_true,p_a,p_b,p_c\na,0.331,0.333,0.333\nb,0.2,0.7,0.1\n")
     code, out, _ = run(["report", path, "--tolerance", "0.005"], capsys)
     p = np.array([[0.331, 0.333, 0.333], [0.2, 0.7, 0.1]])
-    rep = rl.rejection_report(["a", "b"], proba=p / p.sum(axis=1, keepdims=True),
-                              labels=["a", "b", "c"])
+    rep = rl.rejection_report(["a", "b"], proba=p / p.sum(axis=1, keepdims=True), labels=["a", "b", "c"])
     assert code == 0 and out == str(rep) + "\n"
 
 

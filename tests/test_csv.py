@@ -143,8 +143,7 @@ def test_numbers_in_files_and_options_alike(tmp_path, capsys, text, value):
 
 def test_labels_as_written_spaces_around_aside(tmp_path, block_bytes):
     long = "x" * 64     # the limit, read after a narrower first parse
-    text = (f"y_true,y_pred,confidence\né,è,0.5\né, é\t,0.4\n1,1.0,0.3\n{long},{long},0.2\n"
-            "a b,a  b,0.1\n")
+    text = f"y_true,y_pred,confidence\né,è,0.5\né, é\t,0.4\n1,1.0,0.3\n{long},{long},0.2\na b,a  b,0.1\n"
     assert load_predictions(write(tmp_path, text))["y_true"].tolist() == [0, 1, 0, 1, 0]
     assert "64 bytes" in error_of(write(tmp_path, text.replace(f",{long},", f",{long} ,")))
 

@@ -120,8 +120,7 @@ def test_points_are_order_invariant_expectations_on_random_inputs(data):
     n = data.draw(st.integers(1, 40))
     y = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
     y_hat = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
-    conf = np.array(data.draw(st.lists(st.sampled_from([0.1, 0.2, 0.5, 0.9]),
-                                       min_size=n, max_size=n)))
+    conf = np.array(data.draw(st.lists(st.sampled_from([0.1, 0.2, 0.5, 0.9]), min_size=n, max_size=n)))
     fractions = data.draw(st.lists(st.floats(0, 1), min_size=1, max_size=4))
     rep = rl.rejection_report(y, y_hat, conf, fractions=fractions, rho=0.3)
     accurate = y == y_hat
@@ -238,8 +237,7 @@ def test_bootstrap_intervals_are_those_of_bootstrap_curves(split):
     rep = rl.rejection_report(test.y, proba=test.proba, n_boot=80, seed=3, level=0.9,
                               fractions=(0.0, 0.05, 0.2, 0.37))
     grid = np.union1d(np.linspace(0, 1, 101), [0.0, 0.05, 0.2, 0.37])
-    ref = rl.bootstrap_curves(test.accurate, test.confidence(), fractions=grid, n_boot=80,
-                              seed=3, level=0.9)
+    ref = rl.bootstrap_curves(test.accurate, test.confidence(), fractions=grid, n_boot=80, seed=3, level=0.9)
     np.testing.assert_array_equal(rep.bands.fractions, ref.fractions)
     for m in ("A", "Q", "phi", "best_Q", "best_r"):
         for x, y in zip(getattr(rep.bands, m), getattr(ref, m)):
@@ -286,8 +284,7 @@ def test_validation_with_bootstrap_gives_intervals_and_the_verdict_on_test(split
     rep = rl.rejection_report(test.y, test.y_pred, test.confidence(), n_boot=50, seed=2,
                               validation=dict(y_true=val.y, y_pred=val.y_pred,
                                               confidence=val.confidence()))
-    ref = rl.bootstrap_threshold(test.accurate, test.confidence(), rep.threshold, n_boot=50,
-                                 seed=2)
+    ref = rl.bootstrap_threshold(test.accurate, test.confidence(), rep.threshold, n_boot=50, seed=2)
     assert rep.test_point_bands == ref
     assert f"on test, 95 % intervals: r {'['}{rl.report.format_value(ref.r.low)}" in str(rep)
     assert (f"Q - alpha (paired) [{rl.report.format_value(ref.gain.low)}, "
@@ -329,8 +326,7 @@ def test_an_estimator_failing_on_X_is_an_error_in_X():
     with pytest.raises(ValueError, match=r"predict_proba\(X\).*expected a DataFrame"):
         rl.report_from_estimator(Picky(), [[0]] * 6, [0, 1, 1, 0, 2, 2])
     with pytest.raises(ValueError, match=r"validation: .*predict_proba\(X_val\)"):
-        rl.report_from_estimator(Picky(), [[0]] * 6, [0, 1, 1, 0, 2, 2],
-                                 validation=([[0]], [0]))
+        rl.report_from_estimator(Picky(), [[0]] * 6, [0, 1, 1, 0, 2, 2], validation=([[0]], [0]))
 
 
 # --- the report's selective numbers, made in pieces -------------------------------------
@@ -395,8 +391,7 @@ def test_report_says_a_good_model_gains_nothing_shown():
     # 95 % accurate; rejecting the least confident sample (an error) raises Q, but a resample
     # without that sample gains nothing: the interval of the gain reaches down to 0
     y_true = np.isin(np.arange(100), [0, 30, 50, 70, 90]).astype(int)
-    rep = rl.rejection_report(y_true, np.zeros(100, int), np.linspace(0.01, 1, 100), n_boot=300,
-                              seed=0)
+    rep = rl.rejection_report(y_true, np.zeros(100, int), np.linspace(0.01, 1, 100), n_boot=300, seed=0)
     first, cost = _verdict(str(rep))
     assert rep.best_index == 1 and rep.best_point_bands.gain.low <= 0 < rep.best_point_bands.gain.high
     assert first.startswith(f"  Not shown by these {rep.n} samples: rejecting the samples of "
