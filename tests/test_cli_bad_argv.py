@@ -80,7 +80,6 @@ CLI_BAD = [
     ["report", ""], ["report", "{d}/ok.csv", "--bogus"],
     *(["report", "{d}/ok.csv", "--fractions", x] for x in ("nan", "inf", "", "1e999", "-0.1",
                                                            "0.1,abc", "0.1,,0.2", "0_5")),
-    *(["report", "{d}/ok.csv", "--rho", x] for x in ("nan", "2", "", "0.1,0.2", "+inf")),
     *(["report", "{d}/ok.csv", "--tolerance", x] for x in ("nan", "-0.1", "0.5", "", "0.1,0.2")),
     ["report", "{d}/ok.csv", "--rejector", "x"], ["report", "{d}/ok.csv", "--out", ""],
     *(["report", "{d}/ok.csv", "--bootstrap", n] for n in ("0", "-1", "2.5", "abc", "", "1e3")),

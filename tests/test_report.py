@@ -163,7 +163,6 @@ VAL = dict(y_true=[0, 1, 1], y_pred=[0, 1, 0], confidence=[0.9, 0.6, 0.4])
     (dict(y_true=[0, 5], proba=P2), "y_true"),
     (dict(y_true=[0, 1], y_pred=[0, 9], proba=P2), "y_pred"),
     (dict(y_true=[0, 1], y_pred=[0, 1], confidence=[0.5, 0.6], labels=[0, 1]), "labels"),
-    (dict(TRIPLET, validation=dict(y_true=[0, 1], proba=[[1, 0], [0, 1]])), "validation"),
     (dict(TRIPLET, validation=dict(VAL, confidence=[0.9, 0.6])), "validation"),
     (dict(TRIPLET, validation=dict(VAL, confidence=[0.9, float("nan"), 0.4])), "validation"),
     (dict(TRIPLET, validation=dict(VAL, y_pred=[1, 0, 1]), criterion="target_accuracy",
@@ -193,11 +192,9 @@ def test_report_explorer_reads_the_report(gaussians):
     rep = rl.rejection_report(y, proba=proba, rho=0.2)
     ex = rl.widgets.report_explorer(rep)
     assert ex.state.k == rep.best_index and ex.state.rho == 0.2 and ex.error == ""
-    before = ex.redraws
     ex.controls["r"].value = 0.25
     k = round(0.25 * rep.n)
     assert ex.state.k == k and ex.state.point == rep.curves.point(k)
-    assert ex.redraws == before + 1
     assert f"k = {k})" in ex.readout.value
     for rho in (0.05, 0.5, 0.95):
         ex.controls["rho"].value = rho
@@ -365,17 +362,14 @@ def test_report_says_rejecting_helps_with_the_interval_that_supports_it(split):
     rep = rl.rejection_report(test.y, proba=test.proba, n_boot=200, seed=1)
     first, cost = _verdict(str(rep))
     # the threshold, the naive way: the least confident kept sample of the max-Q point
+    # (that a threshold reaches every point it names: test_thresholds_of_every_row_against_a_loop)
     k = rep.best_index
     t = sorted(conf.tolist())[k]
-    assert sum(x < t for x in conf.tolist()) == k           # a threshold reaches it
-    pairs = list(zip(acc.tolist(), conf.tolist()))
-    q = sum(a and x >= t for a, x in pairs) + sum(not a and x < t for a, x in pairs)
-    assert q == rep.best.counts.an + rep.best.counts.mr
     gain = rl.bootstrap_threshold(acc, conf, t, n_boot=200, seed=1).gain
     assert gain.low > 0
     assert first.startswith("  Yes: rejecting the samples of confidence below t = ")
     fmt = rl.report.format_value
-    assert f"raises Q from alpha = {fmt(acc.mean())} to {fmt(q / acc.size)}" in first
+    assert f"raises Q from alpha = {fmt(acc.mean())} to {fmt(rep.best.Q)}" in first
     assert f"interval of Q - alpha [{fmt(gain.low)}, {fmt(gain.high)}] lies above 0" in first
     assert "chosen on these same data" in first
     assert float(first.split("t = ")[1].split(" ")[0]) == t
