@@ -353,10 +353,6 @@ def test_a_signal_at_any_moment_leaves_out_as_it_was(tmp_path, capsys, earlier_r
 
 # --- rejlab accuracy ---------------------------------------------------------------
 
-def indicator_csv(path, labels, matrix):
-    return _write(path, labels, [matrix[:, j] for j in range(matrix.shape[1])])
-
-
 @pytest.fixture(scope="module")
 def indicators(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("indicators")
@@ -367,9 +363,8 @@ def indicators(tmp_path_factory):
     res1 = ideal ^ (rng.random(ideal.shape) < 0.15)
     res2 = ideal ^ (rng.random(ideal.shape) < 0.3)
     res1[:3] = 0  # samples with no predicted label: 0/0 precision terms
-    paths = [indicator_csv(tmp_path / f"{n}.csv", labels, m)
-             for n, m in (("ideal", ideal), ("res1", res1), ("res2", res2))]
-    return (ideal, res1, res2), paths
+    ms = {"ideal": ideal, "res1": res1, "res2": res2}
+    return tuple(ms.values()), [_write(tmp_path / f"{n}.csv", labels, m.T) for n, m in ms.items()]
 
 
 def _rows(out):
@@ -400,8 +395,8 @@ def test_accuracy_command_is_the_python_scores(capsys, indicators, zero_division
 def test_accuracy_command_gives_the_verdict_of_table_1_of_the_paper(tmp_path, capsys):
     # the neighborhood-system paper's Table 1 (label sets of Sec. 5.1); its numbers: test_multilabel.py
     t = rl.datasets.table1()
-    files = [indicator_csv(tmp_path / f"{name}.csv", ["1", "2", "3"],
-                           np.array([[int(lab in sets[p]) for lab in (1, 2, 3)] for p in "abcdefg"]))
+    files = [_write(tmp_path / f"{name}.csv", ["1", "2", "3"],
+                    np.array([[int(lab in sets[p]) for lab in (1, 2, 3)] for p in "abcdefg"]).T)
              for name, sets in (("ideal", t.ideal_label_sets), ("method1", t.method_1_label_sets),
                                 ("method2", t.method_2_label_sets))]
     code, out, _ = run(["accuracy", *files], capsys)
