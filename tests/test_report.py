@@ -38,8 +38,7 @@ def test_report_on_four_gaussians_equals_library_one_by_one(gaussians, rejector)
     accurate = rl.accuracy_vector(y, y_hat)
     confidence = rl.REJECTORS[rejector](proba)
     curves = rl.rejection_curves(accurate, confidence)
-    for field in ("n_rejected", "r", "A", "Q", "phi"):
-        np.testing.assert_array_equal(getattr(rep.curves, field), getattr(curves, field))
+    assert flatten(rep.curves) == flatten(curves)
 
     # its points and best point: test_points_are_order_invariant_expectations_on_random_inputs
     assert rep.n == y.size and rep.alpha == pytest.approx(accurate.mean())
@@ -95,7 +94,6 @@ def test_str_is_a_table_with_three_or_more_decimals(gaussians):
         assert math.isnan(rho0) if k == 0 else rho0 == pytest.approx(rep.rho_zero[int(k)], abs=5e-4)
     assert f"k = {rep.best_index}," in text
     assert f"{rep.best.Q:.4f}" in text
-    assert "minimum cost (rho = 0.2000)" in text
 
 
 def _expected_counts(accurate, conf, k):
@@ -126,7 +124,8 @@ def test_points_are_order_invariant_expectations_on_random_inputs(data):
     fractions = data.draw(st.lists(st.floats(0, 1), min_size=1, max_size=4))
     rep = rl.rejection_report(y, y_hat, conf, fractions=fractions, rho=0.3)
     accurate = y == y_hat
-    cuts = set(rl.rejection_curves(accurate, conf, thresholds_only=True).n_rejected.tolist())
+    thr = rl.rejection_curves(accurate, conf, thresholds_only=True)
+    cuts = set(thr.n_rejected.tolist())
     for f, p in zip(fractions, rep.points):
         k = round(f * n)
         if k in cuts:   # a threshold point: the point itself
@@ -135,13 +134,9 @@ def test_points_are_order_invariant_expectations_on_random_inputs(data):
             continue
         assert f in rep.tied_fractions
         an, mn, ar, mr = _expected_counts(accurate.tolist(), conf.tolist(), k)
-        for got, want in zip(p.counts, (an, mn, ar, mr)):
-            assert got == pytest.approx(float(want), abs=1e-12)
-        assert p.A == pytest.approx(float(an / (an + mn)), abs=1e-12)
-        assert p.Q == pytest.approx(float((an + mr) / n), abs=1e-12)
-        assert p.rho_0 == pytest.approx(float(mr / k), abs=1e-12)
+        want = [an, mn, ar, mr, an / (an + mn), (an + mr) / n, mr / k]     # counts, A, Q, rho_0
+        assert [*p.counts, p.A, p.Q, p.rho_0] == pytest.approx([float(x) for x in want], abs=1e-12)
     # the best point is the best a threshold reaches, and no expected point beats it
-    thr = rl.rejection_curves(accurate, conf, thresholds_only=True)
     assert rep.best.Q == thr.Q.max() and rep.best_index == thr.n_rejected[thr.best_Q()]
     _check_point(rep.best, rl.operating_point(accurate, rl.reject_lowest(conf, count=rep.best_index)))
     assert all(rep.best.Q >= p.Q - 1e-12 for p in rep.points)
