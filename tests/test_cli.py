@@ -141,8 +141,7 @@ def test_rounded_probabilities_take_a_tolerance(tmp_path, capsys):
     path = tmp_path / "p.csv"
     path.write_text("y_true,p_a,p_b,p_c\na,0.333,0.333,0.333\nb,0.200,0.701,0.100\nc,0.100,0.200,0.700\n")
     assert run(["report", path], capsys)[0] == 0      # 0.999 is within 0.001 of 1
-    # further, the message names --tolerance (test_cli_bad_argv.py); within it, each row is
-    # divided by its sum
+    # further, the message names --tolerance (test_cli_bad_argv.py); within it, rows are divided by their sum
     path.write_text("y_true,p_a,p_b,p_c\na,0.331,0.333,0.333\nb,0.2,0.7,0.1\n")
     code, out, _ = run(["report", path, "--tolerance", "0.005"], capsys)
     p = np.array([[0.331, 0.333, 0.333], [0.2, 0.7, 0.1]])
@@ -178,9 +177,6 @@ def test_out_of_memory_is_one_line_naming_the_step(tmp_path, capsys, monkeypatch
 # --- --out: the complete earlier result or the complete new one ---------------------------
 
 def snapshot(folder):
-    """{name: bytes} of a folder, or None if it does not exist."""
-    if not os.path.isdir(folder):
-        return None
     return {name: (folder / name).read_bytes() for name in sorted(os.listdir(folder))}
 
 
