@@ -15,8 +15,9 @@ fmt = rl.report.format_value
 
 
 @pytest.fixture(scope="module")
-def gaussians():
-    return rl.datasets.four_gaussians(250, seed=3)
+def split():
+    """Validation and test samples of the toy problem."""
+    return rl.datasets.four_gaussians(150, seed=1), rl.datasets.four_gaussians(150, seed=0)
 
 
 def _same(a, b):
@@ -30,8 +31,8 @@ def _check_point(p, q):
 
 
 @pytest.mark.parametrize("rejector", sorted(rl.REJECTORS))
-def test_report_on_four_gaussians_equals_library_one_by_one(gaussians, rejector):
-    X, y, proba = gaussians
+def test_report_on_four_gaussians_equals_library_one_by_one(split, rejector):
+    _, (_, y, proba) = split
     rep = rl.rejection_report(y, proba=proba, rejector=rejector, rho=0.3)
 
     y_hat = proba.argmax(axis=1)
@@ -50,8 +51,8 @@ def test_report_on_four_gaussians_equals_library_one_by_one(gaussians, rejector)
     assert rep.rejector == rejector and rep.labels == (0, 1, 2, 3)
 
 
-def test_the_forms_of_input_give_the_same_report(gaussians):
-    _, y, proba = gaussians
+def test_the_forms_of_input_give_the_same_report(split):
+    _, (_, y, proba) = split
     # each form against the library: the four-gaussians test (proba), the random-inputs one (triplet)
     b = rl.rejection_report(y, proba.argmax(axis=1), rl.breaking_ties(proba))
     assert b.fractions == rl.report.DEFAULT_FRACTIONS
@@ -79,8 +80,8 @@ def _table_numbers(text):
     return [r for r in rows if r]
 
 
-def test_str_is_a_table_with_three_or_more_decimals(gaussians):
-    _, y, proba = gaussians
+def test_str_is_a_table_with_three_or_more_decimals(split):
+    _, (_, y, proba) = split
     rep = rl.rejection_report(y, proba=proba, fractions=(0, 0.1, 0.25), rho=0.2)
     text = str(rep)
     rows = _table_numbers(text)
@@ -184,8 +185,8 @@ def test_plot_thins_long_curves():
     assert len(axes[0, 0].get_lines()[0].get_xdata()) <= rl.plot.PLOT_MAX_POINTS
 
 
-def test_report_explorer_reads_the_report(gaussians):
-    _, y, proba = gaussians
+def test_report_explorer_reads_the_report(split):
+    _, (_, y, proba) = split
     rep = rl.rejection_report(y, proba=proba, rho=0.2)
     ex = rl.widgets.report_explorer(rep)
     assert ex.state.k == rep.best_index and ex.state.rho == 0.2 and ex.error == ""
@@ -202,12 +203,6 @@ def test_report_explorer_reads_the_report(gaussians):
 
 
 # --- the field's numbers, bootstrap intervals, and a threshold chosen on validation ------
-
-
-@pytest.fixture(scope="module")
-def split():
-    """Validation and test samples of the toy problem (two seeds)."""
-    return rl.datasets.four_gaussians(150, seed=1), rl.datasets.four_gaussians(150, seed=0)
 
 
 def test_a_report_computes_what_it_does_not_print_only_when_read(split):
