@@ -296,9 +296,7 @@ def test_report_from_estimator_reads_its_classes_and_takes_a_validation_pair(spl
                                    n_boot=20, seed=0)
     ref = rl.rejection_report(names[test.y], proba=test.proba, labels=names, n_boot=20, seed=0,
                               validation=dict(y_true=names[val.y], proba=val.proba))
-    assert rep.labels == tuple(names) and rep.alpha == pytest.approx(test.accurate.mean())
-    assert rep.threshold == ref.threshold and rep.test_point == ref.test_point
-    assert str(rep) == str(ref)
+    assert flatten(rep) == flatten(ref) and str(rep) == str(ref)     # labels, threshold, every number
 
 
 def test_an_estimator_failing_on_X_is_an_error_in_X():
