@@ -281,24 +281,20 @@ raise SystemExit(main(sys.argv[2:]))
 """
 
 
-def _as_from_a_terminal():
-    # a shell running the tests in the background ignores SIGINT, and children inherit that
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def paused_child(*args, pause):
     """``rejlab report ARGS`` in a real process, once it has stopped at ``pause``."""
     proc = subprocess.Popen([sys.executable, "-c", CHILD, pause, "report", *map(str, args)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
-                            preexec_fn=_as_from_a_terminal)
+                            # as from a terminal: a shell running the tests in the background
+                            # ignores SIGINT, and children inherit that
+                            preexec_fn=lambda: [signal.signal(s, signal.SIG_DFL)
+                                                for s in (signal.SIGINT, signal.SIGTERM)])
     assert proc.stdout.readline() == "paused\n", finished(proc)
     return proc
 
 
 def finished(proc):
-    """(exit status, stdout, stderr) once the process has ended."""
     try:
         out, err = proc.communicate(timeout=600)
     finally:
