@@ -41,8 +41,7 @@ def _estimates(band_like):
 def _report_numbers(rep):
     keep = ("fractions", "points", "best", "best_index", "aurc", "excess_aurc", "augrc",
             "failure_auroc", "tied_fractions", "best_threshold", "threshold", "test_point")
-    return dict({k: getattr(rep, k) for k in keep}, bands=_estimates(rep.bands),
-                text=str(rep).split("percentile-bootstrap")[0])    # before the intervals
+    return dict({k: getattr(rep, k) for k in keep}, bands=_estimates(rep.bands))
 
 
 #: name -> call on (accurate, confidence, y, y_pred, other confidence).

@@ -35,10 +35,8 @@ def test_report_on_four_gaussians_equals_library_one_by_one(split, rejector):
     _, (_, y, proba) = split
     rep = rl.rejection_report(y, proba=proba, rejector=rejector, rho=0.3)
 
-    y_hat = proba.argmax(axis=1)
-    accurate = rl.accuracy_vector(y, y_hat)
-    confidence = rl.REJECTORS[rejector](proba)
-    curves = rl.rejection_curves(accurate, confidence)
+    accurate = rl.accuracy_vector(y, proba.argmax(axis=1))
+    curves = rl.rejection_curves(accurate, rl.REJECTORS[rejector](proba))
     assert flatten(rep.curves) == flatten(curves)
 
     # its points and best point: test_points_are_order_invariant_expectations_on_random_inputs
