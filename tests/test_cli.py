@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import rejlab as rl
-from rejlab.cli import OUTPUT_FILES, main
+from rejlab.cli import OUTPUT_FILES, _outputs, _read, _run, main
 
 LABELS = np.array(["ant", "bee", "cat", "dog"])
 GOOD = "y_true,y_pred,confidence\na,a,0.9\nb,a,0.4\nb,b,0.7\n"
@@ -88,8 +88,6 @@ def test_the_command_prints_the_python_report(tmp_path, capsys, gaussians, layou
 
 
 def test_out_folder_gets_the_promised_files(tmp_path, capsys, gaussians, monkeypatch):
-    from rejlab.cli import _outputs
-
     monkeypatch.setattr(_outputs, "CURVES_BLOCK_ROWS", 7)     # curves.csv in many blocks
     _, y, proba = gaussians
     path = proba_csv(tmp_path / "proba.csv", LABELS[y], proba)
@@ -113,8 +111,6 @@ def test_out_folder_gets_the_promised_files(tmp_path, capsys, gaussians, monkeyp
 
 
 def test_progress_bar_goes_to_stderr_only(tmp_path, capsys, monkeypatch):
-    from rejlab.cli import _read, _run
-
     path = tmp_path / "f.csv"
     path.write_text(GOOD)
     _, quiet, quiet_err = run(["report", path], capsys)
@@ -207,8 +203,6 @@ def earlier(tmp_path, capsys, earlier_result):
 @pytest.mark.parametrize("where", ["disk full", "rename"])
 def test_any_failure_while_writing_keeps_the_earlier_result(tmp_path, capsys, earlier,
                                                             monkeypatch, where):
-    from rejlab.cli import _outputs
-
     out_dir, before, new = earlier
     if where == "disk full":
         def fail(report, fh, *args):
@@ -445,12 +439,11 @@ FIGURE_CASES = {
 def test_report_figures_always_draw_their_content(case):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from rejlab.cli._outputs import report_figures
     y_true, y_pred, conf = FIGURE_CASES[case]
     rep = rl.rejection_report(y_true, y_pred, conf)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        figures = report_figures(rep)
+        figures = _outputs.report_figures(rep)
         for fig in figures:
             FigureCanvasAgg(fig).draw()
     fig, rho = figures

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import rejlab as rl
+from rejlab import _risk_coverage as rc
 from tests.numbers_reference import flatten
 
 fmt = rl.report.format_value
@@ -308,8 +309,6 @@ def test_an_estimator_failing_on_X_is_an_error_in_X():
 def test_field_numbers_in_pieces_are_the_bits_of_the_whole_arrays(n, values, seed):
     # the report sums E[err_k] a piece at a time in NumPy's own pairwise order: with pieces
     # of 128 (the smallest NumPy does not split) every path runs, and nothing may change a bit
-    from rejlab import _risk_coverage as rc
-
     rng = np.random.default_rng(seed)
     acc = rng.random(n) < rng.random()
     conf = rng.integers(0, values, n) / 7 if values else rng.permutation(n) / 3.0
