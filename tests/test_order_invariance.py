@@ -44,7 +44,8 @@ def _report_numbers(rep):
     return dict({k: getattr(rep, k) for k in keep}, bands=_estimates(rep.bands))
 
 
-#: name -> call on (accurate, confidence, y, y_pred, other confidence).
+#: name -> call on (accurate, confidence, y, y_pred, other confidence); resampling: few, seeded.
+GRID, BOOT = np.linspace(0, 1, 11), dict(n_boot=5, seed=0)
 CALLS = {
     **{name: (lambda f: lambda a, c, *_: f(a, c))(getattr(rl, name)) for name in (
         "aurc", "excess_aurc", "augrc", "failure_auroc", "achievable_aurc", "expected_calibration_error")},
@@ -55,19 +56,16 @@ CALLS = {
     "coverage_at_risk": lambda a, c, *_: rl.coverage_at_risk(a, c, 0.2),
     "select_threshold": lambda a, c, *_: [rl.select_threshold(a, c),
                                           rl.select_threshold(a, c, criterion="min_cost", rho=0.3)],
-    "bootstrap_curves": lambda a, c, *_: _estimates(rl.bootstrap_curves(
-        a, c, fractions=np.linspace(0, 1, 11), n_boot=5, seed=0)),
+    "bootstrap_curves": lambda a, c, *_: _estimates(rl.bootstrap_curves(a, c, fractions=GRID, **BOOT)),
     "compare_rejectors": lambda a, c, y, yp, c2: {k: v for k, v in _estimates(rl.compare_rejectors(
-        a, c, c2, fractions=np.linspace(0, 1, 11), n_boot=5, seed=0)).items()
-        if k not in ("better", "critical_value")},
-    "bootstrap_threshold": lambda a, c, *_: _estimates(rl.bootstrap_threshold(a, c, 0.5, n_boot=5, seed=0)),
-    "compare_summaries": lambda a, c, y, yp, c2: _estimates(rl.compare_summaries(a, c, a, c2, n_boot=5,
-                                                                                 seed=0)),
+        a, c, c2, fractions=GRID, **BOOT)).items() if k not in ("better", "critical_value")},
+    "bootstrap_threshold": lambda a, c, *_: _estimates(rl.bootstrap_threshold(a, c, 0.5, **BOOT)),
+    "compare_summaries": lambda a, c, y, yp, c2: _estimates(rl.compare_summaries(a, c, a, c2, **BOOT)),
     "guaranteed_threshold": lambda a, c, *_: rl.guaranteed_threshold(a, c, 0.3, 0.1),
     "calibration_bins": lambda a, c, *_: [rl.calibration_bins(a, c),
                                           rl.calibration_bins(a, c, binning="equal_mass")],
     "rejection_report": lambda a, c, y, yp, c2: [_report_numbers(rl.rejection_report(
-        y, yp, c, fractions=[0, 0.13, 0.5], rho=0.3, n_boot=5, seed=0)), str(rl.rejection_report(
+        y, yp, c, fractions=[0, 0.13, 0.5], rho=0.3, **BOOT)), str(rl.rejection_report(
             y, yp, c, fractions=[0, 0.37, 1], rho=0.3))],
     "conformal_risk_control": lambda a, c, *_: rl.conformal_risk_control(a, c, 0.2),
     "joint_risk": lambda a, c, *_: rl.joint_risk(a, c, 0.5),
