@@ -39,18 +39,14 @@ LABELS = st.text(st.sampled_from(list("ab Z9_-.é€🙂\t")), min_size=1, max_s
     lambda s: s.strip(" \t") and len(s.encode()) <= _read.MAX_LABEL_BYTES)
 
 
-@st.composite
-def numbers(draw):
-    """A finite number in one of the notations NumPy reads, and its value."""
-    value = draw(st.floats(-1e6, 1e6, allow_nan=False))
-    text = draw(st.sampled_from([repr(value), f"{value:e}", f"{value:E}", f"{value:.3f}",
-                                 f"+{abs(value)!r}", f" {value!r}\t"]))
-    return text, float(text)
+#: A finite number in one of the notations NumPy reads, and its value.
+NUMBERS = st.floats(-1e6, 1e6, allow_nan=False).flatmap(lambda v: st.sampled_from(
+    [repr(v), f"{v:e}", f"{v:E}", f"{v:.3f}", f"+{abs(v)!r}", f" {v!r}\t"])).map(lambda t: (t, float(t)))
 
 
 @st.composite
 def tables(draw):
-    rows = draw(st.lists(st.tuples(LABELS, LABELS, numbers()), min_size=1, max_size=25))
+    rows = draw(st.lists(st.tuples(LABELS, LABELS, NUMBERS), min_size=1, max_size=25))
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     blank = draw(st.sets(st.integers(0, len(rows))))      # blank lines before these rows
     lines = ["\ufeff" * draw(st.booleans()) + "id, y_true ,y_pred,\tconfidence"]
