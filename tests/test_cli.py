@@ -48,8 +48,7 @@ def run(argv, capsys):
 def assert_failed(code, out, err, needles, status=2):
     assert code == status and out == ""
     assert err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in err, err
-    for needle in needles:
-        assert needle in err, (needle, err)
+    assert all(needle in err for needle in needles), (needles, err)
 
 
 @pytest.mark.parametrize("layout, argv, kw", [

@@ -109,6 +109,5 @@ def test_cli_bad_argv_exits_2_with_one_line(argv, needles, cli_files, capsys):
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.endswith("\n") and err.count("\n") == 1 and "error" in err, err
-    for needle in needles:
-        assert needle in err, (needle, err)
+    assert all(needle in err for needle in needles), (needles, err)
     assert sorted(os.listdir(cli_files)) == before

@@ -113,8 +113,7 @@ def test_the_first_bad_row_is_named_whatever_its_problem(tmp_path, block_bytes):
             text = "\n" * blank + "y_true,y_pred,confidence\n" + lines[0] + "\n\n"
             message = error_of(write(tmp_path, text + "\n".join(lines[1:]) + "\nz,z,1\n"))
             assert f"row {first} (line {first + 2 + blank})" in message, (first, message)
-            for word in at[first][1]:
-                assert word in message, message
+            assert all(word in message for word in at[first][1]), message
 
 
 @pytest.mark.parametrize("text, value", [

@@ -168,8 +168,7 @@ def test_report_explorer_reads_the_report(split):
     assert ex.state.k == rep.best_index and ex.state.rho == 0.2 and ex.error == ""
     ex.controls["r"].value = 0.25
     k = round(0.25 * rep.n)
-    assert ex.state.k == k and ex.state.point == rep.curves.point(k)
-    assert f"k = {k})" in ex.readout.value
+    assert ex.state.k == k and ex.state.point == rep.curves.point(k) and f"k = {k})" in ex.readout.value
     for rho in (0.05, 0.5, 0.95):
         ex.controls["rho"].value = rho
         L = rl.cost(rep.curves.A[:-1], rep.curves.r[:-1], rho)
@@ -206,8 +205,7 @@ def test_bootstrap_intervals_are_those_of_bootstrap_curves(split):
     assert flatten(rep.bands) == flatten(ref)
     for f, p, pb in zip(rep.fractions, rep.points, rep.point_bands):
         i = int(np.flatnonzero(ref.fractions == f)[0])
-        assert pb.r == (p.r, p.r, p.r)
-        assert pb.Q == (ref.Q.estimate[i], ref.Q.low[i], ref.Q.high[i])
+        assert (pb.r, pb.Q) == ((p.r,) * 3, (ref.Q.estimate[i], ref.Q.low[i], ref.Q.high[i]))
         assert pb.Q.estimate == p.Q and pb.A.estimate == p.A
     text = str(rep)
     assert "90 % percentile-bootstrap intervals (n_boot = 80, seed = 3), each for its fraction alone" \
