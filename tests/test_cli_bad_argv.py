@@ -29,6 +29,7 @@ FILES = {
     "ind_short": "x,y\n1,0\n",
     "ind_bad": "x,y\n2,0\n0,1\n",
     "ind_swap": "y,x\n1,0\n0,1\n",
+    "bin": b"\x00\x01\x02\xff\xfe",
 }
 
 
@@ -36,8 +37,7 @@ FILES = {
 def cli_files(tmp_path_factory):
     d = tmp_path_factory.mktemp("cli_bad")
     for name, text in FILES.items():
-        (d / f"{name}.csv").write_text(text)
-    (d / "bin.csv").write_bytes(b"\x00\x01\x02\xff\xfe")
+        (d / f"{name}.csv").write_bytes(text if isinstance(text, bytes) else text.encode())
     return d
 
 
