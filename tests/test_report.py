@@ -208,8 +208,7 @@ def test_bootstrap_intervals_are_those_of_bootstrap_curves(split):
         assert (pb.r, pb.Q) == ((p.r,) * 3, (ref.Q.estimate[i], ref.Q.low[i], ref.Q.high[i]))
         assert pb.Q.estimate == p.Q and pb.A.estimate == p.A
     text = str(rep)
-    assert "90 % percentile-bootstrap intervals (n_boot = 80, seed = 3), each for its fraction alone" \
-        in text
+    assert "90 % percentile-bootstrap intervals (n_boot = 80, seed = 3), each for its fraction alone" in text
     b = ref.best_Q
     assert (f"maximum Q, each resample's own (where it is, how high): interval "
             f"[{fmt(b.low)}, {fmt(b.high)}]") in text
@@ -354,12 +353,9 @@ def test_report_says_no_where_no_threshold_helps():
     conf = [0.6, 0.7, 0.8, 0.5, 0.95, 0.9]
     for kw in ({}, dict(n_boot=50, seed=0)):
         rep = rl.rejection_report(y_true, y_pred, conf, **kw)
-        assert rep.best_index == 0
-        first, after = _verdict(str(rep))
-        assert first == ("  No: no confidence threshold raises Q above alpha = 0.6667 here (each "
-                         "rejects at least as many accurate samples as misclassified ones); keep "
-                         "every sample.")
-        assert after == ""
+        assert rep.best_index == 0 and _verdict(str(rep)) == (     # and nothing after the answer
+            "  No: no confidence threshold raises Q above alpha = 0.6667 here (each rejects at least as "
+            "many accurate samples as misclassified ones); keep every sample.", "")
 
 
 def test_thresholds_of_every_row_against_a_loop():
