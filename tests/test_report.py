@@ -96,9 +96,8 @@ def _expected_counts(accurate, conf, k):
 @given(st.data())
 def test_points_are_order_invariant_expectations_on_random_inputs(data):
     n = data.draw(st.integers(1, 40))
-    y = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
-    y_hat = np.array(data.draw(st.lists(st.integers(0, 2), min_size=n, max_size=n)))
-    conf = np.array(data.draw(st.lists(st.sampled_from([0.1, 0.2, 0.5, 0.9]), min_size=n, max_size=n)))
+    y, y_hat, conf = (np.array(data.draw(st.lists(values, min_size=n, max_size=n))) for values in (
+        st.integers(0, 2), st.integers(0, 2), st.sampled_from([0.1, 0.2, 0.5, 0.9])))
     fractions = data.draw(st.lists(st.floats(0, 1), min_size=1, max_size=4))
     rep = rl.rejection_report(y, y_hat, conf, fractions=fractions, rho=0.3)
     accurate = y == y_hat
