@@ -40,9 +40,7 @@ def proba_csv(path, y, proba, labels=LABELS):
 
 
 def run(argv, capsys):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return main([str(a) for a in argv]), *capsys.readouterr()      # status, stdout, stderr
 
 
 def assert_failed(code, out, err, needles, status=2):
@@ -137,10 +135,9 @@ def test_rounded_probabilities_take_a_tolerance(tmp_path, capsys):
     assert run(["report", path], capsys)[0] == 0      # 0.999 is within 0.001 of 1
     # further, the message names --tolerance (test_cli_bad_argv.py); within it, rows are divided by their sum
     path.write_text("y_true,p_a,p_b,p_c\na,0.331,0.333,0.333\nb,0.2,0.7,0.1\n")
-    code, out, _ = run(["report", path, "--tolerance", "0.005"], capsys)
     p = np.array([[0.331, 0.333, 0.333], [0.2, 0.7, 0.1]])
     rep = rl.rejection_report(["a", "b"], proba=p / p.sum(axis=1, keepdims=True), labels=["a", "b", "c"])
-    assert code == 0 and out == str(rep) + "\n"
+    assert run(["report", path, "--tolerance", "0.005"], capsys)[:2] == (0, str(rep) + "\n")
 
 
 @pytest.mark.parametrize("command", ["report", "accuracy"])
@@ -356,14 +353,13 @@ def _rows(out):
             if line.startswith(("AA ", "RAR ", "multi-label"))}
 
 
-@pytest.mark.parametrize("zero_division", ["0", "1", "nan"])
-def test_accuracy_command_is_the_python_scores(capsys, indicators, zero_division):
+@pytest.mark.parametrize("zero_division, zd", [("0", 0), ("1", 1), ("nan", np.nan)])
+def test_accuracy_command_is_the_python_scores(capsys, indicators, zero_division, zd):
     (ideal, res1, res2), paths = indicators
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no RuntimeWarning leaks onto stderr
         code, out, err = run(["accuracy", *paths, "--zero-division", zero_division], capsys)
     assert code == 0 and err == ""
-    zd = {"0": 0, "1": 1, "nan": np.nan}[zero_division]
     for j, res in enumerate((res1, res2)):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -389,8 +385,7 @@ def test_accuracy_command_gives_the_verdict_of_table_1_of_the_paper(tmp_path, ca
 
 def test_accuracy_bootstrap_gives_paired_intervals(capsys, indicators):
     (ideal, res1, res2), paths = indicators
-    argv = ["accuracy", *paths, "--bootstrap", "300", "--seed", "7", "--level", "0.9"]
-    code, out, err = run(argv, capsys)
+    code, out, err = run(["accuracy", *paths, "--bootstrap", "300", "--seed", "7", "--level", "0.9"], capsys)
     assert code == 0 and err == ""
     cmp = rl.compare_multilabel(ideal, res1, res2, n_boot=300, seed=7, level=0.9, zero_division=0)
     assert "res1.csv minus res2.csv, paired 90 % bootstrap intervals (n_boot = 300, seed = 7), " \

@@ -80,8 +80,7 @@ def test_random_probability_files_map_labels_to_their_columns(tmp_path, block_by
         text += a + "," + ",".join(repr(float(x)) for x in p) + "\n"
         expected.append(p)
     kw = load_predictions(write(tmp_path, text))
-    assert kw["labels"].tolist() == names
-    assert kw["y_true"].tolist() == [a.strip(" \t") for a, _ in rows]
+    assert kw["labels"].tolist() == names and kw["y_true"].tolist() == [a.strip(" \t") for a, _ in rows]
     np.testing.assert_allclose(kw["proba"], expected, rtol=1e-15)
 
 

@@ -239,9 +239,8 @@ def test_threshold_chosen_on_validation_is_reported_on_test(split, criterion, kw
 
 def test_validation_with_bootstrap_gives_intervals_and_the_verdict_on_test(split):
     val, test = split
-    rep = rl.rejection_report(test.y, test.y_pred, test.confidence(), n_boot=50, seed=2,
-                              validation=dict(y_true=val.y, y_pred=val.y_pred,
-                                              confidence=val.confidence()))
+    rep = rl.rejection_report(test.y, test.y_pred, test.confidence(), n_boot=50, seed=2, validation=dict(
+        y_true=val.y, y_pred=val.y_pred, confidence=val.confidence()))
     ref = rl.bootstrap_threshold(test.accurate, test.confidence(), rep.threshold, n_boot=50, seed=2)
     assert rep.test_point_bands == ref
     assert f"on test, 95 % intervals: r {'['}{fmt(ref.r.low)}" in str(rep)
