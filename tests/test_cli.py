@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import rejlab as rl
-from rejlab.cli import OUTPUT_FILES, main
+from rejlab.cli import OUTPUT_FILES, _outputs, _read, _run, main
 
 LABELS = np.array(["ant", "bee", "cat", "dog"])
 GOOD = "y_true,y_pred,confidence\na,a,0.9\nb,a,0.4\nb,b,0.7\n"
@@ -40,16 +40,13 @@ def proba_csv(path, y, proba, labels=LABELS):
 
 
 def run(argv, capsys):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return main([str(a) for a in argv]), *capsys.readouterr()      # status, stdout, stderr
 
 
 def assert_failed(code, out, err, needles, status=2):
     assert code == status and out == ""
     assert err.endswith("\n") and err.count("\n") == 1 and "Traceback" not in err, err
-    for needle in needles:
-        assert needle in err, (needle, err)
+    assert all(needle in err for needle in needles), (needles, err)
 
 
 @pytest.mark.parametrize("layout, argv, kw", [
@@ -83,14 +80,11 @@ def test_the_command_prints_the_python_report(tmp_path, capsys, gaussians, layou
                       + [[repr(float(p)) for p in proba[:, j]] for j in range(4)])
         args = dict(y_true=LABELS[y], y_pred=LABELS[y_pred], proba=proba, labels=LABELS)
     rep = rl.rejection_report(**args, **kw, **({"validation": validation} if "V" in argv else {}))
-    code, out, err = run(["report", path, *(tmp_path / "v.csv" if a == "V" else a for a in argv)],
-                         capsys)
+    code, out, err = run(["report", path, *(tmp_path / "v.csv" if a == "V" else a for a in argv)], capsys)
     assert code == 0 and err == "" and out.strip() == str(rep)
 
 
 def test_out_folder_gets_the_promised_files(tmp_path, capsys, gaussians, monkeypatch):
-    from rejlab.cli import _outputs
-
     monkeypatch.setattr(_outputs, "CURVES_BLOCK_ROWS", 7)     # curves.csv in many blocks
     _, y, proba = gaussians
     path = proba_csv(tmp_path / "proba.csv", LABELS[y], proba)
@@ -103,19 +97,16 @@ def test_out_folder_gets_the_promised_files(tmp_path, capsys, gaussians, monkeyp
         _assert_drawn(out_dir / png, size)
     assert (out_dir / "report.txt").read_text().strip() == str(rep)
     data = np.genfromtxt(out_dir / "curves.csv", delimiter=",", names=True)
-    assert data.dtype.names == ("n_rejected", "threshold", "by_threshold", "r", "A", "Q", "phi",
-                                "rho_0", "an", "mn", "ar", "mr", "cost")
     c, (t, exact) = rep.curves, rep.row_thresholds(0, rep.n + 1)   # a loop checks them: test_report
-    np.testing.assert_allclose(data["threshold"], t, rtol=1e-15)    # 17 digits
-    expected = dict(n_rejected=c.n_rejected, by_threshold=exact, r=c.r, A=c.A, Q=c.Q, phi=c.phi,
+    expected = dict(n_rejected=c.n_rejected, threshold=t, by_threshold=exact, r=c.r, A=c.A, Q=c.Q, phi=c.phi,
                     rho_0=rep.rho_zero, **dict(zip(("an", "mn", "ar", "mr"), c.counts)), cost=rep.cost)
-    for name, arr in expected.items():
-        np.testing.assert_allclose(data[name], arr, rtol=1e-9, equal_nan=True, err_msg=name)
+    assert data.dtype.names == tuple(expected)
+    for name, arr in expected.items():      # thresholds in 17 digits
+        np.testing.assert_allclose(data[name], arr, rtol=1e-15 if name == "threshold" else 1e-9,
+                                   equal_nan=True, err_msg=name)
 
 
 def test_progress_bar_goes_to_stderr_only(tmp_path, capsys, monkeypatch):
-    from rejlab.cli import _read, _run
-
     path = tmp_path / "f.csv"
     path.write_text(GOOD)
     _, quiet, quiet_err = run(["report", path], capsys)
@@ -139,19 +130,14 @@ def test_progress_bar_goes_to_stderr_only(tmp_path, capsys, monkeypatch):
 
 def test_rounded_probabilities_take_a_tolerance(tmp_path, capsys):
     # 3 decimals: rows summing to 0.999 and 1.001 are rounding, not an error in the model
-    path = _write(tmp_path / "p.csv", ["y_true", "p_a", "p_b", "p_c"],
-                  [["a", "b", "c"], ["0.333", "0.200", "0.100"], ["0.333", "0.701", "0.200"],
-                   ["0.333", "0.100", "0.700"]])
+    path = tmp_path / "p.csv"
+    path.write_text("y_true,p_a,p_b,p_c\na,0.333,0.333,0.333\nb,0.200,0.701,0.100\nc,0.100,0.200,0.700\n")
     assert run(["report", path], capsys)[0] == 0      # 0.999 is within 0.001 of 1
-    # further, the message names --tolerance (test_cli_bad_argv.py); within it, each row is
-    # divided by its sum
-    _write(path, ["y_true", "p_a", "p_b", "p_c"],
-           [["a", "b"], ["0.331", "0.2"], ["0.333", "0.7"], ["0.333", "0.1"]])
-    code, out, _ = run(["report", path, "--tolerance", "0.005"], capsys)
+    # further, the message names --tolerance (test_cli_bad_argv.py); within it, rows are divided by their sum
+    path.write_text("y_true,p_a,p_b,p_c\na,0.331,0.333,0.333\nb,0.2,0.7,0.1\n")
     p = np.array([[0.331, 0.333, 0.333], [0.2, 0.7, 0.1]])
-    rep = rl.rejection_report(["a", "b"], proba=p / p.sum(axis=1, keepdims=True),
-                              labels=["a", "b", "c"])
-    assert code == 0 and out == str(rep) + "\n"
+    rep = rl.rejection_report(["a", "b"], proba=p / p.sum(axis=1, keepdims=True), labels=["a", "b", "c"])
+    assert run(["report", path, "--tolerance", "0.005"], capsys)[:2] == (0, str(rep) + "\n")
 
 
 @pytest.mark.parametrize("command", ["report", "accuracy"])
@@ -182,9 +168,6 @@ def test_out_of_memory_is_one_line_naming_the_step(tmp_path, capsys, monkeypatch
 # --- --out: the complete earlier result or the complete new one ---------------------------
 
 def snapshot(folder):
-    """{name: bytes} of a folder, or None if it does not exist."""
-    if not os.path.isdir(folder):
-        return None
     return {name: (folder / name).read_bytes() for name in sorted(os.listdir(folder))}
 
 
@@ -215,8 +198,6 @@ def earlier(tmp_path, capsys, earlier_result):
 @pytest.mark.parametrize("where", ["disk full", "rename"])
 def test_any_failure_while_writing_keeps_the_earlier_result(tmp_path, capsys, earlier,
                                                             monkeypatch, where):
-    from rejlab.cli import _outputs
-
     out_dir, before, new = earlier
     if where == "disk full":
         def fail(report, fh, *args):
@@ -289,24 +270,20 @@ raise SystemExit(main(sys.argv[2:]))
 """
 
 
-def _as_from_a_terminal():
-    # a shell running the tests in the background ignores SIGINT, and children inherit that
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 def paused_child(*args, pause):
     """``rejlab report ARGS`` in a real process, once it has stopped at ``pause``."""
     proc = subprocess.Popen([sys.executable, "-c", CHILD, pause, "report", *map(str, args)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
-                            preexec_fn=_as_from_a_terminal)
+                            # as from a terminal: a shell running the tests in the background
+                            # ignores SIGINT, and children inherit that
+                            preexec_fn=lambda: [signal.signal(s, signal.SIG_DFL)
+                                                for s in (signal.SIGINT, signal.SIGTERM)])
     assert proc.stdout.readline() == "paused\n", finished(proc)
     return proc
 
 
 def finished(proc):
-    """(exit status, stdout, stderr) once the process has ended."""
     try:
         out, err = proc.communicate(timeout=600)
     finally:
@@ -357,10 +334,6 @@ def test_a_signal_at_any_moment_leaves_out_as_it_was(tmp_path, capsys, earlier_r
 
 # --- rejlab accuracy ---------------------------------------------------------------
 
-def indicator_csv(path, labels, matrix):
-    return _write(path, labels, [matrix[:, j] for j in range(matrix.shape[1])])
-
-
 @pytest.fixture(scope="module")
 def indicators(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("indicators")
@@ -371,9 +344,8 @@ def indicators(tmp_path_factory):
     res1 = ideal ^ (rng.random(ideal.shape) < 0.15)
     res2 = ideal ^ (rng.random(ideal.shape) < 0.3)
     res1[:3] = 0  # samples with no predicted label: 0/0 precision terms
-    paths = [indicator_csv(tmp_path / f"{n}.csv", labels, m)
-             for n, m in (("ideal", ideal), ("res1", res1), ("res2", res2))]
-    return (ideal, res1, res2), paths
+    ms = {"ideal": ideal, "res1": res1, "res2": res2}
+    return tuple(ms.values()), [_write(tmp_path / f"{n}.csv", labels, m.T) for n, m in ms.items()]
 
 
 def _rows(out):
@@ -381,46 +353,39 @@ def _rows(out):
             if line.startswith(("AA ", "RAR ", "multi-label"))}
 
 
-@pytest.mark.parametrize("zero_division", ["0", "1", "nan"])
-def test_accuracy_command_is_the_python_scores(capsys, indicators, zero_division):
+@pytest.mark.parametrize("zero_division, zd", [("0", 0), ("1", 1), ("nan", np.nan)])
+def test_accuracy_command_is_the_python_scores(capsys, indicators, zero_division, zd):
     (ideal, res1, res2), paths = indicators
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no RuntimeWarning leaks onto stderr
         code, out, err = run(["accuracy", *paths, "--zero-division", zero_division], capsys)
     assert code == 0 and err == ""
-    zd = {"0": 0, "1": 1, "nan": np.nan}[zero_division]
     for j, res in enumerate((res1, res2)):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             s = rl.multilabel_scores(ideal, res, zero_division=zd)
-        expected = {"AA": rl.absolute_accuracy(ideal, res), "RAR": rl.relative_accuracy_rate(
-            ideal, res), "multi-label accuracy": s.accuracy, "multi-label precision": s.precision,
-            "multi-label recall": s.recall}
+        expected = {"AA": rl.absolute_accuracy(ideal, res), "RAR": rl.relative_accuracy_rate(ideal, res),
+                    **{f"multi-label {f}": getattr(s, f) for f in ("accuracy", "precision", "recall")}}
         for key, value in expected.items():
             assert float(_rows(out)[key].split()[j]) == pytest.approx(value, abs=5e-5), key
     assert "a point estimate on these 60 samples" in out and "--bootstrap N" in out
 
 
-def test_accuracy_command_on_table_1_of_the_paper(tmp_path, capsys):
-    # the neighborhood-system paper's Table 1 (label sets of Sec. 5.1); numbers from the paper
+def test_accuracy_command_gives_the_verdict_of_table_1_of_the_paper(tmp_path, capsys):
+    # the neighborhood-system paper's Table 1 (label sets of Sec. 5.1); its numbers: test_multilabel.py
     t = rl.datasets.table1()
-    files = [indicator_csv(tmp_path / f"{name}.csv", ["1", "2", "3"],
-                           np.array([[int(lab in sets[p]) for lab in (1, 2, 3)] for p in "abcdefg"]))
+    files = [_write(tmp_path / f"{name}.csv", ["1", "2", "3"],
+                    np.array([[int(lab in sets[p]) for lab in (1, 2, 3)] for p in "abcdefg"]).T)
              for name, sets in (("ideal", t.ideal_label_sets), ("method1", t.method_1_label_sets),
                                 ("method2", t.method_2_label_sets))]
     code, out, _ = run(["accuracy", *files], capsys)
-    expected = {"AA": (3 / 4, 5 / 8), "RAR": (3, 5 / 3), "multi-label accuracy": (11 / 14, 9 / 14),
-                "multi-label precision": (6 / 7, 5 / 7), "multi-label recall": (11 / 14, 9 / 14)}
-    for key, values in expected.items():
-        assert [float(x) for x in _rows(out)[key].split()] == pytest.approx(values, abs=5e-5)
     assert code == 0 and "verdict: method1.csv is more accurate than method2.csv" in out
     assert "equally accurate" in run(["accuracy", files[0], files[1], files[1]], capsys)[1]
 
 
 def test_accuracy_bootstrap_gives_paired_intervals(capsys, indicators):
     (ideal, res1, res2), paths = indicators
-    argv = ["accuracy", *paths, "--bootstrap", "300", "--seed", "7", "--level", "0.9"]
-    code, out, err = run(argv, capsys)
+    code, out, err = run(["accuracy", *paths, "--bootstrap", "300", "--seed", "7", "--level", "0.9"], capsys)
     assert code == 0 and err == ""
     cmp = rl.compare_multilabel(ideal, res1, res2, n_boot=300, seed=7, level=0.9, zero_division=0)
     assert "res1.csv minus res2.csv, paired 90 % bootstrap intervals (n_boot = 300, seed = 7), " \
@@ -432,9 +397,8 @@ def test_accuracy_bootstrap_gives_paired_intervals(capsys, indicators):
         assert [float(x) for x in shown[:3]] == pytest.approx(
             [band.estimate, band.low, band.high], abs=5e-5), label
         assert ("contains 0" in rows[label]) == (band.low <= 0 <= band.high), label
-    verdict = cmp.aa_rar_verdict()
-    assert (f"verdict with the AA and RAR intervals: "
-            f"{'not settled' if verdict == 'not settled' else 'res1.csv'}") in out
+    settled = cmp.aa_rar_verdict() != "not settled"
+    assert f"verdict with the AA and RAR intervals: {'res1.csv' if settled else 'not settled'}" in out
 
 
 # --- the figures: they always draw, and no warning reaches the terminal ------------------
@@ -466,12 +430,11 @@ FIGURE_CASES = {
 def test_report_figures_always_draw_their_content(case):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from rejlab.cli._outputs import report_figures
     y_true, y_pred, conf = FIGURE_CASES[case]
     rep = rl.rejection_report(y_true, y_pred, conf)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        figures = report_figures(rep)
+        figures = _outputs.report_figures(rep)
         for fig in figures:
             FigureCanvasAgg(fig).draw()
     fig, rho = figures
@@ -483,24 +446,13 @@ def test_report_figures_always_draw_their_content(case):
     assert all(len(ax.collections) >= 3 for ax in fig.axes[3:])     # the bottom row shades regions
     x, y = rho.axes[0].get_lines()[0].get_data()
     np.testing.assert_array_equal(y, rep.rho_zero[np.rint(np.asarray(x) * rep.n).astype(int)])
-    # the top row plots the curves' points; the bottom row marks the max-Q point
-    thin = rep.display_curves
-    for ax, m in zip(fig.axes[:3], ("A", "Q", "phi")):
-        (line,) = [x for x in ax.lines if x.get_gid() == f"curve-{rep.rejector}"]
-        np.testing.assert_array_equal(line.get_xdata(), thin.r)
-        y = np.asarray(getattr(thin, m), dtype=float)
-        shown = np.isfinite(y) & ((y > 0) if m == "phi" else True)
-        np.testing.assert_array_equal(np.asarray(line.get_ydata())[shown], y[shown])
-    for ax, m in zip(fig.axes[3:], ("A", "Q", "phi")):
-        (ref,) = [x for x in ax.lines if x.get_gid() == "opset-reference"]
-        value = getattr(rep.best, m)
-        if np.isfinite(value):
-            assert (list(ref.get_xdata()), list(ref.get_ydata())) == ([rep.best.r], [value])
-        elif value == np.inf:       # on the top edge, pointing up
-            assert list(ref.get_xdata()) == [rep.best.r] and ref.get_marker() == "^"
-            assert ref.get_ydata()[0] == ax.get_ylim()[1]
-        else:
-            assert len(ref.get_xdata()) == 0 and not ref.get_in_layout()
+    # the top row draws the report's curves, the bottom row its max-Q point (a NaN measure: no
+    # mark); how each is drawn, infinite phi included: test_plot_measures.py
+    for top, bottom, m in zip(fig.axes[:3], fig.axes[3:], ("A", "Q", "phi")):
+        (line,) = [x for x in top.lines if x.get_gid() == f"curve-{rep.rejector}"]
+        np.testing.assert_array_equal(line.get_xdata(), rep.display_curves.r)
+        (ref,) = [x for x in bottom.lines if x.get_gid() == "opset-reference"]
+        assert list(ref.get_xdata()) == ([] if np.isnan(getattr(rep.best, m)) else [rep.best.r])
 
 
 @pytest.mark.slow

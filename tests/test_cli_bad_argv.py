@@ -29,6 +29,7 @@ FILES = {
     "ind_short": "x,y\n1,0\n",
     "ind_bad": "x,y\n2,0\n0,1\n",
     "ind_swap": "y,x\n1,0\n0,1\n",
+    "bin": b"\x00\x01\x02\xff\xfe",
 }
 
 
@@ -36,12 +37,12 @@ FILES = {
 def cli_files(tmp_path_factory):
     d = tmp_path_factory.mktemp("cli_bad")
     for name, text in FILES.items():
-        (d / f"{name}.csv").write_text(text)
-    (d / "bin.csv").write_bytes(b"\x00\x01\x02\xff\xfe")
+        (d / f"{name}.csv").write_bytes(text if isinstance(text, bytes) else text.encode())
     return d
 
 
 OUT = ["--out", "{d}/out"]
+OK, I3 = ["report", "{d}/ok.csv"], ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv"]
 #: (argv, what the line must say besides "error"); a bad file is named, with its row and column.
 SAID = [
     (["report", "{d}/missing.csv", *OUT], ["{d}/missing.csv", "no such file"]),
@@ -52,15 +53,14 @@ SAID = [
     (["report", "{d}/proba_neg.csv", *OUT], ["{d}/proba_neg.csv", "row 1", "'p_a'", "negative"]),
     (["report", "{d}/proba_pred.csv", *OUT], ["row 2", "'y_pred'", "'c'", "'p_c'"]),
     (["report", "{d}/proba_conf.csv", *OUT], ["{d}/proba_conf.csv", "not both"]),
-    (["report", "{d}/ok.csv", "--rejector", "breaking_ties"], ["--rejector"]),
-    (["report", "{d}/ok.csv", "--validation", "{d}/proba_ok.csv"], ["layout"]),
-    (["report", "{d}/ok.csv", "--validation", "{d}/ok.csv", "--criterion", "min_cost"], ["--rho"]),
-    (["report", "{d}/ok.csv", "--validation", "{d}/ok.csv", "--criterion", "target_accuracy"],
-     ["--target-accuracy"]),
-    (["report", "{d}/ok.csv", "--criterion", "min_cost", "--rho", "0.3"], ["--validation"]),
-    (["report", "{d}/ok.csv", "--target-accuracy", "0.5"], ["--criterion target_accuracy"]),
-    (["report", "{d}/ok.csv", "--out", "{d}/ok.csv"], ["exists and is not a folder"]),
-    (["report", "{d}/ok.csv", "--out", "{d}/ok.csv/sub"], ["is not a folder"]),
+    ([*OK, "--rejector", "breaking_ties"], ["--rejector"]),
+    ([*OK, "--validation", "{d}/proba_ok.csv"], ["layout"]),
+    ([*OK, "--validation", "{d}/ok.csv", "--criterion", "min_cost"], ["--rho"]),
+    ([*OK, "--validation", "{d}/ok.csv", "--criterion", "target_accuracy"], ["--target-accuracy"]),
+    ([*OK, "--criterion", "min_cost", "--rho", "0.3"], ["--validation"]),
+    ([*OK, "--target-accuracy", "0.5"], ["--criterion target_accuracy"]),
+    ([*OK, "--out", "{d}/ok.csv"], ["exists and is not a folder"]),
+    ([*OK, "--out", "{d}/ok.csv/sub"], ["is not a folder"]),
     (["accuracy", "{d}/ind.csv", "{d}/missing.csv"], ["{d}/missing.csv", "no such file"]),
     (["accuracy", "{d}/ind.csv", "{d}/ind_short.csv"], ["ind_short.csv", "1 rows", "ind.csv has 2"]),
     (["accuracy", "{d}/ind.csv", "{d}/ind_swap.csv"], ["ind_swap.csv", "label header", "(y, x)"]),
@@ -74,37 +74,26 @@ SAID += [([command, "F"] + ["F"] * (command == "accuracy") + [f"{a.option_string
          if a.option_strings and a.nargs is None and a.const is None]
 
 CLI_BAD = [
-    [], ["nope"], ["report"], ["report", "{d}"],
-    ["report", "{d}/empty.csv"], ["report", "{d}/bin.csv"],
-    ["report", "{d}/ragged.csv"], ["report", "\x00"],
-    ["report", ""], ["report", "{d}/ok.csv", "--bogus"],
-    *(["report", "{d}/ok.csv", "--fractions", x] for x in ("nan", "inf", "", "1e999", "-0.1",
-                                                           "0.1,abc", "0.1,,0.2", "0_5")),
-    *(["report", "{d}/ok.csv", "--rho", x] for x in ("nan", "2", "", "0.1,0.2", "+inf")),
-    *(["report", "{d}/ok.csv", "--tolerance", x] for x in ("nan", "-0.1", "0.5", "", "0.1,0.2")),
-    ["report", "{d}/ok.csv", "--rejector", "x"], ["report", "{d}/ok.csv", "--out", ""],
-    *(["report", "{d}/ok.csv", "--bootstrap", n] for n in ("0", "-1", "2.5", "abc", "", "1e3")),
-    *(["report", "{d}/ok.csv", "--bootstrap", "2", "--seed", s] for s in ("-1", "x", "1.5", "")),
-    *(["report", "{d}/ok.csv", "--bootstrap", "2", "--level", x]
-      for x in ("0", "1", "nan", "1.5", "-0.5", "")),
+    [], ["nope"], ["report"], ["report", "{d}"], ["report", "{d}/bin.csv"], ["report", "\x00"],
+    ["report", ""], [*OK, "--bogus"], [*OK, "--rejector", "x"], [*OK, "--out", ""],
+    *([*OK, "--fractions", x] for x in ("nan", "inf", "", "1e999", "-0.1", "0.1,abc", "0.1,,0.2", "0_5")),
+    *([*OK, "--tolerance", x] for x in ("nan", "-0.1", "0.5", "", "0.1,0.2")),
+    *([*OK, "--bootstrap", n] for n in ("0", "-1", "2.5", "abc", "", "1e3")),
+    *([*OK, "--bootstrap", "2", "--seed", s] for s in ("-1", "x", "1.5", "")),
+    *([*OK, "--bootstrap", "2", "--level", x] for x in ("0", "1", "nan", "1.5", "-0.5", "")),
     # the validation file, and the options that go with it
-    *(["report", "{d}/ok.csv", "--validation", f] for f in (
-        "{d}/missing.csv", "{d}/bin.csv", "{d}/ragged.csv", "")),
-    ["report", "{d}/ok.csv", "--validation", "{d}/ok.csv", "--criterion", "x"],
-    ["report", "{d}/ok.csv", "--validation", "{d}/ok.csv", "--criterion", "target_accuracy",
-     "--target-accuracy", "2"],
-    ["report", "{d}/ok.csv", "--validation", "{d}/val_low.csv", "--criterion",
-     "target_accuracy", "--target-accuracy", "0.9"],  # no threshold reaches it there
+    *([*OK, "--validation", f] for f in ("{d}/missing.csv", "{d}/bin.csv", "{d}/ragged.csv", "")),
+    [*OK, "--validation", "{d}/ok.csv", "--criterion", "x"],
+    [*OK, "--validation", "{d}/ok.csv", "--criterion", "target_accuracy", "--target-accuracy", "2"],
+    [*OK, "--validation", "{d}/val_low.csv", "--criterion", "target_accuracy",
+     "--target-accuracy", "0.9"],  # no threshold reaches it there
     # rejlab accuracy
-    ["accuracy", "{d}/ind.csv"], ["accuracy", "{d}/ind.csv", "{d}/ind_bad.csv"],
-    ["accuracy", "{d}/ind.csv", "{d}"], ["accuracy", "{d}/ind.csv", "{d}/bin.csv"],
-    ["accuracy", "{d}/ind.csv", "{d}/ok.csv"],
-    ["accuracy", "", "{d}/ind.csv"], ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "--zero-division", "2"],
-    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5"],   # one result: no difference
-    *(["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", x]
-      for x in ("0", "many", "")),
-    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5", "--level", "1"],
-    ["accuracy", "{d}/ind.csv", "{d}/ind.csv", "{d}/ind.csv", "--bootstrap", "5", "--seed", "-3"],
+    ["accuracy", "{d}/ind.csv"], ["accuracy", "", "{d}/ind.csv"], ["accuracy", "{d}/ind.csv", "{d}"],
+    *(["accuracy", "{d}/ind.csv", f"{{d}}/{name}.csv"] for name in ("ind_bad", "bin", "ok")),
+    [*I3[:3], "--zero-division", "2"],
+    [*I3[:3], "--bootstrap", "5"],   # one result: no difference
+    *([*I3, "--bootstrap", x] for x in ("0", "many", "")),
+    [*I3, "--bootstrap", "5", "--level", "1"], [*I3, "--bootstrap", "5", "--seed", "-3"],
 ]
 
 
@@ -120,6 +109,5 @@ def test_cli_bad_argv_exits_2_with_one_line(argv, needles, cli_files, capsys):
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.endswith("\n") and err.count("\n") == 1 and "error" in err, err
-    for needle in needles:
-        assert needle in err, (needle, err)
+    assert all(needle in err for needle in needles), (needles, err)
     assert sorted(os.listdir(cli_files)) == before

@@ -39,18 +39,14 @@ LABELS = st.text(st.sampled_from(list("ab Z9_-.é€🙂\t")), min_size=1, max_s
     lambda s: s.strip(" \t") and len(s.encode()) <= _read.MAX_LABEL_BYTES)
 
 
-@st.composite
-def numbers(draw):
-    """A finite number in one of the notations NumPy reads, and its value."""
-    value = draw(st.floats(-1e6, 1e6, allow_nan=False))
-    text = draw(st.sampled_from([repr(value), f"{value:e}", f"{value:E}", f"{value:.3f}",
-                                 f"+{abs(value)!r}", f" {value!r}\t"]))
-    return text, float(text)
+#: A finite number in one of the notations NumPy reads, and its value.
+NUMBERS = st.floats(-1e6, 1e6, allow_nan=False).flatmap(lambda v: st.sampled_from(
+    [repr(v), f"{v:e}", f"{v:E}", f"{v:.3f}", f"+{abs(v)!r}", f" {v!r}\t"])).map(lambda t: (t, float(t)))
 
 
 @st.composite
 def tables(draw):
-    rows = draw(st.lists(st.tuples(LABELS, LABELS, numbers()), min_size=1, max_size=25))
+    rows = draw(st.lists(st.tuples(LABELS, LABELS, NUMBERS), min_size=1, max_size=25))
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     blank = draw(st.sets(st.integers(0, len(rows))))      # blank lines before these rows
     lines = ["\ufeff" * draw(st.booleans()) + "id, y_true ,y_pred,\tconfidence"]
@@ -84,8 +80,7 @@ def test_random_probability_files_map_labels_to_their_columns(tmp_path, block_by
         text += a + "," + ",".join(repr(float(x)) for x in p) + "\n"
         expected.append(p)
     kw = load_predictions(write(tmp_path, text))
-    assert kw["labels"].tolist() == names
-    assert kw["y_true"].tolist() == [a.strip(" \t") for a, _ in rows]
+    assert kw["labels"].tolist() == names and kw["y_true"].tolist() == [a.strip(" \t") for a, _ in rows]
     np.testing.assert_allclose(kw["proba"], expected, rtol=1e-15)
 
 
@@ -117,8 +112,7 @@ def test_the_first_bad_row_is_named_whatever_its_problem(tmp_path, block_bytes):
             text = "\n" * blank + "y_true,y_pred,confidence\n" + lines[0] + "\n\n"
             message = error_of(write(tmp_path, text + "\n".join(lines[1:]) + "\nz,z,1\n"))
             assert f"row {first} (line {first + 2 + blank})" in message, (first, message)
-            for word in at[first][1]:
-                assert word in message, message
+            assert all(word in message for word in at[first][1]), message
 
 
 @pytest.mark.parametrize("text, value", [
@@ -143,8 +137,7 @@ def test_numbers_in_files_and_options_alike(tmp_path, capsys, text, value):
 
 def test_labels_as_written_spaces_around_aside(tmp_path, block_bytes):
     long = "x" * 64     # the limit, read after a narrower first parse
-    text = (f"y_true,y_pred,confidence\né,è,0.5\né, é\t,0.4\n1,1.0,0.3\n{long},{long},0.2\n"
-            "a b,a  b,0.1\n")
+    text = f"y_true,y_pred,confidence\né,è,0.5\né, é\t,0.4\n1,1.0,0.3\n{long},{long},0.2\na b,a  b,0.1\n"
     assert load_predictions(write(tmp_path, text))["y_true"].tolist() == [0, 1, 0, 1, 0]
     assert "64 bytes" in error_of(write(tmp_path, text.replace(f",{long},", f",{long} ,")))
 

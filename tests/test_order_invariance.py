@@ -20,13 +20,10 @@ from tests.numbers_reference import flatten
 
 def _takes_confidence(name):
     f = getattr(rl, name)
-    if isinstance(f, type) or not callable(f):
-        return False
-    try:
-        params = inspect.signature(f).parameters
+    try:                # a constant, or a callable without a signature, takes none
+        return not isinstance(f, type) and any("confidence" in p for p in inspect.signature(f).parameters)
     except (TypeError, ValueError):
         return False
-    return any("confidence" in p for p in params)
 
 
 TAKING_CONFIDENCE = sorted(n for n in rl.__all__ if _takes_confidence(n))
@@ -42,58 +39,45 @@ def _estimates(band_like):
 
 
 def _report_numbers(rep):
-    out = {k: flatten(getattr(rep, k)) for k in ("fractions", "points", "best", "best_index",
-                                                 "aurc", "excess_aurc", "augrc", "failure_auroc",
-                                                 "tied_fractions", "best_threshold", "threshold",
-                                                 "test_point")}
-    out["text"] = str(rep).split("percentile-bootstrap")[0]    # before the intervals
-    if rep.bands is not None:
-        out["bands"] = flatten(_estimates(rep.bands))
-    return out
+    keep = ("fractions", "points", "best", "best_index", "aurc", "excess_aurc", "augrc",
+            "failure_auroc", "tied_fractions", "best_threshold", "threshold", "test_point")
+    return dict({k: getattr(rep, k) for k in keep}, bands=_estimates(rep.bands))
 
 
-#: name -> (call on (accurate, confidence, y, y_pred, other confidence), what to compare).
-#: A "perm" result is per sample: compared after undoing the shuffle.
+#: name -> call on (accurate, confidence, y, y_pred, other confidence); resampling: few, seeded.
+GRID, BOOT = np.linspace(0, 1, 11), dict(n_boot=5, seed=0)
 CALLS = {
-    "reject_below": (lambda a, c, *_: rl.reject_below(c, 0.5), "perm"),
-    "rejection_curves": (lambda a, c, *_: rl.rejection_curves(a, c, thresholds_only=True), "same"),
-    "risk_coverage": (lambda a, c, *_: rl.risk_coverage(a, c, ties="average"), "same"),
-    "aurc": (lambda a, c, *_: rl.aurc(a, c), "same"),
-    "excess_aurc": (lambda a, c, *_: rl.excess_aurc(a, c), "same"),
-    "augrc": (lambda a, c, *_: rl.augrc(a, c), "same"),
-    "failure_auroc": (lambda a, c, *_: rl.failure_auroc(a, c), "same"),
-    "risk_at_coverage": (lambda a, c, *_: rl.risk_at_coverage(a, c, 0.7), "same"),
-    "coverage_at_risk": (lambda a, c, *_: rl.coverage_at_risk(a, c, 0.2), "same"),
-    "achievable_aurc": (lambda a, c, *_: rl.achievable_aurc(a, c), "same"),
-    "select_threshold": (lambda a, c, *_: [rl.select_threshold(a, c),
-                                           rl.select_threshold(a, c, criterion="min_cost", rho=0.3)],
-                         "same"),
-    "bootstrap_curves": (lambda a, c, *_: _estimates(rl.bootstrap_curves(
-        a, c, fractions=np.linspace(0, 1, 11), n_boot=5, seed=0)), "same"),
-    "compare_rejectors": (lambda a, c, y, yp, c2: {k: v for k, v in _estimates(rl.compare_rejectors(
-        a, c, c2, fractions=np.linspace(0, 1, 11), n_boot=5, seed=0)).items()
-        if k not in ("better", "critical_value")}, "same"),
-    "bootstrap_threshold": (lambda a, c, *_: _estimates(rl.bootstrap_threshold(a, c, 0.5, n_boot=5,
-                                                                               seed=0)), "same"),
-    "compare_summaries": (lambda a, c, y, yp, c2: _estimates(rl.compare_summaries(
-        a, c, a, c2, n_boot=5, seed=0)), "same"),
-    "guaranteed_threshold": (lambda a, c, *_: rl.guaranteed_threshold(a, c, 0.3, 0.1), "same"),
-    "calibration_bins": (lambda a, c, *_: [rl.calibration_bins(a, c),
-                                           rl.calibration_bins(a, c, binning="equal_mass")],
-                         "same"),
-    "expected_calibration_error": (lambda a, c, *_: rl.expected_calibration_error(a, c), "same"),
-    "rejection_report": (lambda a, c, y, yp, c2: [_report_numbers(rl.rejection_report(
-        y, yp, c, fractions=[0, 0.13, 0.5], rho=0.3, n_boot=5, seed=0)), str(rl.rejection_report(
-            y, yp, c, fractions=[0, 0.37, 1], rho=0.3))], "same"),
-    "conformal_risk_control": (lambda a, c, *_: rl.conformal_risk_control(a, c, 0.2), "same"),
-    "joint_risk": (lambda a, c, *_: rl.joint_risk(a, c, 0.5), "same"),
-    "answer_above": (lambda a, c, *_: rl.answer_above(c, 0.5), "perm"),
-    "expected_score": (lambda a, c, *_: rl.expected_score(c, 0.3), "perm"),
-    "rule_scores": (lambda a, c, *_: rl.rule_scores(a, c, [0.2, 0.5, 0.8]), "same"),
-    "defer": (lambda a, c, y, yp, c2: rl.defer(c, c2, 0.1), "perm"),
-    "novelty_cost_curve": (lambda a, c, y, yp, c2: rl.novelty_cost_curve(
-        a & (c2 > 0.2), c2 <= 0.2, c, reject_cost=0.3, novel_cost=1.0), "same"),
+    **{name: (lambda f: lambda a, c, *_: f(a, c))(getattr(rl, name)) for name in (
+        "aurc", "excess_aurc", "augrc", "failure_auroc", "achievable_aurc", "expected_calibration_error")},
+    "reject_below": lambda a, c, *_: rl.reject_below(c, 0.5),
+    "rejection_curves": lambda a, c, *_: rl.rejection_curves(a, c, thresholds_only=True),
+    "risk_coverage": lambda a, c, *_: rl.risk_coverage(a, c, ties="average"),
+    "risk_at_coverage": lambda a, c, *_: rl.risk_at_coverage(a, c, 0.7),
+    "coverage_at_risk": lambda a, c, *_: rl.coverage_at_risk(a, c, 0.2),
+    "select_threshold": lambda a, c, *_: [rl.select_threshold(a, c),
+                                          rl.select_threshold(a, c, criterion="min_cost", rho=0.3)],
+    "bootstrap_curves": lambda a, c, *_: _estimates(rl.bootstrap_curves(a, c, fractions=GRID, **BOOT)),
+    "compare_rejectors": lambda a, c, y, yp, c2: {k: v for k, v in _estimates(rl.compare_rejectors(
+        a, c, c2, fractions=GRID, **BOOT)).items() if k not in ("better", "critical_value")},
+    "bootstrap_threshold": lambda a, c, *_: _estimates(rl.bootstrap_threshold(a, c, 0.5, **BOOT)),
+    "compare_summaries": lambda a, c, y, yp, c2: _estimates(rl.compare_summaries(a, c, a, c2, **BOOT)),
+    "guaranteed_threshold": lambda a, c, *_: rl.guaranteed_threshold(a, c, 0.3, 0.1),
+    "calibration_bins": lambda a, c, *_: [rl.calibration_bins(a, c),
+                                          rl.calibration_bins(a, c, binning="equal_mass")],
+    "rejection_report": lambda a, c, y, yp, c2: [_report_numbers(rl.rejection_report(
+        y, yp, c, fractions=[0, 0.13, 0.5], rho=0.3, **BOOT)), str(rl.rejection_report(
+            y, yp, c, fractions=[0, 0.37, 1], rho=0.3))],
+    "conformal_risk_control": lambda a, c, *_: rl.conformal_risk_control(a, c, 0.2),
+    "joint_risk": lambda a, c, *_: rl.joint_risk(a, c, 0.5),
+    "answer_above": lambda a, c, *_: rl.answer_above(c, 0.5),
+    "expected_score": lambda a, c, *_: rl.expected_score(c, 0.3),
+    "rule_scores": lambda a, c, *_: rl.rule_scores(a, c, [0.2, 0.5, 0.8]),
+    "defer": lambda a, c, y, yp, c2: rl.defer(c, c2, 0.1),
+    "novelty_cost_curve": lambda a, c, y, yp, c2: rl.novelty_cost_curve(
+        a & (c2 > 0.2), c2 <= 0.2, c, reject_cost=0.3, novel_cost=1.0),
 }
+#: Those whose result is per sample: compared after undoing the shuffle.
+PER_SAMPLE = {"reject_below", "answer_above", "expected_score", "defer"}
 
 #: Functions whose result depends on the rows' order by definition, and why.
 ORDER_BY_DEFINITION = {
@@ -122,11 +106,8 @@ def test_shuffling_rows_changes_nothing(name, seed, n, decimals):
     c = np.round(rng.random(n) * 0.5 + 0.3 * a, decimals)      # ties: one or two decimals
     c2 = np.round(rng.random(n), decimals)
     perm = rng.permutation(n)
-    call, kind = CALLS[name]
-    first = call(a, c, y, y_pred, c2)
-    second = call(a[perm], c[perm], y[perm], y_pred[perm], c2[perm])
-    if kind == "perm":
-        undo = np.empty_like(perm)
-        undo[perm] = np.arange(n)
-        second = np.asarray(second)[undo]
+    first = CALLS[name](a, c, y, y_pred, c2)
+    second = CALLS[name](a[perm], c[perm], y[perm], y_pred[perm], c2[perm])
+    if name in PER_SAMPLE:
+        second = np.asarray(second)[np.argsort(perm)]       # the shuffle undone
     assert flatten(first) == flatten(second)
