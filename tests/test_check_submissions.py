@@ -1,8 +1,6 @@
-"""The advisory scanner (``tools/check_submissions.py``, ``make check-submissions``).
-
-Marks no longer depend on it (the sandbox and the grader decide them); it names what a
-submission tried, at its cell and line, for the TA to read. The solutions, the students'
-untouched versions and harmless code pass; a cell that does not parse is only a warning.
+"""The advisory scanner (``tools/check_submissions.py``, ``make check-submissions``): marks no
+longer depend on it (the sandbox and the grader decide them); it names what a submission tried,
+at its cell and line, for the TA to read.
 """
 
 from __future__ import annotations

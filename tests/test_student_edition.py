@@ -1,7 +1,5 @@
 """The student edition (``make student-edition``, ``tools/student_edition.py``), built into a
-temporary folder and read file by file: nothing of ``teacher/``, links that resolve inside it, a
-README for students, the repository's own lessons and library (one lesson run under strict nbval
-inside the edition, its own ``rejlab`` first on the path, proves the tree is self-sufficient).
+temporary folder: the repository's course and library, nothing of ``teacher/``, self-sufficient.
 """
 
 from __future__ import annotations
@@ -25,9 +23,8 @@ def student_edition(tool):
 
 #: Written the way the teacher's material writes them (the scan must find each).
 TEACHER_TEXT = ["### BEGIN SOLUTION", "### END HIDDEN TESTS", "**Grading notes (2 points).**",
-                "**Model answer.**", '"nbgrader": {"grade": true}', "see teacher/source/hw1",
-                "solutions_00_03.ipynb", "rubric.md", "the key is in cohort.key",
-                "def judge(ctx, results):"]
+                "**Model answer.**", '"nbgrader": {"grade": true}', "see teacher/source/hw1", "rubric.md",
+                "solutions_00_03.ipynb", "the key is in cohort.key", "def judge(ctx, results):"]
 KEY = "3f" * 32                    # a cohort's secret key, as make assignments writes it
 
 
