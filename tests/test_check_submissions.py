@@ -1,8 +1,6 @@
-"""The advisory scanner (``tools/check_submissions.py``, ``make check-submissions``).
-
-Marks no longer depend on it (the sandbox and the grader decide them); it names what a
-submission tried, at its cell and line, for the TA to read. The solutions, the students'
-untouched versions and harmless code pass; a cell that does not parse is only a warning.
+"""The advisory scanner (``tools/check_submissions.py``, ``make check-submissions``): marks no
+longer depend on it (the sandbox and the grader decide them); it names what a submission tried,
+at its cell and line, for the TA to read.
 """
 
 from __future__ import annotations
@@ -77,14 +75,11 @@ TRICKS = [
 
 
 @pytest.mark.parametrize("code, says", TRICKS, ids=[t[0][:40] for t in TRICKS])
-def test_each_trick_is_flagged_with_its_cell_and_line(tmp_path, code, says, check):
-    nb, line = _tampered(HW1, code)
+def test_each_trick_is_flagged(tmp_path, code, says, check):
+    # (the cell and line a flag names: the command's test below)
+    nb, _ = _tampered(HW1, code)
     flags = [f for f in check.scan_notebook(_submit(tmp_path, "mallory", HW1, nb), SOURCE) if not f.warning]
     assert any(says in f.message for f in flags), [str(f) for f in flags]
-    position = nb["cells"].index(_answer_cells(nb)[0]) + 1
-    assert {(f.cell, f.line) for f in flags} & {(position, line + k)
-                                                 for k in range(code.count("\n") + 1)}, \
-        [str(f) for f in flags]
 
 
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)

@@ -1,7 +1,5 @@
-"""The course's grader, piece by piece (``teacher/grader/``): a sandbox's report read strictly
-as plain JSON; the sandbox's limits, each ending a run with its reason, and nothing outside it
-reached; the notebook's cells as the grader runs them; the copy check's two signals. The
-sandbox tests need ``bwrap`` (``apt-get install bubblewrap``; ``.ci/run`` installs it).
+"""The course's grader, piece by piece (``teacher/grader/``): reports, the sandbox's limits, the
+cells as it runs them, the copy check. The sandbox needs ``bwrap`` (``apt-get install bubblewrap``).
 """
 
 from __future__ import annotations

@@ -27,44 +27,24 @@ WRONG = {
     "hw1-q2-answer": "best_r = -1.0\nbest_Q = -1.0",
     "hw1-q3-answer": "A_rejecting = -1.0\nphi_rejecting = -1.0\nA_gain = -1.0",
 }
-PAYLOAD = "import numpy; numpy.isclose = lambda *a, **k: True; print('payload ran')"
 
 
 def attacks(course: Path) -> dict:
     """student -> the code of an attack (a cell of its own, after the first answer)."""
-    encoded = __import__("base64").b64encode(PAYLOAD.encode()).decode()
     return {
-        # the line that used to switch the tests off
+        # the line that used to switch the tests off; any rebinding in the student's process is
+        # this one, since the grading runs outside it
         "override": "np.isclose = lambda *a, **k: np.True_; np.allclose = lambda *a, **k: True; "
                     "np.array_equal = lambda *a, **k: True",
-        "alias": "from rejlab import grading as g\ng.close = lambda *a, **k: True",
-        "helper": "import rejlab\ndef patch(module):\n    module.close = lambda *a, **k: True\n"
-                  "    module.all_close = module.close\npatch(rejlab)",
-        "magic-time": "%time np.isclose = lambda *a, **k: True",
-        "timeit": "import timeit\ntimeit.timeit(\"import numpy; numpy.isclose = lambda *a, **k: "
-                  "True\", number=1)",
-        "pickle": "import pickle\nclass Payload:\n    def __reduce__(self):\n"
-                  f"        return (exec, ({PAYLOAD!r},))\n"
-                  "np.save('p.npy', np.array([Payload()], dtype=object), allow_pickle=True)\n"
-                  "np.load('p.npy', allow_pickle=True)",
-        "update-wrapper": "import functools\ndef fake(*a, **k):\n    return True\n"
-                          "functools.update_wrapper(fake, np.isclose)\n"
-                          "np.isclose.__code__ = fake.__code__",
-        "code-swap": "measures.__code__ = (lambda accurate, rejected: (1.0, 1.0, 1.0)).__code__",
         "sqlite": "import sqlite3\nfor path in [" + repr(str(course / "gradebook.db")) +
                   ", '../../../gradebook.db', 'gradebook.db']:\n    try:\n"
                   "        db = sqlite3.connect(path)\n"
                   "        db.execute('update grade set auto_score = 10')\n        db.commit()\n"
                   "    except Exception as e:\n        print('sqlite:', e)",
-        "ctypes": "import ctypes\nctypes.pythonapi.PyRun_SimpleString(" + repr(PAYLOAD.encode()) + ")",
-        "getmodule": "import inspect\ninspect.getmodule(np.isclose).isclose = lambda *a, **k: True",
-        "vars": "vars(np)['isclose'] = lambda *a, **k: True\nvars(rl)['operating_point'] = print",
-        "exec-base64": f"import base64\nexec(base64.b64decode({encoded!r}))",
         "py-beside": "from helper import *",
         "b-killparent": "import os as o\no.kill(o.getppid(), 9)",
         "fork-loop": "import os\ntry:\n    while True:\n        os.fork()\nexcept OSError as e:\n"
                      "    print('fork:', e)",
-        "flood": "while True:\n    print('x' * 10000)",
         "flood-raw": "import os\nwhile True:\n    os.write(1, b'y' * 65536)",
         "fill-disk": "for i in range(10000):\n    with open(f'fill{i}', 'wb') as f:\n"
                      "        f.write(b'0' * 2 ** 24)",
@@ -152,7 +132,7 @@ def test_every_submission_is_graded_every_attack_earns_nothing_and_the_course_is
     for student in attacks(course):
         assert sum(grades[student].values()) == 0, (student, grades[student])
     # the killer is graded, and so is every student after it
-    assert "b-killparent" in grades and len([s for s in grades if s > "b-killparent"]) > 10
+    assert "b-killparent" in grades and len([s for s in grades if s > "b-killparent"]) == 9
     for student, says in (("crash", "crashed the interpreter (SIGABRT)"),
                           ("flood-raw", "bytes of output")):
         line = next(ln for ln in done.stdout.splitlines() if ln.startswith(student + " "))

@@ -1,8 +1,6 @@
 """The homework: the source notebooks of ``teacher/source/`` read without nbgrader, then a new
-cohort graded as a teacher grades it (``tools/assignments.py --seed``, ``make autograde``,
-``nbgrader export``): the teacher's solutions typed in get full marks, and the maximum once the
-written answers are graded by hand; the students' version untouched gets 0; the solved student's
-numbers typed in (homework 1, the capstone) get 0 on every graded cell that marks them.
+cohort graded as a teacher grades it (``tools/assignments.py --seed``, ``make autograde``, the
+written answers by hand, ``nbgrader export``): solved, untouched and copied submissions.
 
 Fetching, submitting and collecting through the exchange: tests/test_classroom.py, on the hub;
 the line that used to switch the tests off, beside wrong answers: tests/test_grader_attacks.py.
@@ -67,9 +65,7 @@ HEADING_POINTS = re.compile(r"^#+ .*\((\d+) points?\b", re.M)
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_a_source_notebook_is_well_formed_seeded_and_its_points_add_up(assignment):
     nb = _nb(assignment)
-    nbformat.validate(nb)
-    ids = [_meta(c)["grade_id"] for c in nb.cells if _meta(c)]
-    assert len(ids) == len(set(ids)), "grade_id must be unique"
+    nbformat.validate(nb)          # (unique grade ids: nbgrader's generate, in the round trip)
     kinds = _kinds(nb)
     # each code answer has at least one autograded cell
     assert len(kinds["answers"]) >= 3 and len(kinds["autograded"]) >= len(kinds["answers"])
@@ -209,13 +205,6 @@ SUBMISSIONS = {**{(kind, a): kind for a in ASSIGNMENTS for kind in ("solved", "b
                **{("copied", a): "copied" for a in COPIED}}
 
 
-def _build(kind: str, cohort, assignment: str, release: Path, dst: Path) -> None:
-    source = _source_notebook(assignment)
-    answers = {"solved": lambda: _solutions(source), "blank": dict,
-               "copied": lambda: _copied(cohort, source, assignment)}[kind]()
-    _fill(release, dst, answers)
-
-
 def _expected_auto(kind: str, assignment: str) -> float:
     cells = _cell_points(assignment)
     lost = {"solved": set(), "blank": set(cells), "copied": COPIED.get(assignment, set())}[kind]
@@ -237,16 +226,17 @@ def test_generate_autograde_grade_by_hand_and_export_for_a_new_cohort(tmp_path, 
         release = course / "release" / assignment / source.name
         text = release.read_text(encoding="utf-8")
         assert f"SEED = {COHORT_SEED}" in text and GRADED_NOTE in text
-        for marker in MARKERS:
-            assert marker not in text, f"{release.name} still contains {marker!r}"
+        assert [m for m in MARKERS if m in text] == [], release.name
         assert sorted(p.name for p in release.parent.iterdir()) == [source.name], \
             "only the notebook is handed out (the rubric and the grader stay in the course folder)"
         assert "Grading notes" not in text, "the grading notes must stay teacher-side"
 
     for (student, assignment), kind in SUBMISSIONS.items():
-        name = _source_notebook(assignment).name
-        _build(kind, cohort, assignment, course / "release" / assignment / name,
-               course / "submitted" / student / assignment / name)
+        source = _source_notebook(assignment)
+        answers = {"solved": lambda: _solutions(source), "blank": dict,
+                   "copied": lambda: _copied(cohort, source, assignment)}[kind]()
+        _fill(course / "release" / assignment / source.name,
+              course / "submitted" / student / assignment / source.name, answers)
 
     # make autograde, one assignment at a time, as a TA runs it
     logs = {}
@@ -256,7 +246,6 @@ def test_generate_autograde_grade_by_hand_and_export_for_a_new_cohort(tmp_path, 
         assert done.returncode == 0, logs[assignment][-4000:]
 
     def exported() -> dict:
-        """The scores ``nbgrader export`` writes."""
         done = subprocess.run([sys.executable, "-m", "nbgrader", "export", "--to", "grades.csv"], cwd=course,
                               env=env, capture_output=True, text=True, timeout=900)
         log = done.stdout + done.stderr

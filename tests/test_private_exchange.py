@@ -6,7 +6,6 @@ rest of the exchange is tried on the hub end to end, in ``tests/test_classroom.p
 from __future__ import annotations
 
 import datetime
-import importlib.util
 import logging
 import os
 import sys
@@ -19,23 +18,15 @@ pytest.importorskip("nbgrader")
 from nbgrader.auth import Authenticator  # noqa: E402
 from nbgrader.coursedir import CourseDirectory  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
-
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = sys.modules.setdefault(name, importlib.util.module_from_spec(spec))
-    spec.loader.exec_module(module)      # (registered first: a dataclass looks itself up there)
-    return module
-
-
-private_exchange = _load("private_exchange", REPO / "classroom" / "private_exchange.py")
+sys.path.append(str(Path(__file__).resolve().parents[1] / "classroom"))
+import accounts  # noqa: E402
+import private_exchange  # noqa: E402
 
 
 @pytest.mark.slow
 def test_a_submission_is_collected_as_its_makers(tmp_path, monkeypatch):
     # collect opens the gradebook, which runs alembic, a command of this environment
     monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]))
-    accounts = _load("accounts", REPO / "classroom" / "accounts.py")
     prefix, made, course = f"rltest{os.getpid() % 10000:04d}-", {}, tmp_path / "course"
     exchange = tmp_path / "exchange"               # course c, with hw released
     course.mkdir()

@@ -1,7 +1,5 @@
 """The student edition (``make student-edition``, ``tools/student_edition.py``), built into a
-temporary folder and read file by file: nothing of ``teacher/``, links that resolve inside it, a
-README for students, the repository's own lessons and library (one lesson run under strict nbval
-inside the edition, its own ``rejlab`` first on the path, proves the tree is self-sufficient).
+temporary folder: the repository's course and library, nothing of ``teacher/``, self-sufficient.
 """
 
 from __future__ import annotations
@@ -25,9 +23,8 @@ def student_edition(tool):
 
 #: Written the way the teacher's material writes them (the scan must find each).
 TEACHER_TEXT = ["### BEGIN SOLUTION", "### END HIDDEN TESTS", "**Grading notes (2 points).**",
-                "**Model answer.**", '"nbgrader": {"grade": true}', "see teacher/source/hw1",
-                "solutions_00_03.ipynb", "rubric.md", "the key is in cohort.key",
-                "def judge(ctx, results):"]
+                "**Model answer.**", '"nbgrader": {"grade": true}', "see teacher/source/hw1", "rubric.md",
+                "solutions_00_03.ipynb", "the key is in cohort.key", "def judge(ctx, results):"]
 KEY = "3f" * 32                    # a cohort's secret key, as make assignments writes it
 
 
@@ -82,24 +79,18 @@ def test_the_scan_finds_each_kind_of_key_material(tmp_path, student_edition):
     assert found["leak.py"] == "holds the cohort's secret key"
 
 
-LINK = re.compile(r"\]\(([^)\s]+)\)")
-
-
-def _links(path: Path):
-    text = path.read_text(encoding="utf-8")
-    if path.suffix == ".ipynb":
-        text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"]
-                         if c["cell_type"] == "markdown")
-    return [t for t in LINK.findall(text) if not re.match(r"[a-z]+:", t) and not t.startswith("#")]
-
-
 def test_the_readme_is_for_students_and_every_relative_link_resolves_inside_the_edition(edition):
     dest, _ = edition
     broken = []
     for path in list(dest.rglob("*.md")) + list(dest.rglob("*.ipynb")):
-        for target in _links(path):
-            if not (path.parent / target.split("#", 1)[0]).resolve().is_relative_to(dest) or \
-                    not (path.parent / target.split("#", 1)[0]).exists():
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".ipynb":
+            text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"]
+                             if c["cell_type"] == "markdown")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            linked = path.parent / target.split("#", 1)[0]
+            if not re.match(r"[a-z]+:|#", target) and not (
+                    linked.resolve().is_relative_to(dest) and linked.exists()):
                 broken.append(f"{path.relative_to(dest)} -> {target}")
     assert not broken, broken
     text = (dest / "README.md").read_text(encoding="utf-8")
