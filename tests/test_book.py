@@ -134,16 +134,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-class _QuietServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request, client_address):
-        pass   # a browser closed while frames were still loading: nothing to report
-
-
 @contextlib.contextmanager
 def serve(directory: Path):
     """An HTTP server for ``directory`` on 127.0.0.1 (a free port), stopped on exit."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = _QuietServer(("127.0.0.1", 0), handler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.handle_error = lambda *_: None   # a browser closed while frames were still loading
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -776,9 +772,8 @@ def test_explorers_move_by_keyboard_on_the_live_site(site, local_only):
 # as one for Jupyter with the Binder link (tools/site_prompts.py)
 
 def _page_prompts(html: str) -> list[tuple[str, dict]]:
-    """``(prompt text, explorer data)`` for every explorer of a built lesson page: the text
-    after the last "Try this" before the explorer, as a reader sees it (tags dropped, list
-    items as ``* `` lines, the maths as its TeX)."""
+    """``(prompt, explorer data)`` per explorer of a built lesson page: the text after the last
+    "Try this" before it, as read (tags dropped, list items as ``* `` lines, maths as TeX)."""
     found = []
     for block in _explorer_blocks(html):
         before = html[:block["at"]]
@@ -820,9 +815,8 @@ def test_a_prompt_step_is_judged_against_the_page_controls(step, on_page):
 
 
 def test_every_try_this_step_works_on_its_page_or_is_marked_for_jupyter(site):
-    """Each lesson page's prompt, read as a student reads it there: a step that names a
-    control the page does not move, a value the page lacks, or a drag over a handful of
-    values, must say it is for Jupyter and link the lesson on Binder."""
+    """A step of a lesson page's prompt (as a student reads it there) that the page cannot do
+    says it is for Jupyter and links the lesson on Binder."""
     lines, unmarked = [], []
     for path in NOTEBOOKS:
         html = (site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
