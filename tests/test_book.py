@@ -251,10 +251,8 @@ def test_an_explorer_with_a_stored_picture_shows_the_picture(tmp_path):
     assert "placeholder" in (tmp_path / "html" / "docs" / "teaching.html").read_text().lower()
 
 
-#: A page as read: its pictures (text alternative, shown and natural widths, full-size link, the
-#: tick and text size of the picture the browser chose: the narrow one of a <picture> when its
-#: <source> answers the window), maths, launch links, and what a keyboard or phone reader meets;
-#: read once the pictures are in and MathJax has run.
+#: A page as read, once its pictures are in and MathJax has run (a picture's tick and text size
+#: are the ones of the picture the browser chose: the narrow one of a <picture> on a phone).
 PAGE_JS = """async () => {
   await Promise.all(Array.from(document.images).map(img => img.complete ? null :
       new Promise(done => { img.addEventListener('load', done); img.addEventListener('error', done); })));
@@ -383,16 +381,9 @@ MIN_TICK_CSS_PX = 9
 
 @pytest.mark.browser
 def test_every_page_works_offline_for_every_reader(site, tmp_path, local_only):
-    """Every page at 1280 x 900 (READER_LESSONS also in dark mode and at 390 px), with reduced
-    motion and no network: pictures loaded, maths typeset, launch links; axe-core finds no
-    serious or critical violation; every picture has a text alternative that is not a file
-    name, on a wide window is shown at >= 90 % or opens at full size in one click, and has tick
-    labels >= MIN_TICK_CSS_PX CSS px as shown (on a phone, the pictures drawn for it; a stored
-    figure whose phone layout failed the build's check is shown wide and listed); no sideways
-    scrolling, formulas out of the Tab order, no smooth scrolling, an explorer's readout
-    announced politely, the frame set fetched the one shown; printed, every figure within the
-    page. READER_LESSONS: the first control a few Tab presses after "Skip to content", and at
-    390 px the controls in view with the picture."""
+    """Every page at 1280 x 900 (READER_LESSONS also dark and at 390 px), reduced motion, no
+    network: each problem a reader meets (pictures, maths, launch link, axe-core, picture size
+    and tick labels, scrolling, focus, motion, frames fetched, print) listed page by page."""
     shots = tmp_path / "screenshots"
     shots.mkdir()
     axe = site.parent / "npm" / "node_modules" / "axe-core" / "axe.min.js"    # as the build installed it
@@ -578,9 +569,7 @@ def test_the_layout_check_sees_text_cut_at_the_edge_and_labels_overlapping():
 
 
 def test_an_explorer_laid_out_for_a_phone_draws_every_setting_narrow():
-    """Laid out again, the explorer draws each setting with its own code on the narrow
-    figure: pictures NARROW_PX wide whose tick labels are MIN_TEXT_PX or more, and another
-    picture of the same size for another setting."""
+    """Laid out again, the explorer draws each setting with its own code on the narrow figure."""
     explorer = rw.cost_explorer()
     wide = site_frames.decode(explorer.image.value)
     facts = site_layout.narrow_explorer(explorer)
@@ -594,11 +583,9 @@ def test_an_explorer_laid_out_for_a_phone_draws_every_setting_narrow():
 
 
 def test_every_explorer_on_the_site_draws_as_in_python_within_the_size_limits(site):
-    """Each explorer cell of a lesson has its block on the page, a frame (wide, and narrow for a
-    phone unless its layout failed the build's check) per setting and no frame twice, each set
-    within EXPLORER_LIMIT (a reader fetches one) and the site within SITE_LIMIT; for a sample of
-    settings the frame holds the pixels a fresh Python explorer (built as the lesson builds it)
-    draws there, with its readout and text."""
+    """Each lesson's explorer cell has its block, one frame per setting (wide, and narrow unless
+    its phone layout failed the build's check), sets within EXPLORER_LIMIT, the site within
+    SITE_LIMIT; sampled frames, readouts and texts are a fresh Python explorer's."""
     rng = random.Random(0)
     placed, total_frames, total_settings, checked = [], 0, 0, 0
     for path in NOTEBOOKS:
@@ -866,10 +853,8 @@ PHONE_SHOT = REPO / "_build" / "site-phone-lesson.png"
 
 @pytest.mark.browser
 def test_a_student_keeps_a_setting_and_a_first_move_is_quick_on_a_slow_phone(site, local_only):
-    """On a 390 px phone over 1.6 Mbit/s: once the page says the frames one move away are
-    in (``data-next-ready``), a first move shows its picture within FIRST_MOVE_MS; the
-    setting goes into the address, a reload comes back to it, Reset brings back the lesson's
-    setting and a clean address. A screenshot of the page with the slider moved is saved."""
+    """On a 390 px phone over 1.6 Mbit/s, once ``data-next-ready``: a first move within
+    FIRST_MOVE_MS; the setting in the address survives a reload; Reset clears both."""
     stem = "02_four_subsets_and_measures"
     with serve(site) as base, chromium() as browser:
         page, external = open_page(browser, base, local_only, viewport={"width": 390, "height": 844},
@@ -917,9 +902,8 @@ def test_a_student_keeps_a_setting_and_a_first_move_is_quick_on_a_slow_phone(sit
 
 
 def test_a_marked_prompt_reads_as_the_same_steps_each_marked_once():
-    """The build's marks keep the steps apart: read again, the marked prompt has the same
-    steps, and exactly the ones the page cannot do carry the mark (a repeated note must not
-    swallow the step after it)."""
+    """Read again, the marked prompt has the same steps and exactly the ones the page cannot do
+    carry the mark (a repeated note must not swallow the step after it)."""
     source = ("**Try this.** Start with *no promise* and watch. Lower $\\delta$ to 0.01: what "
               "happens? Set the validation size to 2000, then 100. Finally set the target to "
               "0.05: which method still finds a threshold?")
