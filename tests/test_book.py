@@ -596,23 +596,19 @@ def test_every_explorer_on_the_site_draws_as_in_python_within_the_size_limits(si
             assert [b["id"] for b in blocks] == [f"rx-{path.stem}-{c}" for c, _ in cells]
             for block, (cell, name) in zip(blocks, cells):
                 d = block["data"]
-                files = sorted((site / "notebooks" / d["base"]).iterdir())
-                assert len(files) == d["unique"] == len(set(d["frames"]))
                 assert len(d["frames"]) == len(d["readouts"]) == len(d["alts"]) \
                     == np.prod([c["n"] for c in d["controls"]])
-                size = sum(f.stat().st_size for f in files)
-                narrow, small_size, phone = d.get("narrow"), 0, "no frames for a phone"
-                if narrow:
-                    small = sorted((site / "notebooks" / narrow["base"]).iterdir())
-                    assert len(small) == narrow["unique"] == len(set(narrow["frames"]))
-                    assert len(narrow["frames"]) == len(d["frames"])
-                    small_size = sum(f.stat().st_size for f in small)
-                    phone = f"for a phone {narrow['unique']} frames, {small_size / 1e6:.2f} MB"
-                    total_frames += narrow["unique"]
-                assert max(size, small_size) <= build_book.EXPLORER_LIMIT, (path.stem, name, size, small_size)
+                sets = []    # wide, and for a phone
+                for frames in filter(None, [d, d.get("narrow")]):
+                    files = sorted((site / "notebooks" / frames["base"]).iterdir())
+                    assert len(files) == frames["unique"] == len(set(frames["frames"]))
+                    assert len(frames["frames"]) == len(d["frames"])
+                    size = sum(f.stat().st_size for f in files)
+                    assert size <= build_book.EXPLORER_LIMIT, (path.stem, name, size)
+                    sets.append(f"{frames['unique']} frames, {size / 1e6:.2f} MB")
+                    total_frames += frames["unique"]
                 placed.append(f"{path.stem} cell {cell} {name}: {len(d['frames'])} settings, "
-                              f"{d['unique']} frames, {size / 1e6:.2f} MB; {phone}")
-                total_frames += d["unique"]
+                              + "; for a phone ".join(sets + ["no frames"][len(sets) - 1:]))
                 total_settings += len(d["frames"])
                 explorer = lesson.explorer(cell)
                 grid = site_frames.grid_of(explorer, getattr(rw, name))
