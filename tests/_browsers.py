@@ -32,17 +32,12 @@ def chromium():
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.fail("the Python package playwright is not installed (pip install playwright)")
-    with sync_playwright() as p:
-        browser = _launch_chromium(p)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with sync_playwright() as p:     # its exit stops the browser
+        yield _launch_chromium(p)
 
 
 def open_page(browser, base: str, local_only, timeout_ms: int = 60_000, **options):
-    """``(page, blocked)``: a page of a new context (``options``) that reaches no host but
-    ``base``'s (``blocked`` lists what it tried); ``page.context`` is its context."""
+    """``(page, blocked)``: a page of a new context (``options``) reaching no host but ``base``'s."""
     context = browser.new_context(**options)
     blocked = local_only(context, base)
     page = context.new_page()
