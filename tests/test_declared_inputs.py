@@ -422,6 +422,31 @@ DOOR = [
     (lambda: rl.datasets.expert_toy(10, expert_accuracy=(0.9, 0.5)), "one accuracy per class"),
     (lambda: rl.datasets.guarantee_study(0.2, 0.1, n_splits=100_000, n_per_class=1000),
      "n_splits x n_per_class must be at most 10,000,000"),
+    # the rejection order, the curves and the four counts
+    (lambda: rl.reject_lowest([0.1, 0.2], 0.5, count=1), "give exactly one of fraction or count"),
+    (lambda: rl.reject_lowest([0.1, 0.2]), "give exactly one of fraction or count"),
+    (lambda: rl.reject_lowest([0.1, 0.2], count=3), r"count must lie in \[0, 2\]"),
+    (lambda: rl.rejection_curves([1, 0], [0.2, 0.4]).compute("Q", "beta"), "name must be one of"),
+    (lambda: rl.measures_from_counts(0, 0, 0, 0), "an, mn, ar, mr must not all be 0"),
+    # operating sets and comparisons: the reference point must be feasible
+    (lambda: rl.operating_set(0.9, 0.0, 0.7, [0.1]),
+     r"A0 = 0.9 is infeasible at r0 = 0 .* A0 must lie in \[0.7, 0.7\]"),
+    (lambda: rl.operating_set(1.0, 0.1, 0.5, [0.1]), "infeasible reference"),
+    (lambda: rl.operating_region(0.8, 0.2, 0.9, 0.0, 0.7), "alpha = 0.7"),
+    (lambda: rl.optimality_matrix(np.full(20_000, 0.5), np.linspace(0, 1, 20_000)), "thin the curve first"),
+    (lambda: rl.optimality.compare_same_r(0.8, 0.2, 0.8, 0.3), "r1 must equal r0"),
+    (lambda: rl.optimality.compare_same_accurate_kept(0.8, 0.2, 0.8, 0.3), r"same \|A∩N\|"),
+    (lambda: rl.optimality.compare_same_misclassified_kept(0.8, 0.2, 0.8, 0.3), r"same \|M∩N\|"),
+    # context: maps of one shape, two classes, a scene large enough
+    (lambda: rl.context.labelled_accuracy(np.ones((4, 4), int), np.zeros((3, 3))), "2-D maps of the same"),
+    (lambda: rl.context.labelled_accuracy(np.ones((4, 4), int), np.ones((4, 4)), np.ones((3, 3), bool)),
+     "mask"),
+    (lambda: rl.context.labelled_accuracy(np.ones((2, 2), dtype=int), np.zeros((2, 2))), "no labelled pixel"),
+    (lambda: rl.context.solve_laplacian_prior(np.ones(3), 1.0),
+     r"fields must be an \(H, W\) or \(H, W, K\) array"),
+    (lambda: rl.context.fit_gaussian_classifier([[0.0], [1.0]], [1, 1]), "at least two classes"),
+    (lambda: rl.datasets.synthetic_scene((12, 12), n_classes=16), "too small for n_classes=16"),
+    (lambda: rl.datasets.training_mask(np.array([[1, 1], [2, 0]]), per_class=3), "pixels of class 1"),
 ]
 
 

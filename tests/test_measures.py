@@ -293,18 +293,6 @@ def test_curves_of_a_large_tied_sample_equal_a_stable_argsort():
 # (each argument's own junk is derived from the declarations in tests/test_declared_inputs.py)
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: rl.reject_lowest([0.1, 0.2], 0.5, count=1), "give exactly one of fraction or count"),
-    (lambda: rl.reject_lowest([0.1, 0.2]), "give exactly one of fraction or count"),
-    (lambda: rl.reject_lowest([0.1, 0.2], count=3), r"count must lie in \[0, 2\]"),
-    (lambda: rl.rejection_curves([1, 0], [0.2, 0.4]).compute("Q", "beta"), "name must be one of"),
-    (lambda: rl.measures_from_counts(0, 0, 0, 0), "an, mn, ar, mr must not all be 0"),
-])
-def test_checks_in_the_bodies_say_what_is_wrong(call, message):
-    with pytest.raises(ValueError, match=message):
-        call()
-
-
 def _exact_measures(an, mn, ar, mr):
     """r, A, Q, phi of the four floats as they are, in Fractions, rounded once."""
     an, mn, ar, mr = (Fraction(x) for x in (an, mn, ar, mr))
