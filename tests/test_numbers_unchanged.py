@@ -26,31 +26,23 @@ RECORDED_WITH = {"numpy": "2.4.6", "scipy": "1.17.1"}
 OTHER_RELEASES = {"numpy": np.__version__, "scipy": scipy.__version__} != RECORDED_WITH
 
 
-#: Stored numbers shown wrong, by case: the paths (prefixes) no longer compared bit for bit,
-#: why, and what holds them instead (the rest of the case stays bit for bit).
+#: Stored numbers shown wrong, by case: the paths no longer compared bit for bit, why, what holds them.
 EXEMPT = {
     "bootstrap": (
         ("$[0]", "$[1]", "$[2]", "$[3]"),
-        "bootstrap_curves and compare_rejectors on confidences rounded to one decimal: the "
-        "stored numbers split each tie by row index, so shuffling the rows changed them (and "
-        "compare_rejectors' AURC difference was not rl.aurc(a, c1) - rl.aurc(a, c2)); they are "
-        "now the expectation over each tie's orders, rl.aurc's default: held equal to a naive "
-        "loop in tests/test_bootstrap.py and to themselves under shuffles in "
-        "tests/test_order_invariance.py; $[1]'s simultaneous bands are moreover the studentized "
-        "sup-t band on the logit and log scales, which reaches its level where the sup-t band on "
-        "the values fell short (84 % for A at n = 400, bench/band_coverage.py)", "shuffle"),
+        "bootstrap_curves and compare_rejectors on tied confidences split each tie by row index (not "
+        "shuffle invariant); now each tie's expectation over orders, rl.aurc's default: held to a naive "
+        "loop in test_bootstrap.py and to shuffles in test_order_invariance.py; $[1]'s simultaneous bands "
+        "are now the studentized sup-t band on logit/log scales, which reaches its level "
+        "(bench/band_coverage.py)", "shuffle"),
     "measures": (
         ("$[4]",),
-        "quality_from_accuracy and rejection_quality_from_accuracy at 20 random (A, r, alpha), "
-        "drawn independently: some are points no samples can have (alpha - A (1 - r), the "
-        "accurate rejected fraction, is negative or above r), where the stored Q and phi "
-        "(Q = -0.45 and the like) are numbers of no classifier; both now refuse them by name",
-        "refused"),
+        "quality_from_accuracy and rejection_quality_from_accuracy at random (A, r, alpha) that no "
+        "samples can have (alpha - A (1 - r) outside [0, r]): now refused by name", "refused"),
     "calibration": (
         ("$[0].confidence", "$[1].confidence", "$[2]", "$[3]"),
-        "each bin's mean confidence was summed in row order, so shuffling the rows moved its "
-        "last bits; it is now summed in ascending order (invariant): equal within 4e-16 "
-        "relative", 4e-16),
+        "a bin's mean confidence was summed in row order; now in ascending order (shuffle invariant): "
+        "equal within 4e-16 relative", 4e-16),
 }
 
 
