@@ -1,6 +1,5 @@
 """The layers of the package point one way (docs/architecture.md): every import inside ``rejlab``,
-nested ones too, is read with ``ast``; a failure lists each offending import with its file and line.
-"""
+nested ones too, read with ``ast``; a failure lists each offending import with its file and line."""
 
 from __future__ import annotations
 
@@ -33,13 +32,9 @@ LAYER_OF.update(dict.fromkeys(
 LAYER_OF.update(plot="plot", course="course", cli="cli", __main__="cli")
 #: Drawing and widgets are the plot's and the course's: the maths imports neither.
 EXTERNAL = {"matplotlib": "plot", "ipywidgets": "course"}
-ALLOWED = {
-    "foundation": {"foundation"},
-    "maths": {"foundation", "maths"},
-    "plot": {"foundation", "maths", "plot"},
-    "course": {"foundation", "maths", "plot", "course"},
-    "cli": {"foundation", "maths", "plot", "cli"},
-}
+ALLOWED = {"foundation": {"foundation"}, "maths": {"foundation", "maths"},
+           "plot": {"foundation", "maths", "plot"}, "course": {"foundation", "maths", "plot", "course"},
+           "cli": {"foundation", "maths", "plot", "cli"}}
 
 
 #: Dotted module name -> file, for every module of the package.
@@ -124,9 +119,8 @@ MAX_LINES = 600
 
 
 def test_no_module_exceeds_the_room_size():
-    sizes = {str(path.relative_to(ROOT.parent)): len(path.read_text(encoding="utf-8").splitlines())
-             for path in MODULES.values()}
-    big = {path: n for path, n in sizes.items() if n > MAX_LINES}
+    big = {str(path.relative_to(ROOT.parent)): n for path in MODULES.values()
+           if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not big, f"modules over {MAX_LINES} lines (split them by topic): {big}"
 
 
@@ -161,18 +155,10 @@ LAZY_IMPORTS = ("matplotlib.pyplot", "sklearn", "scipy", "matplotlib.figure", "r
 MAX_LOCAL_IMPORTS = 15
 
 
-def _local_imports():
-    found = []
-    for name, path in MODULES.items():
-        for func in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                found += [(f"{path.relative_to(ROOT.parent)}:{node.lineno}",
-                           _targets(node, _package_of(name, path))) for node in _import_nodes(func)]
-    return found
-
-
 def test_imports_sit_at_the_top_but_the_lazy_ones():
-    found = _local_imports()
+    found = [(f"{path.relative_to(ROOT.parent)}:{node.lineno}", _targets(node, _package_of(name, path)))
+             for name, path in MODULES.items() for func in ast.walk(ast.parse(path.read_text("utf-8")))
+             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) for node in _import_nodes(func)]
     eager = [where for where, targets in found if not all(t.startswith(LAZY_IMPORTS) for t in targets)]
     assert not eager, "imports inside functions that belong at the top:\n" + "\n".join(eager)
     assert len(found) <= MAX_LOCAL_IMPORTS, [where for where, _ in found]
