@@ -1,10 +1,7 @@
-"""The library's public numbers on seeded random inputs, for comparison across a redesign.
-
-``python tests/numbers_reference.py`` writes ``tests/data/numbers_reference.json.gz`` from the
-importable rejlab (the stored file is that of the rejlab before it was made compact);
-``tests/test_numbers_unchanged.py`` recomputes every case and compares. A case is a function of
-a seeded generator returning the outputs to keep, flattened into plain JSON.
-"""
+"""The library's public numbers on seeded random inputs: ``python tests/numbers_reference.py`` writes
+them to ``tests/data/numbers_reference.json.gz`` (the stored file is the rejlab's before it was made
+compact), ``tests/test_numbers_unchanged.py`` recomputes and compares. A ``case_*`` function of a seeded
+generator returns the outputs to keep, flattened into plain JSON."""
 
 from __future__ import annotations
 
@@ -24,9 +21,9 @@ STORE = Path(__file__).parent / "data" / "numbers_reference.json.gz"
 
 def flatten(x):
     """Any result as nested lists and dicts of ints, floats, strings, booleans and None."""
-    if x is None or isinstance(x, (bool, str)):
+    if x is None or isinstance(x, str):
         return x
-    if isinstance(x, (np.bool_,)):
+    if isinstance(x, (bool, np.bool_)):
         return bool(x)
     if isinstance(x, (int, np.integer)):
         return int(x)
@@ -122,12 +119,11 @@ def case_binary_rejectors(rng):
 
 
 def case_optimality(rng):
-    A1, r1 = rng.uniform(0.5, 1, 40), rng.uniform(0, 0.5, 40)
-    A0, r0 = rng.uniform(0.5, 1, 40), rng.uniform(0, 0.5, 40)
-    grid = np.linspace(0, 1, 41)
+    A1, r1, A0, r0 = (rng.uniform(*bounds, 40) for bounds in ((0.5, 1), (0, 0.5)) * 2)
     return [rl.cost(A1, r1, 0.3), rl.relative_optimality(A1, r1, A0, r0),
             rl.compare(A1, r1, A0, r0, 0.4), rl.rho_zero(A1, r1, A0, r0),
-            rl.operating_region(A1 * 0.5 + 0.4, r1, 0.78, 0.1, 0.72), rl.operating_set(0.8, 0.1, 0.72, grid),
+            rl.operating_region(A1 * 0.5 + 0.4, r1, 0.78, 0.1, 0.72),
+            rl.operating_set(0.8, 0.1, 0.72, np.linspace(0, 1, 41)),
             rl.optimality_matrix(A1[:12], r1[:12])]
 
 
@@ -215,13 +211,13 @@ def case_accuracy(rng):
                     rl.relative_accuracy_rate(ideal, r1, universe=u),
                     rl.compare_methods(ideal, r1, r2, universe=u), rl.accuracy_report(ideal, r1, universe=u),
                     rl.t_neg(ideal, r1, universe=u)])
-    Y, P = _indicator(rng, 30, 5), _indicator(rng, 30, 5)
+    Y, P = (_indicator(rng, 30, 5) for _ in range(2))
     out.append([rl.absolute_accuracy(Y, P), rl.relative_accuracy_rate(Y, P)])
     return out
 
 
 def case_multilabel(rng):
-    Y, P1, P2 = _indicator(rng, 60, 5), _indicator(rng, 60, 5), _indicator(rng, 60, 5)
+    Y, P1, P2 = (_indicator(rng, 60, 5) for _ in range(3))
     return [rl.multilabel_scores(Y, P1, zero_division=0), rl.multilabel_measures(Y, P1, zero_division=1),
             rl.evaluate_multilabel(Y, P1, zero_division=0), rl.multilabel_counts(Y, P1),
             rl.compare_multilabel(Y, P1, P2, n_boot=30, seed=7, zero_division=0)]
@@ -235,10 +231,9 @@ def _report_numbers(rep):
 
 
 def case_report(rng):
-    n = 240
-    p = _proba(rng, n, 3)
+    p = _proba(rng, 240, 3)
     y = np.array([rng.choice(3, p=row) for row in p])
-    pv = _proba(rng, n, 3)
+    pv = _proba(rng, 240, 3)
     yv = np.array([rng.choice(3, p=row) for row in pv])
     yp = p.argmax(axis=1)
     conf = np.round(p.max(axis=1), 2)
