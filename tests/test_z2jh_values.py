@@ -29,16 +29,8 @@ NODE_ALLOCATABLE_MIB = 13824  # ... of which 13.5 GiB are left to pods by Kubern
 _spec = importlib.util.spec_from_file_location("classroom_hub", REPO / "classroom" / "hub.py")
 hub = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(hub)
-
-
-@pytest.fixture(scope="module")
-def values():
-    return yaml.safe_load(VALUES.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def session():
-    return json.loads(SESSION.read_text(encoding="utf-8"))
+values = yaml.safe_load(VALUES.read_text(encoding="utf-8"))
+session = json.loads(SESSION.read_text(encoding="utf-8"))
 
 
 def _mib(spec: str) -> int:
@@ -51,15 +43,15 @@ def _round_up(mib: float) -> int:
     return STEP_MIB * math.ceil(mib / STEP_MIB)
 
 
-def sizing(session: dict) -> dict[str, int]:
+def sizing(measured: dict) -> dict[str, int]:
     """The rule, from a session measured on the hub (peaks, MiB): guarantee = server + the link's lesson
     + the heaviest other notebook (one at work, the link's beside it); limit = server + every notebook;
     instructor = the limit + what autograding adds."""
-    server, kernels = session["server_peak_mib"], session["kernel_peak_mib"]
-    link = kernels[session["link_lesson"]]
-    heaviest = max(peak for name, peak in kernels.items() if name != session["link_lesson"])
+    server, kernels = measured["server_peak_mib"], measured["kernel_peak_mib"]
+    link = kernels[measured["link_lesson"]]
+    heaviest = max(peak for name, peak in kernels.items() if name != measured["link_lesson"])
     whole = server + sum(kernels.values())
-    grading = session["instructor"]["grading_peak_mib"] - session["instructor"]["before_grading_mib"]
+    grading = measured["instructor"]["grading_peak_mib"] - measured["instructor"]["before_grading_mib"]
     return {"guarantee": _round_up(server + link + heaviest), "limit": _round_up(whole),
             "instructor": _round_up(whole + grading)}
 
@@ -80,7 +72,7 @@ def test_the_rule_reproduces_a_worked_example():
     assert _round_up(64.0) == 64 and _round_up(64.1) == 128
 
 
-def test_the_keys_the_chart_reads_are_set(values):
+def test_the_keys_the_chart_reads_are_set():
     # the keys no other test reads (memory, storage, files, environment and hub config do)
     for dotted in ("singleuser.image.name", "singleuser.image.tag", "singleuser.storage.capacity",
                    "singleuser.lifecycleHooks.postStart", "cull.every", "prePuller.hook.enabled",
@@ -93,7 +85,7 @@ def test_the_keys_the_chart_reads_are_set(values):
     assert values["singleuser"]["cpu"]["guarantee"] <= values["singleuser"]["cpu"]["limit"]
 
 
-def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_homework(values, session):
+def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_homework():
     lessons = {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}
     kernels = session["kernel_peak_mib"]
     assert session["link_lesson"] == "00_start_here" and len(session["lessons"]) == 2
@@ -123,7 +115,7 @@ def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_ho
     assert local["instructor"] == {k: instructor[k] for k in ("limit", "guarantee")}
 
 
-def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
+def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it():
     single = values["singleuser"]
     (mount,) = [m for m in single["storage"]["extraVolumeMounts"] if m["name"] == "nbgrader-exchange"]
     (volume,) = [v for v in single["storage"]["extraVolumes"] if v["name"] == "nbgrader-exchange"]
@@ -136,7 +128,7 @@ def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
     assert 'c.ExchangeFactory.collect = "private_exchange.FileTimeCollect"' in config["stringData"]
 
 
-def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path, monkeypatch):
+def test_each_role_gets_what_the_local_classroom_gives_it(tmp_path, monkeypatch):
     files = values["singleuser"]["extraFiles"]
     for role in ("student", "instructor"):
         hub.role_config(tmp_path / role, instructor=role == "instructor")
@@ -181,7 +173,7 @@ def test_the_image_carries_the_hubs_collect_and_keeps_the_course_pins_out_of_the
 # --------------------------------------------------------------------------
 # The guide's numbers
 
-def test_the_guide_sizes_60_and_600_students_by_the_rule_and_gives_each_lessons_measured_peak(session):
+def test_the_guide_sizes_60_and_600_students_by_the_rule_and_gives_each_lessons_measured_peak():
     section = GUIDE.read_text(encoding="utf-8").split("### On a JupyterHub (nbgitpuller)", 1)[1]
     section = section.split("\n### Locally", 1)[0]
     want = sizing(session)
