@@ -85,12 +85,10 @@ def case_measures(rng):
     for n, ties in ((7, False), (40, True), (300, False)):
         a, c = _scores(rng, n, ties)
         rej = rl.reject_lowest(c, fraction=0.3)
-        out.append([rl.operating_point(a, rej), rl.subset_counts(a, rej),
-                    rl.rejected_fraction(a, rej), rl.nonrejected_accuracy(a, rej),
-                    rl.classification_quality(a, rej), rl.rejection_quality(a, rej),
-                    rl.reject_lowest(c, count=n // 3), rl.reject_below(c, 0.6)])
-    counts = rng.integers(0, 9, size=(30, 4))
-    out.append([rl.measures_from_counts(*map(int, row)) for row in counts])
+        out.append([rl.operating_point(a, rej), rl.subset_counts(a, rej), rl.rejected_fraction(a, rej),
+                    rl.nonrejected_accuracy(a, rej), rl.classification_quality(a, rej),
+                    rl.rejection_quality(a, rej), rl.reject_lowest(c, count=n // 3), rl.reject_below(c, 0.6)])
+    out.append([rl.measures_from_counts(*map(int, row)) for row in rng.integers(0, 9, size=(30, 4))])
     A, r, alpha = rng.uniform(0.3, 1, 20), rng.uniform(0, 0.6, 20), rng.uniform(0.5, 0.9, 20)
     out.append([_or_refused(rl.quality_from_accuracy, A, r, alpha),
                 _or_refused(rl.rejection_quality_from_accuracy, A, r, alpha)])
@@ -111,11 +109,10 @@ def case_curves(rng):
 def case_binary_rejectors(rng):
     p = _proba(rng, 50, 4)
     a, c = _scores(rng, 60)
-    counts = rl.subset_counts(a, rl.reject_lowest(c, fraction=0.25))
-    conf = rl.confusion_from_counts(counts)
-    return [rl.max_probability(p), rl.breaking_ties(p), rl.confidence_from_proba(p, "breaking_ties"),
-            conf, rl.triplet_from_confusion(*conf[:4]),
-            rl.confusion_from_triplet(0.8, 0.75, 0.2), rl.chow_rule(p, 0.3)]
+    conf = rl.confusion_from_counts(rl.subset_counts(a, rl.reject_lowest(c, fraction=0.25)))
+    return [rl.max_probability(p), rl.breaking_ties(p), rl.confidence_from_proba(p, "breaking_ties"), conf,
+            rl.triplet_from_confusion(*conf[:4]), rl.confusion_from_triplet(0.8, 0.75, 0.2),
+            rl.chow_rule(p, 0.3)]
 
 
 def case_optimality(rng):
@@ -168,20 +165,18 @@ def case_guarantees(rng):
     for method in ("sgr", "ltt"):
         a, c = _scores(rng, 400)
         out.append(rl.guaranteed_threshold(a, c, 0.15, 0.1, method=method))
-    errors = rng.integers(0, 30, 12)
-    out.append([rl.binomial_upper_bound(int(e), 40, 0.05) for e in errors])
+    out.append([rl.binomial_upper_bound(int(e), 40, 0.05) for e in rng.integers(0, 30, 12)])
     return out
 
 
 def case_calibration(rng):
     p = _proba(rng, 200, 3)
     y = np.array([rng.choice(3, p=row) for row in p])
-    a = p.argmax(axis=1) == y
-    c = p.max(axis=1)
-    t = rl.fit_temperature(p, y)
+    a, c = p.argmax(axis=1) == y, p.max(axis=1)
     return [rl.calibration_bins(a, c), rl.calibration_bins(a, c, n_bins=7, binning="equal_mass"),
             rl.expected_calibration_error(a, c), rl.expected_calibration_error(a, c, binning="equal_mass"),
-            t, rl.apply_temperature(p, 1.7), rl.apply_temperature(np.log(p), 0.6, from_logits=True),
+            rl.fit_temperature(p, y), rl.apply_temperature(p, 1.7),
+            rl.apply_temperature(np.log(p), 0.6, from_logits=True),
             rl.fit_temperature(np.log(p), y, from_logits=True)]
 
 
@@ -235,9 +230,7 @@ def case_report(rng):
     y = np.array([rng.choice(3, p=row) for row in p])
     pv = _proba(rng, 240, 3)
     yv = np.array([rng.choice(3, p=row) for row in pv])
-    yp = p.argmax(axis=1)
-    conf = np.round(p.max(axis=1), 2)
-    return [_report_numbers(rl.rejection_report(y, yp, conf, rho=0.25)),
+    return [_report_numbers(rl.rejection_report(y, p.argmax(axis=1), np.round(p.max(axis=1), 2), rho=0.25)),
             _report_numbers(rl.rejection_report(y, proba=p, rejector="breaking_ties", n_boot=40, seed=8)),
             _report_numbers(rl.rejection_report(y, proba=p, validation=dict(y_true=yv, proba=pv),
                                                 n_boot=30, seed=9, rho=0.2))]

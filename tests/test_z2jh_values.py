@@ -141,9 +141,7 @@ def test_each_role_gets_what_the_local_classroom_gives_it(tmp_path, monkeypatch)
     # Zero to JupyterHub's get_config reading `custom`): the instructor's folder and memory
     path = values["singleuser"]["extraEnv"]["JUPYTER_CONFIG_PATH"]
     assert path.split(":") == ["/etc/jupyter/rejlab/student", "/etc/jupyter/rejlab/hub"]
-    z2jh = type(sys)("z2jh")
-    z2jh.get_config = lambda key: _get(values, key)
-    monkeypatch.setitem(sys.modules, "z2jh", z2jh)
+    monkeypatch.setitem(sys.modules, "z2jh", SimpleNamespace(get_config=lambda key: _get(values, key)))
     config = SimpleNamespace(KubeSpawner=SimpleNamespace())
     exec(values["hub"]["extraConfig"]["rejlab-roles"], {"c": config})
     hook = config.KubeSpawner.pre_spawn_hook
