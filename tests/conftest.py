@@ -41,12 +41,9 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
         if Path(str(item.fspath)).resolve().parent == LESSONS:
             item.add_marker(pytest.mark.lessons)
-        if FAST_EXAMPLES <= 0:
-            continue
-        test = getattr(item, "obj", None)
-        own = getattr(test, "_hypothesis_internal_use_settings", None)
-        if own is not None and own.max_examples > FAST_EXAMPLES:
-            test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
+        own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
+        if FAST_EXAMPLES > 0 and own is not None and own.max_examples > FAST_EXAMPLES:
+            item.obj._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
 
 import rejlab as rl  # noqa: E402
 

@@ -62,7 +62,6 @@ def _from_module(node, package):
 
 
 def _targets(node, package):
-    """What an import statement imports: the modules, or the submodule a name is."""
     if isinstance(node, ast.Import):
         return [a.name for a in node.names]
     module = _from_module(node, package)
@@ -74,7 +73,6 @@ def _import_nodes(tree):
 
 
 def _imports(name, path):
-    """(line, imported module) for every import statement of one module, nested ones too."""
     package = _package_of(name, path)
     found = [(node.lineno, _resolve(t)) for node in _import_nodes(ast.parse(path.read_text("utf-8")))
              for t in _targets(node, package) if t.split(".")[0] in ("rejlab", *EXTERNAL)]
@@ -91,16 +89,9 @@ EDGES = {name: _imports(name, path) for name, path in MODULES.items()}
 def test_every_module_has_a_layer_and_imports_point_down_only():
     unknown = sorted(m for m in MODULES if m != "rejlab" and m.split(".")[1] not in LAYER_OF)
     assert not unknown, f"give these modules a layer in LAYER_OF: {unknown}"
-    bad = []
-    for name, edges in EDGES.items():
-        if name == "rejlab":
-            continue
-        for line, target in edges:
-            if target == "rejlab":
-                bad.append(f"{MODULES[name]}:{line} imports the package face rejlab")
-            elif _layer(target) not in ALLOWED[_layer(name)]:
-                bad.append(f"{MODULES[name]}:{line} ({_layer(name)}) imports {target} "
-                           f"({_layer(target)})")
+    bad = [f"{MODULES[name]}:{line} ({_layer(name)}) imports {target} ({_layer(target)})"
+           for name, edges in EDGES.items() if name != "rejlab" for line, target in edges
+           if target == "rejlab" or _layer(target) not in ALLOWED[_layer(name)]]
     assert not bad, "imports running up the layers:\n" + "\n".join(bad)
 
 
