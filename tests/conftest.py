@@ -17,13 +17,11 @@ from hypothesis import settings
 
 matplotlib.use("Agg")
 
-# No Hypothesis deadline anywhere: a property's time per example says how busy the machine
-# is, not whether the code is right (speed is measured in bench/, never asserted).
+# No Hypothesis deadline: time per example measures the machine's load, not the code (bench/ times it).
 settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
 
-#: ``make test-fast`` sets REJLAB_TEST_EXAMPLES (to 10): every property then runs on at most that
-#: many examples (the same claims on fewer random cases); ``make test`` runs its own number.
+#: ``make test-fast`` sets REJLAB_TEST_EXAMPLES=10: every property runs at most that many examples.
 FAST_EXAMPLES = int(os.environ.get("REJLAB_TEST_EXAMPLES", "0") or 0)
 
 

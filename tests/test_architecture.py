@@ -122,10 +122,9 @@ def _private_imports(name, path):
         module = _from_module(node, _package_of(name, path)) if isinstance(node, ast.ImportFrom) else ""
         if module.split(".")[0] != "rejlab":
             continue
-        for alias in node.names:
-            private = alias.name.startswith("_") and not alias.name.startswith("__")
-            if private and f"{module}.{alias.name}" not in MODULES:
-                found.append(f"{path.name}:{node.lineno} imports {alias.name} from {module}")
+        found += [f"{path.name}:{node.lineno} imports {a.name} from {module}" for a in node.names
+                  if a.name.startswith("_") and not a.name.startswith("__")
+                  and f"{module}.{a.name}" not in MODULES]
     return found
 
 

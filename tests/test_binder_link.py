@@ -60,13 +60,10 @@ def test_origin_head_wins_over_the_checked_out_branch_and_the_options_over_both(
                                   "?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb")
 
 
-NOT_GITHUB = "not a GitHub repository"
-
-
 @pytest.mark.parametrize("origin, says", [
     (None, ["no 'origin' remote", "github.com"]),
     ("not a git repository", ["no 'origin' remote"]),
-    *[(origin, [origin, NOT_GITHUB]) for origin in (
+    *[(origin, [origin, "not a GitHub repository"]) for origin in (
         "https://gitlab.com/ada-l/rejlab.git", "git@bitbucket.org:ada-l/rejlab.git", "/srv/git/rejlab.git",
         "https://github.com/ada-l",                   # an account, not a repository
         "https://github.com/ada-l/rejlab/tree/main",  # a page, not a clone URL

@@ -1,9 +1,8 @@
 """Every public number of the library is the one it was before the library was made compact.
 
-Each case of ``tests/numbers_reference.py`` is recomputed and compared with its stored output bit
-for bit (within a relative 1e-12 where special functions moved to SciPy). With NumPy and SciPy
-releases other than the ones that recorded the file (the oldest ones pyproject.toml allows, in
-CI) the last place may round differently, so there every float is held to 1e-13.
+Each case of ``tests/numbers_reference.py`` recomputed equals its stored output bit for bit (1e-12
+relative where SciPy's special functions came in; 1e-13 under other NumPy and SciPy releases, as CI's
+oldest allowed ones, whose last place may round differently).
 """
 
 import gzip
