@@ -37,7 +37,6 @@ ALLOWED = {"foundation": {"foundation"}, "maths": {"foundation", "maths"},
            "cli": {"foundation", "maths", "plot", "cli"}}
 
 
-#: Dotted module name -> file, for every module of the package.
 MODULES = {".".join(("rejlab", *path.relative_to(ROOT).with_suffix("").parts)).removesuffix(".__init__"): path
            for path in ROOT.rglob("*.py")}
 

@@ -48,8 +48,7 @@ def test_each_account_gets_a_user_of_its_own_a_second_start_adopts_and_a_long_na
 
 
 def test_remove_ends_the_users_processes(tmp_path, made):
-    accounts.make(["ann"], PREFIX, tmp_path / "home", made=made)
-    ann = made["ann"]
+    ann = accounts.make(["ann"], PREFIX, tmp_path / "home", made=made)["ann"]
     sleeper = subprocess.Popen(["sleep", "600"], user=ann.uid, group=ann.gid, extra_groups=[], cwd="/")
     assert accounts.remove(made) == []
     sleeper.wait(timeout=30)        # ended (remove reaps it: its status is gone with it)

@@ -29,11 +29,10 @@ OTHER_RELEASES = {"numpy": np.__version__, "scipy": scipy.__version__} != RECORD
 EXEMPT = {
     "bootstrap": (
         ("$[0]", "$[1]", "$[2]", "$[3]"),
-        "bootstrap_curves and compare_rejectors on tied confidences split each tie by row index (not "
-        "shuffle invariant); now each tie's expectation over orders, rl.aurc's default: held to a naive "
-        "loop in test_bootstrap.py and to shuffles in test_order_invariance.py; $[1]'s simultaneous bands "
-        "are now the studentized sup-t band on logit/log scales, which reaches its level "
-        "(bench/band_coverage.py)", "shuffle"),
+        "on tied confidences each tie was split by row index (not shuffle invariant); now its expectation "
+        "over orders, rl.aurc's default: held to a naive loop (test_bootstrap.py) and to shuffles "
+        "(test_order_invariance.py); $[1]'s simultaneous bands are now the studentized sup-t band on "
+        "logit/log scales, which reaches its level (bench/band_coverage.py)", "shuffle"),
     "measures": (
         ("$[4]",),
         "quality_from_accuracy and rejection_quality_from_accuracy at random (A, r, alpha) that no "

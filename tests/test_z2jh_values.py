@@ -1,6 +1,5 @@
-"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``) read where the chart reads them (it
-cannot be deployed here): memory by the rule from a session measured on the classroom hub
-(``classroom/hub_memory.json``), the local classroom's roles, the guide's tables."""
+"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``) read as the chart reads them (not deployed
+here): memory by the rule from a session measured on the hub, the local classroom's roles, the guide."""
 
 from __future__ import annotations
 
