@@ -17,38 +17,31 @@ from hypothesis import settings
 
 matplotlib.use("Agg")
 
-# No Hypothesis deadline anywhere: a property's time per example says how busy the machine
-# is, not whether the code is right (speed is measured in bench/, never asserted).
+# No Hypothesis deadline: time per example measures the machine's load, not the code (bench/ times it).
 settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
 
-#: ``make test-fast`` sets REJLAB_TEST_EXAMPLES (to 10): every property then runs on at most that
-#: many examples (the same claims on fewer random cases); ``make test`` runs its own number.
+#: ``make test-fast`` sets REJLAB_TEST_EXAMPLES=10: every property runs at most that many examples.
 FAST_EXAMPLES = int(os.environ.get("REJLAB_TEST_EXAMPLES", "0") or 0)
 
 
-#: Fixtures that build a deployment from scratch: a test that uses one is a ``deploy`` test (and slow).
+#: Fixtures that build a deployment from scratch: a test that uses one is ``deploy`` (and slow).
 DEPLOYMENTS = {"fresh_book", "site"}
 LESSONS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 @pytest.hookimpl(tryfirst=True)          # before ``-m`` selects by the marks
 def pytest_collection_modifyitems(config, items):
-    """Mark the tests of a deployment built from scratch ``deploy`` and ``slow``, and the
-    lessons' cells under nbval ``lessons``; cap each Hypothesis test at :data:`FAST_EXAMPLES`
-    examples when it is set. (This hook sees every item of the session, the lessons' too.)"""
+    """Mark deployments ``deploy`` and ``slow``, the lessons' nbval cells ``lessons``; cap Hypothesis."""
     for item in items:
         if DEPLOYMENTS & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.deploy)
             item.add_marker(pytest.mark.slow)
         if Path(str(item.fspath)).resolve().parent == LESSONS:
             item.add_marker(pytest.mark.lessons)
-        if FAST_EXAMPLES <= 0:
-            continue
-        test = getattr(item, "obj", None)
-        own = getattr(test, "_hypothesis_internal_use_settings", None)
-        if own is not None and own.max_examples > FAST_EXAMPLES:
-            test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
+        own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
+        if FAST_EXAMPLES > 0 and own is not None and own.max_examples > FAST_EXAMPLES:
+            item.obj._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
 
 import rejlab as rl  # noqa: E402
 
@@ -61,13 +54,11 @@ def toy_data():
 
 @pytest.fixture(scope="session")
 def toy_curves(toy_data):
-    """Rejection curves of both rejectors on the lesson data, by rejector name."""
     return {name: toy_data.curves(name) for name in ("max_probability", "breaking_ties")}
 
 
 @pytest.fixture
 def close_figures():
-    """Close the pyplot figures a test opened (``pytestmark = pytest.mark.usefixtures(...)``)."""
     yield
     import matplotlib.pyplot as plt
     plt.close("all")
@@ -75,10 +66,8 @@ def close_figures():
 
 @pytest.fixture(scope="session")
 def move():
-    """``with move(explorer, name, value) as (redraws, values):`` control ``name`` set to
-    ``value`` (none moved when ``name`` is None); ``redraws`` is the count before, ``values``
-    every control's value after. On leaving, every control is put back as it was, so that a
-    module-scoped explorer starts the next test where the previous one found it."""
+    """``with move(explorer, name, value) as (redraws before, every control's value after):``;
+    on leaving, the controls are put back, so a module-scoped explorer starts each test alike."""
     @contextmanager
     def moved(explorer, name, value):
         start = {k: w.value for k, w in explorer.controls.items()}
@@ -95,8 +84,7 @@ def move():
 
 @pytest.fixture(scope="session")
 def tool():
-    """``tool("check_submissions")``: a script of ``tools/``, imported by name from ``sys.path``
-    (as ``tools/build_book.py`` imports ``binder_link``), one module for every test file."""
+    """``tool("check_submissions")``: a script of ``tools/`` imported by name, as build_book does."""
     folder = str(Path(__file__).resolve().parents[1] / "tools")
     if folder not in sys.path:
         sys.path.insert(0, folder)
@@ -105,8 +93,7 @@ def tool():
 
 @pytest.fixture(scope="session")
 def local_only():
-    """``blocked = local_only(context, "http://127.0.0.1:8888")``: a route on a Playwright context
-    that aborts every request to another host and records its URL, for the test to assert empty."""
+    """``blocked = local_only(context, base)``: abort and record every request to another host."""
     from urllib.parse import urlsplit
 
     def install(context, base):
@@ -127,16 +114,14 @@ def local_only():
 
 
 class NewCohort:
-    """A copy of ``teacher/`` (configuration, sources, grader) in ``tmp/course`` with a new
-    cohort (``tools/assignments.py --seed``: the students' versions and the cohort's key), as a
-    teacher starts a term; graded as a TA grades it (``make autograde``)."""
+    """``teacher/`` copied to ``tmp/course`` with a new cohort (``tools/assignments.py --seed``), as
+    a teacher starts a term; graded as a TA grades it (``make autograde``)."""
 
     REPO = Path(__file__).resolve().parents[1]
 
     def __init__(self, tmp: Path, seed: int, config: str = ""):
         if sys.version_info < (3, 11):
-            pytest.skip("nbgrader needs Python >= 3.11 (the grading extra installs nothing on "
-                        f"{sys.version_info.major}.{sys.version_info.minor})")
+            pytest.skip("nbgrader needs Python >= 3.11 (the grading extra installs nothing before)")
         if importlib.util.find_spec("nbgrader") is None:
             pytest.fail("nbgrader is not installed: pip install -e '.[grading]' (make test does)")
         if shutil.which("bwrap") is None:
@@ -152,11 +137,10 @@ class NewCohort:
         # nbgrader runs `alembic` (beside this Python); ~/.jupyter is not the course's. One BLAS
         # thread per process: on a busy machine the threads of a logistic regression only wait
         # for each other (60 times slower, measured)
-        self.env = dict(os.environ, PATH=os.pathsep.join([str(Path(sys.executable).parent),
-                                                          os.environ.get("PATH", "")]),
-                        JUPYTER_CONFIG_DIR=str(tmp / "jupyter-config"),
-                        JUPYTER_RUNTIME_DIR=str(tmp / "jupyter-runtime"),
-                        OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
+        path = os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+        self.env = dict(os.environ, PATH=path, JUPYTER_CONFIG_DIR=str(tmp / "jupyter-config"),
+                        JUPYTER_RUNTIME_DIR=str(tmp / "jupyter-runtime"), OMP_NUM_THREADS="1",
+                        OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
         self.env.pop("JUPYTERHUB_USER", None)
         done = subprocess.run([sys.executable, str(self.REPO / "tools" / "assignments.py"),
                                "--seed", str(seed), "--course", str(self.course)], env=self.env,
@@ -164,7 +148,7 @@ class NewCohort:
         assert done.returncode == 0, done.stdout + done.stderr
 
     def reference(self, assignment: str, student: str) -> dict:
-        """The expected numbers of ``student``'s data, as the course's grader computes them."""
+        """``student``'s expected numbers, as the course's grader computes them."""
         sys.path.insert(0, str(self.course))
         try:
             judge = importlib.import_module(f"grader.{assignment}")
@@ -188,5 +172,4 @@ class NewCohort:
 
 @pytest.fixture(scope="session")
 def new_cohort():
-    """``cohort = new_cohort(tmp, seed)``: see :class:`NewCohort`."""
     return NewCohort

@@ -1,10 +1,7 @@
-"""The library's public numbers on seeded random inputs, for comparison across a redesign.
-
-``python tests/numbers_reference.py`` writes ``tests/data/numbers_reference.json.gz`` from the
-importable rejlab (the stored file is that of the rejlab before it was made compact);
-``tests/test_numbers_unchanged.py`` recomputes every case and compares. A case is a function of
-a seeded generator returning the outputs to keep, flattened into plain JSON.
-"""
+"""The library's public numbers on seeded random inputs: ``python tests/numbers_reference.py`` writes
+them to ``tests/data/numbers_reference.json.gz`` (the stored file is the rejlab's before it was made
+compact), ``tests/test_numbers_unchanged.py`` recomputes and compares. A ``case_*`` function of a seeded
+generator returns the outputs to keep, flattened into plain JSON."""
 
 from __future__ import annotations
 
@@ -24,9 +21,9 @@ STORE = Path(__file__).parent / "data" / "numbers_reference.json.gz"
 
 def flatten(x):
     """Any result as nested lists and dicts of ints, floats, strings, booleans and None."""
-    if x is None or isinstance(x, (bool, str)):
+    if x is None or isinstance(x, str):
         return x
-    if isinstance(x, (np.bool_,)):
+    if isinstance(x, (bool, np.bool_)):
         return bool(x)
     if isinstance(x, (int, np.integer)):
         return int(x)
@@ -88,12 +85,10 @@ def case_measures(rng):
     for n, ties in ((7, False), (40, True), (300, False)):
         a, c = _scores(rng, n, ties)
         rej = rl.reject_lowest(c, fraction=0.3)
-        out.append([rl.operating_point(a, rej), rl.subset_counts(a, rej),
-                    rl.rejected_fraction(a, rej), rl.nonrejected_accuracy(a, rej),
-                    rl.classification_quality(a, rej), rl.rejection_quality(a, rej),
-                    rl.reject_lowest(c, count=n // 3), rl.reject_below(c, 0.6)])
-    counts = rng.integers(0, 9, size=(30, 4))
-    out.append([rl.measures_from_counts(*map(int, row)) for row in counts])
+        out.append([rl.operating_point(a, rej), rl.subset_counts(a, rej), rl.rejected_fraction(a, rej),
+                    rl.nonrejected_accuracy(a, rej), rl.classification_quality(a, rej),
+                    rl.rejection_quality(a, rej), rl.reject_lowest(c, count=n // 3), rl.reject_below(c, 0.6)])
+    out.append([rl.measures_from_counts(*map(int, row)) for row in rng.integers(0, 9, size=(30, 4))])
     A, r, alpha = rng.uniform(0.3, 1, 20), rng.uniform(0, 0.6, 20), rng.uniform(0.5, 0.9, 20)
     out.append([_or_refused(rl.quality_from_accuracy, A, r, alpha),
                 _or_refused(rl.rejection_quality_from_accuracy, A, r, alpha)])
@@ -114,20 +109,18 @@ def case_curves(rng):
 def case_binary_rejectors(rng):
     p = _proba(rng, 50, 4)
     a, c = _scores(rng, 60)
-    counts = rl.subset_counts(a, rl.reject_lowest(c, fraction=0.25))
-    conf = rl.confusion_from_counts(counts)
-    return [rl.max_probability(p), rl.breaking_ties(p), rl.confidence_from_proba(p, "breaking_ties"),
-            conf, rl.triplet_from_confusion(*conf[:4]),
-            rl.confusion_from_triplet(0.8, 0.75, 0.2), rl.chow_rule(p, 0.3)]
+    conf = rl.confusion_from_counts(rl.subset_counts(a, rl.reject_lowest(c, fraction=0.25)))
+    return [rl.max_probability(p), rl.breaking_ties(p), rl.confidence_from_proba(p, "breaking_ties"), conf,
+            rl.triplet_from_confusion(*conf[:4]), rl.confusion_from_triplet(0.8, 0.75, 0.2),
+            rl.chow_rule(p, 0.3)]
 
 
 def case_optimality(rng):
-    A1, r1 = rng.uniform(0.5, 1, 40), rng.uniform(0, 0.5, 40)
-    A0, r0 = rng.uniform(0.5, 1, 40), rng.uniform(0, 0.5, 40)
-    grid = np.linspace(0, 1, 41)
+    A1, r1, A0, r0 = (rng.uniform(*bounds, 40) for bounds in ((0.5, 1), (0, 0.5)) * 2)
     return [rl.cost(A1, r1, 0.3), rl.relative_optimality(A1, r1, A0, r0),
             rl.compare(A1, r1, A0, r0, 0.4), rl.rho_zero(A1, r1, A0, r0),
-            rl.operating_region(A1 * 0.5 + 0.4, r1, 0.78, 0.1, 0.72), rl.operating_set(0.8, 0.1, 0.72, grid),
+            rl.operating_region(A1 * 0.5 + 0.4, r1, 0.78, 0.1, 0.72),
+            rl.operating_set(0.8, 0.1, 0.72, np.linspace(0, 1, 41)),
             rl.optimality_matrix(A1[:12], r1[:12])]
 
 
@@ -172,20 +165,18 @@ def case_guarantees(rng):
     for method in ("sgr", "ltt"):
         a, c = _scores(rng, 400)
         out.append(rl.guaranteed_threshold(a, c, 0.15, 0.1, method=method))
-    errors = rng.integers(0, 30, 12)
-    out.append([rl.binomial_upper_bound(int(e), 40, 0.05) for e in errors])
+    out.append([rl.binomial_upper_bound(int(e), 40, 0.05) for e in rng.integers(0, 30, 12)])
     return out
 
 
 def case_calibration(rng):
     p = _proba(rng, 200, 3)
     y = np.array([rng.choice(3, p=row) for row in p])
-    a = p.argmax(axis=1) == y
-    c = p.max(axis=1)
-    t = rl.fit_temperature(p, y)
+    a, c = p.argmax(axis=1) == y, p.max(axis=1)
     return [rl.calibration_bins(a, c), rl.calibration_bins(a, c, n_bins=7, binning="equal_mass"),
             rl.expected_calibration_error(a, c), rl.expected_calibration_error(a, c, binning="equal_mass"),
-            t, rl.apply_temperature(p, 1.7), rl.apply_temperature(np.log(p), 0.6, from_logits=True),
+            rl.fit_temperature(p, y), rl.apply_temperature(p, 1.7),
+            rl.apply_temperature(np.log(p), 0.6, from_logits=True),
             rl.fit_temperature(np.log(p), y, from_logits=True)]
 
 
@@ -215,13 +206,13 @@ def case_accuracy(rng):
                     rl.relative_accuracy_rate(ideal, r1, universe=u),
                     rl.compare_methods(ideal, r1, r2, universe=u), rl.accuracy_report(ideal, r1, universe=u),
                     rl.t_neg(ideal, r1, universe=u)])
-    Y, P = _indicator(rng, 30, 5), _indicator(rng, 30, 5)
+    Y, P = (_indicator(rng, 30, 5) for _ in range(2))
     out.append([rl.absolute_accuracy(Y, P), rl.relative_accuracy_rate(Y, P)])
     return out
 
 
 def case_multilabel(rng):
-    Y, P1, P2 = _indicator(rng, 60, 5), _indicator(rng, 60, 5), _indicator(rng, 60, 5)
+    Y, P1, P2 = (_indicator(rng, 60, 5) for _ in range(3))
     return [rl.multilabel_scores(Y, P1, zero_division=0), rl.multilabel_measures(Y, P1, zero_division=1),
             rl.evaluate_multilabel(Y, P1, zero_division=0), rl.multilabel_counts(Y, P1),
             rl.compare_multilabel(Y, P1, P2, n_boot=30, seed=7, zero_division=0)]
@@ -235,14 +226,11 @@ def _report_numbers(rep):
 
 
 def case_report(rng):
-    n = 240
-    p = _proba(rng, n, 3)
+    p = _proba(rng, 240, 3)
     y = np.array([rng.choice(3, p=row) for row in p])
-    pv = _proba(rng, n, 3)
+    pv = _proba(rng, 240, 3)
     yv = np.array([rng.choice(3, p=row) for row in pv])
-    yp = p.argmax(axis=1)
-    conf = np.round(p.max(axis=1), 2)
-    return [_report_numbers(rl.rejection_report(y, yp, conf, rho=0.25)),
+    return [_report_numbers(rl.rejection_report(y, p.argmax(axis=1), np.round(p.max(axis=1), 2), rho=0.25)),
             _report_numbers(rl.rejection_report(y, proba=p, rejector="breaking_ties", n_boot=40, seed=8)),
             _report_numbers(rl.rejection_report(y, proba=p, validation=dict(y_true=yv, proba=pv),
                                                 n_boot=30, seed=9, rho=0.2))]

@@ -1,6 +1,5 @@
 """The layers of the package point one way (docs/architecture.md): every import inside ``rejlab``,
-nested ones too, is read with ``ast``; a failure lists each offending import with its file and line.
-"""
+nested ones too, read with ``ast``; a failure lists each offending import with its file and line."""
 
 from __future__ import annotations
 
@@ -33,16 +32,11 @@ LAYER_OF.update(dict.fromkeys(
 LAYER_OF.update(plot="plot", course="course", cli="cli", __main__="cli")
 #: Drawing and widgets are the plot's and the course's: the maths imports neither.
 EXTERNAL = {"matplotlib": "plot", "ipywidgets": "course"}
-ALLOWED = {
-    "foundation": {"foundation"},
-    "maths": {"foundation", "maths"},
-    "plot": {"foundation", "maths", "plot"},
-    "course": {"foundation", "maths", "plot", "course"},
-    "cli": {"foundation", "maths", "plot", "cli"},
-}
+ALLOWED = {"foundation": {"foundation"}, "maths": {"foundation", "maths"},
+           "plot": {"foundation", "maths", "plot"}, "course": {"foundation", "maths", "plot", "course"},
+           "cli": {"foundation", "maths", "plot", "cli"}}
 
 
-#: Dotted module name -> file, for every module of the package.
 MODULES = {".".join(("rejlab", *path.relative_to(ROOT).with_suffix("").parts)).removesuffix(".__init__"): path
            for path in ROOT.rglob("*.py")}
 
@@ -67,7 +61,6 @@ def _from_module(node, package):
 
 
 def _targets(node, package):
-    """What an import statement imports: the modules, or the submodule a name is."""
     if isinstance(node, ast.Import):
         return [a.name for a in node.names]
     module = _from_module(node, package)
@@ -79,7 +72,6 @@ def _import_nodes(tree):
 
 
 def _imports(name, path):
-    """(line, imported module) for every import statement of one module, nested ones too."""
     package = _package_of(name, path)
     found = [(node.lineno, _resolve(t)) for node in _import_nodes(ast.parse(path.read_text("utf-8")))
              for t in _targets(node, package) if t.split(".")[0] in ("rejlab", *EXTERNAL)]
@@ -96,16 +88,9 @@ EDGES = {name: _imports(name, path) for name, path in MODULES.items()}
 def test_every_module_has_a_layer_and_imports_point_down_only():
     unknown = sorted(m for m in MODULES if m != "rejlab" and m.split(".")[1] not in LAYER_OF)
     assert not unknown, f"give these modules a layer in LAYER_OF: {unknown}"
-    bad = []
-    for name, edges in EDGES.items():
-        if name == "rejlab":
-            continue
-        for line, target in edges:
-            if target == "rejlab":
-                bad.append(f"{MODULES[name]}:{line} imports the package face rejlab")
-            elif _layer(target) not in ALLOWED[_layer(name)]:
-                bad.append(f"{MODULES[name]}:{line} ({_layer(name)}) imports {target} "
-                           f"({_layer(target)})")
+    bad = [f"{MODULES[name]}:{line} ({_layer(name)}) imports {target} ({_layer(target)})"
+           for name, edges in EDGES.items() if name != "rejlab" for line, target in edges
+           if target == "rejlab" or _layer(target) not in ALLOWED[_layer(name)]]
     assert not bad, "imports running up the layers:\n" + "\n".join(bad)
 
 
@@ -124,9 +109,8 @@ MAX_LINES = 600
 
 
 def test_no_module_exceeds_the_room_size():
-    sizes = {str(path.relative_to(ROOT.parent)): len(path.read_text(encoding="utf-8").splitlines())
-             for path in MODULES.values()}
-    big = {path: n for path, n in sizes.items() if n > MAX_LINES}
+    big = {str(path.relative_to(ROOT.parent)): n for path in MODULES.values()
+           if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not big, f"modules over {MAX_LINES} lines (split them by topic): {big}"
 
 
@@ -137,10 +121,9 @@ def _private_imports(name, path):
         module = _from_module(node, _package_of(name, path)) if isinstance(node, ast.ImportFrom) else ""
         if module.split(".")[0] != "rejlab":
             continue
-        for alias in node.names:
-            private = alias.name.startswith("_") and not alias.name.startswith("__")
-            if private and f"{module}.{alias.name}" not in MODULES:
-                found.append(f"{path.name}:{node.lineno} imports {alias.name} from {module}")
+        found += [f"{path.name}:{node.lineno} imports {a.name} from {module}" for a in node.names
+                  if a.name.startswith("_") and not a.name.startswith("__")
+                  and f"{module}.{a.name}" not in MODULES]
     return found
 
 
@@ -161,18 +144,10 @@ LAZY_IMPORTS = ("matplotlib.pyplot", "sklearn", "scipy", "matplotlib.figure", "r
 MAX_LOCAL_IMPORTS = 15
 
 
-def _local_imports():
-    found = []
-    for name, path in MODULES.items():
-        for func in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                found += [(f"{path.relative_to(ROOT.parent)}:{node.lineno}",
-                           _targets(node, _package_of(name, path))) for node in _import_nodes(func)]
-    return found
-
-
 def test_imports_sit_at_the_top_but_the_lazy_ones():
-    found = _local_imports()
+    found = [(f"{path.relative_to(ROOT.parent)}:{node.lineno}", _targets(node, _package_of(name, path)))
+             for name, path in MODULES.items() for func in ast.walk(ast.parse(path.read_text("utf-8")))
+             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) for node in _import_nodes(func)]
     eager = [where for where, targets in found if not all(t.startswith(LAZY_IMPORTS) for t in targets)]
     assert not eager, "imports inside functions that belong at the top:\n" + "\n".join(eager)
     assert len(found) <= MAX_LOCAL_IMPORTS, [where for where, _ in found]

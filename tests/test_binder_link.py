@@ -36,15 +36,10 @@ def run(*args: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("origin", [
-    "https://github.com/ada-l/course-kit",
-    "https://github.com/ada-l/course-kit.git",
-    "https://github.com/ada-l/course-kit/",
-    "https://someone@github.com/ada-l/course-kit.git",
-    "git@github.com:ada-l/course-kit",
-    "git@github.com:ada-l/course-kit.git",
-    "ssh://git@github.com/ada-l/course-kit.git",
-    "ssh://git@github.com:22/ada-l/course-kit",
-])
+    *(f"https://github.com/ada-l/course-kit{tail}" for tail in ("", ".git", "/")),
+    "https://someone@github.com/ada-l/course-kit.git", "git@github.com:ada-l/course-kit",
+    "git@github.com:ada-l/course-kit.git", "ssh://git@github.com/ada-l/course-kit.git",
+    "ssh://git@github.com:22/ada-l/course-kit"])
 def test_every_github_form_gives_the_lab_url_of_lesson_00(tmp_path, origin):
     out = run("--repo", str(make_repo(tmp_path, origin, branch="spring-term")))
     assert (out.returncode, out.stdout, out.stderr) == (
@@ -53,8 +48,7 @@ def test_every_github_form_gives_the_lab_url_of_lesson_00(tmp_path, origin):
 
 def test_origin_head_wins_over_the_checked_out_branch_and_the_options_over_both(tmp_path):
     repo = make_repo(tmp_path, "git@github.com:ada-l/rejlab.git", branch="feature")
-    git(repo, "-c", "user.name=t", "-c", "user.email=t@example.org",
-        "commit", "-q", "--allow-empty", "-m", "start")
+    git(repo, "-c", "user.name=t", "-c", "user.email=t@e.org", "commit", "-q", "--allow-empty", "-m", "s")
     git(repo, "update-ref", "refs/remotes/origin/trunk", "HEAD")
     git(repo, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/trunk")
     out = run("--repo", str(repo))
@@ -66,15 +60,11 @@ def test_origin_head_wins_over_the_checked_out_branch_and_the_options_over_both(
                                   "?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb")
 
 
-NOT_GITHUB = "not a GitHub repository"
-
-
 @pytest.mark.parametrize("origin, says", [
     (None, ["no 'origin' remote", "github.com"]),
     ("not a git repository", ["no 'origin' remote"]),
-    *[(origin, [origin, NOT_GITHUB]) for origin in (
-        "https://gitlab.com/ada-l/rejlab.git", "git@bitbucket.org:ada-l/rejlab.git",
-        "/srv/git/rejlab.git",
+    *[(origin, [origin, "not a GitHub repository"]) for origin in (
+        "https://gitlab.com/ada-l/rejlab.git", "git@bitbucket.org:ada-l/rejlab.git", "/srv/git/rejlab.git",
         "https://github.com/ada-l",                   # an account, not a repository
         "https://github.com/ada-l/rejlab/tree/main",  # a page, not a clone URL
         "https://github.com.evil.example/ada-l/rejlab.git")],

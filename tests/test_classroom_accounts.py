@@ -15,10 +15,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 _spec = importlib.util.spec_from_file_location("accounts", REPO / "classroom" / "accounts.py")
-accounts = importlib.util.module_from_spec(_spec)
-sys.modules.setdefault("accounts", accounts)      # its dataclass looks itself up there
-_spec.loader.exec_module(sys.modules["accounts"])
-accounts = sys.modules["accounts"]
+# registered first: its dataclass looks itself up there
+accounts = sys.modules.setdefault("accounts", importlib.util.module_from_spec(_spec))
+_spec.loader.exec_module(accounts)
 
 PREFIX = f"rltest{os.getpid() % 10000:04d}-"
 
@@ -49,8 +48,7 @@ def test_each_account_gets_a_user_of_its_own_a_second_start_adopts_and_a_long_na
 
 
 def test_remove_ends_the_users_processes(tmp_path, made):
-    accounts.make(["ann"], PREFIX, tmp_path / "home", made=made)
-    ann = made["ann"]
+    ann = accounts.make(["ann"], PREFIX, tmp_path / "home", made=made)["ann"]
     sleeper = subprocess.Popen(["sleep", "600"], user=ann.uid, group=ann.gid, extra_groups=[], cwd="/")
     assert accounts.remove(made) == []
     sleeper.wait(timeout=30)        # ended (remove reaps it: its status is gone with it)
@@ -63,15 +61,13 @@ def test_files_of_the_last_run_follow_their_users_to_new_ids(tmp_path):
            "ben": Account("ben", "x-ben", 70001, 70001, tmp_path)}
     ledger = tmp_path / "users.json"
     ledger.write_text(json.dumps({"ann": {"uid": 70001, "gid": 70001}, "ben": {"uid": 70002, "gid": 70002}}))
-    exchange = tmp_path / "exchange"
-    (exchange / "inbound").mkdir(parents=True)
-    files = {"ann": exchange / "inbound" / "ann+hw", "ben": exchange / "inbound" / "ben+hw",
-             "root": exchange / "inbound"}
+    inbound = tmp_path / "exchange" / "inbound"
+    inbound.mkdir(parents=True)
+    files = {"ann": inbound / "ann+hw", "ben": inbound / "ben+hw", "root": inbound}
     for owner, uid in (("ann", 70001), ("ben", 70002)):
         files[owner].write_text(owner)
         os.chown(files[owner], uid, uid)
-    accounts.give_back(now, ledger, exchange)
-    assert files["ann"].stat().st_uid == 70002 and files["ann"].stat().st_gid == 70002
-    assert files["ben"].stat().st_uid == 70001
-    assert files["root"].stat().st_uid == 0, "what was no account's stays"
+    accounts.give_back(now, ledger, tmp_path / "exchange")
+    owners = {who: (f.stat().st_uid, f.stat().st_gid) for who, f in files.items()}
+    assert owners == {"ann": (70002, 70002), "ben": (70001, 70001), "root": (0, 0)}, "no account's: stays"
     assert json.loads(ledger.read_text())["ann"] == {"uid": 70002, "gid": 70002}

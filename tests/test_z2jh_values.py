@@ -1,6 +1,5 @@
-"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``) read where the chart reads them (it
-cannot be deployed here): memory by the rule from a session measured on the classroom hub
-(``classroom/hub_memory.json``), the local classroom's roles, the guide's tables."""
+"""The Zero to JupyterHub values (``classroom/z2jh-values.yaml``) read as the chart reads them (not deployed
+here): memory by the rule from a session measured on the hub, the local classroom's roles, the guide."""
 
 from __future__ import annotations
 
@@ -29,16 +28,8 @@ NODE_ALLOCATABLE_MIB = 13824  # ... of which 13.5 GiB are left to pods by Kubern
 _spec = importlib.util.spec_from_file_location("classroom_hub", REPO / "classroom" / "hub.py")
 hub = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(hub)
-
-
-@pytest.fixture(scope="module")
-def values():
-    return yaml.safe_load(VALUES.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def session():
-    return json.loads(SESSION.read_text(encoding="utf-8"))
+values = yaml.safe_load(VALUES.read_text(encoding="utf-8"))
+session = json.loads(SESSION.read_text(encoding="utf-8"))
 
 
 def _mib(spec: str) -> int:
@@ -51,19 +42,15 @@ def _round_up(mib: float) -> int:
     return STEP_MIB * math.ceil(mib / STEP_MIB)
 
 
-def sizing(session: dict) -> dict[str, int]:
-    """The rule, from a student's session measured on the hub (each figure a peak, in MiB).
-
-    guarantee  = the server + the link's lesson + the heaviest other notebook
-                 (a student at work on one notebook, the lesson the link opens beside it);
-    limit      = the server + every notebook of the session (all of it open at once);
-    instructor = a student's whole session + what autograding adds (limit and guarantee).
-    """
-    server, kernels = session["server_peak_mib"], session["kernel_peak_mib"]
-    link = kernels[session["link_lesson"]]
-    heaviest = max(peak for name, peak in kernels.items() if name != session["link_lesson"])
+def sizing(measured: dict) -> dict[str, int]:
+    """The rule, from a session measured on the hub (peaks, MiB): guarantee = server + the link's lesson
+    + the heaviest other notebook (one at work, the link's beside it); limit = server + every notebook;
+    instructor = the limit + what autograding adds."""
+    server, kernels = measured["server_peak_mib"], measured["kernel_peak_mib"]
+    link = kernels[measured["link_lesson"]]
+    heaviest = max(peak for name, peak in kernels.items() if name != measured["link_lesson"])
     whole = server + sum(kernels.values())
-    grading = session["instructor"]["grading_peak_mib"] - session["instructor"]["before_grading_mib"]
+    grading = measured["instructor"]["grading_peak_mib"] - measured["instructor"]["before_grading_mib"]
     return {"guarantee": _round_up(server + link + heaviest), "limit": _round_up(whole),
             "instructor": _round_up(whole + grading)}
 
@@ -84,24 +71,23 @@ def test_the_rule_reproduces_a_worked_example():
     assert _round_up(64.0) == 64 and _round_up(64.1) == 128
 
 
-def test_the_keys_the_chart_reads_are_set(values):
+def test_the_keys_the_chart_reads_are_set():
     # the keys no other test reads (memory, storage, files, environment and hub config do)
     for dotted in ("singleuser.image.name", "singleuser.image.tag", "singleuser.storage.capacity",
                    "singleuser.lifecycleHooks.postStart", "cull.every", "prePuller.hook.enabled",
                    "prePuller.continuous.enabled", "scheduling.userScheduler.enabled"):
         _get(values, dotted)
-    assert set(values) <= {"hub", "singleuser", "cull", "prePuller", "scheduling", "proxy",
-                           "ingress", "custom"}
+    assert set(values) <= {"hub", "singleuser", "cull", "prePuller", "scheduling", "proxy", "ingress",
+                           "custom"}
     assert values["cull"]["enabled"] is True and 0 < values["cull"]["timeout"] <= 4 * 3600
     assert values["singleuser"]["defaultUrl"] == "/lab"
     assert values["singleuser"]["cpu"]["guarantee"] <= values["singleuser"]["cpu"]["limit"]
 
 
-def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_homework(values, session):
-    lessons = {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}
+def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_homework():
     kernels = session["kernel_peak_mib"]
-    assert session["link_lesson"] == "00_start_here" and session["link_lesson"] in kernels
-    assert len(session["lessons"]) == 2 and set(session["lessons"]) <= lessons
+    assert session["link_lesson"] == "00_start_here" and len(session["lessons"]) == 2
+    assert set(session["lessons"]) <= {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}
     assert (REPO / "teacher" / "source" / session["homework"]).is_dir()
     assert set(kernels) == {session["link_lesson"], *session["lessons"], session["homework"]}
     assert session["measured_with"]["jupyterhub"].startswith("5.5.")
@@ -118,9 +104,7 @@ def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_ho
     assert want["instructor"] > want["limit"], "grading needs more than a student's session"
     # the comment of the values file shows the same figures, and the command that measured them
     text = VALUES.read_text(encoding="utf-8")
-    for figure in (session["server_peak_mib"], *session["kernel_peak_mib"].values(),
-                   session["instructor"]["before_grading_mib"],
-                   session["instructor"]["grading_peak_mib"]):
+    for figure in (session["server_peak_mib"], *kernels.values(), *session["instructor"].values()):
         assert f"{figure:.1f}" in text, figure
     assert "bench/hub_memory.py" in text
     # the local classroom passes the same numbers to its servers
@@ -129,20 +113,19 @@ def test_memory_follows_the_rule_from_a_session_of_the_link_two_lessons_and_a_ho
     assert local["instructor"] == {k: instructor[k] for k in ("limit", "guarantee")}
 
 
-def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it(values):
+def test_the_exchange_is_a_shared_volume_and_nbgrader_points_at_it():
     single = values["singleuser"]
     (mount,) = [m for m in single["storage"]["extraVolumeMounts"] if m["name"] == "nbgrader-exchange"]
     (volume,) = [v for v in single["storage"]["extraVolumes"] if v["name"] == "nbgrader-exchange"]
     assert volume["persistentVolumeClaim"]["claimName"]
     config = single["extraFiles"]["nbgrader-hub"]
     assert config["mountPath"].endswith("/nbgrader_config.py")
-    assert f'c.Exchange.root = "{mount["mountPath"]}"' in config["stringData"]
-    assert 'c.CourseDirectory.course_id = "rejlab"' in config["stringData"]
-    # the hub's collect, which the image carries (the next test)
-    assert 'c.ExchangeFactory.collect = "private_exchange.FileTimeCollect"' in config["stringData"]
+    for line in (f'c.Exchange.root = "{mount["mountPath"]}"', 'c.CourseDirectory.course_id = "rejlab"',
+                 'c.ExchangeFactory.collect = "private_exchange.FileTimeCollect"'):  # the image carries it
+        assert line in config["stringData"], line
 
 
-def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path, monkeypatch):
+def test_each_role_gets_what_the_local_classroom_gives_it(tmp_path, monkeypatch):
     files = values["singleuser"]["extraFiles"]
     for role in ("student", "instructor"):
         hub.role_config(tmp_path / role, instructor=role == "instructor")
@@ -155,9 +138,7 @@ def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path, monk
     # Zero to JupyterHub's get_config reading `custom`): the instructor's folder and memory
     path = values["singleuser"]["extraEnv"]["JUPYTER_CONFIG_PATH"]
     assert path.split(":") == ["/etc/jupyter/rejlab/student", "/etc/jupyter/rejlab/hub"]
-    z2jh = type(sys)("z2jh")
-    z2jh.get_config = lambda key: _get(values, key)
-    monkeypatch.setitem(sys.modules, "z2jh", z2jh)
+    monkeypatch.setitem(sys.modules, "z2jh", SimpleNamespace(get_config=lambda key: _get(values, key)))
     config = SimpleNamespace(KubeSpawner=SimpleNamespace())
     exec(values["hub"]["extraConfig"]["rejlab-roles"], {"c": config})
     hook = config.KubeSpawner.pre_spawn_hook
@@ -174,13 +155,10 @@ def test_each_role_gets_what_the_local_classroom_gives_it(values, tmp_path, monk
 
 
 def test_the_image_carries_the_hubs_collect_and_keeps_the_course_pins_out_of_the_servers():
-    dockerfile = (REPO / "classroom" / "Dockerfile").read_text(encoding="utf-8")
-    assert re.search(r"^COPY classroom/private_exchange\.py /opt/conda/lib/python3\.11/site-packages/",
-                     dockerfile, re.M)
-    assert "binder/requirements.txt" in dockerfile
-    assert re.search(r"python -m venv /opt/rejlab", dockerfile)
-    assert re.search(r"/opt/rejlab/bin/python -m ipykernel install .*--name python3",
-                     dockerfile.replace("\\\n", " "))
+    dockerfile = (REPO / "classroom" / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
+    assert "\nCOPY classroom/private_exchange.py /opt/conda/lib/python3.11/site-packages/" in dockerfile
+    assert "binder/requirements.txt" in dockerfile and "python -m venv /opt/rejlab" in dockerfile
+    assert re.search(r"/opt/rejlab/bin/python -m ipykernel install .*--name python3", dockerfile)
     ignore = (REPO / "classroom" / "Dockerfile.dockerignore").read_text(encoding="utf-8")
     lines = [ln for ln in ignore.splitlines() if ln and not ln.startswith("#")]
     assert lines[0] == "*" and "!teacher/" not in lines, "no answer key in the image"
@@ -190,13 +168,9 @@ def test_the_image_carries_the_hubs_collect_and_keeps_the_course_pins_out_of_the
 # --------------------------------------------------------------------------
 # The guide's numbers
 
-def _hub_section() -> str:
-    text = GUIDE.read_text(encoding="utf-8")
-    return text.split("### On a JupyterHub (nbgitpuller)", 1)[1].split("\n### Locally", 1)[0]
-
-
-def test_the_guide_sizes_60_and_600_students_by_the_rule_from_the_session_it_gives(session):
-    section = _hub_section()
+def test_the_guide_sizes_60_and_600_students_by_the_rule_and_gives_each_lessons_measured_peak():
+    section = GUIDE.read_text(encoding="utf-8").split("### On a JupyterHub (nbgitpuller)", 1)[1]
+    section = section.split("\n### Locally", 1)[0]
     want = sizing(session)
     per_node = NODE_ALLOCATABLE_MIB // want["guarantee"]
     assert f"{want['guarantee']} MiB" in section and f"{want['limit']} MiB" in section
@@ -215,14 +189,9 @@ def test_the_guide_sizes_60_and_600_students_by_the_rule_from_the_session_it_giv
         assert row, f"the guide's session table has no row for {step['after']}"
     for figure in (session["server_peak_mib"], session["instructor"]["grading_peak_mib"]):
         assert f"{figure:.0f} MiB" in section
-
-
-def test_the_guide_lists_each_lessons_measured_peak():
+    # each lesson's peak (bench/kernel_memory.py --save classroom/kernel_memory.json)
     peaks = json.loads(FIGURES.read_text(encoding="utf-8"))["kernel_peak_mib"]
-    assert set(peaks) == {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}, \
-        "every lesson measured (bench/kernel_memory.py --save classroom/kernel_memory.json)"
-    section = _hub_section()
+    assert set(peaks) == {p.stem for p in (REPO / "notebooks").glob("[0-9]*.ipynb")}, "every lesson measured"
     for stem, peak in peaks.items():
         number = stem.split("_", 1)[0]
-        row = re.search(rf"^\| {re.escape(number)} [^|]*\| {peak:.0f} \|", section, re.M)
-        assert row, f"lesson {number}: the guide's table does not give {peak:.0f} MiB"
+        assert re.search(rf"^\| {re.escape(number)} [^|]*\| {peak:.0f} \|", section, re.M), (number, peak)
