@@ -121,24 +121,6 @@ def test_definitions_on_random_coverings_and_indicator_input_and_converters(C):
     assert np.array_equal(rl.label_sets_to_indicator(list(rows), labels=range(1, len(C) + 1)), Y)
 
 
-# --- what the declarations cannot say: checks of the bodies -------------------------------
-
-
-@pytest.mark.parametrize("call, message", [
-    (lambda: rl.overlapped_elements([{"a"}, {"b", "z"}], universe={"a", "b"}),
-     "covering: block 2 .*not in the universe"),
-    (lambda: rl.derived_covering(C_DEF3[:2], universe=U),
-     "covering does not cover the universe.*'g'"),
-    (lambda: N(C_DEF3, "z"), "p must be an element"),
-    (lambda: rl.overlapped_elements(np.array([[1, 2], [0, 1]])), "covering must hold 0/1 values"),
-    (lambda: rl.label_sets_to_blocks({"a": [1, 2]}), "label_sets: the label set of 'a' must be a set"),
-    (lambda: rl.label_sets_to_indicator([set(), set()]), "label_sets hold no label at all"),
-], ids=range(6))
-def test_bodies_refuse_naming_the_argument(call, message):
-    with pytest.raises(ValueError, match=message):
-        call()
-
-
 # --- the fast constructions against the definitions word for word -------------------------
 #
 # derived_covering and covering_summary group the elements by signature and search, among the

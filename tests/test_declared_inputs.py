@@ -437,6 +437,15 @@ DOOR = [
     (lambda: rl.optimality.compare_same_r(0.8, 0.2, 0.8, 0.3), "r1 must equal r0"),
     (lambda: rl.optimality.compare_same_accurate_kept(0.8, 0.2, 0.8, 0.3), r"same \|A∩N\|"),
     (lambda: rl.optimality.compare_same_misclassified_kept(0.8, 0.2, 0.8, 0.3), r"same \|M∩N\|"),
+    # coverings: blocks within the universe and covering it, 0/1 indicators, label sets
+    (lambda: rl.overlapped_elements([{"a"}, {"b", "z"}], universe={"a", "b"}),
+     "covering: block 2 .*not in the universe"),
+    (lambda: rl.derived_covering([{"a", "b"}], universe=set("abg")),
+     "covering does not cover the universe.*'g'"),
+    (lambda: rl.neighborhood([{"a", "b"}], "z"), "p must be an element"),
+    (lambda: rl.overlapped_elements(np.array([[1, 2], [0, 1]])), "covering must hold 0/1 values"),
+    (lambda: rl.label_sets_to_blocks({"a": [1, 2]}), "label_sets: the label set of 'a' must be a set"),
+    (lambda: rl.label_sets_to_indicator([set(), set()]), "label_sets hold no label at all"),
     # context: maps of one shape, two classes, a scene large enough
     (lambda: rl.context.labelled_accuracy(np.ones((4, 4), int), np.zeros((3, 3))), "2-D maps of the same"),
     (lambda: rl.context.labelled_accuracy(np.ones((4, 4), int), np.ones((4, 4)), np.ones((3, 3), bool)),
