@@ -42,8 +42,7 @@ build_book, site_frames, site_layout, site_prompts = map(
     importlib.import_module, ["build_book", "site_frames", "site_layout", "site_prompts"])
 
 
-# --------------------------------------------------------------------------
-# Without a browser
+# --- Without a browser ------------------------------------------------------------------------
 
 @pytest.mark.slow
 def test_notebooks_without_stored_outputs_are_refused_by_name(tmp_path):
@@ -126,8 +125,7 @@ def test_launch_links_without_an_origin_remote_say_why_and_use_a_placeholder(tmp
         "/gh/OWNER/rejlab/main?urlpath=lab/tree/notebooks/03_measures_vs_rejection.ipynb")
 
 
-# --------------------------------------------------------------------------
-# The site in a real browser
+# --- The site in a real browser ---------------------------------------------------------------
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
@@ -487,9 +485,8 @@ def test_every_page_works_offline_for_every_reader(site, tmp_path, local_only):
     _assert_clean([], problems, f" (screenshots in {shots})")
 
 
-# --------------------------------------------------------------------------
-# The explorers on the site (tools/site_frames.py, tools/site_explorers.py,
-# book/_static/rejlab-site.js), figures a student can read, pages everyone can use
+# --- The explorers on the site (tools/site_frames.py, tools/site_explorers.py,
+# book/_static/rejlab-site.js), figures a student can read, pages everyone can use ---
 
 #: What the site tests measured (latency, axe-core per page, sizes), for CI's log.
 REPORT = REPO / "_build" / "site-report.txt"
@@ -750,8 +747,7 @@ def test_explorers_move_by_keyboard_on_the_live_site(site, local_only):
     _assert_clean(external, problems)
 
 
-# --------------------------------------------------------------------------
-# "Try this" where it is read: every step of a prompt is one the page can do, or is marked
+# --- "Try this" where it is read: every step of a prompt is one the page can do, or is marked ---
 # as one for Jupyter with the Binder link (tools/site_prompts.py)
 
 def _page_prompts(html: str) -> list[tuple[str, dict]]:
@@ -826,8 +822,7 @@ def test_every_try_this_step_works_on_its_page_or_is_marked_for_jupyter(site):
     assert not unmarked, "\n".join(unmarked)
 
 
-# --------------------------------------------------------------------------
-# A reader without JavaScript, and a slow phone
+# --- A reader without JavaScript, and a slow phone --------------------------------------------
 
 @pytest.mark.browser
 def test_without_javascript_the_explorer_shows_its_picture_and_says_why_it_stays(site, local_only):

@@ -41,8 +41,7 @@ R0, R1 = 0.2, 0.25       # lesson 02's starting r, and after five ArrowRight pre
 NOTIFICATION_SETTINGS = {"fetchNews": "false", "checkForUpdates": False}
 
 
-# --------------------------------------------------------------------------
-# JupyterLab
+# --- JupyterLab -------------------------------------------------------------------------------
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -147,8 +146,7 @@ def test_the_harness_fails_with_a_message_and_reaches_no_other_host(tmp_path, lo
         assert blocked == ["http://example.invalid/"]
 
 
-# --------------------------------------------------------------------------
-# The lesson in the browser
+# --- The lesson in the browser ----------------------------------------------------------------
 KERNEL_IDLE_JS = """() => {
   const app = window.jupyterapp;
   const w = app && app.shell.currentWidget;
@@ -255,8 +253,7 @@ def test_slider_moves_the_four_subsets_readout(lab_server, tmp_path, local_only)
         assert not external, f"JupyterLab asked for other hosts (aborted): {external[:5]}"
 
 
-# --------------------------------------------------------------------------
-# Every control of every lesson's explorer, over its whole range, in JupyterLab.
+# --- Every control of every lesson's explorer, over its whole range, in JupyterLab. -----------
 #
 # One server and one page for all lessons: a scratch notebook holds, for each lesson, its
 # explorer cell after the set-up cells it needs (found by the names the cells define and

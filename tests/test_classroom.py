@@ -79,8 +79,7 @@ def _refused(tmp_path: Path, *args: str, env: dict | None = None, python: str = 
     return line
 
 
-# --------------------------------------------------------------------------
-# Bad input: one line, exit 2, nothing started
+# --- Bad input: one line, exit 2, nothing started ---------------------------------------------
 
 def test_a_bad_option_or_a_start_without_root_is_refused_with_one_line_before_any_set_up(tmp_path):
     closed = tmp_path / "closed"
@@ -184,8 +183,7 @@ def test_npm_or_a_registry_without_the_proxy_is_named(tmp_path, registry, says):
     assert not (node_dir / "node_modules").exists(), "no half-installed proxy may be left"
 
 
-# --------------------------------------------------------------------------
-# The servers' PATH, the course source, the student's own lab
+# --- The servers' PATH, the course source, the student's own lab ------------------------------
 
 def test_every_server_is_given_a_path_with_the_graders_sandbox(tmp_path, monkeypatch):
     tools = tmp_path / "tools"           # bwrap and git somewhere the system's PATH is not
@@ -304,8 +302,7 @@ def test_make_classroom_runs_the_launcher_in_its_own_environment_and_make_lab_ha
     assert "classroom/node_modules/" in ignored and ".venv-hub/" in ignored
 
 
-# --------------------------------------------------------------------------
-# The end-to-end test
+# --- The end-to-end test ----------------------------------------------------------------------
 
 def _stop(classroom, sig: int, group: bool) -> list[int]:
     """Send ``sig`` to the launcher (or its group): it exits 0 having said so, nothing it started

@@ -28,8 +28,7 @@ needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None,
                                  reason="the sandbox needs bubblewrap (apt-get install bubblewrap)")
 
 
-# --------------------------------------------------------------------------
-# Answers: plain JSON, read strictly (a round trip reads every honest report)
+# --- Answers: plain JSON, read strictly (a round trip reads every honest report) --------------
 
 
 @pytest.mark.parametrize("raw, says", [
@@ -84,8 +83,7 @@ def test_the_runner_and_the_grader_speak_the_same_tags():
     assert runner.plain(object())["$"] == "unsupported"
 
 
-# --------------------------------------------------------------------------
-# The sandbox
+# --- The sandbox ------------------------------------------------------------------------------
 
 
 def _job(*cells, **kw):
@@ -166,8 +164,7 @@ def test_a_package_a_question_forbids_refuses_to_import():
     assert errors[1].startswith(("ModuleNotFoundError", "ImportError")) and errors[2] is None
 
 
-# --------------------------------------------------------------------------
-# The notebook as the grader runs it; the copy check
+# --- The notebook as the grader runs it; the copy check ---------------------------------------
 
 
 def _cell(gid, source, locked, cell_type="code"):
@@ -203,8 +200,7 @@ def test_the_copy_check_finds_another_students_numbers_and_similar_code():
     assert [(a, b) for a, b, _ in found] == [("ada", "eve")]
 
 
-# --------------------------------------------------------------------------
-# Questions that check what they say
+# --- Questions that check what they say -------------------------------------------------------
 
 
 @needs_bwrap

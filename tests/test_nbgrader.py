@@ -56,8 +56,7 @@ def _points(assignment: str) -> tuple[float, float]:
     return tuple(sum(_cell_points(assignment, role).values()) for role in ("autograded", "manual"))
 
 
-# --------------------------------------------------------------------------
-# The source notebooks themselves (no nbgrader needed)
+# --- The source notebooks themselves (no nbgrader needed) -------------------------------------
 
 HEADING_POINTS = re.compile(r"^#+ .*\((\d+) points?\b", re.M)
 
@@ -156,8 +155,7 @@ def test_the_seeding_tool_gives_a_cohort_its_own_key_and_wants_one_seed_line(tmp
             assignments_tool.with_seed({"cells": cells}, 3)
 
 
-# --------------------------------------------------------------------------
-# The submissions
+# --- The submissions --------------------------------------------------------------------------
 
 #: The numbers a copying submission types in after an answer cell (the solved student's), by
 #: assignment; COPIED: the graded cells that mark them (hw1-q2-answer's: hw1-q2-tests).
@@ -211,8 +209,7 @@ def _expected_auto(kind: str, assignment: str) -> float:
     return sum(points for gid, points in cells.items() if gid not in lost)
 
 
-# --------------------------------------------------------------------------
-# The round trip
+# --- The round trip ---------------------------------------------------------------------------
 
 @pytest.mark.slow
 def test_generate_autograde_grade_by_hand_and_export_for_a_new_cohort(tmp_path, new_cohort):

@@ -165,8 +165,7 @@ def test_the_image_carries_the_hubs_collect_and_keeps_the_course_pins_out_of_the
     assert "!classroom/private_exchange.py" in lines
 
 
-# --------------------------------------------------------------------------
-# The guide's numbers
+# --- The guide's numbers ----------------------------------------------------------------------
 
 def test_the_guide_sizes_60_and_600_students_by_the_rule_and_gives_each_lessons_measured_peak():
     section = GUIDE.read_text(encoding="utf-8").split("### On a JupyterHub (nbgitpuller)", 1)[1]
