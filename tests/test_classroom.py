@@ -49,15 +49,12 @@ STOP_S = 90
 PAGE_MS = 90_000
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(HUB.parent))     # the launcher and its siblings, as it imports them
+import course_repository  # noqa: E402
+import hub  # noqa: E402
+import student_lab  # noqa: E402
 
-
-hub = _load("classroom_hub", HUB)
-course_repository = _load("course_repository", REPO / "classroom" / "course_repository.py")
+from tests import test_browser as browser_helpers  # noqa: E402
 
 
 def _hub_python() -> str:
@@ -278,7 +275,6 @@ def test_the_lab_make_lab_opens_has_no_grading_tools(tmp_path):
 
 
 def test_student_lab_keeps_other_settings_and_is_idempotent(tmp_path):
-    student_lab = _load("student_lab", REPO / "classroom" / "student_lab.py")
     page_config = tmp_path / "etc" / "jupyter" / "labconfig" / "page_config.json"
     page_config.parent.mkdir(parents=True)
     page_config.write_text(json.dumps({"disabledExtensions": ["other"], "lockedExtensions": {"x": True}}))
@@ -478,7 +474,6 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
     if sys.version_info < (3, 11) or importlib.util.find_spec("jupyterhub") is None:
         pytest.skip("the hub's environment (the hub extra, Python >= 3.11) is not installed")
     _hub_python()
-    browser_helpers = _load("browser_helpers", REPO / "tests" / "test_browser.py")
     from jupyterhub.traitlets import ByteSpecification  # the spawner's reading of 640M, 2G
     from nbgrader.api import Gradebook
     from nbgrader.utils import parse_utc
