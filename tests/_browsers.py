@@ -1,7 +1,5 @@
 """Headless Chromium for the browser tests (tests/test_book.py, tests/test_browser.py)."""
 
-from __future__ import annotations
-
 import contextlib
 import os
 from pathlib import Path

@@ -1,7 +1,5 @@
 """Fixtures shared by the test modules: the lessons' toy data and curves, built once per session."""
 
-from __future__ import annotations
-
 import importlib
 import importlib.util
 import os

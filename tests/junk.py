@@ -2,8 +2,6 @@
 label -> value or function of the kind's valid example; ``typical_of(kind)``, the labels tried on
 every function declaring it. A kind without an entry fails ``tests/test_declared_inputs.py``."""
 
-from __future__ import annotations
-
 import math
 import re
 from decimal import Decimal

@@ -3,8 +3,6 @@ them to ``tests/data/numbers_reference.json.gz`` (the stored file is the rejlab'
 compact), ``tests/test_numbers_unchanged.py`` recomputes and compares. A ``case_*`` function of a seeded
 generator returns the outputs to keep, flattened into plain JSON."""
 
-from __future__ import annotations
-
 import dataclasses
 import gzip
 import json

@@ -1,8 +1,6 @@
 """Systems that may abstain: scores against loops and fractions, the rule's optimality by brute
 force, its link to Chow's rule, the cost and rho_0, and the simulated data of lesson 19."""
 
-from __future__ import annotations
-
 import itertools
 import math
 from fractions import Fraction as F

@@ -1,8 +1,6 @@
 """The layers of the package point one way (docs/architecture.md): every import inside ``rejlab``,
 nested ones too, read with ``ast``; a failure lists each offending import with its file and line."""
 
-from __future__ import annotations
-
 import ast
 import graphlib
 import importlib

@@ -1,8 +1,6 @@
 """``binder/`` really reproduces the course: read in the form Binder expects, then built as
 repo2docker builds it (``make binder-check``), every lesson under nbval in that environment."""
 
-from __future__ import annotations
-
 import os
 import re
 import shutil

@@ -1,8 +1,6 @@
 """`make binder-link` (tools/binder_link.py), run as ``make`` runs it on real repositories
 (``git init``) whose ``origin`` takes each form GitHub hands out, or none, or another host's."""
 
-from __future__ import annotations
-
 import doctest
 import shutil
 import subprocess

@@ -2,8 +2,6 @@
 and the built site offline in headless Chromium (every request leaving 127.0.0.1 is aborted and
 fails the test): pictures, maths, launch links, explorers, every reader, a slow phone."""
 
-from __future__ import annotations
-
 import base64
 import contextlib
 import functools

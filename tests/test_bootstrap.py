@@ -1,8 +1,6 @@
 """The bootstrap against a loop over replicates (the same draws, ``rng.integers(0, n, n)``, in
 index order), coverage simulations, and the toy population."""
 
-from __future__ import annotations
-
 import math
 
 import numpy as np

@@ -6,8 +6,6 @@ One JupyterLab on 127.0.0.1 (free port, random token, private settings) serves t
 out as ``make lab`` opens it (``notebooks/`` and ``docs/``); headless Chromium (``REJLAB_CHROMIUM``,
 default ``/usr/bin/chromium``) reaches no other host. ``pytest -m browser``; every wait bounded."""
 
-from __future__ import annotations
-
 import contextlib
 import json
 import os

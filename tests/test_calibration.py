@@ -1,7 +1,5 @@
 """Calibration: reliability bins and ECE against loops, temperature scaling, what it does to rejection."""
 
-from __future__ import annotations
-
 import math
 import warnings
 

@@ -3,8 +3,6 @@ longer depend on it (the sandbox and the grader decide them); it names what a su
 at its cell and line, for the TA to read.
 """
 
-from __future__ import annotations
-
 import copy
 import json
 import subprocess

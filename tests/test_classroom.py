@@ -9,8 +9,6 @@ all (146 to 222 s on the project's 2-core machine at a load of 2 to 6, 4 Decembe
 root (the launcher makes system users); the bad-input tests need no network (npm is pointed at a
 closed port or at a local server that answers 404).
 """
-from __future__ import annotations
-
 import contextlib
 import csv
 import functools

@@ -1,8 +1,6 @@
 """The classroom's system users (``classroom/accounts.py``): made, adopted, given their files back,
 removed. Real users (as root, as the classroom runs), under a prefix no classroom uses."""
 
-from __future__ import annotations
-
 import importlib.util
 import json
 import os

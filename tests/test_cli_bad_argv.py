@@ -4,8 +4,6 @@
 (``tests/test_declared_inputs.py``): these whole command lines stand in for it.
 """
 
-from __future__ import annotations
-
 import argparse
 import os
 

@@ -1,7 +1,5 @@
 """Conformal risk control and the joint risk, against the definitions written out with loops."""
 
-from __future__ import annotations
-
 import itertools
 import math
 from fractions import Fraction

@@ -5,8 +5,6 @@ sample with the library's one-sample function, the population by a large fresh s
 exact expectation in fractions, SGR and Learn then Test by lesson 14's study.
 """
 
-from __future__ import annotations
-
 import math
 from pathlib import Path
 

@@ -1,7 +1,5 @@
 """rejlab.course.homework: the student's id, the variant seed, each assignment's own data."""
 
-from __future__ import annotations
-
 import hashlib
 
 import numpy as np

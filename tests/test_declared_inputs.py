@@ -5,8 +5,6 @@ checker against all its junk, every declared parameter against its kind's typica
 completeness (a public parameter neither declared nor exempt fails).
 """
 
-from __future__ import annotations
-
 import functools
 import inspect
 import math

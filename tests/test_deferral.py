@@ -1,8 +1,6 @@
 """Learning to defer against loops, the mean over every order of the rows (the curve's ties),
 exact fractions and SciPy's minimiser of Mozannar & Sontag's surrogate; the lesson's data."""
 
-from __future__ import annotations
-
 import itertools
 import json
 import math

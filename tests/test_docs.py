@@ -2,8 +2,6 @@
 and forbidden words; the maths reference's worked numbers against rejlab and against naive
 references from the definitions; the teacher guide's times, rows and plans against the lessons."""
 
-from __future__ import annotations
-
 import functools
 import itertools
 import math

@@ -1,8 +1,6 @@
 """What the derivation exercises ask students to show, beyond their one case (worked in
 tests/test_exercises_lessons.py), by a route of its own: fractions, loops, scikit-learn, random data."""
 
-from __future__ import annotations
-
 import itertools
 import math
 from fractions import Fraction as F

@@ -6,8 +6,6 @@ answer earns its message in the teacher's solutions (tests/test_notebooks_meta.p
 experiment takes ten seconds: a small one stands in for it, the real one runs with the slow tests.
 """
 
-from __future__ import annotations
-
 import itertools
 import json
 import math

@@ -8,8 +8,6 @@
 - feedback for every answer, and never the answer in it.
 """
 
-from __future__ import annotations
-
 import math
 
 import pytest

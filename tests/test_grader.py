@@ -2,8 +2,6 @@
 cells as it runs them, the copy check. The sandbox needs ``bwrap`` (``apt-get install bubblewrap``).
 """
 
-from __future__ import annotations
-
 import json
 import math
 import os

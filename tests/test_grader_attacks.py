@@ -4,8 +4,6 @@ attack that used to earn marks or stop the class, each beside wrong answers (eve
 number -1), so that it earns nothing unless it beats the grader. Slow; it needs bubblewrap.
 """
 
-from __future__ import annotations
-
 import hashlib
 import re
 import sqlite3

@@ -1,7 +1,5 @@
 """Guaranteed thresholds: the binomial tail and its inversion, SGR, Learn then Test, the study."""
 
-from __future__ import annotations
-
 import itertools
 import math
 from fractions import Fraction

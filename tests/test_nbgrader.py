@@ -6,8 +6,6 @@ Fetching, submitting and collecting through the exchange: tests/test_classroom.p
 the line that used to switch the tests off, beside wrong answers: tests/test_grader_attacks.py.
 """
 
-from __future__ import annotations
-
 import csv
 import re
 import subprocess

@@ -1,8 +1,6 @@
 """rejlab.novelty and the toy with novel points against exact fractions for the costs, loops for
 the counts, every threshold tried for the cost curves, and SciPy's densities for the data."""
 
-from __future__ import annotations
-
 import math
 from fractions import Fraction as F
 

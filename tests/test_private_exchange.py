@@ -3,8 +3,6 @@ account made is collected as its maker's (the test runs as root, which makes sys
 rest of the exchange is tried on the hub end to end, in ``tests/test_classroom.py``.
 """
 
-from __future__ import annotations
-
 import datetime
 import logging
 import os

@@ -1,8 +1,6 @@
 """Sampling helpers: the max-Q point of many toy samples, tempered posteriors, hold-out optimism,
 against naive references (loops over k, explicit splits with the same random draws)."""
 
-from __future__ import annotations
-
 import math
 
 import numpy as np

@@ -3,8 +3,6 @@
 Rejection order: (confidence, index) ascending; ``ties="average"`` counts the expected errors
 of a tied group split by the cut under a random order of the group."""
 
-from __future__ import annotations
-
 import itertools
 import math
 import tracemalloc

@@ -2,8 +2,6 @@
 temporary folder: the repository's course and library, nothing of ``teacher/``, self-sufficient.
 """
 
-from __future__ import annotations
-
 import json
 import os
 import re

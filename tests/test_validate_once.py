@@ -5,8 +5,6 @@ door, a helper inside a body), with the argument's name and length and the modul
 (the first frame outside the checkers and the door machinery).
 """
 
-from __future__ import annotations
-
 import sys
 from collections import Counter
 from pathlib import Path

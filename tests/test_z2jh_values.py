@@ -1,8 +1,6 @@
 """The Zero to JupyterHub values (``classroom/z2jh-values.yaml``) read as the chart reads them (not deployed
 here): memory by the rule from a session measured on the hub, the local classroom's roles, the guide."""
 
-from __future__ import annotations
-
 import importlib.util
 import json
 import math
