@@ -27,7 +27,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -303,10 +302,12 @@ def _stop(classroom, sig: int, group: bool) -> list[int]:
     runs (the proxy, whose port is the hub's, neither) and no user it made is left."""
     import psutil
 
-    proc, info, out = classroom
+    proc, info, out, copier = classroom
     started = [info["hub_pid"]] + [p.pid for p in hub.descendants(info["hub_pid"])]
     (os.killpg if group else os.kill)(proc.pid, sig)
-    assert proc.wait(timeout=STOP_S) == 0 and "classroom stopped" in out.read_text()
+    assert proc.wait(timeout=STOP_S) == 0
+    copier.join(timeout=STOP_S)            # the output copied to its end
+    assert "classroom stopped" in out.read_text()
 
     def running(pid):
         with contextlib.suppress(psutil.NoSuchProcess):
@@ -320,25 +321,33 @@ def _stop(classroom, sig: int, group: bool) -> list[int]:
 
 @contextlib.contextmanager
 def running_classroom(tmp_path: Path):
-    """The launcher as ``make classroom`` runs it; yields (process, info, its output's path) once
-    it has printed its last line (it has written ``classroom.json`` by then)."""
+    """The launcher as ``make classroom`` runs it; yields (process, info, its output's path, the
+    thread copying that output) once it has printed its last line (it has written
+    ``classroom.json`` by then): the thread signals that line, or the end of the output."""
     out = tmp_path / "launcher.out"
     # the users' homes are in the state folder: somewhere they can enter (tmp_path is not)
     state = Path(tempfile.mkdtemp(prefix="rejlab-classroom-test-")) / "state"
     state.parent.chmod(0o755)
-    with open(out, "wb") as sink:
-        proc = subprocess.Popen([_hub_python(), str(HUB), "--state", str(state), "--students", "alice,bob",
-                                 "--password", PASSWORD], stdout=sink, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
+    proc = subprocess.Popen([_hub_python(), str(HUB), "--state", str(state), "--students", "alice,bob",
+                             "--password", PASSWORD], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    ready = threading.Event()
+
+    def copy():
+        with open(out, "wb") as sink:
+            for line in proc.stdout:
+                sink.write(line)
+                sink.flush()
+                if line.startswith(b"Ctrl-C stops"):
+                    ready.set()
+        ready.set()                        # the launcher has ended
+
+    copier = threading.Thread(target=copy, daemon=True)
+    copier.start()
     try:
-        def ready():
-            return b"\nCtrl-C stops" in b"\n" + out.read_bytes()
-        deadline = time.monotonic() + READY_S
-        while proc.poll() is None and not ready() and time.monotonic() < deadline:
-            time.sleep(0.25)
-        if proc.poll() is not None or not ready():
+        if not ready.wait(READY_S) or proc.poll() is not None:
             pytest.fail(f"make classroom not ready in {READY_S} s (exit {proc.poll()}):\n{out.read_text()}")
-        yield proc, json.loads((state / "classroom.json").read_text()), out
+        yield proc, json.loads((state / "classroom.json").read_text()), out, copier
     finally:
         if proc.poll() is None:            # the test failed before its own Ctrl-C
             os.killpg(proc.pid, signal.SIGINT)
@@ -481,7 +490,7 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
 
     source = REPO / "teacher" / "source" / HW1 / f"{HW1}.ipynb"
     with running_classroom(tmp_path) as classroom:
-        _, info, out = classroom
+        _, info, out, _ = classroom
         base = info["url"].rstrip("/")
         printed, memory = out.read_text(), info["memory"]
         # what the teacher is told, and the grader's sandbox (bwrap) on the PATH every server gets
@@ -650,12 +659,13 @@ def test_a_class_on_the_hub_end_to_end(tmp_path, local_only):
                 terminal.wait_for(state="attached")
                 terminal.focus()
                 teacher.keyboard.type("cd ~/course && nbgrader export --to grades.csv\n")
-                for _ in range(PAGE_MS // 500):
+                for _ in range(PAGE_MS // 500):     # until the file holds the last student's row
                     grades = teacher.request.get(f"{base}/user/instructor/api/contents/course/grades.csv")
                     if grades.status == 200 and ",bob," in grades.json()["content"]:
                         break
                     teacher.wait_for_timeout(500)
-                assert grades.status == 200, "nbgrader export wrote no grades.csv"
+                else:
+                    raise AssertionError(f"no grades.csv with bob's row within {PAGE_MS} ms")
                 rows = {(r["assignment"], r["student_id"]): r
                         for r in csv.DictReader(io.StringIO(grades.json()["content"]))}
                 assert [float(rows[(HW1, "alice")][k]) for k in ("score", "max_score")] == [points] * 2
